@@ -1,0 +1,66 @@
+/**
+ * The storage the bot needs, as small ports. Two adapters implement them: Redis (ioredis 6) for
+ * production and several instances, memory for the playground and one instance. Values are strings;
+ * callers parse them with zod. Every time-to-live is in milliseconds.
+ */
+
+export interface TtlOption {
+  /** Expire the key this many milliseconds after the write; absent means no expiry. */
+  ttlMs?: number;
+}
+
+/** Plain keys with optional expiry. */
+export interface KeyValueStore {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string, options?: TtlOption): Promise<void>;
+  /** Atomic: writes only when the key does not exist; true when it wrote. */
+  setIfAbsent(key: string, value: string, options?: TtlOption): Promise<boolean>;
+  /** True when a key was removed. */
+  delete(key: string): Promise<boolean>;
+  /** Atomic increment of an integer counter; the expiry is set when the counter is created. */
+  increment(key: string, options?: TtlOption): Promise<number>;
+  /** Every key that starts with the prefix (tests and audits; not for hot paths). */
+  keys(prefix: string): Promise<string[]>;
+}
+
+/** Members ordered by a numeric score: the pending-task index ("poll this task at time T"). */
+export interface SortedSetStore {
+  add(set: string, member: string, score: number): Promise<void>;
+  remove(set: string, member: string): Promise<boolean>;
+  score(set: string, member: string): Promise<number | undefined>;
+  /** Members with score <= maxScore, lowest first, at most `limit`. */
+  rangeByScore(set: string, maxScore: number, limit: number): Promise<string[]>;
+  size(set: string): Promise<number>;
+}
+
+/** Mutual exclusion across instances. A lock expires by itself so a crashed holder cannot keep it. */
+export interface LockStore {
+  /** Returns a token when acquired, undefined when someone else holds the lock. */
+  acquire(name: string, ttlMs: number): Promise<string | undefined>;
+  /** Releases only when the token still holds the lock; true when released. */
+  release(name: string, token: string): Promise<boolean>;
+}
+
+export interface TokenBucketRule {
+  /** Largest burst. */
+  capacity: number;
+  /** Tokens that come back per millisecond. */
+  refillPerMs: number;
+}
+
+/** Shared rate budgets (the service's per-key limits), so several instances pace as one. */
+export interface TokenBucketStore {
+  /** Atomic: takes `cost` tokens when available (0) or says how long to wait before trying again. */
+  take(bucket: string, rule: TokenBucketRule, cost?: number): Promise<{ waitMs: number }>;
+}
+
+export interface Storage {
+  readonly kind: "redis" | "memory";
+  readonly kv: KeyValueStore;
+  readonly sortedSets: SortedSetStore;
+  readonly locks: LockStore;
+  readonly buckets: TokenBucketStore;
+  /** Resolves when the backend answers; rejects otherwise (readiness checks). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
