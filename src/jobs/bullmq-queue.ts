@@ -1,0 +1,121 @@
+import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from "bullmq";
+import type { Redis } from "ioredis";
+import type { Logger } from "../logger.js";
+import {
+  type EnqueueOptions,
+  type JobDefinition,
+  type JobQueue,
+  PermanentJobError,
+  type QueueDepth,
+  RetryLaterError,
+} from "./queue.js";
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+interface Lane {
+  definition: JobDefinition<unknown>;
+  queue: Queue;
+  worker?: Worker;
+}
+
+/**
+ * BullMQ on Redis: each job kind is a queue, so kinds do not starve each other. A crashed worker's job
+ * is taken over by another instance once its lock lapses (BullMQ's stalled-job check).
+ */
+export class BullJobQueue implements JobQueue {
+  readonly kind = "bullmq";
+  private readonly lanes = new Map<string, Lane>();
+
+  /**
+   * `connection` serves the queues; workers need connections with maxRetriesPerRequest null, which
+   * `workerConnection` makes (BullMQ duplicates it per worker).
+   */
+  constructor(
+    private readonly connection: Redis,
+    private readonly workerConnection: () => Redis,
+    private readonly logger: Logger,
+    private readonly prefix = "bull",
+  ) {}
+
+  register<T>(definition: JobDefinition<T>): void {
+    if (this.lanes.has(definition.name)) throw new Error(`job ${definition.name} is registered twice`);
+    const queue = new Queue(definition.name, { connection: this.connection, prefix: this.prefix });
+    queue.on("error", (err) => this.logger.error({ err, queue: definition.name }, "queue error"));
+    this.lanes.set(definition.name, { definition: definition as JobDefinition<unknown>, queue });
+  }
+
+  async enqueue<T>(definition: JobDefinition<T>, data: T, options: EnqueueOptions = {}): Promise<void> {
+    const lane = this.lanes.get(definition.name);
+    if (!lane) throw new Error(`job ${definition.name} is not registered`);
+    const parsed = definition.schema.parse(data);
+    await lane.queue.add(definition.name, parsed, {
+      jobId: options.jobId,
+      delay: options.delayMs,
+      attempts: definition.attempts,
+      backoff: { type: "exponential", delay: definition.backoffMs, jitter: 0.5 },
+      removeOnComplete: { age: DAY_SECONDS },
+      removeOnFail: { age: 7 * DAY_SECONDS },
+    });
+  }
+
+  async start(): Promise<void> {
+    for (const lane of this.lanes.values()) {
+      if (lane.worker) continue;
+      const worker = new Worker(lane.definition.name, (job, token) => this.process(lane, job, token), {
+        connection: this.workerConnection(),
+        prefix: this.prefix,
+        concurrency: lane.definition.concurrency,
+      });
+      worker.on("error", (err) => this.logger.error({ err, queue: lane.definition.name }, "worker error"));
+      worker.on("failed", (job, err) => {
+        if (!job || err instanceof DelayedError) return;
+        this.logger.warn({ err, queue: lane.definition.name, jobId: job.id }, "job attempt failed");
+      });
+      lane.worker = worker;
+    }
+  }
+
+  async depths(): Promise<Record<string, QueueDepth>> {
+    const result: Record<string, QueueDepth> = {};
+    for (const [name, lane] of this.lanes) {
+      const counts = await lane.queue.getJobCounts("waiting", "active", "delayed", "failed");
+      result[name] = {
+        waiting: counts.waiting ?? 0,
+        active: counts.active ?? 0,
+        delayed: counts.delayed ?? 0,
+        failed: counts.failed ?? 0,
+      };
+    }
+    return result;
+  }
+
+  async close(deadlineMs: number): Promise<void> {
+    const workers = [...this.lanes.values()].flatMap((lane) => (lane.worker ? [lane.worker] : []));
+    const graceful = Promise.all(workers.map((worker) => worker.close()));
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<"late">((resolve) => {
+      timer = setTimeout(() => resolve("late"), deadlineMs);
+    });
+    if ((await Promise.race([graceful, deadline])) === "late") {
+      this.logger.warn("jobs still running at the shutdown deadline; another instance takes them over");
+      await Promise.all(workers.map((worker) => worker.close(true)));
+    }
+    clearTimeout(timer);
+    await Promise.all([...this.lanes.values()].map((lane) => lane.queue.close()));
+  }
+
+  private async process(lane: Lane, job: Job, token: string | undefined): Promise<void> {
+    const logger = this.logger.child({ job: lane.definition.name, jobId: job.id, attempt: job.attemptsMade + 1 });
+    try {
+      const data = lane.definition.schema.parse(job.data);
+      await lane.definition.handler(data, { jobId: String(job.id), attempt: job.attemptsMade + 1, logger });
+    } catch (error) {
+      if (error instanceof RetryLaterError) {
+        await job.moveToDelayed(Date.now() + error.delayMs, token);
+        throw new DelayedError();
+      }
+      if (error instanceof PermanentJobError) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "../logger.js";
+import {
+  backoffDelay,
+  type EnqueueOptions,
+  type JobDefinition,
+  type JobQueue,
+  PermanentJobError,
+  type QueueDepth,
+  RetryLaterError,
+} from "./queue.js";
+
+interface QueuedJob {
+  id: string;
+  name: string;
+  data: unknown;
+  attempt: number;
+  runAt: number;
+}
+
+interface Lane {
+  definition: JobDefinition<unknown>;
+  ready: QueuedJob[];
+  delayed: Set<NodeJS.Timeout>;
+  delayedCount: number;
+  active: number;
+  failed: number;
+}
+
+/** How long a finished job's id keeps deduplicating, as BullMQ does with removeOnComplete by age. */
+const FINISHED_ID_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** The in-process queue of memory mode: one instance, nothing survives a restart. */
+export class MemoryJobQueue implements JobQueue {
+  readonly kind = "memory";
+  private readonly lanes = new Map<string, Lane>();
+  private readonly knownIds = new Map<string, number | "live">();
+  private readonly idle = new Set<() => void>();
+  private running = false;
+  private closing = false;
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  register<T>(definition: JobDefinition<T>): void {
+    if (this.lanes.has(definition.name)) throw new Error(`job ${definition.name} is registered twice`);
+    this.lanes.set(definition.name, {
+      definition: definition as JobDefinition<unknown>,
+      ready: [],
+      delayed: new Set(),
+      delayedCount: 0,
+      active: 0,
+      failed: 0,
+    });
+  }
+
+  async enqueue<T>(definition: JobDefinition<T>, data: T, options: EnqueueOptions = {}): Promise<void> {
+    const lane = this.lanes.get(definition.name);
+    if (!lane) throw new Error(`job ${definition.name} is not registered`);
+    if (this.closing) throw new Error("the queue is closing");
+    const parsed = definition.schema.parse(data);
+    const id = options.jobId ?? randomUUID();
+    this.forgetFinishedIds();
+    if (this.knownIds.has(id)) return;
+    this.knownIds.set(id, "live");
+    this.schedule(lane, { id, name: definition.name, data: parsed, attempt: 1, runAt: 0 }, options.delayMs ?? 0);
+  }
+
+  async start(): Promise<void> {
+    this.running = true;
+    for (const lane of this.lanes.values()) this.pump(lane);
+  }
+
+  async depths(): Promise<Record<string, QueueDepth>> {
+    const result: Record<string, QueueDepth> = {};
+    for (const [name, lane] of this.lanes) {
+      result[name] = {
+        waiting: lane.ready.length,
+        active: lane.active,
+        delayed: lane.delayedCount,
+        failed: lane.failed,
+      };
+    }
+    return result;
+  }
+
+  async close(deadlineMs: number): Promise<void> {
+    this.closing = true;
+    this.running = false;
+    for (const lane of this.lanes.values()) {
+      for (const timer of lane.delayed) clearTimeout(timer);
+      lane.delayed.clear();
+      lane.delayedCount = 0;
+    }
+    if (this.activeCount() === 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, deadlineMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.idle.add(done);
+    });
+  }
+
+  private activeCount(): number {
+    let active = 0;
+    for (const lane of this.lanes.values()) active += lane.active;
+    return active;
+  }
+
+  private schedule(lane: Lane, job: QueuedJob, delayMs: number): void {
+    if (delayMs <= 0) {
+      lane.ready.push(job);
+      this.pump(lane);
+      return;
+    }
+    lane.delayedCount += 1;
+    const timer = setTimeout(() => {
+      lane.delayed.delete(timer);
+      lane.delayedCount -= 1;
+      lane.ready.push(job);
+      this.pump(lane);
+    }, delayMs);
+    lane.delayed.add(timer);
+  }
+
+  private pump(lane: Lane): void {
+    while (this.running && lane.active < lane.definition.concurrency && lane.ready.length > 0) {
+      const job = lane.ready.shift();
+      if (job) void this.run(lane, job);
+    }
+  }
+
+  private async run(lane: Lane, job: QueuedJob): Promise<void> {
+    lane.active += 1;
+    const logger = this.logger.child({ job: job.name, jobId: job.id, attempt: job.attempt });
+    try {
+      const data = lane.definition.schema.parse(job.data);
+      await lane.definition.handler(data, { jobId: job.id, attempt: job.attempt, logger });
+      this.finish(job.id);
+    } catch (error) {
+      this.handleFailure(lane, job, error, logger);
+    } finally {
+      lane.active -= 1;
+      if (this.activeCount() === 0) for (const notify of this.idle) notify();
+      this.pump(lane);
+    }
+  }
+
+  private handleFailure(lane: Lane, job: QueuedJob, error: unknown, logger: Logger): void {
+    if (this.closing) {
+      this.finish(job.id);
+      return;
+    }
+    if (error instanceof RetryLaterError) {
+      this.schedule(lane, job, error.delayMs);
+      return;
+    }
+    const permanent = error instanceof PermanentJobError;
+    if (permanent || job.attempt >= lane.definition.attempts) {
+      lane.failed += 1;
+      logger.error({ err: error, permanent }, "job failed for good");
+      this.finish(job.id);
+      return;
+    }
+    const delayMs = backoffDelay(lane.definition.backoffMs, job.attempt);
+    logger.warn({ err: error, retryInMs: delayMs }, "job failed; retrying");
+    this.schedule(lane, { ...job, attempt: job.attempt + 1 }, delayMs);
+  }
+
+  private finish(id: string): void {
+    this.knownIds.set(id, this.now() + FINISHED_ID_RETENTION_MS);
+  }
+
+  private forgetFinishedIds(): void {
+    const now = this.now();
+    for (const [id, until] of this.knownIds) {
+      if (until !== "live" && until <= now) this.knownIds.delete(id);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import type { z } from "zod";
+import type { Logger } from "../logger.js";
+
+/**
+ * The queue port. Jobs carry ids, never secrets: a handler looks up keys and tokens itself. Two adapters:
+ * BullMQ on Redis (several instances, crash takeover) and an in-process queue for memory mode.
+ */
+
+export interface JobDefinition<T> {
+  readonly name: string;
+  /** Job data is parsed on the way in and again on the way out (it may come back from Redis). */
+  readonly schema: z.ZodType<T>;
+  readonly handler: (data: T, context: JobContext) => Promise<void>;
+  /** Attempts before the job is given up; a PermanentJobError ends it at once. */
+  readonly attempts: number;
+  /** First retry delay; later ones double, with jitter. */
+  readonly backoffMs: number;
+  /** Jobs of this kind running at once in one process. */
+  readonly concurrency: number;
+}
+
+export interface JobContext {
+  readonly jobId: string;
+  /** 1 on the first run. */
+  readonly attempt: number;
+  readonly logger: Logger;
+}
+
+export interface EnqueueOptions {
+  /** Jobs with the same id are one job: a second enqueue while the first is known is a no-op. */
+  jobId?: string;
+  delayMs?: number;
+}
+
+/** Thrown by a handler when retrying cannot help (the user blocked the bot, the task is gone). */
+export class PermanentJobError extends Error {
+  override readonly name = "PermanentJobError";
+}
+
+/** Thrown by a handler to run again after a pause that is not a failure (a rate limit's retry_after). */
+export class RetryLaterError extends Error {
+  override readonly name = "RetryLaterError";
+  constructor(
+    readonly delayMs: number,
+    message = `retry in ${delayMs} ms`,
+  ) {
+    super(message);
+  }
+}
+
+export interface QueueDepth {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+}
+
+export interface JobQueue {
+  readonly kind: "bullmq" | "memory";
+  register<T>(definition: JobDefinition<T>): void;
+  /** Resolves once the job is durably queued (or known already under its id). */
+  enqueue<T>(definition: JobDefinition<T>, data: T, options?: EnqueueOptions): Promise<void>;
+  /** Starts the workers of every registered definition. */
+  start(): Promise<void>;
+  depths(): Promise<Record<string, QueueDepth>>;
+  /** Stops taking jobs, lets running ones finish within the deadline, then closes. */
+  close(deadlineMs: number): Promise<void>;
+}
+
+/** Exponential backoff with full jitter in [delay/2, delay]. */
+export function backoffDelay(baseMs: number, attempt: number, random: () => number = Math.random): number {
+  const delay = baseMs * 2 ** Math.max(0, attempt - 1);
+  return Math.round(delay / 2 + (random() * delay) / 2);
+}

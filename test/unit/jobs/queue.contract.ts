@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { type JobContext, type JobDefinition, type JobQueue, PermanentJobError, RetryLaterError } from "../../../src/jobs/queue.js";
+
+/** Behaviour both queue adapters promise; each adapter's test file runs it with its own factory. */
+export function queueContract(name: string, makeQueue: () => Promise<{ queue: JobQueue; cleanup(): Promise<void> }>) {
+  describe(`job queue contract: ${name}`, () => {
+    let queue: JobQueue;
+    let cleanup: () => Promise<void>;
+
+    beforeEach(async () => {
+      ({ queue, cleanup } = await makeQueue());
+    });
+    afterEach(async () => {
+      await queue.close(2_000);
+      await cleanup();
+    });
+
+    function definition(
+      jobName: string,
+      handler: (data: { n: number }, context: JobContext) => Promise<void>,
+      overrides: Partial<JobDefinition<{ n: number }>> = {},
+    ): JobDefinition<{ n: number }> {
+      return {
+        name: jobName,
+        schema: z.object({ n: z.number().int() }),
+        handler,
+        attempts: 3,
+        backoffMs: 20,
+        concurrency: 2,
+        ...overrides,
+      };
+    }
+
+    function waitUntil(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+      const started = Date.now();
+      return new Promise((resolve, reject) => {
+        const tick = () => {
+          if (check()) return resolve();
+          if (Date.now() - started > timeoutMs) return reject(new Error("condition not met in time"));
+          setTimeout(tick, 10);
+        };
+        tick();
+      });
+    }
+
+    it("runs a job with its data", async () => {
+      const seen: number[] = [];
+      const job = definition("runs", async (data) => {
+        seen.push(data.n);
+      });
+      queue.register(job);
+      await queue.start();
+      await queue.enqueue(job, { n: 7 });
+      await waitUntil(() => seen.length === 1);
+      expect(seen).toEqual([7]);
+    });
+
+    it("treats a second job with the same id as the same job", async () => {
+      let runs = 0;
+      const job = definition("dedupe", async () => {
+        runs += 1;
+      });
+      queue.register(job);
+      await Promise.all(Array.from({ length: 20 }, () => queue.enqueue(job, { n: 1 }, { jobId: "task-1" })));
+      await queue.start();
+      await waitUntil(() => runs >= 1);
+      await queue.enqueue(job, { n: 1 }, { jobId: "task-1" });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(runs).toBe(1);
+    });
+
+    it("refuses data that does not match the job's schema", async () => {
+      const job = definition("schema", async () => {});
+      queue.register(job);
+      await expect(queue.enqueue(job, { n: 1.5 })).rejects.toThrow();
+    });
+
+    it("retries a failing job with backoff until it succeeds", async () => {
+      const attempts: number[] = [];
+      const job = definition("retries", async (_data, context) => {
+        attempts.push(context.attempt);
+        if (context.attempt < 3) throw new Error("transient");
+      });
+      queue.register(job);
+      await queue.start();
+      await queue.enqueue(job, { n: 1 });
+      await waitUntil(() => attempts.length === 3);
+      expect(attempts).toEqual([1, 2, 3]);
+    });
+
+    it("gives up at once on a permanent error", async () => {
+      let runs = 0;
+      const job = definition("permanent", async () => {
+        runs += 1;
+        throw new PermanentJobError("user blocked the bot");
+      });
+      queue.register(job);
+      await queue.start();
+      await queue.enqueue(job, { n: 1 });
+      await waitUntil(() => runs === 1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(runs).toBe(1);
+      const depths = await queue.depths();
+      expect(depths.permanent?.failed).toBe(1);
+    });
+
+    it("runs again after a requested pause without using up attempts", async () => {
+      const attempts: number[] = [];
+      const job = definition(
+        "later",
+        async (_data, context) => {
+          attempts.push(context.attempt);
+          if (attempts.length < 4) throw new RetryLaterError(30);
+        },
+        { attempts: 1 },
+      );
+      queue.register(job);
+      await queue.start();
+      await queue.enqueue(job, { n: 1 });
+      await waitUntil(() => attempts.length === 4);
+      expect(attempts.every((attempt) => attempt === 1)).toBe(true);
+    });
+
+    it("lets a running job finish when closing within the deadline", async () => {
+      let finished = false;
+      let started = false;
+      const job = definition("drain", async () => {
+        started = true;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        finished = true;
+      });
+      queue.register(job);
+      await queue.start();
+      await queue.enqueue(job, { n: 1 });
+      await waitUntil(() => started);
+      await queue.close(5_000);
+      expect(finished).toBe(true);
+    });
+  });
+}
