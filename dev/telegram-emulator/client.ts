@@ -1,0 +1,443 @@
+import type { Readable } from "node:stream";
+import type { Chat, Message, MessageEntity, Update, User } from "grammy/types";
+import { detectEntities } from "./entities.js";
+import type { Faults } from "./faults.js";
+import { type FileKind, mimeFromName, type StoredFile } from "./files.js";
+import {
+  audioObject,
+  documentObject,
+  photoSizes,
+  videoNoteObject,
+  videoObject,
+  voiceObject,
+} from "./media.js";
+import {
+  type CallbackQueryRecord,
+  type ChatMessage,
+  type ChatRecord,
+  type EmulatorEvent,
+  inlineButtons,
+  type World,
+} from "./world.js";
+
+export interface UserSpec {
+  /** Defaults to the next free id from 100001. */
+  id?: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+  language_code?: string;
+  is_premium?: boolean;
+}
+
+export interface GroupSpec {
+  title: string;
+  type?: "group" | "supergroup";
+  id?: number;
+  username?: string;
+  members: EmulatedUser[];
+}
+
+/**
+ * A file a user sends. Give `bytes` for real content, or only `size` to declare a file that has no
+ * bytes in memory (a 30 MB video for limit tests costs nothing); its download yields filler bytes.
+ */
+export interface FileInput {
+  bytes?: Uint8Array | string;
+  size?: number;
+  fileName?: string;
+  mimeType?: string;
+  caption?: string;
+  captionEntities?: MessageEntity[];
+}
+
+export interface PhotoInput extends FileInput {
+  width?: number;
+  height?: number;
+  hasSpoiler?: boolean;
+}
+export interface VideoInput extends FileInput {
+  duration: number;
+  width: number;
+  height: number;
+  hasSpoiler?: boolean;
+}
+export interface AudioInput extends FileInput {
+  duration: number;
+  title?: string;
+  performer?: string;
+}
+export interface VoiceInput extends FileInput {
+  duration: number;
+}
+export interface VideoNoteInput extends FileInput {
+  duration: number;
+  length?: number;
+}
+
+export type AlbumItem =
+  | ({ type: "photo" } & PhotoInput)
+  | ({ type: "video" } & VideoInput)
+  | ({ type: "audio" } & AudioInput)
+  | ({ type: "document" } & FileInput);
+
+export interface SendOptions {
+  /** The chat to send into; the user's private chat with the bot by default. */
+  chat?: EmulatedChat | number;
+  replyTo?: number;
+}
+
+export interface WaitOptions {
+  /** Default 5000. */
+  timeoutMs?: number;
+  /** Only the bot's messages (default) or any message. */
+  fromBot?: boolean;
+  /** Also consider messages already in the chat (default true). */
+  includeExisting?: boolean;
+}
+
+export interface FileDownload {
+  stream: Readable;
+  size: number;
+  mimeType?: string;
+  fileName?: string;
+}
+
+/** A chat seen from the user side: what it holds, live. */
+export class EmulatedChat {
+  constructor(
+    private readonly world: World,
+    readonly record: ChatRecord,
+  ) {}
+
+  get id(): number {
+    return this.record.chat.id;
+  }
+
+  get chat(): Chat {
+    return this.record.chat;
+  }
+
+  /** Every message in order, with its current content; deleted ones stay, marked `deleted`. */
+  messages(): ChatMessage[] {
+    return [...this.record.messages.values()].sort((a, b) => a.message.message_id - b.message.message_id);
+  }
+
+  botMessages(): ChatMessage[] {
+    return this.messages().filter((message) => message.fromBot);
+  }
+
+  lastBotMessage(): ChatMessage | undefined {
+    return this.botMessages().at(-1);
+  }
+
+  message(messageId: number): ChatMessage | undefined {
+    return this.record.messages.get(messageId);
+  }
+
+  /** Resolves with the first message (new, edited, or already there) the predicate accepts. */
+  waitForMessage(
+    predicate: (message: ChatMessage) => boolean = () => true,
+    options: WaitOptions = {},
+  ): Promise<ChatMessage> {
+    const fromBot = options.fromBot ?? true;
+    const accepts = (message: ChatMessage) =>
+      (!fromBot || message.fromBot) && !message.deleted && predicate(message);
+    if (options.includeExisting ?? true) {
+      const existing = this.messages().find(accepts);
+      if (existing) return Promise.resolve(existing);
+    }
+    const timeoutMs = options.timeoutMs ?? 5000;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error(`no matching message in chat ${this.id} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const stop = this.subscribe((event) => {
+        if ((event.type === "message" || event.type === "edit") && accepts(event.message)) {
+          clearTimeout(timer);
+          stop();
+          resolve(event.message);
+        }
+      });
+    });
+  }
+
+  /** Events of this chat only: new messages, edits, deletions, chat actions, callback answers. */
+  subscribe(listener: (event: EmulatorEvent) => void): () => void {
+    return this.world.subscribe((event) => {
+      if (event.chatId === this.id) listener(event);
+    });
+  }
+
+  /** The bytes of a file in this chat (any file_id a message carries). */
+  async download(fileId: string): Promise<Buffer> {
+    const file = this.world.files.get(fileId);
+    if (!file) throw new Error(`unknown file_id ${fileId}`);
+    return this.world.files.read(file);
+  }
+}
+
+/** A Telegram user who talks to the bot. */
+export class EmulatedUser {
+  readonly chat: EmulatedChat;
+
+  constructor(
+    private readonly world: World,
+    private readonly faults: Faults,
+    readonly user: User,
+    private readonly chatFor: (chat: EmulatedChat | number | undefined) => EmulatedChat,
+  ) {
+    this.chat = chatFor(user.id);
+  }
+
+  get id(): number {
+    return this.user.id;
+  }
+
+  sendText(text: string, options: SendOptions & { entities?: MessageEntity[] } = {}): Message {
+    const entities = detectEntities(text, options.entities ?? []);
+    return this.post(options, { text, ...(entities.length > 0 ? { entities } : {}) });
+  }
+
+  /** Sends "/command args" with its bot_command entity. */
+  sendCommand(command: string, args?: string, options: SendOptions = {}): Message {
+    const name = command.startsWith("/") ? command : `/${command}`;
+    return this.sendText(args ? `${name} ${args}` : name, options);
+  }
+
+  sendLink(url: string, options: SendOptions = {}): Message {
+    return this.sendText(url, options);
+  }
+
+  async sendPhoto(input: PhotoInput = {}, options: SendOptions = {}): Promise<Message> {
+    return this.post(options, await this.content({ type: "photo", ...input }));
+  }
+
+  async sendVideo(input: VideoInput, options: SendOptions = {}): Promise<Message> {
+    return this.post(options, await this.content({ type: "video", ...input }));
+  }
+
+  async sendAudio(input: AudioInput, options: SendOptions = {}): Promise<Message> {
+    return this.post(options, await this.content({ type: "audio", ...input }));
+  }
+
+  async sendVoice(input: VoiceInput, options: SendOptions = {}): Promise<Message> {
+    const file = this.file("voice", { mimeType: "audio/ogg", ...input });
+    return this.post(options, {
+      voice: voiceObject(file, { duration: input.duration, mimeType: file.mimeType ?? "audio/ogg" }),
+    });
+  }
+
+  async sendVideoNote(input: VideoNoteInput, options: SendOptions = {}): Promise<Message> {
+    const file = this.file("video_note", { mimeType: "video/mp4", ...input });
+    return this.post(options, {
+      video_note: videoNoteObject(file, { duration: input.duration, length: input.length ?? 384 }),
+    });
+  }
+
+  async sendDocument(input: FileInput, options: SendOptions = {}): Promise<Message> {
+    return this.post(options, await this.content({ type: "document", ...input }));
+  }
+
+  /** An album: one update per item, all with the same media_group_id. */
+  async sendAlbum(items: AlbumItem[], options: SendOptions = {}): Promise<Message[]> {
+    const groupId = `${this.world.now()}${Math.floor(Math.random() * 1e6)}`;
+    const sent: Message[] = [];
+    for (const item of items) {
+      sent.push(this.post(options, { media_group_id: groupId, ...(await this.content(item)) }));
+    }
+    return sent;
+  }
+
+  /** Presses an inline button of a bot message; the bot gets a callback_query. */
+  pressButton(
+    message: Message | number,
+    data: string,
+    options: { chat?: EmulatedChat | number } = {},
+  ): CallbackQueryRecord {
+    const chat = this.chatFor(options.chat ?? this.chat);
+    const messageId = typeof message === "number" ? message : message.message_id;
+    const stored = chat.message(messageId);
+    if (!stored || stored.deleted) throw new Error(`message ${messageId} is not in chat ${chat.id}`);
+    const button = inlineButtons(stored.message).find(
+      (candidate) => "callback_data" in candidate && candidate.callback_data === data,
+    );
+    if (!button)
+      throw new Error(`message ${messageId} has no button with callback_data ${JSON.stringify(data)}`);
+    const record = this.world.newCallbackQuery(this.user, stored.message, data);
+    this.world.pushUpdate("callback_query", record.query);
+    return record;
+  }
+
+  /** Resolves once the bot answered the callback query. */
+  waitForAnswer(record: CallbackQueryRecord, timeoutMs = 5000): Promise<CallbackQueryRecord> {
+    if (record.answered) return Promise.resolve(record);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error(`callback query ${record.query.id} not answered within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const stop = this.world.subscribe((event) => {
+        if (event.type === "callback_answer" && event.callback === record) {
+          clearTimeout(timer);
+          stop();
+          resolve(record);
+        }
+      });
+    });
+  }
+
+  /** The user blocks the bot: its sends to this user fail with 403 until `unblockBot`. */
+  blockBot(): void {
+    this.faults.blockByUser(this.id);
+  }
+
+  unblockBot(): void {
+    this.faults.unblock(this.id);
+  }
+
+  private post(options: SendOptions, content: Record<string, unknown>): Message {
+    const chat = this.chatFor(options.chat ?? this.chat);
+    if (!chat.record.members.has(this.id))
+      throw new Error(`user ${this.id} is not a member of chat ${chat.id}`);
+    const reply = options.replyTo !== undefined ? chat.message(options.replyTo) : undefined;
+    const stored = this.world.addMessage(
+      chat.record,
+      { from: this.user, ...(reply ? { reply_to_message: reply.message } : {}), ...content } as Omit<
+        Message,
+        "message_id" | "date" | "chat"
+      >,
+      { fromBot: false },
+    );
+    this.world.pushUpdate("message", stored.message as NonNullable<Update["message"]>);
+    return stored.message;
+  }
+
+  private file(kind: FileKind, input: FileInput): StoredFile {
+    const files = this.world.files;
+    const mimeType = input.mimeType ?? mimeFromName(input.fileName);
+    const meta = {
+      ...(mimeType ? { mimeType } : {}),
+      ...(input.fileName ? { fileName: input.fileName } : {}),
+    };
+    if (input.bytes !== undefined) {
+      const data = typeof input.bytes === "string" ? Buffer.from(input.bytes) : Buffer.from(input.bytes);
+      return files.add(kind, { type: "bytes", data }, data.length, meta);
+    }
+    return files.add(kind, { type: "declared" }, input.size ?? 1024, meta);
+  }
+
+  private async content(item: AlbumItem): Promise<Record<string, unknown>> {
+    const caption = item.caption
+      ? { caption: item.caption, ...captionEntities(item.caption, item.captionEntities) }
+      : {};
+    switch (item.type) {
+      case "photo": {
+        const file = this.file("photo", { mimeType: "image/jpeg", ...item });
+        const sizes = await photoSizes(file, this.world.files, {
+          width: item.width ?? 1280,
+          height: item.height ?? 960,
+        });
+        return { photo: sizes, ...caption, ...(item.hasSpoiler ? { has_media_spoiler: true } : {}) };
+      }
+      case "video": {
+        const file = this.file("video", { mimeType: "video/mp4", ...item });
+        const video = videoObject(file, { duration: item.duration, width: item.width, height: item.height });
+        return { video, ...caption, ...(item.hasSpoiler ? { has_media_spoiler: true } : {}) };
+      }
+      case "audio": {
+        const file = this.file("audio", { mimeType: "audio/mpeg", ...item });
+        return {
+          audio: audioObject(file, {
+            duration: item.duration,
+            ...(item.title ? { title: item.title } : {}),
+            ...(item.performer ? { performer: item.performer } : {}),
+          }),
+          ...caption,
+        };
+      }
+      case "document": {
+        const file = this.file("document", item);
+        return { document: documentObject(file, {}), ...caption };
+      }
+    }
+  }
+}
+
+function captionEntities(caption: string, given: MessageEntity[] | undefined): Record<string, unknown> {
+  const entities = detectEntities(caption, given ?? []);
+  return entities.length > 0 ? { caption_entities: entities } : {};
+}
+
+/** The user side of the emulator: people, chats and groups that talk to the bot. */
+export class UserSide {
+  private nextUserId = 100001;
+  private nextGroupId = 1;
+  private readonly known = new Map<number, EmulatedUser>();
+
+  constructor(
+    private readonly world: World,
+    private readonly faults: Faults,
+  ) {}
+
+  create(spec: UserSpec): EmulatedUser {
+    const id = spec.id ?? this.nextUserId++;
+    if (this.world.users.has(id)) throw new Error(`user ${id} exists`);
+    const user: User = {
+      id,
+      is_bot: false,
+      first_name: spec.first_name,
+      ...(spec.last_name ? { last_name: spec.last_name } : {}),
+      ...(spec.username ? { username: spec.username } : {}),
+      ...(spec.language_code ? { language_code: spec.language_code } : {}),
+      ...(spec.is_premium ? { is_premium: true as const } : {}),
+    };
+    this.world.users.set(id, user);
+    const chat: Chat = {
+      id,
+      type: "private",
+      first_name: spec.first_name,
+      ...(spec.last_name ? { last_name: spec.last_name } : {}),
+      ...(spec.username ? { username: spec.username } : {}),
+    };
+    this.world.chats.set(id, { chat, members: new Set([id]), messages: new Map(), nextMessageId: 1 });
+    const emulated = new EmulatedUser(this.world, this.faults, user, (ref) => this.chat(ref ?? id));
+    this.known.set(id, emulated);
+    return emulated;
+  }
+
+  createGroup(spec: GroupSpec): EmulatedChat {
+    const type = spec.type ?? "supergroup";
+    const serial = this.nextGroupId++;
+    const id = spec.id ?? (type === "supergroup" ? -1001000000000 - serial : -4000000000 - serial);
+    const chat = {
+      id,
+      type,
+      title: spec.title,
+      ...(type === "supergroup" && spec.username ? { username: spec.username } : {}),
+    } as Chat;
+    this.world.chats.set(id, {
+      chat,
+      members: new Set(spec.members.map((member) => member.id)),
+      messages: new Map(),
+      nextMessageId: 1,
+    });
+    return this.chat(id);
+  }
+
+  user(id: number): EmulatedUser | undefined {
+    return this.known.get(id);
+  }
+
+  all(): EmulatedUser[] {
+    return [...this.known.values()];
+  }
+
+  chat(ref: EmulatedChat | number): EmulatedChat {
+    if (ref instanceof EmulatedChat) return ref;
+    const record = this.world.chats.get(ref);
+    if (!record) throw new Error(`no chat ${ref}`);
+    return new EmulatedChat(this.world, record);
+  }
+}
