@@ -708,7 +708,7 @@ async function mediaContent(
 function defineSendMedia(name: string, field: FileKind): void {
   define(
     name,
-    z.object({ ...sendCommon, ...captionFields, ...mediaDetails, [field]: z.unknown() }),
+    z.object({ ...sendCommon, ...captionFields, ...mediaDetails, [field]: z.unknown().optional() }),
     async (params, context) => {
       const caption =
         field === "video_note"
@@ -748,7 +748,7 @@ defineSendMedia("sendVideoNote", "video_note");
 defineSendMedia("sendDocument", "document");
 defineSendMedia("sendAnimation", "animation");
 
-define("sendMediaGroup", z.object({ ...sendCommon, media: z.unknown() }), async (params, context) => {
+define("sendMediaGroup", z.object({ ...sendCommon, media: z.unknown().optional() }), async (params, context) => {
   const { world } = context;
   if (params.media === undefined || params.media === null) throw badRequest('parameter "media" is required');
   const parsed = jsonField(z.array(z.unknown())).safeParse(params.media);

@@ -182,6 +182,38 @@ describe("bot uploads", () => {
     expect(user.chat.botMessages()).toHaveLength(0);
   });
 
+  it("accepts a plain multipart form with the file under the field's own name", async () => {
+    telegram = await startEmulatedTelegram();
+    const { emulator, user } = telegram;
+    const form = new FormData();
+    form.append("chat_id", String(user.id));
+    form.append("caption", "from curl");
+    form.append("document", new Blob(["plain bytes"], { type: "text/plain" }), "notes.txt");
+    const response = await fetch(`${emulator.apiRoot}/bot${emulator.token}/sendDocument`, {
+      method: "POST",
+      body: form,
+    });
+    const body = (await response.json()) as {
+      ok: boolean;
+      result: { document: { file_id: string; file_name: string } };
+    };
+    expect(body).toMatchObject({
+      ok: true,
+      result: { caption: "from curl", document: { file_name: "notes.txt" } },
+    });
+    expect((await user.chat.download(body.result.document.file_id)).toString()).toBe("plain bytes");
+  });
+
+  it("applies a configured upload limit exactly", async () => {
+    telegram = await startEmulatedTelegram({ limits: { maxUploadBytes: 256 * 1024 } });
+    const { bot, user } = telegram;
+    await bot.api.sendDocument(user.id, new InputFile(Buffer.alloc(200 * 1024), "fits.bin"));
+    const error = await refusal(
+      bot.api.sendDocument(user.id, new InputFile(Buffer.alloc(256 * 1024), "over.bin")),
+    );
+    expect(error.error_code).toBe(413);
+  });
+
   it("refuses a caption above 1024 characters", async () => {
     telegram = await startEmulatedTelegram();
     const { bot, user } = telegram;

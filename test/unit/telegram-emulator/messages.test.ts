@@ -299,4 +299,26 @@ describe("groups", () => {
     expect(reply.message).toMatchObject({ text: "supergroup: Bob", chat: { id: group.id, title: "Team" } });
     expect(group.id).toBeLessThan(-1000000000000);
   });
+
+  it("reports every chat event to subscribers and times out a wait that finds nothing", async () => {
+    telegram = await startEmulatedTelegram();
+    const { bot, emulator, user } = telegram;
+    const events: string[] = [];
+    const unsubscribe = emulator.subscribe((event) => events.push(`${event.type}:${event.chatId}`));
+    user.sendText("hi");
+    const sent = await bot.api.sendMessage(user.id, "hello");
+    await bot.api.editMessageText(user.id, sent.message_id, "hello!");
+    await bot.api.deleteMessage(user.id, sent.message_id);
+    unsubscribe();
+    await bot.api.sendMessage(user.id, "unheard");
+    expect(events).toEqual([
+      `message:${user.id}`,
+      `message:${user.id}`,
+      `edit:${user.id}`,
+      `delete:${user.id}`,
+    ]);
+    await expect(
+      user.chat.waitForMessage((m) => m.message.text === "never", { timeoutMs: 20 }),
+    ).rejects.toThrow(/no matching message/);
+  });
 });

@@ -191,4 +191,44 @@ describe("webhook", () => {
     await bot.api.deleteWebhook({ drop_pending_updates: true });
     expect(await bot.api.getUpdates({ offset: 0 })).toEqual([]);
   });
+
+  it("holds a chat's next update until the previous one is answered, while other chats go on", async () => {
+    telegram = await startEmulatedTelegram();
+    const { bot, emulator, user } = telegram;
+    const bob = emulator.users.create({ first_name: "Bob" });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const receiver = await startReceiver(async (entry) => {
+      if (entry.update.message?.text === "ann 1") await held;
+      return 200;
+    });
+    await bot.api.setWebhook(receiver.url, { max_connections: 5 });
+    user.sendText("ann 1");
+    user.sendText("ann 2");
+    bob.sendText("bob 1");
+    await expect
+      .poll(() => receiver.received.map((entry) => entry.update.message?.text))
+      .toEqual(["ann 1", "bob 1"]);
+    expect(emulator.pendingUpdateCount()).toBe(2);
+    release();
+    await expect.poll(() => receiver.received.length).toBe(3);
+    expect(receiver.received[2]?.update.message?.text).toBe("ann 2");
+  });
+
+  it("applies allowed_updates given to setWebhook", async () => {
+    telegram = await startEmulatedTelegram();
+    const { bot, user } = telegram;
+    const receiver = await startReceiver(() => 200);
+    const menu = await bot.api.sendMessage(user.id, "menu", {
+      reply_markup: { inline_keyboard: [[{ text: "A", callback_data: "a" }]] },
+    });
+    await bot.api.setWebhook(receiver.url, { allowed_updates: ["callback_query"] });
+    expect((await bot.api.getWebhookInfo()).allowed_updates).toEqual(["callback_query"]);
+    user.sendText("not wanted");
+    user.pressButton(menu, "a");
+    await expect.poll(() => receiver.received.length).toBe(1);
+    expect(receiver.received[0]?.update.callback_query?.data).toBe("a");
+  });
 });
