@@ -748,76 +748,82 @@ defineSendMedia("sendVideoNote", "video_note");
 defineSendMedia("sendDocument", "document");
 defineSendMedia("sendAnimation", "animation");
 
-define("sendMediaGroup", z.object({ ...sendCommon, media: z.unknown().optional() }), async (params, context) => {
-  const { world } = context;
-  if (params.media === undefined || params.media === null) throw badRequest('parameter "media" is required');
-  const parsed = jsonField(z.array(z.unknown())).safeParse(params.media);
-  if (!parsed.success) throw badRequest("can't parse media JSON object");
-  const rawItems = parsed.data;
-  if (rawItems.length === 0) throw badRequest("there are no messages to send");
-  if (rawItems.length > world.limits.maxAlbumItems) throw badRequest("too many messages to send as an album");
-  const items = rawItems.map((raw) => {
-    const item = InputMediaSchema.safeParse(raw);
-    if (!item.success) {
-      const type = (raw as { type?: unknown } | null)?.type;
-      throw badRequest(
-        typeof type === "string" && !["photo", "video", "audio", "document"].includes(type)
-          ? `can't parse InputMedia: type "${type}" can't be used in sendMediaGroup`
-          : "can't parse InputMedia: media not found",
-      );
-    }
-    if (item.data.type === "animation")
-      throw badRequest(`can't parse InputMedia: type "animation" can't be used in sendMediaGroup`);
-    return item.data;
-  });
-  const types = new Set(items.map((item) => item.type));
-  if (types.has("document") && types.size > 1)
-    throw badRequest("document can't be mixed with other media types");
-  if (types.has("audio") && types.size > 1) throw badRequest("audio can't be mixed with other media types");
-  const captions = items.map((item) =>
-    messageCaption(
-      world,
-      item.caption,
-      item.parse_mode,
-      item.caption_entities as MessageEntity[] | undefined,
-    ),
-  );
-  const { record, extra } = prepareSend({ ...params, reply_markup: undefined }, context);
-  const files: StoredFile[] = [];
-  for (const [index, item] of items.entries()) {
-    const kind = item.type as FileKind;
-    if (item.media.startsWith("attach://") && !context.uploads.has(item.media.slice(9))) {
-      throw badRequest("can't parse InputMedia: media not found");
-    }
-    try {
-      files.push(await resolveInputFile("media", item.media, kind, mediaSource(context, kind)));
-    } catch (error) {
-      if (!(error instanceof BotApiError)) throw error;
-      const reason = error.description.replace(/^Bad Request: /, "");
-      throw badRequest(
-        `failed to send message #${index + 1} with the error message "${reason[0]?.toUpperCase()}${reason.slice(1)}"`,
-      );
-    }
-  }
-  takeRate(record, context, items.length);
-  const groupId =
-    items.length > 1 ? String(BigInt(world.now()) * 1000n + BigInt(record.nextMessageId)) : undefined;
-  const sent: Message[] = [];
-  for (const [index, item] of items.entries()) {
-    const content = await mediaContent(
-      item.type as FileKind,
-      files[index] as StoredFile,
-      { ...pickDetails(item), has_spoiler: item.has_spoiler },
-      context,
-    );
-    sent.push(
-      store(
-        record,
-        context,
-        { ...(groupId ? { media_group_id: groupId } : {}), ...content, ...captions[index], ...extra },
-        params.protect_content,
+define(
+  "sendMediaGroup",
+  z.object({ ...sendCommon, media: z.unknown().optional() }),
+  async (params, context) => {
+    const { world } = context;
+    if (params.media === undefined || params.media === null)
+      throw badRequest('parameter "media" is required');
+    const parsed = jsonField(z.array(z.unknown())).safeParse(params.media);
+    if (!parsed.success) throw badRequest("can't parse media JSON object");
+    const rawItems = parsed.data;
+    if (rawItems.length === 0) throw badRequest("there are no messages to send");
+    if (rawItems.length > world.limits.maxAlbumItems)
+      throw badRequest("too many messages to send as an album");
+    const items = rawItems.map((raw) => {
+      const item = InputMediaSchema.safeParse(raw);
+      if (!item.success) {
+        const type = (raw as { type?: unknown } | null)?.type;
+        throw badRequest(
+          typeof type === "string" && !["photo", "video", "audio", "document"].includes(type)
+            ? `can't parse InputMedia: type "${type}" can't be used in sendMediaGroup`
+            : "can't parse InputMedia: media not found",
+        );
+      }
+      if (item.data.type === "animation")
+        throw badRequest(`can't parse InputMedia: type "animation" can't be used in sendMediaGroup`);
+      return item.data;
+    });
+    const types = new Set(items.map((item) => item.type));
+    if (types.has("document") && types.size > 1)
+      throw badRequest("document can't be mixed with other media types");
+    if (types.has("audio") && types.size > 1) throw badRequest("audio can't be mixed with other media types");
+    const captions = items.map((item) =>
+      messageCaption(
+        world,
+        item.caption,
+        item.parse_mode,
+        item.caption_entities as MessageEntity[] | undefined,
       ),
     );
-  }
-  return sent;
-});
+    const { record, extra } = prepareSend({ ...params, reply_markup: undefined }, context);
+    const files: StoredFile[] = [];
+    for (const [index, item] of items.entries()) {
+      const kind = item.type as FileKind;
+      if (item.media.startsWith("attach://") && !context.uploads.has(item.media.slice(9))) {
+        throw badRequest("can't parse InputMedia: media not found");
+      }
+      try {
+        files.push(await resolveInputFile("media", item.media, kind, mediaSource(context, kind)));
+      } catch (error) {
+        if (!(error instanceof BotApiError)) throw error;
+        const reason = error.description.replace(/^Bad Request: /, "");
+        throw badRequest(
+          `failed to send message #${index + 1} with the error message "${reason[0]?.toUpperCase()}${reason.slice(1)}"`,
+        );
+      }
+    }
+    takeRate(record, context, items.length);
+    const groupId =
+      items.length > 1 ? String(BigInt(world.now()) * 1000n + BigInt(record.nextMessageId)) : undefined;
+    const sent: Message[] = [];
+    for (const [index, item] of items.entries()) {
+      const content = await mediaContent(
+        item.type as FileKind,
+        files[index] as StoredFile,
+        { ...pickDetails(item), has_spoiler: item.has_spoiler },
+        context,
+      );
+      sent.push(
+        store(
+          record,
+          context,
+          { ...(groupId ? { media_group_id: groupId } : {}), ...content, ...captions[index], ...extra },
+          params.protect_content,
+        ),
+      );
+    }
+    return sent;
+  },
+);
