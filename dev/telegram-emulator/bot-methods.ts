@@ -214,16 +214,21 @@ function store(
   record: ChatRecord,
   context: MethodContext,
   content: Record<string, unknown>,
-  protect?: boolean,
+  params: SendCommon,
 ): Message {
   const world = context.world;
+  const protect = params.protect_content ?? false;
   const stored = world.addMessage(
     record,
     { from: senderOf(world.bot), ...(protect ? { has_protected_content: true } : {}), ...content } as Omit<
       Message,
       "message_id" | "date" | "chat"
     >,
-    { fromBot: true, protectContent: protect ?? false },
+    {
+      fromBot: true,
+      protectContent: protect,
+      ...(params.reply_markup ? { sentReplyMarkup: params.reply_markup } : {}),
+    },
   );
   return stored.message;
 }
@@ -388,7 +393,7 @@ define(
     const content = messageText(context.world, params.text, params.parse_mode, params.entities);
     const { record, extra } = prepareSend(params, context);
     takeRate(record, context);
-    return store(record, context, { ...content, ...extra }, params.protect_content);
+    return store(record, context, { ...content, ...extra }, params);
   },
 );
 
@@ -639,6 +644,87 @@ define(
   },
 );
 
+// ---- bot profile and chats ----------------------------------------------------------------------
+
+const profileTexts = new WeakMap<World, Map<string, string>>();
+
+function profileText(world: World): Map<string, string> {
+  let texts = profileTexts.get(world);
+  if (!texts) {
+    texts = new Map();
+    profileTexts.set(world, texts);
+  }
+  return texts;
+}
+
+/** set/get pairs for the bot's name, description and short description, per language. */
+function defineProfileText(
+  field: "name" | "description" | "short_description",
+  setter: string,
+  getter: string,
+  max: number,
+) {
+  define(
+    setter,
+    z.object({ [field]: str().optional(), language_code: z.string().optional() }),
+    (params, { world }) => {
+      const value = (params as Record<string, unknown>)[field] as string | undefined;
+      if (value !== undefined && characterCount(value) > max)
+        throw badRequest(`${field.toUpperCase()}_INVALID`);
+      const key = `${field}:${params.language_code ?? ""}`;
+      if (value) profileText(world).set(key, value);
+      else profileText(world).delete(key);
+      return true;
+    },
+  );
+  define(getter, z.object({ language_code: z.string().optional() }), (params, { world }) => {
+    const texts = profileText(world);
+    const value =
+      texts.get(`${field}:${params.language_code ?? ""}`) ?? (field === "name" ? world.bot.first_name : "");
+    return { [field]: value };
+  });
+}
+
+defineProfileText("name", "setMyName", "getMyName", 64);
+defineProfileText("description", "setMyDescription", "getMyDescription", 512);
+defineProfileText("short_description", "setMyShortDescription", "getMyShortDescription", 120);
+
+const menuButtons = new WeakMap<World, Map<string, unknown>>();
+
+define(
+  "setChatMenuButton",
+  z.object({
+    chat_id: int().optional(),
+    menu_button: jsonField(z.object({ type: z.string() }).loose()).optional(),
+  }),
+  (params, { world }) => {
+    const buttons = menuButtons.get(world) ?? new Map<string, unknown>();
+    menuButtons.set(world, buttons);
+    buttons.set(String(params.chat_id ?? "default"), params.menu_button ?? { type: "default" });
+    return true;
+  },
+);
+
+define("getChatMenuButton", z.object({ chat_id: int().optional() }), (params, { world }) => {
+  const buttons = menuButtons.get(world);
+  return buttons?.get(String(params.chat_id ?? "default")) ?? buttons?.get("default") ?? { type: "commands" };
+});
+
+define("getChat", z.object({ chat_id: chatIdSchema() }), (params, { world }) => {
+  const record = chatOf(world, params.chat_id);
+  return {
+    ...record.chat,
+    accent_color_id: 0,
+    max_reaction_count: 11,
+    accepted_gift_types: {
+      unlimited_gifts: false,
+      limited_gifts: false,
+      unique_gifts: false,
+      premium_subscription: false,
+    },
+  };
+});
+
 // ---- files and media ----------------------------------------------------------------------------
 
 define("getFile", z.object({ file_id: z.string() }), (params, { world }) => {
@@ -724,7 +810,7 @@ function defineSendMedia(name: string, field: FileKind): void {
       takeRate(record, context);
       const details = { ...pickDetails(params), has_spoiler: params.has_spoiler };
       const content = await mediaContent(field, file, details, context);
-      return store(record, context, { ...content, ...caption, ...extra }, params.protect_content);
+      return store(record, context, { ...content, ...caption, ...extra }, params);
     },
   );
 }
@@ -820,7 +906,7 @@ define(
           record,
           context,
           { ...(groupId ? { media_group_id: groupId } : {}), ...content, ...captions[index], ...extra },
-          params.protect_content,
+          { ...params, reply_markup: undefined },
         ),
       );
     }

@@ -200,6 +200,33 @@ export class EmulatedUser {
     return this.post(options, { text, ...(entities.length > 0 ? { entities } : {}) });
   }
 
+  /** Edits one of the user's own text messages; the bot gets an edited_message update. */
+  editText(message: Message | number, text: string, options: { chat?: EmulatedChat | number } = {}): Message {
+    const chat = this.chatFor(options.chat ?? this.chat);
+    const messageId = typeof message === "number" ? message : message.message_id;
+    const stored = chat.message(messageId);
+    if (
+      !stored ||
+      stored.deleted ||
+      stored.message.from?.id !== this.id ||
+      stored.message.text === undefined
+    ) {
+      throw new Error(`user ${this.id} has no text message ${messageId} in chat ${chat.id}`);
+    }
+    const entities = detectEntities(text);
+    const { entities: _, ...rest } = stored.message;
+    stored.message = {
+      ...rest,
+      text,
+      ...(entities.length > 0 ? { entities } : {}),
+      edit_date: this.world.date(),
+    } as Message;
+    stored.edits += 1;
+    this.world.emit({ type: "edit", chatId: chat.id, message: stored });
+    this.world.pushUpdate("edited_message", stored.message as NonNullable<Update["edited_message"]>);
+    return stored.message;
+  }
+
   /** Sends "/command args" with its bot_command entity. */
   sendCommand(command: string, args?: string, options: SendOptions = {}): Message {
     const name = command.startsWith("/") ? command : `/${command}`;

@@ -65,8 +65,23 @@ function fromUpload(upload: Upload, kind: FileKind, files: FileStore): StoredFil
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
+/**
+ * What Telegram accepts by URL per method (Bot API, "Sending files"): the right MIME type, and for
+ * sendDocument only PDF and ZIP. Video notes cannot be sent by URL at all.
+ */
+const URL_CONTENT: Record<FileKind, (mimeType: string) => boolean> = {
+  photo: (type) => /^image\/(jpeg|png|webp|gif)$/.test(type),
+  video: (type) => type.startsWith("video/"),
+  animation: (type) => type === "image/gif" || type === "video/mp4",
+  audio: (type) => ["audio/mpeg", "audio/mp3", "audio/mp4", "audio/x-m4a", "audio/m4a"].includes(type),
+  voice: (type) => type === "audio/ogg" || type === "audio/opus",
+  video_note: () => false,
+  document: (type) => ["application/pdf", "application/zip", "application/x-zip-compressed"].includes(type),
+};
+
 async function fromUrl(url: string, kind: FileKind, source: MediaSource): Promise<StoredFile> {
   const target = new URL(url);
+  if (kind === "video_note") throw WRONG_FILE();
   if (!LOOPBACK.has(target.hostname) && !source.urlAllowList.includes(target.hostname)) throw WRONG_FILE();
   const failed = () => badRequest("failed to get HTTP URL content");
   let response: Response;
@@ -79,6 +94,13 @@ async function fromUrl(url: string, kind: FileKind, source: MediaSource): Promis
   if (!response.ok || !response.body || declaredLength > source.maxUrlBytes) {
     await response.body?.cancel();
     throw failed();
+  }
+  const fileName = decodeURIComponent(target.pathname.split("/").pop() ?? "") || undefined;
+  const mimeType =
+    response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() || mimeFromName(fileName);
+  if (!mimeType || !URL_CONTENT[kind](mimeType)) {
+    await response.body.cancel();
+    throw badRequest("wrong type of the web page content");
   }
   const path = await source.files.tempPath();
   let size = 0;
@@ -99,10 +121,8 @@ async function fromUrl(url: string, kind: FileKind, source: MediaSource): Promis
     throw failed();
   }
   if (size === 0) throw failed();
-  const fileName = decodeURIComponent(target.pathname.split("/").pop() ?? "") || undefined;
-  const mimeType = response.headers.get("content-type")?.split(";")[0]?.trim() || mimeFromName(fileName);
   return source.files.add(kind, { type: "disk", path }, size, {
-    ...(mimeType ? { mimeType } : {}),
+    mimeType,
     ...(fileName ? { fileName } : {}),
   });
 }

@@ -29,7 +29,14 @@ export function jsonField<T extends z.ZodType>(schema: T) {
   }, schema);
 }
 
-export const ParseModeSchema = z.enum(["HTML", "MarkdownV2", "Markdown"]);
+/** The Bot API reads parse_mode without regard to case. */
+export const ParseModeSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    return { html: "HTML", markdownv2: "MarkdownV2", markdown: "Markdown" }[value.toLowerCase()] ?? value;
+  },
+  z.enum(["HTML", "MarkdownV2", "Markdown"]),
+);
 
 export const MessageEntitySchema = z
   .object({

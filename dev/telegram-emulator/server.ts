@@ -54,6 +54,14 @@ function sendError(response: ServerResponse, error: BotApiError): void {
   );
 }
 
+/** The call log keeps the latest calls only, so a long-running playground does not grow without end. */
+const MAX_RECORDED_CALLS = 10_000;
+
+function recordCall(deps: ServerDeps, call: RecordedCall): void {
+  deps.calls.push(call);
+  if (deps.calls.length > MAX_RECORDED_CALLS) deps.calls.splice(0, deps.calls.length - MAX_RECORDED_CALLS);
+}
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs one Bot API method outside HTTP (webhook replies use this). */
@@ -77,11 +85,11 @@ export async function executeMethod(
   };
   try {
     const result = await handler(params, context);
-    deps.calls.push({ method, params, ok: true });
+    recordCall(deps, { method, params, ok: true });
     return result;
   } catch (error) {
     if (error instanceof BotApiError) {
-      deps.calls.push({ method, params, ok: false, errorCode: error.code, description: error.description });
+      recordCall(deps, { method, params, ok: false, errorCode: error.code, description: error.description });
     }
     throw error;
   }
@@ -125,12 +133,12 @@ async function handle(deps: ServerDeps, request: IncomingMessage, response: Serv
   const decision = deps.faults.decide(method);
   if (decision.delayMs > 0) await delay(decision.delayMs);
   if (decision.drop) {
-    deps.calls.push({ method, params: body.fields, ok: false, description: "connection dropped" });
+    recordCall(deps, { method, params: body.fields, ok: false, description: "connection dropped" });
     request.socket.destroy();
     return;
   }
   if (decision.error) {
-    deps.calls.push({
+    recordCall(deps, {
       method,
       params: body.fields,
       ok: false,

@@ -1,15 +1,21 @@
 import type { CallbackQuery, Chat, InlineKeyboardMarkup, Message, Update, User } from "grammy/types";
 import { FileStore } from "./files.js";
 import type { EmulatorLimits } from "./limits.js";
+import type { ReplyMarkup } from "./schemas.js";
 
 /** A message as a chat holds it: the current content after edits, and what happened to it. */
 export interface ChatMessage {
   message: Message;
   fromBot: boolean;
   deleted: boolean;
-  /** How many times the bot edited it. */
+  /** How many times it was edited. */
   edits: number;
   protectContent: boolean;
+  /**
+   * The reply_markup the bot sent with it. Inline keyboards are also in `message.reply_markup`; a reply
+   * keyboard, its removal or force_reply only show here, as a user's app would show them.
+   */
+  sentReplyMarkup?: ReplyMarkup;
 }
 
 export interface CallbackQueryRecord {
@@ -117,7 +123,7 @@ export class World {
   addMessage(
     record: ChatRecord,
     content: Omit<Message, "message_id" | "date" | "chat">,
-    options: { fromBot: boolean; protectContent?: boolean },
+    options: { fromBot: boolean; protectContent?: boolean; sentReplyMarkup?: ReplyMarkup },
   ): ChatMessage {
     const message = {
       message_id: record.nextMessageId,
@@ -132,6 +138,7 @@ export class World {
       deleted: false,
       edits: 0,
       protectContent: options.protectContent ?? false,
+      ...(options.sentReplyMarkup ? { sentReplyMarkup: options.sentReplyMarkup } : {}),
     };
     record.messages.set(message.message_id, stored);
     this.emit({ type: "message", chatId: record.chat.id, message: stored });

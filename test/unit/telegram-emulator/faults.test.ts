@@ -1,3 +1,4 @@
+import { autoRetry } from "@grammyjs/auto-retry";
 import { Bot, GrammyError, HttpError } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
 import { type EmulatedTelegram, startEmulatedTelegram } from "../../support/telegram-emulator.js";
@@ -51,6 +52,17 @@ describe("fault injection", () => {
     expect(fault.remaining).toBe(0);
     expect((await bot.api.sendMessage(user.id, "c")).text).toBe("c");
     expect(user.chat.botMessages().map((message) => message.message.text)).toEqual(["c"]);
+  });
+
+  it("is retried by grammY's auto-retry plugin after retry_after", async () => {
+    telegram = await startEmulatedTelegram();
+    const { bot, emulator, user } = telegram;
+    bot.api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 5 }));
+    emulator.faults.inject({ kind: "rate_limit", retryAfter: 1, method: "sendMessage" });
+    expect((await bot.api.sendMessage(user.id, "eventually")).text).toBe("eventually");
+    expect(
+      emulator.calls.filter((call) => call.method === "sendMessage").map((call) => call.errorCode ?? 200),
+    ).toEqual([429, 200]);
   });
 
   it("injects 413, 502 and 500 answers", async () => {

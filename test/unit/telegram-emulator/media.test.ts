@@ -174,6 +174,23 @@ describe("bot uploads", () => {
     expect(tooBig.description).toBe("Bad Request: failed to get HTTP URL content");
   });
 
+  it("checks the content type of a URL like Telegram: PDF or ZIP documents, images for photos", async () => {
+    telegram = await startEmulatedTelegram();
+    const { bot, user } = telegram;
+    const subtitles = await serveFile(
+      Buffer.from("1\n00:00:00,000 --> 00:00:01,000\nHi\n"),
+      "application/x-subrip",
+    );
+    const refused = await refusal(bot.api.sendDocument(user.id, subtitles));
+    expect(refused.description).toBe("Bad Request: wrong type of the web page content");
+    const page = await serveFile(Buffer.from("<html></html>"), "text/html");
+    expect((await refusal(bot.api.sendPhoto(user.id, page))).description).toBe(
+      "Bad Request: wrong type of the web page content",
+    );
+    const image = await serveFile(png(64, 32), "image/png");
+    expect((await bot.api.sendPhoto(user.id, image)).photo?.at(-1)).toMatchObject({ width: 64, height: 32 });
+  });
+
   it("answers 413 Request Entity Too Large to an upload above 50 MB", async () => {
     telegram = await startEmulatedTelegram();
     const { bot, user } = telegram;

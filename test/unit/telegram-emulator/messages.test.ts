@@ -321,4 +321,45 @@ describe("groups", () => {
       user.chat.waitForMessage((m) => m.message.text === "never", { timeoutMs: 20 }),
     ).rejects.toThrow(/no matching message/);
   });
+
+  it("keeps reply keyboards where the user's app shows them, and reads parse_mode in any case", async () => {
+    telegram = await startEmulatedTelegram();
+    const { bot, user } = telegram;
+    await bot.api.sendMessage(user.id, "_menu_", {
+      parse_mode: "markdownv2" as "MarkdownV2",
+      reply_markup: { keyboard: [[{ text: "New task" }, { text: "Help" }]], resize_keyboard: true },
+    });
+    const menu = user.chat.lastBotMessage();
+    expect(menu?.message.reply_markup).toBeUndefined();
+    expect(menu?.message.entities).toEqual([{ type: "italic", offset: 0, length: 4 }]);
+    expect(menu?.sentReplyMarkup).toEqual({
+      keyboard: [[{ text: "New task" }, { text: "Help" }]],
+      resize_keyboard: true,
+    });
+  });
+
+  it("delivers a user's edit as edited_message", async () => {
+    telegram = await startEmulatedTelegram();
+    const { bot, user } = telegram;
+    bot.on("edited_message:text", (ctx) => ctx.reply(`now: ${ctx.editedMessage.text}`));
+    void bot.start();
+    const original = user.sendText("tpyo");
+    user.editText(original, "typo");
+    expect((await user.chat.waitForMessage()).message.text).toBe("now: typo");
+    expect(user.chat.message(original.message_id)).toMatchObject({ edits: 1, message: { text: "typo" } });
+  });
+
+  it("stores the bot's name, descriptions and menu button, and answers getChat", async () => {
+    telegram = await startEmulatedTelegram();
+    const { bot, user } = telegram;
+    await bot.api.setMyDescription("Makes videos", { language_code: "en" });
+    await bot.api.setMyShortDescription("Videos");
+    await bot.api.setMyName("Companion");
+    await bot.api.setChatMenuButton({ menu_button: { type: "commands" } });
+    expect(await bot.api.getMyDescription({ language_code: "en" })).toEqual({ description: "Makes videos" });
+    expect(await bot.api.getMyShortDescription()).toEqual({ short_description: "Videos" });
+    expect(await bot.api.getMyName()).toEqual({ name: "Companion" });
+    expect(await bot.api.getChatMenuButton()).toEqual({ type: "commands" });
+    expect(await bot.api.getChat(user.id)).toMatchObject({ id: user.id, type: "private", first_name: "Ann" });
+  });
 });
