@@ -56,24 +56,27 @@ export interface PhotoInput extends FileInput {
   height?: number;
   hasSpoiler?: boolean;
 }
+/** Durations default to 1 second and video to 1280x720, for callers (the playground) that cannot tell. */
 export interface VideoInput extends FileInput {
-  duration: number;
-  width: number;
-  height: number;
+  duration?: number;
+  width?: number;
+  height?: number;
   hasSpoiler?: boolean;
 }
 export interface AudioInput extends FileInput {
-  duration: number;
+  duration?: number;
   title?: string;
   performer?: string;
 }
 export interface VoiceInput extends FileInput {
-  duration: number;
+  duration?: number;
 }
 export interface VideoNoteInput extends FileInput {
-  duration: number;
+  duration?: number;
   length?: number;
 }
+
+const DEFAULT_DURATION = 1;
 
 export type AlbumItem =
   | ({ type: "photo" } & PhotoInput)
@@ -241,25 +244,31 @@ export class EmulatedUser {
     return this.post(options, await this.content({ type: "photo", ...input }));
   }
 
-  async sendVideo(input: VideoInput, options: SendOptions = {}): Promise<Message> {
+  async sendVideo(input: VideoInput = {}, options: SendOptions = {}): Promise<Message> {
     return this.post(options, await this.content({ type: "video", ...input }));
   }
 
-  async sendAudio(input: AudioInput, options: SendOptions = {}): Promise<Message> {
+  async sendAudio(input: AudioInput = {}, options: SendOptions = {}): Promise<Message> {
     return this.post(options, await this.content({ type: "audio", ...input }));
   }
 
-  async sendVoice(input: VoiceInput, options: SendOptions = {}): Promise<Message> {
+  async sendVoice(input: VoiceInput = {}, options: SendOptions = {}): Promise<Message> {
     const file = this.file("voice", { mimeType: "audio/ogg", ...input });
     return this.post(options, {
-      voice: voiceObject(file, { duration: input.duration, mimeType: file.mimeType ?? "audio/ogg" }),
+      voice: voiceObject(file, {
+        duration: input.duration ?? DEFAULT_DURATION,
+        mimeType: file.mimeType ?? "audio/ogg",
+      }),
     });
   }
 
-  async sendVideoNote(input: VideoNoteInput, options: SendOptions = {}): Promise<Message> {
+  async sendVideoNote(input: VideoNoteInput = {}, options: SendOptions = {}): Promise<Message> {
     const file = this.file("video_note", { mimeType: "video/mp4", ...input });
     return this.post(options, {
-      video_note: videoNoteObject(file, { duration: input.duration, length: input.length ?? 384 }),
+      video_note: videoNoteObject(file, {
+        duration: input.duration ?? DEFAULT_DURATION,
+        length: input.length ?? 384,
+      }),
     });
   }
 
@@ -370,14 +379,18 @@ export class EmulatedUser {
       }
       case "video": {
         const file = this.file("video", { mimeType: "video/mp4", ...item });
-        const video = videoObject(file, { duration: item.duration, width: item.width, height: item.height });
+        const video = videoObject(file, {
+          duration: item.duration ?? DEFAULT_DURATION,
+          width: item.width ?? 1280,
+          height: item.height ?? 720,
+        });
         return { video, ...caption, ...(item.hasSpoiler ? { has_media_spoiler: true } : {}) };
       }
       case "audio": {
         const file = this.file("audio", { mimeType: "audio/mpeg", ...item });
         return {
           audio: audioObject(file, {
-            duration: item.duration,
+            duration: item.duration ?? DEFAULT_DURATION,
             ...(item.title ? { title: item.title } : {}),
             ...(item.performer ? { performer: item.performer } : {}),
           }),

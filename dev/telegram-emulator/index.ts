@@ -85,6 +85,8 @@ export interface TelegramEmulator {
   pendingUpdateCount(): number;
   /** Streams any known file (sent by a user or the bot), or undefined for an unknown file_id. */
   openFile(fileId: string): FileDownload | undefined;
+  /** All bytes of a known file (declared-only files give filler bytes), or undefined. */
+  readFile(fileId: string): Promise<Buffer | undefined>;
   /** A download URL of the file (what getFile + /file/bot<token>/<path> would give), without size limit. */
   fileUrl(fileId: string): string | undefined;
   close(): Promise<void>;
@@ -161,6 +163,10 @@ export async function startTelegramEmulator(
         ...(file.mimeType ? { mimeType: file.mimeType } : {}),
         ...(file.fileName ? { fileName: file.fileName } : {}),
       };
+    },
+    async readFile(fileId) {
+      const file = world.files.get(fileId);
+      return file ? world.files.read(file) : undefined;
     },
     fileUrl(fileId) {
       const file = world.files.get(fileId);

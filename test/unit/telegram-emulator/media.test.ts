@@ -394,6 +394,19 @@ describe("user media and downloads", () => {
       fileName: "result.mp3",
     });
     expect(emulator.openFile("unknown")).toBeUndefined();
+    expect((await emulator.readFile(fileId))?.toString()).toBe("ID3 audio");
+    const fromBrowser = await user.sendVideo({
+      bytes: new Uint8Array([1, 2, 3]),
+      fileName: "clip.webm",
+      mimeType: "video/webm",
+    });
+    expect(fromBrowser.video).toMatchObject({
+      duration: 1,
+      width: 1280,
+      height: 720,
+      mime_type: "video/webm",
+      file_size: 3,
+    });
     const missing = await fetch(`${emulator.apiRoot}/file/bot${emulator.token}/documents/none.txt`);
     expect(missing.status).toBe(404);
   });
