@@ -71,8 +71,6 @@ export function findMethod(name: string): Handler | undefined {
   return methods.get(name.toLowerCase());
 }
 
-export const METHOD_NAMES = (): string[] => [...methods.keys()];
-
 // ---- shared pieces ------------------------------------------------------------------------------
 
 function chatOf(world: World, chatId: number | string): ChatRecord {

@@ -35,6 +35,8 @@ type OpenEntity = {
   url?: string;
   language?: string;
   customEmojiId?: string;
+  /** A <code> directly inside <pre> only names the language; it adds no entity of its own. */
+  merged?: boolean;
 };
 
 const HTML_TAGS: Record<string, MessageEntity["type"]> = {
@@ -125,7 +127,10 @@ export function parseHtml(source: string): FormattedText {
     if (tag === "code") {
       const parent = stack[stack.length - 1];
       const language = /^language-(.+)$/.exec(attributes.class ?? "")?.[1];
-      if (parent?.tag === "pre" && language) parent.language = language;
+      if (parent?.tag === "pre" && parent.start === text.length) {
+        open.merged = true;
+        if (language) parent.language = language;
+      }
     }
     stack.push(open);
     i = end + 1;
@@ -151,7 +156,7 @@ function decodeHtmlEntities(value: string): string {
 
 function closeEntity(open: OpenEntity, end: number, entities: MessageEntity[]): void {
   const length = end - open.start;
-  if (length <= 0) return;
+  if (length <= 0 || open.merged) return;
   const base = { offset: open.start, length };
   switch (open.type) {
     case "text_link":

@@ -75,6 +75,15 @@ describe("sending and editing messages", () => {
     expect(markdown.text).toBe("bold it code . a");
     expect(markdown.entities?.map((entity) => entity.type)).toEqual(["bold", "italic", "code", "text_link"]);
 
+    const code = await bot.api.sendMessage(
+      user.id,
+      '<pre><code class="language-python">print(1)</code></pre> <code>x</code>',
+      { parse_mode: "HTML" },
+    );
+    expect(code.entities).toEqual([
+      { type: "pre", offset: 0, length: 8, language: "python" },
+      { type: "code", offset: 9, length: 1 },
+    ]);
     const badTag = await refusal(bot.api.sendMessage(user.id, "<foo>x</foo>", { parse_mode: "HTML" }));
     expect(badTag.description).toBe(
       'Bad Request: can\'t parse entities: Unsupported start tag "foo" at byte offset 0',
