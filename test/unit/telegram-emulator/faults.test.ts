@@ -115,7 +115,7 @@ describe("fault injection", () => {
   it("slows an answer: a slow call finishes after a later quick one, and trips a client timeout", async () => {
     telegram = await startEmulatedTelegram();
     const { bot, emulator, user } = telegram;
-    emulator.faults.inject({ kind: "delay", ms: 300, method: "sendMessage" });
+    emulator.faults.inject({ kind: "delay", ms: 800, method: "sendMessage" });
     const order: string[] = [];
     const slow = bot.api.sendMessage(user.id, "slow").then(() => order.push("slow"));
     const quick = bot.api.getMe().then(() => order.push("quick"));

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type EmulatedTelegram, startEmulatedTelegram } from "../../support/telegram-emulator.js";
 
 let telegram: EmulatedTelegram;
+/** Webhook deliveries happen in the background; give them time on a busy machine. */
+const POLL = { timeout: 10_000, interval: 20 };
 const servers: Server[] = [];
 
 afterEach(async () => {
@@ -80,9 +82,17 @@ describe("long polling", () => {
 
   it("ends an older waiting getUpdates with 409 when a newer one arrives", async () => {
     telegram = await startEmulatedTelegram();
-    const older = refusal(telegram.bot.api.getUpdates({ timeout: 20 }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await telegram.bot.api.getUpdates({ timeout: 0 });
+    let settled = false;
+    const older = refusal(telegram.bot.api.getUpdates({ timeout: 20 })).finally(() => {
+      settled = true;
+    });
+    // Each newer call ends whichever poll is waiting; repeat until the older one has been reached.
+    await expect
+      .poll(async () => {
+        await telegram.bot.api.getUpdates({ timeout: 0 });
+        return settled;
+      }, POLL)
+      .toBe(true);
     expect((await older).error_code).toBe(409);
   });
 });
@@ -121,7 +131,7 @@ describe("webhook", () => {
     const info = await bot.api.getWebhookInfo();
     expect(info).toMatchObject({ url: receiver.url, pending_update_count: 0, has_custom_certificate: false });
     user.sendText("via webhook");
-    await expect.poll(() => receiver.received.length).toBe(1);
+    await expect.poll(() => receiver.received.length, POLL).toBe(1);
     expect(receiver.received[0]).toMatchObject({
       secret: "s3cret_token-1",
       update: { message: { text: "via webhook" } },
@@ -148,7 +158,7 @@ describe("webhook", () => {
     await bot.api.setWebhook(receiver.url);
     user.sendText("one");
     user.sendText("two");
-    await expect.poll(() => receiver.received.length).toBe(3);
+    await expect.poll(() => receiver.received.length, POLL).toBe(3);
     expect(receiver.received.map((entry) => entry.update.message?.text)).toEqual(["one", "one", "two"]);
     const info = await bot.api.getWebhookInfo();
     expect(info.last_error_message).toContain("500");
@@ -171,7 +181,7 @@ describe("webhook", () => {
 
     await bot.api.setWebhook(url, { secret_token: "other-secret" });
     user.sendText("refused");
-    await expect.poll(async () => (await bot.api.getWebhookInfo()).last_error_message).toContain("401");
+    await expect.poll(async () => (await bot.api.getWebhookInfo()).last_error_message, POLL).toContain("401");
     expect(user.chat.botMessages()).toHaveLength(1);
   });
 
@@ -209,11 +219,11 @@ describe("webhook", () => {
     user.sendText("ann 2");
     bob.sendText("bob 1");
     await expect
-      .poll(() => receiver.received.map((entry) => entry.update.message?.text))
+      .poll(() => receiver.received.map((entry) => entry.update.message?.text).sort(), POLL)
       .toEqual(["ann 1", "bob 1"]);
     expect(emulator.pendingUpdateCount()).toBe(2);
     release();
-    await expect.poll(() => receiver.received.length).toBe(3);
+    await expect.poll(() => receiver.received.length, POLL).toBe(3);
     expect(receiver.received[2]?.update.message?.text).toBe("ann 2");
   });
 
@@ -228,7 +238,7 @@ describe("webhook", () => {
     expect((await bot.api.getWebhookInfo()).allowed_updates).toEqual(["callback_query"]);
     user.sendText("not wanted");
     user.pressButton(menu, "a");
-    await expect.poll(() => receiver.received.length).toBe(1);
+    await expect.poll(() => receiver.received.length, POLL).toBe(1);
     expect(receiver.received[0]?.update.callback_query?.data).toBe("a");
   });
 });
