@@ -515,6 +515,22 @@ define("deleteMessage", z.object({ chat_id: chatIdSchema(), message_id: int() })
   return true;
 });
 
+/** Deletes what it can of 1 to 100 messages; missing ones are skipped, as Telegram does. */
+define(
+  "deleteMessages",
+  z.object({ chat_id: chatIdSchema(), message_ids: jsonField(z.array(int()).min(1).max(100)) }),
+  (params, { world }) => {
+    const record = chatOf(world, params.chat_id);
+    for (const messageId of params.message_ids) {
+      const stored = record.messages.get(messageId);
+      if (!stored || stored.deleted) continue;
+      stored.deleted = true;
+      world.emit({ type: "delete", chatId: record.chat.id, message: stored });
+    }
+    return true;
+  },
+);
+
 define(
   "answerCallbackQuery",
   z.object({

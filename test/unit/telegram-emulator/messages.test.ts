@@ -200,6 +200,9 @@ describe("sending and editing messages", () => {
     expect(again.description).toBe("Bad Request: message to delete not found");
     const edit = await refusal(bot.api.editMessageText(user.id, sent.message_id, "x"));
     expect(edit.description).toBe("Bad Request: message to edit not found");
+    const [a, b] = [await bot.api.sendMessage(user.id, "a"), await bot.api.sendMessage(user.id, "b")];
+    expect(await bot.api.deleteMessages(user.id, [a.message_id, b.message_id, 999])).toBe(true);
+    expect(user.chat.botMessages().filter((message) => !message.deleted)).toEqual([]);
   });
 });
 
