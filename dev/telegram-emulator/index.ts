@@ -42,6 +42,7 @@ export {
   type RateLimits,
   SELF_HOSTED_LIMITS,
 } from "./limits.js";
+export type { ReplyMarkup } from "./schemas.js";
 export type { RecordedCall } from "./server.js";
 export type { CallbackQueryRecord, ChatMessage, EmulatorEvent } from "./world.js";
 
