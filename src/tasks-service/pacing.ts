@@ -1,0 +1,153 @@
+/**
+ * Paces calls per API key so the service's budget (30 requests and 20 uploads a minute per key) is
+ * never overrun, even by several bot instances: the buckets live in shared storage.
+ *
+ * Task creation, uploads and user-facing reads come first. Background polling (the reconciler) must
+ * also take a token from a smaller "poll allowance" bucket, which foreground calls drain as they go;
+ * so polling gets at most `requests - reserve` a minute, pauses while the foreground is busy, and
+ * never touches the last `reserve` requests of a full minute. Within one process a poll also waits
+ * while any foreground call for the same key is waiting.
+ */
+import { createHash } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
+import type { TokenBucketRule, TokenBucketStore } from "../storage/ports.js";
+import { type ServiceOperation, TasksServiceError } from "./errors.js";
+
+/** What a call is, for pacing: uploads count against both budgets; polls yield to everything else. */
+export type PacedCall = "create" | "upload" | "read" | "poll";
+
+export interface KeyPacingOptions {
+  requestsPerMinute?: number;
+  uploadsPerMinute?: number;
+  /** Requests a minute kept from polling for foreground calls. */
+  pollReserve?: number;
+  /** Longest a call waits for its turn; past it the call fails as rate_limited. */
+  maxWaitMs?: number;
+  /** Bucket names start with this. */
+  prefix?: string;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const MINUTE_MS = 60_000;
+
+const operationOf: Record<PacedCall, ServiceOperation> = {
+  create: "createTask",
+  upload: "upload",
+  read: "getTask",
+  poll: "listTasks",
+};
+
+export class KeyPacing {
+  private readonly requests: TokenBucketRule;
+  private readonly uploads: TokenBucketRule;
+  private readonly pollAllowance: TokenBucketRule;
+  private readonly maxWaitMs: number;
+  private readonly prefix: string;
+  private readonly sleep: (ms: number) => Promise<void>;
+  /** Foreground calls waiting for a token, per bucket id, in this process. */
+  private readonly foregroundWaiting = new Map<
+    string,
+    { count: number; settled: Promise<void>; wake: () => void }
+  >();
+
+  constructor(
+    private readonly buckets: TokenBucketStore,
+    options: KeyPacingOptions = {},
+  ) {
+    const requestsPerMinute = options.requestsPerMinute ?? 30;
+    const uploadsPerMinute = options.uploadsPerMinute ?? 20;
+    const pollReserve = options.pollReserve ?? Math.ceil(requestsPerMinute / 3);
+    if (pollReserve < 0 || pollReserve >= requestsPerMinute) {
+      throw new RangeError("pollReserve must leave polling at least one request a minute");
+    }
+    this.requests = { capacity: requestsPerMinute, refillPerMs: requestsPerMinute / MINUTE_MS };
+    this.uploads = { capacity: uploadsPerMinute, refillPerMs: uploadsPerMinute / MINUTE_MS };
+    const pollPerMinute = requestsPerMinute - pollReserve;
+    this.pollAllowance = { capacity: pollPerMinute, refillPerMs: pollPerMinute / MINUTE_MS };
+    this.maxWaitMs = options.maxWaitMs ?? 2 * MINUTE_MS;
+    this.prefix = options.prefix ?? "pace";
+    this.sleep = options.sleep ?? ((ms) => delay(ms));
+  }
+
+  /** The name under which a key's budget is kept: derived from the key, never the key itself. */
+  static bucketId(apiKey: string): string {
+    return createHash("sha256").update(apiKey).digest("hex").slice(0, 24);
+  }
+
+  /** Resolves when the call may be sent; throws rate_limited when the wait would pass `maxWaitMs`. */
+  async acquire(
+    apiKey: string,
+    call: PacedCall,
+    operation: ServiceOperation = operationOf[call],
+  ): Promise<void> {
+    const id = KeyPacing.bucketId(apiKey);
+    const deadline = { waitedMs: 0, operation };
+    const names = {
+      requests: `${this.prefix}:${id}:requests`,
+      uploads: `${this.prefix}:${id}:uploads`,
+      poll: `${this.prefix}:${id}:poll`,
+    };
+    if (call === "poll") {
+      await this.yieldToForeground(id);
+      await this.take(names.poll, this.pollAllowance, deadline);
+      await this.take(names.requests, this.requests, deadline);
+      return;
+    }
+    const release = this.markForegroundWaiting(id);
+    try {
+      if (call === "upload") await this.take(names.uploads, this.uploads, deadline);
+      await this.take(names.requests, this.requests, deadline);
+    } finally {
+      release();
+    }
+    // Drain the poll allowance when there is some: a busy foreground leaves polling less room.
+    await this.buckets.take(names.poll, this.pollAllowance);
+  }
+
+  private async take(
+    bucket: string,
+    rule: TokenBucketRule,
+    deadline: { waitedMs: number; operation: ServiceOperation },
+  ): Promise<void> {
+    while (true) {
+      const { waitMs } = await this.buckets.take(bucket, rule);
+      if (waitMs <= 0) return;
+      if (deadline.waitedMs + waitMs > this.maxWaitMs) {
+        throw new TasksServiceError({
+          kind: "rate_limited",
+          operation: deadline.operation,
+          retryAfterMs: waitMs,
+        });
+      }
+      deadline.waitedMs += waitMs;
+      await this.sleep(waitMs);
+    }
+  }
+
+  private markForegroundWaiting(id: string): () => void {
+    let entry = this.foregroundWaiting.get(id);
+    if (!entry) {
+      let wake = () => {};
+      const settled = new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      entry = { count: 0, settled, wake };
+      this.foregroundWaiting.set(id, entry);
+    }
+    const current = entry;
+    current.count += 1;
+    return () => {
+      current.count -= 1;
+      if (current.count === 0) {
+        this.foregroundWaiting.delete(id);
+        current.wake();
+      }
+    };
+  }
+
+  private async yieldToForeground(id: string): Promise<void> {
+    for (let entry = this.foregroundWaiting.get(id); entry; entry = this.foregroundWaiting.get(id)) {
+      await entry.settled;
+    }
+  }
+}
