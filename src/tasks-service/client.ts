@@ -1,0 +1,435 @@
+/**
+ * HTTP client of the task service. Every call has a time-out; safe calls (reads, uploads) are retried
+ * on 429, 5xx and network failures with jittered backoff; task creation is retried only when the
+ * service certainly did not take it (a 429, or a connection that was never made). Uploads stream the
+ * file: memory does not grow with its size. The API key is sent, never logged.
+ */
+import type { Readable } from "node:stream";
+import { setTimeout as delay } from "node:timers/promises";
+import type { Logger } from "pino";
+import { Agent, type Dispatcher, request } from "undici";
+import type { z } from "zod";
+import { kindForStatus, type ServiceErrorKind, type ServiceOperation, TasksServiceError } from "./errors.js";
+import { multipartBody, UploadSizeMismatchError, type UploadSource, UploadSourceError } from "./multipart.js";
+import type { KeyPacing, PacedCall } from "./pacing.js";
+import {
+  CreateTaskResponseSchema,
+  ErrorBodySchema,
+  type Health,
+  HealthSchema,
+  type Profile,
+  ProfileSchema,
+  type Task,
+  TaskListSchema,
+  TaskSchema,
+  type TaskStatus,
+  type UploadResponse,
+  UploadResponseSchema,
+} from "./responses.js";
+import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryPolicy } from "./retry.js";
+
+export type { UploadSource } from "./multipart.js";
+
+/** A task request (validated by its schema before it gets here) plus the common delivery fields. */
+export type CreateTaskRequest = { type: string; webhook_url?: string; send_to_messenger?: boolean } & Record<
+  string,
+  unknown
+>;
+
+/** Background reads (the reconciler) yield the key's budget to task creation, uploads and user actions. */
+export type ReadPriority = "foreground" | "background";
+
+export interface TasksServiceClientOptions {
+  baseUrl: string;
+  /** Time-out of a whole call that is not an upload (headers and body), per attempt. Default 30 s. */
+  timeoutMs?: number;
+  logger: Logger;
+  pacing?: KeyPacing;
+  /** Connection pool; by default the client owns one keep-alive Agent. */
+  dispatcher?: Dispatcher;
+  retry?: Partial<RetryPolicy>;
+  /** Upload time-out: `uploadBaseTimeoutMs` plus the time the file takes at `uploadMinBytesPerSecond`. */
+  uploadBaseTimeoutMs?: number;
+  uploadMinBytesPerSecond?: number;
+  /** Waits between attempts (tests replace it). */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+/** Largest response body read; answers of this API are a few kilobytes. */
+const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+/** Failures that happen before a connection exists: the request cannot have reached the service. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
+const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT"]);
+
+type RetryRule = "safe" | "create";
+
+interface CallSpec<T> {
+  operation: ServiceOperation;
+  method: "GET" | "POST";
+  path: string;
+  apiKey?: string;
+  pace?: PacedCall;
+  retry: RetryRule;
+  timeoutMs: number;
+  headersTimeoutMs?: number;
+  okStatuses: readonly number[];
+  schema: z.ZodType<T>;
+  body?: () => RequestBody;
+}
+
+interface RequestBody {
+  headers: Record<string, string>;
+  payload: string | Readable;
+  /** Releases what the body holds open when the attempt ends. */
+  release?: () => void;
+}
+
+/** The outcome of one attempt that did not produce a value. */
+interface AttemptFailure {
+  error: TasksServiceError;
+  /** The request certainly did not reach the service. */
+  notSent: boolean;
+}
+
+export class TasksServiceClient {
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly logger: Logger;
+  private readonly pacing: KeyPacing | undefined;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly retryPolicy: RetryPolicy;
+  private readonly uploadBaseTimeoutMs: number;
+  private readonly uploadMinBytesPerSecond: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+  private closed = false;
+
+  constructor(options: TasksServiceClientOptions) {
+    this.baseUrl = new URL(options.baseUrl).href.replace(/\/+$/, "");
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.logger = options.logger;
+    this.pacing = options.pacing;
+    this.ownsDispatcher = options.dispatcher === undefined;
+    this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 32 });
+    this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.uploadBaseTimeoutMs = options.uploadBaseTimeoutMs ?? 120_000;
+    this.uploadMinBytesPerSecond = options.uploadMinBytesPerSecond ?? 512 * 1024;
+    this.sleep = options.sleep ?? ((ms) => delay(ms));
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Closes the connection pool when the client created it. */
+  async close(): Promise<void> {
+    if (!this.ownsDispatcher || this.closed) return;
+    this.closed = true;
+    await this.dispatcher.close();
+  }
+
+  health(): Promise<Health> {
+    return this.call({
+      operation: "health",
+      method: "GET",
+      path: "/health",
+      retry: "safe",
+      timeoutMs: this.timeoutMs,
+      okStatuses: [200],
+      schema: HealthSchema,
+    });
+  }
+
+  me(apiKey: string): Promise<Profile> {
+    return this.call({
+      operation: "me",
+      method: "GET",
+      path: "/v1/me",
+      apiKey,
+      pace: "read",
+      retry: "safe",
+      timeoutMs: this.timeoutMs,
+      okStatuses: [200],
+      schema: ProfileSchema,
+    });
+  }
+
+  /** Streams the file as the one part `file` of a multipart form; `file.open()` is called per attempt. */
+  upload(apiKey: string, file: UploadSource): Promise<UploadResponse> {
+    const transferMs = (file.size / this.uploadMinBytesPerSecond) * 1000;
+    return this.call({
+      operation: "upload",
+      method: "POST",
+      path: "/v1/uploads",
+      apiKey,
+      pace: "upload",
+      retry: "safe",
+      timeoutMs: Math.ceil(this.uploadBaseTimeoutMs + transferMs),
+      // Undici restarts this clock while the body is sent; it bounds the service's silence after it.
+      headersTimeoutMs: this.uploadBaseTimeoutMs,
+      okStatuses: [200, 201],
+      schema: UploadResponseSchema,
+      body: () => {
+        const form = multipartBody(file);
+        return {
+          headers: { "content-type": form.contentType, "content-length": String(form.contentLength) },
+          payload: form.stream,
+          release: form.abort,
+        };
+      },
+    });
+  }
+
+  async createTask(
+    apiKey: string,
+    taskRequest: CreateTaskRequest,
+  ): Promise<{ task_id: number; status: TaskStatus }> {
+    const json = JSON.stringify(taskRequest);
+    const created = await this.call({
+      operation: "createTask",
+      method: "POST",
+      path: "/v1/tasks",
+      apiKey,
+      pace: "create",
+      retry: "create",
+      timeoutMs: this.timeoutMs,
+      okStatuses: [200, 201, 202],
+      schema: CreateTaskResponseSchema,
+      body: () => ({
+        headers: { "content-type": "application/json" },
+        payload: json,
+      }),
+    });
+    return { task_id: created.task_id, status: created.status };
+  }
+
+  getTask(apiKey: string, id: number, options: { priority?: ReadPriority } = {}): Promise<Task> {
+    if (!Number.isSafeInteger(id) || id < 0) {
+      return Promise.reject(
+        new TasksServiceError({ kind: "invalid_request", operation: "getTask", detail: `bad task id ${id}` }),
+      );
+    }
+    return this.call({
+      operation: "getTask",
+      method: "GET",
+      path: `/v1/tasks/${id}`,
+      apiKey,
+      pace: options.priority === "background" ? "poll" : "read",
+      retry: "safe",
+      timeoutMs: this.timeoutMs,
+      okStatuses: [200],
+      schema: TaskSchema,
+    });
+  }
+
+  listTasks(
+    apiKey: string,
+    page: { limit: number; offset: number },
+    options: { priority?: ReadPriority } = {},
+  ): Promise<Task[]> {
+    const { limit, offset } = page;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100 || !Number.isSafeInteger(offset) || offset < 0) {
+      return Promise.reject(
+        new TasksServiceError({
+          kind: "invalid_request",
+          operation: "listTasks",
+          detail: `limit must be 1..100 and offset >= 0 (got ${limit}, ${offset})`,
+        }),
+      );
+    }
+    return this.call({
+      operation: "listTasks",
+      method: "GET",
+      path: `/v1/tasks?limit=${limit}&offset=${offset}`,
+      apiKey,
+      pace: options.priority === "background" ? "poll" : "read",
+      retry: "safe",
+      timeoutMs: this.timeoutMs,
+      okStatuses: [200],
+      schema: TaskListSchema,
+    });
+  }
+
+  private async call<T>(spec: CallSpec<T>): Promise<T> {
+    let waitedMs = 0;
+    for (let attempt = 1; ; attempt += 1) {
+      if (spec.apiKey !== undefined && spec.pace !== undefined && this.pacing) {
+        await this.pacing.acquire(spec.apiKey, spec.pace, spec.operation);
+      }
+      const outcome = await this.attempt(spec, attempt);
+      if (!("error" in outcome)) return outcome.value;
+      const { error, notSent } = outcome;
+      const retryable = isRetryable(spec.retry, error.kind, notSent);
+      const wait = retryable
+        ? nextDelay(this.retryPolicy, attempt, waitedMs, error.retryAfterMs, this.random)
+        : undefined;
+      if (wait === undefined) throw error;
+      this.logger.warn(
+        { op: spec.operation, method: spec.method, path: spec.path, attempt, kind: error.kind, waitMs: wait },
+        "tasks service call will be retried",
+      );
+      waitedMs += wait;
+      await this.sleep(wait);
+    }
+  }
+
+  private async attempt<T>(spec: CallSpec<T>, attempt: number): Promise<{ value: T } | AttemptFailure> {
+    const started = performance.now();
+    const signal = AbortSignal.timeout(spec.timeoutMs);
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (spec.apiKey !== undefined) headers["x-api-key"] = spec.apiKey;
+    let body: RequestBody | undefined;
+    const log = (status: number | undefined, kind?: ServiceErrorKind) => {
+      const fields = {
+        op: spec.operation,
+        method: spec.method,
+        path: spec.path,
+        status,
+        latencyMs: Math.round(performance.now() - started),
+        attempt,
+        ...(kind ? { kind } : {}),
+      };
+      if (kind) this.logger.warn(fields, "tasks service call failed");
+      else this.logger.debug(fields, "tasks service call");
+    };
+    const fail = (
+      init: Omit<ConstructorParameters<typeof TasksServiceError>[0], "operation">,
+      notSent = false,
+    ) => {
+      log(init.status, init.kind);
+      return { error: new TasksServiceError({ ...init, operation: spec.operation }), notSent };
+    };
+
+    let response: Dispatcher.ResponseData;
+    try {
+      body = spec.body?.();
+      response = await request(`${this.baseUrl}${spec.path}`, {
+        method: spec.method,
+        headers: { ...headers, ...body?.headers },
+        body: body?.payload ?? null,
+        dispatcher: this.dispatcher,
+        signal,
+        headersTimeout: spec.headersTimeoutMs ?? spec.timeoutMs,
+        bodyTimeout: spec.timeoutMs,
+      });
+    } catch (error) {
+      body?.release?.();
+      return fail(...classifyThrown(error, signal));
+    }
+
+    const status = response.statusCode;
+    let text: string;
+    try {
+      text = await readText(response.body, MAX_RESPONSE_BYTES);
+    } catch (error) {
+      body?.release?.();
+      if (!spec.okStatuses.includes(status) && status >= 400) {
+        // The status alone says what happened even when its body was cut off.
+        return fail({ kind: kindForStatus(status), status, cause: error });
+      }
+      return fail(...classifyThrown(error, signal));
+    } finally {
+      body?.release?.();
+    }
+
+    if (!spec.okStatuses.includes(status)) {
+      const retryAfterMs = parseRetryAfter(response.headers["retry-after"], Date.now());
+      return fail({
+        kind: kindForStatus(status),
+        status,
+        detail: errorDetail(text),
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      });
+    }
+
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      return fail({ kind: "invalid_response", status, detail: "body is not JSON", cause: error });
+    }
+    const parsed = spec.schema.safeParse(json);
+    if (!parsed.success) {
+      return fail({
+        kind: "invalid_response",
+        status,
+        detail: summarizeIssues(parsed.error),
+        cause: parsed.error,
+      });
+    }
+    log(status);
+    return { value: parsed.data };
+  }
+}
+
+function isRetryable(rule: RetryRule, kind: ServiceErrorKind, notSent: boolean): boolean {
+  // The service refused it (429) or never saw it: creating again cannot make a second task.
+  if (kind === "rate_limited" || notSent) return true;
+  if (rule === "create") return false;
+  return kind === "server" || kind === "network" || kind === "timeout";
+}
+
+type FailureInit = [Omit<ConstructorParameters<typeof TasksServiceError>[0], "operation">, boolean];
+
+function classifyThrown(error: unknown, signal: AbortSignal): FailureInit {
+  if (error instanceof ResponseTooLargeError) {
+    return [{ kind: "invalid_response", detail: error.message, cause: error }, false];
+  }
+  if (error instanceof UploadSizeMismatchError) {
+    return [{ kind: "invalid_request", detail: error.message, cause: error }, false];
+  }
+  if (error instanceof UploadSourceError) {
+    return [{ kind: "network", detail: error.message, cause: error }, false];
+  }
+  const code = errorCode(error);
+  const notSent = code !== undefined && NOT_SENT_CODES.has(code);
+  if (signal.aborted || (code !== undefined && TIMEOUT_CODES.has(code))) {
+    return [{ kind: "timeout", cause: error }, notSent];
+  }
+  return [{ kind: "network", detail: code, cause: error }, notSent];
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current === "object" && "code" in current && typeof current.code === "string") {
+      return current.code;
+    }
+    current = typeof current === "object" && "cause" in current ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+class ResponseTooLargeError extends Error {
+  override readonly name = "ResponseTooLargeError";
+}
+
+async function readText(body: Dispatcher.ResponseData["body"], limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    const bytes = chunk as Buffer;
+    total += bytes.byteLength;
+    if (total > limit) {
+      body.destroy();
+      throw new ResponseTooLargeError(`response body larger than ${limit} bytes`);
+    }
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function errorDetail(text: string): string | undefined {
+  try {
+    const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.detail : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function summarizeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+    .join("; ");
+}
