@@ -51,6 +51,8 @@ export interface TasksServiceClientOptions {
   /** Upload time-out: `uploadBaseTimeoutMs` plus the time the file takes at `uploadMinBytesPerSecond`. */
   uploadBaseTimeoutMs?: number;
   uploadMinBytesPerSecond?: number;
+  /** Largest file sent; larger ones fail as too_large without a request. Default 500 MiB (the spec's limit). */
+  maxUploadBytes?: number;
   /** Waits between attempts (tests replace it). */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -103,6 +105,7 @@ export class TasksServiceClient {
   private readonly retryPolicy: RetryPolicy;
   private readonly uploadBaseTimeoutMs: number;
   private readonly uploadMinBytesPerSecond: number;
+  private readonly maxUploadBytes: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
   private closed = false;
@@ -113,10 +116,18 @@ export class TasksServiceClient {
     this.logger = options.logger;
     this.pacing = options.pacing;
     this.ownsDispatcher = options.dispatcher === undefined;
-    this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 32 });
+    this.dispatcher =
+      options.dispatcher ??
+      new Agent({
+        // Below common server idle limits (uvicorn closes after 5 s): reusing a socket the service is
+        // closing fails a request ambiguously, and a task creation is not repeated after that.
+        keepAliveTimeout: 4_000,
+        connections: 32,
+      });
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.uploadBaseTimeoutMs = options.uploadBaseTimeoutMs ?? 120_000;
     this.uploadMinBytesPerSecond = options.uploadMinBytesPerSecond ?? 512 * 1024;
+    this.maxUploadBytes = options.maxUploadBytes ?? 500 * 1024 * 1024;
     this.sleep = options.sleep ?? ((ms) => delay(ms));
     this.random = options.random ?? Math.random;
   }
@@ -156,6 +167,24 @@ export class TasksServiceClient {
 
   /** Streams the file as the one part `file` of a multipart form; `file.open()` is called per attempt. */
   upload(apiKey: string, file: UploadSource): Promise<UploadResponse> {
+    if (!Number.isSafeInteger(file.size) || file.size < 0) {
+      return Promise.reject(
+        new TasksServiceError({
+          kind: "invalid_request",
+          operation: "upload",
+          detail: `bad file size ${file.size}`,
+        }),
+      );
+    }
+    if (file.size > this.maxUploadBytes) {
+      return Promise.reject(
+        new TasksServiceError({
+          kind: "too_large",
+          operation: "upload",
+          detail: `${file.size} bytes is more than the service accepts (${this.maxUploadBytes})`,
+        }),
+      );
+    }
     const transferMs = (file.size / this.uploadMinBytesPerSecond) * 1000;
     return this.call({
       operation: "upload",
@@ -322,7 +351,6 @@ export class TasksServiceClient {
     try {
       text = await readText(response.body, MAX_RESPONSE_BYTES);
     } catch (error) {
-      body?.release?.();
       if (!spec.okStatuses.includes(status) && status >= 400) {
         // The status alone says what happened even when its body was cut off.
         return fail({ kind: kindForStatus(status), status, cause: error });

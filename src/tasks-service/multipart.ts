@@ -78,7 +78,12 @@ export function multipartBody(source: UploadSource, boundary: string = newBounda
   let stream: Readable | undefined;
 
   async function* generate(): AsyncGenerator<Uint8Array> {
-    const opened = source.open();
+    let opened: Readable;
+    try {
+      opened = source.open();
+    } catch (error) {
+      throw new UploadSourceError(error);
+    }
     stream = opened;
     yield preamble;
     let delivered = 0;

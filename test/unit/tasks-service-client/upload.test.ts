@@ -300,6 +300,46 @@ describe("upload", () => {
     }
   });
 
+  it("refuses a file larger than the service accepts without sending it", async () => {
+    let opened = 0;
+    const error = await failure(
+      makeClient({ maxUploadBytes: 1_000 }).upload(API_KEY, {
+        filename: "huge.mp4",
+        contentType: "video/mp4",
+        size: 1_001,
+        open: () => {
+          opened += 1;
+          return generatedStream(1_001);
+        },
+      }),
+    );
+    expect(error).toMatchObject({ kind: "too_large", operation: "upload" });
+    expect(opened).toBe(0);
+    expect(stub.requests).toHaveLength(0);
+  });
+
+  it("reports a source that cannot be opened as network after trying again", async () => {
+    stub.handle(async (req, res) => {
+      await readBody(req).catch(() => undefined);
+      sendJson(res, 201, uploadAnswer("a", 1));
+    });
+    let opened = 0;
+    const error = await failure(
+      makeClient({ retry: { maxAttempts: 2 } }).upload(API_KEY, {
+        filename: "a.mp3",
+        contentType: "audio/mpeg",
+        size: 10,
+        open: () => {
+          opened += 1;
+          throw new Error("file link expired");
+        },
+      }),
+    );
+    expect(error.kind).toBe("network");
+    expect(error.detail).toContain("file link expired");
+    expect(opened).toBe(2);
+  });
+
   it("times out when the service stops answering after the file was sent", async () => {
     stub.handle(async (req) => {
       await readBody(req);
