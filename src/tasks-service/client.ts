@@ -9,7 +9,13 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { Logger } from "pino";
 import { Agent, type Dispatcher, request } from "undici";
 import type { z } from "zod";
-import { kindForStatus, type ServiceErrorKind, type ServiceOperation, TasksServiceError } from "./errors.js";
+import {
+  kindForStatus,
+  type ServiceErrorKind,
+  type ServiceOperation,
+  TasksServiceError,
+  type TasksServiceErrorInit,
+} from "./errors.js";
 import { multipartBody, UploadSizeMismatchError, type UploadSource, UploadSourceError } from "./multipart.js";
 import type { KeyPacing, PacedCall } from "./pacing.js";
 import {
@@ -321,10 +327,7 @@ export class TasksServiceClient {
       if (kind) this.logger.warn(fields, "tasks service call failed");
       else this.logger.debug(fields, "tasks service call");
     };
-    const fail = (
-      init: Omit<ConstructorParameters<typeof TasksServiceError>[0], "operation">,
-      notSent = false,
-    ) => {
+    const fail = (init: Omit<TasksServiceErrorInit, "operation">, notSent = false) => {
       log(init.status, init.kind);
       return { error: new TasksServiceError({ ...init, operation: spec.operation }), notSent };
     };
@@ -397,7 +400,7 @@ function isRetryable(rule: RetryRule, kind: ServiceErrorKind, notSent: boolean):
   return kind === "server" || kind === "network" || kind === "timeout";
 }
 
-type FailureInit = [Omit<ConstructorParameters<typeof TasksServiceError>[0], "operation">, boolean];
+type FailureInit = [Omit<TasksServiceErrorInit, "operation">, boolean];
 
 function classifyThrown(error: unknown, signal: AbortSignal): FailureInit {
   if (error instanceof ResponseTooLargeError) {

@@ -396,7 +396,7 @@ describe("time-outs", () => {
     stub.handle((_req, res, index) => {
       if (index > 0) sendJson(res, 200, completedTask);
     });
-    const task = await makeClient({ timeoutMs: 200 }).getTask(API_KEY, 7);
+    const task = await makeClient({ timeoutMs: 1_000 }).getTask(API_KEY, 7);
     expect(task.task_id).toBe(7);
     expect(stub.requests).toHaveLength(2);
   });
