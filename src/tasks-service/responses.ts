@@ -73,6 +73,9 @@ export function normalizeTaskStatus(status: string): TaskStatus {
 
 export const TaskStatusSchema = z.string().min(1).transform(normalizeTaskStatus);
 
+/** Result links are handed to Telegram and to users: only web links. */
+const LinkSchema = z.url({ protocol: /^https?$/ });
+
 export const ClipSchema = z.looseObject({
   index: z.number().int(),
   title: z.string(),
@@ -81,13 +84,13 @@ export const ClipSchema = z.looseObject({
   end: z.number(),
   duration: z.number(),
   score: z.number().int().min(1).max(100),
-  result_url: z.url(),
+  result_url: LinkSchema,
 });
 export type Clip = z.infer<typeof ClipSchema>;
 
 export const ResultUrlsSchema = z.looseObject({
-  txt_url: z.url().nullish(),
-  srt_url: z.url().nullish(),
+  txt_url: LinkSchema.nullish(),
+  srt_url: LinkSchema.nullish(),
   clips: z.array(ClipSchema).nullish(),
 });
 export type ResultUrls = z.infer<typeof ResultUrlsSchema>;
@@ -98,7 +101,7 @@ export const TaskSchema = z
     type: z.string(),
     status: z.string().min(1),
     progress: z.number().int().min(0).max(100).nullish(),
-    result_url: z.url().nullish(),
+    result_url: LinkSchema.nullish(),
     result_url_expires_at: TimestampSchema.nullish(),
     result_urls: ResultUrlsSchema.nullish(),
     error_message: z.string().nullish(),

@@ -105,6 +105,14 @@ describe("TaskSchema", () => {
     expect(task.result_urls).toMatchObject({ extra: { lang: "de" } });
   });
 
+  it("accepts only web links as results", () => {
+    expect(TaskSchema.safeParse({ ...baseTask, result_url: "http://127.0.0.1:8080/r/1.mp4" }).success).toBe(
+      true,
+    );
+    expect(TaskSchema.safeParse({ ...baseTask, result_url: "javascript:alert(1)" }).success).toBe(false);
+    expect(TaskSchema.safeParse({ ...baseTask, result_url: "file:///etc/passwd" }).success).toBe(false);
+  });
+
   it("carries the failure message of a failed task", () => {
     const task = TaskSchema.parse({ ...baseTask, status: "failed", error_message: "No speech found" });
     expect(task).toMatchObject({ status: "failed", error_message: "No speech found" });
