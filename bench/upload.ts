@@ -17,8 +17,10 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { Worker } from "node:worker_threads";
 import pino from "pino";
 import { TasksServiceClient } from "../src/tasks-service/client.js";
+import type { UploadResponse } from "../src/tasks-service/responses.js";
 
 const MB = 1024 * 1024;
 const CHUNK_BYTES = 64 * 1024;
@@ -102,32 +104,71 @@ async function baselineRun(port: number, size: number): Promise<number> {
   return elapsed;
 }
 
+/**
+ * Samples the process's RSS from a worker thread, so the samples keep coming while the main thread is
+ * busy sending (RSS is per process, whichever thread reads it).
+ */
+const samplerSource = `
+const { parentPort } = require("node:worker_threads");
+let timer, start = 0, peak = 0, samples = 0;
+parentPort.on("message", (command) => {
+  if (command === "start") {
+    start = peak = process.memoryUsage.rss();
+    samples = 0;
+    timer = setInterval(() => { samples += 1; peak = Math.max(peak, process.memoryUsage.rss()); }, ${RSS_SAMPLE_MS});
+    parentPort.postMessage("started");
+  } else {
+    clearInterval(timer);
+    peak = Math.max(peak, process.memoryUsage.rss());
+    parentPort.postMessage({ start, peak, samples });
+  }
+});
+`;
+
+class RssSampler {
+  private readonly worker = new Worker(samplerSource, { eval: true });
+
+  async start(): Promise<void> {
+    this.worker.postMessage("start");
+    await once(this.worker, "message");
+  }
+
+  async stop(): Promise<{ growthBytes: number; samples: number }> {
+    this.worker.postMessage("stop");
+    const [result] = (await once(this.worker, "message")) as [
+      { start: number; peak: number; samples: number },
+    ];
+    return { growthBytes: result.peak - result.start, samples: result.samples };
+  }
+
+  close(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
+
 async function clientRun(
   client: TasksServiceClient,
+  sampler: RssSampler,
   size: number,
 ): Promise<{ elapsedMs: number; rssGrowthBytes: number; samples: number }> {
-  const startRss = process.memoryUsage().rss;
-  let peakRss = startRss;
-  let samples = 0;
-  const sampler = setInterval(() => {
-    samples += 1;
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, RSS_SAMPLE_MS);
+  await sampler.start();
   const started = performance.now();
+  let answer: UploadResponse;
   try {
-    const answer = await client.upload("bench_00000000_00000000000000000000000000000000", {
+    answer = await client.upload("bench_00000000_00000000000000000000000000000000", {
       filename: "bench.bin",
       contentType: "application/octet-stream",
       size,
       open: () => generatedBody(size),
     });
-    if (answer.size_bytes < size) throw new Error(`sink counted ${answer.size_bytes} of ${size} bytes`);
-  } finally {
-    clearInterval(sampler);
+  } catch (error) {
+    await sampler.stop();
+    throw error;
   }
   const elapsedMs = performance.now() - started;
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  return { elapsedMs, rssGrowthBytes: peakRss - startRss, samples };
+  const memory = await sampler.stop();
+  if (answer.size_bytes < size) throw new Error(`sink counted ${answer.size_bytes} of ${size} bytes`);
+  return { elapsedMs, rssGrowthBytes: memory.growthBytes, samples: memory.samples };
 }
 
 function median(values: number[]): number {
@@ -149,8 +190,10 @@ async function main(): Promise<void> {
     baseUrl: `http://127.0.0.1:${ports.http}`,
     logger: pino({ level: "silent" }),
     retry: { maxAttempts: 1 },
+    maxUploadBytes: size,
   });
 
+  const sampler = new RssSampler();
   const throughput = (elapsedMs: number) => size / MB / (elapsedMs / 1000);
   const baseline: number[] = [];
   const viaClient: number[] = [];
@@ -158,10 +201,10 @@ async function main(): Promise<void> {
   try {
     // One unmeasured round warms up the JIT, the connection pool and the child.
     await baselineRun(ports.tcp, 16 * MB);
-    await clientRun(client, 16 * MB);
+    await clientRun(client, sampler, 16 * MB);
     for (let run = 1; run <= runs; run += 1) {
       const base = await baselineRun(ports.tcp, size);
-      const measured = await clientRun(client, size);
+      const measured = await clientRun(client, sampler, size);
       baseline.push(throughput(base));
       viaClient.push(throughput(measured.elapsedMs));
       rssGrowth.push(measured.rssGrowthBytes / MB);
@@ -172,6 +215,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await client.close();
+    await sampler.close();
     child.disconnect();
   }
 
