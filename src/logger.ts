@@ -1,0 +1,128 @@
+/**
+ * The process logger (pino, JSON lines). Secrets never reach the output: named fields are censored by
+ * pino's redact paths, and every serialized line is scrubbed of the configured secrets (bot token,
+ * vault secret, Redis password), bot tokens inside `/bot<token>/` and `/file/bot<token>/` URLs, anything
+ * shaped like an API key, and X-API-Key header values, wherever they hide: messages, nested objects,
+ * error messages and stacks, child bindings.
+ */
+import { type DestinationStream, type Logger as PinoLogger, pino } from "pino";
+
+export type Logger = PinoLogger;
+
+export interface LoggerOptions {
+  level: string;
+  /** Literal values to remove from every line (bot token, KEY_VAULT_SECRET, passwords). */
+  secrets?: string[];
+  /** The prefix of issued API keys; keys of any prefix are scrubbed, this one also when oddly framed. */
+  apiKeyPrefix?: string;
+  /** Where lines go; standard output by default. */
+  destination?: DestinationStream;
+}
+
+const REDACTED = "[redacted]";
+
+/** Field names whose values are secret wherever they appear (one or two levels deep). */
+const SECRET_FIELDS = [
+  "apiKey",
+  "api_key",
+  "botToken",
+  "token",
+  "secret",
+  "keyVaultSecret",
+  "password",
+  "authorization",
+  '["x-api-key"]',
+  '["X-API-Key"]',
+  '["x-telegram-bot-api-secret-token"]',
+];
+
+const REDACT_PATHS = [
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((field) => (field.startsWith("[") ? `*${field}` : `*.${field}`)),
+  ...['["x-api-key"]', '["X-API-Key"]', ".authorization", '["x-telegram-bot-api-secret-token"]'].flatMap(
+    (header) => [`headers${header}`, `*.headers${header}`, `*.*.headers${header}`],
+  ),
+];
+
+/** Telegram bot tokens: `<bot id>:<secret>`; the secret part is 35 characters for real bots. */
+const BOT_TOKEN_PATTERN = /\b\d{5,16}:[A-Za-z0-9_-]{20,}/g;
+/** The token segment of Bot API URLs (`/bot<token>/method`, `/file/bot<token>/path`), whatever the token looks like. */
+const BOT_URL_PATTERN = /(\/(?:file\/)?bot)[^/\s"'?#]+(?=\/)/g;
+/** `<prefix>_<8 char id>_<32 char secret>`: the id stays readable for audits, the secret goes. */
+const API_KEY_PATTERN = /\b([a-z0-9]{2,16}_[A-Za-z0-9]{8}_)[A-Za-z0-9]{32}\b/g;
+/** Header dumps in free text (also JSON-escaped): `X-API-Key: value`, `"x-api-key":"value"`, `x-api-key=value`. */
+const API_KEY_HEADER_PATTERN = /(x-api-key(?:\\?["'])?\s*[:=]\s*(?:\\?["'])?)[^\s"'\\,;}]+/gi;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Every form a secret can take in a line: as is, and JSON-escaped (quotes, backslashes). */
+function secretForms(secrets: string[]): string[] {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (secret.length < 4) continue;
+    forms.add(secret);
+    forms.add(JSON.stringify(secret).slice(1, -1));
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+function secretsPattern(secrets: string[]): RegExp | undefined {
+  const forms = secretForms(secrets);
+  return forms.length === 0 ? undefined : new RegExp(forms.map(escapeRegExp).join("|"), "g");
+}
+
+interface Scrubber {
+  secrets: RegExp | undefined;
+  /** The configured key prefix, matched without word boundaries (keys glued to other text). */
+  ownKeys: RegExp | undefined;
+}
+
+function scrubberFor(secrets: string[], apiKeyPrefix?: string): Scrubber {
+  const ownKeys =
+    apiKeyPrefix === undefined
+      ? undefined
+      : new RegExp(`(${escapeRegExp(apiKeyPrefix)}_[A-Za-z0-9]{8}_)[A-Za-z0-9]{32}`, "g");
+  return { secrets: secretsPattern(secrets), ownKeys };
+}
+
+function scrub(text: string, { secrets, ownKeys }: Scrubber): string {
+  let result = secrets ? text.replace(secrets, REDACTED) : text;
+  if (ownKeys) result = result.replace(ownKeys, `$1${REDACTED}`);
+  result = result.replace(BOT_URL_PATTERN, `$1${REDACTED}`);
+  result = result.replace(BOT_TOKEN_PATTERN, REDACTED);
+  result = result.replace(API_KEY_PATTERN, `$1${REDACTED}`);
+  result = result.replace(API_KEY_HEADER_PATTERN, `$1${REDACTED}`);
+  return result;
+}
+
+/**
+ * Removes the given secrets, bot tokens (also inside Bot API URLs), API keys and X-API-Key header
+ * values from a text. Secrets shorter than 4 characters are ignored: removing them would shred the text.
+ */
+export function redactText(text: string, secrets: string[]): string {
+  return scrub(text, scrubberFor(secrets));
+}
+
+/** A destination that scrubs each serialized line before it is written. */
+function scrubbingDestination(destination: DestinationStream, scrubber: Scrubber): DestinationStream {
+  return {
+    write(line: string) {
+      destination.write(scrub(line, scrubber));
+    },
+  };
+}
+
+export function createLogger(options: LoggerOptions): Logger {
+  const scrubber = scrubberFor(options.secrets ?? [], options.apiKeyPrefix);
+  const destination = options.destination ?? pino.destination({ dest: 1, sync: false });
+  return pino(
+    {
+      level: options.level,
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
+      serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+    },
+    scrubbingDestination(destination, scrubber),
+  );
+}
