@@ -54,10 +54,14 @@ export function safeContentType(contentType: string): string {
   return tokenPattern.test(trimmed) ? trimmed.toLowerCase() : "application/octet-stream";
 }
 
-/** A filename as browsers encode it in form data (WHATWG): quotes and line breaks escaped, UTF-8 kept. */
+/**
+ * A filename as browsers encode it in form data (WHATWG): quotes and line breaks escaped, UTF-8 kept.
+ * Only the last path segment is sent, as browsers do: user-supplied names may carry directories.
+ */
 export function encodeFilename(filename: string): string {
-  const name = filename.replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/"/g, "%22");
-  return name.length > 0 ? name : "file";
+  const base = filename.split(/[/\\]/).pop() ?? "";
+  const name = base.replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/"/g, "%22");
+  return name.length > 0 && name !== "." && name !== ".." ? name : "file";
 }
 
 export function newBoundary(): string {

@@ -146,6 +146,24 @@ describe("upload", () => {
     expect(head.split("\r\n")).toHaveLength(3);
   });
 
+  it("sends only the last segment of a file name that carries directories", async () => {
+    const heads: string[] = [];
+    stub.handle(async (req, res) => {
+      heads.push((await readBody(req)).toString("utf8").split("\r\n\r\n")[0] ?? "");
+      sendJson(res, 200, uploadAnswer("x", 1));
+    });
+    const client = makeClient();
+    for (const filename of ["../../etc/passwd", "C:\\Users\\me\\clip.mp4", ".."]) {
+      await client.upload(API_KEY, {
+        filename,
+        contentType: "video/mp4",
+        size: 1,
+        open: () => Readable.from([Buffer.from("x")]),
+      });
+    }
+    expect(heads.map((head) => /filename="([^"]*)"/.exec(head)?.[1])).toEqual(["passwd", "clip.mp4", "file"]);
+  });
+
   it("streams a 50 MB file: the service receives most of it before the source has ended", async () => {
     const size = 50 * 1024 * 1024;
     let receivedBytes = 0;
