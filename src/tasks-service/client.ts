@@ -191,7 +191,6 @@ export class TasksServiceClient {
         }),
       );
     }
-    const transferMs = (file.size / this.uploadMinBytesPerSecond) * 1000;
     return this.call({
       operation: "upload",
       method: "POST",
@@ -199,7 +198,7 @@ export class TasksServiceClient {
       apiKey,
       pace: "upload",
       retry: "safe",
-      timeoutMs: Math.ceil(this.uploadBaseTimeoutMs + transferMs),
+      timeoutMs: uploadTimeoutMs(file.size, this.uploadBaseTimeoutMs, this.uploadMinBytesPerSecond),
       // Undici restarts this clock while the body is sent; it bounds the service's silence after it.
       headersTimeoutMs: this.uploadBaseTimeoutMs,
       okStatuses: [200, 201],
@@ -391,6 +390,11 @@ export class TasksServiceClient {
     log(status);
     return { value: parsed.data };
   }
+}
+
+/** An upload's whole time-out: a fixed allowance plus the file's transfer time at the slowest accepted rate. */
+export function uploadTimeoutMs(size: number, baseMs: number, minBytesPerSecond: number): number {
+  return Math.ceil(baseMs + (size / minBytesPerSecond) * 1000);
 }
 
 function isRetryable(rule: RetryRule, kind: ServiceErrorKind, notSent: boolean): boolean {

@@ -1,7 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TasksServiceClient, type TasksServiceClientOptions } from "../../../src/tasks-service/client.js";
+import {
+  TasksServiceClient,
+  type TasksServiceClientOptions,
+  uploadTimeoutMs,
+} from "../../../src/tasks-service/client.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import {
   captureLogger,
@@ -371,5 +375,14 @@ describe("upload", () => {
       }),
     );
     expect(error).toMatchObject({ kind: "timeout", operation: "upload" });
+  });
+});
+
+describe("upload time-out", () => {
+  it("grows with the file size", () => {
+    const small = uploadTimeoutMs(1024 * 1024, 120_000, 512 * 1024);
+    const large = uploadTimeoutMs(500 * 1024 * 1024, 120_000, 512 * 1024);
+    expect(small).toBe(122_000);
+    expect(large).toBe(120_000 + 1_000_000);
   });
 });
