@@ -1,0 +1,247 @@
+/**
+ * The bot's settings, read once from the environment and checked with zod. A bad setting stops start-up
+ * with one message that names every bad variable and why, never its value (values may be secrets).
+ * This is the only module that reads the environment; the caller hands it `process.env`.
+ */
+
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+export const LOCALES = ["en", "uk", "ru"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const CLOUD_BOT_API_ROOT = "https://api.telegram.org";
+/** The cloud Bot API serves downloads (getFile) up to 20 MB. */
+export const CLOUD_INTAKE_LIMIT_MB = 20;
+/** The Media Task Service accepts uploads up to 500 MB. */
+export const SERVICE_INTAKE_LIMIT_MB = 500;
+
+interface CommonConfig {
+  botApiRoot: string;
+  http: { host: string; port: number };
+  redisUrl: string | undefined;
+  apiKeyPrefix: string;
+  /** 32 bytes; always present with Redis. */
+  keyVaultSecret: Buffer | undefined;
+  catalogPath: string;
+  defaultLocale: Locale;
+  maxIntakeMb: number;
+  /** The Bot API root is not the cloud's: larger downloads and uploads are possible. */
+  selfHostedBotApi: boolean;
+  logLevel: LogLevel;
+}
+
+/** No BOT_TOKEN: the embedded emulator, sandbox and web chat page. */
+export interface PlaygroundConfig extends CommonConfig {
+  mode: "playground";
+  botToken: undefined;
+  webhookSecret: undefined;
+  publicUrl: string | undefined;
+  /** Undefined: the embedded sandbox. */
+  tasksBaseUrl: string | undefined;
+}
+
+export interface PollingConfig extends CommonConfig {
+  mode: "polling";
+  botToken: string;
+  webhookSecret: string | undefined;
+  publicUrl: string;
+  tasksBaseUrl: string;
+}
+
+export interface WebhookConfig extends CommonConfig {
+  mode: "webhook";
+  botToken: string;
+  webhookSecret: string;
+  publicUrl: string;
+  tasksBaseUrl: string;
+}
+
+export type Config = PlaygroundConfig | PollingConfig | WebhookConfig;
+
+export interface ConfigProblem {
+  variable: string;
+  problem: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: ConfigProblem[]) {
+    super(
+      `Invalid settings (${problems.length}):\n${problems.map((p) => `- ${p.variable}: ${p.problem}`).join("\n")}`,
+    );
+    this.name = "ConfigError";
+  }
+}
+
+const DEFAULT_CATALOG_PATH = fileURLToPath(new URL("../catalog/catalog.json", import.meta.url));
+
+function httpUrl(what: string) {
+  return z
+    .string()
+    .refine((text) => {
+      try {
+        const url = new URL(text);
+        return (
+          (url.protocol === "http:" || url.protocol === "https:") &&
+          url.search === "" &&
+          url.hash === "" &&
+          url.username === "" &&
+          url.password === ""
+        );
+      } catch {
+        return false;
+      }
+    }, `must be ${what}: an http(s) URL without query, fragment or credentials`)
+    .transform((text) => text.replace(/\/+$/, ""));
+}
+
+const fieldSchemas = {
+  BOT_TOKEN: z
+    .string()
+    .regex(/^\d{1,20}:[A-Za-z0-9_-]{1,100}$/, "is not shaped like a bot token (<bot id>:<secret>)"),
+  BOT_MODE: z.enum(["polling", "webhook"], { error: "must be polling or webhook" }),
+  BOT_API_ROOT: httpUrl("the Bot API root"),
+  BOT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, "must be 1-256 characters of A-Z, a-z, 0-9, _ and - (Telegram's rule)"),
+  PUBLIC_URL: httpUrl("this bot's public base URL"),
+  HTTP_HOST: z.string().min(1, "must not be empty"),
+  HTTP_PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, "must be a port number (0-65535)")
+    .transform(Number)
+    .refine((port) => port <= 65535, "must be a port number (0-65535)"),
+  TASKS_BASE_URL: httpUrl("the Media Task Service's base URL"),
+  REDIS_URL: z.string().refine((text) => {
+    try {
+      const url = new URL(text);
+      return url.protocol === "redis:" || url.protocol === "rediss:";
+    } catch {
+      return false;
+    }
+  }, "must be a redis:// or rediss:// URL"),
+  API_KEY_PREFIX: z.string().regex(/^[a-z0-9]{2,16}$/, "must be 2-16 characters of a-z and 0-9"),
+  KEY_VAULT_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, "must be base64 (for example: openssl rand -base64 32)")
+    .transform((text) => Buffer.from(text, "base64"))
+    .refine(
+      (bytes) => bytes.length === 32,
+      "must be the base64 of exactly 32 bytes (openssl rand -base64 32)",
+    ),
+  CATALOG_PATH: z
+    .string()
+    .min(1)
+    .transform((text) => path.resolve(text)),
+  DEFAULT_LOCALE: z.enum(LOCALES, { error: `must be one of ${LOCALES.join(", ")}` }),
+  MAX_INTAKE_MB: z
+    .string()
+    .regex(/^\d{1,6}$/, "must be a whole number of megabytes")
+    .transform(Number)
+    .refine((mb) => mb >= 1, "must be at least 1"),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }),
+} satisfies Record<string, z.ZodType<unknown, string>>;
+
+type FieldName = keyof typeof fieldSchemas;
+type Fields = { [Name in FieldName]: z.output<(typeof fieldSchemas)[Name]> | undefined };
+
+function isCloudBotApi(root: string): boolean {
+  const url = new URL(root);
+  return url.protocol === "https:" && url.host === "api.telegram.org";
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const problems: ConfigProblem[] = [];
+  const fields = {} as Record<FieldName, unknown>;
+  for (const [name, schema] of Object.entries(fieldSchemas) as [FieldName, z.ZodType<unknown, string>][]) {
+    const raw = env[name]?.trim();
+    // An empty value is an unset one (env files and compose files often carry `NAME=`).
+    if (raw === undefined || raw === "") {
+      fields[name] = undefined;
+      continue;
+    }
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) fields[name] = parsed.data;
+    else problems.push({ variable: name, problem: parsed.error.issues[0]?.message ?? "is invalid" });
+  }
+  const given = fields as Fields;
+  const invalid = new Set(problems.map((p) => p.variable));
+  const require = (name: FieldName, why: string) => {
+    if (given[name] === undefined && !invalid.has(name)) problems.push({ variable: name, problem: why });
+  };
+
+  const botToken = given.BOT_TOKEN;
+  const tokenGiven = botToken !== undefined || invalid.has("BOT_TOKEN");
+  const mode = tokenGiven ? (given.BOT_MODE ?? "polling") : "playground";
+  const botApiRoot = given.BOT_API_ROOT ?? CLOUD_BOT_API_ROOT;
+  const selfHostedBotApi = !isCloudBotApi(botApiRoot);
+
+  if (mode !== "playground") {
+    require("PUBLIC_URL", "is required with BOT_TOKEN (task callbacks come to it)");
+    require("TASKS_BASE_URL", "is required with BOT_TOKEN (the Media Task Service)");
+  }
+  if (mode === "webhook") {
+    require("BOT_WEBHOOK_SECRET", "is required in webhook mode");
+    const publicUrl = given.PUBLIC_URL;
+    if (publicUrl !== undefined && !selfHostedBotApi && !publicUrl.startsWith("https://")) {
+      problems.push({ variable: "PUBLIC_URL", problem: "must be https in webhook mode (Telegram's rule)" });
+    }
+  }
+  if (given.REDIS_URL !== undefined || invalid.has("REDIS_URL")) {
+    require("KEY_VAULT_SECRET", "is required with REDIS_URL (users' keys are stored encrypted)");
+  }
+
+  const intakeCeiling = selfHostedBotApi ? SERVICE_INTAKE_LIMIT_MB : CLOUD_INTAKE_LIMIT_MB;
+  const maxIntakeMb = given.MAX_INTAKE_MB ?? intakeCeiling;
+  if (maxIntakeMb > intakeCeiling) {
+    problems.push({
+      variable: "MAX_INTAKE_MB",
+      problem: selfHostedBotApi
+        ? `must be at most ${SERVICE_INTAKE_LIMIT_MB} (the Media Task Service's upload limit)`
+        : `must be at most ${CLOUD_INTAKE_LIMIT_MB} with the cloud Bot API (its download limit)`,
+    });
+  }
+
+  const common: CommonConfig = {
+    botApiRoot,
+    http: { host: given.HTTP_HOST ?? "0.0.0.0", port: given.HTTP_PORT ?? 8080 },
+    redisUrl: given.REDIS_URL,
+    apiKeyPrefix: given.API_KEY_PREFIX ?? "cmp",
+    keyVaultSecret: given.KEY_VAULT_SECRET,
+    catalogPath: given.CATALOG_PATH ?? DEFAULT_CATALOG_PATH,
+    defaultLocale: given.DEFAULT_LOCALE ?? "en",
+    maxIntakeMb,
+    selfHostedBotApi,
+    logLevel: given.LOG_LEVEL ?? "info",
+  };
+  const { PUBLIC_URL: publicUrl, TASKS_BASE_URL: tasksBaseUrl, BOT_WEBHOOK_SECRET: webhookSecret } = given;
+  if (problems.length === 0) {
+    if (mode === "playground") {
+      return { ...common, mode, botToken: undefined, webhookSecret: undefined, publicUrl, tasksBaseUrl };
+    }
+    if (botToken !== undefined && publicUrl !== undefined && tasksBaseUrl !== undefined) {
+      if (mode === "polling") return { ...common, mode, botToken, webhookSecret, publicUrl, tasksBaseUrl };
+      if (webhookSecret !== undefined) {
+        return { ...common, mode, botToken, webhookSecret, publicUrl, tasksBaseUrl };
+      }
+    }
+  }
+  throw new ConfigError(problems);
+}
+
+/** The literal secret values in a config, for the logger to scrub. */
+export function configSecrets(config: Config): string[] {
+  const secrets: string[] = [];
+  if (config.botToken) secrets.push(config.botToken);
+  if (config.webhookSecret) secrets.push(config.webhookSecret);
+  if (config.keyVaultSecret) secrets.push(config.keyVaultSecret.toString("base64"));
+  if (config.redisUrl) {
+    const password = new URL(config.redisUrl).password;
+    if (password) secrets.push(decodeURIComponent(password), password);
+  }
+  return secrets;
+}
