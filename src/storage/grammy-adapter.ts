@@ -1,0 +1,41 @@
+/**
+ * grammY's StorageAdapter (sessions, conversations) over the key-value port: values as JSON under a
+ * prefix, with an optional time-to-live renewed by every write, so abandoned sessions and forms vanish.
+ */
+import type { StorageAdapter } from "grammy";
+import type { z } from "zod";
+import type { KeyValueStore } from "./ports.js";
+
+export interface GrammyStorageOptions<T> {
+  /** Namespace of this adapter's keys, e.g. "session:" or "conversation:". */
+  prefix: string;
+  /** Forget a value this long after its last write. */
+  ttlMs?: number;
+  /** Checks what is read back; without it the adapter trusts its own earlier writes. */
+  schema?: z.ZodType<T>;
+}
+
+export function grammyStorage<T>(kv: KeyValueStore, options: GrammyStorageOptions<T>): StorageAdapter<T> {
+  const { prefix, ttlMs, schema } = options;
+  const ttl = ttlMs === undefined ? undefined : { ttlMs };
+  return {
+    async read(key) {
+      const stored = await kv.get(prefix + key);
+      if (stored === undefined) return undefined;
+      const value: unknown = JSON.parse(stored);
+      return schema ? schema.parse(value) : (value as T);
+    },
+    async write(key, value) {
+      await kv.set(prefix + key, JSON.stringify(value), ttl);
+    },
+    async delete(key) {
+      await kv.delete(prefix + key);
+    },
+    async has(key) {
+      return (await kv.get(prefix + key)) !== undefined;
+    },
+    async *readAllKeys() {
+      for (const key of await kv.keys(prefix)) yield key.slice(prefix.length);
+    },
+  };
+}

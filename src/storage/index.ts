@@ -1,0 +1,68 @@
+/**
+ * Picks the storage for a run: Redis when REDIS_URL is set, memory otherwise (one instance, nothing
+ * survives a restart; said loudly at start-up).
+ */
+import { Redis } from "ioredis";
+import type { Config } from "../config.js";
+import { type Logger, redactText } from "../logger.js";
+import { createMemoryStorage } from "./memory.js";
+import type { Storage } from "./ports.js";
+import { createRedisStorage } from "./redis.js";
+
+export type { Storage } from "./ports.js";
+
+const MAX_RECONNECT_DELAY_MS = 5_000;
+
+export interface RedisClientOptions {
+  /** Shown in CLIENT LIST and in logs. */
+  name: string;
+  /**
+   * Blocking consumers (BullMQ workers) must wait out outages: null retries a command forever.
+   * Ordinary commands fail after a few reconnection attempts, so an update handler or a job errors
+   * out and is retried later instead of hanging.
+   */
+  maxRetriesPerRequest?: number | null;
+}
+
+function passwordsOf(url: string): string[] {
+  const { password } = new URL(url);
+  return password ? [password, decodeURIComponent(password)] : [];
+}
+
+/**
+ * An ioredis client that reconnects with capped exponential backoff forever and logs an outage once
+ * (then at debug level until the connection is back), never the URL's password.
+ */
+export function createRedisClient(url: string, logger: Logger, options: RedisClientOptions): Redis {
+  const secrets = passwordsOf(url);
+  const log = logger.child({ component: "redis", connection: options.name });
+  const redis = new Redis(url, {
+    connectionName: options.name,
+    maxRetriesPerRequest: options.maxRetriesPerRequest === undefined ? 3 : options.maxRetriesPerRequest,
+    connectTimeout: 10_000,
+    retryStrategy: (attempt) =>
+      Math.min(MAX_RECONNECT_DELAY_MS, 100 * 2 ** Math.min(attempt, 10)) + Math.floor(Math.random() * 200),
+  });
+  let healthy = true;
+  redis.on("error", (error: Error) => {
+    const detail = { error: redactText(error.message, secrets), code: (error as { code?: unknown }).code };
+    if (healthy) log.error(detail, "Redis connection error; reconnecting");
+    else log.debug(detail, "Redis still unavailable");
+    healthy = false;
+  });
+  redis.on("ready", () => {
+    if (!healthy) log.info("Redis connection restored");
+    healthy = true;
+  });
+  return redis;
+}
+
+export function createStorage(config: Pick<Config, "redisUrl">, logger: Logger): Storage {
+  if (config.redisUrl === undefined) {
+    logger.warn(
+      "REDIS_URL is not set: storage is in this process's memory, for one instance only; nothing survives a restart",
+    );
+    return createMemoryStorage();
+  }
+  return createRedisStorage(createRedisClient(config.redisUrl, logger, { name: "storage" }));
+}

@@ -1,0 +1,209 @@
+/**
+ * Storage in this process's memory: the playground and single-instance runs. Same semantics as the
+ * Redis adapter (the contract suite runs against both). Expiry is lazy, with no timers: a key past its
+ * time is treated as absent when touched, and writes sweep expired entries now and then so keys that
+ * are never read again (update dedupe marks) do not pile up.
+ */
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { bucketLifetimeMs, checkBucketRequest, checkTtl, compareMembers } from "./checks.js";
+import type {
+  KeyValueStore,
+  LockStore,
+  SortedSetStore,
+  Storage,
+  TokenBucketRule,
+  TokenBucketStore,
+  TtlOption,
+} from "./ports.js";
+
+interface Entry {
+  value: string;
+  /** Epoch milliseconds; undefined: no expiry. */
+  expiresAt: number | undefined;
+}
+
+/** Keys with lazy expiry on an injectable clock. */
+class ExpiringMap {
+  private readonly entries = new Map<string, Entry>();
+  private writesSinceSweep = 0;
+
+  constructor(private readonly now: () => number) {}
+
+  get(key: string): string | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (this.expired(entry)) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, value: string, ttlMs: number | undefined): void {
+    this.entries.set(key, { value, expiresAt: ttlMs === undefined ? undefined : this.now() + ttlMs });
+    this.afterWrite();
+  }
+
+  /** Replaces the value of a live key and keeps its expiry. */
+  replaceValue(key: string, value: string): void {
+    const entry = this.entries.get(key);
+    if (entry !== undefined) entry.value = value;
+  }
+
+  delete(key: string): boolean {
+    const present = this.get(key) !== undefined;
+    this.entries.delete(key);
+    return present;
+  }
+
+  keys(): string[] {
+    this.sweep();
+    return [...this.entries.keys()];
+  }
+
+  private expired(entry: Entry): boolean {
+    return entry.expiresAt !== undefined && entry.expiresAt <= this.now();
+  }
+
+  /** Amortised: a full sweep once per as many writes as there are entries. */
+  private afterWrite(): void {
+    this.writesSinceSweep += 1;
+    if (this.writesSinceSweep >= Math.max(64, this.entries.size)) this.sweep();
+  }
+
+  private sweep(): void {
+    this.writesSinceSweep = 0;
+    for (const [key, entry] of this.entries) if (this.expired(entry)) this.entries.delete(key);
+  }
+}
+
+function createKeyValueStore(map: ExpiringMap): KeyValueStore {
+  return {
+    async get(key) {
+      return map.get(key);
+    },
+    async set(key, value, options?: TtlOption) {
+      map.set(key, value, checkTtl(options?.ttlMs));
+    },
+    async setIfAbsent(key, value, options?: TtlOption) {
+      const ttlMs = checkTtl(options?.ttlMs);
+      if (map.get(key) !== undefined) return false;
+      map.set(key, value, ttlMs);
+      return true;
+    },
+    async delete(key) {
+      return map.delete(key);
+    },
+    async increment(key, options?: TtlOption) {
+      const ttlMs = checkTtl(options?.ttlMs);
+      const current = map.get(key);
+      if (current === undefined) {
+        map.set(key, "1", ttlMs);
+        return 1;
+      }
+      if (!/^-?\d+$/.test(current)) throw new TypeError(`the value at ${key} is not an integer`);
+      const next = Number(current) + 1;
+      // Keep the expiry the counter was created with.
+      map.replaceValue(key, String(next));
+      return next;
+    },
+    async keys(prefix) {
+      return map
+        .keys()
+        .filter((key) => key.startsWith(prefix))
+        .sort();
+    },
+  };
+}
+
+function createSortedSetStore(): SortedSetStore {
+  const sets = new Map<string, Map<string, number>>();
+  return {
+    async add(set, member, score) {
+      if (Number.isNaN(score)) throw new RangeError("a score must be a number");
+      let members = sets.get(set);
+      if (members === undefined) {
+        members = new Map();
+        sets.set(set, members);
+      }
+      members.set(member, score);
+    },
+    async remove(set, member) {
+      const members = sets.get(set);
+      const removed = members?.delete(member) ?? false;
+      if (members?.size === 0) sets.delete(set);
+      return removed;
+    },
+    async score(set, member) {
+      return sets.get(set)?.get(member);
+    },
+    async rangeByScore(set, maxScore, limit) {
+      if (limit <= 0) return [];
+      const members = sets.get(set);
+      if (members === undefined) return [];
+      return [...members]
+        .filter(([, score]) => score <= maxScore)
+        .sort(([memberA, scoreA], [memberB, scoreB]) => scoreA - scoreB || compareMembers(memberA, memberB))
+        .slice(0, limit)
+        .map(([member]) => member);
+    },
+    async size(set) {
+      return sets.get(set)?.size ?? 0;
+    },
+  };
+}
+
+function createLockStore(map: ExpiringMap): LockStore {
+  return {
+    async acquire(name, ttlMs) {
+      const ttl = checkTtl(ttlMs);
+      if (map.get(name) !== undefined) return undefined;
+      const token = randomBytes(16).toString("hex");
+      map.set(name, token, ttl);
+      return token;
+    },
+    async release(name, token) {
+      if (map.get(name) !== token) return false;
+      return map.delete(name);
+    },
+  };
+}
+
+const BucketStateSchema = z.object({ tokens: z.number(), at: z.number() });
+
+/** Bucket states expire once the bucket would be full again, as in Redis. */
+function createTokenBucketStore(map: ExpiringMap, now: () => number): TokenBucketStore {
+  return {
+    async take(bucket: string, rule: TokenBucketRule, cost = 1) {
+      checkBucketRequest(rule, cost);
+      const at = now();
+      const stored = map.get(bucket);
+      const previous = stored === undefined ? undefined : BucketStateSchema.parse(JSON.parse(stored));
+      const tokens =
+        previous === undefined
+          ? rule.capacity
+          : Math.min(rule.capacity, previous.tokens + Math.max(0, at - previous.at) * rule.refillPerMs);
+      const paid = tokens >= cost;
+      const left = paid ? tokens - cost : tokens;
+      map.set(bucket, JSON.stringify({ tokens: left, at }), bucketLifetimeMs(rule));
+      return { waitMs: paid ? 0 : Math.ceil((cost - tokens) / rule.refillPerMs) };
+    },
+  };
+}
+
+export function createMemoryStorage(options: { now?: () => number } = {}): Storage {
+  const now = options.now ?? Date.now;
+  const values = new ExpiringMap(now);
+  const locks = new ExpiringMap(now);
+  const buckets = new ExpiringMap(now);
+  return {
+    kind: "memory",
+    kv: createKeyValueStore(values),
+    sortedSets: createSortedSetStore(),
+    locks: createLockStore(locks),
+    buckets: createTokenBucketStore(buckets, now),
+    async ping() {},
+    async close() {},
+  };
+}

@@ -1,0 +1,228 @@
+/**
+ * Storage on Redis (ioredis 6), shared by every bot instance. Each port has its own namespace under the
+ * optional key prefix, so names never collide across ports:
+ *   <keyPrefix>kv:<key>        strings and counters (the API key registry lives here too)
+ *   <keyPrefix>zset:<set>      sorted sets
+ *   <keyPrefix>lock:<name>     locks (value: the holder's random token)
+ *   <keyPrefix>bucket:<name>   token buckets (hash: tokens, at)
+ * Read-modify-write steps run as Lua scripts, so they are atomic across instances. Token buckets use
+ * the Redis server's clock, so instances with skewed clocks still share one budget.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import { bucketLifetimeMs, checkBucketRequest, checkTtl } from "./checks.js";
+import type {
+  KeyValueStore,
+  LockStore,
+  SortedSetStore,
+  Storage,
+  TokenBucketStore,
+  TtlOption,
+} from "./ports.js";
+
+/** A Lua script run by its SHA-1, loaded on the first NOSCRIPT (after a restart or SCRIPT FLUSH). */
+class LuaScript {
+  private readonly sha: string;
+
+  constructor(private readonly source: string) {
+    this.sha = createHash("sha1").update(source).digest("hex");
+  }
+
+  async run(redis: Redis, keys: string[], args: (string | number)[]): Promise<unknown> {
+    try {
+      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
+    } catch (error) {
+      if (!(error instanceof Error && error.message.startsWith("NOSCRIPT"))) throw error;
+      return await redis.eval(this.source, keys.length, ...keys, ...args);
+    }
+  }
+}
+
+/** INCR that sets the expiry only when it creates the counter. ARGV[1]: ttl ms, 0 for none. */
+const INCREMENT = new LuaScript(`
+local created = redis.call('EXISTS', KEYS[1]) == 0
+local value = redis.call('INCR', KEYS[1])
+local ttl = tonumber(ARGV[1])
+if created and ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
+return value
+`);
+
+/** Deletes the lock only while it still holds the caller's token. */
+const RELEASE = new LuaScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`);
+
+/**
+ * Token bucket. ARGV: capacity, refill per ms, cost, lifetime ms (time to full, after which the state
+ * is worthless). Returns 0 when the tokens were taken, else the milliseconds to wait.
+ */
+const TAKE = new LuaScript(`
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + tonumber(time[2]) / 1000
+local capacity = tonumber(ARGV[1])
+local rate = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3])
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = capacity
+if state[1] and state[2] then
+  local elapsed = math.max(0, now - tonumber(state[2]))
+  tokens = math.min(capacity, tonumber(state[1]) + elapsed * rate)
+end
+local wait = 0
+if tokens >= cost then
+  tokens = tokens - cost
+else
+  wait = math.ceil((cost - tokens) / rate)
+end
+redis.call('HSET', KEYS[1], 'tokens', string.format('%.17g', tokens), 'at', string.format('%.17g', now))
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return wait
+`);
+
+const IntegerReply = z.number().int();
+const ScoreReply = z.string().transform((text, context) => {
+  if (text === "inf" || text === "+inf") return Number.POSITIVE_INFINITY;
+  if (text === "-inf") return Number.NEGATIVE_INFINITY;
+  const score = Number(text);
+  if (Number.isNaN(score)) {
+    context.addIssue({ code: "custom", message: "not a score" });
+    return z.NEVER;
+  }
+  return score;
+});
+
+function scoreArgument(score: number): string {
+  if (Number.isNaN(score)) throw new RangeError("a score must be a number");
+  if (score === Number.POSITIVE_INFINITY) return "+inf";
+  if (score === Number.NEGATIVE_INFINITY) return "-inf";
+  return String(score);
+}
+
+/** SCAN MATCH treats these as glob syntax; a prefix must match them literally. */
+function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, "\\$&");
+}
+
+function createKeyValueStore(redis: Redis, namespace: string): KeyValueStore {
+  const at = (key: string) => namespace + key;
+  return {
+    async get(key) {
+      return (await redis.get(at(key))) ?? undefined;
+    },
+    async set(key, value, options?: TtlOption) {
+      const ttlMs = checkTtl(options?.ttlMs);
+      if (ttlMs === undefined) await redis.set(at(key), value);
+      else await redis.set(at(key), value, "PX", ttlMs);
+    },
+    async setIfAbsent(key, value, options?: TtlOption) {
+      const ttlMs = checkTtl(options?.ttlMs);
+      const reply =
+        ttlMs === undefined
+          ? await redis.set(at(key), value, "NX")
+          : await redis.set(at(key), value, "PX", ttlMs, "NX");
+      return reply === "OK";
+    },
+    async delete(key) {
+      return (await redis.del(at(key))) > 0;
+    },
+    async increment(key, options?: TtlOption) {
+      const ttlMs = checkTtl(options?.ttlMs) ?? 0;
+      return IntegerReply.parse(await INCREMENT.run(redis, [at(key)], [ttlMs]));
+    },
+    async keys(prefix) {
+      const pattern = `${escapeGlob(at(prefix))}*`;
+      const found = new Set<string>();
+      let cursor = "0";
+      do {
+        const [next, batch] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 500);
+        for (const key of batch) found.add(key.slice(namespace.length));
+        cursor = next;
+      } while (cursor !== "0");
+      return [...found].sort();
+    },
+  };
+}
+
+function createSortedSetStore(redis: Redis, namespace: string): SortedSetStore {
+  const at = (set: string) => namespace + set;
+  return {
+    async add(set, member, score) {
+      await redis.zadd(at(set), scoreArgument(score), member);
+    },
+    async remove(set, member) {
+      return (await redis.zrem(at(set), member)) > 0;
+    },
+    async score(set, member) {
+      const reply = await redis.zscore(at(set), member);
+      return reply === null ? undefined : ScoreReply.parse(reply);
+    },
+    async rangeByScore(set, maxScore, limit) {
+      if (limit <= 0) return [];
+      return await redis.zrangebyscore(at(set), "-inf", scoreArgument(maxScore), "LIMIT", 0, limit);
+    },
+    async size(set) {
+      return await redis.zcard(at(set));
+    },
+  };
+}
+
+function createLockStore(redis: Redis, namespace: string): LockStore {
+  return {
+    async acquire(name, ttlMs) {
+      const ttl = checkTtl(ttlMs);
+      if (ttl === undefined) throw new RangeError("a lock needs a time-to-live");
+      const token = randomBytes(16).toString("hex");
+      const reply = await redis.set(namespace + name, token, "PX", ttl, "NX");
+      return reply === "OK" ? token : undefined;
+    },
+    async release(name, token) {
+      return IntegerReply.parse(await RELEASE.run(redis, [namespace + name], [token])) > 0;
+    },
+  };
+}
+
+function createTokenBucketStore(redis: Redis, namespace: string): TokenBucketStore {
+  return {
+    async take(bucket, rule, cost = 1) {
+      checkBucketRequest(rule, cost);
+      const reply = await TAKE.run(
+        redis,
+        [namespace + bucket],
+        [rule.capacity, rule.refillPerMs, cost, bucketLifetimeMs(rule)],
+      );
+      return { waitMs: IntegerReply.nonnegative().parse(reply) };
+    },
+  };
+}
+
+/**
+ * Storage over an ioredis client, which it then owns: `close()` quits it. Namespace several deployments
+ * in one Redis with `keyPrefix` here, not with the client's own keyPrefix option (SCAN ignores that one).
+ */
+export function createRedisStorage(redis: Redis, options: { keyPrefix?: string } = {}): Storage {
+  if (redis.options.keyPrefix) {
+    throw new Error("pass the key prefix to createRedisStorage, not to the Redis client");
+  }
+  const prefix = options.keyPrefix ?? "";
+  return {
+    kind: "redis",
+    kv: createKeyValueStore(redis, `${prefix}kv:`),
+    sortedSets: createSortedSetStore(redis, `${prefix}zset:`),
+    locks: createLockStore(redis, `${prefix}lock:`),
+    buckets: createTokenBucketStore(redis, `${prefix}bucket:`),
+    async ping() {
+      const reply = await redis.ping();
+      if (reply !== "PONG") throw new Error("Redis did not answer PONG");
+    },
+    async close() {
+      if (redis.status === "end") return;
+      try {
+        await redis.quit();
+      } catch {
+        redis.disconnect();
+      }
+    },
+  };
+}
