@@ -45,7 +45,8 @@ export function createRedisClient(url: string, logger: Logger, options: RedisCli
   });
   let healthy = true;
   redis.on("error", (error: Error) => {
-    const detail = { error: redactText(error.message, secrets), code: (error as { code?: unknown }).code };
+    const code = "code" in error ? String(error.code) : undefined;
+    const detail = { error: redactText(error.message, secrets), code };
     if (healthy) log.error(detail, "Redis connection error; reconnecting");
     else log.debug(detail, "Redis still unavailable");
     healthy = false;
