@@ -147,6 +147,9 @@ const fieldSchemas = {
 } satisfies Record<string, z.ZodType<unknown, string>>;
 
 type FieldName = keyof typeof fieldSchemas;
+
+/** Every environment variable the bot reads. */
+export const SETTING_NAMES = Object.keys(fieldSchemas) as readonly FieldName[];
 type Fields = { [Name in FieldName]: z.output<(typeof fieldSchemas)[Name]> | undefined };
 
 function isCloudBotApi(root: string): boolean {

@@ -29,6 +29,7 @@ const SECRET_FIELDS = [
   "token",
   "secret",
   "keyVaultSecret",
+  "webhookSecret",
   "password",
   "authorization",
   '["x-api-key"]',
@@ -116,7 +117,7 @@ function scrubbingDestination(destination: DestinationStream, scrubber: Scrubber
 
 export function createLogger(options: LoggerOptions): Logger {
   const scrubber = scrubberFor(options.secrets ?? [], options.apiKeyPrefix);
-  const destination = options.destination ?? pino.destination({ dest: 1, sync: false });
+  const destination = options.destination ?? pino.destination({ dest: 1, sync: true });
   return pino(
     {
       level: options.level,

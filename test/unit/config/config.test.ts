@@ -1,6 +1,7 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, configSecrets, loadConfig } from "../../../src/config.js";
+import { ConfigError, configSecrets, loadConfig, SETTING_NAMES } from "../../../src/config.js";
 
 const TOKEN = "7712345678:AAHx9fK2LmQpRsTuVwXyZaBcDeFgHiJkLmN";
 const VAULT = Buffer.alloc(32, 7).toString("base64");
@@ -160,5 +161,26 @@ describe("loadConfig", () => {
     expect(configSecrets(config)).toEqual(
       expect.arrayContaining([TOKEN, "webhook-secret-value", VAULT, "p@ssw0rd-long"]),
     );
+  });
+});
+
+describe(".env.example", () => {
+  it("lists every setting, each with a comment, and its defaults load", async () => {
+    const text = await readFile(new URL("../../../.env.example", import.meta.url), "utf8");
+    const lines = text.split("\n");
+    const names = lines.filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.split("=")[0]);
+    expect([...names].sort()).toEqual([...SETTING_NAMES].sort());
+    for (const name of SETTING_NAMES) {
+      const index = lines.findIndex((line) => line.startsWith(`${name}=`));
+      const commented = lines
+        .slice(0, index)
+        .reverse()
+        .find((line) => !/^[A-Z_]+=/.test(line));
+      expect(commented, name).toMatch(/^# /);
+    }
+    const env = Object.fromEntries(
+      lines.filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.split(/=(.*)/s).slice(0, 2)),
+    );
+    expect(loadConfig(env).mode).toBe("playground");
   });
 });
