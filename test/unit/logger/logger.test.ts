@@ -60,6 +60,18 @@ describe("createLogger", () => {
     expect(line.url).toBe("http://127.0.0.1:8081/bot[redacted]/sendMessage");
   });
 
+  it("keeps secrets out of an error's own properties and its cause", () => {
+    const { logger, output } = capture();
+    const cause = Object.assign(new Error(`upstream refused ${API_KEY}`), { vault: VAULT_SECRET });
+    const error = Object.assign(new Error("submit failed", { cause }), {
+      request: { url: `https://api.telegram.org/file/bot${BOT_TOKEN}/documents/a.pdf`, apiKey: API_KEY },
+    });
+    logger.error(error);
+    const text = output();
+    expectClean(text);
+    expect(JSON.parse(text).msg).toBe("submit failed");
+  });
+
   it("censors X-API-Key headers, whether structured or in free text", () => {
     const { logger, output } = capture();
     logger.warn({ req: { headers: { "x-api-key": "sandbox-key-1234" } } }, "rejected");
