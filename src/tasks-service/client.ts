@@ -6,9 +6,9 @@
  */
 import type { Readable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
-import type { Logger } from "pino";
 import { Agent, type Dispatcher, request } from "undici";
 import type { z } from "zod";
+import type { Logger } from "../logger.js";
 import {
   kindForStatus,
   type ServiceErrorKind,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TasksServiceClient, type TasksServiceClientOptions } from "../../../src/tasks-service/client.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import { KeyPacing } from "../../../src/tasks-service/pacing.js";
-import { createFakeBuckets } from "../../support/tasks-service-client-buckets.js";
+import { createRecordingBuckets } from "../../support/tasks-service-client-buckets.js";
 import {
   captureLogger,
   freePort,
@@ -414,7 +414,7 @@ describe("time-outs", () => {
 describe("pacing", () => {
   it("spends the key's budget on every attempt, in buckets named without the key", async () => {
     const clock = { now: 0 };
-    const buckets = createFakeBuckets(clock);
+    const buckets = createRecordingBuckets(clock);
     const pacing = new KeyPacing(buckets, {
       requestsPerMinute: 2,
       pollReserve: 1,

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import { KeyPacing, type PacedCall } from "../../../src/tasks-service/pacing.js";
-import { createFakeBuckets, type FakeClock } from "../../support/tasks-service-client-buckets.js";
+import { createRecordingBuckets, type FakeClock } from "../../support/tasks-service-client-buckets.js";
 
 const KEY = "cmp_AbCd1234_0123456789abcdefghijABCDEFGHIJ";
 const OTHER_KEY = "cmp_ZyXw9876_0123456789abcdefghijABCDEFGHIJ";
 
 function setup(options: { maxWaitMs?: number } = {}) {
   const clock: FakeClock = { now: 1_000_000 };
-  const buckets = createFakeBuckets(clock);
+  const buckets = createRecordingBuckets(clock);
   const sleeps: number[] = [];
   const pacing = new KeyPacing(buckets, {
     ...options,
@@ -43,6 +43,23 @@ describe("KeyPacing", () => {
     expect(sleeps).toEqual([]);
   });
 
+  it("shares one budget between instances that use the same storage", async () => {
+    const clock: FakeClock = { now: 1_000_000 };
+    const buckets = createRecordingBuckets(clock);
+    const sleeps: number[] = [];
+    const sleep = async (ms: number) => {
+      sleeps.push(ms);
+      clock.now += ms;
+    };
+    const first = new KeyPacing(buckets, { sleep });
+    const second = new KeyPacing(buckets, { sleep });
+    await repeat(first, "create", 15);
+    await repeat(second, "create", 15);
+    expect(sleeps).toEqual([]);
+    await second.acquire(KEY, "create");
+    expect(sleeps.length).toBeGreaterThan(0);
+  });
+
   it("allows 20 uploads a minute while the remaining requests still go through", async () => {
     const { pacing, sleeps } = setup();
     await repeat(pacing, "upload", 20);
@@ -75,7 +92,7 @@ describe("KeyPacing", () => {
     const clock: FakeClock = { now: 1_000_000 };
     // Sleepers wake when the test says so; the newest is woken first, as an unfair scheduler might.
     const sleepers: Array<{ ms: number; wake: () => void }> = [];
-    const pacing = new KeyPacing(createFakeBuckets(clock), {
+    const pacing = new KeyPacing(createRecordingBuckets(clock), {
       sleep: (ms) => new Promise<void>((wake) => sleepers.push({ ms, wake })),
     });
     await repeat(pacing, "read", 30);
