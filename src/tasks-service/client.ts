@@ -424,12 +424,13 @@ function classifyThrown(error: unknown, signal: AbortSignal): FailureInit {
   return [{ kind: "network", detail: code, cause: error }, notSent];
 }
 
+/** The system or undici error code, looking through causes and the attempts of a multi-address connect. */
 function errorCode(error: unknown): string | undefined {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current === "object" && "code" in current && typeof current.code === "string") {
-      return current.code;
-    }
-    current = typeof current === "object" && "cause" in current ? current.cause : undefined;
+    if (typeof current !== "object") return undefined;
+    if ("code" in current && typeof current.code === "string") return current.code;
+    if (current instanceof AggregateError) current = current.errors[0];
+    else current = "cause" in current ? current.cause : undefined;
   }
   return undefined;
 }

@@ -346,30 +346,32 @@ describe("retries", () => {
     expect(stub.requests).toHaveLength(2);
   });
 
-  it("repeats a task creation whose connection was refused before anything was sent", async () => {
-    const port = await freePort();
-    let late: Server | undefined;
-    const client = makeClient({
-      baseUrl: `http://127.0.0.1:${port}`,
-      // The service comes up while the client waits to try again.
-      sleep: async (ms) => {
-        sleeps.push(ms);
-        if (late) return;
-        late = createServer((_req, res) => sendJson(res, 201, { task_id: 11, status: "pending" }));
-        late.listen(port, "127.0.0.1");
-        await once(late, "listening");
-      },
+  for (const host of ["127.0.0.1", "localhost"]) {
+    it(`repeats a task creation whose connection to ${host} was refused before anything was sent`, async () => {
+      const port = await freePort();
+      let late: Server | undefined;
+      const client = makeClient({
+        baseUrl: `http://${host}:${port}`,
+        // The service comes up while the client waits to try again.
+        sleep: async (ms) => {
+          sleeps.push(ms);
+          if (late) return;
+          late = createServer((_req, res) => sendJson(res, 201, { task_id: 11, status: "pending" }));
+          late.listen(port, "127.0.0.1");
+          await once(late, "listening");
+        },
+      });
+      try {
+        const created = await client.createTask(API_KEY, { type: "pause_removal", file: "x" });
+        expect(created.task_id).toBe(11);
+        expect(sleeps).toHaveLength(1);
+      } finally {
+        await client.close();
+        late?.closeAllConnections();
+        late?.close();
+      }
     });
-    try {
-      const created = await client.createTask(API_KEY, { type: "pause_removal", file: "x" });
-      expect(created.task_id).toBe(11);
-      expect(sleeps).toHaveLength(1);
-    } finally {
-      await client.close();
-      late?.closeAllConnections();
-      late?.close();
-    }
-  });
+  }
 });
 
 describe("time-outs", () => {
