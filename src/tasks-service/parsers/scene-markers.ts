@@ -1,0 +1,182 @@
+import { MARKER_TRANSITIONS } from "../schemas/common.js";
+import { failed, type ParseIssue, type ParseResult, parsed } from "./result.js";
+
+export type MarkerTransition = (typeof MARKER_TRANSITIONS)[number];
+
+export type SceneSegment = {
+  /** Narration of the scene, trimmed, markers removed. */
+  text: string;
+  /** Transition into this scene; null for the first scene or a bare `{scene}`. */
+  transition: MarkerTransition | null;
+  /** Transition length in seconds from the marker, null when not given. */
+  duration: number | null;
+};
+
+export type SceneMarkers = { segments: SceneSegment[]; text: string };
+
+const SECONDS_PATTERN = /^\d+(?:\.\d+)?$/;
+const MARKER_KEYWORD = "scene";
+
+function position(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let index = 0; index < offset; index++) {
+    if (text.charCodeAt(index) === 10) {
+      line++;
+      lineStart = index + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+function isTransition(value: string): value is MarkerTransition {
+  return (MARKER_TRANSITIONS as readonly string[]).includes(value);
+}
+
+function parseSeconds(raw: string): number | undefined {
+  if (!SECONDS_PATTERN.test(raw)) return undefined;
+  const seconds = Number(raw);
+  return seconds > 0 ? seconds : undefined;
+}
+
+type Marker = { transition: MarkerTransition | null; duration: number | null };
+
+function parseMarkerBody(
+  body: string,
+  at: { line: number; column: number },
+  issues: ParseIssue[],
+): Marker | undefined {
+  const parts = body.split(":").map((part) => part.trim());
+  const args = parts.slice(1);
+  if (args.length === 0) return { transition: null, duration: null };
+  if (args.length > 2) {
+    issues.push({
+      ...at,
+      code: "scene_marker_malformed",
+      message: `Scene marker {${body}} has too many parts; use {scene:<type>:<seconds>}`,
+      params: { marker: body },
+    });
+    return undefined;
+  }
+  const [first = "", second] = args;
+  if (second === undefined) {
+    if (/^[-+\d.]/.test(first)) {
+      const duration = parseSeconds(first);
+      if (duration === undefined) {
+        issues.push({
+          ...at,
+          code: "scene_marker_bad_seconds",
+          message: `Scene length "${first}" must be a positive number of seconds`,
+          params: { value: first },
+        });
+        return undefined;
+      }
+      return { transition: null, duration };
+    }
+  }
+  const type = first.toLowerCase();
+  if (!isTransition(type)) {
+    issues.push({
+      ...at,
+      code: "scene_marker_unknown_type",
+      message: `Unknown transition "${first}" in scene marker; use one of ${MARKER_TRANSITIONS.join(", ")}`,
+      params: { value: first },
+    });
+    return undefined;
+  }
+  if (second === undefined) return { transition: type, duration: null };
+  const duration = parseSeconds(second);
+  if (duration === undefined) {
+    issues.push({
+      ...at,
+      code: "scene_marker_bad_seconds",
+      message: `Scene length "${second}" must be a positive number of seconds`,
+      params: { value: second },
+    });
+    return undefined;
+  }
+  return { transition: type, duration };
+}
+
+/**
+ * Splits voiceover text on `{scene}`, `{scene:<type>}`, `{scene:<type>:<seconds>}` and `{scene:<seconds>}`.
+ * Braces that do not start with `scene` are ordinary text. A marker before any text applies to the first scene.
+ */
+export function parseSceneMarkers(text: string): ParseResult<SceneMarkers> {
+  const issues: ParseIssue[] = [];
+  const segments: SceneSegment[] = [];
+  let current: Marker = { transition: null, duration: null };
+  let chunk = "";
+  let sawMarker = false;
+  let cursor = 0;
+  while (cursor < text.length) {
+    const open = text.indexOf("{", cursor);
+    if (open === -1) {
+      chunk += text.slice(cursor);
+      break;
+    }
+    const keyword = text.slice(open + 1, open + 1 + MARKER_KEYWORD.length).toLowerCase();
+    const after = text.charAt(open + 1 + MARKER_KEYWORD.length);
+    if (keyword !== MARKER_KEYWORD || (after !== "}" && after !== ":")) {
+      chunk += text.slice(cursor, open + 1);
+      cursor = open + 1;
+      continue;
+    }
+    chunk += text.slice(cursor, open);
+    const at = position(text, open);
+    let close = open + 1;
+    while (close < text.length && !"}{\n".includes(text.charAt(close))) close++;
+    if (text.charAt(close) !== "}") {
+      issues.push({ ...at, code: "scene_marker_unclosed", message: "Scene marker is missing its closing }" });
+      cursor = close;
+      continue;
+    }
+    const marker = parseMarkerBody(text.slice(open + 1, close), at, issues);
+    const isLeading = !sawMarker && chunk.trim() === "";
+    if (!isLeading) segments.push({ text: chunk.trim(), ...current });
+    current = marker ?? { transition: null, duration: null };
+    chunk = "";
+    sawMarker = true;
+    cursor = close + 1;
+  }
+  segments.push({ text: chunk.trim(), ...current });
+  if (issues.length > 0) return failed(issues);
+  const spoken = segments
+    .map((segment) => segment.text)
+    .filter((segmentText) => segmentText !== "")
+    .join(" ");
+  return parsed({ segments, text: spoken });
+}
+
+/**
+ * Media indexes shown during each scene: equal counts map 1:1; with fewer scenes the last scene is split across
+ * the remaining media; with more scenes the last media item holds the leftover scenes.
+ */
+export function mapScenesToMedia(sceneCount: number, mediaCount: number): ParseResult<number[][]> {
+  const issues: ParseIssue[] = [];
+  if (!Number.isInteger(sceneCount) || sceneCount < 1) {
+    issues.push({
+      code: "scene_count_invalid",
+      message: "Scene count must be a positive integer",
+      params: { value: sceneCount },
+    });
+  }
+  if (!Number.isInteger(mediaCount) || mediaCount < 1) {
+    issues.push({
+      code: "media_count_invalid",
+      message: "Media count must be a positive integer",
+      params: { value: mediaCount },
+    });
+  }
+  if (issues.length > 0) return failed(issues);
+  const mapping: number[][] = [];
+  for (let scene = 0; scene < sceneCount; scene++) {
+    const isLastScene = scene === sceneCount - 1;
+    if (isLastScene && mediaCount > sceneCount) {
+      mapping.push(Array.from({ length: mediaCount - scene }, (_, offset) => scene + offset));
+    } else {
+      mapping.push([Math.min(scene, mediaCount - 1)]);
+    }
+  }
+  return parsed(mapping);
+}

@@ -1,0 +1,208 @@
+import { failed, type ParseIssue, type ParseResult, parsed } from "./result.js";
+
+export type SrtEntry = {
+  index: number;
+  startMs: number;
+  endMs: number;
+  /** Text lines joined by `\n`, trailing spaces removed. */
+  text: string;
+  /** Line of the index (or of the timecode when the index is missing), 1-based. */
+  line: number;
+};
+
+export type SrtOptions = {
+  /** Video length; a timecode after it is reported. */
+  maxDurationSeconds?: number;
+};
+
+/** Bounds keep parsing linear and memory bounded on hostile files. */
+export const SRT_LIMITS = {
+  maxChars: 5_000_000,
+  maxLineLength: 10_000,
+  maxEntries: 50_000,
+  maxIssues: 50,
+} as const;
+
+const INDEX_PATTERN = /^\d{1,9}$/;
+// One fixed-width pattern without nested quantifiers; `.` milliseconds (Whisper/WebVTT style) are tolerated.
+const TIMECODE_PATTERN =
+  /^(\d{2}):(\d{2}):(\d{2})[,.](\d{3}) *--> *(\d{2}):(\d{2}):(\d{2})[,.](\d{3})(?: +[^\n]*)?$/;
+
+function toMs(hours: string, minutes: string, seconds: string, millis: string): number | undefined {
+  const m = Number(minutes);
+  const s = Number(seconds);
+  if (m > 59 || s > 59) return undefined;
+  return ((Number(hours) * 60 + m) * 60 + s) * 1000 + Number(millis);
+}
+
+function parseTimecode(line: string): { startMs: number; endMs: number } | undefined {
+  const match = TIMECODE_PATTERN.exec(line);
+  if (!match) return undefined;
+  const [, h1 = "", m1 = "", s1 = "", ms1 = "", h2 = "", m2 = "", s2 = "", ms2 = ""] = match;
+  const startMs = toMs(h1, m1, s1, ms1);
+  const endMs = toMs(h2, m2, s2, ms2);
+  if (startMs === undefined || endMs === undefined) return undefined;
+  return { startMs, endMs };
+}
+
+export function formatSrtTime(totalMs: number): string {
+  const ms = totalMs % 1000;
+  const totalSeconds = Math.floor(totalMs / 1000);
+  const pad = (value: number, width = 2) => String(value).padStart(width, "0");
+  return `${pad(Math.floor(totalSeconds / 3600))}:${pad(Math.floor(totalSeconds / 60) % 60)}:${pad(totalSeconds % 60)},${pad(ms, 3)}`;
+}
+
+/**
+ * Total SRT parser: never throws, one pass over the lines. Tolerates a BOM, CRLF or CR line ends, trailing
+ * spaces, leading blank lines, a missing final blank line and a missing blank line between entries.
+ */
+export function parseSrt(text: string, options: SrtOptions = {}): ParseResult<SrtEntry[]> {
+  if (text.length > SRT_LIMITS.maxChars) {
+    return failed([
+      {
+        code: "srt_too_large",
+        message: `The subtitle file is larger than ${SRT_LIMITS.maxChars} characters`,
+        params: { max: SRT_LIMITS.maxChars },
+      },
+    ]);
+  }
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line) => line.trimEnd());
+  const issues: ParseIssue[] = [];
+  const report = (issue: ParseIssue) => {
+    if (issues.length < SRT_LIMITS.maxIssues) issues.push(issue);
+  };
+  const entries: SrtEntry[] = [];
+  const isBlank = (at: number) => (lines[at] ?? "").trim() === "";
+  const startsEntry = (at: number) =>
+    INDEX_PATTERN.test((lines[at] ?? "").trim()) && parseTimecode((lines[at + 1] ?? "").trim()) !== undefined;
+  const maxMs = options.maxDurationSeconds === undefined ? undefined : options.maxDurationSeconds * 1000;
+
+  let at = 0;
+  while (at < lines.length) {
+    if (entries.length >= SRT_LIMITS.maxEntries) {
+      report({
+        code: "srt_too_many_entries",
+        message: `More than ${SRT_LIMITS.maxEntries} entries`,
+        params: { max: SRT_LIMITS.maxEntries },
+      });
+      break;
+    }
+    const current = lines[at] ?? "";
+    if (current.trim() === "") {
+      at++;
+      continue;
+    }
+    const blockStart = at + 1;
+    if ([current, lines[at + 1] ?? ""].some((line) => line.length > SRT_LIMITS.maxLineLength)) {
+      report({
+        line: blockStart,
+        code: "srt_line_too_long",
+        message: `Line longer than ${SRT_LIMITS.maxLineLength} characters`,
+        params: { max: SRT_LIMITS.maxLineLength },
+      });
+      while (at < lines.length && !isBlank(at)) at++;
+      continue;
+    }
+    let index: number;
+    let timecodeLine: number;
+    if (INDEX_PATTERN.test(current.trim())) {
+      index = Number(current.trim());
+      timecodeLine = at + 1;
+    } else if (current.includes("-->")) {
+      report({
+        line: blockStart,
+        code: "srt_index_missing",
+        message: "The entry has no index line before its timecode",
+      });
+      index = entries.length + 1;
+      timecodeLine = at;
+    } else {
+      report({
+        line: blockStart,
+        code: "srt_index_invalid",
+        message: `"${current.trim().slice(0, 40)}" is not an entry number`,
+        params: { value: current.trim().slice(0, 40) },
+      });
+      while (at < lines.length && !isBlank(at)) at++;
+      continue;
+    }
+    const timecodeText = (lines[timecodeLine] ?? "").trim();
+    const timecode = parseTimecode(timecodeText);
+    if (!timecode) {
+      report({
+        line: timecodeLine + 1,
+        code: "srt_timecode_invalid",
+        message: `"${timecodeText.slice(0, 60)}" is not a timecode; use HH:MM:SS,mmm --> HH:MM:SS,mmm`,
+        params: { value: timecodeText.slice(0, 60) },
+      });
+      at = timecodeLine;
+      while (at < lines.length && !isBlank(at)) at++;
+      continue;
+    }
+    at = timecodeLine + 1;
+    const textLines: string[] = [];
+    while (at < lines.length && !isBlank(at) && !startsEntry(at)) {
+      const line = lines[at] ?? "";
+      if (line.length > SRT_LIMITS.maxLineLength) {
+        report({
+          line: at + 1,
+          code: "srt_line_too_long",
+          message: `Line longer than ${SRT_LIMITS.maxLineLength} characters`,
+          params: { max: SRT_LIMITS.maxLineLength },
+        });
+      } else {
+        textLines.push(line);
+      }
+      at++;
+    }
+    const entry: SrtEntry = { index, ...timecode, text: textLines.join("\n"), line: blockStart };
+    const where = { line: timecodeLine + 1, params: { index } };
+    if (entry.text.trim() === "") {
+      report({
+        line: blockStart,
+        code: "srt_text_empty",
+        message: `Entry ${index} has no text`,
+        params: { index },
+      });
+    }
+    if (entry.endMs <= entry.startMs) {
+      report({ ...where, code: "srt_end_before_start", message: `Entry ${index} ends before it starts` });
+    }
+    const previous = entries.at(-1);
+    if (previous && entry.startMs < previous.endMs) {
+      report({
+        ...where,
+        code: "srt_overlap",
+        message: `Entry ${index} starts before entry ${previous.index} ends`,
+        params: { index, previous: previous.index },
+      });
+    }
+    if (maxMs !== undefined && entry.endMs > maxMs) {
+      report({
+        ...where,
+        code: "srt_exceeds_duration",
+        message: `Entry ${index} ends at ${formatSrtTime(entry.endMs)}, after the end of the video`,
+        params: { index, end: formatSrtTime(entry.endMs), max: formatSrtTime(maxMs) },
+      });
+    }
+    entries.push(entry);
+  }
+  if (entries.length === 0 && issues.length === 0) {
+    report({ code: "srt_empty", message: "The subtitle file has no entries" });
+  }
+  return issues.length > 0 ? failed(issues) : parsed(entries);
+}
+
+/** Writes entries as SRT with `\n` line ends, numbered from 1 in order, ending with a blank line. */
+export function formatSrt(entries: ReadonlyArray<Pick<SrtEntry, "startMs" | "endMs" | "text">>): string {
+  return entries
+    .map(
+      (entry, position) =>
+        `${position + 1}\n${formatSrtTime(entry.startMs)} --> ${formatSrtTime(entry.endMs)}\n${entry.text}\n`,
+    )
+    .join("\n");
+}

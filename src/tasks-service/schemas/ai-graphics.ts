@@ -1,0 +1,64 @@
+import { parseAiGraphicsDirectives } from "../parsers/ai-graphics-directives.js";
+import { addRuleIssue, type RuleContext } from "./common.js";
+
+type AiGraphicsValue = {
+  ai_graphics?: boolean | undefined;
+  ai_graphics_mode?: "auto" | "semi" | "manual" | undefined;
+  ai_graphics_directives?: string | null | undefined;
+  ai_graphics_sfx?: string | null | undefined;
+};
+
+/** Directives belong to the semi and manual modes, manual needs them, and card sounds need cards. */
+export function checkAiGraphics(value: AiGraphicsValue, ctx: RuleContext): void {
+  const mode = value.ai_graphics_mode ?? "auto";
+  if (value.ai_graphics_sfx != null && value.ai_graphics !== true) {
+    addRuleIssue(
+      ctx,
+      ["ai_graphics_sfx"],
+      "ai_graphics_sfx_needs_ai_graphics",
+      "ai_graphics_sfx needs ai_graphics true",
+    );
+  }
+  const directives = value.ai_graphics_directives;
+  if (directives != null) {
+    if (mode === "auto") {
+      addRuleIssue(
+        ctx,
+        ["ai_graphics_directives"],
+        "ai_graphics_directives_mode",
+        "ai_graphics_directives are used only with ai_graphics_mode semi or manual",
+      );
+    } else {
+      const result = parseAiGraphicsDirectives(directives);
+      if (!result.ok) {
+        for (const issue of result.errors) {
+          addRuleIssue(ctx, ["ai_graphics_directives"], issue.code, issue.message, {
+            ...issue.params,
+            ...(issue.line === undefined ? {} : { line: issue.line }),
+          });
+        }
+      }
+    }
+  } else if (value.ai_graphics === true && mode === "manual") {
+    addRuleIssue(
+      ctx,
+      ["ai_graphics_directives"],
+      "ai_graphics_directives_required",
+      "ai_graphics_mode manual needs ai_graphics_directives",
+    );
+  }
+}
+
+export function checkAutoSound(
+  value: { sfx_auto_sound?: string | null | undefined; auto_text?: boolean | undefined },
+  ctx: RuleContext,
+): void {
+  if (value.sfx_auto_sound != null && value.auto_text !== true) {
+    addRuleIssue(
+      ctx,
+      ["sfx_auto_sound"],
+      "sfx_auto_sound_needs_auto_text",
+      "sfx_auto_sound needs auto_text true",
+    );
+  }
+}

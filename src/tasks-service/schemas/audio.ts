@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { CommonFields, checkTtsProviderFeatures, TtsFields } from "./common.js";
+
+export const AudioTaskSchema = z
+  .strictObject({
+    type: z.literal("audio"),
+    ...CommonFields,
+    text: z.string().trim().min(1),
+    ...TtsFields,
+  })
+  .check((ctx) => {
+    checkTtsProviderFeatures(ctx.value, "provider_a", ctx);
+  });
+export type AudioTask = z.output<typeof AudioTaskSchema>;
+
+export const AUDIO_DEFAULTS = {
+  tts_provider: "provider_a",
+  tts_speed: 1.0,
+  send_to_messenger: false,
+} as const satisfies Partial<AudioTask>;

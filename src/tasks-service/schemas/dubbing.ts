@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { checkAiGraphics, checkAutoSound } from "./ai-graphics.js";
+import {
+  AiGraphicsFields,
+  AutoOrLanguageSchema,
+  addRuleIssue,
+  CommonFields,
+  checkTtsProviderFeatures,
+  FileReferenceSchema,
+  LanguageCodeSchema,
+  MIX_MODES,
+  ReelsFields,
+  type RuleContext,
+  SFX_AUTO_SOUNDS,
+  SUB_LANG_KEYWORDS,
+  SUB_POSITIONS,
+  SUB_STYLES,
+  TTS_PROVIDERS,
+  TtsFields,
+} from "./common.js";
+
+const base = { type: z.literal("dubbing"), ...CommonFields, file: FileReferenceSchema };
+
+const MixFields = {
+  mix_mode: z.enum(MIX_MODES).optional(),
+  overlay_volume: z.number().int().min(0).max(100).optional(),
+};
+
+/** Subtitle language of the dubbed video: the dubbed or original speech, none, or a language code. */
+export const SubLangSchema = z.union([z.enum(SUB_LANG_KEYWORDS), LanguageCodeSchema]);
+
+/** The original track is ducked to overlay_volume only when mixing in overlay mode (the default). */
+function checkOverlayVolume(
+  value: { mix_mode?: "overlay" | "replace" | undefined; overlay_volume?: number | undefined },
+  ctx: RuleContext,
+): void {
+  if (value.overlay_volume !== undefined && value.mix_mode === "replace") {
+    addRuleIssue(
+      ctx,
+      ["overlay_volume"],
+      "overlay_volume_needs_overlay",
+      "overlay_volume is used only with mix_mode overlay",
+    );
+  }
+}
+
+export const DubbingAutoSchema = z
+  .strictObject({
+    ...base,
+    mode: z.literal("auto"),
+    source_lang: AutoOrLanguageSchema.optional(),
+    target_lang: LanguageCodeSchema,
+    ...TtsFields,
+    ...MixFields,
+    sub_lang: SubLangSchema.optional(),
+    sub_style: z.enum(SUB_STYLES).optional(),
+    sub_position: z.enum(SUB_POSITIONS).optional(),
+    auto_text: z.boolean().optional(),
+    ...ReelsFields,
+    ...AiGraphicsFields,
+    sfx_auto_sound: z.enum(SFX_AUTO_SOUNDS).nullish(),
+  })
+  .check((ctx) => {
+    checkTtsProviderFeatures(ctx.value, "provider_d", ctx);
+    checkOverlayVolume(ctx.value, ctx);
+    checkAiGraphics(ctx.value, ctx);
+    checkAutoSound(ctx.value, ctx);
+  });
+
+export const DubbingSemiAutoTranscribeSchema = z.strictObject({
+  ...base,
+  mode: z.literal("semi_auto"),
+  step: z.literal("transcribe"),
+  source_lang: AutoOrLanguageSchema.optional(),
+  target_lang: LanguageCodeSchema,
+});
+
+export const DubbingSemiAutoRenderSchema = z
+  .strictObject({
+    ...base,
+    mode: z.literal("semi_auto"),
+    step: z.literal("render"),
+    srt_file: FileReferenceSchema,
+    target_lang: LanguageCodeSchema,
+    tts_provider: z.enum(TTS_PROVIDERS).optional(),
+    tts_voice: TtsFields.tts_voice,
+    ...MixFields,
+  })
+  .check((ctx) => {
+    checkOverlayVolume(ctx.value, ctx);
+  });
+
+export const DubbingSemiAutoSchema = z.discriminatedUnion("step", [
+  DubbingSemiAutoTranscribeSchema,
+  DubbingSemiAutoRenderSchema,
+]);
+
+export const DubbingManualSchema = z
+  .strictObject({
+    ...base,
+    mode: z.literal("manual"),
+    srt_file: FileReferenceSchema,
+    target_lang: LanguageCodeSchema,
+    ...TtsFields,
+    ...MixFields,
+  })
+  .check((ctx) => {
+    checkTtsProviderFeatures(ctx.value, "provider_d", ctx);
+    checkOverlayVolume(ctx.value, ctx);
+  });
+
+export const DubbingTaskSchema = z.discriminatedUnion("mode", [
+  DubbingAutoSchema,
+  DubbingSemiAutoSchema,
+  DubbingManualSchema,
+]);
+export type DubbingTask = z.output<typeof DubbingTaskSchema>;
+
+export const DUBBING_DEFAULTS = {
+  source_lang: "auto",
+  tts_provider: "provider_d",
+  tts_speed: 1.0,
+  mix_mode: "overlay",
+  overlay_volume: 20,
+  sub_lang: "dubbed",
+  sub_style: "yellow_basic",
+  sub_position: "bottom",
+  auto_text: false,
+  reels_mode: false,
+  reels_reframe: "blur",
+  send_to_messenger: false,
+} as const;

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { CommonFields, FileReferenceSchema } from "./common.js";
+
+export const PauseRemovalTaskSchema = z.strictObject({
+  type: z.literal("pause_removal"),
+  ...CommonFields,
+  file: FileReferenceSchema,
+});
+export type PauseRemovalTask = z.output<typeof PauseRemovalTaskSchema>;
+
+export const PAUSE_REMOVAL_DEFAULTS = {
+  send_to_messenger: false,
+} as const satisfies Partial<PauseRemovalTask>;

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import {
+  CommonFields,
+  FileReferenceSchema,
+  LanguageCodeSchema,
+  TRANSCRIPTION_OUTPUT_FORMATS,
+} from "./common.js";
+
+export const TranscriptionTaskSchema = z.strictObject({
+  type: z.literal("transcription"),
+  ...CommonFields,
+  file: FileReferenceSchema,
+  language: LanguageCodeSchema.nullish(),
+  ai_prompt: z.string().max(2000).nullish(),
+  output_format: z.enum(TRANSCRIPTION_OUTPUT_FORMATS).optional(),
+});
+export type TranscriptionTask = z.output<typeof TranscriptionTaskSchema>;
+
+export const TRANSCRIPTION_DEFAULTS = {
+  output_format: "both",
+  send_to_messenger: false,
+} as const satisfies Partial<TranscriptionTask>;

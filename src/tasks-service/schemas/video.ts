@@ -1,0 +1,175 @@
+import { z } from "zod";
+import { parseSceneMarkers } from "../parsers/scene-markers.js";
+import { parseTextOverlaysRaw } from "../parsers/text-overlays-raw.js";
+import { checkAiGraphics, checkAutoSound } from "./ai-graphics.js";
+import {
+  AiGraphicsFields,
+  ANIMATIONS,
+  AssColorSchema,
+  AUDIO_MIX_TYPES,
+  addRuleIssue,
+  BgmFields,
+  CommonFields,
+  checkBgmExclusive,
+  checkTtsProviderFeatures,
+  FileReferenceSchema,
+  LanguageCodeSchema,
+  MARKER_TRANSITIONS,
+  MAX_OVERLAY_TEXT_LENGTH,
+  MAX_TEXT_OVERLAYS,
+  MAX_VIDEO_MEDIA,
+  OVERLAY_ANIMS,
+  OVERLAY_POSITIONS,
+  OVERLAY_SIZES,
+  OVERLAY_STYLES,
+  SFX_AUTO_SOUNDS,
+  SFX_TRANSITION_SOUNDS,
+  SubtitleLookFields,
+  TRANSITION_ALIASES,
+  TRANSITIONS,
+  TtsFields,
+  VIDEO_FORMATS,
+} from "./common.js";
+
+export const TextOverlaySchema = z
+  .strictObject({
+    text: z.string().min(1).max(MAX_OVERLAY_TEXT_LENGTH),
+    start: z.number().min(0).nullish(),
+    end: z.number().min(0).nullish(),
+    style: z.enum(OVERLAY_STYLES).optional(),
+    size: z.enum(OVERLAY_SIZES).optional(),
+    position: z.enum(OVERLAY_POSITIONS).optional(),
+    bold: z.boolean().optional(),
+    italic: z.boolean().optional(),
+    color: AssColorSchema.optional(),
+    fade: z.boolean().optional(),
+    anim: z.enum(OVERLAY_ANIMS).optional(),
+  })
+  .check((ctx) => {
+    const { start, end } = ctx.value;
+    if (start != null && end != null && start >= end) {
+      addRuleIssue(ctx, ["end"], "overlay_time_order", "A caption's end must be after its start");
+    }
+  });
+export type TextOverlay = z.output<typeof TextOverlaySchema>;
+
+/**
+ * `crossfade` is the spec's default and an alias of `dissolve`. Normalising to one name means the bot stores,
+ * compares and displays a single value and the service always receives a name from its transition list.
+ */
+export const GlobalTransitionSchema = z
+  .enum([...TRANSITIONS, ...(Object.keys(TRANSITION_ALIASES) as (keyof typeof TRANSITION_ALIASES)[])])
+  .transform((value): (typeof TRANSITIONS)[number] =>
+    value in TRANSITION_ALIASES
+      ? TRANSITION_ALIASES[value as keyof typeof TRANSITION_ALIASES]
+      : (value as (typeof TRANSITIONS)[number]),
+  );
+
+export const VideoTaskSchema = z
+  .strictObject({
+    type: z.literal("video"),
+    ...CommonFields,
+    photos: z.array(FileReferenceSchema).min(1).max(MAX_VIDEO_MEDIA),
+    text: z.string().nullish(),
+    scene_durations: z.array(z.number().positive()).nullish(),
+    scene_transitions: z.array(z.enum(MARKER_TRANSITIONS)).nullish(),
+    target_duration: z.number().positive().nullish(),
+    format: z.enum(VIDEO_FORMATS).optional(),
+    animation: z.enum(ANIMATIONS).optional(),
+    transition: GlobalTransitionSchema.optional(),
+    transition_duration: z.number().positive().optional(),
+    ...TtsFields,
+    language: LanguageCodeSchema.nullish(),
+    subtitles: z.boolean().optional(),
+    ...SubtitleLookFields,
+    sub_color: AssColorSchema.nullish(),
+    text_overlays: z.array(TextOverlaySchema).max(MAX_TEXT_OVERLAYS).nullish(),
+    text_overlays_raw: z.string().nullish(),
+    auto_text: z.boolean().optional(),
+    ...BgmFields,
+    audio_mix_type: z.enum(AUDIO_MIX_TYPES).optional(),
+    ...AiGraphicsFields,
+    sfx_auto_sound: z.enum(SFX_AUTO_SOUNDS).nullish(),
+    sfx_transition_sound: z.enum(SFX_TRANSITION_SOUNDS).nullish(),
+  })
+  .check((ctx) => {
+    const value = ctx.value;
+    const mediaCount = value.photos.length;
+    if (value.scene_durations != null && value.scene_durations.length !== mediaCount) {
+      addRuleIssue(
+        ctx,
+        ["scene_durations"],
+        "scene_durations_count",
+        `scene_durations needs one value per media item (${mediaCount})`,
+        { expected: mediaCount, actual: value.scene_durations.length },
+      );
+    }
+    if (value.scene_transitions != null && value.scene_transitions.length !== mediaCount - 1) {
+      addRuleIssue(
+        ctx,
+        ["scene_transitions"],
+        "scene_transitions_count",
+        `scene_transitions needs one value per cut (${mediaCount - 1})`,
+        { expected: mediaCount - 1, actual: value.scene_transitions.length },
+      );
+    }
+    if (value.text != null) {
+      const markers = parseSceneMarkers(value.text);
+      if (!markers.ok) {
+        for (const issue of markers.errors) {
+          addRuleIssue(ctx, ["text"], issue.code, issue.message, {
+            ...issue.params,
+            ...(issue.line === undefined ? {} : { line: issue.line }),
+            ...(issue.column === undefined ? {} : { column: issue.column }),
+          });
+        }
+      }
+    }
+    if (value.auto_text === true && (value.text ?? "").trim() === "") {
+      addRuleIssue(ctx, ["auto_text"], "auto_text_needs_text", "auto_text needs a non-empty voiceover text");
+    }
+    if (value.text_overlays_raw != null) {
+      if (value.text_overlays != null) {
+        addRuleIssue(
+          ctx,
+          ["text_overlays_raw"],
+          "text_overlays_both",
+          "Use text_overlays or text_overlays_raw, not both (the raw form would be ignored)",
+        );
+      } else {
+        const captions = parseTextOverlaysRaw(value.text_overlays_raw);
+        if (!captions.ok) {
+          for (const issue of captions.errors) {
+            addRuleIssue(ctx, ["text_overlays_raw"], issue.code, issue.message, {
+              ...issue.params,
+              ...(issue.line === undefined ? {} : { line: issue.line }),
+            });
+          }
+        }
+      }
+    }
+    checkTtsProviderFeatures(value, "provider_a", ctx);
+    checkBgmExclusive(value, ctx);
+    checkAiGraphics(value, ctx);
+    checkAutoSound(value, ctx);
+  });
+export type VideoTask = z.output<typeof VideoTaskSchema>;
+
+/** Service defaults of the spec for fields the request may leave out (for forms). */
+export const VIDEO_DEFAULTS = {
+  format: "9_16",
+  animation: "none",
+  // The spec's default `crossfade` is the alias of `dissolve`; forms show the normalised name.
+  transition: "dissolve",
+  transition_duration: 0.5,
+  tts_provider: "provider_a",
+  tts_speed: 1.0,
+  subtitles: true,
+  sub_style: "yellow_basic",
+  sub_position: "bottom",
+  sub_size: "medium",
+  auto_text: false,
+  bgm_volume: 0.2,
+  audio_mix_type: "replace",
+  send_to_messenger: false,
+} as const satisfies Partial<VideoTask>;
