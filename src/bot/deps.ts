@@ -1,0 +1,63 @@
+/**
+ * What the bot needs from the rest of the program, as narrow typed ports so tests and the playground can
+ * hand in real or small implementations alike.
+ */
+import type { I18n } from "@grammyjs/i18n";
+import type { Logger } from "../logger.js";
+import type { Storage } from "../storage/ports.js";
+import type { Profile, Task } from "../tasks-service/responses.js";
+import type { BotLocale } from "./locales.js";
+
+export interface IssuedApiKey {
+  apiKey: string;
+  keyId: string;
+  createdAt: Date;
+}
+
+/** The accounts module's ApiKeys, as far as the bot uses it. */
+export interface ApiKeysPort {
+  issue(userId: number): Promise<IssuedApiKey>;
+  rotate(userId: number): Promise<IssuedApiKey>;
+  revoke(userId: number): Promise<boolean>;
+  describe(userId: number): Promise<{ keyId: string; prefix: string; createdAt: Date } | undefined>;
+  ensure(userId: number): Promise<{ apiKey: string; issued: boolean }>;
+}
+
+/** The task service client, as far as the bot's own commands use it. */
+export interface TasksServicePort {
+  me(apiKey: string): Promise<Profile>;
+  listTasks(apiKey: string, page: { limit: number; offset: number }): Promise<Task[]>;
+  getTask(apiKey: string, id: number): Promise<Task>;
+}
+
+export interface CatalogVoice {
+  id: string;
+  name: string;
+}
+
+/** Voice providers and voices from the catalog (CATALOG_PATH). */
+export interface VoiceCatalogPort {
+  providers(): ReadonlyArray<{ id: string; label: string }>;
+  /** Voices of a provider for a speech language (a short code such as "uk"). */
+  voices(providerId: string, language: string): ReadonlyArray<CatalogVoice>;
+}
+
+/** Deletes a message at a given time; the lead backs it with a durable job. */
+export type ScheduleDeletion = (chatId: number, messageId: number, at: Date) => Promise<void>;
+
+export interface BotConfigView {
+  defaultLocale: BotLocale;
+}
+
+export interface BotDeps {
+  config: BotConfigView;
+  logger: Logger;
+  storage: Storage;
+  apiKeys: ApiKeysPort;
+  catalog: VoiceCatalogPort;
+  tasksService: TasksServicePort;
+  scheduleDeletion: ScheduleDeletion;
+  /** Built from locales/ when absent. */
+  i18n?: I18n;
+  now?: () => Date;
+}

@@ -1,0 +1,86 @@
+import { Composer } from "grammy";
+import type { MessageEntity } from "grammy/types";
+import { CALLBACK_SCOPES } from "../callback-data.js";
+import type { BotContext } from "../context.js";
+import type { IssuedApiKey } from "../deps.js";
+import { formatDate } from "../format.js";
+import { apiKeyConfirmKeyboard, apiKeyIssueKeyboard, apiKeyManageKeyboard } from "../keyboards/api-key.js";
+import { currentMenu, openMenu } from "../menu.js";
+
+/** A shown key disappears from the chat after this long. */
+export const API_KEY_MESSAGE_LIFETIME_MS = 10 * 60 * 1000;
+
+/** The key as a spoiler in a protected message, scheduled for deletion. */
+async function showNewKey(ctx: BotContext, issued: IssuedApiKey): Promise<void> {
+  const text = ctx.t("apikey-new", { key: issued.apiKey });
+  const offset = text.indexOf(issued.apiKey);
+  const entities: MessageEntity[] =
+    offset < 0 ? [] : [{ type: "spoiler", offset, length: issued.apiKey.length }];
+  const message = await ctx.reply(text, { entities, protect_content: true });
+  const at = new Date(ctx.deps.now().getTime() + API_KEY_MESSAGE_LIFETIME_MS);
+  await ctx.deps.scheduleDeletion(message.chat.id, message.message_id, at);
+  ctx.logger.info({ keyId: issued.keyId }, "api key shown");
+}
+
+async function keyOverview(ctx: BotContext, userId: number, nonce: string) {
+  const described = await ctx.deps.apiKeys.describe(userId);
+  if (!described) return { text: ctx.t("apikey-none"), reply_markup: apiKeyIssueKeyboard(ctx.t, nonce) };
+  const locale = await ctx.i18n.getLocale();
+  return {
+    text: ctx.t("apikey-info", { prefix: described.prefix, date: formatDate(described.createdAt, locale) }),
+    reply_markup: apiKeyManageKeyboard(ctx.t, nonce),
+  };
+}
+
+export const apiKeyFeature = new Composer<BotContext>();
+
+apiKeyFeature.chatType("private").command("apikey", async (ctx) => {
+  const { text, reply_markup } = await keyOverview(ctx, ctx.from.id, openMenu(ctx));
+  await ctx.reply(text, { reply_markup });
+});
+
+apiKeyFeature.on("callback_query:data", async (ctx, next) => {
+  const data = ctx.callbackData;
+  if (data?.scope !== CALLBACK_SCOPES.apiKey) return next();
+  const [action] = data.args;
+  const userId = ctx.from.id;
+  await ctx.answerCallbackQuery();
+  switch (action) {
+    case "issue": {
+      // A key issued meanwhile (another device, a task) is not replaced by a second press.
+      const existing = await ctx.deps.apiKeys.describe(userId);
+      const { text, reply_markup } = await keyOverview(ctx, userId, openMenu(ctx));
+      if (existing) {
+        await ctx.editMessageText(text, { reply_markup });
+        return;
+      }
+      await ctx.editMessageReplyMarkup();
+      await showNewKey(ctx, await ctx.deps.apiKeys.issue(userId));
+      return;
+    }
+    case "rotate":
+    case "revoke": {
+      const nonce = currentMenu(ctx);
+      await ctx.editMessageText(ctx.t(`apikey-${action}-confirm`), {
+        reply_markup: apiKeyConfirmKeyboard(ctx.t, nonce, `${action}-ok`),
+      });
+      return;
+    }
+    case "rotate-ok": {
+      openMenu(ctx);
+      await ctx.editMessageReplyMarkup();
+      await showNewKey(ctx, await ctx.deps.apiKeys.rotate(userId));
+      return;
+    }
+    case "revoke-ok": {
+      await ctx.deps.apiKeys.revoke(userId);
+      openMenu(ctx);
+      await ctx.editMessageText(ctx.t("apikey-revoked"));
+      return;
+    }
+    default: {
+      const { text, reply_markup } = await keyOverview(ctx, userId, currentMenu(ctx));
+      await ctx.editMessageText(`${ctx.t("apikey-kept")}\n\n${text}`, { reply_markup });
+    }
+  }
+});

@@ -1,0 +1,21 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../context.js";
+import { privateChatKeyboard } from "../keyboards/private-chat.js";
+
+/**
+ * Outside private chats the bot only points to itself. It answers commands and replies addressed to
+ * it, and stays quiet on the rest of a group's talk.
+ */
+export const groupsFeature = new Composer<BotContext>();
+const groups = groupsFeature.chatType(["group", "supergroup"]);
+
+groups.on("message", async (ctx) => {
+  const addressed =
+    ctx.message.entities?.some((entity) => entity.type === "bot_command") === true ||
+    ctx.message.reply_to_message?.from?.id === ctx.me.id;
+  if (!addressed) return;
+  await ctx.reply(ctx.t("group-private-only"), {
+    reply_markup: privateChatKeyboard(ctx.t("button-open-private"), ctx.me.username),
+    reply_parameters: { message_id: ctx.message.message_id, allow_sending_without_reply: true },
+  });
+});

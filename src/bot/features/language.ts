@@ -1,0 +1,26 @@
+import { Composer } from "grammy";
+import { CALLBACK_SCOPES } from "../callback-data.js";
+import type { BotContext } from "../context.js";
+import { languageKeyboard } from "../keyboards/language.js";
+import { isBotLocale } from "../locales.js";
+import { openMenu } from "../menu.js";
+
+export const languageFeature = new Composer<BotContext>();
+
+languageFeature.chatType("private").command("language", async (ctx) => {
+  await ctx.reply(ctx.t("language-pick"), { reply_markup: languageKeyboard(ctx.t, openMenu(ctx)) });
+});
+
+languageFeature.on("callback_query:data", async (ctx, next) => {
+  const data = ctx.callbackData;
+  if (data?.scope !== CALLBACK_SCOPES.language) return next();
+  const [language] = data.args;
+  if (language === undefined || !isBotLocale(language)) {
+    await ctx.answerCallbackQuery();
+    return;
+  }
+  ctx.preferences = await ctx.preferencesRepository.update(ctx.from.id, { language });
+  ctx.i18n.useLocale(language);
+  await ctx.answerCallbackQuery();
+  await ctx.editMessageText(ctx.t("language-changed"));
+});

@@ -1,0 +1,46 @@
+import { Composer } from "grammy";
+import { CALLBACK_SCOPES } from "../callback-data.js";
+import type { BotContext } from "../context.js";
+import { taskTypesKeyboard } from "../keyboards/task-types.js";
+import { openMenu } from "../menu.js";
+import { type BotTaskType, isBotTaskType, taskTypeFromPayload } from "../task-types.js";
+
+export function taskCardText(ctx: BotContext, type: BotTaskType): string {
+  return ctx.t("task-card", {
+    name: ctx.t(`task-${type}-name`),
+    needs: ctx.t(`task-${type}-needs`),
+    price: ctx.t(`task-${type}-price`),
+    next: ctx.t(`task-${type}-next`),
+  });
+}
+
+export const startFeature = new Composer<BotContext>();
+const privateChats = startFeature.chatType("private");
+
+privateChats.command("start", async (ctx) => {
+  const payload = ctx.match.trim();
+  if (payload) {
+    const type = taskTypeFromPayload(payload);
+    if (type) {
+      await ctx.reply(taskCardText(ctx, type));
+      return;
+    }
+    ctx.logger.info({ payload }, "unknown start payload");
+    await ctx.reply(ctx.t("start-unknown-payload"), {
+      reply_markup: taskTypesKeyboard(ctx.t, openMenu(ctx)),
+    });
+    return;
+  }
+  await ctx.reply(ctx.t("welcome", { name: ctx.from.first_name }), {
+    reply_markup: taskTypesKeyboard(ctx.t, openMenu(ctx)),
+  });
+});
+
+startFeature.on("callback_query:data", async (ctx, next) => {
+  const data = ctx.callbackData;
+  if (data?.scope !== CALLBACK_SCOPES.startTask) return next();
+  const [type] = data.args;
+  await ctx.answerCallbackQuery();
+  if (type === undefined || !isBotTaskType(type)) return;
+  await ctx.reply(taskCardText(ctx, type));
+});

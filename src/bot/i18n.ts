@@ -1,0 +1,47 @@
+import { fileURLToPath } from "node:url";
+import { I18n } from "@grammyjs/i18n";
+import type { Api } from "grammy";
+import type { BotContext } from "./context.js";
+import { BOT_LOCALES, type BotLocale, botLocaleFromTag } from "./locales.js";
+
+export const LOCALES_DIRECTORY = fileURLToPath(new URL("../../locales", import.meta.url));
+
+/** Commands in menu order; each has `command-<name>` in every locale. */
+export const BOT_COMMANDS = [
+  "start",
+  "help",
+  "settings",
+  "language",
+  "balance",
+  "tasks",
+  "apikey",
+  "cancel",
+] as const;
+
+/** The user's stored choice, else Telegram's language_code, else the configured default. */
+export function negotiateLocale(ctx: BotContext, defaultLocale: BotLocale): BotLocale {
+  return ctx.preferences.language ?? botLocaleFromTag(ctx.from?.language_code) ?? defaultLocale;
+}
+
+export function createI18n(defaultLocale: BotLocale): I18n<BotContext> {
+  return new I18n<BotContext>({
+    defaultLocale,
+    directory: LOCALES_DIRECTORY,
+    fluentBundleOptions: { useIsolating: false },
+    localeNegotiator: (ctx) => negotiateLocale(ctx, defaultLocale),
+  });
+}
+
+/**
+ * Registers the command menu in every locale (and the default one for everyone else). Run once at
+ * start-up by main, not per update: it is three network calls.
+ */
+export async function setBotCommands(api: Api, i18n: I18n, defaultLocale: BotLocale): Promise<void> {
+  const commandsIn = (locale: string) =>
+    BOT_COMMANDS.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));
+  const scope = { type: "all_private_chats" } as const;
+  await api.setMyCommands(commandsIn(defaultLocale), { scope });
+  for (const locale of BOT_LOCALES) {
+    await api.setMyCommands(commandsIn(locale), { scope, language_code: locale });
+  }
+}

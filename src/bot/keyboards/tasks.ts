@@ -1,0 +1,35 @@
+import { InlineKeyboard } from "grammy";
+import { CALLBACK_SCOPES, encodeCallback } from "../callback-data.js";
+
+type Translate = (key: string) => string;
+
+export interface TaskListEntry {
+  id: number;
+  label: string;
+}
+
+/** A button per task, then previous/next page buttons where there is such a page. */
+export function taskListKeyboard(
+  t: Translate,
+  nonce: string,
+  entries: readonly TaskListEntry[],
+  page: number,
+  hasNext: boolean,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const entry of entries) {
+    keyboard.text(entry.label, encodeCallback(CALLBACK_SCOPES.tasks, nonce, "show", entry.id, page)).row();
+  }
+  if (page > 0)
+    keyboard.text(t("button-prev"), encodeCallback(CALLBACK_SCOPES.tasks, nonce, "page", page - 1));
+  if (hasNext)
+    keyboard.text(t("button-next"), encodeCallback(CALLBACK_SCOPES.tasks, nonce, "page", page + 1));
+  return keyboard;
+}
+
+export function taskBackKeyboard(t: Translate, nonce: string, page: number): InlineKeyboard {
+  return new InlineKeyboard().text(
+    t("button-back"),
+    encodeCallback(CALLBACK_SCOPES.tasks, nonce, "page", page),
+  );
+}

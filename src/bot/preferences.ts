@@ -1,0 +1,57 @@
+/**
+ * A user's remembered choices: interface language and the defaults that prefill every task form.
+ * Stored per user on the key-value port as JSON and parsed with zod on every read; a record that no
+ * longer parses (an older shape, a hand edit) counts as no preferences rather than breaking the bot.
+ */
+import { z } from "zod";
+import type { KeyValueStore } from "../storage/ports.js";
+import {
+  SUB_POSITIONS,
+  SUB_SIZES,
+  SUB_STYLES,
+  TTS_SPEEDS,
+  TTS_STYLES,
+  VIDEO_FORMATS,
+} from "../tasks-service/schemas/common.js";
+import { BOT_LOCALES } from "./locales.js";
+
+export const UserPreferencesSchema = z.object({
+  language: z.enum(BOT_LOCALES).optional(),
+  ttsProvider: z.string().min(1).max(64).optional(),
+  ttsVoice: z.string().min(1).max(128).optional(),
+  ttsSpeed: z.union(TTS_SPEEDS.map((speed) => z.literal(speed))).optional(),
+  ttsStyle: z.enum(TTS_STYLES).optional(),
+  subStyle: z.enum(SUB_STYLES).optional(),
+  subPosition: z.enum(SUB_POSITIONS).optional(),
+  subSize: z.enum(SUB_SIZES).optional(),
+  videoFormat: z.enum(VIDEO_FORMATS).optional(),
+});
+export type UserPreferences = z.infer<typeof UserPreferencesSchema>;
+
+const KEY_PREFIX = "prefs:";
+
+export class PreferencesRepository {
+  constructor(private readonly kv: KeyValueStore) {}
+
+  async get(userId: number): Promise<UserPreferences> {
+    const stored = await this.kv.get(KEY_PREFIX + userId);
+    if (stored === undefined) return {};
+    let json: unknown;
+    try {
+      json = JSON.parse(stored);
+    } catch {
+      return {};
+    }
+    const parsed = UserPreferencesSchema.safeParse(json);
+    return parsed.success ? parsed.data : {};
+  }
+
+  /** Applies a change; a field set to undefined returns to automatic. */
+  async update(userId: number, change: Partial<UserPreferences>): Promise<UserPreferences> {
+    const merged: Record<string, unknown> = { ...(await this.get(userId)), ...change };
+    for (const [field, value] of Object.entries(merged)) if (value === undefined) delete merged[field];
+    const next = UserPreferencesSchema.parse(merged);
+    await this.kv.set(KEY_PREFIX + userId, JSON.stringify(next));
+    return next;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Per-chat session: only what the bot's menus need between updates. Read back through zod, so a
+ * session written by an older release (or damaged) is replaced by a fresh one instead of being trusted.
+ */
+import type { Context, StorageAdapter } from "grammy";
+import { z } from "zod";
+
+export const SessionDataSchema = z.object({
+  /** Nonce of the newest inline menu; buttons of any other menu are stale. */
+  menuNonce: z.string().max(16).optional(),
+  /** Who opened that menu; presses by anyone else do nothing. */
+  menuOwner: z.number().int().optional(),
+  /** Files and links waiting for a task choice (media intake). */
+  pendingIntake: z.unknown().optional(),
+});
+export type SessionData = z.infer<typeof SessionDataSchema>;
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function initialSession(): SessionData {
+  return {};
+}
+
+/** One key for sessions and for sequentialize, as grammY requires. */
+export function getSessionKey(ctx: Pick<Context, "chat">): string | undefined {
+  return ctx.chat?.id.toString();
+}
+
+/** Wraps the storage adapter so an unreadable record becomes a fresh session. */
+export function validatedSessionStorage(
+  adapter: StorageAdapter<unknown>,
+  onInvalid: (key: string) => void,
+): StorageAdapter<SessionData> {
+  return {
+    async read(key) {
+      let raw: unknown;
+      try {
+        raw = await adapter.read(key);
+      } catch (error) {
+        // Broken JSON is a bad record; anything else (an outage) must surface.
+        if (!(error instanceof SyntaxError)) throw error;
+        onInvalid(key);
+        return undefined;
+      }
+      if (raw === undefined) return undefined;
+      const parsed = SessionDataSchema.safeParse(raw);
+      if (parsed.success) return parsed.data;
+      onInvalid(key);
+      return undefined;
+    },
+    write: (key, value) => adapter.write(key, value),
+    delete: (key) => adapter.delete(key),
+  };
+}
