@@ -17,16 +17,20 @@ export type SceneMarkers = { segments: SceneSegment[]; text: string };
 const SECONDS_PATTERN = /^\d+(?:\.\d+)?$/;
 const MARKER_KEYWORD = "scene";
 
-function position(text: string, offset: number): { line: number; column: number } {
+/** Line and column of offsets visited in increasing order, in one pass over the text overall. */
+function positionTracker(text: string): (offset: number) => { line: number; column: number } {
+  let scanned = 0;
   let line = 1;
   let lineStart = 0;
-  for (let index = 0; index < offset; index++) {
-    if (text.charCodeAt(index) === 10) {
-      line++;
-      lineStart = index + 1;
+  return (offset) => {
+    for (; scanned < offset; scanned++) {
+      if (text.charCodeAt(scanned) === 10) {
+        line++;
+        lineStart = scanned + 1;
+      }
     }
-  }
-  return { line, column: offset - lineStart + 1 };
+    return { line, column: offset - lineStart + 1 };
+  };
 }
 
 function isTransition(value: string): value is MarkerTransition {
@@ -47,6 +51,15 @@ function parseMarkerBody(
   issues: ParseIssue[],
 ): Marker | undefined {
   const parts = body.split(":").map((part) => part.trim());
+  if (parts[0]?.toLowerCase() !== MARKER_KEYWORD) {
+    issues.push({
+      ...at,
+      code: "scene_marker_malformed",
+      message: `Scene marker {${body}} is malformed; use {scene}, {scene:<type>}, {scene:<type>:<seconds>} or {scene:<seconds>}`,
+      params: { marker: body },
+    });
+    return undefined;
+  }
   const args = parts.slice(1);
   if (args.length === 0) return { transition: null, duration: null };
   if (args.length > 2) {
@@ -105,6 +118,7 @@ function parseMarkerBody(
 export function parseSceneMarkers(text: string): ParseResult<SceneMarkers> {
   const issues: ParseIssue[] = [];
   const segments: SceneSegment[] = [];
+  const position = positionTracker(text);
   let current: Marker = { transition: null, duration: null };
   let chunk = "";
   let sawMarker = false;
@@ -117,13 +131,14 @@ export function parseSceneMarkers(text: string): ParseResult<SceneMarkers> {
     }
     const keyword = text.slice(open + 1, open + 1 + MARKER_KEYWORD.length).toLowerCase();
     const after = text.charAt(open + 1 + MARKER_KEYWORD.length);
-    if (keyword !== MARKER_KEYWORD || (after !== "}" && after !== ":")) {
+    // `{scenery}` is text; `{scene` followed by anything else is an attempt at a marker.
+    if (keyword !== MARKER_KEYWORD || /^\w$/.test(after)) {
       chunk += text.slice(cursor, open + 1);
       cursor = open + 1;
       continue;
     }
     chunk += text.slice(cursor, open);
-    const at = position(text, open);
+    const at = position(open);
     let close = open + 1;
     while (close < text.length && !"}{\n".includes(text.charAt(close))) close++;
     if (text.charAt(close) !== "}") {

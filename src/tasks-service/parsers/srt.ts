@@ -83,6 +83,11 @@ export function parseSrt(text: string, options: SrtOptions = {}): ParseResult<Sr
 
   let at = 0;
   while (at < lines.length) {
+    const current = lines[at] ?? "";
+    if (current.trim() === "") {
+      at++;
+      continue;
+    }
     if (entries.length >= SRT_LIMITS.maxEntries) {
       report({
         code: "srt_too_many_entries",
@@ -90,11 +95,6 @@ export function parseSrt(text: string, options: SrtOptions = {}): ParseResult<Sr
         params: { max: SRT_LIMITS.maxEntries },
       });
       break;
-    }
-    const current = lines[at] ?? "";
-    if (current.trim() === "") {
-      at++;
-      continue;
     }
     const blockStart = at + 1;
     if ([current, lines[at + 1] ?? ""].some((line) => line.length > SRT_LIMITS.maxLineLength)) {
@@ -145,6 +145,7 @@ export function parseSrt(text: string, options: SrtOptions = {}): ParseResult<Sr
     }
     at = timecodeLine + 1;
     const textLines: string[] = [];
+    let droppedLine = false;
     while (at < lines.length && !isBlank(at) && !startsEntry(at)) {
       const line = lines[at] ?? "";
       if (line.length > SRT_LIMITS.maxLineLength) {
@@ -154,6 +155,7 @@ export function parseSrt(text: string, options: SrtOptions = {}): ParseResult<Sr
           message: `Line longer than ${SRT_LIMITS.maxLineLength} characters`,
           params: { max: SRT_LIMITS.maxLineLength },
         });
+        droppedLine = true;
       } else {
         textLines.push(line);
       }
@@ -161,7 +163,7 @@ export function parseSrt(text: string, options: SrtOptions = {}): ParseResult<Sr
     }
     const entry: SrtEntry = { index, ...timecode, text: textLines.join("\n"), line: blockStart };
     const where = { line: timecodeLine + 1, params: { index } };
-    if (entry.text.trim() === "") {
+    if (entry.text.trim() === "" && !droppedLine) {
       report({
         line: blockStart,
         code: "srt_text_empty",
