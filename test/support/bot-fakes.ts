@@ -1,0 +1,99 @@
+/** Small in-memory stand-ins for the bot's ports, with the behaviour the bot relies on. */
+import { randomBytes } from "node:crypto";
+import type { ApiKeysPort, IssuedApiKey, TasksServicePort, VoiceCatalogPort } from "../../src/bot/deps.js";
+import { TasksServiceError } from "../../src/tasks-service/errors.js";
+import { type Profile, ProfileSchema, type Task, TaskSchema } from "../../src/tasks-service/responses.js";
+
+function randomToken(length: number): string {
+  return randomBytes(length).toString("base64url").replace(/[-_]/g, "x").slice(0, length);
+}
+
+export class FakeApiKeys implements ApiKeysPort {
+  readonly keys = new Map<number, IssuedApiKey>();
+
+  async issue(userId: number): Promise<IssuedApiKey> {
+    const keyId = randomToken(8);
+    const issued = {
+      apiKey: `cmp_${keyId}_${randomToken(32)}`,
+      keyId,
+      createdAt: new Date("2026-11-01T10:00:00Z"),
+    };
+    this.keys.set(userId, issued);
+    return issued;
+  }
+  rotate(userId: number): Promise<IssuedApiKey> {
+    return this.issue(userId);
+  }
+  async revoke(userId: number): Promise<boolean> {
+    return this.keys.delete(userId);
+  }
+  async describe(userId: number) {
+    const key = this.keys.get(userId);
+    return key ? { keyId: key.keyId, prefix: key.keyId, createdAt: key.createdAt } : undefined;
+  }
+  async ensure(userId: number) {
+    const key = this.keys.get(userId);
+    if (key) return { apiKey: key.apiKey, issued: false };
+    return { apiKey: (await this.issue(userId)).apiKey, issued: true };
+  }
+}
+
+export function tokenProfile(overrides: Record<string, unknown> = {}): Profile {
+  return ProfileSchema.parse({
+    user_id: 777,
+    token_balance: 12_500,
+    limits: { seconds_per_month: 3600, max_photos: 30, max_file_size_mb: 500, can_translate: true },
+    usage: { used_seconds_this_month: 120, limit_reset_date: "2026-12-01T00:00:00" },
+    ...overrides,
+  });
+}
+
+export function serviceTask(id: number, overrides: Record<string, unknown> = {}): Task {
+  return TaskSchema.parse({
+    task_id: id,
+    type: "transcription",
+    status: "completed",
+    progress: 100,
+    created_at: "2026-11-20T08:30:00",
+    ...overrides,
+  });
+}
+
+export class FakeTasksService implements TasksServicePort {
+  profile: Profile = tokenProfile();
+  tasks: Task[] = [];
+  failWith: TasksServiceError | undefined;
+  readonly seenKeys: string[] = [];
+
+  async me(apiKey: string): Promise<Profile> {
+    this.seenKeys.push(apiKey);
+    if (this.failWith) throw this.failWith;
+    return this.profile;
+  }
+  async listTasks(apiKey: string, page: { limit: number; offset: number }): Promise<Task[]> {
+    this.seenKeys.push(apiKey);
+    if (this.failWith) throw this.failWith;
+    return this.tasks.slice(page.offset, page.offset + page.limit);
+  }
+  async getTask(apiKey: string, id: number): Promise<Task> {
+    this.seenKeys.push(apiKey);
+    if (this.failWith) throw this.failWith;
+    const task = this.tasks.find((entry) => entry.task_id === id);
+    if (!task) throw new TasksServiceError({ kind: "not_found", operation: "getTask", status: 404 });
+    return task;
+  }
+}
+
+export const fakeCatalog: VoiceCatalogPort = {
+  providers: () => [
+    { id: "provider_a", label: "Provider A" },
+    { id: "provider_b", label: "Provider B" },
+  ],
+  voices: (provider, language) =>
+    provider === "provider_a"
+      ? [
+          { id: `${language}-voice-1`, name: `Voice One (${language})` },
+          { id: `${language}-voice-2`, name: `Voice Two (${language})` },
+        ]
+      : [],
+};

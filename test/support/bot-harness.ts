@@ -1,0 +1,213 @@
+/**
+ * A real grammY Bot with botInfo set and a fake Telegram at client.fetch: every Bot API call is
+ * recorded (method and payload) and answered with a plausible result. Updates go through
+ * bot.handleUpdate, so the whole middleware stack runs as in production.
+ */
+import { Writable } from "node:stream";
+import type { Update, UserFromGetMe } from "grammy/types";
+import type { ApiKeysPort, BotDeps, TasksServicePort, VoiceCatalogPort } from "../../src/bot/deps.js";
+import { type CompanionBot, type CreateBotOptions, createBot } from "../../src/bot/index.js";
+import { InMemoryDeletionScheduler } from "../../src/bot/scheduled-deletion.js";
+import { createLogger, type Logger } from "../../src/logger.js";
+import { createMemoryStorage } from "../../src/storage/memory.js";
+import type { Storage } from "../../src/storage/ports.js";
+import { FakeApiKeys, FakeTasksService, fakeCatalog } from "./bot-fakes.js";
+
+export const BOT_INFO: UserFromGetMe = {
+  id: 4242,
+  is_bot: true,
+  first_name: "Companion",
+  username: "companion_test_bot",
+  can_join_groups: true,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  can_connect_to_business: false,
+  has_main_web_app: false,
+  has_topics_enabled: false,
+  allows_users_to_create_topics: false,
+  can_manage_bots: false,
+  supports_join_request_queries: false,
+};
+
+export interface ApiCall {
+  method: string;
+  payload: Record<string, unknown>;
+}
+
+export interface TestUser {
+  id: number;
+  first_name: string;
+  language_code?: string;
+}
+
+export interface BotHarnessOptions {
+  storage?: Storage;
+  apiKeys?: ApiKeysPort;
+  tasksService?: TasksServicePort;
+  catalog?: VoiceCatalogPort;
+  defaultLocale?: "en" | "uk" | "ru";
+  now?: () => Date;
+  createOptions?: CreateBotOptions;
+  /** Answers for particular methods (otherwise a message or true). */
+  results?: Record<string, (payload: Record<string, unknown>) => unknown>;
+}
+
+export class BotHarness {
+  readonly calls: ApiCall[] = [];
+  readonly logLines: string[] = [];
+  readonly bot: CompanionBot;
+  readonly storage: Storage;
+  readonly apiKeys: ApiKeysPort;
+  readonly tasksService: TasksServicePort;
+  readonly deletions: InMemoryDeletionScheduler;
+  readonly logger: Logger;
+  private updateId = 1000;
+  private messageId = 500;
+
+  constructor(private readonly options: BotHarnessOptions = {}) {
+    this.storage = options.storage ?? createMemoryStorage();
+    this.apiKeys = options.apiKeys ?? new FakeApiKeys();
+    this.tasksService = options.tasksService ?? new FakeTasksService();
+    this.deletions = new InMemoryDeletionScheduler();
+    const lines = this.logLines;
+    this.logger = createLogger({
+      level: "debug",
+      destination: new Writable({
+        write(chunk, _encoding, callback) {
+          lines.push(String(chunk));
+          callback();
+        },
+      }),
+    });
+    const deps: BotDeps = {
+      config: { defaultLocale: options.defaultLocale ?? "en" },
+      logger: this.logger,
+      storage: this.storage,
+      apiKeys: this.apiKeys,
+      catalog: options.catalog ?? fakeCatalog,
+      tasksService: this.tasksService,
+      scheduleDeletion: this.deletions.schedule,
+      ...(options.now ? { now: options.now } : {}),
+    };
+    this.bot = createBot(
+      deps,
+      { token: "123:test", botInfo: BOT_INFO, client: { fetch: this.fetch as never } },
+      options.createOptions,
+    );
+  }
+
+  /** The fake Telegram: records the call and answers it. */
+  private readonly fetch = async (url: string | URL, init?: { body?: unknown }): Promise<Response> => {
+    const method = String(url).split("/").pop() ?? "";
+    const payload = typeof init?.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+    this.calls.push({ method, payload });
+    const custom = this.options.results?.[method];
+    const result = custom ? custom(payload) : this.defaultResult(method, payload);
+    return new Response(JSON.stringify({ ok: true, result }), {
+      headers: { "content-type": "application/json" },
+    });
+  };
+
+  private defaultResult(method: string, payload: Record<string, unknown>): unknown {
+    if (method.startsWith("send") || method === "editMessageText") {
+      const chatId = Number(payload.chat_id ?? 0);
+      return {
+        message_id: method.startsWith("send") ? ++this.messageId : Number(payload.message_id ?? 0),
+        date: 1_700_000_000,
+        chat: { id: chatId, type: chatId < 0 ? "supergroup" : "private", first_name: "User" },
+        text: typeof payload.text === "string" ? payload.text : undefined,
+      };
+    }
+    return true;
+  }
+
+  user(id = 777, language_code = "en", first_name = "Olena"): TestUser {
+    return { id, first_name, language_code };
+  }
+
+  private nextUpdateId(): number {
+    return ++this.updateId;
+  }
+
+  async handle(update: Omit<Update, "update_id">): Promise<ApiCall[]> {
+    const before = this.calls.length;
+    await this.bot.handleUpdate({ update_id: this.nextUpdateId(), ...update } as Update);
+    return this.calls.slice(before);
+  }
+
+  /** A private text message; a leading /command gets its bot_command entity. */
+  send(
+    user: TestUser,
+    text: string,
+    chat: { id: number; type: "private" | "group" | "supergroup" } = { id: user.id, type: "private" },
+  ) {
+    const command = /^\/\S+/.exec(text)?.[0];
+    return this.handle({
+      message: {
+        message_id: ++this.messageId,
+        date: 1_700_000_000,
+        chat:
+          chat.type === "private"
+            ? { id: chat.id, type: "private", first_name: user.first_name }
+            : { id: chat.id, type: chat.type, title: "Group" },
+        from: { is_bot: false, ...user },
+        text,
+        ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command.length }] } : {}),
+      },
+    } as Omit<Update, "update_id">);
+  }
+
+  sendMessage(user: TestUser, message: Record<string, unknown>) {
+    return this.handle({
+      message: {
+        message_id: ++this.messageId,
+        date: 1_700_000_000,
+        chat: { id: user.id, type: "private", first_name: user.first_name },
+        from: { is_bot: false, ...user },
+        ...message,
+      },
+    } as Omit<Update, "update_id">);
+  }
+
+  /** A press on an inline button of the message `messageId` in the user's private chat. */
+  press(user: TestUser, data: string, messageId = 1, chatId = user.id) {
+    return this.handle({
+      callback_query: {
+        id: `cb${this.nextUpdateId()}`,
+        from: { is_bot: false, ...user },
+        chat_instance: "instance",
+        data,
+        message: {
+          message_id: messageId,
+          date: 1_700_000_000,
+          chat: { id: chatId, type: "private", first_name: user.first_name },
+          text: "menu",
+        },
+      },
+    } as Omit<Update, "update_id">);
+  }
+
+  /** Callback data of the buttons of a recorded call's inline keyboard, by button text. */
+  static buttons(call: ApiCall | undefined): Array<{ text: string; data?: string; url?: string }> {
+    const markup = call?.payload.reply_markup as
+      | { inline_keyboard?: Array<Array<{ text: string; callback_data?: string; url?: string }>> }
+      | undefined;
+    return (markup?.inline_keyboard ?? [])
+      .flat()
+      .map((button) => ({ text: button.text, data: button.callback_data, url: button.url }));
+  }
+
+  static button(call: ApiCall | undefined, text: string): string {
+    const found = BotHarness.buttons(call).find((button) => button.text === text);
+    if (!found?.data) throw new Error(`no button "${text}" in ${JSON.stringify(BotHarness.buttons(call))}`);
+    return found.data;
+  }
+}
+
+export function lastCall(calls: ApiCall[], method: string): ApiCall | undefined {
+  return calls.filter((call) => call.method === method).at(-1);
+}
+
+export function textOf(call: ApiCall | undefined): string {
+  return typeof call?.payload.text === "string" ? call.payload.text : "";
+}

@@ -1,0 +1,237 @@
+import { describe, expect, it } from "vitest";
+import { TasksServiceError } from "../../../src/tasks-service/errors.js";
+import type { FakeTasksService } from "../../support/bot-fakes.js";
+import { serviceTask, tokenProfile } from "../../support/bot-fakes.js";
+import { BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
+
+describe("/start", () => {
+  it("welcomes with what the bot does and one button per task type", async () => {
+    const harness = new BotHarness();
+    const calls = await harness.send(harness.user(), "/start");
+    const reply = lastCall(calls, "sendMessage");
+    expect(textOf(reply)).toContain("Hello, Olena!");
+    expect(textOf(reply)).toContain("transcripts");
+    const buttons = BotHarness.buttons(reply).map((button) => button.text);
+    expect(buttons).toEqual([
+      "Video from photos and clips",
+      "Transcription",
+      "Voiceover",
+      "Subtitles",
+      "Pause removal",
+      "Dubbing",
+      "Smart clips",
+      "Motion video",
+    ]);
+  });
+
+  it("speaks Ukrainian to a Ukrainian Telegram client", async () => {
+    const harness = new BotHarness();
+    const reply = lastCall(await harness.send(harness.user(5, "uk"), "/start"), "sendMessage");
+    expect(textOf(reply)).toContain("Вітаю, Olena!");
+    expect(BotHarness.buttons(reply)[1]?.text).toBe("Транскрипція");
+  });
+
+  it("falls back to the default locale for languages it does not speak", async () => {
+    const harness = new BotHarness({ defaultLocale: "ru" });
+    const reply = lastCall(await harness.send(harness.user(5, "de"), "/start"), "sendMessage");
+    expect(textOf(reply)).toContain("Здравствуйте, Olena!");
+  });
+
+  it("opens a task card from a deep link", async () => {
+    const harness = new BotHarness();
+    const reply = lastCall(await harness.send(harness.user(), "/start dubbing"), "sendMessage");
+    expect(textOf(reply)).toContain("Dubbing");
+    expect(textOf(reply)).toContain("100 to 141 tokens per minute");
+    expect(textOf(reply)).toContain("Send the video, or paste an https link.");
+  });
+
+  it("says an unknown deep link opens nothing and offers the tasks", async () => {
+    const harness = new BotHarness();
+    const reply = lastCall(await harness.send(harness.user(), "/start nonsense"), "sendMessage");
+    expect(textOf(reply)).toBe("That link does not open any task. Choose one below.");
+    expect(BotHarness.buttons(reply)).toHaveLength(8);
+  });
+
+  it("a task button shows that task's card", async () => {
+    const harness = new BotHarness();
+    const user = harness.user();
+    const welcome = lastCall(await harness.send(user, "/start"), "sendMessage");
+    const calls = await harness.press(user, BotHarness.button(welcome, "Smart clips"));
+    expect(calls[0]?.method).toBe("answerCallbackQuery");
+    expect(textOf(lastCall(calls, "sendMessage"))).toContain("80 tokens per minute of the source video");
+  });
+});
+
+describe("/help", () => {
+  it("lists every task with what it needs and its price", async () => {
+    const harness = new BotHarness();
+    const text = textOf(lastCall(await harness.send(harness.user(), "/help"), "sendMessage"));
+    expect(text).toContain("1,000 tokens = 1 USD");
+    expect(text).toContain("Transcription\nNeeds: One audio or video file");
+    expect(text).toContain("40 tokens per minute.");
+    expect(text).toContain("50 tokens per minute of the result; 60 with translation.");
+    expect(text).toContain("30 tokens per minute of the result.");
+  });
+
+  it("is in Russian for a Russian client", async () => {
+    const harness = new BotHarness();
+    const text = textOf(lastCall(await harness.send(harness.user(8, "ru"), "/help"), "sendMessage"));
+    expect(text).toContain("Расшифровка\nНужно:");
+    expect(text).toContain("40 токенов за минуту.");
+  });
+});
+
+describe("/cancel", () => {
+  it("says so and makes earlier buttons stale", async () => {
+    const harness = new BotHarness();
+    const user = harness.user();
+    const welcome = lastCall(await harness.send(user, "/start"), "sendMessage");
+    const cancel = lastCall(await harness.send(user, "/cancel"), "sendMessage");
+    expect(textOf(cancel)).toContain("Cancelled.");
+    const press = await harness.press(user, BotHarness.button(welcome, "Dubbing"));
+    expect(press.map((call) => call.method)).toEqual(["answerCallbackQuery"]);
+    expect(press[0]?.payload.text).toBe("This button is from an older message. Please use the latest one.");
+  });
+});
+
+describe("/language", () => {
+  it("switches the interface language and remembers it", async () => {
+    const harness = new BotHarness();
+    const user = harness.user();
+    const picker = lastCall(await harness.send(user, "/language"), "sendMessage");
+    expect(textOf(picker)).toBe("Choose the interface language:");
+    const calls = await harness.press(user, BotHarness.button(picker, "Русский"));
+    expect(textOf(lastCall(calls, "editMessageText"))).toBe("Язык интерфейса теперь русский.");
+    const help = textOf(lastCall(await harness.send(user, "/cancel"), "sendMessage"));
+    expect(help).toContain("Отменено.");
+  });
+});
+
+describe("/balance", () => {
+  it("shows tokens, USD, limits, usage and the reset date", async () => {
+    const harness = new BotHarness();
+    const text = textOf(lastCall(await harness.send(harness.user(), "/balance"), "sendMessage"));
+    expect(text).toContain("Balance: 12,500 tokens (about 12.50 USD).");
+    expect(text).toContain("Video seconds per month: 3,600");
+    expect(text).toContain("Largest file: 500 MB");
+    expect(text).toContain("Video seconds: 120");
+    expect(text).toContain("Limits reset on December 1, 2026.");
+  });
+
+  it("uses the user's own key, issued on first use", async () => {
+    const harness = new BotHarness();
+    await harness.send(harness.user(), "/balance");
+    const ensured = await harness.apiKeys.ensure(777);
+    expect((harness.tasksService as FakeTasksService).seenKeys).toEqual([ensured.apiKey]);
+  });
+
+  it("shows the plan and its expiry on a quota-based deployment", async () => {
+    const harness = new BotHarness();
+    const service = harness.tasksService as FakeTasksService;
+    service.profile = tokenProfile({
+      token_balance: undefined,
+      tariff: "Pro",
+      tariff_expires_at: "2027-01-31T00:00:00",
+    });
+    const text = textOf(lastCall(await harness.send(harness.user(), "/balance"), "sendMessage"));
+    expect(text).toContain("Plan: Pro, valid until Jan 31, 2027");
+    expect(text).not.toContain("tokens");
+  });
+
+  it("translates every service error kind", async () => {
+    const harness = new BotHarness();
+    const service = harness.tasksService as FakeTasksService;
+    service.failWith = new TasksServiceError({ kind: "insufficient_balance", operation: "me", status: 402 });
+    const en = textOf(lastCall(await harness.send(harness.user(), "/balance"), "sendMessage"));
+    expect(en).toBe("Your token balance is too low for this. Check it with /balance.");
+    service.failWith = new TasksServiceError({ kind: "unauthorized", operation: "me", status: 401 });
+    const uk = textOf(lastCall(await harness.send(harness.user(9, "uk"), "/balance"), "sendMessage"));
+    expect(uk).toBe("Сервіс не прийняв ваш API-ключ. Отримайте новий через /apikey.");
+  });
+});
+
+describe("/tasks", () => {
+  function withTasks(count: number) {
+    const harness = new BotHarness({ now: () => new Date("2026-11-22T10:00:00Z") });
+    const service = harness.tasksService as FakeTasksService;
+    service.tasks = Array.from({ length: count }, (_, index) => serviceTask(100 - index));
+    return { harness, service };
+  }
+
+  it("says when there are none", async () => {
+    const { harness } = withTasks(0);
+    expect(textOf(lastCall(await harness.send(harness.user(), "/tasks"), "sendMessage"))).toBe(
+      "You have no tasks yet. Start one with /start.",
+    );
+  });
+
+  it("pages five at a time with next and previous buttons", async () => {
+    const { harness } = withTasks(7);
+    const user = harness.user();
+    const first = lastCall(await harness.send(user, "/tasks"), "sendMessage");
+    const buttons = BotHarness.buttons(first);
+    expect(buttons).toHaveLength(6);
+    expect(buttons[0]?.text).toBe("#100 Transcription: done, Nov 20, 2026, 8:30 AM UTC");
+    expect(buttons.at(-1)?.text).toBe("Next »");
+    const second = lastCall(await harness.press(user, BotHarness.button(first, "Next »")), "editMessageText");
+    expect(textOf(second)).toBe("Your tasks (page 2):");
+    expect(BotHarness.buttons(second).map((button) => button.text)).toEqual([
+      "#95 Transcription: done, Nov 20, 2026, 8:30 AM UTC",
+      "#94 Transcription: done, Nov 20, 2026, 8:30 AM UTC",
+      "« Previous",
+    ]);
+  });
+
+  it("shows a task and re-delivers its documents and links", async () => {
+    const { harness, service } = withTasks(0);
+    service.tasks = [
+      serviceTask(7, {
+        result_urls: { txt_url: "https://files.example/7.txt", srt_url: "https://files.example/7.srt" },
+        result_url_expires_at: "2026-11-23T10:00:00",
+      }),
+      serviceTask(8, {
+        type: "video",
+        result_url: "https://files.example/8.mp4",
+        result_url_expires_at: "2026-11-23T10:00:00",
+      }),
+    ];
+    const user = harness.user();
+    const list = lastCall(await harness.send(user, "/tasks"), "sendMessage");
+    const transcript = await harness.press(user, BotHarness.buttons(list)[0]?.data ?? "");
+    expect(textOf(lastCall(transcript, "editMessageText"))).toContain("Task #7: Transcription");
+    const documents = transcript.filter((call) => call.method === "sendDocument");
+    expect(documents.map((call) => call.payload.document)).toEqual([
+      "https://files.example/7.txt",
+      "https://files.example/7.srt",
+    ]);
+    const video = await harness.press(user, BotHarness.buttons(list)[1]?.data ?? "");
+    expect(textOf(lastCall(video, "sendMessage"))).toBe(
+      "Result: https://files.example/8.mp4\nThe link works until Nov 23, 2026, 10:00 AM UTC.",
+    );
+  });
+
+  it("says when a result link has expired", async () => {
+    const { harness, service } = withTasks(0);
+    service.tasks = [
+      serviceTask(8, {
+        type: "video",
+        result_url: "https://files.example/8.mp4",
+        result_url_expires_at: "2026-11-21T10:00:00",
+      }),
+    ];
+    const user = harness.user();
+    const list = lastCall(await harness.send(user, "/tasks"), "sendMessage");
+    const calls = await harness.press(user, BotHarness.buttons(list)[0]?.data ?? "");
+    expect(textOf(lastCall(calls, "sendMessage"))).toContain("The result link has expired");
+    expect(calls.some((call) => textOf(call).includes("https://files.example/8.mp4"))).toBe(false);
+  });
+
+  it("shows why a task failed", async () => {
+    const { harness, service } = withTasks(0);
+    service.tasks = [serviceTask(3, { status: "failed", error_message: "no speech found" })];
+    const user = harness.user();
+    const list = lastCall(await harness.send(user, "/tasks"), "sendMessage");
+    const calls = await harness.press(user, BotHarness.buttons(list)[0]?.data ?? "");
+    expect(textOf(lastCall(calls, "editMessageText"))).toContain("Reason: no speech found");
+  });
+});
