@@ -32,6 +32,8 @@ export const BOT_INFO: UserFromGetMe = {
 export interface ApiCall {
   method: string;
   payload: Record<string, unknown>;
+  /** What the fake Telegram answered. */
+  result?: unknown;
 }
 
 export interface TestUser {
@@ -100,9 +102,9 @@ export class BotHarness {
   private readonly fetch = async (url: string | URL, init?: { body?: unknown }): Promise<Response> => {
     const method = String(url).split("/").pop() ?? "";
     const payload = typeof init?.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-    this.calls.push({ method, payload });
     const custom = this.options.results?.[method];
     const result = custom ? custom(payload) : this.defaultResult(method, payload);
+    this.calls.push({ method, payload, result });
     return new Response(JSON.stringify({ ok: true, result }), {
       headers: { "content-type": "application/json" },
     });
