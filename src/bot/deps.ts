@@ -6,6 +6,7 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Logger } from "../logger.js";
 import type { Storage } from "../storage/ports.js";
 import type { Profile, Task } from "../tasks-service/responses.js";
+import type { BotContext } from "./context.js";
 import type { BotLocale } from "./locales.js";
 
 export interface IssuedApiKey {
@@ -58,6 +59,6 @@ export interface BotDeps {
   tasksService: TasksServicePort;
   scheduleDeletion: ScheduleDeletion;
   /** Built from locales/ when absent. */
-  i18n?: I18n;
+  i18n?: I18n<BotContext>;
   now?: () => Date;
 }

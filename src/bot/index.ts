@@ -59,7 +59,7 @@ export function createBot(
 ): CompanionBot {
   const { token = "playground", ...grammyConfig } = botConfig ?? {};
   const bot = new Bot<BotContext>(token, grammyConfig);
-  const i18n = (deps.i18n as I18n<BotContext> | undefined) ?? createI18n(deps.config.defaultLocale);
+  const i18n = deps.i18n ?? createI18n(deps.config.defaultLocale);
   const fullDeps = { ...deps, now: deps.now ?? (() => new Date()) };
   const preferencesRepository = new PreferencesRepository(deps.storage.kv);
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;

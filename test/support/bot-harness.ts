@@ -29,6 +29,14 @@ export const BOT_INFO: UserFromGetMe = {
   supports_join_request_queries: false,
 };
 
+/** An answer with ok: false, as Telegram gives for a refused call. */
+export class TelegramFailure {
+  constructor(
+    readonly error_code: number,
+    readonly description: string,
+  ) {}
+}
+
 export interface ApiCall {
   method: string;
   payload: Record<string, unknown>;
@@ -110,7 +118,18 @@ export class BotHarness {
     });
   };
 
+  private readonly editedContent = new Map<string, string>();
+
   private defaultResult(method: string, payload: Record<string, unknown>): unknown {
+    if (method === "editMessageText") {
+      // Like Telegram: an edit that changes nothing is refused.
+      const where = `${payload.chat_id}/${payload.message_id}`;
+      const content = JSON.stringify([payload.text, payload.reply_markup]);
+      if (this.editedContent.get(where) === content) {
+        return new TelegramFailure(400, "Bad Request: message is not modified");
+      }
+      this.editedContent.set(where, content);
+    }
     if (method.startsWith("send") || method === "editMessageText") {
       const chatId = Number(payload.chat_id ?? 0);
       return {

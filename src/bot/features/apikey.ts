@@ -5,7 +5,7 @@ import type { BotContext } from "../context.js";
 import type { IssuedApiKey } from "../deps.js";
 import { formatDate } from "../format.js";
 import { apiKeyConfirmKeyboard, apiKeyIssueKeyboard, apiKeyManageKeyboard } from "../keyboards/api-key.js";
-import { currentMenu, openMenu } from "../menu.js";
+import { currentMenu, editMenu, openMenu } from "../menu.js";
 
 /** A shown key disappears from the chat after this long. */
 export const API_KEY_MESSAGE_LIFETIME_MS = 10 * 60 * 1000;
@@ -51,7 +51,7 @@ apiKeyFeature.on("callback_query:data", async (ctx, next) => {
       const existing = await ctx.deps.apiKeys.describe(userId);
       const { text, reply_markup } = await keyOverview(ctx, userId, openMenu(ctx));
       if (existing) {
-        await ctx.editMessageText(text, { reply_markup });
+        await editMenu(ctx, text, { reply_markup });
         return;
       }
       await ctx.editMessageReplyMarkup();
@@ -61,7 +61,7 @@ apiKeyFeature.on("callback_query:data", async (ctx, next) => {
     case "rotate":
     case "revoke": {
       const nonce = currentMenu(ctx);
-      await ctx.editMessageText(ctx.t(`apikey-${action}-confirm`), {
+      await editMenu(ctx, ctx.t(`apikey-${action}-confirm`), {
         reply_markup: apiKeyConfirmKeyboard(ctx.t, nonce, `${action}-ok`),
       });
       return;
@@ -75,12 +75,12 @@ apiKeyFeature.on("callback_query:data", async (ctx, next) => {
     case "revoke-ok": {
       await ctx.deps.apiKeys.revoke(userId);
       openMenu(ctx);
-      await ctx.editMessageText(ctx.t("apikey-revoked"));
+      await editMenu(ctx, ctx.t("apikey-revoked"));
       return;
     }
     default: {
       const { text, reply_markup } = await keyOverview(ctx, userId, currentMenu(ctx));
-      await ctx.editMessageText(`${ctx.t("apikey-kept")}\n\n${text}`, { reply_markup });
+      await editMenu(ctx, `${ctx.t("apikey-kept")}\n\n${text}`, { reply_markup });
     }
   }
 });

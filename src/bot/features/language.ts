@@ -3,7 +3,7 @@ import { CALLBACK_SCOPES } from "../callback-data.js";
 import type { BotContext } from "../context.js";
 import { languageKeyboard } from "../keyboards/language.js";
 import { isBotLocale } from "../locales.js";
-import { openMenu } from "../menu.js";
+import { editMenu, openMenu } from "../menu.js";
 
 export const languageFeature = new Composer<BotContext>();
 
@@ -22,5 +22,5 @@ languageFeature.on("callback_query:data", async (ctx, next) => {
   ctx.preferences = await ctx.preferencesRepository.update(ctx.from.id, { language });
   ctx.i18n.useLocale(language);
   await ctx.answerCallbackQuery();
-  await ctx.editMessageText(ctx.t("language-changed"));
+  await editMenu(ctx, ctx.t("language-changed"));
 });

@@ -3,7 +3,7 @@ import { CALLBACK_SCOPES } from "../callback-data.js";
 import type { BotContext } from "../context.js";
 import { settingsMainKeyboard, settingsOptionsKeyboard } from "../keyboards/settings.js";
 import { type BotLocale, isBotLocale } from "../locales.js";
-import { currentMenu, openMenu } from "../menu.js";
+import { currentMenu, editMenu, openMenu } from "../menu.js";
 import { SETTINGS_FIELDS, type SettingsField, settingsField, settingsSummary } from "../settings-fields.js";
 
 async function localeOf(ctx: BotContext): Promise<BotLocale> {
@@ -38,7 +38,7 @@ async function showField(ctx: BotContext, field: SettingsField, nonce: string): 
   }
   const provider = ctx.deps.catalog.providers().find((entry) => entry.id === ctx.preferences.ttsProvider);
   await ctx.answerCallbackQuery();
-  await ctx.editMessageText(ctx.t(field.promptKey, { provider: provider?.label ?? "" }), {
+  await editMenu(ctx, ctx.t(field.promptKey, { provider: provider?.label ?? "" }), {
     reply_markup: settingsOptionsKeyboard(ctx.t, nonce, field, options),
   });
 }
@@ -79,5 +79,5 @@ settingsFeature.on("callback_query:data", async (ctx, next) => {
     await ctx.answerCallbackQuery();
   }
   const { text, reply_markup } = await mainMenu(ctx, nonce);
-  await ctx.editMessageText(text, { reply_markup });
+  await editMenu(ctx, text, { reply_markup });
 });

@@ -5,7 +5,7 @@ import { CALLBACK_SCOPES } from "../callback-data.js";
 import type { BotContext } from "../context.js";
 import { formatDate } from "../format.js";
 import { taskBackKeyboard, taskListKeyboard } from "../keyboards/tasks.js";
-import { currentMenu, openMenu } from "../menu.js";
+import { currentMenu, editMenu, openMenu } from "../menu.js";
 import { deliverTaskResult } from "../result-delivery.js";
 import { replyServiceError } from "../service-errors.js";
 import { isBotTaskType } from "../task-types.js";
@@ -85,8 +85,8 @@ tasksFeature.on("callback_query:data", async (ctx, next) => {
       const page = Math.max(0, Number.parseInt(first ?? "0", 10) || 0);
       const view = await pageView(ctx, ctx.from.id, page, nonce);
       await ctx.answerCallbackQuery();
-      if (view) await ctx.editMessageText(view.text, { reply_markup: view.reply_markup });
-      else await ctx.editMessageText(ctx.t("tasks-empty"));
+      if (view) await editMenu(ctx, view.text, { reply_markup: view.reply_markup });
+      else await editMenu(ctx, ctx.t("tasks-empty"));
       return;
     }
     if (action === "show") {
@@ -95,7 +95,7 @@ tasksFeature.on("callback_query:data", async (ctx, next) => {
       const { apiKey } = await ctx.deps.apiKeys.ensure(ctx.from.id);
       const task = await ctx.deps.tasksService.getTask(apiKey, id);
       await ctx.answerCallbackQuery();
-      await ctx.editMessageText(await detailsText(ctx, task), {
+      await editMenu(ctx, await detailsText(ctx, task), {
         reply_markup: taskBackKeyboard(ctx.t, nonce, page),
       });
       if (task.status === "completed") {

@@ -1,0 +1,115 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Hono } from "hono";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { BOT_COMMANDS, LOCALES_DIRECTORY, setBotCommands } from "../../../src/bot/i18n.js";
+import { BOT_LOCALES } from "../../../src/bot/locales.js";
+import { webhookHandler } from "../../../src/bot/runtime.js";
+import { createMemoryStorage } from "../../../src/storage/memory.js";
+import { SERVICE_ERROR_KINDS } from "../../../src/tasks-service/errors.js";
+import { BotHarness, lastCall, TelegramFailure, textOf } from "../../support/bot-harness.js";
+
+function messageIds(locale: string): string[] {
+  const source = readFileSync(join(LOCALES_DIRECTORY, `${locale}.ftl`), "utf8");
+  return [...source.matchAll(/^([a-zA-Z][\w-]*) =/gm)].map((match) => match[1] ?? "").sort();
+}
+
+describe("locales", () => {
+  it("en, uk and ru define the same messages", () => {
+    const en = messageIds("en");
+    expect(messageIds("uk")).toEqual(en);
+    expect(messageIds("ru")).toEqual(en);
+  });
+
+  it("have a description for every command and a message for every service error kind", () => {
+    const en = new Set(messageIds("en"));
+    for (const command of BOT_COMMANDS) expect(en).toContain(`command-${command}`);
+    for (const kind of SERVICE_ERROR_KINDS) expect(en).toContain(`service-error-${kind}`);
+  });
+});
+
+describe("createBot", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("has no side effects: no API call and no timer", () => {
+    vi.useFakeTimers();
+    const harness = new BotHarness();
+    expect(harness.calls).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("registers the command menu in every language", async () => {
+    const harness = new BotHarness({ defaultLocale: "uk" });
+    await setBotCommands(harness.bot.api, harness.bot.i18n, "uk");
+    const calls = harness.calls.filter((call) => call.method === "setMyCommands");
+    expect(calls.map((call) => call.payload.language_code)).toEqual([undefined, ...BOT_LOCALES]);
+    const ru = calls.find((call) => call.payload.language_code === "ru");
+    expect(ru?.payload.commands).toContainEqual({
+      command: "balance",
+      description: "Баланс, лимиты и расход",
+    });
+    expect(calls[0]?.payload.commands).toContainEqual({ command: "apikey", description: "Ваш API-ключ" });
+  });
+
+  it("replaces a session that does not parse with a fresh one", async () => {
+    const storage = createMemoryStorage();
+    await storage.kv.set("session:777", JSON.stringify({ menuNonce: 42 }));
+    const harness = new BotHarness({ storage });
+    const reply = lastCall(await harness.send(harness.user(), "/start"), "sendMessage");
+    expect(BotHarness.buttons(reply)).toHaveLength(8);
+    const stored = JSON.parse((await storage.kv.get("session:777")) ?? "{}") as { menuNonce?: unknown };
+    expect(typeof stored.menuNonce).toBe("string");
+    expect(harness.logLines.join("")).toContain("unreadable session replaced");
+  });
+
+  it("a double tap that would change nothing is not an error", async () => {
+    const harness = new BotHarness();
+    const user = harness.user();
+    const menu = lastCall(await harness.send(user, "/settings"), "sendMessage");
+    const sizes = lastCall(
+      await harness.press(user, BotHarness.button(menu, "Subtitle size")),
+      "editMessageText",
+    );
+    const first = lastCall(await harness.press(user, BotHarness.button(sizes, "Large")), "editMessageText");
+    expect(textOf(first)).toContain("Subtitle size: Large");
+    // The second tap arrives from the options screen the client still showed.
+    const second = await harness.press(user, BotHarness.button(sizes, "Large"));
+    expect(lastCall(second, "editMessageText")?.result).toBeInstanceOf(TelegramFailure);
+    expect(second.some((call) => textOf(call).startsWith("Something went wrong"))).toBe(false);
+    expect(harness.logLines.join("")).not.toContain("update failed");
+  });
+});
+
+describe("webhook mode", () => {
+  it("handles updates only with the right secret token", async () => {
+    const harness = new BotHarness();
+    const app = new Hono().post("/telegram", webhookHandler(harness.bot, "s3cret-token"));
+    const update = {
+      update_id: 1,
+      message: {
+        message_id: 1,
+        date: 1_700_000_000,
+        chat: { id: 777, type: "private", first_name: "Olena" },
+        from: { id: 777, is_bot: false, first_name: "Olena", language_code: "en" },
+        text: "/help",
+        entities: [{ type: "bot_command", offset: 0, length: 5 }],
+      },
+    };
+    const request = (secret?: string) =>
+      app.request("/telegram", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(secret ? { "x-telegram-bot-api-secret-token": secret } : {}),
+        },
+        body: JSON.stringify(update),
+      });
+    expect((await request("wrong")).status).toBe(401);
+    expect((await request()).status).toBe(401);
+    expect(harness.calls).toEqual([]);
+    expect((await request("s3cret-token")).status).toBe(200);
+    expect(textOf(lastCall(harness.calls, "sendMessage"))).toContain("What I can do");
+  });
+});
