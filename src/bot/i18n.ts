@@ -36,7 +36,11 @@ export function createI18n(defaultLocale: BotLocale): I18n<BotContext> {
  * Registers the command menu in every locale (and the default one for everyone else). Run once at
  * start-up by main, not per update: it is three network calls.
  */
-export async function setBotCommands(api: Api, i18n: I18n, defaultLocale: BotLocale): Promise<void> {
+export async function setBotCommands(
+  api: Api,
+  i18n: Pick<I18n, "t">,
+  defaultLocale: BotLocale,
+): Promise<void> {
   const commandsIn = (locale: string) =>
     BOT_COMMANDS.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));
   const scope = { type: "all_private_chats" } as const;
