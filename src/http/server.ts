@@ -25,7 +25,10 @@ export interface HttpAppDeps {
 
 export function createHttpApp(deps: HttpAppDeps): Hono {
   const app = new Hono();
-  app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: "body too large" }, 413) }));
+  app.use(
+    "*",
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: "body too large" }, 413) }),
+  );
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
 
@@ -42,16 +45,22 @@ export function createHttpApp(deps: HttpAppDeps): Hono {
       }),
     );
     const ready = results.every(([, state]) => state === "ok");
-    return c.json({ status: ready ? "ready" : "not ready", checks: Object.fromEntries(results) }, ready ? 200 : 503);
+    return c.json(
+      { status: ready ? "ready" : "not ready", checks: Object.fromEntries(results) },
+      ready ? 200 : 503,
+    );
   });
 
   app.get("/metrics", async (c) => {
     const depths = await deps.queue.depths();
     deps.metrics.queueDepth.reset();
     for (const [queue, depth] of Object.entries(depths)) {
-      for (const [state, count] of Object.entries(depth)) deps.metrics.queueDepth.set({ queue, state }, count);
+      for (const [state, count] of Object.entries(depth))
+        deps.metrics.queueDepth.set({ queue, state }, count);
     }
-    return c.text(await deps.metrics.registry.metrics(), 200, { "content-type": deps.metrics.registry.contentType });
+    return c.text(await deps.metrics.registry.metrics(), 200, {
+      "content-type": deps.metrics.registry.contentType,
+    });
   });
 
   for (const mount of deps.routes ?? []) mount(app);
@@ -68,7 +77,10 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-export function startHttpServer(app: Hono, options: { host: string; port: number }): Promise<RunningHttpServer> {
+export function startHttpServer(
+  app: Hono,
+  options: { host: string; port: number },
+): Promise<RunningHttpServer> {
   return new Promise((resolve, reject) => {
     let server: ServerType | undefined;
     const onError = (err: Error) => reject(err);

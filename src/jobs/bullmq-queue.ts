@@ -105,7 +105,11 @@ export class BullJobQueue implements JobQueue {
   }
 
   private async process(lane: Lane, job: Job, token: string | undefined): Promise<void> {
-    const logger = this.logger.child({ job: lane.definition.name, jobId: job.id, attempt: job.attemptsMade + 1 });
+    const logger = this.logger.child({
+      job: lane.definition.name,
+      jobId: job.id,
+      attempt: job.attemptsMade + 1,
+    });
     try {
       const data = lane.definition.schema.parse(job.data);
       await lane.definition.handler(data, { jobId: String(job.id), attempt: job.attemptsMade + 1, logger });

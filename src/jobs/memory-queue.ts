@@ -65,7 +65,11 @@ export class MemoryJobQueue implements JobQueue {
     this.forgetFinishedIds();
     if (this.knownIds.has(id)) return;
     this.knownIds.set(id, "live");
-    this.schedule(lane, { id, name: definition.name, data: parsed, attempt: 1, runAt: 0 }, options.delayMs ?? 0);
+    this.schedule(
+      lane,
+      { id, name: definition.name, data: parsed, attempt: 1, runAt: 0 },
+      options.delayMs ?? 0,
+    );
   }
 
   async start(): Promise<void> {

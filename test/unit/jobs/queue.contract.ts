@@ -1,9 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type JobContext, type JobDefinition, type JobQueue, PermanentJobError, RetryLaterError } from "../../../src/jobs/queue.js";
+import {
+  type JobContext,
+  type JobDefinition,
+  type JobQueue,
+  PermanentJobError,
+  RetryLaterError,
+} from "../../../src/jobs/queue.js";
 
 /** Behaviour both queue adapters promise; each adapter's test file runs it with its own factory. */
-export function queueContract(name: string, makeQueue: () => Promise<{ queue: JobQueue; cleanup(): Promise<void> }>) {
+export function queueContract(
+  name: string,
+  makeQueue: () => Promise<{ queue: JobQueue; cleanup(): Promise<void> }>,
+) {
   describe(`job queue contract: ${name}`, () => {
     let queue: JobQueue;
     let cleanup: () => Promise<void>;
