@@ -12,7 +12,7 @@ async function everythingStored(redis: Redis): Promise<string> {
     parts.push(key);
     if (type === "string") parts.push((await redis.get(key)) ?? "");
     if (type === "hash") parts.push(JSON.stringify(await redis.hgetall(key)));
-    if (type === "zset") parts.push(JSON.stringify(await redis.zrange(key, 0, -1)));
+    if (type === "zset") parts.push(JSON.stringify(await redis.zrange(key, "0", "-1")));
     if (type === "set") parts.push(JSON.stringify(await redis.smembers(key)));
     if (type === "list") parts.push(JSON.stringify(await redis.lrange(key, 0, -1)));
   }
