@@ -31,6 +31,7 @@ import { startFeature } from "./features/start.js";
 import { tasksFeature } from "./features/tasks.js";
 import { unhandledFeature } from "./features/unhandled.js";
 import { createI18n } from "./i18n.js";
+import { type BotLocale, botLocaleFromTag } from "./locales.js";
 import { PreferencesRepository } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
 import { getSessionKey, initialSession, SESSION_TTL_MS, validatedSessionStorage } from "./session.js";
@@ -75,10 +76,12 @@ export function createBot(
     ctx.deps = fullDeps;
     ctx.preferencesRepository = preferencesRepository;
     ctx.preferences = {};
+    const started = performance.now();
     await next();
+    ctx.logger.debug({ ms: Math.round(performance.now() - started) }, "update handled");
   });
 
-  const protectedBot = bot.errorBoundary(replyAndLogError);
+  const protectedBot = bot.errorBoundary((error) => replyAndLogError(error, i18n, deps.config.defaultLocale));
   protectedBot.use(sequentialize(getSessionKey));
   protectedBot.use(
     session({
@@ -132,17 +135,25 @@ export function createBot(
   return Object.assign(bot, { i18n });
 }
 
-/** Logs the whole failure; the user hears only that something went wrong. */
-async function replyAndLogError(error: BotError<BotContext>): Promise<void> {
+/**
+ * Logs the whole failure; the user hears only that something went wrong. It translates without
+ * ctx.t, which does not exist yet when the failure came before i18n (a storage outage, say).
+ */
+async function replyAndLogError(
+  error: BotError<BotContext>,
+  i18n: I18n<BotContext>,
+  defaultLocale: BotLocale,
+): Promise<void> {
   const { ctx } = error;
   const logger = ctx.logger;
   const kind =
     error.error instanceof GrammyError ? "bot-api" : error.error instanceof HttpError ? "network" : "handler";
   logger.error({ err: error.error, kind }, "update failed");
+  const locale = ctx.preferences.language ?? botLocaleFromTag(ctx.from?.language_code) ?? defaultLocale;
+  const text = i18n.t(locale, "error-generic");
   try {
-    if (ctx.callbackQuery)
-      await ctx.answerCallbackQuery({ text: ctx.t("error-generic") }).catch(() => undefined);
-    if (ctx.chat?.type === "private") await ctx.reply(ctx.t("error-generic"));
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text }).catch(() => undefined);
+    if (ctx.chat?.type === "private") await ctx.reply(text);
   } catch (replyError) {
     logger.warn({ err: replyError }, "could not tell the user about the failure");
   }

@@ -20,7 +20,7 @@ export async function startPolling<C extends Context>(
   await bot.api.deleteWebhook();
   const handle = run(bot, {
     runner: {
-      fetch: { allowed_updates: options.allowedUpdates ?? ["message", "callback_query", "my_chat_member"] },
+      fetch: { allowed_updates: options.allowedUpdates ?? ["message", "callback_query"] },
     },
   });
   return {

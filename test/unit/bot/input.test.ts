@@ -2,6 +2,7 @@ import { Composer } from "grammy";
 import { describe, expect, it } from "vitest";
 import { encodeCallback } from "../../../src/bot/callback-data.js";
 import type { BotContext } from "../../../src/bot/context.js";
+import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
 
 describe("unexpected input", () => {
@@ -133,5 +134,18 @@ describe("error boundary", () => {
     const failure = logged.find((line) => line.msg === "update failed");
     expect(failure).toMatchObject({ user_id: 6, chat_id: 6, update_id: expect.any(Number) });
     expect(JSON.stringify(failure)).toContain("vault unreadable");
+  });
+
+  it("still answers, translated, when the storage fails before anything else ran", async () => {
+    const storage = createMemoryStorage();
+    storage.kv.get = async () => {
+      throw new Error("connection refused");
+    };
+    const harness = new BotHarness({ storage });
+    const calls = await harness.send(harness.user(6, "uk"), "/start");
+    expect(textOf(lastCall(calls, "sendMessage"))).toBe(
+      "У нас щось пішло не так. Спробуйте ще раз за хвилину.",
+    );
+    expect(harness.logLines.join("")).toContain("connection refused");
   });
 });
