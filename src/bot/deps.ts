@@ -8,6 +8,7 @@ import type { Storage } from "../storage/ports.js";
 import type { Profile, Task } from "../tasks-service/responses.js";
 import type { BotContext } from "./context.js";
 import type { BotLocale } from "./locales.js";
+import type { ResultDownloader } from "./result-delivery.js";
 
 export interface IssuedApiKey {
   apiKey: string;
@@ -61,4 +62,6 @@ export interface BotDeps {
   /** Built from locales/ when absent. */
   i18n?: I18n<BotContext>;
   now?: () => Date;
+  /** Fetches transcripts to send them as documents; undici by default. */
+  downloadResult?: ResultDownloader;
 }

@@ -34,6 +34,7 @@ import { createI18n } from "./i18n.js";
 import { type BotLocale, botLocaleFromTag } from "./locales.js";
 import { PreferencesRepository } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
+import { downloadResult } from "./result-delivery.js";
 import { getSessionKey, initialSession, SESSION_TTL_MS, validatedSessionStorage } from "./session.js";
 
 export type { BotContext } from "./context.js";
@@ -61,7 +62,11 @@ export function createBot(
   const { token = "playground", ...grammyConfig } = botConfig ?? {};
   const bot = new Bot<BotContext>(token, grammyConfig);
   const i18n = deps.i18n ?? createI18n(deps.config.defaultLocale);
-  const fullDeps = { ...deps, now: deps.now ?? (() => new Date()) };
+  const fullDeps = {
+    ...deps,
+    now: deps.now ?? (() => new Date()),
+    downloadResult: deps.downloadResult ?? downloadResult,
+  };
   const preferencesRepository = new PreferencesRepository(deps.storage.kv);
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
 

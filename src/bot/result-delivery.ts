@@ -3,9 +3,36 @@
  * takes an Api and a translate function rather than a context, so the delivery job can use it outside
  * any update.
  */
-import type { Api } from "grammy";
+import { type Api, InputFile } from "grammy";
+import { request } from "undici";
 import type { Task } from "../tasks-service/responses.js";
 import { formatDate } from "./format.js";
+
+/** Fetches a small result file (a transcript) so it can be sent as a document. */
+export type ResultDownloader = (url: string) => Promise<Uint8Array>;
+
+/** Transcripts are small; anything bigger is not what we expected and goes out as a link. */
+export const MAX_DOCUMENT_RESULT_BYTES = 20 * 1024 * 1024;
+
+export const downloadResult: ResultDownloader = async (url) => {
+  const response = await request(url, { method: "GET", headersTimeout: 15_000, bodyTimeout: 30_000 });
+  if (response.statusCode < 200 || response.statusCode >= 300) {
+    await response.body.dump();
+    throw new Error(`result download answered HTTP ${response.statusCode}`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    const buffer = Buffer.from(chunk);
+    size += buffer.length;
+    if (size > MAX_DOCUMENT_RESULT_BYTES) {
+      response.body.destroy();
+      throw new Error(`result is larger than ${MAX_DOCUMENT_RESULT_BYTES} bytes`);
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+};
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
@@ -16,6 +43,7 @@ export interface ResultDeliveryInput {
   t: Translate;
   locale: string;
   now: Date;
+  download?: ResultDownloader;
 }
 
 /** Returns false when there is nothing (any more) to deliver. */
@@ -26,6 +54,7 @@ export async function deliverTaskResult({
   t,
   locale,
   now,
+  download = downloadResult,
 }: ResultDeliveryInput): Promise<boolean> {
   const expires = task.result_url_expires_at;
   if (expires && expires.getTime() <= now.getTime()) {
@@ -33,18 +62,28 @@ export async function deliverTaskResult({
     return false;
   }
   let delivered = false;
-  const documents: Array<[string | null | undefined, string]> = [
-    [task.result_urls?.txt_url, "task-result-document-txt"],
-    [task.result_urls?.srt_url, "task-result-document-srt"],
+  const lines: string[] = [];
+  const documents: Array<[string | null | undefined, "txt" | "srt"]> = [
+    [task.result_urls?.txt_url, "txt"],
+    [task.result_urls?.srt_url, "srt"],
   ];
-  for (const [url, captionKey] of documents) {
+  for (const [url, extension] of documents) {
     if (!url) continue;
-    await api.sendDocument(chatId, url, { caption: t(captionKey) });
+    // Telegram fetches documents by URL only for PDF, ZIP and GIF, so transcripts are uploaded.
+    const content = await download(url).catch(() => undefined);
+    if (content === undefined) {
+      lines.push(`${t(`task-result-document-${extension}`)}: ${url}`);
+      continue;
+    }
+    const file = new InputFile(content, `task-${task.task_id}.${extension}`);
+    await api.sendDocument(chatId, file, { caption: t(`task-result-document-${extension}`) });
     delivered = true;
   }
   const clips = task.result_urls?.clips ?? [];
-  const lines = clips.map((clip) =>
-    t("task-result-clip", { index: clip.index, title: clip.title, url: clip.result_url }),
+  lines.push(
+    ...clips.map((clip) =>
+      t("task-result-clip", { index: clip.index, title: clip.title, url: clip.result_url }),
+    ),
   );
   if (clips.length === 0 && task.result_url) {
     lines.push(

@@ -7,6 +7,7 @@ import { Writable } from "node:stream";
 import type { Update, UserFromGetMe } from "grammy/types";
 import type { ApiKeysPort, BotDeps, TasksServicePort, VoiceCatalogPort } from "../../src/bot/deps.js";
 import { type CompanionBot, type CreateBotOptions, createBot } from "../../src/bot/index.js";
+import type { ResultDownloader } from "../../src/bot/result-delivery.js";
 import { InMemoryDeletionScheduler } from "../../src/bot/scheduled-deletion.js";
 import { createLogger, type Logger } from "../../src/logger.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
@@ -57,6 +58,7 @@ export interface BotHarnessOptions {
   catalog?: VoiceCatalogPort;
   defaultLocale?: "en" | "uk" | "ru";
   now?: () => Date;
+  downloadResult?: ResultDownloader;
   createOptions?: CreateBotOptions;
   /** Answers for particular methods (otherwise a message or true). */
   results?: Record<string, (payload: Record<string, unknown>) => unknown>;
@@ -98,6 +100,11 @@ export class BotHarness {
       tasksService: this.tasksService,
       scheduleDeletion: this.deletions.schedule,
       ...(options.now ? { now: options.now } : {}),
+      downloadResult:
+        options.downloadResult ??
+        (async (url) => {
+          throw new Error(`no download expected in this test: ${url}`);
+        }),
     };
     this.bot = createBot(
       deps,
@@ -109,7 +116,7 @@ export class BotHarness {
   /** The fake Telegram: records the call and answers it. */
   private readonly fetch = async (url: string | URL, init?: { body?: unknown }): Promise<Response> => {
     const method = String(url).split("/").pop() ?? "";
-    const payload = typeof init?.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+    const payload = await readPayload(init?.body);
     const custom = this.options.results?.[method];
     const result = custom ? custom(payload) : this.defaultResult(method, payload);
     this.calls.push({ method, payload, result });
@@ -223,6 +230,24 @@ export class BotHarness {
     if (!found?.data) throw new Error(`no button "${text}" in ${JSON.stringify(BotHarness.buttons(call))}`);
     return found.data;
   }
+}
+
+/** JSON bodies as they are; multipart bodies (file uploads) as their fields, files as { filename, content }. */
+async function readPayload(body: unknown): Promise<Record<string, unknown>> {
+  if (body === undefined || body === null) return {};
+  if (typeof body === "string") return JSON.parse(body) as Record<string, unknown>;
+  const chunks: Buffer[] = [];
+  for await (const chunk of body as AsyncIterable<Uint8Array | string>) chunks.push(Buffer.from(chunk));
+  const text = Buffer.concat(chunks).toString("utf8");
+  const payload: Record<string, unknown> = {};
+  for (const part of text.split(/\r?\n--[^\r\n]+/)) {
+    // grammY writes `content-disposition:form-data;name="<id>";filename=<name>` for files.
+    const header = /name="([^"]+)"(?:;\s*filename="?([^"\r\n]+)"?)?[^]*?\r?\n\r?\n/.exec(part);
+    if (!header?.[1]) continue;
+    const content = part.slice(header.index + header[0].length);
+    payload[header[1]] = header[2] ? { filename: header[2], content } : content;
+  }
+  return payload;
 }
 
 export function lastCall(calls: ApiCall[], method: string): ApiCall | undefined {

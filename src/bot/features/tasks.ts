@@ -106,6 +106,7 @@ tasksFeature.on("callback_query:data", async (ctx, next) => {
           t: ctx.t,
           locale: await ctx.i18n.getLocale(),
           now: ctx.deps.now(),
+          download: ctx.deps.downloadResult,
         });
       }
       return;

@@ -182,8 +182,17 @@ describe("/tasks", () => {
     ]);
   });
 
-  it("shows a task and re-delivers its documents and links", async () => {
-    const { harness, service } = withTasks(0);
+  it("shows a task and re-delivers transcripts as documents and video as a link with its expiry", async () => {
+    const downloads: string[] = [];
+    const harness = new BotHarness({
+      now: () => new Date("2026-11-22T10:00:00Z"),
+      downloadResult: async (url) => {
+        downloads.push(url);
+        if (url.endsWith(".srt")) throw new Error("HTTP 404");
+        return Buffer.from("hello transcript");
+      },
+    });
+    const service = harness.tasksService as FakeTasksService;
     service.tasks = [
       serviceTask(7, {
         result_urls: { txt_url: "https://files.example/7.txt", srt_url: "https://files.example/7.srt" },
@@ -199,11 +208,19 @@ describe("/tasks", () => {
     const list = lastCall(await harness.send(user, "/tasks"), "sendMessage");
     const transcript = await harness.press(user, BotHarness.buttons(list)[0]?.data ?? "");
     expect(textOf(lastCall(transcript, "editMessageText"))).toContain("Task #7: Transcription");
-    const documents = transcript.filter((call) => call.method === "sendDocument");
-    expect(documents.map((call) => call.payload.document)).toEqual([
-      "https://files.example/7.txt",
-      "https://files.example/7.srt",
-    ]);
+    expect(downloads).toEqual(["https://files.example/7.txt", "https://files.example/7.srt"]);
+    const document = lastCall(transcript, "sendDocument");
+    expect(document?.payload.caption).toBe("Transcript (text)");
+    expect(String(document?.payload.document)).toMatch(/^attach:\/\//);
+    expect(Object.values(document?.payload ?? {})).toContainEqual({
+      filename: "task-7.txt",
+      content: "hello transcript",
+    });
+    // The SRT could not be fetched: its link is given instead.
+    expect(textOf(lastCall(transcript, "sendMessage"))).toContain(
+      "Transcript with timecodes (SRT): https://files.example/7.srt",
+    );
+
     const video = await harness.press(user, BotHarness.buttons(list)[1]?.data ?? "");
     expect(textOf(lastCall(video, "sendMessage"))).toBe(
       "Result: https://files.example/8.mp4\nThe link works until Nov 23, 2026, 10:00 AM UTC.",
