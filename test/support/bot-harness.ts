@@ -242,7 +242,7 @@ async function readPayload(body: unknown): Promise<Record<string, unknown>> {
   const payload: Record<string, unknown> = {};
   for (const part of text.split(/\r?\n--[^\r\n]+/)) {
     // grammY writes `content-disposition:form-data;name="<id>";filename=<name>` for files.
-    const header = /name="([^"]+)"(?:;\s*filename="?([^"\r\n]+)"?)?[^]*?\r?\n\r?\n/.exec(part);
+    const header = /name="([^"]+)"(?:;\s*filename="?([^"\r\n]+)"?)?[\s\S]*?\r?\n\r?\n/.exec(part);
     if (!header?.[1]) continue;
     const content = part.slice(header.index + header[0].length);
     payload[header[1]] = header[2] ? { filename: header[2], content } : content;
