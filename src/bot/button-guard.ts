@@ -10,7 +10,8 @@ export const buttonGuard: MiddlewareFn<BotContext> = async (ctx, next) => {
   const query = ctx.callbackQuery;
   if (!query) return next();
   const data = decodeCallback(query.data);
-  if (!data || data.nonce !== ctx.session.menuNonce) {
+  // Buttons of inline-mode messages have no chat and so no session: none of them are ours.
+  if (!data || ctx.chat === undefined || data.nonce !== ctx.session.menuNonce) {
     ctx.logger.debug({ data: query.data }, "stale button");
     await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
     return;

@@ -9,9 +9,19 @@ import { privateChatKeyboard } from "../keyboards/private-chat.js";
 export const groupsFeature = new Composer<BotContext>();
 const groups = groupsFeature.chatType(["group", "supergroup"]);
 
+/** A command for this bot: `/x`, or `/x@<this bot>`; `/x@<another bot>` is someone else's. */
+function isOurCommand(text: string, username: string): boolean {
+  const target = text.split("@")[1];
+  return target === undefined || target.toLowerCase() === username.toLowerCase();
+}
+
 groups.on("message", async (ctx) => {
+  const text = ctx.message.text ?? ctx.message.caption ?? "";
+  const commands = (ctx.message.entities ?? ctx.message.caption_entities ?? [])
+    .filter((entity) => entity.type === "bot_command")
+    .map((entity) => text.slice(entity.offset, entity.offset + entity.length));
   const addressed =
-    ctx.message.entities?.some((entity) => entity.type === "bot_command") === true ||
+    commands.some((command) => isOurCommand(command, ctx.me.username)) ||
     ctx.message.reply_to_message?.from?.id === ctx.me.id;
   if (!addressed) return;
   await ctx.reply(ctx.t("group-private-only"), {

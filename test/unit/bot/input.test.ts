@@ -62,9 +62,17 @@ describe("groups", () => {
     ]);
   });
 
-  it("stays quiet on ordinary group talk", async () => {
+  it("stays quiet on ordinary group talk and on other bots' commands", async () => {
     const harness = new BotHarness();
     expect(await harness.send(harness.user(), "lunch?", { id: -100123, type: "group" })).toEqual([]);
+    expect(await harness.send(harness.user(), "/help@other_bot", { id: -100123, type: "group" })).toEqual([]);
+    const ours = await harness.send(harness.user(5, "ru"), "/help@Companion_Test_Bot", {
+      id: -100123,
+      type: "group",
+    });
+    expect(textOf(lastCall(ours, "sendMessage"))).toBe(
+      "Я работаю в личном чате. Нажмите кнопку, чтобы открыть его.",
+    );
   });
 });
 
