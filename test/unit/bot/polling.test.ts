@@ -25,6 +25,11 @@ describe("polling through the runner against the Telegram emulator", () => {
     telegram = await startEmulatedTelegram({ bot: { username: "companion_bot" } });
     const { emulator, user } = telegram;
     const apiKeys = new FakeApiKeys();
+    // The scheduler's clock runs ten minutes ahead, so the deletion is due at once.
+    scheduler = new InMemoryDeletionScheduler(
+      undefined,
+      () => new Date(Date.now() + API_KEY_MESSAGE_LIFETIME_MS),
+    );
     const bot = createBot(
       {
         config: { defaultLocale: "en" },
@@ -47,6 +52,7 @@ describe("polling through the runner against the Telegram emulator", () => {
       },
       { token: emulator.token, client: { apiRoot: emulator.apiRoot } },
     );
+    scheduler.attach(bot.api);
     polling = await startPolling(bot);
 
     user.sendCommand("start");
