@@ -47,8 +47,13 @@ export interface VoiceCatalogPort {
 /** Deletes a message at a given time; the lead backs it with a durable job. */
 export type ScheduleDeletion = (chatId: number, messageId: number, at: Date) => Promise<void>;
 
+/** The parts of the program's Config the bot reads (src/config.ts's Config fits as it is). */
 export interface BotConfigView {
   defaultLocale: BotLocale;
+  /** Overridden by botConfig.token given to createBot (the playground's emulator token). */
+  botToken?: string | undefined;
+  /** BOT_API_ROOT: the cloud, a self-hosted Bot API server or the emulator. */
+  botApiRoot?: string | undefined;
 }
 
 export interface BotDeps {

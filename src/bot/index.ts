@@ -59,8 +59,14 @@ export function createBot(
   botConfig?: BotConfig<BotContext> & { token?: string },
   options: CreateBotOptions = {},
 ): CompanionBot {
-  const { token = "playground", ...grammyConfig } = botConfig ?? {};
-  const bot = new Bot<BotContext>(token, grammyConfig);
+  const { token: explicitToken, ...grammyConfig } = botConfig ?? {};
+  const token = explicitToken ?? deps.config.botToken;
+  if (!token)
+    throw new Error("createBot needs a bot token: BOT_TOKEN, or the emulator's token in the playground");
+  const bot = new Bot<BotContext>(token, {
+    ...grammyConfig,
+    client: { apiRoot: deps.config.botApiRoot, ...grammyConfig.client },
+  });
   const i18n = deps.i18n ?? createI18n(deps.config.defaultLocale);
   const fullDeps = {
     ...deps,
