@@ -45,6 +45,16 @@ describe("/start", () => {
     expect(textOf(reply)).toContain("Send the video, or paste an https link.");
   });
 
+  it("accepts every task type and a few spellings of it as deep links", async () => {
+    const harness = new BotHarness();
+    const user = harness.user(12, "uk");
+    const video = textOf(lastCall(await harness.send(user, "/start video"), "sendMessage"));
+    expect(video).toContain("Відео з фото й кліпів");
+    expect(video).toContain("Надішліть фото або кліпи.");
+    const pauses = textOf(lastCall(await harness.send(user, "/start pause-removal"), "sendMessage"));
+    expect(pauses).toContain("Видалення пауз");
+  });
+
   it("says an unknown deep link opens nothing and offers the tasks", async () => {
     const harness = new BotHarness();
     const reply = lastCall(await harness.send(harness.user(), "/start nonsense"), "sendMessage");
