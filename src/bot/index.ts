@@ -51,7 +51,8 @@ export interface CreateBotOptions {
   autoRetry?: { maxRetryAttempts: number; maxDelaySeconds: number };
 }
 
-const DEFAULT_RATE_LIMIT = { limit: 20, windowMs: 10_000 };
+/** Room for a video's 30 media sent as albums (one update per item) and the taps around them. */
+const DEFAULT_RATE_LIMIT = { limit: 45, windowMs: 10_000 };
 const DEFAULT_AUTO_RETRY = { maxRetryAttempts: 3, maxDelaySeconds: 30 };
 
 export function createBot(
