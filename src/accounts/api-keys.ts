@@ -1,0 +1,176 @@
+/**
+ * Each user's one API key: issued, rotated, revoked and read back for the tasks the bot creates for them.
+ * The registry holds the key's digest (what the service verifies against); the user's record holds the
+ * key sealed by the vault. One live key per user: changes run under a per-user lock, so two concurrent
+ * issues cannot both leave a key alive.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { z } from "zod";
+import type { Storage } from "../storage/ports.js";
+import { generateApiKey } from "./api-key.js";
+import { KeyRegistry } from "./registry.js";
+import type { KeyVault } from "./vault.js";
+
+export const USER_KEY_PREFIX = "apikey-user:";
+
+export function userKey(userId: number): string {
+  return `${USER_KEY_PREFIX}${userId}`;
+}
+
+const UserKeyRecordSchema = z.strictObject({
+  v: z.literal(1),
+  keyId: z.string().regex(/^[A-Za-z0-9]{8}$/),
+  sealedKey: z.string().min(1),
+  createdAt: z.iso.datetime(),
+});
+type UserKeyRecord = z.infer<typeof UserKeyRecordSchema>;
+
+export interface IssuedKey {
+  apiKey: string;
+  keyId: string;
+  createdAt: Date;
+}
+
+export interface DescribedKey {
+  keyId: string;
+  /** What the service's GET /v1/me shows as `api_key_prefix`: the key's 8-character id. */
+  prefix: string;
+  createdAt: Date;
+}
+
+export interface ApiKeysDeps {
+  storage: Storage;
+  vault: KeyVault;
+  prefix: string;
+  now?: () => Date;
+}
+
+/** The user's key could not be changed because another change held the lock for too long. */
+export class ApiKeysBusyError extends Error {
+  override name = "ApiKeysBusyError";
+}
+
+/** Longer than any change takes; a crashed holder's lock lapses after this. */
+const LOCK_TTL_MS = 10_000;
+const LOCK_WAIT_MS = 10_000;
+const LOCK_RETRY_MS = 20;
+/** Ids are 8 random base62 characters; more than one collision in a row means something else is wrong. */
+const MAX_ID_ATTEMPTS = 5;
+
+export class ApiKeys {
+  private readonly storage: Storage;
+  private readonly vault: KeyVault;
+  private readonly prefix: string;
+  private readonly now: () => Date;
+  readonly registry: KeyRegistry;
+
+  constructor(deps: ApiKeysDeps) {
+    this.storage = deps.storage;
+    this.vault = deps.vault;
+    this.prefix = deps.prefix;
+    this.now = deps.now ?? (() => new Date());
+    this.registry = new KeyRegistry(deps.storage);
+    // Fail at construction, not at a user's first key.
+    generateApiKey(this.prefix);
+  }
+
+  /** A new key for the user; a key they already have is revoked at once (issuing again is rotating). */
+  issue(userId: number): Promise<IssuedKey> {
+    return this.withUserLock(userId, () => this.replaceKey(userId));
+  }
+
+  /** A new key; the old one stops verifying before the new one exists. */
+  rotate(userId: number): Promise<IssuedKey> {
+    return this.withUserLock(userId, () => this.replaceKey(userId));
+  }
+
+  /** True when the user had a live key; it stops verifying at once. */
+  revoke(userId: number): Promise<boolean> {
+    return this.withUserLock(userId, async () => {
+      const record = await this.readUserRecord(userId);
+      if (!record) return false;
+      const revoked = await this.registry.revoke(record.keyId, this.now());
+      await this.storage.kv.delete(userKey(userId));
+      return revoked;
+    });
+  }
+
+  async describe(userId: number): Promise<DescribedKey | undefined> {
+    const record = await this.liveUserRecord(userId);
+    if (!record) return undefined;
+    return { keyId: record.keyId, prefix: record.keyId, createdAt: new Date(record.createdAt) };
+  }
+
+  /** The user's live key in plain text, for requests made on their behalf. */
+  async keyFor(userId: number): Promise<string | undefined> {
+    const record = await this.liveUserRecord(userId);
+    return record ? this.vault.open(record.sealedKey) : undefined;
+  }
+
+  /** The user's key, issued silently when they have none (their first task needs one). */
+  ensure(userId: number): Promise<{ apiKey: string; issued: boolean }> {
+    return this.withUserLock(userId, async () => {
+      const record = await this.liveUserRecord(userId);
+      if (record) return { apiKey: this.vault.open(record.sealedKey), issued: false };
+      return { apiKey: (await this.replaceKey(userId)).apiKey, issued: true };
+    });
+  }
+
+  private async replaceKey(userId: number): Promise<IssuedKey> {
+    const createdAt = this.now();
+    const previous = await this.readUserRecord(userId);
+    // Revoke first: a crash after this leaves the user without a key (ensure issues one), never with two.
+    if (previous) await this.registry.revoke(previous.keyId, createdAt);
+    for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
+      const generated = generateApiKey(this.prefix);
+      if (!(await this.registry.register(generated.apiKey, userId, createdAt))) continue;
+      const record: UserKeyRecord = {
+        v: 1,
+        keyId: generated.keyId,
+        sealedKey: this.vault.seal(generated.apiKey),
+        createdAt: createdAt.toISOString(),
+      };
+      await this.storage.kv.set(userKey(userId), JSON.stringify(record));
+      return { apiKey: generated.apiKey, keyId: generated.keyId, createdAt };
+    }
+    throw new Error(`no free key id after ${MAX_ID_ATTEMPTS} attempts`);
+  }
+
+  private async liveUserRecord(userId: number): Promise<UserKeyRecord | undefined> {
+    const record = await this.readUserRecord(userId);
+    if (!record) return undefined;
+    return (await this.registry.isLive(record.keyId)) ? record : undefined;
+  }
+
+  private async readUserRecord(userId: number): Promise<UserKeyRecord | undefined> {
+    const raw = await this.storage.kv.get(userKey(userId));
+    if (raw === undefined) return undefined;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw new Error(`the key record of user ${userId} is not JSON`);
+    }
+    const parsed = UserKeyRecordSchema.safeParse(json);
+    if (!parsed.success) {
+      throw new Error(`the key record of user ${userId} is malformed: ${z.prettifyError(parsed.error)}`);
+    }
+    return parsed.data;
+  }
+
+  private async withUserLock<T>(userId: number, work: () => Promise<T>): Promise<T> {
+    const name = userKey(userId);
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    let token = await this.storage.locks.acquire(name, LOCK_TTL_MS);
+    while (token === undefined) {
+      if (Date.now() >= deadline) throw new ApiKeysBusyError(`the key of user ${userId} is being changed`);
+      await sleep(LOCK_RETRY_MS);
+      token = await this.storage.locks.acquire(name, LOCK_TTL_MS);
+    }
+    try {
+      return await work();
+    } finally {
+      await this.storage.locks.release(name, token);
+    }
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The key registry the service verifies keys against. Each key is one storage entry under its id holding
+ * only the SHA-256 of the whole key, the owner and dates; never the key itself. The layout is documented
+ * for the service's operators in docs/key-registry.md; change both together.
+ */
+import { timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import type { Storage } from "../storage/ports.js";
+import { hashApiKey, isKeyId, parseApiKey } from "./api-key.js";
+
+export const REGISTRY_KEY_PREFIX = "apikey:";
+
+export function registryKey(keyId: string): string {
+  return `${REGISTRY_KEY_PREFIX}${keyId}`;
+}
+
+const KeyRecordSchema = z.strictObject({
+  v: z.literal(1),
+  keyId: z.string().regex(/^[A-Za-z0-9]{8}$/),
+  userId: z.number().int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  createdAt: z.iso.datetime(),
+  revokedAt: z.iso.datetime().nullable(),
+});
+export type KeyRecord = z.infer<typeof KeyRecordSchema>;
+
+export interface VerifiedKey {
+  userId: number;
+  keyId: string;
+}
+
+/** A registry entry that is not what this module writes: data damage, never a caller's mistake. */
+export class KeyRegistryError extends Error {
+  override name = "KeyRegistryError";
+}
+
+/** Compared against when the id is unknown, so an unknown id costs the same work as a known one. */
+const DUMMY_DIGEST = Buffer.alloc(32);
+
+export class KeyRegistry {
+  constructor(private readonly storage: Storage) {}
+
+  /**
+   * Records a new live key. False when its id is already taken (the caller draws another key): ids are
+   * random, so this is rare, and an existing entry is never overwritten.
+   */
+  async register(apiKey: string, userId: number, createdAt: Date): Promise<boolean> {
+    const parsed = parseApiKey(apiKey);
+    if (!parsed) throw new Error("not an API key in the service's form");
+    const record: KeyRecord = {
+      v: 1,
+      keyId: parsed.keyId,
+      userId,
+      sha256: hashApiKey(apiKey),
+      createdAt: createdAt.toISOString(),
+      revokedAt: null,
+    };
+    return this.storage.kv.setIfAbsent(
+      registryKey(parsed.keyId),
+      JSON.stringify(KeyRecordSchema.parse(record)),
+    );
+  }
+
+  /** Marks a key revoked from `at` on; true when it was live. The entry stays for audits. */
+  async revoke(keyId: string, at: Date): Promise<boolean> {
+    const record = await this.record(keyId);
+    if (!record || record.revokedAt !== null) return false;
+    const revoked: KeyRecord = { ...record, revokedAt: at.toISOString() };
+    await this.storage.kv.set(registryKey(keyId), JSON.stringify(revoked));
+    return true;
+  }
+
+  async record(keyId: string): Promise<KeyRecord | undefined> {
+    if (!isKeyId(keyId)) return undefined;
+    const raw = await this.storage.kv.get(registryKey(keyId));
+    if (raw === undefined) return undefined;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw new KeyRegistryError(`registry entry ${keyId} is not JSON`);
+    }
+    const parsed = KeyRecordSchema.safeParse(json);
+    if (!parsed.success) {
+      throw new KeyRegistryError(`registry entry ${keyId} is malformed: ${z.prettifyError(parsed.error)}`);
+    }
+    return parsed.data;
+  }
+
+  async isLive(keyId: string): Promise<boolean> {
+    const record = await this.record(keyId);
+    return record !== undefined && record.revokedAt === null;
+  }
+
+  /**
+   * The owner of a live key, or undefined for anything else: malformed, unknown, altered, rotated or
+   * revoked. Malformed text is refused before any storage access; the digests are compared in constant
+   * time, against a dummy when the id is unknown.
+   */
+  async verify(apiKey: string): Promise<VerifiedKey | undefined> {
+    const parsed = parseApiKey(apiKey);
+    if (!parsed) return undefined;
+    const record = await this.record(parsed.keyId);
+    const presented = Buffer.from(hashApiKey(apiKey), "hex");
+    const stored = record ? Buffer.from(record.sha256, "hex") : DUMMY_DIGEST;
+    const matches = timingSafeEqual(presented, stored);
+    if (!record || !matches || record.revokedAt !== null) return undefined;
+    return { userId: record.userId, keyId: record.keyId };
+  }
+}
