@@ -1,5 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ApiKeys, userKey } from "../../../src/accounts/api-keys.js";
+import { KeyVault } from "../../../src/accounts/vault.js";
 import { createRedisStorage } from "../../../src/storage/redis.js";
 import { BotHarness, lastCall } from "../../support/bot-harness.js";
 import { type RedisServer, startRedisServer } from "../../support/redis-server.js";
@@ -28,11 +32,13 @@ describe("an issued key's plaintext", () => {
     await server?.stop();
   });
 
-  it("is kept by the bot neither in Redis (sessions, preferences, counters) nor in its logs", async (context) => {
+  it("is nowhere in Redis (only the vault's ciphertext) and nowhere in the logs", async (context) => {
     if (!server) return context.skip();
     const redis = new Redis(server.url);
     try {
-      const harness = new BotHarness({ storage: createRedisStorage(redis) });
+      const storage = createRedisStorage(redis);
+      const apiKeys = new ApiKeys({ storage, vault: new KeyVault(randomBytes(32)), prefix: "cmp" });
+      const harness = new BotHarness({ storage, apiKeys });
       const user = harness.user();
       const offer = lastCall(await harness.send(user, "/apikey"), "sendMessage");
       await harness.press(user, BotHarness.button(offer, "Issue a key"));
@@ -49,6 +55,13 @@ describe("an issued key's plaintext", () => {
       const stored = await everythingStored(redis);
       expect(stored).toContain("session:");
       expect(stored).not.toContain(secret);
+      // The key is kept, sealed, so the bot can act for the user: it opens back to the same key.
+      expect(await apiKeys.keyFor(user.id)).toBe(key);
+      const record = z
+        .object({ sealedKey: z.string().min(1) })
+        .parse(JSON.parse((await storage.kv.get(userKey(user.id))) ?? "{}"));
+      expect(record.sealedKey).not.toContain(secret);
+      expect(stored).toContain(record.sealedKey);
       const logs = harness.logLines.join("");
       expect(logs).toContain("api key shown");
       expect(logs).not.toContain(secret);
