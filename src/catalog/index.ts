@@ -1,0 +1,72 @@
+/**
+ * The catalog: voice providers, voices, music and style names, read from CATALOG_PATH. Nothing else in
+ * the program names them; everything asks these helpers.
+ */
+import type { Catalog } from "./load.js";
+import type { CatalogLanguage, CatalogMusicTrack, CatalogProvider, CatalogVoice } from "./schema.js";
+
+export { type Catalog, CatalogError, type CatalogIssue, loadCatalog, parseCatalog } from "./load.js";
+export type { CatalogLanguage, CatalogMusicTrack, CatalogProvider, CatalogVoice } from "./schema.js";
+export { PROVIDER_QUALITIES } from "./schema.js";
+
+/** The short language code of a code or locale ("uk", "uk-UA", "UK" -> "uk"); undefined when it is none. */
+export function languageCode(codeOrLocale: string): string | undefined {
+  try {
+    return new Intl.Locale(codeOrLocale).language;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The curated languages, in catalog order. */
+export function languages(catalog: Catalog): readonly CatalogLanguage[] {
+  return catalog.languages;
+}
+
+export function languageByCode(catalog: Catalog, codeOrLocale: string): CatalogLanguage | undefined {
+  const code = languageCode(codeOrLocale);
+  return catalog.languages.find((language) => language.code === code);
+}
+
+export function providerById(catalog: Catalog, id: string): CatalogProvider | undefined {
+  return catalog.providers.find((provider) => provider.id === id);
+}
+
+/** Providers with curated voices in the language (a code or a locale). */
+export function providersFor(catalog: Catalog, language: string): CatalogProvider[] {
+  const code = languageCode(language);
+  return catalog.providers.filter((provider) => code !== undefined && provider.languages.includes(code));
+}
+
+/** Voices of a provider in a language (a code or a locale), in catalog order. */
+export function voicesFor(catalog: Catalog, provider: string, language: string): CatalogVoice[] {
+  const code = languageCode(language);
+  return catalog.voices.filter((voice) => voice.provider === provider && voice.language === code);
+}
+
+export function musicTrackByStyle(catalog: Catalog, style: string): CatalogMusicTrack | undefined {
+  return catalog.musicTracks.find((track) => track.style === style);
+}
+
+/**
+ * A language's name in the UI locale ("uk" in "en" -> "Ukrainian", in "uk" -> "українська", in "ru" ->
+ * "украинский"), from the runtime's CLDR data. Falls back to the code when the runtime has no name.
+ */
+export function languageName(code: string, uiLocale: string): string {
+  try {
+    return new Intl.DisplayNames([uiLocale], { type: "language", fallback: "code" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The bot's view of the catalog (src/bot/deps.ts VoiceCatalogPort). */
+export function catalogPort(catalog: Catalog): {
+  providers(): ReadonlyArray<{ id: string; label: string }>;
+  voices(providerId: string, language: string): ReadonlyArray<{ id: string; name: string }>;
+} {
+  return {
+    providers: () => catalog.providers,
+    voices: (providerId, language) => voicesFor(catalog, providerId, language),
+  };
+}

@@ -1,0 +1,164 @@
+import { readFile } from "node:fs/promises";
+import { z } from "zod";
+import { type CatalogFile, CatalogFileSchema } from "./schema.js";
+
+export type Catalog = Readonly<Omit<CatalogFile, "$comment">>;
+
+export interface CatalogIssue {
+  /** Where in the file, as a JSON path (`voices[12].provider`), with the entry's id when it has one. */
+  path: string;
+  message: string;
+}
+
+/** The catalog file cannot be used; the message names every bad entry. */
+export class CatalogError extends Error {
+  override name = "CatalogError";
+
+  constructor(
+    readonly source: string,
+    readonly issues: CatalogIssue[],
+  ) {
+    super(
+      `catalog ${source} is invalid:\n${issues.map((issue) => `  ${issue.path}: ${issue.message}`).join("\n")}`,
+    );
+  }
+}
+
+export async function loadCatalog(path: string): Promise<Catalog> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    throw new CatalogError(path, [{ path: "$", message: `cannot be read (${(error as Error).message})` }]);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new CatalogError(path, [{ path: "$", message: `is not JSON (${(error as Error).message})` }]);
+  }
+  return parseCatalog(json, path);
+}
+
+/** Validates catalog JSON: entry shapes first, then the rules between entries. */
+export function parseCatalog(json: unknown, source = "catalog"): Catalog {
+  const parsed = CatalogFileSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new CatalogError(
+      source,
+      parsed.error.issues.map((issue) => ({ path: describePath(json, issue.path), message: issue.message })),
+    );
+  }
+  const { $comment: _comment, ...catalog } = parsed.data;
+  const issues = crossCheck(catalog);
+  if (issues.length > 0) throw new CatalogError(source, issues);
+  return catalog;
+}
+
+function crossCheck(catalog: Catalog): CatalogIssue[] {
+  const issues: CatalogIssue[] = [];
+  const report = (path: string, message: string) => issues.push({ path, message });
+
+  const languages = new Set<string>();
+  catalog.languages.forEach((language, index) => {
+    const at = `languages[${index}] ("${language.code}")`;
+    if (languages.has(language.code)) report(at, `duplicate language code "${language.code}"`);
+    languages.add(language.code);
+    if (localeLanguage(language.locale) !== language.code) {
+      report(`${at}.locale`, `locale "${language.locale}" is not a locale of "${language.code}"`);
+    }
+  });
+
+  const providers = new Map<string, Catalog["providers"][number]>();
+  catalog.providers.forEach((provider, index) => {
+    const at = `providers[${index}] ("${provider.id}")`;
+    if (providers.has(provider.id)) report(at, `duplicate provider id "${provider.id}"`);
+    providers.set(provider.id, provider);
+    const spoken = new Set<string>();
+    provider.languages.forEach((code, languageIndex) => {
+      const languageAt = `${at}.languages[${languageIndex}]`;
+      if (!languages.has(code)) report(languageAt, `language "${code}" is not in languages`);
+      if (spoken.has(code)) report(languageAt, `language "${code}" is listed twice`);
+      spoken.add(code);
+    });
+  });
+
+  const voiceIds = new Set<string>();
+  catalog.voices.forEach((voice, index) => {
+    const at = `voices[${index}] ("${voice.id}")`;
+    const key = `${voice.provider}\u0000${voice.id}`;
+    if (voiceIds.has(key)) report(at, `duplicate voice id "${voice.id}" of ${voice.provider}`);
+    voiceIds.add(key);
+    const provider = providers.get(voice.provider);
+    if (!provider) {
+      report(`${at}.provider`, `provider "${voice.provider}" is not in providers`);
+      return;
+    }
+    if (!provider.languages.includes(voice.language)) {
+      report(`${at}.language`, `${voice.provider} does not speak "${voice.language}"`);
+    }
+    if (voice.tier === "neural" && provider.pricePerMinute.neural === undefined) {
+      report(`${at}.tier`, `${voice.provider} has no neural price`);
+    }
+  });
+
+  const files = new Set<string>();
+  const trackStyles = new Set<string>();
+  catalog.musicTracks.forEach((track, index) => {
+    const at = `musicTracks[${index}] ("${track.file}")`;
+    if (files.has(track.file)) report(at, `duplicate track file "${track.file}"`);
+    files.add(track.file);
+    if (trackStyles.has(track.style)) report(`${at}.style`, `duplicate track style "${track.style}"`);
+    trackStyles.add(track.style);
+  });
+
+  for (const list of ["subtitleStyles", "captionStyles", "cardTemplates", "motionStyles"] as const) {
+    const seen = new Set<string>();
+    catalog[list].forEach((name, index) => {
+      if (seen.has(name)) report(`${list}[${index}]`, `duplicate "${name}"`);
+      seen.add(name);
+    });
+  }
+  return issues;
+}
+
+function localeLanguage(locale: string): string | undefined {
+  try {
+    return new Intl.Locale(locale).language;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `voices[3] ("x").provider`: the JSON path, with the id of the array entry it falls in when it has one. */
+function describePath(json: unknown, path: ReadonlyArray<PropertyKey>): string {
+  if (path.length === 0) return "$";
+  let text = "";
+  let node: unknown = json;
+  for (const [position, segment] of path.entries()) {
+    text += typeof segment === "number" ? `[${segment}]` : `${position === 0 ? "" : "."}${String(segment)}`;
+    node = childOf(node, segment);
+    if (typeof segment === "number" && position === 1) {
+      const label = entryLabel(node);
+      if (label) text += ` ("${label}")`;
+    }
+  }
+  return text;
+}
+
+function childOf(node: unknown, segment: PropertyKey): unknown {
+  if (typeof node !== "object" || node === null) return undefined;
+  return (node as Record<PropertyKey, unknown>)[segment];
+}
+
+const EntryLabelSchema = z.union([
+  z.object({ id: z.string() }).transform((entry) => entry.id),
+  z.object({ file: z.string() }).transform((entry) => entry.file),
+  z.object({ code: z.string() }).transform((entry) => entry.code),
+  z.string(),
+]);
+
+function entryLabel(entry: unknown): string | undefined {
+  const parsed = EntryLabelSchema.safeParse(entry);
+  return parsed.success ? parsed.data : undefined;
+}

@@ -1,0 +1,79 @@
+/**
+ * The catalog file (CATALOG_PATH): what the service offers but its spec does not name. Entry shapes
+ * only; cross-entry rules (a voice's provider exists and speaks its language, no duplicates) are checked
+ * in load.ts, where each problem is reported with the entry it concerns.
+ */
+import { z } from "zod";
+
+const Identifier = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/, "letters, digits, _ . : - only");
+const LanguageCode = z.string().regex(/^[a-z]{2,3}$/, "a short language code such as uk");
+
+export const CatalogLanguageSchema = z.strictObject({
+  code: LanguageCode,
+  /** The full locale the service accepts for the code, for example uk-UA. */
+  locale: z.string().regex(/^[a-z]{2,3}-[A-Z]{2}$/, "a locale such as uk-UA"),
+  rtl: z.boolean(),
+});
+
+export const PROVIDER_QUALITIES = ["Basic", "Good", "Excellent", "Premium"] as const;
+
+const TokensPerMinute = z.number().int().nonnegative();
+
+export const CatalogProviderSchema = z.strictObject({
+  id: Identifier,
+  label: z.string().trim().min(1).max(64),
+  quality: z.enum(PROVIDER_QUALITIES),
+  /** Tokens per minute of speech; 0 is free. `neural` prices the provider's neural/HD voices. */
+  pricePerMinute: z.strictObject({ standard: TokensPerMinute, neural: TokensPerMinute.optional() }),
+  /** Accepts `tts_style`. */
+  supportsStyle: z.boolean(),
+  /** Accepts `tts_scene`. */
+  supportsScene: z.boolean(),
+  /** Curated languages (codes of `languages`). */
+  languages: z.array(LanguageCode),
+});
+
+/** Stand-ins for withheld names say so, and say what the operator does about it. */
+const sampleMarks = {
+  sample: z.boolean().default(false),
+  note: z.string().min(1).optional(),
+};
+
+export const CatalogVoiceSchema = z.strictObject({
+  /** The value sent as `tts_voice`. */
+  id: z.string().trim().min(1).max(128),
+  name: z.string().trim().min(1).max(64),
+  provider: Identifier,
+  language: LanguageCode,
+  /** Priced at the provider's `neural` rate when "neural". */
+  tier: z.enum(["standard", "neural"]).default("standard"),
+  ...sampleMarks,
+});
+
+export const CatalogMusicTrackSchema = z.strictObject({
+  /** The exact file name sent as `bgm_track`. */
+  file: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]*\.mp3$/, "an MP3 file name"),
+  style: z.string().trim().min(1).max(64),
+  ...sampleMarks,
+});
+
+const StyleList = z.array(Identifier).min(1);
+
+export const CatalogFileSchema = z.strictObject({
+  $comment: z.string().optional(),
+  version: z.literal(1),
+  languages: z.array(CatalogLanguageSchema).min(1),
+  providers: z.array(CatalogProviderSchema).min(1),
+  voices: z.array(CatalogVoiceSchema),
+  musicTracks: z.array(CatalogMusicTrackSchema),
+  subtitleStyles: StyleList,
+  captionStyles: StyleList,
+  cardTemplates: StyleList,
+  motionStyles: StyleList,
+});
+
+export type CatalogLanguage = z.infer<typeof CatalogLanguageSchema>;
+export type CatalogProvider = z.infer<typeof CatalogProviderSchema>;
+export type CatalogVoice = z.infer<typeof CatalogVoiceSchema>;
+export type CatalogMusicTrack = z.infer<typeof CatalogMusicTrackSchema>;
+export type CatalogFile = z.infer<typeof CatalogFileSchema>;
