@@ -1,6 +1,8 @@
+import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PreferencesRepository } from "../../../src/bot/preferences.js";
+import { catalogPort, loadCatalog, voicesFor } from "../../../src/catalog/index.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { createRedisStorage } from "../../../src/storage/redis.js";
 import { FakeApiKeys } from "../../support/bot-fakes.js";
@@ -62,6 +64,30 @@ describe("/settings", () => {
       "editMessageText",
     );
     expect(textOf(reset)).toContain("Голос: автоматично");
+  });
+
+  it("offers the shipped catalog's providers and their voices in the user's language", async () => {
+    const catalog = await loadCatalog(
+      fileURLToPath(new URL("../../../catalog/catalog.json", import.meta.url)),
+    );
+    const harness = new BotHarness({ catalog: catalogPort(catalog) });
+    const user = harness.user(40, "uk");
+    const menu = lastCall(await harness.send(user, "/settings"), "sendMessage");
+    const providers = lastCall(
+      await harness.press(user, BotHarness.button(menu, "Провайдер голосу")),
+      "editMessageText",
+    );
+    const provider = catalog.providers.find((entry) => voicesFor(catalog, entry.id, "uk").length > 0);
+    if (!provider) throw new Error("the shipped catalog has no Ukrainian voices");
+    const chosen = lastCall(
+      await harness.press(user, BotHarness.button(providers, provider.label)),
+      "editMessageText",
+    );
+    const voices = lastCall(await harness.press(user, BotHarness.button(chosen, "Голос")), "editMessageText");
+    const offered = BotHarness.buttons(voices).map((button) => button.text);
+    expect(offered).toEqual(
+      expect.arrayContaining(voicesFor(catalog, provider.id, "uk").map((voice) => voice.name)),
+    );
   });
 
   it("changing the language from settings switches the menu at once", async () => {
