@@ -40,6 +40,8 @@ export interface TasksSandboxOptions {
   logger?: SandboxLogger;
   /** Time of one lifecycle step (pending, each processing step, finishing). Default 1000 ms. */
   stepMs?: number;
+  /** False: tasks move only when `sandbox.step()` is called. Default true (a timer every stepMs). */
+  autoStep?: boolean;
   /** Processing steps between pending and the end; progress rises by 100/steps. Default 4. */
   steps?: number;
   /** Largest upload accepted (413 above). Default 500 MB. */
@@ -74,7 +76,9 @@ export interface TasksSandbox {
   readonly baseUrl: string;
   readonly faults: SandboxFaults;
   readonly accounts: SandboxAccountsApi;
-  /** Resolves when every task has finished and its webhook and messenger calls were made. */
+  /** Moves every unfinished task one lifecycle step (slow tasks one step per `factor` calls). */
+  step(count?: number): void;
+  /** Resolves when webhook and messenger calls are done and (with autoStep) every task has finished. */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -103,6 +107,7 @@ export async function startTasksSandbox(options: TasksSandboxOptions): Promise<T
     results,
     now,
     stepMs: options.stepMs ?? 1000,
+    autoStep: options.autoStep ?? true,
     steps: options.steps ?? 4,
     resultTtlMs: options.resultLifetimeMs ?? 24 * 60 * 60_000,
     webhookTimeoutMs: 10_000,
@@ -148,6 +153,9 @@ export async function startTasksSandbox(options: TasksSandboxOptions): Promise<T
       balance: (userId) => accounts.balance(userId),
       setPlan: (userId, features) => accounts.setPlan(userId, features),
       setTariff: (userId, tariff) => accounts.setTariff(userId, tariff),
+    },
+    step: (count = 1) => {
+      for (let index = 0; index < count; index += 1) tasks.step();
     },
     idle: () => tasks.idle(),
     async close() {

@@ -77,8 +77,10 @@ export interface TaskEngineDeps {
   faults: SandboxFaults;
   results: ResultStore;
   now: () => number;
-  /** Time of one lifecycle step; a task passes pending, `steps` processing steps, then finishes. */
+  /** Time of one lifecycle tick; a task passes pending, `steps` processing steps, then finishes. */
   stepMs: number;
+  /** False: tasks move only when step() is called (deterministic lifecycle tests). */
+  autoStep: boolean;
   steps: number;
   resultTtlMs: number;
   webhookTimeoutMs: number;
@@ -95,14 +97,16 @@ export function serviceTimestamp(ms: number): string {
 }
 
 /**
- * Tasks and their timer-driven lifecycle: pending -> processing (progress steps) -> completed or failed, then
+ * Tasks and their tick-driven lifecycle: pending -> processing (progress steps) -> completed or failed, then
  * the completion webhook and the messenger hook. Tokens are charged at completion only.
  */
 export class TaskEngine {
   readonly #tasks = new Map<number, SandboxTask>();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #deliveries = new Set<Promise<void>>();
-  #running = 0;
+  /** Unfinished tasks with their next lifecycle step and the ticks left until it. */
+  readonly #running = new Map<SandboxTask, { step: number; ticksLeft: number; fault: TaskFault }>();
+  #ticker: NodeJS.Timeout | undefined;
   #waiters: Array<() => void> = [];
   #nextId = 1001;
   #closed = false;
@@ -135,8 +139,11 @@ export class TaskEngine {
       updatedAt: now,
     };
     this.#tasks.set(task.taskId, task);
-    this.#running += 1;
-    this.#advance(task, 0, this.deps.faults.takeTaskFault());
+    const fault = this.deps.faults.takeTaskFault();
+    this.#running.set(task, { step: 0, ticksLeft: fault.slowFactor, fault });
+    if (this.deps.autoStep && this.#ticker === undefined) {
+      this.#ticker = setInterval(() => this.step(), this.deps.stepMs);
+    }
     return task;
   }
 
@@ -152,15 +159,43 @@ export class TaskEngine {
     return { tasks: mine.slice(offset, offset + limit), total: mine.length };
   }
 
-  /** Resolves when every task has finished and every webhook and messenger call has been made. */
+  /**
+   * One lifecycle tick for every unfinished task: a task moves one step per tick, a slow one per `factor` ticks.
+   * Steps: pending -> processing at progress 0, 100/steps, ... -> completed or failed.
+   */
+  step(): void {
+    const { steps } = this.deps;
+    for (const [task, state] of this.#running) {
+      state.ticksLeft -= 1;
+      if (state.ticksLeft > 0) continue;
+      state.ticksLeft = state.fault.slowFactor;
+      if (state.step < steps) {
+        task.status = "processing";
+        task.progress = Math.floor((state.step * 100) / steps);
+        task.updatedAt = this.deps.now();
+        state.step += 1;
+      } else {
+        this.#running.delete(task);
+        this.#finish(task, state.fault.failure);
+      }
+    }
+    if (this.#running.size === 0) this.#stopTicker();
+  }
+
+  /**
+   * Resolves when every webhook and messenger call has been made and, when tasks step on their own, every task
+   * has finished.
+   */
   async idle(): Promise<void> {
-    while (!this.#closed && (this.#running > 0 || this.#deliveries.size > 0)) {
+    const busy = () => (this.deps.autoStep && this.#running.size > 0) || this.#deliveries.size > 0;
+    while (!this.#closed && busy()) {
       await new Promise<void>((resolve) => this.#waiters.push(resolve));
     }
   }
 
   close(): void {
     this.#closed = true;
+    this.#stopTicker();
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     this.#wake();
@@ -195,25 +230,15 @@ export class TaskEngine {
     return new Promise((resolve) => this.#later(ms, resolve));
   }
 
+  #stopTicker(): void {
+    if (this.#ticker !== undefined) clearInterval(this.#ticker);
+    this.#ticker = undefined;
+  }
+
   #wake(): void {
     const waiters = this.#waiters;
     this.#waiters = [];
     for (const wake of waiters) wake();
-  }
-
-  /** Step `step` of the lifecycle: 0..steps-1 are processing, `steps` finishes the task. */
-  #advance(task: SandboxTask, step: number, fault: TaskFault): void {
-    this.#later(this.deps.stepMs * fault.slowFactor, () => {
-      const { steps } = this.deps;
-      if (step < steps) {
-        task.status = "processing";
-        task.progress = Math.floor((step * 100) / steps);
-        task.updatedAt = this.deps.now();
-        this.#advance(task, step + 1, fault);
-        return;
-      }
-      this.#finish(task, fault.failure);
-    });
   }
 
   #finish(task: SandboxTask, failure: string | undefined): void {
@@ -239,7 +264,6 @@ export class TaskEngine {
       task.status = "completed";
       task.progress = 100;
     }
-    this.#running -= 1;
     this.#deliver(task);
     this.#wake();
   }
