@@ -89,7 +89,7 @@ export class ApiKeys {
     return this.withUserLock(userId, async () => {
       const record = await this.readUserRecord(userId);
       if (!record) return false;
-      const revoked = await this.registry.revoke(record.keyId, this.now());
+      const revoked = await this.registry.revoke(record.keyId, userId, this.now());
       await this.storage.kv.delete(userKey(userId));
       return revoked;
     });
@@ -119,11 +119,11 @@ export class ApiKeys {
   private async replaceKey(userId: number): Promise<IssuedKey> {
     const createdAt = this.now();
     const previous = await this.readUserRecord(userId);
-    // Revoke first: a crash after this leaves the user without a key (ensure issues one), never with two.
-    if (previous) await this.registry.revoke(previous.keyId, createdAt);
+    // Order: revoke the old key, point the user's record at the new one, then make it live. A crash at any
+    // step leaves the user with at most one live key, and every live key is one the record points at.
+    if (previous) await this.registry.revoke(previous.keyId, userId, createdAt);
     for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
       const generated = generateApiKey(this.prefix);
-      if (!(await this.registry.register(generated.apiKey, userId, createdAt))) continue;
       const record: UserKeyRecord = {
         v: 1,
         keyId: generated.keyId,
@@ -131,7 +131,9 @@ export class ApiKeys {
         createdAt: createdAt.toISOString(),
       };
       await this.storage.kv.set(userKey(userId), JSON.stringify(record));
-      return { apiKey: generated.apiKey, keyId: generated.keyId, createdAt };
+      if (await this.registry.register(generated.apiKey, userId, createdAt)) {
+        return { apiKey: generated.apiKey, keyId: generated.keyId, createdAt };
+      }
     }
     throw new Error(`no free key id after ${MAX_ID_ATTEMPTS} attempts`);
   }
@@ -139,7 +141,10 @@ export class ApiKeys {
   private async liveUserRecord(userId: number): Promise<UserKeyRecord | undefined> {
     const record = await this.readUserRecord(userId);
     if (!record) return undefined;
-    return (await this.registry.isLive(record.keyId)) ? record : undefined;
+    // The id may be unregistered (a crash before the key went live) or, after an id collision, another
+    // user's: only the user's own live entry counts.
+    const entry = await this.registry.record(record.keyId);
+    return entry && entry.userId === userId && entry.revokedAt === null ? record : undefined;
   }
 
   private async readUserRecord(userId: number): Promise<UserKeyRecord | undefined> {

@@ -61,10 +61,10 @@ export class KeyRegistry {
     );
   }
 
-  /** Marks a key revoked from `at` on; true when it was live. The entry stays for audits. */
-  async revoke(keyId: string, at: Date): Promise<boolean> {
+  /** Marks the user's key revoked from `at` on; true when it was live. The entry stays for audits. */
+  async revoke(keyId: string, userId: number, at: Date): Promise<boolean> {
     const record = await this.record(keyId);
-    if (!record || record.revokedAt !== null) return false;
+    if (!record || record.userId !== userId || record.revokedAt !== null) return false;
     const revoked: KeyRecord = { ...record, revokedAt: at.toISOString() };
     await this.storage.kv.set(registryKey(keyId), JSON.stringify(revoked));
     return true;
@@ -85,11 +85,6 @@ export class KeyRegistry {
       throw new KeyRegistryError(`registry entry ${keyId} is malformed: ${z.prettifyError(parsed.error)}`);
     }
     return parsed.data;
-  }
-
-  async isLive(keyId: string): Promise<boolean> {
-    const record = await this.record(keyId);
-    return record !== undefined && record.revokedAt === null;
   }
 
   /**

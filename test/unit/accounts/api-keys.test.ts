@@ -197,6 +197,29 @@ describe("ApiKeys", () => {
     expect(everything).toContain(hashApiKey(current ?? ""));
   });
 
+  it("ignores a user record whose key never went live and issues a fresh one", async () => {
+    const { apiKeys, registry, storage } = setup();
+    const issued = await apiKeys.issue(8);
+    // As after a crash between writing the record and registering the key.
+    await storage.kv.delete(registryKey(issued.keyId));
+    expect(await apiKeys.describe(8)).toBeUndefined();
+    expect(await apiKeys.keyFor(8)).toBeUndefined();
+    const ensured = await apiKeys.ensure(8);
+    expect(ensured.issued).toBe(true);
+    expect(await registry.verify(ensured.apiKey)).toMatchObject({ userId: 8 });
+  });
+
+  it("never uses or revokes another user's key through a record that names its id", async () => {
+    const { apiKeys, registry, storage } = setup();
+    const owner = await apiKeys.issue(1);
+    await storage.kv.set(userKey(2), (await storage.kv.get(userKey(1))) ?? "");
+    expect(await apiKeys.keyFor(2)).toBeUndefined();
+    expect(await apiKeys.describe(2)).toBeUndefined();
+    expect(await apiKeys.revoke(2)).toBe(false);
+    await apiKeys.rotate(2);
+    expect(await registry.verify(owner.apiKey)).toEqual({ userId: 1, keyId: owner.keyId });
+  });
+
   it("refuses a damaged user record rather than acting on it", async () => {
     const { apiKeys, storage } = setup();
     await apiKeys.issue(8);
