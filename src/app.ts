@@ -1,0 +1,165 @@
+/**
+ * The composition root: config -> storage -> services -> bot -> HTTP server -> updates. In the playground
+ * it first starts the Telegram emulator, the service sandbox and the web chat page, all in this process.
+ */
+import { randomBytes } from "node:crypto";
+import type { Hono } from "hono";
+import { ApiKeys } from "./accounts/api-keys.js";
+import { KeyRegistry } from "./accounts/registry.js";
+import { KeyVault } from "./accounts/vault.js";
+import { setBotCommands } from "./bot/i18n.js";
+import { createBot } from "./bot/index.js";
+import { type PollingHandle, startPolling, webhookHandler } from "./bot/runtime.js";
+import { InMemoryDeletionScheduler } from "./bot/scheduled-deletion.js";
+import { catalogPort, loadCatalog } from "./catalog/index.js";
+import type { Config } from "./config.js";
+import { createHttpApp, type RunningHttpServer, startHttpServer } from "./http/server.js";
+import { BullJobQueue } from "./jobs/bullmq-queue.js";
+import { MemoryJobQueue } from "./jobs/memory-queue.js";
+import type { JobQueue } from "./jobs/queue.js";
+import type { Logger } from "./logger.js";
+import { createMetrics } from "./metrics.js";
+import { createRedisClient, createStorage } from "./storage/index.js";
+import { TasksServiceClient } from "./tasks-service/client.js";
+import { KeyPacing } from "./tasks-service/pacing.js";
+
+export interface App {
+  /** Where the HTTP server answers (health, metrics, callbacks; the playground page too). */
+  readonly httpUrl: string;
+  /** The web chat page, in playground mode. */
+  readonly playgroundUrl: string | undefined;
+  stop(deadlineMs: number): Promise<void>;
+}
+
+/** The embedded world of the playground: emulator, sandbox and chat page. */
+interface LocalStack {
+  botToken: string;
+  botApiRoot: string;
+  tasksBaseUrl: string;
+  mount(app: Hono): void;
+  close(): Promise<void>;
+}
+
+export async function startApp(config: Config, logger: Logger): Promise<App> {
+  const closers: Array<() => Promise<unknown>> = [];
+  const storage = createStorage(config, logger);
+  closers.unshift(() => storage.close());
+  await storage.ping();
+
+  // Without Redis nothing outlives the process, so a per-run vault secret loses nothing.
+  const vault = new KeyVault(config.keyVaultSecret ?? randomBytes(32));
+  const registry = new KeyRegistry(storage);
+  const apiKeys = new ApiKeys({ storage, vault, prefix: config.apiKeyPrefix });
+  const catalog = await loadCatalog(config.catalogPath);
+  const metrics = createMetrics();
+
+  const playground = config.mode === "playground" ? await startPlayground(registry, logger) : undefined;
+  if (playground) closers.unshift(() => playground.close());
+  const botToken = playground?.botToken ?? config.botToken;
+  const botApiRoot = playground?.botApiRoot ?? config.botApiRoot;
+  const tasksBaseUrl = config.tasksBaseUrl ?? playground?.tasksBaseUrl;
+  if (!botToken || !tasksBaseUrl) throw new Error("no Bot API or task service to talk to");
+
+  const tasksService = new TasksServiceClient({
+    baseUrl: tasksBaseUrl,
+    logger: logger.child({ component: "tasks-service" }),
+    pacing: new KeyPacing(storage.buckets),
+  });
+  closers.unshift(() => tasksService.close());
+
+  const queue = createQueue(config, logger);
+  const deletions = new InMemoryDeletionScheduler();
+  const bot = createBot({
+    config: { defaultLocale: config.defaultLocale, botToken, botApiRoot },
+    logger: logger.child({ component: "bot" }),
+    storage,
+    apiKeys,
+    catalog: catalogPort(catalog),
+    tasksService,
+    scheduleDeletion: (chatId, messageId, at) =>
+      deletions?.schedule(chatId, messageId, at) ?? Promise.resolve(),
+  });
+
+  deletions.attach(bot.api);
+
+  const routes: Array<(app: Hono) => void> = [];
+  if (config.mode === "webhook") {
+    const handle = webhookHandler(bot, config.webhookSecret);
+    routes.push((app) => app.post("/telegram", (c) => handle(c)));
+  }
+  if (playground) routes.push(playground.mount);
+  const httpApp = createHttpApp({
+    logger: logger.child({ component: "http" }),
+    metrics,
+    queue,
+    readiness: [
+      { name: "storage", check: () => storage.ping() },
+      { name: "tasks-service", check: async () => void (await tasksService.health()) },
+    ],
+    routes,
+  });
+  const http: RunningHttpServer = await startHttpServer(httpApp, config.http);
+  closers.unshift(() => http.close());
+
+  await queue.start();
+
+  await bot.init();
+  await setBotCommands(bot.api, bot.i18n, config.defaultLocale).catch((err: unknown) =>
+    logger.warn({ err }, "could not set the command menu; it will be set at the next start"),
+  );
+  let polling: PollingHandle | undefined;
+  if (config.mode === "webhook") {
+    await bot.api.setWebhook(`${config.publicUrl}/telegram`, {
+      secret_token: config.webhookSecret,
+      allowed_updates: ["message", "callback_query", "my_chat_member"],
+    });
+  } else {
+    polling = await startPolling(bot);
+  }
+
+  const playgroundUrl = playground ? `${http.url}/playground/` : undefined;
+  logger.info({ mode: config.mode, http: http.url, storage: storage.kind, queue: queue.kind }, "bot started");
+  if (playgroundUrl) announcePlayground(playgroundUrl);
+
+  return {
+    httpUrl: http.url,
+    playgroundUrl,
+    async stop(deadlineMs) {
+      // Stop taking updates first, let running jobs finish, then close connections.
+      await polling?.stop();
+      await queue.close(deadlineMs);
+      for (const close of closers) {
+        await close().catch((err: unknown) => logger.warn({ err }, "error while closing"));
+      }
+    },
+  };
+}
+
+function createQueue(config: Config, logger: Logger): JobQueue {
+  const queueLogger = logger.child({ component: "jobs" });
+  const { redisUrl } = config;
+  if (!redisUrl) return new MemoryJobQueue(queueLogger);
+  const connection = createRedisClient(redisUrl, logger, { name: "queue", maxRetriesPerRequest: null });
+  return new BullJobQueue(
+    connection,
+    () => createRedisClient(redisUrl, logger, { name: "worker", maxRetriesPerRequest: null }),
+    queueLogger,
+  );
+}
+
+async function startPlayground(registry: KeyRegistry, logger: Logger): Promise<LocalStack> {
+  // Loaded only here so production never imports the development stack.
+  const { startLocalStack } = await import("../dev/local-stack.js");
+  return startLocalStack({
+    verifyKey: (apiKey: string) => registry.verify(apiKey),
+    logger: logger.child({ component: "playground" }),
+  });
+}
+
+function announcePlayground(url: string): void {
+  const line = "=".repeat(72);
+  process.stdout.write(
+    `\n${line}\n  PLAYGROUND: a local Telegram emulator and a local Media Task Service sandbox.\n` +
+      `  Nothing is persisted; every start is a fresh world.\n\n  Open ${url} to chat with the bot.\n${line}\n\n`,
+  );
+}
