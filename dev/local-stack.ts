@@ -4,8 +4,8 @@
  */
 import type { Hono } from "hono";
 import type { Logger } from "../src/logger.js";
-import { startTasksSandbox, type VerifyKey } from "./tasks-sandbox/index.js";
-import { startTelegramEmulator } from "./telegram-emulator/index.js";
+import { startTasksSandbox, type TasksSandbox, type VerifyKey } from "./tasks-sandbox/index.js";
+import { startTelegramEmulator, type TelegramEmulator } from "./telegram-emulator/index.js";
 
 export interface LocalStackOptions {
   /** The bot's key registry: keys the bot issues work on the sandbox. */
@@ -17,6 +17,9 @@ export interface LocalStack {
   readonly botToken: string;
   readonly botApiRoot: string;
   readonly tasksBaseUrl: string;
+  /** The user side (tests act as people through it) and the service's switches. */
+  readonly emulator: TelegramEmulator;
+  readonly sandbox: TasksSandbox;
   /** Adds the chat page to the bot's HTTP server. */
   mount(app: Hono): void;
   close(): Promise<void>;
@@ -37,6 +40,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     botToken: emulator.token,
     botApiRoot: emulator.apiRoot,
     tasksBaseUrl: sandbox.baseUrl,
+    emulator,
+    sandbox,
     mount: () => {},
     async close() {
       await sandbox.close();

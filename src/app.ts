@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Hono } from "hono";
+import type { LocalStack } from "../dev/local-stack.js";
 import { ApiKeys } from "./accounts/api-keys.js";
 import { KeyRegistry } from "./accounts/registry.js";
 import { KeyVault } from "./accounts/vault.js";
@@ -28,16 +29,9 @@ export interface App {
   readonly httpUrl: string;
   /** The web chat page, in playground mode. */
   readonly playgroundUrl: string | undefined;
+  /** The playground's emulator and sandbox. */
+  readonly localStack: LocalStack | undefined;
   stop(deadlineMs: number): Promise<void>;
-}
-
-/** The embedded world of the playground: emulator, sandbox and chat page. */
-interface LocalStack {
-  botToken: string;
-  botApiRoot: string;
-  tasksBaseUrl: string;
-  mount(app: Hono): void;
-  close(): Promise<void>;
 }
 
 export async function startApp(config: Config, logger: Logger): Promise<App> {
@@ -124,6 +118,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   return {
     httpUrl: http.url,
     playgroundUrl,
+    localStack: playground,
     async stop(deadlineMs) {
       // Stop taking updates first, let running jobs finish, then close connections.
       await polling?.stop();

@@ -1,0 +1,63 @@
+import { request } from "undici";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type App, startApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import { createLogger } from "../../src/logger.js";
+
+/** The whole program in playground mode, as `npm start` runs it, driven by a person on the emulator. */
+describe("npm start without settings: the playground", () => {
+  let app: App;
+
+  beforeAll(async () => {
+    const config = loadConfig({ HTTP_HOST: "127.0.0.1", HTTP_PORT: "0", LOG_LEVEL: "silent" });
+    app = await startApp(config, createLogger({ level: "silent" }));
+  });
+  afterAll(async () => {
+    await app.stop(2_000);
+  });
+
+  function stack() {
+    const localStack = app.localStack;
+    if (!localStack) throw new Error("the playground has no local stack");
+    return localStack;
+  }
+
+  it("answers /start with a button for each task type", async () => {
+    const person = stack().emulator.users.create({ first_name: "Olena", language_code: "uk" });
+    person.sendCommand("start");
+    const reply = await person.chat.waitForMessage((m) => m.fromBot, { timeoutMs: 10_000 });
+    const buttons = reply.message.reply_markup?.inline_keyboard.flat() ?? [];
+    expect(buttons.length).toBeGreaterThanOrEqual(8);
+    expect(reply.message.text).toMatch(/[а-яіїєґ]/i);
+  });
+
+  it("issues a key in the chat that the sandbox accepts", async () => {
+    const person = stack().emulator.users.create({ first_name: "Ann", language_code: "en" });
+    person.sendCommand("apikey");
+    const menu = await person.chat.waitForMessage((m) => m.fromBot, { timeoutMs: 10_000 });
+    const issue = menu.message.reply_markup?.inline_keyboard.flat().find((b) => "callback_data" in b);
+    if (!issue || !("callback_data" in issue) || !issue.callback_data) throw new Error("no key button");
+    person.pressButton(menu.message, issue.callback_data);
+    const shown = await person.chat.waitForMessage((m) => m.fromBot && m.protectContent, {
+      timeoutMs: 10_000,
+    });
+    const key = shown.message.text?.match(/[a-z0-9]+_[A-Za-z0-9]{8}_[A-Za-z0-9]{32}/)?.[0];
+    expect(key).toBeDefined();
+
+    const me = await request(`${stack().tasksBaseUrl}/v1/me`, { headers: { "x-api-key": key ?? "" } });
+    expect(me.statusCode).toBe(200);
+    const profile = (await me.body.json()) as { api_key_prefix?: string };
+    expect(key).toContain(`_${profile.api_key_prefix}_`);
+  });
+
+  it("serves health, readiness and metrics on its HTTP server", async () => {
+    const health = await request(`${app.httpUrl}/healthz`);
+    expect(health.statusCode).toBe(200);
+    await health.body.dump();
+    const ready = await request(`${app.httpUrl}/readyz`);
+    expect(ready.statusCode).toBe(200);
+    expect(await ready.body.json()).toMatchObject({ checks: { storage: "ok", "tasks-service": "ok" } });
+    const metrics = await request(`${app.httpUrl}/metrics`);
+    expect(await metrics.body.text()).toContain("bot_service_call_seconds");
+  });
+});
