@@ -3,6 +3,7 @@
  * it first starts the Telegram emulator, the service sandbox and the web chat page, all in this process.
  */
 import { randomBytes } from "node:crypto";
+import { Api } from "grammy";
 import type { Hono } from "hono";
 import type { LocalStack } from "../dev/local-stack.js";
 import { ApiKeys } from "./accounts/api-keys.js";
@@ -11,12 +12,12 @@ import { KeyVault } from "./accounts/vault.js";
 import { setBotCommands } from "./bot/i18n.js";
 import { createBot } from "./bot/index.js";
 import { type PollingHandle, startPolling, webhookHandler } from "./bot/runtime.js";
-import { InMemoryDeletionScheduler } from "./bot/scheduled-deletion.js";
 import { catalogPort, loadCatalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
 import { createHttpApp, type RunningHttpServer, startHttpServer } from "./http/server.js";
 import { BullJobQueue } from "./jobs/bullmq-queue.js";
 import { MemoryJobQueue } from "./jobs/memory-queue.js";
+import { messageDeletionJob, scheduleDeletionWith } from "./jobs/message-deletion.js";
 import type { JobQueue } from "./jobs/queue.js";
 import type { Logger } from "./logger.js";
 import { createMetrics } from "./metrics.js";
@@ -62,7 +63,8 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   closers.unshift(() => tasksService.close());
 
   const queue = createQueue(config, logger);
-  const deletions = new InMemoryDeletionScheduler();
+  const deletionJob = messageDeletionJob(new Api(botToken, { apiRoot: botApiRoot }));
+  queue.register(deletionJob);
   const bot = createBot({
     config: { defaultLocale: config.defaultLocale, botToken, botApiRoot },
     logger: logger.child({ component: "bot" }),
@@ -70,11 +72,8 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     apiKeys,
     catalog: catalogPort(catalog),
     tasksService,
-    scheduleDeletion: (chatId, messageId, at) =>
-      deletions?.schedule(chatId, messageId, at) ?? Promise.resolve(),
+    scheduleDeletion: scheduleDeletionWith(queue, deletionJob),
   });
-
-  deletions.attach(bot.api);
 
   const routes: Array<(app: Hono) => void> = [];
   if (config.mode === "webhook") {

@@ -1,0 +1,55 @@
+import { type Api, GrammyError } from "grammy";
+import { z } from "zod";
+import type { ScheduleDeletion } from "../bot/deps.js";
+import type { JobDefinition, JobQueue } from "./queue.js";
+
+const MessageDeletionSchema = z.object({
+  chatId: z.number().int(),
+  messageId: z.number().int().positive(),
+});
+export type MessageDeletion = z.infer<typeof MessageDeletionSchema>;
+
+/** Telegram's answers that mean there is nothing left to delete: retrying cannot change them. */
+function nothingToDelete(error: unknown): boolean {
+  if (!(error instanceof GrammyError)) return false;
+  if (error.error_code === 403) return true;
+  return (
+    error.error_code === 400 &&
+    /message to delete not found|message can't be deleted/i.test(error.description)
+  );
+}
+
+/**
+ * Deletes a message at a set time, durably: a restart between showing an API key and its deletion
+ * still deletes it (BullMQ keeps delayed jobs in Redis).
+ */
+export function messageDeletionJob(api: Pick<Api, "deleteMessage">): JobDefinition<MessageDeletion> {
+  return {
+    name: "delete-message",
+    schema: MessageDeletionSchema,
+    attempts: 8,
+    backoffMs: 5_000,
+    concurrency: 4,
+    async handler({ chatId, messageId }, { logger }) {
+      try {
+        await api.deleteMessage(chatId, messageId);
+      } catch (error) {
+        if (!nothingToDelete(error)) throw error;
+        logger.info({ chatId, messageId, err: error }, "message already gone; nothing to delete");
+      }
+    },
+  };
+}
+
+export function scheduleDeletionWith(
+  queue: JobQueue,
+  job: JobDefinition<MessageDeletion>,
+  now: () => number = Date.now,
+): ScheduleDeletion {
+  return (chatId, messageId, at) =>
+    queue.enqueue(
+      job,
+      { chatId, messageId },
+      { jobId: `delete-${chatId}-${messageId}`, delayMs: Math.max(0, at.getTime() - now()) },
+    );
+}
