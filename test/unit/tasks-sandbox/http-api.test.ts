@@ -217,7 +217,11 @@ describe("POST /v1/tasks: validation", () => {
       { type: "video", photos: ["https://e.com/a.jpg"], auto_text: true },
       /auto_text/,
     ],
-    ["a webhook that is no web link", { type: "audio", text: "hi", webhook_url: "ftp://bot.example/hook" }, /webhook_url/],
+    [
+      "a webhook that is no web link",
+      { type: "audio", text: "hi", webhook_url: "ftp://bot.example/hook" },
+      /webhook_url/,
+    ],
     ["not JSON", "{type:", /JSON/],
     ["a JSON array", [], /object/],
   ];
