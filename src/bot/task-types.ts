@@ -2,17 +2,11 @@
  * The eight task types in the order the bot offers them, and the deep-link payloads that open each
  * (t.me/<bot>?start=<payload>; Telegram allows [A-Za-z0-9_-] there).
  */
-export const BOT_TASK_TYPES = [
-  "video",
-  "transcription",
-  "audio",
-  "subtitles",
-  "pause_removal",
-  "dubbing",
-  "smart_clip",
-  "motion",
-] as const;
-export type BotTaskType = (typeof BOT_TASK_TYPES)[number];
+import { TASK_TYPES, type TaskType } from "../tasks-service/schemas/index.js";
+
+/** The service's order is the order the bot offers them in. */
+export const BOT_TASK_TYPES = TASK_TYPES;
+export type BotTaskType = TaskType;
 
 export function isBotTaskType(value: string): value is BotTaskType {
   return (BOT_TASK_TYPES as readonly string[]).includes(value);
