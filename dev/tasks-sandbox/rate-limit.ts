@@ -9,17 +9,19 @@ export class SlidingWindowLimiter {
     private readonly now: () => number,
   ) {}
 
-  /** Records the event and returns 0, or returns the seconds until one is allowed (nothing recorded). */
-  take(key: string): number {
+  /** Seconds until one more event is allowed; 0 when it is allowed now. Records nothing. */
+  wait(key: string): number {
     const now = this.now();
     const recent = (this.#events.get(key) ?? []).filter((at) => at > now - WINDOW_MS);
-    if (recent.length >= this.limit) {
-      this.#events.set(key, recent);
-      const oldest = recent[0] ?? now;
-      return Math.max(1, Math.ceil((oldest + WINDOW_MS - now) / 1000));
-    }
-    recent.push(now);
     this.#events.set(key, recent);
-    return 0;
+    if (recent.length < this.limit) return 0;
+    const oldest = recent[0] ?? now;
+    return Math.max(1, Math.ceil((oldest + WINDOW_MS - now) / 1000));
+  }
+
+  record(key: string): void {
+    const recent = this.#events.get(key) ?? [];
+    recent.push(this.now());
+    this.#events.set(key, recent);
   }
 }

@@ -89,15 +89,21 @@ export function createSandboxApp(deps: SandboxAppDeps): Hono<Env> {
     if (!apiKey || !verified) return problem(c, 401, "Missing or invalid X-API-Key");
     if (deps.limits) {
       const isUpload = c.req.method === "POST" && c.req.path === "/v1/uploads";
-      const wait = deps.limits.requests.take(apiKey) || (isUpload ? deps.limits.uploads.take(apiKey) : 0);
+      // A refused request uses up neither budget.
+      const wait = Math.max(
+        deps.limits.requests.wait(apiKey),
+        isUpload ? deps.limits.uploads.wait(apiKey) : 0,
+      );
       if (wait > 0) {
         c.header("Retry-After", String(wait));
         return problem(
           c,
           429,
-          isUpload ? "More than 20 uploads per minute" : "More than 30 requests per minute",
+          isUpload ? "More than 30 requests or 20 uploads per minute" : "More than 30 requests per minute",
         );
       }
+      deps.limits.requests.record(apiKey);
+      if (isUpload) deps.limits.uploads.record(apiKey);
     }
     const keyId = verified.keyId ?? KEY_FORM.exec(apiKey)?.[1] ?? apiKey.slice(0, 8);
     if (!firstSeen.has(apiKey)) firstSeen.set(apiKey, deps.now());

@@ -378,6 +378,13 @@ describe("rate limits", () => {
     expect((await harness.get("/v1/me")).status).toBe(200);
   });
 
+  it("does not count refused requests against the budget", async () => {
+    for (let index = 0; index < 20; index += 1) expect((await harness.upload("sample.png")).status).toBe(200);
+    for (let index = 0; index < 5; index += 1) expect((await harness.upload("sample.png")).status).toBe(429);
+    for (let index = 0; index < 10; index += 1) expect((await harness.get("/v1/me")).status).toBe(200);
+    expect((await harness.get("/v1/me")).status).toBe(429);
+  });
+
   it("can be switched off", async () => {
     await harness.close();
     harness = await startHarness({ rateLimits: false });
