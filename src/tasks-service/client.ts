@@ -33,14 +33,13 @@ import {
   UploadResponseSchema,
 } from "./responses.js";
 import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryPolicy } from "./retry.js";
+import type { TaskRequest } from "./schemas/index.js";
 
 export type { UploadSource } from "./multipart.js";
 
 /** A task request (validated by its schema before it gets here) plus the common delivery fields. */
-export type CreateTaskRequest = { type: string; webhook_url?: string; send_to_messenger?: boolean } & Record<
-  string,
-  unknown
->;
+/** A validated request of one of the eight types (webhook_url and send_to_messenger are common fields). */
+export type CreateTaskRequest = TaskRequest;
 
 /** Background reads (the reconciler) yield the key's budget to task creation, uploads and user actions. */
 export type ReadPriority = "foreground" | "background";

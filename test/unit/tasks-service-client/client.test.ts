@@ -216,7 +216,7 @@ describe("error statuses", () => {
         detail: [{ loc: ["body", "photos"], msg: "Field required", type: "missing" }],
       }),
     );
-    const error = await failure(makeClient().createTask(API_KEY, { type: "video" }));
+    const error = await failure(makeClient().createTask(API_KEY, { type: "video", photos: [] }));
     expect(error).toMatchObject({ kind: "invalid_request", status: 422, detail: "photos: Field required" });
   });
 
