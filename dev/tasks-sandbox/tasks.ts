@@ -276,9 +276,7 @@ export class TaskEngine {
     task.resultUrl = urls[files.main] ?? null;
     if (files.clips) {
       task.resultUrls = {
-        clips: files.clips
-          .map((clip) => ({ ...clip, result_url: urls[clip.file] ?? "" }))
-          .map(({ file: _file, ...clip }) => clip),
+        clips: files.clips.map(({ file, ...clip }) => ({ ...clip, result_url: urls[file] ?? "" })),
       };
     } else if (files.txt !== undefined || files.srt !== undefined) {
       task.resultUrls = {
