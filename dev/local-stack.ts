@@ -4,6 +4,7 @@
  */
 import type { Hono } from "hono";
 import type { Logger } from "../src/logger.js";
+import { mountChatPage } from "./chat-page/routes.js";
 import { startTasksSandbox, type TasksSandbox, type VerifyKey } from "./tasks-sandbox/index.js";
 import { startTelegramEmulator, type TelegramEmulator } from "./telegram-emulator/index.js";
 
@@ -42,7 +43,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     tasksBaseUrl: sandbox.baseUrl,
     emulator,
     sandbox,
-    mount: () => {},
+    mount: (app) => mountChatPage(app, emulator),
     async close() {
       await sandbox.close();
       await emulator.close();

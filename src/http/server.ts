@@ -25,10 +25,12 @@ export interface HttpAppDeps {
 
 export function createHttpApp(deps: HttpAppDeps): Hono {
   const app = new Hono();
-  app.use(
-    "*",
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: "body too large" }, 413) }),
-  );
+  const smallBodies = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ error: "body too large" }, 413),
+  });
+  app.use("/telegram", smallBodies);
+  app.use("/hooks/*", smallBodies);
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
 

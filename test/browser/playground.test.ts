@@ -1,0 +1,88 @@
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type App, startApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import { createLogger } from "../../src/logger.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium)
+  console.warn(`[browser tests skipped] ${CHROMIUM} is not installed (CI installs Debian's chromium)`);
+
+/** A person in a browser on the playground page, against the whole program as `npm start` runs it. */
+describe.skipIf(!hasChromium)("the playground page in Chromium", () => {
+  let app: App;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startApp(
+      loadConfig({ HTTP_HOST: "127.0.0.1", HTTP_PORT: "0", LOG_LEVEL: "silent" }),
+      createLogger({ level: "silent" }),
+    );
+    // Playwright gives every launch a fresh, empty profile of its own.
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+    page = await browser.newPage();
+    await page.goto(app.playgroundUrl ?? "");
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop(2_000);
+  });
+
+  it("says it is a local playground", async () => {
+    await expect(page.locator(".banner").textContent()).resolves.toContain("Local playground");
+  });
+
+  it("sends /start, shows the reply with its buttons, and a pressed button gets its answer", async () => {
+    await page.getByLabel("Telegram language").selectOption("en");
+    await page.getByRole("button", { name: "Start chatting" }).click();
+    await page.getByLabel("Message").fill("/start");
+    await page.getByRole("button", { name: "Send" }).click();
+
+    const reply = page.locator("li.message:not(.mine)").first();
+    await reply.waitFor({ timeout: 10_000 });
+    const buttons = reply.locator(".keyboard button");
+    expect(await buttons.count()).toBeGreaterThanOrEqual(8);
+
+    const before = await page.locator("li.message:not(.mine)").count();
+    await buttons.first().click();
+    await page.waitForFunction(
+      (count) => document.querySelectorAll("li.message:not(.mine)").length > count,
+      before,
+      { timeout: 10_000 },
+    );
+    await page.screenshot({ path: join(tmpdir(), "playground.png"), fullPage: true });
+  });
+
+  it("uploads a file that reaches the bot as a document and is answered", async () => {
+    const before = await page.locator("li.message:not(.mine)").count();
+    await page.locator("#files").setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("hello from the browser"),
+    });
+    const sent = page.locator("li.message.mine a.file", { hasText: "notes.txt" });
+    await sent.waitFor({ timeout: 10_000 });
+    await page.waitForFunction(
+      (count) => document.querySelectorAll("li.message:not(.mine)").length > count,
+      before,
+      { timeout: 10_000 },
+    );
+  });
+});
