@@ -62,11 +62,9 @@ describe.skipIf(!hasChromium)("the playground page in Chromium", () => {
 
     const before = await page.locator("li.message:not(.mine)").count();
     await buttons.first().click();
-    await page.waitForFunction(
-      (count) => document.querySelectorAll("li.message:not(.mine)").length > count,
-      before,
-      { timeout: 10_000 },
-    );
+    await expect
+      .poll(() => page.locator("li.message:not(.mine)").count(), { timeout: 10_000 })
+      .toBeGreaterThan(before);
     await page.screenshot({ path: join(tmpdir(), "playground.png"), fullPage: true });
   });
 
@@ -79,10 +77,8 @@ describe.skipIf(!hasChromium)("the playground page in Chromium", () => {
     });
     const sent = page.locator("li.message.mine a.file", { hasText: "notes.txt" });
     await sent.waitFor({ timeout: 10_000 });
-    await page.waitForFunction(
-      (count) => document.querySelectorAll("li.message:not(.mine)").length > count,
-      before,
-      { timeout: 10_000 },
-    );
+    await expect
+      .poll(() => page.locator("li.message:not(.mine)").count(), { timeout: 10_000 })
+      .toBeGreaterThan(before);
   });
 });
