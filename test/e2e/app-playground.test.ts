@@ -50,6 +50,28 @@ describe("npm start without settings: the playground", () => {
     expect(key).toContain(`_${profile.api_key_prefix}_`);
   });
 
+  it("shows /settings, /balance and /tasks to a new user", async () => {
+    const person = stack().emulator.users.create({ first_name: "Max", language_code: "en" });
+    const next = async (command: string) => {
+      const before = person.chat.botMessages().length;
+      person.sendCommand(command);
+      await person.chat.waitForMessage(() => person.chat.botMessages().length > before, {
+        timeoutMs: 10_000,
+      });
+      return person.chat.lastBotMessage()?.message;
+    };
+
+    const settings = await next("settings");
+    expect(settings?.text).toContain("Your defaults");
+    expect(settings?.reply_markup?.inline_keyboard.flat().length).toBeGreaterThan(5);
+
+    const balance = await next("balance");
+    expect(balance?.text).toMatch(/Balance: [\d,. ]+ tokens/);
+
+    const tasks = await next("tasks");
+    expect(tasks?.text).toContain("You have no tasks yet");
+  });
+
   it("serves health, readiness and metrics on its HTTP server", async () => {
     const health = await request(`${app.httpUrl}/healthz`);
     expect(health.statusCode).toBe(200);
