@@ -6,6 +6,8 @@ RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY dev ./dev
+COPY catalog ./catalog
+COPY locales ./locales
 RUN npm run build
 
 FROM node:22-bookworm-slim AS runtime
@@ -13,10 +15,8 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+# The build puts the catalog, locales and playground assets beside the compiled code.
 COPY --from=build /app/dist ./dist
-COPY locales ./locales
-COPY catalog ./catalog
-COPY dev/fixtures ./dev/fixtures
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
