@@ -1,0 +1,237 @@
+/**
+ * What the bot keeps about a piece of media a user handed in: a Telegram file (by file_id, never by its
+ * download URL, which carries the bot token) or an https link the service fetches itself.
+ */
+
+import type { Message } from "grammy/types";
+import { z } from "zod";
+
+export const MEDIA_KINDS = ["photo", "video", "audio", "voice", "video_note", "document"] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+export type TelegramMediaRef = {
+  source: "telegram";
+  kind: MediaKind;
+  fileId: string;
+  fileUniqueId: string;
+  size?: number;
+  mime?: string;
+  fileName?: string;
+  durationSec?: number;
+  width?: number;
+  height?: number;
+  mediaGroupId?: string;
+};
+
+export type LinkMediaRef = { source: "link"; url: string; kindHint?: MediaKind };
+
+export type MediaRef = TelegramMediaRef | LinkMediaRef;
+
+function isHttpsUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" && url.hostname !== "" && url.username === "" && url.password === "";
+  } catch {
+    return false;
+  }
+}
+
+export const TelegramMediaRefSchema = z.object({
+  source: z.literal("telegram"),
+  kind: z.enum(MEDIA_KINDS),
+  fileId: z.string().min(1),
+  fileUniqueId: z.string().min(1),
+  size: z.number().int().nonnegative().optional(),
+  mime: z.string().min(1).optional(),
+  fileName: z.string().min(1).optional(),
+  durationSec: z.number().nonnegative().optional(),
+  width: z.number().int().nonnegative().optional(),
+  height: z.number().int().nonnegative().optional(),
+  mediaGroupId: z.string().min(1).optional(),
+}) satisfies z.ZodType<TelegramMediaRef>;
+
+export const LinkMediaRefSchema = z.object({
+  source: z.literal("link"),
+  url: z.string().refine(isHttpsUrl, "must be an https URL without credentials"),
+  kindHint: z.enum(MEDIA_KINDS).optional(),
+}) satisfies z.ZodType<LinkMediaRef>;
+
+export const MediaRefSchema: z.ZodType<MediaRef> = z.discriminatedUnion("source", [
+  TelegramMediaRefSchema,
+  LinkMediaRefSchema,
+]);
+
+/** A link the user sent that cannot be used, with a stable code (locale key `media-error-<code>`). */
+export type LinkProblem = { code: "link_not_https" | "link_malformed"; text: string };
+
+export type ExtractedMedia = { refs: MediaRef[]; linkProblems: LinkProblem[] };
+
+/** Optional fields Telegram left out stay absent instead of being present as undefined. */
+function definedOnly<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** The Telegram file a message carries, or undefined for a message without one. */
+export function telegramMediaOf(message: Message): TelegramMediaRef | undefined {
+  const mediaGroupId = message.media_group_id;
+  if (message.photo && message.photo.length > 0) {
+    // Telegram lists the sizes smallest first; the largest is the original the user sent.
+    const largest = message.photo.reduce((best, size) =>
+      size.width * size.height >= best.width * best.height ? size : best,
+    );
+    return definedOnly<TelegramMediaRef>({
+      source: "telegram",
+      kind: "photo",
+      fileId: largest.file_id,
+      fileUniqueId: largest.file_unique_id,
+      size: largest.file_size,
+      mime: "image/jpeg",
+      width: largest.width,
+      height: largest.height,
+      mediaGroupId,
+    });
+  }
+  if (message.video) {
+    const v = message.video;
+    return definedOnly<TelegramMediaRef>({
+      source: "telegram",
+      kind: "video",
+      fileId: v.file_id,
+      fileUniqueId: v.file_unique_id,
+      size: v.file_size,
+      mime: v.mime_type,
+      fileName: v.file_name,
+      durationSec: v.duration,
+      width: v.width,
+      height: v.height,
+      mediaGroupId,
+    });
+  }
+  if (message.audio) {
+    const a = message.audio;
+    return definedOnly<TelegramMediaRef>({
+      source: "telegram",
+      kind: "audio",
+      fileId: a.file_id,
+      fileUniqueId: a.file_unique_id,
+      size: a.file_size,
+      mime: a.mime_type,
+      fileName: a.file_name,
+      durationSec: a.duration,
+      mediaGroupId,
+    });
+  }
+  if (message.voice) {
+    const v = message.voice;
+    return definedOnly<TelegramMediaRef>({
+      source: "telegram",
+      kind: "voice",
+      fileId: v.file_id,
+      fileUniqueId: v.file_unique_id,
+      size: v.file_size,
+      mime: v.mime_type ?? "audio/ogg",
+      durationSec: v.duration,
+      mediaGroupId,
+    });
+  }
+  if (message.video_note) {
+    const v = message.video_note;
+    return definedOnly<TelegramMediaRef>({
+      source: "telegram",
+      kind: "video_note",
+      fileId: v.file_id,
+      fileUniqueId: v.file_unique_id,
+      size: v.file_size,
+      // Telegram records round videos as MP4 but does not state a mime type for them.
+      mime: "video/mp4",
+      durationSec: v.duration,
+      width: v.length,
+      height: v.length,
+      mediaGroupId,
+    });
+  }
+  if (message.document) {
+    const d = message.document;
+    return definedOnly<TelegramMediaRef>({
+      source: "telegram",
+      kind: "document",
+      fileId: d.file_id,
+      fileUniqueId: d.file_unique_id,
+      size: d.file_size,
+      mime: d.mime_type,
+      fileName: d.file_name,
+      mediaGroupId,
+    });
+  }
+  return undefined;
+}
+
+// A token that looks like it was meant as a link: a scheme, or a www. host.
+const LINK_CANDIDATE = /\b(?:[a-z][a-z0-9+.-]*:\/\/\S*|www\.\S+)/gi;
+const TRAILING_PUNCTUATION = /[.,;:!?)\]}>»"'”’]+$/;
+
+function kindHintOf(url: URL): MediaKind | undefined {
+  const extension = url.pathname.toLowerCase().match(/\.([a-z0-9]{2,4})$/)?.[1];
+  switch (extension) {
+    case "jpg":
+    case "jpeg":
+    case "png":
+    case "webp":
+      return "photo";
+    case "mp4":
+    case "mov":
+    case "avi":
+      return "video";
+    case "mp3":
+    case "wav":
+    case "m4a":
+      return "audio";
+    case "srt":
+      return "document";
+    default:
+      return undefined;
+  }
+}
+
+/** Links in free text: https ones become MediaRefs; http:// and malformed ones are reported, never dropped. */
+export function linksIn(text: string): ExtractedMedia {
+  const refs: MediaRef[] = [];
+  const linkProblems: LinkProblem[] = [];
+  const seen = new Set<string>();
+  for (const match of text.matchAll(LINK_CANDIDATE)) {
+    const candidate = match[0].replace(TRAILING_PUNCTUATION, "");
+    if (candidate === "" || seen.has(candidate)) continue;
+    seen.add(candidate);
+    const scheme = candidate.match(/^([a-z][a-z0-9+.-]*):\/\//i)?.[1]?.toLowerCase();
+    if (scheme === "http") {
+      linkProblems.push({ code: "link_not_https", text: candidate });
+      continue;
+    }
+    if (scheme !== "https") {
+      linkProblems.push({ code: "link_malformed", text: candidate });
+      continue;
+    }
+    if (!isHttpsUrl(candidate)) {
+      linkProblems.push({ code: "link_malformed", text: candidate });
+      continue;
+    }
+    const url = new URL(candidate);
+    // The service fetches the link from the internet: a host without a dot is a typo or a private name.
+    if (!url.hostname.includes(".")) {
+      linkProblems.push({ code: "link_malformed", text: candidate });
+      continue;
+    }
+    refs.push(definedOnly<LinkMediaRef>({ source: "link", url: url.href, kindHint: kindHintOf(url) }));
+  }
+  return { refs, linkProblems };
+}
+
+/**
+ * The media a message carries: its file if it has one (a caption is the user's words, not more media),
+ * otherwise the links in its text.
+ */
+export function extractMedia(message: Message): ExtractedMedia {
+  const file = telegramMediaOf(message);
+  if (file) return { refs: [file], linkProblems: [] };
+  return linksIn(message.text ?? "");
+}
