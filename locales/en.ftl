@@ -216,3 +216,47 @@ service-error-timeout = The service took too long to answer. Please try again.
 service-error-network = The service cannot be reached right now. Please try again later.
 service-error-invalid_request = The service refused the request as invalid.
 service-error-invalid_response = The service sent an answer I could not read. Please try again later.
+
+## intake
+intake-offer = Got { $media }. What should I make of it?
+intake-offer-more = Send more photos or clips to add them, or choose a task.
+intake-expired = I no longer have the files you sent. Please send them again.
+intake-count-photo = { $count ->
+    [one] 1 photo
+   *[other] { $count } photos
+}
+intake-count-video = { $count ->
+    [one] 1 video
+   *[other] { $count } videos
+}
+intake-count-audio = { $count ->
+    [one] 1 audio file
+   *[other] { $count } audio files
+}
+intake-count-voice = { $count ->
+    [one] 1 voice message
+   *[other] { $count } voice messages
+}
+intake-count-video_note = { $count ->
+    [one] 1 video message
+   *[other] { $count } video messages
+}
+intake-count-document = { $count ->
+    [one] 1 file
+   *[other] { $count } files
+}
+intake-count-link = { $count ->
+    [one] 1 link
+   *[other] { $count } links
+}
+media-error-unsupported_type = I cannot use this file ({ $name }). Accepted formats: { $formats }, and voice messages.
+media-error-too_big_for_bot_api = This file is over { $limitMb } MB, the most a bot can download from Telegram. Upload it somewhere and send me an https link to it instead.
+media-error-too_big_for_intake = This file is over { $limitMb } MB, the most this bot takes. Send an https link to it instead.
+media-error-too_big_for_service = This file is over { $limitMb } MB, the most the service accepts. Please send a shorter or smaller file.
+media-error-too_many_media = That is { $count } files; a video takes at most { $max } photos and clips. Please send fewer.
+media-error-mixed_media = These files do not go together: several files make one video from up to { $max } photos and clips. Send audio, subtitles or a single video on its own.
+media-error-link_not_https = Only https:// links work ({ $link }). Please send the https address.
+media-error-link_malformed = This does not look like a usable link: { $link }. Send a full address starting with https://.
+media-error-download_failed = I could not fetch the file from Telegram. Please send it again.
+media-error-type_mismatch = The file's contents are not what its name says. Accepted formats: { $formats }.
+media-error-conversion_failed = I could not convert the voice message. Please send it as an MP3, WAV or M4A file.

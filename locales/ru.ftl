@@ -216,3 +216,61 @@ service-error-timeout = Сервис слишком долго не отвеча
 service-error-network = Сервис сейчас недоступен. Попробуйте позже.
 service-error-invalid_request = Сервис отклонил запрос как некорректный.
 service-error-invalid_response = Сервис прислал ответ, который я не смог прочитать. Попробуйте позже.
+
+## intake
+intake-offer = Получено: { $media }. Что из этого сделать?
+intake-offer-more = Пришлите ещё фото или клипы, чтобы добавить их, или выберите задачу.
+intake-expired = Файлов, которые вы присылали, у меня уже нет. Пришлите их ещё раз.
+intake-count-photo = { $count ->
+    [one] { $count } фото
+    [few] { $count } фото
+    [many] { $count } фото
+   *[other] { $count } фото
+}
+intake-count-video = { $count ->
+    [one] { $count } видео
+    [few] { $count } видео
+    [many] { $count } видео
+   *[other] { $count } видео
+}
+intake-count-audio = { $count ->
+    [one] { $count } аудиофайл
+    [few] { $count } аудиофайла
+    [many] { $count } аудиофайлов
+   *[other] { $count } аудиофайла
+}
+intake-count-voice = { $count ->
+    [one] { $count } голосовое сообщение
+    [few] { $count } голосовых сообщения
+    [many] { $count } голосовых сообщений
+   *[other] { $count } голосового сообщения
+}
+intake-count-video_note = { $count ->
+    [one] { $count } видеосообщение
+    [few] { $count } видеосообщения
+    [many] { $count } видеосообщений
+   *[other] { $count } видеосообщения
+}
+intake-count-document = { $count ->
+    [one] { $count } файл
+    [few] { $count } файла
+    [many] { $count } файлов
+   *[other] { $count } файла
+}
+intake-count-link = { $count ->
+    [one] { $count } ссылка
+    [few] { $count } ссылки
+    [many] { $count } ссылок
+   *[other] { $count } ссылки
+}
+media-error-unsupported_type = Этот файл я не могу использовать ({ $name }). Поддерживаемые форматы: { $formats }, а также голосовые сообщения.
+media-error-too_big_for_bot_api = Файл больше { $limitMb } МБ — это максимум, который бот может скачать из Telegram. Загрузите его куда-нибудь и пришлите мне https-ссылку.
+media-error-too_big_for_intake = Файл больше { $limitMb } МБ — это максимум, который принимает этот бот. Пришлите вместо него https-ссылку.
+media-error-too_big_for_service = Файл больше { $limitMb } МБ — это максимум, который принимает сервис. Пришлите файл короче или меньше.
+media-error-too_many_media = Это { $count } файлов, а видео принимает не больше { $max } фото и клипов. Пришлите меньше.
+media-error-mixed_media = Эти файлы не сочетаются: несколько файлов — это одно видео из не более чем { $max } фото и клипов. Аудио, субтитры или отдельное видео присылайте по одному.
+media-error-link_not_https = Работают только ссылки https:// ({ $link }). Пришлите https-адрес.
+media-error-link_malformed = Это не похоже на пригодную ссылку: { $link }. Пришлите полный адрес, начинающийся с https://.
+media-error-download_failed = Не удалось получить файл из Telegram. Пришлите его ещё раз.
+media-error-type_mismatch = Содержимое файла не соответствует его названию. Поддерживаемые форматы: { $formats }.
+media-error-conversion_failed = Не удалось преобразовать голосовое сообщение. Пришлите его как файл MP3, WAV или M4A.

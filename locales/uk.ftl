@@ -216,3 +216,61 @@ service-error-timeout = Сервіс надто довго не відповід
 service-error-network = Сервіс зараз недоступний. Спробуйте пізніше.
 service-error-invalid_request = Сервіс відхилив запит як некоректний.
 service-error-invalid_response = Сервіс надіслав відповідь, яку я не зміг прочитати. Спробуйте пізніше.
+
+## intake
+intake-offer = Отримано: { $media }. Що з цього зробити?
+intake-offer-more = Надішліть ще фото чи кліпи, щоб додати їх, або виберіть завдання.
+intake-expired = Файлів, які ви надсилали, у мене вже немає. Надішліть їх ще раз.
+intake-count-photo = { $count ->
+    [one] { $count } фото
+    [few] { $count } фото
+    [many] { $count } фото
+   *[other] { $count } фото
+}
+intake-count-video = { $count ->
+    [one] { $count } відео
+    [few] { $count } відео
+    [many] { $count } відео
+   *[other] { $count } відео
+}
+intake-count-audio = { $count ->
+    [one] { $count } аудіофайл
+    [few] { $count } аудіофайли
+    [many] { $count } аудіофайлів
+   *[other] { $count } аудіофайлу
+}
+intake-count-voice = { $count ->
+    [one] { $count } голосове повідомлення
+    [few] { $count } голосові повідомлення
+    [many] { $count } голосових повідомлень
+   *[other] { $count } голосового повідомлення
+}
+intake-count-video_note = { $count ->
+    [one] { $count } відеоповідомлення
+    [few] { $count } відеоповідомлення
+    [many] { $count } відеоповідомлень
+   *[other] { $count } відеоповідомлення
+}
+intake-count-document = { $count ->
+    [one] { $count } файл
+    [few] { $count } файли
+    [many] { $count } файлів
+   *[other] { $count } файлу
+}
+intake-count-link = { $count ->
+    [one] { $count } посилання
+    [few] { $count } посилання
+    [many] { $count } посилань
+   *[other] { $count } посилання
+}
+media-error-unsupported_type = Цей файл я не можу використати ({ $name }). Підтримувані формати: { $formats }, а також голосові повідомлення.
+media-error-too_big_for_bot_api = Файл більший за { $limitMb } МБ — це найбільше, що бот може завантажити з Telegram. Завантажте його деінде й надішліть мені https-посилання.
+media-error-too_big_for_intake = Файл більший за { $limitMb } МБ — це найбільше, що приймає цей бот. Надішліть натомість https-посилання на нього.
+media-error-too_big_for_service = Файл більший за { $limitMb } МБ — це найбільше, що приймає сервіс. Надішліть коротший або менший файл.
+media-error-too_many_media = Це { $count } файлів, а відео приймає щонайбільше { $max } фото й кліпів. Надішліть менше.
+media-error-mixed_media = Ці файли не поєднуються: кілька файлів — це одне відео з не більш ніж { $max } фото й кліпів. Аудіо, субтитри чи окреме відео надсилайте поодинці.
+media-error-link_not_https = Працюють лише посилання https:// ({ $link }). Надішліть https-адресу.
+media-error-link_malformed = Це не схоже на придатне посилання: { $link }. Надішліть повну адресу, що починається з https://.
+media-error-download_failed = Не вдалося отримати файл із Telegram. Надішліть його ще раз.
+media-error-type_mismatch = Вміст файлу не відповідає його назві. Підтримувані формати: { $formats }.
+media-error-conversion_failed = Не вдалося перетворити голосове повідомлення. Надішліть його як файл MP3, WAV або M4A.

@@ -1,0 +1,228 @@
+/**
+ * Checks made before anything is downloaded: is this media a format the service takes, is it small
+ * enough for the way the bot fetches it, and which task types can use it. Pure: no I/O.
+ */
+
+import { CLOUD_INTAKE_LIMIT_MB, SERVICE_INTAKE_LIMIT_MB } from "../config.js";
+import type { TaskType } from "../tasks-service/schemas/index.js";
+import type { MediaRef, TelegramMediaRef } from "./media-ref.js";
+
+/** Stable codes; each is shown as the locale message `media-error-<code>`. */
+export const MEDIA_ERROR_CODES = [
+  "unsupported_type",
+  "too_big_for_bot_api",
+  "too_big_for_intake",
+  "too_big_for_service",
+  "too_many_media",
+  "mixed_media",
+  "link_not_https",
+  "link_malformed",
+  "download_failed",
+  "type_mismatch",
+  "conversion_failed",
+] as const;
+export type MediaErrorCode = (typeof MEDIA_ERROR_CODES)[number];
+
+export type MediaProblemParams = Record<string, string | number>;
+export type MediaProblem = { code: MediaErrorCode; params: MediaProblemParams };
+
+/** A failure with a stable kind; `media-error-<kind>` is its message for the user. */
+export class MediaError extends Error {
+  override readonly name = "MediaError";
+  constructor(
+    readonly kind: MediaErrorCode,
+    message: string,
+    readonly params: MediaProblemParams = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** What the service's upload table lists, plus Telegram voice notes, which the bot converts to MP3. */
+export type MediaFormat =
+  | "jpeg"
+  | "png"
+  | "webp"
+  | "mp4"
+  | "mov"
+  | "avi"
+  | "mp3"
+  | "wav"
+  | "m4a"
+  | "srt"
+  | "ogg_opus";
+export type MediaClass = "image" | "video" | "audio" | "subtitles";
+
+type FormatInfo = { mediaClass: MediaClass; mimes: readonly string[]; extensions: readonly string[] };
+
+export const FORMATS: Record<MediaFormat, FormatInfo> = {
+  jpeg: {
+    mediaClass: "image",
+    mimes: ["image/jpeg", "image/jpg", "image/pjpeg"],
+    extensions: ["jpg", "jpeg"],
+  },
+  png: { mediaClass: "image", mimes: ["image/png"], extensions: ["png"] },
+  webp: { mediaClass: "image", mimes: ["image/webp"], extensions: ["webp"] },
+  mp4: { mediaClass: "video", mimes: ["video/mp4"], extensions: ["mp4", "m4v"] },
+  mov: { mediaClass: "video", mimes: ["video/quicktime"], extensions: ["mov"] },
+  avi: {
+    mediaClass: "video",
+    mimes: ["video/x-msvideo", "video/avi", "video/msvideo", "video/vnd.avi"],
+    extensions: ["avi"],
+  },
+  mp3: { mediaClass: "audio", mimes: ["audio/mpeg", "audio/mp3", "audio/mpeg3"], extensions: ["mp3"] },
+  wav: {
+    mediaClass: "audio",
+    mimes: ["audio/wav", "audio/x-wav", "audio/wave", "audio/vnd.wave"],
+    extensions: ["wav"],
+  },
+  m4a: {
+    mediaClass: "audio",
+    mimes: ["audio/mp4", "audio/x-m4a", "audio/m4a", "audio/aac"],
+    extensions: ["m4a"],
+  },
+  srt: {
+    mediaClass: "subtitles",
+    mimes: ["application/x-subrip", "text/srt", "application/srt"],
+    extensions: ["srt"],
+  },
+  ogg_opus: { mediaClass: "audio", mimes: ["audio/ogg", "audio/opus"], extensions: ["ogg", "oga", "opus"] },
+};
+
+/** Shown to the user when a format is refused. Voice notes are accepted but not advertised as files. */
+export const ACCEPTED_FORMATS_TEXT = "JPEG, PNG, WebP, MP4, MOV, AVI, MP3, WAV, M4A, SRT";
+
+/** The video task takes at most this many photos and clips. */
+export const MAX_MEDIA_ITEMS = 30;
+
+const MIB = 1024 * 1024;
+
+export interface IntakeLimits {
+  /** MAX_INTAKE_MB. */
+  maxIntakeMb: number;
+  /** A self-hosted Bot API server (or the emulator) downloads files of any size. */
+  selfHostedBotApi: boolean;
+}
+
+function extensionOf(fileName: string | undefined): string | undefined {
+  return fileName?.toLowerCase().match(/\.([a-z0-9]{1,5})$/)?.[1];
+}
+
+/**
+ * The format a Telegram file is in, judged from what Telegram says: its kind, its mime type, then its
+ * file name (Telegram often labels documents application/octet-stream). Undefined: not accepted.
+ */
+export function formatOf(ref: TelegramMediaRef): MediaFormat | undefined {
+  if (ref.kind === "photo") return "jpeg";
+  if (ref.kind === "video_note") return "mp4";
+  if (ref.kind === "voice") return "ogg_opus";
+  const mime = ref.mime?.toLowerCase().split(";")[0]?.trim();
+  const extension = extensionOf(ref.fileName);
+  const entries = Object.entries(FORMATS) as Array<[MediaFormat, FormatInfo]>;
+  const byMime = mime ? entries.find(([, info]) => info.mimes.includes(mime))?.[0] : undefined;
+  const byExtension = extension
+    ? entries.find(([, info]) => info.extensions.includes(extension))?.[0]
+    : undefined;
+  // OGG files other than voice notes may hold anything (Vorbis, video): only voice notes are converted.
+  if (byMime === "ogg_opus" || byExtension === "ogg_opus") return undefined;
+  if (byMime && byExtension && byMime !== byExtension) {
+    // A generic or wrong label is common for documents; a name that says SRT is what the user sent.
+    return mime === "application/octet-stream" || mime?.startsWith("text/") ? byExtension : byMime;
+  }
+  return byMime ?? byExtension;
+}
+
+/** The class of media a ref holds; for links, what the path suggests (undefined: unknown until fetched). */
+export function mediaClassOf(ref: MediaRef): MediaClass | undefined {
+  if (ref.source === "link") {
+    switch (ref.kindHint) {
+      case "photo":
+        return "image";
+      case "video":
+      case "video_note":
+        return "video";
+      case "audio":
+      case "voice":
+        return "audio";
+      case "document":
+        return "subtitles";
+      default:
+        return undefined;
+    }
+  }
+  const format = formatOf(ref);
+  return format ? FORMATS[format].mediaClass : undefined;
+}
+
+/** Task types that take a single file of a class. */
+const TASKS_BY_CLASS: Record<MediaClass, readonly TaskType[]> = {
+  image: ["video"],
+  video: ["video", "transcription", "subtitles", "pause_removal", "dubbing", "smart_clip", "motion"],
+  // motion takes a voice-over (source "voice").
+  audio: ["transcription", "motion"],
+  // dubbing takes an SRT as srt_file (manual and semi-automatic modes).
+  subtitles: ["dubbing"],
+};
+/** A link whose path does not name a format: the service will judge it. */
+const TASKS_FOR_UNKNOWN_LINK: readonly TaskType[] = TASKS_BY_CLASS.video;
+
+/** Task types that can use this whole set of media (one item, or an album for the video task). */
+export function tasksAccepting(refs: readonly MediaRef[]): TaskType[] {
+  if (refs.length === 0) return [];
+  const classes = refs.map(mediaClassOf);
+  if (refs.length > 1) {
+    // Only the video task takes several files: photos and clips, up to 30.
+    const allVisual = classes.every((c) => c === "image" || c === "video" || c === undefined);
+    return allVisual && refs.length <= MAX_MEDIA_ITEMS ? ["video"] : [];
+  }
+  const only = classes[0];
+  return [...(only ? TASKS_BY_CLASS[only] : TASKS_FOR_UNKNOWN_LINK)];
+}
+
+/** Size and format checks for one file, before any download. */
+export function checkMediaRef(ref: MediaRef, limits: IntakeLimits): MediaProblem | undefined {
+  if (ref.source === "link") return undefined;
+  if (formatOf(ref) === undefined) {
+    return {
+      code: "unsupported_type",
+      params: { formats: ACCEPTED_FORMATS_TEXT, name: ref.fileName ?? ref.mime ?? ref.kind },
+    };
+  }
+  const size = ref.size;
+  if (size === undefined) return undefined;
+  if (size > SERVICE_INTAKE_LIMIT_MB * MIB)
+    return { code: "too_big_for_service", params: { limitMb: SERVICE_INTAKE_LIMIT_MB } };
+  if (!limits.selfHostedBotApi && size > CLOUD_INTAKE_LIMIT_MB * MIB) {
+    return { code: "too_big_for_bot_api", params: { limitMb: CLOUD_INTAKE_LIMIT_MB } };
+  }
+  if (size > limits.maxIntakeMb * MIB)
+    return { code: "too_big_for_intake", params: { limitMb: limits.maxIntakeMb } };
+  return undefined;
+}
+
+export type IntakeVerdict =
+  | { ok: true; refs: MediaRef[]; tasks: TaskType[] }
+  | { ok: false; problems: MediaProblem[] };
+
+/**
+ * The whole decision for media a user handed in: every item checked, the count capped, and the tasks
+ * that accept the set. Problems come one per distinct code, so an album of big files says it once.
+ */
+export function checkIntake(refs: readonly MediaRef[], limits: IntakeLimits): IntakeVerdict {
+  const problems: MediaProblem[] = [];
+  const add = (problem: MediaProblem) => {
+    if (!problems.some((p) => p.code === problem.code)) problems.push(problem);
+  };
+  if (refs.length > MAX_MEDIA_ITEMS)
+    add({ code: "too_many_media", params: { max: MAX_MEDIA_ITEMS, count: refs.length } });
+  for (const ref of refs) {
+    const problem = checkMediaRef(ref, limits);
+    if (problem) add(problem);
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  const tasks = tasksAccepting(refs);
+  if (tasks.length === 0)
+    return { ok: false, problems: [{ code: "mixed_media", params: { max: MAX_MEDIA_ITEMS } }] };
+  return { ok: true, refs: [...refs], tasks };
+}

@@ -1,0 +1,183 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { LOCALES_DIRECTORY } from "../../../src/bot/i18n.js";
+import {
+  ACCEPTED_FORMATS_TEXT,
+  checkIntake,
+  checkMediaRef,
+  formatOf,
+  MEDIA_ERROR_CODES,
+  tasksAccepting,
+} from "../../../src/media/accept.js";
+import type { MediaRef, TelegramMediaRef } from "../../../src/media/media-ref.js";
+
+const MB = 1024 * 1024;
+const cloud = { maxIntakeMb: 20, selfHostedBotApi: false };
+const selfHosted = { maxIntakeMb: 500, selfHostedBotApi: true };
+
+function file(fields: Partial<TelegramMediaRef> & Pick<TelegramMediaRef, "kind">): TelegramMediaRef {
+  return { source: "telegram", fileId: "f", fileUniqueId: "u", ...fields };
+}
+
+const photo = file({ kind: "photo", size: 100_000 });
+const video = file({ kind: "video", mime: "video/mp4", size: 3 * MB });
+const mov = file({ kind: "video", mime: "video/quicktime" });
+const audio = file({ kind: "audio", mime: "audio/mpeg" });
+const voice = file({ kind: "voice", mime: "audio/ogg" });
+const note = file({ kind: "video_note" });
+const srt = file({ kind: "document", mime: "application/x-subrip", fileName: "subs.srt" });
+const link: MediaRef = { source: "link", url: "https://example.com/watch" };
+
+describe("formats", () => {
+  it.each([
+    [file({ kind: "document", mime: "image/png", fileName: "a.png" }), "png"],
+    [file({ kind: "document", mime: "image/webp" }), "webp"],
+    [file({ kind: "document", mime: "application/octet-stream", fileName: "clip.AVI" }), "avi"],
+    [file({ kind: "document", mime: "video/x-msvideo" }), "avi"],
+    [file({ kind: "audio", mime: "audio/x-wav", fileName: "a.wav" }), "wav"],
+    [file({ kind: "audio", mime: "audio/mp4", fileName: "a.m4a" }), "m4a"],
+    [file({ kind: "document", mime: "text/plain", fileName: "subs.srt" }), "srt"],
+    [voice, "ogg_opus"],
+    [note, "mp4"],
+    [photo, "jpeg"],
+  ])("recognises %o as %s", (ref, format) => {
+    expect(formatOf(ref)).toBe(format);
+  });
+
+  it.each([
+    file({ kind: "document", mime: "application/x-msdownload", fileName: "setup.exe" }),
+    file({ kind: "document", mime: "application/pdf", fileName: "a.pdf" }),
+    file({ kind: "audio", mime: "audio/flac", fileName: "a.flac" }),
+    file({ kind: "document", mime: "audio/ogg", fileName: "music.ogg" }),
+    file({ kind: "video", mime: "video/webm" }),
+    file({ kind: "document" }),
+  ])("refuses %o and lists the accepted formats", (ref) => {
+    expect(checkMediaRef(ref, cloud)).toEqual({
+      code: "unsupported_type",
+      params: { formats: ACCEPTED_FORMATS_TEXT, name: expect.any(String) },
+    });
+  });
+});
+
+describe("tasks by media", () => {
+  it("a photo makes only a video", () => {
+    expect(tasksAccepting([photo])).toEqual(["video"]);
+  });
+  it("a video goes to every task that takes a video", () => {
+    expect(tasksAccepting([video])).toEqual([
+      "video",
+      "transcription",
+      "subtitles",
+      "pause_removal",
+      "dubbing",
+      "smart_clip",
+      "motion",
+    ]);
+    expect(tasksAccepting([note])).toEqual(tasksAccepting([mov]));
+  });
+  it("audio and voice notes go to transcription and motion", () => {
+    expect(tasksAccepting([audio])).toEqual(["transcription", "motion"]);
+    expect(tasksAccepting([voice])).toEqual(["transcription", "motion"]);
+  });
+  it("an SRT goes to dubbing", () => {
+    expect(tasksAccepting([srt])).toEqual(["dubbing"]);
+  });
+  it("no media offers no task (the audio task takes text only)", () => {
+    expect(tasksAccepting([])).toEqual([]);
+    for (const ref of [photo, video, audio, voice, note, srt, link])
+      expect(tasksAccepting([ref])).not.toContain("audio");
+  });
+  it("several photos and clips make one video; up to 30", () => {
+    expect(tasksAccepting([photo, video, photo])).toEqual(["video"]);
+    expect(tasksAccepting(Array(30).fill(photo))).toEqual(["video"]);
+    expect(tasksAccepting(Array(31).fill(photo))).toEqual([]);
+  });
+  it("audio in an album fits no task", () => {
+    expect(tasksAccepting([photo, audio])).toEqual([]);
+  });
+  it("an https link with a format in its path is offered by that format", () => {
+    expect(tasksAccepting([{ source: "link", url: "https://x.example/a.mp3", kindHint: "audio" }])).toEqual([
+      "transcription",
+      "motion",
+    ]);
+    expect(tasksAccepting([link])).toContain("transcription");
+  });
+});
+
+describe("size limits", () => {
+  it("over 20 MB on the cloud Bot API: the getFile limit, with the link suggestion", () => {
+    expect(checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 30 * MB }), cloud)).toEqual({
+      code: "too_big_for_bot_api",
+      params: { limitMb: 20 },
+    });
+  });
+  it("exactly 20 MiB passes on the cloud", () => {
+    expect(checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 20 * MB }), cloud)).toBeUndefined();
+  });
+  it("a self-hosted Bot API takes big files up to MAX_INTAKE_MB", () => {
+    expect(
+      checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 300 * MB }), selfHosted),
+    ).toBeUndefined();
+    expect(
+      checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 300 * MB }), {
+        ...selfHosted,
+        maxIntakeMb: 100,
+      }),
+    ).toEqual({ code: "too_big_for_intake", params: { limitMb: 100 } });
+  });
+  it("over 500 MB is over the service's limit whatever the Bot API", () => {
+    expect(checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 501 * MB }), selfHosted)).toEqual({
+      code: "too_big_for_service",
+      params: { limitMb: 500 },
+    });
+    expect(checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 501 * MB }), cloud)?.code).toBe(
+      "too_big_for_service",
+    );
+  });
+  it("a lower MAX_INTAKE_MB on the cloud is its own message", () => {
+    expect(
+      checkMediaRef(file({ kind: "photo", size: 6 * MB }), { maxIntakeMb: 5, selfHostedBotApi: false }),
+    ).toEqual({
+      code: "too_big_for_intake",
+      params: { limitMb: 5 },
+    });
+  });
+});
+
+describe("checkIntake", () => {
+  it("accepts an album of photos for the video task", () => {
+    expect(checkIntake([photo, photo, photo], cloud)).toEqual({
+      ok: true,
+      refs: [photo, photo, photo],
+      tasks: ["video"],
+    });
+  });
+  it("more than 30 media is refused before anything else", () => {
+    const verdict = checkIntake(Array(31).fill(photo), cloud);
+    expect(verdict).toEqual({
+      ok: false,
+      problems: [{ code: "too_many_media", params: { max: 30, count: 31 } }],
+    });
+  });
+  it("says each problem once for an album", () => {
+    const big = file({ kind: "video", mime: "video/mp4", size: 25 * MB });
+    const verdict = checkIntake([big, big, photo], cloud);
+    expect(verdict).toEqual({
+      ok: false,
+      problems: [{ code: "too_big_for_bot_api", params: { limitMb: 20 } }],
+    });
+  });
+  it("a mix no task takes is explained", () => {
+    expect(checkIntake([photo, srt], cloud)).toMatchObject({
+      ok: false,
+      problems: [{ code: "mixed_media" }],
+    });
+  });
+});
+
+describe("messages", () => {
+  it.each(["en", "uk", "ru"])("every error code has a message in %s", (locale) => {
+    const text = readFileSync(`${LOCALES_DIRECTORY}/${locale}.ftl`, "utf8");
+    for (const code of MEDIA_ERROR_CODES) expect(text).toMatch(new RegExp(`^media-error-${code} = \\S`, "m"));
+  });
+});
