@@ -1,0 +1,97 @@
+/**
+ * Confirms from a file's first bytes that it is what its name and Telegram said: a renamed program is
+ * refused before it reaches the service. The head is read and put back, so the caller streams the
+ * whole file on as if nothing had been read.
+ */
+
+import { Readable } from "node:stream";
+import { fileTypeFromBuffer } from "file-type";
+import { ACCEPTED_FORMATS_TEXT, FORMATS, type MediaClass, MediaError, type MediaFormat } from "./accept.js";
+
+/** file-type reads at most this much to decide. */
+const HEAD_BYTES = 4100;
+
+export interface PeekedStream {
+  head: Buffer;
+  /** The whole file again, head included. */
+  stream: Readable;
+}
+
+/** Reads up to `bytes` from the start of a stream without losing them. */
+export async function peek(source: Readable, bytes = HEAD_BYTES): Promise<PeekedStream> {
+  const iterator: AsyncIterator<Buffer> = source[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < bytes) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
+    chunks.push(chunk);
+    length += chunk.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* whole(): AsyncGenerator<Buffer> {
+    if (head.length > 0) yield head;
+    if (ended) return;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  const stream = Readable.from(whole(), { objectMode: false });
+  stream.once("close", () => {
+    if (!source.destroyed) source.destroy();
+  });
+  return { head: head.subarray(0, bytes), stream };
+}
+
+const FORMAT_BY_EXTENSION: Record<string, MediaFormat> = {
+  jpg: "jpeg",
+  png: "png",
+  webp: "webp",
+  mp4: "mp4",
+  m4v: "mp4",
+  mov: "mov",
+  qt: "mov",
+  avi: "avi",
+  mp3: "mp3",
+  wav: "wav",
+  m4a: "m4a",
+  opus: "ogg_opus",
+  ogg: "ogg_opus",
+};
+
+/** SRT has no magic number: text that starts like a cue (an index, then a timecode line). */
+function looksLikeSrt(head: Buffer): boolean {
+  if (head.includes(0)) return false;
+  const text = head.toString("utf8").replace(/^\uFEFF/, "");
+  return /^\s*\d+\s*\r?\n\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s*-->/.test(text);
+}
+
+/** The format the bytes are in, if it is one the bot takes. */
+export async function sniffFormat(head: Buffer): Promise<MediaFormat | undefined> {
+  const detected = await fileTypeFromBuffer(head);
+  if (detected) return FORMAT_BY_EXTENSION[detected.ext];
+  return looksLikeSrt(head) ? "srt" : undefined;
+}
+
+/**
+ * Checks that the bytes hold media of the expected class and says which format they really are
+ * (a "video.mp4" that is a QuickTime file is uploaded as MOV). Throws MediaError "type_mismatch".
+ */
+export async function confirmFormat(head: Buffer, expected: MediaClass): Promise<MediaFormat> {
+  const sniffed = await sniffFormat(head);
+  // MPEG-4 audio with a generic ftyp brand is reported as MP4.
+  const format = expected === "audio" && sniffed === "mp4" ? "m4a" : sniffed;
+  if (format === undefined || FORMATS[format].mediaClass !== expected) {
+    throw new MediaError("type_mismatch", `content is ${sniffed ?? "unrecognised"}, expected ${expected}`, {
+      formats: ACCEPTED_FORMATS_TEXT,
+    });
+  }
+  return format;
+}

@@ -1,0 +1,152 @@
+/**
+ * Streams a file a user sent from the Bot API: getFile, then GET `${botApiRoot}/file/bot<token>/<path>`
+ * with undici. That URL carries the bot token: it is never logged, stored or put in an error message.
+ * A local Bot API server answers an absolute path on its own disk instead; that is read from the disk.
+ */
+
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { PassThrough, type Readable, Transform, type TransformCallback } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { type Dispatcher, request } from "undici";
+import { z } from "zod";
+import { MediaError } from "./accept.js";
+
+/** The one Bot API call a download needs (grammY's `bot.api` fits). */
+export interface FileApi {
+  getFile(fileId: string): Promise<unknown>;
+}
+
+export interface TelegramDownloadDeps {
+  api: FileApi;
+  botApiRoot: string;
+  token: string;
+  /** Whole-download time-out; default 10 minutes. */
+  timeoutMs?: number;
+  /** Longest silence between two chunks; default 60 s. */
+  idleTimeoutMs?: number;
+  dispatcher?: Dispatcher;
+}
+
+export interface TelegramDownload {
+  stream: Readable;
+  /** Exact byte count the stream delivers (the stream fails if the source sends another amount). */
+  size: number;
+}
+
+const FileSchema = z.object({
+  file_id: z.string(),
+  file_size: z.number().int().nonnegative().optional(),
+  file_path: z.string().min(1).optional(),
+});
+
+/** Removes the token from a text, however it got there. */
+export function redactToken(text: string, token: string): string {
+  return token === "" ? text : text.split(token).join("<redacted>");
+}
+
+function failure(message: string, token: string, cause?: unknown): MediaError {
+  const causeText = cause instanceof Error ? `: ${redactToken(cause.message, token)}` : "";
+  return new MediaError("download_failed", redactToken(`${message}${causeText}`, token));
+}
+
+/** Fails the stream when it delivers more or fewer bytes than announced. */
+function exactLength(expected: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      seen += chunk.length;
+      if (seen > expected) callback(new Error(`file is longer than the announced ${expected} bytes`));
+      else callback(null, chunk);
+    },
+    flush(callback: TransformCallback) {
+      callback(seen === expected ? null : new Error(`file ended after ${seen} of ${expected} bytes`));
+    },
+  });
+}
+
+/**
+ * Opens a Telegram file as a stream of exactly its size. `expectedSize` is what the message said;
+ * a different size from getFile or the download is refused.
+ */
+export async function openTelegramFile(
+  deps: TelegramDownloadDeps,
+  fileId: string,
+  expectedSize?: number,
+): Promise<TelegramDownload> {
+  let file: z.infer<typeof FileSchema>;
+  try {
+    file = FileSchema.parse(await deps.api.getFile(fileId));
+  } catch (error) {
+    throw failure("getFile failed", deps.token, error);
+  }
+  if (!file.file_path) throw failure("getFile gave no file path", deps.token);
+  const knownSize = file.file_size ?? expectedSize;
+  if (file.file_size !== undefined && expectedSize !== undefined && file.file_size !== expectedSize) {
+    throw failure(`getFile reports ${file.file_size} bytes, the message ${expectedSize}`, deps.token);
+  }
+
+  if (path.isAbsolute(file.file_path)) return openLocalFile(file.file_path, knownSize, deps.token);
+
+  const controller = new AbortController();
+  const deadline = setTimeout(() => controller.abort(), deps.timeoutMs ?? 600_000);
+  deadline.unref();
+  const url = `${deps.botApiRoot}/file/bot${deps.token}/${file.file_path}`;
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await request(url, {
+      method: "GET",
+      signal: controller.signal,
+      headersTimeout: 60_000,
+      bodyTimeout: deps.idleTimeoutMs ?? 60_000,
+      ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
+    });
+  } catch (error) {
+    clearTimeout(deadline);
+    throw failure("download request failed", deps.token, error);
+  }
+  if (response.statusCode !== 200) {
+    clearTimeout(deadline);
+    await response.body.dump().catch(() => undefined);
+    throw failure(`download answered HTTP ${response.statusCode}`, deps.token);
+  }
+  const header = response.headers["content-length"];
+  const announced = typeof header === "string" && /^\d+$/.test(header) ? Number(header) : undefined;
+  if (announced !== undefined && knownSize !== undefined && announced !== knownSize) {
+    clearTimeout(deadline);
+    response.body.destroy();
+    throw failure(`download is ${announced} bytes, Telegram said ${knownSize}`, deps.token);
+  }
+  const size = knownSize ?? announced;
+  if (size === undefined) {
+    clearTimeout(deadline);
+    response.body.destroy();
+    throw failure("the file's size is unknown", deps.token);
+  }
+  const output = new PassThrough();
+  pipeline(response.body, exactLength(size), output)
+    .catch((error: unknown) => {
+      // The stream's consumer sees the failure, without the URL.
+      output.destroy(failure("download broke off", deps.token, error));
+    })
+    .finally(() => clearTimeout(deadline));
+  return { stream: output, size };
+}
+
+async function openLocalFile(
+  filePath: string,
+  knownSize: number | undefined,
+  token: string,
+): Promise<TelegramDownload> {
+  let size: number;
+  try {
+    size = (await stat(filePath)).size;
+  } catch (error) {
+    throw failure("the Bot API server's file is not readable", token, error);
+  }
+  if (knownSize !== undefined && knownSize !== size) {
+    throw failure(`the local file is ${size} bytes, Telegram said ${knownSize}`, token);
+  }
+  return { stream: createReadStream(filePath), size };
+}

@@ -1,0 +1,153 @@
+/**
+ * Hands one piece of media to the task service. Links pass through (the service fetches them itself).
+ * A Telegram file is streamed from the Bot API into POST /v1/uploads: checked, sniffed, voice notes
+ * converted to MP3. The upload is one request, so a failure leaves no upload id behind, and every
+ * retry opens the whole pipeline again from Telegram.
+ */
+
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PassThrough, Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { UploadSource } from "../tasks-service/multipart.js";
+import type { UploadResponse } from "../tasks-service/responses.js";
+import { ACCEPTED_FORMATS_TEXT, FORMATS, formatOf, MediaError, type MediaFormat } from "./accept.js";
+import type { MediaRef, TelegramMediaRef } from "./media-ref.js";
+import { confirmFormat, peek } from "./sniff.js";
+import { openTelegramFile, type TelegramDownloadDeps } from "./telegram-download.js";
+import { oggOpusToMp3 } from "./voice-to-mp3.js";
+
+export interface TransferDeps {
+  telegram: TelegramDownloadDeps;
+  /** TasksServiceClient fits. */
+  tasksService: { upload(apiKey: string, file: UploadSource): Promise<UploadResponse> };
+  /** Where converted voice notes wait for their upload; the system's temporary directory by default. */
+  tempDirectory?: string;
+}
+
+export type TransferResult = { uploadId: string } | { url: string };
+
+/** The file name the service sees: the user's own name with the extension of what the bytes really are. */
+function uploadFileName(ref: TelegramMediaRef, format: MediaFormat): string {
+  const extension = format === "jpeg" ? "jpg" : format === "ogg_opus" ? "ogg" : format;
+  const base = path.basename(ref.fileName ?? ref.kind).replace(/\.[A-Za-z0-9]{1,5}$/, "") || ref.kind;
+  return `${base}.${extension}`;
+}
+
+interface VerifiedFile {
+  stream: Readable;
+  size: number;
+  format: MediaFormat;
+}
+
+async function openVerified(deps: TransferDeps, ref: TelegramMediaRef): Promise<VerifiedFile> {
+  const declared = formatOf(ref);
+  if (declared === undefined) {
+    throw new MediaError("unsupported_type", `${ref.kind} ${ref.mime ?? ""} is not accepted`, {
+      formats: ACCEPTED_FORMATS_TEXT,
+      name: ref.fileName ?? ref.mime ?? ref.kind,
+    });
+  }
+  const download = await openTelegramFile(deps.telegram, ref.fileId, ref.size);
+  try {
+    const { head, stream } = await peek(download.stream);
+    const format = await confirmFormat(head, FORMATS[declared].mediaClass);
+    return { stream, size: download.size, format };
+  } catch (error) {
+    download.stream.destroy();
+    throw error;
+  }
+}
+
+/** The MediaError behind a failure, if one caused it (a download that broke during the upload). */
+function mediaErrorIn(error: unknown): MediaError | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 6; depth++) {
+    if (current instanceof MediaError) return current;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+async function uploadVerified(
+  deps: TransferDeps,
+  ref: TelegramMediaRef,
+  apiKey: string,
+  first: VerifiedFile,
+): Promise<UploadResponse> {
+  let pending: VerifiedFile | undefined = first;
+  const open = (): Readable => {
+    if (pending) {
+      const { stream } = pending;
+      pending = undefined;
+      return stream;
+    }
+    // A retry: the earlier stream is spent, so fetch the file again (and check it again).
+    const output = new PassThrough();
+    openVerified(deps, ref)
+      .then(({ stream }) => pipeline(stream, output))
+      .catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+    return output;
+  };
+  try {
+    return await deps.tasksService.upload(apiKey, {
+      filename: uploadFileName(ref, first.format),
+      contentType: FORMATS[first.format].mimes[0] ?? "application/octet-stream",
+      size: first.size,
+      open,
+    });
+  } finally {
+    // Refused before the first attempt read it: let the download go.
+    (pending as VerifiedFile | undefined)?.stream.destroy();
+  }
+}
+
+/** Converts a voice note to MP3 in a temporary file (its MP3 size must be known before the upload starts). */
+async function uploadVoiceAsMp3(
+  deps: TransferDeps,
+  ref: TelegramMediaRef,
+  apiKey: string,
+  first: VerifiedFile,
+): Promise<UploadResponse> {
+  const directory = await mkdtemp(path.join(deps.tempDirectory ?? tmpdir(), "voice-"));
+  const mp3Path = path.join(directory, "voice.mp3");
+  try {
+    try {
+      await pipeline(Readable.from(oggOpusToMp3(first.stream)), createWriteStream(mp3Path));
+    } finally {
+      first.stream.destroy();
+    }
+    const { size } = await stat(mp3Path);
+    return await deps.tasksService.upload(apiKey, {
+      filename: uploadFileName({ ...ref, fileName: ref.fileName ?? "voice" }, "mp3"),
+      contentType: "audio/mpeg",
+      size,
+      open: () => createReadStream(mp3Path),
+    });
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What the task request carries for this media: an upload id, or the user's https link.
+ * Throws MediaError (`media-error-<kind>`) for the media itself, TasksServiceError for the service.
+ */
+export async function transferToService(
+  deps: TransferDeps,
+  ref: MediaRef,
+  apiKey: string,
+): Promise<TransferResult> {
+  if (ref.source === "link") return { url: ref.url };
+  try {
+    const first = await openVerified(deps, ref);
+    const uploaded =
+      first.format === "ogg_opus"
+        ? await uploadVoiceAsMp3(deps, ref, apiKey, first)
+        : await uploadVerified(deps, ref, apiKey, first);
+    return { uploadId: uploaded.upload_id };
+  } catch (error) {
+    throw mediaErrorIn(error) ?? error;
+  }
+}
