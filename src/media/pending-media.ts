@@ -1,0 +1,69 @@
+/**
+ * Media a user sent without a command, kept per chat until they pick a task for it (or it expires).
+ * The form of the chosen task takes it from here.
+ */
+
+import { z } from "zod";
+import type { KeyValueStore } from "../storage/ports.js";
+import { type MediaRef, MediaRefSchema } from "./media-ref.js";
+
+/** Long enough to think it over; file ids do not expire, but a forgotten offer should. */
+export const PENDING_MEDIA_TTL_MS = 2 * 60 * 60 * 1000;
+
+export const PendingMediaSchema = z.object({
+  refs: z.array(MediaRefSchema).max(30),
+  /** The message offering tasks for these media; edited as album items arrive. */
+  offerMessageId: z.number().int().optional(),
+  /** The album being collected, if any. */
+  mediaGroupId: z.string().optional(),
+  /** Problems already reported for this set, so an album's items do not repeat them. */
+  reported: z.array(z.string()).default([]),
+  /** Epoch milliseconds of the last item. */
+  updatedAt: z.number(),
+});
+export type PendingMedia = z.infer<typeof PendingMediaSchema>;
+
+export class PendingMediaStore {
+  constructor(
+    private readonly kv: KeyValueStore,
+    private readonly ttlMs = PENDING_MEDIA_TTL_MS,
+  ) {}
+
+  private key(chatId: number): string {
+    return `intake:${chatId}`;
+  }
+
+  async get(chatId: number): Promise<PendingMedia | undefined> {
+    const raw = await this.kv.get(this.key(chatId));
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = PendingMediaSchema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async put(chatId: number, pending: PendingMedia): Promise<void> {
+    await this.kv.set(this.key(chatId), JSON.stringify(PendingMediaSchema.parse(pending)), {
+      ttlMs: this.ttlMs,
+    });
+  }
+
+  /** The chat's waiting media, removed from the store: each set starts exactly one task form. */
+  async take(chatId: number): Promise<MediaRef[] | undefined> {
+    const pending = await this.get(chatId);
+    if (pending === undefined) return undefined;
+    await this.kv.delete(this.key(chatId));
+    return pending.refs;
+  }
+
+  async clear(chatId: number): Promise<void> {
+    await this.kv.delete(this.key(chatId));
+  }
+}
+
+/** The media a chat handed in without a command, taken for the task the user chose. */
+export function takePendingMedia(kv: KeyValueStore, chatId: number): Promise<MediaRef[] | undefined> {
+  return new PendingMediaStore(kv).take(chatId);
+}
