@@ -1,0 +1,232 @@
+import { describe, expect, it } from "vitest";
+import { decodeCallback } from "../../../src/bot/callback-data.js";
+import { createIntakeFeature, intakeChoice } from "../../../src/bot/features/intake.js";
+import { PendingMediaStore, takePendingMedia } from "../../../src/media/pending-media.js";
+import { createMemoryStorage } from "../../../src/storage/memory.js";
+import { BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
+
+const MB = 1024 * 1024;
+const cloudLimits = { maxIntakeMb: 20, selfHostedBotApi: false };
+
+function harnessWith(limits = cloudLimits) {
+  const storage = createMemoryStorage();
+  const harness = new BotHarness({ storage, createOptions: { intake: createIntakeFeature({ limits }) } });
+  return { harness, storage };
+}
+
+function photo(id: string, mediaGroupId?: string) {
+  return {
+    photo: [
+      { file_id: `${id}-s`, file_unique_id: `${id}-su`, width: 90, height: 90, file_size: 900 },
+      { file_id: id, file_unique_id: `${id}-u`, width: 900, height: 900, file_size: 90_000 },
+    ],
+    ...(mediaGroupId ? { media_group_id: mediaGroupId } : {}),
+  };
+}
+
+describe("media intake", () => {
+  it("offers the tasks that take a photo and keeps it for the chosen form", async () => {
+    const { harness, storage } = harnessWith();
+    const user = harness.user(11, "en");
+    const calls = await harness.sendMessage(user, photo("p1"));
+    const offer = lastCall(calls, "sendMessage");
+    expect(textOf(offer)).toBe(
+      "Got 1 photo. What should I make of it?\nSend more photos or clips to add them, or choose a task.",
+    );
+    const buttons = BotHarness.buttons(offer);
+    expect(buttons.map((b) => b.text)).toEqual(["Video from photos and clips"]);
+    expect(intakeChoice(decodeCallback(buttons[0]?.data))).toBe("video");
+    expect(calls.some((c) => c.method === "getFile")).toBe(false);
+
+    const pending = await takePendingMedia(storage.kv, 11);
+    expect(pending).toEqual([
+      expect.objectContaining({ source: "telegram", kind: "photo", fileId: "p1", size: 90_000 }),
+    ]);
+    expect(await takePendingMedia(storage.kv, 11)).toBeUndefined();
+  });
+
+  it("a video is offered every task that takes one", async () => {
+    const { harness } = harnessWith();
+    const calls = await harness.sendMessage(harness.user(12, "en"), {
+      video: {
+        file_id: "v",
+        file_unique_id: "vu",
+        width: 1,
+        height: 1,
+        duration: 9,
+        mime_type: "video/mp4",
+        file_size: 1000,
+      },
+    });
+    expect(BotHarness.buttons(lastCall(calls, "sendMessage")).map((b) => b.text)).toEqual([
+      "Video from photos and clips",
+      "Transcription",
+      "Subtitles",
+      "Pause removal",
+      "Dubbing",
+      "Smart clips",
+      "Motion video",
+    ]);
+  });
+
+  it("an album of 3 photos gives one offer that ends up listing 3 photos", async () => {
+    const { harness, storage } = harnessWith();
+    const user = harness.user(13, "en");
+    const all = [
+      ...(await harness.sendMessage(user, photo("a", "album-1"))),
+      ...(await harness.sendMessage(user, photo("b", "album-1"))),
+      ...(await harness.sendMessage(user, photo("c", "album-1"))),
+    ];
+    const sends = all.filter((c) => c.method === "sendMessage");
+    expect(sends).toHaveLength(1);
+    const edits = all.filter((c) => c.method === "editMessageText");
+    expect(edits.at(-1)?.payload.message_id).toBe((sends[0]?.result as { message_id: number }).message_id);
+    expect(textOf(edits.at(-1))).toContain("Got 3 photos.");
+    expect(
+      (await new PendingMediaStore(storage.kv).get(13))?.refs.map((r) =>
+        r.source === "telegram" ? r.fileId : r.url,
+      ),
+    ).toEqual(["a", "b", "c"]);
+  });
+
+  it("counts an album in Ukrainian", async () => {
+    const { harness } = harnessWith();
+    const user = harness.user(14, "uk");
+    await harness.sendMessage(user, photo("a", "g"));
+    const calls = await harness.sendMessage(user, {
+      document: {
+        file_id: "d",
+        file_unique_id: "du",
+        file_name: "x.mp4",
+        mime_type: "video/mp4",
+        file_size: 10,
+      },
+      media_group_id: "g",
+    });
+    expect(textOf(lastCall(calls, "editMessageText"))).toMatch(/^Отримано: 1 фото, 1 файл\. /);
+  });
+
+  it("a 30 MB document on the cloud Bot API: the 20 MB limit and a link suggestion, nothing fetched", async () => {
+    const { harness, storage } = harnessWith();
+    const calls = await harness.sendMessage(harness.user(15, "en"), {
+      document: {
+        file_id: "big",
+        file_unique_id: "bu",
+        file_name: "talk.mp4",
+        mime_type: "video/mp4",
+        file_size: 30 * MB,
+      },
+    });
+    expect(calls.map((c) => c.method)).toEqual(["sendMessage"]);
+    expect(textOf(calls[0])).toBe(
+      "This file is over 20 MB, the most a bot can download from Telegram. Upload it somewhere and send me an https link to it instead.",
+    );
+    expect(await new PendingMediaStore(storage.kv).get(15)).toBeUndefined();
+  });
+
+  it("the same file is fine with a self-hosted Bot API", async () => {
+    const { harness } = harnessWith({ maxIntakeMb: 500, selfHostedBotApi: true });
+    const calls = await harness.sendMessage(harness.user(16, "en"), {
+      document: {
+        file_id: "big",
+        file_unique_id: "bu",
+        file_name: "talk.mp4",
+        mime_type: "video/mp4",
+        file_size: 30 * MB,
+      },
+    });
+    expect(textOf(lastCall(calls, "sendMessage"))).toMatch(/^Got 1 file\./);
+  });
+
+  it("over 500 MB is the service's limit, in Russian", async () => {
+    const { harness } = harnessWith({ maxIntakeMb: 2000, selfHostedBotApi: true });
+    const calls = await harness.sendMessage(harness.user(17, "ru"), {
+      video: {
+        file_id: "v",
+        file_unique_id: "vu",
+        width: 1,
+        height: 1,
+        duration: 9000,
+        mime_type: "video/mp4",
+        file_size: 600 * MB,
+      },
+    });
+    expect(textOf(lastCall(calls, "sendMessage"))).toBe(
+      "Файл больше 500 МБ — это максимум, который принимает сервис. Пришлите файл короче или меньше.",
+    );
+  });
+
+  it("an http:// link is refused with its own message", async () => {
+    const { harness } = harnessWith();
+    const calls = await harness.send(harness.user(18, "en"), "http://example.com/clip.mp4");
+    expect(calls.map((c) => c.method)).toEqual(["sendMessage"]);
+    expect(textOf(calls[0])).toBe(
+      "Only https:// links work (http://example.com/clip.mp4). Please send the https address.",
+    );
+  });
+
+  it("an https link is offered like a file", async () => {
+    const { harness, storage } = harnessWith();
+    const calls = await harness.send(harness.user(19, "uk"), "ось https://cdn.example.com/talk.mp3");
+    expect(textOf(lastCall(calls, "sendMessage"))).toBe("Отримано: 1 посилання. Що з цього зробити?");
+    expect(BotHarness.buttons(lastCall(calls, "sendMessage")).map((b) => b.text)).toEqual([
+      "Транскрипція",
+      "Моушн-відео",
+    ]);
+    expect(await takePendingMedia(storage.kv, 19)).toEqual([
+      { source: "link", url: "https://cdn.example.com/talk.mp3", kindHint: "audio" },
+    ]);
+  });
+
+  it("an .exe is refused with the accepted formats, in Ukrainian", async () => {
+    const { harness } = harnessWith();
+    const calls = await harness.sendMessage(harness.user(20, "uk"), {
+      document: {
+        file_id: "x",
+        file_unique_id: "xu",
+        file_name: "setup.exe",
+        mime_type: "application/x-msdownload",
+        file_size: 4000,
+      },
+    });
+    expect(textOf(lastCall(calls, "sendMessage"))).toBe(
+      "Цей файл я не можу використати (setup.exe). Підтримувані формати: JPEG, PNG, WebP, MP4, MOV, AVI, MP3, WAV, M4A, SRT, а також голосові повідомлення.",
+    );
+  });
+
+  it("a voice note is offered transcription and motion", async () => {
+    const { harness } = harnessWith();
+    const calls = await harness.sendMessage(harness.user(21, "en"), {
+      voice: { file_id: "o", file_unique_id: "ou", duration: 3, mime_type: "audio/ogg", file_size: 5000 },
+    });
+    expect(textOf(lastCall(calls, "sendMessage"))).toBe("Got 1 voice message. What should I make of it?");
+    expect(BotHarness.buttons(lastCall(calls, "sendMessage")).map((b) => b.text)).toEqual([
+      "Transcription",
+      "Motion video",
+    ]);
+  });
+
+  it("the 31st photo is refused once, the first 30 stay offered", async () => {
+    const { harness, storage } = harnessWith();
+    const user = harness.user(22, "en");
+    const all = [];
+    for (let album = 0; album < 4; album++) {
+      for (let item = 0; item < (album < 3 ? 10 : 2); item++) {
+        all.push(...(await harness.sendMessage(user, photo(`p${album}-${item}`, `g${album}`))));
+      }
+    }
+    const refusals = all.filter((c) => c.method === "sendMessage" && textOf(c).startsWith("That is"));
+    expect(refusals.map(textOf)).toEqual([
+      "That is 31 files; a video takes at most 30 photos and clips. Please send fewer.",
+    ]);
+    expect((await new PendingMediaStore(storage.kv).get(22))?.refs).toHaveLength(30);
+  });
+
+  it("plain words and commands go on to the other features", async () => {
+    const { harness } = harnessWith();
+    const calls = await harness.send(harness.user(23, "en"), "hello there");
+    expect(textOf(lastCall(calls, "sendMessage"))).toBe(
+      "I did not understand that. Pick a task with /start, or see /help.",
+    );
+  });
+});
