@@ -31,7 +31,9 @@ function bytes(mp3: ArrayBufferView): Buffer {
 }
 
 /** MP3 bytes of an OGG Opus stream, produced as the input arrives. Throws MediaError "conversion_failed". */
-export async function* oggOpusToMp3(source: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
+export async function* oggOpusToMp3(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): AsyncGenerator<Buffer> {
   const decoder = new OggOpusDecoder();
   const encoder = new Mp3Encoder(1, SAMPLE_RATE, BITRATE_KBPS);
   let samples = 0;
