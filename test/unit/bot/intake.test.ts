@@ -80,7 +80,8 @@ describe("media intake", () => {
     const sends = all.filter((c) => c.method === "sendMessage");
     expect(sends).toHaveLength(1);
     const edits = all.filter((c) => c.method === "editMessageText");
-    expect(edits.at(-1)?.payload.message_id).toBe((sends[0]?.result as { message_id: number }).message_id);
+    const offer = sends[0]?.result as { message_id: number } | undefined;
+    expect(edits.at(-1)?.payload.message_id).toBe(offer?.message_id);
     expect(textOf(edits.at(-1))).toContain("Got 3 photos.");
     expect(
       (await new PendingMediaStore(storage.kv).get(13))?.refs.map((r) =>
