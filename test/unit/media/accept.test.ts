@@ -175,7 +175,21 @@ describe("checkIntake", () => {
   });
 });
 
+function intakeKeys(locale: string): string[] {
+  const text = readFileSync(`${LOCALES_DIRECTORY}/${locale}.ftl`, "utf8");
+  const start = text.indexOf("## intake");
+  const end = text.indexOf("\n## ", start + 1);
+  const section = text.slice(start, end === -1 ? undefined : end);
+  return [...section.matchAll(/^([a-z][a-z0-9_-]*) =/gm)].map((m) => m[1] ?? "").sort();
+}
+
 describe("messages", () => {
+  it("the intake section has the same messages in every locale", () => {
+    expect(intakeKeys("en").length).toBeGreaterThan(MEDIA_ERROR_CODES.length);
+    expect(intakeKeys("uk")).toEqual(intakeKeys("en"));
+    expect(intakeKeys("ru")).toEqual(intakeKeys("en"));
+  });
+
   it.each(["en", "uk", "ru"])("every error code has a message in %s", (locale) => {
     const text = readFileSync(`${LOCALES_DIRECTORY}/${locale}.ftl`, "utf8");
     for (const code of MEDIA_ERROR_CODES) expect(text).toMatch(new RegExp(`^media-error-${code} = \\S`, "m"));
