@@ -223,6 +223,30 @@ describe("media intake", () => {
     expect((await new PendingMediaStore(storage.kv).get(22))?.refs).toHaveLength(30);
   });
 
+  it("photos sent one by one grow one set; a set that offers more than a video is not grown", async () => {
+    const { harness, storage } = harnessWith();
+    const user = harness.user(24, "en");
+    await harness.sendMessage(user, photo("one"));
+    const second = await harness.sendMessage(user, photo("two"));
+    expect(textOf(lastCall(second, "editMessageText"))).toMatch(/^Got 2 photos\./);
+    const store = new PendingMediaStore(storage.kv);
+    await store.clear(24);
+    await harness.sendMessage(user, {
+      video: {
+        file_id: "v",
+        file_unique_id: "vu",
+        width: 1,
+        height: 1,
+        duration: 9,
+        mime_type: "video/mp4",
+        file_size: 1000,
+      },
+    });
+    const after = await harness.sendMessage(user, photo("three"));
+    expect(textOf(lastCall(after, "sendMessage"))).toMatch(/^Got 1 photo\./);
+    expect((await store.get(24))?.refs).toHaveLength(1);
+  });
+
   it("plain words and commands go on to the other features", async () => {
     const { harness } = harnessWith();
     const calls = await harness.send(harness.user(23, "en"), "hello there");
