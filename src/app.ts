@@ -9,6 +9,7 @@ import type { LocalStack } from "../dev/local-stack.js";
 import { ApiKeys } from "./accounts/api-keys.js";
 import { KeyRegistry } from "./accounts/registry.js";
 import { KeyVault } from "./accounts/vault.js";
+import { createIntakeFeature } from "./bot/features/intake.js";
 import { setBotCommands } from "./bot/i18n.js";
 import { createBot } from "./bot/index.js";
 import { type PollingHandle, startPolling, webhookHandler } from "./bot/runtime.js";
@@ -65,15 +66,23 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   const queue = createQueue(config, logger);
   const deletionJob = messageDeletionJob(new Api(botToken, { apiRoot: botApiRoot }));
   queue.register(deletionJob);
-  const bot = createBot({
-    config: { defaultLocale: config.defaultLocale, botToken, botApiRoot },
-    logger: logger.child({ component: "bot" }),
-    storage,
-    apiKeys,
-    catalog: catalogPort(catalog),
-    tasksService,
-    scheduleDeletion: scheduleDeletionWith(queue, deletionJob),
-  });
+  const bot = createBot(
+    {
+      config: { defaultLocale: config.defaultLocale, botToken, botApiRoot },
+      logger: logger.child({ component: "bot" }),
+      storage,
+      apiKeys,
+      catalog: catalogPort(catalog),
+      tasksService,
+      scheduleDeletion: scheduleDeletionWith(queue, deletionJob),
+    },
+    undefined,
+    {
+      intake: createIntakeFeature({
+        limits: { maxIntakeMb: config.maxIntakeMb, selfHostedBotApi: config.selfHostedBotApi },
+      }),
+    },
+  );
 
   const routes: Array<(app: Hono) => void> = [];
   if (config.mode === "webhook") {

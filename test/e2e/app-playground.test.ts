@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, startApp } from "../../src/app.js";
@@ -70,6 +71,20 @@ describe("npm start without settings: the playground", () => {
 
     const tasks = await next("tasks");
     expect(tasks?.text).toContain("You have no tasks yet");
+  });
+
+  it("offers the tasks for a photo, and explains an http:// link", async () => {
+    const person = stack().emulator.users.create({ first_name: "Iryna", language_code: "en" });
+    await person.sendPhoto({
+      bytes: await readFile(new URL("../../dev/fixtures/sample.jpg", import.meta.url)),
+    });
+    const offer = await person.chat.waitForMessage((m) => m.fromBot, { timeoutMs: 10_000 });
+    expect(offer.message.text).toContain("Got 1 photo");
+    expect(offer.message.reply_markup?.inline_keyboard.flat().length).toBeGreaterThanOrEqual(1);
+
+    person.sendText("http://example.com/clip.mp4");
+    const refusal = await person.chat.waitForMessage((m) => m.fromBot && m !== offer, { timeoutMs: 10_000 });
+    expect(refusal.message.text).toContain("Only https:// links work");
   });
 
   it("serves health, readiness and metrics on its HTTP server", async () => {
