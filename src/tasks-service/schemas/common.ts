@@ -50,21 +50,8 @@ export const MARKER_TRANSITIONS = [
   "circle",
   "random",
 ] as const;
-/** Global `transition` values; `crossfade` is accepted as an alias (see TRANSITION_ALIASES). */
-export const TRANSITIONS = [
-  "none",
-  "random",
-  "fade",
-  "dissolve",
-  "slide",
-  "cover",
-  "reveal",
-  "zoom",
-  "squeeze",
-  "wind",
-  "pixel",
-  "circle",
-] as const;
+/** Global `transition` values: the marker ones and `none`; `crossfade` is an alias (see TRANSITION_ALIASES). */
+export const TRANSITIONS = ["none", ...MARKER_TRANSITIONS] as const;
 export const TRANSITION_ALIASES = { crossfade: "dissolve" } as const;
 
 export const REELS_REFRAMES = ["blur", "fill", "fill_blur", "zoom", "crop", "auto"] as const;
