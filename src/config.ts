@@ -32,6 +32,8 @@ interface CommonConfig {
   maxIntakeMb: number;
   /** The Bot API root is not the cloud's: larger downloads and uploads are possible. */
   selfHostedBotApi: boolean;
+  /** Shared secret of POST /hooks/messenger (send_to_messenger tasks); unset turns the endpoint off. */
+  messengerHookSecret: string | undefined;
   logLevel: LogLevel;
 }
 
@@ -109,6 +111,9 @@ const fieldSchemas = {
     .string()
     .regex(/^[A-Za-z0-9_-]{1,256}$/, "must be 1-256 characters of A-Z, a-z, 0-9, _ and - (Telegram's rule)"),
   PUBLIC_URL: httpUrl("this bot's public base URL"),
+  MESSENGER_HOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{32,256}$/, "must be 32-256 characters of A-Z, a-z, 0-9, _ and -"),
   HTTP_HOST: z.string().min(1, "must not be empty"),
   HTTP_PORT: z
     .string()
@@ -219,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     defaultLocale: given.DEFAULT_LOCALE ?? "en",
     maxIntakeMb,
     selfHostedBotApi,
+    messengerHookSecret: given.MESSENGER_HOOK_SECRET,
     logLevel: given.LOG_LEVEL ?? "info",
   };
   const { PUBLIC_URL: publicUrl, TASKS_BASE_URL: tasksBaseUrl, BOT_WEBHOOK_SECRET: webhookSecret } = given;
@@ -241,6 +247,7 @@ export function configSecrets(config: Config): string[] {
   const secrets: string[] = [];
   if (config.botToken) secrets.push(config.botToken);
   if (config.webhookSecret) secrets.push(config.webhookSecret);
+  if (config.messengerHookSecret) secrets.push(config.messengerHookSecret);
   if (config.keyVaultSecret) secrets.push(config.keyVaultSecret.toString("base64"));
   if (config.redisUrl) {
     const password = new URL(config.redisUrl).password;

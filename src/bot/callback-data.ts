@@ -12,6 +12,8 @@ export const CALLBACK_SCOPES = {
   tasks: "tk",
   apiKey: "ak",
   intake: "in",
+  form: "fm",
+  result: "rs",
 } as const;
 export type CallbackScope = (typeof CALLBACK_SCOPES)[keyof typeof CALLBACK_SCOPES];
 

@@ -28,6 +28,7 @@ import { helpFeature } from "./features/help.js";
 import { languageFeature } from "./features/language.js";
 import { settingsFeature } from "./features/settings.js";
 import { startFeature } from "./features/start.js";
+import { createTaskFormEngine, type TaskFormsDeps, taskFormEntries } from "./features/task-forms.js";
 import { tasksFeature } from "./features/tasks.js";
 import { unhandledFeature } from "./features/unhandled.js";
 import { createI18n } from "./i18n.js";
@@ -45,6 +46,8 @@ export type CompanionBot = Bot<BotContext> & { readonly i18n: I18n<BotContext> }
 export interface CreateBotOptions {
   /** Media intake (files and links sent without a command); runs before the unexpected-input hint. */
   intake?: Middleware<BotContext>;
+  /** Task forms and the buttons on cards and results; without them task choices only describe the task. */
+  forms?: TaskFormsDeps;
   /** Flood limit per user: at most `limit` updates per `windowMs`. */
   rateLimit?: { limit: number; windowMs: number };
   /** Caps for Bot API retries (flood waits and Telegram's 5xx). */
@@ -124,9 +127,12 @@ export function createBot(
       },
     }),
   );
+  // A running form sees the chat's updates before anything else; result buttons carry their own authority.
+  if (options.forms) protectedBot.use(createTaskFormEngine(options.forms, deps.storage.kv));
   protectedBot.use(buttonGuard);
   protectedBot.use(groupsFeature);
   protectedBot.use(cancelFeature);
+  if (options.forms) protectedBot.use(taskFormEntries);
   protectedBot.use(startFeature);
   protectedBot.use(helpFeature);
   protectedBot.use(languageFeature);

@@ -232,6 +232,12 @@ describe("common fields", () => {
     });
     expectRejected({ ...base("audio"), webhook_url: "http://hooks.example.com/done" }, "url_not_https");
   });
+  it("webhook_url: plain http only on the loopback address (a local sandbox calling a local bot)", () => {
+    expectAccepted({ ...base("audio"), webhook_url: "http://127.0.0.1:8080/hooks/tasks/abc" });
+    expectAccepted({ ...base("audio"), webhook_url: "http://localhost:8080/hooks/tasks/abc" });
+    expectRejected({ ...base("audio"), webhook_url: "http://10.0.0.5/hooks/tasks/abc" }, "url_not_https");
+    expectRejected({ ...base("audio"), webhook_url: "http://127.0.0.1.example.com/x" }, "url_not_https");
+  });
   it("send_to_messenger must be a boolean", () => {
     expectRejected({ ...base("audio"), send_to_messenger: "yes" });
   });

@@ -1,0 +1,215 @@
+/**
+ * The ways into a task form, and the buttons on cards and results: a task chosen for media sent
+ * (intake) or from the /start menu; "Repeat with changes", "New task", "Try again", the submission's
+ * retry and the dubbing render step. Result buttons act on their ticket, which outlives the chat's
+ * newest menu, so they are checked against the task's owner instead of the menu nonce.
+ */
+import { type ConversationFlavor, conversations, createConversation } from "@grammyjs/conversations";
+import { Composer, type Context } from "grammy";
+import { z } from "zod";
+import { cardText, RESULT_ACTIONS } from "../../delivery/cards.js";
+import type { TaskSubmissions } from "../../delivery/submissions.js";
+import type { TaskRecord, TaskRecords } from "../../delivery/task-records.js";
+import { mediaClassOf } from "../../media/accept.js";
+import { extractMedia, type MediaRef } from "../../media/media-ref.js";
+import { takePendingMedia } from "../../media/pending-media.js";
+import type { KeyValueStore } from "../../storage/ports.js";
+import type { TaskType } from "../../tasks-service/schemas/index.js";
+import { CALLBACK_SCOPES, decodeCallback } from "../callback-data.js";
+import type { BotContext } from "../context.js";
+import {
+  type FlowDeps,
+  FORM_IDLE_MS,
+  FORM_VERSION,
+  type FormInput,
+  TASK_FORM,
+  taskFormConversation,
+} from "../flows/conversation.js";
+import { taskTypesKeyboard } from "../keyboards/task-types.js";
+import { openMenu } from "../menu.js";
+import { isBotTaskType } from "../task-types.js";
+import { intakeChoice } from "./intake.js";
+
+export interface TaskFormsDeps {
+  flow: FlowDeps;
+  records: TaskRecords;
+  submissions: TaskSubmissions;
+}
+
+/** Stored forms outlive a restart; abandoned ones disappear after a day. */
+const FORM_STORAGE_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a transcribe step's SRT may come back edited. */
+export const AWAITING_SRT_TTL_MS = 24 * 60 * 60 * 1000;
+
+const StoredFormSchema = z.object({
+  version: z.tuple([z.literal(0), z.union([z.string(), z.number()])]),
+  state: z.unknown(),
+});
+
+function formStorage(kv: KeyValueStore) {
+  return {
+    async read(key: string) {
+      const raw = await kv.get(`form:${key}`);
+      if (raw === undefined) return undefined;
+      try {
+        const parsed = StoredFormSchema.safeParse(JSON.parse(raw));
+        // The plugin checks the version and the state's shape is its own; a record that is not even
+        // versioned is dropped rather than handed over.
+        return parsed.success ? (parsed.data as never) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async write(key: string, state: unknown) {
+      await kv.set(`form:${key}`, JSON.stringify(state), { ttlMs: FORM_STORAGE_TTL_MS });
+    },
+    async delete(key: string) {
+      await kv.delete(`form:${key}`);
+    },
+  };
+}
+
+export function awaitingSrtKey(chatId: number): string {
+  return `awaiting-srt:${chatId}`;
+}
+
+type FormContext = ConversationFlavor<BotContext>;
+
+export async function openForm(
+  ctx: BotContext,
+  type: TaskType,
+  media: MediaRef[],
+  prefill?: Record<string, unknown>,
+): Promise<void> {
+  const formContext = ctx as FormContext;
+  await formContext.conversation.exitAll();
+  const input: FormInput = {
+    type,
+    locale: await ctx.i18n.getLocale(),
+    media,
+    ...(prefill ? { prefill } : {}),
+  };
+  await formContext.conversation.enter(TASK_FORM, input);
+}
+
+/** Installs the conversations plugin and the form; goes before the button guard. */
+export function createTaskFormEngine(deps: TaskFormsDeps, kv: KeyValueStore): Composer<BotContext> {
+  const engine = new Composer<FormContext>();
+  engine.use(
+    conversations<FormContext, Context>({
+      storage: { type: "key", version: FORM_VERSION, adapter: formStorage(kv) },
+    }),
+  );
+  engine.use(
+    createConversation<FormContext, Context>(taskFormConversation(deps.flow), {
+      id: TASK_FORM,
+      maxMillisecondsToWait: FORM_IDLE_MS,
+    }),
+  );
+  engine.on("callback_query:data", async (ctx, next) => {
+    const data = decodeCallback(ctx.callbackQuery.data);
+    if (data?.scope !== CALLBACK_SCOPES.result) return next();
+    const record = await deps.records.get(data.nonce);
+    if (!record) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+      return;
+    }
+    if (record.userId !== ctx.from.id) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
+      return;
+    }
+    await resultAction(ctx, deps, record, data.args[0]);
+  });
+  engine.chatType("private").on("message:document", async (ctx, next) => {
+    const ticket = await kv.get(awaitingSrtKey(ctx.chat.id));
+    const [ref] = extractMedia(ctx.message).refs;
+    if (ticket === undefined || !ref || mediaClassOf(ref) !== "subtitles") return next();
+    const parent = await deps.records.get(ticket);
+    if (!parent) return next();
+    const video = parent.form?.media[0];
+    const problem = await deps.flow.checkSrt(
+      ref,
+      video?.source === "telegram" ? video.durationSec : undefined,
+    );
+    if (problem) {
+      await ctx.reply(ctx.t(problem.key, problem.params));
+      return;
+    }
+    await kv.delete(awaitingSrtKey(ctx.chat.id));
+    await deps.submissions.render(parent, ref);
+  });
+  return engine as unknown as Composer<BotContext>;
+}
+
+async function resultAction(
+  ctx: BotContext,
+  deps: TaskFormsDeps,
+  record: TaskRecord,
+  action: string | undefined,
+) {
+  const t = ctx.t.bind(ctx);
+  switch (action) {
+    case RESULT_ACTIONS.repeat:
+      await ctx.answerCallbackQuery();
+      if (record.form) await openForm(ctx, record.type, record.form.media, record.form.values);
+      return;
+    case RESULT_ACTIONS.newTask:
+      await ctx.answerCallbackQuery();
+      await ctx.reply(ctx.t("welcome-pick"), { reply_markup: taskTypesKeyboard(t, openMenu(ctx)) });
+      return;
+    case RESULT_ACTIONS.retrySubmit: {
+      const retried = await deps.submissions.retry(record);
+      await ctx.answerCallbackQuery({ text: ctx.t(retried ? "form-submitting" : "button-stale") });
+      if (retried && record.cardMessageId !== undefined) {
+        await ctx.api
+          .editMessageText(record.chatId, record.cardMessageId, cardText.creating(t, record))
+          .catch((error: unknown) => ctx.logger.debug({ err: error }, "card not edited"));
+      }
+      return;
+    }
+    case RESULT_ACTIONS.tryAgain: {
+      const again = await deps.submissions.again(record);
+      await ctx.answerCallbackQuery({ text: ctx.t(again ? "form-submitting" : "button-stale") });
+      return;
+    }
+    case RESULT_ACTIONS.renderAsIs: {
+      const ticket = ctx.chat ? await ctx.deps.storage.kv.get(awaitingSrtKey(ctx.chat.id)) : undefined;
+      if (ticket !== record.ticket) {
+        await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+        return;
+      }
+      await ctx.deps.storage.kv.delete(awaitingSrtKey(record.chatId));
+      await deps.submissions.render(record, undefined);
+      await ctx.answerCallbackQuery({ text: ctx.t("form-submitting") });
+      return;
+    }
+    default:
+      await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+  }
+}
+
+/** Task choices that open a form: the intake offer and the /start menu. Goes after the button guard. */
+export const taskFormEntries = new Composer<BotContext>();
+
+taskFormEntries.on("callback_query:data", async (ctx, next) => {
+  const data = ctx.callbackData;
+  const fromIntake = intakeChoice(data);
+  if (fromIntake) {
+    await ctx.answerCallbackQuery();
+    const media = ctx.chat ? await takePendingMedia(ctx.deps.storage.kv, ctx.chat.id) : undefined;
+    if (!media || media.length === 0) {
+      await ctx.reply(ctx.t("intake-expired"));
+      return;
+    }
+    await openForm(ctx, fromIntake, media);
+    return;
+  }
+  if (data?.scope === CALLBACK_SCOPES.startTask) {
+    const [type] = data.args;
+    if (type === undefined || !isBotTaskType(type)) return next();
+    await ctx.answerCallbackQuery();
+    await openForm(ctx, type, []);
+    return;
+  }
+  return next();
+});

@@ -1,0 +1,227 @@
+/**
+ * The form engine on @grammyjs/conversations: one conversation runs any task form. It shows the card,
+ * waits for the next press, text or file, moves the state with reduce() and edits the card. Everything
+ * outside the chat (the account, the submission, a voice preview) goes through conversation.external,
+ * so a replay never repeats it. The loop is bounded: a form that takes too many steps closes itself,
+ * which keeps the replay log (it grows with every update waited for) small.
+ */
+import type { Conversation } from "@grammyjs/conversations";
+import { type Context, GrammyError } from "grammy";
+import { z } from "zod";
+import type { Catalog } from "../../catalog/index.js";
+import { checkMediaRef, type IntakeLimits, mediaClassOf } from "../../media/accept.js";
+import { extractMedia, type MediaRef, MediaRefSchema } from "../../media/media-ref.js";
+import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
+import { CALLBACK_SCOPES, decodeCallback } from "../callback-data.js";
+import type { BotContext } from "../context.js";
+import type { UserPreferences } from "../preferences.js";
+import { CardRenderer, type RenderedScreen, type Translate } from "./card.js";
+import { initialValues } from "./defaults.js";
+import type { AccountView, FormValues } from "./form.js";
+import { FORMS } from "./forms/index.js";
+import { buildRequest } from "./request.js";
+import { type FormEvent, type FormState, firstScreen, type Notice, reduce } from "./state.js";
+
+export const TASK_FORM = "task-form";
+/** Bump when the form's flow changes, so forms stored by an older release start over cleanly. */
+export const FORM_VERSION = 1;
+/** Presses, texts and files one form takes before it asks to start again. */
+export const MAX_FORM_EVENTS = 150;
+/** A form left alone this long closes; the next update goes to the rest of the bot. */
+export const FORM_IDLE_MS = 6 * 60 * 60 * 1000;
+
+export const FormInputSchema = z.object({
+  type: z.enum(TASK_TYPES),
+  locale: z.string().min(2),
+  media: z.array(MediaRefSchema).max(30),
+  prefill: z.record(z.string(), z.unknown()).optional(),
+});
+export type FormInput = z.infer<typeof FormInputSchema>;
+
+export interface FormSetup {
+  nonce: string;
+  account?: AccountView;
+  preferences: UserPreferences;
+  last: FormValues;
+}
+
+export interface SubmitRequest {
+  userId: number;
+  chatId: number;
+  locale: string;
+  type: FormInput["type"];
+  form: { values: FormValues; media: FormInput["media"] };
+  request: Record<string, unknown>;
+  followUp?: Record<string, unknown>;
+  cardMessageId: number;
+}
+
+/** What the forms need from the rest of the program, reached only through conversation.external. */
+export interface FlowDeps {
+  catalog: Catalog;
+  limits: IntakeLimits;
+  translate(locale: string): Translate;
+  prepare(outer: BotContext, type: FormInput["type"]): Promise<FormSetup>;
+  submit(request: SubmitRequest, values: FormValues): Promise<void>;
+  /** Reads an SRT the user sent and says what is wrong with it (undefined when it is usable). */
+  checkSrt(ref: MediaRef, videoSeconds: number | undefined): Promise<Notice | undefined>;
+  /** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
+  preview(request: {
+    chatId: number;
+    userId: number;
+    provider: string;
+    voice: string;
+    language: string;
+    locale: string;
+  }): Promise<string>;
+}
+
+type FormConversation = Conversation<BotContext, Context>;
+
+function eventOf(ctx: Context, nonce: string, limits: IntakeLimits): FormEvent | "stale" | undefined {
+  const query = ctx.callbackQuery;
+  if (query) {
+    const data = decodeCallback(query.data);
+    if (data?.scope !== CALLBACK_SCOPES.form) return undefined;
+    if (data.nonce !== nonce) return "stale";
+    const [action = "", ...args] = data.args;
+    return { kind: "press", action, args };
+  }
+  const message = ctx.message;
+  if (!message || ctx.chat?.type !== "private") return undefined;
+  if (message.text?.startsWith("/")) return undefined;
+  const { refs, linkProblems } = extractMedia(message);
+  if (refs.length > 0 || linkProblems.length > 0) {
+    const problems: Notice[] = [];
+    for (const ref of refs) {
+      const problem = checkMediaRef(ref, limits);
+      if (problem) problems.push({ key: `media-error-${problem.code}`, params: problem.params });
+    }
+    for (const link of linkProblems)
+      problems.push({ key: `media-error-${link.code}`, params: { link: link.text } });
+    return { kind: "media", refs, problems };
+  }
+  if (message.text !== undefined) return { kind: "text", text: message.text };
+  return undefined;
+}
+
+function sameScreen(a: RenderedScreen, b: RenderedScreen): boolean {
+  return a.text === b.text && JSON.stringify(a.keyboard) === JSON.stringify(b.keyboard);
+}
+
+export function taskFormConversation(deps: FlowDeps) {
+  return async function taskForm(
+    conversation: FormConversation,
+    ctx: Context,
+    rawInput: unknown,
+  ): Promise<void> {
+    const input = FormInputSchema.parse(rawInput);
+    const definition = FORMS[input.type];
+    const t = deps.translate(input.locale);
+    const chatId = ctx.chat?.id;
+    const userId = ctx.from?.id;
+    if (chatId === undefined || userId === undefined) return;
+    const setup = await conversation.external((outer) => deps.prepare(outer, input.type));
+    const env = {
+      catalog: deps.catalog,
+      locale: input.locale,
+      ...(setup.account ? { account: setup.account } : {}),
+    };
+    const values = initialValues({
+      definition,
+      preferences: setup.preferences,
+      last: setup.last,
+      media: input.media,
+      locale: input.locale,
+      ...(input.prefill ? { prefill: input.prefill } : {}),
+    });
+    let state: FormState = { type: input.type, values, media: input.media, screen: { name: "card" } };
+    state = { ...state, screen: firstScreen(definition, state, env) };
+    const renderer = new CardRenderer(definition, env, t, setup.nonce);
+    let shown = renderer.render(state);
+    const card = await ctx.reply(shown.text, {
+      parse_mode: "HTML",
+      reply_markup: { inline_keyboard: shown.keyboard },
+    });
+
+    const showCard = async (next: RenderedScreen) => {
+      if (sameScreen(next, shown)) return;
+      shown = next;
+      try {
+        await ctx.api.editMessageText(chatId, card.message_id, next.text, {
+          parse_mode: "HTML",
+          reply_markup: { inline_keyboard: next.keyboard },
+        });
+      } catch (error) {
+        if (!(error instanceof GrammyError && /not modified/i.test(error.description))) throw error;
+      }
+    };
+
+    for (let step = 0; step < MAX_FORM_EVENTS; step++) {
+      const update = await conversation.wait({ maxMilliseconds: FORM_IDLE_MS });
+      const event = eventOf(update, setup.nonce, deps.limits);
+      if (event === undefined) await conversation.skip({ next: true });
+      if (event === "stale") {
+        await update.answerCallbackQuery({ text: t("button-stale") });
+        continue;
+      }
+      if (event === undefined) continue;
+      if (update.callbackQuery && update.callbackQuery.from.id !== userId) {
+        await update.answerCallbackQuery({ text: t("button-foreign") });
+        continue;
+      }
+      const srt = event.kind === "media" && event.refs.length === 1 ? event.refs[0] : undefined;
+      if (srt && event.kind === "media" && event.problems.length === 0 && mediaClassOf(srt) === "subtitles") {
+        const video = state.media[0];
+        const seconds = video?.source === "telegram" ? video.durationSec : undefined;
+        const problem = await conversation.external(() => deps.checkSrt(srt, seconds));
+        if (problem) event.problems.push(problem);
+      }
+      const transition = reduce(definition, state, event, env);
+      if (transition.pass) await conversation.skip({ next: true });
+      state = transition.state;
+      const effect = transition.effect;
+      if (effect?.kind === "cancel") {
+        if (update.callbackQuery) await update.answerCallbackQuery();
+        await showCard({ text: t("form-cancelled", { task: t(`task-${input.type}-name`) }), keyboard: [] });
+        return;
+      }
+      if (effect?.kind === "create") {
+        if (update.callbackQuery) await update.answerCallbackQuery({ text: t("form-submitting") });
+        const view = { values: state.values, media: state.media, env };
+        // Media stay Telegram references here; the submit job uploads them and puts the ids in.
+        const built = buildRequest(definition, view, (ref) => ref);
+        await showCard({ text: t("card-queued", { task: t(`task-${input.type}-name`) }), keyboard: [] });
+        const request: SubmitRequest = {
+          userId,
+          chatId,
+          locale: input.locale,
+          type: input.type,
+          form: { values: state.values, media: state.media },
+          request: built.request,
+          ...(built.followUp ? { followUp: built.followUp } : {}),
+          cardMessageId: card.message_id,
+        };
+        await conversation.external(() => deps.submit(request, state.values));
+        return;
+      }
+      if (effect?.kind === "preview") {
+        const notice = await conversation.external(() =>
+          deps.preview({
+            chatId,
+            userId,
+            provider: effect.provider,
+            voice: effect.voice,
+            language: effect.language,
+            locale: input.locale,
+          }),
+        );
+        if (update.callbackQuery) await update.answerCallbackQuery({ text: t(notice) });
+        continue;
+      }
+      if (update.callbackQuery) await update.answerCallbackQuery();
+      await showCard(renderer.render(state));
+    }
+    await showCard({ text: t("form-too-long"), keyboard: [] });
+  };
+}

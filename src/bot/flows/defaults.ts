@@ -1,0 +1,101 @@
+/**
+ * A form's starting values: the spec's defaults, then the user's /settings, then their last choices
+ * for this task type, then what a "Repeat with changes" carries. The media decide a few (motion's
+ * source follows the file it was given).
+ */
+
+import { languageCode } from "../../catalog/index.js";
+import { mediaClassOf } from "../../media/accept.js";
+import type { MediaRef } from "../../media/media-ref.js";
+import type { KeyValueStore } from "../../storage/ports.js";
+import { TASK_DEFAULTS } from "../../tasks-service/schemas/index.js";
+import type { UserPreferences } from "../preferences.js";
+import type { FormDefinition, FormValues } from "./form.js";
+
+const LAST_CHOICES_TTL_MS = 180 * 24 * 60 * 60 * 1000;
+/** Kinds remembered between tasks: choices, not content (texts, files and captions belong to one task). */
+const REMEMBERED_KINDS = new Set(["choice", "toggle", "multi", "voice"]);
+
+function fromPreferences(definition: FormDefinition, preferences: UserPreferences): FormValues {
+  const keys = new Set(definition.fields.map((field) => field.key));
+  const values: FormValues = {};
+  const set = (key: string, value: unknown) => {
+    if (value !== undefined && keys.has(key)) values[key] = value;
+  };
+  if (keys.has("tts_voice")) {
+    set("tts_provider", preferences.ttsProvider);
+    if (preferences.ttsProvider !== undefined) set("tts_voice", preferences.ttsVoice);
+  }
+  set("tts_speed", preferences.ttsSpeed);
+  set("tts_style", preferences.ttsStyle);
+  set("sub_style", preferences.subStyle);
+  set("sub_position", preferences.subPosition);
+  set("sub_size", preferences.subSize);
+  if (definition.type === "video") set("format", preferences.videoFormat);
+  return values;
+}
+
+function fromMedia(definition: FormDefinition, media: readonly MediaRef[]): FormValues {
+  const [first] = media;
+  if (definition.type !== "motion" || first === undefined) return {};
+  const mediaClass = mediaClassOf(first);
+  if (mediaClass === "audio") return { source: "voice" };
+  if (mediaClass === "video") return { source: "video" };
+  return {};
+}
+
+export function initialValues(input: {
+  definition: FormDefinition;
+  preferences: UserPreferences;
+  last: FormValues;
+  prefill?: FormValues;
+  media: readonly MediaRef[];
+  locale: string;
+}): FormValues {
+  const { definition } = input;
+  const { send_to_messenger: _ignored, ...spec } = TASK_DEFAULTS[definition.type] as FormValues;
+  const values: FormValues = {
+    ...spec,
+    ...(definition.type === "dubbing"
+      ? { mode: "auto", target_lang: languageCode(input.locale) ?? input.locale }
+      : {}),
+    ...fromPreferences(definition, input.preferences),
+    ...input.last,
+    ...fromMedia(definition, input.media),
+    ...input.prefill,
+  };
+  return values;
+}
+
+export class LastChoices {
+  constructor(private readonly kv: KeyValueStore) {}
+
+  private key(userId: number, type: string): string {
+    return `last-choices:${userId}:${type}`;
+  }
+
+  async get(userId: number, type: string): Promise<FormValues> {
+    const raw = await this.kv.get(this.key(userId, type));
+    if (raw === undefined) return {};
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+        ? (parsed as FormValues)
+        : {};
+    } catch {
+      return {};
+    }
+  }
+
+  async remember(userId: number, definition: FormDefinition, values: FormValues): Promise<void> {
+    const kept: FormValues = {};
+    for (const field of definition.fields) {
+      if (!REMEMBERED_KINDS.has(field.input.kind)) continue;
+      const keys = field.input.kind === "voice" ? ["tts_provider", "tts_voice"] : [field.key];
+      for (const key of keys) if (values[key] !== undefined) kept[key] = values[key];
+    }
+    await this.kv.set(this.key(userId, definition.type), JSON.stringify(kept), {
+      ttlMs: LAST_CHOICES_TTL_MS,
+    });
+  }
+}

@@ -1,0 +1,281 @@
+/**
+ * Field builders shared by the forms: the spec's vocabularies turned into form fields once, so every
+ * form offers a vocabulary the same way.
+ */
+import { languageCode, providerById } from "../../catalog/index.js";
+import { parseAiGraphicsDirectives } from "../../tasks-service/parsers/ai-graphics-directives.js";
+import {
+  AI_GRAPHICS_DENSITIES,
+  AI_GRAPHICS_MODES,
+  AI_GRAPHICS_SFX,
+  AssColorSchema,
+  HexColorSchema,
+  LanguageCodeSchema,
+  REELS_REFRAMES,
+  SFX_AUTO_SOUNDS,
+  SUB_POSITIONS,
+  SUB_SIZES,
+  SUB_STYLES,
+  TTS_SPEEDS,
+  TTS_STYLES,
+} from "../../tasks-service/schemas/common.js";
+import type { ChoiceOption, FormField, FormView, ParsedInput } from "./form.js";
+
+export function options(values: readonly unknown[]): () => ChoiceOption[] {
+  const list = values.map((value) => ({ value }));
+  return () => list;
+}
+
+export function choice(
+  key: string,
+  group: string,
+  values: readonly unknown[],
+  extra: Partial<FormField> = {},
+): FormField {
+  return { key, group, input: { kind: "choice", options: options(values) }, ...extra };
+}
+
+export function toggle(key: string, group: string, extra: Partial<FormField> = {}): FormField {
+  return { key, group, input: { kind: "toggle" }, ...extra };
+}
+
+export function text(
+  key: string,
+  group: string,
+  maxLength: number,
+  extra: Partial<FormField> & { parse?: (text: string, view: FormView) => ParsedInput } = {},
+): FormField {
+  const { parse, ...rest } = extra;
+  return { key, group, input: { kind: "text", maxLength, ...(parse ? { parse } : {}) }, ...rest };
+}
+
+/** A number from preset buttons or typed, within bounds. */
+export function number(
+  key: string,
+  group: string,
+  presets: readonly unknown[],
+  bounds: { min: number; max: number | ((view: FormView) => number); integer?: boolean },
+  extra: Partial<FormField> = {},
+): FormField {
+  return {
+    key,
+    group,
+    input: {
+      kind: "choice",
+      options: options(presets),
+      typed: (input, view) => parseNumber(input, bounds, view),
+    },
+    ...extra,
+  };
+}
+
+export function parseNumber(
+  input: string,
+  bounds: { min: number; max: number | ((view: FormView) => number); integer?: boolean },
+  view: FormView,
+): ParsedInput {
+  const value = Number(input.trim().replace(",", "."));
+  const max = typeof bounds.max === "function" ? bounds.max(view) : bounds.max;
+  if (!Number.isFinite(value) || (bounds.integer && !Number.isInteger(value))) {
+    return { ok: false, key: bounds.integer ? "form-error-integer" : "form-error-number" };
+  }
+  if (value < bounds.min || value > max) {
+    return { ok: false, key: "form-error-range", params: { min: bounds.min, max } };
+  }
+  return { ok: true, value };
+}
+
+export function parseLanguage(input: string): ParsedInput {
+  const code = input.trim();
+  return LanguageCodeSchema.safeParse(code).success && languageCode(code) !== undefined
+    ? { ok: true, value: code }
+    : { ok: false, key: "form-error-language" };
+}
+
+/** A language from the catalog's curated list, or any code typed; `auto` adds the automatic choice. */
+export function language(
+  key: string,
+  group: string,
+  auto: { value: unknown } | undefined,
+  extra: Partial<FormField> = {},
+): FormField {
+  return {
+    key,
+    group,
+    input: {
+      kind: "choice",
+      options: ({ env }) => [
+        ...(auto ? [auto] : []),
+        ...env.catalog.languages.map((entry) => ({ value: entry.code })),
+      ],
+      typed: parseLanguage,
+    },
+    ...(auto && auto.value === null ? { unsetValue: null } : {}),
+    ...extra,
+  };
+}
+
+function providerSupports(view: FormView, feature: "supportsStyle" | "supportsScene", fallback: string) {
+  const id = typeof view.values.tts_provider === "string" ? view.values.tts_provider : fallback;
+  return providerById(view.env.catalog, id)?.[feature] === true;
+}
+
+/** Voice, speed, style and scene, as the vocabularies define them. */
+export function voiceFields(
+  group: string,
+  defaultProvider: string,
+  include: { speed?: boolean; style?: boolean; scene?: boolean } = {},
+  appliesTo: (view: FormView) => boolean = () => true,
+): FormField[] {
+  const fields: FormField[] = [{ key: "tts_voice", group, input: { kind: "voice" }, applies: appliesTo }];
+  if (include.speed !== false) fields.push(choice("tts_speed", group, TTS_SPEEDS, { applies: appliesTo }));
+  if (include.style !== false) {
+    fields.push(
+      choice("tts_style", group, [null, ...TTS_STYLES], {
+        applies: (view) => appliesTo(view) && providerSupports(view, "supportsStyle", defaultProvider),
+        unsetValue: null,
+      }),
+    );
+  }
+  if (include.scene !== false) {
+    fields.push(
+      text("tts_scene", group, 1000, {
+        applies: (view) => appliesTo(view) && providerSupports(view, "supportsScene", defaultProvider),
+      }),
+    );
+  }
+  return fields;
+}
+
+export function subtitleLookFields(
+  group: string,
+  include: { size?: boolean } = {},
+  appliesTo: (view: FormView) => boolean = () => true,
+): FormField[] {
+  return [
+    choice("sub_style", group, SUB_STYLES, { applies: appliesTo }),
+    choice("sub_position", group, SUB_POSITIONS, { applies: appliesTo }),
+    ...(include.size === false ? [] : [choice("sub_size", group, SUB_SIZES, { applies: appliesTo })]),
+  ];
+}
+
+/** Subtitle colours offered as buttons, in the ASS `&HAABBGGRR` form video takes. */
+const ASS_COLOURS = ["&H00FFFFFF", "&H0000FFFF", "&H0000FF00", "&H00FFFF00", "&H00FF00FF", "&H000080FF"];
+/** The same colours as `#RRGGBB` for smart clips. */
+const HEX_COLOURS = ["#FFFFFF", "#FFFF00", "#00FF00", "#00FFFF", "#FF00FF", "#FF8000"];
+
+export function assColor(key: string, group: string, extra: Partial<FormField> = {}): FormField {
+  return {
+    key,
+    group,
+    input: {
+      kind: "choice",
+      options: options([null, ...ASS_COLOURS]),
+      typed: (input) => {
+        const value = input.trim().toUpperCase().replace(/^&H/, "&H");
+        return AssColorSchema.safeParse(value).success
+          ? { ok: true, value }
+          : { ok: false, key: "form-error-ass-color" };
+      },
+    },
+    unsetValue: null,
+    ...extra,
+  };
+}
+
+export function hexColor(key: string, group: string, extra: Partial<FormField> = {}): FormField {
+  return {
+    key,
+    group,
+    input: {
+      kind: "choice",
+      options: options([null, ...HEX_COLOURS]),
+      typed: (input) => {
+        const value = input.trim().toUpperCase();
+        return HexColorSchema.safeParse(value).success
+          ? { ok: true, value }
+          : { ok: false, key: "form-error-hex-color" };
+      },
+    },
+    unsetValue: null,
+    ...extra,
+  };
+}
+
+export function reelsFields(group: string): FormField[] {
+  return [
+    toggle("reels_mode", group),
+    choice("reels_reframe", group, REELS_REFRAMES, { applies: ({ values }) => values.reels_mode === true }),
+  ];
+}
+
+const cardsOn = ({ values }: FormView) => values.ai_graphics === true;
+
+/** Cards: on or off, mode, density, directives for manual and semi, and their sound. */
+export function cardFields(group: string, appliesTo: (view: FormView) => boolean = () => true): FormField[] {
+  const on = (view: FormView) => appliesTo(view) && cardsOn(view);
+  return [
+    toggle("ai_graphics", group, { applies: appliesTo }),
+    choice("ai_graphics_mode", group, AI_GRAPHICS_MODES, { applies: on }),
+    choice("ai_graphics_density", group, AI_GRAPHICS_DENSITIES, { applies: on }),
+    text("ai_graphics_directives", group, 4000, {
+      applies: (view) =>
+        on(view) && view.values.ai_graphics_mode !== "auto" && view.values.ai_graphics_mode !== undefined,
+      parse: (input) => {
+        const parsed = parseAiGraphicsDirectives(input);
+        if (parsed.ok) return { ok: true, value: input.trim() };
+        const issue = parsed.errors[0];
+        return {
+          ok: false,
+          key: `rule-${issue?.code ?? "invalid"}`,
+          params: { ...(issue?.params ?? {}), line: issue?.line ?? 1 },
+        };
+      },
+    }),
+    choice("ai_graphics_sfx", group, [null, ...AI_GRAPHICS_SFX], { applies: on, unsetValue: null }),
+  ];
+}
+
+/** The sound of each auto-text caption; it fires only with auto_text on. */
+export function autoSound(group: string, appliesTo: (view: FormView) => boolean = () => true): FormField {
+  return choice("sfx_auto_sound", group, [null, ...SFX_AUTO_SOUNDS], {
+    applies: (view) => appliesTo(view) && view.values.auto_text === true,
+    unsetValue: null,
+  });
+}
+
+/** Music: a library track by style, or the user's own MP3, and its volume. */
+export function musicFields(group: string, appliesTo: (view: FormView) => boolean = () => true): FormField[] {
+  return [
+    {
+      key: "bgm_track",
+      group,
+      input: {
+        kind: "choice",
+        options: ({ env }) => [
+          { value: null },
+          ...env.catalog.musicTracks.map((track) => ({ value: track.file, label: track.style })),
+        ],
+      },
+      applies: appliesTo,
+      clears: ["bgm_file"],
+      unsetValue: null,
+    },
+    {
+      key: "bgm_file",
+      group,
+      input: { kind: "file", accepts: "audio" },
+      applies: appliesTo,
+      clears: ["bgm_track"],
+    },
+    number(
+      "bgm_volume",
+      group,
+      [0.1, 0.2, 0.3, 0.5, 0.8],
+      { min: 0, max: 1 },
+      {
+        applies: (view) => appliesTo(view) && (view.values.bgm_track != null || view.values.bgm_file != null),
+      },
+    ),
+  ];
+}

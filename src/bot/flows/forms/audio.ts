@@ -1,0 +1,12 @@
+import { AUDIO_DEFAULTS } from "../../../tasks-service/schemas/audio.js";
+import { text, voiceFields } from "../fields.js";
+import type { FormDefinition } from "../form.js";
+
+export const audioForm: FormDefinition = {
+  type: "audio",
+  groups: ["voice"],
+  fields: [
+    text("text", "voice", 20_000, { required: true }),
+    ...voiceFields("voice", AUDIO_DEFAULTS.tts_provider),
+  ],
+};

@@ -1,0 +1,79 @@
+import { MIX_MODES, SUB_LANG_KEYWORDS } from "../../../tasks-service/schemas/common.js";
+import { DUBBING_DEFAULTS } from "../../../tasks-service/schemas/dubbing.js";
+import {
+  autoSound,
+  cardFields,
+  choice,
+  language,
+  number,
+  parseLanguage,
+  reelsFields,
+  subtitleLookFields,
+  toggle,
+  voiceFields,
+} from "../fields.js";
+import type { FormDefinition, FormView } from "../form.js";
+
+export const DUBBING_MODES = ["auto", "semi_auto", "manual"] as const;
+
+const mode = ({ values }: FormView) => values.mode ?? "auto";
+const isAuto = (view: FormView) => mode(view) === "auto";
+const isManual = (view: FormView) => mode(view) === "manual";
+const notManual = (view: FormView) => !isManual(view);
+const overlay = ({ values }: FormView) => values.mix_mode !== "replace";
+
+/**
+ * All three modes in one form. Semi-automatic sends the transcribe step first; the render step's voice
+ * and mix choices are kept with the task and sent when the user returns the SRT (jobs/submit.ts).
+ */
+export const dubbingForm: FormDefinition = {
+  type: "dubbing",
+  media: { min: 1, max: 1, field: "file", accepts: ["video"] },
+  groups: ["languages", "voice", "mix", "subtitles", "reels", "cards"],
+  fields: [
+    choice("mode", "languages", DUBBING_MODES),
+    language("target_lang", "languages", undefined, { required: true }),
+    language("source_lang", "languages", { value: "auto" }, { applies: notManual }),
+    {
+      key: "srt_file",
+      group: "languages",
+      input: { kind: "file", accepts: "subtitles" },
+      applies: isManual,
+      required: true,
+    },
+    ...voiceFields("voice", DUBBING_DEFAULTS.tts_provider, { scene: false }).map((field) =>
+      field.key === "tts_voice"
+        ? field
+        : {
+            ...field,
+            applies: (view: FormView) => mode(view) !== "semi_auto" && (field.applies?.(view) ?? true),
+          },
+    ),
+    choice("mix_mode", "mix", MIX_MODES),
+    number(
+      "overlay_volume",
+      "mix",
+      [0, 10, 20, 40, 60],
+      { min: 0, max: 100, integer: true },
+      { applies: overlay },
+    ),
+    {
+      key: "sub_lang",
+      group: "subtitles",
+      input: {
+        kind: "choice",
+        options: () => SUB_LANG_KEYWORDS.map((value) => ({ value })),
+        typed: parseLanguage,
+      },
+      applies: isAuto,
+    },
+    ...subtitleLookFields("subtitles", { size: false }, isAuto),
+    toggle("auto_text", "subtitles", { applies: isAuto }),
+    autoSound("subtitles", isAuto),
+    ...reelsFields("reels").map((field) => ({
+      ...field,
+      applies: (view: FormView) => isAuto(view) && (field.applies?.(view) ?? true),
+    })),
+    ...cardFields("cards", isAuto),
+  ],
+};

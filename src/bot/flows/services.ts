@@ -1,0 +1,121 @@
+/**
+ * The forms' FlowDeps, built from the program's services: what a form reads when it opens (the
+ * account, the remembered choices), what it does on Create, how an SRT is checked and how a voice
+ * sample is played.
+ */
+import type { I18n } from "@grammyjs/i18n";
+import type { Catalog } from "../../catalog/index.js";
+import type { TaskSubmissions } from "../../delivery/submissions.js";
+import type { IntakeLimits } from "../../media/accept.js";
+import type { MediaRef } from "../../media/media-ref.js";
+import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegram-download.js";
+import type { KeyValueStore } from "../../storage/ports.js";
+import { parseSrt } from "../../tasks-service/parsers/srt.js";
+import type { Profile } from "../../tasks-service/responses.js";
+import { newNonce } from "../callback-data.js";
+import type { BotContext } from "../context.js";
+import type { FlowDeps } from "./conversation.js";
+import { LastChoices } from "./defaults.js";
+import type { AccountView } from "./form.js";
+import { FORMS } from "./forms/index.js";
+import type { Notice } from "./state.js";
+
+/** An SRT is text: a few hundred kilobytes for hours of speech. Anything bigger is not one. */
+const MAX_SRT_BYTES = 2 * 1024 * 1024;
+
+export interface VoicePreviewPort {
+  play(request: {
+    chatId: number;
+    userId: number;
+    provider: string;
+    voice: string;
+    language: string;
+    locale: string;
+  }): Promise<string>;
+}
+
+export interface FlowServices {
+  i18n: I18n<BotContext>;
+  catalog: Catalog;
+  limits: IntakeLimits;
+  submissions: TaskSubmissions;
+  kv: KeyValueStore;
+  telegram: TelegramDownloadDeps;
+  previews: VoicePreviewPort;
+}
+
+function accountOf(profile: Profile): AccountView {
+  const limits = profile.limits;
+  return {
+    ...(profile.billing === "tokens" ? { balance: profile.token_balance } : { tariff: profile.tariff }),
+    ...(typeof limits.max_video_duration === "number"
+      ? { maxVideoDurationSeconds: limits.max_video_duration }
+      : {}),
+    ...(typeof limits.max_photos === "number" ? { maxPhotos: limits.max_photos } : {}),
+  };
+}
+
+async function readSrt(telegram: TelegramDownloadDeps, ref: MediaRef): Promise<string | Notice> {
+  if (ref.source === "link") return { key: "form-srt-as-file" };
+  if (ref.size !== undefined && ref.size > MAX_SRT_BYTES) return { key: "form-srt-too-big" };
+  const download = await openTelegramFile(telegram, ref.fileId, ref.size);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of download.stream) {
+    const buffer = Buffer.from(chunk as Uint8Array);
+    size += buffer.length;
+    if (size > MAX_SRT_BYTES) {
+      download.stream.destroy();
+      return { key: "form-srt-too-big" };
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export function createFlowDeps(services: FlowServices): FlowDeps {
+  return {
+    catalog: services.catalog,
+    limits: services.limits,
+    translate: (locale) => (key, variables) => services.i18n.t(locale, key, variables),
+    async prepare(outer, type) {
+      const userId = outer.from?.id;
+      if (userId === undefined) throw new Error("a form needs a user");
+      const last = await new LastChoices(outer.deps.storage.kv).get(userId, type);
+      let account: AccountView | undefined;
+      try {
+        const { apiKey } = await outer.deps.apiKeys.ensure(userId);
+        account = accountOf(await outer.deps.tasksService.me(apiKey));
+      } catch (error) {
+        // The card then shows no balance; Create still works and reports the service's answer.
+        outer.logger.warn({ err: error }, "account not readable when opening a form");
+      }
+      return { nonce: newNonce(), preferences: outer.preferences, last, ...(account ? { account } : {}) };
+    },
+    async submit(request, values) {
+      await services.submissions.start({
+        userId: request.userId,
+        chatId: request.chatId,
+        locale: request.locale,
+        type: request.type,
+        form: request.form,
+        request: request.request,
+        ...(request.followUp ? { followUp: request.followUp } : {}),
+        cardMessageId: request.cardMessageId,
+      });
+      await new LastChoices(services.kv).remember(request.userId, FORMS[request.type], values);
+    },
+    async checkSrt(ref, videoSeconds) {
+      const text = await readSrt(services.telegram, ref);
+      if (typeof text !== "string") return text;
+      const parsed = parseSrt(text, videoSeconds === undefined ? {} : { maxDurationSeconds: videoSeconds });
+      if (parsed.ok) return undefined;
+      const issue = parsed.errors[0];
+      return {
+        key: `rule-${issue?.code ?? "srt_empty"}`,
+        params: { line: issue?.line ?? 1, ...(issue?.params ?? {}) },
+      };
+    },
+    preview: (request) => services.previews.play(request),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The words and buttons of a task's card in each state, outside any update (jobs use the locale the
+ * task was created in).
+ */
+import type { InlineKeyboardMarkup } from "grammy/types";
+import { CALLBACK_SCOPES, encodeCallback } from "../bot/callback-data.js";
+import type { TaskRecord } from "./task-records.js";
+
+export type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+/** Buttons on results and failures: they act on the ticket, not on the chat's newest menu. */
+export const RESULT_ACTIONS = {
+  repeat: "r",
+  newTask: "n",
+  retrySubmit: "s",
+  tryAgain: "a",
+  renderAsIs: "d",
+} as const;
+
+export function resultButton(t: Translate, record: TaskRecord, action: keyof typeof RESULT_ACTIONS) {
+  return {
+    text: t(`result-button-${action}`),
+    callback_data: encodeCallback(CALLBACK_SCOPES.result, record.ticket, RESULT_ACTIONS[action]),
+  };
+}
+
+/** "Repeat with changes" and "New task", on every result. */
+export function resultKeyboard(t: Translate, record: TaskRecord): InlineKeyboardMarkup {
+  const row = [resultButton(t, record, "newTask")];
+  if (record.form) row.unshift(resultButton(t, record, "repeat"));
+  return { inline_keyboard: [row] };
+}
+
+export function taskName(t: Translate, record: TaskRecord): string {
+  return t(`task-${record.type}-name`);
+}
+
+export const cardText = {
+  uploading: (t: Translate, record: TaskRecord, done: number, total: number) =>
+    t("card-uploading", { task: taskName(t, record), done, total }),
+  creating: (t: Translate, record: TaskRecord) => t("card-creating", { task: taskName(t, record) }),
+  created: (t: Translate, record: TaskRecord) =>
+    t("card-created", { task: taskName(t, record), id: record.taskId ?? 0 }),
+  progress: (t: Translate, record: TaskRecord, percent: number) =>
+    t("card-progress", { task: taskName(t, record), id: record.taskId ?? 0, percent }),
+  delivered: (t: Translate, record: TaskRecord) =>
+    t("card-delivered", { task: taskName(t, record), id: record.taskId ?? 0 }),
+  failed: (t: Translate, record: TaskRecord) =>
+    t("card-failed", { task: taskName(t, record), id: record.taskId ?? 0 }),
+  submitFailed: (t: Translate, record: TaskRecord, reason: string) =>
+    t("card-submit-failed", { task: taskName(t, record), reason }),
+  createUnknown: (t: Translate, record: TaskRecord) =>
+    t("card-create-unknown", { task: taskName(t, record) }),
+  gaveUp: (t: Translate, record: TaskRecord) =>
+    t("card-gave-up", { task: taskName(t, record), id: record.taskId ?? 0 }),
+};

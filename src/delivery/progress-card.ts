@@ -1,0 +1,58 @@
+/**
+ * The one message per task that says where it stands: uploading, created, the percent done, then a
+ * one-line summary. Edits are throttled and never repeat the text on show (Telegram refuses that and
+ * it costs a request from the chat's budget); the last text sent is kept on the task record.
+ */
+import { type Api, GrammyError } from "grammy";
+import type { InlineKeyboardMarkup } from "grammy/types";
+import type { TaskRecord, TaskRecords } from "./task-records.js";
+
+/** Progress edits at most this often; changes of state (created, done, failed) always go out. */
+export const CARD_EDIT_INTERVAL_MS = 4_000;
+
+export interface CardUpdate {
+  text: string;
+  replyMarkup?: InlineKeyboardMarkup;
+  /** A change of state rather than a percent: not throttled. */
+  important?: boolean;
+}
+
+export class ProgressCards {
+  constructor(
+    private readonly api: Pick<Api, "editMessageText" | "sendMessage">,
+    private readonly records: TaskRecords,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Shows the update on the task's card; returns the record as stored afterwards. */
+  async show(record: TaskRecord, update: CardUpdate): Promise<TaskRecord> {
+    if (record.cardText === update.text && !update.replyMarkup) return record;
+    const now = this.now();
+    if (
+      !update.important &&
+      record.cardEditedAt !== undefined &&
+      now - record.cardEditedAt < CARD_EDIT_INTERVAL_MS
+    ) {
+      return record;
+    }
+    const markup = update.replyMarkup ? { reply_markup: update.replyMarkup } : {};
+    let cardMessageId = record.cardMessageId;
+    if (cardMessageId === undefined) {
+      if (!update.important) return record;
+      cardMessageId = (await this.api.sendMessage(record.chatId, update.text, markup)).message_id;
+    } else {
+      try {
+        await this.api.editMessageText(record.chatId, cardMessageId, update.text, markup);
+      } catch (error) {
+        if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
+        // "not modified" is already what we want; a card deleted or too old gets a new message.
+        if (!/not modified/i.test(error.description)) {
+          cardMessageId = (await this.api.sendMessage(record.chatId, update.text, markup)).message_id;
+        }
+      }
+    }
+    const next: TaskRecord = { ...record, cardMessageId, cardText: update.text, cardEditedAt: now };
+    await this.records.put(next);
+    return next;
+  }
+}

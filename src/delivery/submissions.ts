@@ -1,0 +1,109 @@
+/**
+ * Starting submissions: a task record under a new ticket, then the submit job. Also the ways back in
+ * from a card or a result: retry a failed submission, try a failed task again, render the second step
+ * of a semi-automatic dubbing.
+ */
+import type { JobDefinition, JobQueue } from "../jobs/queue.js";
+import type { SubmitData } from "../jobs/submit.js";
+import type { MediaRef } from "../media/media-ref.js";
+import type { TaskType } from "../tasks-service/schemas/index.js";
+import { type FormSnapshot, newTicket, type TaskRecord, type TaskRecords } from "./task-records.js";
+
+export interface NewSubmission {
+  userId: number;
+  chatId: number;
+  locale: string;
+  type: TaskType;
+  form?: FormSnapshot;
+  request: Record<string, unknown>;
+  followUp?: Record<string, unknown>;
+  cardMessageId?: number;
+  parent?: string;
+  /** Uploads another submission made that this one may reuse while they live. */
+  uploads?: TaskRecord["uploads"];
+}
+
+export class TaskSubmissions {
+  constructor(
+    private readonly records: TaskRecords,
+    private readonly queue: JobQueue,
+    private readonly job: JobDefinition<SubmitData>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private async enqueue(record: TaskRecord, attempt: number): Promise<void> {
+    await this.queue.enqueue(
+      this.job,
+      { ticket: record.ticket },
+      { jobId: `submit-${record.ticket}-${attempt}` },
+    );
+  }
+
+  async start(submission: NewSubmission): Promise<TaskRecord> {
+    const record: TaskRecord = {
+      ticket: newTicket(),
+      userId: submission.userId,
+      chatId: submission.chatId,
+      locale: submission.locale,
+      type: submission.type,
+      state: "submitting",
+      origin: "bot",
+      request: submission.request,
+      uploads: submission.uploads ?? {},
+      polls: 0,
+      retries: 0,
+      createdAt: this.now(),
+      ...(submission.form ? { form: submission.form } : {}),
+      ...(submission.followUp ? { followUp: submission.followUp } : {}),
+      ...(submission.cardMessageId !== undefined ? { cardMessageId: submission.cardMessageId } : {}),
+      ...(submission.parent ? { parent: submission.parent } : {}),
+    };
+    await this.records.put(record);
+    await this.enqueue(record, 0);
+    return record;
+  }
+
+  /** A submission that failed before anything was created, sent again on the same card. */
+  async retry(record: TaskRecord): Promise<boolean> {
+    if (record.state !== "submit_failed") return false;
+    const { problem: _problem, ...rest } = record;
+    const retries = record.retries + 1;
+    await this.records.put({ ...rest, state: "submitting", retries });
+    await this.enqueue(record, retries);
+    return true;
+  }
+
+  /** The same request as a task that failed, as a new task with its own card. */
+  async again(record: TaskRecord): Promise<TaskRecord | undefined> {
+    if (!record.request) return undefined;
+    return this.start({
+      userId: record.userId,
+      chatId: record.chatId,
+      locale: record.locale,
+      type: record.type,
+      request: record.request,
+      ...(record.form ? { form: record.form } : {}),
+      ...(record.followUp ? { followUp: record.followUp } : {}),
+    });
+  }
+
+  /**
+   * The render step of a semi-automatic dubbing, with the options chosen at the start: the user's
+   * edited SRT, or (undefined) the transcribe step's own SRT as it is.
+   */
+  async render(parent: TaskRecord, srt: MediaRef | undefined): Promise<TaskRecord | undefined> {
+    if (!parent.followUp) return undefined;
+    const srtFile = srt ?? { source: "result", ticket: parent.ticket, name: "transcript.srt" };
+    const record = await this.start({
+      userId: parent.userId,
+      chatId: parent.chatId,
+      locale: parent.locale,
+      type: parent.type,
+      request: { ...parent.followUp, srt_file: srtFile },
+      ...(parent.form ? { form: parent.form } : {}),
+      parent: parent.ticket,
+      uploads: parent.uploads,
+    });
+    return record;
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * What the bot remembers about each task it submits or delivers, keyed by an unguessable ticket: the
+ * ticket is the task's callback address (`/hooks/tasks/<ticket>`), so a callback that names no known
+ * ticket is nobody's. Records are JSON on the key-value port, parsed with zod on every read.
+ */
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
+import type { Storage } from "../storage/ports.js";
+import { TASK_TYPES } from "../tasks-service/schemas/index.js";
+
+/** Results stay re-deliverable (Repeat, Try again) for a month; the service's links expire sooner. */
+export const TASK_RECORD_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const WATCH_SET = "tasks:watch";
+
+export const TASK_RECORD_STATES = [
+  /** The submit job is uploading or creating. */
+  "submitting",
+  /** An upload or the creation failed; nothing was created. Retry is offered. */
+  "submit_failed",
+  /** The creation request may or may not have reached the service (a network error after sending). */
+  "create_unknown",
+  /** The service has the task; waiting for it to finish. */
+  "created",
+  /** The result (or the failure) reached the chat. */
+  "delivered",
+  /** The chat cannot be written to (the user blocked the bot). */
+  "undeliverable",
+  /** Unfinished after the watch limit; the user was told. */
+  "gave_up",
+] as const;
+export type TaskRecordState = (typeof TASK_RECORD_STATES)[number];
+
+const FormSnapshotSchema = z.object({
+  values: z.record(z.string(), z.unknown()),
+  media: z.array(MediaRefSchema).max(30),
+});
+export type FormSnapshot = z.infer<typeof FormSnapshotSchema>;
+
+export const TaskRecordSchema = z.object({
+  ticket: z.string().min(16),
+  userId: z.number().int(),
+  chatId: z.number().int(),
+  locale: z.string().min(2),
+  type: z.enum(TASK_TYPES),
+  state: z.enum(TASK_RECORD_STATES),
+  /** Who created it: a form in the bot, or the user's own API call with send_to_messenger. */
+  origin: z.enum(["bot", "api"]),
+  taskId: z.number().int().optional(),
+  /** The progress card, edited as the task advances. */
+  cardMessageId: z.number().int().optional(),
+  cardText: z.string().optional(),
+  cardEditedAt: z.number().optional(),
+  /** The form as submitted: "Repeat with changes" reopens it. */
+  form: FormSnapshotSchema.optional(),
+  /** The request body with media still as Telegram references (resolved by the submit job). */
+  request: z.record(z.string(), z.unknown()).optional(),
+  /** The dubbing render step, sent when the edited SRT comes back. */
+  followUp: z.record(z.string(), z.unknown()).optional(),
+  /** The creation request is on its way: a run that finds this set must not send it again. */
+  creating: z.boolean().optional(),
+  /** Uploads done so far, by media key, so a retried submission does not upload twice. */
+  uploads: z.record(z.string(), z.object({ ref: z.string(), at: z.number() })).default({}),
+  /** What went wrong, as a locale key and its variables, for the card. */
+  problem: z
+    .object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
+    .optional(),
+  /** Polls made while unfinished, for the reconciler's backoff. */
+  polls: z.number().int().default(0),
+  /** Submissions retried from the card. */
+  retries: z.number().int().default(0),
+  progress: z.number().optional(),
+  createdAt: z.number(),
+  /** Ticket of the task this one continues (the render step of a semi-automatic dubbing). */
+  parent: z.string().optional(),
+});
+export type TaskRecord = z.infer<typeof TaskRecordSchema>;
+
+export function newTicket(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+/** A media reference's identity within a submission (for the uploads made so far). */
+export function mediaKey(ref: MediaRef): string {
+  return ref.source === "telegram" ? `t:${ref.fileUniqueId}` : `l:${ref.url}`;
+}
+
+export class TaskRecords {
+  constructor(private readonly storage: Storage) {}
+
+  private key(ticket: string): string {
+    return `task:${ticket}`;
+  }
+
+  async get(ticket: string): Promise<TaskRecord | undefined> {
+    if (!/^[A-Za-z0-9_-]{16,64}$/.test(ticket)) return undefined;
+    const raw = await this.storage.kv.get(this.key(ticket));
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = TaskRecordSchema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async put(record: TaskRecord): Promise<void> {
+    await this.storage.kv.set(this.key(record.ticket), JSON.stringify(TaskRecordSchema.parse(record)), {
+      ttlMs: TASK_RECORD_TTL_MS,
+    });
+    if (record.taskId !== undefined) {
+      await this.storage.kv.set(`task-id:${record.taskId}`, record.ticket, { ttlMs: TASK_RECORD_TTL_MS });
+    }
+  }
+
+  async update(ticket: string, change: (record: TaskRecord) => TaskRecord): Promise<TaskRecord | undefined> {
+    const record = await this.get(ticket);
+    if (!record) return undefined;
+    const next = change(record);
+    await this.put(next);
+    return next;
+  }
+
+  async ticketOfTask(taskId: number): Promise<string | undefined> {
+    return this.storage.kv.get(`task-id:${taskId}`);
+  }
+
+  /** Poll this task at `at` (epoch ms) unless its webhook comes first. */
+  async watch(ticket: string, at: number): Promise<void> {
+    await this.storage.sortedSets.add(WATCH_SET, ticket, at);
+  }
+
+  async unwatch(ticket: string): Promise<void> {
+    await this.storage.sortedSets.remove(WATCH_SET, ticket);
+  }
+
+  async due(now: number, limit: number): Promise<string[]> {
+    return this.storage.sortedSets.rangeByScore(WATCH_SET, now, limit);
+  }
+
+  async watched(): Promise<number> {
+    return this.storage.sortedSets.size(WATCH_SET);
+  }
+
+  /** Claims the one delivery of a ticket; false when it was delivered already. */
+  markDelivered(ticket: string): Promise<boolean> {
+    return this.storage.kv.setIfAbsent(`delivered:${ticket}`, String(Date.now()), {
+      ttlMs: TASK_RECORD_TTL_MS,
+    });
+  }
+
+  async isDelivered(ticket: string): Promise<boolean> {
+    return (await this.storage.kv.get(`delivered:${ticket}`)) !== undefined;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The service's way in: POST /hooks/tasks/:ticket when a task finishes (unsigned, so only a hint: the
+ * ticket must be one we issued and the delivery job re-reads the task), and POST /hooks/messenger for
+ * tasks created through the API with send_to_messenger (authenticated by a shared secret).
+ */
+import { timingSafeEqual } from "node:crypto";
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import type { TaskRecords } from "../delivery/task-records.js";
+import type { DeliverData } from "../jobs/deliver.js";
+import type { JobDefinition, JobQueue } from "../jobs/queue.js";
+import type { Logger } from "../logger.js";
+
+const CallbackBodySchema = z.object({
+  task_id: z.number().int().nonnegative(),
+  status: z.string().min(1).max(64),
+  result_url: z.string().max(4096).nullish(),
+});
+
+const MessengerBodySchema = z.strictObject({
+  task_id: z.number().int().nonnegative(),
+  user_id: z.number().int().positive(),
+});
+export type MessengerRequest = z.infer<typeof MessengerBodySchema>;
+
+export interface TaskHookDeps {
+  records: TaskRecords;
+  queue: JobQueue;
+  deliverJob: JobDefinition<DeliverData>;
+  logger: Logger;
+  messenger?: {
+    secret: string;
+    /** Queues delivery of an API-created task; resolves once that is durable. */
+    adopt(request: MessengerRequest): Promise<void>;
+  };
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Slow enough status words stay in one job id: 50 copies of one callback are one delivery job. */
+function statusTag(status: string): string {
+  return (
+    status
+      .toLowerCase()
+      .replace(/[^a-z0-9_]/g, "")
+      .slice(0, 32) || "unknown"
+  );
+}
+
+export function taskHookRoutes(deps: TaskHookDeps): (app: Hono) => void {
+  const { records, queue, deliverJob, logger } = deps;
+  return (app) => {
+    app.post("/hooks/tasks/:ticket", async (c) => {
+      const ticket = c.req.param("ticket");
+      const record = await records.get(ticket);
+      if (!record) return c.json({ detail: "unknown ticket" }, 404);
+      const parsed = CallbackBodySchema.safeParse(await jsonBody(c));
+      if (!parsed.success) return c.json({ detail: "invalid body" }, 400);
+      const body = parsed.data;
+      if (record.taskId !== undefined && record.taskId !== body.task_id) {
+        logger.warn(
+          { ticket, task_id: body.task_id, expected: record.taskId },
+          "callback names another task; ignored",
+        );
+        return c.json({ status: "ignored" }, 200);
+      }
+      try {
+        // The creation answer may still be on its way: look a little later, when the task id is recorded.
+        const delayMs = record.taskId === undefined ? 3_000 : 0;
+        const data: DeliverData = { ticket, reason: "callback" };
+        await queue.enqueue(deliverJob, data, { jobId: `hook-${ticket}-${statusTag(body.status)}`, delayMs });
+      } catch (error) {
+        logger.error({ err: error, ticket }, "callback could not be queued");
+        return c.json({ detail: "not queued; try again" }, 503);
+      }
+      return c.json({ status: "queued" }, 200);
+    });
+
+    app.post("/hooks/messenger", async (c) => {
+      const messenger = deps.messenger;
+      if (!messenger) return c.json({ detail: "not enabled" }, 404);
+      if (!sameSecret(c.req.header("x-messenger-secret"), messenger.secret)) {
+        return c.json({ detail: "bad secret" }, 401);
+      }
+      const parsed = MessengerBodySchema.safeParse(await jsonBody(c));
+      if (!parsed.success) return c.json({ detail: "invalid body" }, 400);
+      try {
+        await messenger.adopt(parsed.data);
+      } catch (error) {
+        logger.error({ err: error, task_id: parsed.data.task_id }, "messenger delivery could not be queued");
+        return c.json({ detail: "not queued; try again" }, 503);
+      }
+      return c.json({ status: "queued" }, 200);
+    });
+  };
+}

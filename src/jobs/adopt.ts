@@ -1,0 +1,81 @@
+/**
+ * Tasks a user created through the API with send_to_messenger: the service tells the bot (POST
+ * /hooks/messenger) and this job takes the task in as if the bot had created it, after reading it
+ * with the user's own key (a task of someone else's is not found), then hands it to delivery.
+ */
+import { z } from "zod";
+import { newTicket, type TaskRecord, type TaskRecords } from "../delivery/task-records.js";
+import { isTasksServiceError } from "../tasks-service/errors.js";
+import type { Task } from "../tasks-service/responses.js";
+import { TASK_TYPES, type TaskType } from "../tasks-service/schemas/index.js";
+import type { DeliverData } from "./deliver.js";
+import { type JobDefinition, type JobQueue, PermanentJobError, RetryLaterError } from "./queue.js";
+
+const AdoptDataSchema = z.object({
+  taskId: z.number().int().nonnegative(),
+  userId: z.number().int().positive(),
+});
+export type AdoptData = z.infer<typeof AdoptDataSchema>;
+
+export interface AdoptDeps {
+  records: TaskRecords;
+  queue: JobQueue;
+  deliverJob: JobDefinition<DeliverData>;
+  apiKeys: { ensure(userId: number): Promise<{ apiKey: string }> };
+  tasksService: { getTask(apiKey: string, id: number): Promise<Task> };
+  /** The user's interface language for messages outside any update. */
+  localeOf(userId: number): Promise<string>;
+  now?: () => number;
+}
+
+/** The service reports an audio task as `voiceover`. */
+function taskTypeOf(reported: string): TaskType {
+  if (reported === "voiceover") return "audio";
+  return TASK_TYPES.find((type) => type === reported) ?? "video";
+}
+
+export function adoptJob(deps: AdoptDeps): JobDefinition<AdoptData> {
+  return {
+    name: "adopt-task",
+    schema: AdoptDataSchema,
+    attempts: 6,
+    backoffMs: 5_000,
+    concurrency: 4,
+    async handler({ taskId, userId }) {
+      let ticket = await deps.records.ticketOfTask(taskId);
+      if (ticket === undefined) {
+        const { apiKey } = await deps.apiKeys.ensure(userId);
+        let task: Task;
+        try {
+          task = await deps.tasksService.getTask(apiKey, taskId);
+        } catch (error) {
+          if (isTasksServiceError(error) && error.kind === "not_found") {
+            throw new PermanentJobError(`task ${taskId} is not one of user ${userId}'s`);
+          }
+          if (isTasksServiceError(error) && error.kind === "rate_limited") {
+            throw new RetryLaterError(error.retryAfterMs ?? 10_000);
+          }
+          throw error;
+        }
+        const record: TaskRecord = {
+          ticket: newTicket(),
+          userId,
+          chatId: userId,
+          locale: await deps.localeOf(userId),
+          type: taskTypeOf(task.type),
+          state: "created",
+          origin: "api",
+          taskId,
+          uploads: {},
+          polls: 0,
+          retries: 0,
+          createdAt: (deps.now ?? Date.now)(),
+        };
+        await deps.records.put(record);
+        ticket = record.ticket;
+      }
+      const data: DeliverData = { ticket, reason: "messenger" };
+      await deps.queue.enqueue(deps.deliverJob, data, { jobId: `messenger-${ticket}` });
+    },
+  };
+}

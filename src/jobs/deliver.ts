@@ -1,0 +1,237 @@
+/**
+ * Delivery, as a job: run for a task's callback and for each reconciler poll. It trusts nothing it was
+ * told: it re-reads the task with the user's key. Unfinished: the card shows the percent and the next
+ * poll is booked, later as the task ages. Finished: the result (or the failure) goes to the chat once,
+ * under a per-ticket lock and a delivered marker; only a crash between sending and recording repeats it.
+ */
+import { GrammyError, HttpError } from "grammy";
+import type { InlineKeyboardMarkup } from "grammy/types";
+import { z } from "zod";
+import { cardText, resultButton, resultKeyboard, type Translate } from "../delivery/cards.js";
+import type { ProgressCards } from "../delivery/progress-card.js";
+import type { TaskRecord, TaskRecords } from "../delivery/task-records.js";
+import type { Logger } from "../logger.js";
+import type { Metrics } from "../metrics.js";
+import type { LockStore } from "../storage/ports.js";
+import { isTasksServiceError } from "../tasks-service/errors.js";
+import type { Task } from "../tasks-service/responses.js";
+import { type JobContext, type JobDefinition, PermanentJobError, RetryLaterError } from "./queue.js";
+
+export const DeliverDataSchema = z.object({
+  ticket: z.string().min(16),
+  /** What woke the job: a callback is answered at once, polls yield to task creation. */
+  reason: z.enum(["callback", "poll", "messenger"]),
+});
+export type DeliverData = z.infer<typeof DeliverDataSchema>;
+
+export type ResultKind = "video" | "audio" | "transcription" | "smart_clip" | "srt_step";
+
+export interface ResultSendRequest {
+  chatId: number;
+  taskId: number;
+  kind: ResultKind;
+  task: Task;
+  t: Translate;
+  locale: string;
+  replyMarkup: InlineKeyboardMarkup;
+}
+
+export interface DeliverDeps {
+  records: TaskRecords;
+  cards: ProgressCards;
+  locks: LockStore;
+  apiKeys: { ensure(userId: number): Promise<{ apiKey: string }> };
+  tasksService: {
+    getTask(apiKey: string, id: number, options?: { priority?: "foreground" | "background" }): Promise<Task>;
+  };
+  sendResult(request: ResultSendRequest): Promise<void>;
+  /** A plain message (failures, fallbacks, reports). */
+  sendMessage(chatId: number, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void>;
+  /** The transcribe step's SRT waits for its edited copy in this chat. */
+  awaitSrt(chatId: number, ticket: string): Promise<void>;
+  translate(locale: string): Translate;
+  /** When to poll an unfinished task again, after `polls` polls. */
+  pollDelayMs(polls: number): number;
+  /** Unfinished after this long: the user is told and polling stops. */
+  giveUpAfterMs: number;
+  metrics?: Metrics;
+  now?: () => number;
+}
+
+const LOCK_TTL_MS = 10 * 60 * 1000;
+
+/** Which sender a finished task needs, from what the service returned rather than what we expected. */
+export function resultKindOf(record: TaskRecord, task: Task): ResultKind {
+  const urls = task.result_urls;
+  if (urls?.clips && urls.clips.length > 0) return "smart_clip";
+  if (urls?.txt_url || urls?.srt_url) return "transcription";
+  if (record.type === "dubbing" && record.request?.step === "transcribe") return "srt_step";
+  if (record.type === "audio" || task.type === "audio" || task.type === "voiceover") return "audio";
+  if (record.type === "transcription") return "transcription";
+  if (record.type === "smart_clip") return "smart_clip";
+  return "video";
+}
+
+function telegramRetryAfter(error: unknown): number | undefined {
+  if (error instanceof GrammyError && error.error_code === 429) {
+    return (error.parameters.retry_after ?? 5) * 1000;
+  }
+  return undefined;
+}
+
+function chatClosed(error: unknown): boolean {
+  return (
+    error instanceof GrammyError &&
+    (error.error_code === 403 || /chat not found|user is deactivated/i.test(error.description))
+  );
+}
+
+export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
+  const now = deps.now ?? Date.now;
+
+  async function finishUnfinished(record: TaskRecord, task: Task, t: Translate): Promise<void> {
+    if (now() - record.createdAt > deps.giveUpAfterMs) {
+      const gaveUp: TaskRecord = { ...record, state: "gave_up" };
+      await deps.records.put(gaveUp);
+      await deps.records.unwatch(record.ticket);
+      await deps.cards.show(gaveUp, { text: cardText.gaveUp(t, gaveUp), important: true });
+      deps.metrics?.deliveries.inc({ outcome: "gave_up" });
+      return;
+    }
+    const polls = record.polls + 1;
+    let next: TaskRecord = { ...record, polls, progress: task.progress ?? record.progress };
+    await deps.records.put(next);
+    await deps.records.watch(record.ticket, now() + deps.pollDelayMs(polls));
+    const percent = task.progress ?? 0;
+    next = await deps.cards.show(next, {
+      text: percent > 0 ? cardText.progress(t, next, percent) : cardText.created(t, next),
+    });
+  }
+
+  async function deliverFinished(
+    record: TaskRecord,
+    task: Task,
+    t: Translate,
+    logger: Logger,
+  ): Promise<void> {
+    const taskId = record.taskId ?? task.task_id;
+    if (task.status === "completed") {
+      const kind = resultKindOf(record, task);
+      const replyMarkup: InlineKeyboardMarkup =
+        kind === "srt_step"
+          ? { inline_keyboard: [[resultButton(t, record, "renderAsIs")]] }
+          : resultKeyboard(t, record);
+      try {
+        await deps.sendResult({
+          chatId: record.chatId,
+          taskId,
+          kind,
+          task,
+          t,
+          locale: record.locale,
+          replyMarkup,
+        });
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        // The upload may have reached Telegram: a second one could double it. The link cannot.
+        logger.warn({ err: error }, "result upload interrupted; sending the link instead");
+        const link = task.result_url ?? task.result_urls?.srt_url ?? task.result_urls?.txt_url;
+        await deps.sendMessage(
+          record.chatId,
+          t("result-link-fallback", { id: taskId, url: link ?? "" }),
+          replyMarkup,
+        );
+      }
+      if (kind === "srt_step") await deps.awaitSrt(record.chatId, record.ticket);
+    } else {
+      const error = task.error_message ?? t("result-failed-unknown");
+      const buttons = [
+        resultButton(t, record, "tryAgain"),
+        ...(record.form ? [resultButton(t, record, "repeat")] : []),
+      ];
+      await deps.sendMessage(
+        record.chatId,
+        t("result-failed", { task: t(`task-${record.type}-name`), id: taskId, error }),
+        record.request ? { inline_keyboard: [buttons] } : resultKeyboard(t, record),
+      );
+    }
+    await deps.records.markDelivered(record.ticket);
+    const delivered: TaskRecord = { ...record, state: "delivered", progress: 100 };
+    await deps.records.put(delivered);
+    await deps.records.unwatch(record.ticket);
+    deps.metrics?.deliveries.inc({ outcome: task.status });
+    logger.info({ task_id: taskId, status: task.status }, "task delivered");
+    await deps.cards.show(delivered, {
+      text: task.status === "completed" ? cardText.delivered(t, delivered) : cardText.failed(t, delivered),
+      important: true,
+    });
+  }
+
+  async function handler(data: DeliverData, context: JobContext): Promise<void> {
+    const record = await deps.records.get(data.ticket);
+    if (!record || record.taskId === undefined) return;
+    if (record.state !== "created") {
+      await deps.records.unwatch(record.ticket);
+      return;
+    }
+    const logger = context.logger.child({
+      ticket: record.ticket,
+      task_id: record.taskId,
+      user_id: record.userId,
+    });
+    const lock = await deps.locks.acquire(`deliver:${record.ticket}`, LOCK_TTL_MS);
+    // Someone else is delivering it; this run looks again shortly and finds it done.
+    if (lock === undefined) throw new RetryLaterError(2_000);
+    try {
+      if (await deps.records.isDelivered(record.ticket)) return;
+      const current = (await deps.records.get(record.ticket)) ?? record;
+      const t = deps.translate(current.locale);
+      const { apiKey } = await deps.apiKeys.ensure(current.userId);
+      let task: Task;
+      try {
+        task = await deps.tasksService.getTask(apiKey, record.taskId, {
+          priority: data.reason === "poll" ? "background" : "foreground",
+        });
+      } catch (error) {
+        if (isTasksServiceError(error) && error.kind === "rate_limited") {
+          throw new RetryLaterError(error.retryAfterMs ?? 10_000);
+        }
+        if (isTasksServiceError(error) && error.kind === "not_found") {
+          logger.warn("the service does not know the task any more");
+          await deps.records.put({ ...current, state: "gave_up" });
+          await deps.records.unwatch(record.ticket);
+          await deps.sendMessage(current.chatId, t("result-task-gone", { id: record.taskId }));
+          return;
+        }
+        throw error;
+      }
+      if (task.status === "completed" || task.status === "failed") {
+        await deliverFinished(current, task, t, logger);
+      } else {
+        await finishUnfinished(current, task, t);
+      }
+    } catch (error) {
+      if (chatClosed(error)) {
+        logger.info({ err: error }, "chat closed to the bot; delivery ends");
+        await deps.records.put({ ...record, state: "undeliverable" });
+        await deps.records.unwatch(record.ticket);
+        deps.metrics?.deliveries.inc({ outcome: "undeliverable" });
+        throw new PermanentJobError("the user blocked the bot");
+      }
+      const wait = telegramRetryAfter(error);
+      if (wait !== undefined) throw new RetryLaterError(wait);
+      throw error;
+    } finally {
+      await deps.locks.release(`deliver:${record.ticket}`, lock);
+    }
+  }
+
+  return {
+    name: "deliver-task",
+    schema: DeliverDataSchema,
+    attempts: 8,
+    backoffMs: 5_000,
+    concurrency: 16,
+    handler,
+  };
+}

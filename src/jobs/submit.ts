@@ -1,0 +1,200 @@
+/**
+ * Submission of a task, as a job: every file handed to the service (progress on the card), then the
+ * task created with its callback address. Nothing is created when an upload fails: the card says what
+ * failed and offers a retry, and uploads already made are reused by the retry while they live.
+ * Creation is sent once: after a network error it may have reached the service, so it is never
+ * repeated blindly; the card says so and /tasks shows whether it exists.
+ */
+import { z } from "zod";
+import { cardText, resultButton, type Translate } from "../delivery/cards.js";
+import type { ProgressCards } from "../delivery/progress-card.js";
+import { mediaKey, type TaskRecord, type TaskRecords } from "../delivery/task-records.js";
+import { MediaError } from "../media/accept.js";
+import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
+import type { TransferResult } from "../media/transfer.js";
+import type { Metrics } from "../metrics.js";
+import { isTasksServiceError } from "../tasks-service/errors.js";
+import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/index.js";
+import { type JobContext, type JobDefinition, RetryLaterError } from "./queue.js";
+
+/** The service keeps uploads 2 hours; reuse one only well within that. */
+const UPLOAD_REUSE_MS = 100 * 60 * 1000;
+const SUBMIT_ATTEMPTS = 4;
+
+const SubmitDataSchema = z.object({ ticket: z.string().min(16) });
+export type SubmitData = z.infer<typeof SubmitDataSchema>;
+
+/** A file the service needs that is not a Telegram file or a link: the SRT of a finished task. */
+export const ResultFileRefSchema = z.object({
+  source: z.literal("result"),
+  ticket: z.string(),
+  name: z.string(),
+});
+
+export interface SubmitDeps {
+  records: TaskRecords;
+  cards: ProgressCards;
+  apiKeys: { ensure(userId: number): Promise<{ apiKey: string }> };
+  transfer(ref: MediaRef, apiKey: string): Promise<TransferResult>;
+  /** Uploads a finished task's file again (the transcribe step's SRT, rendered as is). */
+  reuploadResult(ticket: string, apiKey: string): Promise<string>;
+  tasksService: { createTask(apiKey: string, request: TaskRequest): Promise<{ task_id: number }> };
+  translate(locale: string): Translate;
+  /** The task's callback address, or undefined when the bot has no address the service can reach. */
+  webhookUrl(ticket: string): string | undefined;
+  /** First poll of a created task, in case its webhook never comes. */
+  firstPollDelayMs: number;
+  metrics?: Metrics;
+  now?: () => number;
+}
+
+function isMediaRef(value: unknown): value is MediaRef {
+  return MediaRefSchema.safeParse(value).success;
+}
+
+function isResultRef(value: unknown): value is z.infer<typeof ResultFileRefSchema> {
+  return ResultFileRefSchema.safeParse(value).success;
+}
+
+/** The files a request waits for, in order: the media, then the other file fields. */
+function filesOf(request: Record<string, unknown>): MediaRef[] {
+  const files: MediaRef[] = [];
+  for (const value of Object.values(request)) {
+    if (Array.isArray(value)) files.push(...value.filter(isMediaRef));
+    else if (isMediaRef(value)) files.push(value);
+  }
+  return files.filter((ref) => ref.source === "telegram");
+}
+
+export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
+  const now = deps.now ?? Date.now;
+
+  async function fail(record: TaskRecord, reason: { key: string; params?: Record<string, string | number> }) {
+    const t = deps.translate(record.locale);
+    const failed: TaskRecord = { ...record, state: "submit_failed", problem: reason };
+    await deps.records.put(failed);
+    await deps.cards.show(failed, {
+      text: cardText.submitFailed(t, failed, t(reason.key, reason.params)),
+      important: true,
+      replyMarkup: {
+        inline_keyboard: [
+          [
+            resultButton(t, failed, "retrySubmit"),
+            ...(failed.form ? [resultButton(t, failed, "repeat")] : []),
+          ],
+        ],
+      },
+    });
+  }
+
+  async function handler({ ticket }: SubmitData, context: JobContext): Promise<void> {
+    let record = await deps.records.get(ticket);
+    if (record?.state !== "submitting" || !record.request) return;
+    const t = deps.translate(record.locale);
+    const logger = context.logger.child({ ticket, user_id: record.userId, type: record.type });
+    if (record.creating) {
+      // A run before this one sent the creation and did not live to hear the answer.
+      logger.warn("earlier run stopped while creating the task; not sending it again");
+      const unknown: TaskRecord = { ...record, state: "create_unknown" };
+      await deps.records.put(unknown);
+      await deps.cards.show(unknown, { text: cardText.createUnknown(t, unknown), important: true });
+      return;
+    }
+    const lastAttempt = context.attempt >= SUBMIT_ATTEMPTS;
+    try {
+      const { apiKey } = await deps.apiKeys.ensure(record.userId);
+      const requestDraft = record.request;
+      const files = filesOf(requestDraft);
+      const resolved = new Map<string, string>();
+      let done = 0;
+      for (const ref of files) {
+        const key = mediaKey(ref);
+        const earlier = record.uploads[key];
+        if (earlier && now() - earlier.at < UPLOAD_REUSE_MS) {
+          resolved.set(key, earlier.ref);
+          done += 1;
+          continue;
+        }
+        record = await deps.cards.show(record, {
+          text: cardText.uploading(t, record, done + 1, files.length),
+        });
+        const result = await deps.transfer(ref, apiKey);
+        const reference = "uploadId" in result ? result.uploadId : result.url;
+        resolved.set(key, reference);
+        record = { ...record, uploads: { ...record.uploads, [key]: { ref: reference, at: now() } } };
+        await deps.records.put(record);
+        done += 1;
+      }
+      const resolve = async (value: unknown): Promise<unknown> => {
+        if (isMediaRef(value)) return value.source === "link" ? value.url : resolved.get(mediaKey(value));
+        if (isResultRef(value)) return deps.reuploadResult(value.ticket, apiKey);
+        return value;
+      };
+      const body: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries(requestDraft)) {
+        body[field] = Array.isArray(value) ? await Promise.all(value.map(resolve)) : await resolve(value);
+      }
+      const webhook = deps.webhookUrl(ticket);
+      if (webhook) body.webhook_url = webhook;
+      const request = TaskRequestSchema.parse(body);
+
+      record = { ...record, creating: true };
+      await deps.records.put(record);
+      record = await deps.cards.show(record, { text: cardText.creating(t, record), important: true });
+      let created: { task_id: number };
+      try {
+        created = await deps.tasksService.createTask(apiKey, request);
+      } catch (error) {
+        if (isTasksServiceError(error) && (error.kind === "network" || error.kind === "timeout")) {
+          logger.warn({ err: error }, "task creation may have reached the service; not repeating it");
+          const unknown: TaskRecord = { ...record, state: "create_unknown", creating: false };
+          await deps.records.put(unknown);
+          await deps.cards.show(unknown, { text: cardText.createUnknown(t, unknown), important: true });
+          return;
+        }
+        record = { ...record, creating: false };
+        await deps.records.put(record);
+        throw error;
+      }
+      const createdRecord: TaskRecord = {
+        ...record,
+        state: "created",
+        creating: false,
+        taskId: created.task_id,
+      };
+      await deps.records.put(createdRecord);
+      await deps.records.watch(ticket, now() + deps.firstPollDelayMs);
+      deps.metrics?.tasksCreated.inc({ type: record.type });
+      logger.info({ task_id: created.task_id }, "task created");
+      await deps.cards.show(createdRecord, { text: cardText.created(t, createdRecord), important: true });
+    } catch (error) {
+      if (error instanceof MediaError) {
+        await fail(record, { key: `media-error-${error.kind}`, params: error.params });
+        return;
+      }
+      if (isTasksServiceError(error)) {
+        if (error.kind === "rate_limited") throw new RetryLaterError(error.retryAfterMs ?? 20_000);
+        const transient = error.kind === "network" || error.kind === "timeout" || error.kind === "server";
+        if (!transient || lastAttempt) {
+          logger.warn({ err: error }, "submission failed");
+          await fail(record, { key: `service-error-${error.kind}` });
+          return;
+        }
+      } else if (lastAttempt) {
+        logger.error({ err: error }, "submission failed");
+        await fail(record, { key: "error-generic" });
+        return;
+      }
+      throw error;
+    }
+  }
+
+  return {
+    name: "submit-task",
+    schema: SubmitDataSchema,
+    attempts: SUBMIT_ATTEMPTS,
+    backoffMs: 3_000,
+    concurrency: 8,
+    handler,
+  };
+}
