@@ -12,6 +12,8 @@ export interface LocalStackOptions {
   /** The bot's key registry: keys the bot issues work on the sandbox. */
   verifyKey: VerifyKey;
   logger: Logger;
+  /** Where the sandbox reports finished send_to_messenger tasks (the bot's POST /hooks/messenger). */
+  messengerHook?: { url: () => string | undefined; secret: string };
 }
 
 export interface LocalStack {
@@ -35,6 +37,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     verifyKey: options.verifyKey,
     // The bot's callbacks arrive over plain http on this machine.
     allowHttpWebhooks: true,
+    ...(options.messengerHook ? { messengerHook: postMessengerHook(options.messengerHook) } : {}),
     logger: options.logger.child({ component: "tasks-sandbox" }),
   });
   return {
@@ -48,5 +51,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await sandbox.close();
       await emulator.close();
     },
+  };
+}
+
+/** The service's side of the messenger hook: what an operator configures the real service to do. */
+function postMessengerHook(hook: { url: () => string | undefined; secret: string }) {
+  return async (task: { task_id: number; user_id: number }): Promise<void> => {
+    const url = hook.url();
+    if (!url) throw new Error("the bot's HTTP server is not up yet");
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-messenger-secret": hook.secret },
+      body: JSON.stringify(task),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) throw new Error(`messenger hook answered ${response.status}`);
   };
 }

@@ -10,11 +10,12 @@ import { ApiKeys } from "./accounts/api-keys.js";
 import { KeyRegistry } from "./accounts/registry.js";
 import { KeyVault } from "./accounts/vault.js";
 import { createIntakeFeature } from "./bot/features/intake.js";
-import { setBotCommands } from "./bot/i18n.js";
+import { createI18n, setBotCommands } from "./bot/i18n.js";
 import { createBot } from "./bot/index.js";
 import { type PollingHandle, startPolling, webhookHandler } from "./bot/runtime.js";
 import { catalogPort, loadCatalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
+import { createTaskPipeline } from "./delivery/pipeline.js";
 import { createHttpApp, type RunningHttpServer, startHttpServer } from "./http/server.js";
 import { BullJobQueue } from "./jobs/bullmq-queue.js";
 import { MemoryJobQueue } from "./jobs/memory-queue.js";
@@ -49,7 +50,18 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   const catalog = await loadCatalog(config.catalogPath);
   const metrics = createMetrics();
 
-  const playground = config.mode === "playground" ? await startPlayground(registry, logger) : undefined;
+  let httpUrl: string | undefined;
+  // The playground's sandbox calls the messenger hook with a secret made for this run.
+  const messengerHookSecret =
+    config.messengerHookSecret ??
+    (config.mode === "playground" ? randomBytes(32).toString("hex") : undefined);
+  const playground =
+    config.mode === "playground"
+      ? await startPlayground(registry, logger, {
+          url: () => (httpUrl ? `${httpUrl}/hooks/messenger` : undefined),
+          secret: messengerHookSecret ?? "",
+        })
+      : undefined;
   if (playground) closers.unshift(() => playground.close());
   const botToken = playground?.botToken ?? config.botToken;
   const botApiRoot = playground?.botApiRoot ?? config.botApiRoot;
@@ -66,6 +78,26 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   const queue = createQueue(config, logger);
   const deletionJob = messageDeletionJob(new Api(botToken, { apiRoot: botApiRoot }));
   queue.register(deletionJob);
+  const i18n = createI18n(config.defaultLocale);
+  const limits = { maxIntakeMb: config.maxIntakeMb, selfHostedBotApi: config.selfHostedBotApi };
+  const pipeline = createTaskPipeline({
+    botToken,
+    botApiRoot,
+    selfHostedBotApi: config.selfHostedBotApi,
+    tasksBaseUrl,
+    publicUrl: () => config.publicUrl ?? httpUrl,
+    messengerHookSecret,
+    defaultLocale: config.defaultLocale,
+    storage,
+    queue,
+    logger: logger.child({ component: "delivery" }),
+    metrics,
+    apiKeys,
+    tasksService,
+    catalog,
+    i18n,
+    limits,
+  });
   const bot = createBot(
     {
       config: { defaultLocale: config.defaultLocale, botToken, botApiRoot },
@@ -75,16 +107,13 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
       catalog: catalogPort(catalog),
       tasksService,
       scheduleDeletion: scheduleDeletionWith(queue, deletionJob),
+      i18n,
     },
     undefined,
-    {
-      intake: createIntakeFeature({
-        limits: { maxIntakeMb: config.maxIntakeMb, selfHostedBotApi: config.selfHostedBotApi },
-      }),
-    },
+    { intake: createIntakeFeature({ limits }), forms: pipeline.forms },
   );
 
-  const routes: Array<(app: Hono) => void> = [];
+  const routes: Array<(app: Hono) => void> = [pipeline.routes];
   if (config.mode === "webhook") {
     const handle = webhookHandler(bot, config.webhookSecret);
     routes.push((app) => app.post("/telegram", (c) => handle(c)));
@@ -102,8 +131,10 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   });
   const http: RunningHttpServer = await startHttpServer(httpApp, config.http);
   closers.unshift(() => http.close());
+  httpUrl = http.url;
 
   await queue.start();
+  pipeline.reconciler.start();
 
   await bot.init();
   await setBotCommands(bot.api, bot.i18n, config.defaultLocale).catch((err: unknown) =>
@@ -130,6 +161,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     async stop(deadlineMs) {
       // Stop taking updates first, let running jobs finish, then close connections.
       await polling?.stop();
+      await pipeline.reconciler.stop();
       await queue.close(deadlineMs);
       for (const close of closers) {
         await close().catch((err: unknown) => logger.warn({ err }, "error while closing"));
@@ -150,12 +182,17 @@ function createQueue(config: Config, logger: Logger): JobQueue {
   );
 }
 
-async function startPlayground(registry: KeyRegistry, logger: Logger): Promise<LocalStack> {
+async function startPlayground(
+  registry: KeyRegistry,
+  logger: Logger,
+  messengerHook: { url: () => string | undefined; secret: string },
+): Promise<LocalStack> {
   // Loaded only here so production never imports the development stack.
   const { startLocalStack } = await import("../dev/local-stack.js");
   return startLocalStack({
     verifyKey: (apiKey: string) => registry.verify(apiKey),
     logger: logger.child({ component: "playground" }),
+    messengerHook,
   });
 }
 

@@ -79,7 +79,7 @@ export class ConfigError extends Error {
   }
 }
 
-const DEFAULT_CATALOG_PATH = fileURLToPath(new URL("../catalog/catalog.json", import.meta.url));
+export const DEFAULT_CATALOG_PATH = fileURLToPath(new URL("../catalog/catalog.json", import.meta.url));
 
 function httpUrl(what: string) {
   return z

@@ -19,7 +19,7 @@ export const RESULT_ACTIONS = {
 
 export function resultButton(t: Translate, record: TaskRecord, action: keyof typeof RESULT_ACTIONS) {
   return {
-    text: t(`result-button-${action}`),
+    text: t(`outcome-button-${action}`),
     callback_data: encodeCallback(CALLBACK_SCOPES.result, record.ticket, RESULT_ACTIONS[action]),
   };
 }

@@ -138,20 +138,20 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         const link = task.result_url ?? task.result_urls?.srt_url ?? task.result_urls?.txt_url;
         await deps.sendMessage(
           record.chatId,
-          t("result-link-fallback", { id: taskId, url: link ?? "" }),
+          t("outcome-link-fallback", { id: taskId, url: link ?? "" }),
           replyMarkup,
         );
       }
       if (kind === "srt_step") await deps.awaitSrt(record.chatId, record.ticket);
     } else {
-      const error = task.error_message ?? t("result-failed-unknown");
+      const error = task.error_message ?? t("outcome-failed-unknown");
       const buttons = [
         resultButton(t, record, "tryAgain"),
         ...(record.form ? [resultButton(t, record, "repeat")] : []),
       ];
       await deps.sendMessage(
         record.chatId,
-        t("result-failed", { task: t(`task-${record.type}-name`), id: taskId, error }),
+        t("outcome-failed", { task: t(`task-${record.type}-name`), id: taskId, error }),
         record.request ? { inline_keyboard: [buttons] } : resultKeyboard(t, record),
       );
     }
@@ -200,7 +200,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
           logger.warn("the service does not know the task any more");
           await deps.records.put({ ...current, state: "gave_up" });
           await deps.records.unwatch(record.ticket);
-          await deps.sendMessage(current.chatId, t("result-task-gone", { id: record.taskId }));
+          await deps.sendMessage(current.chatId, t("outcome-task-gone", { id: record.taskId }));
           return;
         }
         throw error;

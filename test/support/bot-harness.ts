@@ -60,6 +60,7 @@ export interface BotHarnessOptions {
   now?: () => Date;
   downloadResult?: ResultDownloader;
   createOptions?: CreateBotOptions;
+  i18n?: BotDeps["i18n"];
   /** Answers for particular methods (otherwise a message or true). */
   results?: Record<string, (payload: Record<string, unknown>) => unknown>;
 }
@@ -99,6 +100,7 @@ export class BotHarness {
       catalog: options.catalog ?? fakeCatalog,
       tasksService: this.tasksService,
       scheduleDeletion: this.deletions.schedule,
+      ...(options.i18n ? { i18n: options.i18n } : {}),
       ...(options.now ? { now: options.now } : {}),
       downloadResult:
         options.downloadResult ??

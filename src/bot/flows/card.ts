@@ -41,6 +41,7 @@ function mediaName(ref: MediaRef, t: Translate): string {
 
 export function valueLabel(field: FormField, value: unknown, env: FormEnv, t: Translate): string {
   if (field.input.kind === "voice") return voiceLabel(value, env, t);
+  if (field.input.kind === "toggle") return t(value === true ? "value-on" : "value-off");
   if (value === undefined || value === null || (typeof value === "string" && value === "")) {
     return LANGUAGE_FIELDS.has(field.key) ? t("value-auto") : t("value-none");
   }
@@ -82,6 +83,14 @@ function fieldLine(field: FormField, state: FormState, env: FormEnv, t: Translat
   return `${t(`field-${field.key}`)}: ${label}`;
 }
 
+function isShown(field: FormField, state: FormState): boolean {
+  if (field.input.kind === "voice")
+    return state.values.tts_provider !== undefined || state.values.tts_voice !== undefined;
+  const value = state.values[field.key];
+  if (value === undefined || value === null || value === "") return false;
+  return !(Array.isArray(value) && value.length === 0);
+}
+
 export class CardRenderer {
   constructor(
     private readonly definition: FormDefinition,
@@ -99,7 +108,7 @@ export class CardRenderer {
   }
 
   private backRow(action = "o", ...args: Array<string | number>): InlineKeyboardButton[] {
-    return [this.button(this.t("form-back"), action, ...args)];
+    return [this.button(this.t("button-back"), action, ...args)];
   }
 
   render(state: FormState): RenderedScreen {
@@ -145,8 +154,9 @@ export class CardRenderer {
   private card(state: FormState): RenderedScreen {
     const view = viewOf(state, this.env);
     const lines = [this.title(state), ""];
+    // The card lists what is chosen; what is unset is one tap away in its group.
     for (const field of this.definition.fields) {
-      if (!applies(field, view)) continue;
+      if (!applies(field, view) || !isShown(field, state)) continue;
       lines.push(escapeHtml(fieldLine(field, state, this.env, this.t)));
     }
     for (const insight of this.definition.insight?.(view) ?? [])
@@ -165,7 +175,7 @@ export class CardRenderer {
     if (rule && rule.max > 1 && mediaApplies(this.definition, state.values)) {
       keyboard.push([this.button(this.t("form-media-add"), "M")]);
     }
-    keyboard.push([this.button(this.t("form-create"), "c"), this.button(this.t("form-cancel"), "x")]);
+    keyboard.push([this.button(this.t("form-create"), "c"), this.button(this.t("button-cancel"), "x")]);
     return { text: lines.join("\n"), keyboard };
   }
 
@@ -194,7 +204,7 @@ export class CardRenderer {
     if (rule && rule.max > 1 && state.media.length > 0) {
       keyboard.push([this.button(this.t("form-media-done", { count: state.media.length }), "d")]);
     }
-    keyboard.push([this.button(this.t("form-cancel"), "x")]);
+    keyboard.push([this.button(this.t("button-cancel"), "x")]);
     return { text: lines.join("\n"), keyboard };
   }
 

@@ -1,0 +1,213 @@
+/**
+ * The task pipeline, assembled: forms hand a submission to the submit job; the service's callbacks,
+ * the messenger hook and the reconciler wake the delivery job; results go out through one paced Api.
+ * app.ts builds it once; nothing here starts until start() is called.
+ */
+import { Readable } from "node:stream";
+import { autoRetry } from "@grammyjs/auto-retry";
+import type { I18n } from "@grammyjs/i18n";
+import { Api } from "grammy";
+import type { Hono } from "hono";
+import type { BotContext } from "../bot/context.js";
+import type { ApiKeysPort } from "../bot/deps.js";
+import type { TaskFormsDeps } from "../bot/features/task-forms.js";
+import { AWAITING_SRT_TTL_MS, awaitingSrtKey } from "../bot/features/task-forms.js";
+import { createFlowDeps } from "../bot/flows/services.js";
+import { PreferencesRepository } from "../bot/preferences.js";
+import type { Catalog } from "../catalog/index.js";
+import { taskHookRoutes } from "../http/task-hooks.js";
+import { adoptJob } from "../jobs/adopt.js";
+import { deliverJob } from "../jobs/deliver.js";
+import type { JobQueue } from "../jobs/queue.js";
+import { submitJob } from "../jobs/submit.js";
+import type { Logger } from "../logger.js";
+import type { IntakeLimits } from "../media/accept.js";
+import { transferToService } from "../media/transfer.js";
+import type { Metrics } from "../metrics.js";
+import type { Storage } from "../storage/ports.js";
+import type { TasksServiceClient } from "../tasks-service/client.js";
+import type { Translate } from "./cards.js";
+import { ProgressCards } from "./progress-card.js";
+import { pollDelayMs, Reconciler } from "./reconciler.js";
+import { createResultFetcher, sendTaskResult } from "./send-result.js";
+import { TaskSubmissions } from "./submissions.js";
+import { TaskRecords } from "./task-records.js";
+import { telegramPacing } from "./telegram-pacing.js";
+import { VoicePreviews } from "./voice-previews.js";
+
+/** Telegram's upload limit for bots: 50 MB on the cloud Bot API, 2000 MB on a self-hosted server. */
+const CLOUD_UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
+const SELF_HOSTED_UPLOAD_LIMIT_BYTES = 2000 * 1024 * 1024;
+/** Unfinished this long after creation: the user hears that we stopped waiting. */
+const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export interface PipelineOptions {
+  botToken: string;
+  botApiRoot: string;
+  selfHostedBotApi: boolean;
+  tasksBaseUrl: string;
+  /** Where the service can reach this bot's HTTP server; read when a task is submitted. */
+  publicUrl: () => string | undefined;
+  messengerHookSecret: string | undefined;
+  defaultLocale: string;
+  storage: Storage;
+  queue: JobQueue;
+  logger: Logger;
+  metrics: Metrics;
+  apiKeys: ApiKeysPort;
+  tasksService: TasksServiceClient;
+  catalog: Catalog;
+  i18n: I18n<BotContext>;
+  limits: IntakeLimits;
+  /** How often the reconciler looks for due polls. */
+  reconcileEveryMs?: number;
+}
+
+export interface TaskPipeline {
+  forms: TaskFormsDeps;
+  records: TaskRecords;
+  routes: (app: Hono) => void;
+  reconciler: Reconciler;
+}
+
+/** Loopback http is fine for a local sandbox; anything else must be https (the spec's rule). */
+export function webhookUrlFor(publicUrl: string | undefined, ticket: string): string | undefined {
+  if (!publicUrl) return undefined;
+  const url = new URL(`${publicUrl}/hooks/tasks/${ticket}`);
+  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+  return url.protocol === "https:" || loopback ? url.toString() : undefined;
+}
+
+export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
+  const { storage, queue, logger, metrics, apiKeys, tasksService, i18n } = options;
+  const translate =
+    (locale: string): Translate =>
+    (key, variables) =>
+      i18n.t(locale, key, variables);
+  const api = new Api(options.botToken, { apiRoot: options.botApiRoot });
+  api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true }));
+  api.config.use(telegramPacing(storage.buckets));
+  const records = new TaskRecords(storage);
+  const cards = new ProgressCards(api, records);
+  const fetcher = createResultFetcher({ serviceBaseUrl: options.tasksBaseUrl });
+  const telegram = { api, botApiRoot: options.botApiRoot, token: options.botToken };
+  const uploadLimitBytes = options.selfHostedBotApi
+    ? SELF_HOSTED_UPLOAD_LIMIT_BYTES
+    : CLOUD_UPLOAD_LIMIT_BYTES;
+
+  const submit = submitJob({
+    records,
+    cards,
+    apiKeys,
+    transfer: (ref, apiKey) => transferToService({ telegram, tasksService }, ref, apiKey),
+    async reuploadResult(ticket, apiKey) {
+      const parent = await records.get(ticket);
+      if (parent?.taskId === undefined) throw new Error("the transcribe step is unknown");
+      const task = await tasksService.getTask(apiKey, parent.taskId);
+      const url = task.result_urls?.srt_url ?? task.result_url;
+      if (!url) throw new Error("the transcribe step has no SRT");
+      const srt = Buffer.from(await fetcher.text(url, 5 * 1024 * 1024), "utf8");
+      const uploaded = await tasksService.upload(apiKey, {
+        filename: "transcript.srt",
+        contentType: "application/x-subrip",
+        size: srt.length,
+        open: () => Readable.from([srt]),
+      });
+      return uploaded.upload_id;
+    },
+    tasksService,
+    translate,
+    webhookUrl: (ticket) => webhookUrlFor(options.publicUrl(), ticket),
+    firstPollDelayMs: pollDelayMs(0),
+    metrics,
+  });
+  const submissions = new TaskSubmissions(records, queue, submit);
+
+  const deliver = deliverJob({
+    records,
+    cards,
+    locks: storage.locks,
+    apiKeys,
+    tasksService,
+    async sendResult(request) {
+      await sendTaskResult({ ...request, api, uploadLimitBytes, fetcher, now: new Date() });
+    },
+    async sendMessage(chatId, text, replyMarkup) {
+      await api.sendMessage(chatId, text, {
+        link_preview_options: { is_disabled: true },
+        ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
+      });
+    },
+    async awaitSrt(chatId, ticket) {
+      await storage.kv.set(awaitingSrtKey(chatId), ticket, { ttlMs: AWAITING_SRT_TTL_MS });
+    },
+    translate,
+    pollDelayMs,
+    giveUpAfterMs: GIVE_UP_AFTER_MS,
+    metrics,
+  });
+  const preferences = new PreferencesRepository(storage.kv);
+  const adopt = adoptJob({
+    records,
+    queue,
+    deliverJob: deliver,
+    apiKeys,
+    tasksService,
+    localeOf: async (userId) => (await preferences.get(userId)).language ?? options.defaultLocale,
+  });
+  const previews = new VoicePreviews({
+    storage,
+    queue,
+    api,
+    apiKeys,
+    tasksService,
+    openResult: (url) => fetcher.open(url),
+    translate,
+  });
+  queue.register(submit);
+  queue.register(deliver);
+  queue.register(adopt);
+  queue.register(previews.job);
+
+  const reconciler = new Reconciler({
+    records,
+    locks: storage.locks,
+    queue,
+    job: deliver,
+    logger: logger.child({ component: "reconciler" }),
+    intervalMs: options.reconcileEveryMs ?? 5_000,
+  });
+
+  const routes = taskHookRoutes({
+    records,
+    queue,
+    deliverJob: deliver,
+    logger: logger.child({ component: "task-hooks" }),
+    ...(options.messengerHookSecret
+      ? {
+          messenger: {
+            secret: options.messengerHookSecret,
+            adopt: (request) =>
+              queue.enqueue(
+                adopt,
+                { taskId: request.task_id, userId: request.user_id },
+                {
+                  jobId: `adopt-${request.task_id}`,
+                },
+              ),
+          },
+        }
+      : {}),
+  });
+
+  const flow = createFlowDeps({
+    i18n,
+    catalog: options.catalog,
+    limits: options.limits,
+    submissions,
+    kv: storage.kv,
+    telegram,
+    previews,
+  });
+  return { forms: { flow, records, submissions }, records, routes, reconciler };
+}

@@ -1,0 +1,163 @@
+/**
+ * A bot with the task forms wired as in production (conversations, the submit job on the in-process
+ * queue, the progress card) and fakes only at the edges: Telegram at client.fetch, the service's
+ * upload and task creation, and the files an SRT check reads. `created` holds the exact bodies the
+ * service received.
+ */
+
+import { createIntakeFeature } from "../../src/bot/features/intake.js";
+import type { TaskFormsDeps } from "../../src/bot/features/task-forms.js";
+import { createFlowDeps, type VoicePreviewPort } from "../../src/bot/flows/services.js";
+import type { Notice } from "../../src/bot/flows/state.js";
+import { createI18n } from "../../src/bot/i18n.js";
+import { loadCatalog } from "../../src/catalog/index.js";
+import { DEFAULT_CATALOG_PATH } from "../../src/config.js";
+import { ProgressCards } from "../../src/delivery/progress-card.js";
+import { TaskSubmissions } from "../../src/delivery/submissions.js";
+import { TaskRecords } from "../../src/delivery/task-records.js";
+import { MemoryJobQueue } from "../../src/jobs/memory-queue.js";
+import { submitJob } from "../../src/jobs/submit.js";
+import type { MediaRef } from "../../src/media/media-ref.js";
+import { createMemoryStorage } from "../../src/storage/memory.js";
+import { parseSrt } from "../../src/tasks-service/parsers/srt.js";
+import type { TaskRequest } from "../../src/tasks-service/schemas/index.js";
+import { FakeTasksService } from "./bot-fakes.js";
+import { BotHarness, type TestUser } from "./bot-harness.js";
+
+export const LIMITS = { maxIntakeMb: 20, selfHostedBotApi: false };
+
+/** The upload id the fake service gives a Telegram file: stable, so tests can name it. */
+export function uploadIdOf(ref: MediaRef): string {
+  const seed = ref.source === "telegram" ? ref.fileUniqueId : ref.url;
+  const hex = Buffer.from(seed).toString("hex").padEnd(12, "0").slice(0, 12);
+  return `00000000-0000-4000-8000-${hex}`;
+}
+
+export class FormRig {
+  readonly storage = createMemoryStorage();
+  readonly queue: MemoryJobQueue;
+  readonly created: TaskRequest[] = [];
+  readonly uploaded: MediaRef[] = [];
+  readonly previews: Array<Record<string, unknown>> = [];
+  readonly srtFiles = new Map<string, string>();
+  readonly tasksService = new FakeTasksService();
+  readonly records = new TaskRecords(this.storage);
+  readonly harness: BotHarness;
+  /** Makes the next uploads fail with this error. */
+  uploadFailure: Error | undefined;
+  createFailure: Error | undefined;
+  private nextTaskId = 900;
+
+  private constructor(catalog: Awaited<ReturnType<typeof loadCatalog>>) {
+    const i18n = createI18n("en");
+    let harness: BotHarness | undefined;
+    const logger = { child: () => logger, info() {}, warn() {}, error() {}, debug() {} } as never;
+    this.queue = new MemoryJobQueue(logger);
+    const rig = this;
+    const submit = submitJob({
+      records: this.records,
+      cards: new ProgressCards(
+        {
+          editMessageText: (...args: Parameters<BotHarness["bot"]["api"]["editMessageText"]>) =>
+            (harness as BotHarness).bot.api.editMessageText(...args),
+          sendMessage: (...args: Parameters<BotHarness["bot"]["api"]["sendMessage"]>) =>
+            (harness as BotHarness).bot.api.sendMessage(...args),
+        },
+        this.records,
+      ),
+      apiKeys: { ensure: async () => ({ apiKey: "cmp_test0001_secret" }) },
+      async transfer(ref) {
+        if (rig.uploadFailure) throw rig.uploadFailure;
+        rig.uploaded.push(ref);
+        return ref.source === "link" ? { url: ref.url } : { uploadId: uploadIdOf(ref) };
+      },
+      reuploadResult: async () => "00000000-0000-4000-8000-00000000a5a5",
+      tasksService: {
+        async createTask(_apiKey, request) {
+          if (rig.createFailure) throw rig.createFailure;
+          rig.created.push(request);
+          return { task_id: ++rig.nextTaskId };
+        },
+      },
+      translate: (locale) => (key, variables) => i18n.t(locale, key, variables),
+      webhookUrl: (ticket) => `https://bot.example.com/hooks/tasks/${ticket}`,
+      firstPollDelayMs: 15_000,
+    });
+    this.queue.register(submit);
+    const submissions = new TaskSubmissions(this.records, this.queue, submit);
+    const previews: VoicePreviewPort = {
+      async play(request) {
+        rig.previews.push(request);
+        return "voice-preview-making";
+      },
+    };
+    const flow = createFlowDeps({
+      i18n,
+      catalog,
+      limits: LIMITS,
+      submissions,
+      kv: this.storage.kv,
+      telegram: { api: { getFile: async () => ({}) }, botApiRoot: "http://127.0.0.1:1", token: "123:test" },
+      previews,
+    });
+    flow.checkSrt = async (ref, seconds): Promise<Notice | undefined> => {
+      const text = ref.source === "telegram" ? (rig.srtFiles.get(ref.fileId) ?? "") : "";
+      const parsed = parseSrt(text, seconds === undefined ? {} : { maxDurationSeconds: seconds });
+      if (parsed.ok) return undefined;
+      const issue = parsed.errors[0];
+      return { key: `rule-${issue?.code}`, params: { line: issue?.line ?? 1 } };
+    };
+    const forms: TaskFormsDeps = { flow, records: this.records, submissions };
+    harness = new BotHarness({
+      storage: this.storage,
+      tasksService: this.tasksService,
+      i18n,
+      createOptions: { intake: createIntakeFeature({ limits: LIMITS }), forms },
+    });
+    this.harness = harness;
+  }
+
+  static async create(): Promise<FormRig> {
+    const rig = new FormRig(await loadCatalog(DEFAULT_CATALOG_PATH));
+    await rig.queue.start();
+    return rig;
+  }
+
+  /** Resolves when no job is waiting, running or delayed. */
+  async settle(): Promise<void> {
+    for (let round = 0; round < 500; round++) {
+      const depths = Object.values(await this.queue.depths());
+      if (depths.every((depth) => depth.waiting + depth.active + depth.delayed === 0)) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error("jobs did not settle");
+  }
+
+  /** The form card as last shown: its text and buttons. */
+  card(user: TestUser) {
+    const shown = [...this.harness.calls]
+      .reverse()
+      .find(
+        (call) =>
+          (call.method === "sendMessage" || call.method === "editMessageText") &&
+          Number(call.payload.chat_id) === user.id &&
+          JSON.stringify(call.payload.reply_markup ?? "").includes('"fm:'),
+      );
+    return { text: typeof shown?.payload.text === "string" ? shown.payload.text : "", call: shown };
+  }
+
+  /** Presses the card's button whose text starts with `label`. */
+  async tap(user: TestUser, label: string) {
+    const { call } = this.card(user);
+    const button = BotHarness.buttons(call).find((candidate) => candidate.text.startsWith(label));
+    if (!button?.data) throw new Error(`no button "${label}" in ${JSON.stringify(BotHarness.buttons(call))}`);
+    const messageId = Number(
+      call?.payload.message_id ?? (call?.result as { message_id?: number })?.message_id ?? 1,
+    );
+    return this.harness.press(user, button.data, messageId);
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close(1000);
+  }
+}
