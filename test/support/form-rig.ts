@@ -112,7 +112,12 @@ export class FormRig {
       storage: this.storage,
       tasksService: this.tasksService,
       i18n,
-      createOptions: { intake: createIntakeFeature({ limits: LIMITS }), forms },
+      // A test taps far faster than anyone; the flood limit has its own tests.
+      createOptions: {
+        intake: createIntakeFeature({ limits: LIMITS }),
+        forms,
+        rateLimit: { limit: 100_000, windowMs: 1000 },
+      },
     });
     this.harness = harness;
   }
@@ -155,6 +160,55 @@ export class FormRig {
       call?.payload.message_id ?? (call?.result as { message_id?: number })?.message_id ?? 1,
     );
     return this.harness.press(user, button.data, messageId);
+  }
+
+  /** Presses the button labelled exactly `label` (the chosen-value and checkbox marks aside). */
+  async press(user: TestUser, label: string) {
+    const { call } = this.card(user);
+    const bare = (text: string) => text.replace(/^(• |☑️ |▫️ )/, "");
+    const button = BotHarness.buttons(call).find((candidate) => bare(candidate.text) === label);
+    if (!button?.data) throw new Error(`no button "${label}" in ${JSON.stringify(BotHarness.buttons(call))}`);
+    const messageId = Number(
+      call?.payload.message_id ?? (call?.result as { message_id?: number })?.message_id ?? 1,
+    );
+    return this.harness.press(user, button.data, messageId);
+  }
+
+  /** Opens a group, then a field in it (by the field's label), then presses an option. */
+  async choose(user: TestUser, group: string, field: string, option?: string) {
+    const here = BotHarness.buttons(this.card(user).call).some((button) =>
+      button.text.startsWith(`${field}:`),
+    );
+    if (!here) {
+      await this.backToCard(user);
+      await this.tap(user, group);
+    }
+    await this.tap(user, `${field}:`);
+    if (option !== undefined) await this.press(user, option);
+  }
+
+  /** Opens a group and a field, then sends the text; back on the card afterwards. */
+  async type(user: TestUser, group: string, field: string, text: string) {
+    await this.choose(user, group, field);
+    await this.harness.send(user, text);
+    await this.backToCard(user);
+  }
+
+  async backToCard(user: TestUser) {
+    for (
+      let step = 0;
+      step < 4 && !this.card(user).text.includes("Estimated cost") && !this.card(user).text.includes("Cost:");
+      step++
+    ) {
+      await this.tap(user, "« Back");
+    }
+  }
+
+  /** Create, then every job run to its end; the bodies the service got are in `created`. */
+  async create(user: TestUser) {
+    await this.backToCard(user);
+    await this.tap(user, "✅ Create");
+    await this.settle();
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,592 @@
+/**
+ * Every task form, driven as a user would: the quickest path (media, task, Create) and a path that
+ * touches every field, each checked against the exact body the service receives.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { MediaRef } from "../../../src/media/media-ref.js";
+import { BotHarness, type TestUser } from "../../support/bot-harness.js";
+import { FormRig, uploadIdOf } from "../../support/form-rig.js";
+
+let rig: FormRig;
+afterEach(async () => rig?.close());
+
+const HOOK = expect.stringMatching(/^https:\/\/bot\.example\.com\/hooks\/tasks\/[A-Za-z0-9_-]{24}$/);
+
+export function photo(id: string) {
+  return { photo: [{ file_id: id, file_unique_id: `${id}-u`, width: 900, height: 900, file_size: 90_000 }] };
+}
+export function video(id: string, duration = 30) {
+  return {
+    video: {
+      file_id: id,
+      file_unique_id: `${id}-u`,
+      width: 720,
+      height: 1280,
+      duration,
+      mime_type: "video/mp4",
+      file_size: 900_000,
+    },
+  };
+}
+function audio(id: string, duration = 60) {
+  return {
+    audio: {
+      file_id: id,
+      file_unique_id: `${id}-u`,
+      duration,
+      mime_type: "audio/mpeg",
+      file_name: `${id}.mp3`,
+      file_size: 500_000,
+    },
+  };
+}
+function srt(id: string) {
+  return {
+    document: {
+      file_id: id,
+      file_unique_id: `${id}-u`,
+      file_name: `${id}.srt`,
+      mime_type: "application/x-subrip",
+      file_size: 200,
+    },
+  };
+}
+
+function upload(id: string): string {
+  return uploadIdOf({ source: "telegram", kind: "photo", fileId: id, fileUniqueId: `${id}-u` } as MediaRef);
+}
+
+async function fromIntake(user: TestUser, task: string, ...messages: Array<Record<string, unknown>>) {
+  for (const message of messages) await rig.harness.sendMessage(user, message);
+  const offer = [...rig.harness.calls]
+    .reverse()
+    .find((call) => JSON.stringify(call.payload.reply_markup ?? "").includes('"in:'));
+  await rig.harness.press(user, BotHarness.button(offer, task));
+}
+
+async function fromStart(user: TestUser, task: string) {
+  const calls = await rig.harness.send(user, "/start");
+  await rig.harness.press(user, BotHarness.button(calls.at(-1), task));
+}
+
+const SRT_TEXT = "1\n00:00:01,000 --> 00:00:04,000\nПривіт\n\n2\n00:00:05,000 --> 00:00:08,000\nСвіт\n";
+
+describe("video", () => {
+  it("quickest: one photo, Video, Create", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(31);
+    await fromIntake(user, "Video from photos and clips", photo("p1"));
+    await rig.create(user);
+    expect(rig.created).toEqual([{ type: "video", photos: [upload("p1")], webhook_url: HOOK }]);
+  });
+
+  it("every field of a narrated video", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(32);
+    await fromIntake(user, "Video from photos and clips", photo("p1"), video("v1", 12));
+    await rig.type(user, "🎙 Voice", "Text", "Hello there {scene:fade:0.8} and goodbye");
+    expect(rig.card(user).text).toContain("Scene 1 → file 1");
+    expect(rig.card(user).text).toContain("Scene 2 → file 2");
+    await rig.choose(user, "🎙 Voice", "Language", "Ukrainian (uk)");
+    await rig.choose(user, "🎙 Voice", "Voice");
+    await rig.press(user, "Provider B · excellent · 41 tokens/min");
+    await rig.press(user, "Sample 1 (uk-UA)");
+    await rig.choose(user, "🎙 Voice", "Speed", "1.2");
+    await rig.choose(user, "🎙 Voice", "Speaking style", "calm");
+    await rig.type(user, "🎙 Voice", "Speaking instruction", "warm and slow");
+    await rig.backToCard(user);
+    await rig.choose(user, "🎞 Scenes and format", "Format", "16_9");
+    await rig.choose(user, "🎞 Scenes and format", "Animation", "ken_burns");
+    await rig.choose(user, "🎞 Scenes and format", "Transition", "zoom");
+    await rig.type(user, "🎞 Scenes and format", "Transition length (s)", "0,8");
+    await rig.choose(user, "🎞 Scenes and format", "Target length (s)", "30");
+    await rig.backToCard(user);
+    await rig.choose(user, "💬 Subtitles", "Subtitle style", "karaoke_cyan");
+    await rig.choose(user, "💬 Subtitles", "Subtitle position", "top");
+    await rig.choose(user, "💬 Subtitles", "Subtitle size", "large");
+    await rig.type(user, "💬 Subtitles", "Subtitle colour", "&h0000ffff");
+    await rig.choose(user, "🏷 Captions", "Captions");
+    await rig.press(user, "➕ Add a caption");
+    await rig.harness.send(user, "Sale today | 1-4");
+    await rig.tap(user, "Style:");
+    await rig.press(user, "bold_yellow");
+    await rig.tap(user, "Position:");
+    await rig.press(user, "top_center");
+    await rig.tap(user, "Size:");
+    await rig.press(user, "large");
+    await rig.tap(user, "Animation:");
+    await rig.press(user, "pop");
+    await rig.tap(user, "▫️ Bold");
+    await rig.tap(user, "▫️ Fade");
+    await rig.backToCard(user);
+    await rig.choose(user, "🏷 Captions", "Automatic captions");
+    await rig.backToCard(user);
+    await rig.choose(user, "🎵 Music", "Library music", "cinematic epic");
+    await rig.choose(user, "🎵 Music", "Music volume", "0.5");
+    await rig.choose(user, "🎵 Music", "Clips' own sound", "overlay");
+    await rig.backToCard(user);
+    await rig.choose(user, "🃏 Cards", "Cards");
+    await rig.choose(user, "🃏 Cards", "Card mode", "semi");
+    await rig.choose(user, "🃏 Cards", "Card density", "1.5");
+    await rig.type(user, "🃏 Cards", "Card directions", "00:02-00:05 stat 87% of viewers @top");
+    await rig.choose(user, "🃏 Cards", "Card sound", "whoosh");
+    await rig.backToCard(user);
+    await rig.choose(user, "🔊 Sound effects", "Caption sound", "pop");
+    await rig.choose(user, "🔊 Sound effects", "Scene change sound", "paper_flip");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "video",
+        photos: [upload("p1"), upload("v1")],
+        text: "Hello there {scene:fade:0.8} and goodbye",
+        language: "uk",
+        tts_provider: "provider_b",
+        tts_voice: "provider_b-uk-UA-sample-1",
+        tts_speed: 1.2,
+        tts_style: "calm",
+        tts_scene: "warm and slow",
+        format: "16_9",
+        animation: "ken_burns",
+        transition: "zoom",
+        transition_duration: 0.8,
+        target_duration: 30,
+        sub_style: "karaoke_cyan",
+        sub_position: "top",
+        sub_size: "large",
+        sub_color: "&H0000FFFF",
+        text_overlays: [
+          {
+            text: "Sale today",
+            start: 1,
+            end: 4,
+            style: "bold_yellow",
+            position: "top_center",
+            size: "large",
+            anim: "pop",
+            bold: true,
+            fade: true,
+          },
+        ],
+        auto_text: true,
+        bgm_track: "cinematic_epic.mp3",
+        bgm_volume: 0.5,
+        audio_mix_type: "overlay",
+        ai_graphics: true,
+        ai_graphics_mode: "semi",
+        ai_graphics_density: 1.5,
+        ai_graphics_directives: "00:02-00:05 stat 87% of viewers @top",
+        ai_graphics_sfx: "whoosh",
+        sfx_auto_sound: "pop",
+        sfx_transition_sound: "paper_flip",
+        webhook_url: HOOK,
+      },
+    ]);
+  });
+
+  it("a silent video takes scene lengths and transitions, raw captions, own music and subtitles off", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(33);
+    await fromIntake(user, "Video from photos and clips", photo("p1"), photo("p2"), photo("p3"));
+    await rig.type(user, "🎞 Scenes and format", "Scene lengths (s)", "3 4 2.5");
+    await rig.type(user, "🎞 Scenes and format", "Transition per cut", "fade zoom");
+    await rig.choose(user, "🎞 Scenes and format", "Format", "original");
+    await rig.choose(user, "💬 Subtitles", "Subtitles");
+    await rig.type(user, "🏷 Captions", "Captions as code", "SALE | large bold top center yellow pop | 0-3");
+    await rig.choose(user, "🎵 Music", "Your own music");
+    await rig.harness.sendMessage(user, audio("m1"));
+    await rig.backToCard(user);
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "video",
+        photos: [upload("p1"), upload("p2"), upload("p3")],
+        scene_durations: [3, 4, 2.5],
+        scene_transitions: ["fade", "zoom"],
+        format: "original",
+        subtitles: false,
+        text_overlays_raw: "SALE | large bold top center yellow pop | 0-3",
+        bgm_file: upload("m1"),
+        webhook_url: HOOK,
+      },
+    ]);
+  });
+
+  it("photos sent after the form opened are added, and Done on an empty form asks for media", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(34);
+    await fromStart(user, "Video from photos and clips");
+    expect(rig.card(user).text).toContain("Send 1 to 30 photos or video clips");
+    await rig.harness.sendMessage(user, photo("a"));
+    await rig.harness.sendMessage(user, photo("b"));
+    expect(rig.card(user).text).toContain("2 of at most 30 files");
+    await rig.press(user, "Done (2)");
+    await rig.create(user);
+    expect(rig.created[0]?.type === "video" && rig.created[0].photos).toEqual([upload("a"), upload("b")]);
+  });
+});
+
+describe("transcription", () => {
+  it("quickest: an audio file, Transcription, Create", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(41);
+    await fromIntake(user, "Transcription", audio("a1"));
+    await rig.create(user);
+    expect(rig.created).toEqual([{ type: "transcription", file: upload("a1"), webhook_url: HOOK }]);
+  });
+
+  it("every field", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(42);
+    await fromIntake(user, "Transcription", audio("a1"));
+    await rig.type(user, "🗣 Recognition", "Language", "de");
+    await rig.type(user, "🗣 Recognition", "Hint for recognition", "Names: Olena, Kyiv");
+    await rig.choose(user, "🗣 Recognition", "Output", "srt");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "transcription",
+        file: upload("a1"),
+        language: "de",
+        ai_prompt: "Names: Olena, Kyiv",
+        output_format: "srt",
+        webhook_url: HOOK,
+      },
+    ]);
+  });
+});
+
+describe("audio", () => {
+  it("quickest: Voiceover, the text, Create", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(51);
+    await fromStart(user, "Voiceover");
+    expect(rig.card(user).text).toContain("Text");
+    await rig.harness.send(user, "Good morning, everyone.");
+    await rig.create(user);
+    expect(rig.created).toEqual([{ type: "audio", text: "Good morning, everyone.", webhook_url: HOOK }]);
+  });
+
+  it("every field", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(52);
+    await fromStart(user, "Voiceover");
+    await rig.harness.send(user, "Добрий ранок");
+    await rig.choose(user, "🎙 Voice", "Voice");
+    await rig.press(user, "🌐 Another language");
+    await rig.press(user, "Ukrainian");
+    await rig.press(user, "Provider F · premium · 17 tokens/min");
+    await rig.press(user, "Sample 2 (uk-UA)");
+    await rig.choose(user, "🎙 Voice", "Speed", "0.8");
+    await rig.choose(user, "🎙 Voice", "Speaking style", "cheerful");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "audio",
+        text: "Добрий ранок",
+        tts_provider: "provider_f",
+        tts_voice: "provider_f-uk-UA-sample-2",
+        tts_speed: 0.8,
+        tts_style: "cheerful",
+        webhook_url: HOOK,
+      },
+    ]);
+  });
+});
+
+describe("subtitles", () => {
+  it("quickest: a video, Subtitles, Create", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(61);
+    await fromIntake(user, "Subtitles", video("v1"));
+    await rig.create(user);
+    expect(rig.created).toEqual([{ type: "subtitles", file: upload("v1"), webhook_url: HOOK }]);
+  });
+
+  it("every field", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(62);
+    await fromIntake(user, "Subtitles", video("v1"));
+    await rig.choose(user, "💬 Subtitles", "Language", "English (en)");
+    await rig.choose(user, "💬 Subtitles", "Subtitle style", "news_style");
+    await rig.choose(user, "💬 Subtitles", "Subtitle position", "center");
+    await rig.choose(user, "💬 Subtitles", "Subtitle size", "small");
+    await rig.type(user, "🌐 Translation", "Translate to", "pl");
+    await rig.choose(user, "🏷 Captions", "Automatic captions");
+    await rig.choose(user, "🏷 Captions", "Caption sound", "click");
+    await rig.choose(user, "📱 Vertical (reels)", "Vertical 9:16");
+    await rig.choose(user, "📱 Vertical (reels)", "Reframing", "auto");
+    await rig.choose(user, "🃏 Cards", "Cards");
+    await rig.choose(user, "🃏 Cards", "Card mode", "manual");
+    await rig.choose(user, "🃏 Cards", "Card density", "0.6");
+    await rig.type(user, "🃏 Cards", "Card directions", "00:01 caption Hello\nend subscribe @bottom");
+    await rig.choose(user, "🃏 Cards", "Card sound", "paper_flip");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "subtitles",
+        file: upload("v1"),
+        language: "en",
+        sub_style: "news_style",
+        sub_position: "center",
+        sub_size: "small",
+        translate_to: "pl",
+        auto_text: true,
+        sfx_auto_sound: "click",
+        reels_mode: true,
+        reels_reframe: "auto",
+        ai_graphics: true,
+        ai_graphics_mode: "manual",
+        ai_graphics_density: 0.6,
+        ai_graphics_directives: "00:01 caption Hello\nend subscribe @bottom",
+        ai_graphics_sfx: "paper_flip",
+        webhook_url: HOOK,
+      },
+    ]);
+  });
+});
+
+describe("pause_removal", () => {
+  it("quickest and only path: a video, Pause removal, Create", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(71);
+    await fromIntake(user, "Pause removal", video("v1"));
+    await rig.create(user);
+    expect(rig.created).toEqual([{ type: "pause_removal", file: upload("v1"), webhook_url: HOOK }]);
+  });
+
+  it("a link instead of a file goes to the service as the link", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(72);
+    await fromStart(user, "Pause removal");
+    await rig.harness.send(user, "https://cdn.example.com/talk.mp4");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      { type: "pause_removal", file: "https://cdn.example.com/talk.mp4", webhook_url: HOOK },
+    ]);
+  });
+});
+
+describe("dubbing", () => {
+  it("quickest: a video, Dubbing, Create (dubbed into the interface language)", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(81, "uk");
+    await fromIntake(user, "Дубляж", video("v1"));
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      { type: "dubbing", file: upload("v1"), mode: "auto", target_lang: "uk", webhook_url: HOOK },
+    ]);
+  });
+
+  it("every field of the automatic mode", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(82);
+    await fromIntake(user, "Dubbing", video("v1"));
+    await rig.choose(user, "🌐 Languages and mode", "Dub into", "German (de)");
+    await rig.choose(user, "🌐 Languages and mode", "Spoken language", "English (en)");
+    await rig.choose(user, "🎙 Voice", "Voice");
+    await rig.press(user, "Provider B · excellent · 41 tokens/min");
+    await rig.press(user, "Automatic voice of this provider");
+    await rig.choose(user, "🎙 Voice", "Speed", "1.5");
+    await rig.choose(user, "🎙 Voice", "Speaking style", "dramatic");
+    await rig.choose(user, "🎚 Mix", "Original sound", "overlay");
+    await rig.choose(user, "🎚 Mix", "Original volume (%)", "40");
+    await rig.choose(user, "💬 Subtitles", "Subtitles show", "the original speech");
+    await rig.choose(user, "💬 Subtitles", "Subtitle style", "pop_green");
+    await rig.choose(user, "💬 Subtitles", "Subtitle position", "top");
+    await rig.choose(user, "💬 Subtitles", "Automatic captions");
+    await rig.choose(user, "💬 Subtitles", "Caption sound", "whoosh");
+    await rig.choose(user, "📱 Vertical (reels)", "Vertical 9:16");
+    await rig.choose(user, "📱 Vertical (reels)", "Reframing", "crop");
+    await rig.choose(user, "🃏 Cards", "Cards");
+    await rig.choose(user, "🃏 Cards", "Card density", "1.5");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "dubbing",
+        file: upload("v1"),
+        mode: "auto",
+        target_lang: "de",
+        source_lang: "en",
+        tts_provider: "provider_b",
+        tts_speed: 1.5,
+        tts_style: "dramatic",
+        overlay_volume: 40,
+        sub_lang: "original",
+        sub_style: "pop_green",
+        sub_position: "top",
+        auto_text: true,
+        sfx_auto_sound: "whoosh",
+        reels_mode: true,
+        reels_reframe: "crop",
+        ai_graphics: true,
+        ai_graphics_density: 1.5,
+        webhook_url: HOOK,
+      },
+    ]);
+  });
+
+  it("manual mode takes an SRT, checks it against the video's length, and sends it", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(83);
+    await fromIntake(user, "Dubbing", video("v1", 6));
+    await rig.choose(user, "🌐 Languages and mode", "Mode", "manual");
+    await rig.choose(user, "🌐 Languages and mode", "Dub into", "Ukrainian (uk)");
+    await rig.choose(user, "🌐 Languages and mode", "Your SRT");
+    rig.srtFiles.set("s1", SRT_TEXT);
+    await rig.harness.sendMessage(user, srt("s1"));
+    expect(rig.card(user).text).toContain("Line 6: this subtitle runs past the end of the video.");
+    rig.srtFiles.set("s2", "1\n00:00:01,000 --> 00:00:04,000\nПривіт\n");
+    await rig.harness.sendMessage(user, srt("s2"));
+    await rig.choose(user, "🎚 Mix", "Original sound", "replace");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "dubbing",
+        file: upload("v1"),
+        mode: "manual",
+        target_lang: "uk",
+        srt_file: upload("s2"),
+        mix_mode: "replace",
+        webhook_url: HOOK,
+      },
+    ]);
+  });
+
+  it("semi-automatic mode sends the transcribe step and keeps the render step's choices", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(84);
+    await fromIntake(user, "Dubbing", video("v1"));
+    await rig.choose(user, "🌐 Languages and mode", "Mode", "semi_auto");
+    await rig.choose(user, "🌐 Languages and mode", "Dub into", "French (fr)");
+    await rig.choose(user, "🎙 Voice", "Voice");
+    await rig.press(user, "Provider D · good · free");
+    await rig.press(user, "Sample 1 (fr-FR)");
+    await rig.choose(user, "🎚 Mix", "Original volume (%)", "10");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "dubbing",
+        file: upload("v1"),
+        mode: "semi_auto",
+        step: "transcribe",
+        target_lang: "fr",
+        webhook_url: HOOK,
+      },
+    ]);
+    const [ticket] = (await rig.storage.kv.keys("task:")).map((key) => key.slice("task:".length));
+    const record = await rig.records.get(ticket ?? "");
+    expect(record?.followUp).toEqual({
+      type: "dubbing",
+      mode: "semi_auto",
+      step: "render",
+      file: expect.objectContaining({ fileId: "v1" }),
+      target_lang: "fr",
+      tts_voice: "provider_d-fr-FR-sample-1",
+      overlay_volume: 10,
+    });
+  });
+});
+
+describe("smart_clip", () => {
+  it("quickest: a video, Smart clips, Create", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(91);
+    await fromIntake(user, "Smart clips", video("v1", 1800));
+    await rig.create(user);
+    expect(rig.created).toEqual([{ type: "smart_clip", file: upload("v1"), webhook_url: HOOK }]);
+  });
+
+  it("every field", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(92);
+    await fromIntake(user, "Smart clips", video("v1", 1800));
+    await rig.choose(user, "✂️ Clips", "Number of clips", "5");
+    await rig.type(user, "✂️ Clips", "Clip length (s)", "40");
+    await rig.choose(user, "✂️ Clips", "Language", "Spanish (es)");
+    await rig.type(user, "✂️ Clips", "What the video is about", "A cooking show; look for the recipes");
+    await rig.choose(user, "💬 Subtitles", "Subtitle style", "fire_orange");
+    await rig.choose(user, "💬 Subtitles", "Subtitle position", "center");
+    await rig.choose(user, "💬 Subtitles", "Subtitle size", "large");
+    await rig.type(user, "💬 Subtitles", "Subtitle colour", "#ffcc00");
+    await rig.choose(user, "💬 Subtitles", "Automatic captions");
+    await rig.choose(user, "💬 Subtitles", "Caption sound", "pop");
+    await rig.choose(user, "📱 Vertical (reels)", "Vertical 9:16");
+    await rig.choose(user, "📱 Vertical (reels)", "Reframing", "fill_blur");
+    await rig.backToCard(user);
+    await rig.tap(user, "🎨 Filters");
+    await rig.tap(user, "Filters:");
+    await rig.press(user, "vivid");
+    await rig.press(user, "bw");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "smart_clip",
+        file: upload("v1"),
+        max_clips: 5,
+        target_sec: 40,
+        language: "es",
+        context: "A cooking show; look for the recipes",
+        sub_style: "fire_orange",
+        sub_position: "center",
+        sub_size: "large",
+        sub_color: "#FFCC00",
+        auto_text: true,
+        sfx_auto_sound: "pop",
+        reels_mode: true,
+        reels_reframe: "fill_blur",
+        filters: ["vivid", "bw"],
+        webhook_url: HOOK,
+      },
+    ]);
+  });
+});
+
+describe("motion", () => {
+  it("quickest: Motion video, the text, Create", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(101);
+    await fromStart(user, "Motion video");
+    await rig.type(user, "📝 Source", "Text", "Three facts about sleep");
+    await rig.create(user);
+    expect(rig.created).toEqual([{ type: "motion", text: "Three facts about sleep", webhook_url: HOOK }]);
+  });
+
+  it("every field of a motion video from text", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(102);
+    await fromStart(user, "Motion video");
+    await rig.type(user, "📝 Source", "Text", "Three facts about sleep");
+    await rig.choose(user, "🖼 Look", "Format", "1:1");
+    await rig.choose(user, "🖼 Look", "Theme");
+    await rig.press(user, "▶️");
+    await rig.press(user, "cyber_neon");
+    await rig.choose(user, "🎙 Voice", "Voice");
+    await rig.press(user, "Provider A · good · 6–27 tokens/min");
+    await rig.press(user, "Sample 1 (en-US)");
+    await rig.choose(user, "🎵 Music", "Library music", "phonk");
+    await rig.choose(user, "🎵 Music", "Music volume", "0.1");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "motion",
+        text: "Three facts about sleep",
+        format: "1:1",
+        style: "cyber_neon",
+        tts_provider: "provider_a",
+        tts_voice: "provider_a-en-US-sample-1",
+        bgm_track: "phonk.mp3",
+        bgm_volume: 0.1,
+        webhook_url: HOOK,
+      },
+    ]);
+  });
+
+  it("from a video clip: the source follows the file and format is not offered", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(103);
+    await fromIntake(user, "Motion video", video("v1"));
+    expect(rig.card(user).text).not.toContain("Format:");
+    await rig.create(user);
+    expect(rig.created).toEqual([{ type: "motion", source: "video", file: upload("v1"), webhook_url: HOOK }]);
+  });
+});
