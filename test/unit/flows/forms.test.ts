@@ -6,51 +6,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { MediaRef } from "../../../src/media/media-ref.js";
 import { BotHarness, type TestUser } from "../../support/bot-harness.js";
 import { FormRig, uploadIdOf } from "../../support/form-rig.js";
+import { audio, photo, srt, video } from "../../support/telegram-messages.js";
 
 let rig: FormRig;
 afterEach(async () => rig?.close());
 
 const HOOK = expect.stringMatching(/^https:\/\/bot\.example\.com\/hooks\/tasks\/[A-Za-z0-9_-]{24}$/);
-
-export function photo(id: string) {
-  return { photo: [{ file_id: id, file_unique_id: `${id}-u`, width: 900, height: 900, file_size: 90_000 }] };
-}
-export function video(id: string, duration = 30) {
-  return {
-    video: {
-      file_id: id,
-      file_unique_id: `${id}-u`,
-      width: 720,
-      height: 1280,
-      duration,
-      mime_type: "video/mp4",
-      file_size: 900_000,
-    },
-  };
-}
-function audio(id: string, duration = 60) {
-  return {
-    audio: {
-      file_id: id,
-      file_unique_id: `${id}-u`,
-      duration,
-      mime_type: "audio/mpeg",
-      file_name: `${id}.mp3`,
-      file_size: 500_000,
-    },
-  };
-}
-function srt(id: string) {
-  return {
-    document: {
-      file_id: id,
-      file_unique_id: `${id}-u`,
-      file_name: `${id}.srt`,
-      mime_type: "application/x-subrip",
-      file_size: 200,
-    },
-  };
-}
 
 function upload(id: string): string {
   return uploadIdOf({ source: "telegram", kind: "photo", fileId: id, fileUniqueId: `${id}-u` } as MediaRef);
