@@ -152,7 +152,9 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
           await deps.cards.show(unknown, { text: cardText.createUnknown(t, unknown), important: true });
           return;
         }
-        record = { ...record, creating: false };
+        // An upload the service no longer knows (404 after its 2 hours) must be made again on retry.
+        const expired = isTasksServiceError(error) && error.kind === "not_found";
+        record = { ...record, creating: false, ...(expired ? { uploads: {} } : {}) };
         await deps.records.put(record);
         throw error;
       }

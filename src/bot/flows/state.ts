@@ -294,6 +294,8 @@ function onText(definition: FormDefinition, state: FormState, text: string, env:
   const view = viewOf(state, env);
   const screen = state.screen;
   if (screen.name === "overlay" && screen.index === -1) return addOverlay(state, text);
+  if (screen.name === "media")
+    return { state: { ...state, notice: { key: `form-media-prompt-${definition.type}` } } };
   if (screen.name !== "field") return { state, pass: true };
   const field = definition.fields.find((candidate) => candidate.key === screen.key);
   if (!field) return { state, pass: true };
