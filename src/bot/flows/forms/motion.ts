@@ -11,7 +11,7 @@ export const motionForm: FormDefinition = {
   groups: ["source", "look", "voice", "music"],
   fields: [
     choice("source", "source", MOTION_SOURCES),
-    text("text", "source", 5000, { applies: fromText }),
+    text("text", "source", 5000, { applies: fromText, required: true }),
     choice("format", "look", MOTION_FORMATS, { applies: ({ values }) => values.source !== "video" }),
     choice("style", "look", MOTION_STYLES),
     ...voiceFields("voice", "provider_a", { speed: false, style: false, scene: false }, fromText),
