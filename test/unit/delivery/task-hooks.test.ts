@@ -1,0 +1,184 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { Reconciler } from "../../../src/delivery/reconciler.js";
+import { type TaskRecord, TaskRecords } from "../../../src/delivery/task-records.js";
+import { type MessengerRequest, taskHookRoutes } from "../../../src/http/task-hooks.js";
+import type { DeliverData } from "../../../src/jobs/deliver.js";
+import type { JobDefinition, JobQueue } from "../../../src/jobs/queue.js";
+import { createLogger } from "../../../src/logger.js";
+import { createMemoryStorage } from "../../../src/storage/memory.js";
+
+const logger = createLogger({ level: "silent" });
+const SECRET = "s".repeat(40);
+
+const deliver: JobDefinition<DeliverData> = {
+  name: "deliver-task",
+  schema: z.object({ ticket: z.string(), reason: z.enum(["callback", "poll", "messenger"]) }),
+  handler: async () => {},
+  attempts: 1,
+  backoffMs: 1,
+  concurrency: 1,
+};
+
+/** A queue that records what it is given, deduplicating by job id as both real adapters do. */
+class RecordingQueue {
+  readonly jobs = new Map<string, unknown>();
+  failing = false;
+  readonly kind = "memory" as const;
+  register() {}
+  async enqueue(_definition: unknown, data: unknown, options: { jobId?: string } = {}) {
+    if (this.failing) throw new Error("redis is down");
+    const id = options.jobId ?? String(this.jobs.size);
+    if (!this.jobs.has(id)) this.jobs.set(id, data);
+  }
+  async start() {}
+  async depths() {
+    return {};
+  }
+  async close() {}
+}
+
+async function setup(withMessenger = true) {
+  const storage = createMemoryStorage();
+  const records = new TaskRecords(storage);
+  const queue = new RecordingQueue();
+  const adopted: MessengerRequest[] = [];
+  const app = new Hono();
+  taskHookRoutes({
+    records,
+    queue: queue as unknown as JobQueue,
+    deliverJob: deliver,
+    logger,
+    ...(withMessenger
+      ? {
+          messenger: {
+            secret: SECRET,
+            adopt: async (request: MessengerRequest) => {
+              adopted.push(request);
+            },
+          },
+        }
+      : {}),
+  })(app);
+  const record: TaskRecord = {
+    ticket: "Zk3n1c9Qm2RrXw8tYpLs0aBd",
+    userId: 5,
+    chatId: 5,
+    locale: "en",
+    type: "video",
+    state: "created",
+    origin: "bot",
+    taskId: 77,
+    uploads: {},
+    polls: 0,
+    retries: 0,
+    createdAt: 1,
+  };
+  await records.put(record);
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    app.request(path, {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "content-type": "application/json", ...headers },
+    });
+  return { storage, records, queue, adopted, record, post };
+}
+
+describe("task callbacks", () => {
+  it("an unknown ticket gets 404 and nothing is queued", async () => {
+    const { post, queue } = await setup();
+    const response = await post("/hooks/tasks/AAAAAAAAAAAAAAAAAAAAAAAA", {
+      task_id: 77,
+      status: "completed",
+      result_url: "https://x",
+    });
+    expect(response.status).toBe(404);
+    expect(queue.jobs.size).toBe(0);
+  });
+
+  it("a known ticket naming another task is ignored", async () => {
+    const { post, queue, record } = await setup();
+    const response = await post(`/hooks/tasks/${record.ticket}`, {
+      task_id: 78,
+      status: "completed",
+      result_url: null,
+    });
+    expect(response.status).toBe(200);
+    expect(queue.jobs.size).toBe(0);
+  });
+
+  it("a body that is not the callback's shape is refused", async () => {
+    const { post, queue, record } = await setup();
+    expect((await post(`/hooks/tasks/${record.ticket}`, { task_id: "77" })).status).toBe(400);
+    expect(queue.jobs.size).toBe(0);
+  });
+
+  it("the same callback fifty times at once is one delivery job; 200 only once it is queued", async () => {
+    const { post, queue, record } = await setup();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        post(`/hooks/tasks/${record.ticket}`, { task_id: 77, status: "completed", result_url: "https://x" }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(50).fill(200));
+    expect([...queue.jobs.entries()]).toEqual([
+      [`hook-${record.ticket}-completed`, { ticket: record.ticket, reason: "callback" }],
+    ]);
+  });
+
+  it("503 when the job cannot be queued", async () => {
+    const { post, queue, record } = await setup();
+    queue.failing = true;
+    const response = await post(`/hooks/tasks/${record.ticket}`, {
+      task_id: 77,
+      status: "completed",
+      result_url: "https://x",
+    });
+    expect(response.status).toBe(503);
+  });
+});
+
+describe("the messenger hook", () => {
+  it("needs the shared secret", async () => {
+    const { post, adopted } = await setup();
+    expect((await post("/hooks/messenger", { task_id: 1, user_id: 5 })).status).toBe(401);
+    expect(
+      (await post("/hooks/messenger", { task_id: 1, user_id: 5 }, { "x-messenger-secret": "wrong" })).status,
+    ).toBe(401);
+    expect(adopted).toEqual([]);
+    const ok = await post("/hooks/messenger", { task_id: 1, user_id: 5 }, { "x-messenger-secret": SECRET });
+    expect(ok.status).toBe(200);
+    expect(adopted).toEqual([{ task_id: 1, user_id: 5 }]);
+  });
+
+  it("is off without a secret configured", async () => {
+    const { post } = await setup(false);
+    expect(
+      (await post("/hooks/messenger", { task_id: 1, user_id: 5 }, { "x-messenger-secret": SECRET })).status,
+    ).toBe(404);
+  });
+});
+
+describe("the reconciler", () => {
+  it("queues a poll for each due task once, and leases it against the next ticks", async () => {
+    const { storage, records, queue, record } = await setup();
+    let now = 10_000;
+    await records.watch(record.ticket, 9_000);
+    await records.watch("NOTDUEYET0000000000000000", 50_000);
+    const reconciler = new Reconciler({
+      records,
+      locks: storage.locks,
+      queue: queue as unknown as JobQueue,
+      job: deliver,
+      logger,
+      intervalMs: 1000,
+      leaseMs: 60_000,
+      now: () => now,
+    });
+    expect(await reconciler.tick()).toBe(1);
+    now += 1000;
+    expect(await reconciler.tick()).toBe(0);
+    expect([...queue.jobs.values()]).toEqual([{ ticket: record.ticket, reason: "poll" }]);
+  });
+});
