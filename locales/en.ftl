@@ -556,3 +556,23 @@ rule-srt_text_empty = Line { $line }: a subtitle has no text.
 rule-srt_timecode_invalid = Line { $line }: write times as HH:MM:SS,mmm --> HH:MM:SS,mmm.
 rule-srt_too_large = The SRT is too large.
 rule-srt_too_many_entries = The SRT has too many entries.
+
+## delivery results
+result-video-caption = ✅ Task #{ $id } is ready.
+result-audio-caption = ✅ Voiceover #{ $id } is ready.
+result-link = ✅ Task #{ $id } is ready. The file is too big to send here; download it: { $url }
+    The link works until { $expires }.
+result-link-no-expiry = ✅ Task #{ $id } is ready. The file is too big to send here; download it: { $url }
+result-expired = Task #{ $id } finished, but its result link has already expired.
+result-document-txt = Transcript of task #{ $id } (text)
+result-document-srt = Transcript of task #{ $id } with timecodes (SRT)
+result-clip-caption = { $index }. { $title }
+    { $hook }
+    Score { $score }/100 · { $from }–{ $to }
+result-clips-summary = ✅ Task #{ $id }: { $count ->
+    [one] 1 clip
+   *[other] { $count } clips
+}
+result-clip-line = { $index }. { $title } · { $score }/100 · { $from }–{ $to }
+result-links-expire = The links work until { $expires }.
+result-srt-step = Transcript of dubbing #{ $id }. Edit the text in this SRT (keep the numbers and times) and send the file back to me, or press Render as is.

@@ -274,3 +274,25 @@ media-error-link_malformed = Это не похоже на пригодную с
 media-error-download_failed = Не удалось получить файл из Telegram. Пришлите его ещё раз.
 media-error-type_mismatch = Содержимое файла не соответствует его названию. Поддерживаемые форматы: { $formats }.
 media-error-conversion_failed = Не удалось преобразовать голосовое сообщение. Пришлите его как файл MP3, WAV или M4A.
+
+## delivery results
+result-video-caption = ✅ Задача #{ $id } готова.
+result-audio-caption = ✅ Озвучка #{ $id } готова.
+result-link = ✅ Задача #{ $id } готова. Файл слишком большой, чтобы отправить его сюда; скачайте его: { $url }
+    Ссылка действует до { $expires }.
+result-link-no-expiry = ✅ Задача #{ $id } готова. Файл слишком большой, чтобы отправить его сюда; скачайте его: { $url }
+result-expired = Задача #{ $id } выполнена, но ссылка на результат уже недействительна.
+result-document-txt = Расшифровка задачи #{ $id } (текст)
+result-document-srt = Расшифровка задачи #{ $id } с таймкодами (SRT)
+result-clip-caption = { $index }. { $title }
+    { $hook }
+    Оценка { $score }/100 · { $from }–{ $to }
+result-clips-summary = ✅ Задача #{ $id }: { $count ->
+    [one] { $count } клип
+    [few] { $count } клипа
+    [many] { $count } клипов
+   *[other] { $count } клипа
+}
+result-clip-line = { $index }. { $title } · { $score }/100 · { $from }–{ $to }
+result-links-expire = Ссылки действуют до { $expires }.
+result-srt-step = Расшифровка дубляжа #{ $id }. Отредактируйте текст в этом SRT (номера и время не меняйте) и отправьте файл мне или нажмите «Озвучить как есть».

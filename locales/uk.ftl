@@ -274,3 +274,25 @@ media-error-link_malformed = Це не схоже на придатне поси
 media-error-download_failed = Не вдалося отримати файл із Telegram. Надішліть його ще раз.
 media-error-type_mismatch = Вміст файлу не відповідає його назві. Підтримувані формати: { $formats }.
 media-error-conversion_failed = Не вдалося перетворити голосове повідомлення. Надішліть його як файл MP3, WAV або M4A.
+
+## delivery results
+result-video-caption = ✅ Завдання #{ $id } готове.
+result-audio-caption = ✅ Озвучення #{ $id } готове.
+result-link = ✅ Завдання #{ $id } готове. Файл завеликий, щоб надіслати його сюди; завантажте його: { $url }
+    Посилання діє до { $expires }.
+result-link-no-expiry = ✅ Завдання #{ $id } готове. Файл завеликий, щоб надіслати його сюди; завантажте його: { $url }
+result-expired = Завдання #{ $id } виконано, але посилання на результат уже недійсне.
+result-document-txt = Розшифровка завдання #{ $id } (текст)
+result-document-srt = Розшифровка завдання #{ $id } з таймкодами (SRT)
+result-clip-caption = { $index }. { $title }
+    { $hook }
+    Оцінка { $score }/100 · { $from }–{ $to }
+result-clips-summary = ✅ Завдання #{ $id }: { $count ->
+    [one] { $count } кліп
+    [few] { $count } кліпи
+    [many] { $count } кліпів
+   *[other] { $count } кліпа
+}
+result-clip-line = { $index }. { $title } · { $score }/100 · { $from }–{ $to }
+result-links-expire = Посилання діють до { $expires }.
+result-srt-step = Розшифровка дубляжу #{ $id }. Відредагуйте текст у цьому SRT (номери й час не змінюйте) і надішліть файл мені, або натисніть «Озвучити як є».
