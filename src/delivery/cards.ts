@@ -40,17 +40,17 @@ export const cardText = {
     t("card-uploading", { task: taskName(t, record), done, total }),
   creating: (t: Translate, record: TaskRecord) => t("card-creating", { task: taskName(t, record) }),
   created: (t: Translate, record: TaskRecord) =>
-    t("card-created", { task: taskName(t, record), id: record.taskId ?? 0 }),
+    t("card-created", { task: taskName(t, record), id: String(record.taskId ?? "") }),
   progress: (t: Translate, record: TaskRecord, percent: number) =>
-    t("card-progress", { task: taskName(t, record), id: record.taskId ?? 0, percent }),
+    t("card-progress", { task: taskName(t, record), id: String(record.taskId ?? ""), percent }),
   delivered: (t: Translate, record: TaskRecord) =>
-    t("card-delivered", { task: taskName(t, record), id: record.taskId ?? 0 }),
+    t("card-delivered", { task: taskName(t, record), id: String(record.taskId ?? "") }),
   failed: (t: Translate, record: TaskRecord) =>
-    t("card-failed", { task: taskName(t, record), id: record.taskId ?? 0 }),
+    t("card-failed", { task: taskName(t, record), id: String(record.taskId ?? "") }),
   submitFailed: (t: Translate, record: TaskRecord, reason: string) =>
     t("card-submit-failed", { task: taskName(t, record), reason }),
   createUnknown: (t: Translate, record: TaskRecord) =>
     t("card-create-unknown", { task: taskName(t, record) }),
   gaveUp: (t: Translate, record: TaskRecord) =>
-    t("card-gave-up", { task: taskName(t, record), id: record.taskId ?? 0 }),
+    t("card-gave-up", { task: taskName(t, record), id: String(record.taskId ?? "") }),
 };

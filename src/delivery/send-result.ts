@@ -43,7 +43,11 @@ export function createResultFetcher(options: { serviceBaseUrl: string; timeoutMs
     throw new ResultUnavailableError(`result address refused: ${parsed.origin}`);
   };
   const get = async (url: string, method: "GET" | "HEAD") => {
-    const response = await request(allowed(url), { method, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    const response = await request(allowed(url), {
+      method,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
     if (response.statusCode < 200 || response.statusCode >= 300) {
       await response.body.dump();
       throw new ResultUnavailableError(`result answered HTTP ${response.statusCode}`);
@@ -93,7 +97,9 @@ export interface SendResultInput {
 }
 
 function tooBigForTelegram(error: unknown): boolean {
-  return error instanceof GrammyError && (error.error_code === 413 || /too big|too large/i.test(error.description));
+  return (
+    error instanceof GrammyError && (error.error_code === 413 || /too big|too large/i.test(error.description))
+  );
 }
 
 function clock(seconds: number): string {
@@ -112,8 +118,8 @@ class ResultSender {
     const { t, task, taskId, locale } = this.input;
     const expires = task.result_url_expires_at;
     return expires
-      ? t("result-link", { id: taskId, url, expires: formatDate(expires, locale) })
-      : t("result-link-no-expiry", { id: taskId, url });
+      ? t("result-link", { id: String(taskId), url, expires: formatDate(expires, locale) })
+      : t("result-link-no-expiry", { id: String(taskId), url });
   }
 
   private async fits(url: string): Promise<boolean> {
@@ -136,7 +142,7 @@ class ResultSender {
     const { task, now, kind, t, taskId } = this.input;
     const expires = task.result_url_expires_at;
     if (expires && expires.getTime() <= now.getTime()) {
-      await this.message(t("result-expired", { id: taskId }), true);
+      await this.message(t("result-expired", { id: String(taskId) }), true);
       return;
     }
     switch (kind) {
@@ -165,7 +171,7 @@ class ResultSender {
     if (!(await this.fits(url))) return this.message(this.linkText(url), true);
     try {
       await api.sendVideo(chatId, this.file(url, `task-${taskId}.mp4`), {
-        caption: t("result-video-caption", { id: taskId }),
+        caption: t("result-video-caption", { id: String(taskId) }),
         supports_streaming: true,
         ...this.markup,
       });
@@ -179,12 +185,13 @@ class ResultSender {
     const { api, chatId, t, taskId, fetcher } = this.input;
     const url = this.mainUrl();
     const size = await fetcher.size(url).catch(() => undefined);
-    if (size !== undefined && size > this.input.uploadLimitBytes) return this.message(this.linkText(url), true);
+    if (size !== undefined && size > this.input.uploadLimitBytes)
+      return this.message(this.linkText(url), true);
     if (size !== undefined && size <= VOICE_NOTE_MAX_BYTES) {
       await api.sendVoice(chatId, this.file(url, `task-${taskId}.mp3`));
     }
     await api.sendAudio(chatId, this.file(url, `task-${taskId}.mp3`), {
-      caption: t("result-audio-caption", { id: taskId }),
+      caption: t("result-audio-caption", { id: String(taskId) }),
       ...this.markup,
     });
   }
@@ -204,10 +211,14 @@ class ResultSender {
     }
     for (const [index, [, extension]] of documents.entries()) {
       const last = index === documents.length - 1;
-      await api.sendDocument(chatId, new InputFile(Buffer.from(texts[index] ?? "", "utf8"), `task-${taskId}.${extension}`), {
-        caption: t(`result-document-${extension}`, { id: taskId }),
-        ...(last ? this.markup : {}),
-      });
+      await api.sendDocument(
+        chatId,
+        new InputFile(Buffer.from(texts[index] ?? "", "utf8"), `task-${taskId}.${extension}`),
+        {
+          caption: t(`result-document-${extension}`, { id: String(taskId) }),
+          ...(last ? this.markup : {}),
+        },
+      );
     }
   }
 
@@ -228,7 +239,7 @@ class ResultSender {
     if (clips.length === 0) return this.video();
     const uploadable: Clip[] = [];
     const linked: Clip[] = [];
-    for (const clip of clips) (await this.fits(clip.result_url) ? uploadable : linked).push(clip);
+    for (const clip of clips) ((await this.fits(clip.result_url)) ? uploadable : linked).push(clip);
     for (let start = 0; start < uploadable.length; start += ALBUM_SIZE) {
       const album = uploadable.slice(start, start + ALBUM_SIZE);
       if (album.length === 1 && album[0]) {
@@ -247,7 +258,7 @@ class ResultSender {
       }));
       await api.sendMediaGroup(chatId, media);
     }
-    const lines = [t("result-clips-summary", { id: taskId, count: clips.length })];
+    const lines = [t("result-clips-summary", { id: String(taskId), count: clips.length })];
     for (const clip of clips) {
       const line = t("result-clip-line", {
         index: clip.index,
@@ -259,7 +270,9 @@ class ResultSender {
       lines.push(linked.includes(clip) ? `${line}\n${clip.result_url}` : line);
     }
     if (linked.length > 0 && task.result_url_expires_at) {
-      lines.push(t("result-links-expire", { expires: formatDate(task.result_url_expires_at, this.input.locale) }));
+      lines.push(
+        t("result-links-expire", { expires: formatDate(task.result_url_expires_at, this.input.locale) }),
+      );
     }
     await this.message(lines.join("\n"), true);
   }
@@ -269,7 +282,7 @@ class ResultSender {
     const url = task.result_urls?.srt_url ?? this.mainUrl();
     const srt = await fetcher.text(url, MAX_TEXT_RESULT_BYTES);
     await api.sendDocument(chatId, new InputFile(Buffer.from(srt, "utf8"), `dubbing-${taskId}.srt`), {
-      caption: t("result-srt-step", { id: taskId }),
+      caption: t("result-srt-step", { id: String(taskId) }),
       ...this.markup,
     });
   }

@@ -63,9 +63,9 @@ const LOCK_TTL_MS = 10 * 60 * 1000;
 /** Which sender a finished task needs, from what the service returned rather than what we expected. */
 export function resultKindOf(record: TaskRecord, task: Task): ResultKind {
   const urls = task.result_urls;
+  if (record.type === "dubbing" && record.request?.step === "transcribe") return "srt_step";
   if (urls?.clips && urls.clips.length > 0) return "smart_clip";
   if (urls?.txt_url || urls?.srt_url) return "transcription";
-  if (record.type === "dubbing" && record.request?.step === "transcribe") return "srt_step";
   if (record.type === "audio" || task.type === "audio" || task.type === "voiceover") return "audio";
   if (record.type === "transcription") return "transcription";
   if (record.type === "smart_clip") return "smart_clip";
@@ -138,7 +138,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         const link = task.result_url ?? task.result_urls?.srt_url ?? task.result_urls?.txt_url;
         await deps.sendMessage(
           record.chatId,
-          t("outcome-link-fallback", { id: taskId, url: link ?? "" }),
+          t("outcome-link-fallback", { id: String(taskId), url: link ?? "" }),
           replyMarkup,
         );
       }
@@ -151,7 +151,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       ];
       await deps.sendMessage(
         record.chatId,
-        t("outcome-failed", { task: t(`task-${record.type}-name`), id: taskId, error }),
+        t("outcome-failed", { task: t(`task-${record.type}-name`), id: String(taskId), error }),
         record.request ? { inline_keyboard: [buttons] } : resultKeyboard(t, record),
       );
     }
@@ -200,7 +200,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
           logger.warn("the service does not know the task any more");
           await deps.records.put({ ...current, state: "gave_up" });
           await deps.records.unwatch(record.ticket);
-          await deps.sendMessage(current.chatId, t("outcome-task-gone", { id: record.taskId }));
+          await deps.sendMessage(current.chatId, t("outcome-task-gone", { id: String(record.taskId) }));
           return;
         }
         throw error;

@@ -107,7 +107,7 @@ describe("the delivery job", () => {
     const rig = setup();
     await rig.records.put(rig.record);
     await rig.job.handler({ ticket: rig.record.ticket, reason: "poll" }, context);
-    expect(rig.edits).toEqual(['card-progress {"task":"task-video-name","id":501,"percent":40}']);
+    expect(rig.edits).toEqual(['card-progress {"task":"task-video-name","id":"501","percent":40}']);
     expect(await rig.storage.sortedSets.score("tasks:watch", rig.record.ticket)).toBe(1_000_000 + 1000);
     rig.advance(10_000);
     await rig.job.handler({ ticket: rig.record.ticket, reason: "poll" }, context);
@@ -142,7 +142,7 @@ describe("the delivery job", () => {
     ]);
     expect(await rig.storage.sortedSets.size("tasks:watch")).toBe(0);
     expect((await rig.records.get(rig.record.ticket))?.state).toBe("delivered");
-    expect(rig.edits.at(-1)).toBe('card-delivered {"task":"task-video-name","id":501}');
+    expect(rig.edits.at(-1)).toBe('card-delivered {"task":"task-video-name","id":"501"}');
   });
 
   it("fifty concurrent runs for one finished task deliver it once", async () => {
@@ -187,11 +187,11 @@ describe("the delivery job", () => {
     expect(rig.messages).toEqual([
       {
         chatId: 7,
-        text: 'outcome-failed {"task":"task-video-name","id":501,"error":"No speech found"}',
+        text: 'outcome-failed {"task":"task-video-name","id":"501","error":"No speech found"}',
         buttons: ["outcome-button-tryAgain", "outcome-button-repeat"],
       },
     ]);
-    expect(rig.edits.at(-1)).toBe('card-failed {"task":"task-video-name","id":501}');
+    expect(rig.edits.at(-1)).toBe('card-failed {"task":"task-video-name","id":"501"}');
   });
 
   it("a user who blocked the bot ends the job for good", async () => {
@@ -261,7 +261,7 @@ describe("the delivery job", () => {
     await rig.records.put(rig.record);
     await rig.job.handler({ ticket: rig.record.ticket, reason: "callback" }, context);
     expect(rig.messages[0]?.text).toBe(
-      'outcome-link-fallback {"id":501,"url":"https://cdn.example.com/r.mp4"}',
+      'outcome-link-fallback {"id":"501","url":"https://cdn.example.com/r.mp4"}',
     );
     expect(await rig.records.isDelivered(rig.record.ticket)).toBe(true);
   });
@@ -292,7 +292,7 @@ describe("the delivery job", () => {
     await rig.records.put(rig.record);
     rig.advance(2 * 60 * 60 * 1000);
     await rig.job.handler({ ticket: rig.record.ticket, reason: "poll" }, context);
-    expect(rig.edits).toEqual(['card-gave-up {"task":"task-video-name","id":501}']);
+    expect(rig.edits).toEqual(['card-gave-up {"task":"task-video-name","id":"501"}']);
     expect((await rig.records.get(rig.record.ticket))?.state).toBe("gave_up");
   });
 

@@ -1,0 +1,282 @@
+/**
+ * From media sent to result received, over real HTTP: the bot (polling, Redis, BullMQ) against the
+ * Telegram emulator and the task sandbox. Every result shape, failures, lost and repeated callbacks,
+ * forged callbacks, and tasks created through the API with send_to_messenger.
+ */
+import { createServer } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EmulatedUser } from "../../dev/telegram-emulator/index.js";
+import { TaskRecords } from "../../src/delivery/task-records.js";
+import { createLogger } from "../../src/logger.js";
+import { createStorage } from "../../src/storage/index.js";
+import type { Storage } from "../../src/storage/ports.js";
+import {
+  botMessages,
+  type DeliveryStack,
+  eventually,
+  FIXTURE,
+  press,
+  startDeliveryStack,
+} from "../support/delivery-stack.js";
+import { startRedisServer } from "../support/redis-server.js";
+
+const redisServer = await startRedisServer();
+
+describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
+  let stack: DeliveryStack;
+  let storage: Storage;
+  let records: TaskRecords;
+
+  beforeAll(async () => {
+    stack = await startDeliveryStack({ redisUrl: redisServer?.url ?? "" });
+    storage = createStorage({ redisUrl: redisServer?.url }, createLogger({ level: "silent" }));
+    records = new TaskRecords(storage);
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await storage?.close();
+    await redisServer?.stop();
+  });
+
+  function person(name: string): EmulatedUser {
+    return stack.emulator.users.create({ first_name: name, language_code: "en" });
+  }
+
+  async function delivered(
+    user: EmulatedUser,
+    predicate: (message: ReturnType<typeof botMessages>[number]) => boolean,
+  ) {
+    try {
+      return await eventually(() => botMessages(user).find(predicate), 20_000);
+    } catch (error) {
+      const seen = botMessages(user).map(
+        (message) => message.text ?? message.caption ?? Object.keys(message).join(","),
+      );
+      throw new Error(`${String(error)}; the chat shows: ${JSON.stringify(seen)}`);
+    }
+  }
+
+  async function ticketOf(user: EmulatedUser): Promise<string> {
+    for (const key of await storage.kv.keys("task:")) {
+      const record = await records.get(key.slice("task:".length));
+      if (record?.userId === user.id) return record.ticket;
+    }
+    throw new Error("no task record for the user");
+  }
+
+  it("video: a photo becomes a playable video with Repeat and New task; the card ends as a summary", async () => {
+    const user = person("Vera");
+    await user.sendPhoto({ bytes: FIXTURE("sample.jpg"), width: 320, height: 240 });
+    await press(user, "Video from photos and clips");
+    await press(user, "✅ Create");
+    const result = await delivered(user, (message) => message.video !== undefined);
+    expect(result.caption).toMatch(/^✅ Task #\d+ is ready\.$/);
+    expect(result.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toEqual([
+      "🔁 Repeat with changes",
+      "➕ New task",
+    ]);
+    await eventually(() =>
+      botMessages(user).find((message) =>
+        /✅ Video from photos and clips #\d+: done/.test(message.text ?? ""),
+      ),
+    );
+  });
+
+  it("audio: the MP3 and, under a minute, a voice note", async () => {
+    const user = person("Artem");
+    user.sendCommand("start");
+    await press(user, "Voiceover");
+    await eventually(() =>
+      botMessages(user).find((message) => message.text?.includes("Send it as one message")),
+    );
+    user.sendText("Good morning, everyone.");
+    await press(user, "✅ Create");
+    const audio = await delivered(user, (message) => message.audio !== undefined);
+    expect(audio.caption).toMatch(/Voiceover #\d+ is ready/);
+    expect(botMessages(user).some((message) => message.voice !== undefined)).toBe(true);
+  });
+
+  it("transcription: the text in the chat and the TXT and SRT documents", async () => {
+    const user = person("Taras");
+    await user.sendAudio({
+      bytes: FIXTURE("sample.mp3"),
+      fileName: "talk.mp3",
+      mimeType: "audio/mpeg",
+      duration: 30,
+    });
+    await press(user, "Transcription");
+    await press(user, "✅ Create");
+    const srt = await delivered(user, (message) => message.document?.file_name?.endsWith(".srt") === true);
+    const txt = botMessages(user).find((message) => message.document?.file_name?.endsWith(".txt"));
+    expect(txt?.caption).toMatch(/Transcript of task #\d+ \(text\)/);
+    expect(srt.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toContain(
+      "🔁 Repeat with changes",
+    );
+    expect(botMessages(user).some((message) => message.text?.startsWith("Transcript of talk.mp3"))).toBe(
+      true,
+    );
+  });
+
+  it("smart clips: an album of clips, each captioned, then the summary", async () => {
+    const user = person("Kateryna");
+    await user.sendVideo({ bytes: FIXTURE("sample.mp4"), duration: 600, mimeType: "video/mp4" });
+    await press(user, "Smart clips");
+    await press(user, "✅ Create");
+    const summary = await delivered(user, (message) => /Task #\d+: \d+ clips/.test(message.text ?? ""));
+    const clips = botMessages(user).filter((message) => message.video !== undefined);
+    expect(clips.length).toBeGreaterThan(1);
+    expect(new Set(clips.map((clip) => clip.media_group_id)).size).toBe(1);
+    expect(clips[0]?.caption).toMatch(
+      /^1\. Moment 1 of .*\nWhy moment 1 matters\nScore 95\/100 · 0:00–1:00$/,
+    );
+    expect(summary.text).toContain("1. Moment 1");
+  });
+
+  for (const [task, label] of [
+    ["subtitles", "Subtitles"],
+    ["pause_removal", "Pause removal"],
+    ["motion", "Motion video"],
+  ] as const) {
+    it(`${task}: the video comes back playable`, async () => {
+      const user = person(`U-${task}`);
+      await user.sendVideo({ bytes: FIXTURE("sample.mp4"), duration: 20, mimeType: "video/mp4" });
+      await press(user, label);
+      await press(user, "✅ Create");
+      const result = await delivered(user, (message) => message.video !== undefined);
+      expect(result.caption).toMatch(/Task #\d+ is ready/);
+    });
+  }
+
+  it("dubbing semi-automatic: the SRT arrives, the edited one goes back, the dubbed video follows", async () => {
+    const user = person("Olha");
+    await user.sendVideo({ bytes: FIXTURE("sample.mp4"), duration: 20, mimeType: "video/mp4" });
+    await press(user, "Dubbing");
+    await press(user, "🌐 Languages and mode");
+    await press(user, "Mode:");
+    await press(user, "semi_auto");
+    await press(user, "« Back");
+    await press(user, "✅ Create");
+    const srt = await delivered(user, (message) => message.document?.file_name?.endsWith(".srt") === true);
+    expect(srt.caption).toContain("Edit the text in this SRT");
+    expect(srt.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toEqual(["▶️ Render as is"]);
+    const edited =
+      "1\n00:00:00,000 --> 00:00:03,000\nEdited line one\n\n2\n00:00:03,000 --> 00:00:06,000\nEdited line two\n";
+    await user.sendDocument({ bytes: edited, fileName: "edited.srt", mimeType: "application/x-subrip" });
+    const dubbed = await delivered(user, (message) => message.video !== undefined);
+    expect(dubbed.caption).toMatch(/Task #\d+ is ready/);
+  });
+
+  it("a failed task says why and offers Try again", async () => {
+    const user = person("Petro");
+    stack.sandbox.faults.failTasks(1, "No speech found in the video");
+    await user.sendVideo({ bytes: FIXTURE("sample.mp4"), duration: 20, mimeType: "video/mp4" });
+    await press(user, "Pause removal");
+    await press(user, "✅ Create");
+    const failure = await delivered(
+      user,
+      (message) => message.text?.includes("failed: No speech found in the video") === true,
+    );
+    expect(failure.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toEqual([
+      "🔄 Try again",
+      "🔁 Repeat with changes",
+    ]);
+    await press(user, "🔄 Try again");
+    await delivered(user, (message) => message.video !== undefined);
+  });
+
+  it("a webhook that never comes: the reconciler delivers", async () => {
+    const user = person("Roman");
+    stack.sandbox.faults.dropWebhooks(1);
+    await user.sendVideo({ bytes: FIXTURE("sample.mp4"), duration: 20, mimeType: "video/mp4" });
+    await press(user, "Pause removal");
+    await press(user, "✅ Create");
+    const result = await eventually(
+      () => botMessages(user).find((message) => message.video !== undefined),
+      40_000,
+    );
+    expect(result.caption).toMatch(/Task #\d+ is ready/);
+  }, 60_000);
+
+  it("the same callback fifty times at once, duplicated and stale callbacks: one delivery", async () => {
+    const user = person("Iryna");
+    stack.sandbox.faults.duplicateWebhooks(1);
+    await user.sendVideo({ bytes: FIXTURE("sample.mp4"), duration: 20, mimeType: "video/mp4" });
+    await press(user, "Pause removal");
+    await press(user, "✅ Create");
+    await delivered(user, (message) => message.video !== undefined);
+    const ticket = await ticketOf(user);
+    const record = await records.get(ticket);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        fetch(`http://127.0.0.1:${stack.port}/hooks/tasks/${ticket}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            task_id: record?.taskId,
+            status: "completed",
+            result_url: "https://cdn.example.com/x.mp4",
+          }),
+        }),
+      ),
+    );
+    expect(new Set(responses.map((response) => response.status))).toEqual(new Set([200]));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(botMessages(user).filter((message) => message.video !== undefined)).toHaveLength(1);
+  });
+
+  it("forged callbacks deliver nothing and fetch nothing", async () => {
+    let fetched = 0;
+    const internal = createServer((_request, response) => {
+      fetched += 1;
+      response.end("secret");
+    });
+    await new Promise<void>((resolve) => internal.listen(0, "127.0.0.1", resolve));
+    const address = internal.address();
+    const internalUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/admin`;
+    const guessed = await fetch(`http://127.0.0.1:${stack.port}/hooks/tasks/AAAAAAAAAAAAAAAAAAAAAAAA`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ task_id: 1, status: "completed", result_url: internalUrl }),
+    });
+    expect(guessed.status).toBe(404);
+
+    const user = person("Mallory's victim");
+    stack.sandbox.faults.slowTasks(1, 200);
+    await user.sendVideo({ bytes: FIXTURE("sample.mp4"), duration: 20, mimeType: "video/mp4" });
+    await press(user, "Pause removal");
+    await press(user, "✅ Create");
+    await eventually(() => botMessages(user).find((message) => /created, waiting/.test(message.text ?? "")));
+    const ticket = await ticketOf(user);
+    const record = await records.get(ticket);
+    const forged = await fetch(`http://127.0.0.1:${stack.port}/hooks/tasks/${ticket}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ task_id: record?.taskId, status: "completed", result_url: internalUrl }),
+    });
+    expect(forged.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(fetched).toBe(0);
+    expect(
+      botMessages(user).some((message) => message.video !== undefined || message.document !== undefined),
+    ).toBe(false);
+    internal.close();
+  });
+
+  it("a task created through the API with send_to_messenger is delivered in the chat", async () => {
+    const user = person("Api User");
+    user.sendCommand("apikey");
+    await press(user, "Issue a key");
+    const keyMessage = await eventually(() =>
+      botMessages(user).find((message) => /cmp_[A-Za-z0-9]{8}_[A-Za-z0-9]{32}/.test(message.text ?? "")),
+    );
+    const apiKey = /cmp_[A-Za-z0-9]{8}_[A-Za-z0-9]{32}/.exec(keyMessage.text ?? "")?.[0] ?? "";
+    const created = await fetch(`${stack.sandbox.baseUrl}/v1/tasks`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": apiKey },
+      body: JSON.stringify({ type: "audio", text: "Made through the API", send_to_messenger: true }),
+    });
+    expect(created.status).toBeLessThan(300);
+    const audio = await delivered(user, (message) => message.audio !== undefined);
+    expect(audio.caption).toMatch(/Voiceover #\d+ is ready/);
+  });
+});
