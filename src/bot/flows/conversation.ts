@@ -220,6 +220,12 @@ export function taskFormConversation(deps: FlowDeps) {
         continue;
       }
       if (update.callbackQuery) await update.answerCallbackQuery();
+      // What the user sent was refused: say so right under it, the card may be far above.
+      if (update.message && state.notice && !state.notice.info) {
+        await update.reply(t(state.notice.key, state.notice.params), {
+          reply_parameters: { message_id: update.message.message_id, allow_sending_without_reply: true },
+        });
+      }
       await showCard(renderer.render(state));
     }
     await showCard({ text: t("form-too-long"), keyboard: [] });

@@ -37,7 +37,8 @@ export type Screen =
   | { name: "voice-list"; language: string; provider: string; page: number }
   | { name: "overlay"; index: number; property?: OverlayProperty };
 
-export type Notice = { key: string; params?: Record<string, string | number> };
+/** A line under the card: what was wrong (the default), or only what happened (`info`). */
+export type Notice = { key: string; params?: Record<string, string | number>; info?: boolean };
 
 export interface FormState {
   type: TaskType;
@@ -281,7 +282,7 @@ function onMedia(
     state: {
       ...next,
       screen,
-      notice: { key: "form-media-count", params: { count: media.length, max: rule.max } },
+      notice: { key: "form-media-count", params: { count: media.length, max: rule.max }, info: true },
     },
   };
 }

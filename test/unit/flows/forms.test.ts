@@ -254,6 +254,46 @@ describe("audio", () => {
   });
 });
 
+describe("voice picker", () => {
+  it("lists providers with quality and price, pages voices, and ▶ asks for a sample without leaving the list", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(53);
+    await fromStart(user, "Voiceover");
+    await rig.harness.send(user, "Hello");
+    await rig.choose(user, "🎙 Voice", "Voice");
+    expect(BotHarness.buttons(rig.card(user).call).map((button) => button.text)).toEqual([
+      "Provider A · good · 6–27 tokens/min",
+      "Provider B · excellent · 41 tokens/min",
+      "Provider D · good · free",
+      "Provider F · premium · 17 tokens/min",
+      "🌐 Another language",
+      "« Back",
+    ]);
+    await rig.press(user, "Provider B · excellent · 41 tokens/min");
+    const listed = BotHarness.buttons(rig.card(user).call);
+    const play = listed.find((button) => button.text === "▶");
+    const answer = await rig.harness.press(
+      user,
+      play?.data ?? "",
+      Number(rig.card(user).call?.payload.message_id),
+    );
+    expect(answer.find((call) => call.method === "answerCallbackQuery")?.payload.text).toBe(
+      "Making the sample; it arrives in a few seconds.",
+    );
+    expect(rig.previews).toEqual([
+      {
+        chatId: 53,
+        userId: 53,
+        provider: "provider_b",
+        voice: "provider_b-en-US-sample-1",
+        language: "en",
+        locale: "en",
+      },
+    ]);
+    expect(rig.card(user).text).toContain("Provider B, English: choose a voice.");
+  });
+});
+
 describe("subtitles", () => {
   it("quickest: a video, Subtitles, Create", async () => {
     rig = await FormRig.create();

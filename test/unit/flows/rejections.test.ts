@@ -31,8 +31,11 @@ describe("bad input in a form", () => {
     rig = await FormRig.create();
     const user = rig.harness.user(201);
     await openFromStart(user, "Pause removal");
-    await rig.harness.sendMessage(user, audio("a1"));
+    const answer = await rig.harness.sendMessage(user, audio("a1"));
     expect(rig.card(user).text).toContain("Pause removal takes one video.");
+    expect(answer.filter((call) => call.method === "sendMessage").map(textOf)).toEqual([
+      "Pause removal takes one video.",
+    ]);
     await rig.harness.sendMessage(user, video("v1"));
     expect(rig.card(user).text).not.toContain("Pause removal takes one video.");
     expect(rig.card(user).text).toContain("Estimated cost");
