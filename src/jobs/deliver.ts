@@ -58,7 +58,9 @@ export interface DeliverDeps {
   now?: () => number;
 }
 
-const LOCK_TTL_MS = 10 * 60 * 1000;
+/** Short, so a crashed holder frees the task soon; renewed while a long upload is still going. */
+const LOCK_TTL_MS = 30_000;
+const LOCK_RENEW_MS = 10_000;
 
 /** Which sender a finished task needs, from what the service returned rather than what we expected. */
 export function resultKindOf(record: TaskRecord, task: Task): ResultKind {
@@ -160,7 +162,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     await deps.records.put(delivered);
     await deps.records.unwatch(record.ticket);
     deps.metrics?.deliveries.inc({ outcome: task.status });
-    logger.info({ task_id: taskId, status: task.status }, "task delivered");
+    logger.info({ status: task.status }, "task delivered");
     await deps.cards.show(delivered, {
       text: task.status === "completed" ? cardText.delivered(t, delivered) : cardText.failed(t, delivered),
       important: true,
@@ -182,6 +184,11 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     const lock = await deps.locks.acquire(`deliver:${record.ticket}`, LOCK_TTL_MS);
     // Someone else is delivering it; this run looks again shortly and finds it done.
     if (lock === undefined) throw new RetryLaterError(2_000);
+    const renewal = setInterval(() => {
+      deps.locks.extend(`deliver:${record.ticket}`, lock, LOCK_TTL_MS).catch((error: unknown) => {
+        logger.warn({ err: error }, "delivery lock not renewed");
+      });
+    }, LOCK_RENEW_MS);
     try {
       if (await deps.records.isDelivered(record.ticket)) return;
       const current = (await deps.records.get(record.ticket)) ?? record;
@@ -222,6 +229,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       if (wait !== undefined) throw new RetryLaterError(wait);
       throw error;
     } finally {
+      clearInterval(renewal);
       await deps.locks.release(`deliver:${record.ticket}`, lock);
     }
   }

@@ -167,6 +167,12 @@ function createLockStore(map: ExpiringMap): LockStore {
       if (map.get(name) !== token) return false;
       return map.delete(name);
     },
+    async extend(name, token, ttlMs) {
+      const ttl = checkTtl(ttlMs);
+      if (map.get(name) !== token) return false;
+      map.set(name, token, ttl);
+      return true;
+    },
   };
 }
 

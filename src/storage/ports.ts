@@ -39,6 +39,8 @@ export interface LockStore {
   acquire(name: string, ttlMs: number): Promise<string | undefined>;
   /** Releases only when the token still holds the lock; true when released. */
   release(name: string, token: string): Promise<boolean>;
+  /** Gives a held lock a new time-to-live; false when the token no longer holds it. */
+  extend(name: string, token: string, ttlMs: number): Promise<boolean>;
 }
 
 export interface TokenBucketRule {

@@ -54,6 +54,12 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 `);
 
+/** Renews the lock's time-to-live only while it still holds the caller's token. */
+const EXTEND = new LuaScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+`);
+
 /**
  * Token bucket. ARGV: capacity, refill per ms, cost, lifetime ms (time to full, after which the state
  * is worthless). Returns 0 when the tokens were taken, else the milliseconds to wait.
@@ -179,6 +185,11 @@ function createLockStore(redis: Redis, namespace: string): LockStore {
     },
     async release(name, token) {
       return IntegerReply.parse(await RELEASE.run(redis, [namespace + name], [token])) > 0;
+    },
+    async extend(name, token, ttlMs) {
+      const ttl = checkTtl(ttlMs);
+      if (ttl === undefined) throw new RangeError("a lock needs a time-to-live");
+      return IntegerReply.parse(await EXTEND.run(redis, [namespace + name], [token, String(ttl)])) > 0;
     },
   };
 }

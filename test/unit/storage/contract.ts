@@ -223,6 +223,17 @@ export function defineStorageContract(name: string, createHarness: () => Promise
         expect(await storage.locks.acquire("deliver:7", 60_000)).toBeDefined();
       });
 
+      it("a held lock can be extended by its holder only, and then outlives its first time-to-live", async () => {
+        const { storage, advance } = await harness();
+        const token = await storage.locks.acquire("deliver:8", 60);
+        expect(await storage.locks.extend("deliver:8", "someone-else", 60_000)).toBe(false);
+        expect(await storage.locks.extend("deliver:8", token ?? "", 60_000)).toBe(true);
+        await advance(120);
+        expect(await storage.locks.acquire("deliver:8", 60_000)).toBeUndefined();
+        expect(await storage.locks.release("deliver:8", token ?? "")).toBe(true);
+        expect(await storage.locks.extend("deliver:8", token ?? "", 60_000)).toBe(false);
+      });
+
       it("frees an expired lock, and the old holder cannot release the new one", async () => {
         const { storage, advance } = await harness();
         const first = await storage.locks.acquire("reconcile", 40);
