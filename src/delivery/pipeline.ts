@@ -32,7 +32,7 @@ import { pollDelayMs, Reconciler } from "./reconciler.js";
 import { createResultFetcher, sendTaskResult } from "./send-result.js";
 import { TaskSubmissions } from "./submissions.js";
 import { TaskRecords } from "./task-records.js";
-import { telegramPacing } from "./telegram-pacing.js";
+import { reserveChatSend, telegramPacing, withPrepaidSend } from "./telegram-pacing.js";
 import { VoicePreviews } from "./voice-previews.js";
 
 /** Telegram's upload limit for bots: 50 MB on the cloud Bot API, 2000 MB on a self-hosted server. */
@@ -138,6 +138,8 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
         ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
       });
     },
+    reserveChatSend: (chatId) => reserveChatSend(storage.buckets, chatId),
+    withReservedSend: withPrepaidSend,
     async awaitSrt(chatId, ticket) {
       await storage.kv.set(awaitingSrtKey(chatId), ticket, { ttlMs: AWAITING_SRT_TTL_MS });
     },

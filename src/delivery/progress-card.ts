@@ -38,7 +38,8 @@ export class ProgressCards {
     const markup = update.replyMarkup ? { reply_markup: update.replyMarkup } : {};
     let cardMessageId = record.cardMessageId;
     if (cardMessageId === undefined) {
-      if (!update.important) return record;
+      // A task made through the API has no card in the chat: only its result goes there.
+      if (!update.important || record.origin === "api") return record;
       cardMessageId = (await this.api.sendMessage(record.chatId, update.text, markup)).message_id;
     } else {
       try {

@@ -40,7 +40,7 @@ export function adoptJob(deps: AdoptDeps): JobDefinition<AdoptData> {
     schema: AdoptDataSchema,
     attempts: 6,
     backoffMs: 5_000,
-    concurrency: 4,
+    concurrency: 16,
     async handler({ taskId, userId }) {
       let ticket = await deps.records.ticketOfTask(taskId);
       if (ticket === undefined) {

@@ -47,6 +47,13 @@ export interface DeliverDeps {
   sendResult(request: ResultSendRequest): Promise<void>;
   /** A plain message (failures, fallbacks, reports). */
   sendMessage(chatId: number, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void>;
+  /**
+   * Reserves the chat's next send: 0 when reserved, else the wait. A delivery whose chat is busy
+   * steps aside for that long instead of holding a worker while it waits.
+   */
+  reserveChatSend(chatId: number): Promise<number>;
+  /** Runs the sends of one delivery, the first of them already reserved. */
+  withReservedSend<T>(work: () => Promise<T>): Promise<T>;
   /** The transcribe step's SRT waits for its edited copy in this chat. */
   awaitSrt(chatId: number, ticket: string): Promise<void>;
   translate(locale: string): Translate;
@@ -191,6 +198,11 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     }, LOCK_RENEW_MS);
     try {
       if (await deps.records.isDelivered(record.ticket)) return;
+      // A callback means a finished task, so a message follows: wait for the chat's turn off the worker.
+      if (data.reason !== "poll") {
+        const wait = await deps.reserveChatSend(record.chatId);
+        if (wait > 0) throw new RetryLaterError(wait + Math.floor(Math.random() * 250));
+      }
       const current = (await deps.records.get(record.ticket)) ?? record;
       const t = deps.translate(current.locale);
       const { apiKey } = await deps.apiKeys.ensure(current.userId);
@@ -212,11 +224,11 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         }
         throw error;
       }
-      if (task.status === "completed" || task.status === "failed") {
-        await deliverFinished(current, task, t, logger);
-      } else {
-        await finishUnfinished(current, task, t);
-      }
+      const finish = () =>
+        task.status === "completed" || task.status === "failed"
+          ? deliverFinished(current, task, t, logger)
+          : finishUnfinished(current, task, t);
+      await (data.reason === "poll" ? finish() : deps.withReservedSend(finish));
     } catch (error) {
       if (chatClosed(error)) {
         logger.info({ err: error }, "chat closed to the bot; delivery ends");
@@ -239,7 +251,9 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     schema: DeliverDataSchema,
     attempts: 8,
     backoffMs: 5_000,
-    concurrency: 16,
+    // Most of a delivery is waiting (for the chat's one message a second, for uploads): many at once
+    // keep Telegram's 30 a second busy even when one chat has many results queued.
+    concurrency: 64,
     handler,
   };
 }

@@ -62,6 +62,8 @@ function setup(
     async awaitSrt(chatId, ticket) {
       srtWaits.push([chatId, ticket]);
     },
+    reserveChatSend: async () => 0,
+    withReservedSend: (work) => work(),
     translate: () => (key, variables) => (variables ? `${key} ${JSON.stringify(variables)}` : key),
     pollDelayMs: (polls) => polls * 1000,
     giveUpAfterMs: 60 * 60 * 1000,
@@ -321,6 +323,8 @@ describe("the delivery job", () => {
       sendResult: async () => {},
       sendMessage: async () => {},
       awaitSrt: async () => {},
+      reserveChatSend: async () => 0,
+      withReservedSend: (work) => work(),
       translate: () => (key) => key,
       pollDelayMs: () => 1000,
       giveUpAfterMs: 1e9,
