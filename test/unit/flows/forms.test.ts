@@ -372,7 +372,9 @@ describe("dubbing", () => {
     rig = await FormRig.create();
     const user = rig.harness.user(81, "uk");
     await fromIntake(user, "Дубляж", video("v1"));
-    await rig.create(user);
+    expect(rig.card(user).text).toContain("Мова дубляжу: українська (uk)");
+    await rig.tap(user, "✅ Створити");
+    await rig.settle();
     expect(rig.created).toEqual([
       { type: "dubbing", file: upload("v1"), mode: "auto", target_lang: "uk", webhook_url: HOOK },
     ]);
