@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTasksSandbox, type TasksSandbox } from "../../dev/tasks-sandbox/index.js";
@@ -10,18 +9,10 @@ import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
 import { createStorage } from "../../src/storage/index.js";
 import type { Storage } from "../../src/storage/ports.js";
+import { freePort } from "../support/delivery-stack.js";
 import { startRedisServer } from "../support/redis-server.js";
 
 const redisServer = await startRedisServer();
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 /** Production settings (webhook mode, Redis, BullMQ) against the emulator and the sandbox. */
 describe.skipIf(!redisServer)("webhook mode on Redis", () => {

@@ -7,6 +7,7 @@
 
 import { createIntakeFeature } from "../../src/bot/features/intake.js";
 import type { TaskFormsDeps } from "../../src/bot/features/task-forms.js";
+import type { PreviewRequest } from "../../src/bot/flows/conversation.js";
 import { createFlowDeps, type VoicePreviewPort } from "../../src/bot/flows/services.js";
 import type { Notice } from "../../src/bot/flows/state.js";
 import { createI18n } from "../../src/bot/i18n.js";
@@ -38,7 +39,7 @@ export class FormRig {
   readonly queue: MemoryJobQueue;
   readonly created: TaskRequest[] = [];
   readonly uploaded: MediaRef[] = [];
-  readonly previews: Array<Record<string, unknown>> = [];
+  readonly previews: PreviewRequest[] = [];
   readonly srtFiles = new Map<string, string>();
   readonly tasksService = new FakeTasksService();
   readonly records = new TaskRecords(this.storage);

@@ -66,14 +66,17 @@ export interface FlowDeps {
   /** Reads an SRT the user sent and says what is wrong with it (undefined when it is usable). */
   checkSrt(ref: MediaRef, videoSeconds: number | undefined): Promise<Notice | undefined>;
   /** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
-  preview(request: {
-    chatId: number;
-    userId: number;
-    provider: string;
-    voice: string;
-    language: string;
-    locale: string;
-  }): Promise<string>;
+  preview(request: PreviewRequest): Promise<string>;
+}
+
+/** A ▶ press: which voice, for whom, in which chat and interface language. */
+export interface PreviewRequest {
+  chatId: number;
+  userId: number;
+  provider: string;
+  voice: string;
+  language: string;
+  locale: string;
 }
 
 type FormConversation = Conversation<BotContext, Context>;

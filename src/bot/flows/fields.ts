@@ -164,18 +164,24 @@ const ASS_COLOURS = ["&H00FFFFFF", "&H0000FFFF", "&H0000FF00", "&H00FFFF00", "&H
 /** The same colours as `#RRGGBB` for smart clips. */
 const HEX_COLOURS = ["#FFFFFF", "#FFFF00", "#00FF00", "#00FFFF", "#FF00FF", "#FF8000"];
 
-export function assColor(key: string, group: string, extra: Partial<FormField> = {}): FormField {
+/** A colour from preset buttons or typed, in the form the field's schema takes. */
+function colour(
+  key: string,
+  group: string,
+  presets: readonly string[],
+  schema: { safeParse(value: unknown): { success: boolean } },
+  errorKey: string,
+  extra: Partial<FormField>,
+): FormField {
   return {
     key,
     group,
     input: {
       kind: "choice",
-      options: options([null, ...ASS_COLOURS]),
+      options: options([null, ...presets]),
       typed: (input) => {
-        const value = input.trim().toUpperCase().replace(/^&H/, "&H");
-        return AssColorSchema.safeParse(value).success
-          ? { ok: true, value }
-          : { ok: false, key: "form-error-ass-color" };
+        const value = input.trim().toUpperCase();
+        return schema.safeParse(value).success ? { ok: true, value } : { ok: false, key: errorKey };
       },
     },
     unsetValue: null,
@@ -183,23 +189,12 @@ export function assColor(key: string, group: string, extra: Partial<FormField> =
   };
 }
 
+export function assColor(key: string, group: string, extra: Partial<FormField> = {}): FormField {
+  return colour(key, group, ASS_COLOURS, AssColorSchema, "form-error-ass-color", extra);
+}
+
 export function hexColor(key: string, group: string, extra: Partial<FormField> = {}): FormField {
-  return {
-    key,
-    group,
-    input: {
-      kind: "choice",
-      options: options([null, ...HEX_COLOURS]),
-      typed: (input) => {
-        const value = input.trim().toUpperCase();
-        return HexColorSchema.safeParse(value).success
-          ? { ok: true, value }
-          : { ok: false, key: "form-error-hex-color" };
-      },
-    },
-    unsetValue: null,
-    ...extra,
-  };
+  return colour(key, group, HEX_COLOURS, HexColorSchema, "form-error-hex-color", extra);
 }
 
 export function reelsFields(group: string): FormField[] {

@@ -14,7 +14,7 @@ import { parseSrt } from "../../tasks-service/parsers/srt.js";
 import type { Profile } from "../../tasks-service/responses.js";
 import { newNonce } from "../callback-data.js";
 import type { BotContext } from "../context.js";
-import type { FlowDeps } from "./conversation.js";
+import type { FlowDeps, PreviewRequest } from "./conversation.js";
 import { LastChoices } from "./defaults.js";
 import type { AccountView } from "./form.js";
 import { FORMS } from "./forms/index.js";
@@ -24,14 +24,7 @@ import type { Notice } from "./state.js";
 const MAX_SRT_BYTES = 2 * 1024 * 1024;
 
 export interface VoicePreviewPort {
-  play(request: {
-    chatId: number;
-    userId: number;
-    provider: string;
-    voice: string;
-    language: string;
-    locale: string;
-  }): Promise<string>;
+  play(request: PreviewRequest): Promise<string>;
 }
 
 export interface FlowServices {
