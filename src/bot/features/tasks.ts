@@ -30,7 +30,7 @@ async function pageView(ctx: BotContext, userId: number, page: number, nonce: st
   const entries = tasks.slice(0, TASKS_PER_PAGE).map((task) => ({
     id: task.task_id,
     label: ctx.t("tasks-item", {
-      id: task.task_id,
+      id: String(task.task_id),
       type: typeName(ctx, task.type),
       status: ctx.t(`task-status-${task.status}`),
       date: task.created_at ? formatDate(task.created_at, locale) : "",
@@ -46,7 +46,7 @@ async function detailsText(ctx: BotContext, task: Task): Promise<string> {
   const locale = await ctx.i18n.getLocale();
   const parts = [
     ctx.t("task-details", {
-      id: task.task_id,
+      id: String(task.task_id),
       type: typeName(ctx, task.type),
       status: ctx.t(`task-status-${task.status}`),
       date: task.created_at ? formatDate(task.created_at, locale) : "",

@@ -262,3 +262,12 @@ describe("/tasks", () => {
     expect(textOf(lastCall(calls, "editMessageText"))).toContain("Reason: no speech found");
   });
 });
+
+describe("task numbers", () => {
+  it("are shown as they are, without digit grouping", async () => {
+    const harness = new BotHarness();
+    (harness.tasksService as FakeTasksService).tasks = [serviceTask(12345)];
+    const list = lastCall(await harness.send(harness.user(), "/tasks"), "sendMessage");
+    expect(BotHarness.buttons(list)[0]?.text).toContain("#12345");
+  });
+});
