@@ -5,6 +5,7 @@
  */
 import { type Api, InputFile } from "grammy";
 import { request } from "undici";
+import { readAtMost } from "../media/read-at-most.js";
 import type { Task } from "../tasks-service/responses.js";
 import { formatDate } from "./format.js";
 
@@ -20,18 +21,9 @@ export const downloadResult: ResultDownloader = async (url) => {
     await response.body.dump();
     throw new Error(`result download answered HTTP ${response.statusCode}`);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    const buffer = Buffer.from(chunk);
-    size += buffer.length;
-    if (size > MAX_DOCUMENT_RESULT_BYTES) {
-      response.body.destroy();
-      throw new Error(`result is larger than ${MAX_DOCUMENT_RESULT_BYTES} bytes`);
-    }
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
+  const content = await readAtMost(response.body, MAX_DOCUMENT_RESULT_BYTES);
+  if (content === undefined) throw new Error(`result is larger than ${MAX_DOCUMENT_RESULT_BYTES} bytes`);
+  return content;
 };
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;

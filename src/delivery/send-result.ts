@@ -11,6 +11,7 @@ import type { InlineKeyboardMarkup, InputMediaVideo } from "grammy/types";
 import { request } from "undici";
 import { formatDate } from "../bot/format.js";
 import type { ResultKind } from "../jobs/deliver.js";
+import { readAtMost } from "../media/read-at-most.js";
 import type { Clip, Task } from "../tasks-service/responses.js";
 import type { Translate } from "./cards.js";
 
@@ -65,19 +66,9 @@ export function createResultFetcher(options: { serviceBaseUrl: string; timeoutMs
       return (await get(url, "GET")).body;
     },
     async text(url, maxBytes) {
-      const response = await get(url, "GET");
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of response.body) {
-        const buffer = Buffer.from(chunk as Uint8Array);
-        size += buffer.length;
-        if (size > maxBytes) {
-          response.body.destroy();
-          throw new ResultUnavailableError(`result is larger than ${maxBytes} bytes`);
-        }
-        chunks.push(buffer);
-      }
-      return Buffer.concat(chunks).toString("utf8");
+      const content = await readAtMost((await get(url, "GET")).body, maxBytes);
+      if (content === undefined) throw new ResultUnavailableError(`result is larger than ${maxBytes} bytes`);
+      return content.toString("utf8");
     },
   };
 }

@@ -8,6 +8,7 @@ import type { Catalog } from "../../catalog/index.js";
 import type { TaskSubmissions } from "../../delivery/submissions.js";
 import type { IntakeLimits } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
+import { readAtMost } from "../../media/read-at-most.js";
 import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegram-download.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { parseSrt } from "../../tasks-service/parsers/srt.js";
@@ -52,18 +53,8 @@ async function readSrt(telegram: TelegramDownloadDeps, ref: MediaRef): Promise<s
   if (ref.source === "link") return { key: "form-srt-as-file" };
   if (ref.size !== undefined && ref.size > MAX_SRT_BYTES) return { key: "form-srt-too-big" };
   const download = await openTelegramFile(telegram, ref.fileId, ref.size);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of download.stream) {
-    const buffer = Buffer.from(chunk as Uint8Array);
-    size += buffer.length;
-    if (size > MAX_SRT_BYTES) {
-      download.stream.destroy();
-      return { key: "form-srt-too-big" };
-    }
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const content = await readAtMost(download.stream, MAX_SRT_BYTES);
+  return content === undefined ? { key: "form-srt-too-big" } : content.toString("utf8");
 }
 
 export function createFlowDeps(services: FlowServices): FlowDeps {
