@@ -175,15 +175,6 @@ task-details =
     Created: { $date }
 task-details-progress = Progress: { $progress }%
 task-details-error = Reason: { $error }
-task-result-link = Result: { $url }
-    The link works until { $expires }.
-task-result-link-no-expiry = Result: { $url }
-task-result-expires = The links work until { $expires }.
-task-result-expired = The result link has expired; the result can no longer be downloaded.
-task-result-clip = Clip { $index }: { $title }
-    { $url }
-task-result-document-txt = Transcript (text)
-task-result-document-srt = Transcript with timecodes (SRT)
 task-not-found = That task was not found.
 
 ## /apikey

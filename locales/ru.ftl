@@ -175,15 +175,6 @@ task-details =
     Создана: { $date }
 task-details-progress = Прогресс: { $progress }%
 task-details-error = Причина: { $error }
-task-result-link = Результат: { $url }
-    Ссылка действует до { $expires }.
-task-result-link-no-expiry = Результат: { $url }
-task-result-expires = Ссылки действуют до { $expires }.
-task-result-expired = Ссылка на результат устарела; скачать результат уже нельзя.
-task-result-clip = Клип { $index }: { $title }
-    { $url }
-task-result-document-txt = Расшифровка (текст)
-task-result-document-srt = Расшифровка с таймкодами (SRT)
 task-not-found = Эта задача не найдена.
 
 ## /apikey

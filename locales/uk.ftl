@@ -175,15 +175,6 @@ task-details =
     Створено: { $date }
 task-details-progress = Прогрес: { $progress }%
 task-details-error = Причина: { $error }
-task-result-link = Результат: { $url }
-    Посилання діє до { $expires }.
-task-result-link-no-expiry = Результат: { $url }
-task-result-expires = Посилання діють до { $expires }.
-task-result-expired = Посилання на результат застаріло; завантажити результат уже не можна.
-task-result-clip = Кліп { $index }: { $title }
-    { $url }
-task-result-document-txt = Транскрипція (текст)
-task-result-document-srt = Транскрипція з таймкодами (SRT)
 task-not-found = Це завдання не знайдено.
 
 ## /apikey

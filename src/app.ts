@@ -15,17 +15,17 @@ import { createBot } from "./bot/index.js";
 import { type PollingHandle, startPolling, webhookHandler } from "./bot/runtime.js";
 import { catalogPort, loadCatalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
-import { createTaskPipeline } from "./delivery/pipeline.js";
 import { createHttpApp, type RunningHttpServer, startHttpServer } from "./http/server.js";
 import { BullJobQueue } from "./jobs/bullmq-queue.js";
 import { MemoryJobQueue } from "./jobs/memory-queue.js";
-import { messageDeletionJob, scheduleDeletionWith } from "./jobs/message-deletion.js";
 import type { JobQueue } from "./jobs/queue.js";
 import type { Logger } from "./logger.js";
 import { createMetrics } from "./metrics.js";
 import { createRedisClient, createStorage } from "./storage/index.js";
+import { createTaskPipeline } from "./task-pipeline.js";
 import { TasksServiceClient } from "./tasks-service/client.js";
 import { KeyPacing } from "./tasks-service/pacing.js";
+import { messageDeletionJob, scheduleDeletionWith } from "./telegram/message-deletion.js";
 
 export interface App {
   /** Where the HTTP server answers (health, metrics, callbacks; the playground page too). */
@@ -107,10 +107,10 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
       catalog: catalogPort(catalog),
       tasksService,
       scheduleDeletion: scheduleDeletionWith(queue, deletionJob),
-      i18n,
+      results: pipeline.results,
     },
     undefined,
-    { intake: createIntakeFeature({ limits }), forms: pipeline.forms },
+    { intake: createIntakeFeature({ limits }), forms: pipeline.forms, i18n },
   );
 
   const routes: Array<(app: Hono) => void> = [pipeline.routes];

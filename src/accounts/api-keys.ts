@@ -8,6 +8,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { Storage } from "../storage/ports.js";
 import { generateApiKey } from "./api-key.js";
+import type { ApiKeysPort, DescribedApiKey, IssuedApiKey } from "./ports.js";
 import { KeyRegistry } from "./registry.js";
 import type { KeyVault } from "./vault.js";
 
@@ -24,19 +25,6 @@ const UserKeyRecordSchema = z.strictObject({
   createdAt: z.iso.datetime(),
 });
 type UserKeyRecord = z.infer<typeof UserKeyRecordSchema>;
-
-export interface IssuedKey {
-  apiKey: string;
-  keyId: string;
-  createdAt: Date;
-}
-
-export interface DescribedKey {
-  keyId: string;
-  /** What the service's GET /v1/me shows as `api_key_prefix`: the key's 8-character id. */
-  prefix: string;
-  createdAt: Date;
-}
 
 export interface ApiKeysDeps {
   storage: Storage;
@@ -57,7 +45,7 @@ const LOCK_RETRY_MS = 20;
 /** Ids are 8 random base62 characters; more than one collision in a row means something else is wrong. */
 const MAX_ID_ATTEMPTS = 5;
 
-export class ApiKeys {
+export class ApiKeys implements ApiKeysPort {
   private readonly storage: Storage;
   private readonly vault: KeyVault;
   private readonly prefix: string;
@@ -75,12 +63,12 @@ export class ApiKeys {
   }
 
   /** A new key for the user; a key they already have is revoked at once (issuing again is rotating). */
-  issue(userId: number): Promise<IssuedKey> {
+  issue(userId: number): Promise<IssuedApiKey> {
     return this.withUserLock(userId, () => this.replaceKey(userId));
   }
 
   /** A new key; the old one stops verifying before the new one exists. */
-  rotate(userId: number): Promise<IssuedKey> {
+  rotate(userId: number): Promise<IssuedApiKey> {
     return this.withUserLock(userId, () => this.replaceKey(userId));
   }
 
@@ -95,7 +83,7 @@ export class ApiKeys {
     });
   }
 
-  async describe(userId: number): Promise<DescribedKey | undefined> {
+  async describe(userId: number): Promise<DescribedApiKey | undefined> {
     const record = await this.liveUserRecord(userId);
     if (!record) return undefined;
     return { keyId: record.keyId, prefix: record.keyId, createdAt: new Date(record.createdAt) };
@@ -116,7 +104,7 @@ export class ApiKeys {
     });
   }
 
-  private async replaceKey(userId: number): Promise<IssuedKey> {
+  private async replaceKey(userId: number): Promise<IssuedApiKey> {
     const createdAt = this.now();
     const previous = await this.readUserRecord(userId);
     // Order: revoke the old key, point the user's record at the new one, then make it live. A crash at any

@@ -1,5 +1,5 @@
 import type { MiddlewareFn } from "grammy";
-import { decodeCallback } from "./callback-data.js";
+import { decodeCallback } from "../telegram/callback-data.js";
 import type { BotContext } from "./context.js";
 
 /**

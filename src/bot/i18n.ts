@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
+import { BOT_LOCALES, type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
 import type { BotContext } from "./context.js";
-import { BOT_LOCALES, type BotLocale, botLocaleFromTag } from "./locales.js";
 
 export const LOCALES_DIRECTORY = fileURLToPath(new URL("../../locales", import.meta.url));
 

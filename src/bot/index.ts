@@ -2,7 +2,6 @@
  * The bot, assembled from its dependencies. Building it has no side effects: no network, no timers.
  * main.ts starts it (runtime.ts: polling, or the webhook handler) and registers the command menu.
  */
-import { autoRetry } from "@grammyjs/auto-retry";
 import type { I18n } from "@grammyjs/i18n";
 import { limit } from "@grammyjs/ratelimiter";
 import { sequentialize } from "@grammyjs/runner";
@@ -16,7 +15,9 @@ import {
   type Middleware,
   session,
 } from "grammy";
+import { type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
+import { interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
 import { buttonGuard } from "./button-guard.js";
 import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
@@ -32,10 +33,8 @@ import { createTaskFormEngine, type TaskFormsDeps, taskFormEntries } from "./fea
 import { tasksFeature } from "./features/tasks.js";
 import { unhandledFeature } from "./features/unhandled.js";
 import { createI18n } from "./i18n.js";
-import { type BotLocale, botLocaleFromTag } from "./locales.js";
 import { PreferencesRepository } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
-import { downloadResult } from "./result-delivery.js";
 import { getSessionKey, initialSession, SESSION_TTL_MS, validatedSessionStorage } from "./session.js";
 
 export type { BotContext } from "./context.js";
@@ -50,13 +49,14 @@ export interface CreateBotOptions {
   forms?: TaskFormsDeps;
   /** Flood limit per user: at most `limit` updates per `windowMs`. */
   rateLimit?: { limit: number; windowMs: number };
-  /** Caps for Bot API retries (flood waits and Telegram's 5xx). */
-  autoRetry?: { maxRetryAttempts: number; maxDelaySeconds: number };
+  /** Caps for Bot API retries (flood waits and Telegram's 5xx), here and inside forms. */
+  autoRetry?: RetryCaps;
+  /** Built from locales/ when absent. */
+  i18n?: I18n<BotContext>;
 }
 
 /** Room for a video's 30 media sent as albums (one update per item) and the taps around them. */
 const DEFAULT_RATE_LIMIT = { limit: 45, windowMs: 10_000 };
-const DEFAULT_AUTO_RETRY = { maxRetryAttempts: 3, maxDelaySeconds: 30 };
 
 export function createBot(
   deps: BotDeps,
@@ -71,16 +71,13 @@ export function createBot(
     ...grammyConfig,
     client: { apiRoot: deps.config.botApiRoot, ...grammyConfig.client },
   });
-  const i18n = deps.i18n ?? createI18n(deps.config.defaultLocale);
-  const fullDeps = {
-    ...deps,
-    now: deps.now ?? (() => new Date()),
-    downloadResult: deps.downloadResult ?? downloadResult,
-  };
+  const i18n = options.i18n ?? createI18n(deps.config.defaultLocale);
+  const fullDeps = { ...deps, now: deps.now ?? (() => new Date()) };
   const preferencesRepository = new PreferencesRepository(deps.storage.kv);
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
 
-  bot.api.config.use(autoRetry({ ...(options.autoRetry ?? DEFAULT_AUTO_RETRY), rethrowHttpErrors: false }));
+  const retry = interactiveRetry(options.autoRetry);
+  bot.api.config.use(retry);
 
   bot.use(async (ctx, next) => {
     ctx.logger = deps.logger.child({
@@ -128,7 +125,7 @@ export function createBot(
     }),
   );
   // A running form sees the chat's updates before anything else; result buttons carry their own authority.
-  if (options.forms) protectedBot.use(createTaskFormEngine(options.forms, deps.storage.kv));
+  if (options.forms) protectedBot.use(createTaskFormEngine(options.forms, deps.storage.kv, retry));
   protectedBot.use(buttonGuard);
   protectedBot.use(groupsFeature);
   protectedBot.use(cancelFeature);

@@ -1,5 +1,5 @@
 import { GrammyError } from "grammy";
-import { newNonce } from "./callback-data.js";
+import { newNonce } from "../telegram/callback-data.js";
 import type { BotContext } from "./context.js";
 
 /**

@@ -4,6 +4,7 @@
  * longer parses (an older shape, a hand edit) counts as no preferences rather than breaking the bot.
  */
 import { z } from "zod";
+import { BOT_LOCALES } from "../i18n/locales.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import {
   SUB_POSITIONS,
@@ -13,7 +14,6 @@ import {
   TTS_STYLES,
   VIDEO_FORMATS,
 } from "../tasks-service/schemas/common.js";
-import { BOT_LOCALES } from "./locales.js";
 
 export const UserPreferencesSchema = z.object({
   language: z.enum(BOT_LOCALES).optional(),

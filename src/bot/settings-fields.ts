@@ -2,6 +2,9 @@
  * The /settings menu as data: each field, the preference it edits and the options it offers. Options
  * are addressed by index in callback data, which keeps long voice ids out of the 64-byte limit.
  */
+
+import { BOT_LOCALES, type BotLocale } from "../i18n/locales.js";
+import type { Translate } from "../i18n/translate.js";
 import {
   SUB_POSITIONS,
   SUB_SIZES,
@@ -11,10 +14,7 @@ import {
   VIDEO_FORMATS,
 } from "../tasks-service/schemas/common.js";
 import type { VoiceCatalogPort } from "./deps.js";
-import { BOT_LOCALES, type BotLocale } from "./locales.js";
 import type { UserPreferences } from "./preferences.js";
-
-type Translate = (key: string, variables?: Record<string, string>) => string;
 
 export interface SettingsOption {
   label: string;

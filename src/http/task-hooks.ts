@@ -6,10 +6,10 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import type { TaskRecords } from "../delivery/task-records.js";
-import type { DeliverData } from "../jobs/deliver.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import type { Logger } from "../logger.js";
+import type { DeliverData } from "../tasks/deliver-job.js";
+import type { TaskRecords } from "../tasks/task-records.js";
 
 const CallbackBodySchema = z.object({
   task_id: z.number().int().nonnegative(),

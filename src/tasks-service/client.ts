@@ -18,6 +18,7 @@ import {
 } from "./errors.js";
 import { multipartBody, UploadSizeMismatchError, type UploadSource, UploadSourceError } from "./multipart.js";
 import type { KeyPacing, PacedCall } from "./pacing.js";
+import type { ReadPriority, TasksServicePort } from "./ports.js";
 import {
   CreateTaskResponseSchema,
   ErrorBodySchema,
@@ -40,9 +41,6 @@ export type { UploadSource } from "./multipart.js";
 /** A task request (validated by its schema before it gets here) plus the common delivery fields. */
 /** A validated request of one of the eight types (webhook_url and send_to_messenger are common fields). */
 export type CreateTaskRequest = TaskRequest;
-
-/** Background reads (the reconciler) yield the key's budget to task creation, uploads and user actions. */
-export type ReadPriority = "foreground" | "background";
 
 export interface TasksServiceClientOptions {
   baseUrl: string;
@@ -100,7 +98,7 @@ interface AttemptFailure {
   notSent: boolean;
 }
 
-export class TasksServiceClient {
+export class TasksServiceClient implements TasksServicePort {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly logger: Logger;

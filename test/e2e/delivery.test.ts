@@ -6,10 +6,10 @@
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmulatedUser } from "../../dev/telegram-emulator/index.js";
-import { TaskRecords } from "../../src/delivery/task-records.js";
 import { createLogger } from "../../src/logger.js";
 import { createStorage } from "../../src/storage/index.js";
 import type { Storage } from "../../src/storage/ports.js";
+import { TaskRecords } from "../../src/tasks/task-records.js";
 import {
   botMessages,
   type DeliveryStack,

@@ -1,7 +1,10 @@
 /** Small in-memory stand-ins for the bot's ports, with the behaviour the bot relies on. */
 import { randomBytes } from "node:crypto";
-import type { ApiKeysPort, IssuedApiKey, TasksServicePort, VoiceCatalogPort } from "../../src/bot/deps.js";
+import type { ApiKeysPort, IssuedApiKey } from "../../src/accounts/ports.js";
+import type { VoiceCatalogPort } from "../../src/bot/deps.js";
+import type { ResultFetcher } from "../../src/tasks/send-result.js";
 import { TasksServiceError } from "../../src/tasks-service/errors.js";
+import type { TasksServicePort } from "../../src/tasks-service/ports.js";
 import { type Profile, ProfileSchema, type Task, TaskSchema } from "../../src/tasks-service/responses.js";
 
 function randomToken(length: number): string {
@@ -97,3 +100,9 @@ export const fakeCatalog: VoiceCatalogPort = {
         ]
       : [],
 };
+
+const refuse = async (url: string): Promise<never> => {
+  throw new Error(`no download expected in this test: ${url}`);
+};
+/** Result files for tests that expect none to be read. */
+export const refusingFetcher: ResultFetcher = { size: refuse, open: refuse, text: refuse };

@@ -5,14 +5,16 @@
  */
 import { Writable } from "node:stream";
 import type { Update, UserFromGetMe } from "grammy/types";
-import type { ApiKeysPort, BotDeps, TasksServicePort, VoiceCatalogPort } from "../../src/bot/deps.js";
+import type { ApiKeysPort } from "../../src/accounts/ports.js";
+import type { BotDeps, VoiceCatalogPort } from "../../src/bot/deps.js";
 import { type CompanionBot, type CreateBotOptions, createBot } from "../../src/bot/index.js";
-import type { ResultDownloader } from "../../src/bot/result-delivery.js";
-import { InMemoryDeletionScheduler } from "../../src/bot/scheduled-deletion.js";
 import { createLogger, type Logger } from "../../src/logger.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
 import type { Storage } from "../../src/storage/ports.js";
-import { FakeApiKeys, FakeTasksService, fakeCatalog } from "./bot-fakes.js";
+import { createTaskResultSender, type ResultFetcher } from "../../src/tasks/send-result.js";
+import type { TasksServicePort } from "../../src/tasks-service/ports.js";
+import { FakeApiKeys, FakeTasksService, fakeCatalog, refusingFetcher } from "./bot-fakes.js";
+import { InMemoryDeletionScheduler } from "./in-memory-deletion.js";
 
 export const BOT_INFO: UserFromGetMe = {
   id: 4242,
@@ -58,9 +60,9 @@ export interface BotHarnessOptions {
   catalog?: VoiceCatalogPort;
   defaultLocale?: "en" | "uk" | "ru";
   now?: () => Date;
-  downloadResult?: ResultDownloader;
+  /** Where re-sent results are read from; a test that re-sends none gets one that refuses. */
+  resultFetcher?: ResultFetcher;
   createOptions?: CreateBotOptions;
-  i18n?: BotDeps["i18n"];
   /** Answers for particular methods (otherwise a message or true). */
   results?: Record<string, (payload: Record<string, unknown>) => unknown>;
 }
@@ -100,13 +102,12 @@ export class BotHarness {
       catalog: options.catalog ?? fakeCatalog,
       tasksService: this.tasksService,
       scheduleDeletion: this.deletions.schedule,
-      ...(options.i18n ? { i18n: options.i18n } : {}),
       ...(options.now ? { now: options.now } : {}),
-      downloadResult:
-        options.downloadResult ??
-        (async (url) => {
-          throw new Error(`no download expected in this test: ${url}`);
-        }),
+      results: createTaskResultSender({
+        uploadLimitBytes: 50 * 1024 * 1024,
+        fetcher: options.resultFetcher ?? refusingFetcher,
+        ...(options.now ? { now: options.now } : {}),
+      }),
     };
     this.bot = createBot(
       deps,

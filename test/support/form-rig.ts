@@ -7,19 +7,19 @@
 
 import { createIntakeFeature } from "../../src/bot/features/intake.js";
 import type { TaskFormsDeps } from "../../src/bot/features/task-forms.js";
-import type { PreviewRequest } from "../../src/bot/flows/conversation.js";
-import { createFlowDeps, type VoicePreviewPort } from "../../src/bot/flows/services.js";
+import { createFlowDeps } from "../../src/bot/flows/services.js";
 import type { Notice } from "../../src/bot/flows/state.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import { loadCatalog } from "../../src/catalog/index.js";
 import { DEFAULT_CATALOG_PATH } from "../../src/config.js";
-import { ProgressCards } from "../../src/delivery/progress-card.js";
-import { TaskSubmissions } from "../../src/delivery/submissions.js";
-import { TaskRecords } from "../../src/delivery/task-records.js";
 import { MemoryJobQueue } from "../../src/jobs/memory-queue.js";
-import { submitJob } from "../../src/jobs/submit.js";
 import type { MediaRef } from "../../src/media/media-ref.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
+import { ProgressCards } from "../../src/tasks/progress-card.js";
+import { TaskSubmissions } from "../../src/tasks/submissions.js";
+import { submitJob } from "../../src/tasks/submit-job.js";
+import { TaskRecords } from "../../src/tasks/task-records.js";
+import type { PreviewRequest, VoicePreviewPort } from "../../src/tasks/voice-previews.js";
 import { parseSrt } from "../../src/tasks-service/parsers/srt.js";
 import type { TaskRequest } from "../../src/tasks-service/schemas/index.js";
 import { FakeTasksService } from "./bot-fakes.js";
@@ -112,9 +112,9 @@ export class FormRig {
     harness = new BotHarness({
       storage: this.storage,
       tasksService: this.tasksService,
-      i18n,
       // A test taps far faster than anyone; the flood limit has its own tests.
       createOptions: {
+        i18n,
         intake: createIntakeFeature({ limits: LIMITS }),
         forms,
         rateLimit: { limit: 100_000, windowMs: 1000 },

@@ -1,9 +1,9 @@
 import { Composer } from "grammy";
 import type { MessageEntity } from "grammy/types";
-import { CALLBACK_SCOPES } from "../callback-data.js";
+import type { IssuedApiKey } from "../../accounts/ports.js";
+import { formatDate } from "../../i18n/format.js";
+import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import type { IssuedApiKey } from "../deps.js";
-import { formatDate } from "../format.js";
 import { apiKeyConfirmKeyboard, apiKeyIssueKeyboard, apiKeyManageKeyboard } from "../keyboards/api-key.js";
 import { currentMenu, editMenu, openMenu } from "../menu.js";
 

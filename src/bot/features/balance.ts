@@ -1,12 +1,11 @@
 import { Composer } from "grammy";
+import { formatDate, formatDay, formatNumber } from "../../i18n/format.js";
+import type { Translate } from "../../i18n/translate.js";
 import type { Profile } from "../../tasks-service/responses.js";
 import type { BotContext } from "../context.js";
-import { formatDate, formatDay, formatNumber } from "../format.js";
 import { replyServiceError } from "../service-errors.js";
 
 const TOKENS_PER_USD = 1000;
-
-type Translate = BotContext["t"];
 
 function lines(t: Translate, locale: string, entries: Array<[string, number | null | undefined]>): string[] {
   return entries

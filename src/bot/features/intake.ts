@@ -19,7 +19,7 @@ import {
 import { extractMedia, type MediaRef } from "../../media/media-ref.js";
 import { type PendingMedia, PendingMediaStore } from "../../media/pending-media.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
-import { CALLBACK_SCOPES, type CallbackData } from "../callback-data.js";
+import { CALLBACK_SCOPES, type CallbackData } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { intakeKeyboard } from "../keyboards/intake.js";
 import { openMenu } from "../menu.js";

@@ -1,8 +1,8 @@
 import { Composer } from "grammy";
-import { CALLBACK_SCOPES } from "../callback-data.js";
+import { isBotLocale } from "../../i18n/locales.js";
+import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { languageKeyboard } from "../keyboards/language.js";
-import { isBotLocale } from "../locales.js";
 import { editMenu, openMenu } from "../menu.js";
 
 export const languageFeature = new Composer<BotContext>();

@@ -1,8 +1,8 @@
 import { Composer } from "grammy";
-import { CALLBACK_SCOPES } from "../callback-data.js";
+import { type BotLocale, isBotLocale } from "../../i18n/locales.js";
+import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { settingsMainKeyboard, settingsOptionsKeyboard } from "../keyboards/settings.js";
-import { type BotLocale, isBotLocale } from "../locales.js";
 import { currentMenu, editMenu, openMenu } from "../menu.js";
 import { SETTINGS_FIELDS, type SettingsField, settingsField, settingsSummary } from "../settings-fields.js";
 

@@ -1,5 +1,5 @@
 import { Composer } from "grammy";
-import { CALLBACK_SCOPES } from "../callback-data.js";
+import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { taskTypesKeyboard } from "../keyboards/task-types.js";
 import { openMenu } from "../menu.js";

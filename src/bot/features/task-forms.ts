@@ -5,17 +5,18 @@
  * newest menu, so they are checked against the task's owner instead of the menu nonce.
  */
 import { type ConversationFlavor, conversations, createConversation } from "@grammyjs/conversations";
-import { Composer, type Context } from "grammy";
+import { Composer, type Context, type Transformer } from "grammy";
 import { z } from "zod";
-import { cardText, RESULT_ACTIONS } from "../../delivery/cards.js";
-import type { TaskSubmissions } from "../../delivery/submissions.js";
-import type { TaskRecord, TaskRecords } from "../../delivery/task-records.js";
 import { mediaClassOf } from "../../media/accept.js";
 import { extractMedia, type MediaRef } from "../../media/media-ref.js";
 import { takePendingMedia } from "../../media/pending-media.js";
 import type { KeyValueStore } from "../../storage/ports.js";
+import { AwaitingSrt } from "../../tasks/awaiting-srt.js";
+import { cardText, RESULT_ACTIONS } from "../../tasks/cards.js";
+import type { TaskSubmissions } from "../../tasks/submissions.js";
+import type { TaskRecord, TaskRecords } from "../../tasks/task-records.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
-import { CALLBACK_SCOPES, decodeCallback } from "../callback-data.js";
+import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import {
   type FlowDeps,
@@ -38,8 +39,6 @@ export interface TaskFormsDeps {
 
 /** Stored forms outlive a restart; abandoned ones disappear after a day. */
 const FORM_STORAGE_TTL_MS = 24 * 60 * 60 * 1000;
-/** How long a transcribe step's SRT may come back edited. */
-export const AWAITING_SRT_TTL_MS = 24 * 60 * 60 * 1000;
 
 const StoredFormSchema = z.object({
   version: z.tuple([z.literal(0), z.union([z.string(), z.number()])]),
@@ -69,10 +68,6 @@ function formStorage(kv: KeyValueStore) {
   };
 }
 
-export function awaitingSrtKey(chatId: number): string {
-  return `awaiting-srt:${chatId}`;
-}
-
 type FormContext = ConversationFlavor<BotContext>;
 
 export async function openForm(
@@ -92,8 +87,16 @@ export async function openForm(
   await formContext.conversation.enter(TASK_FORM, input);
 }
 
-/** Installs the conversations plugin and the form; goes before the button guard. */
-export function createTaskFormEngine(deps: TaskFormsDeps, kv: KeyValueStore): Composer<BotContext> {
+/**
+ * Installs the conversations plugin and the form; goes before the button guard. `retry` is the bot's
+ * Bot API retry policy: a form's calls go through an Api of their own, which transformers installed
+ * on bot.api never see, so the form installs it again.
+ */
+export function createTaskFormEngine(
+  deps: TaskFormsDeps,
+  kv: KeyValueStore,
+  retry: Transformer,
+): Composer<BotContext> {
   const engine = new Composer<FormContext>();
   engine.use(
     conversations<FormContext, Context>({
@@ -104,6 +107,12 @@ export function createTaskFormEngine(deps: TaskFormsDeps, kv: KeyValueStore): Co
     createConversation<FormContext, Context>(taskFormConversation(deps.flow), {
       id: TASK_FORM,
       maxMillisecondsToWait: FORM_IDLE_MS,
+      plugins: [
+        async (ctx, next) => {
+          ctx.api.config.use(retry);
+          await next();
+        },
+      ],
     }),
   );
   engine.on("callback_query:data", async (ctx, next) => {
@@ -120,8 +129,9 @@ export function createTaskFormEngine(deps: TaskFormsDeps, kv: KeyValueStore): Co
     }
     await resultAction(ctx, deps, record, data.args[0]);
   });
+  const awaiting = new AwaitingSrt(kv);
   engine.chatType("private").on("message:document", async (ctx, next) => {
-    const ticket = await kv.get(awaitingSrtKey(ctx.chat.id));
+    const ticket = await awaiting.ticketIn(ctx.chat.id);
     const [ref] = extractMedia(ctx.message).refs;
     if (ticket === undefined || !ref || mediaClassOf(ref) !== "subtitles") return next();
     const parent = await deps.records.get(ticket);
@@ -135,7 +145,7 @@ export function createTaskFormEngine(deps: TaskFormsDeps, kv: KeyValueStore): Co
       await ctx.reply(ctx.t(problem.key, problem.params));
       return;
     }
-    await kv.delete(awaitingSrtKey(ctx.chat.id));
+    await awaiting.clear(ctx.chat.id);
     await deps.submissions.render(parent, ref);
   });
   return engine as unknown as Composer<BotContext>;
@@ -173,12 +183,13 @@ async function resultAction(
       return;
     }
     case RESULT_ACTIONS.renderAsIs: {
-      const ticket = ctx.chat ? await ctx.deps.storage.kv.get(awaitingSrtKey(ctx.chat.id)) : undefined;
+      const awaiting = new AwaitingSrt(ctx.deps.storage.kv);
+      const ticket = ctx.chat ? await awaiting.ticketIn(ctx.chat.id) : undefined;
       if (ticket !== record.ticket) {
         await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
         return;
       }
-      await ctx.deps.storage.kv.delete(awaitingSrtKey(record.chatId));
+      await awaiting.clear(record.chatId);
       await deps.submissions.render(record, undefined);
       await ctx.answerCallbackQuery({ text: ctx.t("form-submitting") });
       return;

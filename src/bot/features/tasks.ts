@@ -1,12 +1,12 @@
-import { Composer } from "grammy";
+import { Composer, HttpError } from "grammy";
+import { formatDate } from "../../i18n/format.js";
+import { ResultUnavailableError, resultKindOf } from "../../tasks/send-result.js";
 import { isTasksServiceError } from "../../tasks-service/errors.js";
 import type { Task } from "../../tasks-service/responses.js";
-import { CALLBACK_SCOPES } from "../callback-data.js";
+import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import { formatDate } from "../format.js";
 import { taskBackKeyboard, taskListKeyboard } from "../keyboards/tasks.js";
 import { currentMenu, editMenu, openMenu } from "../menu.js";
-import { deliverTaskResult } from "../result-delivery.js";
 import { replyServiceError } from "../service-errors.js";
 import { isBotTaskType } from "../task-types.js";
 
@@ -60,6 +60,33 @@ async function detailsText(ctx: BotContext, task: Task): Promise<string> {
   return parts.join("\n");
 }
 
+/** The result again, as its delivery sent it; a file that cannot be fetched any more goes as its link. */
+async function resendResult(ctx: BotContext, task: Task): Promise<void> {
+  const chatId = ctx.chatId ?? ctx.from?.id;
+  if (chatId === undefined) return;
+  const request = {
+    chatId,
+    taskId: task.task_id,
+    kind: resultKindOf(undefined, task),
+    task,
+    t: ctx.t.bind(ctx),
+    locale: await ctx.i18n.getLocale(),
+  };
+  try {
+    await ctx.deps.results.send(ctx.api, request);
+  } catch (error) {
+    if (!(error instanceof ResultUnavailableError || error instanceof HttpError)) throw error;
+    ctx.logger.warn(
+      { err: error, task_id: task.task_id },
+      "result not sent again; its link is given instead",
+    );
+    const link = task.result_url ?? task.result_urls?.srt_url ?? task.result_urls?.txt_url ?? "";
+    await ctx.reply(ctx.t("outcome-link-fallback", { id: String(task.task_id), url: link }), {
+      link_preview_options: { is_disabled: true },
+    });
+  }
+}
+
 export const tasksFeature = new Composer<BotContext>();
 
 tasksFeature.chatType("private").command("tasks", async (ctx) => {
@@ -98,17 +125,7 @@ tasksFeature.on("callback_query:data", async (ctx, next) => {
       await editMenu(ctx, await detailsText(ctx, task), {
         reply_markup: taskBackKeyboard(ctx.t, nonce, page),
       });
-      if (task.status === "completed") {
-        await deliverTaskResult({
-          api: ctx.api,
-          chatId: ctx.chatId ?? ctx.from.id,
-          task,
-          t: ctx.t,
-          locale: await ctx.i18n.getLocale(),
-          now: ctx.deps.now(),
-          download: ctx.deps.downloadResult,
-        });
-      }
+      if (task.status === "completed") await resendResult(ctx, task);
       return;
     }
     await ctx.answerCallbackQuery();

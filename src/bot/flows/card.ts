@@ -5,8 +5,9 @@
  */
 import type { InlineKeyboardButton } from "grammy/types";
 import { languageName, providerById, providersFor, voicesFor } from "../../catalog/index.js";
+import type { Translate } from "../../i18n/translate.js";
 import type { MediaRef } from "../../media/media-ref.js";
-import { CALLBACK_SCOPES, encodeCallback } from "../callback-data.js";
+import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
 import { estimateCost } from "./estimate.js";
 import { applies, type FormDefinition, type FormEnv, type FormField, mediaApplies } from "./form.js";
 import { validateForm } from "./request.js";
@@ -18,8 +19,6 @@ import {
   VOICE_PAGE_SIZE,
   viewOf,
 } from "./state.js";
-
-export type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 export interface RenderedScreen {
   text: string;

@@ -9,13 +9,15 @@ import type { Conversation } from "@grammyjs/conversations";
 import { type Context, GrammyError } from "grammy";
 import { z } from "zod";
 import type { Catalog } from "../../catalog/index.js";
+import type { Translate } from "../../i18n/translate.js";
 import { checkMediaRef, type IntakeLimits, mediaClassOf } from "../../media/accept.js";
 import { extractMedia, type MediaRef, MediaRefSchema } from "../../media/media-ref.js";
+import type { PreviewRequest } from "../../tasks/voice-previews.js";
 import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
-import { CALLBACK_SCOPES, decodeCallback } from "../callback-data.js";
+import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import type { UserPreferences } from "../preferences.js";
-import { CardRenderer, type RenderedScreen, type Translate } from "./card.js";
+import { CardRenderer, type RenderedScreen } from "./card.js";
 import { initialValues } from "./defaults.js";
 import type { AccountView, FormValues } from "./form.js";
 import { FORMS } from "./forms/index.js";
@@ -67,16 +69,6 @@ export interface FlowDeps {
   checkSrt(ref: MediaRef, videoSeconds: number | undefined): Promise<Notice | undefined>;
   /** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
   preview(request: PreviewRequest): Promise<string>;
-}
-
-/** A ▶ press: which voice, for whom, in which chat and interface language. */
-export interface PreviewRequest {
-  chatId: number;
-  userId: number;
-  provider: string;
-  voice: string;
-  language: string;
-  locale: string;
 }
 
 type FormConversation = Conversation<BotContext, Context>;

@@ -5,17 +5,18 @@
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Catalog } from "../../catalog/index.js";
-import type { TaskSubmissions } from "../../delivery/submissions.js";
 import type { IntakeLimits } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import { readAtMost } from "../../media/read-at-most.js";
 import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegram-download.js";
 import type { KeyValueStore } from "../../storage/ports.js";
+import type { TaskSubmissions } from "../../tasks/submissions.js";
+import type { VoicePreviewPort } from "../../tasks/voice-previews.js";
 import { parseSrt } from "../../tasks-service/parsers/srt.js";
 import type { Profile } from "../../tasks-service/responses.js";
-import { newNonce } from "../callback-data.js";
+import { newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import type { FlowDeps, PreviewRequest } from "./conversation.js";
+import type { FlowDeps } from "./conversation.js";
 import { LastChoices } from "./defaults.js";
 import type { AccountView } from "./form.js";
 import { FORMS } from "./forms/index.js";
@@ -23,10 +24,6 @@ import type { Notice } from "./state.js";
 
 /** An SRT is text: a few hundred kilobytes for hours of speech. Anything bigger is not one. */
 const MAX_SRT_BYTES = 2 * 1024 * 1024;
-
-export interface VoicePreviewPort {
-  play(request: PreviewRequest): Promise<string>;
-}
 
 export interface FlowServices {
   i18n: I18n<BotContext>;

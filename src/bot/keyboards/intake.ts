@@ -1,8 +1,7 @@
 import { InlineKeyboard } from "grammy";
+import type { Translate } from "../../i18n/translate.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
-import { CALLBACK_SCOPES, encodeCallback } from "../callback-data.js";
-
-type Translate = (key: string) => string;
+import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
 
 /** One button per task that accepts the media, two per row; presses carry `in:<nonce>:<task type>`. */
 export function intakeKeyboard(t: Translate, nonce: string, tasks: readonly TaskType[]): InlineKeyboard {

@@ -1,8 +1,7 @@
 import { InlineKeyboard } from "grammy";
-import { CALLBACK_SCOPES, encodeCallback } from "../callback-data.js";
-import { BOT_LOCALES } from "../locales.js";
-
-type Translate = (key: string) => string;
+import { BOT_LOCALES } from "../../i18n/locales.js";
+import type { Translate } from "../../i18n/translate.js";
+import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
 
 export function languageKeyboard(t: Translate, nonce: string): InlineKeyboard {
   const keyboard = new InlineKeyboard();

@@ -1,8 +1,7 @@
 import { InlineKeyboard } from "grammy";
-import { CALLBACK_SCOPES, encodeCallback } from "../callback-data.js";
+import type { Translate } from "../../i18n/translate.js";
+import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
 import type { SettingsField, SettingsOption } from "../settings-fields.js";
-
-type Translate = (key: string) => string;
 
 export function settingsMainKeyboard(
   t: Translate,

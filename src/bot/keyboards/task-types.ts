@@ -1,8 +1,7 @@
 import { InlineKeyboard } from "grammy";
-import { CALLBACK_SCOPES, encodeCallback } from "../callback-data.js";
+import type { Translate } from "../../i18n/translate.js";
+import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
 import { BOT_TASK_TYPES } from "../task-types.js";
-
-type Translate = (key: string) => string;
 
 /** One button per task type, two per row. */
 export function taskTypesKeyboard(t: Translate, nonce: string): InlineKeyboard {

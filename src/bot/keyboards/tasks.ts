@@ -1,7 +1,6 @@
 import { InlineKeyboard } from "grammy";
-import { CALLBACK_SCOPES, encodeCallback } from "../callback-data.js";
-
-type Translate = (key: string) => string;
+import type { Translate } from "../../i18n/translate.js";
+import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
 
 export interface TaskListEntry {
   id: number;

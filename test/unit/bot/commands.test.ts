@@ -1,4 +1,6 @@
+import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { ResultUnavailableError } from "../../../src/tasks/send-result.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import type { FakeTasksService } from "../../support/bot-fakes.js";
 import { serviceTask, tokenProfile } from "../../support/bot-fakes.js";
@@ -192,14 +194,20 @@ describe("/tasks", () => {
     ]);
   });
 
-  it("shows a task and re-delivers transcripts as documents and video as a link with its expiry", async () => {
-    const downloads: string[] = [];
+  it("sends a task's result again as its delivery did: transcripts as text and documents, video as video", async () => {
+    const reads: string[] = [];
     const harness = new BotHarness({
       now: () => new Date("2026-11-22T10:00:00Z"),
-      downloadResult: async (url) => {
-        downloads.push(url);
-        if (url.endsWith(".srt")) throw new Error("HTTP 404");
-        return Buffer.from("hello transcript");
+      resultFetcher: {
+        size: async () => 1000,
+        open: async (url) => {
+          reads.push(url);
+          return Readable.from([Buffer.from("video bytes")]);
+        },
+        text: async (url) => {
+          reads.push(url);
+          return url.endsWith(".srt") ? "1\n00:00:00,000 --> 00:00:01,000\nhello\n" : "hello transcript";
+        },
       },
     });
     const service = harness.tasksService as FakeTasksService;
@@ -218,23 +226,47 @@ describe("/tasks", () => {
     const list = lastCall(await harness.send(user, "/tasks"), "sendMessage");
     const transcript = await harness.press(user, BotHarness.buttons(list)[0]?.data ?? "");
     expect(textOf(lastCall(transcript, "editMessageText"))).toContain("Task #7: Transcription");
-    expect(downloads).toEqual(["https://files.example/7.txt", "https://files.example/7.srt"]);
-    const document = lastCall(transcript, "sendDocument");
-    expect(document?.payload.caption).toBe("Transcript (text)");
-    expect(String(document?.payload.document)).toMatch(/^attach:\/\//);
-    expect(Object.values(document?.payload ?? {})).toContainEqual({
+    expect(reads).toEqual(["https://files.example/7.txt", "https://files.example/7.srt"]);
+    expect(textOf(lastCall(transcript, "sendMessage"))).toBe("hello transcript");
+    const documents = transcript.filter((call) => call.method === "sendDocument");
+    expect(documents.map((call) => call.payload.caption)).toEqual([
+      "Transcript of task #7 (text)",
+      "Transcript of task #7 with timecodes (SRT)",
+    ]);
+    expect(Object.values(documents[0]?.payload ?? {})).toContainEqual({
       filename: "task-7.txt",
       content: "hello transcript",
     });
-    // The SRT could not be fetched: its link is given instead.
-    expect(textOf(lastCall(transcript, "sendMessage"))).toContain(
-      "Transcript with timecodes (SRT): https://files.example/7.srt",
-    );
 
     const video = await harness.press(user, BotHarness.buttons(list)[1]?.data ?? "");
-    expect(textOf(lastCall(video, "sendMessage"))).toBe(
-      "Result: https://files.example/8.mp4\nThe link works until Nov 23, 2026, 10:00 AM UTC.",
-    );
+    expect(lastCall(video, "sendVideo")?.payload.caption).toBe("✅ Task #8 is ready.");
+    expect(reads.at(-1)).toBe("https://files.example/8.mp4");
+  });
+
+  it("gives the link when a result file cannot be read any more", async () => {
+    const harness = new BotHarness({
+      now: () => new Date("2026-11-22T10:00:00Z"),
+      resultFetcher: {
+        size: async () => 1000,
+        open: async () => {
+          throw new ResultUnavailableError("result answered HTTP 404");
+        },
+        text: async () => {
+          throw new ResultUnavailableError("result answered HTTP 404");
+        },
+      },
+    });
+    (harness.tasksService as FakeTasksService).tasks = [
+      serviceTask(7, {
+        result_urls: { txt_url: "https://files.example/7.txt", srt_url: "https://files.example/7.srt" },
+        result_url_expires_at: "2026-11-23T10:00:00",
+      }),
+    ];
+    const user = harness.user();
+    const list = lastCall(await harness.send(user, "/tasks"), "sendMessage");
+    const calls = await harness.press(user, BotHarness.buttons(list)[0]?.data ?? "");
+    expect(calls.some((call) => call.method === "sendDocument")).toBe(false);
+    expect(textOf(lastCall(calls, "sendMessage"))).toContain("https://files.example/7.srt");
   });
 
   it("says when a result link has expired", async () => {
@@ -249,7 +281,7 @@ describe("/tasks", () => {
     const user = harness.user();
     const list = lastCall(await harness.send(user, "/tasks"), "sendMessage");
     const calls = await harness.press(user, BotHarness.buttons(list)[0]?.data ?? "");
-    expect(textOf(lastCall(calls, "sendMessage"))).toContain("The result link has expired");
+    expect(textOf(lastCall(calls, "sendMessage"))).toContain("its result link has already expired");
     expect(calls.some((call) => textOf(call).includes("https://files.example/8.mp4"))).toBe(false);
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { decodeCallback } from "../../../src/bot/callback-data.js";
 import { createIntakeFeature, intakeChoice } from "../../../src/bot/features/intake.js";
 import { PendingMediaStore, takePendingMedia } from "../../../src/media/pending-media.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
+import { decodeCallback } from "../../../src/telegram/callback-data.js";
 import { BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
 
 const MB = 1024 * 1024;

@@ -4,10 +4,11 @@ import type { EmulatorEvent } from "../../../dev/telegram-emulator/index.js";
 import { API_KEY_MESSAGE_LIFETIME_MS } from "../../../src/bot/features/apikey.js";
 import { createBot } from "../../../src/bot/index.js";
 import { type PollingHandle, startPolling } from "../../../src/bot/runtime.js";
-import { InMemoryDeletionScheduler } from "../../../src/bot/scheduled-deletion.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
-import { FakeApiKeys, FakeTasksService, fakeCatalog } from "../../support/bot-fakes.js";
+import { createTaskResultSender } from "../../../src/tasks/send-result.js";
+import { FakeApiKeys, FakeTasksService, fakeCatalog, refusingFetcher } from "../../support/bot-fakes.js";
+import { InMemoryDeletionScheduler } from "../../support/in-memory-deletion.js";
 import { type EmulatedTelegram, startEmulatedTelegram } from "../../support/telegram-emulator.js";
 
 describe("polling through the runner against the Telegram emulator", () => {
@@ -41,6 +42,7 @@ describe("polling through the runner against the Telegram emulator", () => {
         apiKeys,
         catalog: fakeCatalog,
         tasksService: new FakeTasksService(),
+        results: createTaskResultSender({ uploadLimitBytes: 50 * 1024 * 1024, fetcher: refusingFetcher }),
         // The scheduler's clock runs ten minutes ahead, so the deletion is due at once.
         scheduleDeletion: (chatId, messageId, at) => {
           scheduler ??= new InMemoryDeletionScheduler(

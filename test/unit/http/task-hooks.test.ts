@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Reconciler } from "../../../src/delivery/reconciler.js";
-import { type TaskRecord, TaskRecords } from "../../../src/delivery/task-records.js";
 import { type MessengerRequest, taskHookRoutes } from "../../../src/http/task-hooks.js";
-import type { DeliverData } from "../../../src/jobs/deliver.js";
 import type { JobDefinition, JobQueue } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
+import type { DeliverData } from "../../../src/tasks/deliver-job.js";
+import { Reconciler } from "../../../src/tasks/reconciler.js";
+import { type TaskRecord, TaskRecords } from "../../../src/tasks/task-records.js";
 
 const logger = createLogger({ level: "silent" });
 const SECRET = "s".repeat(40);

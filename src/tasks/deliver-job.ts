@@ -7,15 +7,19 @@
 import { GrammyError, HttpError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
-import { cardText, resultButton, resultKeyboard, type Translate } from "../delivery/cards.js";
-import type { ProgressCards } from "../delivery/progress-card.js";
-import type { TaskRecord, TaskRecords } from "../delivery/task-records.js";
+import type { ApiKeyReader } from "../accounts/ports.js";
+import type { Translate } from "../i18n/translate.js";
+import { type JobContext, type JobDefinition, PermanentJobError, RetryLaterError } from "../jobs/queue.js";
 import type { Logger } from "../logger.js";
 import type { Metrics } from "../metrics.js";
 import type { LockStore } from "../storage/ports.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
+import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
-import { type JobContext, type JobDefinition, PermanentJobError, RetryLaterError } from "./queue.js";
+import { cardText, resultButton, resultKeyboard } from "./cards.js";
+import type { ProgressCards } from "./progress-card.js";
+import { type ResultSendRequest, resultKindOf } from "./send-result.js";
+import type { TaskRecord, TaskRecords } from "./task-records.js";
 
 export const DeliverDataSchema = z.object({
   ticket: z.string().min(16),
@@ -24,26 +28,12 @@ export const DeliverDataSchema = z.object({
 });
 export type DeliverData = z.infer<typeof DeliverDataSchema>;
 
-export type ResultKind = "video" | "audio" | "transcription" | "smart_clip" | "srt_step";
-
-export interface ResultSendRequest {
-  chatId: number;
-  taskId: number;
-  kind: ResultKind;
-  task: Task;
-  t: Translate;
-  locale: string;
-  replyMarkup: InlineKeyboardMarkup;
-}
-
 export interface DeliverDeps {
   records: TaskRecords;
   cards: ProgressCards;
   locks: LockStore;
-  apiKeys: { ensure(userId: number): Promise<{ apiKey: string }> };
-  tasksService: {
-    getTask(apiKey: string, id: number, options?: { priority?: "foreground" | "background" }): Promise<Task>;
-  };
+  apiKeys: ApiKeyReader;
+  tasksService: TaskReader;
   sendResult(request: ResultSendRequest): Promise<void>;
   /** A plain message (failures, fallbacks, reports). */
   sendMessage(chatId: number, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void>;
@@ -68,18 +58,6 @@ export interface DeliverDeps {
 /** Short, so a crashed holder frees the task soon; renewed while a long upload is still going. */
 const LOCK_TTL_MS = 30_000;
 const LOCK_RENEW_MS = 10_000;
-
-/** Which sender a finished task needs, from what the service returned rather than what we expected. */
-export function resultKindOf(record: TaskRecord, task: Task): ResultKind {
-  const urls = task.result_urls;
-  if (record.type === "dubbing" && record.request?.step === "transcribe") return "srt_step";
-  if (urls?.clips && urls.clips.length > 0) return "smart_clip";
-  if (urls?.txt_url || urls?.srt_url) return "transcription";
-  if (record.type === "audio" || task.type === "audio" || task.type === "voiceover") return "audio";
-  if (record.type === "transcription") return "transcription";
-  if (record.type === "smart_clip") return "smart_clip";
-  return "video";
-}
 
 function telegramRetryAfter(error: unknown): number | undefined {
   if (error instanceof GrammyError && error.error_code === 429) {

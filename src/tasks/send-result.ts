@@ -9,11 +9,12 @@ import type { Readable } from "node:stream";
 import { type Api, GrammyError, InputFile } from "grammy";
 import type { InlineKeyboardMarkup, InputMediaVideo } from "grammy/types";
 import { request } from "undici";
-import { formatDate } from "../bot/format.js";
-import type { ResultKind } from "../jobs/deliver.js";
+import { formatDate } from "../i18n/format.js";
+import type { Translate } from "../i18n/translate.js";
 import { readAtMost } from "../media/read-at-most.js";
 import type { Clip, Task } from "../tasks-service/responses.js";
-import type { Translate } from "./cards.js";
+import { rereadableFile } from "../telegram/client-policy.js";
+import type { TaskRecord } from "./task-records.js";
 
 /** A transcript this short is also shown as a message; Telegram's limit is 4096 characters. */
 const TRANSCRIPT_IN_CHAT_CHARS = 3500;
@@ -73,18 +74,49 @@ export function createResultFetcher(options: { serviceBaseUrl: string; timeoutMs
   };
 }
 
-export interface SendResultInput {
-  api: Pick<Api, "sendVideo" | "sendAudio" | "sendVoice" | "sendDocument" | "sendMediaGroup" | "sendMessage">;
+export type ResultKind = "video" | "audio" | "transcription" | "smart_clip" | "srt_step";
+
+/** Which sender a finished task needs, from what the service returned rather than what we expected. */
+export function resultKindOf(
+  record: Pick<TaskRecord, "type" | "request"> | undefined,
+  task: Task,
+): ResultKind {
+  const urls = task.result_urls;
+  if (record?.type === "dubbing" && record.request?.step === "transcribe") return "srt_step";
+  if (urls?.clips && urls.clips.length > 0) return "smart_clip";
+  if (urls?.txt_url || urls?.srt_url) return "transcription";
+  if (record?.type === "audio" || task.type === "audio" || task.type === "voiceover") return "audio";
+  if (record?.type === "transcription" || task.type === "transcription") return "transcription";
+  if (record?.type === "smart_clip" || task.type === "smart_clip") return "smart_clip";
+  return "video";
+}
+
+export type ResultApi = Pick<
+  Api,
+  "sendVideo" | "sendAudio" | "sendVoice" | "sendDocument" | "sendMediaGroup" | "sendMessage"
+>;
+
+/** One result to one chat; the buttons go under its last message. */
+export interface ResultSendRequest {
   chatId: number;
   taskId: number;
   kind: ResultKind;
   task: Task;
   t: Translate;
   locale: string;
+  replyMarkup?: InlineKeyboardMarkup;
+}
+
+/** Sends results: the delivery job through its paced Api, /tasks again through the update's. */
+export interface TaskResultSender {
+  send(api: ResultApi, request: ResultSendRequest): Promise<void>;
+}
+
+interface SendResultInput extends ResultSendRequest {
+  api: ResultApi;
   now: Date;
   uploadLimitBytes: number;
   fetcher: ResultFetcher;
-  replyMarkup: InlineKeyboardMarkup;
 }
 
 function tooBigForTelegram(error: unknown): boolean {
@@ -102,7 +134,7 @@ class ResultSender {
   constructor(private readonly input: SendResultInput) {}
 
   private get markup() {
-    return { reply_markup: this.input.replyMarkup };
+    return this.input.replyMarkup ? { reply_markup: this.input.replyMarkup } : {};
   }
 
   private linkText(url: string): string {
@@ -119,7 +151,7 @@ class ResultSender {
   }
 
   private file(url: string, name: string): InputFile {
-    return new InputFile(() => this.input.fetcher.open(url), name);
+    return rereadableFile(() => this.input.fetcher.open(url), name);
   }
 
   private async message(text: string, withMarkup: boolean): Promise<void> {
@@ -279,6 +311,20 @@ class ResultSender {
   }
 }
 
-export function sendTaskResult(input: SendResultInput): Promise<void> {
-  return new ResultSender(input).send();
+export function createTaskResultSender(settings: {
+  uploadLimitBytes: number;
+  fetcher: ResultFetcher;
+  now?: () => Date;
+}): TaskResultSender {
+  const now = settings.now ?? (() => new Date());
+  return {
+    send: (api, request) =>
+      new ResultSender({
+        ...request,
+        api,
+        now: now(),
+        uploadLimitBytes: settings.uploadLimitBytes,
+        fetcher: settings.fetcher,
+      }).send(),
+  };
 }

@@ -1,7 +1,7 @@
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MemoryJobQueue } from "../../../src/jobs/memory-queue.js";
-import { messageDeletionJob, scheduleDeletionWith } from "../../../src/jobs/message-deletion.js";
+import { messageDeletionJob, scheduleDeletionWith } from "../../../src/telegram/message-deletion.js";
 import { type EmulatedTelegram, startEmulatedTelegram } from "../../support/telegram-emulator.js";
 
 describe("scheduled message deletion", () => {

@@ -3,10 +3,11 @@
  * its next poll. Each tick takes the due ones (one instance at a time, under a lock) and queues their
  * delivery job, which re-reads the task and books the next poll, later as the task ages.
  */
-import type { DeliverData } from "../jobs/deliver.js";
+
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import type { Logger } from "../logger.js";
 import type { LockStore } from "../storage/ports.js";
+import type { DeliverData } from "./deliver-job.js";
 import type { TaskRecords } from "./task-records.js";
 
 export interface ReconcilerOptions {

@@ -1,39 +1,39 @@
 /**
- * The task pipeline, assembled: forms hand a submission to the submit job; the service's callbacks,
- * the messenger hook and the reconciler wake the delivery job; results go out through one paced Api.
- * app.ts builds it once; nothing here starts until start() is called.
+ * The task lifecycle, wired: forms hand a submission to the submit job; the service's callbacks, the
+ * messenger hook and the reconciler wake the delivery job; results go out through one paced Api and
+ * one result sender, which /tasks uses too. Part of the composition root: app.ts builds it once, and
+ * nothing here starts until the reconciler is started.
  */
 import { Readable } from "node:stream";
-import { autoRetry } from "@grammyjs/auto-retry";
 import type { I18n } from "@grammyjs/i18n";
-import { Api } from "grammy";
 import type { Hono } from "hono";
-import type { BotContext } from "../bot/context.js";
-import type { ApiKeysPort } from "../bot/deps.js";
-import type { TaskFormsDeps } from "../bot/features/task-forms.js";
-import { AWAITING_SRT_TTL_MS, awaitingSrtKey } from "../bot/features/task-forms.js";
-import { createFlowDeps } from "../bot/flows/services.js";
-import { PreferencesRepository } from "../bot/preferences.js";
-import type { Catalog } from "../catalog/index.js";
-import { taskHookRoutes } from "../http/task-hooks.js";
-import { adoptJob } from "../jobs/adopt.js";
-import { deliverJob } from "../jobs/deliver.js";
-import type { JobQueue } from "../jobs/queue.js";
-import { submitJob } from "../jobs/submit.js";
-import type { Logger } from "../logger.js";
-import type { IntakeLimits } from "../media/accept.js";
-import { transferToService } from "../media/transfer.js";
-import type { Metrics } from "../metrics.js";
-import type { Storage } from "../storage/ports.js";
-import type { TasksServiceClient } from "../tasks-service/client.js";
-import type { Translate } from "./cards.js";
-import { ProgressCards } from "./progress-card.js";
-import { pollDelayMs, Reconciler } from "./reconciler.js";
-import { createResultFetcher, sendTaskResult } from "./send-result.js";
-import { TaskSubmissions } from "./submissions.js";
-import { TaskRecords } from "./task-records.js";
-import { reserveChatSend, telegramPacing, withPrepaidSend } from "./telegram-pacing.js";
-import { VoicePreviews } from "./voice-previews.js";
+import type { ApiKeyReader } from "./accounts/ports.js";
+import type { BotContext } from "./bot/context.js";
+import type { TaskFormsDeps } from "./bot/features/task-forms.js";
+import { createFlowDeps } from "./bot/flows/services.js";
+import { PreferencesRepository } from "./bot/preferences.js";
+import type { Catalog } from "./catalog/index.js";
+import { taskHookRoutes } from "./http/task-hooks.js";
+import type { Translate } from "./i18n/translate.js";
+import type { JobQueue } from "./jobs/queue.js";
+import type { Logger } from "./logger.js";
+import type { IntakeLimits } from "./media/accept.js";
+import { transferToService } from "./media/transfer.js";
+import type { Metrics } from "./metrics.js";
+import type { Storage } from "./storage/ports.js";
+import { adoptJob } from "./tasks/adopt-job.js";
+import { AwaitingSrt } from "./tasks/awaiting-srt.js";
+import { deliverJob } from "./tasks/deliver-job.js";
+import { ProgressCards } from "./tasks/progress-card.js";
+import { pollDelayMs, Reconciler } from "./tasks/reconciler.js";
+import { createResultFetcher, createTaskResultSender, type TaskResultSender } from "./tasks/send-result.js";
+import { TaskSubmissions } from "./tasks/submissions.js";
+import { submitJob } from "./tasks/submit-job.js";
+import { TaskRecords } from "./tasks/task-records.js";
+import { VoicePreviews } from "./tasks/voice-previews.js";
+import type { TasksServiceClient } from "./tasks-service/client.js";
+import { createJobsApi } from "./telegram/client-policy.js";
+import { reserveChatSend, withPrepaidSend } from "./telegram/pacing.js";
 
 /** Telegram's upload limit for bots: 50 MB on the cloud Bot API, 2000 MB on a self-hosted server. */
 const CLOUD_UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
@@ -54,7 +54,7 @@ export interface PipelineOptions {
   queue: JobQueue;
   logger: Logger;
   metrics: Metrics;
-  apiKeys: ApiKeysPort;
+  apiKeys: ApiKeyReader;
   tasksService: TasksServiceClient;
   catalog: Catalog;
   i18n: I18n<BotContext>;
@@ -66,6 +66,7 @@ export interface PipelineOptions {
 export interface TaskPipeline {
   forms: TaskFormsDeps;
   records: TaskRecords;
+  results: TaskResultSender;
   routes: (app: Hono) => void;
   reconciler: Reconciler;
 }
@@ -84,16 +85,20 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     (locale: string): Translate =>
     (key, variables) =>
       i18n.t(locale, key, variables);
-  const api = new Api(options.botToken, { apiRoot: options.botApiRoot });
-  api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true }));
-  api.config.use(telegramPacing(storage.buckets));
+  const api = createJobsApi({
+    token: options.botToken,
+    apiRoot: options.botApiRoot,
+    buckets: storage.buckets,
+  });
   const records = new TaskRecords(storage);
   const cards = new ProgressCards(api, records);
   const fetcher = createResultFetcher({ serviceBaseUrl: options.tasksBaseUrl });
   const telegram = { api, botApiRoot: options.botApiRoot, token: options.botToken };
-  const uploadLimitBytes = options.selfHostedBotApi
-    ? SELF_HOSTED_UPLOAD_LIMIT_BYTES
-    : CLOUD_UPLOAD_LIMIT_BYTES;
+  const results = createTaskResultSender({
+    uploadLimitBytes: options.selfHostedBotApi ? SELF_HOSTED_UPLOAD_LIMIT_BYTES : CLOUD_UPLOAD_LIMIT_BYTES,
+    fetcher,
+  });
+  const awaitingSrt = new AwaitingSrt(storage.kv);
 
   const submit = submitJob({
     records,
@@ -129,9 +134,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     locks: storage.locks,
     apiKeys,
     tasksService,
-    async sendResult(request) {
-      await sendTaskResult({ ...request, api, uploadLimitBytes, fetcher, now: new Date() });
-    },
+    sendResult: (request) => results.send(api, request),
     async sendMessage(chatId, text, replyMarkup) {
       await api.sendMessage(chatId, text, {
         link_preview_options: { is_disabled: true },
@@ -140,9 +143,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     },
     reserveChatSend: (chatId) => reserveChatSend(storage.buckets, chatId),
     withReservedSend: withPrepaidSend,
-    async awaitSrt(chatId, ticket) {
-      await storage.kv.set(awaitingSrtKey(chatId), ticket, { ttlMs: AWAITING_SRT_TTL_MS });
-    },
+    awaitSrt: (chatId, ticket) => awaitingSrt.wait(chatId, ticket),
     translate,
     pollDelayMs,
     giveUpAfterMs: GIVE_UP_AFTER_MS,
@@ -211,5 +212,5 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     telegram,
     previews,
   });
-  return { forms: { flow, records, submissions }, records, routes, reconciler };
+  return { forms: { flow, records, submissions }, records, results, routes, reconciler };
 }

@@ -5,14 +5,15 @@
  */
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
-import { type Api, InputFile } from "grammy";
+import type { Api } from "grammy";
 import { z } from "zod";
-import type { VoicePreviewPort } from "../bot/flows/services.js";
+import type { ApiKeyReader } from "../accounts/ports.js";
+import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import type { Storage } from "../storage/ports.js";
 import type { Task } from "../tasks-service/responses.js";
 import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/index.js";
-import type { Translate } from "./cards.js";
+import { rereadableFile } from "../telegram/client-policy.js";
 
 const PreviewDataSchema = z.object({
   userId: z.number().int(),
@@ -37,7 +38,7 @@ export interface VoicePreviewDeps {
   storage: Storage;
   queue: JobQueue;
   api: Pick<Api, "sendAudio" | "sendMessage">;
-  apiKeys: { ensure(userId: number): Promise<{ apiKey: string }> };
+  apiKeys: ApiKeyReader;
   tasksService: {
     createTask(apiKey: string, request: TaskRequest): Promise<{ task_id: number }>;
     getTask(apiKey: string, id: number, options?: { priority?: "foreground" | "background" }): Promise<Task>;
@@ -47,6 +48,21 @@ export interface VoicePreviewDeps {
   translate(locale: string): Translate;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+}
+
+/** A ▶ press: which voice, for whom, in which chat and interface language. */
+export interface PreviewRequest {
+  chatId: number;
+  userId: number;
+  provider: string;
+  voice: string;
+  language: string;
+  locale: string;
+}
+
+/** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
+export interface VoicePreviewPort {
+  play(request: PreviewRequest): Promise<string>;
 }
 
 export class VoicePreviews implements VoicePreviewPort {
@@ -116,7 +132,7 @@ export class VoicePreviews implements VoicePreviewPort {
       if (first === undefined) return;
       const sent = await this.deps.api.sendAudio(
         first,
-        new InputFile(() => this.deps.openResult(url), "sample.mp3"),
+        rereadableFile(() => this.deps.openResult(url), "sample.mp3"),
         {
           caption,
         },

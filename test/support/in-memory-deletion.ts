@@ -3,7 +3,7 @@
  * so a restart does not leave a shown API key in the chat.
  */
 import type { Api } from "grammy";
-import type { ScheduleDeletion } from "./deps.js";
+import type { ScheduleDeletion } from "../../src/telegram/message-deletion.js";
 
 export interface PendingDeletion {
   chatId: number;

@@ -6,16 +6,18 @@
  * repeated blindly; the card says so and /tasks shows whether it exists.
  */
 import { z } from "zod";
-import { cardText, resultButton, type Translate } from "../delivery/cards.js";
-import type { ProgressCards } from "../delivery/progress-card.js";
-import { mediaKey, type TaskRecord, type TaskRecords } from "../delivery/task-records.js";
+import type { ApiKeyReader } from "../accounts/ports.js";
+import type { Translate } from "../i18n/translate.js";
+import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { MediaError } from "../media/accept.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { TransferResult } from "../media/transfer.js";
 import type { Metrics } from "../metrics.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/index.js";
-import { type JobContext, type JobDefinition, RetryLaterError } from "./queue.js";
+import { cardText, resultButton } from "./cards.js";
+import type { ProgressCards } from "./progress-card.js";
+import { mediaKey, type TaskRecord, type TaskRecords } from "./task-records.js";
 
 /** The service keeps uploads 2 hours; reuse one only well within that. */
 const UPLOAD_REUSE_MS = 100 * 60 * 1000;
@@ -34,7 +36,7 @@ export const ResultFileRefSchema = z.object({
 export interface SubmitDeps {
   records: TaskRecords;
   cards: ProgressCards;
-  apiKeys: { ensure(userId: number): Promise<{ apiKey: string }> };
+  apiKeys: ApiKeyReader;
   transfer(ref: MediaRef, apiKey: string): Promise<TransferResult>;
   /** Uploads a finished task's file again (the transcribe step's SRT, rendered as is). */
   reuploadResult(ticket: string, apiKey: string): Promise<string>;

@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { VoicePreviews } from "../../../src/delivery/voice-previews.js";
 import { MemoryJobQueue } from "../../../src/jobs/memory-queue.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
+import { VoicePreviews } from "../../../src/tasks/voice-previews.js";
 import type { TaskRequest } from "../../../src/tasks-service/schemas/index.js";
 import { serviceTask } from "../../support/bot-fakes.js";
 

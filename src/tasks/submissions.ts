@@ -4,9 +4,9 @@
  * of a semi-automatic dubbing.
  */
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import type { SubmitData } from "../jobs/submit.js";
 import type { MediaRef } from "../media/media-ref.js";
 import type { TaskType } from "../tasks-service/schemas/index.js";
+import type { SubmitData } from "./submit-job.js";
 import { type FormSnapshot, newTicket, type TaskRecord, type TaskRecords } from "./task-records.js";
 
 export interface NewSubmission {

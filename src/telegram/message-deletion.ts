@@ -1,13 +1,15 @@
 import { type Api, GrammyError } from "grammy";
 import { z } from "zod";
-import type { ScheduleDeletion } from "../bot/deps.js";
-import type { JobDefinition, JobQueue } from "./queue.js";
+import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 
 const MessageDeletionSchema = z.object({
   chatId: z.number().int(),
   messageId: z.number().int().positive(),
 });
 export type MessageDeletion = z.infer<typeof MessageDeletionSchema>;
+
+/** Deletes a message at a given time; production backs it with the durable job below. */
+export type ScheduleDeletion = (chatId: number, messageId: number, at: Date) => Promise<void>;
 
 /** Telegram's answers that mean there is nothing left to delete: retrying cannot change them. */
 function nothingToDelete(error: unknown): boolean {

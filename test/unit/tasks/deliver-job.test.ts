@@ -1,11 +1,12 @@
 import { GrammyError, HttpError } from "grammy";
 import { describe, expect, it } from "vitest";
-import { ProgressCards } from "../../../src/delivery/progress-card.js";
-import { type TaskRecord, TaskRecords } from "../../../src/delivery/task-records.js";
-import { type DeliverDeps, deliverJob, type ResultSendRequest } from "../../../src/jobs/deliver.js";
 import { PermanentJobError, RetryLaterError } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
+import { type DeliverDeps, deliverJob } from "../../../src/tasks/deliver-job.js";
+import { ProgressCards } from "../../../src/tasks/progress-card.js";
+import type { ResultSendRequest } from "../../../src/tasks/send-result.js";
+import { type TaskRecord, TaskRecords } from "../../../src/tasks/task-records.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import type { Task } from "../../../src/tasks-service/responses.js";
 import { serviceTask } from "../../support/bot-fakes.js";
@@ -138,7 +139,7 @@ describe("the delivery job", () => {
     await rig.job.handler({ ticket: rig.record.ticket, reason: "poll" }, context);
     expect(rig.results).toHaveLength(1);
     expect(rig.results[0]?.kind).toBe("video");
-    expect(rig.results[0]?.replyMarkup.inline_keyboard.flat().map((button) => button.text)).toEqual([
+    expect(rig.results[0]?.replyMarkup?.inline_keyboard.flat().map((button) => button.text)).toEqual([
       "outcome-button-repeat",
       "outcome-button-newTask",
     ]);
@@ -283,7 +284,7 @@ describe("the delivery job", () => {
     });
     await rig.job.handler({ ticket: rig.record.ticket, reason: "callback" }, context);
     expect(rig.results[0]?.kind).toBe("srt_step");
-    expect(rig.results[0]?.replyMarkup.inline_keyboard.flat().map((button) => button.text)).toEqual([
+    expect(rig.results[0]?.replyMarkup?.inline_keyboard.flat().map((button) => button.text)).toEqual([
       "outcome-button-renderAsIs",
     ]);
     expect(rig.srtWaits).toEqual([[7, rig.record.ticket]]);

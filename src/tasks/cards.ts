@@ -3,10 +3,9 @@
  * task was created in).
  */
 import type { InlineKeyboardMarkup } from "grammy/types";
-import { CALLBACK_SCOPES, encodeCallback } from "../bot/callback-data.js";
+import type { Translate } from "../i18n/translate.js";
+import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
 import type { TaskRecord } from "./task-records.js";
-
-export type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 /** Buttons on results and failures: they act on the ticket, not on the chat's newest menu. */
 export const RESULT_ACTIONS = {

@@ -4,12 +4,14 @@
  * with the user's own key (a task of someone else's is not found), then hands it to delivery.
  */
 import { z } from "zod";
-import { newTicket, type TaskRecord, type TaskRecords } from "../delivery/task-records.js";
+import type { ApiKeyReader } from "../accounts/ports.js";
+import { type JobDefinition, type JobQueue, PermanentJobError, RetryLaterError } from "../jobs/queue.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
+import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
 import { TASK_TYPES, type TaskType } from "../tasks-service/schemas/index.js";
-import type { DeliverData } from "./deliver.js";
-import { type JobDefinition, type JobQueue, PermanentJobError, RetryLaterError } from "./queue.js";
+import type { DeliverData } from "./deliver-job.js";
+import { newTicket, type TaskRecord, type TaskRecords } from "./task-records.js";
 
 const AdoptDataSchema = z.object({
   taskId: z.number().int().nonnegative(),
@@ -21,8 +23,8 @@ export interface AdoptDeps {
   records: TaskRecords;
   queue: JobQueue;
   deliverJob: JobDefinition<DeliverData>;
-  apiKeys: { ensure(userId: number): Promise<{ apiKey: string }> };
-  tasksService: { getTask(apiKey: string, id: number): Promise<Task> };
+  apiKeys: ApiKeyReader;
+  tasksService: TaskReader;
   /** The user's interface language for messages outside any update. */
   localeOf(userId: number): Promise<string>;
   now?: () => number;

@@ -1,0 +1,17 @@
+/**
+ * The task service client as its users see it. Most only read a task by id (TaskReader); the bot's own
+ * commands also read the account and the task list. TasksServiceClient implements both.
+ */
+import type { Profile, Task } from "./responses.js";
+
+/** Background reads (the reconciler) yield the key's budget to task creation, uploads and user actions. */
+export type ReadPriority = "foreground" | "background";
+
+export interface TaskReader {
+  getTask(apiKey: string, id: number, options?: { priority?: ReadPriority }): Promise<Task>;
+}
+
+export interface TasksServicePort extends TaskReader {
+  me(apiKey: string): Promise<Profile>;
+  listTasks(apiKey: string, page: { limit: number; offset: number }): Promise<Task[]>;
+}

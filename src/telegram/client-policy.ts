@@ -1,0 +1,41 @@
+/**
+ * How every Bot API call is made, in one place: flood waits and Telegram's 5xx retried a capped number
+ * of times (auto-retry's default retries forever), sends paced per chat and per bot, and uploads from
+ * inputs that can be read again, so a retried upload does not hang on a spent stream.
+ */
+import type { Readable } from "node:stream";
+import { autoRetry } from "@grammyjs/auto-retry";
+import { Api, InputFile, type Transformer } from "grammy";
+import type { TokenBucketStore } from "../storage/ports.js";
+import { telegramPacing } from "./pacing.js";
+
+export interface RetryCaps {
+  maxRetryAttempts: number;
+  maxDelaySeconds: number;
+}
+
+/** While a person waits (updates and forms): a longer flood wait is better reported than sat out. */
+export const INTERACTIVE_RETRY: RetryCaps = { maxRetryAttempts: 3, maxDelaySeconds: 30 };
+/** Jobs have no one waiting on the line and can sit out a longer flood wait. */
+const BACKGROUND_RETRY: RetryCaps = { maxRetryAttempts: 3, maxDelaySeconds: 60 };
+
+/** For the bot's own Api and, through the conversations plugin, for calls made inside forms. */
+export function interactiveRetry(caps: RetryCaps = INTERACTIVE_RETRY): Transformer {
+  return autoRetry({ ...caps, rethrowHttpErrors: false });
+}
+
+/**
+ * The Api the jobs send through. A network error is rethrown rather than retried: an upload that broke
+ * half-way may have reached Telegram, and the delivery job falls back to the link instead of doubling it.
+ */
+export function createJobsApi(options: { token: string; apiRoot: string; buckets: TokenBucketStore }): Api {
+  const api = new Api(options.token, { apiRoot: options.apiRoot });
+  api.config.use(autoRetry({ ...BACKGROUND_RETRY, rethrowHttpErrors: true }));
+  api.config.use(telegramPacing(options.buckets));
+  return api;
+}
+
+/** A file Telegram receives by upload, opened anew on each attempt. */
+export function rereadableFile(open: () => Promise<Readable>, filename: string): InputFile {
+  return new InputFile(open, filename);
+}
