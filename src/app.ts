@@ -5,7 +5,6 @@
 import { randomBytes } from "node:crypto";
 import { Api } from "grammy";
 import type { Hono } from "hono";
-import type { LocalStack } from "../dev/local-stack.js";
 import { ApiKeys } from "./accounts/api-keys.js";
 import { KeyRegistry } from "./accounts/registry.js";
 import { KeyVault } from "./accounts/vault.js";
@@ -32,8 +31,8 @@ export interface App {
   readonly httpUrl: string;
   /** The web chat page, in playground mode. */
   readonly playgroundUrl: string | undefined;
-  /** The playground's emulator and sandbox. */
-  readonly localStack: LocalStack | undefined;
+  /** The playground's emulator and sandbox (typed from its one dynamic import). */
+  readonly localStack: Playground | undefined;
   stop(deadlineMs: number): Promise<void>;
 }
 
@@ -182,11 +181,13 @@ function createQueue(config: Config, logger: Logger): JobQueue {
   );
 }
 
+type Playground = Awaited<ReturnType<typeof startPlayground>>;
+
 async function startPlayground(
   registry: KeyRegistry,
   logger: Logger,
   messengerHook: { url: () => string | undefined; secret: string },
-): Promise<LocalStack> {
+) {
   // Loaded only here so production never imports the development stack.
   const { startLocalStack } = await import("../dev/local-stack.js");
   return startLocalStack({

@@ -178,7 +178,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const given = fields as Fields;
   const invalid = new Set(problems.map((p) => p.variable));
-  const require = (name: FieldName, why: string) => {
+  const requireSetting = (name: FieldName, why: string) => {
     if (given[name] === undefined && !invalid.has(name)) problems.push({ variable: name, problem: why });
   };
 
@@ -189,18 +189,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const selfHostedBotApi = !isCloudBotApi(botApiRoot);
 
   if (mode !== "playground") {
-    require("PUBLIC_URL", "is required with BOT_TOKEN (task callbacks come to it)");
-    require("TASKS_BASE_URL", "is required with BOT_TOKEN (the Media Task Service)");
+    requireSetting("PUBLIC_URL", "is required with BOT_TOKEN (task callbacks come to it)");
+    requireSetting("TASKS_BASE_URL", "is required with BOT_TOKEN (the Media Task Service)");
   }
   if (mode === "webhook") {
-    require("BOT_WEBHOOK_SECRET", "is required in webhook mode");
+    requireSetting("BOT_WEBHOOK_SECRET", "is required in webhook mode");
     const publicUrl = given.PUBLIC_URL;
     if (publicUrl !== undefined && !selfHostedBotApi && !publicUrl.startsWith("https://")) {
       problems.push({ variable: "PUBLIC_URL", problem: "must be https in webhook mode (Telegram's rule)" });
     }
   }
   if (given.REDIS_URL !== undefined || invalid.has("REDIS_URL")) {
-    require("KEY_VAULT_SECRET", "is required with REDIS_URL (users' keys are stored encrypted)");
+    requireSetting("KEY_VAULT_SECRET", "is required with REDIS_URL (users' keys are stored encrypted)");
   }
 
   const intakeCeiling = selfHostedBotApi ? SERVICE_INTAKE_LIMIT_MB : CLOUD_INTAKE_LIMIT_MB;
