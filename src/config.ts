@@ -8,13 +8,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
-export const LOCALES = ["en", "uk", "ru"] as const;
+const LOCALES = ["en", "uk", "ru"] as const;
 export type Locale = (typeof LOCALES)[number];
 
-export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export const CLOUD_BOT_API_ROOT = "https://api.telegram.org";
+const CLOUD_BOT_API_ROOT = "https://api.telegram.org";
 /** The cloud Bot API serves downloads (getFile) up to 20 MB. */
 export const CLOUD_INTAKE_LIMIT_MB = 20;
 /** The Media Task Service accepts uploads up to 500 MB. */

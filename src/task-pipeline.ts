@@ -72,7 +72,7 @@ export interface TaskPipeline {
 }
 
 /** Loopback http is fine for a local sandbox; anything else must be https (the spec's rule). */
-export function webhookUrlFor(publicUrl: string | undefined, ticket: string): string | undefined {
+function webhookUrlFor(publicUrl: string | undefined, ticket: string): string | undefined {
   if (!publicUrl) return undefined;
   const url = new URL(`${publicUrl}/hooks/tasks/${ticket}`);
   const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);

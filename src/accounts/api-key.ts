@@ -6,10 +6,10 @@
 import { createHash, randomBytes } from "node:crypto";
 
 export const KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-export const KEY_ID_LENGTH = 8;
-export const KEY_SECRET_LENGTH = 32;
+const KEY_ID_LENGTH = 8;
+const KEY_SECRET_LENGTH = 32;
 /** Same rule as API_KEY_PREFIX in the config. */
-export const KEY_PREFIX_PATTERN = /^[a-z0-9]{2,16}$/;
+const KEY_PREFIX_PATTERN = /^[a-z0-9]{2,16}$/;
 
 const API_KEY_PATTERN = /^([a-z0-9]{2,16})_([A-Za-z0-9]{8})_([A-Za-z0-9]{32})$/;
 const KEY_ID_PATTERN = /^[A-Za-z0-9]{8}$/;
@@ -20,13 +20,13 @@ const KEY_ID_PATTERN = /^[A-Za-z0-9]{8}$/;
  */
 const UNBIASED_BYTE_LIMIT = 256 - (256 % KEY_ALPHABET.length);
 
-export interface GeneratedApiKey {
+interface GeneratedApiKey {
   apiKey: string;
   keyId: string;
   secret: string;
 }
 
-export interface ParsedApiKey {
+interface ParsedApiKey {
   prefix: string;
   keyId: string;
   secret: string;

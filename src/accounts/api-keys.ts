@@ -12,7 +12,7 @@ import type { ApiKeysPort, DescribedApiKey, IssuedApiKey } from "./ports.js";
 import { KeyRegistry } from "./registry.js";
 import type { KeyVault } from "./vault.js";
 
-export const USER_KEY_PREFIX = "apikey-user:";
+const USER_KEY_PREFIX = "apikey-user:";
 
 export function userKey(userId: number): string {
   return `${USER_KEY_PREFIX}${userId}`;
@@ -34,7 +34,7 @@ export interface ApiKeysDeps {
 }
 
 /** The user's key could not be changed because another change held the lock for too long. */
-export class ApiKeysBusyError extends Error {
+class ApiKeysBusyError extends Error {
   override name = "ApiKeysBusyError";
 }
 

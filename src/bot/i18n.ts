@@ -19,7 +19,7 @@ export const BOT_COMMANDS = [
 ] as const;
 
 /** The user's stored choice, else Telegram's language_code, else the configured default. */
-export function negotiateLocale(ctx: BotContext, defaultLocale: BotLocale): BotLocale {
+function negotiateLocale(ctx: BotContext, defaultLocale: BotLocale): BotLocale {
   return ctx.preferences.language ?? botLocaleFromTag(ctx.from?.language_code) ?? defaultLocale;
 }
 

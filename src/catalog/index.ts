@@ -3,11 +3,10 @@
  * the program names them; everything asks these helpers.
  */
 import type { Catalog } from "./load.js";
-import type { CatalogLanguage, CatalogMusicTrack, CatalogProvider, CatalogVoice } from "./schema.js";
+import type { CatalogLanguage, CatalogProvider, CatalogVoice } from "./schema.js";
 
-export { type Catalog, CatalogError, type CatalogIssue, loadCatalog, parseCatalog } from "./load.js";
+export { type Catalog, CatalogError, loadCatalog, parseCatalog } from "./load.js";
 export type { CatalogLanguage, CatalogMusicTrack, CatalogProvider, CatalogVoice } from "./schema.js";
-export { PROVIDER_QUALITIES } from "./schema.js";
 
 /** The short language code of a code or locale ("uk", "uk-UA", "UK" -> "uk"); undefined when it is none. */
 export function languageCode(codeOrLocale: string): string | undefined {
@@ -21,11 +20,6 @@ export function languageCode(codeOrLocale: string): string | undefined {
 /** The curated languages, in catalog order. */
 export function languages(catalog: Catalog): readonly CatalogLanguage[] {
   return catalog.languages;
-}
-
-export function languageByCode(catalog: Catalog, codeOrLocale: string): CatalogLanguage | undefined {
-  const code = languageCode(codeOrLocale);
-  return catalog.languages.find((language) => language.code === code);
 }
 
 export function providerById(catalog: Catalog, id: string): CatalogProvider | undefined {
@@ -42,10 +36,6 @@ export function providersFor(catalog: Catalog, language: string): CatalogProvide
 export function voicesFor(catalog: Catalog, provider: string, language: string): CatalogVoice[] {
   const code = languageCode(language);
   return catalog.voices.filter((voice) => voice.provider === provider && voice.language === code);
-}
-
-export function musicTrackByStyle(catalog: Catalog, style: string): CatalogMusicTrack | undefined {
-  return catalog.musicTracks.find((track) => track.style === style);
 }
 
 /**

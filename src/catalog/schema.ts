@@ -15,7 +15,7 @@ export const CatalogLanguageSchema = z.strictObject({
   rtl: z.boolean(),
 });
 
-export const PROVIDER_QUALITIES = ["Basic", "Good", "Excellent", "Premium"] as const;
+const PROVIDER_QUALITIES = ["Basic", "Good", "Excellent", "Premium"] as const;
 
 const TokensPerMinute = z.number().int().nonnegative();
 

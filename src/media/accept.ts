@@ -200,29 +200,3 @@ export function checkMediaRef(ref: MediaRef, limits: IntakeLimits): MediaProblem
     return { code: "too_big_for_intake", params: { limitMb: limits.maxIntakeMb } };
   return undefined;
 }
-
-export type IntakeVerdict =
-  | { ok: true; refs: MediaRef[]; tasks: TaskType[] }
-  | { ok: false; problems: MediaProblem[] };
-
-/**
- * The whole decision for media a user handed in: every item checked, the count capped, and the tasks
- * that accept the set. Problems come one per distinct code, so an album of big files says it once.
- */
-export function checkIntake(refs: readonly MediaRef[], limits: IntakeLimits): IntakeVerdict {
-  const problems: MediaProblem[] = [];
-  const add = (problem: MediaProblem) => {
-    if (!problems.some((p) => p.code === problem.code)) problems.push(problem);
-  };
-  if (refs.length > MAX_MEDIA_ITEMS)
-    add({ code: "too_many_media", params: { max: MAX_MEDIA_ITEMS, count: refs.length } });
-  for (const ref of refs) {
-    const problem = checkMediaRef(ref, limits);
-    if (problem) add(problem);
-  }
-  if (problems.length > 0) return { ok: false, problems };
-  const tasks = tasksAccepting(refs);
-  if (tasks.length === 0)
-    return { ok: false, problems: [{ code: "mixed_media", params: { max: MAX_MEDIA_ITEMS } }] };
-  return { ok: true, refs: [...refs], tasks };
-}

@@ -6,7 +6,7 @@
 import type { Message } from "grammy/types";
 import { z } from "zod";
 
-export const MEDIA_KINDS = ["photo", "video", "audio", "voice", "video_note", "document"] as const;
+const MEDIA_KINDS = ["photo", "video", "audio", "voice", "video_note", "document"] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 export type TelegramMediaRef = {
@@ -36,7 +36,7 @@ function isHttpsUrl(text: string): boolean {
   }
 }
 
-export const TelegramMediaRefSchema = z.object({
+const TelegramMediaRefSchema = z.object({
   source: z.literal("telegram"),
   kind: z.enum(MEDIA_KINDS),
   fileId: z.string().min(1),
@@ -50,7 +50,7 @@ export const TelegramMediaRefSchema = z.object({
   mediaGroupId: z.string().min(1).optional(),
 }) satisfies z.ZodType<TelegramMediaRef>;
 
-export const LinkMediaRefSchema = z.object({
+const LinkMediaRefSchema = z.object({
   source: z.literal("link"),
   url: z.string().refine(isHttpsUrl, "must be an https URL without credentials"),
   kindHint: z.enum(MEDIA_KINDS).optional(),

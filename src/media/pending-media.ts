@@ -8,7 +8,7 @@ import type { KeyValueStore } from "../storage/ports.js";
 import { type MediaRef, MediaRefSchema } from "./media-ref.js";
 
 /** Long enough to think it over; file ids do not expire, but a forgotten offer should. */
-export const PENDING_MEDIA_TTL_MS = 2 * 60 * 60 * 1000;
+const PENDING_MEDIA_TTL_MS = 2 * 60 * 60 * 1000;
 
 export const PendingMediaSchema = z.object({
   refs: z.array(MediaRefSchema).max(30),

@@ -42,7 +42,7 @@ const FileSchema = z.object({
 });
 
 /** Removes the token from a text, however it got there. */
-export function redactToken(text: string, token: string): string {
+function redactToken(text: string, token: string): string {
   return token === "" ? text : text.split(token).join("<redacted>");
 }
 

@@ -49,7 +49,7 @@ export interface MultipartBody {
 const tokenPattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Content types the header may carry; anything else (parameters, line breaks) becomes a plain binary type. */
-export function safeContentType(contentType: string): string {
+function safeContentType(contentType: string): string {
   const trimmed = contentType.trim();
   return tokenPattern.test(trimmed) ? trimmed.toLowerCase() : "application/octet-stream";
 }
@@ -58,13 +58,13 @@ export function safeContentType(contentType: string): string {
  * A filename as browsers encode it in form data (WHATWG): quotes and line breaks escaped, UTF-8 kept.
  * Only the last path segment is sent, as browsers do: user-supplied names may carry directories.
  */
-export function encodeFilename(filename: string): string {
+function encodeFilename(filename: string): string {
   const base = filename.split(/[/\\]/).pop() ?? "";
   const name = base.replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/"/g, "%22");
   return name.length > 0 && name !== "." && name !== ".." ? name : "file";
 }
 
-export function newBoundary(): string {
+function newBoundary(): string {
   return `----CompanionBotFormBoundary${randomBytes(16).toString("hex")}`;
 }
 

@@ -50,7 +50,7 @@ function zoneOffsetMs(zone: string | undefined): number {
   return sign * (hours * 60 + minutes) * 60_000;
 }
 
-export const TimestampSchema = z.string().transform((text, ctx) => {
+const TimestampSchema = z.string().transform((text, ctx) => {
   const date = parseServiceTimestamp(text);
   if (date === undefined) {
     ctx.addIssue({ code: "custom", message: `not an ISO 8601 timestamp: ${text}` });
@@ -66,12 +66,12 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
  * The spec names pending, completed and failed and withholds the in-progress names; any other name
  * means the task is still running, so callers keep polling it.
  */
-export function normalizeTaskStatus(status: string): TaskStatus {
+function normalizeTaskStatus(status: string): TaskStatus {
   const known = TASK_STATUSES.find((name) => name === status.toLowerCase());
   return known ?? "processing";
 }
 
-export const TaskStatusSchema = z.string().min(1).transform(normalizeTaskStatus);
+const TaskStatusSchema = z.string().min(1).transform(normalizeTaskStatus);
 
 /** Result links are handed to Telegram and to users: only web links. */
 const LinkSchema = z.url({ protocol: /^https?$/ });
@@ -88,7 +88,7 @@ export const ClipSchema = z.looseObject({
 });
 export type Clip = z.infer<typeof ClipSchema>;
 
-export const ResultUrlsSchema = z.looseObject({
+const ResultUrlsSchema = z.looseObject({
   txt_url: LinkSchema.nullish(),
   srt_url: LinkSchema.nullish(),
   clips: z.array(ClipSchema).nullish(),
@@ -132,7 +132,7 @@ export type UploadResponse = z.infer<typeof UploadResponseSchema>;
 const countField = z.number().int().nullish();
 const flagField = z.boolean().nullish();
 
-export const ProfileLimitsSchema = z.looseObject({
+const ProfileLimitsSchema = z.looseObject({
   seconds_per_month: countField,
   tts_chars_limit: countField,
   elevenlabs_chars_limit: countField,
@@ -145,7 +145,7 @@ export const ProfileLimitsSchema = z.looseObject({
   premium_voices: flagField,
 });
 
-export const ProfileUsageSchema = z.looseObject({
+const ProfileUsageSchema = z.looseObject({
   used_seconds_this_month: countField,
   used_chars_this_month: countField,
   used_eleven_chars_this_month: countField,

@@ -30,7 +30,7 @@ export function resultKeyboard(t: Translate, record: TaskRecord): InlineKeyboard
   return { inline_keyboard: [row] };
 }
 
-export function taskName(t: Translate, record: TaskRecord): string {
+function taskName(t: Translate, record: TaskRecord): string {
   return t(`task-${record.type}-name`);
 }
 

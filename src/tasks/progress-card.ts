@@ -8,7 +8,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import type { TaskRecord, TaskRecords } from "./task-records.js";
 
 /** Progress edits at most this often; changes of state (created, done, failed) always go out. */
-export const CARD_EDIT_INTERVAL_MS = 4_000;
+const CARD_EDIT_INTERVAL_MS = 4_000;
 
 export interface CardUpdate {
   text: string;

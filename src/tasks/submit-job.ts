@@ -27,7 +27,7 @@ const SubmitDataSchema = z.object({ ticket: z.string().min(16) });
 export type SubmitData = z.infer<typeof SubmitDataSchema>;
 
 /** A file the service needs that is not a Telegram file or a link: the SRT of a finished task. */
-export const ResultFileRefSchema = z.object({
+const ResultFileRefSchema = z.object({
   source: z.literal("result"),
   ticket: z.string(),
   name: z.string(),

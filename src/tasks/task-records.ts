@@ -10,10 +10,10 @@ import type { Storage } from "../storage/ports.js";
 import { TASK_TYPES } from "../tasks-service/schemas/index.js";
 
 /** Results stay re-deliverable (Repeat, Try again) for a month; the service's links expire sooner. */
-export const TASK_RECORD_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const TASK_RECORD_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const WATCH_SET = "tasks:watch";
 
-export const TASK_RECORD_STATES = [
+const TASK_RECORD_STATES = [
   /** The submit job is uploading or creating. */
   "submitting",
   /** An upload or the creation failed; nothing was created. Retry is offered. */

@@ -15,7 +15,7 @@ export interface RetryCaps {
 }
 
 /** While a person waits (updates and forms): a longer flood wait is better reported than sat out. */
-export const INTERACTIVE_RETRY: RetryCaps = { maxRetryAttempts: 3, maxDelaySeconds: 30 };
+const INTERACTIVE_RETRY: RetryCaps = { maxRetryAttempts: 3, maxDelaySeconds: 30 };
 /** Jobs have no one waiting on the line and can sit out a longer flood wait. */
 const BACKGROUND_RETRY: RetryCaps = { maxRetryAttempts: 3, maxDelaySeconds: 60 };
 

@@ -11,8 +11,8 @@ import type { TokenBucketRule, TokenBucketStore } from "../storage/ports.js";
  * A little under Telegram's own figures: our clock and Telegram's count the same second a few
  * milliseconds apart, and a send refused with 429 costs a whole retry_after.
  */
-export const BOT_RATE: TokenBucketRule = { capacity: 20, refillPerMs: 28 / 1000 };
-export const CHAT_RATE: TokenBucketRule = { capacity: 2, refillPerMs: 0.9 / 1000 };
+const BOT_RATE: TokenBucketRule = { capacity: 20, refillPerMs: 28 / 1000 };
+const CHAT_RATE: TokenBucketRule = { capacity: 2, refillPerMs: 0.9 / 1000 };
 
 /** Methods that put something into a chat and so count against its rate. */
 const PACED = /^(send|edit|copy|forward)/;

@@ -13,7 +13,7 @@ function lines(t: Translate, locale: string, entries: Array<[string, number | nu
     .map(([key, value]) => t(key, { value: formatNumber(value, locale) }));
 }
 
-export function balanceText(t: Translate, locale: string, profile: Profile): string {
+function balanceText(t: Translate, locale: string, profile: Profile): string {
   const parts: string[] = [];
   if (profile.billing === "tokens") {
     parts.push(

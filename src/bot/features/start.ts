@@ -5,7 +5,7 @@ import { taskTypesKeyboard } from "../keyboards/task-types.js";
 import { openMenu } from "../menu.js";
 import { type BotTaskType, isBotTaskType, taskTypeFromPayload } from "../task-types.js";
 
-export function taskCardText(ctx: BotContext, type: BotTaskType): string {
+function taskCardText(ctx: BotContext, type: BotTaskType): string {
   return ctx.t("task-card", {
     name: ctx.t(`task-${type}-name`),
     needs: ctx.t(`task-${type}-needs`),

@@ -10,7 +10,7 @@ import { currentMenu, editMenu, openMenu } from "../menu.js";
 import { replyServiceError } from "../service-errors.js";
 import { isBotTaskType } from "../task-types.js";
 
-export const TASKS_PER_PAGE = 5;
+const TASKS_PER_PAGE = 5;
 
 function typeName(ctx: BotContext, type: string): string {
   // The service reports an audio task as "voiceover".

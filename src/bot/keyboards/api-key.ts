@@ -2,7 +2,7 @@ import { InlineKeyboard } from "grammy";
 import type { Translate } from "../../i18n/translate.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
 
-export const API_KEY_ACTIONS = ["issue", "rotate", "rotate-ok", "revoke", "revoke-ok", "keep"] as const;
+const API_KEY_ACTIONS = ["issue", "rotate", "rotate-ok", "revoke", "revoke-ok", "keep"] as const;
 export type ApiKeyAction = (typeof API_KEY_ACTIONS)[number];
 
 function button(nonce: string, action: ApiKeyAction): string {

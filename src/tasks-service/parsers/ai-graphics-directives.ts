@@ -18,7 +18,7 @@ export type AiGraphicsDirective = {
 /** Templates whose card carries its own content; the others need arguments to show anything. */
 const TEMPLATES_WITHOUT_ARGS: readonly CardTemplate[] = ["subscribe", "like"];
 const TIME_PATTERN = /^(\d{1,3}):([0-5]\d)$/;
-export const MAX_DIRECTIVE_LINES = 200;
+const MAX_DIRECTIVE_LINES = 200;
 
 function parseTime(raw: string): DirectiveTime | undefined {
   if (raw.toLowerCase() === "end") return "end";

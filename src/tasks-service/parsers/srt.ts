@@ -45,7 +45,7 @@ function parseTimecode(line: string): { startMs: number; endMs: number } | undef
   return { startMs, endMs };
 }
 
-export function formatSrtTime(totalMs: number): string {
+function formatSrtTime(totalMs: number): string {
   const ms = totalMs % 1000;
   const totalSeconds = Math.floor(totalMs / 1000);
   const pad = (value: number, width = 2) => String(value).padStart(width, "0");

@@ -1,10 +1,10 @@
 import { MAX_OVERLAY_TEXT_LENGTH, MAX_TEXT_OVERLAYS } from "../schemas/common.js";
 import { failed, type ParseIssue, type ParseResult, parsed } from "./result.js";
 
-export const RAW_OVERLAY_SIZES = ["small", "medium", "large"] as const;
-export const RAW_OVERLAY_WEIGHTS = ["bold", "thin"] as const;
-export const RAW_OVERLAY_VERTICALS = ["top", "middle", "bottom"] as const;
-export const RAW_OVERLAY_HORIZONTALS = ["left", "center", "right"] as const;
+const RAW_OVERLAY_SIZES = ["small", "medium", "large"] as const;
+const RAW_OVERLAY_WEIGHTS = ["bold", "thin"] as const;
+const RAW_OVERLAY_VERTICALS = ["top", "middle", "bottom"] as const;
+const RAW_OVERLAY_HORIZONTALS = ["left", "center", "right"] as const;
 export const RAW_OVERLAY_COLORS = [
   "white",
   "yellow",
@@ -17,7 +17,7 @@ export const RAW_OVERLAY_COLORS = [
   "black",
   "cyan",
 ] as const;
-export const RAW_OVERLAY_ANIMATIONS = ["pop", "slide", "type", "fade", "none"] as const;
+const RAW_OVERLAY_ANIMATIONS = ["pop", "slide", "type", "fade", "none"] as const;
 
 export type RawCaption = {
   /** Line of the raw text the caption came from (1-based). */

@@ -8,7 +8,6 @@ import {
   catalogPort,
   languageName,
   loadCatalog,
-  musicTrackByStyle,
   parseCatalog,
   providersFor,
   voicesFor,
@@ -114,9 +113,10 @@ describe("the shipped catalog", () => {
   it("has the 12 music tracks by style and the spec's style lists", async () => {
     const catalog = await loadCatalog(SHIPPED);
     expect(catalog.musicTracks).toHaveLength(12);
-    expect(musicTrackByStyle(catalog, "lofi chill")).toMatchObject({ file: "lofi_chill.mp3", sample: true });
-    expect(musicTrackByStyle(catalog, "dramatic ambient")?.file).toBe("dramatic_ambient.mp3");
-    expect(musicTrackByStyle(catalog, "polka")).toBeUndefined();
+    const byStyle = (style: string) => catalog.musicTracks.find((track) => track.style === style);
+    expect(byStyle("lofi chill")).toMatchObject({ file: "lofi_chill.mp3", sample: true });
+    expect(byStyle("dramatic ambient")?.file).toBe("dramatic_ambient.mp3");
+    expect(byStyle("polka")).toBeUndefined();
     expect(catalog.subtitleStyles).toEqual([...SUB_STYLES]);
     expect(catalog.captionStyles).toEqual([...OVERLAY_STYLES]);
     expect(catalog.cardTemplates).toEqual([...CARD_TEMPLATES]);

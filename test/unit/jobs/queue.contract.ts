@@ -41,16 +41,18 @@ export function queueContract(
       };
     }
 
-    function waitUntil(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+    async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
       const started = Date.now();
-      return new Promise((resolve, reject) => {
-        const tick = () => {
-          if (check()) return resolve();
-          if (Date.now() - started > timeoutMs) return reject(new Error("condition not met in time"));
-          setTimeout(tick, 10);
-        };
-        tick();
-      });
+      while (!(await check())) {
+        if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+
+    /** Nothing of the job is waiting, running or due for a retry. */
+    async function idle(name: string): Promise<boolean> {
+      const depths = (await queue.depths())[name];
+      return depths === undefined || (depths.waiting === 0 && depths.active === 0 && depths.delayed === 0);
     }
 
     it("runs a job with its data", async () => {
@@ -75,7 +77,8 @@ export function queueContract(
       await queue.start();
       await waitUntil(() => runs >= 1);
       await queue.enqueue(job, { n: 1 }, { jobId: "task-1" });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // A duplicate taken in would be waiting or running now, and would have run once idle.
+      await waitUntil(() => idle("dedupe"));
       expect(runs).toBe(1);
     });
 
@@ -107,11 +110,9 @@ export function queueContract(
       queue.register(job);
       await queue.start();
       await queue.enqueue(job, { n: 1 });
-      await waitUntil(() => runs === 1);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Failed counts only when no attempt is left: retried, it would have run three times first.
+      await waitUntil(async () => (await queue.depths()).permanent?.failed === 1);
       expect(runs).toBe(1);
-      const depths = await queue.depths();
-      expect(depths.permanent?.failed).toBe(1);
     });
 
     it("runs again after a requested pause without using up attempts", async () => {

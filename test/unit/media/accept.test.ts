@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { LOCALES_DIRECTORY } from "../../../src/bot/i18n.js";
 import {
   ACCEPTED_FORMATS_TEXT,
-  checkIntake,
   checkMediaRef,
   formatOf,
   MEDIA_ERROR_CODES,
@@ -140,37 +139,6 @@ describe("size limits", () => {
     ).toEqual({
       code: "too_big_for_intake",
       params: { limitMb: 5 },
-    });
-  });
-});
-
-describe("checkIntake", () => {
-  it("accepts an album of photos for the video task", () => {
-    expect(checkIntake([photo, photo, photo], cloud)).toEqual({
-      ok: true,
-      refs: [photo, photo, photo],
-      tasks: ["video"],
-    });
-  });
-  it("more than 30 media is refused before anything else", () => {
-    const verdict = checkIntake(Array(31).fill(photo), cloud);
-    expect(verdict).toEqual({
-      ok: false,
-      problems: [{ code: "too_many_media", params: { max: 30, count: 31 } }],
-    });
-  });
-  it("says each problem once for an album", () => {
-    const big = file({ kind: "video", mime: "video/mp4", size: 25 * MB });
-    const verdict = checkIntake([big, big, photo], cloud);
-    expect(verdict).toEqual({
-      ok: false,
-      problems: [{ code: "too_big_for_bot_api", params: { limitMb: 20 } }],
-    });
-  });
-  it("a mix no task takes is explained", () => {
-    expect(checkIntake([photo, srt], cloud)).toMatchObject({
-      ok: false,
-      problems: [{ code: "mixed_media" }],
     });
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { parseTextOverlaysRaw, RAW_OVERLAY_COLORS } from "../../../src/tasks-service/parsers/index.js";
+import {
+  parseTextOverlaysRaw,
+  RAW_OVERLAY_COLORS,
+} from "../../../src/tasks-service/parsers/text-overlays-raw.js";
 
 function codes(raw: string) {
   const result = parseTextOverlaysRaw(raw);

@@ -166,12 +166,20 @@ describe("the delivery job", () => {
       },
     });
     await rig.records.put(rig.record);
+    let stepAside = 0;
+    let everyOtherRunSteppedAside: () => void = () => undefined;
+    const othersDone = new Promise<void>((resolve) => {
+      everyOtherRunSteppedAside = resolve;
+    });
     const runs = Array.from({ length: 50 }, () =>
-      rig.job
-        .handler({ ticket: rig.record.ticket, reason: "callback" }, context)
-        .catch((error: unknown) => error),
+      rig.job.handler({ ticket: rig.record.ticket, reason: "callback" }, context).catch((error: unknown) => {
+        stepAside += 1;
+        if (stepAside === 49) everyOtherRunSteppedAside();
+        return error;
+      }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The one run holding the lock is inside the send; the other 49 must give way while it is.
+    await othersDone;
     release();
     const outcomes = await Promise.all(runs);
     expect(sent).toBe(1);

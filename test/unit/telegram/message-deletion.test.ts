@@ -17,11 +17,17 @@ describe("scheduled message deletion", () => {
     await telegram.close();
   });
 
-  async function waitFor(check: () => boolean): Promise<void> {
-    for (let waited = 0; !check(); waited += 10) {
+  async function waitFor(check: () => boolean | Promise<boolean>): Promise<void> {
+    for (let waited = 0; !(await check()); waited += 10) {
       if (waited > 5_000) throw new Error("condition not met in time");
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+  }
+
+  /** The job has left the queue for good: finished, with no retry pending. */
+  async function settled(): Promise<boolean> {
+    const depths = (await queue.depths())["delete-message"];
+    return depths?.waiting === 0 && depths.active === 0 && depths.delayed === 0;
   }
 
   it("deletes the message when its time comes, not before", async () => {
@@ -48,7 +54,7 @@ describe("scheduled message deletion", () => {
     await waitFor(
       () => telegram.emulator.calls.filter((call) => call.method === "deleteMessage").length === 2,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(settled);
     const depths = await queue.depths();
     expect(depths["delete-message"]).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0 });
     expect(telegram.emulator.calls.filter((call) => call.method === "deleteMessage")).toHaveLength(2);
