@@ -3,7 +3,6 @@
  * it first starts the Telegram emulator, the service sandbox and the web chat page, all in this process.
  */
 import { randomBytes } from "node:crypto";
-import { Api } from "grammy";
 import type { Hono } from "hono";
 import { ApiKeys } from "./accounts/api-keys.js";
 import { KeyRegistry } from "./accounts/registry.js";
@@ -11,10 +10,12 @@ import { KeyVault } from "./accounts/vault.js";
 import { createIntakeFeature } from "./bot/features/intake.js";
 import { createI18n, setBotCommands } from "./bot/i18n.js";
 import { createBot } from "./bot/index.js";
-import { type PollingHandle, startPolling, webhookHandler } from "./bot/runtime.js";
+import { type PollingHandle, startPolling } from "./bot/runtime.js";
+import { HANDLED_UPDATES, handleThroughOutages, readUpdate } from "./bot/updates.js";
 import { catalogPort, loadCatalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
 import { createHttpApp, type RunningHttpServer, startHttpServer } from "./http/server.js";
+import { telegramWebhook } from "./http/telegram-webhook.js";
 import { BullJobQueue } from "./jobs/bullmq-queue.js";
 import { MemoryJobQueue } from "./jobs/memory-queue.js";
 import type { JobQueue } from "./jobs/queue.js";
@@ -24,6 +25,7 @@ import { createRedisClient, createStorage } from "./storage/index.js";
 import { createTaskPipeline } from "./task-pipeline.js";
 import { TasksServiceClient } from "./tasks-service/client.js";
 import { KeyPacing } from "./tasks-service/pacing.js";
+import { createJobsApi } from "./telegram/client-policy.js";
 import { messageDeletionJob, scheduleDeletionWith } from "./telegram/message-deletion.js";
 
 export interface App {
@@ -33,6 +35,8 @@ export interface App {
   readonly playgroundUrl: string | undefined;
   /** The playground's emulator and sandbox (typed from its one dynamic import). */
   readonly localStack: Playground | undefined;
+  /** Counts an error nothing handled (the process-level handlers in main.ts report them here). */
+  noteUnhandledError(kind: "rejection" | "exception"): void;
   stop(deadlineMs: number): Promise<void>;
 }
 
@@ -75,7 +79,10 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   closers.unshift(() => tasksService.close());
 
   const queue = createQueue(config, logger);
-  const deletionJob = messageDeletionJob(new Api(botToken, { apiRoot: botApiRoot }));
+  queue.onFailure((job, final) => metrics.jobFailures.inc({ job, final: String(final) }));
+  const deletionJob = messageDeletionJob(
+    createJobsApi({ token: botToken, apiRoot: botApiRoot, buckets: storage.buckets }),
+  );
   queue.register(deletionJob);
   const i18n = createI18n(config.defaultLocale);
   const limits = { maxIntakeMb: config.maxIntakeMb, selfHostedBotApi: config.selfHostedBotApi };
@@ -107,23 +114,42 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
       tasksService,
       scheduleDeletion: scheduleDeletionWith(queue, deletionJob),
       results: pipeline.results,
+      metrics,
     },
     undefined,
     { intake: createIntakeFeature({ limits }), forms: pipeline.forms, i18n },
   );
 
+  const handle = handleThroughOutages((update) => bot.handleUpdate(update), {
+    storage,
+    logger: logger.child({ component: "updates" }),
+  });
   const routes: Array<(app: Hono) => void> = [pipeline.routes];
-  if (config.mode === "webhook") {
-    const handle = webhookHandler(bot, config.webhookSecret);
-    routes.push((app) => app.post("/telegram", (c) => handle(c)));
-  }
+  const webhook =
+    config.mode === "webhook"
+      ? telegramWebhook({
+          secretToken: config.webhookSecret,
+          kv: storage.kv,
+          logger: logger.child({ component: "telegram-webhook" }),
+          read: readUpdate,
+          handle,
+        })
+      : undefined;
+  if (webhook) routes.push(webhook.mount);
   if (playground) routes.push(playground.mount);
   const httpApp = createHttpApp({
     logger: logger.child({ component: "http" }),
     metrics,
     queue,
+    storageUp: () => storage.isUp(),
     readiness: [
-      { name: "storage", check: () => storage.ping() },
+      {
+        name: "storage",
+        check: async () => {
+          if (!storage.isUp()) throw new Error("storage is unreachable");
+          await storage.ping();
+        },
+      },
       { name: "tasks-service", check: async () => void (await tasksService.health()) },
     ],
     routes,
@@ -143,10 +169,24 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   if (config.mode === "webhook") {
     await bot.api.setWebhook(`${config.publicUrl}/telegram`, {
       secret_token: config.webhookSecret,
-      allowed_updates: ["message", "callback_query", "my_chat_member"],
+      allowed_updates: [...HANDLED_UPDATES],
     });
   } else {
-    polling = await startPolling(bot);
+    polling = await startPolling(bot, {
+      handle: async (update) => {
+        const read = readUpdate(update);
+        if (read.kind === "update") return handle(read.update);
+        logger.warn(
+          { update_id: update.update_id, kind: read.kind },
+          "update of no shape the bot uses; skipped",
+        );
+      },
+      storage,
+      onError: (error) => {
+        metrics.unhandledErrors.inc({ kind: "update" });
+        logger.error({ err: error }, "update failed past every boundary");
+      },
+    });
   }
 
   const playgroundUrl = playground ? `${http.url}/playground/` : undefined;
@@ -157,9 +197,11 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     httpUrl: http.url,
     playgroundUrl,
     localStack: playground,
+    noteUnhandledError: (kind) => metrics.unhandledErrors.inc({ kind }),
     async stop(deadlineMs) {
       // Stop taking updates first, let running jobs finish, then close connections.
       await polling?.stop();
+      await webhook?.drain();
       await pipeline.reconciler.stop();
       await queue.close(deadlineMs);
       for (const close of closers) {

@@ -22,7 +22,12 @@ async function main(): Promise<void> {
     apiKeyPrefix: config.apiKeyPrefix,
   });
 
-  let app: App;
+  let app: App | undefined;
+  // Each of these is a bug to fix where it starts; meanwhile the process keeps serving everyone else.
+  process.on("unhandledRejection", (reason) => {
+    logger.error({ err: reason }, "unhandled promise rejection");
+    app?.noteUnhandledError("rejection");
+  });
   try {
     app = await startApp(config, logger);
   } catch (err) {
@@ -41,7 +46,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_DEADLINE_MS + 5_000);
     forced.unref();
     try {
-      await app.stop(SHUTDOWN_DEADLINE_MS);
+      await app?.stop(SHUTDOWN_DEADLINE_MS);
       process.exit(0);
     } catch (err) {
       logger.error({ err }, "shutdown failed");

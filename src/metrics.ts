@@ -7,6 +7,10 @@ export interface Metrics {
   readonly tasksCreated: Counter<"type">;
   readonly deliveries: Counter<"outcome">;
   readonly queueDepth: Gauge<"queue" | "state">;
+  readonly jobFailures: Counter<"job" | "final">;
+  readonly unhandledErrors: Counter<"kind">;
+  readonly storageUp: Gauge;
+  readonly completionToDelivery: Histogram;
   readonly serviceCallSeconds: Histogram<"operation" | "status">;
   readonly serviceErrors: Counter<"operation" | "kind">;
 }
@@ -37,6 +41,29 @@ export function createMetrics(): Metrics {
       name: "bot_queue_jobs",
       help: "Jobs per queue and state, read when scraped",
       labelNames: ["queue", "state"],
+      registers: [registry],
+    }),
+    jobFailures: new Counter({
+      name: "bot_job_failures_total",
+      help: "Job runs that failed, by job type; final=true when no attempt is left",
+      labelNames: ["job", "final"],
+      registers: [registry],
+    }),
+    unhandledErrors: new Counter({
+      name: "bot_unhandled_errors_total",
+      help: "Errors nothing handled (each one is a bug): failed updates and unhandled rejections",
+      labelNames: ["kind"],
+      registers: [registry],
+    }),
+    storageUp: new Gauge({
+      name: "bot_storage_up",
+      help: "1 while storage (Redis) is reachable, read when scraped",
+      registers: [registry],
+    }),
+    completionToDelivery: new Histogram({
+      name: "bot_completion_to_delivery_seconds",
+      help: "Time from a task's completion at the service to its result sent to the chat",
+      buckets: [1, 2, 5, 10, 30, 60, 120, 300, 900, 3600],
       registers: [registry],
     }),
     serviceCallSeconds: new Histogram({

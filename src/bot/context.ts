@@ -9,7 +9,7 @@ import type { SessionData } from "./session.js";
 export interface BotContextExtras {
   /** Child logger carrying update_id, user_id and chat_id. */
   logger: Logger;
-  deps: Required<BotDeps>;
+  deps: Required<Omit<BotDeps, "metrics">>;
   preferencesRepository: PreferencesRepository;
   /** The sender's stored preferences, read once per update. */
   preferences: UserPreferences;

@@ -5,6 +5,7 @@
 import type { ApiKeysPort } from "../accounts/ports.js";
 import type { BotLocale } from "../i18n/locales.js";
 import type { Logger } from "../logger.js";
+import type { Metrics } from "../metrics.js";
 import type { Storage } from "../storage/ports.js";
 import type { TaskResultSender } from "../tasks/send-result.js";
 import type { TasksServicePort } from "../tasks-service/ports.js";
@@ -39,6 +40,8 @@ export interface BotDeps {
   catalog: VoiceCatalogPort;
   tasksService: TasksServicePort;
   scheduleDeletion: ScheduleDeletion;
+  /** Updates handled and failures nothing handled; absent in tests that do not look. */
+  metrics?: Pick<Metrics, "updatesHandled" | "unhandledErrors">;
   /** Sends a finished task's result again (/tasks), as its delivery did. */
   results: TaskResultSender;
   now?: () => Date;

@@ -15,6 +15,7 @@ import {
   type Middleware,
   session,
 } from "grammy";
+import type { Update } from "grammy/types";
 import { type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
 import { interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
@@ -36,6 +37,7 @@ import { createI18n } from "./i18n.js";
 import { PreferencesRepository } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
 import { getSessionKey, initialSession, SESSION_TTL_MS, validatedSessionStorage } from "./session.js";
+import { noteWhatWasSaid } from "./updates.js";
 
 export type { BotContext } from "./context.js";
 export type { BotDeps } from "./deps.js";
@@ -76,8 +78,9 @@ export function createBot(
   const preferencesRepository = new PreferencesRepository(deps.storage.kv);
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
 
-  const retry = interactiveRetry(options.autoRetry);
-  bot.api.config.use(retry);
+  // The same policy for calls made inside forms, whose Api transformers on bot.api never reach.
+  const apiPolicy = [interactiveRetry(options.autoRetry), noteWhatWasSaid];
+  for (const transformer of apiPolicy) bot.api.config.use(transformer);
 
   bot.use(async (ctx, next) => {
     ctx.logger = deps.logger.child({
@@ -90,10 +93,19 @@ export function createBot(
     ctx.preferences = {};
     const started = performance.now();
     await next();
+    deps.metrics?.updatesHandled.inc({ type: updateKind(ctx.update) });
     ctx.logger.debug({ ms: Math.round(performance.now() - started) }, "update handled");
   });
 
-  const protectedBot = bot.errorBoundary((error) => replyAndLogError(error, i18n, deps.config.defaultLocale));
+  const protectedBot = bot.errorBoundary((error) => {
+    // A storage outage is not the user's problem: the update is handled again once storage is back.
+    if (deps.storage.isOutage(error.error)) throw error.error;
+    deps.metrics?.unhandledErrors.inc({ kind: "update" });
+    return replyAndLogError(error, i18n, deps.config.defaultLocale);
+  });
+  // Counted as updates arrive, before the per-chat queue: a flood is refused at once, and the
+  // flooding chat's queue does not grow with updates that are only to be dropped.
+  protectedBot.use(floodLimit(deps, i18n, preferencesRepository, rateLimit));
   protectedBot.use(sequentialize(getSessionKey));
   protectedBot.use(
     session({
@@ -110,22 +122,8 @@ export function createBot(
     await next();
   });
   protectedBot.use(i18n);
-  protectedBot.use(
-    limit<BotContext, ReturnType<typeof rateLimiterClient>>({
-      timeFrame: rateLimit.windowMs,
-      limit: rateLimit.limit,
-      keyPrefix: "ratelimit:",
-      storageClient: rateLimiterClient(deps.storage.kv, rateLimit.windowMs),
-      keyGenerator: (ctx) => ctx.from?.id.toString(),
-      onLimitExceeded: async (ctx) => {
-        ctx.logger.info("user is flooding; updates dropped for the rest of the window");
-        if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t("rate-limited") });
-        else if (ctx.chat?.type === "private") await ctx.reply(ctx.t("rate-limited"));
-      },
-    }),
-  );
   // A running form sees the chat's updates before anything else; result buttons carry their own authority.
-  if (options.forms) protectedBot.use(createTaskFormEngine(options.forms, deps.storage.kv, retry));
+  if (options.forms) protectedBot.use(createTaskFormEngine(options.forms, deps.storage.kv, apiPolicy));
   protectedBot.use(buttonGuard);
   protectedBot.use(groupsFeature);
   protectedBot.use(cancelFeature);
@@ -148,6 +146,42 @@ export function createBot(
   });
 
   return Object.assign(bot, { i18n });
+}
+
+function updateKind(update: Update): string {
+  return Object.keys(update).find((key) => key !== "update_id") ?? "unknown";
+}
+
+/** At most `limit` updates per user per window; the first refused one of a window gets one notice. */
+function floodLimit(
+  deps: BotDeps,
+  i18n: I18n<BotContext>,
+  preferences: PreferencesRepository,
+  rateLimit: { limit: number; windowMs: number },
+): Middleware<BotContext> {
+  return limit<BotContext, ReturnType<typeof rateLimiterClient>>({
+    timeFrame: rateLimit.windowMs,
+    limit: rateLimit.limit,
+    keyPrefix: "ratelimit:",
+    storageClient: rateLimiterClient(deps.storage.kv, rateLimit.windowMs),
+    keyGenerator: (ctx) => ctx.from?.id.toString(),
+    onLimitExceeded: async (ctx) => {
+      const userId = ctx.from?.id;
+      if (userId === undefined) return;
+      const first = await deps.storage.kv.setIfAbsent(`ratelimit-notice:${userId}`, "1", {
+        ttlMs: rateLimit.windowMs,
+      });
+      if (!first) return;
+      ctx.logger.info("user is flooding; updates dropped for the rest of the window");
+      const chosen = (await preferences.get(userId)).language;
+      const text = i18n.t(
+        chosen ?? botLocaleFromTag(ctx.from?.language_code) ?? deps.config.defaultLocale,
+        "rate-limited",
+      );
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text });
+      else if (ctx.chat?.type === "private") await ctx.reply(text);
+    },
+  });
 }
 
 /**

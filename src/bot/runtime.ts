@@ -1,6 +1,9 @@
-/** Starting the bot: long polling through the runner, or a webhook handler for the HTTP server. */
+/** Starting the bot on long polling: the runner fetches updates, and each goes through `handle`. */
 import { run } from "@grammyjs/runner";
-import { type Bot, type Context, webhookCallback } from "grammy";
+import type { Bot, Context } from "grammy";
+import type { Update } from "grammy/types";
+import type { Storage } from "../storage/ports.js";
+import { pollOnlyWhileStorageIsUp } from "./updates.js";
 
 export interface PollingHandle {
   /** Stops fetching updates and resolves once the updates being handled are done. */
@@ -12,29 +15,33 @@ export interface PollingHandle {
 export async function startPolling<C extends Context>(
   bot: Bot<C>,
   options: {
+    /** How each update is handled; the bot's own handleUpdate by default. */
+    handle?: (update: Update) => Promise<void>;
+    /** Fetching waits while storage is away, so Telegram keeps the updates meanwhile. */
+    storage?: Pick<Storage, "whenUp">;
+    /** An update whose handling failed past every boundary (each one is a bug). */
+    onError?: (error: unknown) => void;
     allowedUpdates?: ReadonlyArray<"message" | "callback_query" | "my_chat_member" | "edited_message">;
   } = {},
 ): Promise<PollingHandle> {
   await bot.init();
   // A webhook left by another deployment would make getUpdates fail.
   await bot.api.deleteWebhook();
-  const handle = run(bot, {
-    runner: {
-      fetch: { allowed_updates: options.allowedUpdates ?? ["message", "callback_query"] },
+  if (options.storage) bot.api.config.use(pollOnlyWhileStorageIsUp(options.storage));
+  const handle = options.handle ?? ((update: Update) => bot.handleUpdate(update));
+  const handleRun = run(
+    {
+      api: bot.api,
+      init: () => bot.init(),
+      handleUpdate: handle,
+      errorHandler: async (error) => options.onError?.(error),
     },
-  });
+    { runner: { fetch: { allowed_updates: options.allowedUpdates ?? ["message", "callback_query"] } } },
+  );
   return {
     stop: async () => {
-      if (handle.isRunning()) await handle.stop();
+      if (handleRun.isRunning()) await handleRun.stop();
     },
-    done: handle.task() ?? Promise.resolve(),
+    done: handleRun.task() ?? Promise.resolve(),
   };
-}
-
-/**
- * The Telegram webhook endpoint for Hono. Telegram's secret_token header is checked (in constant time
- * by grammY); a wrong or missing one gets 401 and the update is not handled.
- */
-export function webhookHandler<C extends Context>(bot: Bot<C>, secretToken: string) {
-  return webhookCallback(bot, "hono", { secretToken, onTimeout: "throw", timeoutMilliseconds: 9_000 });
 }

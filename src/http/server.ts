@@ -1,17 +1,27 @@
 import type { AddressInfo } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
-import { Hono } from "hono";
+import { type Context, Hono, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { JobQueue } from "../jobs/queue.js";
+import type { JobQueue, QueueDepth } from "../jobs/queue.js";
 import type { Logger } from "../logger.js";
 import type { Metrics } from "../metrics.js";
 
 /** Telegram's updates are small; a task callback is three fields. Anything larger is not ours. */
 const MAX_BODY_BYTES = 1024 * 1024;
+/** An orchestrator asks often and acts on the answer: a dependency that hangs counts as down. */
+const READINESS_TIMEOUT_MS = 1_500;
 
 export interface ReadinessCheck {
   name: string;
   check(): Promise<void>;
+}
+
+function withinReadinessTime(check: () => Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("no answer in time")), READINESS_TIMEOUT_MS);
+  });
+  return Promise.race([check(), timeout]).finally(() => clearTimeout(timer));
 }
 
 export interface HttpAppDeps {
@@ -19,6 +29,11 @@ export interface HttpAppDeps {
   metrics: Metrics;
   queue: JobQueue;
   readiness: ReadinessCheck[];
+  /**
+   * Whether storage is reachable. While it is not, Telegram and the services are told to come back
+   * (503, which both retry) instead of being answered from a half-working process.
+   */
+  storageUp: () => boolean;
   /** Mounted routes of other rooms: the Telegram webhook, task callbacks, the playground. */
   routes?: Array<(app: Hono) => void>;
 }
@@ -31,6 +46,12 @@ export function createHttpApp(deps: HttpAppDeps): Hono {
   });
   app.use("/telegram", smallBodies);
   app.use("/hooks/*", smallBodies);
+  const storageGate = async (c: Context, next: Next) => {
+    if (!deps.storageUp()) return c.json({ error: "storage unavailable; try again" }, 503);
+    await next();
+  };
+  app.use("/telegram", storageGate);
+  app.use("/hooks/*", storageGate);
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
 
@@ -38,7 +59,7 @@ export function createHttpApp(deps: HttpAppDeps): Hono {
     const results = await Promise.all(
       deps.readiness.map(async ({ name, check }) => {
         try {
-          await check();
+          await withinReadinessTime(check);
           return [name, "ok"] as const;
         } catch (err) {
           deps.logger.warn({ err, dependency: name }, "readiness check failed");
@@ -54,8 +75,12 @@ export function createHttpApp(deps: HttpAppDeps): Hono {
   });
 
   app.get("/metrics", async (c) => {
-    const depths = await deps.queue.depths();
+    const storageUp = deps.storageUp();
+    deps.metrics.storageUp.set(storageUp ? 1 : 0);
     deps.metrics.queueDepth.reset();
+    // Queue depths live in Redis: during an outage the rest of the metrics still tell the story.
+    const none: Record<string, QueueDepth> = {};
+    const depths = storageUp ? await deps.queue.depths().catch(() => none) : none;
     for (const [queue, depth] of Object.entries(depths)) {
       for (const [state, count] of Object.entries(depth))
         deps.metrics.queueDepth.set({ queue, state }, count);
@@ -68,6 +93,10 @@ export function createHttpApp(deps: HttpAppDeps): Hono {
   for (const mount of deps.routes ?? []) mount(app);
 
   app.onError((err, c) => {
+    if (!deps.storageUp()) {
+      deps.logger.warn({ err, path: c.req.path }, "storage went away while answering; asked to retry");
+      return c.json({ error: "storage unavailable; try again" }, 503);
+    }
     deps.logger.error({ err, path: c.req.path }, "HTTP handler failed");
     return c.json({ error: "internal error" }, 500);
   });

@@ -25,6 +25,7 @@ interface Lane {
 export class BullJobQueue implements JobQueue {
   readonly kind = "bullmq";
   private readonly lanes = new Map<string, Lane>();
+  private readonly failureListeners: Array<(job: string, final: boolean) => void> = [];
 
   /**
    * `connection` serves the queues; workers need connections with maxRetriesPerRequest null, which
@@ -70,9 +71,15 @@ export class BullJobQueue implements JobQueue {
       worker.on("failed", (job, err) => {
         if (!job || err instanceof DelayedError) return;
         this.logger.warn({ err, queue: lane.definition.name, jobId: job.id }, "job attempt failed");
+        const final = err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+        for (const listener of this.failureListeners) listener(lane.definition.name, final);
       });
       lane.worker = worker;
     }
+  }
+
+  onFailure(listener: (job: string, final: boolean) => void): void {
+    this.failureListeners.push(listener);
   }
 
   async depths(): Promise<Record<string, QueueDepth>> {

@@ -36,6 +36,7 @@ export class MemoryJobQueue implements JobQueue {
   private readonly lanes = new Map<string, Lane>();
   private readonly knownIds = new Map<string, number | "live">();
   private readonly idle = new Set<() => void>();
+  private readonly failureListeners: Array<(job: string, final: boolean) => void> = [];
   private running = false;
   private closing = false;
 
@@ -75,6 +76,10 @@ export class MemoryJobQueue implements JobQueue {
   async start(): Promise<void> {
     this.running = true;
     for (const lane of this.lanes.values()) this.pump(lane);
+  }
+
+  onFailure(listener: (job: string, final: boolean) => void): void {
+    this.failureListeners.push(listener);
   }
 
   async depths(): Promise<Record<string, QueueDepth>> {
@@ -164,7 +169,9 @@ export class MemoryJobQueue implements JobQueue {
       return;
     }
     const permanent = error instanceof PermanentJobError;
-    if (permanent || job.attempt >= lane.definition.attempts) {
+    const final = permanent || job.attempt >= lane.definition.attempts;
+    for (const listener of this.failureListeners) listener(lane.definition.name, final);
+    if (final) {
       lane.failed += 1;
       logger.error({ err: error, permanent }, "job failed for good");
       this.finish(job.id);

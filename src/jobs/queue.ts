@@ -63,6 +63,8 @@ export interface JobQueue {
   /** Starts the workers of every registered definition. */
   start(): Promise<void>;
   depths(): Promise<Record<string, QueueDepth>>;
+  /** Tells the listener of every failed run (not of a requested pause); final when no attempt is left. */
+  onFailure(listener: (job: string, final: boolean) => void): void;
   /** Stops taking jobs, lets running ones finish within the deadline, then closes. */
   close(deadlineMs: number): Promise<void>;
 }

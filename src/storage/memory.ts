@@ -210,6 +210,9 @@ export function createMemoryStorage(options: { now?: () => number } = {}): Stora
     locks: createLockStore(locks),
     buckets: createTokenBucketStore(buckets, now),
     async ping() {},
+    isUp: () => true,
+    isOutage: () => false,
+    async whenUp() {},
     async close() {},
   };
 }

@@ -56,6 +56,13 @@ export interface TokenBucketStore {
   take(bucket: string, rule: TokenBucketRule, cost?: number): Promise<{ waitMs: number }>;
 }
 
+/** What waiting needs of an AbortSignal (grammY hands over a polyfilled one). */
+export interface CancelSignal {
+  readonly aborted: boolean;
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
 export interface Storage {
   readonly kind: "redis" | "memory";
   readonly kv: KeyValueStore;
@@ -64,5 +71,11 @@ export interface Storage {
   readonly buckets: TokenBucketStore;
   /** Resolves when the backend answers; rejects otherwise (readiness checks). */
   ping(): Promise<void>;
+  /** Whether the backend is reachable now, without asking it (memory always is). */
+  isUp(): boolean;
+  /** Resolves once the backend is reachable (at once when it is); rejects when the signal aborts. */
+  whenUp(signal?: CancelSignal): Promise<void>;
+  /** True when an error means the backend could not be reached, rather than a refused command. */
+  isOutage(error: unknown): boolean;
   close(): Promise<void>;
 }

@@ -13,6 +13,7 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import { bucketLifetimeMs, checkBucketRequest, checkTtl } from "./checks.js";
 import type {
+  CancelSignal,
   KeyValueStore,
   LockStore,
   SortedSetStore,
@@ -212,6 +213,32 @@ function createTokenBucketStore(redis: Redis, namespace: string): TokenBucketSto
  * Storage over an ioredis client, which it then owns: `close()` quits it. Namespace several deployments
  * in one Redis with `keyPrefix` here, not with the client's own keyPrefix option (SCAN ignores that one).
  */
+const CONNECTION_ERROR_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH"]);
+
+/** ioredis's ways of saying a command never reached the server. */
+function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === "MaxRetriesPerRequestError" || /connection is closed/i.test(error.message)) return true;
+  return "code" in error && CONNECTION_ERROR_CODES.has(String(error.code));
+}
+
+function whenReady(redis: Redis, signal: CancelSignal | undefined): Promise<void> {
+  if (redis.status === "ready") return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const ready = () => {
+      signal?.removeEventListener("abort", aborted);
+      resolve();
+    };
+    const aborted = () => {
+      redis.off("ready", ready);
+      reject(new Error("stopped waiting for Redis"));
+    };
+    if (signal?.aborted) return aborted();
+    redis.once("ready", ready);
+    signal?.addEventListener("abort", aborted, { once: true });
+  });
+}
+
 export function createRedisStorage(redis: Redis, options: { keyPrefix?: string } = {}): Storage {
   if (redis.options.keyPrefix) {
     throw new Error("pass the key prefix to createRedisStorage, not to the Redis client");
@@ -227,6 +254,9 @@ export function createRedisStorage(redis: Redis, options: { keyPrefix?: string }
       const reply = await redis.ping();
       if (reply !== "PONG") throw new Error("Redis did not answer PONG");
     },
+    isUp: () => redis.status === "ready",
+    isOutage: (error) => redis.status !== "ready" || isConnectionError(error),
+    whenUp: (signal) => whenReady(redis, signal),
     async close() {
       if (redis.status === "end") return;
       try {

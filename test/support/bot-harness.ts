@@ -121,7 +121,7 @@ export class BotHarness {
     const method = String(url).split("/").pop() ?? "";
     const payload = await readPayload(init?.body);
     const custom = this.options.results?.[method];
-    const result = custom ? custom(payload) : this.defaultResult(method, payload);
+    const result = await (custom ? custom(payload) : this.defaultResult(method, payload));
     this.calls.push({ method, payload, result });
     return new Response(JSON.stringify({ ok: true, result }), {
       headers: { "content-type": "application/json" },

@@ -88,14 +88,14 @@ export async function openForm(
 }
 
 /**
- * Installs the conversations plugin and the form; goes before the button guard. `retry` is the bot's
- * Bot API retry policy: a form's calls go through an Api of their own, which transformers installed
- * on bot.api never see, so the form installs it again.
+ * Installs the conversations plugin and the form; goes before the button guard. `apiPolicy` is what
+ * the bot installs on its Api (capped retry among it): a form's calls go through an Api of their own,
+ * which transformers installed on bot.api never see, so the form installs them again.
  */
 export function createTaskFormEngine(
   deps: TaskFormsDeps,
   kv: KeyValueStore,
-  retry: Transformer,
+  apiPolicy: readonly Transformer[],
 ): Composer<BotContext> {
   const engine = new Composer<FormContext>();
   engine.use(
@@ -109,7 +109,7 @@ export function createTaskFormEngine(
       maxMillisecondsToWait: FORM_IDLE_MS,
       plugins: [
         async (ctx, next) => {
-          ctx.api.config.use(retry);
+          for (const transformer of apiPolicy) ctx.api.config.use(transformer);
           await next();
         },
       ],

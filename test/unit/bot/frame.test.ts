@@ -1,9 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BOT_COMMANDS, LOCALES_DIRECTORY, setBotCommands } from "../../../src/bot/i18n.js";
-import { webhookHandler } from "../../../src/bot/runtime.js";
 import { BOT_LOCALES } from "../../../src/i18n/locales.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { SERVICE_ERROR_KINDS } from "../../../src/tasks-service/errors.js";
@@ -79,37 +77,5 @@ describe("createBot", () => {
     expect(lastCall(second, "editMessageText")?.result).toBeInstanceOf(TelegramFailure);
     expect(second.some((call) => textOf(call).startsWith("Something went wrong"))).toBe(false);
     expect(harness.logLines.join("")).not.toContain("update failed");
-  });
-});
-
-describe("webhook mode", () => {
-  it("handles updates only with the right secret token", async () => {
-    const harness = new BotHarness();
-    const app = new Hono().post("/telegram", webhookHandler(harness.bot, "s3cret-token"));
-    const update = {
-      update_id: 1,
-      message: {
-        message_id: 1,
-        date: 1_700_000_000,
-        chat: { id: 777, type: "private", first_name: "Olena" },
-        from: { id: 777, is_bot: false, first_name: "Olena", language_code: "en" },
-        text: "/help",
-        entities: [{ type: "bot_command", offset: 0, length: 5 }],
-      },
-    };
-    const request = (secret?: string) =>
-      app.request("/telegram", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          ...(secret ? { "x-telegram-bot-api-secret-token": secret } : {}),
-        },
-        body: JSON.stringify(update),
-      });
-    expect((await request("wrong")).status).toBe(401);
-    expect((await request()).status).toBe(401);
-    expect(harness.calls).toEqual([]);
-    expect((await request("s3cret-token")).status).toBe(200);
-    expect(textOf(lastCall(harness.calls, "sendMessage"))).toContain("What I can do");
   });
 });

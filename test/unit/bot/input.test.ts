@@ -128,6 +128,37 @@ describe("flooding", () => {
   });
 });
 
+describe("flooding while Telegram is slow to take replies", () => {
+  it("counts updates as they arrive: one notice, the flood dropped, other chats answered meanwhile", async () => {
+    let release: () => void = () => undefined;
+    const floodControl = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slowChat = 1;
+    const harness = new BotHarness({
+      createOptions: { rateLimit: { limit: 3, windowMs: 60_000 } },
+      results: {
+        // Telegram's flood control holds every reply to the flooding chat.
+        sendMessage: async (payload) => {
+          if (payload.chat_id === slowChat) await floodControl;
+          return { message_id: 1, date: 1_700_000_000, chat: { id: payload.chat_id, type: "private" } };
+        },
+      },
+    });
+    const flooder = harness.user(slowChat);
+    const flood = Array.from({ length: 40 }, () => harness.send(flooder, "/help"));
+    const other = await harness.send(harness.user(2), "/help");
+    expect(textOf(lastCall(other, "sendMessage"))).toContain("What I can do");
+    release();
+    await Promise.all(flood);
+    const toFlooder = harness.calls.filter(
+      (call) => call.method === "sendMessage" && call.payload.chat_id === slowChat,
+    );
+    expect(toFlooder.filter((call) => textOf(call).includes("slow down"))).toHaveLength(1);
+    expect(toFlooder.filter((call) => textOf(call).includes("What I can do"))).toHaveLength(3);
+  });
+});
+
 describe("error boundary", () => {
   it("tells the user something went wrong and logs the failure", async () => {
     const harness = new BotHarness();

@@ -1,0 +1,126 @@
+/**
+ * How an update reaches the middleware, whichever way it came (long polling or the webhook): its shape
+ * checked first, not before storage is reachable, and handled once more when storage went away while
+ * it ran and nothing had been said in the chat yet, so a Redis outage delays answers instead of
+ * losing them. Polling asks Telegram for more only while storage is up: Telegram keeps the rest.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { BotError, type Transformer } from "grammy";
+import type { Update } from "grammy/types";
+import { z } from "zod";
+import type { Logger } from "../logger.js";
+import type { Storage } from "../storage/ports.js";
+
+/** The update kinds the bot asks Telegram for; anything else is ignored quietly. */
+export const HANDLED_UPDATES = ["message", "callback_query", "my_chat_member"] as const;
+
+const UserSchema = z.looseObject({
+  id: z.number().int().positive(),
+  is_bot: z.boolean(),
+  first_name: z.string(),
+  language_code: z.string().optional(),
+});
+const ChatSchema = z.looseObject({
+  id: z.number().int(),
+  type: z.enum(["private", "group", "supergroup", "channel"]),
+});
+const MessageSchema = z.looseObject({
+  message_id: z.number().int(),
+  date: z.number().int(),
+  chat: ChatSchema,
+  from: UserSchema.optional(),
+  text: z.string().optional(),
+  caption: z.string().optional(),
+});
+const MemberSchema = z.looseObject({ status: z.string(), user: UserSchema });
+const UpdateShapeSchema = z.looseObject({
+  update_id: z.number().int().nonnegative(),
+  message: MessageSchema.optional(),
+  callback_query: z
+    .looseObject({
+      id: z.string().min(1),
+      from: UserSchema,
+      chat_instance: z.string(),
+      data: z.string().optional(),
+      message: MessageSchema.optional(),
+    })
+    .optional(),
+  my_chat_member: z
+    .looseObject({
+      chat: ChatSchema,
+      from: UserSchema,
+      date: z.number().int(),
+      old_chat_member: MemberSchema,
+      new_chat_member: MemberSchema,
+    })
+    .optional(),
+});
+
+export type ReadUpdate =
+  | { kind: "update"; update: Update }
+  | { kind: "ignored"; updateId: number }
+  | { kind: "malformed" };
+
+function hasUpdateShape(body: unknown): body is Update {
+  return UpdateShapeSchema.safeParse(body).success;
+}
+
+/** What a body is: an update to handle, one of a kind the bot does not use, or not an update at all. */
+export function readUpdate(body: unknown): ReadUpdate {
+  if (!hasUpdateShape(body)) return { kind: "malformed" };
+  if (!HANDLED_UPDATES.some((kind) => body[kind] !== undefined)) {
+    return { kind: "ignored", updateId: body.update_id };
+  }
+  return { kind: "update", update: body };
+}
+
+/** Bot API methods that show the user something. */
+const SAYS_SOMETHING = /^(send|edit|copy|forward|answerCallbackQuery|deleteMessage|setMessageReaction)/;
+const spoken = new AsyncLocalStorage<{ said: boolean }>();
+
+/** Installed on the bot's Api and inside forms: notes that the update being handled said something. */
+export const noteWhatWasSaid: Transformer = (prev, method, payload, signal) => {
+  const update = spoken.getStore();
+  if (update && SAYS_SOMETHING.test(method)) update.said = true;
+  return prev(method, payload, signal);
+};
+
+/** Installed on the Api polling uses: no getUpdates while storage is away, so Telegram keeps them. */
+export function pollOnlyWhileStorageIsUp(storage: Pick<Storage, "whenUp">): Transformer {
+  return async (prev, method, payload, signal) => {
+    if (method === "getUpdates") await storage.whenUp(signal);
+    return prev(method, payload, signal);
+  };
+}
+
+/** A handler that failed for storage more often than this is reported like any other failure. */
+const MAX_OUTAGE_ATTEMPTS = 5;
+
+export interface ResilientHandlingDeps {
+  storage: Pick<Storage, "whenUp" | "isOutage">;
+  logger: Logger;
+}
+
+/** Wraps bot.handleUpdate: waits for storage, and runs an update again that storage cut short. */
+export function handleThroughOutages(
+  handleUpdate: (update: Update) => Promise<void>,
+  deps: ResilientHandlingDeps,
+): (update: Update) => Promise<void> {
+  return async (update) => {
+    for (let attempt = 1; ; attempt++) {
+      await deps.storage.whenUp();
+      const progress = { said: false };
+      try {
+        await spoken.run(progress, () => handleUpdate(update));
+        return;
+      } catch (error) {
+        const cause = error instanceof BotError ? error.error : error;
+        if (!deps.storage.isOutage(cause) || progress.said || attempt >= MAX_OUTAGE_ATTEMPTS) throw error;
+        deps.logger.warn(
+          { err: cause, update_id: update.update_id, attempt },
+          "storage went away while handling an update; handling it again once storage is back",
+        );
+      }
+    }
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Telegram's way in, in webhook mode: POST /telegram. Telegram waits 10 s for an answer and sends the
+ * update again when it gets none or a 5xx, so the answer comes in time whatever the Bot API does, and
+ * an update is handled once: its id is remembered in storage for a day before it is handled, and work
+ * still running when the answer is due goes on after it.
+ */
+import { timingSafeEqual } from "node:crypto";
+import type { Context, Hono } from "hono";
+import type { Logger } from "../logger.js";
+import type { KeyValueStore } from "../storage/ports.js";
+
+/** Under Telegram's 10 s, with room for the network. */
+const ANSWER_WITHIN_MS = 8_000;
+/** Telegram gives up re-sending an update long before this. */
+const SEEN_UPDATE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** What the bot makes of a body: an update to handle, one of a kind it ignores, or not an update. */
+export type ReadBody<U> =
+  | { kind: "update"; update: U }
+  | { kind: "ignored"; updateId: number }
+  | { kind: "malformed" };
+
+export interface TelegramWebhookDeps<U extends { update_id: number }> {
+  secretToken: string;
+  kv: KeyValueStore;
+  logger: Logger;
+  read(body: unknown): ReadBody<U>;
+  handle(update: U): Promise<void>;
+  answerWithinMs?: number;
+}
+
+export interface TelegramWebhook {
+  mount(app: Hono): void;
+  /** Resolves once the updates still being handled after their answer are done. */
+  drain(): Promise<void>;
+}
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function jsonBody(c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  try {
+    return { ok: true, value: await c.req.json() };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function telegramWebhook<U extends { update_id: number }>(
+  deps: TelegramWebhookDeps<U>,
+): TelegramWebhook {
+  const running = new Set<Promise<void>>();
+  const answerWithinMs = deps.answerWithinMs ?? ANSWER_WITHIN_MS;
+  return {
+    mount(app) {
+      app.post("/telegram", async (c) => {
+        if (!sameSecret(c.req.header("x-telegram-bot-api-secret-token"), deps.secretToken)) {
+          return c.json({ error: "wrong secret token" }, 401);
+        }
+        const body = await jsonBody(c);
+        const read = body.ok ? deps.read(body.value) : ({ kind: "malformed" } as const);
+        if (read.kind === "malformed") return c.json({ error: "not an update" }, 400);
+        if (read.kind === "ignored") return c.json({ ok: true });
+        const updateId = read.update.update_id;
+        const first = await deps.kv.setIfAbsent(`telegram-update:${updateId}`, "1", {
+          ttlMs: SEEN_UPDATE_TTL_MS,
+        });
+        if (!first) return c.json({ ok: true });
+        const work = deps.handle(read.update).catch((error: unknown) => {
+          deps.logger.error({ err: error, update_id: updateId }, "webhook update failed");
+        });
+        running.add(work);
+        void work.finally(() => running.delete(work));
+        let timer: NodeJS.Timeout | undefined;
+        const due = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, answerWithinMs);
+        });
+        await Promise.race([work, due]);
+        clearTimeout(timer);
+        return c.json({ ok: true });
+      });
+    },
+    async drain() {
+      await Promise.all(running);
+    },
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * A Redis outage under load, with real processes: Redis (with persistence, as production is asked to
+ * run it) is stopped for 20 s while users write and a task finishes, then started again. The bot
+ * process stays up, says it is not ready within 2 s, takes no updates meanwhile (Telegram keeps them),
+ * answers every message once afterwards and delivers the result once.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTasksSandbox, type TasksSandbox } from "../../dev/tasks-sandbox/index.js";
+import { startTelegramEmulator, type TelegramEmulator } from "../../dev/telegram-emulator/index.js";
+import { KeyRegistry } from "../../src/accounts/registry.js";
+import { createLogger } from "../../src/logger.js";
+import { createStorage } from "../../src/storage/index.js";
+import type { Storage } from "../../src/storage/ports.js";
+import { botMessages, eventually, freePort, press } from "../support/delivery-stack.js";
+import { startRedisServer } from "../support/redis-server.js";
+
+const redisServer = await startRedisServer({ persistent: true });
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const OUTAGE_MS = 20_000;
+const USERS = 5;
+const MESSAGES_PER_USER = 4;
+
+describe.skipIf(!redisServer)("a Redis outage under load", () => {
+  let emulator: TelegramEmulator;
+  let sandbox: TasksSandbox;
+  let registryStorage: Storage;
+  let bot: ChildProcess;
+  let port: number;
+
+  beforeAll(async () => {
+    const redisUrl = redisServer?.url ?? "";
+    registryStorage = createStorage({ redisUrl }, createLogger({ level: "silent" }));
+    const registry = new KeyRegistry(registryStorage);
+    emulator = await startTelegramEmulator({ rateLimits: false });
+    sandbox = await startTasksSandbox({
+      verifyKey: (key) => registry.verify(key),
+      allowHttpWebhooks: true,
+      rateLimits: false,
+      stepMs: 500,
+      steps: 2,
+    });
+    port = await freePort();
+    bot = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        BOT_TOKEN: emulator.token,
+        BOT_MODE: "polling",
+        BOT_API_ROOT: emulator.apiRoot,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        HTTP_HOST: "127.0.0.1",
+        HTTP_PORT: String(port),
+        TASKS_BASE_URL: sandbox.baseUrl,
+        REDIS_URL: redisUrl,
+        KEY_VAULT_SECRET: randomBytes(32).toString("base64"),
+        LOG_LEVEL: process.env.STACK_LOG ?? "silent",
+      },
+      stdio: process.env.STACK_LOG ? "inherit" : "ignore",
+    });
+    await eventually(
+      async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.ok,
+      30_000,
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    bot?.kill("SIGKILL");
+    await sandbox?.close();
+    await emulator?.close();
+    await registryStorage?.close();
+    await redisServer?.stop();
+  });
+
+  const readiness = async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status;
+
+  it("loses nothing and doubles nothing", async () => {
+    let exited = false;
+    bot.once("exit", () => {
+      exited = true;
+    });
+    const people = Array.from({ length: USERS }, (_, index) =>
+      emulator.users.create({ first_name: `User ${index}`, language_code: "en" }),
+    );
+    const [owner] = people;
+    if (!owner) throw new Error("no users");
+    owner.sendCommand("start");
+    await press(owner, "Voiceover", 20_000);
+    await eventually(
+      () => botMessages(owner).find((m) => m.text?.includes("Send it as one message")),
+      20_000,
+    );
+    owner.sendText("Delivered after an outage.");
+    await press(owner, "✅ Create");
+    await eventually(() => botMessages(owner).find((m) => /created, waiting/.test(m.text ?? "")), 20_000);
+    const helpsBefore = (person: (typeof people)[number]) =>
+      botMessages(person).filter((m) => m.text?.includes("What I can do")).length;
+    for (const person of people) person.sendCommand("help");
+    await eventually(() => people.every((person) => helpsBefore(person) === 1), 20_000);
+
+    await redisServer?.stop();
+    const stoppedAt = Date.now();
+    const notReady = await eventually(
+      async () => ((await readiness()) === 503 ? Date.now() : undefined),
+      5_000,
+    );
+    expect(notReady - stoppedAt).toBeLessThan(2_000);
+    // Under load: everyone writes while Redis is away, and the task finishes at the service meanwhile.
+    for (let round = 0; round < MESSAGES_PER_USER; round += 1) {
+      for (const person of people) person.sendCommand("help");
+    }
+    await sandbox.idle();
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS - (Date.now() - stoppedAt)));
+    expect(exited).toBe(false);
+    await redisServer?.start();
+
+    const expected = 1 + MESSAGES_PER_USER;
+    await eventually(() => people.every((person) => helpsBefore(person) >= expected), 60_000);
+    await eventually(() => botMessages(owner).find((m) => m.audio !== undefined), 90_000);
+    await eventually(async () => ((await readiness()) === 200 ? true : undefined), 20_000);
+    expect(exited).toBe(false);
+    for (const person of people) {
+      expect(helpsBefore(person)).toBe(expected);
+      expect(botMessages(person).some((m) => m.text?.includes("went wrong"))).toBe(false);
+    }
+    expect(botMessages(owner).filter((m) => m.audio !== undefined)).toHaveLength(1);
+  }, 240_000);
+});
