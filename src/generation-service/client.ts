@@ -716,13 +716,12 @@ async function readText(body: Dispatcher.ResponseData["body"], limit: number): P
   let total = 0;
   for await (const chunk of body) {
     if (!Buffer.isBuffer(chunk)) throw new TypeError("response body chunks must be bytes");
-    const bytes = chunk;
-    total += bytes.byteLength;
+    total += chunk.byteLength;
     if (total > limit) {
       body.destroy();
       throw new ResponseTooLargeError(`response body larger than ${limit} bytes`);
     }
-    chunks.push(bytes);
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
 }
