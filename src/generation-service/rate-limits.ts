@@ -1,0 +1,138 @@
+/**
+ * The per-key request budget as the service reports it (X-RateLimit-Limit, -Remaining, -Reset on every
+ * response), kept in shared storage under a hash of the key so every bot instance sees what any one
+ * learned, and so the store never holds the key.
+ *
+ * Before a call, when the last report says nothing remains until the reset, the call waits for the reset
+ * instead of failing: the spec answers a 429 with "retry after Retry-After", a call we know would get that
+ * 429 is the same case one round trip earlier, and the window is a minute, so waiting is what the spec
+ * implies (and what the bot wants: a 429 is never shown to a user). Only a wait longer than the client
+ * allows raises RateLimitExceededError, for callers that cannot wait (a webhook answer, say).
+ *
+ * The last report wins. Two instances may both spend the last request of a window; the service's 429,
+ * whose Retry-After is recorded here as well, catches that.
+ */
+import { createHash } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
+import { z } from "zod";
+import type { KeyValueStore } from "../storage/ports.js";
+import { type GenerationOperation, RateLimitExceededError, type RateSnapshot } from "./errors.js";
+
+export interface KeyRateLimitsOptions {
+  /** Longest a call waits for the window to reset; past it the call fails. Default: one window. */
+  maxWaitMs?: number;
+  /** Most that is added to a wait so the callers held by one reset do not all leave at once. */
+  spreadMs?: number;
+  /** Storage keys start with this. */
+  prefix?: string;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+const RateSnapshotSchema = z.object({
+  limit: z.number().int().nonnegative(),
+  remaining: z.number().int().nonnegative(),
+  resetAt: z.number().int(),
+});
+
+function headerValue(headers: Headers, name: string): string | undefined {
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value)?.trim();
+}
+
+/** The budget a response reports, or undefined when its headers are absent or unreadable. */
+export function readRateHeaders(headers: Headers, now: number): RateSnapshot | undefined {
+  const limit = headerValue(headers, "x-ratelimit-limit");
+  const remaining = headerValue(headers, "x-ratelimit-remaining");
+  const reset = headerValue(headers, "x-ratelimit-reset");
+  if (limit === undefined || remaining === undefined || reset === undefined) return undefined;
+  if (!/^\d+$/.test(limit) || !/^\d+$/.test(remaining) || !/^\d+(\.\d+)?$/.test(reset)) return undefined;
+  // Reset is "seconds until the window resets", not a point in time.
+  return {
+    limit: Number(limit),
+    remaining: Number(remaining),
+    resetAt: now + Math.ceil(Number(reset) * 1000),
+  };
+}
+
+export class KeyRateLimits {
+  private readonly maxWaitMs: number;
+  private readonly spreadMs: number;
+  private readonly prefix: string;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(
+    private readonly kv: KeyValueStore,
+    options: KeyRateLimitsOptions = {},
+  ) {
+    this.maxWaitMs = options.maxWaitMs ?? 60_000;
+    this.spreadMs = options.spreadMs ?? 1_000;
+    this.prefix = options.prefix ?? "generation-rate";
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? ((ms) => delay(ms));
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Where a key's budget is stored: derived from the key, never the key itself. */
+  storageKey(apiKey: string): string {
+    return `${this.prefix}:${createHash("sha256").update(apiKey).digest("hex").slice(0, 32)}`;
+  }
+
+  /** The last budget reported for the key while its window lasts. */
+  async current(apiKey: string): Promise<RateSnapshot | undefined> {
+    const stored = await this.kv.get(this.storageKey(apiKey));
+    if (stored === undefined) return undefined;
+    let json: unknown;
+    try {
+      json = JSON.parse(stored);
+    } catch {
+      return undefined;
+    }
+    const parsed = RateSnapshotSchema.safeParse(json);
+    return parsed.success && parsed.data.resetAt > this.now() ? parsed.data : undefined;
+  }
+
+  /** Keeps a response's report until its window resets. */
+  async record(apiKey: string, snapshot: RateSnapshot): Promise<void> {
+    const ttlMs = snapshot.resetAt - this.now();
+    if (ttlMs <= 0) return;
+    await this.kv.set(this.storageKey(apiKey), JSON.stringify(snapshot), { ttlMs });
+  }
+
+  /** A 429 for the key's rate: nothing remains until Retry-After has passed, for every instance. */
+  async recordRefusal(
+    apiKey: string,
+    retryAfterMs: number,
+    reported: RateSnapshot | undefined,
+  ): Promise<void> {
+    const resetAt = Math.max(reported?.resetAt ?? 0, this.now() + retryAfterMs);
+    await this.record(apiKey, { limit: reported?.limit ?? 0, remaining: 0, resetAt });
+  }
+
+  /** Resolves when the key may send; waits for the reset when the last report left nothing. */
+  async awaitTurn(apiKey: string, operation: GenerationOperation): Promise<void> {
+    let waitedMs = 0;
+    while (true) {
+      const state = await this.current(apiKey);
+      if (state === undefined || state.remaining > 0) return;
+      const untilReset = state.resetAt - this.now();
+      if (untilReset <= 0) return;
+      if (waitedMs + untilReset > this.maxWaitMs) {
+        throw new RateLimitExceededError({
+          operation,
+          detail: "the key's requests of this minute are spent",
+          retryAfterMs: untilReset,
+          rate: state,
+        });
+      }
+      const waitMs = untilReset + Math.floor(this.random() * this.spreadMs);
+      waitedMs += waitMs;
+      await this.sleep(waitMs);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * When and how long to wait before another attempt: exponential backoff with full jitter, at least what
+ * the service asked for in Retry-After, within a cap on attempts and on the total time spent waiting.
+ */
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  maxAttempts: number;
+  /** First backoff ceiling; doubles with each attempt. */
+  baseDelayMs: number;
+  /** Largest single backoff ceiling. */
+  maxDelayMs: number;
+  /** Longest Retry-After honoured; a longer one ends the retries (the caller sees the 429 or 503). */
+  maxRetryAfterMs: number;
+  /** Sum of all waits of one call; a wait that would pass it ends the retries. */
+  maxTotalWaitMs: number;
+}
+
+/** The rate window is a minute, so one Retry-After never needs to be longer than that. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 60_000,
+  maxTotalWaitMs: 90_000,
+};
+
+/** Parses Retry-After: delay seconds or an HTTP date. Undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, now: number): number | undefined {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text) return undefined;
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/**
+ * The wait before attempt `attempt + 1` (attempt counts from 1), or undefined when the policy says stop.
+ * `random` returns [0, 1).
+ */
+export function nextDelay(
+  policy: RetryPolicy,
+  attempt: number,
+  waitedMs: number,
+  retryAfterMs: number | undefined,
+  random: () => number,
+): number | undefined {
+  if (attempt >= policy.maxAttempts) return undefined;
+  if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) return undefined;
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  // After a Retry-After, a little jitter keeps many waiting callers from arriving in the same instant.
+  const delay =
+    retryAfterMs === undefined
+      ? Math.floor(random() * ceiling)
+      : retryAfterMs + Math.floor(random() * Math.min(ceiling, 1_000));
+  if (waitedMs + delay > policy.maxTotalWaitMs) return undefined;
+  return delay;
+}
