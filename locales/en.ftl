@@ -241,6 +241,7 @@ intake-count-link = { $count ->
    *[other] { $count } links
 }
 media-error-unsupported_type = I cannot use this file ({ $name }). Accepted formats: { $formats }, and voice messages.
+media-error-empty_file = This file is empty ({ $name }): there is nothing in it to work with. Please send the file again from where it was saved.
 media-error-too_big_for_bot_api = This file is over { $limitMb } MB, the most a bot can download from Telegram. Upload it somewhere and send me an https link to it instead.
 media-error-too_big_for_intake = This file is over { $limitMb } MB, the most this bot takes. Send an https link to it instead.
 media-error-too_big_for_service = This file is over { $limitMb } MB, the most the service accepts. Please send a shorter or smaller file.

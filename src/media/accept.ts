@@ -10,6 +10,7 @@ import type { MediaRef, TelegramMediaRef } from "./media-ref.js";
 /** Stable codes; each is shown as the locale message `media-error-<code>`. */
 export const MEDIA_ERROR_CODES = [
   "unsupported_type",
+  "empty_file",
   "too_big_for_bot_api",
   "too_big_for_intake",
   "too_big_for_service",
@@ -191,6 +192,7 @@ export function checkMediaRef(ref: MediaRef, limits: IntakeLimits): MediaProblem
   }
   const size = ref.size;
   if (size === undefined) return undefined;
+  if (size === 0) return { code: "empty_file", params: { name: ref.fileName ?? ref.kind } };
   if (size > SERVICE_INTAKE_LIMIT_MB * MIB)
     return { code: "too_big_for_service", params: { limitMb: SERVICE_INTAKE_LIMIT_MB } };
   if (!limits.selfHostedBotApi && size > CLOUD_INTAKE_LIMIT_MB * MIB) {

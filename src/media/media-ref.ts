@@ -66,9 +66,15 @@ export type LinkProblem = { code: "link_not_https" | "link_malformed"; text: str
 
 export type ExtractedMedia = { refs: MediaRef[]; linkProblems: LinkProblem[] };
 
-/** Optional fields Telegram left out stay absent instead of being present as undefined. */
-function definedOnly<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+/**
+ * What a message's file fields make, checked: optional fields Telegram left out stay absent, and a
+ * file without a file_id (which Telegram never sends) is no file at all.
+ */
+function fileRef(fields: Record<string, unknown>): TelegramMediaRef | undefined {
+  const parsed = TelegramMediaRefSchema.safeParse(
+    Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value !== "")),
+  );
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** The Telegram file a message carries, or undefined for a message without one. */
@@ -79,7 +85,7 @@ export function telegramMediaOf(message: Message): TelegramMediaRef | undefined 
     const largest = message.photo.reduce((best, size) =>
       size.width * size.height >= best.width * best.height ? size : best,
     );
-    return definedOnly<TelegramMediaRef>({
+    return fileRef({
       source: "telegram",
       kind: "photo",
       fileId: largest.file_id,
@@ -93,7 +99,7 @@ export function telegramMediaOf(message: Message): TelegramMediaRef | undefined 
   }
   if (message.video) {
     const v = message.video;
-    return definedOnly<TelegramMediaRef>({
+    return fileRef({
       source: "telegram",
       kind: "video",
       fileId: v.file_id,
@@ -109,7 +115,7 @@ export function telegramMediaOf(message: Message): TelegramMediaRef | undefined 
   }
   if (message.audio) {
     const a = message.audio;
-    return definedOnly<TelegramMediaRef>({
+    return fileRef({
       source: "telegram",
       kind: "audio",
       fileId: a.file_id,
@@ -123,7 +129,7 @@ export function telegramMediaOf(message: Message): TelegramMediaRef | undefined 
   }
   if (message.voice) {
     const v = message.voice;
-    return definedOnly<TelegramMediaRef>({
+    return fileRef({
       source: "telegram",
       kind: "voice",
       fileId: v.file_id,
@@ -136,7 +142,7 @@ export function telegramMediaOf(message: Message): TelegramMediaRef | undefined 
   }
   if (message.video_note) {
     const v = message.video_note;
-    return definedOnly<TelegramMediaRef>({
+    return fileRef({
       source: "telegram",
       kind: "video_note",
       fileId: v.file_id,
@@ -152,7 +158,7 @@ export function telegramMediaOf(message: Message): TelegramMediaRef | undefined 
   }
   if (message.document) {
     const d = message.document;
-    return definedOnly<TelegramMediaRef>({
+    return fileRef({
       source: "telegram",
       kind: "document",
       fileId: d.file_id,
@@ -221,7 +227,8 @@ export function linksIn(text: string): ExtractedMedia {
       linkProblems.push({ code: "link_malformed", text: candidate });
       continue;
     }
-    refs.push(definedOnly<LinkMediaRef>({ source: "link", url: url.href, kindHint: kindHintOf(url) }));
+    const kindHint = kindHintOf(url);
+    refs.push({ source: "link", url: url.href, ...(kindHint ? { kindHint } : {}) });
   }
   return { refs, linkProblems };
 }

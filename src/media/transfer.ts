@@ -29,10 +29,24 @@ export interface TransferDeps {
 
 export type TransferResult = { uploadId: string } | { url: string };
 
-/** The file name the service sees: the user's own name with the extension of what the bytes really are. */
-function uploadFileName(ref: TelegramMediaRef, format: MediaFormat): string {
+/** Long enough for any name a person gives a file; the service shows it back in task lists. */
+const MAX_FILE_NAME_CHARS = 100;
+
+/**
+ * The file name the service sees: the user's own name, without control, bidirectional or invisible
+ * formatting characters (which could make "gpj.exe" read as "exe.jpg"), capped in length, with the
+ * extension of what the bytes really are.
+ */
+export function uploadFileName(
+  ref: Pick<TelegramMediaRef, "fileName" | "kind">,
+  format: MediaFormat,
+): string {
   const extension = format === "jpeg" ? "jpg" : format === "ogg_opus" ? "ogg" : format;
-  const base = path.basename(ref.fileName ?? ref.kind).replace(/\.[A-Za-z0-9]{1,5}$/, "") || ref.kind;
+  const cleaned = path
+    .basename((ref.fileName ?? "").replace(/[\p{Cc}\p{Cf}\\]/gu, ""))
+    .replace(/\.[A-Za-z0-9]{1,5}$/, "")
+    .trim();
+  const base = [...cleaned].slice(0, MAX_FILE_NAME_CHARS).join("").trim() || ref.kind;
   return `${base}.${extension}`;
 }
 

@@ -125,6 +125,23 @@ describe("media intake", () => {
     expect(await new PendingMediaStore(storage.kv).get(15)).toBeUndefined();
   });
 
+  it("an empty file is refused at once, with no Retry and nothing kept", async () => {
+    const { harness, storage } = harnessWith();
+    const calls = await harness.sendMessage(harness.user(16, "en"), {
+      document: {
+        file_id: "e",
+        file_unique_id: "eu",
+        file_name: "clip.mp4",
+        mime_type: "video/mp4",
+        file_size: 0,
+      },
+    });
+    expect(calls.map((c) => c.method)).toEqual(["sendMessage"]);
+    expect(textOf(calls[0])).toContain("This file is empty (clip.mp4)");
+    expect(BotHarness.buttons(calls[0])).toEqual([]);
+    expect(await new PendingMediaStore(storage.kv).get(16)).toBeUndefined();
+  });
+
   it("the same file is fine with a self-hosted Bot API", async () => {
     const { harness } = harnessWith({ maxIntakeMb: 500, selfHostedBotApi: true });
     const calls = await harness.sendMessage(harness.user(16, "en"), {

@@ -111,6 +111,11 @@ describe("extractMedia", () => {
     expect(linkProblems).toEqual([]);
   });
 
+  it("takes a document without a file_id for no file at all", () => {
+    const forged = message({ document: { file_unique_id: "du", file_name: "talk.mp4" } as never });
+    expect(extractMedia(forged).refs).toEqual([]);
+  });
+
   it("finds no media in plain words", () => {
     expect(extractMedia(message({ text: "hello there" }))).toEqual({ refs: [], linkProblems: [] });
   });

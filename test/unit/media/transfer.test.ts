@@ -8,7 +8,7 @@ import { startTasksSandbox, type TasksSandbox } from "../../../dev/tasks-sandbox
 import { createLogger } from "../../../src/logger.js";
 import { MediaError } from "../../../src/media/accept.js";
 import { telegramMediaOf } from "../../../src/media/media-ref.js";
-import { type TransferDeps, transferToService } from "../../../src/media/transfer.js";
+import { type TransferDeps, transferToService, uploadFileName } from "../../../src/media/transfer.js";
 import { TasksServiceClient } from "../../../src/tasks-service/client.js";
 import type { UploadSource } from "../../../src/tasks-service/multipart.js";
 import { type EmulatedTelegram, startEmulatedTelegram } from "../../support/telegram-emulator.js";
@@ -50,6 +50,21 @@ function depsWith(tasksService: TransferDeps["tasksService"]): TransferDeps {
     tempDirectory,
   };
 }
+
+describe("the file name the service sees", () => {
+  it("drops control and bidirectional characters, caps the length and keeps the real extension", () => {
+    expect(uploadFileName({ kind: "document", fileName: "talk\u0000\u202Egpj.exe" }, "mp4")).toBe(
+      "talkgpj.mp4",
+    );
+    expect(uploadFileName({ kind: "document", fileName: "../../etc/passwd\u200F" }, "mp3")).toBe(
+      "passwd.mp3",
+    );
+    expect(uploadFileName({ kind: "video", fileName: `${"я".repeat(300)}.mov` }, "mov")).toBe(
+      `${"я".repeat(100)}.mov`,
+    );
+    expect(uploadFileName({ kind: "audio", fileName: "\u202E\u0007" }, "mp3")).toBe("audio.mp3");
+  });
+});
 
 describe("transferToService", () => {
   it("an https link passes through untouched", async () => {
