@@ -3,7 +3,7 @@ import { run } from "@grammyjs/runner";
 import type { Bot, Context } from "grammy";
 import type { Update } from "grammy/types";
 import type { Storage } from "../storage/ports.js";
-import { pollOnlyWhileStorageIsUp } from "./updates.js";
+import { HANDLED_UPDATES, pollOnlyWhileStorageIsUp } from "./updates.js";
 
 export interface PollingHandle {
   /** Stops fetching updates and resolves once the updates being handled are done. */
@@ -21,7 +21,6 @@ export async function startPolling<C extends Context>(
     storage?: Pick<Storage, "whenUp">;
     /** An update whose handling failed past every boundary (each one is a bug). */
     onError?: (error: unknown) => void;
-    allowedUpdates?: ReadonlyArray<"message" | "callback_query" | "my_chat_member" | "edited_message">;
   } = {},
 ): Promise<PollingHandle> {
   await bot.init();
@@ -36,7 +35,7 @@ export async function startPolling<C extends Context>(
       handleUpdate: handle,
       errorHandler: async (error) => options.onError?.(error),
     },
-    { runner: { fetch: { allowed_updates: options.allowedUpdates ?? ["message", "callback_query"] } } },
+    { runner: { fetch: { allowed_updates: HANDLED_UPDATES } } },
   );
   return {
     stop: async () => {

@@ -12,7 +12,7 @@ import type { Logger } from "../logger.js";
 import type { Storage } from "../storage/ports.js";
 
 /** The update kinds the bot asks Telegram for; anything else is ignored quietly. */
-export const HANDLED_UPDATES = ["message", "callback_query", "my_chat_member"] as const;
+export const HANDLED_UPDATES = ["message", "callback_query"] as const;
 
 const UserSchema = z.looseObject({
   id: z.number().int().positive(),
@@ -32,7 +32,6 @@ const MessageSchema = z.looseObject({
   text: z.string().optional(),
   caption: z.string().optional(),
 });
-const MemberSchema = z.looseObject({ status: z.string(), user: UserSchema });
 const UpdateShapeSchema = z.looseObject({
   update_id: z.number().int().nonnegative(),
   message: MessageSchema.optional(),
@@ -43,15 +42,6 @@ const UpdateShapeSchema = z.looseObject({
       chat_instance: z.string(),
       data: z.string().optional(),
       message: MessageSchema.optional(),
-    })
-    .optional(),
-  my_chat_member: z
-    .looseObject({
-      chat: ChatSchema,
-      from: UserSchema,
-      date: z.number().int(),
-      old_chat_member: MemberSchema,
-      new_chat_member: MemberSchema,
     })
     .optional(),
 });
