@@ -3,6 +3,7 @@
  * it first starts the Telegram emulator, the service sandbox and the web chat page, all in this process.
  */
 import { randomBytes } from "node:crypto";
+import type { Update } from "grammy/types";
 import type { Hono } from "hono";
 import { ApiKeys } from "./accounts/api-keys.js";
 import { KeyRegistry } from "./accounts/registry.js";
@@ -10,6 +11,7 @@ import { KeyVault } from "./accounts/vault.js";
 import { createIntakeFeature } from "./bot/features/intake.js";
 import { createI18n, setBotCommands } from "./bot/i18n.js";
 import { createBot } from "./bot/index.js";
+import { inChatOrder } from "./bot/chat-order.js";
 import { type PollingHandle, startPolling } from "./bot/runtime.js";
 import { HANDLED_UPDATES, handleThroughOutages, readUpdate } from "./bot/updates.js";
 import { catalogPort, loadCatalog } from "./catalog/index.js";
@@ -120,10 +122,12 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     { intake: createIntakeFeature({ limits }), forms: pipeline.forms, i18n },
   );
 
-  const handle = handleThroughOutages((update) => bot.handleUpdate(update), {
-    storage,
-    logger: logger.child({ component: "updates" }),
-  });
+  const handleUpdate = (update: Update) => bot.handleUpdate(update);
+  // Behind a load balancer another process may hold the chat's previous update: keep the chat's order.
+  const handle = handleThroughOutages(
+    config.mode === "webhook" ? inChatOrder(handleUpdate, storage) : handleUpdate,
+    { storage, logger: logger.child({ component: "updates" }) },
+  );
   const routes: Array<(app: Hono) => void> = [pipeline.routes];
   const webhook =
     config.mode === "webhook"

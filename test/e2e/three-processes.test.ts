@@ -1,0 +1,165 @@
+/**
+ * Three bot processes in webhook mode on one Redis, behind a round-robin proxy made for this test, as
+ * a deployment behind a load balancer runs them: 300 users write at once, and a few create tasks whose
+ * callbacks land on any process. Every message is answered once and in order per chat; every result is
+ * delivered once.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTasksSandbox, type TasksSandbox } from "../../dev/tasks-sandbox/index.js";
+import { startTelegramEmulator, type TelegramEmulator } from "../../dev/telegram-emulator/index.js";
+import { KeyRegistry } from "../../src/accounts/registry.js";
+import { createLogger } from "../../src/logger.js";
+import { createStorage } from "../../src/storage/index.js";
+import type { Storage } from "../../src/storage/ports.js";
+import { botMessages, eventually, freePort, press } from "../support/delivery-stack.js";
+import { startRedisServer } from "../support/redis-server.js";
+
+const redisServer = await startRedisServer();
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const PROCESSES = 3;
+const USERS = 300;
+const TASK_OWNERS = 6;
+const SECRET = "three-processes-secret";
+
+/** Forwards each request to the next backend in turn, as a plain round-robin load balancer does. */
+async function startRoundRobinProxy(
+  backends: number[],
+): Promise<{ server: Server; url: string; served: number[] }> {
+  const served = backends.map(() => 0);
+  let next = 0;
+  const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const index = next;
+    next = (next + 1) % backends.length;
+    served[index] = (served[index] ?? 0) + 1;
+    const forwarded = request(
+      {
+        host: "127.0.0.1",
+        port: backends[index],
+        method: incoming.method,
+        path: incoming.url,
+        headers: incoming.headers,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forwarded.on("error", () => {
+      outgoing.writeHead(502);
+      outgoing.end();
+    });
+    incoming.pipe(forwarded);
+  });
+  server.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}`, served };
+}
+
+describe.skipIf(!redisServer)("three bot processes behind a round-robin proxy", () => {
+  let emulator: TelegramEmulator;
+  let sandbox: TasksSandbox;
+  let registryStorage: Storage;
+  let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    const redisUrl = redisServer?.url ?? "";
+    registryStorage = createStorage({ redisUrl }, createLogger({ level: "silent" }));
+    const registry = new KeyRegistry(registryStorage);
+    emulator = await startTelegramEmulator({ rateLimits: false });
+    sandbox = await startTasksSandbox({
+      verifyKey: (key) => registry.verify(key),
+      allowHttpWebhooks: true,
+      rateLimits: false,
+      stepMs: 200,
+      steps: 2,
+    });
+    const ports = await Promise.all(Array.from({ length: PROCESSES }, () => freePort()));
+    proxy = await startRoundRobinProxy(ports);
+    const keyVaultSecret = randomBytes(32).toString("base64");
+    for (const port of ports) {
+      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH,
+          BOT_TOKEN: emulator.token,
+          BOT_MODE: "webhook",
+          BOT_WEBHOOK_SECRET: SECRET,
+          BOT_API_ROOT: emulator.apiRoot,
+          PUBLIC_URL: proxy.url,
+          HTTP_HOST: "127.0.0.1",
+          HTTP_PORT: String(port),
+          TASKS_BASE_URL: sandbox.baseUrl,
+          REDIS_URL: redisUrl,
+          KEY_VAULT_SECRET: keyVaultSecret,
+          LOG_LEVEL: process.env.STACK_LOG ?? "silent",
+        },
+        stdio: process.env.STACK_LOG ? "inherit" : "ignore",
+      });
+      children.push(child);
+    }
+    for (const port of ports) {
+      await eventually(
+        async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.ok,
+        60_000,
+      );
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const child of children) child.kill("SIGKILL");
+    proxy?.server.close();
+    await sandbox?.close();
+    await emulator?.close();
+    await registryStorage?.close();
+    await redisServer?.stop();
+  });
+
+  it("answers every message once and in order per chat, and delivers every result once", async () => {
+    const people = Array.from({ length: USERS }, (_, index) =>
+      emulator.users.create({ first_name: `User ${index}`, language_code: "en" }),
+    );
+    const owners = people.slice(0, TASK_OWNERS);
+    for (const owner of owners) owner.sendCommand("start");
+    for (const owner of owners) await press(owner, "Voiceover", 30_000);
+    for (const owner of owners) {
+      await eventually(
+        () => botMessages(owner).find((m) => m.text?.includes("Send it as one message")),
+        30_000,
+      );
+      owner.sendText("Three processes, one result.");
+    }
+    for (const owner of owners) await press(owner, "✅ Create", 30_000);
+
+    const expected = ["help", "start", "help"];
+    for (const person of people.slice(TASK_OWNERS))
+      for (const command of expected) person.sendCommand(command);
+    const kindOf = (text: string | undefined) =>
+      text?.startsWith("What I can do") ? "help" : text?.startsWith("Hello,") ? "start" : undefined;
+    const answers = (person: (typeof people)[number]) =>
+      botMessages(person)
+        .map((message) => kindOf(message.text))
+        .filter((kind) => kind !== undefined);
+    await eventually(
+      () => people.slice(TASK_OWNERS).every((person) => answers(person).length >= expected.length),
+      120_000,
+    );
+    await eventually(
+      () => owners.every((owner) => botMessages(owner).some((m) => m.audio !== undefined)),
+      120_000,
+    );
+    await sandbox.idle();
+
+    for (const person of people.slice(TASK_OWNERS)) expect(answers(person)).toEqual(expected);
+    for (const owner of owners)
+      expect(botMessages(owner).filter((m) => m.audio !== undefined)).toHaveLength(1);
+    // The proxy spread the work over every process.
+    for (const count of proxy.served) expect(count).toBeGreaterThan(USERS / PROCESSES / 2);
+  }, 300_000);
+});
