@@ -1,7 +1,8 @@
 /**
  * A local stand-in of the Media Task Service (see /work/shared/spec/tasks-service-api.md): uploads, task
- * creation with the bot's own request schemas, a timer-driven lifecycle, token charging, completion webhooks,
- * real result files, per-key rate limits and deterministic fault injection. In-memory; for development only.
+ * creation checked by its own reading of the spec (contract/), a timer-driven lifecycle, token charging,
+ * completion webhooks, real result files, per-key rate limits and deterministic fault injection. In-memory; for
+ * development only.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";

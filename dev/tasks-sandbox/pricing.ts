@@ -1,4 +1,4 @@
-import type { TaskRequest, TtsProvider } from "../../src/tasks-service/schemas/index.js";
+import type { TaskRequest, TtsProvider } from "./contract/index.js";
 
 /** The spec's token prices (deducted only on success). */
 export const PRICES = {

@@ -1,12 +1,13 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { type TaskRequest, TaskRequestSchema } from "../../src/tasks-service/schemas/index.js";
 import type { SandboxAccounts } from "./accounts.js";
+import { fileFields, isUploadId, parseTaskRequest, type TaskRequest } from "./contract/index.js";
 import type { SandboxFaults } from "./faults.js";
+import { linkedInput, type TaskInput, uploadedInput } from "./inputs.js";
 import { estimateTask } from "./pricing.js";
 import type { SlidingWindowLimiter } from "./rate-limit.js";
 import type { ResultStore } from "./results.js";
-import { serviceTimestamp, type TaskEngine, type TaskInput } from "./tasks.js";
+import { serviceTimestamp, type TaskEngine } from "./tasks.js";
 import type { UploadStore } from "./uploads.js";
 
 /** What the sandbox knows of a verified key. */
@@ -37,7 +38,6 @@ export interface SandboxAppDeps {
 type Env = { Variables: { caller: { userId: number; keyId: string; createdAt: number; apiKey: string } } };
 
 const KEY_FORM = /^[a-z0-9]{2,16}_([A-Za-z0-9]{8})_[A-Za-z0-9]{32}$/;
-const UUID_FORM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_PAGE = 20;
 const MAX_PAGE = 100;
 
@@ -165,35 +165,16 @@ export function createSandboxApp(deps: SandboxAppDeps): Hono<Env> {
     } catch {
       return problem(c, 422, "The body is not valid JSON");
     }
-    if (typeof body !== "object" || body === null || Array.isArray(body)) {
-      return problem(c, 422, "The body must be a JSON object");
-    }
-    const { webhook_url: webhookUrl, ...fields } = body as Record<string, unknown>;
-    if (
-      webhookUrl !== undefined &&
-      webhookUrl !== null &&
-      !isWebhookUrl(webhookUrl, deps.allowHttpWebhooks)
-    ) {
+    const parsed = parseTaskRequest(body);
+    if (!parsed.ok) return problem(c, 422, parsed.detail);
+    const { request } = parsed;
+    if (request.webhook_url !== null && !isWebhookUrl(request.webhook_url, deps.allowHttpWebhooks)) {
       return problem(c, 422, "webhook_url: expected an https:// link");
     }
-    const parsed = TaskRequestSchema.safeParse(fields);
-    if (!parsed.success) {
-      const detail = parsed.error.issues
-        .map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-        .join("; ");
-      return problem(c, 422, detail);
-    }
-    const request = parsed.data;
-    const inputs: TaskInput[] = [];
-    for (const reference of fileReferences(request)) {
-      if (!UUID_FORM.test(reference)) {
-        inputs.push({ kind: "link", url: reference });
-        continue;
-      }
-      const upload = await deps.uploads.find(reference, caller.userId);
-      if (!upload) return problem(c, 404, `Upload ${reference} not found or expired`);
-      inputs.push({ kind: "upload", filename: upload.filename, sizeBytes: upload.sizeBytes });
-    }
+    const overLimit = accountLimitProblem(request);
+    if (overLimit) return problem(c, 422, overLimit);
+    const files = await resolveFiles(request, caller.userId, deps);
+    if (!files.ok) return problem(c, files.status, files.detail);
     const account = deps.accounts.get(caller.userId);
     const missing = missingFeature(request, account.plan);
     if (missing) return problem(c, 403, `Your plan does not include ${missing}`);
@@ -208,9 +189,9 @@ export function createSandboxApp(deps: SandboxAppDeps): Hono<Env> {
     const task = deps.tasks.create({
       userId: caller.userId,
       request,
-      inputs,
+      inputs: files.inputs,
       estimate,
-      webhookUrl: typeof webhookUrl === "string" ? webhookUrl : undefined,
+      webhookUrl: request.webhook_url ?? undefined,
     });
     return c.json({ task_id: task.taskId, status: "pending" });
   });
@@ -260,25 +241,41 @@ function pageNumber(
   return value >= min && value <= max ? value : undefined;
 }
 
-/** Every field of the request that names a file, in order (the first is the main input). */
-function fileReferences(request: TaskRequest): string[] {
-  const references: Array<string | null | undefined> = [];
-  switch (request.type) {
-    case "video":
-      references.push(...request.photos, request.bgm_file);
-      break;
-    case "motion":
-      references.push(request.file, request.bgm_file);
-      break;
-    case "dubbing":
-      references.push(request.file, "srt_file" in request ? request.srt_file : undefined);
-      break;
-    case "audio":
-      break;
-    default:
-      references.push(request.file);
+/** `target_duration` "must not exceed the account's limit", the profile's `max_video_duration`. */
+function accountLimitProblem(request: TaskRequest): string | undefined {
+  if (request.type !== "video" || request.target_duration === null) return undefined;
+  const limit = PROFILE_LIMITS.max_video_duration;
+  return request.target_duration > limit
+    ? `target_duration: ${request.target_duration} s exceeds the account's limit of ${limit} s`
+    : undefined;
+}
+
+type ResolvedFiles = { ok: true; inputs: TaskInput[] } | { ok: false; status: 404 | 422; detail: string };
+
+/**
+ * Every file the request names: an upload must be the caller's, alive (404 otherwise) and of a format the field
+ * takes (422); links are taken as they are.
+ */
+async function resolveFiles(
+  request: TaskRequest,
+  userId: number,
+  deps: SandboxAppDeps,
+): Promise<ResolvedFiles> {
+  const inputs: TaskInput[] = [];
+  for (const field of fileFields(request)) {
+    if (!isUploadId(field.reference)) {
+      inputs.push(linkedInput(field));
+      continue;
+    }
+    const upload = await deps.uploads.find(field.reference, userId);
+    if (!upload) return { ok: false, status: 404, detail: `Upload ${field.reference} not found or expired` };
+    if (!field.accepts.includes(upload.format)) {
+      const detail = `${field.path}: expected ${field.expected}, got an upload of ${upload.format.toUpperCase()}`;
+      return { ok: false, status: 422, detail };
+    }
+    inputs.push(uploadedInput(field, upload));
   }
-  return references.filter((reference): reference is string => typeof reference === "string");
+  return { ok: true, inputs };
 }
 
 function missingFeature(
@@ -287,6 +284,6 @@ function missingFeature(
 ): string | undefined {
   if (request.type === "smart_clip" && !plan.smartClip) return "smart clips";
   if (request.type === "motion" && !plan.motion) return "motion videos";
-  if ("ai_graphics" in request && request.ai_graphics === true && !plan.cards) return "animated cards";
+  if ("ai_graphics" in request && request.ai_graphics && !plan.cards) return "animated cards";
   return undefined;
 }

@@ -213,9 +213,14 @@ describe("POST /v1/tasks: validation", () => {
     ],
     ["motion voice without file", { type: "motion", source: "voice" }, /file/],
     [
-      "auto_text without text",
-      { type: "video", photos: ["https://e.com/a.jpg"], auto_text: true },
-      /auto_text/,
+      "scene durations that do not match the media",
+      { type: "video", photos: ["https://e.com/a.jpg"], scene_durations: [2, 3] },
+      /scene_durations/,
+    ],
+    [
+      "tts_speed on dubbing, which the spec does not list there",
+      { type: "dubbing", mode: "auto", file: "https://e.com/a.mp4", target_lang: "de", tts_speed: 1.2 },
+      /tts_speed/,
     ],
     [
       "a webhook that is no web link",
@@ -262,6 +267,55 @@ describe("POST /v1/tasks: files, plan and balance", () => {
     const response = await harness.post("/v1/tasks", { type: "pause_removal", file: id });
     expect(response.status).toBe(404);
     expect(await detailOf(response)).toMatch(/expired/);
+  });
+
+  it.each([
+    [
+      "an image to transcribe",
+      "sample.jpg",
+      (id: string) => ({ type: "transcription", file: id }),
+      /file: expected an audio or video file, got an upload of JPG/,
+    ],
+    [
+      "audio among a video's photos",
+      "sample.mp3",
+      (id: string) => ({ type: "video", photos: [id] }),
+      /photos.0: expected an image or a video clip/,
+    ],
+    [
+      "a WAV as background music",
+      "sample.wav",
+      (id: string) => ({ type: "video", photos: ["https://e.com/a.jpg"], bgm_file: id }),
+      /bgm_file: expected an MP3/,
+    ],
+    [
+      "audio to burn subtitles into",
+      "sample.m4a",
+      (id: string) => ({ type: "subtitles", file: id }),
+      /file: expected a video/,
+    ],
+    [
+      "a video as a dubbing's SRT",
+      "sample.mp4",
+      (id: string) => ({
+        type: "dubbing",
+        mode: "manual",
+        file: "https://e.com/a.mp4",
+        srt_file: id,
+        target_lang: "es",
+      }),
+      /srt_file: expected an SRT file/,
+    ],
+    [
+      "an image as a motion voice-over",
+      "sample.png",
+      (id: string) => ({ type: "motion", source: "voice", file: id }),
+      /file: expected an audio or video file/,
+    ],
+  ])("answers 422 for %s", async (_name, fixture, build, detail) => {
+    const response = await harness.post("/v1/tasks", build(await harness.uploadId(fixture)));
+    expect(response.status).toBe(422);
+    expect(await detailOf(response)).toMatch(detail);
   });
 
   it.each([
