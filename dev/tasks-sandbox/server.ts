@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { SandboxAccounts } from "./accounts.js";
@@ -7,8 +8,9 @@ import { linkedInput, type TaskInput, uploadedInput } from "./inputs.js";
 import { estimateTask } from "./pricing.js";
 import type { SlidingWindowLimiter } from "./rate-limit.js";
 import type { ResultStore } from "./results.js";
+import { latestTimecode } from "./srt.js";
 import { serviceTimestamp, type TaskEngine } from "./tasks.js";
-import type { UploadStore } from "./uploads.js";
+import type { StoredUpload, UploadStore } from "./uploads.js";
 
 /** What the sandbox knows of a verified key. */
 export interface VerifiedKey {
@@ -30,8 +32,8 @@ export interface SandboxAppDeps {
   results: ResultStore;
   limits: { requests: SlidingWindowLimiter; uploads: SlidingWindowLimiter } | undefined;
   now: () => number;
-  /** Every uploaded or linked audio or video counts as this many seconds (the sandbox does not probe media). */
-  mediaSeconds: number;
+  /** Seconds counted for audio or video whose length is not read: links, and uploads with headers not understood. */
+  unmeasuredMediaSeconds: number;
   allowHttpWebhooks: boolean;
 }
 
@@ -178,7 +180,10 @@ export function createSandboxApp(deps: SandboxAppDeps): Hono<Env> {
     const account = deps.accounts.get(caller.userId);
     const missing = missingFeature(request, account.plan);
     if (missing) return problem(c, 403, `Your plan does not include ${missing}`);
-    const estimate = estimateTask(request, deps.mediaSeconds);
+    const estimate = estimateTask(
+      request,
+      files.inputs.filter((input) => input.role === "media"),
+    );
     if (account.tariff === undefined && account.balance < estimate.tokens) {
       return problem(
         c,
@@ -254,7 +259,7 @@ type ResolvedFiles = { ok: true; inputs: TaskInput[] } | { ok: false; status: 40
 
 /**
  * Every file the request names: an upload must be the caller's, alive (404 otherwise) and of a format the field
- * takes (422); links are taken as they are.
+ * takes (422); links are taken as they are. A manual dubbing's SRT must end within its video.
  */
 async function resolveFiles(
   request: TaskRequest,
@@ -262,9 +267,10 @@ async function resolveFiles(
   deps: SandboxAppDeps,
 ): Promise<ResolvedFiles> {
   const inputs: TaskInput[] = [];
+  const uploads = new Map<string, StoredUpload>();
   for (const field of fileFields(request)) {
     if (!isUploadId(field.reference)) {
-      inputs.push(linkedInput(field));
+      inputs.push(linkedInput(field, deps.unmeasuredMediaSeconds));
       continue;
     }
     const upload = await deps.uploads.find(field.reference, userId);
@@ -273,9 +279,27 @@ async function resolveFiles(
       const detail = `${field.path}: expected ${field.expected}, got an upload of ${upload.format.toUpperCase()}`;
       return { ok: false, status: 422, detail };
     }
-    inputs.push(uploadedInput(field, upload));
+    uploads.set(field.path, upload);
+    inputs.push(uploadedInput(field, upload, deps.unmeasuredMediaSeconds));
+  }
+  if (request.type === "dubbing" && request.mode === "manual") {
+    const overrun = await srtOverrun(uploads.get("file"), uploads.get("srt_file"));
+    if (overrun) return { ok: false, status: 422, detail: overrun };
   }
   return { ok: true, inputs };
+}
+
+/** "Timecodes must not exceed the video duration", checked when both are uploads and the video's length is read. */
+async function srtOverrun(
+  video: StoredUpload | undefined,
+  srt: StoredUpload | undefined,
+): Promise<string | undefined> {
+  if (video?.durationSeconds === undefined || srt === undefined) return undefined;
+  const latest = latestTimecode(await readFile(srt.path, "utf8"));
+  // SRT times are whole milliseconds; a video of 1.9996 s holds a cue ending at 00:00:02,000.
+  const videoMs = Math.ceil(video.durationSeconds * 1000);
+  if (latest === undefined || Math.round(latest * 1000) <= videoMs) return undefined;
+  return `srt_file: a timecode reaches ${latest.toFixed(3)} s, past the end of the video (${(videoMs / 1000).toFixed(3)} s)`;
 }
 
 function missingFeature(

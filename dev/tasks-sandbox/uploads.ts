@@ -5,6 +5,7 @@ import { open, rm } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { fileTypeFromFile } from "file-type";
 import { UPLOAD_FORMATS, type UploadFormat, type UploadKind } from "./contract/index.js";
+import { fileDuration } from "./duration/index.js";
 import { MultipartError, multipartBoundary, readMultipart } from "./multipart.js";
 
 export interface StoredUpload {
@@ -15,6 +16,8 @@ export interface StoredUpload {
   kind: UploadKind;
   /** File extension of the detected format: jpg, png, webp, mp4, mov, avi, mp3, wav, m4a, srt. */
   format: UploadFormat;
+  /** Seconds an audio or video plays, read from its header; undefined for stills, SRT, or a header not understood. */
+  durationSeconds: number | undefined;
   path: string;
   expiresAt: number;
 }
@@ -121,6 +124,7 @@ export class UploadStore {
       sizeBytes: size,
       kind: detected.kind,
       format: detected.format,
+      durationSeconds: await fileDuration(path, detected.format),
       path,
       expiresAt: this.options.now() + this.options.lifetimeMs,
     };

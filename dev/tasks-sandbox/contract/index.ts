@@ -11,6 +11,7 @@
 import type { z } from "zod";
 import { type TaskRequest, TaskRequestSchema } from "./request.js";
 
+export { rawCaptions } from "./captions.js";
 export { directiveLines } from "./cards.js";
 export { isUploadId } from "./fields.js";
 export { type FileField, fileFields, UPLOAD_FORMATS, type UploadFormat, type UploadKind } from "./files.js";
