@@ -1,7 +1,8 @@
 /**
  * A local stand-in of the Media Task Service (see /work/shared/spec/tasks-service-api.md): uploads, task
- * creation with the bot's own request schemas, a timer-driven lifecycle, token charging, completion webhooks,
- * real result files, per-key rate limits and deterministic fault injection. In-memory; for development only.
+ * creation checked by its own reading of the spec (contract/), a timer-driven lifecycle, token charging by the
+ * media's real length, completion webhooks, real result files, per-key rate limits and deterministic fault
+ * injection. In-memory; for development only.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
@@ -52,8 +53,11 @@ export interface TasksSandboxOptions {
   resultLifetimeMs?: number;
   /** Balance of a user seen for the first time. Default 10,000 tokens (10 USD). */
   defaultBalance?: number;
-  /** Length the sandbox assumes for every uploaded or linked audio or video. Default 60 s. */
-  mediaSeconds?: number;
+  /**
+   * Seconds counted for audio or video whose length the sandbox does not read: links (never fetched) and uploads
+   * whose header it does not understand. Uploads it can read are charged by their real length. Default 60.
+   */
+  unmeasuredMediaSeconds?: number;
   /** Also accept http:// webhook URLs (local receivers). Default false: https only, as the spec says. */
   allowHttpWebhooks?: boolean;
   /** Called when a task with send_to_messenger finishes (completed or failed). */
@@ -127,7 +131,7 @@ export async function startTasksSandbox(options: TasksSandboxOptions): Promise<T
         ? undefined
         : { requests: new SlidingWindowLimiter(30, now), uploads: new SlidingWindowLimiter(20, now) },
     now,
-    mediaSeconds: options.mediaSeconds ?? 60,
+    unmeasuredMediaSeconds: options.unmeasuredMediaSeconds ?? 60,
     allowHttpWebhooks: options.allowHttpWebhooks ?? false,
   });
 

@@ -1,13 +1,16 @@
+import { readFile } from "node:fs/promises";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { type TaskRequest, TaskRequestSchema } from "../../src/tasks-service/schemas/index.js";
 import type { SandboxAccounts } from "./accounts.js";
+import { fileFields, isUploadId, parseTaskRequest, type TaskRequest } from "./contract/index.js";
 import type { SandboxFaults } from "./faults.js";
+import { linkedInput, type TaskInput, uploadedInput } from "./inputs.js";
 import { estimateTask } from "./pricing.js";
 import type { SlidingWindowLimiter } from "./rate-limit.js";
 import type { ResultStore } from "./results.js";
-import { serviceTimestamp, type TaskEngine, type TaskInput } from "./tasks.js";
-import type { UploadStore } from "./uploads.js";
+import { latestTimecode } from "./srt.js";
+import { serviceTimestamp, type TaskEngine } from "./tasks.js";
+import type { StoredUpload, UploadStore } from "./uploads.js";
 
 /** What the sandbox knows of a verified key. */
 export interface VerifiedKey {
@@ -29,15 +32,14 @@ export interface SandboxAppDeps {
   results: ResultStore;
   limits: { requests: SlidingWindowLimiter; uploads: SlidingWindowLimiter } | undefined;
   now: () => number;
-  /** Every uploaded or linked audio or video counts as this many seconds (the sandbox does not probe media). */
-  mediaSeconds: number;
+  /** Seconds counted for audio or video whose length is not read: links, and uploads with headers not understood. */
+  unmeasuredMediaSeconds: number;
   allowHttpWebhooks: boolean;
 }
 
 type Env = { Variables: { caller: { userId: number; keyId: string; createdAt: number; apiKey: string } } };
 
 const KEY_FORM = /^[a-z0-9]{2,16}_([A-Za-z0-9]{8})_[A-Za-z0-9]{32}$/;
-const UUID_FORM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_PAGE = 20;
 const MAX_PAGE = 100;
 
@@ -165,39 +167,23 @@ export function createSandboxApp(deps: SandboxAppDeps): Hono<Env> {
     } catch {
       return problem(c, 422, "The body is not valid JSON");
     }
-    if (typeof body !== "object" || body === null || Array.isArray(body)) {
-      return problem(c, 422, "The body must be a JSON object");
-    }
-    const { webhook_url: webhookUrl, ...fields } = body as Record<string, unknown>;
-    if (
-      webhookUrl !== undefined &&
-      webhookUrl !== null &&
-      !isWebhookUrl(webhookUrl, deps.allowHttpWebhooks)
-    ) {
+    const parsed = parseTaskRequest(body);
+    if (!parsed.ok) return problem(c, 422, parsed.detail);
+    const { request } = parsed;
+    if (request.webhook_url !== null && !isWebhookUrl(request.webhook_url, deps.allowHttpWebhooks)) {
       return problem(c, 422, "webhook_url: expected an https:// link");
     }
-    const parsed = TaskRequestSchema.safeParse(fields);
-    if (!parsed.success) {
-      const detail = parsed.error.issues
-        .map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-        .join("; ");
-      return problem(c, 422, detail);
-    }
-    const request = parsed.data;
-    const inputs: TaskInput[] = [];
-    for (const reference of fileReferences(request)) {
-      if (!UUID_FORM.test(reference)) {
-        inputs.push({ kind: "link", url: reference });
-        continue;
-      }
-      const upload = await deps.uploads.find(reference, caller.userId);
-      if (!upload) return problem(c, 404, `Upload ${reference} not found or expired`);
-      inputs.push({ kind: "upload", filename: upload.filename, sizeBytes: upload.sizeBytes });
-    }
+    const overLimit = accountLimitProblem(request);
+    if (overLimit) return problem(c, 422, overLimit);
+    const files = await resolveFiles(request, caller.userId, deps);
+    if (!files.ok) return problem(c, files.status, files.detail);
     const account = deps.accounts.get(caller.userId);
     const missing = missingFeature(request, account.plan);
     if (missing) return problem(c, 403, `Your plan does not include ${missing}`);
-    const estimate = estimateTask(request, deps.mediaSeconds);
+    const estimate = estimateTask(
+      request,
+      files.inputs.filter((input) => input.role === "media"),
+    );
     if (account.tariff === undefined && account.balance < estimate.tokens) {
       return problem(
         c,
@@ -208,9 +194,9 @@ export function createSandboxApp(deps: SandboxAppDeps): Hono<Env> {
     const task = deps.tasks.create({
       userId: caller.userId,
       request,
-      inputs,
+      inputs: files.inputs,
       estimate,
-      webhookUrl: typeof webhookUrl === "string" ? webhookUrl : undefined,
+      webhookUrl: request.webhook_url ?? undefined,
     });
     return c.json({ task_id: task.taskId, status: "pending" });
   });
@@ -260,25 +246,60 @@ function pageNumber(
   return value >= min && value <= max ? value : undefined;
 }
 
-/** Every field of the request that names a file, in order (the first is the main input). */
-function fileReferences(request: TaskRequest): string[] {
-  const references: Array<string | null | undefined> = [];
-  switch (request.type) {
-    case "video":
-      references.push(...request.photos, request.bgm_file);
-      break;
-    case "motion":
-      references.push(request.file, request.bgm_file);
-      break;
-    case "dubbing":
-      references.push(request.file, "srt_file" in request ? request.srt_file : undefined);
-      break;
-    case "audio":
-      break;
-    default:
-      references.push(request.file);
+/** `target_duration` "must not exceed the account's limit", the profile's `max_video_duration`. */
+function accountLimitProblem(request: TaskRequest): string | undefined {
+  if (request.type !== "video" || request.target_duration === null) return undefined;
+  const limit = PROFILE_LIMITS.max_video_duration;
+  return request.target_duration > limit
+    ? `target_duration: ${request.target_duration} s exceeds the account's limit of ${limit} s`
+    : undefined;
+}
+
+type ResolvedFiles = { ok: true; inputs: TaskInput[] } | { ok: false; status: 404 | 422; detail: string };
+
+/**
+ * Every file the request names: an upload must be the caller's, alive (404 otherwise) and of a format the field
+ * takes (422); links are taken as they are. A manual dubbing's SRT must end within its video.
+ */
+async function resolveFiles(
+  request: TaskRequest,
+  userId: number,
+  deps: SandboxAppDeps,
+): Promise<ResolvedFiles> {
+  const inputs: TaskInput[] = [];
+  const uploads = new Map<string, StoredUpload>();
+  for (const field of fileFields(request)) {
+    if (!isUploadId(field.reference)) {
+      inputs.push(linkedInput(field, deps.unmeasuredMediaSeconds));
+      continue;
+    }
+    const upload = await deps.uploads.find(field.reference, userId);
+    if (!upload) return { ok: false, status: 404, detail: `Upload ${field.reference} not found or expired` };
+    if (!field.accepts.includes(upload.format)) {
+      const detail = `${field.path}: expected ${field.expected}, got an upload of ${upload.format.toUpperCase()}`;
+      return { ok: false, status: 422, detail };
+    }
+    uploads.set(field.path, upload);
+    inputs.push(uploadedInput(field, upload, deps.unmeasuredMediaSeconds));
   }
-  return references.filter((reference): reference is string => typeof reference === "string");
+  if (request.type === "dubbing" && request.mode === "manual") {
+    const overrun = await srtOverrun(uploads.get("file"), uploads.get("srt_file"));
+    if (overrun) return { ok: false, status: 422, detail: overrun };
+  }
+  return { ok: true, inputs };
+}
+
+/** "Timecodes must not exceed the video duration", checked when both are uploads and the video's length is read. */
+async function srtOverrun(
+  video: StoredUpload | undefined,
+  srt: StoredUpload | undefined,
+): Promise<string | undefined> {
+  if (video?.durationSeconds === undefined || srt === undefined) return undefined;
+  const latest = latestTimecode(await readFile(srt.path, "utf8"));
+  // SRT times are whole milliseconds; a video of 1.9996 s holds a cue ending at 00:00:02,000.
+  const videoMs = Math.ceil(video.durationSeconds * 1000);
+  if (latest === undefined || Math.round(latest * 1000) <= videoMs) return undefined;
+  return `srt_file: a timecode reaches ${latest.toFixed(3)} s, past the end of the video (${(videoMs / 1000).toFixed(3)} s)`;
 }
 
 function missingFeature(
@@ -287,6 +308,6 @@ function missingFeature(
 ): string | undefined {
   if (request.type === "smart_clip" && !plan.smartClip) return "smart clips";
   if (request.type === "motion" && !plan.motion) return "motion videos";
-  if ("ai_graphics" in request && request.ai_graphics === true && !plan.cards) return "animated cards";
+  if ("ai_graphics" in request && request.ai_graphics && !plan.cards) return "animated cards";
   return undefined;
 }

@@ -1,13 +1,9 @@
-import type { TaskRequest } from "../../src/tasks-service/schemas/index.js";
 import type { SandboxAccounts } from "./accounts.js";
+import type { TaskRequest } from "./contract/index.js";
 import type { SandboxFaults, TaskFault } from "./faults.js";
+import type { TaskInput } from "./inputs.js";
 import type { Estimate } from "./pricing.js";
 import { FIXTURES, type ResultFile, type ResultStore, srtOf } from "./results.js";
-
-/** A file a task reads: an upload of the sandbox or an https link it does not fetch. */
-export type TaskInput =
-  | { kind: "upload"; filename: string; sizeBytes: number }
-  | { kind: "link"; url: string };
 
 export type SandboxTaskStatus = "pending" | "processing" | "completed" | "failed";
 
@@ -308,7 +304,7 @@ export class TaskEngine {
       }
     }
     const hook = this.deps.messengerHook;
-    if (task.request.send_to_messenger === true && hook) {
+    if (task.request.send_to_messenger && hook) {
       this.#track(
         hook({ task_id: task.taskId, user_id: task.userId }).catch((err: unknown) =>
           this.deps.logger.warn({ err, task_id: task.taskId }, "messenger hook failed"),
@@ -353,15 +349,9 @@ interface PlannedResults {
 
 const MP4: ResultFile = { contentType: "video/mp4", fixture: FIXTURES.mp4 };
 
-function describeInput(input: TaskInput | undefined): string {
-  if (!input) return "the input";
-  if (input.kind === "link") return input.url;
-  return `${input.filename} (${input.sizeBytes} bytes)`;
-}
-
 function resultFiles(task: SandboxTask): PlannedResults {
   const request = task.request;
-  const source = describeInput(task.inputs[0]);
+  const source = task.inputs[0]?.label ?? "the input";
   switch (request.type) {
     case "audio":
       return {
@@ -374,7 +364,7 @@ function resultFiles(task: SandboxTask): PlannedResults {
         request.language ? `Language: ${request.language}.` : "Language detected automatically.",
         ...(request.ai_prompt ? [`Context: ${request.ai_prompt}`] : []),
       ];
-      const format = request.output_format ?? "both";
+      const format = request.output_format;
       const files: Record<string, ResultFile> = {};
       if (format !== "srt")
         files["transcript.txt"] = { contentType: "text/plain; charset=utf-8", text: `${lines.join("\n")}\n` };
@@ -390,7 +380,7 @@ function resultFiles(task: SandboxTask): PlannedResults {
     case "dubbing":
       if (request.mode === "semi_auto" && request.step === "transcribe") {
         const lines = [
-          `Speech of ${source} translated from ${request.source_lang ?? "auto"} to ${request.target_lang}.`,
+          `Speech of ${source} translated from ${request.source_lang} to ${request.target_lang}.`,
           "Each entry can be edited before the render step.",
         ];
         return {
@@ -401,11 +391,8 @@ function resultFiles(task: SandboxTask): PlannedResults {
       }
       return { files: { "dubbed.mp4": MP4 }, main: "dubbed.mp4" };
     case "smart_clip": {
-      const count =
-        request.max_clips && request.max_clips > 0
-          ? Math.min(request.max_clips, AUTOMATIC_CLIPS)
-          : AUTOMATIC_CLIPS;
-      const length = request.target_sec ?? 60;
+      const count = request.max_clips > 0 ? Math.min(request.max_clips, AUTOMATIC_CLIPS) : AUTOMATIC_CLIPS;
+      const length = request.target_sec;
       const clips = Array.from({ length: count }, (_, index) => ({
         index: index + 1,
         title: `Moment ${index + 1} of ${source}`,

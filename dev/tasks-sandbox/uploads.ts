@@ -4,9 +4,9 @@ import { createWriteStream } from "node:fs";
 import { open, rm } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { fileTypeFromFile } from "file-type";
+import { UPLOAD_FORMATS, type UploadFormat, type UploadKind } from "./contract/index.js";
+import { fileDuration } from "./duration/index.js";
 import { MultipartError, multipartBoundary, readMultipart } from "./multipart.js";
-
-export type UploadKind = "image" | "video" | "audio" | "subtitles";
 
 export interface StoredUpload {
   uploadId: string;
@@ -15,7 +15,9 @@ export interface StoredUpload {
   sizeBytes: number;
   kind: UploadKind;
   /** File extension of the detected format: jpg, png, webp, mp4, mov, avi, mp3, wav, m4a, srt. */
-  format: string;
+  format: UploadFormat;
+  /** Seconds an audio or video plays, read from its header; undefined for stills, SRT, or a header not understood. */
+  durationSeconds: number | undefined;
   path: string;
   expiresAt: number;
 }
@@ -25,17 +27,11 @@ export type UploadOutcome =
   | { ok: false; status: 413 | 415 | 422; detail: string };
 
 /** The spec's table of accepted uploads, keyed by the extension file-type reports for the bytes. */
-const ACCEPTED_FORMATS: Record<string, UploadKind> = {
-  jpg: "image",
-  png: "image",
-  webp: "image",
-  mp4: "video",
-  mov: "video",
-  avi: "video",
-  mp3: "audio",
-  wav: "audio",
-  m4a: "audio",
-};
+const ACCEPTED_FORMATS = new Map<string, { kind: UploadKind; format: UploadFormat }>(
+  (["image", "video", "audio"] as const).flatMap((kind) =>
+    UPLOAD_FORMATS[kind].map((format) => [format, { kind, format }] as const),
+  ),
+);
 
 /** An SRT has no magic number; a timecode line in its first kilobytes identifies it. */
 const SRT_TIMECODE = /^\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s*-->\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}/m;
@@ -128,6 +124,7 @@ export class UploadStore {
       sizeBytes: size,
       kind: detected.kind,
       format: detected.format,
+      durationSeconds: await fileDuration(path, detected.format),
       path,
       expiresAt: this.options.now() + this.options.lifetimeMs,
     };
@@ -148,12 +145,9 @@ export class UploadStore {
   }
 }
 
-async function detectFormat(path: string): Promise<{ kind: UploadKind; format: string } | undefined> {
+async function detectFormat(path: string): Promise<{ kind: UploadKind; format: UploadFormat } | undefined> {
   const type = await fileTypeFromFile(path);
-  if (type) {
-    const kind = ACCEPTED_FORMATS[type.ext];
-    return kind ? { kind, format: type.ext } : undefined;
-  }
+  if (type) return ACCEPTED_FORMATS.get(type.ext);
   const handle = await open(path, "r");
   try {
     const head = Buffer.alloc(SRT_SNIFF_BYTES);

@@ -21,6 +21,13 @@ import {
 
 const base = { type: z.literal("dubbing"), ...CommonFields, file: FileReferenceSchema };
 
+/** The spec's voice fields of dubbing: provider, voice and style; no tts_speed or tts_scene in any mode. */
+const DubbingVoiceFields = {
+  tts_provider: TtsFields.tts_provider,
+  tts_voice: TtsFields.tts_voice,
+  tts_style: TtsFields.tts_style,
+};
+
 const MixFields = {
   mix_mode: z.enum(MIX_MODES).optional(),
   overlay_volume: z.number().int().min(0).max(100).optional(),
@@ -50,7 +57,7 @@ export const DubbingAutoSchema = z
     mode: z.literal("auto"),
     source_lang: AutoOrLanguageSchema.optional(),
     target_lang: LanguageCodeSchema,
-    ...TtsFields,
+    ...DubbingVoiceFields,
     ...MixFields,
     sub_lang: SubLangSchema.optional(),
     sub_style: z.enum(SUB_STYLES).optional(),
@@ -101,7 +108,7 @@ export const DubbingManualSchema = z
     mode: z.literal("manual"),
     srt_file: FileReferenceSchema,
     target_lang: LanguageCodeSchema,
-    ...TtsFields,
+    ...DubbingVoiceFields,
     ...MixFields,
   })
   .check((ctx) => {
@@ -119,7 +126,6 @@ export type DubbingTask = z.output<typeof DubbingTaskSchema>;
 export const DUBBING_DEFAULTS = {
   source_lang: "auto",
   tts_provider: "provider_d",
-  tts_speed: 1.0,
   mix_mode: "overlay",
   overlay_volume: 20,
   sub_lang: "dubbed",

@@ -389,8 +389,10 @@ describe("dubbing", () => {
     await rig.choose(user, "🎙 Voice", "Voice");
     await rig.press(user, "Provider B · excellent · 41 tokens/min");
     await rig.press(user, "Automatic voice of this provider");
-    await rig.choose(user, "🎙 Voice", "Speed", "1.5");
     await rig.choose(user, "🎙 Voice", "Speaking style", "dramatic");
+    // The spec lists no tts_speed for dubbing, so the voice group offers none.
+    const voiceButtons = BotHarness.buttons(rig.card(user).call).map((button) => button.text);
+    expect(voiceButtons.some((text) => text.startsWith("Speed:"))).toBe(false);
     await rig.choose(user, "🎚 Mix", "Original sound", "overlay");
     await rig.choose(user, "🎚 Mix", "Original volume (%)", "40");
     await rig.choose(user, "💬 Subtitles", "Subtitles show", "the original speech");
@@ -411,7 +413,6 @@ describe("dubbing", () => {
         target_lang: "de",
         source_lang: "en",
         tts_provider: "provider_b",
-        tts_speed: 1.5,
         tts_style: "dramatic",
         overlay_volume: 40,
         sub_lang: "original",

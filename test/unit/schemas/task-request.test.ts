@@ -105,12 +105,7 @@ const ENUMS: EnumCase[] = [
     values: TTS_PROVIDERS,
     bad: "provider_g",
   },
-  {
-    bases: ["video", "audio", "dubbing_auto", "dubbing_manual"],
-    field: "tts_speed",
-    values: TTS_SPEEDS,
-    bad: 1.1,
-  },
+  { bases: ["video", "audio"], field: "tts_speed", values: TTS_SPEEDS, bad: 1.1 },
   {
     bases: ["video", "audio", "dubbing_auto"],
     field: "tts_style",
@@ -523,8 +518,20 @@ describe("dubbing modes", () => {
     const { step: _omitted, ...withoutStep } = base("dubbing_transcribe");
     expectRejected(withoutStep);
   });
+  it("no mode takes tts_speed or tts_scene: the spec lists neither for dubbing", () => {
+    for (const name of ["dubbing_auto", "dubbing_manual", "dubbing_render", "dubbing_transcribe"]) {
+      expectRejected({ ...base(name), tts_speed: 1.2 }, "unrecognized_keys");
+      expectRejected({ ...base(name), tts_provider: "provider_b", tts_scene: "warm" }, "unrecognized_keys");
+    }
+  });
   it("manual: srt_file required, voice and mix fields, no transcription fields", () => {
-    expectAccepted({ ...base("dubbing_manual"), tts_voice: "Kore", tts_speed: 0.8, mix_mode: "replace" });
+    expectAccepted({
+      ...base("dubbing_manual"),
+      tts_provider: "provider_f",
+      tts_voice: "Kore",
+      tts_style: "calm",
+      mix_mode: "replace",
+    });
     const { srt_file: _omitted, ...withoutSrt } = base("dubbing_manual");
     expectRejected(withoutSrt);
     expectRejected({ ...base("dubbing_manual"), source_lang: "en" }, "unrecognized_keys");

@@ -23,14 +23,19 @@ export async function verifyKey(apiKey: string): Promise<{ userId: number } | un
 
 export const START = Date.UTC(2026, 10, 22, 10, 0, 0);
 
+export interface UploadedBytes {
+  bytes: Uint8Array;
+  filename: string;
+}
+
 export interface Harness {
   sandbox: TasksSandbox;
   clock: { now: number; advance(ms: number): void };
   get(path: string, key?: string | null): Promise<Response>;
   post(path: string, body: unknown, key?: string | null): Promise<Response>;
-  upload(fixture: string | { bytes: Uint8Array; filename: string }, key?: string): Promise<Response>;
-  /** Uploads a fixture and returns its upload_id. */
-  uploadId(fixture: string, key?: string): Promise<string>;
+  upload(fixture: string | UploadedBytes, key?: string): Promise<Response>;
+  /** Uploads a fixture (or bytes) and returns its upload_id. */
+  uploadId(fixture: string | UploadedBytes, key?: string): Promise<string>;
   /** Steps the lifecycle until the task is completed or failed, then returns it. */
   finish(taskId: number, key?: string): Promise<TaskJson>;
   close(): Promise<void>;
@@ -99,7 +104,8 @@ export async function startHarness(options: Partial<TasksSandboxOptions> = {}): 
     },
     async uploadId(fixture, key) {
       const response = await harness.upload(fixture, key);
-      if (response.status !== 200) throw new Error(`upload of ${fixture} gave ${response.status}`);
+      const name = typeof fixture === "string" ? fixture : fixture.filename;
+      if (response.status !== 200) throw new Error(`upload of ${name} gave ${response.status}`);
       return ((await response.json()) as { upload_id: string }).upload_id;
     },
     async finish(taskId, key) {

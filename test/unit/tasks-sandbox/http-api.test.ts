@@ -213,9 +213,14 @@ describe("POST /v1/tasks: validation", () => {
     ],
     ["motion voice without file", { type: "motion", source: "voice" }, /file/],
     [
-      "auto_text without text",
-      { type: "video", photos: ["https://e.com/a.jpg"], auto_text: true },
-      /auto_text/,
+      "scene durations that do not match the media",
+      { type: "video", photos: ["https://e.com/a.jpg"], scene_durations: [2, 3] },
+      /scene_durations/,
+    ],
+    [
+      "tts_speed on dubbing, which the spec does not list there",
+      { type: "dubbing", mode: "auto", file: "https://e.com/a.mp4", target_lang: "de", tts_speed: 1.2 },
+      /tts_speed/,
     ],
     [
       "a webhook that is no web link",
@@ -265,6 +270,71 @@ describe("POST /v1/tasks: files, plan and balance", () => {
   });
 
   it.each([
+    [
+      "an image to transcribe",
+      "sample.jpg",
+      (id: string) => ({ type: "transcription", file: id }),
+      /file: expected an audio or video file, got an upload of JPG/,
+    ],
+    [
+      "audio among a video's photos",
+      "sample.mp3",
+      (id: string) => ({ type: "video", photos: [id] }),
+      /photos.0: expected an image or a video clip/,
+    ],
+    [
+      "a WAV as background music",
+      "sample.wav",
+      (id: string) => ({ type: "video", photos: ["https://e.com/a.jpg"], bgm_file: id }),
+      /bgm_file: expected an MP3/,
+    ],
+    [
+      "audio to burn subtitles into",
+      "sample.m4a",
+      (id: string) => ({ type: "subtitles", file: id }),
+      /file: expected a video/,
+    ],
+    [
+      "a video as a dubbing's SRT",
+      "sample.mp4",
+      (id: string) => ({
+        type: "dubbing",
+        mode: "manual",
+        file: "https://e.com/a.mp4",
+        srt_file: id,
+        target_lang: "es",
+      }),
+      /srt_file: expected an SRT file/,
+    ],
+    [
+      "an image as a motion voice-over",
+      "sample.png",
+      (id: string) => ({ type: "motion", source: "voice", file: id }),
+      /file: expected an audio or video file/,
+    ],
+  ])("answers 422 for %s", async (_name, fixture, build, detail) => {
+    const response = await harness.post("/v1/tasks", build(await harness.uploadId(fixture)));
+    expect(response.status).toBe(422);
+    expect(await detailOf(response)).toMatch(detail);
+  });
+
+  it("answers 422 for a manual dubbing whose SRT runs past the end of the uploaded video", async () => {
+    const video = await harness.uploadId("sample.mp4");
+    const fits = await harness.uploadId("sample.srt");
+    const dubbing = { type: "dubbing", mode: "manual", file: video, target_lang: "es" };
+    expect((await harness.post("/v1/tasks", { ...dubbing, srt_file: fits })).status).toBe(200);
+    const long = Buffer.from(
+      "1\n00:00:00,000 --> 00:00:01,000\nHi\n\n2\n00:00:01,500 --> 00:00:02,001\nBye\n",
+    );
+    const tooLong = await harness.uploadId({ bytes: long, filename: "long.srt" });
+    const response = await harness.post("/v1/tasks", { ...dubbing, srt_file: tooLong });
+    expect(response.status).toBe(422);
+    expect(await detailOf(response)).toMatch(
+      /srt_file: a timecode reaches 2.001 s, past the end of the video \(2.000 s\)/,
+    );
+  });
+
+  it.each([
     ["smart_clip", { smartClip: false }, { type: "smart_clip", file: "https://e.com/long.mp4" }],
     ["motion", { motion: false }, { type: "motion", text: "Owls" }],
     [
@@ -281,7 +351,7 @@ describe("POST /v1/tasks: files, plan and balance", () => {
 
   it("answers 402 when the balance cannot pay the estimate", async () => {
     harness.sandbox.accounts.setBalance(USER_ID, 79);
-    // 80 tokens a minute of input; the sandbox's media is one minute long.
+    // 80 tokens a minute of input; a link is not fetched and counts as one minute.
     const clip = { type: "smart_clip", file: "https://e.com/long.mp4" };
     expect((await harness.post("/v1/tasks", clip)).status).toBe(402);
     harness.sandbox.accounts.setBalance(USER_ID, 80);
@@ -289,7 +359,8 @@ describe("POST /v1/tasks: files, plan and balance", () => {
   });
 
   it("answers 402 when the balance pays the video but not its auto-text", async () => {
-    harness.sandbox.accounts.setBalance(USER_ID, 79);
+    // The narrated photo costs 1 token; auto-text adds 50.
+    harness.sandbox.accounts.setBalance(USER_ID, 50);
     const video = { type: "video", photos: ["https://e.com/a.jpg"], text: "A short narration" };
     expect((await harness.post("/v1/tasks", { ...video, auto_text: true })).status).toBe(402);
     expect((await harness.post("/v1/tasks", video)).status).toBe(200);

@@ -59,17 +59,23 @@ describe("lifecycle and charging", () => {
     expect(done.result_url_expires_at?.getTime()).toBe(harness.clock.now + 24 * 60 * 60_000);
   });
 
+  /** 150 words: one minute of speech at speed 1.0, so the audio charges equal the per-minute prices. */
+  const minuteOfSpeech = "word ".repeat(150);
+
   it.each([
+    // Two linked photos, 3 s each: 6 s at 30 a minute.
     [
       "video of two photos, silent",
       { type: "video", photos: ["https://e.com/a.jpg", "https://e.com/b.jpg"] },
-      30,
+      3,
     ],
+    // Three words of narration (1.2 s): 0.6 for the video, 0.12 for provider_a's voice, 50 for auto-text.
     [
       "video with auto-text",
       { type: "video", photos: ["https://e.com/a.jpg"], text: "A short narration", auto_text: true },
-      30 + 50,
+      51,
     ],
+    // One photo (3 s, 1.5 tokens) and two cards at 30: 61.5, rounded up.
     [
       "video with two manual cards",
       {
@@ -79,36 +85,50 @@ describe("lifecycle and charging", () => {
         ai_graphics_mode: "manual",
         ai_graphics_directives: "00:01 subscribe\n00:02 like",
       },
-      30 + 2 * 30,
+      62,
     ],
-    ["audio, provider_a standard voice", { type: "audio", text: "Hello there" }, 6],
+    // One photo (1.5 tokens) and static captions: frame overlays at 30 a render.
+    [
+      "video with static captions",
+      { type: "video", photos: ["https://e.com/a.jpg"], text_overlays: [{ text: "Sale" }] },
+      32,
+    ],
+    ["audio, provider_a standard voice", { type: "audio", text: minuteOfSpeech }, 6],
     [
       "audio, provider_a neural voice",
-      { type: "audio", text: "Hello there", tts_voice: "en-US-AvaNeural" },
+      { type: "audio", text: minuteOfSpeech, tts_voice: "en-US-AvaNeural" },
       27,
     ],
-    ["audio, provider_b", { type: "audio", text: "Hello there", tts_provider: "provider_b" }, 41],
-    ["audio, provider_c", { type: "audio", text: "Hello there", tts_provider: "provider_c" }, 27],
-    ["audio, provider_d (free)", { type: "audio", text: "Hello there", tts_provider: "provider_d" }, 0],
-    ["audio, provider_e", { type: "audio", text: "Hello there", tts_provider: "provider_e" }, 14],
-    ["audio, provider_f", { type: "audio", text: "Hello there", tts_provider: "provider_f" }, 17],
+    ["audio, provider_b", { type: "audio", text: minuteOfSpeech, tts_provider: "provider_b" }, 41],
+    ["audio, provider_c", { type: "audio", text: minuteOfSpeech, tts_provider: "provider_c" }, 27],
+    ["audio, provider_d (free)", { type: "audio", text: minuteOfSpeech, tts_provider: "provider_d" }, 0],
+    ["audio, provider_e", { type: "audio", text: minuteOfSpeech, tts_provider: "provider_e" }, 14],
+    ["audio, provider_f", { type: "audio", text: minuteOfSpeech, tts_provider: "provider_f" }, 17],
+    // 80 s of speech at 41 a minute is 54.67, rounded up once.
     [
-      "audio of 200 words (2 minutes)",
+      "audio of 200 words (80 s), prorated",
       { type: "audio", text: "word ".repeat(200), tts_provider: "provider_b" },
-      82,
+      55,
     ],
-    ["transcription", { type: "transcription", file: "https://e.com/a.mp3" }, 40],
-    ["subtitles", { type: "subtitles", file: "https://e.com/a.mp4" }, 50],
-    ["subtitles translated", { type: "subtitles", file: "https://e.com/a.mp4", translate_to: "fr" }, 60],
-    ["pause_removal", { type: "pause_removal", file: "https://e.com/a.mp4" }, 50],
-    ["smart_clip", { type: "smart_clip", file: "https://e.com/a.mp4" }, 80],
+    // Two words (0.8 s) at 6 a minute: 0.08, still one whole token.
+    ["audio of two words", { type: "audio", text: "Hello there" }, 1],
+    // Linked media is not fetched: it counts as 60 s.
+    ["transcription of a link", { type: "transcription", file: "https://e.com/a.mp3" }, 40],
+    ["subtitles of a link", { type: "subtitles", file: "https://e.com/a.mp4" }, 50],
     [
-      "dubbing, provider_d",
+      "subtitles of a link, translated",
+      { type: "subtitles", file: "https://e.com/a.mp4", translate_to: "fr" },
+      60,
+    ],
+    ["pause_removal of a link", { type: "pause_removal", file: "https://e.com/a.mp4" }, 50],
+    ["smart_clip of a link", { type: "smart_clip", file: "https://e.com/a.mp4" }, 80],
+    [
+      "dubbing of a link, provider_d",
       { type: "dubbing", mode: "auto", file: "https://e.com/a.mp4", target_lang: "es" },
       100,
     ],
     [
-      "dubbing, provider_b",
+      "dubbing of a link, provider_b",
       {
         type: "dubbing",
         mode: "auto",
@@ -118,7 +138,8 @@ describe("lifecycle and charging", () => {
       },
       141,
     ],
-    ["motion", { type: "motion", text: "Three facts about owls" }, 30],
+    // The price table has no motion row: a plan feature, not tokens.
+    ["motion", { type: "motion", text: "Three facts about owls" }, 0],
   ])("charges %s by the price table", async (_name, request, tokens) => {
     const id = await create(request);
     const done = await harness.finish(id);

@@ -41,7 +41,7 @@ export const dubbingForm: FormDefinition = {
       applies: isManual,
       required: true,
     },
-    ...voiceFields("voice", DUBBING_DEFAULTS.tts_provider, { scene: false }).map((field) =>
+    ...voiceFields("voice", DUBBING_DEFAULTS.tts_provider, { speed: false, scene: false }).map((field) =>
       field.key === "tts_voice"
         ? field
         : {
