@@ -113,10 +113,10 @@ export class GenerationEngine {
     if (faults.isProviderDown) {
       throw new ServiceError("provider_unavailable", "The generation backend is unavailable; retry later");
     }
-    if (this.isStorageFull(account)) {
+    if (this.#isStorageFull(account)) {
       throw new ServiceError("storage_full", "Account storage is full: delete results to make room");
     }
-    const inFlight = this.inFlight(account.id);
+    const inFlight = this.#inFlight(account.id);
     if (inFlight + plan.items.length > MAX_IN_FLIGHT) {
       throw new ServiceError(
         "queue_full",
@@ -268,7 +268,7 @@ export class GenerationEngine {
     return deleted;
   }
 
-  inFlight(accountId: string): number {
+  #inFlight(accountId: string): number {
     return (this.#queues.get(accountId)?.length ?? 0) + this.#runningOf(accountId);
   }
 
@@ -333,7 +333,7 @@ export class GenerationEngine {
     };
   }
 
-  isStorageFull(account: SandboxAccount): boolean {
+  #isStorageFull(account: SandboxAccount): boolean {
     const storage = this.storage(account);
     return !storage.unlimited && storage.bytes_remaining <= 0;
   }

@@ -21,7 +21,7 @@ import { LinkSigner } from "./links.js";
 import { DAY_MS, REQUESTS_PER_MINUTE } from "./plans.js";
 import { SlidingWindowLimiter } from "./rate-limit.js";
 import { createSandboxApp } from "./server.js";
-import { type SandboxLogger, WebhookSender } from "./webhooks.js";
+import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, type SandboxLogger, WebhookSender } from "./webhooks.js";
 
 export type { IssuedKey, KeyEnv, NewAccount, NewKey, Plan } from "./accounts.js";
 export {
@@ -45,7 +45,12 @@ export { FIXTURES_DIR, type FileKind } from "./files.js";
 export type { GenerationBody, GenerationStatus, StorageBlock } from "./generations.js";
 export { PLAN_LIMITS } from "./plans.js";
 export { DEFAULT_PROMPTS, type GenerationMode } from "./requests.js";
-export { type SandboxLogger, SUCCEEDED_EVENT, webhookSignature } from "./webhooks.js";
+export {
+  DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+  type SandboxLogger,
+  SUCCEEDED_EVENT,
+  webhookSignature,
+} from "./webhooks.js";
 
 export const MB = 1024 * 1024;
 
@@ -144,7 +149,7 @@ export async function startGenerationSandbox(
     background,
     faults,
     now,
-    retryDelaysMs: options.webhookRetryDelaysMs ?? [5_000, 30_000, 300_000],
+    retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
     logger,
   });

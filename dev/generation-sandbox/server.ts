@@ -84,7 +84,7 @@ export function createSandboxApp(deps: SandboxAppDeps): Hono<Env> {
     errorResponse(c, new ServiceError("not_found", `No route ${c.req.method} ${c.req.path}`)),
   );
 
-  // Rate limit, then request faults; the X-RateLimit-* headers go on every response, refusals included.
+  // Injected request faults, then the rate limit; X-RateLimit-* goes on every response, refusals included.
   app.use("*", async (c, next) => {
     const apiKey = presentedKey(c);
     const known = apiKey === undefined ? undefined : deps.accounts.find(apiKey);

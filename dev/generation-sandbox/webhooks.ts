@@ -8,6 +8,8 @@ export interface SandboxLogger {
 }
 
 export const SUCCEEDED_EVENT = "generation.succeeded";
+/** The spec's retries: 3, after 5 seconds, 30 seconds and 5 minutes. */
+export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [5_000, 30_000, 300_000];
 
 /** The spec's signature: lowercase hex HMAC-SHA256 of `<t>.<body>` keyed with the signing secret. */
 export function webhookSignature(secret: string, unixSeconds: number, body: string): string {
