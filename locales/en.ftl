@@ -77,7 +77,7 @@ help-entry =
     Needs: { $needs }
     Price: { $price }
 help-extras = Extras: automatic captions 50 tokens per render, cards 30 tokens each, frame overlays 30 tokens per render.
-help-footer = /settings sets your default voice, subtitles and format. /cancel leaves any step.
+help-footer = /settings sets your default voice, subtitles and format. /cancel leaves any step. /apikey gives you a key for your own programs; the chat does not need it.
 
 ## /cancel
 cancel-done = Cancelled. Nothing is pending now. Pick a new task with /start.
@@ -178,11 +178,14 @@ task-details-error = Reason: { $error }
 task-not-found = That task was not found.
 
 ## /apikey
-apikey-none = You have no API key yet. With a key you can use the service over HTTP (header X-API-Key).
+apikey-none =
+    You have no API key yet. An API key lets your own programs use the service over HTTP (header X-API-Key).
+    You do not need one for the tasks you start here: the bot uses a key of its own for them, which is never shown.
 apikey-info =
     Your API key: { $prefix }…
     Created: { $date }
-    The full key is shown only once, when it is issued.
+    The full key was shown once, when it was issued. If you no longer have it, replace it.
+    The tasks you start here do not use it, so changing it never affects them.
 apikey-new =
     Your new API key (shown once; this message disappears in 10 minutes):
     { $key }
@@ -191,7 +194,9 @@ apikey-button-rotate = Replace the key
 apikey-button-revoke = Revoke the key
 apikey-rotate-confirm = Replace your key? The current key stops working at once.
 apikey-revoke-confirm = Revoke your key? It stops working at once.
-apikey-revoked = Your key is revoked. You can issue a new one with /apikey.
+apikey-revoked = Key revoked: it no longer works. Your tasks in this chat are not affected. You can issue a new key with /apikey.
+apikey-issued = Key issued. It is in the next message.
+apikey-replaced = Key replaced: the old one no longer works. The new one is in the next message.
 apikey-kept = Nothing changed.
 
 ## Service errors

@@ -1,8 +1,13 @@
 /**
- * Each user's one API key: issued, rotated, revoked and read back for the tasks the bot creates for them.
- * The registry holds the key's digest (what the service verifies against); the user's record holds the
- * key sealed by the vault. One live key per user: changes run under a per-user lock, so two concurrent
- * issues cannot both leave a key alive.
+ * Each user's keys, two of them with separate lives. The personal key is the user's API key, for their
+ * own programs: issued, rotated and revoked only when they ask in /apikey, and shown once. The service
+ * key is the bot's own key for the same account, which creates and reads the tasks the user starts in
+ * chat: never shown, and issued silently the first time it is needed, so a chat task never issues, and
+ * a revoked personal key never brings back, a key the user did not ask for.
+ *
+ * The registry holds each key's digest (what the service verifies against); the user's record holds
+ * the key sealed by the vault. One live key per user and kind: changes run under a per-user lock, so
+ * two concurrent issues cannot both leave a key alive.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
@@ -12,10 +17,12 @@ import type { ApiKeysPort, DescribedApiKey, IssuedApiKey } from "./ports.js";
 import { KeyRegistry } from "./registry.js";
 import type { KeyVault } from "./vault.js";
 
-const USER_KEY_PREFIX = "apikey-user:";
+type KeyKind = "personal" | "service";
 
-export function userKey(userId: number): string {
-  return `${USER_KEY_PREFIX}${userId}`;
+const RECORD_PREFIXES: Record<KeyKind, string> = { personal: "apikey-user:", service: "apikey-service:" };
+
+export function userKey(userId: number, kind: KeyKind = "personal"): string {
+  return `${RECORD_PREFIXES[kind]}${userId}`;
 }
 
 const UserKeyRecordSchema = z.strictObject({
@@ -62,51 +69,56 @@ export class ApiKeys implements ApiKeysPort {
     generateApiKey(this.prefix);
   }
 
-  /** A new key for the user; a key they already have is revoked at once (issuing again is rotating). */
+  /** A new personal key; one they already have is revoked at once (issuing again is rotating). */
   issue(userId: number): Promise<IssuedApiKey> {
-    return this.withUserLock(userId, () => this.replaceKey(userId));
+    return this.withUserLock(userId, () => this.replaceKey(userId, "personal"));
   }
 
-  /** A new key; the old one stops verifying before the new one exists. */
+  /** A new personal key; the old one stops verifying before the new one exists. */
   rotate(userId: number): Promise<IssuedApiKey> {
-    return this.withUserLock(userId, () => this.replaceKey(userId));
+    return this.withUserLock(userId, () => this.replaceKey(userId, "personal"));
   }
 
-  /** True when the user had a live key; it stops verifying at once. */
+  /** True when the user had a live personal key; it stops verifying at once. */
   revoke(userId: number): Promise<boolean> {
     return this.withUserLock(userId, async () => {
-      const record = await this.readUserRecord(userId);
+      const record = await this.readUserRecord(userId, "personal");
       if (!record) return false;
       const revoked = await this.registry.revoke(record.keyId, userId, this.now());
-      await this.storage.kv.delete(userKey(userId));
+      await this.storage.kv.delete(userKey(userId, "personal"));
       return revoked;
     });
   }
 
+  /** The user's personal key as /apikey shows it. */
   async describe(userId: number): Promise<DescribedApiKey | undefined> {
-    const record = await this.liveUserRecord(userId);
+    const record = await this.liveUserRecord(userId, "personal");
     if (!record) return undefined;
     return { keyId: record.keyId, prefix: record.keyId, createdAt: new Date(record.createdAt) };
   }
 
-  /** The user's live key in plain text, for requests made on their behalf. */
+  /**
+   * A live key of the user in plain text, without issuing one: the bot's service key, else their
+   * personal key (a user who only ever used the API has just that one).
+   */
   async keyFor(userId: number): Promise<string | undefined> {
-    const record = await this.liveUserRecord(userId);
+    const record =
+      (await this.liveUserRecord(userId, "service")) ?? (await this.liveUserRecord(userId, "personal"));
     return record ? this.vault.open(record.sealedKey) : undefined;
   }
 
-  /** The user's key, issued silently when they have none (their first task needs one). */
+  /** The bot's service key for the user, issued silently when there is none (their first task needs one). */
   ensure(userId: number): Promise<{ apiKey: string; issued: boolean }> {
     return this.withUserLock(userId, async () => {
-      const record = await this.liveUserRecord(userId);
+      const record = await this.liveUserRecord(userId, "service");
       if (record) return { apiKey: this.vault.open(record.sealedKey), issued: false };
-      return { apiKey: (await this.replaceKey(userId)).apiKey, issued: true };
+      return { apiKey: (await this.replaceKey(userId, "service")).apiKey, issued: true };
     });
   }
 
-  private async replaceKey(userId: number): Promise<IssuedApiKey> {
+  private async replaceKey(userId: number, kind: KeyKind): Promise<IssuedApiKey> {
     const createdAt = this.now();
-    const previous = await this.readUserRecord(userId);
+    const previous = await this.readUserRecord(userId, kind);
     // Order: revoke the old key, point the user's record at the new one, then make it live. A crash at any
     // step leaves the user with at most one live key, and every live key is one the record points at.
     if (previous) await this.registry.revoke(previous.keyId, userId, createdAt);
@@ -118,7 +130,7 @@ export class ApiKeys implements ApiKeysPort {
         sealedKey: this.vault.seal(generated.apiKey),
         createdAt: createdAt.toISOString(),
       };
-      await this.storage.kv.set(userKey(userId), JSON.stringify(record));
+      await this.storage.kv.set(userKey(userId, kind), JSON.stringify(record));
       if (await this.registry.register(generated.apiKey, userId, createdAt)) {
         return { apiKey: generated.apiKey, keyId: generated.keyId, createdAt };
       }
@@ -126,8 +138,8 @@ export class ApiKeys implements ApiKeysPort {
     throw new Error(`no free key id after ${MAX_ID_ATTEMPTS} attempts`);
   }
 
-  private async liveUserRecord(userId: number): Promise<UserKeyRecord | undefined> {
-    const record = await this.readUserRecord(userId);
+  private async liveUserRecord(userId: number, kind: KeyKind): Promise<UserKeyRecord | undefined> {
+    const record = await this.readUserRecord(userId, kind);
     if (!record) return undefined;
     // The id may be unregistered (a crash before the key went live) or, after an id collision, another
     // user's: only the user's own live entry counts.
@@ -135,8 +147,8 @@ export class ApiKeys implements ApiKeysPort {
     return entry && entry.userId === userId && entry.revokedAt === null ? record : undefined;
   }
 
-  private async readUserRecord(userId: number): Promise<UserKeyRecord | undefined> {
-    const raw = await this.storage.kv.get(userKey(userId));
+  private async readUserRecord(userId: number, kind: KeyKind): Promise<UserKeyRecord | undefined> {
+    const raw = await this.storage.kv.get(userKey(userId, kind));
     if (raw === undefined) return undefined;
     let json: unknown;
     try {

@@ -11,16 +11,18 @@ function randomToken(length: number): string {
   return randomBytes(length).toString("base64url").replace(/[-_]/g, "x").slice(0, length);
 }
 
+function newKey(): IssuedApiKey {
+  const keyId = randomToken(8);
+  return { apiKey: `cmp_${keyId}_${randomToken(32)}`, keyId, createdAt: new Date("2026-11-01T10:00:00Z") };
+}
+
+/** The user's personal keys (/apikey) and the bot's service keys (chat tasks), apart as in ApiKeys. */
 export class FakeApiKeys implements ApiKeysPort {
   readonly keys = new Map<number, IssuedApiKey>();
+  readonly serviceKeys = new Map<number, IssuedApiKey>();
 
   async issue(userId: number): Promise<IssuedApiKey> {
-    const keyId = randomToken(8);
-    const issued = {
-      apiKey: `cmp_${keyId}_${randomToken(32)}`,
-      keyId,
-      createdAt: new Date("2026-11-01T10:00:00Z"),
-    };
+    const issued = newKey();
     this.keys.set(userId, issued);
     return issued;
   }
@@ -35,9 +37,11 @@ export class FakeApiKeys implements ApiKeysPort {
     return key ? { keyId: key.keyId, prefix: key.keyId, createdAt: key.createdAt } : undefined;
   }
   async ensure(userId: number) {
-    const key = this.keys.get(userId);
+    const key = this.serviceKeys.get(userId);
     if (key) return { apiKey: key.apiKey, issued: false };
-    return { apiKey: (await this.issue(userId)).apiKey, issued: true };
+    const issued = newKey();
+    this.serviceKeys.set(userId, issued);
+    return { apiKey: issued.apiKey, issued: true };
   }
 }
 

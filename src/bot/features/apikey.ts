@@ -54,8 +54,9 @@ apiKeyFeature.on("callback_query:data", async (ctx, next) => {
         await editMenu(ctx, text, { reply_markup });
         return;
       }
-      await ctx.editMessageReplyMarkup();
-      await showNewKey(ctx, await ctx.deps.apiKeys.issue(userId));
+      const issued = await ctx.deps.apiKeys.issue(userId);
+      await editMenu(ctx, ctx.t("apikey-issued"));
+      await showNewKey(ctx, issued);
       return;
     }
     case "rotate":
@@ -67,9 +68,10 @@ apiKeyFeature.on("callback_query:data", async (ctx, next) => {
       return;
     }
     case "rotate-ok": {
+      const issued = await ctx.deps.apiKeys.rotate(userId);
       openMenu(ctx);
-      await ctx.editMessageReplyMarkup();
-      await showNewKey(ctx, await ctx.deps.apiKeys.rotate(userId));
+      await editMenu(ctx, ctx.t("apikey-replaced"));
+      await showNewKey(ctx, issued);
       return;
     }
     case "revoke-ok": {

@@ -142,23 +142,37 @@ describe("ApiKeys", () => {
     expect(await apiKeys.keyFor(2)).toBe(b.apiKey);
   });
 
-  it("leaves exactly one live key when issues, rotations and ensures race for one user", async () => {
+  it("leaves one live key of each kind when issues, rotations and ensures race for one user", async () => {
     const { apiKeys, registry, storage } = setup();
-    const results = await Promise.all([
+    const personal = Promise.all([
       ...Array.from({ length: 8 }, () => apiKeys.issue(5)),
       ...Array.from({ length: 4 }, () => apiKeys.rotate(5)),
-      ...Array.from({ length: 4 }, () => apiKeys.ensure(5)),
     ]);
+    const service = Promise.all(Array.from({ length: 4 }, () => apiKeys.ensure(5)));
+    const [issued, ensured] = await Promise.all([personal, service]);
     const live = await liveKeysOf(storage, 5);
-    expect(live).toHaveLength(1);
-    const current = await apiKeys.keyFor(5);
-    expect(current).toBeDefined();
-    expect(await registry.verify(current ?? "")).toEqual({ userId: 5, keyId: live[0] });
-    const verified = await Promise.all(results.map((result) => registry.verify(result.apiKey)));
-    expect(verified.filter((entry) => entry !== undefined).length).toBeGreaterThanOrEqual(1);
-    for (const [index, entry] of verified.entries()) {
-      if (entry !== undefined) expect(results[index]?.apiKey).toBe(current);
-    }
+    expect(live).toHaveLength(2);
+    const shown = await apiKeys.describe(5);
+    const serviceKey = ensured[0]?.apiKey ?? "";
+    expect(new Set(ensured.map((result) => result.apiKey))).toEqual(new Set([serviceKey]));
+    expect(ensured.filter((result) => result.issued)).toHaveLength(1);
+    expect(await registry.verify(serviceKey)).toEqual({ userId: 5, keyId: serviceKey.split("_")[1] });
+    expect(live.sort()).toEqual([shown?.keyId, serviceKey.split("_")[1]].sort());
+    const verified = await Promise.all(issued.map((result) => registry.verify(result.apiKey)));
+    expect(verified.filter((entry) => entry !== undefined)).toEqual([{ userId: 5, keyId: shown?.keyId }]);
+  });
+
+  it("keeps the bot's service key apart from the personal key: revoking one leaves the other working", async () => {
+    const { apiKeys, registry } = setup();
+    const { apiKey: serviceKey } = await apiKeys.ensure(9);
+    expect(await apiKeys.describe(9)).toBeUndefined();
+    const personal = await apiKeys.issue(9);
+    expect(personal.apiKey).not.toBe(serviceKey);
+    expect(await apiKeys.revoke(9)).toBe(true);
+    expect(await registry.verify(personal.apiKey)).toBeUndefined();
+    expect(await registry.verify(serviceKey)).toBeDefined();
+    expect(await apiKeys.ensure(9)).toEqual({ apiKey: serviceKey, issued: false });
+    expect(await apiKeys.describe(9)).toBeUndefined();
   });
 
   it("leaves one live key when two ApiKeys instances on one storage issue at once", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { API_KEY_MESSAGE_LIFETIME_MS } from "../../../src/bot/features/apikey.js";
+import type { FakeApiKeys } from "../../support/bot-fakes.js";
 import { BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
@@ -19,7 +20,7 @@ describe("/apikey", () => {
     const offer = lastCall(await harness.send(user, "/apikey"), "sendMessage");
     const calls = await harness.press(user, BotHarness.button(offer, "Issue a key"));
     const shown = lastCall(calls, "sendMessage");
-    const key = (await harness.apiKeys.ensure(user.id)).apiKey;
+    const key = (harness.apiKeys as FakeApiKeys).keys.get(user.id)?.apiKey ?? "";
     const text = textOf(shown);
     expect(text).toContain(key);
     expect(shown?.payload.protect_content).toBe(true);
@@ -61,15 +62,20 @@ describe("/apikey", () => {
       "editMessageText",
     );
     expect(textOf(confirm)).toBe("Заменить ключ? Текущий ключ сразу перестанет работать.");
-    expect((await harness.apiKeys.ensure(user.id)).apiKey).toBe(old);
+    const personal = () => (harness.apiKeys as FakeApiKeys).keys.get(user.id)?.apiKey;
+    expect(personal()).toBe(old);
     const calls = await harness.press(user, BotHarness.button(confirm, "Да, продолжить"));
-    const fresh = (await harness.apiKeys.ensure(user.id)).apiKey;
+    const fresh = personal() ?? "";
     expect(fresh).not.toBe(old);
+    expect(textOf(lastCall(calls, "editMessageText"))).toBe(
+      "Ключ заменён: старый больше не работает. Новый — в следующем сообщении.",
+    );
+    expect(BotHarness.buttons(lastCall(calls, "editMessageText"))).toEqual([]);
     expect(textOf(lastCall(calls, "sendMessage"))).toContain(fresh);
     // The confirmation cannot be pressed twice.
     const again = await harness.press(user, BotHarness.button(confirm, "Да, продолжить"));
     expect(again.map((call) => call.method)).toEqual(["answerCallbackQuery"]);
-    expect((await harness.apiKeys.ensure(user.id)).apiKey).toBe(fresh);
+    expect(personal()).toBe(fresh);
   });
 
   it("revokes after confirmation; cancelling keeps the key", async () => {
@@ -93,8 +99,26 @@ describe("/apikey", () => {
       await harness.press(user, BotHarness.button(confirmAgain, "Yes, go ahead")),
       "editMessageText",
     );
-    expect(textOf(revoked)).toBe("Your key is revoked. You can issue a new one with /apikey.");
+    expect(textOf(revoked)).toBe(
+      "Key revoked: it no longer works. Your tasks in this chat are not affected. You can issue a new key with /apikey.",
+    );
     expect(await harness.apiKeys.describe(user.id)).toBeUndefined();
+  });
+
+  it("a chat task never issues the user a key, and a revoked key does not come back with the next task", async () => {
+    const harness = new BotHarness({ now: () => NOW });
+    const user = harness.user();
+    await harness.send(user, "/balance");
+    const first = lastCall(await harness.send(user, "/apikey"), "sendMessage");
+    expect(textOf(first)).toContain("You have no API key yet.");
+    expect(textOf(first)).toContain("the bot uses a key of its own for them");
+    await harness.press(user, BotHarness.button(first, "Issue a key"));
+    await harness.apiKeys.revoke(user.id);
+    await harness.send(user, "/balance");
+    expect(await harness.apiKeys.describe(user.id)).toBeUndefined();
+    expect(textOf(lastCall(await harness.send(user, "/apikey"), "sendMessage"))).toContain(
+      "You have no API key yet.",
+    );
   });
 
   it("never writes the key into the logs", async () => {
@@ -102,7 +126,7 @@ describe("/apikey", () => {
     const user = harness.user();
     const offer = lastCall(await harness.send(user, "/apikey"), "sendMessage");
     await harness.press(user, BotHarness.button(offer, "Issue a key"));
-    const key = (await harness.apiKeys.ensure(user.id)).apiKey;
+    const key = (harness.apiKeys as FakeApiKeys).keys.get(user.id)?.apiKey ?? "";
     expect(harness.logLines.join("")).toContain("api key shown");
     expect(harness.logLines.join("")).not.toContain(key);
   });
