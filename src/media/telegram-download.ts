@@ -9,8 +9,10 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, type Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { GrammyError } from "grammy";
 import { type Dispatcher, request } from "undici";
 import { z } from "zod";
+import { CLOUD_INTAKE_LIMIT_MB } from "../config.js";
 import { MediaError } from "./accept.js";
 
 /** The one Bot API call a download needs (grammY's `bot.api` fits). */
@@ -79,6 +81,15 @@ export async function openTelegramFile(
   try {
     file = FileSchema.parse(await deps.api.getFile(fileId));
   } catch (error) {
+    // A Bot API server that is not running in --local mode refuses files over Telegram's 20 MB, whatever
+    // MAX_INTAKE_MB says: sending it again cannot help, a link can.
+    if (error instanceof GrammyError && /file is too big/i.test(error.description)) {
+      throw new MediaError(
+        "too_big_for_bot_api",
+        `getFile refused the file as too big (${expectedSize ?? "unknown"} bytes)`,
+        { limitMb: CLOUD_INTAKE_LIMIT_MB },
+      );
+    }
     throw failure("getFile failed", deps.token, error);
   }
   if (!file.file_path) throw failure("getFile gave no file path", deps.token);

@@ -74,7 +74,7 @@ describe("openTelegramFile", () => {
     expect(String((outcome as Error).message)).not.toContain(telegram.emulator.token);
   });
 
-  it("a refused file over 20 MB on the cloud is a download failure, not a hang", async () => {
+  it("a file Telegram refuses as too big says the 20 MB limit and the file's size, not a hang", async () => {
     const message = await telegram.user.sendDocument({
       fileName: "big.mp4",
       mimeType: "video/mp4",
@@ -83,6 +83,8 @@ describe("openTelegramFile", () => {
     const error = await failureOf(
       openTelegramFile(deps, message.document?.file_id ?? "", message.document?.file_size),
     );
-    expect(error.kind).toBe("download_failed");
+    expect(error.kind).toBe("too_big_for_bot_api");
+    expect(error.params).toEqual({ limitMb: 20 });
+    expect(error.message).toContain(String(25 * 1024 * 1024));
   });
 });
