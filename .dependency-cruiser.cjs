@@ -9,8 +9,9 @@ const storage = [folder("storage"), ...base];
 const jobs = [folder("jobs"), ...storage];
 const i18n = [folder("i18n")];
 const telegram = [folder("telegram"), ...i18n, ...jobs];
-const tasksService = [folder("tasks-service"), ...storage];
-const generationService = [folder("generation-service"), ...storage];
+const httpClient = [folder("http-client")];
+const tasksService = [folder("tasks-service"), ...httpClient, ...storage];
+const generationService = [folder("generation-service"), ...httpClient, ...storage];
 const services = [
   folder("media"),
   folder("accounts"),
@@ -30,8 +31,9 @@ const allowed = {
   media: [...tasksService, ...telegram],
   accounts: storage,
   catalog: [...i18n, ...base],
-  "tasks-service": storage,
-  "generation-service": storage,
+  "tasks-service": [...httpClient, ...storage],
+  "generation-service": [...httpClient, ...storage],
+  "http-client": [],
   telegram,
   i18n: [],
   jobs: storage,

@@ -9,6 +9,7 @@ import type { Readable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
 import { Agent, type Dispatcher, request } from "undici";
 import type { z } from "zod";
+import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryPolicy } from "../http-client/retry.js";
 import type { Logger } from "../logger.js";
 import {
   errorForCode,
@@ -62,7 +63,6 @@ import {
   GenerationSchema,
   ValidationErrorBodySchema,
 } from "./responses.js";
-import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryPolicy } from "./retry.js";
 import {
   encodeFilenameHeader,
   type FileUpload,

@@ -8,6 +8,7 @@ import type { Readable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
 import { Agent, type Dispatcher, request } from "undici";
 import type { z } from "zod";
+import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryPolicy } from "../http-client/retry.js";
 import type { Logger } from "../logger.js";
 import {
   kindForStatus,
@@ -33,7 +34,6 @@ import {
   type UploadResponse,
   UploadResponseSchema,
 } from "./responses.js";
-import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryPolicy } from "./retry.js";
 import type { TaskRequest } from "./schemas/index.js";
 
 export type { UploadSource } from "./multipart.js";

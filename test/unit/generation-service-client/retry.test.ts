@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GenerationServiceError, QueueFullError } from "../../../src/generation-service/errors.js";
-import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter } from "../../../src/generation-service/retry.js";
+import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter } from "../../../src/http-client/retry.js";
 import {
   type GenerationServiceStub,
   readBody,

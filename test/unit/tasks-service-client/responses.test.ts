@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter } from "../../../src/http-client/retry.js";
 import {
   CreateTaskResponseSchema,
   ErrorBodySchema,
@@ -9,7 +10,6 @@ import {
   TaskSchema,
   UploadResponseSchema,
 } from "../../../src/tasks-service/responses.js";
-import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter } from "../../../src/tasks-service/retry.js";
 
 const baseTask = {
   task_id: 3,

@@ -16,7 +16,6 @@ export interface RetryPolicy {
   maxTotalWaitMs: number;
 }
 
-/** The rate window is a minute, so one Retry-After never needs to be longer than that. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 4,
   baseDelayMs: 500,
