@@ -4,9 +4,8 @@
  * process stays up, says it is not ready within 2 s, takes no updates meanwhile (Telegram keeps them),
  * answers every message once afterwards and delivers the result once.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTasksSandbox, type TasksSandbox } from "../../dev/tasks-sandbox/index.js";
 import { startTelegramEmulator, type TelegramEmulator } from "../../dev/telegram-emulator/index.js";
@@ -14,11 +13,11 @@ import { KeyRegistry } from "../../src/accounts/registry.js";
 import { createLogger } from "../../src/logger.js";
 import { createStorage } from "../../src/storage/index.js";
 import type { Storage } from "../../src/storage/ports.js";
+import { answering, spawnBotProcess } from "../support/bot-process.js";
 import { botMessages, eventually, freePort, press } from "../support/delivery-stack.js";
 import { startRedisServer } from "../support/redis-server.js";
 
 const redisServer = await startRedisServer({ persistent: true });
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const OUTAGE_MS = 20_000;
 const USERS = 5;
 const MESSAGES_PER_USER = 4;
@@ -43,27 +42,18 @@ describe.skipIf(!redisServer)("a Redis outage under load", () => {
       steps: 2,
     });
     port = await freePort();
-    bot = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        BOT_TOKEN: emulator.token,
-        BOT_MODE: "polling",
-        BOT_API_ROOT: emulator.apiRoot,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        HTTP_HOST: "127.0.0.1",
-        HTTP_PORT: String(port),
-        TASKS_BASE_URL: sandbox.baseUrl,
-        REDIS_URL: redisUrl,
-        KEY_VAULT_SECRET: randomBytes(32).toString("base64"),
-        LOG_LEVEL: process.env.STACK_LOG ?? "silent",
-      },
-      stdio: process.env.STACK_LOG ? "inherit" : "ignore",
+    bot = spawnBotProcess({
+      BOT_TOKEN: emulator.token,
+      BOT_MODE: "polling",
+      BOT_API_ROOT: emulator.apiRoot,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      HTTP_HOST: "127.0.0.1",
+      HTTP_PORT: String(port),
+      TASKS_BASE_URL: sandbox.baseUrl,
+      REDIS_URL: redisUrl,
+      KEY_VAULT_SECRET: randomBytes(32).toString("base64"),
     });
-    await eventually(
-      async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.ok,
-      30_000,
-    );
+    await answering(port);
   }, 60_000);
 
   afterAll(async () => {

@@ -2,9 +2,8 @@
  * Restart safety on Redis with real processes: the bot is killed (SIGKILL) after the task's callback
  * was queued and before its result went out; a second process on the same Redis delivers it, once.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTasksSandbox, type TasksSandbox } from "../../dev/tasks-sandbox/index.js";
@@ -13,11 +12,11 @@ import { KeyRegistry } from "../../src/accounts/registry.js";
 import { createLogger } from "../../src/logger.js";
 import { createStorage } from "../../src/storage/index.js";
 import type { Storage } from "../../src/storage/ports.js";
+import { answering, spawnBotProcess } from "../support/bot-process.js";
 import { botMessages, eventually, freePort, press } from "../support/delivery-stack.js";
 import { startRedisServer } from "../support/redis-server.js";
 
 const redisServer = await startRedisServer();
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 describe.skipIf(!redisServer)("a bot process killed between queuing and delivering", () => {
   let emulator: TelegramEmulator;
@@ -52,28 +51,19 @@ describe.skipIf(!redisServer)("a bot process killed between queuing and deliveri
 
   async function startBot(): Promise<{ child: ChildProcess; port: number }> {
     const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        BOT_TOKEN: emulator.token,
-        BOT_MODE: "polling",
-        BOT_API_ROOT: emulator.apiRoot,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        HTTP_HOST: "127.0.0.1",
-        HTTP_PORT: String(port),
-        TASKS_BASE_URL: sandbox.baseUrl,
-        REDIS_URL: redisServer?.url ?? "",
-        KEY_VAULT_SECRET: keyVaultSecret,
-        LOG_LEVEL: process.env.STACK_LOG ?? "silent",
-      },
-      stdio: process.env.STACK_LOG ? "inherit" : "ignore",
+    const child = spawnBotProcess({
+      BOT_TOKEN: emulator.token,
+      BOT_MODE: "polling",
+      BOT_API_ROOT: emulator.apiRoot,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      HTTP_HOST: "127.0.0.1",
+      HTTP_PORT: String(port),
+      TASKS_BASE_URL: sandbox.baseUrl,
+      REDIS_URL: redisServer?.url ?? "",
+      KEY_VAULT_SECRET: keyVaultSecret,
     });
     children.push(child);
-    await eventually(async () => {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
-      return response?.ok;
-    }, 30_000);
+    await answering(port);
     return { child, port };
   }
 

@@ -4,11 +4,10 @@
  * callbacks land on any process. Every message is answered once and in order per chat; every result is
  * delivered once.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTasksSandbox, type TasksSandbox } from "../../dev/tasks-sandbox/index.js";
 import { startTelegramEmulator, type TelegramEmulator } from "../../dev/telegram-emulator/index.js";
@@ -16,11 +15,11 @@ import { KeyRegistry } from "../../src/accounts/registry.js";
 import { createLogger } from "../../src/logger.js";
 import { createStorage } from "../../src/storage/index.js";
 import type { Storage } from "../../src/storage/ports.js";
+import { answering, spawnBotProcess } from "../support/bot-process.js";
 import { botMessages, eventually, freePort, press } from "../support/delivery-stack.js";
 import { startRedisServer } from "../support/redis-server.js";
 
 const redisServer = await startRedisServer();
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PROCESSES = 3;
 const USERS = 300;
 const TASK_OWNERS = 6;
@@ -84,23 +83,17 @@ describe.skipIf(!redisServer)("three bot processes behind a round-robin proxy", 
     proxy = await startRoundRobinProxy(ports);
     const keyVaultSecret = randomBytes(32).toString("base64");
     for (const port of ports) {
-      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH,
-          BOT_TOKEN: emulator.token,
-          BOT_MODE: "webhook",
-          BOT_WEBHOOK_SECRET: SECRET,
-          BOT_API_ROOT: emulator.apiRoot,
-          PUBLIC_URL: proxy.url,
-          HTTP_HOST: "127.0.0.1",
-          HTTP_PORT: String(port),
-          TASKS_BASE_URL: sandbox.baseUrl,
-          REDIS_URL: redisUrl,
-          KEY_VAULT_SECRET: keyVaultSecret,
-          LOG_LEVEL: process.env.STACK_LOG ?? "silent",
-        },
-        stdio: process.env.STACK_LOG ? "inherit" : "ignore",
+      const child = spawnBotProcess({
+        BOT_TOKEN: emulator.token,
+        BOT_MODE: "webhook",
+        BOT_WEBHOOK_SECRET: SECRET,
+        BOT_API_ROOT: emulator.apiRoot,
+        PUBLIC_URL: proxy.url,
+        HTTP_HOST: "127.0.0.1",
+        HTTP_PORT: String(port),
+        TASKS_BASE_URL: sandbox.baseUrl,
+        REDIS_URL: redisUrl,
+        KEY_VAULT_SECRET: keyVaultSecret,
       });
       children.push(child);
     }
