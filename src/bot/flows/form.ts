@@ -96,8 +96,6 @@ export interface FormDefinition {
   fields: readonly FormField[];
   /** Group buttons, in card order. */
   groups: readonly string[];
-  /** Values always sent, whatever the user chose (the dubbing step of the first task). */
-  fixed?: (values: FormValues) => FormValues;
   /** Lines of the card beyond the chosen values (the scene map of a video). */
   insight?: (view: FormView) => Array<{ key: string; params?: Record<string, string | number> }>;
 }

@@ -48,7 +48,7 @@ function pick(request: Record<string, unknown>, keys: readonly string[]): Record
 
 /**
  * The request body: the chosen values that apply and differ from the service's defaults (so the body
- * says only what the user changed), the media resolved by `resolve`, and the form's fixed values.
+ * says only what the user changed) and the media resolved by `resolve`.
  */
 export function buildRequest(
   definition: FormDefinition,
@@ -74,7 +74,6 @@ export function buildRequest(
       request[key] = field.input.kind === "file" ? resolve(value as MediaRef) : value;
     }
   }
-  Object.assign(request, definition.fixed?.(view.values));
   if (definition.type === "dubbing" && request.mode === "semi_auto") {
     return {
       request: { ...pick(request, SEMI_TRANSCRIBE_FIELDS), step: "transcribe" },
