@@ -9,7 +9,14 @@ import type { Translate } from "../../i18n/translate.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
 import { estimateCost } from "./estimate.js";
-import { applies, type FormDefinition, type FormEnv, type FormField, mediaApplies } from "./form.js";
+import {
+  applies,
+  type FormDefinition,
+  type FormEnv,
+  type FormField,
+  mediaApplies,
+  type RequestField,
+} from "./form.js";
 import { validateForm } from "./request.js";
 import {
   type FormState,
@@ -218,7 +225,7 @@ export class CardRenderer {
     return { text: `${this.title(state)}\n\n${this.t(`form-group-${group}`)}`, keyboard };
   }
 
-  private field(state: FormState, key: string, page: number): RenderedScreen {
+  private field(state: FormState, key: RequestField, page: number): RenderedScreen {
     const index = this.definition.fields.findIndex((field) => field.key === key);
     const field = this.definition.fields[index];
     if (!field) return this.card(state);

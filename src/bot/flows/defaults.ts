@@ -10,16 +10,16 @@ import type { MediaRef } from "../../media/media-ref.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { TASK_DEFAULTS } from "../../tasks-service/schemas/index.js";
 import type { UserPreferences } from "../preferences.js";
-import type { FormDefinition, FormValues } from "./form.js";
+import type { FormDefinition, FormValues, RequestField } from "./form.js";
 
 const LAST_CHOICES_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 /** Kinds remembered between tasks: choices, not content (texts, files and captions belong to one task). */
 const REMEMBERED_KINDS = new Set(["choice", "toggle", "multi", "voice"]);
 
 function fromPreferences(definition: FormDefinition, preferences: UserPreferences): FormValues {
-  const keys = new Set(definition.fields.map((field) => field.key));
+  const keys = new Set<RequestField>(definition.fields.map((field) => field.key));
   const values: FormValues = {};
-  const set = (key: string, value: unknown) => {
+  const set = (key: RequestField, value: unknown) => {
     if (value !== undefined && keys.has(key)) values[key] = value;
   };
   if (keys.has("tts_voice")) {
@@ -91,7 +91,7 @@ export class LastChoices {
     const kept: FormValues = {};
     for (const field of definition.fields) {
       if (!REMEMBERED_KINDS.has(field.input.kind)) continue;
-      const keys = field.input.kind === "voice" ? ["tts_provider", "tts_voice"] : [field.key];
+      const keys: RequestField[] = field.input.kind === "voice" ? ["tts_provider", "tts_voice"] : [field.key];
       for (const key of keys) if (values[key] !== undefined) kept[key] = values[key];
     }
     await this.kv.set(this.key(userId, definition.type), JSON.stringify(kept), {

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { MediaRef } from "../../media/media-ref.js";
 import { TASK_DEFAULTS, TaskRequestSchema } from "../../tasks-service/schemas/index.js";
 import { checkTargetDuration } from "../../tasks-service/schemas/target-duration.js";
-import { applies, type FormDefinition, type FormView, mediaApplies } from "./form.js";
+import { applies, type FormDefinition, type FormView, mediaApplies, type RequestField } from "./form.js";
 
 /** Stands in for an upload id while the files are still in Telegram (validation before any upload). */
 export const PLACEHOLDER_UPLOAD_ID = "00000000-0000-4000-8000-000000000000";
@@ -64,7 +64,7 @@ export function buildRequest(
   }
   for (const field of definition.fields) {
     if (!applies(field, view)) continue;
-    const keys = field.input.kind === "voice" ? ["tts_provider", "tts_voice"] : [field.key];
+    const keys: RequestField[] = field.input.kind === "voice" ? ["tts_provider", "tts_voice"] : [field.key];
     for (const key of keys) {
       const value = view.values[key];
       if (value === undefined) continue;

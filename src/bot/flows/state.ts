@@ -24,6 +24,7 @@ import {
   type FormValues,
   type FormView,
   mediaApplies,
+  type RequestField,
 } from "./form.js";
 import { validateForm } from "./request.js";
 
@@ -31,7 +32,7 @@ export type Screen =
   | { name: "card" }
   | { name: "media" }
   | { name: "group"; group: string }
-  | { name: "field"; key: string; page: number }
+  | { name: "field"; key: RequestField; page: number }
   | { name: "voice-language"; page: number }
   | { name: "voice-provider"; language: string }
   | { name: "voice-list"; language: string; provider: string; page: number }
@@ -82,9 +83,12 @@ export function viewOf(state: FormState, env: FormEnv): FormView {
   return { values: state.values, media: state.media, env };
 }
 
+/** Fields whose language the voice picker starts in, the first set one winning. */
+const VOICE_LANGUAGE_FIELDS: readonly RequestField[] = ["language", "target_lang"];
+
 export function voiceLanguage(state: FormState, env: FormEnv): string {
   const values = state.values;
-  for (const key of ["language", "target_lang"]) {
+  for (const key of VOICE_LANGUAGE_FIELDS) {
     const value = values[key];
     if (typeof value === "string" && value !== "auto") return value;
   }
