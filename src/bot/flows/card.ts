@@ -7,7 +7,13 @@ import type { InlineKeyboardButton } from "grammy/types";
 import { languageName, providerById, providersFor, voicesFor } from "../../catalog/index.js";
 import type { Translate } from "../../i18n/translate.js";
 import type { MediaRef } from "../../media/media-ref.js";
-import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
+import {
+  CAPTION_FLAGS,
+  CAPTION_PROPERTIES,
+  CAPTION_PROPERTY_VALUES,
+  type CaptionProperty,
+} from "./caption-drafts.js";
+import { type CardAction, encodeCardAction } from "./card-action.js";
 import { estimateCost } from "./estimate.js";
 import {
   applies,
@@ -18,14 +24,7 @@ import {
   type RequestField,
 } from "./form.js";
 import { validateForm } from "./request.js";
-import {
-  type FormState,
-  OVERLAY_FLAGS,
-  OVERLAY_PROPERTIES,
-  PAGE_SIZE,
-  VOICE_PAGE_SIZE,
-  viewOf,
-} from "./state.js";
+import { type FormState, PAGE_SIZE, VOICE_PAGE_SIZE, viewOf } from "./state.js";
 
 export interface RenderedScreen {
   text: string;
@@ -105,16 +104,12 @@ export class CardRenderer {
     private readonly nonce: string,
   ) {}
 
-  private data(action: string, ...args: Array<string | number>): string {
-    return encodeCallback(CALLBACK_SCOPES.form, this.nonce, action, ...args);
+  private button(text: string, action: CardAction): InlineKeyboardButton {
+    return { text, callback_data: encodeCardAction(this.nonce, action) };
   }
 
-  private button(text: string, action: string, ...args: Array<string | number>): InlineKeyboardButton {
-    return { text, callback_data: this.data(action, ...args) };
-  }
-
-  private backRow(action = "o", ...args: Array<string | number>): InlineKeyboardButton[] {
-    return [this.button(this.t("button-back"), action, ...args)];
+  private backRow(action: CardAction = { kind: "show-summary" }): InlineKeyboardButton[] {
+    return [this.button(this.t("button-back"), action)];
   }
 
   render(state: FormState): RenderedScreen {
@@ -174,14 +169,17 @@ export class CardRenderer {
     if (issue && !state.notice) lines.push("", `⚠️ ${escapeHtml(this.t(issue.key, issue.params))}`);
     const keyboard: InlineKeyboardButton[][] = [];
     const groups = this.definition.groups.map((group, index) =>
-      this.button(this.t(`form-group-${group}`), "g", index),
+      this.button(this.t(`form-group-${group}`), { kind: "open-group", group: index }),
     );
     for (let index = 0; index < groups.length; index += 2) keyboard.push(groups.slice(index, index + 2));
     const rule = this.definition.media;
     if (rule && rule.max > 1 && mediaApplies(this.definition, state.values)) {
-      keyboard.push([this.button(this.t("form-media-add"), "M")]);
+      keyboard.push([this.button(this.t("form-media-add"), { kind: "add-media" })]);
     }
-    keyboard.push([this.button(this.t("form-create"), "c"), this.button(this.t("button-cancel"), "x")]);
+    keyboard.push([
+      this.button(this.t("form-create"), { kind: "create" }),
+      this.button(this.t("button-cancel"), { kind: "cancel" }),
+    ]);
     return { text: lines.join("\n"), keyboard };
   }
 
@@ -208,9 +206,11 @@ export class CardRenderer {
     const lines = [this.title(state), "", this.t(`form-media-prompt-${this.definition.type}`)];
     const keyboard: InlineKeyboardButton[][] = [];
     if (rule && rule.max > 1 && state.media.length > 0) {
-      keyboard.push([this.button(this.t("form-media-done", { count: state.media.length }), "d")]);
+      keyboard.push([
+        this.button(this.t("form-media-done", { count: state.media.length }), { kind: "media-done" }),
+      ]);
     }
-    keyboard.push([this.button(this.t("button-cancel"), "x")]);
+    keyboard.push([this.button(this.t("button-cancel"), { kind: "cancel" })]);
     return { text: lines.join("\n"), keyboard };
   }
 
@@ -219,7 +219,9 @@ export class CardRenderer {
     const keyboard: InlineKeyboardButton[][] = [];
     this.definition.fields.forEach((field, index) => {
       if (field.group !== group || !applies(field, view)) return;
-      keyboard.push([this.button(fieldLine(field, state, this.env, this.t), "f", index)]);
+      keyboard.push([
+        this.button(fieldLine(field, state, this.env, this.t), { kind: "open-field", field: index, page: 0 }),
+      ]);
     });
     keyboard.push(this.backRow());
     return { text: `${this.title(state)}\n\n${this.t(`form-group-${group}`)}`, keyboard };
@@ -246,17 +248,27 @@ export class CardRenderer {
       shown.forEach((option, offset) => {
         const label = option.label ?? valueLabel(field, option.value, this.env, this.t);
         const mark = JSON.stringify(option.value) === JSON.stringify(current) ? "• " : "";
-        row.push(this.button(`${mark}${label}`, "s", index, page * PAGE_SIZE + offset));
+        row.push(
+          this.button(`${mark}${label}`, {
+            kind: "choose-option",
+            field: index,
+            option: page * PAGE_SIZE + offset,
+          }),
+        );
         if (row.length === 3) keyboard.push(row.splice(0));
       });
       if (row.length > 0) keyboard.push(row);
-      keyboard.push(...this.pager(all.length, page, "f", index));
+      keyboard.push(
+        ...this.pager(all.length, PAGE_SIZE, page, (to) => ({ kind: "open-field", field: index, page: to })),
+      );
       if (input.typed) lines.push(this.t("form-or-type"));
     } else if (input.kind === "multi") {
       const chosen = Array.isArray(current) ? current : [];
       input.options.forEach((option, offset) => {
         const mark = chosen.includes(option) ? "☑️ " : "▫️ ";
-        keyboard.push([this.button(`${mark}${option}`, "m", index, offset)]);
+        keyboard.push([
+          this.button(`${mark}${option}`, { kind: "flip-option", field: index, option: offset }),
+        ]);
       });
     } else if (input.kind === "text") {
       if (typeof current === "string" && current !== "")
@@ -268,23 +280,23 @@ export class CardRenderer {
       return this.overlayList(state);
     }
     if (current !== undefined && !field.required)
-      keyboard.push([this.button(this.t("form-reset"), "u", index)]);
+      keyboard.push([this.button(this.t("form-reset"), { kind: "reset-field", field: index })]);
     const backTo = this.definition.groups.length > 0 ? this.definition.groups.indexOf(field.group) : -1;
-    keyboard.push(backTo >= 0 ? this.backRow("g", backTo) : this.backRow());
+    keyboard.push(backTo >= 0 ? this.backRow({ kind: "open-group", group: backTo }) : this.backRow());
     return { text: lines.join("\n"), keyboard };
   }
 
+  /** ◀️ and ▶️ to the neighbouring pages of a list, when there are any. */
   private pager(
     total: number,
+    size: number,
     page: number,
-    action: string,
-    ...args: Array<string | number>
+    toPage: (page: number) => CardAction,
   ): InlineKeyboardButton[][] {
-    if (total <= PAGE_SIZE) return [];
     const row: InlineKeyboardButton[] = [];
-    if (page > 0) row.push(this.button("◀️", action, ...args, page - 1));
-    if ((page + 1) * PAGE_SIZE < total) row.push(this.button("▶️", action, ...args, page + 1));
-    return [row];
+    if (page > 0) row.push(this.button("◀️", toPage(page - 1)));
+    if ((page + 1) * size < total) row.push(this.button("▶️", toPage(page + 1)));
+    return row.length > 0 ? [row] : [];
   }
 
   private voiceLanguages(page: number): RenderedScreen {
@@ -293,21 +305,17 @@ export class CardRenderer {
     const shown = languages.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
     for (let offset = 0; offset < shown.length; offset += 3) {
       keyboard.push(
-        shown
-          .slice(offset, offset + 3)
-          .map((language, inner) =>
-            this.button(
-              languageName(language.code, this.env.locale),
-              "vL",
-              page * PAGE_SIZE + offset + inner,
-            ),
-          ),
+        shown.slice(offset, offset + 3).map((language, inner) =>
+          this.button(languageName(language.code, this.env.locale), {
+            kind: "voice-language",
+            language: page * PAGE_SIZE + offset + inner,
+          }),
+        ),
       );
     }
-    const pages: InlineKeyboardButton[] = [];
-    if (page > 0) pages.push(this.button("◀️", "vl", page - 1));
-    if ((page + 1) * PAGE_SIZE < languages.length) pages.push(this.button("▶️", "vl", page + 1));
-    if (pages.length > 0) keyboard.push(pages);
+    keyboard.push(
+      ...this.pager(languages.length, PAGE_SIZE, page, (to) => ({ kind: "voice-languages", page: to })),
+    );
     keyboard.push(this.backRow());
     return { text: this.t("voice-choose-language"), keyboard };
   }
@@ -322,14 +330,13 @@ export class CardRenderer {
               tokens: price.neural ? `${price.standard}–${price.neural}` : price.standard,
             });
       return [
-        this.button(
-          `${provider.label} · ${this.t(`voice-quality-${provider.quality}`)} · ${cost}`,
-          "vp",
-          index,
-        ),
+        this.button(`${provider.label} · ${this.t(`voice-quality-${provider.quality}`)} · ${cost}`, {
+          kind: "voice-provider",
+          provider: index,
+        }),
       ];
     });
-    keyboard.push([this.button(this.t("voice-other-language"), "vl", 0)]);
+    keyboard.push([this.button(this.t("voice-other-language"), { kind: "voice-languages", page: 0 })]);
     keyboard.push(this.backRow());
     return {
       text: this.t("voice-choose-provider", { language: languageName(language, this.env.locale) }),
@@ -343,13 +350,15 @@ export class CardRenderer {
     const keyboard = shown.map((voice, offset) => {
       const index = page * VOICE_PAGE_SIZE + offset;
       const mark = state.values.tts_voice === voice.id ? "• " : "";
-      return [this.button(`${mark}${voice.name}`, "vv", index), this.button("▶", "vx", index)];
+      return [
+        this.button(`${mark}${voice.name}`, { kind: "choose-voice", voice: index }),
+        this.button("▶", { kind: "play-sample", voice: index }),
+      ];
     });
-    const pages: InlineKeyboardButton[] = [];
-    if (page > 0) pages.push(this.button("◀️", "vP", page - 1));
-    if ((page + 1) * VOICE_PAGE_SIZE < voices.length) pages.push(this.button("▶️", "vP", page + 1));
-    if (pages.length > 0) keyboard.push(pages);
-    keyboard.push([this.button(this.t("voice-automatic"), "va")]);
+    keyboard.push(
+      ...this.pager(voices.length, VOICE_PAGE_SIZE, page, (to) => ({ kind: "voice-page", page: to })),
+    );
+    keyboard.push([this.button(this.t("voice-automatic"), { kind: "automatic-voice" })]);
     keyboard.push(this.backRow());
     const label = providerLabel(this.env, provider) ?? provider;
     return {
@@ -366,26 +375,22 @@ export class CardRenderer {
       ? (state.values.text_overlays as Array<{ text: string }>)
       : [];
     const keyboard = list.map((overlay, index) => [
-      this.button(`${index + 1}. ${clip(overlay.text, 30)}`, "oi", index),
+      this.button(`${index + 1}. ${clip(overlay.text, 30)}`, { kind: "open-caption", caption: index }),
     ]);
-    keyboard.push([this.button(this.t("form-overlay-add"), "oa")]);
+    keyboard.push([this.button(this.t("form-overlay-add"), { kind: "new-caption" })]);
     const groupIndex = this.definition.groups.indexOf("captions");
-    keyboard.push(groupIndex >= 0 ? this.backRow("g", groupIndex) : this.backRow());
+    keyboard.push(groupIndex >= 0 ? this.backRow({ kind: "open-group", group: groupIndex }) : this.backRow());
     return {
       text: `${this.title(state)}\n\n<b>${this.t("field-text_overlays")}</b>\n${escapeHtml(this.t("hint-text_overlays"))}`,
       keyboard,
     };
   }
 
-  private overlay(
-    state: FormState,
-    index: number,
-    property?: keyof typeof OVERLAY_PROPERTIES,
-  ): RenderedScreen {
+  private overlay(state: FormState, index: number, property?: CaptionProperty): RenderedScreen {
     if (index === -1) {
       return {
         text: this.t("form-overlay-type"),
-        keyboard: [this.backRow("f", this.fieldIndex("text_overlays"))],
+        keyboard: [this.backRow({ kind: "open-field", field: this.fieldIndex("text_overlays"), page: 0 })],
       };
     }
     const list = Array.isArray(state.values.text_overlays)
@@ -395,31 +400,43 @@ export class CardRenderer {
     if (!overlay) return this.overlayList(state);
     const keyboard: InlineKeyboardButton[][] = [];
     if (property) {
-      const choices = OVERLAY_PROPERTIES[property];
+      const choices: readonly string[] = CAPTION_PROPERTY_VALUES[property];
       for (let offset = 0; offset < choices.length; offset += 3) {
         keyboard.push(
           choices.slice(offset, offset + 3).map((choice, inner) => {
             const mark = overlay[property] === choice ? "• " : "";
-            return this.button(`${mark}${choice}`, "os", index, property, offset + inner);
+            return this.button(`${mark}${choice}`, {
+              kind: "set-caption-property",
+              caption: index,
+              property,
+              option: offset + inner,
+            });
           }),
         );
       }
-      keyboard.push(this.backRow("oi", index));
+      keyboard.push(this.backRow({ kind: "open-caption", caption: index }));
       return { text: `${escapeHtml(String(overlay.text))}\n\n${this.t(`overlay-${property}`)}`, keyboard };
     }
-    const properties = Object.keys(OVERLAY_PROPERTIES) as Array<keyof typeof OVERLAY_PROPERTIES>;
     keyboard.push(
-      properties.map((name) =>
-        this.button(`${this.t(`overlay-${name}`)}: ${String(overlay[name] ?? "—")}`, "op", index, name),
+      CAPTION_PROPERTIES.map((name) =>
+        this.button(`${this.t(`overlay-${name}`)}: ${String(overlay[name] ?? "—")}`, {
+          kind: "caption-property",
+          caption: index,
+          property: name,
+        }),
       ),
     );
     keyboard.push(
-      OVERLAY_FLAGS.map((flag) =>
-        this.button(`${overlay[flag] === true ? "☑️" : "▫️"} ${this.t(`overlay-${flag}`)}`, "ot", index, flag),
+      CAPTION_FLAGS.map((flag) =>
+        this.button(`${overlay[flag] === true ? "☑️" : "▫️"} ${this.t(`overlay-${flag}`)}`, {
+          kind: "flip-caption-flag",
+          caption: index,
+          flag,
+        }),
       ),
     );
-    keyboard.push([this.button(this.t("form-overlay-delete"), "od", index)]);
-    keyboard.push(this.backRow("f", this.fieldIndex("text_overlays")));
+    keyboard.push([this.button(this.t("form-overlay-delete"), { kind: "delete-caption", caption: index })]);
+    keyboard.push(this.backRow({ kind: "open-field", field: this.fieldIndex("text_overlays"), page: 0 }));
     const times =
       overlay.start !== undefined
         ? ` (${String(overlay.start)}–${overlay.end === undefined ? "end" : String(overlay.end)})`

@@ -18,6 +18,7 @@ import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js
 import type { BotContext } from "../context.js";
 import type { UserPreferences } from "../preferences.js";
 import { CardRenderer, type RenderedScreen } from "./card.js";
+import { decodeCardAction } from "./card-action.js";
 import { initialValues } from "./defaults.js";
 import type { AccountView, FormValues } from "./form.js";
 import { FORMS } from "./forms/index.js";
@@ -79,8 +80,9 @@ function eventOf(ctx: Context, nonce: string, limits: IntakeLimits): FormEvent |
     const data = decodeCallback(query.data);
     if (data?.scope !== CALLBACK_SCOPES.form) return undefined;
     if (data.nonce !== nonce) return "stale";
-    const [action = "", ...args] = data.args;
-    return { kind: "press", action, args };
+    const action = decodeCardAction(data.args);
+    // What no button of this form carries is treated like a button of an older message.
+    return action ? { kind: "press", action } : "stale";
   }
   const message = ctx.message;
   if (!message || ctx.chat?.type !== "private") return undefined;

@@ -7,15 +7,10 @@
 import { providersFor, voicesFor } from "../../catalog/index.js";
 import { mediaClassOf } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
-import {
-  MAX_OVERLAY_TEXT_LENGTH,
-  MAX_TEXT_OVERLAYS,
-  OVERLAY_ANIMS,
-  OVERLAY_POSITIONS,
-  OVERLAY_SIZES,
-  OVERLAY_STYLES,
-} from "../../tasks-service/schemas/common.js";
+import { MAX_OVERLAY_TEXT_LENGTH, MAX_TEXT_OVERLAYS } from "../../tasks-service/schemas/common.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
+import { CAPTION_PROPERTY_VALUES, type CaptionProperty } from "./caption-drafts.js";
+import type { CardAction } from "./card-action.js";
 import {
   applies,
   type FormDefinition,
@@ -36,7 +31,7 @@ export type Screen =
   | { name: "voice-language"; page: number }
   | { name: "voice-provider"; language: string }
   | { name: "voice-list"; language: string; provider: string; page: number }
-  | { name: "overlay"; index: number; property?: OverlayProperty };
+  | { name: "overlay"; index: number; property?: CaptionProperty };
 
 /** A line under the card: what was wrong (the default), or only what happened (`info`). */
 export type Notice = { key: string; params?: Record<string, string | number>; info?: boolean };
@@ -50,7 +45,7 @@ export interface FormState {
 }
 
 export type FormEvent =
-  | { kind: "press"; action: string; args: string[] }
+  | { kind: "press"; action: CardAction }
   | { kind: "text"; text: string }
   /** Files or links sent; `problems` are what the checks before any download found. */
   | { kind: "media"; refs: MediaRef[]; problems: Notice[] };
@@ -66,15 +61,6 @@ export interface Transition {
   /** The event was not for this form: let the rest of the bot handle it. */
   pass?: boolean;
 }
-
-export const OVERLAY_PROPERTIES = {
-  style: OVERLAY_STYLES,
-  position: OVERLAY_POSITIONS,
-  size: OVERLAY_SIZES,
-  anim: OVERLAY_ANIMS,
-} as const;
-export type OverlayProperty = keyof typeof OVERLAY_PROPERTIES;
-const OVERLAY_FLAGS = ["bold", "italic", "fade"] as const;
 
 export const PAGE_SIZE = 12;
 export const VOICE_PAGE_SIZE = 8;
@@ -106,8 +92,8 @@ function withValue(
   return values;
 }
 
-function fieldAt(definition: FormDefinition, index: string | undefined): FormField | undefined {
-  return index === undefined ? undefined : definition.fields[Number(index)];
+function fieldAt(definition: FormDefinition, index: number): FormField | undefined {
+  return definition.fields[index];
 }
 
 function fieldOptions(field: FormField, view: FormView) {
@@ -150,17 +136,16 @@ export function reduce(
   delete cleared.notice;
   if (event.kind === "media") return onMedia(definition, cleared, event, env);
   if (event.kind === "text") return onText(definition, cleared, event.text, env);
-  const { action, args } = event;
-  const [first, second] = args;
-  switch (action) {
-    case "o":
+  const action = event.action;
+  switch (action.kind) {
+    case "show-summary":
       return { state: { ...cleared, screen: { name: "card" } } };
-    case "g": {
-      const group = definition.groups[Number(first)];
+    case "open-group": {
+      const group = definition.groups[action.group];
       return group ? { state: { ...cleared, screen: { name: "group", group } } } : { state };
     }
-    case "f": {
-      const field = fieldAt(definition, first);
+    case "open-field": {
+      const field = fieldAt(definition, action.field);
       if (!field || !applies(field, view)) return { state: cleared };
       if (field.input.kind === "toggle") {
         return {
@@ -172,12 +157,12 @@ export function reduce(
       }
       if (field.input.kind === "voice") return { state: { ...cleared, screen: openVoicePicker(state, env) } };
       return {
-        state: { ...cleared, screen: { name: "field", key: field.key, page: Number(second ?? 0) || 0 } },
+        state: { ...cleared, screen: { name: "field", key: field.key, page: action.page } },
       };
     }
-    case "s": {
-      const field = fieldAt(definition, first);
-      const option = field ? fieldOptions(field, view)[Number(second)] : undefined;
+    case "choose-option": {
+      const field = fieldAt(definition, action.field);
+      const option = field ? fieldOptions(field, view)[action.option] : undefined;
       if (!field || !option) return { state: cleared };
       return {
         state: {
@@ -187,10 +172,10 @@ export function reduce(
         },
       };
     }
-    case "m": {
-      const field = fieldAt(definition, first);
+    case "flip-option": {
+      const field = fieldAt(definition, action.field);
       if (field?.input.kind !== "multi") return { state: cleared };
-      const option = field.input.options[Number(second)];
+      const option = field.input.options[action.option];
       if (option === undefined) return { state: cleared };
       const current = Array.isArray(state.values[field.key]) ? (state.values[field.key] as string[]) : [];
       const next = current.includes(option)
@@ -198,17 +183,17 @@ export function reduce(
         : [...current, option];
       return { state: { ...cleared, values: { ...state.values, [field.key]: next } } };
     }
-    case "u": {
-      const field = fieldAt(definition, first);
+    case "reset-field": {
+      const field = fieldAt(definition, action.field);
       if (!field) return { state: cleared };
       const values = { ...state.values };
       delete values[field.key];
       if (field.input.kind === "voice") delete values.tts_provider;
       return { state: { ...cleared, values, screen: back(state, definition, field) } };
     }
-    case "M":
+    case "add-media":
       return { state: { ...cleared, screen: { name: "media" } } };
-    case "d":
+    case "media-done":
       if (needsMedia(definition, state)) {
         return {
           state: {
@@ -220,16 +205,16 @@ export function reduce(
       return {
         state: { ...cleared, screen: firstScreen(definition, { ...state, screen: { name: "card" } }, env) },
       };
-    case "c": {
+    case "create": {
       if (needsMedia(definition, state)) return { state: { ...cleared, screen: { name: "media" } } };
       const issues = validateForm(definition, view);
       if (issues.length > 0) return { state: { ...cleared, screen: { name: "card" }, notice: issues[0] } };
       return { state: cleared, effect: { kind: "create" } };
     }
-    case "x":
+    case "cancel":
       return { state: cleared, effect: { kind: "cancel" } };
     default:
-      return onVoiceOrOverlay(definition, cleared, action, args, env);
+      return onVoiceOrOverlay(definition, cleared, action, env);
   }
 }
 
@@ -374,25 +359,38 @@ function addOverlay(state: FormState, text: string): Transition {
 function onVoiceOrOverlay(
   definition: FormDefinition,
   state: FormState,
-  action: string,
-  args: string[],
+  action: Exclude<
+    CardAction,
+    {
+      kind:
+        | "show-summary"
+        | "open-group"
+        | "open-field"
+        | "choose-option"
+        | "flip-option"
+        | "reset-field"
+        | "add-media"
+        | "media-done"
+        | "create"
+        | "cancel";
+    }
+  >,
   env: FormEnv,
 ): Transition {
-  const [first, second, third] = args;
   const screen = state.screen;
   const languages = env.catalog.languages;
-  switch (action) {
-    case "vl":
-      return { state: { ...state, screen: { name: "voice-language", page: Number(first) || 0 } } };
-    case "vL": {
-      const language = languages[Number(first)];
+  switch (action.kind) {
+    case "voice-languages":
+      return { state: { ...state, screen: { name: "voice-language", page: action.page } } };
+    case "voice-language": {
+      const language = languages[action.language];
       return language
         ? { state: { ...state, screen: { name: "voice-provider", language: language.code } } }
         : { state };
     }
-    case "vp": {
+    case "voice-provider": {
       if (screen.name !== "voice-provider") return { state };
-      const provider = providersFor(env.catalog, screen.language)[Number(first)];
+      const provider = providersFor(env.catalog, screen.language)[action.provider];
       return provider
         ? {
             state: {
@@ -402,16 +400,16 @@ function onVoiceOrOverlay(
           }
         : { state };
     }
-    case "vP":
+    case "voice-page":
       return screen.name === "voice-list"
-        ? { state: { ...state, screen: { ...screen, page: Number(first) || 0 } } }
+        ? { state: { ...state, screen: { ...screen, page: action.page } } }
         : { state };
-    case "vv":
-    case "vx": {
+    case "choose-voice":
+    case "play-sample": {
       if (screen.name !== "voice-list") return { state };
-      const voice = voicesFor(env.catalog, screen.provider, screen.language)[Number(first)];
+      const voice = voicesFor(env.catalog, screen.provider, screen.language)[action.voice];
       if (!voice) return { state };
-      if (action === "vx") {
+      if (action.kind === "play-sample") {
         return {
           state,
           effect: { kind: "preview", provider: screen.provider, voice: voice.id, language: screen.language },
@@ -423,7 +421,7 @@ function onVoiceOrOverlay(
         state: { ...state, values, screen: field ? { name: "group", group: field.group } : { name: "card" } },
       };
     }
-    case "va": {
+    case "automatic-voice": {
       // The provider alone: the service picks its voice for the language.
       if (screen.name !== "voice-list") return { state };
       const values: FormValues = { ...state.values, tts_provider: screen.provider };
@@ -433,7 +431,7 @@ function onVoiceOrOverlay(
         state: { ...state, values, screen: field ? { name: "group", group: field.group } : { name: "card" } },
       };
     }
-    case "oa": {
+    case "new-caption": {
       if (overlays(state).length >= MAX_TEXT_OVERLAYS) {
         return {
           state: { ...state, notice: { key: "form-overlay-full", params: { max: MAX_TEXT_OVERLAYS } } },
@@ -441,58 +439,48 @@ function onVoiceOrOverlay(
       }
       return { state: { ...state, screen: { name: "overlay", index: -1 } } };
     }
-    case "oi":
-      return { state: { ...state, screen: { name: "overlay", index: Number(first) || 0 } } };
-    case "op": {
-      if (!(second && second in OVERLAY_PROPERTIES)) return { state };
+    case "open-caption":
+      return { state: { ...state, screen: { name: "overlay", index: action.caption } } };
+    case "caption-property":
       return {
-        state: {
-          ...state,
-          screen: { name: "overlay", index: Number(first) || 0, property: second as OverlayProperty },
-        },
+        state: { ...state, screen: { name: "overlay", index: action.caption, property: action.property } },
       };
-    }
-    case "os":
-    case "ot":
-    case "od":
-      return editOverlay(state, action, Number(first), second, third);
+    case "set-caption-property":
+    case "flip-caption-flag":
+    case "delete-caption":
+      return editOverlay(state, action);
     default:
-      return { state, pass: true };
+      return unhandled(action);
   }
+}
+
+/** Reached only if a CardAction kind has no case: then this call fails to compile. */
+function unhandled(action: never): never {
+  throw new Error(`card action without a handler: ${JSON.stringify(action)}`);
 }
 
 function editOverlay(
   state: FormState,
-  action: string,
-  index: number,
-  property?: string,
-  option?: string,
+  action: Extract<CardAction, { kind: "set-caption-property" | "flip-caption-flag" | "delete-caption" }>,
 ): Transition {
+  const index = action.caption;
   const list = [...overlays(state)];
   const current = list[index];
   if (!current) return { state };
-  if (action === "od") {
+  if (action.kind === "delete-caption") {
     list.splice(index, 1);
     const values: FormValues = { ...state.values, text_overlays: list };
     if (list.length === 0) delete values.text_overlays;
     return { state: { ...state, values, screen: { name: "field", key: "text_overlays", page: 0 } } };
   }
-  if (action === "ot") {
-    if (!OVERLAY_FLAGS.includes(property as (typeof OVERLAY_FLAGS)[number]) || property === undefined)
-      return { state };
-    list[index] = { ...current, [property]: current[property] !== true };
+  if (action.kind === "flip-caption-flag") {
+    list[index] = { ...current, [action.flag]: current[action.flag] !== true };
   } else {
-    const choices =
-      property && property in OVERLAY_PROPERTIES
-        ? OVERLAY_PROPERTIES[property as OverlayProperty]
-        : undefined;
-    const value = choices?.[Number(option)];
-    if (!value || property === undefined) return { state };
-    list[index] = { ...current, [property]: value };
+    const value = CAPTION_PROPERTY_VALUES[action.property][action.option];
+    if (!value) return { state };
+    list[index] = { ...current, [action.property]: value };
   }
   return {
     state: { ...state, values: { ...state.values, text_overlays: list }, screen: { name: "overlay", index } },
   };
 }
-
-export { OVERLAY_FLAGS };
