@@ -13,21 +13,24 @@ import {
   type CaptionProperty,
 } from "./caption-drafts.js";
 
-export type CardAction =
-  /** Back to the summary card. */
-  | { kind: "show-summary" }
-  | { kind: "create" }
-  | { kind: "cancel" }
-  /** The media screen, to send more files. */
-  | { kind: "add-media" }
-  | { kind: "media-done" }
+/** Buttons of the summary card, and Back to it from anywhere. */
+export type SummaryAction = { kind: "show-summary" } | { kind: "create" } | { kind: "cancel" };
+
+/** Buttons of the media screen (and the summary's way to it). */
+export type MediaAction = { kind: "add-media" } | { kind: "media-done" };
+
+/** Buttons of the option pickers: a group's fields, a field's options. */
+export type OptionsAction =
   | { kind: "open-group"; group: number }
-  /** A field's button: a toggle flips, the voice opens the voice picker, other fields their options. */
+  /** A field's button: a toggle flips, the voice opens the voice picker, other fields their screen. */
   | { kind: "open-field"; field: number; page: number }
   | { kind: "choose-option"; field: number; option: number }
   /** Adds or removes one option of a field that takes several. */
   | { kind: "flip-option"; field: number; option: number }
-  | { kind: "reset-field"; field: number }
+  | { kind: "reset-field"; field: number };
+
+/** Buttons of the voice picker: language, then provider, then voice. */
+export type VoicePickerAction =
   | { kind: "voice-languages"; page: number }
   | { kind: "voice-language"; language: number }
   | { kind: "voice-provider"; provider: number }
@@ -35,13 +38,23 @@ export type CardAction =
   | { kind: "choose-voice"; voice: number }
   | { kind: "play-sample"; voice: number }
   /** The provider alone: the service picks its voice for the language. */
-  | { kind: "automatic-voice" }
+  | { kind: "automatic-voice" };
+
+/** Buttons of the caption editor. */
+export type CaptionEditorAction =
   | { kind: "new-caption" }
   | { kind: "open-caption"; caption: number }
   | { kind: "caption-property"; caption: number; property: CaptionProperty }
   | { kind: "set-caption-property"; caption: number; property: CaptionProperty; option: number }
   | { kind: "flip-caption-flag"; caption: number; flag: CaptionFlag }
   | { kind: "delete-caption"; caption: number };
+
+export type CardAction =
+  | SummaryAction
+  | MediaAction
+  | OptionsAction
+  | VoicePickerAction
+  | CaptionEditorAction;
 
 export type CardActionKind = CardAction["kind"];
 export type CardActionOf<K extends CardActionKind> = Extract<CardAction, { kind: K }>;
