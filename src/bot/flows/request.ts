@@ -3,7 +3,7 @@
  * The task's own zod schema is the judge: a form never sends what the schema rejects.
  */
 import type { z } from "zod";
-import type { MediaRef } from "../../media/media-ref.js";
+import { type MediaRef, MediaRefSchema } from "../../media/media-ref.js";
 import { TASK_DEFAULTS, TaskRequestSchema } from "../../tasks-service/schemas/index.js";
 import { checkTargetDuration } from "../../tasks-service/schemas/target-duration.js";
 import { applies, type FormDefinition, type FormView, mediaApplies, type RequestField } from "./form.js";
@@ -71,7 +71,13 @@ export function buildRequest(
       if (field.unsetValue !== undefined && sameValue(value, field.unsetValue)) continue;
       if (key in defaults && sameValue(value, defaults[key])) continue;
       if (typeof value === "string" && value.trim() === "") continue;
-      request[key] = field.input.kind === "file" ? resolve(value as MediaRef) : value;
+      if (field.input.kind !== "file") {
+        request[key] = value;
+        continue;
+      }
+      // A file field holds the MediaRef the user sent; anything else is not a file and stays out.
+      const ref = MediaRefSchema.safeParse(value);
+      if (ref.success) request[key] = resolve(ref.data);
     }
   }
   if (definition.type === "dubbing" && request.mode === "semi_auto") {
@@ -90,7 +96,8 @@ export interface FormIssue {
 
 function issueOf(issue: z.core.$ZodIssue): FormIssue {
   const field = String(issue.path[0] ?? "request");
-  const params = "params" in issue ? (issue.params as Record<string, unknown> | undefined) : undefined;
+  // The schemas' own rules are custom issues whose params carry the rule's code.
+  const params: Record<string, unknown> | undefined = issue.code === "custom" ? issue.params : undefined;
   const code = typeof params?.code === "string" ? params.code : undefined;
   const plain: Record<string, string | number> = { field };
   for (const [name, value] of Object.entries(params ?? {})) {
