@@ -5,11 +5,10 @@
  */
 import type { InlineKeyboardButton } from "grammy/types";
 import { z } from "zod";
-import { mediaClassOf } from "../../../media/accept.js";
+import { type MediaClass, mediaClassOf } from "../../../media/accept.js";
 import type { OptionsAction } from "../card-action.js";
 import {
   applies,
-  type FieldInput,
   type FormDefinition,
   type FormEnv,
   type FormField,
@@ -28,7 +27,11 @@ const OPTIONS_PER_PAGE = 12;
 const OPTIONS_PER_ROW = 3;
 
 type FieldScreen = Extract<Screen, { name: "field" }>;
-type FileField = FormField & { input: Extract<FieldInput, { kind: "file" }> };
+/** A field that takes a file (own music, an SRT), and the kind of file it takes. */
+interface FileField {
+  field: FormField;
+  accepts: MediaClass;
+}
 
 const ChosenOptionsSchema = z.array(z.string());
 
@@ -143,24 +146,19 @@ export function textOnField(
   return { state: { ...next, screen: target } };
 }
 
-/** The field on screen when it takes a file (own music, an SRT). */
+/** The field on screen when it takes a file. */
 export function fileFieldOn(definition: FormDefinition, screen: FieldScreen): FileField | undefined {
   const field = definition.fields.find((candidate) => candidate.key === screen.key);
-  return field && isFileField(field) ? field : undefined;
-}
-
-function isFileField(field: FormField): field is FileField {
-  return field.input.kind === "file";
+  return field?.input.kind === "file" ? { field, accepts: field.input.accepts } : undefined;
 }
 
 /** One file of the kind the field takes, else what was wrong. */
 export function receiveFile(
   definition: FormDefinition,
   state: FormState,
-  field: FileField,
+  { field, accepts }: FileField,
   event: Extract<FormEvent, { kind: "media" }>,
 ): Transition {
-  const accepts = field.input.accepts;
   const [ref] = event.refs;
   if (event.problems[0]) return { state: { ...state, notice: event.problems[0] } };
   if (!ref || event.refs.length > 1 || mediaClassOf(ref) !== accepts) {
