@@ -7,8 +7,8 @@
 
 import { createIntakeFeature } from "../../src/bot/features/intake.js";
 import type { TaskFormsDeps } from "../../src/bot/features/task-forms.js";
+import type { Notice } from "../../src/bot/flows/form-state.js";
 import { createFlowDeps } from "../../src/bot/flows/services.js";
-import type { Notice } from "../../src/bot/flows/state.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import { loadCatalog } from "../../src/catalog/index.js";
 import { DEFAULT_CATALOG_PATH } from "../../src/config.js";

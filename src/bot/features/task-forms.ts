@@ -4,7 +4,16 @@
  * retry and the dubbing render step. Result buttons act on their ticket, which outlives the chat's
  * newest menu, so they are checked against the task's owner instead of the menu nonce.
  */
-import { type ConversationFlavor, conversations, createConversation } from "@grammyjs/conversations";
+import {
+  type ConversationControls,
+  type ConversationData,
+  type ConversationFlavor,
+  conversations,
+  createConversation,
+  PLUGIN_DATA_VERSION,
+  type VersionedState,
+  type VersionedStateStorage,
+} from "@grammyjs/conversations";
 import { Composer, type Context, type Transformer } from "grammy";
 import { z } from "zod";
 import { mediaClassOf } from "../../media/accept.js";
@@ -40,26 +49,46 @@ export interface TaskFormsDeps {
 /** Stored forms outlive a restart; abandoned ones disappear after a day. */
 const FORM_STORAGE_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * What the conversations plugin stores: per conversation its arguments, its replay log and its pending
+ * waits. Loose objects keep whatever else a plugin release adds; the plugin checks the version itself.
+ */
 const StoredFormSchema = z.object({
-  version: z.tuple([z.literal(0), z.union([z.string(), z.number()])]),
-  state: z.unknown(),
+  version: z.tuple([z.literal(PLUGIN_DATA_VERSION), z.union([z.string(), z.number()])]),
+  state: z.record(
+    z.string(),
+    z.array(
+      z.looseObject({
+        args: z.string().optional(),
+        replay: z.looseObject({
+          send: z.array(z.looseObject({ payload: z.string() })),
+          receive: z.array(
+            z
+              .looseObject({ send: z.number(), returnValue: z.unknown().optional() })
+              // JSON leaves out an undefined result; the log still holds one.
+              .transform((op) => ({ ...op, returnValue: op.returnValue })),
+          ),
+        }),
+        interrupts: z.array(z.number()),
+      }),
+    ),
+  ),
 });
 
-function formStorage(kv: KeyValueStore) {
+function formStorage(kv: KeyValueStore): VersionedStateStorage<string, ConversationData> {
   return {
-    async read(key: string) {
+    async read(key: string): Promise<VersionedState<ConversationData> | undefined> {
       const raw = await kv.get(`form:${key}`);
       if (raw === undefined) return undefined;
       try {
+        // A record that is not what the plugin wrote is dropped rather than handed over.
         const parsed = StoredFormSchema.safeParse(JSON.parse(raw));
-        // The plugin checks the version and the state's shape is its own; a record that is not even
-        // versioned is dropped rather than handed over.
-        return parsed.success ? (parsed.data as never) : undefined;
+        return parsed.success ? parsed.data : undefined;
       } catch {
         return undefined;
       }
     },
-    async write(key: string, state: unknown) {
+    async write(key: string, state: VersionedState<ConversationData>) {
       await kv.set(`form:${key}`, JSON.stringify(state), { ttlMs: FORM_STORAGE_TTL_MS });
     },
     async delete(key: string) {
@@ -70,21 +99,44 @@ function formStorage(kv: KeyValueStore) {
 
 type FormContext = ConversationFlavor<BotContext>;
 
+function isConversationControls(value: unknown): value is ConversationControls {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "enter" in value &&
+    typeof value.enter === "function" &&
+    "exitAll" in value &&
+    typeof value.exitAll === "function"
+  );
+}
+
+/** The controls the form engine put on this update; every way into a form runs after the engine. */
+function formControls(ctx: BotContext): ConversationControls {
+  const controls = "conversation" in ctx ? ctx.conversation : undefined;
+  if (!isConversationControls(controls)) throw new Error("the task form engine must run before its entries");
+  return controls;
+}
+
+/** conversations() is typed on the context it flavours, yet it is the middleware that adds that flavour. */
+function asBotMiddleware(engine: Composer<FormContext>): Composer<BotContext> {
+  return engine as unknown as Composer<BotContext>;
+}
+
 export async function openForm(
   ctx: BotContext,
   type: TaskType,
   media: MediaRef[],
   prefill?: Record<string, unknown>,
 ): Promise<void> {
-  const formContext = ctx as FormContext;
-  await formContext.conversation.exitAll();
+  const controls = formControls(ctx);
+  await controls.exitAll();
   const input: FormInput = {
     type,
     locale: await ctx.i18n.getLocale(),
     media,
     ...(prefill ? { prefill } : {}),
   };
-  await formContext.conversation.enter(TASK_FORM, input);
+  await controls.enter(TASK_FORM, input);
 }
 
 /**
@@ -148,7 +200,7 @@ export function createTaskFormEngine(
     await awaiting.clear(ctx.chat.id);
     await deps.submissions.render(parent, ref);
   });
-  return engine as unknown as Composer<BotContext>;
+  return asBotMiddleware(engine);
 }
 
 async function resultAction(

@@ -17,12 +17,16 @@ import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import type { UserPreferences } from "../preferences.js";
-import { CardRenderer, type RenderedScreen } from "./card.js";
+import { decodeCardAction } from "./card-action.js";
 import { initialValues } from "./defaults.js";
 import type { AccountView, FormValues } from "./form.js";
+import type { FormEvent, FormState, Notice } from "./form-state.js";
 import { FORMS } from "./forms/index.js";
+import { firstScreen } from "./navigation.js";
+import { reduce } from "./reducer.js";
+import { renderForm } from "./renderer.js";
 import { buildRequest } from "./request.js";
-import { type FormEvent, type FormState, firstScreen, type Notice, reduce } from "./state.js";
+import { type RenderedScreen, ScreenContext } from "./screens/screen-context.js";
 
 export const TASK_FORM = "task-form";
 /** Bump when the form's flow changes, so forms stored by an older release start over cleanly. */
@@ -79,8 +83,9 @@ function eventOf(ctx: Context, nonce: string, limits: IntakeLimits): FormEvent |
     const data = decodeCallback(query.data);
     if (data?.scope !== CALLBACK_SCOPES.form) return undefined;
     if (data.nonce !== nonce) return "stale";
-    const [action = "", ...args] = data.args;
-    return { kind: "press", action, args };
+    const action = decodeCardAction(data.args);
+    // What no button of this form carries is treated like a button of an older message.
+    return action ? { kind: "press", action } : "stale";
   }
   const message = ctx.message;
   if (!message || ctx.chat?.type !== "private") return undefined;
@@ -130,10 +135,10 @@ export function taskFormConversation(deps: FlowDeps) {
       locale: input.locale,
       ...(input.prefill ? { prefill: input.prefill } : {}),
     });
-    let state: FormState = { type: input.type, values, media: input.media, screen: { name: "card" } };
+    let state: FormState = { type: input.type, values, media: input.media, screen: { name: "summary" } };
     state = { ...state, screen: firstScreen(definition, state, env) };
-    const renderer = new CardRenderer(definition, env, t, setup.nonce);
-    let shown = renderer.render(state);
+    const screens = new ScreenContext(definition, env, t, setup.nonce);
+    let shown = renderForm(screens, state);
     const card = await ctx.reply(shown.text, {
       parse_mode: "HTML",
       reply_markup: { inline_keyboard: shown.keyboard },
@@ -221,7 +226,7 @@ export function taskFormConversation(deps: FlowDeps) {
           reply_parameters: { message_id: update.message.message_id, allow_sending_without_reply: true },
         });
       }
-      await showCard(renderer.render(state));
+      await showCard(renderForm(screens, state));
     }
     await showCard({ text: t("form-too-long"), keyboard: [] });
   };

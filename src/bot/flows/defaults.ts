@@ -4,22 +4,31 @@
  * source follows the file it was given).
  */
 
+import { z } from "zod";
 import { languageCode } from "../../catalog/index.js";
 import { mediaClassOf } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import type { KeyValueStore } from "../../storage/ports.js";
-import { TASK_DEFAULTS } from "../../tasks-service/schemas/index.js";
+import { TASK_DEFAULTS, type TaskType } from "../../tasks-service/schemas/index.js";
 import type { UserPreferences } from "../preferences.js";
-import type { FormDefinition, FormValues } from "./form.js";
+import type { FormDefinition, FormValues, RequestField } from "./form.js";
 
 const LAST_CHOICES_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 /** Kinds remembered between tasks: choices, not content (texts, files and captions belong to one task). */
 const REMEMBERED_KINDS = new Set(["choice", "toggle", "multi", "voice"]);
+const RememberedSchema = z.record(z.string(), z.unknown());
+
+/** The service's defaults; send_to_messenger is for API callers, a form's result comes to its chat. */
+function serviceDefaults(type: TaskType): FormValues {
+  const values: FormValues = { ...TASK_DEFAULTS[type] };
+  delete values.send_to_messenger;
+  return values;
+}
 
 function fromPreferences(definition: FormDefinition, preferences: UserPreferences): FormValues {
-  const keys = new Set(definition.fields.map((field) => field.key));
+  const keys = new Set<RequestField>(definition.fields.map((field) => field.key));
   const values: FormValues = {};
-  const set = (key: string, value: unknown) => {
+  const set = (key: RequestField, value: unknown) => {
     if (value !== undefined && keys.has(key)) values[key] = value;
   };
   if (keys.has("tts_voice")) {
@@ -53,9 +62,8 @@ export function initialValues(input: {
   locale: string;
 }): FormValues {
   const { definition } = input;
-  const { send_to_messenger: _ignored, ...spec } = TASK_DEFAULTS[definition.type] as FormValues;
   const values: FormValues = {
-    ...spec,
+    ...serviceDefaults(definition.type),
     ...(definition.type === "dubbing"
       ? { mode: "auto", target_lang: languageCode(input.locale) ?? input.locale }
       : {}),
@@ -78,10 +86,8 @@ export class LastChoices {
     const raw = await this.kv.get(this.key(userId, type));
     if (raw === undefined) return {};
     try {
-      const parsed: unknown = JSON.parse(raw);
-      return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
-        ? (parsed as FormValues)
-        : {};
+      const parsed = RememberedSchema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : {};
     } catch {
       return {};
     }
@@ -91,7 +97,7 @@ export class LastChoices {
     const kept: FormValues = {};
     for (const field of definition.fields) {
       if (!REMEMBERED_KINDS.has(field.input.kind)) continue;
-      const keys = field.input.kind === "voice" ? ["tts_provider", "tts_voice"] : [field.key];
+      const keys: RequestField[] = field.input.kind === "voice" ? ["tts_provider", "tts_voice"] : [field.key];
       for (const key of keys) if (values[key] !== undefined) kept[key] = values[key];
     }
     await this.kv.set(this.key(userId, definition.type), JSON.stringify(kept), {

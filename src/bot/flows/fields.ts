@@ -19,44 +19,54 @@ import {
   TTS_SPEEDS,
   TTS_STYLES,
 } from "../../tasks-service/schemas/common.js";
-import type { ChoiceOption, FormField, FormView, ParsedInput } from "./form.js";
+import type { ChoiceOption, FormField, FormView, ParsedInput, RequestField } from "./form.js";
+
+/** What a builder's caller may add to a field: when it applies, what it clears, whether it is needed. */
+export type FieldExtras<K extends RequestField> = Pick<
+  Partial<FormField<K>>,
+  "applies" | "clears" | "required" | "unsetValue"
+>;
 
 export function options(values: readonly unknown[]): () => ChoiceOption[] {
   const list = values.map((value) => ({ value }));
   return () => list;
 }
 
-export function choice(
-  key: string,
+export function choice<K extends RequestField>(
+  key: K,
   group: string,
   values: readonly unknown[],
-  extra: Partial<FormField> = {},
-): FormField {
+  extra: FieldExtras<K> = {},
+): FormField<K> {
   return { key, group, input: { kind: "choice", options: options(values) }, ...extra };
 }
 
-export function toggle(key: string, group: string, extra: Partial<FormField> = {}): FormField {
+export function toggle<K extends RequestField>(
+  key: K,
+  group: string,
+  extra: FieldExtras<K> = {},
+): FormField<K> {
   return { key, group, input: { kind: "toggle" }, ...extra };
 }
 
-export function text(
-  key: string,
+export function text<K extends RequestField>(
+  key: K,
   group: string,
   maxLength: number,
-  extra: Partial<FormField> & { parse?: (text: string, view: FormView) => ParsedInput } = {},
-): FormField {
+  extra: FieldExtras<K> & { parse?: (text: string, view: FormView) => ParsedInput } = {},
+): FormField<K> {
   const { parse, ...rest } = extra;
   return { key, group, input: { kind: "text", maxLength, ...(parse ? { parse } : {}) }, ...rest };
 }
 
 /** A number from preset buttons or typed, within bounds. */
-export function number(
-  key: string,
+export function number<K extends RequestField>(
+  key: K,
   group: string,
   presets: readonly unknown[],
   bounds: { min: number; max: number | ((view: FormView) => number); integer?: boolean },
-  extra: Partial<FormField> = {},
-): FormField {
+  extra: FieldExtras<K> = {},
+): FormField<K> {
   return {
     key,
     group,
@@ -93,12 +103,12 @@ export function parseLanguage(input: string): ParsedInput {
 }
 
 /** A language from the catalog's curated list, or any code typed; `auto` adds the automatic choice. */
-export function language(
-  key: string,
+export function language<K extends RequestField>(
+  key: K,
   group: string,
   auto: { value: unknown } | undefined,
-  extra: Partial<FormField> = {},
-): FormField {
+  extra: FieldExtras<K> = {},
+): FormField<K> {
   return {
     key,
     group,
@@ -120,14 +130,24 @@ function providerSupports(view: FormView, feature: "supportsStyle" | "supportsSc
   return providerById(view.env.catalog, id)?.[feature] === true;
 }
 
+/** The voice picker: it sets tts_provider and tts_voice. */
+export function voice(
+  group: string,
+  appliesTo: (view: FormView) => boolean = () => true,
+): FormField<"tts_voice" | "tts_provider"> {
+  return { key: "tts_voice", group, input: { kind: "voice" }, applies: appliesTo };
+}
+
 /** Voice, speed, style and scene, as the vocabularies define them. */
 export function voiceFields(
   group: string,
   defaultProvider: string,
   include: { speed?: boolean; style?: boolean; scene?: boolean } = {},
   appliesTo: (view: FormView) => boolean = () => true,
-): FormField[] {
-  const fields: FormField[] = [{ key: "tts_voice", group, input: { kind: "voice" }, applies: appliesTo }];
+): FormField<"tts_voice" | "tts_provider" | "tts_speed" | "tts_style" | "tts_scene">[] {
+  const fields: FormField<"tts_voice" | "tts_provider" | "tts_speed" | "tts_style" | "tts_scene">[] = [
+    voice(group, appliesTo),
+  ];
   if (include.speed !== false) fields.push(choice("tts_speed", group, TTS_SPEEDS, { applies: appliesTo }));
   if (include.style !== false) {
     fields.push(
@@ -147,15 +167,15 @@ export function voiceFields(
   return fields;
 }
 
+/** Subtitle style, position and size. */
 export function subtitleLookFields(
   group: string,
-  include: { size?: boolean } = {},
   appliesTo: (view: FormView) => boolean = () => true,
-): FormField[] {
+): FormField<"sub_style" | "sub_position" | "sub_size">[] {
   return [
     choice("sub_style", group, SUB_STYLES, { applies: appliesTo }),
     choice("sub_position", group, SUB_POSITIONS, { applies: appliesTo }),
-    ...(include.size === false ? [] : [choice("sub_size", group, SUB_SIZES, { applies: appliesTo })]),
+    choice("sub_size", group, SUB_SIZES, { applies: appliesTo }),
   ];
 }
 
@@ -165,14 +185,14 @@ const ASS_COLOURS = ["&H00FFFFFF", "&H0000FFFF", "&H0000FF00", "&H00FFFF00", "&H
 const HEX_COLOURS = ["#FFFFFF", "#FFFF00", "#00FF00", "#00FFFF", "#FF00FF", "#FF8000"];
 
 /** A colour from preset buttons or typed, in the form the field's schema takes. */
-function colour(
-  key: string,
+function colour<K extends RequestField>(
+  key: K,
   group: string,
   presets: readonly string[],
   schema: { safeParse(value: unknown): { success: boolean } },
   errorKey: string,
-  extra: Partial<FormField>,
-): FormField {
+  extra: FieldExtras<K>,
+): FormField<K> {
   return {
     key,
     group,
@@ -189,15 +209,23 @@ function colour(
   };
 }
 
-export function assColor(key: string, group: string, extra: Partial<FormField> = {}): FormField {
+export function assColor<K extends RequestField>(
+  key: K,
+  group: string,
+  extra: FieldExtras<K> = {},
+): FormField<K> {
   return colour(key, group, ASS_COLOURS, AssColorSchema, "form-error-ass-color", extra);
 }
 
-export function hexColor(key: string, group: string, extra: Partial<FormField> = {}): FormField {
+export function hexColor<K extends RequestField>(
+  key: K,
+  group: string,
+  extra: FieldExtras<K> = {},
+): FormField<K> {
   return colour(key, group, HEX_COLOURS, HexColorSchema, "form-error-hex-color", extra);
 }
 
-export function reelsFields(group: string): FormField[] {
+export function reelsFields(group: string): FormField<"reels_mode" | "reels_reframe">[] {
   return [
     toggle("reels_mode", group),
     choice("reels_reframe", group, REELS_REFRAMES, { applies: ({ values }) => values.reels_mode === true }),
@@ -207,7 +235,12 @@ export function reelsFields(group: string): FormField[] {
 const cardsOn = ({ values }: FormView) => values.ai_graphics === true;
 
 /** Cards: on or off, mode, density, directives for manual and semi, and their sound. */
-export function cardFields(group: string, appliesTo: (view: FormView) => boolean = () => true): FormField[] {
+export function cardFields(
+  group: string,
+  appliesTo: (view: FormView) => boolean = () => true,
+): FormField<
+  "ai_graphics" | "ai_graphics_mode" | "ai_graphics_density" | "ai_graphics_directives" | "ai_graphics_sfx"
+>[] {
   const on = (view: FormView) => appliesTo(view) && cardsOn(view);
   return [
     toggle("ai_graphics", group, { applies: appliesTo }),
@@ -232,7 +265,10 @@ export function cardFields(group: string, appliesTo: (view: FormView) => boolean
 }
 
 /** The sound of each auto-text caption; it fires only with auto_text on. */
-export function autoSound(group: string, appliesTo: (view: FormView) => boolean = () => true): FormField {
+export function autoSound(
+  group: string,
+  appliesTo: (view: FormView) => boolean = () => true,
+): FormField<"sfx_auto_sound"> {
   return choice("sfx_auto_sound", group, [null, ...SFX_AUTO_SOUNDS], {
     applies: (view) => appliesTo(view) && view.values.auto_text === true,
     unsetValue: null,
@@ -240,7 +276,10 @@ export function autoSound(group: string, appliesTo: (view: FormView) => boolean 
 }
 
 /** Music: a library track by style, or the user's own MP3, and its volume. */
-export function musicFields(group: string, appliesTo: (view: FormView) => boolean = () => true): FormField[] {
+export function musicFields(
+  group: string,
+  appliesTo: (view: FormView) => boolean = () => true,
+): FormField<"bgm_track" | "bgm_file" | "bgm_volume">[] {
   return [
     {
       key: "bgm_track",

@@ -1,14 +1,35 @@
 /**
  * The shape of a task form: its fields, what kind of input each takes, when each applies and which
- * button group shows it. Forms are data; the engine (engine.ts) and the card (card.ts) read them.
+ * button group shows it. Forms are data; the reducer and the screens read them. A form of task type T
+ * names only fields of T's request schema, so a misspelt or foreign field is a type error.
  */
 import type { Catalog } from "../../catalog/index.js";
 import type { MediaClass } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
-import type { TaskType } from "../../tasks-service/schemas/index.js";
+import type { TaskRequestInput, TaskType } from "../../tasks-service/schemas/index.js";
 
-/** The request fields chosen so far, exactly as they will be sent (files are kept apart). */
-export type FormValues = Record<string, unknown>;
+/** The request body of task type T, as the bot writes it. */
+export type RequestOf<T extends TaskType> = Extract<TaskRequestInput, { type: T }>;
+
+/**
+ * The fields a form of task type T may set: every field of T's request (of any of its variants, as
+ * dubbing's modes), but the type itself and the webhook, which the bot sets.
+ */
+export type FieldKey<T extends TaskType> =
+  RequestOf<T> extends infer Variant
+    ? Variant extends unknown
+      ? Exclude<keyof Variant, "type" | "webhook_url"> & string
+      : never
+    : never;
+
+/** A field of any task's request. */
+export type RequestField = FieldKey<TaskType>;
+
+/**
+ * The request fields chosen so far, as they will be sent (files are kept as MediaRef until the submit
+ * job uploads them). Values are checked where they are used; the task's schema judges the whole.
+ */
+export type FormValues = { [Key in RequestField]?: unknown };
 
 /** What a form may look at besides its values. */
 export interface FormEnv {
@@ -65,39 +86,39 @@ export type FieldInput =
   /** text_overlays, through the caption editor. */
   | { kind: "overlays" };
 
-export interface FormField {
+/** A form field; K is every request field it names (its key, the fields it clears). */
+export interface FormField<K extends RequestField = RequestField> {
   /** The request field it sets. */
-  key: string;
+  key: K;
   group: string;
   input: FieldInput;
   /** False hides the field and leaves it out of the request. */
   applies?: (view: FormView) => boolean;
   /** Other fields this one replaces when set (bgm_track and bgm_file exclude each other). */
-  clears?: readonly string[];
+  clears?: readonly K[];
   /** The service needs it and has no default: Create waits until it is set. */
   required?: boolean;
   /** The value means "not set" and is left out of the request (for example an automatic language). */
   unsetValue?: unknown;
 }
 
-export interface MediaRule {
+export interface MediaRule<F extends "photos" | "file" = "photos" | "file"> {
   min: number;
   max: number;
   /** The request field the media go into: an array for video, one reference otherwise. */
-  field: "photos" | "file";
+  field: F;
   accepts: readonly MediaClass[];
   /** False when the form does not take media for the current values (motion from text). */
   applies?: (values: FormValues) => boolean;
 }
 
-export interface FormDefinition {
-  type: TaskType;
-  media?: MediaRule;
-  fields: readonly FormField[];
+/** The form of task type T; without T, the form of any task. */
+export interface FormDefinition<T extends TaskType = TaskType> {
+  type: T;
+  media?: MediaRule<Extract<FieldKey<T>, "photos" | "file">>;
+  fields: readonly FormField<FieldKey<T>>[];
   /** Group buttons, in card order. */
   groups: readonly string[];
-  /** Values always sent, whatever the user chose (the dubbing step of the first task). */
-  fixed?: (values: FormValues) => FormValues;
   /** Lines of the card beyond the chosen values (the scene map of a video). */
   insight?: (view: FormView) => Array<{ key: string; params?: Record<string, string | number> }>;
 }
@@ -109,8 +130,4 @@ export function applies(field: FormField, view: FormView): boolean {
 export function mediaApplies(definition: FormDefinition, values: FormValues): boolean {
   const rule = definition.media;
   return rule !== undefined && (rule.applies === undefined || rule.applies(values));
-}
-
-export function fieldByKey(definition: FormDefinition, key: string): FormField | undefined {
-  return definition.fields.find((field) => field.key === key);
 }

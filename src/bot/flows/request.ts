@@ -3,10 +3,10 @@
  * The task's own zod schema is the judge: a form never sends what the schema rejects.
  */
 import type { z } from "zod";
-import type { MediaRef } from "../../media/media-ref.js";
+import { type MediaRef, MediaRefSchema } from "../../media/media-ref.js";
 import { TASK_DEFAULTS, TaskRequestSchema } from "../../tasks-service/schemas/index.js";
 import { checkTargetDuration } from "../../tasks-service/schemas/target-duration.js";
-import { applies, type FormDefinition, type FormView, mediaApplies } from "./form.js";
+import { applies, type FormDefinition, type FormView, mediaApplies, type RequestField } from "./form.js";
 
 /** Stands in for an upload id while the files are still in Telegram (validation before any upload). */
 export const PLACEHOLDER_UPLOAD_ID = "00000000-0000-4000-8000-000000000000";
@@ -48,7 +48,7 @@ function pick(request: Record<string, unknown>, keys: readonly string[]): Record
 
 /**
  * The request body: the chosen values that apply and differ from the service's defaults (so the body
- * says only what the user changed), the media resolved by `resolve`, and the form's fixed values.
+ * says only what the user changed) and the media resolved by `resolve`.
  */
 export function buildRequest(
   definition: FormDefinition,
@@ -64,17 +64,22 @@ export function buildRequest(
   }
   for (const field of definition.fields) {
     if (!applies(field, view)) continue;
-    const keys = field.input.kind === "voice" ? ["tts_provider", "tts_voice"] : [field.key];
+    const keys: RequestField[] = field.input.kind === "voice" ? ["tts_provider", "tts_voice"] : [field.key];
     for (const key of keys) {
       const value = view.values[key];
       if (value === undefined) continue;
       if (field.unsetValue !== undefined && sameValue(value, field.unsetValue)) continue;
       if (key in defaults && sameValue(value, defaults[key])) continue;
       if (typeof value === "string" && value.trim() === "") continue;
-      request[key] = field.input.kind === "file" ? resolve(value as MediaRef) : value;
+      if (field.input.kind !== "file") {
+        request[key] = value;
+        continue;
+      }
+      // A file field holds the MediaRef the user sent; anything else is not a file and stays out.
+      const ref = MediaRefSchema.safeParse(value);
+      if (ref.success) request[key] = resolve(ref.data);
     }
   }
-  Object.assign(request, definition.fixed?.(view.values));
   if (definition.type === "dubbing" && request.mode === "semi_auto") {
     return {
       request: { ...pick(request, SEMI_TRANSCRIBE_FIELDS), step: "transcribe" },
@@ -91,7 +96,8 @@ export interface FormIssue {
 
 function issueOf(issue: z.core.$ZodIssue): FormIssue {
   const field = String(issue.path[0] ?? "request");
-  const params = "params" in issue ? (issue.params as Record<string, unknown> | undefined) : undefined;
+  // The schemas' own rules are custom issues whose params carry the rule's code.
+  const params: Record<string, unknown> | undefined = issue.code === "custom" ? issue.params : undefined;
   const code = typeof params?.code === "string" ? params.code : undefined;
   const plain: Record<string, string | number> = { field };
   for (const [name, value] of Object.entries(params ?? {})) {

@@ -19,8 +19,8 @@ import type { BotContext } from "../context.js";
 import type { FlowDeps } from "./conversation.js";
 import { LastChoices } from "./defaults.js";
 import type { AccountView } from "./form.js";
+import type { Notice } from "./form-state.js";
 import { FORMS } from "./forms/index.js";
-import type { Notice } from "./state.js";
 
 /** An SRT is text: a few hundred kilobytes for hours of speech. Anything bigger is not one. */
 const MAX_SRT_BYTES = 2 * 1024 * 1024;

@@ -172,6 +172,26 @@ describe("bad input in a form", () => {
     nothingSent();
   });
 
+  it("a press on this form's message that no button carries is stale and changes nothing", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(212);
+    await openFromIntake(user, "Pause removal", video("v1"));
+    const before = rig.card(user).text;
+    const create = BotHarness.button(rig.card(user).call, "✅ Create");
+    const nonce = create.split(":")[1];
+    for (const forged of [`fm:${nonce}:zz`, `fm:${nonce}:g:x`, `fm:${nonce}:c:1`]) {
+      const calls = await rig.harness.press(user, forged);
+      expect(calls.find((call) => call.method === "answerCallbackQuery")?.payload.text).toBe(
+        "This button is from an older message. Please use the latest one.",
+      );
+    }
+    expect(rig.card(user).text).toBe(before);
+    await rig.settle();
+    nothingSent();
+    await rig.create(user);
+    expect(rig.created).toHaveLength(1);
+  });
+
   it("/cancel leaves the form; its buttons are stale afterwards", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(211);

@@ -2,7 +2,7 @@ import { AUDIO_DEFAULTS } from "../../../tasks-service/schemas/audio.js";
 import { text, voiceFields } from "../fields.js";
 import type { FormDefinition } from "../form.js";
 
-export const audioForm: FormDefinition = {
+export const audioForm: FormDefinition<"audio"> = {
   type: "audio",
   groups: ["voice"],
   fields: [

@@ -1,4 +1,9 @@
-import { MIX_MODES, SUB_LANG_KEYWORDS } from "../../../tasks-service/schemas/common.js";
+import {
+  MIX_MODES,
+  SUB_LANG_KEYWORDS,
+  SUB_POSITIONS,
+  SUB_STYLES,
+} from "../../../tasks-service/schemas/common.js";
 import { DUBBING_DEFAULTS } from "../../../tasks-service/schemas/dubbing.js";
 import {
   autoSound,
@@ -8,7 +13,6 @@ import {
   number,
   parseLanguage,
   reelsFields,
-  subtitleLookFields,
   toggle,
   voiceFields,
 } from "../fields.js";
@@ -26,7 +30,7 @@ const overlay = ({ values }: FormView) => values.mix_mode !== "replace";
  * All three modes in one form. Semi-automatic sends the transcribe step first; the render step's voice
  * and mix choices are kept with the task and sent when the user returns the SRT (jobs/submit.ts).
  */
-export const dubbingForm: FormDefinition = {
+export const dubbingForm: FormDefinition<"dubbing"> = {
   type: "dubbing",
   media: { min: 1, max: 1, field: "file", accepts: ["video"] },
   groups: ["languages", "voice", "mix", "subtitles", "reels", "cards"],
@@ -67,7 +71,9 @@ export const dubbingForm: FormDefinition = {
       },
       applies: isAuto,
     },
-    ...subtitleLookFields("subtitles", { size: false }, isAuto),
+    // Dubbing's subtitles take a style and a position, no size.
+    choice("sub_style", "subtitles", SUB_STYLES, { applies: isAuto }),
+    choice("sub_position", "subtitles", SUB_POSITIONS, { applies: isAuto }),
     toggle("auto_text", "subtitles", { applies: isAuto }),
     autoSound("subtitles", isAuto),
     ...reelsFields("reels").map((field) => ({

@@ -9,7 +9,7 @@ import { subtitlesForm } from "./subtitles.js";
 import { transcriptionForm } from "./transcription.js";
 import { videoForm } from "./video.js";
 
-export const FORMS: Record<TaskType, FormDefinition> = {
+export const FORMS: { [T in TaskType]: FormDefinition<T> } = {
   video: videoForm,
   transcription: transcriptionForm,
   audio: audioForm,

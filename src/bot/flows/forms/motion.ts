@@ -1,11 +1,11 @@
 import { MOTION_FORMATS, MOTION_SOURCES, MOTION_STYLES } from "../../../tasks-service/schemas/common.js";
-import { choice, musicFields, text, voiceFields } from "../fields.js";
+import { choice, musicFields, text, voice } from "../fields.js";
 import type { FormDefinition, FormValues, FormView } from "../form.js";
 
 const fromText = ({ values }: FormView) => (values.source ?? "text") === "text";
 const takesFile = (values: FormValues) => (values.source ?? "text") !== "text";
 
-export const motionForm: FormDefinition = {
+export const motionForm: FormDefinition<"motion"> = {
   type: "motion",
   media: { min: 1, max: 1, field: "file", accepts: ["audio", "video"], applies: takesFile },
   groups: ["source", "look", "voice", "music"],
@@ -14,7 +14,7 @@ export const motionForm: FormDefinition = {
     text("text", "source", 5000, { applies: fromText, required: true }),
     choice("format", "look", MOTION_FORMATS, { applies: ({ values }) => values.source !== "video" }),
     choice("style", "look", MOTION_STYLES),
-    ...voiceFields("voice", "provider_a", { speed: false, style: false, scene: false }, fromText),
+    voice("voice", fromText),
     ...musicFields("music"),
   ],
 };

@@ -13,7 +13,7 @@ import type { FormDefinition, FormView } from "../form.js";
 
 const subtitled = ({ values }: FormView) => values.subtitles !== false;
 
-export const smartClipForm: FormDefinition = {
+export const smartClipForm: FormDefinition<"smart_clip"> = {
   type: "smart_clip",
   media: { min: 1, max: 1, field: "file", accepts: ["video"] },
   groups: ["clips", "subtitles", "reels", "filters"],
@@ -23,7 +23,7 @@ export const smartClipForm: FormDefinition = {
     language("language", "clips", { value: null }),
     text("context", "clips", 2000),
     toggle("subtitles", "subtitles"),
-    ...subtitleLookFields("subtitles", {}, subtitled),
+    ...subtitleLookFields("subtitles", subtitled),
     hexColor("sub_color", "subtitles", { applies: subtitled }),
     toggle("auto_text", "subtitles"),
     autoSound("subtitles"),

@@ -1,7 +1,7 @@
 import { autoSound, cardFields, language, reelsFields, subtitleLookFields, toggle } from "../fields.js";
 import type { FormDefinition } from "../form.js";
 
-export const subtitlesForm: FormDefinition = {
+export const subtitlesForm: FormDefinition<"subtitles"> = {
   type: "subtitles",
   media: { min: 1, max: 1, field: "file", accepts: ["video"] },
   groups: ["subtitles", "translation", "captions", "reels", "cards"],

@@ -2,7 +2,7 @@ import { TRANSCRIPTION_OUTPUT_FORMATS } from "../../../tasks-service/schemas/com
 import { choice, language, text } from "../fields.js";
 import type { FormDefinition } from "../form.js";
 
-export const transcriptionForm: FormDefinition = {
+export const transcriptionForm: FormDefinition<"transcription"> = {
   type: "transcription",
   media: { min: 1, max: 1, field: "file", accepts: ["audio", "video"] },
   groups: ["recognition"],

@@ -33,7 +33,7 @@ const withClips = ({ media }: FormView) =>
     ref.source === "telegram" ? ref.kind === "video" || ref.kind === "video_note" : ref.kindHint === "video",
   );
 
-export const videoForm: FormDefinition = {
+export const videoForm: FormDefinition<"video"> = {
   type: "video",
   media: { min: 1, max: MAX_VIDEO_MEDIA, field: "photos", accepts: ["image", "video"] },
   groups: ["voice", "scenes", "subtitles", "captions", "music", "cards", "sounds"],
@@ -73,7 +73,7 @@ export const videoForm: FormDefinition = {
       { unsetValue: null },
     ),
     toggle("subtitles", "subtitles"),
-    ...subtitleLookFields("subtitles", {}, subtitled),
+    ...subtitleLookFields("subtitles", subtitled),
     assColor("sub_color", "subtitles", { applies: subtitled }),
     { key: "text_overlays", group: "captions", input: { kind: "overlays" }, clears: ["text_overlays_raw"] },
     text("text_overlays_raw", "captions", 3000, { clears: ["text_overlays"] }),

@@ -1,0 +1,62 @@
+/**
+ * A form between two updates: the values chosen, the media, the screen shown and a notice under it;
+ * the events that move it and the effects it asks of the conversation. Pure data, rebuilt by replaying
+ * the events, so it is never stored.
+ */
+import type { MediaRef } from "../../media/media-ref.js";
+import type { TaskType } from "../../tasks-service/schemas/index.js";
+import type { CaptionProperty } from "./caption-drafts.js";
+import type { CardAction } from "./card-action.js";
+import type { FormEnv, FormValues, FormView, RequestField } from "./form.js";
+
+export type Screen =
+  /** The choices, the cost and Create. */
+  | { name: "summary" }
+  /** Waiting for the media: photos and clips, or the one file. */
+  | { name: "media" }
+  /** A group's fields. */
+  | { name: "group"; group: string }
+  /** One field: its options, or what to send for it. */
+  | { name: "field"; key: RequestField; page: number }
+  | { name: "voice-languages"; page: number }
+  | { name: "voice-providers"; language: string }
+  | { name: "voices"; language: string; provider: string; page: number }
+  /** The captions (text_overlays) so far. */
+  | { name: "captions" }
+  /** Waiting for a new caption's text. */
+  | { name: "new-caption" }
+  /** One caption, or the values of one of its properties. */
+  | { name: "caption"; index: number; property?: CaptionProperty };
+
+/** A line under the screen: what was wrong (the default), or only what happened (`info`). */
+export type Notice = { key: string; params?: Record<string, string | number>; info?: boolean };
+
+export interface FormState {
+  type: TaskType;
+  values: FormValues;
+  media: MediaRef[];
+  screen: Screen;
+  notice?: Notice;
+}
+
+export type FormEvent =
+  | { kind: "press"; action: CardAction }
+  | { kind: "text"; text: string }
+  /** Files or links sent; `problems` are what the checks before any download found. */
+  | { kind: "media"; refs: MediaRef[]; problems: Notice[] };
+
+export type FormEffect =
+  | { kind: "create" }
+  | { kind: "cancel" }
+  | { kind: "preview"; provider: string; voice: string; language: string };
+
+export interface Transition {
+  state: FormState;
+  effect?: FormEffect;
+  /** The event was not for this form: let the rest of the bot handle it. */
+  pass?: boolean;
+}
+
+export function viewOf(state: FormState, env: FormEnv): FormView {
+  return { values: state.values, media: state.media, env };
+}

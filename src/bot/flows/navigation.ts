@@ -1,0 +1,32 @@
+/**
+ * Where a form goes next: the screen it opens on (whatever it still lacks, else the summary) and the
+ * screen a field returns to once it is set.
+ */
+import { applies, type FormDefinition, type FormEnv, type FormField, mediaApplies } from "./form.js";
+import { type FormState, type Screen, viewOf } from "./form-state.js";
+
+export function needsMedia(definition: FormDefinition, state: FormState): boolean {
+  return mediaApplies(definition, state.values) && state.media.length < (definition.media?.min ?? 0);
+}
+
+export function isUnset(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+}
+
+/** The media when they are missing, else a required text not yet given, else the summary. */
+export function firstScreen(definition: FormDefinition, state: FormState, env: FormEnv): Screen {
+  if (needsMedia(definition, state)) return { name: "media" };
+  const view = viewOf(state, env);
+  const missing = definition.fields.find(
+    (field) => field.required && applies(field, view) && isUnset(state.values[field.key]),
+  );
+  if (missing && missing.input.kind === "text") return { name: "field", key: missing.key, page: 0 };
+  return { name: "summary" };
+}
+
+/** Where a field goes once set: back to its group, or to the summary when the form has no groups. */
+export function backFrom(definition: FormDefinition, state: FormState, field: FormField): Screen {
+  if (state.screen.name !== "group" && definition.groups.length > 0)
+    return { name: "group", group: field.group };
+  return { name: "summary" };
+}

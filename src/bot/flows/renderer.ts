@@ -1,0 +1,43 @@
+/**
+ * The form's one message, edited in place: the screen on show, drawn by the screen that owns it, and
+ * the notice under it.
+ */
+import type { FormState } from "./form-state.js";
+import { renderCaption, renderCaptions, renderNewCaption } from "./screens/caption-editor.js";
+import { renderMediaScreen } from "./screens/media.js";
+import { renderField, renderGroup } from "./screens/options.js";
+import type { RenderedScreen, ScreenContext } from "./screens/screen-context.js";
+import { renderSummary } from "./screens/summary.js";
+import { renderVoiceLanguages, renderVoiceProviders, renderVoices } from "./screens/voice-picker.js";
+
+export function renderForm(context: ScreenContext, state: FormState): RenderedScreen {
+  const rendered = renderScreen(context, state);
+  if (!state.notice) return rendered;
+  return { ...rendered, text: `${rendered.text}\n\n⚠️ ${context.t(state.notice.key, state.notice.params)}` };
+}
+
+function renderScreen(context: ScreenContext, state: FormState): RenderedScreen {
+  const screen = state.screen;
+  switch (screen.name) {
+    case "summary":
+      return renderSummary(context, state);
+    case "media":
+      return renderMediaScreen(context, state);
+    case "group":
+      return renderGroup(context, state, screen.group);
+    case "field":
+      return renderField(context, state, screen);
+    case "voice-languages":
+      return renderVoiceLanguages(context, screen.page);
+    case "voice-providers":
+      return renderVoiceProviders(context, screen.language);
+    case "voices":
+      return renderVoices(context, state, screen);
+    case "captions":
+      return renderCaptions(context, state);
+    case "new-caption":
+      return renderNewCaption(context);
+    case "caption":
+      return renderCaption(context, state, screen);
+  }
+}

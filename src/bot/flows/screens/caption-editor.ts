@@ -1,0 +1,211 @@
+/**
+ * The caption editor (the request's text_overlays): the list of captions, a new caption typed as
+ * "text | start-end", and one caption's style, position, size, animation and flags. Captions built
+ * here replace captions written as code (text_overlays_raw).
+ */
+import type { InlineKeyboardButton } from "grammy/types";
+import { MAX_OVERLAY_TEXT_LENGTH, MAX_TEXT_OVERLAYS } from "../../../tasks-service/schemas/common.js";
+import { type TextOverlay, TextOverlaySchema } from "../../../tasks-service/schemas/video.js";
+import {
+  CAPTION_FLAGS,
+  CAPTION_PROPERTIES,
+  CAPTION_PROPERTY_VALUES,
+  type CaptionProperty,
+  captionsIn,
+} from "../caption-drafts.js";
+import type { CaptionEditorAction, CardAction } from "../card-action.js";
+import type { FormDefinition, FormValues } from "../form.js";
+import type { FormState, Screen, Transition } from "../form-state.js";
+import type { RenderedScreen, ScreenContext } from "./screen-context.js";
+import { clip, escapeHtml } from "./text.js";
+
+const CHOICES_PER_ROW = 3;
+/** "Sale today | 1-4", "Sale | 2.5-end": start and end in seconds, the end optional. */
+const TIMES_PATTERN = /^(\d+(?:[.,]\d+)?)\s*-\s*(\d+(?:[.,]\d+)?|end)$/;
+
+function withCaptions(values: FormValues, captions: TextOverlay[]): FormValues {
+  const next: FormValues = { ...values, text_overlays: captions };
+  if (captions.length === 0) delete next.text_overlays;
+  return next;
+}
+
+function seconds(text: string | undefined): number {
+  return Number(text?.replace(",", "."));
+}
+
+/** The caption with one property set, when the property takes that value. */
+function withProperty(
+  caption: TextOverlay,
+  property: CaptionProperty,
+  option: number,
+): TextOverlay | undefined {
+  const value = CAPTION_PROPERTY_VALUES[property][option];
+  if (!value) return undefined;
+  const parsed = TextOverlaySchema.safeParse({ ...caption, [property]: value });
+  return parsed.success ? parsed.data : undefined;
+}
+
+export function pressOnCaptionEditor(state: FormState, action: CaptionEditorAction): Transition {
+  switch (action.kind) {
+    case "new-caption":
+      if (captionsIn(state.values).length >= MAX_TEXT_OVERLAYS) {
+        return {
+          state: { ...state, notice: { key: "form-overlay-full", params: { max: MAX_TEXT_OVERLAYS } } },
+        };
+      }
+      return { state: { ...state, screen: { name: "new-caption" } } };
+    case "open-caption":
+      return { state: { ...state, screen: { name: "caption", index: action.caption } } };
+    case "caption-property":
+      return {
+        state: { ...state, screen: { name: "caption", index: action.caption, property: action.property } },
+      };
+    case "set-caption-property":
+    case "flip-caption-flag":
+    case "delete-caption":
+      return editCaption(state, action);
+  }
+}
+
+function editCaption(
+  state: FormState,
+  action: Extract<
+    CaptionEditorAction,
+    { kind: "set-caption-property" | "flip-caption-flag" | "delete-caption" }
+  >,
+): Transition {
+  const index = action.caption;
+  const captions = captionsIn(state.values);
+  const current = captions[index];
+  if (!current) return { state };
+  if (action.kind === "delete-caption") {
+    captions.splice(index, 1);
+    return {
+      state: { ...state, values: withCaptions(state.values, captions), screen: { name: "captions" } },
+    };
+  }
+  if (action.kind === "flip-caption-flag") {
+    captions[index] = { ...current, [action.flag]: current[action.flag] !== true };
+  } else {
+    const edited = withProperty(current, action.property, action.option);
+    if (!edited) return { state };
+    captions[index] = edited;
+  }
+  return {
+    state: { ...state, values: withCaptions(state.values, captions), screen: { name: "caption", index } },
+  };
+}
+
+/** A text on the editor: a new caption when one is awaited; on the list, a hint to use the buttons. */
+export function textOnCaptionEditor(
+  state: FormState,
+  screen: Extract<Screen, { name: "captions" | "new-caption" }>,
+  text: string,
+): Transition {
+  if (screen.name === "captions") return { state: { ...state, notice: { key: "form-use-buttons" } } };
+  const captions = captionsIn(state.values);
+  const [words = "", times] = text.split("|").map((part) => part.trim());
+  if (words === "" || words.length > MAX_OVERLAY_TEXT_LENGTH) {
+    return {
+      state: { ...state, notice: { key: "form-overlay-text", params: { max: MAX_OVERLAY_TEXT_LENGTH } } },
+    };
+  }
+  const caption: TextOverlay = { text: words };
+  if (times) {
+    const match = TIMES_PATTERN.exec(times);
+    if (!match) return { state: { ...state, notice: { key: "form-overlay-times" } } };
+    const start = seconds(match[1]);
+    caption.start = start;
+    if (match[2] !== "end") {
+      const end = seconds(match[2]);
+      if (end <= start) return { state: { ...state, notice: { key: "form-overlay-times" } } };
+      caption.end = end;
+    }
+  }
+  const values = withCaptions(state.values, [...captions, caption]);
+  delete values.text_overlays_raw;
+  return { state: { ...state, values, screen: { name: "caption", index: captions.length } } };
+}
+
+/** Back to the list of captions: the captions field's own button. */
+function toCaptionList(definition: FormDefinition): CardAction {
+  const field = definition.fields.findIndex((candidate) => candidate.input.kind === "overlays");
+  return field >= 0 ? { kind: "open-field", field, page: 0 } : { kind: "show-summary" };
+}
+
+export function renderCaptions(context: ScreenContext, state: FormState): RenderedScreen {
+  const { definition, t } = context;
+  const keyboard = captionsIn(state.values).map((caption, index) => [
+    context.button(`${index + 1}. ${clip(caption.text, 30)}`, { kind: "open-caption", caption: index }),
+  ]);
+  keyboard.push([context.button(t("form-overlay-add"), { kind: "new-caption" })]);
+  const field = definition.fields.find((candidate) => candidate.input.kind === "overlays");
+  const group = field ? definition.groups.indexOf(field.group) : -1;
+  keyboard.push(group >= 0 ? context.backRow({ kind: "open-group", group }) : context.backRow());
+  return {
+    text: `${context.title(state)}\n\n<b>${t("field-text_overlays")}</b>\n${escapeHtml(t("hint-text_overlays"))}`,
+    keyboard,
+  };
+}
+
+export function renderNewCaption(context: ScreenContext): RenderedScreen {
+  return {
+    text: context.t("form-overlay-type"),
+    keyboard: [context.backRow(toCaptionList(context.definition))],
+  };
+}
+
+export function renderCaption(
+  context: ScreenContext,
+  state: FormState,
+  screen: Extract<Screen, { name: "caption" }>,
+): RenderedScreen {
+  const { t } = context;
+  const { index, property } = screen;
+  const caption = captionsIn(state.values)[index];
+  if (!caption) return renderCaptions(context, state);
+  const keyboard: InlineKeyboardButton[][] = [];
+  if (property) {
+    const choices: readonly string[] = CAPTION_PROPERTY_VALUES[property];
+    for (let offset = 0; offset < choices.length; offset += CHOICES_PER_ROW) {
+      keyboard.push(
+        choices.slice(offset, offset + CHOICES_PER_ROW).map((choice, inner) => {
+          const mark = caption[property] === choice ? "• " : "";
+          return context.button(`${mark}${choice}`, {
+            kind: "set-caption-property",
+            caption: index,
+            property,
+            option: offset + inner,
+          });
+        }),
+      );
+    }
+    keyboard.push(context.backRow({ kind: "open-caption", caption: index }));
+    return { text: `${escapeHtml(caption.text)}\n\n${t(`overlay-${property}`)}`, keyboard };
+  }
+  keyboard.push(
+    CAPTION_PROPERTIES.map((name) =>
+      context.button(`${t(`overlay-${name}`)}: ${String(caption[name] ?? "—")}`, {
+        kind: "caption-property",
+        caption: index,
+        property: name,
+      }),
+    ),
+  );
+  keyboard.push(
+    CAPTION_FLAGS.map((flag) =>
+      context.button(`${caption[flag] === true ? "☑️" : "▫️"} ${t(`overlay-${flag}`)}`, {
+        kind: "flip-caption-flag",
+        caption: index,
+        flag,
+      }),
+    ),
+  );
+  keyboard.push([context.button(t("form-overlay-delete"), { kind: "delete-caption", caption: index })]);
+  keyboard.push(context.backRow(toCaptionList(context.definition)));
+  const times =
+    caption.start !== undefined
+      ? ` (${String(caption.start)}–${caption.end === undefined ? "end" : String(caption.end)})`
+      : "";
+  return { text: `${escapeHtml(caption.text)}${times}`, keyboard };
+}

@@ -1,0 +1,97 @@
+/**
+ * The media a form works on: the screen that asks for them, and the files and links that arrive. A form
+ * of several photos and clips takes them on any screen (albums arrive as separate updates) until Done;
+ * a form of one file takes it on this screen and then moves on.
+ */
+import type { InlineKeyboardButton } from "grammy/types";
+import { mediaClassOf } from "../../../media/accept.js";
+import type { MediaRef } from "../../../media/media-ref.js";
+import type { MediaAction } from "../card-action.js";
+import { type FormDefinition, type FormEnv, mediaApplies } from "../form.js";
+import type { FormEvent, FormState, Transition } from "../form-state.js";
+import { firstScreen, needsMedia } from "../navigation.js";
+import type { RenderedScreen, ScreenContext } from "./screen-context.js";
+
+export function pressOnMedia(
+  definition: FormDefinition,
+  state: FormState,
+  action: MediaAction,
+  env: FormEnv,
+): Transition {
+  switch (action.kind) {
+    case "add-media":
+      return { state: { ...state, screen: { name: "media" } } };
+    case "media-done":
+      if (needsMedia(definition, state)) {
+        return {
+          state: {
+            ...state,
+            notice: { key: "form-media-needed", params: { min: definition.media?.min ?? 1 } },
+          },
+        };
+      }
+      return { state: { ...state, screen: firstScreen(definition, state, env) } };
+  }
+}
+
+/** A text where the media are awaited: say again what to send. */
+export function textOnMedia(definition: FormDefinition, state: FormState): Transition {
+  return { state: { ...state, notice: { key: `form-media-prompt-${definition.type}` } } };
+}
+
+/** Media sent outside a file field: the form's own media, when it takes them now. */
+export function receiveMedia(
+  definition: FormDefinition,
+  state: FormState,
+  event: Extract<FormEvent, { kind: "media" }>,
+  env: FormEnv,
+): Transition {
+  const rule = definition.media;
+  if (!rule || !mediaApplies(definition, state.values)) return { state, pass: true };
+  const acceptsMore = rule.max > 1 || state.screen.name === "media";
+  if (!acceptsMore) return { state, pass: true };
+  if (event.problems[0]) return { state: { ...state, notice: event.problems[0] } };
+  const wrong = event.refs.find((ref) => {
+    const mediaClass = mediaClassOf(ref);
+    return mediaClass !== undefined && !rule.accepts.includes(mediaClass);
+  });
+  if (wrong) return { state: { ...state, notice: { key: `form-media-wrong-${definition.type}` } } };
+  const known = new Set(state.media.map(mediaIdentity));
+  const fresh = event.refs.filter((ref) => !known.has(mediaIdentity(ref)));
+  const media = rule.max === 1 ? fresh.slice(-1) : [...state.media, ...fresh];
+  if (media.length > rule.max) {
+    return {
+      state: {
+        ...state,
+        notice: { key: "media-error-too_many_media", params: { max: rule.max, count: media.length } },
+      },
+    };
+  }
+  const next: FormState = { ...state, media };
+  return {
+    state: {
+      ...next,
+      screen: rule.max === 1 ? firstScreen(definition, next, env) : state.screen,
+      notice: { key: "form-media-count", params: { count: media.length, max: rule.max }, info: true },
+    },
+  };
+}
+
+/** The same file sent twice (or the same link) counts once. */
+function mediaIdentity(ref: MediaRef): string {
+  return ref.source === "telegram" ? `t:${ref.fileUniqueId}` : `l:${ref.url}`;
+}
+
+export function renderMediaScreen(context: ScreenContext, state: FormState): RenderedScreen {
+  const { definition, t } = context;
+  const rule = definition.media;
+  const lines = [context.title(state), "", t(`form-media-prompt-${definition.type}`)];
+  const keyboard: InlineKeyboardButton[][] = [];
+  if (rule && rule.max > 1 && state.media.length > 0) {
+    keyboard.push([
+      context.button(t("form-media-done", { count: state.media.length }), { kind: "media-done" }),
+    ]);
+  }
+  keyboard.push([context.button(t("button-cancel"), { kind: "cancel" })]);
+  return { text: lines.join("\n"), keyboard };
+}

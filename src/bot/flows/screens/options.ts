@@ -1,0 +1,241 @@
+/**
+ * The option pickers: a group's fields, and one field's screen (its options as buttons, several of them
+ * to tick, or what text or file to send). Setting a field goes back to its group; a required text that
+ * opened the form goes on to whatever the form still lacks.
+ */
+import type { InlineKeyboardButton } from "grammy/types";
+import { z } from "zod";
+import { type MediaClass, mediaClassOf } from "../../../media/accept.js";
+import type { OptionsAction } from "../card-action.js";
+import {
+  applies,
+  type FormDefinition,
+  type FormEnv,
+  type FormField,
+  type FormValues,
+  type ParsedInput,
+} from "../form.js";
+import { type FormEvent, type FormState, type Screen, type Transition, viewOf } from "../form-state.js";
+import { backFrom, firstScreen } from "../navigation.js";
+import type { RenderedScreen, ScreenContext } from "./screen-context.js";
+import { renderSummary } from "./summary.js";
+import { clip, escapeHtml } from "./text.js";
+import { fieldLine, valueLabel } from "./value-labels.js";
+import { openVoicePicker } from "./voice-picker.js";
+
+const OPTIONS_PER_PAGE = 12;
+const OPTIONS_PER_ROW = 3;
+
+type FieldScreen = Extract<Screen, { name: "field" }>;
+/** A field that takes a file (own music, an SRT), and the kind of file it takes. */
+interface FileField {
+  field: FormField;
+  accepts: MediaClass;
+}
+
+const ChosenOptionsSchema = z.array(z.string());
+
+/** The options ticked so far of a field that takes several. */
+function chosenOptions(value: unknown): string[] {
+  const parsed = ChosenOptionsSchema.safeParse(value);
+  return parsed.success ? parsed.data : [];
+}
+
+/** The values with the field set; a value set clears the fields it replaces. */
+function withValue(values: FormValues, field: FormField, value: unknown): FormValues {
+  const next: FormValues = { ...values, [field.key]: value };
+  if (value !== undefined && value !== null) for (const other of field.clears ?? []) delete next[other];
+  return next;
+}
+
+export function pressOnOptions(
+  definition: FormDefinition,
+  state: FormState,
+  action: OptionsAction,
+  env: FormEnv,
+): Transition {
+  const view = viewOf(state, env);
+  switch (action.kind) {
+    case "open-group": {
+      const group = definition.groups[action.group];
+      return { state: group ? { ...state, screen: { name: "group", group } } : state };
+    }
+    case "open-field": {
+      const field = definition.fields[action.field];
+      if (!field || !applies(field, view)) return { state };
+      switch (field.input.kind) {
+        case "toggle":
+          return {
+            state: { ...state, values: withValue(state.values, field, state.values[field.key] !== true) },
+          };
+        case "voice":
+          return { state: { ...state, screen: openVoicePicker(state, env) } };
+        case "overlays":
+          return { state: { ...state, screen: { name: "captions" } } };
+        default:
+          return { state: { ...state, screen: { name: "field", key: field.key, page: action.page } } };
+      }
+    }
+    case "choose-option": {
+      const field = definition.fields[action.field];
+      const option = field?.input.kind === "choice" ? field.input.options(view)[action.option] : undefined;
+      if (!field || !option) return { state };
+      return {
+        state: {
+          ...state,
+          values: withValue(state.values, field, option.value),
+          screen: backFrom(definition, state, field),
+        },
+      };
+    }
+    case "flip-option": {
+      const field = definition.fields[action.field];
+      if (field?.input.kind !== "multi") return { state };
+      const option = field.input.options[action.option];
+      if (option === undefined) return { state };
+      const chosen = chosenOptions(state.values[field.key]);
+      const next = chosen.includes(option) ? chosen.filter((item) => item !== option) : [...chosen, option];
+      return { state: { ...state, values: { ...state.values, [field.key]: next } } };
+    }
+    case "reset-field": {
+      const field = definition.fields[action.field];
+      if (!field) return { state };
+      const values = { ...state.values };
+      delete values[field.key];
+      if (field.input.kind === "voice") delete values.tts_provider;
+      return { state: { ...state, values, screen: backFrom(definition, state, field) } };
+    }
+  }
+}
+
+/** A text sent on a field's screen: its value when it parses, else what was wrong. */
+export function textOnField(
+  definition: FormDefinition,
+  state: FormState,
+  screen: FieldScreen,
+  text: string,
+  env: FormEnv,
+): Transition {
+  const field = definition.fields.find((candidate) => candidate.key === screen.key);
+  if (!field) return { state, pass: true };
+  const input = field.input;
+  let parsed: ParsedInput;
+  if (input.kind === "text") {
+    if (text.length > input.maxLength) {
+      return {
+        state: {
+          ...state,
+          notice: { key: "form-error-too-long", params: { max: input.maxLength, length: text.length } },
+        },
+      };
+    }
+    parsed = input.parse ? input.parse(text, viewOf(state, env)) : { ok: true, value: text };
+  } else if (input.kind === "choice" && input.typed) {
+    parsed = input.typed(text, viewOf(state, env));
+  } else {
+    return { state: { ...state, notice: { key: "form-use-buttons" } } };
+  }
+  if (!parsed.ok) {
+    return {
+      state: { ...state, notice: { key: parsed.key, ...(parsed.params ? { params: parsed.params } : {}) } },
+    };
+  }
+  const next: FormState = { ...state, values: withValue(state.values, field, parsed.value) };
+  // A required text that opened the form leads straight on; otherwise back where it was chosen.
+  const target = field.required ? firstScreen(definition, next, env) : backFrom(definition, state, field);
+  return { state: { ...next, screen: target } };
+}
+
+/** The field on screen when it takes a file. */
+export function fileFieldOn(definition: FormDefinition, screen: FieldScreen): FileField | undefined {
+  const field = definition.fields.find((candidate) => candidate.key === screen.key);
+  return field?.input.kind === "file" ? { field, accepts: field.input.accepts } : undefined;
+}
+
+/** One file of the kind the field takes, else what was wrong. */
+export function receiveFile(
+  definition: FormDefinition,
+  state: FormState,
+  { field, accepts }: FileField,
+  event: Extract<FormEvent, { kind: "media" }>,
+): Transition {
+  const [ref] = event.refs;
+  if (event.problems[0]) return { state: { ...state, notice: event.problems[0] } };
+  if (!ref || event.refs.length > 1 || mediaClassOf(ref) !== accepts) {
+    return { state: { ...state, notice: { key: `form-file-expected-${accepts}` } } };
+  }
+  return {
+    state: {
+      ...state,
+      values: withValue(state.values, field, ref),
+      screen: backFrom(definition, state, field),
+    },
+  };
+}
+
+export function renderGroup(context: ScreenContext, state: FormState, group: string): RenderedScreen {
+  const { definition, env, t } = context;
+  const view = viewOf(state, env);
+  const keyboard: InlineKeyboardButton[][] = [];
+  definition.fields.forEach((field, index) => {
+    if (field.group !== group || !applies(field, view)) return;
+    keyboard.push([
+      context.button(fieldLine(field, state.values, env, t), { kind: "open-field", field: index, page: 0 }),
+    ]);
+  });
+  keyboard.push(context.backRow());
+  return { text: `${context.title(state)}\n\n${t(`form-group-${group}`)}`, keyboard };
+}
+
+export function renderField(context: ScreenContext, state: FormState, screen: FieldScreen): RenderedScreen {
+  const { definition, env, t } = context;
+  const { key, page } = screen;
+  const index = definition.fields.findIndex((field) => field.key === key);
+  const field = definition.fields[index];
+  if (!field) return renderSummary(context, state);
+  const current = state.values[key];
+  const lines = [context.title(state), "", `<b>${t(`field-${key}`)}</b>`, escapeHtml(t(`hint-${key}`))];
+  const keyboard: InlineKeyboardButton[][] = [];
+  const input = field.input;
+  if (input.kind === "choice") {
+    const all = input.options(viewOf(state, env));
+    const first = page * OPTIONS_PER_PAGE;
+    const row: InlineKeyboardButton[] = [];
+    all.slice(first, first + OPTIONS_PER_PAGE).forEach((option, offset) => {
+      const label = option.label ?? valueLabel(field, option.value, env, t);
+      const mark = JSON.stringify(option.value) === JSON.stringify(current) ? "• " : "";
+      row.push(
+        context.button(`${mark}${label}`, { kind: "choose-option", field: index, option: first + offset }),
+      );
+      if (row.length === OPTIONS_PER_ROW) keyboard.push(row.splice(0));
+    });
+    if (row.length > 0) keyboard.push(row);
+    keyboard.push(
+      ...context.pager(all.length, OPTIONS_PER_PAGE, page, (to) => ({
+        kind: "open-field",
+        field: index,
+        page: to,
+      })),
+    );
+    if (input.typed) lines.push(t("form-or-type"));
+  } else if (input.kind === "multi") {
+    const chosen = chosenOptions(current);
+    input.options.forEach((option, offset) => {
+      const mark = chosen.includes(option) ? "☑️ " : "▫️ ";
+      keyboard.push([
+        context.button(`${mark}${option}`, { kind: "flip-option", field: index, option: offset }),
+      ]);
+    });
+  } else if (input.kind === "text") {
+    if (typeof current === "string" && current !== "")
+      lines.push("", `<code>${escapeHtml(clip(current, 400))}</code>`);
+    lines.push("", t("form-type-text", { max: input.maxLength }));
+  } else if (input.kind === "file") {
+    lines.push("", t(`form-send-file-${input.accepts}`));
+  }
+  if (current !== undefined && !field.required)
+    keyboard.push([context.button(t("form-reset"), { kind: "reset-field", field: index })]);
+  const group = definition.groups.length > 0 ? definition.groups.indexOf(field.group) : -1;
+  keyboard.push(group >= 0 ? context.backRow({ kind: "open-group", group }) : context.backRow());
+  return { text: lines.join("\n"), keyboard };
+}

@@ -1,0 +1,59 @@
+/**
+ * What every screen of a form's message is drawn with: the form, the user's language, and buttons that
+ * each carry one CardAction under this form's nonce, so a press on an older message is recognised.
+ */
+import type { InlineKeyboardButton } from "grammy/types";
+import type { Translate } from "../../../i18n/translate.js";
+import { type CardAction, encodeCardAction } from "../card-action.js";
+import { type FormDefinition, type FormEnv, mediaApplies } from "../form.js";
+import type { FormState } from "../form-state.js";
+import { escapeHtml } from "./text.js";
+import { mediaName } from "./value-labels.js";
+
+export interface RenderedScreen {
+  text: string;
+  keyboard: InlineKeyboardButton[][];
+}
+
+export class ScreenContext {
+  constructor(
+    readonly definition: FormDefinition,
+    readonly env: FormEnv,
+    readonly t: Translate,
+    private readonly nonce: string,
+  ) {}
+
+  button(text: string, action: CardAction): InlineKeyboardButton {
+    return { text, callback_data: encodeCardAction(this.nonce, action) };
+  }
+
+  backRow(action: CardAction = { kind: "show-summary" }): InlineKeyboardButton[] {
+    return [this.button(this.t("button-back"), action)];
+  }
+
+  /** ◀️ and ▶️ to the neighbouring pages of a list, when there are any. */
+  pager(
+    total: number,
+    size: number,
+    page: number,
+    toPage: (page: number) => CardAction,
+  ): InlineKeyboardButton[][] {
+    const row: InlineKeyboardButton[] = [];
+    if (page > 0) row.push(this.button("◀️", toPage(page - 1)));
+    if ((page + 1) * size < total) row.push(this.button("▶️", toPage(page + 1)));
+    return row.length > 0 ? [row] : [];
+  }
+
+  /** The task's name in bold, and under it the media: their count, or the one file's name. */
+  title(state: FormState): string {
+    const name = this.t(`task-${this.definition.type}-name`);
+    const rule = this.definition.media;
+    if (!rule || !mediaApplies(this.definition, state.values) || state.media.length === 0)
+      return `<b>${name}</b>`;
+    const media =
+      rule.max > 1
+        ? this.t("form-media-count", { count: state.media.length, max: rule.max })
+        : state.media.map((ref) => mediaName(ref, this.t)).join(", ");
+    return `<b>${name}</b>\n${escapeHtml(media)}`;
+  }
+}

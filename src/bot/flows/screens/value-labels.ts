@@ -1,0 +1,70 @@
+/**
+ * How a chosen value reads on a form's message: never a code where a word exists (languages by name,
+ * music by style, voices by name, files by name), and a field's line as "Label: value".
+ */
+import { languageName, providerById } from "../../../catalog/index.js";
+import type { Translate } from "../../../i18n/translate.js";
+import { type MediaRef, MediaRefSchema } from "../../../media/media-ref.js";
+import type { FormEnv, FormField, FormValues, RequestField } from "../form.js";
+import { clip } from "./text.js";
+
+const LANGUAGE_FIELDS: ReadonlySet<RequestField> = new Set<RequestField>([
+  "language",
+  "target_lang",
+  "source_lang",
+  "translate_to",
+  "sub_lang",
+]);
+
+export function mediaName(ref: MediaRef, t: Translate): string {
+  if (ref.source === "link") return clip(ref.url, 40);
+  return ref.fileName ?? t(`intake-count-${ref.kind}`, { count: 1 });
+}
+
+export function valueLabel(field: FormField, value: unknown, env: FormEnv, t: Translate): string {
+  if (field.input.kind === "voice") return voiceLabel(value, env, t);
+  if (field.input.kind === "toggle") return t(value === true ? "value-on" : "value-off");
+  if (value === undefined || value === null || (typeof value === "string" && value === "")) {
+    return LANGUAGE_FIELDS.has(field.key) ? t("value-auto") : t("value-none");
+  }
+  if (typeof value === "boolean") return t(value ? "value-on" : "value-off");
+  if (LANGUAGE_FIELDS.has(field.key) && typeof value === "string") {
+    if (value === "auto") return t("value-auto");
+    if (field.key === "sub_lang" && ["dubbed", "original", "none"].includes(value))
+      return t(`value-sub-lang-${value}`);
+    return `${languageName(value, env.locale)} (${value})`;
+  }
+  if (field.key === "bgm_track" && typeof value === "string") {
+    return env.catalog.musicTracks.find((track) => track.file === value)?.style ?? value;
+  }
+  if (field.key === "max_clips" && value === 0) return t("value-auto");
+  if (field.input.kind === "file") {
+    const ref = MediaRefSchema.safeParse(value);
+    if (ref.success) return mediaName(ref.data, t);
+  }
+  if (field.input.kind === "overlays" && Array.isArray(value))
+    return t("form-overlay-count", { count: value.length });
+  if (Array.isArray(value)) return value.length === 0 ? t("value-none") : clip(value.join(", "));
+  if (typeof value === "string") return clip(value);
+  return String(value);
+}
+
+function voiceLabel(value: unknown, env: FormEnv, t: Translate): string {
+  const voice = env.catalog.voices.find((entry) => entry.id === value);
+  return voice ? voice.name : t("value-auto");
+}
+
+export function providerLabel(env: FormEnv, id: unknown): string | undefined {
+  return typeof id === "string" ? providerById(env.catalog, id)?.label : undefined;
+}
+
+/** "Label: value"; the voice adds its provider. */
+export function fieldLine(field: FormField, values: FormValues, env: FormEnv, t: Translate): string {
+  const value = field.input.kind === "voice" ? values.tts_voice : values[field.key];
+  let label = valueLabel(field, value, env, t);
+  if (field.input.kind === "voice") {
+    const provider = providerLabel(env, values.tts_provider);
+    if (provider) label = `${label} · ${provider}`;
+  }
+  return `${t(`field-${field.key}`)}: ${label}`;
+}

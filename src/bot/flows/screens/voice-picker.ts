@@ -1,0 +1,173 @@
+/**
+ * The voice picker: the form's language first (else a language chosen), then a provider with its
+ * quality and price, then a voice, each with ▶ for a sample. It sets tts_provider and tts_voice; the
+ * automatic voice sets the provider alone and leaves the voice to the service.
+ */
+import type { InlineKeyboardButton } from "grammy/types";
+import { languageName, providersFor, voicesFor } from "../../../catalog/index.js";
+import type { VoicePickerAction } from "../card-action.js";
+import type { FormDefinition, FormEnv, FormValues, RequestField } from "../form.js";
+import type { FormState, Screen, Transition } from "../form-state.js";
+import type { RenderedScreen, ScreenContext } from "./screen-context.js";
+import { providerLabel } from "./value-labels.js";
+
+const LANGUAGES_PER_PAGE = 12;
+const LANGUAGES_PER_ROW = 3;
+const VOICES_PER_PAGE = 8;
+
+/** Fields whose language the picker starts in, the first one set winning. */
+const LANGUAGE_FIELDS: readonly RequestField[] = ["language", "target_lang"];
+
+function startLanguage(state: FormState, env: FormEnv): string {
+  for (const key of LANGUAGE_FIELDS) {
+    const value = state.values[key];
+    if (typeof value === "string" && value !== "auto") return value;
+  }
+  return env.locale;
+}
+
+/** The providers of the form's language, or the list of languages when it has none. */
+export function openVoicePicker(state: FormState, env: FormEnv): Screen {
+  const language = startLanguage(state, env);
+  return providersFor(env.catalog, language).length > 0
+    ? { name: "voice-providers", language }
+    : { name: "voice-languages", page: 0 };
+}
+
+/** Back to the voice field's group once a voice is chosen. */
+function afterChoice(definition: FormDefinition): Screen {
+  const field = definition.fields.find((candidate) => candidate.input.kind === "voice");
+  return field ? { name: "group", group: field.group } : { name: "summary" };
+}
+
+export function pressOnVoicePicker(
+  definition: FormDefinition,
+  state: FormState,
+  action: VoicePickerAction,
+  env: FormEnv,
+): Transition {
+  const screen = state.screen;
+  switch (action.kind) {
+    case "voice-languages":
+      return { state: { ...state, screen: { name: "voice-languages", page: action.page } } };
+    case "voice-language": {
+      const language = env.catalog.languages[action.language];
+      return language
+        ? { state: { ...state, screen: { name: "voice-providers", language: language.code } } }
+        : { state };
+    }
+    case "voice-provider": {
+      if (screen.name !== "voice-providers") return { state };
+      const provider = providersFor(env.catalog, screen.language)[action.provider];
+      return provider
+        ? {
+            state: {
+              ...state,
+              screen: { name: "voices", language: screen.language, provider: provider.id, page: 0 },
+            },
+          }
+        : { state };
+    }
+    case "voice-page":
+      return screen.name === "voices"
+        ? { state: { ...state, screen: { ...screen, page: action.page } } }
+        : { state };
+    case "choose-voice":
+    case "play-sample": {
+      if (screen.name !== "voices") return { state };
+      const voice = voicesFor(env.catalog, screen.provider, screen.language)[action.voice];
+      if (!voice) return { state };
+      if (action.kind === "play-sample") {
+        return {
+          state,
+          effect: { kind: "preview", provider: screen.provider, voice: voice.id, language: screen.language },
+        };
+      }
+      const values: FormValues = { ...state.values, tts_provider: screen.provider, tts_voice: voice.id };
+      return { state: { ...state, values, screen: afterChoice(definition) } };
+    }
+    case "automatic-voice": {
+      if (screen.name !== "voices") return { state };
+      const values: FormValues = { ...state.values, tts_provider: screen.provider };
+      delete values.tts_voice;
+      return { state: { ...state, values, screen: afterChoice(definition) } };
+    }
+  }
+}
+
+export function renderVoiceLanguages(context: ScreenContext, page: number): RenderedScreen {
+  const { env, t } = context;
+  const languages = env.catalog.languages;
+  const first = page * LANGUAGES_PER_PAGE;
+  const shown = languages.slice(first, first + LANGUAGES_PER_PAGE);
+  const keyboard: InlineKeyboardButton[][] = [];
+  for (let offset = 0; offset < shown.length; offset += LANGUAGES_PER_ROW) {
+    keyboard.push(
+      shown.slice(offset, offset + LANGUAGES_PER_ROW).map((language, inner) =>
+        context.button(languageName(language.code, env.locale), {
+          kind: "voice-language",
+          language: first + offset + inner,
+        }),
+      ),
+    );
+  }
+  keyboard.push(
+    ...context.pager(languages.length, LANGUAGES_PER_PAGE, page, (to) => ({
+      kind: "voice-languages",
+      page: to,
+    })),
+  );
+  keyboard.push(context.backRow());
+  return { text: t("voice-choose-language"), keyboard };
+}
+
+export function renderVoiceProviders(context: ScreenContext, language: string): RenderedScreen {
+  const { env, t } = context;
+  const keyboard = providersFor(env.catalog, language).map((provider, index) => {
+    const price = provider.pricePerMinute;
+    const cost =
+      price.standard === 0
+        ? t("voice-price-free")
+        : t("voice-price", { tokens: price.neural ? `${price.standard}–${price.neural}` : price.standard });
+    return [
+      context.button(`${provider.label} · ${t(`voice-quality-${provider.quality}`)} · ${cost}`, {
+        kind: "voice-provider",
+        provider: index,
+      }),
+    ];
+  });
+  keyboard.push([context.button(t("voice-other-language"), { kind: "voice-languages", page: 0 })]);
+  keyboard.push(context.backRow());
+  return { text: t("voice-choose-provider", { language: languageName(language, env.locale) }), keyboard };
+}
+
+export function renderVoices(
+  context: ScreenContext,
+  state: FormState,
+  screen: Extract<Screen, { name: "voices" }>,
+): RenderedScreen {
+  const { env, t } = context;
+  const { language, provider, page } = screen;
+  const voices = voicesFor(env.catalog, provider, language);
+  const first = page * VOICES_PER_PAGE;
+  const keyboard = voices.slice(first, first + VOICES_PER_PAGE).map((voice, offset) => {
+    const index = first + offset;
+    const mark = state.values.tts_voice === voice.id ? "• " : "";
+    return [
+      context.button(`${mark}${voice.name}`, { kind: "choose-voice", voice: index }),
+      context.button("▶", { kind: "play-sample", voice: index }),
+    ];
+  });
+  keyboard.push(
+    ...context.pager(voices.length, VOICES_PER_PAGE, page, (to) => ({ kind: "voice-page", page: to })),
+  );
+  keyboard.push([context.button(t("voice-automatic"), { kind: "automatic-voice" })]);
+  keyboard.push(context.backRow());
+  return {
+    text: t("voice-choose-voice", {
+      provider: providerLabel(env, provider) ?? provider,
+      language: languageName(language, env.locale),
+    }),
+    keyboard,
+  };
+}
