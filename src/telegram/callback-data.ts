@@ -17,7 +17,7 @@ export const CALLBACK_SCOPES = {
 } as const;
 export type CallbackScope = (typeof CALLBACK_SCOPES)[keyof typeof CALLBACK_SCOPES];
 
-const MAX_CALLBACK_BYTES = 64;
+export const MAX_CALLBACK_BYTES = 64;
 const SEPARATOR = ":";
 const ARG_PATTERN = /^[A-Za-z0-9_.\-+]*$/;
 

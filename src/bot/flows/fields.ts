@@ -138,6 +138,18 @@ export function voice(
   return { key: "tts_voice", group, input: { kind: "voice" }, applies: appliesTo };
 }
 
+/** The speech style, offered only while the chosen provider takes one. */
+export function voiceStyle(
+  group: string,
+  defaultProvider: string,
+  appliesTo: (view: FormView) => boolean = () => true,
+): FormField<"tts_style"> {
+  return choice("tts_style", group, [null, ...TTS_STYLES], {
+    applies: (view) => appliesTo(view) && providerSupports(view, "supportsStyle", defaultProvider),
+    unsetValue: null,
+  });
+}
+
 /** Voice, speed, style and scene, as the vocabularies define them. */
 export function voiceFields(
   group: string,
@@ -149,14 +161,7 @@ export function voiceFields(
     voice(group, appliesTo),
   ];
   if (include.speed !== false) fields.push(choice("tts_speed", group, TTS_SPEEDS, { applies: appliesTo }));
-  if (include.style !== false) {
-    fields.push(
-      choice("tts_style", group, [null, ...TTS_STYLES], {
-        applies: (view) => appliesTo(view) && providerSupports(view, "supportsStyle", defaultProvider),
-        unsetValue: null,
-      }),
-    );
-  }
+  if (include.style !== false) fields.push(voiceStyle(group, defaultProvider, appliesTo));
   if (include.scene !== false) {
     fields.push(
       text("tts_scene", group, 1000, {

@@ -14,7 +14,8 @@ import {
   parseLanguage,
   reelsFields,
   toggle,
-  voiceFields,
+  voice,
+  voiceStyle,
 } from "../fields.js";
 import type { FormDefinition, FormView } from "../form.js";
 
@@ -45,14 +46,10 @@ export const dubbingForm: FormDefinition<"dubbing"> = {
       applies: isManual,
       required: true,
     },
-    ...voiceFields("voice", DUBBING_DEFAULTS.tts_provider, { speed: false, scene: false }).map((field) =>
-      field.key === "tts_voice"
-        ? field
-        : {
-            ...field,
-            applies: (view: FormView) => mode(view) !== "semi_auto" && (field.applies?.(view) ?? true),
-          },
-    ),
+    // The dubbing request takes a voice and a style, no speed or scene; a semi-automatic run picks the
+    // voice only, its style going with the render step.
+    voice("voice"),
+    voiceStyle("voice", DUBBING_DEFAULTS.tts_provider, (view) => mode(view) !== "semi_auto"),
     choice("mix_mode", "mix", MIX_MODES),
     number(
       "overlay_volume",
