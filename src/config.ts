@@ -34,6 +34,11 @@ interface CommonConfig {
   selfHostedBotApi: boolean;
   /** Shared secret of POST /hooks/messenger (send_to_messenger tasks); unset turns the endpoint off. */
   messengerHookSecret: string | undefined;
+  /**
+   * The Image and Video Generation Service. Unset outside the playground: its features are not shown.
+   * Unset in the playground: the embedded sandbox.
+   */
+  generationBaseUrl: string | undefined;
   logLevel: LogLevel;
 }
 
@@ -121,6 +126,7 @@ const fieldSchemas = {
     .transform(Number)
     .refine((port) => port <= 65535, "must be a port number (0-65535)"),
   TASKS_BASE_URL: httpUrl("the Media Task Service's base URL"),
+  GENERATION_BASE_URL: httpUrl("the Image and Video Generation Service's base URL"),
   REDIS_URL: z.string().refine((text) => {
     try {
       const url = new URL(text);
@@ -225,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxIntakeMb,
     selfHostedBotApi,
     messengerHookSecret: given.MESSENGER_HOOK_SECRET,
+    generationBaseUrl: given.GENERATION_BASE_URL,
     logLevel: given.LOG_LEVEL ?? "info",
   };
   const { PUBLIC_URL: publicUrl, TASKS_BASE_URL: tasksBaseUrl, BOT_WEBHOOK_SECRET: webhookSecret } = given;

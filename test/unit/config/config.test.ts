@@ -89,6 +89,14 @@ describe("loadConfig", () => {
     expect(config.keyVaultSecret?.equals(Buffer.alloc(32, 7))).toBe(true);
   });
 
+  it("takes the generation service's address, which stays unset unless given", () => {
+    expect(loadConfig(polling).generationBaseUrl).toBeUndefined();
+    expect(loadConfig({}).generationBaseUrl).toBeUndefined();
+    expect(
+      loadConfig({ ...polling, GENERATION_BASE_URL: "https://images.example.com/" }).generationBaseUrl,
+    ).toBe("https://images.example.com");
+  });
+
   it("lets a self-hosted Bot API take files up to the service's limit by default", () => {
     expect(loadConfig({ BOT_API_ROOT: "http://localhost:8081" })).toMatchObject({
       selfHostedBotApi: true,
@@ -138,6 +146,7 @@ describe("loadConfig", () => {
       PUBLIC_URL: "not a url",
       HTTP_PORT: "70000",
       TASKS_BASE_URL: "https://user:pass@tasks.example.com",
+      GENERATION_BASE_URL: "https://images.example.com/?key=1",
       REDIS_URL: "http://redis:6379",
       API_KEY_PREFIX: "Has_Upper",
       KEY_VAULT_SECRET: "c2hvcnQtc2VjcmV0LXZhbHVl",
