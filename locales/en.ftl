@@ -573,3 +573,58 @@ result-clips-summary = ✅ Task #{ $id }: { $count ->
 result-clip-line = { $index }. { $title } · { $score }/100 · { $from }–{ $to }
 result-links-expire = The links work until { $expires }.
 result-srt-step = Transcript of dubbing #{ $id }. Edit the text in this SRT (keep the numbers and times) and send the file back to me, or press Render as is.
+
+## generation service: commands
+command-image = Make an image from text or from photos
+command-account = Your generation account: plan, balance, key, storage
+command-connect = Link your generation service account
+command-disconnect = Forget the linked generation account
+
+## generation service: linking the account
+connect-ask-key =
+    Send me the API key of your Image and Video Generation account. You make one in the service's account area; it looks like name_live_abcd1234_… .
+    I delete your message at once and keep the key encrypted. /cancel stops.
+connect-not-a-key = That does not look like a key of the generation service. It has four parts joined by underscores, for example name_live_abcd1234_…; copy it whole from the account area and send it, or /cancel.
+connect-checking = 🔐 Checking the key { $name }…
+connect-done =
+    ✅ Connected: { $plan } plan, balance { $tokens } tokens (about ${ $usd }).
+    Optionally send me the webhook signing secret shown next to the key: then finished images arrive the moment they are ready. Without it I check for them every few seconds. I delete that message at once too.
+connect-button-skip = Skip
+connect-secret-saved = 🔐 Signing secret saved and your message deleted. Finished images now arrive the moment they are ready.
+connect-secret-skipped = ✅ Connected. Without the signing secret I check for finished images every few seconds. To add it later, /connect again with the key and then the secret.
+disconnect-done = Disconnected: I forgot your generation key and signing secret. Generations already started still finish in your account on the service.
+disconnect-nothing = No generation account is linked. /connect links one.
+
+## generation service: /account
+account-not-linked = No generation account is linked yet. /connect links one with a key from the service's account area.
+account-title = 🎨 Image and Video Generation account
+account-plan = Plan: { $plan }
+account-balance = Balance: { $tokens } tokens (about ${ $usd })
+account-key = Key: { $name }…
+account-key-expires = Expires: { $date }
+account-key-no-expiry = Does not expire
+account-key-budget = Key budget: { $used } of { $budget } tokens used, { $left } left
+account-key-no-budget = No budget of its own; { $used } tokens spent with it
+account-limits = Limits: { $rpm } requests a minute, { $concurrent } generations at once, { $batch } per request, { $queued } waiting at most
+account-storage = Storage: { $bar } { $percent }% ({ $used } of { $quota })
+account-storage-unlimited = Storage: unlimited ({ $used } used)
+account-delivery-webhooks = Finished images arrive the moment they are ready (signing secret set).
+account-delivery-polling = I check for finished images every few seconds. Send the signing secret after /connect to have them arrive at once.
+
+## generation service: errors
+generation-error-invalid_api_key = The generation service did not accept this key: it may be mistyped, revoked or replaced. Copy the current key from the service's account area and /connect again.
+generation-error-key_expired = This key has expired. Make a new key in the service's account area and /connect again with it.
+generation-error-key_budget_exceeded = This key's own token budget is used up (it is separate from your balance). Raise the key's budget in the service's account area, or /connect a key with a larger one.
+generation-error-email_not_verified = Your generation account's email address is not confirmed yet. Open the confirmation email from the service, then try again.
+generation-error-pro_required = This needs the Pro plan. Upgrade in the service's account area, or choose a value without 🔒.
+generation-error-insufficient_credits = Your balance is too low for this. Top it up in the service's account area; nothing was queued or charged.
+generation-error-storage_full = Your storage on the generation service is full, so it takes no new generations. Delete old results in the service's account area, then try again.
+generation-error-queue_full = You already have the most generations waiting that the service allows (1,000). Wait for some to finish, or cancel queued ones.
+generation-error-not_found = The generation service no longer has this. Results are kept 7 days on Free and 30 days on Pro.
+generation-error-already_running = This image is already being made and cannot be stopped; you pay for it only if it succeeds.
+generation-error-file_too_large = This photo is too big for the generation service (at most 20 MB).
+generation-error-unsupported_media_type = The generation service takes JPEG, PNG and WebP photos only.
+generation-error-batch_too_large = One request makes at most 500 images. Use fewer prompts or fewer variants.
+generation-error-prompt_count_mismatch = The number of prompts does not match the number of items. Use one prompt for all, or one per item.
+generation-error-unavailable = The generation service cannot take this right now. Please try again in a few minutes.
+generation-error-refused = The generation service refused the request: { $detail }

@@ -10,12 +10,13 @@ import { KeyRegistry } from "./accounts/registry.js";
 import { KeyVault } from "./accounts/vault.js";
 import { inChatOrder } from "./bot/chat-order.js";
 import { createIntakeFeature } from "./bot/features/intake.js";
-import { createI18n, setBotCommands } from "./bot/i18n.js";
+import { createI18n, menuCommands, setBotCommands } from "./bot/i18n.js";
 import { createBot } from "./bot/index.js";
 import { type PollingHandle, startPolling } from "./bot/runtime.js";
 import { HANDLED_UPDATES, handleThroughOutages, readUpdate } from "./bot/updates.js";
 import { catalogPort, loadCatalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
+import { createGenerationPipeline, type GenerationPipeline } from "./generation-pipeline.js";
 import { createHttpApp, type RunningHttpServer, startHttpServer } from "./http/server.js";
 import { telegramWebhook } from "./http/telegram-webhook.js";
 import { BullJobQueue } from "./jobs/bullmq-queue.js";
@@ -24,6 +25,7 @@ import type { JobQueue } from "./jobs/queue.js";
 import type { Logger } from "./logger.js";
 import { createMetrics } from "./metrics.js";
 import { createRedisClient, createStorage } from "./storage/index.js";
+import type { Storage } from "./storage/ports.js";
 import { createTaskPipeline } from "./task-pipeline.js";
 import { TasksServiceClient } from "./tasks-service/client.js";
 import { KeyPacing } from "./tasks-service/pacing.js";
@@ -106,6 +108,8 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     i18n,
     limits,
   });
+  const generation = startGeneration(config, { storage, vault, logger, playground });
+  if (generation) closers.unshift(() => generation.close());
   const bot = createBot(
     {
       config: { defaultLocale: config.defaultLocale, botToken, botApiRoot },
@@ -119,7 +123,12 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
       metrics,
     },
     undefined,
-    { intake: createIntakeFeature({ limits }), forms: pipeline.forms, i18n },
+    {
+      intake: createIntakeFeature({ limits }),
+      forms: pipeline.forms,
+      i18n,
+      ...(generation ? { generation: generation.features } : {}),
+    },
   );
 
   const handleUpdate = (update: Update) => bot.handleUpdate(update);
@@ -166,8 +175,9 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   pipeline.reconciler.start();
 
   await bot.init();
-  await setBotCommands(bot.api, bot.i18n, config.defaultLocale).catch((err: unknown) =>
-    logger.warn({ err }, "could not set the command menu; it will be set at the next start"),
+  await setBotCommands(bot.api, bot.i18n, config.defaultLocale, menuCommands(generation !== undefined)).catch(
+    (err: unknown) =>
+      logger.warn({ err }, "could not set the command menu; it will be set at the next start"),
   );
   let polling: PollingHandle | undefined;
   if (config.mode === "webhook") {
@@ -213,6 +223,34 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
       }
     },
   };
+}
+
+/**
+ * The generation service's side, when there is one: GENERATION_BASE_URL, else the playground's sandbox,
+ * whose accounts are linked to users on their first use.
+ */
+function startGeneration(
+  config: Config,
+  deps: { storage: Storage; vault: KeyVault; logger: Logger; playground: Playground | undefined },
+): GenerationPipeline | undefined {
+  const { playground } = deps;
+  const baseUrl = config.generationBaseUrl ?? playground?.generationBaseUrl;
+  if (!baseUrl) return undefined;
+  const sandboxServes = config.generationBaseUrl === undefined && playground !== undefined;
+  return createGenerationPipeline({
+    baseUrl,
+    storage: deps.storage,
+    vault: deps.vault,
+    logger: deps.logger,
+    ...(sandboxServes
+      ? {
+          autoLink: async (userId: number) => {
+            const key = playground.generationKeyFor(userId);
+            return { apiKey: key.apiKey, signingSecret: key.signingSecret };
+          },
+        }
+      : {}),
+  });
 }
 
 function createQueue(config: Config, logger: Logger): JobQueue {

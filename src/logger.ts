@@ -2,7 +2,7 @@
  * The process logger (pino, JSON lines). Secrets never reach the output: named fields are censored by
  * pino's redact paths, and every serialized line is scrubbed of the configured secrets (bot token,
  * vault secret, Redis password), bot tokens inside `/bot<token>/` and `/file/bot<token>/` URLs, anything
- * shaped like an API key, and X-API-Key header values, wherever they hide: messages, nested objects,
+ * shaped like an API key of either service, and X-API-Key header values, wherever they hide: messages, nested objects,
  * error messages and stacks, child bindings.
  */
 import { type DestinationStream, type Logger as PinoLogger, pino } from "pino";
@@ -51,6 +51,8 @@ const BOT_TOKEN_PATTERN = /\b\d{5,16}:[A-Za-z0-9_-]{20,}/g;
 const BOT_URL_PATTERN = /(\/(?:file\/)?bot)[^/\s"'?#]+(?=\/)/g;
 /** `<prefix>_<8 char id>_<32 char secret>`: the id stays readable for audits, the secret goes. */
 const API_KEY_PATTERN = /\b([a-z0-9]{2,16}_[A-Za-z0-9]{8}_)[A-Za-z0-9]{32}\b/g;
+/** The generation service's `<key_prefix>_<env>_<key_id>_<secret>`: the name stays, the secret goes. */
+const GENERATION_KEY_PATTERN = /\b([a-z0-9]+_(?:live|test)_[a-z0-9]+_)[A-Za-z0-9]{8,}\b/gi;
 /** Header dumps in free text (also JSON-escaped): `X-API-Key: value`, `"x-api-key":"value"`, `x-api-key=value`. */
 const API_KEY_HEADER_PATTERN = /(x-api-key(?:\\?["'])?\s*[:=]\s*(?:\\?["'])?)[^\s"'\\,;}]+/gi;
 
@@ -94,6 +96,7 @@ function scrub(text: string, { secrets, ownKeys }: Scrubber): string {
   result = result.replace(BOT_URL_PATTERN, `$1${REDACTED}`);
   result = result.replace(BOT_TOKEN_PATTERN, REDACTED);
   result = result.replace(API_KEY_PATTERN, `$1${REDACTED}`);
+  result = result.replace(GENERATION_KEY_PATTERN, `$1${REDACTED}`);
   result = result.replace(API_KEY_HEADER_PATTERN, `$1${REDACTED}`);
   return result;
 }

@@ -18,6 +18,16 @@ export const BOT_COMMANDS = [
   "cancel",
 ] as const;
 
+/** Commands of the generation service, in menu order after /start; only where it is configured. */
+export const GENERATION_COMMANDS = ["image", "account", "connect", "disconnect"] as const;
+
+/** The command menu: the generation service's commands follow /start when it is there. */
+export function menuCommands(withGeneration: boolean): readonly string[] {
+  if (!withGeneration) return BOT_COMMANDS;
+  const [first, ...rest] = BOT_COMMANDS;
+  return [first, ...GENERATION_COMMANDS, ...rest];
+}
+
 /** The user's stored choice, else Telegram's language_code, else the configured default. */
 function negotiateLocale(ctx: BotContext, defaultLocale: BotLocale): BotLocale {
   return ctx.preferences.language ?? botLocaleFromTag(ctx.from?.language_code) ?? defaultLocale;
@@ -40,9 +50,10 @@ export async function setBotCommands(
   api: Api,
   i18n: Pick<I18n, "t">,
   defaultLocale: BotLocale,
+  commands: readonly string[] = BOT_COMMANDS,
 ): Promise<void> {
   const commandsIn = (locale: string) =>
-    BOT_COMMANDS.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));
+    commands.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));
   const scope = { type: "all_private_chats" } as const;
   await api.setMyCommands(commandsIn(defaultLocale), { scope });
   for (const locale of BOT_LOCALES) {

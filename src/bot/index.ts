@@ -25,6 +25,7 @@ import type { BotDeps } from "./deps.js";
 import { apiKeyFeature } from "./features/apikey.js";
 import { balanceFeature } from "./features/balance.js";
 import { cancelFeature } from "./features/cancel.js";
+import { createGenerationAccountFeature, type GenerationAccountDeps } from "./features/generation-account.js";
 import { groupsFeature } from "./features/groups.js";
 import { helpFeature } from "./features/help.js";
 import { languageFeature } from "./features/language.js";
@@ -55,6 +56,12 @@ export interface CreateBotOptions {
   autoRetry?: RetryCaps;
   /** Built from locales/ when absent. */
   i18n?: I18n<BotContext>;
+  /** The generation service's features; absent (no GENERATION_BASE_URL), none of them is shown. */
+  generation?: GenerationFeatures;
+}
+
+export interface GenerationFeatures {
+  account: GenerationAccountDeps;
 }
 
 /** Room for a video's 30 media sent as albums (one update per item) and the taps around them. */
@@ -127,6 +134,7 @@ export function createBot(
   protectedBot.use(buttonGuard);
   protectedBot.use(groupsFeature);
   protectedBot.use(cancelFeature);
+  if (options.generation) protectedBot.use(createGenerationAccountFeature(options.generation.account));
   if (options.forms) protectedBot.use(taskFormEntries);
   protectedBot.use(startFeature);
   protectedBot.use(helpFeature);

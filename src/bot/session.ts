@@ -12,6 +12,8 @@ export const SessionDataSchema = z.object({
   menuOwner: z.number().int().optional(),
   /** Files and links waiting for a task choice (media intake). */
   pendingIntake: z.unknown().optional(),
+  /** /connect is waiting for the generation service's key, then for its optional signing secret. */
+  generationLink: z.object({ awaiting: z.enum(["key", "secret"]), since: z.number() }).optional(),
 });
 export type SessionData = z.infer<typeof SessionDataSchema>;
 

@@ -18,3 +18,23 @@ export function formatNumber(value: number, locale: string, fractionDigits = 0):
     maximumFractionDigits: fractionDigits,
   }).format(value);
 }
+
+const BYTE_UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
+
+/** A size as people read it: binary units (the service's quotas are whole GiB), one decimal above 10 KB. */
+export function formatBytes(bytes: number, locale: string): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 || Number.isInteger(value) ? 0 : 1;
+  return `${formatNumber(value, locale, digits)} ${BYTE_UNITS[unit]}`;
+}
+
+/** A bar of ten cells, filled to the percent. */
+export function percentBar(percent: number): string {
+  const filled = Math.min(10, Math.max(0, Math.round(percent / 10)));
+  return `${"▰".repeat(filled)}${"▱".repeat(10 - filled)}`;
+}

@@ -14,6 +14,7 @@ export const CALLBACK_SCOPES = {
   intake: "in",
   form: "fm",
   result: "rs",
+  generationAccount: "ga",
 } as const;
 export type CallbackScope = (typeof CALLBACK_SCOPES)[keyof typeof CALLBACK_SCOPES];
 

@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BOT_COMMANDS, LOCALES_DIRECTORY, setBotCommands } from "../../../src/bot/i18n.js";
+import {
+  BOT_COMMANDS,
+  GENERATION_COMMANDS,
+  LOCALES_DIRECTORY,
+  menuCommands,
+  setBotCommands,
+} from "../../../src/bot/i18n.js";
 import { BOT_LOCALES } from "../../../src/i18n/locales.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { SERVICE_ERROR_KINDS } from "../../../src/tasks-service/errors.js";
@@ -21,7 +27,8 @@ describe("locales", () => {
 
   it("have a description for every command and a message for every service error kind", () => {
     const en = new Set(messageIds("en"));
-    for (const command of BOT_COMMANDS) expect(en).toContain(`command-${command}`);
+    for (const command of [...BOT_COMMANDS, ...GENERATION_COMMANDS])
+      expect(en).toContain(`command-${command}`);
     for (const kind of SERVICE_ERROR_KINDS) expect(en).toContain(`service-error-${kind}`);
   });
 });
@@ -49,6 +56,12 @@ describe("createBot", () => {
       description: "Баланс, лимиты и расход",
     });
     expect(calls[0]?.payload.commands).toContainEqual({ command: "apikey", description: "Ваш API-ключ" });
+  });
+
+  it("adds the generation service's commands after /start only where it is configured", () => {
+    expect(menuCommands(false)).toEqual(BOT_COMMANDS);
+    expect(menuCommands(true).slice(0, 5)).toEqual(["start", "image", "account", "connect", "disconnect"]);
+    expect(menuCommands(true)).toHaveLength(BOT_COMMANDS.length + GENERATION_COMMANDS.length);
   });
 
   it("replaces a session that does not parse with a fresh one", async () => {

@@ -26,6 +26,15 @@ function expectClean(output: string) {
 }
 
 describe("createLogger", () => {
+  it("keeps the secret part of a generation service key out, its name in", () => {
+    const { logger, output } = capture();
+    const key = `gsk_live_ab12cd34_${"Xy9Wv8Ut".repeat(4)}`;
+    logger.warn({ note: `linked ${key}` }, "refused %s", key);
+    const text = output();
+    expect(text).not.toContain(key.slice(-32));
+    expect(text).toContain("gsk_live_ab12cd34_[redacted]");
+  });
+
   it("keeps secrets out of messages, interpolations and nested objects", () => {
     const { logger, output } = capture();
     logger.info(

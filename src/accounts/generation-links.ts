@@ -1,0 +1,164 @@
+/**
+ * Accounts of the Image and Video Generation Service linked to chat users. Keys for that service are made
+ * in its own web account area, not by the bot: the user hands one over with /connect, optionally with the
+ * webhook signing secret shown next to it. Both are kept only sealed by the vault, like the task service
+ * keys, and are forgotten on /disconnect.
+ */
+import { z } from "zod";
+import type { Storage } from "../storage/ports.js";
+import type { KeyVault } from "./vault.js";
+
+/** What acting for a user on the generation service takes. */
+export interface GenerationCredentials {
+  apiKey: string;
+  /** Present when the user gave it: results are then announced by signed webhooks. */
+  signingSecret?: string;
+}
+
+/** A linked account as the user may see it: never the key itself. */
+export interface LinkedAccountView {
+  /** `<key_prefix>_<env>_<key_id>`: names the key without its secret part. */
+  keyName: string;
+  linkedAt: Date;
+  hasSigningSecret: boolean;
+}
+
+/**
+ * `<key_prefix>_<env>_<key_id>_<secret>` with env `live` or `test` (the spec's form); the parts' lengths are
+ * not given, so only their alphabet is checked.
+ */
+const KEY_PATTERN = /^([a-z0-9]+_(?:live|test)_[a-z0-9]+)_[A-Za-z0-9]+$/i;
+/** The spec shows no form for signing secrets: one token of visible characters, long enough to be one. */
+const SIGNING_SECRET_PATTERN = /^[\x21-\x7e]{16,256}$/;
+
+export function isGenerationApiKey(text: string): boolean {
+  return KEY_PATTERN.test(text);
+}
+
+export function isSigningSecret(text: string): boolean {
+  return SIGNING_SECRET_PATTERN.test(text) && !KEY_PATTERN.test(text);
+}
+
+/** The key's name without its secret, for the user to recognise which key is linked. */
+export function keyNameOf(apiKey: string): string {
+  return KEY_PATTERN.exec(apiKey)?.[1] ?? "";
+}
+
+const LinkRecordSchema = z.strictObject({
+  v: z.literal(1),
+  sealedKey: z.string().min(1),
+  sealedSigningSecret: z.string().min(1).optional(),
+  keyName: z.string(),
+  linkedAt: z.iso.datetime(),
+});
+type LinkRecord = z.infer<typeof LinkRecordSchema>;
+
+export interface GenerationLinksDeps {
+  storage: Storage;
+  vault: KeyVault;
+  /**
+   * Where a user's account comes from when they never linked one (the playground's sandbox opens one per
+   * user). Used once per user: after /disconnect they link with /connect like anyone else.
+   */
+  autoLink?: (userId: number) => Promise<GenerationCredentials | undefined>;
+  now?: () => Date;
+}
+
+/** The bot's read side: the credentials it acts with. */
+export interface GenerationCredentialsReader {
+  credentials(userId: number): Promise<GenerationCredentials | undefined>;
+}
+
+export interface GenerationLinksPort extends GenerationCredentialsReader {
+  /** Links the key (checked by the caller against the service); a signing secret of an earlier key goes. */
+  link(userId: number, apiKey: string): Promise<void>;
+  /** False when no key is linked to add it to. */
+  setSigningSecret(userId: number, secret: string): Promise<boolean>;
+  /** True when something was linked. */
+  unlink(userId: number): Promise<boolean>;
+  describe(userId: number): Promise<LinkedAccountView | undefined>;
+}
+
+export class GenerationLinks implements GenerationLinksPort {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: GenerationLinksDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  private key(userId: number): string {
+    return `generation-link:${userId}`;
+  }
+
+  async credentials(userId: number): Promise<GenerationCredentials | undefined> {
+    const record = (await this.read(userId)) ?? (await this.linkAutomatically(userId));
+    if (!record) return undefined;
+    const { vault } = this.deps;
+    return {
+      apiKey: vault.open(record.sealedKey),
+      ...(record.sealedSigningSecret ? { signingSecret: vault.open(record.sealedSigningSecret) } : {}),
+    };
+  }
+
+  async link(userId: number, apiKey: string): Promise<void> {
+    if (!isGenerationApiKey(apiKey)) throw new Error("not a key of the generation service");
+    await this.write(userId, {
+      v: 1,
+      sealedKey: this.deps.vault.seal(apiKey),
+      keyName: keyNameOf(apiKey),
+      linkedAt: this.now().toISOString(),
+    });
+  }
+
+  async setSigningSecret(userId: number, secret: string): Promise<boolean> {
+    const record = await this.read(userId);
+    if (!record) return false;
+    await this.write(userId, { ...record, sealedSigningSecret: this.deps.vault.seal(secret) });
+    return true;
+  }
+
+  async unlink(userId: number): Promise<boolean> {
+    // Also spends the one automatic link, so a disconnected playground user stays disconnected.
+    await this.deps.storage.kv.set(`generation-link-auto:${userId}`, "used");
+    return this.deps.storage.kv.delete(this.key(userId));
+  }
+
+  async describe(userId: number): Promise<LinkedAccountView | undefined> {
+    const record = await this.read(userId);
+    if (!record) return undefined;
+    return {
+      keyName: record.keyName,
+      linkedAt: new Date(record.linkedAt),
+      hasSigningSecret: record.sealedSigningSecret !== undefined,
+    };
+  }
+
+  private async linkAutomatically(userId: number): Promise<LinkRecord | undefined> {
+    const { autoLink, storage } = this.deps;
+    if (!autoLink) return undefined;
+    if (!(await storage.kv.setIfAbsent(`generation-link-auto:${userId}`, "used"))) return undefined;
+    const given = await autoLink(userId);
+    if (!given) return undefined;
+    await this.link(userId, given.apiKey);
+    if (given.signingSecret) await this.setSigningSecret(userId, given.signingSecret);
+    return this.read(userId);
+  }
+
+  private async read(userId: number): Promise<LinkRecord | undefined> {
+    const raw = await this.deps.storage.kv.get(this.key(userId));
+    if (raw === undefined) return undefined;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw new Error(`the generation link of user ${userId} is not JSON`);
+    }
+    const parsed = LinkRecordSchema.safeParse(json);
+    if (!parsed.success) throw new Error(`the generation link of user ${userId} is malformed`);
+    return parsed.data;
+  }
+
+  private async write(userId: number, record: LinkRecord): Promise<void> {
+    await this.deps.storage.kv.set(this.key(userId), JSON.stringify(LinkRecordSchema.parse(record)));
+  }
+}

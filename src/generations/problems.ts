@@ -1,0 +1,51 @@
+/**
+ * What a failure of the generation service means for the user, as a locale key and its variables: each
+ * of the account's refusals has its own message with what to do; failures on the way (the service down,
+ * busy, unreachable) share one that says to try again later.
+ */
+import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
+
+export interface Problem {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** Codes with a message of their own: `generation-error-<code>`. */
+const OWN_MESSAGE = new Set<string>([
+  "invalid_api_key",
+  "key_expired",
+  "key_budget_exceeded",
+  "email_not_verified",
+  "pro_required",
+  "insufficient_credits",
+  "storage_full",
+  "queue_full",
+  "not_found",
+  "already_running",
+  "file_too_large",
+  "unsupported_media_type",
+  "batch_too_large",
+  "prompt_count_mismatch",
+]);
+
+/** The service could not do it now; the same request may work later. */
+const UNAVAILABLE = new Set<string>([
+  "provider_unavailable",
+  "rate_limit_exceeded",
+  "timeout",
+  "network",
+  "unexpected_error",
+  "invalid_response",
+]);
+
+export function problemOf(error: GenerationServiceError): Problem {
+  if (OWN_MESSAGE.has(error.code)) return { key: `generation-error-${error.code}` };
+  if (UNAVAILABLE.has(error.code)) return { key: "generation-error-unavailable" };
+  // What the service refused (a value, a field): its own message names what it takes.
+  return { key: "generation-error-refused", params: { detail: error.detail ?? error.code } };
+}
+
+/** The problem of a generation service failure; undefined for anything else. */
+export function generationProblem(error: unknown): Problem | undefined {
+  return isGenerationServiceError(error) ? problemOf(error) : undefined;
+}
