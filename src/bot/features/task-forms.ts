@@ -29,12 +29,12 @@ import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js
 import type { BotContext } from "../context.js";
 import {
   type FlowDeps,
-  FORM_IDLE_MS,
   FORM_VERSION,
   type FormInput,
   TASK_FORM,
   taskFormConversation,
 } from "../flows/conversation.js";
+import { FORM_IDLE_MS } from "../flows/form-loop.js";
 import { taskTypesKeyboard } from "../keyboards/task-types.js";
 import { openMenu } from "../menu.js";
 import { isBotTaskType } from "../task-types.js";

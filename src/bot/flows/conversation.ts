@@ -1,40 +1,33 @@
 /**
- * The form engine on @grammyjs/conversations: one conversation runs any task form. It shows the card,
- * waits for the next press, text or file, moves the state with reduce() and edits the card. Everything
- * outside the chat (the account, the submission, a voice preview) goes through conversation.external,
- * so a replay never repeats it. The loop is bounded: a form that takes too many steps closes itself,
- * which keeps the replay log (it grows with every update waited for) small.
+ * The task forms on @grammyjs/conversations: one conversation runs any task form (form-loop.ts runs the
+ * card). It reads the account and remembered choices when the form opens and hands Create to the submit
+ * job; both go through conversation.external, so a replay never repeats them.
  */
-import type { Conversation } from "@grammyjs/conversations";
-import { type Context, GrammyError } from "grammy";
+import type { Context } from "grammy";
 import { z } from "zod";
 import type { Catalog } from "../../catalog/index.js";
 import type { Translate } from "../../i18n/translate.js";
-import { checkMediaRef, type IntakeLimits, mediaClassOf } from "../../media/accept.js";
-import { extractMedia, type MediaRef, MediaRefSchema } from "../../media/media-ref.js";
+import { type IntakeLimits, mediaClassOf } from "../../media/accept.js";
+import { type MediaRef, MediaRefSchema } from "../../media/media-ref.js";
 import type { PreviewRequest } from "../../tasks/voice-previews.js";
 import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
-import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import type { UserPreferences } from "../preferences.js";
-import { decodeCardAction } from "./card-action.js";
 import { initialValues } from "./defaults.js";
-import type { AccountView, FormValues } from "./form.js";
-import type { FormEvent, FormState, Notice } from "./form-state.js";
+import type { AccountView, FormEnv, FormValues } from "./form.js";
+import { type FormConversation, runForm } from "./form-loop.js";
+import type { FormState, Notice } from "./form-state.js";
 import { FORMS } from "./forms/index.js";
 import { firstScreen } from "./navigation.js";
-import { reduce } from "./reducer.js";
-import { renderForm } from "./renderer.js";
 import { buildRequest } from "./request.js";
-import { type RenderedScreen, ScreenContext } from "./screens/screen-context.js";
+import { TASK_CONTRACT } from "./task-contract.js";
 
 export const TASK_FORM = "task-form";
-/** Bump when the form's flow changes, so forms stored by an older release start over cleanly. */
-export const FORM_VERSION = 1;
-/** Presses, texts and files one form takes before it asks to start again. */
-export const MAX_FORM_EVENTS = 150;
-/** A form left alone this long closes; the next update goes to the rest of the bot. */
-export const FORM_IDLE_MS = 6 * 60 * 60 * 1000;
+/**
+ * Bump when a form's flow changes, so forms stored by an older release start over cleanly. 2: the loop
+ * is shared with the generation forms and a form opens with its contract.
+ */
+export const FORM_VERSION = 2;
 
 export const FormInputSchema = z.object({
   type: z.enum(TASK_TYPES),
@@ -75,40 +68,6 @@ export interface FlowDeps {
   preview(request: PreviewRequest): Promise<string>;
 }
 
-type FormConversation = Conversation<BotContext, Context>;
-
-function eventOf(ctx: Context, nonce: string, limits: IntakeLimits): FormEvent | "stale" | undefined {
-  const query = ctx.callbackQuery;
-  if (query) {
-    const data = decodeCallback(query.data);
-    if (data?.scope !== CALLBACK_SCOPES.form) return undefined;
-    if (data.nonce !== nonce) return "stale";
-    const action = decodeCardAction(data.args);
-    // What no button of this form carries is treated like a button of an older message.
-    return action ? { kind: "press", action } : "stale";
-  }
-  const message = ctx.message;
-  if (!message || ctx.chat?.type !== "private") return undefined;
-  if (message.text?.startsWith("/")) return undefined;
-  const { refs, linkProblems } = extractMedia(message);
-  if (refs.length > 0 || linkProblems.length > 0) {
-    const problems: Notice[] = [];
-    for (const ref of refs) {
-      const problem = checkMediaRef(ref, limits);
-      if (problem) problems.push({ key: `media-error-${problem.code}`, params: problem.params });
-    }
-    for (const link of linkProblems)
-      problems.push({ key: `media-error-${link.code}`, params: { link: link.text } });
-    return { kind: "media", refs, problems };
-  }
-  if (message.text !== undefined) return { kind: "text", text: message.text };
-  return undefined;
-}
-
-function sameScreen(a: RenderedScreen, b: RenderedScreen): boolean {
-  return a.text === b.text && JSON.stringify(a.keyboard) === JSON.stringify(b.keyboard);
-}
-
 export function taskFormConversation(deps: FlowDeps) {
   return async function taskForm(
     conversation: FormConversation,
@@ -122,9 +81,10 @@ export function taskFormConversation(deps: FlowDeps) {
     const userId = ctx.from?.id;
     if (chatId === undefined || userId === undefined) return;
     const setup = await conversation.external((outer) => deps.prepare(outer, input.type));
-    const env = {
+    const env: FormEnv = {
       catalog: deps.catalog,
       locale: input.locale,
+      contract: TASK_CONTRACT,
       ...(setup.account ? { account: setup.account } : {}),
     };
     const values = initialValues({
@@ -137,76 +97,45 @@ export function taskFormConversation(deps: FlowDeps) {
     });
     let state: FormState = { type: input.type, values, media: input.media, screen: { name: "summary" } };
     state = { ...state, screen: firstScreen(definition, state, env) };
-    const screens = new ScreenContext(definition, env, t, setup.nonce);
-    let shown = renderForm(screens, state);
-    const card = await ctx.reply(shown.text, {
-      parse_mode: "HTML",
-      reply_markup: { inline_keyboard: shown.keyboard },
-    });
-
-    const showCard = async (next: RenderedScreen) => {
-      if (sameScreen(next, shown)) return;
-      shown = next;
-      try {
-        await ctx.api.editMessageText(chatId, card.message_id, next.text, {
-          parse_mode: "HTML",
-          reply_markup: { inline_keyboard: next.keyboard },
-        });
-      } catch (error) {
-        if (!(error instanceof GrammyError && /not modified/i.test(error.description))) throw error;
-      }
-    };
-
-    for (let step = 0; step < MAX_FORM_EVENTS; step++) {
-      const update = await conversation.wait({ maxMilliseconds: FORM_IDLE_MS });
-      const event = eventOf(update, setup.nonce, deps.limits);
-      if (event === undefined) await conversation.skip({ next: true });
-      if (event === "stale") {
-        await update.answerCallbackQuery({ text: t("button-stale") });
-        continue;
-      }
-      if (event === undefined) continue;
-      if (update.callbackQuery && update.callbackQuery.from.id !== userId) {
-        await update.answerCallbackQuery({ text: t("button-foreign") });
-        continue;
-      }
-      const srt = event.kind === "media" && event.refs.length === 1 ? event.refs[0] : undefined;
-      if (srt && event.kind === "media" && event.problems.length === 0 && mediaClassOf(srt) === "subtitles") {
-        const video = state.media[0];
-        const seconds = video?.source === "telegram" ? video.durationSec : undefined;
-        const problem = await conversation.external(() => deps.checkSrt(srt, seconds));
-        if (problem) event.problems.push(problem);
-      }
-      const transition = reduce(definition, state, event, env);
-      if (transition.pass) await conversation.skip({ next: true });
-      state = transition.state;
-      const effect = transition.effect;
-      if (effect?.kind === "cancel") {
-        if (update.callbackQuery) await update.answerCallbackQuery();
-        await showCard({ text: t("form-cancelled", { task: t(`task-${input.type}-name`) }), keyboard: [] });
-        return;
-      }
-      if (effect?.kind === "create") {
-        if (update.callbackQuery) await update.answerCallbackQuery({ text: t("form-submitting") });
-        const view = { values: state.values, media: state.media, env };
-        // Media stay Telegram references here; the submit job uploads them and puts the ids in.
-        const built = buildRequest(definition, view, (ref) => ref);
-        await showCard({ text: t("card-queued", { task: t(`task-${input.type}-name`) }), keyboard: [] });
-        const request: SubmitRequest = {
-          userId,
-          chatId,
-          locale: input.locale,
-          type: input.type,
-          form: { values: state.values, media: state.media },
-          request: built.request,
-          ...(built.followUp ? { followUp: built.followUp } : {}),
-          cardMessageId: card.message_id,
-        };
-        await conversation.external(() => deps.submit(request, state.values));
-        return;
-      }
-      if (effect?.kind === "preview") {
-        const notice = await conversation.external(() =>
+    await runForm(
+      conversation,
+      ctx,
+      {
+        definition,
+        env,
+        t,
+        nonce: setup.nonce,
+        state,
+        limits: deps.limits,
+        inspect: {
+          applies: (ref) => mediaClassOf(ref) === "subtitles",
+          check: (ref, current) => {
+            const video = current.media[0];
+            return deps.checkSrt(ref, video?.source === "telegram" ? video.durationSec : undefined);
+          },
+        },
+        async create(submitted, cardMessageId) {
+          // Media stay Telegram references here; the submit job uploads them and puts the ids in.
+          const built = buildRequest(
+            definition,
+            { values: submitted.values, media: submitted.media, env },
+            (ref) => ref,
+          );
+          await deps.submit(
+            {
+              userId,
+              chatId,
+              locale: input.locale,
+              type: input.type,
+              form: { values: submitted.values, media: submitted.media },
+              request: built.request,
+              ...(built.followUp ? { followUp: built.followUp } : {}),
+              cardMessageId,
+            },
+            submitted.values,
+          );
+        },
+        preview: (effect) =>
           deps.preview({
             chatId,
             userId,
@@ -215,19 +144,8 @@ export function taskFormConversation(deps: FlowDeps) {
             language: effect.language,
             locale: input.locale,
           }),
-        );
-        if (update.callbackQuery) await update.answerCallbackQuery({ text: t(notice) });
-        continue;
-      }
-      if (update.callbackQuery) await update.answerCallbackQuery();
-      // What the user sent was refused: say so right under it, the card may be far above.
-      if (update.message && state.notice && !state.notice.info) {
-        await update.reply(t(state.notice.key, state.notice.params), {
-          reply_parameters: { message_id: update.message.message_id, allow_sending_without_reply: true },
-        });
-      }
-      await showCard(renderForm(screens, state));
-    }
-    await showCard({ text: t("form-too-long"), keyboard: [] });
+      },
+      { chatId, userId },
+    );
   };
 }

@@ -25,7 +25,7 @@ function serviceDefaults(type: TaskType): FormValues {
   return values;
 }
 
-function fromPreferences(definition: FormDefinition, preferences: UserPreferences): FormValues {
+function fromPreferences(definition: FormDefinition<TaskType>, preferences: UserPreferences): FormValues {
   const keys = new Set<RequestField>(definition.fields.map((field) => field.key));
   const values: FormValues = {};
   const set = (key: RequestField, value: unknown) => {
@@ -44,7 +44,7 @@ function fromPreferences(definition: FormDefinition, preferences: UserPreference
   return values;
 }
 
-function fromMedia(definition: FormDefinition, media: readonly MediaRef[]): FormValues {
+function fromMedia(definition: FormDefinition<TaskType>, media: readonly MediaRef[]): FormValues {
   const [first] = media;
   if (definition.type !== "motion" || first === undefined) return {};
   const mediaClass = mediaClassOf(first);
@@ -54,7 +54,7 @@ function fromMedia(definition: FormDefinition, media: readonly MediaRef[]): Form
 }
 
 export function initialValues(input: {
-  definition: FormDefinition;
+  definition: FormDefinition<TaskType>;
   preferences: UserPreferences;
   last: FormValues;
   prefill?: FormValues;

@@ -4,6 +4,7 @@
  * the price cannot be known before the service has run (cards are priced per element it places).
  */
 import { providerById } from "../../catalog/index.js";
+import type { TaskType } from "../../tasks-service/schemas/index.js";
 import type { FormDefinition, FormView } from "./form.js";
 
 /** Spoken text at a usual narration pace, for a voice's price per minute. */
@@ -51,7 +52,7 @@ function speechMinutes(view: FormView): number {
 }
 
 /** Per-minute price and fixed extras of each task type, by the spec's table. */
-export function estimateCost(definition: FormDefinition, view: FormView): Estimate | undefined {
+export function estimateCost(definition: FormDefinition<TaskType>, view: FormView): Estimate | undefined {
   const values = view.values;
   const seconds = mediaSeconds(view);
   const extras =

@@ -4,10 +4,9 @@
  * the events, so it is never stored.
  */
 import type { MediaRef } from "../../media/media-ref.js";
-import type { TaskType } from "../../tasks-service/schemas/index.js";
 import type { CaptionProperty } from "./caption-drafts.js";
 import type { CardAction } from "./card-action.js";
-import type { FormEnv, FormValues, FormView, RequestField } from "./form.js";
+import type { FormEnv, FormType, FormValues, FormView, RequestField } from "./form.js";
 
 export type Screen =
   /** The choices, the cost and Create. */
@@ -32,7 +31,7 @@ export type Screen =
 export type Notice = { key: string; params?: Record<string, string | number>; info?: boolean };
 
 export interface FormState {
-  type: TaskType;
+  type: FormType;
   values: FormValues;
   media: MediaRef[];
   screen: Screen;

@@ -1,12 +1,32 @@
 /**
- * The shape of a task form: its fields, what kind of input each takes, when each applies and which
- * button group shows it. Forms are data; the reducer and the screens read them. A form of task type T
- * names only fields of T's request schema, so a misspelt or foreign field is a type error.
+ * The shape of a form: its fields, what kind of input each takes, when each applies and which button
+ * group shows it. Forms are data; the reducer and the screens read them. A form names only fields of its
+ * request (a task's request schema, or the generation service's image request), so a misspelt or foreign
+ * field is a type error. What the service would refuse and what a form costs are its contract, which the
+ * form is run with: the task service's price table, or the generation service's catalog.
  */
 import type { Catalog } from "../../catalog/index.js";
+import type { ImageGenerationRequest } from "../../generation-service/requests.js";
+import type { Translate } from "../../i18n/translate.js";
 import type { MediaClass } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
-import type { TaskRequestInput, TaskType } from "../../tasks-service/schemas/index.js";
+import { TASK_TYPES, type TaskRequestInput, type TaskType } from "../../tasks-service/schemas/index.js";
+
+/** Forms of the generation service: images from text, and an image from reference photos. */
+export const GENERATION_FORM_TYPES = ["text_to_image", "reference_image"] as const;
+export type GenerationFormType = (typeof GENERATION_FORM_TYPES)[number];
+
+/** Every form the engine runs: one per task type, one per generation form. */
+export type FormType = TaskType | GenerationFormType;
+
+export function isTaskType(type: FormType): type is TaskType {
+  return (TASK_TYPES as readonly string[]).includes(type);
+}
+
+/** The locale key of a form's name. */
+export function formNameKey(type: FormType): string {
+  return isTaskType(type) ? `task-${type}-name` : `generation-form-${type}-name`;
+}
 
 /** The request body of task type T, as the bot writes it. */
 export type RequestOf<T extends TaskType> = Extract<TaskRequestInput, { type: T }>;
@@ -15,15 +35,20 @@ export type RequestOf<T extends TaskType> = Extract<TaskRequestInput, { type: T 
  * The fields a form of task type T may set: every field of T's request (of any of its variants, as
  * dubbing's modes), but the type itself and the webhook, which the bot sets.
  */
-export type FieldKey<T extends TaskType> =
+type TaskFieldKey<T extends TaskType> =
   RequestOf<T> extends infer Variant
     ? Variant extends unknown
       ? Exclude<keyof Variant, "type" | "webhook_url"> & string
       : never
     : never;
 
-/** A field of any task's request. */
-export type RequestField = FieldKey<TaskType>;
+/** The fields of an image request a form sets; the bot adds the webhook and splits prompts itself. */
+type ImageFieldKey = Exclude<keyof ImageGenerationRequest, "webhook_url" | "metadata" | "prompts"> & string;
+
+export type FieldKey<T extends FormType> = T extends TaskType ? TaskFieldKey<T> : ImageFieldKey;
+
+/** A field of any form's request. */
+export type RequestField = FieldKey<FormType>;
 
 /**
  * The request fields chosen so far, as they will be sent (files are kept as MediaRef until the submit
@@ -38,6 +63,22 @@ export interface FormEnv {
   locale: string;
   /** The user's account, when the service answered. */
   account?: AccountView;
+  /** What the service the form is for refuses, and what it costs. */
+  contract: FormContract;
+}
+
+/** A reason the service would refuse the request, in the user's words: a locale key and its variables. */
+export interface FormIssue {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** The service's side of a form: its refusals before they happen, and its price before Create. */
+export interface FormContract {
+  /** Everything the service would refuse; empty when the request may be sent. */
+  issues(definition: FormDefinition, view: FormView): FormIssue[];
+  /** The card's lines about money: the cost, and what the user has to pay it with. */
+  ledger(definition: FormDefinition, view: FormView, t: Translate): string[];
 }
 
 /** What a form needs of GET /v1/me, kept plain so it survives the conversation's replay log. */
@@ -60,6 +101,8 @@ export interface ChoiceOption {
   value: unknown;
   /** Literal text (a catalog label); otherwise the card derives the label from the value. */
   label?: string;
+  /** Shown but not to be chosen (a Pro-only value on a Free plan): pressing it says why. */
+  locked?: FormIssue;
 }
 
 /** A typed value: the parsed value, or the locale key (and variables) of what was wrong. */
@@ -100,11 +143,21 @@ export interface FormField<K extends RequestField = RequestField> {
   required?: boolean;
   /** The value means "not set" and is left out of the request (for example an automatic language). */
   unsetValue?: unknown;
+  /** The locale key of the field's hint, where it is not `hint-<key>`. */
+  hintKey?: string;
+  /** The value's words, where the form knows them better than its type does (a catalog label). */
+  describe?: (value: unknown, t: Translate) => string | undefined;
 }
 
-export interface MediaRule<F extends "photos" | "file" = "photos" | "file"> {
+/** The request fields media go into. */
+type MediaField = "photos" | "file" | "reference_file_ids";
+
+export interface MediaRule<F extends MediaField = MediaField> {
   min: number;
-  max: number;
+  /** A number, or what the current choices allow (a model's reference limit). */
+  max: number | ((view: FormView) => number);
+  /** The locale key that says too many were sent, where it is not the video's. */
+  tooManyKey?: string;
   /** The request field the media go into: an array for video, one reference otherwise. */
   field: F;
   accepts: readonly MediaClass[];
@@ -112,19 +165,25 @@ export interface MediaRule<F extends "photos" | "file" = "photos" | "file"> {
   applies?: (values: FormValues) => boolean;
 }
 
-/** The form of task type T; without T, the form of any task. */
-export interface FormDefinition<T extends TaskType = TaskType> {
+/** The form of type T; without T, the form of any. */
+export interface FormDefinition<T extends FormType = FormType> {
   type: T;
-  media?: MediaRule<Extract<FieldKey<T>, "photos" | "file">>;
+  media?: MediaRule<Extract<FieldKey<T>, MediaField>>;
   fields: readonly FormField<FieldKey<T>>[];
   /** Group buttons, in card order. */
   groups: readonly string[];
   /** Lines of the card beyond the chosen values (the scene map of a video). */
   insight?: (view: FormView) => Array<{ key: string; params?: Record<string, string | number> }>;
+  /** Brings values back within what the other choices allow (a model's options once the model changes). */
+  normalize?: (values: FormValues, env: FormEnv) => FormValues;
 }
 
 export function applies(field: FormField, view: FormView): boolean {
   return field.applies === undefined || field.applies(view);
+}
+
+export function mediaMax(rule: MediaRule, view: FormView): number {
+  return typeof rule.max === "number" ? rule.max : rule.max(view);
 }
 
 export function mediaApplies(definition: FormDefinition, values: FormValues): boolean {

@@ -22,13 +22,20 @@ export function reduce(
   // A notice answers one event; the next one clears it.
   const current: FormState = { ...state };
   delete current.notice;
+  const transition = route(definition, current, event, env);
+  if (!definition.normalize) return transition;
+  const values = definition.normalize(transition.state.values, env);
+  return { ...transition, state: { ...transition.state, values } };
+}
+
+function route(definition: FormDefinition, state: FormState, event: FormEvent, env: FormEnv): Transition {
   switch (event.kind) {
     case "press":
-      return onPress(definition, current, event.action, env);
+      return onPress(definition, state, event.action, env);
     case "text":
-      return onText(definition, current, event.text, env);
+      return onText(definition, state, event.text, env);
     case "media":
-      return onMedia(definition, current, event, env);
+      return onMedia(definition, state, event, env);
   }
 }
 

@@ -4,9 +4,17 @@
  */
 import type { z } from "zod";
 import { type MediaRef, MediaRefSchema } from "../../media/media-ref.js";
+import type { TaskType } from "../../tasks-service/schemas/index.js";
 import { TASK_DEFAULTS, TaskRequestSchema } from "../../tasks-service/schemas/index.js";
 import { checkTargetDuration } from "../../tasks-service/schemas/target-duration.js";
-import { applies, type FormDefinition, type FormView, mediaApplies, type RequestField } from "./form.js";
+import {
+  applies,
+  type FormDefinition,
+  type FormIssue,
+  type FormView,
+  mediaApplies,
+  type RequestField,
+} from "./form.js";
 
 /** Stands in for an upload id while the files are still in Telegram (validation before any upload). */
 export const PLACEHOLDER_UPLOAD_ID = "00000000-0000-4000-8000-000000000000";
@@ -51,7 +59,7 @@ function pick(request: Record<string, unknown>, keys: readonly string[]): Record
  * says only what the user changed) and the media resolved by `resolve`.
  */
 export function buildRequest(
-  definition: FormDefinition,
+  definition: FormDefinition<TaskType>,
   view: FormView,
   resolve: ResolveMedia,
 ): BuiltRequest {
@@ -89,11 +97,6 @@ export function buildRequest(
   return { request };
 }
 
-export interface FormIssue {
-  key: string;
-  params?: Record<string, string | number>;
-}
-
 function issueOf(issue: z.core.$ZodIssue): FormIssue {
   const field = String(issue.path[0] ?? "request");
   // The schemas' own rules are custom issues whose params carry the rule's code.
@@ -107,15 +110,8 @@ function issueOf(issue: z.core.$ZodIssue): FormIssue {
 }
 
 /** Everything the service would refuse, in the user's terms; empty when the request may be sent. */
-export function validateForm(definition: FormDefinition, view: FormView): FormIssue[] {
-  const issues: FormIssue[] = [];
-  for (const field of definition.fields) {
-    const value = view.values[field.input.kind === "voice" ? "tts_voice" : field.key];
-    const unset = value === undefined || value === null || (typeof value === "string" && value.trim() === "");
-    if (field.required && applies(field, view) && unset) {
-      issues.push({ key: "form-required", params: { field: field.key } });
-    }
-  }
+export function validateForm(definition: FormDefinition<TaskType>, view: FormView): FormIssue[] {
+  const issues = missingRequired(definition, view);
   if (issues.length > 0) return issues;
   const built = buildRequest(definition, view, placeholderResolver);
   const bodies = built.followUp
@@ -135,6 +131,19 @@ export function validateForm(definition: FormDefinition, view: FormView): FormIs
       ...(natural === undefined ? {} : { naturalDurationSeconds: natural }),
     })) {
       issues.push({ key: `rule-${issue.code}`, params: plainParams(issue.params) });
+    }
+  }
+  return issues;
+}
+
+/** Fields the service needs that have no value yet. */
+export function missingRequired(definition: FormDefinition, view: FormView): FormIssue[] {
+  const issues: FormIssue[] = [];
+  for (const field of definition.fields) {
+    const value = view.values[field.input.kind === "voice" ? "tts_voice" : field.key];
+    const unset = value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+    if (field.required && applies(field, view) && unset) {
+      issues.push({ key: "form-required", params: { field: field.key } });
     }
   }
   return issues;

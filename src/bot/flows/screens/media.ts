@@ -7,8 +7,8 @@ import type { InlineKeyboardButton } from "grammy/types";
 import { mediaClassOf } from "../../../media/accept.js";
 import type { MediaRef } from "../../../media/media-ref.js";
 import type { MediaAction } from "../card-action.js";
-import { type FormDefinition, type FormEnv, mediaApplies } from "../form.js";
-import type { FormEvent, FormState, Transition } from "../form-state.js";
+import { type FormDefinition, type FormEnv, mediaApplies, mediaMax } from "../form.js";
+import { type FormEvent, type FormState, type Transition, viewOf } from "../form-state.js";
 import { firstScreen, needsMedia } from "../navigation.js";
 import type { RenderedScreen, ScreenContext } from "./screen-context.js";
 
@@ -48,7 +48,8 @@ export function receiveMedia(
 ): Transition {
   const rule = definition.media;
   if (!rule || !mediaApplies(definition, state.values)) return { state, pass: true };
-  const acceptsMore = rule.max > 1 || state.screen.name === "media";
+  const max = mediaMax(rule, viewOf(state, env));
+  const acceptsMore = max > 1 || state.screen.name === "media";
   if (!acceptsMore) return { state, pass: true };
   if (event.problems[0]) return { state: { ...state, notice: event.problems[0] } };
   const wrong = event.refs.find((ref) => {
@@ -58,12 +59,15 @@ export function receiveMedia(
   if (wrong) return { state: { ...state, notice: { key: `form-media-wrong-${definition.type}` } } };
   const known = new Set(state.media.map(mediaIdentity));
   const fresh = event.refs.filter((ref) => !known.has(mediaIdentity(ref)));
-  const media = rule.max === 1 ? fresh.slice(-1) : [...state.media, ...fresh];
-  if (media.length > rule.max) {
+  const media = max === 1 ? fresh.slice(-1) : [...state.media, ...fresh];
+  if (media.length > max) {
     return {
       state: {
         ...state,
-        notice: { key: "media-error-too_many_media", params: { max: rule.max, count: media.length } },
+        notice: {
+          key: rule.tooManyKey ?? "media-error-too_many_media",
+          params: { max, count: media.length },
+        },
       },
     };
   }
@@ -71,8 +75,8 @@ export function receiveMedia(
   return {
     state: {
       ...next,
-      screen: rule.max === 1 ? firstScreen(definition, next, env) : state.screen,
-      notice: { key: "form-media-count", params: { count: media.length, max: rule.max }, info: true },
+      screen: max === 1 ? firstScreen(definition, next, env) : state.screen,
+      notice: { key: "form-media-count", params: { count: media.length, max }, info: true },
     },
   };
 }
@@ -87,7 +91,7 @@ export function renderMediaScreen(context: ScreenContext, state: FormState): Ren
   const rule = definition.media;
   const lines = [context.title(state), "", t(`form-media-prompt-${definition.type}`)];
   const keyboard: InlineKeyboardButton[][] = [];
-  if (rule && rule.max > 1 && state.media.length > 0) {
+  if (rule && mediaMax(rule, viewOf(state, context.env)) > 1 && state.media.length > 0) {
     keyboard.push([
       context.button(t("form-media-done", { count: state.media.length }), { kind: "media-done" }),
     ]);

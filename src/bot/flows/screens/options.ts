@@ -80,6 +80,7 @@ export function pressOnOptions(
       const field = definition.fields[action.field];
       const option = field?.input.kind === "choice" ? field.input.options(view)[action.option] : undefined;
       if (!field || !option) return { state };
+      if (option.locked) return { state: { ...state, notice: option.locked } };
       return {
         state: {
           ...state,
@@ -194,7 +195,8 @@ export function renderField(context: ScreenContext, state: FormState, screen: Fi
   const field = definition.fields[index];
   if (!field) return renderSummary(context, state);
   const current = state.values[key];
-  const lines = [context.title(state), "", `<b>${t(`field-${key}`)}</b>`, escapeHtml(t(`hint-${key}`))];
+  const hint = t(field.hintKey ?? `hint-${key}`);
+  const lines = [context.title(state), "", `<b>${t(`field-${key}`)}</b>`, escapeHtml(hint)];
   const keyboard: InlineKeyboardButton[][] = [];
   const input = field.input;
   if (input.kind === "choice") {

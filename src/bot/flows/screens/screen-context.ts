@@ -5,8 +5,8 @@
 import type { InlineKeyboardButton } from "grammy/types";
 import type { Translate } from "../../../i18n/translate.js";
 import { type CardAction, encodeCardAction } from "../card-action.js";
-import { type FormDefinition, type FormEnv, mediaApplies } from "../form.js";
-import type { FormState } from "../form-state.js";
+import { type FormDefinition, type FormEnv, formNameKey, mediaApplies, mediaMax } from "../form.js";
+import { type FormState, viewOf } from "../form-state.js";
 import { escapeHtml } from "./text.js";
 import { mediaName } from "./value-labels.js";
 
@@ -46,13 +46,14 @@ export class ScreenContext {
 
   /** The task's name in bold, and under it the media: their count, or the one file's name. */
   title(state: FormState): string {
-    const name = this.t(`task-${this.definition.type}-name`);
+    const name = this.t(formNameKey(this.definition.type));
     const rule = this.definition.media;
     if (!rule || !mediaApplies(this.definition, state.values) || state.media.length === 0)
       return `<b>${name}</b>`;
+    const max = mediaMax(rule, viewOf(state, this.env));
     const media =
-      rule.max > 1
-        ? this.t("form-media-count", { count: state.media.length, max: rule.max })
+      max > 1
+        ? this.t("form-media-count", { count: state.media.length, max })
         : state.media.map((ref) => mediaName(ref, this.t)).join(", ");
     return `<b>${name}</b>\n${escapeHtml(media)}`;
   }

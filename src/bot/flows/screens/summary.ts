@@ -1,15 +1,20 @@
 /**
- * The summary card: what is chosen, what the task will cost and the balance, the groups to change
- * anything in, and Create. Create goes ahead only with the media in and nothing the service would
- * refuse; otherwise the card says what is missing.
+ * The summary card: what is chosen, what it will cost and what pays for it (the form's contract says),
+ * the groups to change anything in, and Create. Create goes ahead only with the media in and nothing the
+ * service would refuse; otherwise the card says what is missing.
  */
 import type { InlineKeyboardButton } from "grammy/types";
 import type { SummaryAction } from "../card-action.js";
-import { estimateCost } from "../estimate.js";
-import { applies, type FormDefinition, type FormEnv, type FormField, mediaApplies } from "../form.js";
+import {
+  applies,
+  type FormDefinition,
+  type FormEnv,
+  type FormField,
+  mediaApplies,
+  mediaMax,
+} from "../form.js";
 import { type FormState, type Transition, viewOf } from "../form-state.js";
 import { needsMedia } from "../navigation.js";
-import { validateForm } from "../request.js";
 import type { RenderedScreen, ScreenContext } from "./screen-context.js";
 import { escapeHtml } from "./text.js";
 import { fieldLine } from "./value-labels.js";
@@ -25,7 +30,7 @@ export function pressOnSummary(
       return { state: { ...state, screen: { name: "summary" } } };
     case "create": {
       if (needsMedia(definition, state)) return { state: { ...state, screen: { name: "media" } } };
-      const issues = validateForm(definition, viewOf(state, env));
+      const issues = env.contract.issues(definition, viewOf(state, env));
       if (issues.length > 0) return { state: { ...state, screen: { name: "summary" }, notice: issues[0] } };
       return { state, effect: { kind: "create" } };
     }
@@ -53,10 +58,8 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   }
   for (const insight of definition.insight?.(view) ?? [])
     lines.push(escapeHtml(t(insight.key, insight.params)));
-  lines.push("", costLine(context, state));
-  const balance = balanceLine(context);
-  if (balance) lines.push(balance);
-  const issue = validateForm(definition, view)[0];
+  lines.push("", ...env.contract.ledger(definition, view, t).map(escapeHtml));
+  const issue = env.contract.issues(definition, view)[0];
   if (issue && !state.notice) lines.push("", `⚠️ ${escapeHtml(t(issue.key, issue.params))}`);
   const keyboard: InlineKeyboardButton[][] = [];
   const groups = definition.groups.map((group, index) =>
@@ -64,7 +67,7 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   );
   for (let index = 0; index < groups.length; index += 2) keyboard.push(groups.slice(index, index + 2));
   const rule = definition.media;
-  if (rule && rule.max > 1 && mediaApplies(definition, state.values)) {
+  if (rule && mediaMax(rule, view) > 1 && mediaApplies(definition, state.values)) {
     keyboard.push([context.button(t("form-media-add"), { kind: "add-media" })]);
   }
   keyboard.push([
@@ -72,22 +75,4 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
     context.button(t("button-cancel"), { kind: "cancel" }),
   ]);
   return { text: lines.join("\n"), keyboard };
-}
-
-function costLine(context: ScreenContext, state: FormState): string {
-  const estimate = estimateCost(context.definition, viewOf(state, context.env));
-  if (!estimate) return context.t("form-cost-plan");
-  const key = estimate.perMinute
-    ? "form-cost-per-minute"
-    : estimate.atLeast
-      ? "form-cost-at-least"
-      : "form-cost";
-  return context.t(key, { tokens: estimate.tokens });
-}
-
-function balanceLine(context: ScreenContext): string | undefined {
-  const account = context.env.account;
-  if (account?.balance !== undefined) return context.t("form-balance", { tokens: account.balance });
-  if (account?.tariff !== undefined) return context.t("form-tariff", { tariff: account.tariff });
-  return undefined;
 }

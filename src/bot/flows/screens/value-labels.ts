@@ -22,6 +22,8 @@ export function mediaName(ref: MediaRef, t: Translate): string {
 }
 
 export function valueLabel(field: FormField, value: unknown, env: FormEnv, t: Translate): string {
+  const described = field.describe?.(value, t);
+  if (described !== undefined) return described;
   if (field.input.kind === "voice") return voiceLabel(value, env, t);
   if (field.input.kind === "toggle") return t(value === true ? "value-on" : "value-off");
   if (value === undefined || value === null || (typeof value === "string" && value === "")) {

@@ -1,0 +1,169 @@
+/**
+ * One form's life inside a conversation, whatever the form is for: it shows the card, waits for the next
+ * press, text or file, moves the state with reduce() and edits the card, until Create or Cancel. What it
+ * does outside the chat (a check that needs a download, the submission, a voice sample) comes from the
+ * run and goes through conversation.external, so a replay never repeats it. The loop is bounded: a form
+ * that takes too many steps closes itself, which keeps the replay log (it grows with every update waited
+ * for) small.
+ */
+import type { Conversation } from "@grammyjs/conversations";
+import { type Context, GrammyError } from "grammy";
+import type { Translate } from "../../i18n/translate.js";
+import { checkMediaRef, type IntakeLimits } from "../../media/accept.js";
+import { extractMedia, type MediaRef } from "../../media/media-ref.js";
+import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js";
+import type { BotContext } from "../context.js";
+import { decodeCardAction } from "./card-action.js";
+import { type FormDefinition, type FormEnv, formNameKey } from "./form.js";
+import type { FormEffect, FormEvent, FormState, Notice } from "./form-state.js";
+import { reduce } from "./reducer.js";
+import { renderForm } from "./renderer.js";
+import { type RenderedScreen, ScreenContext } from "./screens/screen-context.js";
+
+/** Presses, texts and files one form takes before it asks to start again. */
+export const MAX_FORM_EVENTS = 150;
+/** A form left alone this long closes; the next update goes to the rest of the bot. */
+export const FORM_IDLE_MS = 6 * 60 * 60 * 1000;
+
+export type FormConversation = Conversation<BotContext, Context>;
+
+/** What one form runs with, decided when it opened. */
+export interface FormRun {
+  definition: FormDefinition;
+  env: FormEnv;
+  t: Translate;
+  /** Every button of this form carries it; a press carrying another is from an older message. */
+  nonce: string;
+  state: FormState;
+  limits: IntakeLimits;
+  /** A file that needs a look inside before the form takes it (an SRT's timecodes). */
+  inspect?: {
+    applies(ref: MediaRef): boolean;
+    check(ref: MediaRef, state: FormState): Promise<Notice | undefined>;
+  };
+  /** Sends what the form asks for; the card's message becomes the card of what it started. */
+  create(state: FormState, cardMessageId: number): Promise<void>;
+  /** Plays a voice sample; returns the notice key to answer the press with. */
+  preview?(effect: Extract<FormEffect, { kind: "preview" }>): Promise<string>;
+}
+
+function eventOf(ctx: Context, nonce: string, limits: IntakeLimits): FormEvent | "stale" | undefined {
+  const query = ctx.callbackQuery;
+  if (query) {
+    const data = decodeCallback(query.data);
+    if (data?.scope !== CALLBACK_SCOPES.form) return undefined;
+    if (data.nonce !== nonce) return "stale";
+    const action = decodeCardAction(data.args);
+    // What no button of this form carries is treated like a button of an older message.
+    return action ? { kind: "press", action } : "stale";
+  }
+  const message = ctx.message;
+  if (!message || ctx.chat?.type !== "private") return undefined;
+  if (message.text?.startsWith("/")) return undefined;
+  const { refs, linkProblems } = extractMedia(message);
+  if (refs.length > 0 || linkProblems.length > 0) {
+    const problems: Notice[] = [];
+    for (const ref of refs) {
+      const problem = checkMediaRef(ref, limits);
+      if (problem) problems.push({ key: `media-error-${problem.code}`, params: problem.params });
+    }
+    for (const link of linkProblems)
+      problems.push({ key: `media-error-${link.code}`, params: { link: link.text } });
+    return { kind: "media", refs, problems };
+  }
+  if (message.text !== undefined) return { kind: "text", text: message.text };
+  return undefined;
+}
+
+function sameScreen(a: RenderedScreen, b: RenderedScreen): boolean {
+  return a.text === b.text && JSON.stringify(a.keyboard) === JSON.stringify(b.keyboard);
+}
+
+export async function runForm(
+  conversation: FormConversation,
+  ctx: Context,
+  run: FormRun,
+  who: { chatId: number; userId: number },
+): Promise<void> {
+  const { definition, env, t, nonce } = run;
+  let state = run.state;
+  const name = t(formNameKey(definition.type));
+  const screens = new ScreenContext(definition, env, t, nonce);
+  let shown = renderForm(screens, state);
+  const card = await ctx.reply(shown.text, {
+    parse_mode: "HTML",
+    reply_markup: { inline_keyboard: shown.keyboard },
+  });
+
+  const showCard = async (next: RenderedScreen) => {
+    if (sameScreen(next, shown)) return;
+    shown = next;
+    try {
+      await ctx.api.editMessageText(who.chatId, card.message_id, next.text, {
+        parse_mode: "HTML",
+        reply_markup: { inline_keyboard: next.keyboard },
+      });
+    } catch (error) {
+      if (!(error instanceof GrammyError && /not modified/i.test(error.description))) throw error;
+    }
+  };
+
+  for (let step = 0; step < MAX_FORM_EVENTS; step++) {
+    const update = await conversation.wait({ maxMilliseconds: FORM_IDLE_MS });
+    const event = eventOf(update, nonce, run.limits);
+    if (event === undefined) await conversation.skip({ next: true });
+    if (event === "stale") {
+      await update.answerCallbackQuery({ text: t("button-stale") });
+      continue;
+    }
+    if (event === undefined) continue;
+    if (update.callbackQuery && update.callbackQuery.from.id !== who.userId) {
+      await update.answerCallbackQuery({ text: t("button-foreign") });
+      continue;
+    }
+    const single = event.kind === "media" && event.refs.length === 1 ? event.refs[0] : undefined;
+    const inspect = run.inspect;
+    if (
+      single &&
+      inspect &&
+      event.kind === "media" &&
+      event.problems.length === 0 &&
+      inspect.applies(single)
+    ) {
+      const current = state;
+      const problem = await conversation.external(() => inspect.check(single, current));
+      if (problem) event.problems.push(problem);
+    }
+    const transition = reduce(definition, state, event, env);
+    if (transition.pass) await conversation.skip({ next: true });
+    state = transition.state;
+    const effect = transition.effect;
+    if (effect?.kind === "cancel") {
+      if (update.callbackQuery) await update.answerCallbackQuery();
+      await showCard({ text: t("form-cancelled", { task: name }), keyboard: [] });
+      return;
+    }
+    if (effect?.kind === "create") {
+      if (update.callbackQuery) await update.answerCallbackQuery({ text: t("form-submitting") });
+      await showCard({ text: t("card-queued", { task: name }), keyboard: [] });
+      const submitted = state;
+      await conversation.external(() => run.create(submitted, card.message_id));
+      return;
+    }
+    if (effect?.kind === "preview") {
+      const preview = run.preview;
+      const notice = preview ? await conversation.external(() => preview(effect)) : undefined;
+      if (update.callbackQuery) await update.answerCallbackQuery(notice ? { text: t(notice) } : {});
+      continue;
+    }
+    if (update.callbackQuery) await update.answerCallbackQuery();
+    // What the user sent was refused: say so right under it, the card may be far above.
+    if (update.message && state.notice && !state.notice.info) {
+      await update.reply(t(state.notice.key, state.notice.params), {
+        reply_parameters: { message_id: update.message.message_id, allow_sending_without_reply: true },
+      });
+    }
+    await showCard(renderForm(screens, state));
+  }
+  await showCard({ text: t("form-too-long"), keyboard: [] });
+}
