@@ -628,3 +628,136 @@ generation-error-batch_too_large = One request makes at most 500 images. Use few
 generation-error-prompt_count_mismatch = The number of prompts does not match the number of items. Use one prompt for all, or one per item.
 generation-error-unavailable = The generation service cannot take this right now. Please try again in a few minutes.
 generation-error-refused = The generation service refused the request: { $detail }
+
+## generation service: forms
+generation-form-text_to_image-name = Image from text
+generation-form-reference_image-name = Image from reference photos
+generation-not-linked = No generation account is linked yet. /connect links one with a key from the service's account area.
+form-group-prompt = ✏️ Prompt and count
+form-group-model = 🧠 Model and quality
+form-group-picture = 📐 Shape and size
+field-prompt = Prompt
+field-n = Images per prompt
+field-model = Model
+field-quality_mode = Quality
+field-aspect = Shape
+field-resolution = Size
+field-background = Background
+hint-prompt-text_to_image = Describe the picture. Several lines make several pictures at once: one per line, up to the service's limit per request.
+hint-prompt-reference_image = Describe the new picture to blend from your photos, in one message.
+hint-n = How many versions of each prompt.
+hint-model = Each model draws differently and has its own price per image. 🔒 needs the Pro plan.
+hint-quality_mode = A finer mode takes longer and may cost more.
+hint-aspect = The picture's proportions.
+hint-resolution = Bigger pictures keep more detail. 🔒 needs the Pro plan.
+hint-background = Transparent makes a picture without a background, for cut-outs and stickers.
+form-media-prompt-reference_image = Send 1 or more photos to blend into the new picture (the model decides how many it takes). Press Done when all are here.
+form-media-wrong-reference_image = A reference image is made from photos only.
+form-media-too-many-reference_image = That is { $count } photos; this model blends at most { $max }. Choose a model that takes more, or start again with fewer.
+value-prompts = { $count ->
+    [one] { $count } prompt: { $first }
+   *[other] { $count } prompts, the first: { $first }
+}
+generation-model-label = { $kind ->
+    [fixed] { $model } · { $min } tokens
+   *[range] { $model } · { $min }–{ $max } tokens
+}
+value-quality-mode = { $mode ->
+    [SPEED] Fast
+    [QUALITY] Best quality
+    [low] Low
+    [medium] Medium
+    [high] High
+    [standard] Standard
+    [professional] Professional
+    [normal] Normal
+    [custom] Custom
+   *[other] { $label }
+}
+value-aspect = { $orientation ->
+    [square] Square { $aspect }
+    [wide] Wide { $aspect }
+    [tall] Tall { $aspect }
+   *[other] { $aspect }
+}
+value-background = { $background ->
+    [auto] Automatic
+    [transparent] Transparent
+    [opaque] Solid
+   *[other] { $label }
+}
+generation-pro-only = { $what } needs the Pro plan. Upgrade in the service's account area to use it; meanwhile choose a value without 🔒.
+generation-price-per-image = { $kind ->
+    [fixed] Price: { $min } tokens an image
+   *[range] Price: { $min }–{ $max } tokens an image, depending on the choices
+}
+generation-price-fixed = Price: { $count } × { $each } = { $total } tokens (about ${ $usd })
+generation-price-range = Price: { $count } × { $each } = { $min }–{ $max } tokens (about ${ $usdMin }–{ $usdMax }), depending on the choices
+generation-balance = Balance: { $balance } tokens
+generation-balance-and-budget = Balance: { $balance } tokens · key budget left: { $left }
+generation-pay-for-success = You are charged only for the images that succeed.
+generation-price-over-balance = ⚠️ This may cost up to { $max } tokens, more than the { $left } on your balance: the service refuses a request it cannot cover whole. Make fewer images or pick a cheaper model.
+generation-price-over-budget = ⚠️ This may cost up to { $max } tokens, more than the { $left } left on your key's budget: the service refuses a request the key cannot cover whole. Make fewer images, pick a cheaper model, or raise the key's budget.
+generation-rule-unavailable = The generation service takes no new images right now. Please try again later.
+generation-rule-no-model = Your plan has no model for this. Upgrade to Pro in the service's account area.
+generation-rule-too-many = That is { $count } images; one request makes at most { $max }. Use fewer prompts or fewer images per prompt.
+generation-rule-references = { $model } blends at most { $max } photos, and you sent { $count }. Choose a model that takes more, or start again with fewer.
+generation-error-insufficient_credits-numbers = Not enough tokens: this needs { $need } tokens and your balance is { $balance }. Nothing was queued or charged. Top up in the service's account area, or make fewer images or pick a cheaper model.
+generation-error-key_budget_exceeded-numbers = Your key's own budget does not cover this: it needs { $need } tokens and the key has { $left } of its { $budget } left. Nothing was queued or charged. Raise the key's budget in the service's account area, or make fewer images.
+
+## generation service: ways in
+generation-menu-image = 🎨 Image from text
+generation-offer-references = 🎨 Image from these references
+generation-offer-text = Shall I make a picture from this text?
+generation-offer-text-button = 🎨 Image from this text
+generation-offer-taken = 🎨 Making a picture from your text.
+generation-offer-expired = I no longer have that text. Please send it again.
+
+## generation service: batch cards and results
+generation-card-uploading = ⏳ Uploading reference photo { $done } of { $total }…
+generation-card-creating = ⏳ { $name }: sending the request…
+generation-card-not-created = ❌ { $name }: not created. { $reason }
+generation-card-title = 🎨 { $name } · { $count ->
+    [one] 1 image
+   *[other] { $count } images
+} · { $model }
+generation-card-progress = ⏳ { $queued } queued · ⚙️ { $running } being made · ✅ { $done } done · ❌ { $failed } failed
+generation-card-money = Reserved { $reserved } tokens; charged so far { $charged }.
+generation-card-balance = Balance after the reservation: { $balance } tokens.
+generation-card-failed = ❌ { $count ->
+    [one] 1 did not come out
+   *[other] { $count } did not come out
+}: { $refunded } tokens refunded.
+generation-card-canceled = ✖️ { $count ->
+    [one] 1 canceled
+   *[other] { $count } canceled
+}: { $refunded } tokens refunded.
+generation-card-cancel-running = { $count ->
+    [one] 1 was already being made and could not be stopped; you pay for it only if it succeeds.
+   *[other] { $count } were already being made and could not be stopped; you pay for them only if they succeed.
+}
+generation-card-pay-for-success = You are charged only for the images that succeed.
+generation-card-finished = ✅ { $name }: { $done } of { $count } done, below.
+generation-button-cancel-queued = ✖️ Cancel the { $count } queued
+generation-button-change = 🔁 Change and try again
+generation-button-original = ⬇️ Original
+generation-button-again = 🔁 Again
+generation-button-reference = 🧩 Use as reference
+generation-button-delete = 🗑 Delete
+generation-button-delete-confirm = 🗑 Yes, delete
+generation-button-keep = Keep it
+generation-image-caption = { $number }. { $prompt }
+    { $model } · { $tokens } tokens
+generation-album-title = Images { $from }–{ $to } · { $model }
+generation-album-legend = ⬇️ the original file · 🔁 again · 🧩 use as a reference · 🗑 delete
+generation-item-failed = ❌ { $number } did not come out ({ $reason }): { $tokens } tokens refunded.
+generation-item-canceled = ✖️ { $number } canceled: { $tokens } tokens refunded.
+generation-item-no-reason = no reason given
+generation-links-fallback = The images could not all be sent here. Download them from these links (they work for 24 hours):
+generation-original-caption = Image { $number }, the original file
+generation-original-coming = Sending the original file…
+generation-delete-confirm = Delete image { $number } from the service for good? The copy in this chat stays.
+generation-deleted = Image { $number } is deleted from the service. The copy in this chat stays.
+generation-deleted-already = Image { $number } is no longer on the service.
+generation-kept = Kept.
+generation-canceling = Canceling the queued images…

@@ -9,6 +9,7 @@ import { ApiKeys } from "./accounts/api-keys.js";
 import { KeyRegistry } from "./accounts/registry.js";
 import { KeyVault } from "./accounts/vault.js";
 import { inChatOrder } from "./bot/chat-order.js";
+import { generationIntakeOffers } from "./bot/features/generation-forms.js";
 import { createIntakeFeature } from "./bot/features/intake.js";
 import { createI18n, menuCommands, setBotCommands } from "./bot/i18n.js";
 import { createBot } from "./bot/index.js";
@@ -16,7 +17,11 @@ import { type PollingHandle, startPolling } from "./bot/runtime.js";
 import { HANDLED_UPDATES, handleThroughOutages, readUpdate } from "./bot/updates.js";
 import { catalogPort, loadCatalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
-import { createGenerationPipeline, type GenerationPipeline } from "./generation-pipeline.js";
+import {
+  createGenerationPipeline,
+  type GenerationPipeline,
+  type GenerationPipelineOptions,
+} from "./generation-pipeline.js";
 import { createHttpApp, type RunningHttpServer, startHttpServer } from "./http/server.js";
 import { telegramWebhook } from "./http/telegram-webhook.js";
 import { BullJobQueue } from "./jobs/bullmq-queue.js";
@@ -25,7 +30,6 @@ import type { JobQueue } from "./jobs/queue.js";
 import type { Logger } from "./logger.js";
 import { createMetrics } from "./metrics.js";
 import { createRedisClient, createStorage } from "./storage/index.js";
-import type { Storage } from "./storage/ports.js";
 import { createTaskPipeline } from "./task-pipeline.js";
 import { TasksServiceClient } from "./tasks-service/client.js";
 import { KeyPacing } from "./tasks-service/pacing.js";
@@ -108,7 +112,20 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     i18n,
     limits,
   });
-  const generation = startGeneration(config, { storage, vault, logger, playground });
+  const generation = startGeneration(config, {
+    botToken,
+    botApiRoot,
+    publicUrl: () => config.publicUrl ?? httpUrl,
+    storage,
+    queue,
+    vault,
+    logger: logger.child({ component: "generation" }),
+    metrics,
+    i18n,
+    taskCatalog: catalog,
+    limits,
+    playground,
+  });
   if (generation) closers.unshift(() => generation.close());
   const bot = createBot(
     {
@@ -124,7 +141,10 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     },
     undefined,
     {
-      intake: createIntakeFeature({ limits }),
+      intake: createIntakeFeature({
+        limits,
+        ...(generation ? { moreOffers: generationIntakeOffers } : {}),
+      }),
       forms: pipeline.forms,
       i18n,
       ...(generation ? { generation: generation.features } : {}),
@@ -138,6 +158,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     { storage, logger: logger.child({ component: "updates" }) },
   );
   const routes: Array<(app: Hono) => void> = [pipeline.routes];
+  if (generation) routes.push(generation.routes);
   const webhook =
     config.mode === "webhook"
       ? telegramWebhook({
@@ -173,6 +194,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
 
   await queue.start();
   pipeline.reconciler.start();
+  generation?.poller.start();
 
   await bot.init();
   await setBotCommands(bot.api, bot.i18n, config.defaultLocale, menuCommands(generation !== undefined)).catch(
@@ -217,6 +239,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
       await polling?.stop();
       await webhook?.drain();
       await pipeline.reconciler.stop();
+      await generation?.poller.stop();
       await queue.close(deadlineMs);
       for (const close of closers) {
         await close().catch((err: unknown) => logger.warn({ err }, "error while closing"));
@@ -231,17 +254,15 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
  */
 function startGeneration(
   config: Config,
-  deps: { storage: Storage; vault: KeyVault; logger: Logger; playground: Playground | undefined },
+  deps: Omit<GenerationPipelineOptions, "baseUrl" | "autoLink"> & { playground: Playground | undefined },
 ): GenerationPipeline | undefined {
-  const { playground } = deps;
+  const { playground, ...pipelineDeps } = deps;
   const baseUrl = config.generationBaseUrl ?? playground?.generationBaseUrl;
   if (!baseUrl) return undefined;
   const sandboxServes = config.generationBaseUrl === undefined && playground !== undefined;
   return createGenerationPipeline({
+    ...pipelineDeps,
     baseUrl,
-    storage: deps.storage,
-    vault: deps.vault,
-    logger: deps.logger,
     ...(sandboxServes
       ? {
           autoLink: async (userId: number) => {

@@ -1,44 +1,230 @@
 /**
- * The generation service, wired: its client (rate shared in storage), the accounts users link, and the
- * bot's features for it. Part of the composition root beside task-pipeline.ts: app.ts builds it once,
- * and only when the service is configured (or the playground's sandbox stands in for it).
+ * The generation service, wired: its client (the key's rate shared in storage), the accounts users link,
+ * the forms' deps, and the lifecycle of a batch: the create job, signed webhooks and the poller that
+ * follow it, the delivery of its chunks through one paced Api, its card, and the jobs its buttons start.
+ * Part of the composition root beside task-pipeline.ts: app.ts builds it once, only when the service is
+ * configured (or the playground's sandbox stands in for it), and nothing here runs until the poller is
+ * started.
  */
+import type { I18n } from "@grammyjs/i18n";
+import type { Api } from "grammy";
+import type { Hono } from "hono";
 import { type GenerationCredentials, GenerationLinks } from "./accounts/generation-links.js";
 import type { KeyVault } from "./accounts/vault.js";
+import type { BotContext } from "./bot/context.js";
+import { createGenerationFlowDeps } from "./bot/flows/generation-services.js";
 import type { GenerationFeatures } from "./bot/index.js";
+import type { Catalog as TaskCatalog } from "./catalog/index.js";
 import { GenerationServiceClient } from "./generation-service/client.js";
 import { KeyRateLimits } from "./generation-service/rate-limits.js";
+import { BatchCards, cardRefresher, cardRefreshJob } from "./generations/batch-card.js";
+import { GenerationRecords } from "./generations/batch-records.js";
+import { GenerationCatalogCache } from "./generations/catalog-cache.js";
+import { createJob } from "./generations/create-job.js";
+import { createResultReader, deliverJob } from "./generations/deliver-job.js";
+import { Follower, observeJob, Poller, pollJob } from "./generations/follower.js";
+import { cancelJob, originalJob } from "./generations/result-actions.js";
+import { GenerationSubmissions } from "./generations/submissions.js";
+import { generationHookRoutes } from "./http/generation-hooks.js";
+import type { Translate } from "./i18n/translate.js";
+import type { JobQueue } from "./jobs/queue.js";
 import type { Logger } from "./logger.js";
+import type { IntakeLimits } from "./media/accept.js";
+import { openTelegramFile } from "./media/telegram-download.js";
+import type { Metrics } from "./metrics.js";
 import type { Storage } from "./storage/ports.js";
+import { createJobsApi } from "./telegram/client-policy.js";
+import { reserveChatSend, withPrepaidSend } from "./telegram/pacing.js";
+
+/** How often things happen; tests shorten them. */
+export interface GenerationTimings {
+  /** Card edits of one batch at most this often. Default 4 s. */
+  cardIntervalMs?: number;
+  /** How often the poller looks for users due a poll. Default 1 s. */
+  pollTickMs?: number;
+  /** Between poll passes of a user without a signing secret: polling is all there is. Default 5 s. */
+  pollWithoutWebhooksMs?: number;
+  /** Between poll passes beside webhooks: the backstop, and the only way failures are found. Default 30 s. */
+  pollWithWebhooksMs?: number;
+  /** The first pass after a batch is created. Default 3 s (the shortest image takes about 10 s). */
+  firstPollMs?: number;
+}
 
 export interface GenerationPipelineOptions {
   baseUrl: string;
+  botToken: string;
+  botApiRoot: string;
+  /** Where the service can reach this bot's HTTP server; read when a batch is created. */
+  publicUrl: () => string | undefined;
   storage: Storage;
+  queue: JobQueue;
   vault: KeyVault;
   logger: Logger;
+  metrics?: Pick<Metrics, "generationBatches">;
+  i18n: I18n<BotContext>;
+  taskCatalog: TaskCatalog;
+  limits: IntakeLimits;
   /** The playground links each user to an account of its sandbox on first use. */
   autoLink?: (userId: number) => Promise<GenerationCredentials | undefined>;
+  timings?: GenerationTimings;
+  /** The Api jobs send through; by default a paced one of its own (tests hand in a recorded one). */
+  api?: Api;
 }
 
 export interface GenerationPipeline {
   features: GenerationFeatures;
+  routes: (app: Hono) => void;
+  poller: Poller;
   close(): Promise<void>;
 }
 
+/** Loopback http is fine for a local sandbox; anything else must be https (the spec's rule). */
+function webhookUrlFor(publicUrl: string | undefined, ticket: string): string | undefined {
+  if (!publicUrl) return undefined;
+  const url = new URL(`${publicUrl}/hooks/generations/${ticket}`);
+  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+  return url.protocol === "https:" || loopback ? url.toString() : undefined;
+}
+
 export function createGenerationPipeline(options: GenerationPipelineOptions): GenerationPipeline {
-  const { storage, logger } = options;
+  const { storage, queue, logger, i18n } = options;
+  const timings = options.timings ?? {};
+  const translate =
+    (locale: string): Translate =>
+    (key, variables) =>
+      i18n.t(locale, key, variables);
+  const rateLimits = new KeyRateLimits(storage.kv);
   const client = new GenerationServiceClient({
     baseUrl: options.baseUrl,
     logger: logger.child({ component: "generation-service" }),
-    rateLimits: new KeyRateLimits(storage.kv),
+    rateLimits,
   });
   const links = new GenerationLinks({
     storage,
     vault: options.vault,
     ...(options.autoLink ? { autoLink: options.autoLink } : {}),
   });
-  return {
-    features: { account: { links, service: client } },
-    close: () => client.close(),
+  const api =
+    options.api ??
+    createJobsApi({ token: options.botToken, apiRoot: options.botApiRoot, buckets: storage.buckets });
+  const telegram = { api, botApiRoot: options.botApiRoot, token: options.botToken };
+  const records = new GenerationRecords(storage);
+  const cards = new BatchCards(api, records);
+  const cardJob = cardRefreshJob({ records, cards, translate });
+  const refreshCard = cardRefresher(queue, cardJob, timings.cardIntervalMs ?? 4_000);
+  const results = createResultReader({ serviceBaseUrl: options.baseUrl });
+
+  const deliver = deliverJob({
+    records,
+    locks: storage.locks,
+    credentials: links,
+    service: client,
+    results,
+    api,
+    reserveChatSend: (chatId) => reserveChatSend(storage.buckets, chatId),
+    withReservedSend: withPrepaidSend,
+    translate,
+    refreshCard,
+  });
+  const follower = new Follower({
+    records,
+    queue,
+    deliverJob: deliver,
+    refreshCard: (ticket) => refreshCard(ticket),
+    logger: logger.child({ component: "generation-follower" }),
+  });
+  const poll = pollJob({
+    records,
+    follower,
+    locks: storage.locks,
+    credentials: links,
+    service: client,
+    budget: (apiKey) => rateLimits.current(apiKey),
+    intervalMs: (withWebhooks) =>
+      withWebhooks ? (timings.pollWithWebhooksMs ?? 30_000) : (timings.pollWithoutWebhooksMs ?? 5_000),
+  });
+  const poller = new Poller({
+    records,
+    locks: storage.locks,
+    queue,
+    job: poll,
+    logger: logger.child({ component: "generation-poller" }),
+    intervalMs: timings.pollTickMs ?? 1_000,
+  });
+  const observe = observeJob(follower);
+  const create = createJob({
+    records,
+    cards,
+    credentials: links,
+    service: client,
+    openTelegramFile: (ref) => openTelegramFile(telegram, ref.fileId, ref.size),
+    translate,
+    webhookUrl: (ticket, credentials) =>
+      credentials.signingSecret ? webhookUrlFor(options.publicUrl(), ticket) : undefined,
+    firstPoll: (userId) => records.schedulePoll(userId, Date.now() + (timings.firstPollMs ?? 3_000)),
+    refreshCard: (ticket) => refreshCard(ticket),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
+  const original = originalJob({ records, credentials: links, service: client, results, api, translate });
+  const cancel = cancelJob({
+    records,
+    credentials: links,
+    service: client,
+    follower,
+    api,
+    translate,
+    refreshCard: (ticket) => refreshCard(ticket, { final: false }),
+  });
+  queue.register(create);
+  queue.register(deliver);
+  queue.register(poll);
+  queue.register(observe);
+  queue.register(cardJob);
+  queue.register(original);
+  queue.register(cancel);
+
+  const submissions = new GenerationSubmissions(records, queue, create);
+  const flow = createGenerationFlowDeps({
+    i18n,
+    catalog: options.taskCatalog,
+    limits: options.limits,
+    credentials: links,
+    models: new GenerationCatalogCache(storage.kv, client),
+    service: client,
+    submissions,
+    kv: storage.kv,
+  });
+  // A press repeated within this window is the same press (a double tap): one job.
+  const pressSlot = () => Math.floor(Date.now() / 10_000);
+  const features: GenerationFeatures = {
+    account: { links, service: client },
+    forms: {
+      flow,
+      records,
+      actions: {
+        sendOriginal: (ticket, position) =>
+          queue.enqueue(
+            original,
+            { ticket, position },
+            { jobId: `generation-original-${ticket}-${position}-${pressSlot()}` },
+          ),
+        cancelQueued: (ticket) =>
+          queue.enqueue(cancel, { ticket }, { jobId: `generation-cancel-${ticket}-${pressSlot()}` }),
+        async deleteGeneration(userId, generationId) {
+          const credentials = await links.credentials(userId);
+          if (!credentials) throw new Error("no generation account is linked");
+          await client.deleteGeneration(credentials.apiKey, generationId);
+        },
+      },
+    },
   };
+  const routes = generationHookRoutes({
+    records,
+    credentials: links,
+    queue,
+    observeJob: observe,
+    kv: storage.kv,
+    logger: logger.child({ component: "generation-hooks" }),
+  });
+  return { features, routes, poller, close: () => client.close() };
 }

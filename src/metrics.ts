@@ -5,6 +5,7 @@ export interface Metrics {
   readonly registry: Registry;
   readonly updatesHandled: Counter<"type">;
   readonly tasksCreated: Counter<"type">;
+  readonly generationBatches: Counter<"type">;
   readonly deliveries: Counter<"outcome">;
   readonly queueDepth: Gauge<"queue" | "state">;
   readonly jobFailures: Counter<"job" | "final">;
@@ -28,6 +29,12 @@ export function createMetrics(): Metrics {
     tasksCreated: new Counter({
       name: "bot_tasks_created_total",
       help: "Tasks created on the Media Task Service, by task type",
+      labelNames: ["type"],
+      registers: [registry],
+    }),
+    generationBatches: new Counter({
+      name: "bot_generation_batches_total",
+      help: "Batches created on the Image and Video Generation Service, by generation type",
       labelNames: ["type"],
       registers: [registry],
     }),

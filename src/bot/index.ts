@@ -26,12 +26,19 @@ import { apiKeyFeature } from "./features/apikey.js";
 import { balanceFeature } from "./features/balance.js";
 import { cancelFeature } from "./features/cancel.js";
 import { createGenerationAccountFeature, type GenerationAccountDeps } from "./features/generation-account.js";
+import {
+  createGenerationEntries,
+  createGenerationResultButtons,
+  type GenerationFormsDeps,
+  generationMenuEntries,
+  generationTextOffer,
+} from "./features/generation-forms.js";
 import { groupsFeature } from "./features/groups.js";
 import { helpFeature } from "./features/help.js";
 import { languageFeature } from "./features/language.js";
 import { settingsFeature } from "./features/settings.js";
-import { startFeature } from "./features/start.js";
-import { createTaskFormEngine, type TaskFormsDeps, taskFormEntries } from "./features/task-forms.js";
+import { createStartFeature } from "./features/start.js";
+import { createFormEngine, type TaskFormsDeps, taskFormEntries } from "./features/task-forms.js";
 import { tasksFeature } from "./features/tasks.js";
 import { unhandledFeature } from "./features/unhandled.js";
 import { createI18n } from "./i18n.js";
@@ -62,6 +69,7 @@ export interface CreateBotOptions {
 
 export interface GenerationFeatures {
   account: GenerationAccountDeps;
+  forms: GenerationFormsDeps;
 }
 
 /** Room for a video's 30 media sent as albums (one update per item) and the taps around them. */
@@ -130,13 +138,24 @@ export function createBot(
   });
   protectedBot.use(i18n);
   // A running form sees the chat's updates before anything else; result buttons carry their own authority.
-  if (options.forms) protectedBot.use(createTaskFormEngine(options.forms, deps.storage.kv, apiPolicy));
+  if (options.forms || options.generation) {
+    protectedBot.use(
+      createFormEngine({
+        kv: deps.storage.kv,
+        apiPolicy,
+        ...(options.forms ? { tasks: options.forms } : {}),
+        ...(options.generation ? { generation: options.generation.forms.flow } : {}),
+      }),
+    );
+  }
+  if (options.generation) protectedBot.use(createGenerationResultButtons(options.generation.forms));
   protectedBot.use(buttonGuard);
   protectedBot.use(groupsFeature);
   protectedBot.use(cancelFeature);
   if (options.generation) protectedBot.use(createGenerationAccountFeature(options.generation.account));
   if (options.forms) protectedBot.use(taskFormEntries);
-  protectedBot.use(startFeature);
+  if (options.generation) protectedBot.use(createGenerationEntries());
+  protectedBot.use(createStartFeature(options.generation ? generationMenuEntries : undefined));
   protectedBot.use(helpFeature);
   protectedBot.use(languageFeature);
   protectedBot.use(settingsFeature);
@@ -144,6 +163,7 @@ export function createBot(
   protectedBot.use(tasksFeature);
   protectedBot.use(apiKeyFeature);
   protectedBot.use(options.intake ?? new Composer<BotContext>());
+  if (options.generation) protectedBot.use(generationTextOffer);
   protectedBot.use(unhandledFeature);
 
   bot.catch((error) => {

@@ -49,3 +49,8 @@ export function problemOf(error: GenerationServiceError): Problem {
 export function generationProblem(error: unknown): Problem | undefined {
   return isGenerationServiceError(error) ? problemOf(error) : undefined;
 }
+
+/** Failures after which the same request may succeed: the service was down, busy or unreachable. */
+export function isTransient(error: GenerationServiceError): boolean {
+  return UNAVAILABLE.has(error.code);
+}

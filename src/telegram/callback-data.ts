@@ -15,6 +15,8 @@ export const CALLBACK_SCOPES = {
   form: "fm",
   result: "rs",
   generationAccount: "ga",
+  generationStart: "gs",
+  generationResult: "gr",
 } as const;
 export type CallbackScope = (typeof CALLBACK_SCOPES)[keyof typeof CALLBACK_SCOPES];
 

@@ -9,10 +9,11 @@ import type { TokenBucketRule, TokenBucketStore } from "../storage/ports.js";
 
 /**
  * A little under Telegram's own figures: our clock and Telegram's count the same second a few
- * milliseconds apart, and a send refused with 429 costs a whole retry_after.
+ * milliseconds apart, and a send refused with 429 costs a whole retry_after. A chat takes a burst of
+ * three, which an album of three or more uses up.
  */
 const BOT_RATE: TokenBucketRule = { capacity: 20, refillPerMs: 28 / 1000 };
-const CHAT_RATE: TokenBucketRule = { capacity: 2, refillPerMs: 0.9 / 1000 };
+const CHAT_RATE: TokenBucketRule = { capacity: 3, refillPerMs: 0.9 / 1000 };
 
 /** Methods that put something into a chat and so count against its rate. */
 const PACED = /^(send|edit|copy|forward)/;
@@ -38,12 +39,24 @@ export async function reserveChatSend(
   return (await buckets.take(`telegram:chat:${chatId}`, rule)).waitMs;
 }
 
-async function takeToken(buckets: TokenBucketStore, bucket: string, rule: TokenBucketRule): Promise<void> {
+async function takeTokens(
+  buckets: TokenBucketStore,
+  bucket: string,
+  rule: TokenBucketRule,
+  cost: number,
+): Promise<void> {
   for (;;) {
-    const { waitMs } = await buckets.take(bucket, rule);
+    const { waitMs } = await buckets.take(bucket, rule, cost);
     if (waitMs <= 0) return;
     await sleep(waitMs);
   }
+}
+
+/** Messages a call puts into the chat: an album is one per item. */
+function messagesOf(method: string, payload: unknown): number {
+  if (method !== "sendMediaGroup" || typeof payload !== "object" || payload === null) return 1;
+  const media = "media" in payload ? payload.media : undefined;
+  return Array.isArray(media) ? Math.max(1, media.length) : 1;
 }
 
 export function telegramPacing(
@@ -52,13 +65,19 @@ export function telegramPacing(
 ): Transformer {
   return async (prev, method, payload, signal) => {
     if (PACED.test(method)) {
+      const messages = messagesOf(method, payload);
       const chatId = (payload as { chat_id?: unknown }).chat_id;
+      // A burst is as much as a bucket holds: a longer album takes the whole of it.
+      let chatCost = Math.min(messages, rates.chat.capacity);
       const credit = prepaid.getStore();
-      if (credit && credit.remaining > 0) credit.remaining -= 1;
-      else if (typeof chatId === "number" || typeof chatId === "string") {
-        await takeToken(buckets, `telegram:chat:${chatId}`, rates.chat);
+      if (credit && credit.remaining > 0) {
+        credit.remaining -= 1;
+        chatCost -= 1;
       }
-      await takeToken(buckets, "telegram:bot", rates.bot);
+      if (chatCost > 0 && (typeof chatId === "number" || typeof chatId === "string")) {
+        await takeTokens(buckets, `telegram:chat:${chatId}`, rates.chat, chatCost);
+      }
+      await takeTokens(buckets, "telegram:bot", rates.bot, Math.min(messages, rates.bot.capacity));
     }
     return prev(method, payload, signal);
   };

@@ -7,7 +7,8 @@
  */
 
 import { Composer, GrammyError } from "grammy";
-import type { Message } from "grammy/types";
+import type { InlineKeyboardButton, Message } from "grammy/types";
+import type { Translate } from "../../i18n/translate.js";
 import {
   checkMediaRef,
   type IntakeLimits,
@@ -27,6 +28,8 @@ import { isBotTaskType } from "../task-types.js";
 
 export interface IntakeOptions {
   limits: IntakeLimits;
+  /** Offers beside the tasks' (the generation service's, for photos), as buttons of their own row. */
+  moreOffers?: (t: Translate, nonce: string, refs: readonly MediaRef[]) => InlineKeyboardButton[];
   /** A set that can only become a video keeps growing with photos and clips sent within this time. */
   collectWindowMs?: number;
 }
@@ -84,10 +87,13 @@ function joinsPending(
   return onlyVideo && now - pending.updatedAt <= windowMs && incoming.every(isVisual);
 }
 
-async function showOffer(ctx: BotContext, pending: PendingMedia): Promise<number> {
+async function showOffer(ctx: BotContext, pending: PendingMedia, options: IntakeOptions): Promise<number> {
   const tasks = tasksAccepting(pending.refs);
   const text = offerText(ctx, pending.refs, tasks);
-  const reply_markup = intakeKeyboard(ctx.t, openMenu(ctx), tasks);
+  const nonce = openMenu(ctx);
+  const offers = options.moreOffers?.(ctx.t, nonce, pending.refs) ?? [];
+  const keyboard = intakeKeyboard(ctx.t, nonce, tasks);
+  const reply_markup = offers.length > 0 ? keyboard.row(...offers) : keyboard;
   const chatId = ctx.chat?.id;
   if (pending.offerMessageId !== undefined && chatId !== undefined) {
     try {
@@ -166,7 +172,7 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeOpt
     ...(base.offerMessageId !== undefined ? { offerMessageId: base.offerMessageId } : {}),
   };
   if (accepted.length > base.refs.length || (accepted.length > 0 && next.offerMessageId === undefined)) {
-    next.offerMessageId = await showOffer(ctx, next);
+    next.offerMessageId = await showOffer(ctx, next, options);
   }
   if (accepted.length > 0 || album !== undefined) await store.put(chatId, next);
   return true;

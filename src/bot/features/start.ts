@@ -1,4 +1,6 @@
 import { Composer } from "grammy";
+import type { InlineKeyboardButton } from "grammy/types";
+import type { Translate } from "../../i18n/translate.js";
 import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { taskTypesKeyboard } from "../keyboards/task-types.js";
@@ -14,33 +16,43 @@ function taskCardText(ctx: BotContext, type: BotTaskType): string {
   });
 }
 
-export const startFeature = new Composer<BotContext>();
-const privateChats = startFeature.chatType("private");
+/** Menu entries beyond the task types (the generation service's, where it is configured). */
+export type MenuEntries = (t: Translate, nonce: string) => InlineKeyboardButton[];
 
-privateChats.command("start", async (ctx) => {
-  const payload = ctx.match.trim();
-  if (payload) {
-    const type = taskTypeFromPayload(payload);
-    if (type) {
-      await ctx.reply(taskCardText(ctx, type));
+export function createStartFeature(moreEntries?: MenuEntries): Composer<BotContext> {
+  const startFeature = new Composer<BotContext>();
+  const privateChats = startFeature.chatType("private");
+  const menu = (ctx: BotContext) => {
+    const nonce = openMenu(ctx);
+    const keyboard = taskTypesKeyboard(ctx.t, nonce);
+    const extra = moreEntries?.(ctx.t, nonce) ?? [];
+    if (extra.length === 0) return keyboard;
+    // The task types leave their last row open when they fill the one before.
+    return keyboard.inline_keyboard.at(-1)?.length === 0 ? keyboard.add(...extra) : keyboard.row(...extra);
+  };
+
+  privateChats.command("start", async (ctx) => {
+    const payload = ctx.match.trim();
+    if (payload) {
+      const type = taskTypeFromPayload(payload);
+      if (type) {
+        await ctx.reply(taskCardText(ctx, type));
+        return;
+      }
+      ctx.logger.info({ payload }, "unknown start payload");
+      await ctx.reply(ctx.t("start-unknown-payload"), { reply_markup: menu(ctx) });
       return;
     }
-    ctx.logger.info({ payload }, "unknown start payload");
-    await ctx.reply(ctx.t("start-unknown-payload"), {
-      reply_markup: taskTypesKeyboard(ctx.t, openMenu(ctx)),
-    });
-    return;
-  }
-  await ctx.reply(ctx.t("welcome", { name: ctx.from.first_name }), {
-    reply_markup: taskTypesKeyboard(ctx.t, openMenu(ctx)),
+    await ctx.reply(ctx.t("welcome", { name: ctx.from.first_name }), { reply_markup: menu(ctx) });
   });
-});
 
-startFeature.on("callback_query:data", async (ctx, next) => {
-  const data = ctx.callbackData;
-  if (data?.scope !== CALLBACK_SCOPES.startTask) return next();
-  const [type] = data.args;
-  await ctx.answerCallbackQuery();
-  if (type === undefined || !isBotTaskType(type)) return;
-  await ctx.reply(taskCardText(ctx, type));
-});
+  startFeature.on("callback_query:data", async (ctx, next) => {
+    const data = ctx.callbackData;
+    if (data?.scope !== CALLBACK_SCOPES.startTask) return next();
+    const [type] = data.args;
+    await ctx.answerCallbackQuery();
+    if (type === undefined || !isBotTaskType(type)) return;
+    await ctx.reply(taskCardText(ctx, type));
+  });
+  return startFeature;
+}

@@ -35,6 +35,12 @@ import {
   taskFormConversation,
 } from "../flows/conversation.js";
 import { FORM_IDLE_MS } from "../flows/form-loop.js";
+import {
+  GENERATION_FORM,
+  type GenerationFlowDeps,
+  type GenerationFormInput,
+  generationFormConversation,
+} from "../flows/generation-conversation.js";
 import { taskTypesKeyboard } from "../keyboards/task-types.js";
 import { openMenu } from "../menu.js";
 import { isBotTaskType } from "../task-types.js";
@@ -139,38 +145,66 @@ export async function openForm(
   await controls.enter(TASK_FORM, input);
 }
 
-/**
- * Installs the conversations plugin and the form; goes before the button guard. `apiPolicy` is what
- * the bot installs on its Api (capped retry among it): a form's calls go through an Api of their own,
- * which transformers installed on bot.api never see, so the form installs them again.
- */
-export function createTaskFormEngine(
-  deps: TaskFormsDeps,
-  kv: KeyValueStore,
-  apiPolicy: readonly Transformer[],
-): Composer<BotContext> {
+export interface FormEngineDeps {
+  kv: KeyValueStore;
+  /**
+   * What the bot installs on its Api (capped retry among it): a form's calls go through an Api of their
+   * own, which transformers installed on bot.api never see, so the forms install them again.
+   */
+  apiPolicy: readonly Transformer[];
+  /** The task forms, and the buttons on task cards and results. */
+  tasks?: TaskFormsDeps;
+  /** The generation service's forms. */
+  generation?: GenerationFlowDeps;
+}
+
+/** Enters a generation form, leaving any form the chat is in. */
+export async function openGenerationForm(
+  ctx: BotContext,
+  input: Omit<GenerationFormInput, "locale">,
+): Promise<void> {
+  const controls = formControls(ctx);
+  await controls.exitAll();
+  const full: GenerationFormInput = { ...input, locale: await ctx.i18n.getLocale() };
+  await controls.enter(GENERATION_FORM, full);
+}
+
+/** Installs the conversations plugin and the forms; goes before the button guard. */
+export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
   const engine = new Composer<FormContext>();
+  const plugins = [
+    async (ctx: Context, next: () => Promise<void>) => {
+      for (const transformer of deps.apiPolicy) ctx.api.config.use(transformer);
+      await next();
+    },
+  ];
   engine.use(
     conversations<FormContext, Context>({
-      storage: { type: "key", version: FORM_VERSION, adapter: formStorage(kv) },
+      storage: { type: "key", version: FORM_VERSION, adapter: formStorage(deps.kv) },
     }),
   );
+  if (deps.generation) {
+    engine.use(
+      createConversation<FormContext, Context>(generationFormConversation(deps.generation), {
+        id: GENERATION_FORM,
+        maxMillisecondsToWait: FORM_IDLE_MS,
+        plugins,
+      }),
+    );
+  }
+  const tasks = deps.tasks;
+  if (!tasks) return asBotMiddleware(engine);
   engine.use(
-    createConversation<FormContext, Context>(taskFormConversation(deps.flow), {
+    createConversation<FormContext, Context>(taskFormConversation(tasks.flow), {
       id: TASK_FORM,
       maxMillisecondsToWait: FORM_IDLE_MS,
-      plugins: [
-        async (ctx, next) => {
-          for (const transformer of apiPolicy) ctx.api.config.use(transformer);
-          await next();
-        },
-      ],
+      plugins,
     }),
   );
   engine.on("callback_query:data", async (ctx, next) => {
     const data = decodeCallback(ctx.callbackQuery.data);
     if (data?.scope !== CALLBACK_SCOPES.result) return next();
-    const record = await deps.records.get(data.nonce);
+    const record = await tasks.records.get(data.nonce);
     if (!record) {
       await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
       return;
@@ -179,17 +213,17 @@ export function createTaskFormEngine(
       await ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
       return;
     }
-    await resultAction(ctx, deps, record, data.args[0]);
+    await resultAction(ctx, tasks, record, data.args[0]);
   });
-  const awaiting = new AwaitingSrt(kv);
+  const awaiting = new AwaitingSrt(deps.kv);
   engine.chatType("private").on("message:document", async (ctx, next) => {
     const ticket = await awaiting.ticketIn(ctx.chat.id);
     const [ref] = extractMedia(ctx.message).refs;
     if (ticket === undefined || !ref || mediaClassOf(ref) !== "subtitles") return next();
-    const parent = await deps.records.get(ticket);
+    const parent = await tasks.records.get(ticket);
     if (!parent) return next();
     const video = parent.form?.media[0];
-    const problem = await deps.flow.checkSrt(
+    const problem = await tasks.flow.checkSrt(
       ref,
       video?.source === "telegram" ? video.durationSec : undefined,
     );
@@ -198,7 +232,7 @@ export function createTaskFormEngine(
       return;
     }
     await awaiting.clear(ctx.chat.id);
-    await deps.submissions.render(parent, ref);
+    await tasks.submissions.render(parent, ref);
   });
   return asBotMiddleware(engine);
 }

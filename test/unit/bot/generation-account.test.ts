@@ -8,17 +8,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GenerationSandbox, startGenerationSandbox } from "../../../dev/generation-sandbox/index.js";
 import { GenerationLinks } from "../../../src/accounts/generation-links.js";
 import { KeyVault } from "../../../src/accounts/vault.js";
+import type { GenerationFormsDeps } from "../../../src/bot/features/generation-forms.js";
+import { loadCatalog } from "../../../src/catalog/index.js";
+import { DEFAULT_CATALOG_PATH } from "../../../src/config.js";
 import { GenerationServiceClient } from "../../../src/generation-service/client.js";
 import { errorForCode } from "../../../src/generation-service/errors.js";
 import { KeyRateLimits } from "../../../src/generation-service/rate-limits.js";
+import { GenerationRecords } from "../../../src/generations/batch-records.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
+import type { Storage } from "../../../src/storage/ports.js";
 import { BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
 
 let sandbox: GenerationSandbox;
 let client: GenerationServiceClient;
+let taskCatalog: Awaited<ReturnType<typeof loadCatalog>>;
 
 beforeAll(async () => {
+  taskCatalog = await loadCatalog(DEFAULT_CATALOG_PATH);
   sandbox = await startGenerationSandbox({ rateLimits: false });
   client = new GenerationServiceClient({
     baseUrl: sandbox.baseUrl,
@@ -31,12 +38,31 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
+/** The forms are there as in production; these tests do not open one. */
+function formsOf(storage: Storage): GenerationFormsDeps {
+  return {
+    flow: {
+      catalog: taskCatalog,
+      limits: { maxIntakeMb: 20, selfHostedBotApi: false },
+      translate: () => (key) => key,
+      prepare: async () => ({ problem: { key: "generation-not-linked" } }),
+      submit: async () => undefined,
+    },
+    records: new GenerationRecords(storage),
+    actions: {
+      sendOriginal: async () => undefined,
+      cancelQueued: async () => undefined,
+      deleteGeneration: async () => undefined,
+    },
+  };
+}
+
 function rig(service: { getAccount: GenerationServiceClient["getAccount"] } = client) {
   const storage = createMemoryStorage();
   const links = new GenerationLinks({ storage, vault: new KeyVault(randomBytes(32)) });
   const harness = new BotHarness({
     storage,
-    createOptions: { generation: { account: { links, service } } },
+    createOptions: { generation: { account: { links, service }, forms: formsOf(storage) } },
   });
   return { harness, links, storage };
 }

@@ -204,7 +204,8 @@ export function renderField(context: ScreenContext, state: FormState, screen: Fi
     const first = page * OPTIONS_PER_PAGE;
     const row: InlineKeyboardButton[] = [];
     all.slice(first, first + OPTIONS_PER_PAGE).forEach((option, offset) => {
-      const label = option.label ?? valueLabel(field, option.value, env, t);
+      const named = option.label ?? valueLabel(field, option.value, env, t);
+      const label = option.locked ? `🔒 ${named}` : named;
       const mark = JSON.stringify(option.value) === JSON.stringify(current) ? "• " : "";
       row.push(
         context.button(`${mark}${label}`, { kind: "choose-option", field: index, option: first + offset }),

@@ -1,0 +1,290 @@
+/**
+ * The ways into the generation forms, and the buttons on generation results: /image (with or without a
+ * prompt), the /start menu's entry, photos sent ("Image from these references"), a plain text sent
+ * outside a form ("Image from this text"); under results Original, Again, Use as reference and Delete (with
+ * a confirmation), and Cancel on the batch card. Result buttons act on their batch's ticket and are
+ * checked against its owner, since they outlive the chat's newest menu.
+ */
+import { Composer } from "grammy";
+import type { InlineKeyboardButton } from "grammy/types";
+import { z } from "zod";
+import { isGenerationServiceError } from "../../generation-service/errors.js";
+import { type BatchRecord, chunkOf, type GenerationRecords } from "../../generations/batch-records.js";
+import { decodeResultAction, type ResultAction, resultButton } from "../../generations/cards.js";
+import { problemOf } from "../../generations/problems.js";
+import type { Translate } from "../../i18n/translate.js";
+import { mediaClassOf } from "../../media/accept.js";
+import type { MediaRef } from "../../media/media-ref.js";
+import { takePendingMedia } from "../../media/pending-media.js";
+import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../../telegram/callback-data.js";
+import type { BotContext } from "../context.js";
+import { GENERATION_FORM_TYPES } from "../flows/form.js";
+import type { GenerationFlowDeps } from "../flows/generation-conversation.js";
+import { editMenu, openMenu } from "../menu.js";
+import { openGenerationForm } from "./task-forms.js";
+
+/** What the result buttons set going; each is a job or one call, never work that makes the update wait. */
+export interface GenerationActions {
+  sendOriginal(ticket: string, position: number): Promise<void>;
+  cancelQueued(ticket: string): Promise<void>;
+  /** Removes the generation from the service for good; rejects with the service's error. */
+  deleteGeneration(userId: number, generationId: string): Promise<void>;
+}
+
+export interface GenerationFormsDeps {
+  flow: GenerationFlowDeps;
+  records: GenerationRecords;
+  actions: GenerationActions;
+}
+
+/** Entry buttons (menu, intake, text offer): `gs:<menu nonce>:<entry>`. */
+const ENTRIES = { fromText: "t", fromReferences: "r", fromSentText: "x" } as const;
+/** Photos an intake offer may hand to a reference form at most. */
+const MAX_OFFERED_REFERENCES = 10;
+/** A text offered as a prompt waits this long for its button. */
+const TEXT_OFFER_TTL_MS = 60 * 60 * 1000;
+const FormTypeSchema = z.enum(GENERATION_FORM_TYPES);
+const TextOfferSchema = z.object({ nonce: z.string(), text: z.string() });
+
+function entryButton(
+  t: Translate,
+  nonce: string,
+  key: string,
+  entry: keyof typeof ENTRIES,
+): InlineKeyboardButton {
+  return {
+    text: t(key),
+    callback_data: encodeCallback(CALLBACK_SCOPES.generationStart, nonce, ENTRIES[entry]),
+  };
+}
+
+/** The /start menu's entry. */
+export function generationMenuEntries(t: Translate, nonce: string): InlineKeyboardButton[] {
+  return [entryButton(t, nonce, "generation-menu-image", "fromText")];
+}
+
+/** The intake's offer for photos: up to ten photos can be blended into a new image. */
+export function generationIntakeOffers(
+  t: Translate,
+  nonce: string,
+  refs: readonly MediaRef[],
+): InlineKeyboardButton[] {
+  const photos =
+    refs.length > 0 &&
+    refs.length <= MAX_OFFERED_REFERENCES &&
+    refs.every((ref) => ref.source === "telegram" && mediaClassOf(ref) === "image");
+  return photos ? [entryButton(t, nonce, "generation-offer-references", "fromReferences")] : [];
+}
+
+/** /image, the menu entry, the intake's offer and the offer under a plain text. Goes after the button guard. */
+export function createGenerationEntries(): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  const privateChats = feature.chatType("private");
+
+  privateChats.command("image", async (ctx) => {
+    const prompt = ctx.match.trim();
+    await openGenerationForm(ctx, {
+      type: "text_to_image",
+      media: [],
+      ...(prompt ? { prefill: { prompt } } : {}),
+    });
+  });
+
+  feature.on("callback_query:data", async (ctx, next) => {
+    const data = ctx.callbackData;
+    if (data?.scope !== CALLBACK_SCOPES.generationStart) return next();
+    await ctx.answerCallbackQuery();
+    const chatId = ctx.chat?.id;
+    if (chatId === undefined) return;
+    switch (data.args[0]) {
+      case ENTRIES.fromText:
+        await openGenerationForm(ctx, { type: "text_to_image", media: [] });
+        return;
+      case ENTRIES.fromReferences: {
+        const media = await takePendingMedia(ctx.deps.storage.kv, chatId);
+        if (!media || media.length === 0) {
+          await ctx.reply(ctx.t("intake-expired"));
+          return;
+        }
+        await openGenerationForm(ctx, { type: "reference_image", media });
+        return;
+      }
+      case ENTRIES.fromSentText: {
+        const offer = await readTextOffer(ctx, chatId);
+        if (offer?.nonce !== data.nonce) {
+          await ctx.reply(ctx.t("generation-offer-expired"));
+          return;
+        }
+        await editMenu(ctx, ctx.t("generation-offer-taken"));
+        await openGenerationForm(ctx, { type: "text_to_image", media: [], prefill: { prompt: offer.text } });
+        return;
+      }
+      default:
+        return;
+    }
+  });
+  return feature;
+}
+
+async function readTextOffer(ctx: BotContext, chatId: number) {
+  const raw = await ctx.deps.storage.kv.get(`generation-text:${chatId}`);
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = TextOfferSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A plain text nothing else took: offered as the prompt of an image. Goes just before the hint for the unexpected. */
+export const generationTextOffer = new Composer<BotContext>();
+
+generationTextOffer.chatType("private").on("message:text", async (ctx, next) => {
+  const text = ctx.message.text;
+  if (text.startsWith("/") || text.trim() === "") return next();
+  const nonce = openMenu(ctx);
+  await ctx.deps.storage.kv.set(`generation-text:${ctx.chat.id}`, JSON.stringify({ nonce, text }), {
+    ttlMs: TEXT_OFFER_TTL_MS,
+  });
+  await ctx.reply(ctx.t("generation-offer-text"), {
+    reply_markup: {
+      inline_keyboard: [[entryButton(ctx.t, nonce, "generation-offer-text-button", "fromSentText")]],
+    },
+  });
+});
+
+function confirmKeyboard(t: Translate, ticket: string, position: number) {
+  return {
+    inline_keyboard: [
+      [
+        resultButton(t("generation-button-delete-confirm"), ticket, "deleteConfirmed", position),
+        resultButton(t("generation-button-keep"), ticket, "keep", position),
+      ],
+    ],
+  };
+}
+
+async function itemOf(deps: GenerationFormsDeps, record: BatchRecord, position: number | undefined) {
+  if (position === undefined) return undefined;
+  const chunk = await deps.records.chunk(record.ticket, chunkOf(position));
+  return chunk?.items.find((item) => item.position === position);
+}
+
+async function onResultButton(
+  ctx: BotContext,
+  deps: GenerationFormsDeps,
+  record: BatchRecord,
+  action: ResultAction,
+  position: number | undefined,
+): Promise<void> {
+  const t = ctx.t.bind(ctx);
+  const item = await itemOf(deps, record, position);
+  const formType = FormTypeSchema.safeParse(record.form.type);
+  if (position !== undefined && !item) {
+    await ctx.answerCallbackQuery({ text: t("button-stale") });
+    return;
+  }
+  switch (action) {
+    case "original":
+      if (position === undefined) break;
+      await ctx.answerCallbackQuery({ text: t("generation-original-coming") });
+      await deps.actions.sendOriginal(record.ticket, position);
+      return;
+    case "again": {
+      if (!formType.success) break;
+      await ctx.answerCallbackQuery();
+      await openGenerationForm(ctx, {
+        type: formType.data,
+        media: record.form.media,
+        prefill: { ...record.form.values, ...(item ? { prompt: item.prompt } : {}) },
+      });
+      return;
+    }
+    case "reference": {
+      if (!item?.photoFileId || !item.photoFileUniqueId) break;
+      await ctx.answerCallbackQuery();
+      const { prompt: _prompt, ...settings } = record.form.values;
+      await openGenerationForm(ctx, {
+        type: "reference_image",
+        media: [
+          {
+            source: "telegram",
+            kind: "photo",
+            fileId: item.photoFileId,
+            fileUniqueId: item.photoFileUniqueId,
+          },
+        ],
+        prefill: settings,
+      });
+      return;
+    }
+    case "delete":
+      if (!item || position === undefined) break;
+      await ctx.answerCallbackQuery();
+      await ctx.reply(
+        t(item.deleted ? "generation-deleted-already" : "generation-delete-confirm", {
+          number: position + 1,
+        }),
+        {
+          ...(item.deleted ? {} : { reply_markup: confirmKeyboard(t, record.ticket, position) }),
+        },
+      );
+      return;
+    case "deleteConfirmed": {
+      if (!item || position === undefined) break;
+      await ctx.answerCallbackQuery();
+      let outcome: string;
+      try {
+        if (!item.deleted) await deps.actions.deleteGeneration(record.userId, item.id);
+        outcome = t("generation-deleted", { number: position + 1 });
+      } catch (error) {
+        if (!isGenerationServiceError(error)) throw error;
+        if (error.code !== "not_found") {
+          const problem = problemOf(error);
+          await ctx.editMessageText(t(problem.key, problem.params));
+          return;
+        }
+        outcome = t("generation-deleted-already", { number: position + 1 });
+      }
+      await deps.records.changeChunk(record.ticket, chunkOf(position), (chunk) => ({
+        ...chunk,
+        items: chunk.items.map((candidate) =>
+          candidate.position === position ? { ...candidate, deleted: true } : candidate,
+        ),
+      }));
+      await ctx.editMessageText(outcome);
+      return;
+    }
+    case "keep":
+      await ctx.answerCallbackQuery();
+      await ctx.editMessageText(t("generation-kept"));
+      return;
+    case "cancelQueued":
+      await ctx.answerCallbackQuery({ text: t("generation-canceling") });
+      await deps.actions.cancelQueued(record.ticket);
+      return;
+  }
+  await ctx.answerCallbackQuery({ text: t("button-stale") });
+}
+
+/** The buttons on generation results and cards. Goes before the button guard: they carry their own authority. */
+export function createGenerationResultButtons(deps: GenerationFormsDeps): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  feature.on("callback_query:data", async (ctx, next) => {
+    const data = decodeCallback(ctx.callbackQuery.data);
+    if (data?.scope !== CALLBACK_SCOPES.generationResult) return next();
+    const record = await deps.records.get(data.nonce);
+    const action = decodeResultAction(data.args);
+    if (!record || !action) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+      return;
+    }
+    if (record.userId !== ctx.from.id) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
+      return;
+    }
+    await onResultButton(ctx, deps, record, action.action, action.position);
+  });
+  return feature;
+}

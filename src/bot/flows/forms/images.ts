@@ -1,0 +1,419 @@
+/**
+ * The image forms of the generation service, built from its catalog when a form opens: a model picker
+ * with each model's label and price, then only the chosen model's aspects, resolutions, quality modes and
+ * backgrounds, and its reference limit. Nothing here names a model, an aspect, a resolution or a price:
+ * all of it is read from `GET /v1/models`. On a Free plan the Pro-only models and resolutions are shown
+ * locked, with the reason, and never chosen; a value the model does not take is never offered, and is
+ * dropped when the model changes. The form's contract quotes the price from the catalog's `price_tokens`
+ * times the number of images, beside the balance and the key's budget.
+ */
+import type { CatalogModel, CatalogSection } from "../../../generation-service/responses.js";
+import { formatNumber } from "../../../i18n/format.js";
+import type { Translate } from "../../../i18n/translate.js";
+import type { MediaRef } from "../../../media/media-ref.js";
+import type {
+  FieldKey,
+  FormContract,
+  FormDefinition,
+  FormField,
+  FormIssue,
+  FormValues,
+  FormView,
+  GenerationFormType,
+} from "../form.js";
+import { missingRequired } from "../request.js";
+import { clip } from "../screens/text.js";
+
+/** What an image form opens with: the catalog's image models and the account, as the service said. */
+export interface ImageFormSetup {
+  catalog: CatalogSection;
+  /** Generations one request may make. */
+  maxBatch: number;
+  /** False while the service takes no new generations. */
+  available: boolean;
+  account: ImageAccountView;
+}
+
+export interface ImageAccountView {
+  plan: string;
+  balance: number;
+  tokensPerUsd: number;
+  /** What the key's own budget has left; absent for a key without one. */
+  budgetLeft?: number;
+}
+
+/** Variants per prompt, by the spec: 1 to 10 (and no more than the model makes). */
+const MAX_VARIANTS = 10;
+/** Telegram's messages hold 4096 characters; a prompt (or a batch of them) fits in one. */
+const MAX_PROMPT_TEXT = 4000;
+
+const GROUPS = ["prompt", "model", "picture"];
+
+type ImageField = FormField<FieldKey<GenerationFormType>>;
+
+/** The plan is named Free: Pro-only models and resolutions are not for it. */
+export function isFreePlan(account: ImageAccountView): boolean {
+  return account.plan.trim().toLowerCase() === "free";
+}
+
+/** The models a form offers: all image models, or those that blend reference photos. */
+export function modelsFor(type: GenerationFormType, setup: ImageFormSetup): CatalogModel[] {
+  return setup.catalog.models.filter((model) => type !== "reference_image" || model.max_reference_files > 0);
+}
+
+function lockedModel(model: CatalogModel, setup: ImageFormSetup): boolean {
+  return model.pro_only && isFreePlan(setup.account);
+}
+
+function lockedResolution(model: CatalogModel, resolution: string, setup: ImageFormSetup): boolean {
+  return model.pro_only_resolutions.includes(resolution) && isFreePlan(setup.account);
+}
+
+/** The model the values name, when the form offers it and the plan allows it. */
+export function chosenModel(
+  type: GenerationFormType,
+  setup: ImageFormSetup,
+  values: FormValues,
+): CatalogModel | undefined {
+  return modelsFor(type, setup).find((model) => model.id === values.model && !lockedModel(model, setup));
+}
+
+function defaultModel(type: GenerationFormType, setup: ImageFormSetup): CatalogModel | undefined {
+  const allowed = modelsFor(type, setup).filter((model) => !lockedModel(model, setup));
+  return allowed.find((model) => model.id === setup.catalog.default) ?? allowed[0];
+}
+
+export function maxVariants(model: CatalogModel | undefined): number {
+  const most = model && model.max_results > 0 ? model.max_results : MAX_VARIANTS;
+  return Math.min(MAX_VARIANTS, most);
+}
+
+/** The prompts a form's text makes: one per line for images from text, the whole text for a reference image. */
+export function promptsOf(type: GenerationFormType, values: FormValues): string[] {
+  const text = typeof values.prompt === "string" ? values.prompt : "";
+  if (type === "reference_image") return text.trim() === "" ? [] : [text.trim()];
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+}
+
+function variantsOf(values: FormValues): number {
+  return typeof values.n === "number" && Number.isInteger(values.n) && values.n >= 1 ? values.n : 1;
+}
+
+/** How many images the request makes: its prompts times the variants of each. */
+export function imageCount(type: GenerationFormType, values: FormValues): number {
+  return promptsOf(type, values).length * variantsOf(values);
+}
+
+/** The catalog's price of the request: each image's `price_tokens`, times the images. */
+export function quoteOf(model: CatalogModel, count: number): { min: number; max: number } {
+  return { min: model.price_tokens.min * count, max: model.price_tokens.max * count };
+}
+
+function keep<T>(value: unknown, allowed: readonly T[]): T | undefined {
+  return allowed.find((candidate) => candidate === value);
+}
+
+/** The values with the model's own options: kept where it takes them, else its first that the plan allows. */
+export function normalizeImageValues(
+  type: GenerationFormType,
+  setup: ImageFormSetup,
+  values: FormValues,
+): FormValues {
+  const model = chosenModel(type, setup, values) ?? defaultModel(type, setup);
+  const next: FormValues = { ...values };
+  for (const key of ["model", "aspect", "resolution", "quality_mode", "background"] as const)
+    delete next[key];
+  if (!model) return next;
+  next.model = model.id;
+  const resolutions = model.resolutions.filter((resolution) => !lockedResolution(model, resolution, setup));
+  const choices: Array<["aspect" | "resolution" | "quality_mode" | "background", readonly string[]]> = [
+    ["aspect", model.aspects],
+    ["resolution", resolutions],
+    ["quality_mode", model.quality_modes],
+    ["background", model.backgrounds],
+  ];
+  for (const [key, allowed] of choices) {
+    const value = keep(values[key], allowed) ?? allowed[0];
+    if (value !== undefined) next[key] = value;
+  }
+  next.n = Math.min(variantsOf(values), maxVariants(model));
+  return next;
+}
+
+function tokens(value: number, locale: string): string {
+  return formatNumber(value, locale);
+}
+
+function priceText(model: CatalogModel, locale: string): string {
+  const { min, max } = model.price_tokens;
+  return min === max ? tokens(min, locale) : `${tokens(min, locale)}–${tokens(max, locale)}`;
+}
+
+/** A model's price per image for a message that says it as one figure or as a range (Fluent formats the numbers). */
+function priceParams(model: CatalogModel): { min: number; max: number; kind: "fixed" | "range" } {
+  const { min, max } = model.price_tokens;
+  return { min, max, kind: min === max ? "fixed" : "range" };
+}
+
+/** Whether an aspect such as `16:9` is square, wide or tall: words for proportions no list has to name. */
+function orientationOf(aspect: string): "square" | "wide" | "tall" | "other" {
+  const match = /^(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$/.exec(aspect);
+  if (!match) return "other";
+  const width = Number(match[1]);
+  const height = Number(match[2]);
+  return width === height ? "square" : width > height ? "wide" : "tall";
+}
+
+/** Words people use for a code the catalog sends (`professional_audio` becomes "Professional audio"). */
+function humanized(code: string): string {
+  const spaced = code.replace(/[_-]+/g, " ").trim();
+  const lower = spaced === spaced.toUpperCase() ? spaced.toLowerCase() : spaced;
+  return lower.charAt(0).toUpperCase() + lower.slice(1);
+}
+
+function choiceField(
+  key: "aspect" | "resolution" | "quality_mode" | "background",
+  group: string,
+  listOf: (model: CatalogModel) => readonly string[],
+  model: (view: FormView) => CatalogModel | undefined,
+  lock: (model: CatalogModel, value: string) => FormIssue | undefined,
+  describe: (value: string, t: Translate) => string,
+): ImageField {
+  return {
+    key,
+    group,
+    input: {
+      kind: "choice",
+      options: (view) => {
+        const current = model(view);
+        if (!current) return [];
+        return listOf(current).map((value) => {
+          const locked = lock(current, value);
+          return locked ? { value, locked } : { value };
+        });
+      },
+    },
+    applies: (view) => {
+      const current = model(view);
+      return current !== undefined && listOf(current).length > 0;
+    },
+    describe: (value, t) => (typeof value === "string" ? describe(value, t) : undefined),
+  };
+}
+
+/** The definition of an image form, for the catalog and account it opened with. */
+export function imageForm(
+  type: GenerationFormType,
+  setup: ImageFormSetup,
+): FormDefinition<GenerationFormType> {
+  const models = modelsFor(type, setup);
+  const model = (view: FormView) => chosenModel(type, setup, view.values);
+  const proOnly = (what: string): FormIssue => ({ key: "generation-pro-only", params: { what } });
+  const fields: ImageField[] = [
+    {
+      key: "prompt",
+      group: "prompt",
+      input: { kind: "text", maxLength: MAX_PROMPT_TEXT },
+      required: true,
+      hintKey: `hint-prompt-${type}`,
+      describe: (value, t) => {
+        const prompts = promptsOf(type, { prompt: value });
+        const [first] = prompts;
+        if (first === undefined) return undefined;
+        return prompts.length === 1
+          ? clip(first)
+          : t("value-prompts", { count: prompts.length, first: clip(first, 40) });
+      },
+    },
+    {
+      key: "n",
+      group: "prompt",
+      input: {
+        kind: "choice",
+        options: (view) =>
+          Array.from({ length: maxVariants(model(view)) }, (_, index) => ({ value: index + 1 })),
+      },
+    },
+    {
+      key: "model",
+      group: "model",
+      input: {
+        kind: "choice",
+        options: () =>
+          models.map((entry) =>
+            lockedModel(entry, setup)
+              ? { value: entry.id, locked: proOnly(entry.label) }
+              : { value: entry.id },
+          ),
+      },
+      describe: (value, t) => {
+        const entry = models.find((candidate) => candidate.id === value);
+        return entry ? t("generation-model-label", { model: entry.label, ...priceParams(entry) }) : undefined;
+      },
+    },
+    choiceField(
+      "quality_mode",
+      "model",
+      (entry) => entry.quality_modes,
+      model,
+      () => undefined,
+      (value, t) => t("value-quality-mode", { mode: value, label: humanized(value) }),
+    ),
+    choiceField(
+      "aspect",
+      "picture",
+      (entry) => entry.aspects,
+      model,
+      () => undefined,
+      (value, t) => t("value-aspect", { aspect: value, orientation: orientationOf(value) }),
+    ),
+    choiceField(
+      "resolution",
+      "picture",
+      (entry) => entry.resolutions,
+      model,
+      (entry, value) => (lockedResolution(entry, value, setup) ? proOnly(value) : undefined),
+      (value) => value,
+    ),
+    choiceField(
+      "background",
+      "picture",
+      (entry) => entry.backgrounds,
+      model,
+      () => undefined,
+      (value, t) => t("value-background", { background: value, label: humanized(value) }),
+    ),
+  ];
+  return {
+    type,
+    groups: GROUPS,
+    fields,
+    ...(type === "reference_image"
+      ? {
+          media: {
+            min: 1,
+            max: (view: FormView) => Math.max(1, model(view)?.max_reference_files ?? 1),
+            field: "reference_file_ids",
+            accepts: ["image"],
+            tooManyKey: "form-media-too-many-reference_image",
+          },
+        }
+      : {}),
+    normalize: (values: FormValues) => normalizeImageValues(type, setup, values),
+  };
+}
+
+function moneyLines(type: GenerationFormType, setup: ImageFormSetup, view: FormView, t: Translate): string[] {
+  const model = chosenModel(type, setup, view.values);
+  if (!model) return [];
+  const count = imageCount(type, view.values);
+  const locale = view.env.locale;
+  const { account } = setup;
+  if (count === 0) return [t("generation-price-per-image", priceParams(model))];
+  const quote = quoteOf(model, count);
+  const usd = (value: number) => formatNumber(value / account.tokensPerUsd, locale, 2);
+  const lines = [
+    quote.min === quote.max
+      ? t("generation-price-fixed", {
+          count,
+          each: tokens(model.price_tokens.min, locale),
+          total: tokens(quote.max, locale),
+          usd: usd(quote.max),
+        })
+      : t("generation-price-range", {
+          count,
+          each: priceText(model, locale),
+          min: tokens(quote.min, locale),
+          max: tokens(quote.max, locale),
+          usdMin: usd(quote.min),
+          usdMax: usd(quote.max),
+        }),
+    account.budgetLeft === undefined
+      ? t("generation-balance", { balance: tokens(account.balance, locale) })
+      : t("generation-balance-and-budget", {
+          balance: tokens(account.balance, locale),
+          left: tokens(account.budgetLeft, locale),
+        }),
+    t("generation-pay-for-success"),
+  ];
+  // Warned before Create: the service refuses a request whose top price it cannot cover whole.
+  const budgetBinds = account.budgetLeft !== undefined && account.budgetLeft < account.balance;
+  const left = budgetBinds && account.budgetLeft !== undefined ? account.budgetLeft : account.balance;
+  if (quote.max > left) {
+    lines.push(
+      t(budgetBinds ? "generation-price-over-budget" : "generation-price-over-balance", {
+        max: tokens(quote.max, locale),
+        left: tokens(left, locale),
+      }),
+    );
+  }
+  return lines;
+}
+
+/** The generation service's side of an image form: its refusals before they happen, and the quote. */
+export function imageContract(type: GenerationFormType, setup: ImageFormSetup): FormContract {
+  return {
+    issues(definition, view) {
+      if (!setup.available) return [{ key: "generation-rule-unavailable" }];
+      const model = chosenModel(type, setup, view.values);
+      if (!model) return [{ key: "generation-rule-no-model" }];
+      const missing = missingRequired(definition, view);
+      if (missing.length > 0) return missing;
+      const count = imageCount(type, view.values);
+      if (count === 0) return [{ key: "form-required", params: { field: "prompt" } }];
+      if (count > setup.maxBatch) {
+        return [{ key: "generation-rule-too-many", params: { count, max: setup.maxBatch } }];
+      }
+      if (type === "reference_image" && view.media.length > model.max_reference_files) {
+        return [
+          {
+            key: "generation-rule-references",
+            params: { model: model.label, max: model.max_reference_files, count: view.media.length },
+          },
+        ];
+      }
+      return [];
+    },
+    ledger: (_definition, view, t) => moneyLines(type, setup, view, t),
+  };
+}
+
+/** The request a form's Create sends, with the reference photos still as Telegram references. */
+export interface BuiltImageRequest {
+  request: Record<string, unknown>;
+  count: number;
+  quote: { min: number; max: number };
+  modelLabel: string;
+}
+
+export function buildImageRequest(
+  type: GenerationFormType,
+  setup: ImageFormSetup,
+  values: FormValues,
+  media: readonly MediaRef[],
+): BuiltImageRequest {
+  const model = chosenModel(type, setup, values);
+  if (!model) throw new Error("an image request needs a model the form offers");
+  const prompts = promptsOf(type, values);
+  const variants = variantsOf(values);
+  const request: Record<string, unknown> = prompts.length === 1 ? { prompt: prompts[0] } : { prompts };
+  if (variants > 1) request.n = variants;
+  request.model = model.id;
+  const options: Array<["aspect" | "resolution" | "quality_mode" | "background", readonly string[]]> = [
+    ["aspect", model.aspects],
+    ["resolution", model.resolutions],
+    ["quality_mode", model.quality_modes],
+    ["background", model.backgrounds],
+  ];
+  // Only what this model lists goes out: the service would refuse anything else.
+  for (const [key, allowed] of options) {
+    const value = keep(values[key], allowed);
+    if (value !== undefined) request[key] = value;
+  }
+  if (type === "reference_image") request.reference_file_ids = [...media];
+  const count = prompts.length * variants;
+  return { request, count, quote: quoteOf(model, count), modelLabel: model.label };
+}

@@ -1,0 +1,110 @@
+/**
+ * The generation service's forms on the same engine as the task forms: one conversation runs any of
+ * them. When a form opens it reads (through conversation.external, so a replay never asks again) the
+ * catalog, the account and the remembered choices, and gets an instance id that every POST of what it
+ * creates derives its Idempotency-Key from. Create hands the request to the create job.
+ */
+import type { Context } from "grammy";
+import { z } from "zod";
+import type { Catalog as TaskCatalog } from "../../catalog/index.js";
+import type { Problem } from "../../generations/problems.js";
+import type { NewBatch } from "../../generations/submissions.js";
+import type { Translate } from "../../i18n/translate.js";
+import type { IntakeLimits } from "../../media/accept.js";
+import { MediaRefSchema } from "../../media/media-ref.js";
+import type { BotContext } from "../context.js";
+import { type FormDefinition, type FormEnv, type FormValues, GENERATION_FORM_TYPES } from "./form.js";
+import { type FormConversation, runForm } from "./form-loop.js";
+import type { FormState } from "./form-state.js";
+import { buildImageRequest, type ImageFormSetup, imageContract, imageForm } from "./forms/images.js";
+import { firstScreen } from "./navigation.js";
+
+export const GENERATION_FORM = "generation-form";
+
+export const GenerationFormInputSchema = z.object({
+  type: z.enum(GENERATION_FORM_TYPES),
+  locale: z.string().min(2),
+  media: z.array(MediaRefSchema).max(10),
+  prefill: z.record(z.string(), z.unknown()).optional(),
+});
+export type GenerationFormInput = z.infer<typeof GenerationFormInputSchema>;
+
+/** What a generation form opens with, or why it cannot open. */
+export type GenerationFormSetup =
+  | (ImageFormSetup & {
+      nonce: string;
+      /** This form instance: the source of its requests' Idempotency-Keys. */
+      instance: string;
+      last: FormValues;
+    })
+  | { problem: Problem };
+
+export interface GenerationFlowDeps {
+  /** The task catalog, which every form's environment carries. */
+  catalog: TaskCatalog;
+  limits: IntakeLimits;
+  translate(locale: string): Translate;
+  prepare(outer: BotContext, type: GenerationFormInput["type"]): Promise<GenerationFormSetup>;
+  submit(batch: NewBatch, definition: FormDefinition, values: FormValues): Promise<void>;
+}
+
+export function generationFormConversation(deps: GenerationFlowDeps) {
+  return async function generationForm(
+    conversation: FormConversation,
+    ctx: Context,
+    rawInput: unknown,
+  ): Promise<void> {
+    const input = GenerationFormInputSchema.parse(rawInput);
+    const t = deps.translate(input.locale);
+    const chatId = ctx.chat?.id;
+    const userId = ctx.from?.id;
+    if (chatId === undefined || userId === undefined) return;
+    const setup = await conversation.external((outer) => deps.prepare(outer, input.type));
+    if ("problem" in setup) {
+      await ctx.reply(t(setup.problem.key, setup.problem.params));
+      return;
+    }
+    const definition = imageForm(input.type, setup);
+    const env: FormEnv = {
+      catalog: deps.catalog,
+      locale: input.locale,
+      contract: imageContract(input.type, setup),
+    };
+    const values = definition.normalize?.({ ...setup.last, ...input.prefill }, env) ?? {};
+    let state: FormState = { type: input.type, values, media: input.media, screen: { name: "summary" } };
+    state = { ...state, screen: firstScreen(definition, state, env) };
+    await runForm(
+      conversation,
+      ctx,
+      {
+        definition,
+        env,
+        t,
+        nonce: setup.nonce,
+        state,
+        limits: deps.limits,
+        async create(submitted, cardMessageId) {
+          const built = buildImageRequest(input.type, setup, submitted.values, submitted.media);
+          await deps.submit(
+            {
+              userId,
+              chatId,
+              locale: input.locale,
+              type: "image",
+              form: { type: input.type, values: submitted.values, media: submitted.media },
+              formInstance: setup.instance,
+              request: built.request,
+              modelLabel: built.modelLabel,
+              quote: built.quote,
+              count: built.count,
+              cardMessageId,
+            },
+            definition,
+            submitted.values,
+          );
+        },
+      },
+      { chatId, userId },
+    );
+  };
+}

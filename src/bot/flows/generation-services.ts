@@ -1,0 +1,76 @@
+/**
+ * The generation forms' GenerationFlowDeps, built from the program's services: what a form reads when it
+ * opens (the linked account, the catalog, the remembered choices) and what Create does.
+ */
+import { randomBytes } from "node:crypto";
+import type { I18n } from "@grammyjs/i18n";
+import type { GenerationCredentialsReader } from "../../accounts/generation-links.js";
+import type { Catalog as TaskCatalog } from "../../catalog/index.js";
+import type { Account, Catalog } from "../../generation-service/responses.js";
+import { generationProblem } from "../../generations/problems.js";
+import type { GenerationSubmissions } from "../../generations/submissions.js";
+import type { IntakeLimits } from "../../media/accept.js";
+import type { KeyValueStore } from "../../storage/ports.js";
+import { newNonce } from "../../telegram/callback-data.js";
+import type { BotContext } from "../context.js";
+import { LastChoices } from "./defaults.js";
+import type { GenerationFlowDeps } from "./generation-conversation.js";
+
+export interface GenerationFlowServices {
+  i18n: I18n<BotContext>;
+  catalog: TaskCatalog;
+  limits: IntakeLimits;
+  credentials: GenerationCredentialsReader;
+  models: { get(): Promise<Catalog> };
+  service: { getAccount(apiKey: string): Promise<Account> };
+  submissions: Pick<GenerationSubmissions, "start">;
+  kv: KeyValueStore;
+}
+
+export function createGenerationFlowDeps(services: GenerationFlowServices): GenerationFlowDeps {
+  return {
+    catalog: services.catalog,
+    limits: services.limits,
+    translate: (locale) => (key, variables) => services.i18n.t(locale, key, variables),
+    async prepare(outer, type) {
+      const userId = outer.from?.id;
+      if (userId === undefined) throw new Error("a form needs a user");
+      const credentials = await services.credentials.credentials(userId);
+      if (!credentials) return { problem: { key: "generation-not-linked" } };
+      let catalog: Catalog;
+      let account: Account;
+      try {
+        [catalog, account] = await Promise.all([
+          services.models.get(),
+          services.service.getAccount(credentials.apiKey),
+        ]);
+      } catch (error) {
+        const problem = generationProblem(error);
+        if (!problem) throw error;
+        outer.logger.warn({ err: error }, "generation form could not open");
+        return { problem };
+      }
+      const { key } = account;
+      const budgetLeft =
+        key.budget_tokens == null ? undefined : Math.max(0, key.budget_tokens - key.budget_used_tokens);
+      return {
+        nonce: newNonce(),
+        instance: randomBytes(12).toString("base64url"),
+        catalog: catalog.image,
+        maxBatch: Math.min(catalog.max_batch, account.limits.max_batch || catalog.max_batch),
+        available: catalog.available,
+        account: {
+          plan: account.plan,
+          balance: account.balance_tokens,
+          tokensPerUsd: account.tokens_per_usd,
+          ...(budgetLeft === undefined ? {} : { budgetLeft }),
+        },
+        last: await new LastChoices(services.kv).get(userId, type),
+      };
+    },
+    async submit(batch, definition, values) {
+      await services.submissions.start(batch);
+      await new LastChoices(services.kv).remember(batch.userId, definition, values);
+    },
+  };
+}

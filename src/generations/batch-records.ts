@@ -1,0 +1,311 @@
+/**
+ * What the bot remembers about each batch it creates on the generation service, keyed by an unguessable
+ * ticket (the batch's webhook address is `/hooks/generations/<ticket>`): the request, the card, and the
+ * generations in chunks of up to ten, one chunk per album. A chunk is changed only under its lock, so a
+ * webhook and a poll that report the same generation at once count it once. Each user's unfinished
+ * generations are kept in a set scored by creation time, which the poller reads to follow them all with a
+ * few list calls; the users due for a poll are another such set. Everything is JSON on the storage ports,
+ * parsed with zod on every read.
+ */
+import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { z } from "zod";
+import {
+  GENERATION_STATUSES,
+  GENERATION_TYPES,
+  type GenerationStatus,
+} from "../generation-service/responses.js";
+import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
+import type { Storage } from "../storage/ports.js";
+
+/** Batches stay reachable from their buttons (Original, Again, Delete) for the longest retention, 30 days. */
+const RECORD_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Results go to the chat in albums of this many (Telegram's most). */
+export const CHUNK_SIZE = 10;
+const POLL_SET = "generations:poll";
+const LOCK_TTL_MS = 10_000;
+const LOCK_WAIT_MS = 15_000;
+
+export const FINISHED_STATUSES: ReadonlySet<GenerationStatus> = new Set(["succeeded", "failed", "canceled"]);
+
+export function isFinished(status: GenerationStatus): boolean {
+  return FINISHED_STATUSES.has(status);
+}
+
+const BATCH_STATES = [
+  /** The create job is uploading references or creating the batch. */
+  "submitting",
+  /** Nothing was created; the card says why. */
+  "submit_failed",
+  /** The service has the batch; its generations are being followed. */
+  "created",
+  /** Every chunk reached the chat. */
+  "finished",
+  /** The chat cannot be written to (the user blocked the bot). */
+  "undeliverable",
+] as const;
+export type BatchState = (typeof BATCH_STATES)[number];
+
+const ProblemSchema = z.object({
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+const OutputSchema = z.object({ url: z.string(), expiresAt: z.number(), mime: z.string() });
+export type StoredOutput = z.infer<typeof OutputSchema>;
+
+export const BatchRecordSchema = z.object({
+  ticket: z.string().min(16),
+  userId: z.number().int(),
+  chatId: z.number().int(),
+  locale: z.string().min(2),
+  type: z.enum(GENERATION_TYPES),
+  /** The form as submitted: Again and Use as reference reopen it. */
+  form: z.object({
+    type: z.string().min(1),
+    values: z.record(z.string(), z.unknown()),
+    media: z.array(MediaRefSchema).max(30),
+  }),
+  /** Every POST of this batch derives its Idempotency-Key from it, so a repeat never pays twice. */
+  formInstance: z.string().min(8),
+  /** The request body; reference photos stay Telegram references until the create job uploads them. */
+  request: z.record(z.string(), z.unknown()),
+  /** The model's label and the quote shown before Create (tokens for the whole batch). */
+  modelLabel: z.string(),
+  quote: z.object({ min: z.number().int(), max: z.number().int() }),
+  /** How many generations the request makes. */
+  count: z.number().int().positive(),
+  state: z.enum(BATCH_STATES),
+  /** The form's message, which becomes the batch card. */
+  cardMessageId: z.number().int().optional(),
+  /** Set once the service has the batch. */
+  batchId: z.string().optional(),
+  costTokens: z.number().int().optional(),
+  balanceTokens: z.number().int().optional(),
+  /** Uploads of the reference photos made so far, by media key, so a retried job does not upload twice. */
+  uploads: z.record(z.string(), z.string()).default({}),
+  /** What went wrong, for the card. */
+  problem: ProblemSchema.optional(),
+  /** Generations Cancel found already running: they cannot be stopped and are paid only if they succeed. */
+  cancelRunning: z.number().int().optional(),
+  createdAt: z.number(),
+});
+export type BatchRecord = z.infer<typeof BatchRecordSchema>;
+
+export const ChunkItemSchema = z.object({
+  id: z.string(),
+  /** Place in the batch, from 0: the number the user sees is one more. */
+  position: z.number().int().nonnegative(),
+  prompt: z.string(),
+  status: z.enum(GENERATION_STATUSES),
+  costTokens: z.number().int().nonnegative(),
+  output: OutputSchema.optional(),
+  error: z.string().optional(),
+  /** The photo as sent to the chat, and the original as a document once asked for. */
+  photoFileId: z.string().optional(),
+  photoFileUniqueId: z.string().optional(),
+  documentFileId: z.string().optional(),
+  /** Removed from the service with Delete. */
+  deleted: z.boolean().optional(),
+});
+export type ChunkItem = z.infer<typeof ChunkItemSchema>;
+
+export const ChunkRecordSchema = z.object({
+  ticket: z.string(),
+  index: z.number().int().nonnegative(),
+  items: z.array(ChunkItemSchema).min(1).max(CHUNK_SIZE),
+  delivered: z.boolean(),
+});
+export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
+
+const CardStateSchema = z.object({
+  messageId: z.number().int().optional(),
+  /** The text and buttons last shown, so an edit that would change nothing is not sent. */
+  shown: z.string().optional(),
+});
+export type CardState = z.infer<typeof CardStateSchema>;
+
+/** Where a generation of ours lives. */
+export interface GenerationPlace {
+  ticket: string;
+  position: number;
+}
+
+export function newTicket(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+export function chunkOf(position: number): number {
+  return Math.floor(position / CHUNK_SIZE);
+}
+
+/** A media reference's identity within a batch (the uploads made so far). */
+export function mediaKey(ref: MediaRef): string {
+  return ref.source === "telegram" ? `t:${ref.fileUniqueId}` : `l:${ref.url}`;
+}
+
+function parseJson<T>(raw: string | undefined, schema: z.ZodType<T>): T | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export class RecordBusyError extends Error {
+  override readonly name = "RecordBusyError";
+}
+
+export class GenerationRecords {
+  constructor(
+    private readonly storage: Storage,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(ticket: string): Promise<BatchRecord | undefined> {
+    if (!/^[A-Za-z0-9_-]{16,64}$/.test(ticket)) return undefined;
+    return parseJson(await this.storage.kv.get(`generation-batch:${ticket}`), BatchRecordSchema);
+  }
+
+  async put(record: BatchRecord): Promise<void> {
+    await this.storage.kv.set(
+      `generation-batch:${record.ticket}`,
+      JSON.stringify(BatchRecordSchema.parse(record)),
+      { ttlMs: RECORD_TTL_MS },
+    );
+  }
+
+  /** Changes a batch under its lock, so jobs that change different parts of it lose none. */
+  async update(
+    ticket: string,
+    change: (record: BatchRecord) => BatchRecord,
+  ): Promise<BatchRecord | undefined> {
+    return this.locked(`generation-batch:${ticket}`, async () => {
+      const record = await this.get(ticket);
+      if (!record) return undefined;
+      const next = change(record);
+      await this.put(next);
+      return next;
+    });
+  }
+
+  /** Where the batch's card is and what it shows (kept apart: it changes far more often). */
+  async card(ticket: string): Promise<CardState | undefined> {
+    return parseJson(await this.storage.kv.get(`generation-card:${ticket}`), CardStateSchema);
+  }
+
+  async putCard(ticket: string, card: CardState): Promise<void> {
+    await this.storage.kv.set(`generation-card:${ticket}`, JSON.stringify(CardStateSchema.parse(card)), {
+      ttlMs: RECORD_TTL_MS,
+    });
+  }
+
+  /**
+   * Ties a form instance to its batch: true for the first ticket only, so a form sent twice (two presses
+   * that both got through) makes one batch.
+   */
+  claimForm(formInstance: string, ticket: string): Promise<boolean> {
+    return this.storage.kv.setIfAbsent(`generation-form:${formInstance}`, ticket, { ttlMs: RECORD_TTL_MS });
+  }
+
+  async chunk(ticket: string, index: number): Promise<ChunkRecord | undefined> {
+    return parseJson(await this.storage.kv.get(`generation-chunk:${ticket}:${index}`), ChunkRecordSchema);
+  }
+
+  async chunks(record: Pick<BatchRecord, "ticket" | "count">): Promise<ChunkRecord[]> {
+    const all = await Promise.all(
+      Array.from({ length: Math.ceil(record.count / CHUNK_SIZE) }, (_, index) =>
+        this.chunk(record.ticket, index),
+      ),
+    );
+    return all.filter((chunk): chunk is ChunkRecord => chunk !== undefined);
+  }
+
+  async putChunk(chunk: ChunkRecord): Promise<void> {
+    await this.storage.kv.set(
+      `generation-chunk:${chunk.ticket}:${chunk.index}`,
+      JSON.stringify(ChunkRecordSchema.parse(chunk)),
+      { ttlMs: RECORD_TTL_MS },
+    );
+  }
+
+  /**
+   * Changes a chunk under its lock. `change` returns the new chunk, or undefined for no change; the
+   * result is the chunk as stored afterwards, or undefined when nothing changed.
+   */
+  async changeChunk(
+    ticket: string,
+    index: number,
+    change: (chunk: ChunkRecord) => ChunkRecord | undefined,
+  ): Promise<ChunkRecord | undefined> {
+    return this.locked(`generation-chunk:${ticket}:${index}`, async () => {
+      const chunk = await this.chunk(ticket, index);
+      if (!chunk) return undefined;
+      const next = change(chunk);
+      if (next) await this.putChunk(next);
+      return next;
+    });
+  }
+
+  private async locked<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const deadline = this.now() + LOCK_WAIT_MS;
+    let token = await this.storage.locks.acquire(name, LOCK_TTL_MS);
+    while (token === undefined) {
+      if (this.now() > deadline) throw new RecordBusyError(`${name} stayed locked`);
+      await sleep(10 + Math.floor(Math.random() * 20));
+      token = await this.storage.locks.acquire(name, LOCK_TTL_MS);
+    }
+    try {
+      return await work();
+    } finally {
+      await this.storage.locks.release(name, token);
+    }
+  }
+
+  async place(generationId: string, place: GenerationPlace): Promise<void> {
+    await this.storage.kv.set(`generation-of:${generationId}`, `${place.ticket} ${place.position}`, {
+      ttlMs: RECORD_TTL_MS,
+    });
+  }
+
+  async locate(generationId: string): Promise<GenerationPlace | undefined> {
+    const raw = await this.storage.kv.get(`generation-of:${generationId}`);
+    const match = raw === undefined ? undefined : /^([A-Za-z0-9_-]{16,64}) (\d+)$/.exec(raw);
+    return match ? { ticket: match[1] ?? "", position: Number(match[2]) } : undefined;
+  }
+
+  /** A user's generation to follow until it finishes; `createdMs` orders the poller's paging. */
+  async follow(userId: number, generationId: string, createdMs: number): Promise<void> {
+    await this.storage.sortedSets.add(`generations:pending:${userId}`, generationId, createdMs);
+  }
+
+  async unfollow(userId: number, generationId: string): Promise<void> {
+    await this.storage.sortedSets.remove(`generations:pending:${userId}`, generationId);
+  }
+
+  /** The user's unfinished generations, and when the oldest of them was created. */
+  async followed(userId: number, limit = 5_000): Promise<{ ids: string[]; oldestMs: number | undefined }> {
+    const set = `generations:pending:${userId}`;
+    const ids = await this.storage.sortedSets.rangeByScore(set, Number.MAX_SAFE_INTEGER, limit);
+    const first = ids[0];
+    return {
+      ids,
+      oldestMs: first === undefined ? undefined : await this.storage.sortedSets.score(set, first),
+    };
+  }
+
+  /** Poll the user's generations at `at` (epoch ms). */
+  async schedulePoll(userId: number, at: number): Promise<void> {
+    await this.storage.sortedSets.add(POLL_SET, String(userId), at);
+  }
+
+  async unschedulePoll(userId: number): Promise<void> {
+    await this.storage.sortedSets.remove(POLL_SET, String(userId));
+  }
+
+  async pollsDue(now: number, limit: number): Promise<number[]> {
+    return (await this.storage.sortedSets.rangeByScore(POLL_SET, now, limit)).map(Number);
+  }
+}

@@ -1,0 +1,246 @@
+/**
+ * The words and buttons of a batch outside any update (jobs use the locale the batch was made in): the
+ * batch card in each state, captions, and the buttons under results. Result buttons carry the batch's
+ * ticket and the image's place in it, so they work as long as the batch record lives.
+ */
+import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
+import { formatNumber } from "../i18n/format.js";
+import type { Translate } from "../i18n/translate.js";
+import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
+import type { BatchRecord, ChunkItem, ChunkRecord } from "./batch-records.js";
+
+/** Buttons on results and on the card: what each does, as a short code on the wire. */
+export const RESULT_ACTIONS = {
+  original: "o",
+  again: "a",
+  reference: "r",
+  delete: "d",
+  deleteConfirmed: "D",
+  keep: "k",
+  cancelQueued: "c",
+} as const;
+export type ResultAction = keyof typeof RESULT_ACTIONS;
+
+const ACTION_BY_CODE = new Map<string, ResultAction>(
+  Object.entries(RESULT_ACTIONS).map(([action, code]) => [code, action as ResultAction]),
+);
+
+/** A result button's action and image, from its callback arguments; undefined for anything else. */
+export function decodeResultAction(
+  args: readonly string[],
+): { action: ResultAction; position?: number } | undefined {
+  const [code, position] = args;
+  const action = code === undefined ? undefined : ACTION_BY_CODE.get(code);
+  if (!action) return undefined;
+  if (position === undefined) return { action };
+  return /^(0|[1-9]\d{0,3})$/.test(position) ? { action, position: Number(position) } : undefined;
+}
+
+export function resultButton(
+  text: string,
+  ticket: string,
+  action: ResultAction,
+  position?: number,
+): InlineKeyboardButton {
+  const args = position === undefined ? [RESULT_ACTIONS[action]] : [RESULT_ACTIONS[action], position];
+  return { text, callback_data: encodeCallback(CALLBACK_SCOPES.generationResult, ticket, ...args) };
+}
+
+/** The four actions of one image, under a photo sent alone. */
+export function singleImageKeyboard(t: Translate, ticket: string, position: number): InlineKeyboardMarkup {
+  return {
+    inline_keyboard: [
+      [
+        resultButton(t("generation-button-original"), ticket, "original", position),
+        resultButton(t("generation-button-again"), ticket, "again", position),
+      ],
+      [
+        resultButton(t("generation-button-reference"), ticket, "reference", position),
+        resultButton(t("generation-button-delete"), ticket, "delete", position),
+      ],
+    ],
+  };
+}
+
+const NUMBERS_PER_ROW = 5;
+
+/** Albums take no buttons: the message after one has a numbered row of each action per five images. */
+export function albumKeyboard(ticket: string, positions: readonly number[]): InlineKeyboardMarkup {
+  const rows: InlineKeyboardButton[][] = [];
+  const actions: Array<[ResultAction, string]> = [
+    ["original", "⬇️"],
+    ["again", "🔁"],
+    ["reference", "🧩"],
+    ["delete", "🗑"],
+  ];
+  for (const [action, mark] of actions) {
+    for (let start = 0; start < positions.length; start += NUMBERS_PER_ROW) {
+      rows.push(
+        positions
+          .slice(start, start + NUMBERS_PER_ROW)
+          .map((position) => resultButton(`${mark} ${position + 1}`, ticket, action, position)),
+      );
+    }
+  }
+  return { inline_keyboard: rows };
+}
+
+export function formName(t: Translate, record: Pick<BatchRecord, "form">): string {
+  return t(`generation-form-${record.form.type}-name`);
+}
+
+/** Counts of a batch's generations by where they stand. */
+export interface BatchCounts {
+  queued: number;
+  running: number;
+  succeeded: number;
+  failed: number;
+  canceled: number;
+  /** Tokens of the succeeded ones: what is charged. */
+  charged: number;
+  /** Tokens given back for the failed ones, and for the canceled ones. */
+  refundedFailed: number;
+  refundedCanceled: number;
+}
+
+export function countBatch(chunks: readonly ChunkRecord[]): BatchCounts {
+  const counts: BatchCounts = {
+    queued: 0,
+    running: 0,
+    succeeded: 0,
+    failed: 0,
+    canceled: 0,
+    charged: 0,
+    refundedFailed: 0,
+    refundedCanceled: 0,
+  };
+  for (const chunk of chunks) {
+    for (const item of chunk.items) {
+      counts[item.status] += 1;
+      if (item.status === "succeeded") counts.charged += item.costTokens;
+      if (item.status === "failed") counts.refundedFailed += item.costTokens;
+      if (item.status === "canceled") counts.refundedCanceled += item.costTokens;
+    }
+  }
+  return counts;
+}
+
+function tokens(value: number, locale: string): string {
+  return formatNumber(value, locale);
+}
+
+/** The batch card for a batch the service has. */
+export function createdCardText(
+  t: Translate,
+  record: BatchRecord,
+  counts: BatchCounts,
+  finished: boolean,
+): string {
+  const name = formName(t, record);
+  const locale = record.locale;
+  const lines: string[] = [];
+  if (finished) {
+    lines.push(t("generation-card-finished", { name, done: counts.succeeded, count: record.count }));
+  } else {
+    lines.push(t("generation-card-title", { name, count: record.count, model: record.modelLabel }));
+    lines.push(
+      t("generation-card-progress", {
+        queued: counts.queued,
+        running: counts.running,
+        done: counts.succeeded,
+        failed: counts.failed,
+      }),
+    );
+  }
+  lines.push(
+    t("generation-card-money", {
+      reserved: tokens(record.costTokens ?? 0, locale),
+      charged: tokens(counts.charged, locale),
+    }),
+  );
+  if (!finished && record.balanceTokens !== undefined) {
+    lines.push(t("generation-card-balance", { balance: tokens(record.balanceTokens, locale) }));
+  }
+  if (counts.failed > 0) {
+    lines.push(
+      t("generation-card-failed", { count: counts.failed, refunded: tokens(counts.refundedFailed, locale) }),
+    );
+  }
+  if (counts.canceled > 0) {
+    lines.push(
+      t("generation-card-canceled", {
+        count: counts.canceled,
+        refunded: tokens(counts.refundedCanceled, locale),
+      }),
+    );
+  }
+  if (!finished && record.cancelRunning) {
+    lines.push(t("generation-card-cancel-running", { count: record.cancelRunning }));
+  }
+  if (!finished) lines.push(t("generation-card-pay-for-success"));
+  return lines.join("\n");
+}
+
+/** Cancel, while some are still queued (or not yet known to be running). */
+export function cardKeyboard(t: Translate, record: BatchRecord, counts: BatchCounts): InlineKeyboardMarkup {
+  if (counts.queued === 0) return { inline_keyboard: [] };
+  return {
+    inline_keyboard: [
+      [
+        resultButton(
+          t("generation-button-cancel-queued", { count: counts.queued }),
+          record.ticket,
+          "cancelQueued",
+        ),
+      ],
+    ],
+  };
+}
+
+/** An image's caption: its number and prompt, the model, and what it cost. */
+export function imageCaption(t: Translate, record: BatchRecord, item: ChunkItem): string {
+  return t("generation-image-caption", {
+    number: item.position + 1,
+    prompt: clip(item.prompt, 300),
+    model: record.modelLabel,
+    tokens: tokens(item.costTokens, record.locale),
+  });
+}
+
+/** The message after an album: what the numbers are, and what did not come out. */
+export function controlText(t: Translate, record: BatchRecord, chunk: ChunkRecord): string {
+  const delivered = chunk.items.filter((item) => item.status === "succeeded");
+  const lines: string[] = [];
+  if (delivered.length > 0) {
+    const first = delivered[0]?.position ?? 0;
+    const last = delivered.at(-1)?.position ?? first;
+    lines.push(
+      t("generation-album-title", {
+        from: first + 1,
+        to: last + 1,
+        model: record.modelLabel,
+      }),
+    );
+    lines.push(t("generation-album-legend"));
+  }
+  lines.push(...failureLines(t, record, chunk));
+  return lines.join("\n");
+}
+
+/** One line per image that did not come out, with the refund. */
+export function failureLines(t: Translate, record: BatchRecord, chunk: ChunkRecord): string[] {
+  return chunk.items
+    .filter((item) => item.status === "failed" || item.status === "canceled")
+    .map((item) =>
+      t(item.status === "failed" ? "generation-item-failed" : "generation-item-canceled", {
+        number: item.position + 1,
+        reason: item.error ?? t("generation-item-no-reason"),
+        tokens: tokens(item.costTokens, record.locale),
+      }),
+    );
+}
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

@@ -1,0 +1,301 @@
+/**
+ * Creation of a batch, as a job: the reference photos handed to `POST /v1/files` (streamed from Telegram,
+ * each once: a retried job reuses what it uploaded), then `POST /v1/images/generations`. Every POST carries
+ * an Idempotency-Key derived from the form instance and what it is for, so a job run again after a
+ * crash, a retried attempt or the same form sent twice replays the first answer and never pays twice.
+ * A refusal is said on the card with what to do, and with the numbers when it is about money; nothing is
+ * queued then. Once the service has the batch its generations are recorded in chunks and followed.
+ */
+import { PassThrough, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { z } from "zod";
+import type { GenerationCredentials, GenerationCredentialsReader } from "../accounts/generation-links.js";
+import type { CreatedBatch, UploadedFile } from "../generation-service/client.js";
+import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
+import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
+import { type ImageGenerationRequest, ImageGenerationRequestSchema } from "../generation-service/requests.js";
+import type { Account } from "../generation-service/responses.js";
+import type { FileUpload } from "../generation-service/upload.js";
+import { formatNumber } from "../i18n/format.js";
+import type { Translate } from "../i18n/translate.js";
+import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import { MediaError } from "../media/accept.js";
+import { MediaRefSchema, type TelegramMediaRef } from "../media/media-ref.js";
+import type { TelegramDownload } from "../media/telegram-download.js";
+import type { Metrics } from "../metrics.js";
+import type { BatchCards } from "./batch-card.js";
+import {
+  type BatchRecord,
+  CHUNK_SIZE,
+  type ChunkRecord,
+  type GenerationRecords,
+  mediaKey,
+} from "./batch-records.js";
+import { formName, resultButton } from "./cards.js";
+import { isTransient, type Problem, problemOf } from "./problems.js";
+
+const CREATE_ATTEMPTS = 5;
+
+const CreateDataSchema = z.object({ ticket: z.string().min(16) });
+export type CreateData = z.infer<typeof CreateDataSchema>;
+
+export interface CreateDeps {
+  records: GenerationRecords;
+  cards: BatchCards;
+  credentials: GenerationCredentialsReader;
+  service: {
+    createImages(apiKey: string, body: ImageGenerationRequest, idempotencyKey: string): Promise<CreatedBatch>;
+    uploadFile(apiKey: string, upload: FileUpload, idempotencyKey: string): Promise<UploadedFile>;
+    getAccount(apiKey: string): Promise<Account>;
+  };
+  /** A photo the user sent, streamed from Telegram. */
+  openTelegramFile(ref: TelegramMediaRef): Promise<TelegramDownload>;
+  translate(locale: string): Translate;
+  /** The batch's webhook address, or undefined when the service cannot reach us or could not sign. */
+  webhookUrl(ticket: string, credentials: GenerationCredentials): string | undefined;
+  /** First poll of a new batch, as the backstop of its webhooks. */
+  firstPoll(userId: number): Promise<void>;
+  refreshCard(ticket: string): Promise<void>;
+  metrics?: Pick<Metrics, "generationBatches">;
+}
+
+/** The key of one POST of the batch: the same on every repeat of it, different for each purpose. */
+export function idempotencyKeyOf(record: Pick<BatchRecord, "formInstance">, purpose: string): string {
+  return deriveIdempotencyKey(record.formInstance, purpose);
+}
+
+/**
+ * A Telegram photo as an upload whose every attempt reads the file afresh (the first one already open).
+ * `release` lets go of the first download when no attempt read it.
+ */
+async function telegramUpload(
+  open: (ref: TelegramMediaRef) => Promise<TelegramDownload>,
+  ref: TelegramMediaRef,
+): Promise<{ upload: FileUpload; release: () => void }> {
+  const first = await open(ref);
+  let unread: Readable | undefined = first.stream;
+  const upload: FileUpload = {
+    kind: "image",
+    size: first.size,
+    filename: ref.fileName ?? `${ref.kind}.jpg`,
+    open: () => {
+      if (unread) {
+        const stream = unread;
+        unread = undefined;
+        return stream;
+      }
+      const output = new PassThrough();
+      open(ref)
+        .then(({ stream }) => pipeline(stream, output))
+        .catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+      return output;
+    },
+  };
+  return { upload, release: () => unread?.destroy() };
+}
+
+function quoteText(record: BatchRecord, locale: string): string {
+  const { min, max } = record.quote;
+  return min === max
+    ? formatNumber(min, locale)
+    : `${formatNumber(min, locale)}–${formatNumber(max, locale)}`;
+}
+
+export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
+  async function fail(record: BatchRecord, problem: Problem): Promise<void> {
+    const t = deps.translate(record.locale);
+    const failed = await deps.records.update(record.ticket, (current) => ({
+      ...current,
+      state: "submit_failed",
+      problem,
+    }));
+    await deps.cards.show(
+      failed ?? record,
+      t("generation-card-not-created", { name: formName(t, record), reason: t(problem.key, problem.params) }),
+      { inline_keyboard: [[resultButton(t("generation-button-change"), record.ticket, "again")]] },
+    );
+  }
+
+  /** Why money stopped the request, with the numbers: the quote against the balance or the key's budget. */
+  async function moneyProblem(
+    record: BatchRecord,
+    error: GenerationServiceError,
+    apiKey: string,
+  ): Promise<Problem> {
+    let account: Account | undefined;
+    try {
+      account = await deps.service.getAccount(apiKey);
+    } catch {
+      // Without the numbers the refusal is still explained.
+    }
+    if (!account) return problemOf(error);
+    const locale = record.locale;
+    const need = quoteText(record, locale);
+    if (error.code === "insufficient_credits") {
+      return {
+        key: "generation-error-insufficient_credits-numbers",
+        params: { need, balance: formatNumber(account.balance_tokens, locale) },
+      };
+    }
+    const { budget_tokens: budget, budget_used_tokens: used } = account.key;
+    return {
+      key: "generation-error-key_budget_exceeded-numbers",
+      params: {
+        need,
+        left: formatNumber(Math.max(0, (budget ?? used) - used), locale),
+        budget: formatNumber(budget ?? used, locale),
+      },
+    };
+  }
+
+  async function uploadReferences(
+    record: BatchRecord,
+    apiKey: string,
+    t: Translate,
+  ): Promise<{ record: BatchRecord; fileIds: string[] | undefined }> {
+    const raw = record.request.reference_file_ids;
+    if (!Array.isArray(raw)) return { record, fileIds: undefined };
+    const refs = raw.map((value) => MediaRefSchema.parse(value));
+    const fileIds: string[] = [];
+    let current = record;
+    for (const [index, ref] of refs.entries()) {
+      const key = mediaKey(ref);
+      const earlier = current.uploads[key];
+      if (earlier) {
+        fileIds.push(earlier);
+        continue;
+      }
+      if (ref.source !== "telegram")
+        throw new MediaError("unsupported_type", "references are photos sent in the chat");
+      await deps.cards.show(current, t("generation-card-uploading", { done: index + 1, total: refs.length }));
+      const { upload, release } = await telegramUpload(deps.openTelegramFile, ref);
+      const { file } = await deps.service
+        .uploadFile(apiKey, upload, idempotencyKeyOf(current, `upload:${key}`))
+        .finally(release);
+      fileIds.push(file.id);
+      current =
+        (await deps.records.update(current.ticket, (stored) => ({
+          ...stored,
+          uploads: { ...stored.uploads, [key]: file.id },
+        }))) ?? current;
+    }
+    return { record: current, fileIds };
+  }
+
+  async function recordBatch(record: BatchRecord, created: CreatedBatch): Promise<void> {
+    const { batch } = created;
+    const generations = batch.generations;
+    for (let index = 0; index * CHUNK_SIZE < generations.length; index++) {
+      // Written only once: a webhook may already have changed a chunk recorded by an earlier run.
+      if (await deps.records.chunk(record.ticket, index)) continue;
+      const chunk: ChunkRecord = {
+        ticket: record.ticket,
+        index,
+        delivered: false,
+        items: generations.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE).map((generation, offset) => ({
+          id: generation.id,
+          position: index * CHUNK_SIZE + offset,
+          prompt: generation.prompt,
+          status: generation.status,
+          costTokens: generation.cost_tokens,
+          ...(generation.output
+            ? {
+                output: {
+                  url: generation.output.url,
+                  expiresAt: generation.output.expires_at,
+                  mime: generation.output.mime,
+                },
+              }
+            : {}),
+        })),
+      };
+      await deps.records.putChunk(chunk);
+    }
+    for (const [position, generation] of generations.entries()) {
+      await deps.records.place(generation.id, { ticket: record.ticket, position });
+      await deps.records.follow(record.userId, generation.id, generation.created * 1000);
+    }
+    await deps.records.update(record.ticket, (current) => ({
+      ...current,
+      state: "created",
+      batchId: batch.id,
+      costTokens: batch.cost_tokens,
+      balanceTokens: batch.balance_tokens,
+      count: generations.length,
+    }));
+    await deps.firstPoll(record.userId);
+    await deps.refreshCard(record.ticket);
+  }
+
+  async function handler({ ticket }: CreateData, context: JobContext): Promise<void> {
+    const record = await deps.records.get(ticket);
+    if (record?.state !== "submitting") return;
+    const t = deps.translate(record.locale);
+    const logger = context.logger.child({ ticket, user_id: record.userId });
+    const lastAttempt = context.attempt >= CREATE_ATTEMPTS;
+    const credentials = await deps.credentials.credentials(record.userId);
+    if (!credentials) {
+      await fail(record, { key: "generation-not-linked" });
+      return;
+    }
+    try {
+      const uploaded = await uploadReferences(record, credentials.apiKey, t);
+      const current = uploaded.record;
+      const webhook = deps.webhookUrl(ticket, credentials);
+      const body = ImageGenerationRequestSchema.safeParse({
+        ...current.request,
+        ...(uploaded.fileIds ? { reference_file_ids: uploaded.fileIds } : {}),
+        ...(webhook ? { webhook_url: webhook } : {}),
+      });
+      if (!body.success) {
+        logger.error({ issues: body.error.issues }, "a form built a request the spec does not allow");
+        await fail(record, { key: "error-generic" });
+        return;
+      }
+      await deps.cards.show(current, t("generation-card-creating", { name: formName(t, current) }));
+      const created = await deps.service.createImages(
+        credentials.apiKey,
+        body.data,
+        idempotencyKeyOf(current, "create"),
+      );
+      logger.info(
+        { batch_id: created.batch.id, count: created.batch.generations.length, replayed: created.replayed },
+        "generation batch created",
+      );
+      deps.metrics?.generationBatches.inc({ type: current.type });
+      await recordBatch(current, created);
+    } catch (error) {
+      if (error instanceof MediaError) {
+        await fail(record, { key: `media-error-${error.kind}`, params: error.params });
+        return;
+      }
+      if (!isGenerationServiceError(error)) {
+        if (!lastAttempt) throw error;
+        logger.error({ err: error }, "generation batch not created");
+        await fail(record, { key: "error-generic" });
+        return;
+      }
+      if (error.code === "insufficient_credits" || error.code === "key_budget_exceeded") {
+        await fail(record, await moneyProblem(record, error, credentials.apiKey));
+        return;
+      }
+      if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 20_000);
+      if (isTransient(error) && !lastAttempt) {
+        // The next attempt sends the same Idempotency-Key: a batch made meanwhile is answered, not made again.
+        logger.warn({ err: error }, "generation batch not created yet; trying again");
+        throw error;
+      }
+      logger.warn({ err: error, code: error.code }, "generation batch refused");
+      await fail(record, problemOf(error));
+    }
+  }
+
+  return {
+    name: "create-generations",
+    schema: CreateDataSchema,
+    attempts: CREATE_ATTEMPTS,
+    backoffMs: 3_000,
+    concurrency: 8,
+    handler,
+  };
+}

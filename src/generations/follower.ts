@@ -1,0 +1,315 @@
+/**
+ * Following generations until they finish. What the service says about one of ours (a signed webhook, a
+ * list page, a read) is an observation; `observe` records it in its chunk once (later, older or repeated
+ * news changes nothing), and when a chunk's last generation finishes its delivery is queued.
+ *
+ * Polling is per linked account: each pass pages `GET /v1/generations?status=succeeded` and `…=failed`
+ * newest first, down to the user's oldest unfinished generation, so one call covers up to a hundred, and
+ * reads `…=running` for the card. A pass runs only when the key's reported budget leaves room for it and
+ * for what users start meanwhile. With a signing secret, webhooks bring successes at once and polling is
+ * the slow backstop; failures are found by polling alone (the service announces only successes).
+ */
+import { z } from "zod";
+import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
+import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
+import type { ListGenerationsQuery } from "../generation-service/requests.js";
+import {
+  type Generation,
+  type GenerationPage,
+  GenerationSchema,
+  type GenerationStatus,
+} from "../generation-service/responses.js";
+import { type JobContext, type JobDefinition, type JobQueue, RetryLaterError } from "../jobs/queue.js";
+import type { Logger } from "../logger.js";
+import type { LockStore } from "../storage/ports.js";
+import { type ChunkItem, chunkOf, type GenerationRecords, isFinished } from "./batch-records.js";
+
+/** What the service reported about a generation; a cancel we made reports only its new status. */
+export type Observation = Pick<Generation, "id" | "status"> &
+  Partial<Pick<Generation, "output" | "error" | "cost_tokens">>;
+
+const RANK: Record<GenerationStatus, number> = {
+  queued: 0,
+  running: 1,
+  succeeded: 2,
+  failed: 2,
+  canceled: 2,
+};
+
+/** The item as the observation leaves it; undefined when the observation is not news. */
+function observed(item: ChunkItem, observation: Observation): ChunkItem | undefined {
+  // A finished generation stays as it finished; older or repeated news changes nothing.
+  if (isFinished(item.status) || RANK[observation.status] <= RANK[item.status]) return undefined;
+  const output = observation.output;
+  return {
+    ...item,
+    status: observation.status,
+    ...(observation.cost_tokens === undefined ? {} : { costTokens: observation.cost_tokens }),
+    ...(output ? { output: { url: output.url, expiresAt: output.expires_at, mime: output.mime } } : {}),
+    ...(observation.error ? { error: observation.error.message } : {}),
+  };
+}
+
+export interface FollowerDeps {
+  records: GenerationRecords;
+  queue: JobQueue;
+  /** Delivers a chunk whose generations have all finished. */
+  deliverJob: JobDefinition<{ ticket: string; chunk: number }>;
+  /** Shows the batch's progress on its card (throttled by the caller). */
+  refreshCard(ticket: string): Promise<void>;
+  logger: Logger;
+}
+
+export class Follower {
+  constructor(private readonly deps: FollowerDeps) {}
+
+  /** Records what the service said; true when it was news. */
+  async observe(observation: Observation): Promise<boolean> {
+    const { records, queue, deliverJob } = this.deps;
+    const place = await records.locate(observation.id);
+    if (!place) return false;
+    const index = chunkOf(place.position);
+    let news = false;
+    const chunk = await records.changeChunk(place.ticket, index, (current) => {
+      const items = current.items.map((item) => {
+        if (item.id !== observation.id) return item;
+        const next = observed(item, observation);
+        if (next) news = true;
+        return next ?? item;
+      });
+      return news ? { ...current, items } : undefined;
+    });
+    if (!chunk) return false;
+    if (isFinished(observation.status)) {
+      const batch = await records.get(place.ticket);
+      if (batch) await records.unfollow(batch.userId, observation.id);
+    }
+    if (!chunk.delivered && chunk.items.every((item) => isFinished(item.status))) {
+      await queue.enqueue(
+        deliverJob,
+        { ticket: place.ticket, chunk: index },
+        { jobId: `generation-deliver-${place.ticket}-${index}` },
+      );
+    }
+    await this.deps.refreshCard(place.ticket);
+    return true;
+  }
+}
+
+const PollDataSchema = z.object({ userId: z.number().int() });
+export type PollData = z.infer<typeof PollDataSchema>;
+
+export interface PollDeps {
+  records: GenerationRecords;
+  follower: Follower;
+  locks: LockStore;
+  credentials: GenerationCredentialsReader;
+  service: {
+    listGenerations(apiKey: string, query: ListGenerationsQuery): Promise<GenerationPage>;
+    getGeneration(apiKey: string, id: string): Promise<Generation>;
+  };
+  /** The key's remaining requests as last reported, and when its window resets (epoch ms). */
+  budget(apiKey: string): Promise<{ remaining: number; resetAt: number } | undefined>;
+  /** The wait before the next pass: short when polling is the only way, long beside webhooks. */
+  intervalMs(withWebhooks: boolean): number;
+  /** Requests of a window a pass leaves for creations and users' buttons. */
+  reserve?: number;
+  /** An unfinished generation this old is read on its own: it may have been canceled elsewhere. */
+  staleAfterMs?: number;
+  now?: () => number;
+}
+
+const PAGE_SIZE = 100;
+/** A pass reads at most this many pages per status; the next pass goes on where it stopped. */
+const MAX_PAGES = 6;
+/** List calls a pass makes at least: succeeded, failed and running. */
+const CALLS_PER_PASS = 3;
+
+function stopsFollowing(error: GenerationServiceError): boolean {
+  return ["invalid_api_key", "key_expired", "email_not_verified"].includes(error.code);
+}
+
+export function pollJob(deps: PollDeps): JobDefinition<PollData> {
+  const now = deps.now ?? Date.now;
+  const reserve = deps.reserve ?? 10;
+
+  async function pages(
+    userId: number,
+    apiKey: string,
+    status: "succeeded" | "failed",
+    pending: Set<string>,
+    oldestMs: number,
+  ): Promise<void> {
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES && pending.size > 0; page++) {
+      const list = await deps.service.listGenerations(apiKey, {
+        status,
+        limit: PAGE_SIZE,
+        ...(cursor ? { starting_after: cursor } : {}),
+      });
+      for (const generation of list.data) {
+        if (!pending.has(generation.id)) continue;
+        pending.delete(generation.id);
+        await deps.follower.observe(generation);
+        // Finished, whether or not its batch is still known: it is followed no more.
+        await deps.records.unfollow(userId, generation.id);
+      }
+      const last = list.data.at(-1);
+      // Newest first: once a page reaches past the oldest we follow, the next holds none of ours.
+      if (!list.has_more || !list.next_cursor || !last || last.created * 1000 < oldestMs - 1000) return;
+      cursor = list.next_cursor;
+    }
+  }
+
+  async function pass(userId: number, apiKey: string, logger: Logger): Promise<boolean> {
+    const { ids, oldestMs } = await deps.records.followed(userId);
+    if (ids.length === 0 || oldestMs === undefined) return false;
+    const pending = new Set(ids);
+    await pages(userId, apiKey, "succeeded", pending, oldestMs);
+    await pages(userId, apiKey, "failed", pending, oldestMs);
+    if (pending.size > 0) {
+      const running = await deps.service.listGenerations(apiKey, { status: "running", limit: PAGE_SIZE });
+      for (const generation of running.data) {
+        if (pending.delete(generation.id)) await deps.follower.observe(generation);
+      }
+    }
+    // Neither finished nor running for long: queued still, or canceled or deleted where we cannot see.
+    const staleBefore = now() - (deps.staleAfterMs ?? 30 * 60_000);
+    if (pending.size > 0 && oldestMs < staleBefore) {
+      for (const id of [...pending].slice(0, 2)) {
+        try {
+          await deps.follower.observe(await deps.service.getGeneration(apiKey, id));
+        } catch (error) {
+          if (!isGenerationServiceError(error) || error.code !== "not_found") throw error;
+          logger.info({ generation_id: id }, "a followed generation is gone from the service");
+          await deps.follower.observe({ id, status: "canceled" });
+          await deps.records.unfollow(userId, id);
+        }
+      }
+    }
+    return (await deps.records.followed(userId, 1)).ids.length > 0;
+  }
+
+  return {
+    name: "poll-generations",
+    schema: PollDataSchema,
+    attempts: 3,
+    backoffMs: 5_000,
+    concurrency: 8,
+    async handler({ userId }, context: JobContext) {
+      const logger = context.logger.child({ user_id: userId });
+      const lock = await deps.locks.acquire(`generation-poll:${userId}`, 60_000);
+      if (lock === undefined) return;
+      try {
+        const credentials = await deps.credentials.credentials(userId);
+        if (!credentials) {
+          await deps.records.unschedulePoll(userId);
+          return;
+        }
+        const budget = await deps.budget(credentials.apiKey);
+        if (budget && budget.remaining < CALLS_PER_PASS + reserve) {
+          await deps.records.schedulePoll(userId, Math.max(budget.resetAt, now() + 1_000));
+          return;
+        }
+        let more: boolean;
+        try {
+          more = await pass(userId, credentials.apiKey, logger);
+        } catch (error) {
+          if (!isGenerationServiceError(error)) throw error;
+          if (error.code === "rate_limit_exceeded") {
+            await deps.records.schedulePoll(userId, now() + (error.retryAfterMs ?? 10_000));
+            return;
+          }
+          if (stopsFollowing(error)) {
+            logger.warn(
+              { code: error.code },
+              "the linked key no longer works; following stops until /connect",
+            );
+            await deps.records.unschedulePoll(userId);
+            return;
+          }
+          throw new RetryLaterError(10_000, error.message);
+        }
+        if (more)
+          await deps.records.schedulePoll(
+            userId,
+            now() + deps.intervalMs(credentials.signingSecret !== undefined),
+          );
+        else await deps.records.unschedulePoll(userId);
+      } finally {
+        await deps.locks.release(`generation-poll:${userId}`, lock);
+      }
+    },
+  };
+}
+
+export interface PollerOptions {
+  records: GenerationRecords;
+  locks: LockStore;
+  queue: JobQueue;
+  job: JobDefinition<PollData>;
+  logger: Logger;
+  intervalMs: number;
+  /** A queued pass holds its user this long, so the next ticks do not queue it again. */
+  leaseMs?: number;
+  now?: () => number;
+}
+
+/** Queues a poll pass for every user whose time has come, one instance at a time. */
+export class Poller {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+
+  constructor(private readonly options: PollerOptions) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (!this.running) this.running = this.tick().finally(() => (this.running = undefined));
+    }, this.options.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  async tick(): Promise<number> {
+    const { records, locks, queue, job, logger } = this.options;
+    const now = (this.options.now ?? Date.now)();
+    const lock = await locks.acquire("generation-poller", Math.max(this.options.intervalMs * 5, 10_000));
+    if (lock === undefined) return 0;
+    let queued = 0;
+    try {
+      for (const userId of await records.pollsDue(now, 500)) {
+        await records.schedulePoll(userId, now + (this.options.leaseMs ?? 60_000));
+        await queue.enqueue(job, { userId }, { jobId: `generation-poll-${userId}-${now}` });
+        queued += 1;
+      }
+    } catch (error) {
+      logger.warn({ err: error }, "generation poller pass failed; the next one retries");
+    } finally {
+      await locks.release("generation-poller", lock);
+    }
+    return queued;
+  }
+}
+
+const ObserveDataSchema = z.object({ generation: GenerationSchema });
+export type ObserveData = z.infer<typeof ObserveDataSchema>;
+
+/** A signed webhook's news, recorded off the request that brought it. */
+export function observeJob(follower: Follower): JobDefinition<ObserveData> {
+  return {
+    name: "observe-generation",
+    schema: ObserveDataSchema,
+    attempts: 5,
+    backoffMs: 2_000,
+    concurrency: 16,
+    async handler({ generation }) {
+      await follower.observe(generation);
+    },
+  };
+}

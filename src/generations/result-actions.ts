@@ -1,0 +1,168 @@
+/**
+ * What the buttons on results and on the card set going, as jobs: the original file as a document (from
+ * its cached file_id when it went out before, else from a link renewed when needed), and Cancel of what
+ * is still queued, newest first (those furthest from a free slot), with each refund counted.
+ */
+import type { Api } from "grammy";
+import { z } from "zod";
+import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
+import type { CanceledGeneration } from "../generation-service/client.js";
+import { isGenerationServiceError } from "../generation-service/errors.js";
+import type { Generation } from "../generation-service/responses.js";
+import type { Translate } from "../i18n/translate.js";
+import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import { rereadableFile } from "../telegram/client-policy.js";
+import { chunkOf, type GenerationRecords } from "./batch-records.js";
+import { idempotencyKeyOf } from "./create-job.js";
+import type { ResultReader } from "./deliver-job.js";
+import type { Follower } from "./follower.js";
+import { problemOf } from "./problems.js";
+
+const OriginalDataSchema = z.object({ ticket: z.string().min(16), position: z.number().int().nonnegative() });
+export type OriginalData = z.infer<typeof OriginalDataSchema>;
+
+export interface OriginalDeps {
+  records: GenerationRecords;
+  credentials: GenerationCredentialsReader;
+  service: { getGeneration(apiKey: string, id: string): Promise<Generation> };
+  results: ResultReader;
+  api: Pick<Api, "sendDocument" | "sendMessage">;
+  translate(locale: string): Translate;
+}
+
+function extensionOf(mime: string): string {
+  const subtype = mime.split("/")[1]?.split(";")[0]?.trim() ?? "bin";
+  return subtype === "jpeg" ? "jpg" : subtype;
+}
+
+export function originalJob(deps: OriginalDeps): JobDefinition<OriginalData> {
+  return {
+    name: "send-generation-original",
+    schema: OriginalDataSchema,
+    attempts: 4,
+    backoffMs: 3_000,
+    concurrency: 8,
+    async handler({ ticket, position }) {
+      const record = await deps.records.get(ticket);
+      const chunk = await deps.records.chunk(ticket, chunkOf(position));
+      const item = chunk?.items.find((candidate) => candidate.position === position);
+      if (!record || !item) return;
+      const t = deps.translate(record.locale);
+      const caption = t("generation-original-caption", { number: position + 1 });
+      if (item.documentFileId) {
+        await deps.api.sendDocument(record.chatId, item.documentFileId, { caption });
+        return;
+      }
+      let output = item.output;
+      if (!output || output.expiresAt * 1000 - Date.now() < 60_000) {
+        const credentials = await deps.credentials.credentials(record.userId);
+        if (!credentials) {
+          await deps.api.sendMessage(record.chatId, t("generation-not-linked"));
+          return;
+        }
+        try {
+          const generation = await deps.service.getGeneration(credentials.apiKey, item.id);
+          output = generation.output
+            ? {
+                url: generation.output.url,
+                expiresAt: generation.output.expires_at,
+                mime: generation.output.mime,
+              }
+            : undefined;
+        } catch (error) {
+          if (!isGenerationServiceError(error)) throw error;
+          if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 10_000);
+          const problem = problemOf(error);
+          await deps.api.sendMessage(record.chatId, t(problem.key, problem.params));
+          return;
+        }
+      }
+      if (!output) {
+        await deps.api.sendMessage(record.chatId, t("generation-error-not_found"));
+        return;
+      }
+      const url = output.url;
+      const message = await deps.api.sendDocument(
+        record.chatId,
+        rereadableFile(() => deps.results.open(url), `image-${position + 1}.${extensionOf(output.mime)}`),
+        { caption },
+      );
+      const documentFileId = message.document?.file_id;
+      if (!documentFileId) return;
+      await deps.records.changeChunk(ticket, chunkOf(position), (current) => ({
+        ...current,
+        items: current.items.map((candidate) =>
+          candidate.position === position ? { ...candidate, documentFileId } : candidate,
+        ),
+      }));
+    },
+  };
+}
+
+const CancelDataSchema = z.object({ ticket: z.string().min(16) });
+export type CancelData = z.infer<typeof CancelDataSchema>;
+
+export interface CancelDeps {
+  records: GenerationRecords;
+  credentials: GenerationCredentialsReader;
+  service: {
+    cancelGeneration(apiKey: string, id: string, idempotencyKey: string): Promise<CanceledGeneration>;
+  };
+  follower: Follower;
+  api: Pick<Api, "sendMessage">;
+  translate(locale: string): Translate;
+  refreshCard(ticket: string): Promise<void>;
+}
+
+export function cancelJob(deps: CancelDeps): JobDefinition<CancelData> {
+  return {
+    name: "cancel-generations",
+    schema: CancelDataSchema,
+    attempts: 4,
+    backoffMs: 3_000,
+    concurrency: 4,
+    async handler({ ticket }) {
+      const record = await deps.records.get(ticket);
+      if (record?.state !== "created") return;
+      const credentials = await deps.credentials.credentials(record.userId);
+      if (!credentials) {
+        await deps.api.sendMessage(record.chatId, deps.translate(record.locale)("generation-not-linked"));
+        return;
+      }
+      const chunks = await deps.records.chunks(record);
+      const queued = chunks
+        .flatMap((chunk) => chunk.items)
+        .filter((item) => item.status === "queued")
+        .reverse();
+      let running = 0;
+      try {
+        for (const item of queued) {
+          try {
+            const answer = await deps.service.cancelGeneration(
+              credentials.apiKey,
+              item.id,
+              idempotencyKeyOf(record, `cancel:${item.id}`),
+            );
+            await deps.follower.observe(answer.generation ?? { id: item.id, status: "canceled" });
+          } catch (error) {
+            if (!isGenerationServiceError(error)) throw error;
+            if (error.code === "already_running") {
+              await deps.follower.observe({ id: item.id, status: "running" });
+              running += 1;
+            } else if (error.code !== "not_found") {
+              throw error;
+            }
+          }
+        }
+      } catch (error) {
+        // What was canceled so far is recorded; the retry goes on with what is still queued.
+        if (isGenerationServiceError(error) && error.code === "rate_limit_exceeded") {
+          throw new RetryLaterError(error.retryAfterMs ?? 10_000);
+        }
+        throw error;
+      }
+      await deps.records.update(ticket, (current) => ({ ...current, cancelRunning: running }));
+      await deps.refreshCard(ticket);
+    },
+  };
+}

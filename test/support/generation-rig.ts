@@ -1,0 +1,222 @@
+/**
+ * A bot with the generation service's side wired as in production (its pipeline, forms, create job and
+ * cards on the in-process queue) against the generation sandbox over HTTP, behind a proxy that records
+ * the exact requests the service receives. Telegram is faked at client.fetch (the harness); photos the
+ * user sends are served by a small file server standing in for the Bot API's downloads.
+ */
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Api } from "grammy";
+import {
+  type GenerationSandbox,
+  type GenerationSandboxOptions,
+  type IssuedKey,
+  type NewKey,
+  type Plan,
+  startGenerationSandbox,
+} from "../../dev/generation-sandbox/index.js";
+import { KeyVault } from "../../src/accounts/vault.js";
+import { generationIntakeOffers } from "../../src/bot/features/generation-forms.js";
+import { createIntakeFeature } from "../../src/bot/features/intake.js";
+import { createI18n } from "../../src/bot/i18n.js";
+import { loadCatalog } from "../../src/catalog/index.js";
+import { DEFAULT_CATALOG_PATH } from "../../src/config.js";
+import { createGenerationPipeline, type GenerationPipeline } from "../../src/generation-pipeline.js";
+import { MemoryJobQueue } from "../../src/jobs/memory-queue.js";
+import { createLogger } from "../../src/logger.js";
+import { createMemoryStorage } from "../../src/storage/memory.js";
+import { BotHarness, type TestUser } from "./bot-harness.js";
+import { type RecordingProxy, startRecordingProxy } from "./recording-proxy.js";
+
+export const JPEG = readFileSync(new URL("../../dev/fixtures/sample.jpg", import.meta.url));
+const TOKEN = "123:test";
+
+/** A photo message whose file the rig's Bot API serves (its size is the fixture's). */
+export function jpegPhoto(id: string) {
+  return {
+    photo: [{ file_id: id, file_unique_id: `${id}-u`, width: 320, height: 240, file_size: JPEG.length }],
+  };
+}
+
+export class GenerationRig {
+  readonly storage = createMemoryStorage();
+  readonly queue = new MemoryJobQueue(createLogger({ level: "silent" }));
+  readonly harness: BotHarness;
+  readonly pipeline: GenerationPipeline;
+  private readonly keys = new Map<number, IssuedKey>();
+
+  private constructor(
+    readonly sandbox: GenerationSandbox,
+    readonly proxy: RecordingProxy,
+    private readonly files: Server,
+    filesUrl: string,
+    catalog: Awaited<ReturnType<typeof loadCatalog>>,
+  ) {
+    const i18n = createI18n("en");
+    let harness: BotHarness | undefined;
+    // The jobs send through the harness's Api, so their calls are recorded with the rest.
+    const api = new Proxy(
+      {},
+      {
+        get:
+          (_target, method: string) =>
+          (...args: unknown[]) =>
+            Reflect.apply(
+              Reflect.get((harness as BotHarness).bot.api, method),
+              (harness as BotHarness).bot.api,
+              args,
+            ),
+      },
+    ) as Api;
+    const limits = { maxIntakeMb: 20, selfHostedBotApi: false };
+    this.pipeline = createGenerationPipeline({
+      baseUrl: proxy.baseUrl,
+      botToken: TOKEN,
+      botApiRoot: filesUrl,
+      publicUrl: () => undefined,
+      storage: this.storage,
+      queue: this.queue,
+      vault: new KeyVault(randomBytes(32)),
+      logger: createLogger({ level: "silent" }),
+      i18n,
+      taskCatalog: catalog,
+      limits,
+      api,
+      timings: { cardIntervalMs: 10 },
+    });
+    harness = new BotHarness({
+      storage: this.storage,
+      results: {
+        getFile: (payload) => ({
+          file_id: payload.file_id,
+          file_unique_id: `${String(payload.file_id)}-u`,
+          file_size: JPEG.length,
+          file_path: `photos/${String(payload.file_id)}.jpg`,
+        }),
+      },
+      createOptions: {
+        i18n,
+        intake: createIntakeFeature({ limits, moreOffers: generationIntakeOffers }),
+        generation: this.pipeline.features,
+        rateLimit: { limit: 100_000, windowMs: 1000 },
+      },
+    });
+    this.harness = harness;
+  }
+
+  static async create(sandboxOptions: Partial<GenerationSandboxOptions> = {}): Promise<GenerationRig> {
+    const sandbox = await startGenerationSandbox({ rateLimits: false, autoStep: false, ...sandboxOptions });
+    const proxy = await startRecordingProxy(sandbox.baseUrl);
+    const files = createServer((_req, res) => {
+      res.writeHead(200, { "content-length": String(JPEG.length), "content-type": "image/jpeg" });
+      res.end(JPEG);
+    });
+    files.listen(0, "127.0.0.1");
+    await once(files, "listening");
+    const { port } = files.address() as AddressInfo;
+    const rig = new GenerationRig(
+      sandbox,
+      proxy,
+      files,
+      `http://127.0.0.1:${port}`,
+      await loadCatalog(DEFAULT_CATALOG_PATH),
+    );
+    await rig.queue.start();
+    return rig;
+  }
+
+  /** A sandbox account for the user, with its key linked in the bot. */
+  async link(
+    user: TestUser,
+    account: { plan?: Plan; balance?: number; key?: NewKey } = {},
+  ): Promise<IssuedKey> {
+    const accountId = this.sandbox.accounts.create({
+      plan: account.plan ?? "Pro",
+      balance: account.balance ?? 10_000,
+    });
+    const key = this.sandbox.accounts.issueKey(accountId, account.key);
+    await this.pipeline.features.account.links.link(user.id, key.apiKey);
+    this.keys.set(user.id, key);
+    return key;
+  }
+
+  /** Requests that reached the service (the catalog aside), as method and path. */
+  calls(): string[] {
+    return this.proxy.requests
+      .filter((entry) => entry.path !== "/v1/models")
+      .map((entry) => `${entry.method} ${entry.path}`);
+  }
+
+  /** Resolves when no job is waiting, running or delayed. */
+  async settle(): Promise<void> {
+    for (let round = 0; round < 2_000; round++) {
+      const depths = Object.values(await this.queue.depths());
+      if (depths.every((depth) => depth.waiting + depth.active + depth.delayed === 0)) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error("jobs did not settle");
+  }
+
+  /** The form card as last shown: its text and buttons. */
+  card(user: TestUser) {
+    const shown = [...this.harness.calls]
+      .reverse()
+      .find(
+        (call) =>
+          (call.method === "sendMessage" || call.method === "editMessageText") &&
+          Number(call.payload.chat_id) === user.id &&
+          JSON.stringify(call.payload.reply_markup ?? "").includes('"fm:'),
+      );
+    return { text: typeof shown?.payload.text === "string" ? shown.payload.text : "", call: shown };
+  }
+
+  /** The card's buttons by their text. */
+  buttons(user: TestUser): string[] {
+    return BotHarness.buttons(this.card(user).call).map((button) => button.text);
+  }
+
+  /** Presses the card's button whose text starts with `label` (marks of the chosen value aside). */
+  async tap(user: TestUser, label: string) {
+    const { call } = this.card(user);
+    const bare = (text: string) => text.replace(/^(• )/, "");
+    const button = BotHarness.buttons(call).find((candidate) => bare(candidate.text).startsWith(label));
+    if (!button?.data) throw new Error(`no button "${label}" in ${JSON.stringify(BotHarness.buttons(call))}`);
+    const messageId = Number(
+      call?.payload.message_id ?? (call?.result as { message_id?: number })?.message_id ?? 1,
+    );
+    return this.harness.press(user, button.data, messageId);
+  }
+
+  /** Opens a group, then a field in it (by its label), then presses an option. */
+  async choose(user: TestUser, group: string, field: string, option?: string) {
+    await this.backToCard(user);
+    await this.tap(user, group);
+    await this.tap(user, `${field}:`);
+    if (option !== undefined) await this.tap(user, option);
+  }
+
+  async backToCard(user: TestUser) {
+    for (let step = 0; step < 4 && !this.card(user).text.includes("Price:"); step++) {
+      if (!BotHarness.buttons(this.card(user).call).some((button) => button.text === "« Back")) return;
+      await this.tap(user, "« Back");
+    }
+  }
+
+  async create(user: TestUser) {
+    await this.backToCard(user);
+    await this.tap(user, "✅ Create");
+    await this.settle();
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close(1_000);
+    await this.pipeline.close();
+    await this.proxy.close();
+    await this.sandbox.close();
+    this.files.closeAllConnections();
+    this.files.close();
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * An HTTP proxy in front of a service that records every request exactly as it arrived (method, path
+ * with query, headers, body) and passes it on, so a test can check the very bytes the service received
+ * while the service itself (a sandbox) answers.
+ */
+import { once } from "node:events";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { request } from "undici";
+
+export interface ProxiedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  status?: number;
+}
+
+export interface RecordingProxy {
+  baseUrl: string;
+  requests: ProxiedRequest[];
+  /** The JSON bodies of the requests to a path, in order. */
+  json(method: string, path: string): unknown[];
+  close(): Promise<void>;
+}
+
+export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
+  const requests: ProxiedRequest[] = [];
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(Buffer.from(chunk));
+    const recorded: ProxiedRequest = {
+      method: req.method ?? "",
+      path: req.url ?? "",
+      headers: req.headers,
+      body: Buffer.concat(chunks),
+    };
+    requests.push(recorded);
+    try {
+      const { host: _host, connection: _connection, ...headers } = req.headers;
+      const answer = await request(`${target}${req.url ?? ""}`, {
+        method: recorded.method as "GET",
+        headers,
+        body: recorded.method === "GET" || recorded.method === "HEAD" ? null : recorded.body,
+      });
+      recorded.status = answer.statusCode;
+      const body = Buffer.from(await answer.body.arrayBuffer());
+      const passed: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value !== undefined && name !== "transfer-encoding" && name !== "connection")
+          passed[name] = value;
+      }
+      res.writeHead(answer.statusCode, passed);
+      res.end(body);
+    } catch (error) {
+      res.writeHead(502);
+      res.end(String(error));
+    }
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    json: (method, path) =>
+      requests
+        .filter((entry) => entry.method === method && entry.path === path)
+        .map((entry) => JSON.parse(entry.body.toString("utf8")) as unknown),
+    async close() {
+      server.closeAllConnections();
+      server.close();
+      await once(server, "close");
+    },
+  };
+}
