@@ -743,6 +743,7 @@ generation-card-title = 🎨 { $name } · { $count ->
 } · { $model }
 generation-card-progress = ⏳ в очереди { $queued } · ⚙️ создаётся { $running } · ✅ готово { $done } · ❌ не вышло { $failed }
 generation-card-money = Зарезервировано { $reserved } токенов; списано пока { $charged }.
+generation-card-money-final = Зарезервировано { $reserved } токенов; списано { $charged }.
 generation-card-balance = Баланс после резервирования: { $balance } токенов.
 generation-card-failed = ❌ Не вышло: { $count }; возвращено { $refunded } токенов.
 generation-card-canceled = ✖️ Отменено: { $count }; возвращено { $refunded } токенов.

@@ -743,6 +743,7 @@ generation-card-title = 🎨 { $name } · { $count ->
 } · { $model }
 generation-card-progress = ⏳ у черзі { $queued } · ⚙️ створюється { $running } · ✅ готово { $done } · ❌ не вдалося { $failed }
 generation-card-money = Зарезервовано { $reserved } токенів; списано поки { $charged }.
+generation-card-money-final = Зарезервовано { $reserved } токенів; списано { $charged }.
 generation-card-balance = Баланс після резервування: { $balance } токенів.
 generation-card-failed = ❌ Не вдалося: { $count }; повернуто { $refunded } токенів.
 generation-card-canceled = ✖️ Скасовано: { $count }; повернуто { $refunded } токенів.

@@ -153,7 +153,7 @@ export function createdCardText(
     );
   }
   lines.push(
-    t("generation-card-money", {
+    t(finished ? "generation-card-money-final" : "generation-card-money", {
       reserved: tokens(record.costTokens ?? 0, locale),
       charged: tokens(counts.charged, locale),
     }),

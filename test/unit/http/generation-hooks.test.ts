@@ -1,0 +1,159 @@
+/**
+ * The generation service's signed webhooks at the trust boundary: only a ticket we issued, only with the
+ * signing secret of its user, only a signature over the raw body within five minutes, a generation of that
+ * batch only, and each generation in a status once.
+ */
+import { createHmac } from "node:crypto";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import type { GenerationCredentials } from "../../../src/accounts/generation-links.js";
+import { type BatchRecord, GenerationRecords } from "../../../src/generations/batch-records.js";
+import { type Follower, observeJob } from "../../../src/generations/follower.js";
+import { generationHookRoutes } from "../../../src/http/generation-hooks.js";
+import type { JobQueue } from "../../../src/jobs/queue.js";
+import { createLogger } from "../../../src/logger.js";
+import { createMemoryStorage } from "../../../src/storage/memory.js";
+
+const SECRET = "whsec_0123456789abcdef0123456789abcdef";
+const NOW = 1_800_000_000;
+const TICKET = "T".repeat(24);
+
+class RecordingQueue {
+  readonly jobs = new Map<string, unknown>();
+  failing = false;
+  readonly kind = "memory" as const;
+  register() {}
+  async enqueue(_definition: unknown, data: unknown, options: { jobId?: string } = {}) {
+    if (this.failing) throw new Error("redis is down");
+    const id = options.jobId ?? String(this.jobs.size);
+    if (!this.jobs.has(id)) this.jobs.set(id, data);
+  }
+  async start() {}
+  async depths() {
+    return {};
+  }
+  async close() {}
+}
+
+function batch(ticket: string, userId: number): BatchRecord {
+  return {
+    ticket,
+    userId,
+    chatId: userId,
+    locale: "en",
+    type: "image",
+    form: { type: "text_to_image", values: {}, media: [] },
+    formInstance: "instance-1",
+    request: { prompt: "a kite" },
+    modelLabel: "Lumen Image 2",
+    quote: { min: 40, max: 40 },
+    count: 1,
+    state: "created",
+    uploads: {},
+    createdAt: NOW * 1000,
+  };
+}
+
+function generation(id: string, status = "succeeded") {
+  return {
+    id,
+    object: "generation",
+    type: "image",
+    status,
+    model: "lumen-image-2",
+    aspect: "1:1",
+    resolution: "1K",
+    prompt: "a kite",
+    output: { url: "https://files.example.com/x.jpg", mime: "image/jpeg", expires_at: NOW + 86_400 },
+    error: null,
+    cost_tokens: 40,
+    created: NOW - 20,
+    metadata: {},
+  };
+}
+
+async function setup(
+  credentials: GenerationCredentials | undefined = { apiKey: "gsk_test_a_b", signingSecret: SECRET },
+) {
+  const storage = createMemoryStorage();
+  const records = new GenerationRecords(storage);
+  const queue = new RecordingQueue();
+  await records.put(batch(TICKET, 5));
+  await records.place("gen_0a1b", { ticket: TICKET, position: 0 });
+  const app = new Hono();
+  generationHookRoutes({
+    records,
+    credentials: { credentials: async () => credentials },
+    queue: queue as unknown as JobQueue,
+    observeJob: observeJob({ observe: async () => true } as unknown as Follower),
+    kv: storage.kv,
+    logger: createLogger({ level: "silent" }),
+    now: () => NOW,
+  })(app);
+  const post = (body: string, header: string | undefined, ticket = TICKET) =>
+    app.request(`/hooks/generations/${ticket}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(header ? { "x-service-signature": header } : {}) },
+      body,
+    });
+  return { post, queue, records };
+}
+
+function signed(body: string, t = NOW, secret = SECRET): string {
+  return `t=${t},v1=${createHmac("sha256", secret).update(`${t}.${body}`).digest("hex")}`;
+}
+
+describe("POST /hooks/generations/:ticket", () => {
+  it("queues the news of a signed delivery and answers at once", async () => {
+    const { post, queue } = await setup();
+    const body = JSON.stringify({ data: generation("gen_0a1b") });
+    const answer = await post(body, signed(body));
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ status: "queued" });
+    expect([...queue.jobs.keys()]).toEqual(["generation-hook-gen_0a1b-succeeded"]);
+  });
+
+  it("refuses a wrong signature, a changed body, a missing header and a stale or future time", async () => {
+    const { post, queue } = await setup();
+    const body = JSON.stringify({ data: generation("gen_0a1b") });
+    expect((await post(body, signed(body, NOW, "whsec_someone_else_entirely_000"))).status).toBe(401);
+    expect((await post(body.replace("a kite", "a cat"), signed(body))).status).toBe(401);
+    expect((await post(body, undefined)).status).toBe(401);
+    expect((await post(body, "t=abc,v1=zz")).status).toBe(401);
+    expect((await post(body, signed(body, NOW - 301))).status).toBe(400);
+    expect((await post(body, signed(body, NOW + 301))).status).toBe(400);
+    expect((await post(body, signed(body, NOW - 299))).status).toBe(200);
+    expect(queue.jobs.size).toBe(1);
+  });
+
+  it("ignores a replay of the same generation in the same status, whatever its signature's time", async () => {
+    const { post, queue } = await setup();
+    const body = JSON.stringify({ data: generation("gen_0a1b") });
+    expect(await (await post(body, signed(body, NOW - 10))).json()).toEqual({ status: "queued" });
+    expect(await (await post(body, signed(body, NOW))).json()).toEqual({ status: "duplicate" });
+    expect(queue.jobs.size).toBe(1);
+  });
+
+  it("knows no unknown ticket, and trusts nothing for a user without a signing secret", async () => {
+    const unknown = await setup();
+    const body = JSON.stringify({ data: generation("gen_0a1b") });
+    expect((await unknown.post(body, signed(body), "U".repeat(24))).status).toBe(404);
+    const withoutSecret = await setup({ apiKey: "gsk_test_a_b" });
+    expect((await withoutSecret.post(body, signed(body))).status).toBe(401);
+    expect(withoutSecret.queue.jobs.size).toBe(0);
+  });
+
+  it("ignores a generation of another batch, refuses a body that is no delivery, and asks again when it cannot queue", async () => {
+    const { post, queue } = await setup();
+    const foreign = JSON.stringify({ data: generation("gen_ffff") });
+    expect(await (await post(foreign, signed(foreign))).json()).toEqual({ status: "ignored" });
+    const junk = JSON.stringify({ data: { id: "gen_0a1b" } });
+    expect((await post(junk, signed(junk))).status).toBe(400);
+    queue.failing = true;
+    const body = JSON.stringify({ data: generation("gen_0a1b") });
+    expect((await post(body, signed(body))).status).toBe(503);
+    queue.failing = false;
+    // Not marked as seen while it was not queued: the service's retry is taken.
+    expect(await (await post(body, signed(body))).json()).toEqual({ status: "queued" });
+  });
+});
