@@ -21,9 +21,10 @@ import { BatchCards, cardRefresher, cardRefreshJob } from "./generations/batch-c
 import { GenerationRecords } from "./generations/batch-records.js";
 import { GenerationCatalogCache } from "./generations/catalog-cache.js";
 import { createJob } from "./generations/create-job.js";
-import { createResultReader, deliverJob } from "./generations/deliver-job.js";
+import { deliverJob } from "./generations/deliver-job.js";
 import { Follower, observeJob, Poller, pollJob } from "./generations/follower.js";
 import { cancelJob, originalJob } from "./generations/result-actions.js";
+import { createResultReader } from "./generations/result-files.js";
 import { GenerationSubmissions } from "./generations/submissions.js";
 import { generationHookRoutes } from "./http/generation-hooks.js";
 import type { Translate } from "./i18n/translate.js";
@@ -110,8 +111,9 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
   const telegram = { api, botApiRoot: options.botApiRoot, token: options.botToken };
   const records = new GenerationRecords(storage);
   const cards = new BatchCards(api, records);
-  const cardJob = cardRefreshJob({ records, cards, translate });
-  const refreshCard = cardRefresher(queue, cardJob, timings.cardIntervalMs ?? 4_000);
+  const cardIntervalMs = timings.cardIntervalMs ?? 4_000;
+  const cardJob = cardRefreshJob({ records, cards, translate, queue, intervalMs: cardIntervalMs });
+  const refreshCard = cardRefresher(queue, cardJob, cardIntervalMs);
   const results = createResultReader({ serviceBaseUrl: options.baseUrl });
 
   const deliver = deliverJob({

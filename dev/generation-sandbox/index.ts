@@ -58,6 +58,8 @@ export interface GenerationSandboxOptions {
   host?: string;
   /** 0 (default) picks a free port. */
   port?: number;
+  /** The address its signed links name, when clients reach it through a proxy. Default its own. */
+  publicBaseUrl?: string;
   /** `<key_prefix>` of issued keys (`<key_prefix>_<env>_<key_id>_<secret>`). Default "gsk". */
   keyPrefix?: string;
   /** Requests a minute per key (the spec's 60) and per client IP for keyless requests (not given: 120); false: off. */
@@ -198,7 +200,8 @@ export async function startGenerationSandbox(
   });
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  baseUrl = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${address.port}`;
+  const ownBaseUrl = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${address.port}`;
+  baseUrl = options.publicBaseUrl ?? ownBaseUrl;
 
   const key = (keyId: string) => {
     const record = accounts.key(keyId);
@@ -207,7 +210,7 @@ export async function startGenerationSandbox(
   };
 
   return {
-    baseUrl,
+    baseUrl: ownBaseUrl,
     faults,
     accounts: {
       create: (account) => accounts.create(account).id,

@@ -2,7 +2,8 @@
  * The one message per batch that says where it stands: sending, created with its reserved cost, then
  * queued, running, done and failed as they change, and the tokens charged. News is shown by a job that
  * reads the batch as it is when it runs; each batch has at most one such job per interval (its id names
- * the interval), so a burst of news makes one edit, and the last news is always shown.
+ * the interval), so a burst of news makes one edit, and the last news is always shown. A big batch is
+ * shown less often, so its card takes little of the chat's rate from its albums.
  */
 import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
@@ -16,6 +17,7 @@ export class BatchCards {
   constructor(
     private readonly api: Pick<Api, "editMessageText" | "sendMessage">,
     private readonly records: GenerationRecords,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Shows the text and buttons on the batch's card, unless it shows them already. */
@@ -40,19 +42,26 @@ export class BatchCards {
         }
       }
     }
-    await this.records.putCard(record.ticket, { messageId, shown });
+    await this.records.putCard(record.ticket, { messageId, shown, shownAt: this.now() });
   }
 }
 
 const CardDataSchema = z.object({ ticket: z.string().min(16) });
 export type CardData = z.infer<typeof CardDataSchema>;
 
+/** Images per interval between two edits of a batch's card: a batch of 500 is edited every ten intervals. */
+const IMAGES_PER_INTERVAL = 50;
+
 export function cardRefreshJob(deps: {
   records: GenerationRecords;
   cards: BatchCards;
   translate(locale: string): Translate;
+  queue: JobQueue;
+  intervalMs: number;
+  now?: () => number;
 }): JobDefinition<CardData> {
-  return {
+  const now = deps.now ?? Date.now;
+  const job: JobDefinition<CardData> = {
     name: "refresh-generation-card",
     schema: CardDataSchema,
     attempts: 3,
@@ -61,9 +70,21 @@ export function cardRefreshJob(deps: {
     async handler({ ticket }) {
       const record = await deps.records.get(ticket);
       if (!record || (record.state !== "created" && record.state !== "finished")) return;
+      const finished = record.state === "finished";
+      if (!finished) {
+        const spacing = deps.intervalMs * Math.max(1, Math.ceil(record.count / IMAGES_PER_INTERVAL));
+        const due = ((await deps.records.card(ticket))?.shownAt ?? 0) + spacing;
+        if (now() < due) {
+          await deps.queue.enqueue(
+            job,
+            { ticket },
+            { jobId: `generation-card-${ticket}-at-${due}`, delayMs: due - now() },
+          );
+          return;
+        }
+      }
       const t = deps.translate(record.locale);
       const counts = countBatch(await deps.records.chunks(record));
-      const finished = record.state === "finished";
       await deps.cards.show(
         record,
         createdCardText(t, record, counts, finished),
@@ -71,6 +92,7 @@ export function cardRefreshJob(deps: {
       );
     },
   };
+  return job;
 }
 
 /**

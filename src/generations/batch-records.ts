@@ -122,6 +122,8 @@ const CardStateSchema = z.object({
   messageId: z.number().int().optional(),
   /** The text and buttons last shown, so an edit that would change nothing is not sent. */
   shown: z.string().optional(),
+  /** When they were shown (epoch ms). */
+  shownAt: z.number().optional(),
 });
 export type CardState = z.infer<typeof CardStateSchema>;
 

@@ -6,10 +6,9 @@
  * photos' file_ids are kept, so sending one again downloads nothing. A chunk goes to the chat once, under
  * its lock and its delivered flag; only a crash between sending and recording repeats it.
  */
-import type { Readable } from "node:stream";
-import { type Api, GrammyError, HttpError, type InputFile } from "grammy";
+import path from "node:path";
+import { type Api, GrammyError, HttpError, InputFile } from "grammy";
 import type { InputMediaPhoto, Message } from "grammy/types";
-import { request } from "undici";
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
@@ -18,7 +17,6 @@ import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, PermanentJobError, RetryLaterError } from "../jobs/queue.js";
 import type { Logger } from "../logger.js";
 import type { LockStore } from "../storage/ports.js";
-import { rereadableFile } from "../telegram/client-policy.js";
 import {
   type BatchRecord,
   type ChunkItem,
@@ -27,44 +25,19 @@ import {
   isFinished,
 } from "./batch-records.js";
 import { albumKeyboard, controlText, failureLines, imageCaption, singleImageKeyboard } from "./cards.js";
+import {
+  download,
+  type ResultReader,
+  ResultUnavailableError,
+  resultFileName,
+  withDownloads,
+} from "./result-files.js";
 
 /** A link this close to its expiry is renewed before an upload reads it. */
 const RENEW_BEFORE_EXPIRY_MS = 10 * 60 * 1000;
 const LOCK_TTL_MS = 60_000;
 const LOCK_RENEW_MS = 20_000;
 const CAPTION_LIMIT = 1024;
-
-export class ResultUnavailableError extends Error {
-  override readonly name = "ResultUnavailableError";
-}
-
-/** Result files, read from the service's signed links: only https, or the service's own origin. */
-export interface ResultReader {
-  open(url: string): Promise<Readable>;
-}
-
-export function createResultReader(options: { serviceBaseUrl: string; timeoutMs?: number }): ResultReader {
-  const serviceOrigin = new URL(options.serviceBaseUrl).origin;
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  return {
-    async open(url) {
-      const parsed = new URL(url);
-      if (parsed.protocol !== "https:" && parsed.origin !== serviceOrigin) {
-        throw new ResultUnavailableError(`result address refused: ${parsed.origin}`);
-      }
-      const response = await request(parsed, {
-        method: "GET",
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      if (response.statusCode < 200 || response.statusCode >= 300) {
-        await response.body.dump();
-        throw new ResultUnavailableError(`result answered HTTP ${response.statusCode}`);
-      }
-      return response.body;
-    },
-  };
-}
 
 export type ResultApi = Pick<Api, "sendPhoto" | "sendMediaGroup" | "sendMessage" | "sendDocument">;
 
@@ -112,11 +85,6 @@ function notAPhoto(error: unknown): boolean {
   );
 }
 
-function extensionOf(mime: string): string {
-  const subtype = mime.split("/")[1]?.split(";")[0]?.trim() ?? "bin";
-  return subtype === "jpeg" ? "jpg" : subtype;
-}
-
 function largestPhoto(message: Message): { fileId: string; uniqueId: string } | undefined {
   const sizes = message.photo ?? [];
   const largest = sizes.at(-1);
@@ -156,24 +124,58 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     return items.map((item) => renewed.get(item.id) ?? item);
   }
 
-  function fileOf(item: ChunkItem): InputFile {
-    const output = item.output;
-    if (!output) throw new ResultUnavailableError(`generation ${item.id} has no result`);
-    return rereadableFile(
-      () => deps.results.open(output.url),
-      `image-${item.position + 1}.${extensionOf(output.mime)}`,
-    );
+  /** Each result on disk before anything goes to the chat; a refused link is renewed once. */
+  async function fetchFiles(
+    record: BatchRecord,
+    items: ChunkItem[],
+    folder: string,
+  ): Promise<{ items: ChunkItem[]; files: Map<string, string> }> {
+    const files = new Map<string, string>();
+    const fetched: ChunkItem[] = [];
+    for (const item of items) {
+      const output = item.output;
+      if (item.status !== "succeeded" || !output) {
+        fetched.push(item);
+        continue;
+      }
+      const file = path.join(folder, resultFileName(item.position, output.mime));
+      let current = item;
+      try {
+        await download(deps.results, output.url, file);
+      } catch (error) {
+        if (!(error instanceof ResultUnavailableError)) throw error;
+        if (error.status === 429) throw new RetryLaterError(error.retryAfterMs ?? 5_000);
+        if (error.status !== 403) throw error;
+        // Signed links expire (403): reading the generation again gives a fresh one.
+        const credentials = await deps.credentials.credentials(record.userId);
+        if (!credentials) throw error;
+        const generation = await deps.service.getGeneration(credentials.apiKey, item.id);
+        if (!generation.output) throw error;
+        const { url, expires_at: expiresAt, mime } = generation.output;
+        current = { ...item, output: { url, expiresAt, mime } };
+        await download(deps.results, url, file);
+      }
+      files.set(item.id, file);
+      fetched.push(current);
+    }
+    return { items: fetched, files };
   }
 
   /** Sends the chunk; returns the sent photos' file ids by generation id. */
   async function send(
     record: BatchRecord,
     chunk: ChunkRecord,
+    files: Map<string, string>,
     t: Translate,
   ): Promise<Map<string, { fileId: string; uniqueId: string }>> {
     const { api } = deps;
+    const fileOf = (item: ChunkItem): InputFile => {
+      const file = files.get(item.id);
+      if (!file || !item.output) throw new ResultUnavailableError(`generation ${item.id} has no result`);
+      return new InputFile(file, resultFileName(item.position, item.output.mime));
+    };
     const chatId = record.chatId;
-    const made = chunk.items.filter((item) => item.status === "succeeded" && item.output);
+    const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
     const sent = new Map<string, { fileId: string; uniqueId: string }>();
     const remember = (item: ChunkItem, message: Message) => {
       const photo = largestPhoto(message);
@@ -259,22 +261,27 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       const wait = await deps.reserveChatSend(record.chatId);
       if (wait > 0) throw new RetryLaterError(wait + Math.floor(Math.random() * 250));
       const t = deps.translate(record.locale);
-      const items = await freshOutputs(record, chunk.items, logger);
-      let sent: Map<string, { fileId: string; uniqueId: string }>;
-      try {
-        sent = await deps.withReservedSend(() => send(record, { ...chunk, items }, t));
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        // The upload may have reached Telegram: sending again could double it. The links cannot.
-        logger.warn({ err: error }, "results upload interrupted; sending their links instead");
-        const links = items.flatMap((item) =>
-          item.output ? [`${item.position + 1}. ${item.output.url}`] : [],
-        );
-        await deps.api.sendMessage(record.chatId, [t("generation-links-fallback"), ...links].join("\n"), {
-          link_preview_options: { is_disabled: true },
-        });
-        sent = new Map();
-      }
+      const renewed = await freshOutputs(record, chunk.items, logger);
+      const { items, sent } = await withDownloads(async (folder) => {
+        const fetched = await fetchFiles(record, renewed, folder);
+        try {
+          const photos = await deps.withReservedSend(() =>
+            send(record, { ...chunk, items: fetched.items }, fetched.files, t),
+          );
+          return { items: fetched.items, sent: photos };
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          // The upload may have reached Telegram: sending again could double it. The links cannot.
+          logger.warn({ err: error }, "results upload interrupted; sending their links instead");
+          const links = fetched.items.flatMap((item) =>
+            item.output ? [`${item.position + 1}. ${item.output.url}`] : [],
+          );
+          await deps.api.sendMessage(record.chatId, [t("generation-links-fallback"), ...links].join("\n"), {
+            link_preview_options: { is_disabled: true },
+          });
+          return { items: fetched.items, sent: new Map<string, { fileId: string; uniqueId: string }>() };
+        }
+      });
       await deps.records.changeChunk(record.ticket, data.chunk, (current) => ({
         ...current,
         delivered: true,

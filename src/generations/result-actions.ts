@@ -3,7 +3,8 @@
  * its cached file_id when it went out before, else from a link renewed when needed), and Cancel of what
  * is still queued, newest first (those furthest from a free slot), with each refund counted.
  */
-import type { Api } from "grammy";
+import path from "node:path";
+import { type Api, InputFile } from "grammy";
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import type { CanceledGeneration } from "../generation-service/client.js";
@@ -11,12 +12,17 @@ import { isGenerationServiceError } from "../generation-service/errors.js";
 import type { Generation } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { rereadableFile } from "../telegram/client-policy.js";
 import { chunkOf, type GenerationRecords } from "./batch-records.js";
 import { idempotencyKeyOf } from "./create-job.js";
-import type { ResultReader } from "./deliver-job.js";
 import type { Follower } from "./follower.js";
 import { problemOf } from "./problems.js";
+import {
+  download,
+  type ResultReader,
+  ResultUnavailableError,
+  resultFileName,
+  withDownloads,
+} from "./result-files.js";
 
 const OriginalDataSchema = z.object({ ticket: z.string().min(16), position: z.number().int().nonnegative() });
 export type OriginalData = z.infer<typeof OriginalDataSchema>;
@@ -28,11 +34,6 @@ export interface OriginalDeps {
   results: ResultReader;
   api: Pick<Api, "sendDocument" | "sendMessage">;
   translate(locale: string): Translate;
-}
-
-function extensionOf(mime: string): string {
-  const subtype = mime.split("/")[1]?.split(";")[0]?.trim() ?? "bin";
-  return subtype === "jpeg" ? "jpg" : subtype;
 }
 
 export function originalJob(deps: OriginalDeps): JobDefinition<OriginalData> {
@@ -81,12 +82,21 @@ export function originalJob(deps: OriginalDeps): JobDefinition<OriginalData> {
         await deps.api.sendMessage(record.chatId, t("generation-error-not_found"));
         return;
       }
-      const url = output.url;
-      const message = await deps.api.sendDocument(
-        record.chatId,
-        rereadableFile(() => deps.results.open(url), `image-${position + 1}.${extensionOf(output.mime)}`),
-        { caption },
-      );
+      const { url, mime } = output;
+      const message = await withDownloads(async (folder) => {
+        const file = path.join(folder, resultFileName(position, mime));
+        try {
+          await download(deps.results, url, file);
+        } catch (error) {
+          if (error instanceof ResultUnavailableError && error.status === 429) {
+            throw new RetryLaterError(error.retryAfterMs ?? 5_000);
+          }
+          throw error;
+        }
+        return deps.api.sendDocument(record.chatId, new InputFile(file, resultFileName(position, mime)), {
+          caption,
+        });
+      });
       const documentFileId = message.document?.file_id;
       if (!documentFileId) return;
       await deps.records.changeChunk(ticket, chunkOf(position), (current) => ({
@@ -130,11 +140,14 @@ export function cancelJob(deps: CancelDeps): JobDefinition<CancelData> {
         return;
       }
       const chunks = await deps.records.chunks(record);
-      const queued = chunks
-        .flatMap((chunk) => chunk.items)
-        .filter((item) => item.status === "queued")
-        .reverse();
-      let running = 0;
+      const items = chunks.flatMap((chunk) => chunk.items);
+      const queued = items.filter((item) => item.status === "queued").reverse();
+      // Those already known to be running cannot be stopped either; a retry counts the ones it found.
+      const runningBefore = items.filter((item) => item.status === "running").length;
+      // Outcomes are recorded together after the calls, so the card never shows the refunds without
+      // the ones that could not be stopped.
+      const outcomes: Array<{ id: string; status: "canceled" | "running" } | Generation> = [];
+      let stopped: unknown;
       try {
         for (const item of queued) {
           try {
@@ -143,25 +156,26 @@ export function cancelJob(deps: CancelDeps): JobDefinition<CancelData> {
               item.id,
               idempotencyKeyOf(record, `cancel:${item.id}`),
             );
-            await deps.follower.observe(answer.generation ?? { id: item.id, status: "canceled" });
+            outcomes.push(answer.generation ?? { id: item.id, status: "canceled" });
           } catch (error) {
             if (!isGenerationServiceError(error)) throw error;
-            if (error.code === "already_running") {
-              await deps.follower.observe({ id: item.id, status: "running" });
-              running += 1;
-            } else if (error.code !== "not_found") {
-              throw error;
-            }
+            if (error.code === "already_running") outcomes.push({ id: item.id, status: "running" });
+            else if (error.code !== "not_found") throw error;
           }
         }
       } catch (error) {
-        // What was canceled so far is recorded; the retry goes on with what is still queued.
-        if (isGenerationServiceError(error) && error.code === "rate_limit_exceeded") {
-          throw new RetryLaterError(error.retryAfterMs ?? 10_000);
-        }
-        throw error;
+        stopped = error;
       }
+      const running = runningBefore + outcomes.filter((outcome) => outcome.status === "running").length;
       await deps.records.update(ticket, (current) => ({ ...current, cancelRunning: running }));
+      for (const outcome of outcomes) await deps.follower.observe(outcome);
+      if (stopped !== undefined) {
+        // What was canceled so far is recorded; the retry goes on with what is still queued.
+        if (isGenerationServiceError(stopped) && stopped.code === "rate_limit_exceeded") {
+          throw new RetryLaterError(stopped.retryAfterMs ?? 10_000);
+        }
+        throw stopped;
+      }
       await deps.refreshCard(ticket);
     },
   };

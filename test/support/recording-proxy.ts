@@ -9,6 +9,8 @@ import type { AddressInfo } from "node:net";
 import { request } from "undici";
 
 export interface ProxiedRequest {
+  /** When it arrived (epoch ms). */
+  at: number;
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
@@ -27,9 +29,11 @@ export interface RecordingProxy {
 export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
   const requests: ProxiedRequest[] = [];
   const server: Server = createServer(async (req, res) => {
+    const at = Date.now();
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(Buffer.from(chunk));
     const recorded: ProxiedRequest = {
+      at,
       method: req.method ?? "",
       path: req.url ?? "",
       headers: req.headers,

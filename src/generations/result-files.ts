@@ -1,0 +1,79 @@
+/**
+ * Result files, read from the service's signed links (only https, or the service's own origin) into a
+ * temporary folder before anything is sent to Telegram: a link that fails then fails on its own (and is
+ * renewed or waited for), never half-way through an upload to the chat, and every upload reads a file on
+ * disk that can be read again when Telegram asks for a retry.
+ */
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { request } from "undici";
+import { parseRetryAfter } from "../http-client/retry.js";
+
+export class ResultUnavailableError extends Error {
+  override readonly name = "ResultUnavailableError";
+  constructor(
+    message: string,
+    /** The link's HTTP status, when it answered. */
+    readonly status?: number,
+    /** How long the link's server asked to wait. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface ResultReader {
+  open(url: string): Promise<Readable>;
+}
+
+export function createResultReader(options: { serviceBaseUrl: string; timeoutMs?: number }): ResultReader {
+  const serviceOrigin = new URL(options.serviceBaseUrl).origin;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  return {
+    async open(url) {
+      const parsed = new URL(url);
+      if (parsed.protocol !== "https:" && parsed.origin !== serviceOrigin) {
+        throw new ResultUnavailableError(`result address refused: ${parsed.origin}`);
+      }
+      const response = await request(parsed, {
+        method: "GET",
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      if (response.statusCode < 200 || response.statusCode >= 300) {
+        await response.body.dump();
+        throw new ResultUnavailableError(
+          `result answered HTTP ${response.statusCode}`,
+          response.statusCode,
+          parseRetryAfter(response.headers["retry-after"], Date.now()),
+        );
+      }
+      return response.body;
+    },
+  };
+}
+
+/** A folder of its own for one delivery's files, removed whatever happens. */
+export async function withDownloads<T>(work: (folder: string) => Promise<T>): Promise<T> {
+  const folder = await mkdtemp(path.join(tmpdir(), "generation-"));
+  try {
+    return await work(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** The file behind a link, on disk. */
+export async function download(reader: ResultReader, url: string, file: string): Promise<void> {
+  await pipeline(await reader.open(url), createWriteStream(file));
+}
+
+/** The file name a result goes out under, by its media type. */
+export function resultFileName(position: number, mime: string): string {
+  const subtype = mime.split("/")[1]?.split(";")[0]?.trim() ?? "bin";
+  return `image-${position + 1}.${subtype === "jpeg" ? "jpg" : subtype}`;
+}
