@@ -38,7 +38,14 @@ export class Reconciler {
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
-      if (!this.running) this.running = this.tick().finally(() => (this.running = undefined));
+      if (this.running) return;
+      // A pass that throws is already logged by tick(); this keeps the interval alive whatever happens.
+      this.running = this.tick()
+        .catch((error: unknown) => {
+          this.options.logger.error({ err: error }, "reconciler pass failed unexpectedly");
+          return 0;
+        })
+        .finally(() => (this.running = undefined));
     }, this.options.intervalMs);
     this.timer.unref();
   }
@@ -49,26 +56,34 @@ export class Reconciler {
     await this.running;
   }
 
-  /** One pass: queues a poll for every due task. Returns how many were queued. */
+  /**
+   * One pass: queues a poll for every due task. Returns how many were queued. Never rejects: storage
+   * that is down (the lock included) is logged and the next pass tries again.
+   */
   async tick(): Promise<number> {
-    const { records, locks, queue, job, logger } = this.options;
-    const now = (this.options.now ?? Date.now)();
+    const progress = { queued: 0 };
+    try {
+      await this.pass((this.options.now ?? Date.now)(), progress);
+    } catch (error) {
+      this.options.logger.warn({ err: error }, "reconciler pass failed; the next one retries");
+    }
+    return progress.queued;
+  }
+
+  private async pass(now: number, progress: { queued: number }): Promise<void> {
+    const { records, locks, queue, job } = this.options;
     const lock = await locks.acquire("reconciler", Math.max(this.options.intervalMs * 5, 10_000));
-    if (lock === undefined) return 0;
-    let queued = 0;
+    if (lock === undefined) return;
     try {
       const due = await records.due(now, this.options.batch ?? 200);
       for (const ticket of due) {
         await records.watch(ticket, now + (this.options.leaseMs ?? 60_000));
         const data: DeliverData = { ticket, reason: "poll" };
         await queue.enqueue(job, data, { jobId: `poll-${ticket}-${now}` });
-        queued += 1;
+        progress.queued += 1;
       }
-    } catch (error) {
-      logger.warn({ err: error }, "reconciler pass failed; the next one retries");
     } finally {
       await locks.release("reconciler", lock);
     }
-    return queued;
   }
 }
