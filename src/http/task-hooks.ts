@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import type { Logger } from "../logger.js";
 import type { DeliverData } from "../tasks/deliver-job.js";
-import type { TaskRecords } from "../tasks/task-records.js";
+import { type TaskRecords, ticketTag } from "../tasks/task-records.js";
 
 const CallbackBodySchema = z.object({
   task_id: z.number().int().nonnegative(),
@@ -50,40 +50,33 @@ function sameSecret(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Slow enough status words stay in one job id: 50 copies of one callback are one delivery job. */
-function statusTag(status: string): string {
-  return (
-    status
-      .toLowerCase()
-      .replace(/[^a-z0-9_]/g, "")
-      .slice(0, 32) || "unknown"
-  );
-}
-
 export function taskHookRoutes(deps: TaskHookDeps): (app: Hono) => void {
   const { records, queue, deliverJob, logger } = deps;
   return (app) => {
     app.post("/hooks/tasks/:ticket", async (c) => {
       const ticket = c.req.param("ticket");
-      const record = await records.get(ticket);
-      if (!record) return c.json({ detail: "unknown ticket" }, 404);
-      const parsed = CallbackBodySchema.safeParse(await jsonBody(c));
-      if (!parsed.success) return c.json({ detail: "invalid body" }, 400);
-      const body = parsed.data;
-      if (record.taskId !== undefined && record.taskId !== body.task_id) {
-        logger.warn(
-          { ticket, task_id: body.task_id, expected: record.taskId },
-          "callback names another task; ignored",
-        );
-        return c.json({ status: "ignored" }, 200);
-      }
+      const tag = ticketTag(ticket);
       try {
+        const record = await records.get(ticket);
+        if (!record) return c.json({ detail: "unknown ticket" }, 404);
+        const parsed = CallbackBodySchema.safeParse(await jsonBody(c));
+        if (!parsed.success) return c.json({ detail: "invalid body" }, 400);
+        const body = parsed.data;
+        if (record.taskId !== undefined && record.taskId !== body.task_id) {
+          logger.warn(
+            { ticket: tag, task_id: body.task_id, expected: record.taskId },
+            "callback names another task; ignored",
+          );
+          return c.json({ status: "ignored" }, 200);
+        }
         // The creation answer may still be on its way: look a little later, when the task id is recorded.
-        const delayMs = record.taskId === undefined ? 3_000 : 0;
+        const delayMs = record.state === "submitting" ? 3_000 : 0;
         const data: DeliverData = { ticket, reason: "callback" };
-        await queue.enqueue(deliverJob, data, { jobId: `hook-${ticket}-${statusTag(body.status)}`, delayMs });
+        // The status word says nothing we trust, so it is not part of the id: one waiting job per epoch.
+        const epoch = await records.hookEpoch(ticket);
+        await queue.enqueue(deliverJob, data, { jobId: `hook-${tag}-${epoch}`, delayMs });
       } catch (error) {
-        logger.error({ err: error, ticket }, "callback could not be queued");
+        logger.error({ err: error, ticket: tag }, "callback could not be queued");
         return c.json({ detail: "not queued; try again" }, 503);
       }
       return c.json({ status: "queued" }, 200);

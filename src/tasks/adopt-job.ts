@@ -11,7 +11,7 @@ import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
 import { TASK_TYPES, type TaskType } from "../tasks-service/schemas/index.js";
 import type { DeliverData } from "./deliver-job.js";
-import { newTicket, type TaskRecord, type TaskRecords } from "./task-records.js";
+import { newTicket, type TaskRecord, type TaskRecords, ticketTag } from "./task-records.js";
 
 const AdoptDataSchema = z.object({
   taskId: z.number().int().nonnegative(),
@@ -77,7 +77,7 @@ export function adoptJob(deps: AdoptDeps): JobDefinition<AdoptData> {
         ticket = record.ticket;
       }
       const data: DeliverData = { ticket, reason: "messenger" };
-      await deps.queue.enqueue(deps.deliverJob, data, { jobId: `messenger-${ticket}` });
+      await deps.queue.enqueue(deps.deliverJob, data, { jobId: `messenger-${ticketTag(ticket)}` });
     },
   };
 }

@@ -19,7 +19,7 @@ import type { Task } from "../tasks-service/responses.js";
 import { cardText, resultButton, resultKeyboard } from "./cards.js";
 import type { ProgressCards } from "./progress-card.js";
 import { type ResultSendRequest, resultKindOf } from "./send-result.js";
-import type { TaskRecord, TaskRecords } from "./task-records.js";
+import { type TaskRecord, type TaskRecords, ticketTag } from "./task-records.js";
 
 export const DeliverDataSchema = z.object({
   ticket: z.string().min(16),
@@ -162,9 +162,10 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       return;
     }
     const logger = context.logger.child({
-      ticket: record.ticket,
+      ticket: ticketTag(record.ticket),
       task_id: record.taskId,
       user_id: record.userId,
+      reason: data.reason,
     });
     const lock = await deps.locks.acquire(`deliver:${record.ticket}`, LOCK_TTL_MS);
     // Someone else is delivering it; this run looks again shortly and finds it done.
@@ -181,6 +182,9 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         const wait = await deps.reserveChatSend(record.chatId);
         if (wait > 0) throw new RetryLaterError(wait + Math.floor(Math.random() * 250));
       }
+      // This run reads the task now, maybe before it finishes: a callback from here on gets a job of
+      // its own. Runs that wait (lock, chat) keep their place and take in the callbacks meanwhile.
+      if (data.reason === "callback") await deps.records.nextHookEpoch(record.ticket);
       const current = (await deps.records.get(record.ticket)) ?? record;
       const t = deps.translate(current.locale);
       const { apiKey } = await deps.apiKeys.ensure(current.userId);

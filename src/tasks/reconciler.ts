@@ -8,7 +8,7 @@ import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import type { Logger } from "../logger.js";
 import type { LockStore } from "../storage/ports.js";
 import type { DeliverData } from "./deliver-job.js";
-import type { TaskRecords } from "./task-records.js";
+import { type TaskRecords, ticketTag } from "./task-records.js";
 
 export interface ReconcilerOptions {
   records: TaskRecords;
@@ -79,7 +79,7 @@ export class Reconciler {
       for (const ticket of due) {
         await records.watch(ticket, now + (this.options.leaseMs ?? 60_000));
         const data: DeliverData = { ticket, reason: "poll" };
-        await queue.enqueue(job, data, { jobId: `poll-${ticket}-${now}` });
+        await queue.enqueue(job, data, { jobId: `poll-${ticketTag(ticket)}-${now}` });
         progress.queued += 1;
       }
     } finally {

@@ -7,7 +7,13 @@ import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import type { MediaRef } from "../media/media-ref.js";
 import type { TaskType } from "../tasks-service/schemas/index.js";
 import type { SubmitData } from "./submit-job.js";
-import { type FormSnapshot, newTicket, type TaskRecord, type TaskRecords } from "./task-records.js";
+import {
+  type FormSnapshot,
+  newTicket,
+  type TaskRecord,
+  type TaskRecords,
+  ticketTag,
+} from "./task-records.js";
 
 export interface NewSubmission {
   userId: number;
@@ -35,7 +41,7 @@ export class TaskSubmissions {
     await this.queue.enqueue(
       this.job,
       { ticket: record.ticket },
-      { jobId: `submit-${record.ticket}-${attempt}` },
+      { jobId: `submit-${ticketTag(record.ticket)}-${attempt}` },
     );
   }
 

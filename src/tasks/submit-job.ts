@@ -17,7 +17,7 @@ import { isTasksServiceError } from "../tasks-service/errors.js";
 import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/index.js";
 import { cardText, resultButton } from "./cards.js";
 import type { ProgressCards } from "./progress-card.js";
-import { mediaKey, type TaskRecord, type TaskRecords } from "./task-records.js";
+import { mediaKey, type TaskRecord, type TaskRecords, ticketTag } from "./task-records.js";
 
 /** The service keeps uploads 2 hours; reuse one only well within that. */
 const UPLOAD_REUSE_MS = 100 * 60 * 1000;
@@ -93,7 +93,11 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
     let record = await deps.records.get(ticket);
     if (record?.state !== "submitting" || !record.request) return;
     const t = deps.translate(record.locale);
-    const logger = context.logger.child({ ticket, user_id: record.userId, type: record.type });
+    const logger = context.logger.child({
+      ticket: ticketTag(ticket),
+      user_id: record.userId,
+      type: record.type,
+    });
     if (record.creating) {
       // A run before this one sent the creation and did not live to hear the answer.
       logger.warn("earlier run stopped while creating the task; not sending it again");

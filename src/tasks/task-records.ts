@@ -3,7 +3,7 @@
  * ticket is the task's callback address (`/hooks/tasks/<ticket>`), so a callback that names no known
  * ticket is nobody's. Records are JSON on the key-value port, parsed with zod on every read.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
@@ -80,6 +80,14 @@ export function newTicket(): string {
   return randomBytes(18).toString("base64url");
 }
 
+/**
+ * A ticket as logs and job ids show it: 72 bits of its SHA-256, enough to tell tickets apart and to
+ * find one in the logs, useless for sending a callback (the ticket itself is that capability).
+ */
+export function ticketTag(ticket: string): string {
+  return createHash("sha256").update(ticket).digest("base64url").slice(0, 12);
+}
+
 /** A media reference's identity within a submission (for the uploads made so far). */
 export function mediaKey(ref: MediaRef): string {
   return ref.source === "telegram" ? `t:${ref.fileUniqueId}` : `l:${ref.url}`;
@@ -140,6 +148,20 @@ export class TaskRecords {
 
   async watched(): Promise<number> {
     return this.storage.sortedSets.size(WATCH_SET);
+  }
+
+  /**
+   * The ticket's callback epoch: callbacks queue one job per epoch, and each callback job moves the
+   * epoch on as it starts, so a job that already ran (on an early or forged callback) cannot swallow
+   * a later one, and however many callbacks arrive, at most one job per ticket waits.
+   */
+  async hookEpoch(ticket: string): Promise<number> {
+    const epoch = Number(await this.storage.kv.get(`hook-epoch:${ticket}`));
+    return Number.isSafeInteger(epoch) ? epoch : 0;
+  }
+
+  async nextHookEpoch(ticket: string): Promise<number> {
+    return this.storage.kv.increment(`hook-epoch:${ticket}`, { ttlMs: TASK_RECORD_TTL_MS });
   }
 
   /** Claims the one delivery of a ticket; false when it was delivered already. */

@@ -7,7 +7,7 @@ import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import type { DeliverData } from "../../../src/tasks/deliver-job.js";
 import { Reconciler } from "../../../src/tasks/reconciler.js";
-import { type TaskRecord, TaskRecords } from "../../../src/tasks/task-records.js";
+import { type TaskRecord, TaskRecords, ticketTag } from "../../../src/tasks/task-records.js";
 
 const logger = createLogger({ level: "silent" });
 const SECRET = "s".repeat(40);
@@ -123,7 +123,7 @@ describe("task callbacks", () => {
     );
     expect(responses.map((response) => response.status)).toEqual(Array(50).fill(200));
     expect([...queue.jobs.entries()]).toEqual([
-      [`hook-${record.ticket}-completed`, { ticket: record.ticket, reason: "callback" }],
+      [`hook-${ticketTag(record.ticket)}-0`, { ticket: record.ticket, reason: "callback" }],
     ]);
   });
 
