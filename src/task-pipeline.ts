@@ -23,6 +23,7 @@ import type { Metrics } from "./metrics.js";
 import type { Storage } from "./storage/ports.js";
 import { adoptJob } from "./tasks/adopt-job.js";
 import { AwaitingSrt } from "./tasks/awaiting-srt.js";
+import { CreationCheck, creationSearchJob } from "./tasks/creation-check.js";
 import { deliverJob } from "./tasks/deliver-job.js";
 import { ProgressCards } from "./tasks/progress-card.js";
 import { pollDelayMs, Reconciler } from "./tasks/reconciler.js";
@@ -99,6 +100,16 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     fetcher,
   });
   const awaitingSrt = new AwaitingSrt(storage.kv);
+  const creation = new CreationCheck({
+    records,
+    cards,
+    locks: storage.locks,
+    apiKeys,
+    tasksService,
+    translate,
+    firstPollDelayMs: pollDelayMs(0),
+    metrics,
+  });
 
   const submit = submitJob({
     records,
@@ -124,6 +135,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     translate,
     webhookUrl: (ticket) => webhookUrlFor(options.publicUrl(), ticket),
     firstPollDelayMs: pollDelayMs(0),
+    creation,
     metrics,
   });
   const submissions = new TaskSubmissions(records, queue, submit);
@@ -134,6 +146,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     locks: storage.locks,
     apiKeys,
     tasksService,
+    creation,
     sendResult: (request) => results.send(api, request),
     async sendMessage(chatId, text, replyMarkup) {
       await api.sendMessage(chatId, text, {
@@ -167,8 +180,10 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     openResult: (url) => fetcher.open(url),
     translate,
   });
+  const search = creationSearchJob(creation);
   queue.register(submit);
   queue.register(deliver);
+  queue.register(search);
   queue.register(adopt);
   queue.register(previews.job);
 
@@ -177,6 +192,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     locks: storage.locks,
     queue,
     job: deliver,
+    searchJob: search,
     logger: logger.child({ component: "reconciler" }),
     intervalMs: options.reconcileEveryMs ?? 5_000,
   });

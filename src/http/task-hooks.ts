@@ -71,7 +71,12 @@ export function taskHookRoutes(deps: TaskHookDeps): (app: Hono) => void {
         }
         // The creation answer may still be on its way: look a little later, when the task id is recorded.
         const delayMs = record.state === "submitting" ? 3_000 : 0;
-        const data: DeliverData = { ticket, reason: "callback" };
+        // A record that does not know its task id yet (its creation unconfirmed) takes the one named.
+        const data: DeliverData = {
+          ticket,
+          reason: "callback",
+          ...(record.taskId === undefined ? { taskId: body.task_id } : {}),
+        };
         // The status word says nothing we trust, so it is not part of the id: one waiting job per epoch.
         const epoch = await records.hookEpoch(ticket);
         await queue.enqueue(deliverJob, data, { jobId: `hook-${tag}-${epoch}`, delayMs });

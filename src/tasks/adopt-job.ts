@@ -8,8 +8,7 @@ import type { ApiKeyReader } from "../accounts/ports.js";
 import { type JobDefinition, type JobQueue, PermanentJobError, RetryLaterError } from "../jobs/queue.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
-import type { Task } from "../tasks-service/responses.js";
-import { TASK_TYPES, type TaskType } from "../tasks-service/schemas/index.js";
+import { reportedTaskType, type Task } from "../tasks-service/responses.js";
 import type { DeliverData } from "./deliver-job.js";
 import { newTicket, type TaskRecord, type TaskRecords, ticketTag } from "./task-records.js";
 
@@ -28,12 +27,6 @@ export interface AdoptDeps {
   /** The user's interface language for messages outside any update. */
   localeOf(userId: number): Promise<string>;
   now?: () => number;
-}
-
-/** The service reports an audio task as `voiceover`. */
-function taskTypeOf(reported: string): TaskType {
-  if (reported === "voiceover") return "audio";
-  return TASK_TYPES.find((type) => type === reported) ?? "video";
 }
 
 export function adoptJob(deps: AdoptDeps): JobDefinition<AdoptData> {
@@ -64,7 +57,7 @@ export function adoptJob(deps: AdoptDeps): JobDefinition<AdoptData> {
           userId,
           chatId: userId,
           locale: await deps.localeOf(userId),
-          type: taskTypeOf(task.type),
+          type: reportedTaskType(task.type) ?? "video",
           state: "created",
           origin: "api",
           taskId,

@@ -6,6 +6,8 @@
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmulatedUser } from "../../dev/telegram-emulator/index.js";
+import { ApiKeys } from "../../src/accounts/api-keys.js";
+import { KeyVault } from "../../src/accounts/vault.js";
 import { createLogger } from "../../src/logger.js";
 import { createStorage } from "../../src/storage/index.js";
 import type { Storage } from "../../src/storage/ports.js";
@@ -195,6 +197,60 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
       40_000,
     );
     expect(result.caption).toMatch(/Task #\d+ is ready/);
+  }, 60_000);
+
+  /** Every text the bot shows the user from now on, edits included. */
+  function watchTexts(user: EmulatedUser): string[] {
+    const texts: string[] = [];
+    stack.emulator.subscribe((event) => {
+      if ((event.type === "message" || event.type === "edit") && event.chatId === user.id) {
+        texts.push(event.message.message.text ?? "");
+      }
+    });
+    return texts;
+  }
+
+  /** The user's tasks on the service, read with the key the bot issued them. */
+  async function tasksOnService(user: EmulatedUser): Promise<unknown[]> {
+    const vault = new KeyVault(Buffer.from(stack.keyVaultSecret, "base64"));
+    const apiKey = await new ApiKeys({ storage, vault, prefix: "cmp" }).keyFor(user.id);
+    const response = await fetch(`${stack.sandbox.baseUrl}/v1/tasks?limit=100`, {
+      headers: { "x-api-key": apiKey ?? "" },
+    });
+    const page = (await response.json()) as { tasks: unknown[] };
+    return page.tasks;
+  }
+
+  it("a service that creates the task but answers 500: one task, one charge, one delivery", async () => {
+    const user = person("Halyna");
+    const texts = watchTexts(user);
+    stack.sandbox.faults.failAfterCreating(1);
+    await user.sendVideo({ bytes: FIXTURE("sample.mp4"), duration: 20, mimeType: "video/mp4" });
+    await press(user, "Pause removal");
+    await press(user, "✅ Create");
+    await delivered(user, (message) => message.video !== undefined);
+    await stack.sandbox.idle();
+    expect(await tasksOnService(user)).toHaveLength(1);
+    // One pause removal of the sandbox's one-minute media, charged once.
+    expect(stack.sandbox.accounts.balance(user.id)).toBe(10_000 - 50);
+    expect(botMessages(user).filter((message) => message.video !== undefined)).toHaveLength(1);
+    expect(texts).toContain(
+      "⏳ Pause removal: the service did not confirm the task, so I'm checking whether it was created. I won't send it twice; if it exists, the result will come here.",
+    );
+  });
+
+  it("a 500 at creation and its callback lost too: the reconciler finds the task in the user's list", async () => {
+    const user = person("Bohdan");
+    stack.sandbox.faults.failAfterCreating(1);
+    stack.sandbox.faults.dropWebhooks(1);
+    await user.sendVideo({ bytes: FIXTURE("sample.mp4"), duration: 20, mimeType: "video/mp4" });
+    await press(user, "Pause removal");
+    await press(user, "✅ Create");
+    await eventually(() => botMessages(user).find((message) => message.video !== undefined), 40_000);
+    await stack.sandbox.idle();
+    expect(await tasksOnService(user)).toHaveLength(1);
+    expect(stack.sandbox.accounts.balance(user.id)).toBe(10_000 - 50);
+    expect(botMessages(user).filter((message) => message.video !== undefined)).toHaveLength(1);
   }, 60_000);
 
   it("the same callback fifty times at once, duplicated and stale callbacks: one delivery", async () => {

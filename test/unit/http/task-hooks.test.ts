@@ -5,6 +5,7 @@ import { type MessengerRequest, taskHookRoutes } from "../../../src/http/task-ho
 import type { JobDefinition, JobQueue } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
+import type { SearchData } from "../../../src/tasks/creation-check.js";
 import type { DeliverData } from "../../../src/tasks/deliver-job.js";
 import { Reconciler } from "../../../src/tasks/reconciler.js";
 import { type TaskRecord, TaskRecords, ticketTag } from "../../../src/tasks/task-records.js";
@@ -15,6 +16,15 @@ const SECRET = "s".repeat(40);
 const deliver: JobDefinition<DeliverData> = {
   name: "deliver-task",
   schema: z.object({ ticket: z.string(), reason: z.enum(["callback", "poll", "messenger"]) }),
+  handler: async () => {},
+  attempts: 1,
+  backoffMs: 1,
+  concurrency: 1,
+};
+
+const search: JobDefinition<SearchData> = {
+  name: "search-created-task",
+  schema: z.object({ ticket: z.string() }),
   handler: async () => {},
   attempts: 1,
   backoffMs: 1,
@@ -171,6 +181,7 @@ describe("the reconciler", () => {
       locks: storage.locks,
       queue: queue as unknown as JobQueue,
       job: deliver,
+      searchJob: search,
       logger,
       intervalMs: 1000,
       leaseMs: 60_000,

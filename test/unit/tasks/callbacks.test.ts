@@ -10,10 +10,12 @@ import { MemoryJobQueue } from "../../../src/jobs/memory-queue.js";
 import type { JobDefinition } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
+import { CreationCheck } from "../../../src/tasks/creation-check.js";
 import { type DeliverData, deliverJob } from "../../../src/tasks/deliver-job.js";
 import { ProgressCards } from "../../../src/tasks/progress-card.js";
 import type { ResultSendRequest } from "../../../src/tasks/send-result.js";
 import { type TaskRecord, TaskRecords, ticketTag } from "../../../src/tasks/task-records.js";
+import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import type { Task } from "../../../src/tasks-service/responses.js";
 import { serviceTask } from "../../support/bot-fakes.js";
 import { eventually } from "../../support/delivery-stack.js";
@@ -26,13 +28,17 @@ afterEach(async () => {
   queue = undefined;
 });
 
-async function setup() {
+/** A rig around one task record: created with task 501 unless `initial` changes it. */
+async function setup(initial: (record: TaskRecord) => TaskRecord = (record) => record) {
   const storage = createMemoryStorage();
   const records = new TaskRecords(storage);
   const lines: string[] = [];
   const logger = createLogger({ level: "debug", destination: { write: (line: string) => lines.push(line) } });
   const results: ResultSendRequest[] = [];
-  let task: Task = serviceTask(501, { type: "video", status: "processing", progress: 10, result_url: null });
+  /** The user's tasks on the service, by id. */
+  const tasks = new Map<number, Task>([
+    [501, serviceTask(501, { type: "video", status: "processing", progress: 10, result_url: null })],
+  ]);
   let readGate: Promise<void> | undefined;
   const runs: string[] = [];
   const cards = new ProgressCards(
@@ -42,17 +48,32 @@ async function setup() {
     } as never,
     records,
   );
+  const apiKeys = { ensure: async () => ({ apiKey: "cmp_aaaaaaaa_secret" }) };
+  const tasksService = {
+    async getTask(_apiKey: string, id: number) {
+      await readGate;
+      const task = tasks.get(id);
+      if (!task) throw new TasksServiceError({ kind: "not_found", operation: "getTask", status: 404 });
+      return task;
+    },
+    listTasks: async () => [...tasks.values()].reverse(),
+  };
+  const creation = new CreationCheck({
+    records,
+    cards,
+    locks: storage.locks,
+    apiKeys,
+    tasksService,
+    translate: () => (key) => key,
+    firstPollDelayMs: 60_000,
+  });
   const deliver = deliverJob({
     records,
     cards,
     locks: storage.locks,
-    apiKeys: { ensure: async () => ({ apiKey: "cmp_aaaaaaaa_secret" }) },
-    tasksService: {
-      async getTask() {
-        await readGate;
-        return task;
-      },
-    },
+    apiKeys,
+    tasksService,
+    creation,
     async sendResult(request) {
       results.push(request);
     },
@@ -93,10 +114,11 @@ async function setup() {
     retries: 0,
     createdAt: Date.now(),
   };
-  await records.put(record);
+  await records.put(initial(record));
   const activeQueue = queue;
   return {
     records,
+    record,
     lines,
     results,
     runs,
@@ -107,7 +129,7 @@ async function setup() {
         body: JSON.stringify({ task_id: taskId, status, result_url: "https://cdn.example.com/forged.mp4" }),
       }),
     setTask(next: Task) {
-      task = next;
+      tasks.set(next.task_id, next);
     },
     holdReads() {
       let release = () => {};
@@ -128,6 +150,12 @@ async function setup() {
     deliveredLines: () =>
       lines.map((line) => JSON.parse(line)).filter((line) => line.msg === "task delivered"),
   };
+}
+
+/** The record of a creation whose answer was lost. */
+function unconfirmed(record: TaskRecord): TaskRecord {
+  const { taskId: _taskId, ...rest } = record;
+  return { ...rest, state: "unconfirmed", attemptAt: Date.now() - 1_000 };
 }
 
 describe("task callbacks", () => {
@@ -166,6 +194,40 @@ describe("task callbacks", () => {
     release();
     await rig.settled();
     expect(new Set(rig.runs).size).toBeLessThanOrEqual(3);
+  });
+
+  it("a callback for an unconfirmed creation adopts the task it names, read with the user's key, and delivers it", async () => {
+    const rig = await setup(unconfirmed);
+    await rig.records.searchAt(TICKET, Date.now() + 5_000);
+    rig.setTask(
+      serviceTask(501, { type: "video", status: "completed", result_url: "https://cdn.example.com/r.mp4" }),
+    );
+    expect((await rig.callback("completed")).status).toBe(200);
+    await rig.settled();
+    const adopted = await rig.records.get(TICKET);
+    expect(adopted?.taskId).toBe(501);
+    expect(await rig.records.ticketOfTask(501)).toBe(TICKET);
+    expect(rig.results).toHaveLength(1);
+    expect(adopted?.state).toBe("delivered");
+    expect(await rig.records.searchesDue(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+  });
+
+  it("a callback naming a task the user does not have, one of another type, or another ticket's is not adopted", async () => {
+    const rig = await setup(unconfirmed);
+    rig.setTask(
+      serviceTask(502, { type: "audio", status: "completed", result_url: "https://cdn.example.com/a.mp3" }),
+    );
+    rig.setTask(
+      serviceTask(503, { type: "video", status: "completed", result_url: "https://cdn.example.com/o.mp4" }),
+    );
+    await rig.records.put({ ...rig.record, ticket: "OTHERTICKET0000000000000", taskId: 503 });
+    for (const taskId of [777, 502, 503]) {
+      expect((await rig.callback("completed", taskId)).status).toBe(200);
+      await rig.settled();
+    }
+    expect((await rig.records.get(TICKET))?.state).toBe("unconfirmed");
+    expect((await rig.records.get(TICKET))?.taskId).toBeUndefined();
+    expect(rig.results).toEqual([]);
   });
 
   it("no log line carries a ticket, only its tag", async () => {

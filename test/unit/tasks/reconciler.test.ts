@@ -4,6 +4,7 @@ import type { JobDefinition, JobQueue } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import type { LockStore } from "../../../src/storage/ports.js";
+import type { SearchData } from "../../../src/tasks/creation-check.js";
 import type { DeliverData } from "../../../src/tasks/deliver-job.js";
 import { Reconciler } from "../../../src/tasks/reconciler.js";
 import { TaskRecords } from "../../../src/tasks/task-records.js";
@@ -12,6 +13,15 @@ import { eventually } from "../../support/delivery-stack.js";
 const deliver: JobDefinition<DeliverData> = {
   name: "deliver-task",
   schema: z.object({ ticket: z.string(), reason: z.enum(["callback", "poll", "messenger"]) }),
+  handler: async () => {},
+  attempts: 1,
+  backoffMs: 1,
+  concurrency: 1,
+};
+
+const search: JobDefinition<SearchData> = {
+  name: "search-created-task",
+  schema: z.object({ ticket: z.string() }),
   handler: async () => {},
   attempts: 1,
   backoffMs: 1,
@@ -61,7 +71,15 @@ describe("the reconciler in a Redis outage", () => {
   it("a pass whose lock cannot be taken is logged and ends; the next pass queues the due polls", async () => {
     const { records, lines, logger, queued, queue, locks } = rig(1);
     await records.watch("DUETICKET000000000000000", 1);
-    const reconciler = new Reconciler({ records, locks, queue, job: deliver, logger, intervalMs: 1000 });
+    const reconciler = new Reconciler({
+      records,
+      locks,
+      queue,
+      job: deliver,
+      searchJob: search,
+      logger,
+      intervalMs: 1000,
+    });
     await expect(reconciler.tick()).resolves.toBe(0);
     expect(lines.join("")).toContain("reconciler pass failed; the next one retries");
     await expect(reconciler.tick()).resolves.toBe(1);
@@ -71,7 +89,15 @@ describe("the reconciler in a Redis outage", () => {
   it("the running reconciler outlives the outage: each failed pass is logged and polling resumes", async () => {
     const { records, lines, logger, queued, queue, locks } = rig(3);
     await records.watch("DUETICKET000000000000000", 1);
-    const reconciler = new Reconciler({ records, locks, queue, job: deliver, logger, intervalMs: 5 });
+    const reconciler = new Reconciler({
+      records,
+      locks,
+      queue,
+      job: deliver,
+      searchJob: search,
+      logger,
+      intervalMs: 5,
+    });
     reconciler.start();
     try {
       await eventually(() => queued.length > 0);
