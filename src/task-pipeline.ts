@@ -7,7 +7,7 @@
 import { Readable } from "node:stream";
 import type { I18n } from "@grammyjs/i18n";
 import type { Hono } from "hono";
-import type { ApiKeyReader } from "./accounts/ports.js";
+import type { ApiKeyReader, ExistingApiKeyReader } from "./accounts/ports.js";
 import type { BotContext } from "./bot/context.js";
 import type { TaskFormsDeps } from "./bot/features/task-forms.js";
 import { createFlowDeps } from "./bot/flows/services.js";
@@ -21,7 +21,7 @@ import type { IntakeLimits } from "./media/accept.js";
 import { transferToService } from "./media/transfer.js";
 import type { Metrics } from "./metrics.js";
 import type { Storage } from "./storage/ports.js";
-import { adoptJob } from "./tasks/adopt-job.js";
+import { adoptJob, messengerIntake } from "./tasks/adopt-job.js";
 import { AwaitingSrt } from "./tasks/awaiting-srt.js";
 import { CreationCheck, creationSearchJob } from "./tasks/creation-check.js";
 import { deliverJob } from "./tasks/deliver-job.js";
@@ -55,7 +55,7 @@ export interface PipelineOptions {
   queue: JobQueue;
   logger: Logger;
   metrics: Metrics;
-  apiKeys: ApiKeyReader;
+  apiKeys: ApiKeyReader & ExistingApiKeyReader;
   tasksService: TasksServiceClient;
   catalog: Catalog;
   i18n: I18n<BotContext>;
@@ -206,14 +206,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
       ? {
           messenger: {
             secret: options.messengerHookSecret,
-            adopt: (request) =>
-              queue.enqueue(
-                adopt,
-                { taskId: request.task_id, userId: request.user_id },
-                {
-                  jobId: `adopt-${request.task_id}`,
-                },
-              ),
+            accept: messengerIntake({ records, apiKeys, tasksService, queue, adoptJob: adopt }),
           },
         }
       : {}),

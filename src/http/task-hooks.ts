@@ -1,13 +1,15 @@
 /**
  * The service's way in: POST /hooks/tasks/:ticket when a task finishes (unsigned, so only a hint: the
  * ticket must be one we issued and the delivery job re-reads the task), and POST /hooks/messenger for
- * tasks created through the API with send_to_messenger (authenticated by a shared secret).
+ * tasks created through the API with send_to_messenger (authenticated by a shared secret; the user and
+ * the task are checked before the delivery is queued, docs/messenger-hook.md).
  */
 import { timingSafeEqual } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import type { Logger } from "../logger.js";
+import type { MessengerOutcome } from "../tasks/adopt-job.js";
 import type { DeliverData } from "../tasks/deliver-job.js";
 import { type TaskRecords, ticketTag } from "../tasks/task-records.js";
 
@@ -21,7 +23,6 @@ const MessengerBodySchema = z.strictObject({
   task_id: z.number().int().nonnegative(),
   user_id: z.number().int().positive(),
 });
-export type MessengerRequest = z.infer<typeof MessengerBodySchema>;
 
 export interface TaskHookDeps {
   records: TaskRecords;
@@ -30,8 +31,8 @@ export interface TaskHookDeps {
   logger: Logger;
   messenger?: {
     secret: string;
-    /** Queues delivery of an API-created task; resolves once that is durable. */
-    adopt(request: MessengerRequest): Promise<void>;
+    /** Checks the task is the user's and queues its delivery; resolves once that is durable. */
+    accept(request: { taskId: number; userId: number }): Promise<MessengerOutcome>;
   };
 }
 
@@ -95,12 +96,16 @@ export function taskHookRoutes(deps: TaskHookDeps): (app: Hono) => void {
       }
       const parsed = MessengerBodySchema.safeParse(await jsonBody(c));
       if (!parsed.success) return c.json({ detail: "invalid body" }, 400);
+      const { task_id: taskId, user_id: userId } = parsed.data;
+      let outcome: MessengerOutcome;
       try {
-        await messenger.adopt(parsed.data);
+        outcome = await messenger.accept({ taskId, userId });
       } catch (error) {
-        logger.error({ err: error, task_id: parsed.data.task_id }, "messenger delivery could not be queued");
+        logger.error({ err: error, task_id: taskId }, "messenger delivery could not be queued");
         return c.json({ detail: "not queued; try again" }, 503);
       }
+      if (outcome === "unknown_user") return c.json({ detail: "unknown user" }, 404);
+      if (outcome === "not_theirs") return c.json({ detail: "no such task of this user" }, 404);
       return c.json({ status: "queued" }, 200);
     });
   };

@@ -23,6 +23,7 @@ import {
 import { startRedisServer } from "../support/redis-server.js";
 
 const redisServer = await startRedisServer();
+const MESSENGER_SECRET = "m".repeat(48);
 
 describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
   let stack: DeliveryStack;
@@ -30,7 +31,7 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
   let records: TaskRecords;
 
   beforeAll(async () => {
-    stack = await startDeliveryStack({ redisUrl: redisServer?.url ?? "" });
+    stack = await startDeliveryStack({ redisUrl: redisServer?.url ?? "", messengerSecret: MESSENGER_SECRET });
     storage = createStorage({ redisUrl: redisServer?.url }, createLogger({ level: "silent" }));
     records = new TaskRecords(storage);
   });
@@ -210,10 +211,15 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     return texts;
   }
 
+  /** The bot's key registry, as the app sees it. */
+  function accounts(): ApiKeys {
+    const vault = new KeyVault(Buffer.from(stack.keyVaultSecret, "base64"));
+    return new ApiKeys({ storage, vault, prefix: "cmp" });
+  }
+
   /** The user's tasks on the service, read with the key the bot issued them. */
   async function tasksOnService(user: EmulatedUser): Promise<unknown[]> {
-    const vault = new KeyVault(Buffer.from(stack.keyVaultSecret, "base64"));
-    const apiKey = await new ApiKeys({ storage, vault, prefix: "cmp" }).keyFor(user.id);
+    const apiKey = await accounts().keyFor(user.id);
     const response = await fetch(`${stack.sandbox.baseUrl}/v1/tasks?limit=100`, {
       headers: { "x-api-key": apiKey ?? "" },
     });
@@ -334,5 +340,35 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     expect(created.status).toBeLessThan(300);
     const audio = await delivered(user, (message) => message.audio !== undefined);
     expect(audio.caption).toMatch(/Voiceover #\d+ is ready/);
+  });
+
+  it("the messenger hook: 404 for a user who never talked to the bot, who gets no key, and for another's task", async () => {
+    const hook = (body: { task_id: number; user_id: number }) =>
+      fetch(`http://127.0.0.1:${stack.port}/hooks/messenger`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-messenger-secret": MESSENGER_SECRET },
+        body: JSON.stringify(body),
+      });
+    const stranger = 987_654_321;
+    expect((await hook({ task_id: 1001, user_id: stranger })).status).toBe(404);
+    expect(await accounts().describe(stranger)).toBeUndefined();
+
+    const owner = person("Owner");
+    const other = person("Other");
+    const ownerKey = (await accounts().issue(owner.id)).apiKey;
+    await accounts().issue(other.id);
+    const created = await fetch(`${stack.sandbox.baseUrl}/v1/tasks`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": ownerKey },
+      body: JSON.stringify({ type: "audio", text: "Made through the API, asked for by someone else" }),
+    });
+    const { task_id: taskId } = (await created.json()) as { task_id: number };
+    // The service calls the hook once the task has finished.
+    await stack.sandbox.idle();
+    expect((await hook({ task_id: taskId, user_id: other.id })).status).toBe(404);
+    expect((await hook({ task_id: taskId, user_id: owner.id })).status).toBe(200);
+    await delivered(owner, (message) => message.audio !== undefined);
+    expect((await hook({ task_id: taskId, user_id: other.id })).status).toBe(404);
+    expect(botMessages(other)).toEqual([]);
   });
 });
