@@ -107,3 +107,27 @@ describe("the reconciler in a Redis outage", () => {
     expect(lines.filter((line) => line.includes("reconciler pass failed"))).toHaveLength(3);
   });
 });
+
+describe("the reconciler's searches", () => {
+  it("queues the search for an unconfirmed creation when it is due, once per lease", async () => {
+    const { records, logger, queued, queue, storage } = rig(0);
+    let now = 10_000;
+    await records.searchAt("UNCONFIRMED0000000000000", 9_000);
+    await records.searchAt("NOTDUEYET000000000000000", 50_000);
+    const reconciler = new Reconciler({
+      records,
+      locks: storage.locks,
+      queue,
+      job: deliver,
+      searchJob: search,
+      logger,
+      intervalMs: 1000,
+      leaseMs: 60_000,
+      now: () => now,
+    });
+    expect(await reconciler.tick()).toBe(1);
+    now += 1000;
+    expect(await reconciler.tick()).toBe(0);
+    expect(queued).toEqual([{ ticket: "UNCONFIRMED0000000000000" }]);
+  });
+});
