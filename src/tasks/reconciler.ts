@@ -23,7 +23,7 @@ export interface ReconcilerOptions {
   intervalMs: number;
   /** Polls (and, apart, searches) queued per tick. */
   batch?: number;
-  /** A queued poll holds its task this long, so the next ticks do not queue it again. */
+  /** A queued poll or search holds its task this long, so the next ticks do not queue it again. */
   leaseMs?: number;
   now?: () => number;
 }
