@@ -18,6 +18,8 @@ export interface FaultPlan {
   staleWebhooks?: number;
   /** The next `count` requests to /v1 are answered with this status (429 or 503) and Retry-After. */
   httpErrors?: { status: 429 | 503; count: number; retryAfterSeconds?: number };
+  /** The next `count` task creations make the task, then answer 500: the task exists, its answer is lost. */
+  failAfterCreating?: number;
 }
 
 export type WebhookFault =
@@ -46,6 +48,7 @@ export class SandboxFaults {
     count: 0,
     retryAfterSeconds: 1,
   };
+  #failAfterCreating = 0;
 
   constructor(plan: FaultPlan = {}) {
     this.apply(plan);
@@ -62,6 +65,7 @@ export class SandboxFaults {
     if (plan.httpErrors) {
       this.failRequests(plan.httpErrors.count, plan.httpErrors.status, plan.httpErrors.retryAfterSeconds);
     }
+    if (plan.failAfterCreating !== undefined) this.failAfterCreating(plan.failAfterCreating);
   }
 
   slowTasks(count: number, factor = DEFAULT_SLOW_FACTOR): void {
@@ -92,6 +96,10 @@ export class SandboxFaults {
     this.#http = { status, count, retryAfterSeconds };
   }
 
+  failAfterCreating(count: number): void {
+    this.#failAfterCreating = count;
+  }
+
   /** Disarms everything. */
   reset(): void {
     this.#slow = { count: 0, factor: 1 };
@@ -101,6 +109,7 @@ export class SandboxFaults {
     this.#late = { count: 0, delayMs: 0 };
     this.#stale = 0;
     this.#http = { ...this.#http, count: 0 };
+    this.#failAfterCreating = 0;
   }
 
   /** Used once per created task. */
@@ -137,6 +146,13 @@ export class SandboxFaults {
       return { kind: "stale" };
     }
     return undefined;
+  }
+
+  /** Used once per task created: true when its answer is to be a 500. */
+  takeCreationFault(): boolean {
+    if (this.#failAfterCreating <= 0) return false;
+    this.#failAfterCreating -= 1;
+    return true;
   }
 
   /** Used once per request to /v1. */

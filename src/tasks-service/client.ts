@@ -94,8 +94,6 @@ interface RequestBody {
 /** The outcome of one attempt that did not produce a value. */
 interface AttemptFailure {
   error: TasksServiceError;
-  /** The request certainly did not reach the service. */
-  notSent: boolean;
 }
 
 export class TasksServiceClient implements TasksServicePort {
@@ -289,8 +287,8 @@ export class TasksServiceClient implements TasksServicePort {
       }
       const outcome = await this.attempt(spec, attempt);
       if (!("error" in outcome)) return outcome.value;
-      const { error, notSent } = outcome;
-      const retryable = isRetryable(spec.retry, error.kind, notSent);
+      const { error } = outcome;
+      const retryable = isRetryable(spec.retry, error.kind, error.notSent);
       const wait = retryable
         ? nextDelay(this.retryPolicy, attempt, waitedMs, error.retryAfterMs, this.random)
         : undefined;
@@ -325,7 +323,7 @@ export class TasksServiceClient implements TasksServicePort {
     };
     const fail = (init: Omit<TasksServiceErrorInit, "operation">, notSent = false) => {
       log(init.status, init.kind);
-      return { error: new TasksServiceError({ ...init, operation: spec.operation }), notSent };
+      return { error: new TasksServiceError({ ...init, operation: spec.operation, notSent }) };
     };
 
     let response: Dispatcher.ResponseData;

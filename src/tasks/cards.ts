@@ -48,8 +48,9 @@ export const cardText = {
     t("card-failed", { task: taskName(t, record), id: String(record.taskId ?? "") }),
   submitFailed: (t: Translate, record: TaskRecord, reason: string) =>
     t("card-submit-failed", { task: taskName(t, record), reason }),
-  createUnknown: (t: Translate, record: TaskRecord) =>
-    t("card-create-unknown", { task: taskName(t, record) }),
+  unconfirmed: (t: Translate, record: TaskRecord) => t("card-unconfirmed", { task: taskName(t, record) }),
+  notCreated: (t: Translate, record: TaskRecord) => t("card-not-created", { task: taskName(t, record) }),
+  unresolved: (t: Translate, record: TaskRecord) => t("card-unresolved", { task: taskName(t, record) }),
   gaveUp: (t: Translate, record: TaskRecord) =>
     t("card-gave-up", { task: taskName(t, record), id: String(record.taskId ?? "") }),
 };

@@ -17,14 +17,17 @@ import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
 import { cardText, resultButton, resultKeyboard } from "./cards.js";
+import type { CreationCheck } from "./creation-check.js";
 import type { ProgressCards } from "./progress-card.js";
 import { type ResultSendRequest, resultKindOf } from "./send-result.js";
-import type { TaskRecord, TaskRecords } from "./task-records.js";
+import { type TaskRecord, type TaskRecords, ticketTag } from "./task-records.js";
 
 export const DeliverDataSchema = z.object({
   ticket: z.string().min(16),
   /** What woke the job: a callback is answered at once, polls yield to task creation. */
   reason: z.enum(["callback", "poll", "messenger"]),
+  /** The task a callback names, for a record that does not know its task id yet. */
+  taskId: z.number().int().nonnegative().optional(),
 });
 export type DeliverData = z.infer<typeof DeliverDataSchema>;
 
@@ -34,6 +37,8 @@ export interface DeliverDeps {
   locks: LockStore;
   apiKeys: ApiKeyReader;
   tasksService: TaskReader;
+  /** Adopts the task a callback names when the record's creation was not confirmed. */
+  creation: Pick<CreationCheck, "canAdopt" | "adoptNamed">;
   sendResult(request: ResultSendRequest): Promise<void>;
   /** A plain message (failures, fallbacks, reports). */
   sendMessage(chatId: number, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void>;
@@ -156,15 +161,19 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
 
   async function handler(data: DeliverData, context: JobContext): Promise<void> {
     const record = await deps.records.get(data.ticket);
-    if (!record || record.taskId === undefined) return;
-    if (record.state !== "created") {
+    if (!record) return;
+    // A callback for a task whose creation was not confirmed names the task that may be it.
+    const adopting = data.taskId !== undefined && deps.creation.canAdopt(record);
+    if (!adopting && record.taskId === undefined) return;
+    if (!adopting && record.state !== "created") {
       await deps.records.unwatch(record.ticket);
       return;
     }
     const logger = context.logger.child({
-      ticket: record.ticket,
-      task_id: record.taskId,
+      ticket: ticketTag(record.ticket),
+      task_id: record.taskId ?? data.taskId,
       user_id: record.userId,
+      reason: data.reason,
     });
     const lock = await deps.locks.acquire(`deliver:${record.ticket}`, LOCK_TTL_MS);
     // Someone else is delivering it; this run looks again shortly and finds it done.
@@ -174,6 +183,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         logger.warn({ err: error }, "delivery lock not renewed");
       });
     }, LOCK_RENEW_MS);
+    let current = record;
     try {
       if (await deps.records.isDelivered(record.ticket)) return;
       // A callback means a finished task, so a message follows: wait for the chat's turn off the worker.
@@ -181,12 +191,23 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         const wait = await deps.reserveChatSend(record.chatId);
         if (wait > 0) throw new RetryLaterError(wait + Math.floor(Math.random() * 250));
       }
-      const current = (await deps.records.get(record.ticket)) ?? record;
+      // This run reads the task now, maybe before it finishes: a callback from here on gets a job of
+      // its own. Runs that wait (lock, chat) keep their place and take in the callbacks meanwhile.
+      if (data.reason === "callback") await deps.records.nextHookEpoch(record.ticket);
+      current = (await deps.records.get(record.ticket)) ?? record;
+      if (current.taskId === undefined) {
+        if (data.taskId === undefined || !deps.creation.canAdopt(current)) return;
+        const adopted = await deps.creation.adoptNamed(current, data.taskId, logger);
+        if (!adopted) return;
+        current = adopted;
+      }
+      const { taskId } = current;
+      if (taskId === undefined || current.state !== "created") return;
       const t = deps.translate(current.locale);
       const { apiKey } = await deps.apiKeys.ensure(current.userId);
       let task: Task;
       try {
-        task = await deps.tasksService.getTask(apiKey, record.taskId, {
+        task = await deps.tasksService.getTask(apiKey, taskId, {
           priority: data.reason === "poll" ? "background" : "foreground",
         });
       } catch (error) {
@@ -197,20 +218,21 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
           logger.warn("the service does not know the task any more");
           await deps.records.put({ ...current, state: "gave_up" });
           await deps.records.unwatch(record.ticket);
-          await deps.sendMessage(current.chatId, t("outcome-task-gone", { id: String(record.taskId) }));
+          await deps.sendMessage(current.chatId, t("outcome-task-gone", { id: String(taskId) }));
           return;
         }
         throw error;
       }
+      const delivering = current;
       const finish = () =>
         task.status === "completed" || task.status === "failed"
-          ? deliverFinished(current, task, t, logger)
-          : finishUnfinished(current, task, t);
+          ? deliverFinished(delivering, task, t, logger)
+          : finishUnfinished(delivering, task, t);
       await (data.reason === "poll" ? finish() : deps.withReservedSend(finish));
     } catch (error) {
       if (chatClosed(error)) {
         logger.info({ err: error }, "chat closed to the bot; delivery ends");
-        await deps.records.put({ ...record, state: "undeliverable" });
+        await deps.records.put({ ...current, state: "undeliverable" });
         await deps.records.unwatch(record.ticket);
         deps.metrics?.deliveries.inc({ outcome: "undeliverable" });
         throw new PermanentJobError("the user blocked the bot");

@@ -7,7 +7,13 @@ import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import type { MediaRef } from "../media/media-ref.js";
 import type { TaskType } from "../tasks-service/schemas/index.js";
 import type { SubmitData } from "./submit-job.js";
-import { type FormSnapshot, newTicket, type TaskRecord, type TaskRecords } from "./task-records.js";
+import {
+  type FormSnapshot,
+  newTicket,
+  type TaskRecord,
+  type TaskRecords,
+  ticketTag,
+} from "./task-records.js";
 
 export interface NewSubmission {
   userId: number;
@@ -35,7 +41,7 @@ export class TaskSubmissions {
     await this.queue.enqueue(
       this.job,
       { ticket: record.ticket },
-      { jobId: `submit-${record.ticket}-${attempt}` },
+      { jobId: `submit-${ticketTag(record.ticket)}-${attempt}` },
     );
   }
 
@@ -63,13 +69,36 @@ export class TaskSubmissions {
     return record;
   }
 
-  /** A submission that failed before anything was created, sent again on the same card. */
+  /**
+   * A submission that created nothing, sent again on the same card. One that failed before its
+   * creation was sent goes again under its ticket. One whose creation went unconfirmed and never
+   * turned up goes under a new ticket: the old one stays able to adopt a late callback, on a card of
+   * its own.
+   */
   async retry(record: TaskRecord): Promise<boolean> {
-    if (record.state !== "submit_failed") return false;
-    const { problem: _problem, ...rest } = record;
-    const retries = record.retries + 1;
-    await this.records.put({ ...rest, state: "submitting", retries });
-    await this.enqueue(record, retries);
+    if (record.state === "submit_failed") {
+      const { problem: _problem, ...rest } = record;
+      const retries = record.retries + 1;
+      await this.records.put({ ...rest, state: "submitting", retries });
+      await this.enqueue(record, retries);
+      return true;
+    }
+    if (record.state !== "not_created" || !record.request) return false;
+    if (!(await this.records.claimRetry(record.ticket))) return false;
+    const { cardMessageId, cardText: _cardText, cardEditedAt: _cardEditedAt, ...rest } = record;
+    await this.records.put(rest);
+    await this.start({
+      userId: record.userId,
+      chatId: record.chatId,
+      locale: record.locale,
+      type: record.type,
+      request: record.request,
+      uploads: record.uploads,
+      ...(record.form ? { form: record.form } : {}),
+      ...(record.followUp ? { followUp: record.followUp } : {}),
+      ...(cardMessageId !== undefined ? { cardMessageId } : {}),
+      ...(record.parent ? { parent: record.parent } : {}),
+    });
     return true;
   }
 

@@ -6,6 +6,8 @@
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmulatedUser } from "../../dev/telegram-emulator/index.js";
+import { ApiKeys } from "../../src/accounts/api-keys.js";
+import { KeyVault } from "../../src/accounts/vault.js";
 import { createLogger } from "../../src/logger.js";
 import { createStorage } from "../../src/storage/index.js";
 import type { Storage } from "../../src/storage/ports.js";
@@ -21,6 +23,7 @@ import {
 import { startRedisServer } from "../support/redis-server.js";
 
 const redisServer = await startRedisServer();
+const MESSENGER_SECRET = "m".repeat(48);
 
 describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
   let stack: DeliveryStack;
@@ -28,7 +31,7 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
   let records: TaskRecords;
 
   beforeAll(async () => {
-    stack = await startDeliveryStack({ redisUrl: redisServer?.url ?? "" });
+    stack = await startDeliveryStack({ redisUrl: redisServer?.url ?? "", messengerSecret: MESSENGER_SECRET });
     storage = createStorage({ redisUrl: redisServer?.url }, createLogger({ level: "silent" }));
     records = new TaskRecords(storage);
   });
@@ -197,6 +200,65 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     expect(result.caption).toMatch(/Task #\d+ is ready/);
   }, 60_000);
 
+  /** Every text the bot shows the user from now on, edits included. */
+  function watchTexts(user: EmulatedUser): string[] {
+    const texts: string[] = [];
+    stack.emulator.subscribe((event) => {
+      if ((event.type === "message" || event.type === "edit") && event.chatId === user.id) {
+        texts.push(event.message.message.text ?? "");
+      }
+    });
+    return texts;
+  }
+
+  /** The bot's key registry, as the app sees it. */
+  function accounts(): ApiKeys {
+    const vault = new KeyVault(Buffer.from(stack.keyVaultSecret, "base64"));
+    return new ApiKeys({ storage, vault, prefix: "cmp" });
+  }
+
+  /** The user's tasks on the service, read with the key the bot issued them. */
+  async function tasksOnService(user: EmulatedUser): Promise<unknown[]> {
+    const apiKey = await accounts().keyFor(user.id);
+    const response = await fetch(`${stack.sandbox.baseUrl}/v1/tasks?limit=100`, {
+      headers: { "x-api-key": apiKey ?? "" },
+    });
+    const page = (await response.json()) as { tasks: unknown[] };
+    return page.tasks;
+  }
+
+  it("a service that creates the task but answers 500: one task, one charge, one delivery", async () => {
+    const user = person("Halyna");
+    const texts = watchTexts(user);
+    stack.sandbox.faults.failAfterCreating(1);
+    await user.sendVideo({ bytes: FIXTURE("sample.mp4"), duration: 20, mimeType: "video/mp4" });
+    await press(user, "Pause removal");
+    await press(user, "✅ Create");
+    await delivered(user, (message) => message.video !== undefined);
+    await stack.sandbox.idle();
+    expect(await tasksOnService(user)).toHaveLength(1);
+    // One pause removal of the sandbox's one-minute media, charged once.
+    expect(stack.sandbox.accounts.balance(user.id)).toBe(10_000 - 50);
+    expect(botMessages(user).filter((message) => message.video !== undefined)).toHaveLength(1);
+    expect(texts).toContain(
+      "⏳ Pause removal: the service did not confirm the task, so I'm checking whether it was created. I won't send it twice; if it exists, the result will come here.",
+    );
+  });
+
+  it("a 500 at creation and its callback lost too: the reconciler finds the task in the user's list", async () => {
+    const user = person("Bohdan");
+    stack.sandbox.faults.failAfterCreating(1);
+    stack.sandbox.faults.dropWebhooks(1);
+    await user.sendVideo({ bytes: FIXTURE("sample.mp4"), duration: 20, mimeType: "video/mp4" });
+    await press(user, "Pause removal");
+    await press(user, "✅ Create");
+    await eventually(() => botMessages(user).find((message) => message.video !== undefined), 40_000);
+    await stack.sandbox.idle();
+    expect(await tasksOnService(user)).toHaveLength(1);
+    expect(stack.sandbox.accounts.balance(user.id)).toBe(10_000 - 50);
+    expect(botMessages(user).filter((message) => message.video !== undefined)).toHaveLength(1);
+  }, 60_000);
+
   it("the same callback fifty times at once, duplicated and stale callbacks: one delivery", async () => {
     const user = person("Iryna");
     stack.sandbox.faults.duplicateWebhooks(1);
@@ -278,5 +340,35 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     expect(created.status).toBeLessThan(300);
     const audio = await delivered(user, (message) => message.audio !== undefined);
     expect(audio.caption).toMatch(/Voiceover #\d+ is ready/);
+  });
+
+  it("the messenger hook: 404 for a user who never talked to the bot, who gets no key, and for another's task", async () => {
+    const hook = (body: { task_id: number; user_id: number }) =>
+      fetch(`http://127.0.0.1:${stack.port}/hooks/messenger`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-messenger-secret": MESSENGER_SECRET },
+        body: JSON.stringify(body),
+      });
+    const stranger = 987_654_321;
+    expect((await hook({ task_id: 1001, user_id: stranger })).status).toBe(404);
+    expect(await accounts().describe(stranger)).toBeUndefined();
+
+    const owner = person("Owner");
+    const other = person("Other");
+    const ownerKey = (await accounts().issue(owner.id)).apiKey;
+    await accounts().issue(other.id);
+    const created = await fetch(`${stack.sandbox.baseUrl}/v1/tasks`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": ownerKey },
+      body: JSON.stringify({ type: "audio", text: "Made through the API, asked for by someone else" }),
+    });
+    const { task_id: taskId } = (await created.json()) as { task_id: number };
+    // The service calls the hook once the task has finished.
+    await stack.sandbox.idle();
+    expect((await hook({ task_id: taskId, user_id: other.id })).status).toBe(404);
+    expect((await hook({ task_id: taskId, user_id: owner.id })).status).toBe(200);
+    await delivered(owner, (message) => message.audio !== undefined);
+    expect((await hook({ task_id: taskId, user_id: other.id })).status).toBe(404);
+    expect(botMessages(other)).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { DEFAULT_CATALOG_PATH } from "../../src/config.js";
 import { MemoryJobQueue } from "../../src/jobs/memory-queue.js";
 import type { MediaRef } from "../../src/media/media-ref.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
+import { CreationCheck } from "../../src/tasks/creation-check.js";
 import { ProgressCards } from "../../src/tasks/progress-card.js";
 import { TaskSubmissions } from "../../src/tasks/submissions.js";
 import { submitJob } from "../../src/tasks/submit-job.js";
@@ -55,18 +56,22 @@ export class FormRig {
     const logger = { child: () => logger, info() {}, warn() {}, error() {}, debug() {} } as never;
     this.queue = new MemoryJobQueue(logger);
     const rig = this;
+    const cards = new ProgressCards(
+      {
+        editMessageText: (...args: Parameters<BotHarness["bot"]["api"]["editMessageText"]>) =>
+          (harness as BotHarness).bot.api.editMessageText(...args),
+        sendMessage: (...args: Parameters<BotHarness["bot"]["api"]["sendMessage"]>) =>
+          (harness as BotHarness).bot.api.sendMessage(...args),
+      },
+      this.records,
+    );
+    const apiKeys = { ensure: async () => ({ apiKey: "cmp_test0001_secret" }) };
+    const translate = (locale: string) => (key: string, variables?: Record<string, string | number>) =>
+      i18n.t(locale, key, variables);
     const submit = submitJob({
       records: this.records,
-      cards: new ProgressCards(
-        {
-          editMessageText: (...args: Parameters<BotHarness["bot"]["api"]["editMessageText"]>) =>
-            (harness as BotHarness).bot.api.editMessageText(...args),
-          sendMessage: (...args: Parameters<BotHarness["bot"]["api"]["sendMessage"]>) =>
-            (harness as BotHarness).bot.api.sendMessage(...args),
-        },
-        this.records,
-      ),
-      apiKeys: { ensure: async () => ({ apiKey: "cmp_test0001_secret" }) },
+      cards,
+      apiKeys,
       async transfer(ref) {
         if (rig.uploadFailure) throw rig.uploadFailure;
         rig.uploaded.push(ref);
@@ -80,9 +85,18 @@ export class FormRig {
           return { task_id: ++rig.nextTaskId };
         },
       },
-      translate: (locale) => (key, variables) => i18n.t(locale, key, variables),
+      translate,
       webhookUrl: (ticket) => `https://bot.example.com/hooks/tasks/${ticket}`,
       firstPollDelayMs: 15_000,
+      creation: new CreationCheck({
+        records: this.records,
+        cards,
+        locks: this.storage.locks,
+        apiKeys,
+        tasksService: this.tasksService,
+        translate,
+        firstPollDelayMs: 15_000,
+      }),
     });
     this.queue.register(submit);
     const submissions = new TaskSubmissions(this.records, this.queue, submit);

@@ -97,6 +97,19 @@ describe("createLogger", () => {
     expectClean(output());
   });
 
+  it("keeps task tickets out of callback paths and the payload of a failed send with result buttons", () => {
+    const { logger, output } = capture();
+    const ticket = "Zk3n1c9Qm2RrXw8tYpLs0aBd";
+    logger.error({ err: new Error("boom"), path: `/hooks/tasks/${ticket}` }, "HTTP handler failed");
+    const failedSend = Object.assign(new Error("Call to 'sendVideo' failed! (400: Bad Request)"), {
+      payload: { reply_markup: { inline_keyboard: [[{ text: "Repeat", callback_data: `rs:${ticket}:r` }]] } },
+    });
+    logger.warn({ err: failedSend }, "job attempt failed");
+    expect(output()).not.toContain(ticket);
+    expect(output()).toContain("/hooks/tasks/[redacted]");
+    expect(output()).toContain("rs:[redacted]:r");
+  });
+
   it("honours the level", () => {
     const lines: string[] = [];
     const logger = createLogger({ level: "warn", destination: { write: (line) => void lines.push(line) } });

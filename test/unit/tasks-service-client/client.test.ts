@@ -251,7 +251,7 @@ describe("error statuses", () => {
     const port = await freePort();
     const client = makeClient({ baseUrl: `http://127.0.0.1:${port}`, retry: { maxAttempts: 1 } });
     const error = await failure(client.me(API_KEY));
-    expect(error).toMatchObject({ kind: "network", operation: "me" });
+    expect(error).toMatchObject({ kind: "network", operation: "me", notSent: true });
   });
 });
 
@@ -321,7 +321,7 @@ describe("retries", () => {
   it("never repeats a task creation after a 500", async () => {
     stub.handle((_req, res) => sendJson(res, 500, { detail: "Internal Server Error" }));
     const error = await failure(makeClient().createTask(API_KEY, { type: "pause_removal", file: "x" }));
-    expect(error).toMatchObject({ kind: "server", status: 500, operation: "createTask" });
+    expect(error).toMatchObject({ kind: "server", status: 500, operation: "createTask", notSent: false });
     expect(stub.requests).toHaveLength(1);
   });
 
@@ -331,7 +331,7 @@ describe("retries", () => {
       req.socket.destroy();
     });
     const error = await failure(makeClient().createTask(API_KEY, { type: "pause_removal", file: "x" }));
-    expect(error.kind).toBe("network");
+    expect(error).toMatchObject({ kind: "network", notSent: false });
     expect(stub.requests).toHaveLength(1);
   });
 
@@ -408,7 +408,7 @@ describe("time-outs", () => {
     const error = await failure(
       makeClient({ timeoutMs: 200 }).createTask(API_KEY, { type: "audio", text: "x" }),
     );
-    expect(error.kind).toBe("timeout");
+    expect(error).toMatchObject({ kind: "timeout", notSent: false });
     expect(stub.requests).toHaveLength(1);
   });
 });

@@ -13,6 +13,8 @@ import { serviceTask } from "../../support/bot-fakes.js";
 
 const logger = createLogger({ level: "silent" });
 const context = { jobId: "j", attempt: 1, logger };
+/** Every record here knows its task id: nothing to adopt. */
+const noCreationCheck = { canAdopt: () => false, adoptNamed: async () => undefined };
 
 function setup(
   options: {
@@ -48,6 +50,7 @@ function setup(
     locks: storage.locks,
     apiKeys: { ensure: async () => ({ apiKey: "cmp_aaaaaaaa_secret" }) },
     tasksService: { getTask: async () => task },
+    creation: noCreationCheck,
     sendResult:
       options.sendResult ??
       (async (request) => {
@@ -329,6 +332,7 @@ describe("the delivery job", () => {
           throw error;
         },
       },
+      creation: noCreationCheck,
       sendResult: async () => {},
       sendMessage: async () => {},
       awaitSrt: async () => {},
