@@ -237,8 +237,8 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     await delivered(user, (message) => message.video !== undefined);
     await stack.sandbox.idle();
     expect(await tasksOnService(user)).toHaveLength(1);
-    // One pause removal of the sandbox's one-minute media, charged once.
-    expect(stack.sandbox.accounts.balance(user.id)).toBe(10_000 - 50);
+    // One pause removal of the 2-second sample at 50 tokens a minute (rounded up to 2), charged once.
+    expect(stack.sandbox.accounts.balance(user.id)).toBe(10_000 - 2);
     expect(botMessages(user).filter((message) => message.video !== undefined)).toHaveLength(1);
     expect(texts).toContain(
       "⏳ Pause removal: the service did not confirm the task, so I'm checking whether it was created. I won't send it twice; if it exists, the result will come here.",
@@ -255,7 +255,7 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     await eventually(() => botMessages(user).find((message) => message.video !== undefined), 40_000);
     await stack.sandbox.idle();
     expect(await tasksOnService(user)).toHaveLength(1);
-    expect(stack.sandbox.accounts.balance(user.id)).toBe(10_000 - 50);
+    expect(stack.sandbox.accounts.balance(user.id)).toBe(10_000 - 2);
     expect(botMessages(user).filter((message) => message.video !== undefined)).toHaveLength(1);
   }, 60_000);
 
