@@ -152,6 +152,10 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     await deps.records.put(delivered);
     await deps.records.unwatch(record.ticket);
     deps.metrics?.deliveries.inc({ outcome: task.status });
+    // The service's last change of the task is its completion: the wait an operator wants to see.
+    if (task.updated_at) {
+      deps.metrics?.completionToDelivery.observe(Math.max(0, now() - task.updated_at.getTime()) / 1000);
+    }
     logger.info({ status: task.status }, "task delivered");
     await deps.cards.show(delivered, {
       text: task.status === "completed" ? cardText.delivered(t, delivered) : cardText.failed(t, delivered),

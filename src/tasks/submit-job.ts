@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { MediaError } from "../media/accept.js";
+import { MediaError, type MediaErrorCode } from "../media/accept.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { TransferResult } from "../media/transfer.js";
 import type { Metrics } from "../metrics.js";
@@ -80,24 +80,35 @@ function filesOf(request: Record<string, unknown>): MediaRef[] {
   return files.filter((ref) => ref.source === "telegram");
 }
 
+/** What is wrong with the file itself: sending it again fails the same way, so no Retry is offered. */
+const FILE_PROBLEMS_NO_RETRY_CURES: ReadonlySet<MediaErrorCode> = new Set([
+  "unsupported_type",
+  "empty_file",
+  "too_big_for_bot_api",
+  "too_big_for_intake",
+  "too_big_for_service",
+  "type_mismatch",
+]);
+
 export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
   const now = deps.now ?? Date.now;
 
-  async function fail(record: TaskRecord, reason: { key: string; params?: Record<string, string | number> }) {
+  async function fail(
+    record: TaskRecord,
+    reason: { key: string; params?: Record<string, string | number> },
+    options: { retryable: boolean } = { retryable: true },
+  ) {
     const t = deps.translate(record.locale);
     const failed: TaskRecord = { ...record, state: "submit_failed", problem: reason };
     await deps.records.put(failed);
+    const buttons = [
+      ...(options.retryable ? [resultButton(t, failed, "retrySubmit")] : []),
+      ...(failed.form ? [resultButton(t, failed, "repeat")] : []),
+    ];
     await deps.cards.show(failed, {
       text: cardText.submitFailed(t, failed, t(reason.key, reason.params)),
       important: true,
-      replyMarkup: {
-        inline_keyboard: [
-          [
-            resultButton(t, failed, "retrySubmit"),
-            ...(failed.form ? [resultButton(t, failed, "repeat")] : []),
-          ],
-        ],
-      },
+      ...(buttons.length > 0 ? { replyMarkup: { inline_keyboard: [buttons] } } : {}),
     });
   }
 
@@ -188,7 +199,12 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
       await deps.cards.show(createdRecord, { text: cardText.created(t, createdRecord), important: true });
     } catch (error) {
       if (error instanceof MediaError) {
-        await fail(record, { key: `media-error-${error.kind}`, params: error.params });
+        logger.warn({ err: error, kind: error.kind }, "a file of the task could not be taken");
+        await fail(
+          record,
+          { key: `media-error-${error.kind}`, params: error.params },
+          { retryable: !FILE_PROBLEMS_NO_RETRY_CURES.has(error.kind) },
+        );
         return;
       }
       if (isTasksServiceError(error)) {

@@ -14,6 +14,7 @@ import type { Storage } from "../../src/storage/ports.js";
 import { TaskRecords } from "../../src/tasks/task-records.js";
 import {
   botMessages,
+  buttonsOf,
   type DeliveryStack,
   eventually,
   FIXTURE,
@@ -185,6 +186,20 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     ]);
     await press(user, "🔄 Try again");
     await delivered(user, (message) => message.video !== undefined);
+  });
+
+  it("a file Telegram will not hand over: the 20 MB limit and a link suggestion on the card, no Retry", async () => {
+    const user = person("Iryna");
+    // The emulator is not the cloud, so intake takes 25 MB; its getFile refuses over 20 MB, as a Bot API
+    // server not in --local mode does.
+    await user.sendDocument({ fileName: "talk.mp4", mimeType: "video/mp4", size: 25 * 1024 * 1024 });
+    await press(user, "Pause removal");
+    await press(user, "✅ Create");
+    const card = await delivered(user, (message) => (message.text ?? "").includes("not created"));
+    expect(card.text).toContain("This file is over 20 MB, the most a bot can download from Telegram.");
+    expect(card.text).toContain("https link");
+    expect(buttonsOf(card).map((button) => button.text)).not.toContain("🔄 Retry");
+    expect(stack.sandbox.accounts.balance(user.id)).toBe(10_000);
   });
 
   it("a webhook that never comes: the reconciler delivers", async () => {

@@ -2,6 +2,7 @@ import { GrammyError, HttpError } from "grammy";
 import { describe, expect, it } from "vitest";
 import { PermanentJobError, RetryLaterError } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";
+import { createMetrics, type Metrics } from "../../../src/metrics.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { type DeliverDeps, deliverJob } from "../../../src/tasks/deliver-job.js";
 import { ProgressCards } from "../../../src/tasks/progress-card.js";
@@ -20,6 +21,7 @@ function setup(
   options: {
     now?: () => number;
     task?: Task;
+    metrics?: Metrics;
     sendResult?: (request: ResultSendRequest) => Promise<void>;
   } = {},
 ) {
@@ -72,6 +74,7 @@ function setup(
     pollDelayMs: (polls) => polls * 1000,
     giveUpAfterMs: 60 * 60 * 1000,
     now,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   };
   const record: TaskRecord = {
     ticket: "TICKET-0123456789abcdef",
@@ -149,6 +152,25 @@ describe("the delivery job", () => {
     expect(await rig.storage.sortedSets.size("tasks:watch")).toBe(0);
     expect((await rig.records.get(rig.record.ticket))?.state).toBe("delivered");
     expect(rig.edits.at(-1)).toBe('card-delivered {"task":"task-video-name","id":"501"}');
+  });
+
+  it("tells the operator how long a result waited between its completion and the chat", async () => {
+    const metrics = createMetrics();
+    const rig = setup({
+      metrics,
+      now: () => Date.parse("2026-11-23T10:00:30Z"),
+      task: serviceTask(501, {
+        type: "video",
+        status: "completed",
+        result_url: "https://cdn.example.com/r.mp4",
+        updated_at: "2026-11-23T10:00:00",
+      }),
+    });
+    await rig.records.put(rig.record);
+    await rig.job.handler({ ticket: rig.record.ticket, reason: "callback" }, context);
+    const exported = await metrics.registry.getSingleMetricAsString("bot_completion_to_delivery_seconds");
+    expect(exported).toContain("bot_completion_to_delivery_seconds_count 1");
+    expect(exported).toContain("bot_completion_to_delivery_seconds_sum 30");
   });
 
   it("fifty concurrent runs for one finished task deliver it once", async () => {
