@@ -43,6 +43,7 @@ export class SandboxFaults {
   #duplicate = 0;
   #late: { count: number; delayMs: number } = { count: 0, delayMs: 0 };
   #stale = 0;
+  #atRandom: { fraction: number; random: () => number } = { fraction: 0, random: Math.random };
   #http: { status: 429 | 503; count: number; retryAfterSeconds: number } = {
     status: 503,
     count: 0,
@@ -100,6 +101,14 @@ export class SandboxFaults {
     this.#failAfterCreating = count;
   }
 
+  /**
+   * From now on, that fraction of requests to /v1 answer 429 or 500 at random before doing anything,
+   * and that fraction of task creations answer 500 after creating the task: a service having a bad day.
+   */
+  failAtRandom(fraction: number, random: () => number = Math.random): void {
+    this.#atRandom = { fraction, random };
+  }
+
   /** Disarms everything. */
   reset(): void {
     this.#slow = { count: 0, factor: 1 };
@@ -110,6 +119,7 @@ export class SandboxFaults {
     this.#stale = 0;
     this.#http = { ...this.#http, count: 0 };
     this.#failAfterCreating = 0;
+    this.#atRandom = { ...this.#atRandom, fraction: 0 };
   }
 
   /** Used once per created task. */
@@ -150,13 +160,18 @@ export class SandboxFaults {
 
   /** Used once per task created: true when its answer is to be a 500. */
   takeCreationFault(): boolean {
+    if (this.#atRandom.random() < this.#atRandom.fraction) return true;
     if (this.#failAfterCreating <= 0) return false;
     this.#failAfterCreating -= 1;
     return true;
   }
 
   /** Used once per request to /v1. */
-  takeRequestFault(): { status: 429 | 503; retryAfterSeconds: number } | undefined {
+  takeRequestFault(): { status: 429 | 500 | 503; retryAfterSeconds: number } | undefined {
+    const { fraction, random } = this.#atRandom;
+    if (fraction > 0 && random() < fraction) {
+      return { status: random() < 0.5 ? 429 : 500, retryAfterSeconds: 1 };
+    }
     if (this.#http.count <= 0) return undefined;
     this.#http.count -= 1;
     return { status: this.#http.status, retryAfterSeconds: this.#http.retryAfterSeconds };

@@ -87,7 +87,11 @@ export function createSandboxApp(deps: SandboxAppDeps): Hono<Env> {
       return problem(
         c,
         fault.status,
-        fault.status === 429 ? "Too many requests" : "Service temporarily unavailable",
+        fault.status === 429
+          ? "Too many requests"
+          : fault.status === 500
+            ? "Internal Server Error"
+            : "Service temporarily unavailable",
       );
     }
     const apiKey = c.req.header("x-api-key");
