@@ -83,6 +83,9 @@ function createKeyValueStore(map: ExpiringMap): KeyValueStore {
     async get(key) {
       return map.get(key);
     },
+    async getMany(keys) {
+      return keys.map((key) => map.get(key));
+    },
     async set(key, value, options?: TtlOption) {
       map.set(key, value, checkTtl(options?.ttlMs));
     },

@@ -12,6 +12,8 @@ export interface TtlOption {
 /** Plain keys with optional expiry. */
 export interface KeyValueStore {
   get(key: string): Promise<string | undefined>;
+  /** Several keys in one round trip, in the order asked. */
+  getMany(keys: readonly string[]): Promise<Array<string | undefined>>;
   set(key: string, value: string, options?: TtlOption): Promise<void>;
   /** Atomic: writes only when the key does not exist; true when it wrote. */
   setIfAbsent(key: string, value: string, options?: TtlOption): Promise<boolean>;

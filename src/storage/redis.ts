@@ -118,6 +118,10 @@ function createKeyValueStore(redis: Redis, namespace: string): KeyValueStore {
     async get(key) {
       return (await redis.get(at(key))) ?? undefined;
     },
+    async getMany(keys) {
+      if (keys.length === 0) return [];
+      return (await redis.mget(keys.map(at))).map((value) => value ?? undefined);
+    },
     async set(key, value, options?: TtlOption) {
       const ttlMs = checkTtl(options?.ttlMs);
       if (ttlMs === undefined) await redis.set(at(key), value);

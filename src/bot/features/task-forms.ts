@@ -75,10 +75,15 @@ const StoredFormSchema = z.object({
   ),
 });
 
+/** Where a chat's open form is stored; the conversations plugin keys it by the chat. */
+export function formStorageKey(chatKey: string): string {
+  return `form:${chatKey}`;
+}
+
 function formStorage(kv: KeyValueStore): VersionedStateStorage<string, ConversationData> {
   return {
     async read(key: string): Promise<VersionedState<ConversationData> | undefined> {
-      const raw = await kv.get(`form:${key}`);
+      const raw = await kv.get(formStorageKey(key));
       if (raw === undefined) return undefined;
       try {
         // A record that is not what the plugin wrote is dropped rather than handed over.
@@ -89,10 +94,10 @@ function formStorage(kv: KeyValueStore): VersionedStateStorage<string, Conversat
       }
     },
     async write(key: string, state: VersionedState<ConversationData>) {
-      await kv.set(`form:${key}`, JSON.stringify(state), { ttlMs: FORM_STORAGE_TTL_MS });
+      await kv.set(formStorageKey(key), JSON.stringify(state), { ttlMs: FORM_STORAGE_TTL_MS });
     },
     async delete(key: string) {
-      await kv.delete(`form:${key}`);
+      await kv.delete(formStorageKey(key));
     },
   };
 }

@@ -79,3 +79,27 @@ describe("createBot", () => {
     expect(harness.logLines.join("")).not.toContain("update failed");
   });
 });
+
+describe("storage per update", () => {
+  it("an ordinary update costs two storage round trips: the flood count, then one read of all it needs", async () => {
+    const storage = createMemoryStorage();
+    const calls: string[] = [];
+    const kv = storage.kv;
+    const counted = new Proxy(kv, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          calls.push(String(property));
+          return value.apply(target, args);
+        };
+      },
+    });
+    const harness = new BotHarness({ storage: { ...storage, kv: counted } });
+    const user = harness.user(31);
+    await harness.send(user, "/help");
+    calls.length = 0;
+    await harness.send(user, "/help");
+    expect(calls).toEqual(["increment", "getMany"]);
+  });
+});

@@ -39,6 +39,14 @@ export function defineStorageContract(name: string, createHarness: () => Promise
         expect(await storage.kv.get("user:1")).toBeUndefined();
       });
 
+      it("reads several keys at once, in the order asked, missing ones as undefined", async () => {
+        const { storage } = await harness();
+        await storage.kv.set("a", "1");
+        await storage.kv.set("c", "3", { ttlMs: 60_000 });
+        expect(await storage.kv.getMany(["c", "b", "a"])).toEqual(["3", undefined, "1"]);
+        expect(await storage.kv.getMany([])).toEqual([]);
+      });
+
       it("keeps unicode and empty values intact", async () => {
         const { storage } = await harness();
         await storage.kv.set("greeting", "Привіт, 世界 🎬");
