@@ -63,6 +63,7 @@ export interface BotHarnessOptions {
   /** Where re-sent results are read from; a test that re-sends none gets one that refuses. */
   resultFetcher?: ResultFetcher;
   createOptions?: CreateBotOptions;
+  metrics?: BotDeps["metrics"];
   /** Answers for particular methods (otherwise a message or true). */
   results?: Record<string, (payload: Record<string, unknown>) => unknown>;
 }
@@ -103,6 +104,7 @@ export class BotHarness {
       tasksService: this.tasksService,
       scheduleDeletion: this.deletions.schedule,
       ...(options.now ? { now: options.now } : {}),
+      ...(options.metrics ? { metrics: options.metrics } : {}),
       results: createTaskResultSender({
         uploadLimitBytes: 50 * 1024 * 1024,
         fetcher: options.resultFetcher ?? refusingFetcher,

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BOT_COMMANDS, LOCALES_DIRECTORY, setBotCommands } from "../../../src/bot/i18n.js";
 import { BOT_LOCALES } from "../../../src/i18n/locales.js";
+import { createMetrics } from "../../../src/metrics.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { SERVICE_ERROR_KINDS } from "../../../src/tasks-service/errors.js";
 import { BotHarness, lastCall, TelegramFailure, textOf } from "../../support/bot-harness.js";
@@ -101,5 +102,24 @@ describe("storage per update", () => {
     calls.length = 0;
     await harness.send(user, "/help");
     expect(calls).toEqual(["increment", "getMany"]);
+  });
+});
+
+describe("metrics", () => {
+  it("counts updates handled by kind, and failures nothing handled", async () => {
+    const metrics = createMetrics();
+    const harness = new BotHarness({ metrics });
+    harness.apiKeys.ensure = async () => {
+      throw new Error("vault unreadable");
+    };
+    const user = harness.user(41);
+    await harness.send(user, "/help");
+    await harness.press(user, "st:zzzzzz:video");
+    await harness.send(user, "/balance");
+    const updates = await metrics.registry.getSingleMetricAsString("bot_updates_handled_total");
+    expect(updates).toContain('bot_updates_handled_total{type="message"} 2');
+    expect(updates).toContain('bot_updates_handled_total{type="callback_query"} 1');
+    const failures = await metrics.registry.getSingleMetricAsString("bot_unhandled_errors_total");
+    expect(failures).toContain('bot_unhandled_errors_total{kind="update"} 1');
   });
 });
