@@ -1,4 +1,4 @@
-import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from "bullmq";
+import type { Job, Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "../logger.js";
 import {
@@ -12,15 +12,23 @@ import {
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+let bullmq: Promise<typeof import("bullmq")> | undefined;
+const loadBullMq = () => {
+  bullmq ??= import("bullmq");
+  return bullmq;
+};
+
 interface Lane {
   definition: JobDefinition<unknown>;
-  queue: Queue;
+  queue?: Promise<Queue>;
   worker?: Worker;
 }
 
 /**
  * BullMQ on Redis: each job kind is a queue, so kinds do not starve each other. A crashed worker's job
- * is taken over by another instance once its lock lapses (BullMQ's stalled-job check).
+ * is taken over by another instance once its lock lapses (BullMQ's stalled-job check). BullMQ is
+ * loaded when a queue is first used or the workers start, not with this module: it is the heaviest
+ * package the bot has, and a process on the in-process queue never needs it.
  */
 export class BullJobQueue implements JobQueue {
   readonly kind = "bullmq";
@@ -39,16 +47,25 @@ export class BullJobQueue implements JobQueue {
 
   register<T>(definition: JobDefinition<T>): void {
     if (this.lanes.has(definition.name)) throw new Error(`job ${definition.name} is registered twice`);
-    const queue = new Queue(definition.name, { connection: this.connection, prefix: this.prefix });
-    queue.on("error", (err) => this.logger.error({ err, queue: definition.name }, "queue error"));
-    this.lanes.set(definition.name, { definition: definition as JobDefinition<unknown>, queue });
+    this.lanes.set(definition.name, { definition: definition as JobDefinition<unknown> });
+  }
+
+  private queueOf(lane: Lane): Promise<Queue> {
+    lane.queue ??= loadBullMq().then(({ Queue }) => {
+      const { name } = lane.definition;
+      const queue = new Queue(name, { connection: this.connection, prefix: this.prefix });
+      queue.on("error", (err) => this.logger.error({ err, queue: name }, "queue error"));
+      return queue;
+    });
+    return lane.queue;
   }
 
   async enqueue<T>(definition: JobDefinition<T>, data: T, options: EnqueueOptions = {}): Promise<void> {
     const lane = this.lanes.get(definition.name);
     if (!lane) throw new Error(`job ${definition.name} is not registered`);
     const parsed = definition.schema.parse(data);
-    await lane.queue.add(definition.name, parsed, {
+    const queue = await this.queueOf(lane);
+    await queue.add(definition.name, parsed, {
       jobId: options.jobId,
       delay: options.delayMs,
       attempts: definition.attempts,
@@ -59,6 +76,7 @@ export class BullJobQueue implements JobQueue {
   }
 
   async start(): Promise<void> {
+    const { DelayedError, Worker } = await loadBullMq();
     for (const lane of this.lanes.values()) {
       if (lane.worker) continue;
       const worker = new Worker(lane.definition.name, (job, token) => this.process(lane, job, token), {
@@ -78,7 +96,8 @@ export class BullJobQueue implements JobQueue {
   async depths(): Promise<Record<string, QueueDepth>> {
     const result: Record<string, QueueDepth> = {};
     for (const [name, lane] of this.lanes) {
-      const counts = await lane.queue.getJobCounts("waiting", "active", "delayed", "failed");
+      const queue = await this.queueOf(lane);
+      const counts = await queue.getJobCounts("waiting", "active", "delayed", "failed");
       result[name] = {
         waiting: counts.waiting ?? 0,
         active: counts.active ?? 0,
@@ -101,10 +120,11 @@ export class BullJobQueue implements JobQueue {
       await Promise.all(workers.map((worker) => worker.close(true)));
     }
     clearTimeout(timer);
-    await Promise.all([...this.lanes.values()].map((lane) => lane.queue.close()));
+    await Promise.all([...this.lanes.values()].map(async (lane) => (await lane.queue)?.close()));
   }
 
   private async process(lane: Lane, job: Job, token: string | undefined): Promise<void> {
+    const { DelayedError, UnrecoverableError } = await loadBullMq();
     const logger = this.logger.child({
       job: lane.definition.name,
       jobId: job.id,
