@@ -22,6 +22,8 @@ interface Lane {
   definition: JobDefinition<unknown>;
   queue?: Promise<Queue>;
   worker?: Worker;
+  /** The worker's connection: BullMQ leaves a connection it was handed open when the worker closes. */
+  workerConnection?: Redis;
 }
 
 /**
@@ -36,7 +38,7 @@ export class BullJobQueue implements JobQueue {
 
   /**
    * `connection` serves the queues; workers need connections with maxRetriesPerRequest null, which
-   * `workerConnection` makes (BullMQ duplicates it per worker).
+   * `workerConnection` makes (BullMQ duplicates it per worker). The queue owns both: close() ends them.
    */
   constructor(
     private readonly connection: Redis,
@@ -79,8 +81,9 @@ export class BullJobQueue implements JobQueue {
     const { DelayedError, Worker } = await loadBullMq();
     for (const lane of this.lanes.values()) {
       if (lane.worker) continue;
+      const connection = this.workerConnection();
       const worker = new Worker(lane.definition.name, (job, token) => this.process(lane, job, token), {
-        connection: this.workerConnection(),
+        connection,
         prefix: this.prefix,
         concurrency: lane.definition.concurrency,
       });
@@ -90,6 +93,7 @@ export class BullJobQueue implements JobQueue {
         this.logger.warn({ err, queue: lane.definition.name, jobId: job.id }, "job attempt failed");
       });
       lane.worker = worker;
+      lane.workerConnection = connection;
     }
   }
 
@@ -121,6 +125,10 @@ export class BullJobQueue implements JobQueue {
     }
     clearTimeout(timer);
     await Promise.all([...this.lanes.values()].map(async (lane) => (await lane.queue)?.close()));
+    // Nothing is in flight once workers and queues are closed. Left open, the connections would keep
+    // the process alive, reconnecting for ever once Redis is gone.
+    this.connection.disconnect();
+    for (const lane of this.lanes.values()) lane.workerConnection?.disconnect();
   }
 
   private async process(lane: Lane, job: Job, token: string | undefined): Promise<void> {
