@@ -1,7 +1,9 @@
 /**
  * A stand-in for the Media Task Service that records what the bot asks of it. GET /health answers ok;
- * GET /v1/tasks/{id} answers that the task is still processing, so a watched task stays watched; anything
- * else is 404. Each request is recorded with its API key and time, so a benchmark can count per key.
+ * GET /v1/me a profile with a balance; GET /v1/tasks/{id} that the task is still processing at 0 %, so a
+ * watched task stays watched and its card needs no edit, or that it failed once `fail(id)` was called;
+ * anything else is 404. Each request is recorded with its API key and time, so a benchmark can count
+ * per key.
  */
 import { once } from "node:events";
 import { createServer } from "node:http";
@@ -17,6 +19,8 @@ export interface StubRequest {
 export interface TasksServiceStub {
   readonly baseUrl: string;
   readonly requests: readonly StubRequest[];
+  /** From now on the task is reported failed. */
+  fail(taskId: number): void;
   close(): Promise<void>;
 }
 
@@ -24,8 +28,15 @@ function json(body: unknown): string {
   return JSON.stringify(body);
 }
 
+function taskAnswer(taskId: number, failed: ReadonlySet<number>) {
+  return failed.has(taskId)
+    ? { task_id: taskId, type: "video", status: "failed", error_message: "stopped by the benchmark" }
+    : { task_id: taskId, type: "video", status: "processing", progress: 0 };
+}
+
 export async function startTasksServiceStub(): Promise<TasksServiceStub> {
   const requests: StubRequest[] = [];
+  const failed = new Set<number>();
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://stub").pathname;
     const apiKey = request.headers["x-api-key"];
@@ -40,12 +51,11 @@ export async function startTasksServiceStub(): Promise<TasksServiceStub> {
     const [status, body] =
       path === "/health"
         ? [200, json({ status: "ok" })]
-        : task && request.method === "GET"
-          ? [
-              200,
-              json({ task_id: Number(task[1]), type: "transcription", status: "processing", progress: 40 }),
-            ]
-          : [404, json({ detail: "Not Found" })];
+        : path === "/v1/me"
+          ? [200, json({ user_id: 1, limits: {}, usage: {}, token_balance: 10_000 })]
+          : task && request.method === "GET"
+            ? [200, json(taskAnswer(Number(task[1]), failed))]
+            : [404, json({ detail: "Not Found" })];
     response.writeHead(status, { "content-type": "application/json" }).end(body);
   });
   server.listen(0, "127.0.0.1");
@@ -55,6 +65,7 @@ export async function startTasksServiceStub(): Promise<TasksServiceStub> {
   return {
     baseUrl: `http://127.0.0.1:${address.port}`,
     requests,
+    fail: (taskId) => failed.add(taskId),
     async close() {
       const closed = once(server, "close");
       server.close();

@@ -34,6 +34,7 @@ import { freePort } from "../test/support/delivery-stack.js";
 import { startRedisServer } from "../test/support/redis-server.js";
 import { type BotProcess, COMPILED_BOT, startBotProcess, whileAlive } from "./bot-process.js";
 import { median, medianWithRange, percentile, table } from "./figures.js";
+import { callsBetween, commandCalls, total } from "./redis-commands.js";
 import { startTasksServiceStub, type TasksServiceStub } from "./tasks-service-stub.js";
 
 const { values } = parseArgs({
@@ -88,31 +89,6 @@ interface Services {
   redis: Redis;
   redisUrl: string;
   stub: TasksServiceStub;
-}
-
-const CommandStatLine = /^cmdstat_([^:]+):calls=(\d+),/;
-
-/** Calls per command since the server started (INFO itself left out: the benchmark sends it). */
-async function commandCalls(redis: Redis): Promise<Map<string, number>> {
-  const calls = new Map<string, number>();
-  for (const line of (await redis.info("commandstats")).split("\r\n")) {
-    const match = CommandStatLine.exec(line);
-    if (match?.[1] && match[2] && match[1] !== "info") calls.set(match[1], Number(match[2]));
-  }
-  return calls;
-}
-
-function callsBetween(before: Map<string, number>, after: Map<string, number>): Map<string, number> {
-  const delta = new Map<string, number>();
-  for (const [command, count] of after) {
-    const added = count - (before.get(command) ?? 0);
-    if (added > 0) delta.set(command, added);
-  }
-  return delta;
-}
-
-function total(calls: Map<string, number>): number {
-  return [...calls.values()].reduce((sum, count) => sum + count, 0);
 }
 
 /** Resolves each chat's next bot message, timed when the emulator takes it in. */
