@@ -4,11 +4,11 @@
  * SRT to edit. A file over Telegram's upload limit goes as its link with the expiry. Files are read
  * from the service only at https addresses or at the service's own origin (the local sandbox), never
  * at an address a callback named; each upload reads a fresh stream, so a retried upload works.
+ * undici is loaded at the first result read, not at start.
  */
 import type { Readable } from "node:stream";
 import { type Api, GrammyError, InputFile } from "grammy";
 import type { InlineKeyboardMarkup, InputMediaVideo } from "grammy/types";
-import { request } from "undici";
 import { formatDate } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { readAtMost } from "../media/read-at-most.js";
@@ -45,6 +45,7 @@ export function createResultFetcher(options: { serviceBaseUrl: string; timeoutMs
     throw new ResultUnavailableError(`result address refused: ${parsed.origin}`);
   };
   const get = async (url: string, method: "GET" | "HEAD") => {
+    const { request } = await import("undici");
     const response = await request(allowed(url), {
       method,
       headersTimeout: timeoutMs,
