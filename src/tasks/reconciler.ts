@@ -17,7 +17,7 @@ export interface ReconcilerOptions {
   job: JobDefinition<DeliverData>;
   logger: Logger;
   intervalMs: number;
-  /** Tasks queued per tick. */
+  /** Most polls waiting in the queue after a tick: a tick queues only up to this. */
   batch?: number;
   /** A queued poll holds its task this long, so the next ticks do not queue it again. */
   leaseMs?: number;
@@ -49,7 +49,12 @@ export class Reconciler {
     await this.running;
   }
 
-  /** One pass: queues a poll for every due task. Returns how many were queued. */
+  /**
+   * One pass: queues a poll for every due task the queue has room for. Returns how many were queued.
+   * Polls still waiting from earlier passes count against the batch: queued faster than the service's
+   * per-key budget lets them run, they would only pile up, and once their lease lapsed the same tasks
+   * would be queued again.
+   */
   async tick(): Promise<number> {
     const { records, locks, queue, job, logger } = this.options;
     const now = (this.options.now ?? Date.now)();
@@ -57,7 +62,10 @@ export class Reconciler {
     if (lock === undefined) return 0;
     let queued = 0;
     try {
-      const due = await records.due(now, this.options.batch ?? 200);
+      const waiting = (await queue.depths())[job.name]?.waiting ?? 0;
+      const room = (this.options.batch ?? 200) - waiting;
+      if (room <= 0) return 0;
+      const due = await records.due(now, room);
       for (const ticket of due) {
         await records.watch(ticket, now + (this.options.leaseMs ?? 60_000));
         const data: DeliverData = { ticket, reason: "poll" };
