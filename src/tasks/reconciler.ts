@@ -21,7 +21,7 @@ export interface ReconcilerOptions {
   searchJob: JobDefinition<SearchData>;
   logger: Logger;
   intervalMs: number;
-  /** Polls (and, apart, searches) queued per tick. */
+  /** Most polls (and, apart, searches) waiting in the queue after a tick: a tick queues only up to this. */
   batch?: number;
   /** A queued poll or search holds its task this long, so the next ticks do not queue it again. */
   leaseMs?: number;
@@ -61,9 +61,11 @@ export class Reconciler {
   }
 
   /**
-   * One pass: queues a poll for every due task and a search for every due unconfirmed one. Returns how
-   * many were queued. Never rejects: storage that is down (the lock included) is logged and the next
-   * pass tries again.
+   * One pass: queues a poll for every due task the queue has room for, and a search for every due
+   * unconfirmed one. Returns how many were queued. Polls still waiting from earlier passes count
+   * against the batch: queued faster than the service's per-key budget lets them run, they would only
+   * pile up, and once their lease lapsed the same tasks would be queued again. Never rejects: storage
+   * that is down (the lock included) is logged and the next pass tries again.
    */
   async tick(): Promise<number> {
     const progress = { queued: 0 };
@@ -82,7 +84,8 @@ export class Reconciler {
     const lock = await locks.acquire("reconciler", Math.max(this.options.intervalMs * 5, 10_000));
     if (lock === undefined) return;
     try {
-      for (const ticket of await records.due(now, batch)) {
+      const room = batch - ((await queue.depths())[job.name]?.waiting ?? 0);
+      for (const ticket of room > 0 ? await records.due(now, room) : []) {
         await records.watch(ticket, leaseUntil);
         const data: DeliverData = { ticket, reason: "poll" };
         await queue.enqueue(job, data, { jobId: `poll-${ticketTag(ticket)}-${now}` });

@@ -41,6 +41,8 @@ const search: JobDefinition<SearchData> = {
 class RecordingQueue {
   readonly jobs = new Map<string, unknown>();
   failing = false;
+  /** Jobs of the deliver queue that are waiting for a worker. */
+  waiting = 0;
   readonly kind = "memory" as const;
   register() {}
   async enqueue(_definition: unknown, data: unknown, options: { jobId?: string } = {}) {
@@ -50,7 +52,7 @@ class RecordingQueue {
   }
   async start() {}
   async depths() {
-    return {};
+    return { [deliver.name]: { waiting: this.waiting, active: 0, delayed: 0, failed: 0 } };
   }
   async close() {}
 }
@@ -262,5 +264,29 @@ describe("the reconciler", () => {
     now += 1000;
     expect(await reconciler.tick()).toBe(0);
     expect([...queue.jobs.values()]).toEqual([{ ticket: record.ticket, reason: "poll" }]);
+  });
+
+  it("queues no more polls than the batch leaves room for beside those still waiting", async () => {
+    const { storage, records, queue } = await setup();
+    const tickets = Array.from({ length: 5 }, (_, index) => `DUETICKET${index}`.padEnd(24, "0"));
+    for (const ticket of tickets) await records.watch(ticket, 1_000);
+    const reconciler = new Reconciler({
+      records,
+      locks: storage.locks,
+      queue: queue as unknown as JobQueue,
+      job: deliver,
+      searchJob: search,
+      logger,
+      intervalMs: 1000,
+      batch: 4,
+      now: () => 10_000,
+    });
+    queue.waiting = 4;
+    expect(await reconciler.tick()).toBe(0);
+    queue.waiting = 2;
+    expect(await reconciler.tick()).toBe(2);
+    expect([...queue.jobs.values()]).toEqual(
+      tickets.slice(0, 2).map((ticket) => ({ ticket, reason: "poll" })),
+    );
   });
 });
