@@ -9,13 +9,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  answering,
-  botEnvironment,
-  spawnBotProcess,
-  startWorld,
-  type World,
-} from "../support/bot-process.js";
+import { botEnvironment, spawnBotProcess, startWorld, type World } from "../support/bot-process.js";
 import { botMessages, eventually, freePort, press } from "../support/delivery-stack.js";
 import { startRedisServer } from "../support/redis-server.js";
 
