@@ -30,7 +30,7 @@ import { type RenderedScreen, ScreenContext } from "./screens/screen-context.js"
 
 export const TASK_FORM = "task-form";
 /** Bump when the form's flow changes, so forms stored by an older release start over cleanly. */
-export const FORM_VERSION = 1;
+export const FORM_VERSION = 2;
 /** Presses, texts and files one form takes before it asks to start again. */
 export const MAX_FORM_EVENTS = 150;
 /** A form left alone this long closes; the next update goes to the rest of the bot. */
