@@ -1,19 +1,23 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BOT_COMMANDS, LOCALES_DIRECTORY, setBotCommands } from "../../../src/bot/i18n.js";
+import { BOT_COMMANDS, setBotCommands } from "../../../src/bot/i18n.js";
 import { BOT_LOCALES } from "../../../src/i18n/locales.js";
 import { createMetrics } from "../../../src/metrics.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { SERVICE_ERROR_KINDS } from "../../../src/tasks-service/errors.js";
 import { BotHarness, lastCall, TelegramFailure, textOf } from "../../support/bot-harness.js";
+import { localeFiles, localeSource } from "../../support/locale-source.js";
 
 function messageIds(locale: string): string[] {
-  const source = readFileSync(join(LOCALES_DIRECTORY, `${locale}.ftl`), "utf8");
+  const source = localeSource(locale);
   return [...source.matchAll(/^([a-zA-Z][\w-]*) =/gm)].map((match) => match[1] ?? "").sort();
 }
 
 describe("locales", () => {
+  it("en, uk and ru split their messages into the same files", () => {
+    expect(localeFiles("uk")).toEqual(localeFiles("en"));
+    expect(localeFiles("ru")).toEqual(localeFiles("en"));
+  });
+
   it("en, uk and ru define the same messages", () => {
     const en = messageIds("en");
     expect(messageIds("uk")).toEqual(en);
