@@ -212,6 +212,7 @@ export function taskFormConversation(deps: FlowDeps) {
             userId,
             provider: effect.provider,
             voice: effect.voice,
+            name: effect.name,
             language: effect.language,
             locale: input.locale,
           }),
