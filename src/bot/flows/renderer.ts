@@ -13,7 +13,12 @@ import { renderVoiceLanguages, renderVoiceProviders, renderVoices } from "./scre
 export function renderForm(context: ScreenContext, state: FormState): RenderedScreen {
   const rendered = renderScreen(context, state);
   if (!state.notice) return rendered;
-  return { ...rendered, text: `${rendered.text}\n\n⚠️ ${context.t(state.notice.key, state.notice.params)}` };
+  // A notice that only informs (the files counted so far) is no warning.
+  const mark = state.notice.info ? "📎" : "⚠️";
+  return {
+    ...rendered,
+    text: `${rendered.text}\n\n${mark} ${context.t(state.notice.key, state.notice.params)}`,
+  };
 }
 
 function renderScreen(context: ScreenContext, state: FormState): RenderedScreen {
