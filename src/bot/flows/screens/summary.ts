@@ -7,7 +7,7 @@ import type { InlineKeyboardButton } from "grammy/types";
 import type { SummaryAction } from "../card-action.js";
 import { estimateCost } from "../estimate.js";
 import { applies, type FormDefinition, type FormEnv, type FormField, mediaApplies } from "../form.js";
-import { type FormState, type Transition, viewOf } from "../form-state.js";
+import { type FormState, noticeText, type Transition, viewOf } from "../form-state.js";
 import { needsMedia } from "../navigation.js";
 import { validateForm } from "../request.js";
 import type { RenderedScreen, ScreenContext } from "./screen-context.js";
@@ -57,7 +57,7 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   const balance = balanceLine(context);
   if (balance) lines.push(balance);
   const issue = validateForm(definition, view)[0];
-  if (issue && !state.notice) lines.push("", `⚠️ ${escapeHtml(t(issue.key, issue.params))}`);
+  if (issue && !state.notice) lines.push("", `⚠️ ${escapeHtml(noticeText(t, issue))}`);
   const keyboard: InlineKeyboardButton[][] = [];
   const groups = definition.groups.map((group, index) =>
     context.button(t(`form-group-${group}`), { kind: "open-group", group: index }),
