@@ -36,7 +36,7 @@ import { cardText } from "../src/tasks/cards.js";
 import { newTicket, type TaskRecord, TaskRecordSchema, TaskRecords } from "../src/tasks/task-records.js";
 import { eventually, FIXTURE, freePort, press } from "../test/support/delivery-stack.js";
 import { startRedisServer } from "../test/support/redis-server.js";
-import { type BotProcess, COMPILED_BOT, startBotProcess, whileAlive } from "./bot-process.js";
+import { type BotProcess, COMPILED_BOT, commandLine, startBotProcess, whileAlive } from "./bot-process.js";
 import { median, table } from "./figures.js";
 import { callsBetween, commandCalls, total } from "./redis-commands.js";
 import { type StubRequest, startTasksServiceStub, type TasksServiceStub } from "./tasks-service-stub.js";
@@ -405,7 +405,7 @@ async function main(): Promise<void> {
   try {
     process.stdout.write(
       `${USERS} users with an open form, ${TASKS} unfinished tasks of ${OWNERS} users, all due for a poll; ` +
-        `the bot (${COMPILED_BOT}, run npm run build first) watched for ${WINDOW_MS / 60_000} min\n`,
+        `the bot (${commandLine(COMPILED_BOT)}, run npm run build first) watched for ${WINDOW_MS / 60_000} min\n`,
     );
     const templates = await makeTemplates(redisServer.url, redis, storage, vault);
     const population = await populate(redis, storage, vault, templates);

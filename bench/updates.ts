@@ -32,7 +32,14 @@ import {
 } from "../dev/telegram-emulator/index.js";
 import { freePort } from "../test/support/delivery-stack.js";
 import { startRedisServer } from "../test/support/redis-server.js";
-import { type BotProcess, COMPILED_BOT, startBotProcess, whileAlive } from "./bot-process.js";
+import {
+  type BotProcess,
+  COMPILED_BOT,
+  commandLine,
+  type NodeCommand,
+  startBotProcess,
+  whileAlive,
+} from "./bot-process.js";
 import { median, medianWithRange, percentile, table } from "./figures.js";
 import { callsBetween, commandCalls, total } from "./redis-commands.js";
 import { startTasksServiceStub, type TasksServiceStub } from "./tasks-service-stub.js";
@@ -63,7 +70,7 @@ const IDLE_WINDOW_MS = 2_000;
 const IDLE_AFTER_MS = Count.parse(values["idle-seconds"]) * 1000;
 /** Session writes and logs that follow the last answer. */
 const TRAILING_MS = 300;
-const BARE_BOT = "bench/bare-grammy-bot.js";
+const BARE_BOT: NodeCommand = { script: "bench/bare-grammy-bot.js", nodeFlags: [] };
 
 type BotKind = "bare" | "bot";
 
@@ -288,7 +295,7 @@ async function main(): Promise<void> {
   try {
     process.stdout.write(
       `${USERS} users x ${MESSAGES} /start, each user waiting for the answer before the next; ` +
-        `rate limits off; ${ROUNDS} rounds; this bot is ${COMPILED_BOT} (run npm run build first)\n`,
+        `rate limits off; ${ROUNDS} rounds; this bot is ${commandLine(COMPILED_BOT)} (run npm run build first)\n`,
     );
     const bare: RoundFigures[] = [];
     const bot: RoundFigures[] = [];

@@ -30,7 +30,11 @@ export interface KeyPacingOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-const MINUTE_MS = 60_000;
+/**
+ * The service's minute, and a second more: a request is counted when it arrives, and one sent at once
+ * can arrive sooner after the oldest of its window than that one took to go out.
+ */
+const WINDOW_MS = 61_000;
 
 const operationOf: Record<PacedCall, ServiceOperation> = {
   create: "createTask",
@@ -62,10 +66,10 @@ export class KeyPacing {
     if (pollReserve < 0 || pollReserve >= requestsPerMinute) {
       throw new RangeError("pollReserve must leave polling at least one request a minute");
     }
-    this.requests = { limit: requestsPerMinute, windowMs: MINUTE_MS };
-    this.uploads = { limit: uploadsPerMinute, windowMs: MINUTE_MS };
-    this.pollAllowance = { limit: requestsPerMinute - pollReserve, windowMs: MINUTE_MS };
-    this.maxWaitMs = options.maxWaitMs ?? 2 * MINUTE_MS;
+    this.requests = { limit: requestsPerMinute, windowMs: WINDOW_MS };
+    this.uploads = { limit: uploadsPerMinute, windowMs: WINDOW_MS };
+    this.pollAllowance = { limit: requestsPerMinute - pollReserve, windowMs: WINDOW_MS };
+    this.maxWaitMs = options.maxWaitMs ?? 2 * 60_000;
     this.prefix = options.prefix ?? "pace";
     this.sleep = options.sleep ?? ((ms) => delay(ms));
   }
