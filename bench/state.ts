@@ -412,7 +412,14 @@ async function main(): Promise<void> {
     const watch = await watchBot(redis, redisServer.url, vault, stub, population.probe);
     const polls = stub.requests.filter((request) => /^\/v1\/tasks\/\d+$/.test(request.path));
     const other = stub.requests.length - polls.length;
-    const keys = perKey(polls);
+    // The probe's owner also reads the probe task when its callback arrives: a foreground read, held to
+    // the spec's whole 30 a minute rather than to the reconciler's share.
+    const probeKey = polls.find((request) => request.path === `/v1/tasks/${population.probe.taskId}`)?.apiKey;
+    const keys = perKey(polls.filter((request) => request.apiKey !== probeKey));
+    const probeKeyMost = Math.max(
+      0,
+      ...perKey(polls.filter((request) => request.apiKey === probeKey)).maxInAMinute,
+    );
     const polledTasks = new Set(polls.map((request) => request.path)).size;
     const worstKey = Math.max(0, ...keys.maxInAMinute);
     const rows = [
@@ -432,8 +439,9 @@ async function main(): Promise<void> {
       ],
       ["service polls, all keys, a minute", (polls.length / (WINDOW_MS / 60_000)).toFixed(0), ""],
       ["other service requests", String(other), ""],
-      ["keys polled", `${keys.maxInAMinute.length} of ${OWNERS}`, ""],
+      ["keys polled, besides the probe's", `${keys.maxInAMinute.length} of ${OWNERS - 1}`, ""],
       ["polls per key in any 60 s, worst key", String(worstKey), `<= ${POLLS_PER_KEY_TARGET}`],
+      ["the probe's key: polls and its callback's read in any 60 s", String(probeKeyMost), "<= 30"],
       ["polls per key in any 60 s, median key", median(keys.maxInAMinute).toFixed(0), ""],
       ["polls per key a minute, median key, whole window", median(keys.perMinute).toFixed(1), ""],
       [
