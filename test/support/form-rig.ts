@@ -115,12 +115,13 @@ export class FormRig {
       telegram: { api: { getFile: async () => ({}) }, botApiRoot: "http://127.0.0.1:1", token: "123:test" },
       previews,
     });
-    flow.checkSrt = async (ref, seconds): Promise<Notice | undefined> => {
+    flow.checkSrt = async (ref, video): Promise<Notice | undefined> => {
+      const seconds = video?.source === "telegram" ? video.durationSec : undefined;
       const text = ref.source === "telegram" ? (rig.srtFiles.get(ref.fileId) ?? "") : "";
       const parsed = parseSrt(text, seconds === undefined ? {} : { maxDurationSeconds: seconds });
       if (parsed.ok) return undefined;
       const issue = parsed.errors[0];
-      return { key: `rule-${issue?.code}`, params: { line: issue?.line ?? 1 } };
+      return { key: `rule-${issue?.code}`, params: { line: issue?.line ?? 1, ...(issue?.params ?? {}) } };
     };
     const forms: TaskFormsDeps = { flow, records: this.records, submissions };
     harness = new BotHarness({
