@@ -7,7 +7,11 @@
  * Prints, per run and as the median, the time from "all finished" to "all delivered" beside the bound
  * of 1,000 / 30 per second, and checks that none was lost, none doubled and no 429 went unhandled.
  *
- *   npm run bench:delivery [-- --runs 3 --users 100 --tasks-per-user 10]
+ * With --instances N the bot runs as N instances on the one Redis, in webhook mode as behind a load
+ * balancer, and the service's messenger calls go to them in turn: the delivery jobs are shared through
+ * BullMQ, so the figures show the instances working as one.
+ *
+ *   npm run bench:delivery [-- --runs 3 --users 100 --tasks-per-user 10 --instances 3]
  */
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -29,12 +33,14 @@ const { values } = parseArgs({
     runs: { type: "string", default: "3" },
     users: { type: "string", default: "100" },
     "tasks-per-user": { type: "string", default: "10" },
+    instances: { type: "string", default: "1" },
   },
 });
 const RUNS = Number(values.runs);
 const USERS = Number(values.users);
 const PER_USER = Number(values["tasks-per-user"]);
 const TOTAL = USERS * PER_USER;
+const INSTANCES = Number(values.instances);
 const TELEGRAM_PER_SECOND = 30;
 const BOUND_S = TOTAL / TELEGRAM_PER_SECOND;
 const TARGET_RATIO = 1.15;
@@ -58,7 +64,8 @@ async function run(redisUrl: string): Promise<RunResult> {
   const vaultSecret = randomBytes(32);
   const apiKeys = new ApiKeys({ storage, vault: new KeyVault(vaultSecret), prefix: "cmp" });
   const messengerSecret = randomBytes(24).toString("hex");
-  const port = await freePort();
+  const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
+  let nextInstance = 0;
   const emulator = await startTelegramEmulator({ rateLimits: true });
   let service429 = 0;
   const sandbox = await startTasksSandbox({
@@ -68,6 +75,7 @@ async function run(redisUrl: string): Promise<RunResult> {
     steps: 1,
     rateLimits: true,
     messengerHook: async (task) => {
+      const port = ports[nextInstance++ % ports.length];
       await fetch(`http://127.0.0.1:${port}/hooks/messenger`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-messenger-secret": messengerSecret },
@@ -75,20 +83,25 @@ async function run(redisUrl: string): Promise<RunResult> {
       });
     },
   });
-  const app = await startApp(
-    loadConfig({
-      BOT_TOKEN: emulator.token,
-      BOT_API_ROOT: emulator.apiRoot,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      HTTP_HOST: "127.0.0.1",
-      HTTP_PORT: String(port),
-      TASKS_BASE_URL: sandbox.baseUrl,
-      REDIS_URL: redisUrl,
-      KEY_VAULT_SECRET: vaultSecret.toString("base64"),
-      MESSENGER_HOOK_SECRET: messengerSecret,
-      LOG_LEVEL: "silent",
-    }),
-    logger,
+  const apps = await Promise.all(
+    ports.map((port) =>
+      startApp(
+        loadConfig({
+          BOT_TOKEN: emulator.token,
+          BOT_API_ROOT: emulator.apiRoot,
+          ...(INSTANCES > 1 ? { BOT_MODE: "webhook", BOT_WEBHOOK_SECRET: messengerSecret } : {}),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          HTTP_HOST: "127.0.0.1",
+          HTTP_PORT: String(port),
+          TASKS_BASE_URL: sandbox.baseUrl,
+          REDIS_URL: redisUrl,
+          KEY_VAULT_SECRET: vaultSecret.toString("base64"),
+          MESSENGER_HOOK_SECRET: messengerSecret,
+          LOG_LEVEL: "silent",
+        }),
+        logger,
+      ),
+    ),
   );
   try {
     const users = Array.from({ length: USERS }, (_, index) =>
@@ -132,7 +145,7 @@ async function run(redisUrl: string): Promise<RunResult> {
       service429,
     };
   } finally {
-    await app.stop(5_000);
+    await Promise.all(apps.map((app) => app.stop(5_000)));
     await sandbox.close();
     await emulator.close();
     await storage.close();
@@ -152,7 +165,7 @@ if (!redisServer) {
 }
 try {
   process.stdout.write(
-    `${TOTAL} tasks of ${USERS} users; Telegram bound ${TOTAL} / ${TELEGRAM_PER_SECOND} per second = ${BOUND_S.toFixed(1)} s\n`,
+    `${TOTAL} tasks of ${USERS} users, ${INSTANCES} bot instance(s); Telegram bound ${TOTAL} / ${TELEGRAM_PER_SECOND} per second = ${BOUND_S.toFixed(1)} s\n`,
   );
   const results: RunResult[] = [];
   for (let index = 0; index < RUNS; index++) {

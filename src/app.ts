@@ -82,7 +82,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   const tasksService = new TasksServiceClient({
     baseUrl: tasksBaseUrl,
     logger: logger.child({ component: "tasks-service" }),
-    pacing: new KeyPacing(storage.buckets),
+    pacing: new KeyPacing(storage.windows),
   });
   closers.unshift(() => tasksService.close());
 
@@ -192,15 +192,10 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   closers.unshift(() => http.close());
   httpUrl = http.url;
 
-  await queue.start();
+  await Promise.all([queue.start(), bot.init()]);
   pipeline.reconciler.start();
   generation?.poller.start();
 
-  await bot.init();
-  await setBotCommands(bot.api, bot.i18n, config.defaultLocale, menuCommands(generation !== undefined)).catch(
-    (err: unknown) =>
-      logger.warn({ err }, "could not set the command menu; it will be set at the next start"),
-  );
   let polling: PollingHandle | undefined;
   if (config.mode === "webhook") {
     await bot.api.setWebhook(`${config.publicUrl}/telegram`, {
@@ -225,6 +220,16 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     });
   }
 
+  // The command menu is for people opening the chat later: updates need not wait for it.
+  const commandMenu = setBotCommands(
+    bot.api,
+    bot.i18n,
+    config.defaultLocale,
+    menuCommands(generation !== undefined),
+  ).catch((err: unknown) =>
+    logger.warn({ err }, "could not set the command menu; it will be set at the next start"),
+  );
+
   const playgroundUrl = playground ? `${http.url}/playground/` : undefined;
   logger.info({ mode: config.mode, http: http.url, storage: storage.kind, queue: queue.kind }, "bot started");
   if (playgroundUrl) announcePlayground(playgroundUrl);
@@ -238,6 +243,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
       // Stop taking updates first, let running jobs finish, then close connections.
       await polling?.stop();
       await webhook?.drain();
+      await commandMenu;
       await pipeline.reconciler.stop();
       await generation?.poller.stop();
       await queue.close(deadlineMs);

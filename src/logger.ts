@@ -2,8 +2,9 @@
  * The process logger (pino, JSON lines). Secrets never reach the output: named fields are censored by
  * pino's redact paths, and every serialized line is scrubbed of the configured secrets (bot token,
  * vault secret, Redis password), bot tokens inside `/bot<token>/` and `/file/bot<token>/` URLs, anything
- * shaped like an API key of either service, and X-API-Key header values, wherever they hide: messages, nested objects,
- * error messages and stacks, child bindings.
+ * shaped like an API key of either service, X-API-Key header values, and the tickets of tasks and of
+ * generation batches where they show (callback paths, the data of result buttons), wherever they hide: messages, nested objects, error messages and stacks, child
+ * bindings.
  */
 import { type DestinationStream, type Logger as PinoLogger, pino } from "pino";
 
@@ -56,6 +57,14 @@ const GENERATION_KEY_PATTERN = /\b([a-z0-9]+_(?:live|test)_[a-z0-9]+_)[A-Za-z0-9
 /** Header dumps in free text (also JSON-escaped): `X-API-Key: value`, `"x-api-key":"value"`, `x-api-key=value`. */
 const API_KEY_HEADER_PATTERN = /(x-api-key(?:\\?["'])?\s*[:=]\s*(?:\\?["'])?)[^\s"'\\,;}]+/gi;
 
+/**
+ * A task's or a generation batch's ticket is its callback capability: in a callback path
+ * (`/hooks/tasks/<ticket>`, `/hooks/generations/<ticket>`) and in the callback data of result buttons
+ * (scopes `rs` and `gr`, src/telegram/callback-data.ts), which failed Bot API calls carry in their
+ * payload. The bot's own lines name a ticket by its tag instead.
+ */
+const TICKET_PATTERN = /(\/hooks\/(?:tasks|generations)\/|\b(?:rs|gr):)[A-Za-z0-9_-]{16,64}/g;
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -98,12 +107,13 @@ function scrub(text: string, { secrets, ownKeys }: Scrubber): string {
   result = result.replace(API_KEY_PATTERN, `$1${REDACTED}`);
   result = result.replace(GENERATION_KEY_PATTERN, `$1${REDACTED}`);
   result = result.replace(API_KEY_HEADER_PATTERN, `$1${REDACTED}`);
+  result = result.replace(TICKET_PATTERN, `$1${REDACTED}`);
   return result;
 }
 
 /**
- * Removes the given secrets, bot tokens (also inside Bot API URLs), API keys and X-API-Key header
- * values from a text. Secrets shorter than 4 characters are ignored: removing them would shred the text.
+ * Removes the given secrets, bot tokens (also inside Bot API URLs), API keys, X-API-Key header values
+ * and task tickets from a text. Secrets shorter than 4 characters are ignored: removing them would shred the text.
  */
 export function redactText(text: string, secrets: string[]): string {
   return scrub(text, scrubberFor(secrets));

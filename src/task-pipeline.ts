@@ -7,7 +7,7 @@
 import { Readable } from "node:stream";
 import type { I18n } from "@grammyjs/i18n";
 import type { Hono } from "hono";
-import type { ApiKeyReader } from "./accounts/ports.js";
+import type { ApiKeyReader, ExistingApiKeyReader } from "./accounts/ports.js";
 import type { BotContext } from "./bot/context.js";
 import type { TaskFormsDeps } from "./bot/features/task-forms.js";
 import { createFlowDeps } from "./bot/flows/services.js";
@@ -21,8 +21,9 @@ import type { IntakeLimits } from "./media/accept.js";
 import { transferToService } from "./media/transfer.js";
 import type { Metrics } from "./metrics.js";
 import type { Storage } from "./storage/ports.js";
-import { adoptJob } from "./tasks/adopt-job.js";
-import { AwaitingSrt } from "./tasks/awaiting-srt.js";
+import { adoptJob, messengerIntake } from "./tasks/adopt-job.js";
+import { AwaitingSrt, srtOf, startReview } from "./tasks/awaiting-srt.js";
+import { CreationCheck, creationSearchJob } from "./tasks/creation-check.js";
 import { deliverJob } from "./tasks/deliver-job.js";
 import { ProgressCards } from "./tasks/progress-card.js";
 import { pollDelayMs, Reconciler } from "./tasks/reconciler.js";
@@ -54,7 +55,7 @@ export interface PipelineOptions {
   queue: JobQueue;
   logger: Logger;
   metrics: Metrics;
-  apiKeys: ApiKeyReader;
+  apiKeys: ApiKeyReader & ExistingApiKeyReader;
   tasksService: TasksServiceClient;
   catalog: Catalog;
   i18n: I18n<BotContext>;
@@ -99,6 +100,16 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     fetcher,
   });
   const awaitingSrt = new AwaitingSrt(storage.kv);
+  const creation = new CreationCheck({
+    records,
+    cards,
+    locks: storage.locks,
+    apiKeys,
+    tasksService,
+    translate,
+    firstPollDelayMs: pollDelayMs(0),
+    metrics,
+  });
 
   const submit = submitJob({
     records,
@@ -108,10 +119,16 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     async reuploadResult(ticket, apiKey) {
       const parent = await records.get(ticket);
       if (parent?.taskId === undefined) throw new Error("the transcribe step is unknown");
-      const task = await tasksService.getTask(apiKey, parent.taskId);
-      const url = task.result_urls?.srt_url ?? task.result_url;
-      if (!url) throw new Error("the transcribe step has no SRT");
-      const srt = Buffer.from(await fetcher.text(url, 5 * 1024 * 1024), "utf8");
+      // The transcript as the user left it in the chat; the service's own when the check has lapsed.
+      const review = await awaitingSrt.review(ticket);
+      let text = review ? srtOf(review) : undefined;
+      if (text === undefined) {
+        const task = await tasksService.getTask(apiKey, parent.taskId);
+        const url = task.result_urls?.srt_url ?? task.result_url;
+        if (!url) throw new Error("the transcribe step has no SRT");
+        text = await fetcher.text(url, 5 * 1024 * 1024);
+      }
+      const srt = Buffer.from(text, "utf8");
       const uploaded = await tasksService.upload(apiKey, {
         filename: "transcript.srt",
         contentType: "application/x-subrip",
@@ -124,6 +141,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     translate,
     webhookUrl: (ticket) => webhookUrlFor(options.publicUrl(), ticket),
     firstPollDelayMs: pollDelayMs(0),
+    creation,
     metrics,
   });
   const submissions = new TaskSubmissions(records, queue, submit);
@@ -134,6 +152,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     locks: storage.locks,
     apiKeys,
     tasksService,
+    creation,
     sendResult: (request) => results.send(api, request),
     async sendMessage(chatId, text, replyMarkup) {
       await api.sendMessage(chatId, text, {
@@ -143,7 +162,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     },
     reserveChatSend: (chatId) => reserveChatSend(storage.buckets, chatId),
     withReservedSend: withPrepaidSend,
-    awaitSrt: (chatId, ticket) => awaitingSrt.wait(chatId, ticket),
+    startReview: (record, task, t) => startReview({ awaiting: awaitingSrt, fetcher, api }, record, task, t),
     translate,
     pollDelayMs,
     giveUpAfterMs: GIVE_UP_AFTER_MS,
@@ -167,8 +186,10 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     openResult: (url) => fetcher.open(url),
     translate,
   });
+  const search = creationSearchJob(creation);
   queue.register(submit);
   queue.register(deliver);
+  queue.register(search);
   queue.register(adopt);
   queue.register(previews.job);
 
@@ -177,6 +198,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     locks: storage.locks,
     queue,
     job: deliver,
+    searchJob: search,
     logger: logger.child({ component: "reconciler" }),
     intervalMs: options.reconcileEveryMs ?? 5_000,
   });
@@ -190,14 +212,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
       ? {
           messenger: {
             secret: options.messengerHookSecret,
-            adopt: (request) =>
-              queue.enqueue(
-                adopt,
-                { taskId: request.task_id, userId: request.user_id },
-                {
-                  jobId: `adopt-${request.task_id}`,
-                },
-              ),
+            accept: messengerIntake({ records, apiKeys, tasksService, queue, adoptJob: adopt }),
           },
         }
       : {}),

@@ -18,6 +18,8 @@ export interface FaultPlan {
   staleWebhooks?: number;
   /** The next `count` requests to /v1 are answered with this status (429 or 503) and Retry-After. */
   httpErrors?: { status: 429 | 503; count: number; retryAfterSeconds?: number };
+  /** The next `count` task creations make the task, then answer 500: the task exists, its answer is lost. */
+  failAfterCreating?: number;
 }
 
 export type WebhookFault =
@@ -41,11 +43,13 @@ export class SandboxFaults {
   #duplicate = 0;
   #late: { count: number; delayMs: number } = { count: 0, delayMs: 0 };
   #stale = 0;
+  #atRandom: { fraction: number; random: () => number } = { fraction: 0, random: Math.random };
   #http: { status: 429 | 503; count: number; retryAfterSeconds: number } = {
     status: 503,
     count: 0,
     retryAfterSeconds: 1,
   };
+  #failAfterCreating = 0;
 
   constructor(plan: FaultPlan = {}) {
     this.apply(plan);
@@ -62,6 +66,7 @@ export class SandboxFaults {
     if (plan.httpErrors) {
       this.failRequests(plan.httpErrors.count, plan.httpErrors.status, plan.httpErrors.retryAfterSeconds);
     }
+    if (plan.failAfterCreating !== undefined) this.failAfterCreating(plan.failAfterCreating);
   }
 
   slowTasks(count: number, factor = DEFAULT_SLOW_FACTOR): void {
@@ -92,6 +97,18 @@ export class SandboxFaults {
     this.#http = { status, count, retryAfterSeconds };
   }
 
+  failAfterCreating(count: number): void {
+    this.#failAfterCreating = count;
+  }
+
+  /**
+   * From now on, that fraction of requests to /v1 answer 429 or 500 at random before doing anything,
+   * and that fraction of task creations answer 500 after creating the task: a service having a bad day.
+   */
+  failAtRandom(fraction: number, random: () => number = Math.random): void {
+    this.#atRandom = { fraction, random };
+  }
+
   /** Disarms everything. */
   reset(): void {
     this.#slow = { count: 0, factor: 1 };
@@ -101,6 +118,8 @@ export class SandboxFaults {
     this.#late = { count: 0, delayMs: 0 };
     this.#stale = 0;
     this.#http = { ...this.#http, count: 0 };
+    this.#failAfterCreating = 0;
+    this.#atRandom = { ...this.#atRandom, fraction: 0 };
   }
 
   /** Used once per created task. */
@@ -139,8 +158,20 @@ export class SandboxFaults {
     return undefined;
   }
 
+  /** Used once per task created: true when its answer is to be a 500. */
+  takeCreationFault(): boolean {
+    if (this.#atRandom.random() < this.#atRandom.fraction) return true;
+    if (this.#failAfterCreating <= 0) return false;
+    this.#failAfterCreating -= 1;
+    return true;
+  }
+
   /** Used once per request to /v1. */
-  takeRequestFault(): { status: 429 | 503; retryAfterSeconds: number } | undefined {
+  takeRequestFault(): { status: 429 | 500 | 503; retryAfterSeconds: number } | undefined {
+    const { fraction, random } = this.#atRandom;
+    if (fraction > 0 && random() < fraction) {
+      return { status: random() < 0.5 ? 429 : 500, retryAfterSeconds: 1 };
+    }
     if (this.#http.count <= 0) return undefined;
     this.#http.count -= 1;
     return { status: this.#http.status, retryAfterSeconds: this.#http.retryAfterSeconds };

@@ -62,6 +62,8 @@ export interface TasksSandboxOptions {
   allowHttpWebhooks?: boolean;
   /** Called when a task with send_to_messenger finishes (completed or failed). */
   messengerHook?: (task: { task_id: number; user_id: number }) => Promise<void>;
+  /** Told of every task that finishes, when it does. */
+  onTaskFinished?: (task: { task_id: number; user_id: number; status: string }) => void;
   /** Where uploads are stored; default a fresh temporary directory removed on close. */
   uploadDir?: string;
   serviceName?: string;
@@ -117,6 +119,7 @@ export async function startTasksSandbox(options: TasksSandboxOptions): Promise<T
     webhookTimeoutMs: 10_000,
     logger,
     messengerHook: options.messengerHook,
+    onTaskFinished: options.onTaskFinished,
   });
   const app = createSandboxApp({
     serviceName: options.serviceName ?? "media-task-service-sandbox",

@@ -56,7 +56,11 @@ const PROFILE_LIMITS = {
   premium_voices: true,
 };
 
-function problem(c: Context, status: 401 | 402 | 403 | 404 | 413 | 415 | 422 | 429 | 503, detail: string) {
+function problem(
+  c: Context,
+  status: 401 | 402 | 403 | 404 | 413 | 415 | 422 | 429 | 500 | 503,
+  detail: string,
+) {
   return c.json({ detail }, status);
 }
 
@@ -83,7 +87,11 @@ export function createSandboxApp(deps: SandboxAppDeps): Hono<Env> {
       return problem(
         c,
         fault.status,
-        fault.status === 429 ? "Too many requests" : "Service temporarily unavailable",
+        fault.status === 429
+          ? "Too many requests"
+          : fault.status === 500
+            ? "Internal Server Error"
+            : "Service temporarily unavailable",
       );
     }
     const apiKey = c.req.header("x-api-key");
@@ -198,6 +206,7 @@ export function createSandboxApp(deps: SandboxAppDeps): Hono<Env> {
       estimate,
       webhookUrl: request.webhook_url ?? undefined,
     });
+    if (deps.faults.takeCreationFault()) return problem(c, 500, "Internal Server Error");
     return c.json({ task_id: task.taskId, status: "pending" });
   });
 

@@ -15,6 +15,8 @@ export interface RecordedCall {
   ok: boolean;
   errorCode?: number;
   description?: string;
+  /** When the request arrived, on the emulator's clock (a long poll is recorded when it is answered). */
+  receivedAt: number;
 }
 
 export interface ServerDeps {
@@ -71,6 +73,7 @@ export async function executeMethod(
   params: Record<string, unknown>,
   uploads: Map<string, Upload> = new Map(),
   signal: AbortSignal = new AbortController().signal,
+  receivedAt: number = deps.world.now(),
 ): Promise<unknown> {
   const handler = findMethod(method);
   if (!handler) throw NOT_FOUND();
@@ -85,11 +88,18 @@ export async function executeMethod(
   };
   try {
     const result = await handler(params, context);
-    recordCall(deps, { method, params, ok: true });
+    recordCall(deps, { method, params, ok: true, receivedAt });
     return result;
   } catch (error) {
     if (error instanceof BotApiError) {
-      recordCall(deps, { method, params, ok: false, errorCode: error.code, description: error.description });
+      recordCall(deps, {
+        method,
+        params,
+        ok: false,
+        errorCode: error.code,
+        description: error.description,
+        receivedAt,
+      });
     }
     throw error;
   }
@@ -108,6 +118,7 @@ export function createBotApiServer(deps: ServerDeps): Server {
 }
 
 async function handle(deps: ServerDeps, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const receivedAt = deps.world.now();
   const url = new URL(request.url ?? "/", "http://emulator");
   const fileMatch = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
   if (fileMatch && request.method === "GET")
@@ -133,7 +144,13 @@ async function handle(deps: ServerDeps, request: IncomingMessage, response: Serv
   const decision = deps.faults.decide(method);
   if (decision.delayMs > 0) await delay(decision.delayMs);
   if (decision.drop) {
-    recordCall(deps, { method, params: body.fields, ok: false, description: "connection dropped" });
+    recordCall(deps, {
+      method,
+      params: body.fields,
+      ok: false,
+      description: "connection dropped",
+      receivedAt,
+    });
     request.socket.destroy();
     return;
   }
@@ -144,12 +161,13 @@ async function handle(deps: ServerDeps, request: IncomingMessage, response: Serv
       ok: false,
       errorCode: decision.error.code,
       description: decision.error.description,
+      receivedAt,
     });
     return sendError(response, decision.error);
   }
   const abort = new AbortController();
   response.on("close", () => abort.abort());
-  const result = await executeMethod(deps, method, body.fields, body.uploads, abort.signal);
+  const result = await executeMethod(deps, method, body.fields, body.uploads, abort.signal, receivedAt);
   sendJson(response, 200, { ok: true, result });
 }
 

@@ -13,7 +13,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { Storage } from "../storage/ports.js";
 import { generateApiKey } from "./api-key.js";
-import type { ApiKeysPort, DescribedApiKey, IssuedApiKey } from "./ports.js";
+import type { ApiKeysPort, DescribedApiKey, ExistingApiKeyReader, IssuedApiKey } from "./ports.js";
 import { KeyRegistry } from "./registry.js";
 import type { KeyVault } from "./vault.js";
 
@@ -52,7 +52,7 @@ const LOCK_RETRY_MS = 20;
 /** Ids are 8 random base62 characters; more than one collision in a row means something else is wrong. */
 const MAX_ID_ATTEMPTS = 5;
 
-export class ApiKeys implements ApiKeysPort {
+export class ApiKeys implements ApiKeysPort, ExistingApiKeyReader {
   private readonly storage: Storage;
   private readonly vault: KeyVault;
   private readonly prefix: string;

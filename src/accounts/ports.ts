@@ -1,6 +1,7 @@
 /**
  * The accounts module as its users see it: most only need a user's key to act for them (ApiKeyReader);
- * /apikey manages the key itself (ApiKeysPort). ApiKeys implements both.
+ * requests about a user from outside read a key only if there is one (ExistingApiKeyReader); /apikey
+ * manages the key itself (ApiKeysPort). ApiKeys implements them all.
  */
 
 export interface IssuedApiKey {
@@ -19,6 +20,11 @@ export interface DescribedApiKey {
 /** The user's live key, issued first if they have none. */
 export interface ApiKeyReader {
   ensure(userId: number): Promise<{ apiKey: string }>;
+}
+
+/** The user's live key when they have one; never issues a key. */
+export interface ExistingApiKeyReader {
+  keyFor(userId: number): Promise<string | undefined>;
 }
 
 export interface ApiKeysPort extends ApiKeyReader {

@@ -38,13 +38,25 @@ import { helpFeature } from "./features/help.js";
 import { languageFeature } from "./features/language.js";
 import { settingsFeature } from "./features/settings.js";
 import { createStartFeature } from "./features/start.js";
-import { createFormEngine, type TaskFormsDeps, taskFormEntries } from "./features/task-forms.js";
+import {
+  createFormEngine,
+  formStorageKey,
+  type TaskFormsDeps,
+  taskFormEntries,
+} from "./features/task-forms.js";
 import { tasksFeature } from "./features/tasks.js";
 import { unhandledFeature } from "./features/unhandled.js";
 import { createI18n } from "./i18n.js";
-import { PreferencesRepository } from "./preferences.js";
+import { PreferencesRepository, preferencesKey } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
-import { getSessionKey, initialSession, SESSION_TTL_MS, validatedSessionStorage } from "./session.js";
+import { readAheadFor, readAheadKv } from "./read-ahead.js";
+import {
+  getSessionKey,
+  initialSession,
+  SESSION_STORAGE_PREFIX,
+  SESSION_TTL_MS,
+  validatedSessionStorage,
+} from "./session.js";
 import { noteWhatWasSaid } from "./updates.js";
 
 export type { BotContext } from "./context.js";
@@ -89,8 +101,10 @@ export function createBot(
     client: { apiRoot: deps.config.botApiRoot, ...grammyConfig.client },
   });
   const i18n = options.i18n ?? createI18n(deps.config.defaultLocale);
-  const fullDeps = { ...deps, now: deps.now ?? (() => new Date()) };
-  const preferencesRepository = new PreferencesRepository(deps.storage.kv);
+  // Everything an update reads goes through the read-ahead (see readAheadFor below).
+  const storage = { ...deps.storage, kv: readAheadKv(deps.storage.kv) };
+  const fullDeps = { ...deps, storage, now: deps.now ?? (() => new Date()) };
+  const preferencesRepository = new PreferencesRepository(storage.kv);
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
 
   // The same policy for calls made inside forms, whose Api transformers on bot.api never reach.
@@ -123,11 +137,20 @@ export function createBot(
   protectedBot.use(floodLimit(deps, i18n, preferencesRepository, rateLimit));
   protectedBot.use(sequentialize(getSessionKey));
   protectedBot.use(
+    readAheadFor<BotContext>(deps.storage.kv, (ctx) => {
+      const chat = getSessionKey(ctx);
+      return [
+        ...(chat === undefined ? [] : [SESSION_STORAGE_PREFIX + chat, formStorageKey(chat)]),
+        ...(ctx.from ? [preferencesKey(ctx.from.id)] : []),
+      ];
+    }),
+  );
+  protectedBot.use(
     session({
       initial: initialSession,
       getSessionKey,
       storage: validatedSessionStorage(
-        grammyStorage<unknown>(deps.storage.kv, { prefix: "session:", ttlMs: SESSION_TTL_MS }),
+        grammyStorage<unknown>(storage.kv, { prefix: SESSION_STORAGE_PREFIX, ttlMs: SESSION_TTL_MS }),
         (key) => deps.logger.warn({ key }, "unreadable session replaced"),
       ),
     }),
@@ -141,7 +164,7 @@ export function createBot(
   if (options.forms || options.generation) {
     protectedBot.use(
       createFormEngine({
-        kv: deps.storage.kv,
+        kv: storage.kv,
         apiPolicy,
         ...(options.forms ? { tasks: options.forms } : {}),
         ...(options.generation ? { generation: options.generation.forms.flow } : {}),

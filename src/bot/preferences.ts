@@ -28,13 +28,16 @@ export const UserPreferencesSchema = z.object({
 });
 export type UserPreferences = z.infer<typeof UserPreferencesSchema>;
 
-const KEY_PREFIX = "prefs:";
+/** Where a user's preferences are stored. */
+export function preferencesKey(userId: number): string {
+  return `prefs:${userId}`;
+}
 
 export class PreferencesRepository {
   constructor(private readonly kv: KeyValueStore) {}
 
   async get(userId: number): Promise<UserPreferences> {
-    const stored = await this.kv.get(KEY_PREFIX + userId);
+    const stored = await this.kv.get(preferencesKey(userId));
     if (stored === undefined) return {};
     let json: unknown;
     try {
@@ -51,7 +54,7 @@ export class PreferencesRepository {
     const merged: Record<string, unknown> = { ...(await this.get(userId)), ...change };
     for (const [field, value] of Object.entries(merged)) if (value === undefined) delete merged[field];
     const next = UserPreferencesSchema.parse(merged);
-    await this.kv.set(KEY_PREFIX + userId, JSON.stringify(next));
+    await this.kv.set(preferencesKey(userId), JSON.stringify(next));
     return next;
   }
 }

@@ -28,6 +28,9 @@ export function getSessionKey(ctx: Pick<Context, "chat">): string | undefined {
   return ctx.chat?.id.toString();
 }
 
+/** Where a chat's session is stored, under the session key. */
+export const SESSION_STORAGE_PREFIX = "session:";
+
 /** Wraps the storage adapter so an unreadable record becomes a fresh session. */
 export function validatedSessionStorage(
   adapter: StorageAdapter<unknown>,

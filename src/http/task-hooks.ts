@@ -1,15 +1,17 @@
 /**
  * The service's way in: POST /hooks/tasks/:ticket when a task finishes (unsigned, so only a hint: the
  * ticket must be one we issued and the delivery job re-reads the task), and POST /hooks/messenger for
- * tasks created through the API with send_to_messenger (authenticated by a shared secret).
+ * tasks created through the API with send_to_messenger (authenticated by a shared secret; the user and
+ * the task are checked before the delivery is queued, docs/messenger-hook.md).
  */
 import { timingSafeEqual } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import type { Logger } from "../logger.js";
+import type { MessengerOutcome } from "../tasks/adopt-job.js";
 import type { DeliverData } from "../tasks/deliver-job.js";
-import type { TaskRecords } from "../tasks/task-records.js";
+import { type TaskRecords, ticketTag } from "../tasks/task-records.js";
 
 const CallbackBodySchema = z.object({
   task_id: z.number().int().nonnegative(),
@@ -21,7 +23,6 @@ const MessengerBodySchema = z.strictObject({
   task_id: z.number().int().nonnegative(),
   user_id: z.number().int().positive(),
 });
-export type MessengerRequest = z.infer<typeof MessengerBodySchema>;
 
 export interface TaskHookDeps {
   records: TaskRecords;
@@ -30,8 +31,8 @@ export interface TaskHookDeps {
   logger: Logger;
   messenger?: {
     secret: string;
-    /** Queues delivery of an API-created task; resolves once that is durable. */
-    adopt(request: MessengerRequest): Promise<void>;
+    /** Checks the task is the user's and queues its delivery; resolves once that is durable. */
+    accept(request: { taskId: number; userId: number }): Promise<MessengerOutcome>;
   };
 }
 
@@ -50,40 +51,38 @@ function sameSecret(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Slow enough status words stay in one job id: 50 copies of one callback are one delivery job. */
-function statusTag(status: string): string {
-  return (
-    status
-      .toLowerCase()
-      .replace(/[^a-z0-9_]/g, "")
-      .slice(0, 32) || "unknown"
-  );
-}
-
 export function taskHookRoutes(deps: TaskHookDeps): (app: Hono) => void {
   const { records, queue, deliverJob, logger } = deps;
   return (app) => {
     app.post("/hooks/tasks/:ticket", async (c) => {
       const ticket = c.req.param("ticket");
-      const record = await records.get(ticket);
-      if (!record) return c.json({ detail: "unknown ticket" }, 404);
-      const parsed = CallbackBodySchema.safeParse(await jsonBody(c));
-      if (!parsed.success) return c.json({ detail: "invalid body" }, 400);
-      const body = parsed.data;
-      if (record.taskId !== undefined && record.taskId !== body.task_id) {
-        logger.warn(
-          { ticket, task_id: body.task_id, expected: record.taskId },
-          "callback names another task; ignored",
-        );
-        return c.json({ status: "ignored" }, 200);
-      }
+      const tag = ticketTag(ticket);
       try {
+        const record = await records.get(ticket);
+        if (!record) return c.json({ detail: "unknown ticket" }, 404);
+        const parsed = CallbackBodySchema.safeParse(await jsonBody(c));
+        if (!parsed.success) return c.json({ detail: "invalid body" }, 400);
+        const body = parsed.data;
+        if (record.taskId !== undefined && record.taskId !== body.task_id) {
+          logger.warn(
+            { ticket: tag, task_id: body.task_id, expected: record.taskId },
+            "callback names another task; ignored",
+          );
+          return c.json({ status: "ignored" }, 200);
+        }
         // The creation answer may still be on its way: look a little later, when the task id is recorded.
-        const delayMs = record.taskId === undefined ? 3_000 : 0;
-        const data: DeliverData = { ticket, reason: "callback" };
-        await queue.enqueue(deliverJob, data, { jobId: `hook-${ticket}-${statusTag(body.status)}`, delayMs });
+        const delayMs = record.state === "submitting" ? 3_000 : 0;
+        // A record that does not know its task id yet (its creation unconfirmed) takes the one named.
+        const data: DeliverData = {
+          ticket,
+          reason: "callback",
+          ...(record.taskId === undefined ? { taskId: body.task_id } : {}),
+        };
+        // The status word says nothing we trust, so it is not part of the id: one waiting job per epoch.
+        const epoch = await records.hookEpoch(ticket);
+        await queue.enqueue(deliverJob, data, { jobId: `hook-${tag}-${epoch}`, delayMs });
       } catch (error) {
-        logger.error({ err: error, ticket }, "callback could not be queued");
+        logger.error({ err: error, ticket: tag }, "callback could not be queued");
         return c.json({ detail: "not queued; try again" }, 503);
       }
       return c.json({ status: "queued" }, 200);
@@ -97,12 +96,16 @@ export function taskHookRoutes(deps: TaskHookDeps): (app: Hono) => void {
       }
       const parsed = MessengerBodySchema.safeParse(await jsonBody(c));
       if (!parsed.success) return c.json({ detail: "invalid body" }, 400);
+      const { task_id: taskId, user_id: userId } = parsed.data;
+      let outcome: MessengerOutcome;
       try {
-        await messenger.adopt(parsed.data);
+        outcome = await messenger.accept({ taskId, userId });
       } catch (error) {
-        logger.error({ err: error, task_id: parsed.data.task_id }, "messenger delivery could not be queued");
+        logger.error({ err: error, task_id: taskId }, "messenger delivery could not be queued");
         return c.json({ detail: "not queued; try again" }, 503);
       }
+      if (outcome === "unknown_user") return c.json({ detail: "unknown user" }, 404);
+      if (outcome === "not_theirs") return c.json({ detail: "no such task of this user" }, 404);
       return c.json({ status: "queued" }, 200);
     });
   };

@@ -1,4 +1,4 @@
-import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from "bullmq";
+import type { Job, Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "../logger.js";
 import {
@@ -12,15 +12,25 @@ import {
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+let bullmq: Promise<typeof import("bullmq")> | undefined;
+const loadBullMq = () => {
+  bullmq ??= import("bullmq");
+  return bullmq;
+};
+
 interface Lane {
   definition: JobDefinition<unknown>;
-  queue: Queue;
+  queue?: Promise<Queue>;
   worker?: Worker;
+  /** The worker's connection: BullMQ leaves a connection it was handed open when the worker closes. */
+  workerConnection?: Redis;
 }
 
 /**
  * BullMQ on Redis: each job kind is a queue, so kinds do not starve each other. A crashed worker's job
- * is taken over by another instance once its lock lapses (BullMQ's stalled-job check).
+ * is taken over by another instance once its lock lapses (BullMQ's stalled-job check). BullMQ is
+ * loaded when a queue is first used or the workers start, not with this module: it is the heaviest
+ * package the bot has, and a process on the in-process queue never needs it.
  */
 export class BullJobQueue implements JobQueue {
   readonly kind = "bullmq";
@@ -29,7 +39,7 @@ export class BullJobQueue implements JobQueue {
 
   /**
    * `connection` serves the queues; workers need connections with maxRetriesPerRequest null, which
-   * `workerConnection` makes (BullMQ duplicates it per worker).
+   * `workerConnection` makes (BullMQ duplicates it per worker). The queue owns both: close() ends them.
    */
   constructor(
     private readonly connection: Redis,
@@ -40,16 +50,25 @@ export class BullJobQueue implements JobQueue {
 
   register<T>(definition: JobDefinition<T>): void {
     if (this.lanes.has(definition.name)) throw new Error(`job ${definition.name} is registered twice`);
-    const queue = new Queue(definition.name, { connection: this.connection, prefix: this.prefix });
-    queue.on("error", (err) => this.logger.error({ err, queue: definition.name }, "queue error"));
-    this.lanes.set(definition.name, { definition: definition as JobDefinition<unknown>, queue });
+    this.lanes.set(definition.name, { definition: definition as JobDefinition<unknown> });
+  }
+
+  private queueOf(lane: Lane): Promise<Queue> {
+    lane.queue ??= loadBullMq().then(({ Queue }) => {
+      const { name } = lane.definition;
+      const queue = new Queue(name, { connection: this.connection, prefix: this.prefix });
+      queue.on("error", (err) => this.logger.error({ err, queue: name }, "queue error"));
+      return queue;
+    });
+    return lane.queue;
   }
 
   async enqueue<T>(definition: JobDefinition<T>, data: T, options: EnqueueOptions = {}): Promise<void> {
     const lane = this.lanes.get(definition.name);
     if (!lane) throw new Error(`job ${definition.name} is not registered`);
     const parsed = definition.schema.parse(data);
-    await lane.queue.add(definition.name, parsed, {
+    const queue = await this.queueOf(lane);
+    await queue.add(definition.name, parsed, {
       jobId: options.jobId,
       delay: options.delayMs,
       attempts: definition.attempts,
@@ -60,10 +79,12 @@ export class BullJobQueue implements JobQueue {
   }
 
   async start(): Promise<void> {
+    const { DelayedError, UnrecoverableError, Worker } = await loadBullMq();
     for (const lane of this.lanes.values()) {
       if (lane.worker) continue;
+      const connection = this.workerConnection();
       const worker = new Worker(lane.definition.name, (job, token) => this.process(lane, job, token), {
-        connection: this.workerConnection(),
+        connection,
         prefix: this.prefix,
         concurrency: lane.definition.concurrency,
       });
@@ -75,6 +96,7 @@ export class BullJobQueue implements JobQueue {
         for (const listener of this.failureListeners) listener(lane.definition.name, final);
       });
       lane.worker = worker;
+      lane.workerConnection = connection;
     }
   }
 
@@ -85,7 +107,8 @@ export class BullJobQueue implements JobQueue {
   async depths(): Promise<Record<string, QueueDepth>> {
     const result: Record<string, QueueDepth> = {};
     for (const [name, lane] of this.lanes) {
-      const counts = await lane.queue.getJobCounts("waiting", "active", "delayed", "failed");
+      const queue = await this.queueOf(lane);
+      const counts = await queue.getJobCounts("waiting", "active", "delayed", "failed");
       result[name] = {
         waiting: counts.waiting ?? 0,
         active: counts.active ?? 0,
@@ -108,10 +131,15 @@ export class BullJobQueue implements JobQueue {
       await Promise.all(workers.map((worker) => worker.close(true)));
     }
     clearTimeout(timer);
-    await Promise.all([...this.lanes.values()].map((lane) => lane.queue.close()));
+    await Promise.all([...this.lanes.values()].map(async (lane) => (await lane.queue)?.close()));
+    // Nothing is in flight once workers and queues are closed. Left open, the connections would keep
+    // the process alive, reconnecting for ever once Redis is gone.
+    this.connection.disconnect();
+    for (const lane of this.lanes.values()) lane.workerConnection?.disconnect();
   }
 
   private async process(lane: Lane, job: Job, token: string | undefined): Promise<void> {
+    const { DelayedError, UnrecoverableError } = await loadBullMq();
     const logger = this.logger.child({
       job: lane.definition.name,
       jobId: job.id,

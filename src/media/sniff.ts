@@ -1,11 +1,11 @@
 /**
  * Confirms from a file's first bytes that it is what its name and Telegram said: a renamed program is
  * refused before it reaches the service. The head is read and put back, so the caller streams the
- * whole file on as if nothing had been read.
+ * whole file on as if nothing had been read. file-type is loaded at the first sniff: only a submission
+ * with a Telegram file needs it, and the bot starts without it.
  */
 
 import { Readable } from "node:stream";
-import { fileTypeFromBuffer } from "file-type";
 import { ACCEPTED_FORMATS_TEXT, FORMATS, type MediaClass, MediaError, type MediaFormat } from "./accept.js";
 
 /** file-type reads at most this much to decide. */
@@ -75,6 +75,7 @@ function looksLikeSrt(head: Buffer): boolean {
 
 /** The format the bytes are in, if it is one the bot takes. */
 export async function sniffFormat(head: Buffer): Promise<MediaFormat | undefined> {
+  const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(head);
   if (detected) return FORMAT_BY_EXTENSION[detected.ext];
   return looksLikeSrt(head) ? "srt" : undefined;

@@ -2,6 +2,7 @@
  * Streams a file a user sent from the Bot API: getFile, then GET `${botApiRoot}/file/bot<token>/<path>`
  * with undici. That URL carries the bot token: it is never logged, stored or put in an error message.
  * A local Bot API server answers an absolute path on its own disk instead; that is read from the disk.
+ * undici is loaded at the first download, not at start.
  */
 
 import { createReadStream } from "node:fs";
@@ -10,7 +11,7 @@ import path from "node:path";
 import { PassThrough, type Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { GrammyError } from "grammy";
-import { type Dispatcher, request } from "undici";
+import type { Dispatcher } from "undici";
 import { z } from "zod";
 import { CLOUD_INTAKE_LIMIT_MB } from "../config.js";
 import { MediaError } from "./accept.js";
@@ -100,6 +101,7 @@ export async function openTelegramFile(
 
   if (path.isAbsolute(file.file_path)) return openLocalFile(file.file_path, knownSize, deps.token);
 
+  const { request } = await import("undici");
   const controller = new AbortController();
   const deadline = setTimeout(() => controller.abort(), deps.timeoutMs ?? 600_000);
   deadline.unref();

@@ -1,11 +1,10 @@
 /**
  * Telegram voice notes are OGG Opus, which the service's upload table does not list. They are turned
  * into MP3 chunk by chunk (Opus decoded in WebAssembly, MP3 encoded in JavaScript): memory holds one
- * chunk's samples at a time, whatever the length of the recording.
+ * chunk's samples at a time, whatever the length of the recording. The decoder and the encoder are
+ * loaded at the first voice note, not at start: few submissions carry one.
  */
 
-import { Mp3Encoder } from "@breezystack/lamejs";
-import { OggOpusDecoder } from "ogg-opus-decoder";
 import { MediaError } from "./accept.js";
 
 /** Opus always decodes at 48 kHz. */
@@ -34,6 +33,10 @@ function bytes(mp3: ArrayBufferView): Buffer {
 export async function* oggOpusToMp3(
   source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
 ): AsyncGenerator<Buffer> {
+  const [{ OggOpusDecoder }, { Mp3Encoder }] = await Promise.all([
+    import("ogg-opus-decoder"),
+    import("@breezystack/lamejs"),
+  ]);
   const decoder = new OggOpusDecoder();
   const encoder = new Mp3Encoder(1, SAMPLE_RATE, BITRATE_KBPS);
   let samples = 0;

@@ -12,6 +12,8 @@ export interface TtlOption {
 /** Plain keys with optional expiry. */
 export interface KeyValueStore {
   get(key: string): Promise<string | undefined>;
+  /** Several keys in one round trip, in the order asked. */
+  getMany(keys: readonly string[]): Promise<Array<string | undefined>>;
   set(key: string, value: string, options?: TtlOption): Promise<void>;
   /** Atomic: writes only when the key does not exist; true when it wrote. */
   setIfAbsent(key: string, value: string, options?: TtlOption): Promise<boolean>;
@@ -56,6 +58,21 @@ export interface TokenBucketStore {
   take(bucket: string, rule: TokenBucketRule, cost?: number): Promise<{ waitMs: number }>;
 }
 
+/** At most `limit` events in any window of `windowMs`: how the services count their per-key budgets. */
+export interface RateWindowRule {
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Shared sliding-window budgets. A token bucket with a full burst lets through twice its rate in the
+ * first minute; a window never lets more than its limit into any minute, bursts included.
+ */
+export interface RateWindowStore {
+  /** Atomic: records `cost` events when the window has room (0) or says how long until it will. */
+  take(name: string, rule: RateWindowRule, cost?: number): Promise<{ waitMs: number }>;
+}
+
 /** What waiting needs of an AbortSignal (grammY hands over a polyfilled one). */
 export interface CancelSignal {
   readonly aborted: boolean;
@@ -69,6 +86,7 @@ export interface Storage {
   readonly sortedSets: SortedSetStore;
   readonly locks: LockStore;
   readonly buckets: TokenBucketStore;
+  readonly windows: RateWindowStore;
   /** Resolves when the backend answers; rejects otherwise (readiness checks). */
   ping(): Promise<void>;
   /** Whether the backend is reachable now, without asking it (memory always is). */

@@ -2,11 +2,12 @@
  * HTTP client of the task service. Every call has a time-out; safe calls (reads, uploads) are retried
  * on 429, 5xx and network failures with jittered backoff; task creation is retried only when the
  * service certainly did not take it (a 429, or a connection that was never made). Uploads stream the
- * file: memory does not grow with its size. The API key is sent, never logged.
+ * file: memory does not grow with its size. The API key is sent, never logged. undici and the
+ * connection pool are made at the first call, not at start: most updates never reach the service.
  */
 import type { Readable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
-import { Agent, type Dispatcher, request } from "undici";
+import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryPolicy } from "../http-client/retry.js";
 import type { Logger } from "../logger.js";
@@ -70,6 +71,12 @@ const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"
 
 type RetryRule = "safe" | "create";
 
+let undici: Promise<typeof import("undici")> | undefined;
+const loadUndici = () => {
+  undici ??= import("undici");
+  return undici;
+};
+
 interface CallSpec<T> {
   operation: ServiceOperation;
   method: "GET" | "POST";
@@ -94,8 +101,6 @@ interface RequestBody {
 /** The outcome of one attempt that did not produce a value. */
 interface AttemptFailure {
   error: TasksServiceError;
-  /** The request certainly did not reach the service. */
-  notSent: boolean;
 }
 
 export class TasksServiceClient implements TasksServicePort {
@@ -103,8 +108,8 @@ export class TasksServiceClient implements TasksServicePort {
   private readonly timeoutMs: number;
   private readonly logger: Logger;
   private readonly pacing: KeyPacing | undefined;
-  private readonly dispatcher: Dispatcher;
-  private readonly ownsDispatcher: boolean;
+  private readonly givenDispatcher: Dispatcher | undefined;
+  private ownDispatcher: Promise<Dispatcher> | undefined;
   private readonly retryPolicy: RetryPolicy;
   private readonly uploadBaseTimeoutMs: number;
   private readonly uploadMinBytesPerSecond: number;
@@ -118,15 +123,7 @@ export class TasksServiceClient implements TasksServicePort {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.logger = options.logger;
     this.pacing = options.pacing;
-    this.ownsDispatcher = options.dispatcher === undefined;
-    this.dispatcher =
-      options.dispatcher ??
-      new Agent({
-        // Below common server idle limits (uvicorn closes after 5 s): reusing a socket the service is
-        // closing fails a request ambiguously, and a task creation is not repeated after that.
-        keepAliveTimeout: 4_000,
-        connections: 32,
-      });
+    this.givenDispatcher = options.dispatcher;
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.uploadBaseTimeoutMs = options.uploadBaseTimeoutMs ?? 120_000;
     this.uploadMinBytesPerSecond = options.uploadMinBytesPerSecond ?? 512 * 1024;
@@ -137,9 +134,26 @@ export class TasksServiceClient implements TasksServicePort {
 
   /** Closes the connection pool when the client created it. */
   async close(): Promise<void> {
-    if (!this.ownsDispatcher || this.closed) return;
+    if (this.closed) return;
     this.closed = true;
-    await this.dispatcher.close();
+    await (await this.ownDispatcher)?.close();
+  }
+
+  private dispatcher(): Promise<Dispatcher> {
+    if (this.givenDispatcher) return Promise.resolve(this.givenDispatcher);
+    if (this.ownDispatcher === undefined && this.closed) {
+      return Promise.reject(new Error("the tasks service client is closed"));
+    }
+    this.ownDispatcher ??= loadUndici().then(
+      ({ Agent }) =>
+        new Agent({
+          // Below common server idle limits (uvicorn closes after 5 s): reusing a socket the service is
+          // closing fails a request ambiguously, and a task creation is not repeated after that.
+          keepAliveTimeout: 4_000,
+          connections: 32,
+        }),
+    );
+    return this.ownDispatcher;
   }
 
   health(): Promise<Health> {
@@ -289,8 +303,8 @@ export class TasksServiceClient implements TasksServicePort {
       }
       const outcome = await this.attempt(spec, attempt);
       if (!("error" in outcome)) return outcome.value;
-      const { error, notSent } = outcome;
-      const retryable = isRetryable(spec.retry, error.kind, notSent);
+      const { error } = outcome;
+      const retryable = isRetryable(spec.retry, error.kind, error.notSent);
       const wait = retryable
         ? nextDelay(this.retryPolicy, attempt, waitedMs, error.retryAfterMs, this.random)
         : undefined;
@@ -325,17 +339,18 @@ export class TasksServiceClient implements TasksServicePort {
     };
     const fail = (init: Omit<TasksServiceErrorInit, "operation">, notSent = false) => {
       log(init.status, init.kind);
-      return { error: new TasksServiceError({ ...init, operation: spec.operation }), notSent };
+      return { error: new TasksServiceError({ ...init, operation: spec.operation, notSent }) };
     };
 
     let response: Dispatcher.ResponseData;
     try {
       body = spec.body?.();
+      const { request } = await loadUndici();
       response = await request(`${this.baseUrl}${spec.path}`, {
         method: spec.method,
         headers: { ...headers, ...body?.headers },
         body: body?.payload ?? null,
-        dispatcher: this.dispatcher,
+        dispatcher: await this.dispatcher(),
         signal,
         headersTimeout: spec.headersTimeoutMs ?? spec.timeoutMs,
         bodyTimeout: spec.timeoutMs,

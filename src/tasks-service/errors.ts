@@ -28,6 +28,8 @@ export interface TasksServiceErrorInit {
   status?: number;
   detail?: string;
   retryAfterMs?: number;
+  /** The request certainly did not reach the service: no connection was made. */
+  notSent?: boolean;
   cause?: unknown;
 }
 
@@ -41,6 +43,11 @@ export class TasksServiceError extends Error {
   readonly detail?: string;
   /** How long the service (or our pacing) asked to wait before trying again. */
   readonly retryAfterMs?: number;
+  /**
+   * The request certainly did not reach the service (no connection was made). When false, a failure
+   * after sending (a time-out, a broken connection, a 5xx) leaves open whether the service acted on it.
+   */
+  readonly notSent: boolean;
 
   constructor(init: TasksServiceErrorInit) {
     const where = init.status === undefined ? init.operation : `${init.operation} (HTTP ${init.status})`;
@@ -52,6 +59,7 @@ export class TasksServiceError extends Error {
     if (init.status !== undefined) this.status = init.status;
     if (init.detail !== undefined) this.detail = init.detail;
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
+    this.notSent = init.notSent ?? false;
   }
 }
 

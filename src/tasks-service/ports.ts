@@ -1,6 +1,7 @@
 /**
- * The task service client as its users see it. Most only read a task by id (TaskReader); the bot's own
- * commands also read the account and the task list. TasksServiceClient implements both.
+ * The task service client as its users see it. Most only read a task by id (TaskReader); the search for
+ * a task whose creation was not confirmed reads the task list (TaskLister); the bot's own commands also
+ * read the account. TasksServiceClient implements them all.
  */
 import type { Profile, Task } from "./responses.js";
 
@@ -11,7 +12,14 @@ export interface TaskReader {
   getTask(apiKey: string, id: number, options?: { priority?: ReadPriority }): Promise<Task>;
 }
 
-export interface TasksServicePort extends TaskReader {
+export interface TaskLister {
+  listTasks(
+    apiKey: string,
+    page: { limit: number; offset: number },
+    options?: { priority?: ReadPriority },
+  ): Promise<Task[]>;
+}
+
+export interface TasksServicePort extends TaskReader, TaskLister {
   me(apiKey: string): Promise<Profile>;
-  listTasks(apiKey: string, page: { limit: number; offset: number }): Promise<Task[]>;
 }

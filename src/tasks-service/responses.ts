@@ -4,6 +4,7 @@
  * shapes strictly and keep fields they do not know instead of rejecting the whole answer.
  */
 import { z } from "zod";
+import { TASK_TYPES, type TaskType } from "./schemas/index.js";
 
 const zonedTimestamp =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
@@ -115,6 +116,12 @@ export const TaskSchema = z
     reported_status: task.status,
   }));
 export type Task = z.infer<typeof TaskSchema>;
+
+/** The task type a task reports, which is not always the one it was created as: audio reports `voiceover`. */
+export function reportedTaskType(reported: string): TaskType | undefined {
+  if (reported === "voiceover") return "audio";
+  return TASK_TYPES.find((type) => type === reported);
+}
 
 export const CreateTaskResponseSchema = z.looseObject({
   task_id: z.number().int(),

@@ -1,39 +1,100 @@
 /**
  * Tasks a user created through the API with send_to_messenger: the service tells the bot (POST
- * /hooks/messenger) and this job takes the task in as if the bot had created it, after reading it
- * with the user's own key (a task of someone else's is not found), then hands it to delivery.
+ * /hooks/messenger) and this job takes the task in as if the bot had created it, then hands it to
+ * delivery. Whose the task is comes from what the bot knows and what the user's own key reads (the
+ * service answers 404 for another user's task), checked before the request is accepted; the job checks
+ * what the bot knows again. A user the bot never issued a key to cannot have made the task, and the
+ * hook never issues one. Each read spends the user's own request budget, so the task is read once.
  */
 import { z } from "zod";
-import type { ApiKeyReader } from "../accounts/ports.js";
+import type { ExistingApiKeyReader } from "../accounts/ports.js";
 import { type JobDefinition, type JobQueue, PermanentJobError, RetryLaterError } from "../jobs/queue.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
-import type { Task } from "../tasks-service/responses.js";
+import { reportedTaskType } from "../tasks-service/responses.js";
 import { TASK_TYPES, type TaskType } from "../tasks-service/schemas/index.js";
 import type { DeliverData } from "./deliver-job.js";
-import { newTicket, type TaskRecord, type TaskRecords } from "./task-records.js";
+import { newTicket, type TaskRecord, type TaskRecords, ticketTag } from "./task-records.js";
 
 const AdoptDataSchema = z.object({
   taskId: z.number().int().nonnegative(),
   userId: z.number().int().positive(),
+  /** The task's type as the hook's check read it with the user's key; read again when absent. */
+  type: z.enum(TASK_TYPES).optional(),
 });
 export type AdoptData = z.infer<typeof AdoptDataSchema>;
 
-export interface AdoptDeps {
+/** What the messenger hook answers: queued, or a 404 for a user without a key or a task not theirs. */
+export type MessengerOutcome = "queued" | "unknown_user" | "not_theirs";
+
+interface OwnershipDeps {
   records: TaskRecords;
+  apiKeys: ExistingApiKeyReader;
+  tasksService: TaskReader;
+}
+
+export interface AdoptDeps extends OwnershipDeps {
   queue: JobQueue;
   deliverJob: JobDefinition<DeliverData>;
-  apiKeys: ApiKeyReader;
-  tasksService: TaskReader;
   /** The user's interface language for messages outside any update. */
   localeOf(userId: number): Promise<string>;
   now?: () => number;
 }
 
-/** The service reports an audio task as `voiceover`. */
-function taskTypeOf(reported: string): TaskType {
-  if (reported === "voiceover") return "audio";
-  return TASK_TYPES.find((type) => type === reported) ?? "video";
+type Ownership =
+  | { kind: "unknown_user" }
+  | { kind: "not_theirs" }
+  /** A task the bot already has a record of, the user's. */
+  | { kind: "known"; ticket: string }
+  /** A task the bot has no record of: only the user's key can tell whether it is theirs. */
+  | { kind: "unknown"; apiKey: string };
+
+/** What the bot itself knows of whose the task is, without asking the service. */
+async function ownership(deps: OwnershipDeps, { taskId, userId }: AdoptData): Promise<Ownership> {
+  const apiKey = await deps.apiKeys.keyFor(userId);
+  // Without a key the user cannot have created a task through the API.
+  if (apiKey === undefined) return { kind: "unknown_user" };
+  const ticket = await deps.records.ticketOfTask(taskId);
+  const known = ticket === undefined ? undefined : await deps.records.get(ticket);
+  if (!known) return { kind: "unknown", apiKey };
+  return known.userId === userId ? { kind: "known", ticket: known.ticket } : { kind: "not_theirs" };
+}
+
+/** The task's type when the user's key reads it; undefined when the service says it has no such task of theirs. */
+async function typeReadWith(
+  deps: OwnershipDeps,
+  apiKey: string,
+  taskId: number,
+): Promise<TaskType | undefined> {
+  try {
+    const task = await deps.tasksService.getTask(apiKey, taskId);
+    return reportedTaskType(task.type) ?? "video";
+  } catch (error) {
+    if (isTasksServiceError(error) && error.kind === "not_found") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The messenger hook's request, checked before anything is queued: the user must have a key, and the
+ * task must be theirs. Resolves once the adopt job is durably queued; rejects when the check or the
+ * queue could not be done (the hook answers 503, and the service tries again).
+ */
+export function messengerIntake(
+  deps: OwnershipDeps & { queue: JobQueue; adoptJob: JobDefinition<AdoptData> },
+): (request: { taskId: number; userId: number }) => Promise<MessengerOutcome> {
+  return async (request) => {
+    const owner = await ownership(deps, request);
+    if (owner.kind === "unknown_user" || owner.kind === "not_theirs") return owner.kind;
+    let data: AdoptData = request;
+    if (owner.kind === "unknown") {
+      const type = await typeReadWith(deps, owner.apiKey, request.taskId);
+      if (type === undefined) return "not_theirs";
+      data = { ...request, type };
+    }
+    await deps.queue.enqueue(deps.adoptJob, data, { jobId: `adopt-${request.taskId}` });
+    return "queued";
+  };
 }
 
 export function adoptJob(deps: AdoptDeps): JobDefinition<AdoptData> {
@@ -43,28 +104,34 @@ export function adoptJob(deps: AdoptDeps): JobDefinition<AdoptData> {
     attempts: 6,
     backoffMs: 5_000,
     concurrency: 16,
-    async handler({ taskId, userId }) {
-      let ticket = await deps.records.ticketOfTask(taskId);
-      if (ticket === undefined) {
-        const { apiKey } = await deps.apiKeys.ensure(userId);
-        let task: Task;
-        try {
-          task = await deps.tasksService.getTask(apiKey, taskId);
-        } catch (error) {
-          if (isTasksServiceError(error) && error.kind === "not_found") {
-            throw new PermanentJobError(`task ${taskId} is not one of user ${userId}'s`);
+    async handler(request) {
+      const { taskId, userId } = request;
+      const notTheirs = new PermanentJobError(`task ${taskId} is not one of user ${userId}'s`);
+      // The key may have been revoked, or the task taken in as another's, since the hook accepted it.
+      const owner = await ownership(deps, request);
+      if (owner.kind === "unknown_user" || owner.kind === "not_theirs") throw notTheirs;
+      let ticket: string;
+      if (owner.kind === "known") {
+        ticket = owner.ticket;
+      } else {
+        let type = request.type;
+        if (type === undefined) {
+          try {
+            type = await typeReadWith(deps, owner.apiKey, taskId);
+          } catch (error) {
+            if (isTasksServiceError(error) && error.kind === "rate_limited") {
+              throw new RetryLaterError(error.retryAfterMs ?? 10_000);
+            }
+            throw error;
           }
-          if (isTasksServiceError(error) && error.kind === "rate_limited") {
-            throw new RetryLaterError(error.retryAfterMs ?? 10_000);
-          }
-          throw error;
+          if (type === undefined) throw notTheirs;
         }
         const record: TaskRecord = {
           ticket: newTicket(),
           userId,
           chatId: userId,
           locale: await deps.localeOf(userId),
-          type: taskTypeOf(task.type),
+          type,
           state: "created",
           origin: "api",
           taskId,
@@ -77,7 +144,7 @@ export function adoptJob(deps: AdoptDeps): JobDefinition<AdoptData> {
         ticket = record.ticket;
       }
       const data: DeliverData = { ticket, reason: "messenger" };
-      await deps.queue.enqueue(deps.deliverJob, data, { jobId: `messenger-${ticket}` });
+      await deps.queue.enqueue(deps.deliverJob, data, { jobId: `messenger-${ticketTag(ticket)}` });
     },
   };
 }

@@ -16,15 +16,18 @@ import type { LockStore } from "../storage/ports.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
-import { cardText, resultButton, resultKeyboard } from "./cards.js";
+import { cardText, resultButton, resultKeyboard, taskTitle } from "./cards.js";
+import type { CreationCheck } from "./creation-check.js";
 import type { ProgressCards } from "./progress-card.js";
-import { type ResultSendRequest, resultKindOf } from "./send-result.js";
-import type { TaskRecord, TaskRecords } from "./task-records.js";
+import { type ResultKind, type ResultSendRequest, type ResultSent, resultKindOf } from "./send-result.js";
+import { type ResultLinks, type TaskRecord, type TaskRecords, ticketTag } from "./task-records.js";
 
 export const DeliverDataSchema = z.object({
   ticket: z.string().min(16),
   /** What woke the job: a callback is answered at once, polls yield to task creation. */
   reason: z.enum(["callback", "poll", "messenger"]),
+  /** The task a callback names, for a record that does not know its task id yet. */
+  taskId: z.number().int().nonnegative().optional(),
 });
 export type DeliverData = z.infer<typeof DeliverDataSchema>;
 
@@ -34,7 +37,9 @@ export interface DeliverDeps {
   locks: LockStore;
   apiKeys: ApiKeyReader;
   tasksService: TaskReader;
-  sendResult(request: ResultSendRequest): Promise<void>;
+  /** Adopts the task a callback names when the record's creation was not confirmed. */
+  creation: Pick<CreationCheck, "canAdopt" | "adoptNamed">;
+  sendResult(request: ResultSendRequest): Promise<ResultSent>;
   /** A plain message (failures, fallbacks, reports). */
   sendMessage(chatId: number, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void>;
   /**
@@ -44,8 +49,8 @@ export interface DeliverDeps {
   reserveChatSend(chatId: number): Promise<number>;
   /** Runs the sends of one delivery, the first of them already reserved. */
   withReservedSend<T>(work: () => Promise<T>): Promise<T>;
-  /** The transcribe step's SRT waits for its edited copy in this chat. */
-  awaitSrt(chatId: number, ticket: string): Promise<void>;
+  /** The transcribe step's transcript, shown in the chat for the user's check before the render. */
+  startReview(record: TaskRecord, task: Task, t: Translate): Promise<void>;
   translate(locale: string): Translate;
   /** When to poll an unfinished task again, after `polls` polls. */
   pollDelayMs(polls: number): number;
@@ -64,6 +69,27 @@ function telegramRetryAfter(error: unknown): number | undefined {
     return (error.parameters.retry_after ?? 5) * 1000;
   }
   return undefined;
+}
+
+/** Where the result lies, kept with the record so its buttons can start the next task from it. */
+function resultLinksOf(task: Task): ResultLinks {
+  const urls = task.result_urls;
+  return {
+    ...(task.result_url ? { url: task.result_url } : {}),
+    ...(urls?.srt_url ? { srt: urls.srt_url } : {}),
+    ...(urls?.clips && urls.clips.length > 0
+      ? { clips: urls.clips.map((clip) => ({ index: clip.index, url: clip.result_url })) }
+      : {}),
+    ...(task.result_url_expires_at ? { expiresAt: task.result_url_expires_at.getTime() } : {}),
+  };
+}
+
+/** A voiceover's title in players: the start of what it says. */
+function audioTitleOf(record: TaskRecord): string | undefined {
+  const text = record.request?.text;
+  if (typeof text !== "string" || text.trim() === "") return undefined;
+  const words = text.trim().replace(/\s+/g, " ");
+  return words.length <= 60 ? words : `${words.slice(0, 59).trimEnd()}…`;
 }
 
 function chatClosed(error: unknown): boolean {
@@ -95,6 +121,44 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     });
   }
 
+  /** The result with its buttons; returns the buttons when the result could not carry them. */
+  async function sendResult(
+    record: TaskRecord,
+    task: Task,
+    kind: ResultKind,
+    t: Translate,
+    logger: Logger,
+  ): Promise<InlineKeyboardMarkup | undefined> {
+    const taskId = record.taskId ?? task.task_id;
+    const replyMarkup = resultKeyboard(t, record, kind);
+    const title = audioTitleOf(record);
+    try {
+      const sent = await deps.sendResult({
+        chatId: record.chatId,
+        taskId,
+        kind,
+        task,
+        t,
+        locale: record.locale,
+        taskName: taskTitle(t, record),
+        ...(title ? { audioTitle: title } : {}),
+        replyMarkup,
+      });
+      return sent.buttonsShown ? undefined : replyMarkup;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      // The upload may have reached Telegram: a second one could double it. The link cannot.
+      logger.warn({ err: error }, "result upload interrupted; sending the link instead");
+      const link = task.result_url ?? task.result_urls?.srt_url ?? task.result_urls?.txt_url;
+      await deps.sendMessage(
+        record.chatId,
+        t("outcome-link-fallback", { id: String(taskId), url: link ?? "" }),
+        replyMarkup,
+      );
+      return undefined;
+    }
+  }
+
   async function deliverFinished(
     record: TaskRecord,
     task: Task,
@@ -102,34 +166,16 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     logger: Logger,
   ): Promise<void> {
     const taskId = record.taskId ?? task.task_id;
+    let shown = record;
+    let resultKind: ResultKind | undefined;
+    let buttonsLeft: InlineKeyboardMarkup | undefined;
     if (task.status === "completed") {
       const kind = resultKindOf(record, task);
-      const replyMarkup: InlineKeyboardMarkup =
-        kind === "srt_step"
-          ? { inline_keyboard: [[resultButton(t, record, "renderAsIs")]] }
-          : resultKeyboard(t, record);
-      try {
-        await deps.sendResult({
-          chatId: record.chatId,
-          taskId,
-          kind,
-          task,
-          t,
-          locale: record.locale,
-          replyMarkup,
-        });
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        // The upload may have reached Telegram: a second one could double it. The link cannot.
-        logger.warn({ err: error }, "result upload interrupted; sending the link instead");
-        const link = task.result_url ?? task.result_urls?.srt_url ?? task.result_urls?.txt_url;
-        await deps.sendMessage(
-          record.chatId,
-          t("outcome-link-fallback", { id: String(taskId), url: link ?? "" }),
-          replyMarkup,
-        );
-      }
-      if (kind === "srt_step") await deps.awaitSrt(record.chatId, record.ticket);
+      resultKind = kind;
+      shown = { ...record, result: resultLinksOf(task) };
+      await deps.records.put(shown);
+      if (kind === "srt_step") await deps.startReview(shown, task, t);
+      else buttonsLeft = await sendResult(shown, task, kind, t, logger);
     } else {
       const error = task.error_message ?? t("outcome-failed-unknown");
       const buttons = [
@@ -143,28 +189,43 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       );
     }
     await deps.records.markDelivered(record.ticket);
-    const delivered: TaskRecord = { ...record, state: "delivered", progress: 100 };
+    const delivered: TaskRecord = { ...shown, state: "delivered", progress: 100 };
     await deps.records.put(delivered);
     await deps.records.unwatch(record.ticket);
     deps.metrics?.deliveries.inc({ outcome: task.status });
-    logger.info({ status: task.status }, "task delivered");
-    await deps.cards.show(delivered, {
-      text: task.status === "completed" ? cardText.delivered(t, delivered) : cardText.failed(t, delivered),
+    // The service's last change of the task is its completion: the wait an operator wants to see.
+    if (task.updated_at) {
+      deps.metrics?.completionToDelivery.observe(Math.max(0, now() - task.updated_at.getTime()) / 1000);
+    }
+    logger.info({ status: task.status, kind: resultKind }, "task delivered");
+    const doneText =
+      resultKind === "srt_step" ? cardText.awaitingCheck(t, delivered) : cardText.delivered(t, delivered);
+    const card = await deps.cards.show(delivered, {
+      text: task.status === "completed" ? doneText : cardText.failed(t, delivered),
       important: true,
+      ...(buttonsLeft ? { replyMarkup: buttonsLeft } : {}),
     });
+    // A result sent as an album without a card to carry its buttons gets them in a message of their own.
+    if (buttonsLeft && card.cardMessageId === undefined) {
+      await deps.sendMessage(record.chatId, cardText.delivered(t, delivered), buttonsLeft);
+    }
   }
 
   async function handler(data: DeliverData, context: JobContext): Promise<void> {
     const record = await deps.records.get(data.ticket);
-    if (!record || record.taskId === undefined) return;
-    if (record.state !== "created") {
+    if (!record) return;
+    // A callback for a task whose creation was not confirmed names the task that may be it.
+    const adopting = data.taskId !== undefined && deps.creation.canAdopt(record);
+    if (!adopting && record.taskId === undefined) return;
+    if (!adopting && record.state !== "created") {
       await deps.records.unwatch(record.ticket);
       return;
     }
     const logger = context.logger.child({
-      ticket: record.ticket,
-      task_id: record.taskId,
+      ticket: ticketTag(record.ticket),
+      task_id: record.taskId ?? data.taskId,
       user_id: record.userId,
+      reason: data.reason,
     });
     const lock = await deps.locks.acquire(`deliver:${record.ticket}`, LOCK_TTL_MS);
     // Someone else is delivering it; this run looks again shortly and finds it done.
@@ -174,6 +235,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         logger.warn({ err: error }, "delivery lock not renewed");
       });
     }, LOCK_RENEW_MS);
+    let current = record;
     try {
       if (await deps.records.isDelivered(record.ticket)) return;
       // A callback means a finished task, so a message follows: wait for the chat's turn off the worker.
@@ -181,12 +243,23 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         const wait = await deps.reserveChatSend(record.chatId);
         if (wait > 0) throw new RetryLaterError(wait + Math.floor(Math.random() * 250));
       }
-      const current = (await deps.records.get(record.ticket)) ?? record;
+      // This run reads the task now, maybe before it finishes: a callback from here on gets a job of
+      // its own. Runs that wait (lock, chat) keep their place and take in the callbacks meanwhile.
+      if (data.reason === "callback") await deps.records.nextHookEpoch(record.ticket);
+      current = (await deps.records.get(record.ticket)) ?? record;
+      if (current.taskId === undefined) {
+        if (data.taskId === undefined || !deps.creation.canAdopt(current)) return;
+        const adopted = await deps.creation.adoptNamed(current, data.taskId, logger);
+        if (!adopted) return;
+        current = adopted;
+      }
+      const { taskId } = current;
+      if (taskId === undefined || current.state !== "created") return;
       const t = deps.translate(current.locale);
       const { apiKey } = await deps.apiKeys.ensure(current.userId);
       let task: Task;
       try {
-        task = await deps.tasksService.getTask(apiKey, record.taskId, {
+        task = await deps.tasksService.getTask(apiKey, taskId, {
           priority: data.reason === "poll" ? "background" : "foreground",
         });
       } catch (error) {
@@ -197,20 +270,21 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
           logger.warn("the service does not know the task any more");
           await deps.records.put({ ...current, state: "gave_up" });
           await deps.records.unwatch(record.ticket);
-          await deps.sendMessage(current.chatId, t("outcome-task-gone", { id: String(record.taskId) }));
+          await deps.sendMessage(current.chatId, t("outcome-task-gone", { id: String(taskId) }));
           return;
         }
         throw error;
       }
+      const delivering = current;
       const finish = () =>
         task.status === "completed" || task.status === "failed"
-          ? deliverFinished(current, task, t, logger)
-          : finishUnfinished(current, task, t);
+          ? deliverFinished(delivering, task, t, logger)
+          : finishUnfinished(delivering, task, t);
       await (data.reason === "poll" ? finish() : deps.withReservedSend(finish));
     } catch (error) {
       if (chatClosed(error)) {
         logger.info({ err: error }, "chat closed to the bot; delivery ends");
-        await deps.records.put({ ...record, state: "undeliverable" });
+        await deps.records.put({ ...current, state: "undeliverable" });
         await deps.records.unwatch(record.ticket);
         deps.metrics?.deliveries.inc({ outcome: "undeliverable" });
         throw new PermanentJobError("the user blocked the bot");

@@ -7,7 +7,13 @@ import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import type { MediaRef } from "../media/media-ref.js";
 import type { TaskType } from "../tasks-service/schemas/index.js";
 import type { SubmitData } from "./submit-job.js";
-import { type FormSnapshot, newTicket, type TaskRecord, type TaskRecords } from "./task-records.js";
+import {
+  type FormSnapshot,
+  newTicket,
+  type TaskRecord,
+  type TaskRecords,
+  ticketTag,
+} from "./task-records.js";
 
 export interface NewSubmission {
   userId: number;
@@ -19,6 +25,7 @@ export interface NewSubmission {
   followUp?: Record<string, unknown>;
   cardMessageId?: number;
   parent?: string;
+  parentTaskId?: number;
   /** Uploads another submission made that this one may reuse while they live. */
   uploads?: TaskRecord["uploads"];
 }
@@ -35,7 +42,7 @@ export class TaskSubmissions {
     await this.queue.enqueue(
       this.job,
       { ticket: record.ticket },
-      { jobId: `submit-${record.ticket}-${attempt}` },
+      { jobId: `submit-${ticketTag(record.ticket)}-${attempt}` },
     );
   }
 
@@ -57,19 +64,43 @@ export class TaskSubmissions {
       ...(submission.followUp ? { followUp: submission.followUp } : {}),
       ...(submission.cardMessageId !== undefined ? { cardMessageId: submission.cardMessageId } : {}),
       ...(submission.parent ? { parent: submission.parent } : {}),
+      ...(submission.parentTaskId !== undefined ? { parentTaskId: submission.parentTaskId } : {}),
     };
     await this.records.put(record);
     await this.enqueue(record, 0);
     return record;
   }
 
-  /** A submission that failed before anything was created, sent again on the same card. */
+  /**
+   * A submission that created nothing, sent again on the same card. One that failed before its
+   * creation was sent goes again under its ticket. One whose creation went unconfirmed and never
+   * turned up goes under a new ticket: the old one stays able to adopt a late callback, on a card of
+   * its own.
+   */
   async retry(record: TaskRecord): Promise<boolean> {
-    if (record.state !== "submit_failed") return false;
-    const { problem: _problem, ...rest } = record;
-    const retries = record.retries + 1;
-    await this.records.put({ ...rest, state: "submitting", retries });
-    await this.enqueue(record, retries);
+    if (record.state === "submit_failed") {
+      const { problem: _problem, ...rest } = record;
+      const retries = record.retries + 1;
+      await this.records.put({ ...rest, state: "submitting", retries });
+      await this.enqueue(record, retries);
+      return true;
+    }
+    if (record.state !== "not_created" || !record.request) return false;
+    if (!(await this.records.claimRetry(record.ticket))) return false;
+    const { cardMessageId, cardText: _cardText, cardEditedAt: _cardEditedAt, ...rest } = record;
+    await this.records.put(rest);
+    await this.start({
+      userId: record.userId,
+      chatId: record.chatId,
+      locale: record.locale,
+      type: record.type,
+      request: record.request,
+      uploads: record.uploads,
+      ...(record.form ? { form: record.form } : {}),
+      ...(record.followUp ? { followUp: record.followUp } : {}),
+      ...(cardMessageId !== undefined ? { cardMessageId } : {}),
+      ...(record.parent ? { parent: record.parent } : {}),
+    });
     return true;
   }
 
@@ -89,7 +120,8 @@ export class TaskSubmissions {
 
   /**
    * The render step of a semi-automatic dubbing, with the options chosen at the start: the user's
-   * edited SRT, or (undefined) the transcribe step's own SRT as it is.
+   * edited SRT file, or (undefined) the transcript as it stands after the check in the chat. It goes on
+   * the first step's card, as the second step of the same dubbing.
    */
   async render(parent: TaskRecord, srt: MediaRef | undefined): Promise<TaskRecord | undefined> {
     if (!parent.followUp) return undefined;
@@ -102,6 +134,8 @@ export class TaskSubmissions {
       request: { ...parent.followUp, srt_file: srtFile },
       ...(parent.form ? { form: parent.form } : {}),
       parent: parent.ticket,
+      ...(parent.taskId !== undefined ? { parentTaskId: parent.taskId } : {}),
+      ...(parent.cardMessageId !== undefined ? { cardMessageId: parent.cardMessageId } : {}),
       uploads: parent.uploads,
     });
     return record;

@@ -2,26 +2,36 @@
  * Submission of a task, as a job: every file handed to the service (progress on the card), then the
  * task created with its callback address. Nothing is created when an upload fails: the card says what
  * failed and offers a retry, and uploads already made are reused by the retry while they live.
- * Creation is sent once: after a network error it may have reached the service, so it is never
- * repeated blindly; the card says so and /tasks shows whether it exists.
+ * Creation is sent once: when its answer is lost (a time-out, a broken connection, a 5xx) the service
+ * may have made the task, so it is never repeated blindly; the record becomes unconfirmed and the
+ * creation check (creation-check.ts) finds out. A 429 made nothing, so it is waited out and sent again.
  */
 import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { MediaError } from "../media/accept.js";
+import { MediaError, type MediaErrorCode } from "../media/accept.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { TransferResult } from "../media/transfer.js";
 import type { Metrics } from "../metrics.js";
-import { isTasksServiceError } from "../tasks-service/errors.js";
+import { isTasksServiceError, type ServiceErrorKind } from "../tasks-service/errors.js";
 import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/index.js";
 import { cardText, resultButton } from "./cards.js";
+import type { CreationCheck } from "./creation-check.js";
 import type { ProgressCards } from "./progress-card.js";
-import { mediaKey, type TaskRecord, type TaskRecords } from "./task-records.js";
+import { mediaKey, type TaskRecord, type TaskRecords, ticketTag } from "./task-records.js";
 
 /** The service keeps uploads 2 hours; reuse one only well within that. */
 const UPLOAD_REUSE_MS = 100 * 60 * 1000;
 const SUBMIT_ATTEMPTS = 4;
+/** Failures after the request was sent that leave open whether the service made the task. */
+const UNANSWERED_KINDS: ReadonlySet<ServiceErrorKind> = new Set([
+  "network",
+  "timeout",
+  "server",
+  // A 2xx whose body could not be read made the task all the same.
+  "invalid_response",
+]);
 
 const SubmitDataSchema = z.object({ ticket: z.string().min(16) });
 export type SubmitData = z.infer<typeof SubmitDataSchema>;
@@ -46,6 +56,8 @@ export interface SubmitDeps {
   webhookUrl(ticket: string): string | undefined;
   /** First poll of a created task, in case its webhook never comes. */
   firstPollDelayMs: number;
+  /** Takes over a task whose creation was sent but not answered. */
+  creation: Pick<CreationCheck, "unconfirmed">;
   metrics?: Metrics;
   now?: () => number;
 }
@@ -68,24 +80,35 @@ function filesOf(request: Record<string, unknown>): MediaRef[] {
   return files.filter((ref) => ref.source === "telegram");
 }
 
+/** What is wrong with the file itself: sending it again fails the same way, so no Retry is offered. */
+const FILE_PROBLEMS_NO_RETRY_CURES: ReadonlySet<MediaErrorCode> = new Set([
+  "unsupported_type",
+  "empty_file",
+  "too_big_for_bot_api",
+  "too_big_for_intake",
+  "too_big_for_service",
+  "type_mismatch",
+]);
+
 export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
   const now = deps.now ?? Date.now;
 
-  async function fail(record: TaskRecord, reason: { key: string; params?: Record<string, string | number> }) {
+  async function fail(
+    record: TaskRecord,
+    reason: { key: string; params?: Record<string, string | number> },
+    options: { retryable: boolean } = { retryable: true },
+  ) {
     const t = deps.translate(record.locale);
     const failed: TaskRecord = { ...record, state: "submit_failed", problem: reason };
     await deps.records.put(failed);
+    const buttons = [
+      ...(options.retryable ? [resultButton(t, failed, "retrySubmit")] : []),
+      ...(failed.form ? [resultButton(t, failed, "repeat")] : []),
+    ];
     await deps.cards.show(failed, {
       text: cardText.submitFailed(t, failed, t(reason.key, reason.params)),
       important: true,
-      replyMarkup: {
-        inline_keyboard: [
-          [
-            resultButton(t, failed, "retrySubmit"),
-            ...(failed.form ? [resultButton(t, failed, "repeat")] : []),
-          ],
-        ],
-      },
+      ...(buttons.length > 0 ? { replyMarkup: { inline_keyboard: [buttons] } } : {}),
     });
   }
 
@@ -93,13 +116,15 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
     let record = await deps.records.get(ticket);
     if (record?.state !== "submitting" || !record.request) return;
     const t = deps.translate(record.locale);
-    const logger = context.logger.child({ ticket, user_id: record.userId, type: record.type });
+    const logger = context.logger.child({
+      ticket: ticketTag(ticket),
+      user_id: record.userId,
+      type: record.type,
+    });
     if (record.creating) {
       // A run before this one sent the creation and did not live to hear the answer.
-      logger.warn("earlier run stopped while creating the task; not sending it again");
-      const unknown: TaskRecord = { ...record, state: "create_unknown" };
-      await deps.records.put(unknown);
-      await deps.cards.show(unknown, { text: cardText.createUnknown(t, unknown), important: true });
+      logger.warn("earlier run stopped while creating the task; checking whether it was created");
+      await deps.creation.unconfirmed(record);
       return;
     }
     const lastAttempt = context.attempt >= SUBMIT_ATTEMPTS;
@@ -140,18 +165,19 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
       if (webhook) body.webhook_url = webhook;
       const request = TaskRequestSchema.parse(body);
 
-      record = { ...record, creating: true };
-      await deps.records.put(record);
       record = await deps.cards.show(record, { text: cardText.creating(t, record), important: true });
+      record = { ...record, creating: true, attemptAt: now() };
+      await deps.records.put(record);
       let created: { task_id: number };
       try {
         created = await deps.tasksService.createTask(apiKey, request);
       } catch (error) {
-        if (isTasksServiceError(error) && (error.kind === "network" || error.kind === "timeout")) {
-          logger.warn({ err: error }, "task creation may have reached the service; not repeating it");
-          const unknown: TaskRecord = { ...record, state: "create_unknown", creating: false };
-          await deps.records.put(unknown);
-          await deps.cards.show(unknown, { text: cardText.createUnknown(t, unknown), important: true });
+        if (isTasksServiceError(error) && !error.notSent && UNANSWERED_KINDS.has(error.kind)) {
+          logger.warn(
+            { err: error },
+            "task creation may have reached the service; checking, not repeating it",
+          );
+          await deps.creation.unconfirmed(record);
           return;
         }
         // An upload the service no longer knows (404 after its 2 hours) must be made again on retry.
@@ -173,7 +199,12 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
       await deps.cards.show(createdRecord, { text: cardText.created(t, createdRecord), important: true });
     } catch (error) {
       if (error instanceof MediaError) {
-        await fail(record, { key: `media-error-${error.kind}`, params: error.params });
+        logger.warn({ err: error, kind: error.kind }, "a file of the task could not be taken");
+        await fail(
+          record,
+          { key: `media-error-${error.kind}`, params: error.params },
+          { retryable: !FILE_PROBLEMS_NO_RETRY_CURES.has(error.kind) },
+        );
         return;
       }
       if (isTasksServiceError(error)) {

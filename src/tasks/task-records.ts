@@ -3,7 +3,7 @@
  * ticket is the task's callback address (`/hooks/tasks/<ticket>`), so a callback that names no known
  * ticket is nobody's. Records are JSON on the key-value port, parsed with zod on every read.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
@@ -12,14 +12,23 @@ import { TASK_TYPES } from "../tasks-service/schemas/index.js";
 /** Results stay re-deliverable (Repeat, Try again) for a month; the service's links expire sooner. */
 const TASK_RECORD_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const WATCH_SET = "tasks:watch";
+const UNCONFIRMED_SET = "tasks:unconfirmed";
 
 const TASK_RECORD_STATES = [
   /** The submit job is uploading or creating. */
   "submitting",
   /** An upload or the creation failed; nothing was created. Retry is offered. */
   "submit_failed",
-  /** The creation request may or may not have reached the service (a network error after sending). */
-  "create_unknown",
+  /**
+   * The creation request was sent and its answer lost (a time-out, a broken connection, a 5xx, or a
+   * worker that died waiting): the service may have the task. Its callback or the user's task list
+   * tells; it is never sent again blindly.
+   */
+  "unconfirmed",
+  /** Unconfirmed, and not in the user's list within the search's time: Retry (a new ticket) is offered. */
+  "not_created",
+  /** Unconfirmed, and several tasks in the user's list could be it: the user is asked to look in /tasks. */
+  "unresolved",
   /** The service has the task; waiting for it to finish. */
   "created",
   /** The result (or the failure) reached the chat. */
@@ -37,13 +46,27 @@ const FormSnapshotSchema = z.object({
 });
 export type FormSnapshot = z.infer<typeof FormSnapshotSchema>;
 
+/** Where a delivered result lies at the service, for the buttons that start the next task from it. */
+const ResultLinksSchema = z.object({
+  url: z.string().optional(),
+  srt: z.string().optional(),
+  clips: z.array(z.object({ index: z.number().int(), url: z.string() })).optional(),
+  /** Epoch ms of result_url_expires_at: the links stop working then. */
+  expiresAt: z.number().optional(),
+});
+export type ResultLinks = z.infer<typeof ResultLinksSchema>;
+
 export const TaskRecordSchema = z.object({
   ticket: z.string().min(16),
   userId: z.number().int(),
   chatId: z.number().int(),
   locale: z.string().min(2),
   type: z.enum(TASK_TYPES),
-  state: z.enum(TASK_RECORD_STATES),
+  // Records written before "unconfirmed" existed call it "create_unknown".
+  state: z.preprocess(
+    (state) => (state === "create_unknown" ? "unconfirmed" : state),
+    z.enum(TASK_RECORD_STATES),
+  ),
   /** Who created it: a form in the bot, or the user's own API call with send_to_messenger. */
   origin: z.enum(["bot", "api"]),
   taskId: z.number().int().optional(),
@@ -59,13 +82,15 @@ export const TaskRecordSchema = z.object({
   followUp: z.record(z.string(), z.unknown()).optional(),
   /** The creation request is on its way: a run that finds this set must not send it again. */
   creating: z.boolean().optional(),
+  /** When the creation request was sent (epoch ms): an unconfirmed task was created after it. */
+  attemptAt: z.number().optional(),
   /** Uploads done so far, by media key, so a retried submission does not upload twice. */
   uploads: z.record(z.string(), z.object({ ref: z.string(), at: z.number() })).default({}),
   /** What went wrong, as a locale key and its variables, for the card. */
   problem: z
     .object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
     .optional(),
-  /** Polls made while unfinished, for the reconciler's backoff. */
+  /** Polls made while unfinished (or list searches while unconfirmed), for the reconciler's backoff. */
   polls: z.number().int().default(0),
   /** Submissions retried from the card. */
   retries: z.number().int().default(0),
@@ -73,11 +98,22 @@ export const TaskRecordSchema = z.object({
   createdAt: z.number(),
   /** Ticket of the task this one continues (the render step of a semi-automatic dubbing). */
   parent: z.string().optional(),
+  /** The task number of the step this one continues, as the user saw it ("render of #1005"). */
+  parentTaskId: z.number().int().optional(),
+  result: ResultLinksSchema.optional(),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 
 export function newTicket(): string {
   return randomBytes(18).toString("base64url");
+}
+
+/**
+ * A ticket as logs and job ids show it: 72 bits of its SHA-256, enough to tell tickets apart and to
+ * find one in the logs, useless for sending a callback (the ticket itself is that capability).
+ */
+export function ticketTag(ticket: string): string {
+  return createHash("sha256").update(ticket).digest("base64url").slice(0, 12);
 }
 
 /** A media reference's identity within a submission (for the uploads made so far). */
@@ -138,8 +174,42 @@ export class TaskRecords {
     return this.storage.sortedSets.rangeByScore(WATCH_SET, now, limit);
   }
 
+  /** Look for this unconfirmed task in the user's list at `at` (epoch ms), unless its callback comes first. */
+  async searchAt(ticket: string, at: number): Promise<void> {
+    await this.storage.sortedSets.add(UNCONFIRMED_SET, ticket, at);
+  }
+
+  async stopSearching(ticket: string): Promise<void> {
+    await this.storage.sortedSets.remove(UNCONFIRMED_SET, ticket);
+  }
+
+  async searchesDue(now: number, limit: number): Promise<string[]> {
+    return this.storage.sortedSets.rangeByScore(UNCONFIRMED_SET, now, limit);
+  }
+
+  /** Claims the one retry of a submission that was not created; false when it was retried already. */
+  claimRetry(ticket: string): Promise<boolean> {
+    return this.storage.kv.setIfAbsent(`retried:${ticket}`, String(Date.now()), {
+      ttlMs: TASK_RECORD_TTL_MS,
+    });
+  }
+
   async watched(): Promise<number> {
     return this.storage.sortedSets.size(WATCH_SET);
+  }
+
+  /**
+   * The ticket's callback epoch: callbacks queue one job per epoch, and each callback job moves the
+   * epoch on as it starts, so a job that already ran (on an early or forged callback) cannot swallow
+   * a later one, and however many callbacks arrive, at most one job per ticket waits.
+   */
+  async hookEpoch(ticket: string): Promise<number> {
+    const epoch = Number(await this.storage.kv.get(`hook-epoch:${ticket}`));
+    return Number.isSafeInteger(epoch) ? epoch : 0;
+  }
+
+  async nextHookEpoch(ticket: string): Promise<number> {
+    return this.storage.kv.increment(`hook-epoch:${ticket}`, { ttlMs: TASK_RECORD_TTL_MS });
   }
 
   /** Claims the one delivery of a ticket; false when it was delivered already. */

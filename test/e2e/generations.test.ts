@@ -135,7 +135,7 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
 
     await press(user, "🧩 Use as reference");
     await shows(user, (message) => message.text?.includes("Describe the new picture") === true);
-    expect(formCard(user)?.text).toContain("Image from reference photos\n1 of at most 3 files");
+    expect(formCard(user)?.text).toContain("Image from reference photos\n1 of 3 files at most");
     user.sendCommand("cancel");
 
     await press(user, "🗑 Delete");
@@ -178,7 +178,7 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     await shows(user, (message) => message.text?.includes("Describe the new picture") === true);
     user.sendText("the two of them as one watercolour");
     await shows(user, (message) => message.text?.includes("Price:") === true);
-    expect(formCard(user)?.text).toContain("2 of at most 3 files");
+    expect(formCard(user)?.text).toContain("2 of 3 files at most");
     await press(user, "✅ Create");
     const photo = await shows(user, (message) => message.photo !== undefined);
     expect(photo.caption).toBe("1. the two of them as one watercolour\nLumen Image 2 · 40 tokens");

@@ -5,15 +5,14 @@
  * answers every message once afterwards and delivers the result once.
  */
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTasksSandbox, type TasksSandbox } from "../../dev/tasks-sandbox/index.js";
-import { startTelegramEmulator, type TelegramEmulator } from "../../dev/telegram-emulator/index.js";
-import { KeyRegistry } from "../../src/accounts/registry.js";
-import { createLogger } from "../../src/logger.js";
-import { createStorage } from "../../src/storage/index.js";
-import type { Storage } from "../../src/storage/ports.js";
-import { answering, spawnBotProcess } from "../support/bot-process.js";
+import {
+  answering,
+  botEnvironment,
+  spawnBotProcess,
+  startWorld,
+  type World,
+} from "../support/bot-process.js";
 import { botMessages, eventually, freePort, press } from "../support/delivery-stack.js";
 import { startRedisServer } from "../support/redis-server.js";
 
@@ -23,44 +22,20 @@ const USERS = 5;
 const MESSAGES_PER_USER = 4;
 
 describe.skipIf(!redisServer)("a Redis outage under load", () => {
-  let emulator: TelegramEmulator;
-  let sandbox: TasksSandbox;
-  let registryStorage: Storage;
+  let world: World;
   let bot: ChildProcess;
   let port: number;
 
   beforeAll(async () => {
-    const redisUrl = redisServer?.url ?? "";
-    registryStorage = createStorage({ redisUrl }, createLogger({ level: "silent" }));
-    const registry = new KeyRegistry(registryStorage);
-    emulator = await startTelegramEmulator({ rateLimits: false });
-    sandbox = await startTasksSandbox({
-      verifyKey: (key) => registry.verify(key),
-      allowHttpWebhooks: true,
-      rateLimits: false,
-      stepMs: 500,
-      steps: 2,
-    });
+    world = await startWorld(redisServer?.url ?? "", { stepMs: 500, steps: 2 });
     port = await freePort();
-    bot = spawnBotProcess({
-      BOT_TOKEN: emulator.token,
-      BOT_MODE: "polling",
-      BOT_API_ROOT: emulator.apiRoot,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      HTTP_HOST: "127.0.0.1",
-      HTTP_PORT: String(port),
-      TASKS_BASE_URL: sandbox.baseUrl,
-      REDIS_URL: redisUrl,
-      KEY_VAULT_SECRET: randomBytes(32).toString("base64"),
-    });
+    bot = spawnBotProcess(botEnvironment(world, port));
     await answering(port);
   }, 60_000);
 
   afterAll(async () => {
     bot?.kill("SIGKILL");
-    await sandbox?.close();
-    await emulator?.close();
-    await registryStorage?.close();
+    await world?.close();
     await redisServer?.stop();
   });
 
@@ -72,7 +47,7 @@ describe.skipIf(!redisServer)("a Redis outage under load", () => {
       exited = true;
     });
     const people = Array.from({ length: USERS }, (_, index) =>
-      emulator.users.create({ first_name: `User ${index}`, language_code: "en" }),
+      world.emulator.users.create({ first_name: `User ${index}`, language_code: "en" }),
     );
     const [owner] = people;
     if (!owner) throw new Error("no users");
@@ -101,7 +76,7 @@ describe.skipIf(!redisServer)("a Redis outage under load", () => {
     for (let round = 0; round < MESSAGES_PER_USER; round += 1) {
       for (const person of people) person.sendCommand("help");
     }
-    await sandbox.idle();
+    await world.sandbox.idle();
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS - (Date.now() - stoppedAt)));
     expect(exited).toBe(false);
     await redisServer?.start();

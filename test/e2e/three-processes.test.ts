@@ -9,13 +9,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTasksSandbox, type TasksSandbox } from "../../dev/tasks-sandbox/index.js";
-import { startTelegramEmulator, type TelegramEmulator } from "../../dev/telegram-emulator/index.js";
-import { KeyRegistry } from "../../src/accounts/registry.js";
-import { createLogger } from "../../src/logger.js";
-import { createStorage } from "../../src/storage/index.js";
-import type { Storage } from "../../src/storage/ports.js";
-import { answering, spawnBotProcess } from "../support/bot-process.js";
+import { botEnvironment, spawnBotProcess, startWorld, type World } from "../support/bot-process.js";
 import { botMessages, eventually, freePort, press } from "../support/delivery-stack.js";
 import { startRedisServer } from "../support/redis-server.js";
 
@@ -61,41 +55,21 @@ async function startRoundRobinProxy(
 }
 
 describe.skipIf(!redisServer)("three bot processes behind a round-robin proxy", () => {
-  let emulator: TelegramEmulator;
-  let sandbox: TasksSandbox;
-  let registryStorage: Storage;
+  let world: World;
   let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    const redisUrl = redisServer?.url ?? "";
-    registryStorage = createStorage({ redisUrl }, createLogger({ level: "silent" }));
-    const registry = new KeyRegistry(registryStorage);
-    emulator = await startTelegramEmulator({ rateLimits: false });
-    sandbox = await startTasksSandbox({
-      verifyKey: (key) => registry.verify(key),
-      allowHttpWebhooks: true,
-      rateLimits: false,
-      stepMs: 200,
-      steps: 2,
-    });
+    world = await startWorld(redisServer?.url ?? "", { stepMs: 200, steps: 2 });
     const ports = await Promise.all(Array.from({ length: PROCESSES }, () => freePort()));
     proxy = await startRoundRobinProxy(ports);
+    // One vault secret for all: they read each other's sealed keys.
     const keyVaultSecret = randomBytes(32).toString("base64");
     for (const port of ports) {
-      const child = spawnBotProcess({
-        BOT_TOKEN: emulator.token,
-        BOT_MODE: "webhook",
-        BOT_WEBHOOK_SECRET: SECRET,
-        BOT_API_ROOT: emulator.apiRoot,
-        PUBLIC_URL: proxy.url,
-        HTTP_HOST: "127.0.0.1",
-        HTTP_PORT: String(port),
-        TASKS_BASE_URL: sandbox.baseUrl,
-        REDIS_URL: redisUrl,
-        KEY_VAULT_SECRET: keyVaultSecret,
-      });
-      children.push(child);
+      const settings = { BOT_MODE: "webhook", BOT_WEBHOOK_SECRET: SECRET, PUBLIC_URL: proxy.url };
+      children.push(
+        spawnBotProcess(botEnvironment(world, port, { ...settings, KEY_VAULT_SECRET: keyVaultSecret })),
+      );
     }
     for (const port of ports) {
       await eventually(
@@ -108,15 +82,13 @@ describe.skipIf(!redisServer)("three bot processes behind a round-robin proxy", 
   afterAll(async () => {
     for (const child of children) child.kill("SIGKILL");
     proxy?.server.close();
-    await sandbox?.close();
-    await emulator?.close();
-    await registryStorage?.close();
+    await world?.close();
     await redisServer?.stop();
   });
 
   it("answers every message once and in order per chat, and delivers every result once", async () => {
     const people = Array.from({ length: USERS }, (_, index) =>
-      emulator.users.create({ first_name: `User ${index}`, language_code: "en" }),
+      world.emulator.users.create({ first_name: `User ${index}`, language_code: "en" }),
     );
     const owners = people.slice(0, TASK_OWNERS);
     for (const owner of owners) owner.sendCommand("start");
@@ -147,7 +119,7 @@ describe.skipIf(!redisServer)("three bot processes behind a round-robin proxy", 
       () => owners.every((owner) => botMessages(owner).some((m) => m.audio !== undefined)),
       120_000,
     );
-    await sandbox.idle();
+    await world.sandbox.idle();
 
     for (const person of people.slice(TASK_OWNERS)) expect(answers(person)).toEqual(expected);
     for (const owner of owners)

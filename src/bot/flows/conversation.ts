@@ -24,10 +24,10 @@ import { TASK_CONTRACT } from "./task-contract.js";
 
 export const TASK_FORM = "task-form";
 /**
- * Bump when a form's flow changes, so forms stored by an older release start over cleanly. 2: the loop
+ * Bump when a form's flow changes, so forms stored by an older release start over cleanly. 3: the loop
  * is shared with the generation forms and a form opens with its contract.
  */
-export const FORM_VERSION = 2;
+export const FORM_VERSION = 3;
 
 export const FormInputSchema = z.object({
   type: z.enum(TASK_TYPES),
@@ -62,8 +62,11 @@ export interface FlowDeps {
   translate(locale: string): Translate;
   prepare(outer: BotContext, type: FormInput["type"]): Promise<FormSetup>;
   submit(request: SubmitRequest, values: FormValues): Promise<void>;
-  /** Reads an SRT the user sent and says what is wrong with it (undefined when it is usable). */
-  checkSrt(ref: MediaRef, videoSeconds: number | undefined): Promise<Notice | undefined>;
+  /**
+   * Reads an SRT the user sent and says what is wrong with it (undefined when it is usable): timecodes
+   * are checked against the video's real length, read from the file where it can be.
+   */
+  checkSrt(ref: MediaRef, video: MediaRef | undefined): Promise<Notice | undefined>;
   /** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
   preview(request: PreviewRequest): Promise<string>;
 }
@@ -109,10 +112,7 @@ export function taskFormConversation(deps: FlowDeps) {
         limits: deps.limits,
         inspect: {
           applies: (ref) => mediaClassOf(ref) === "subtitles",
-          check: (ref, current) => {
-            const video = current.media[0];
-            return deps.checkSrt(ref, video?.source === "telegram" ? video.durationSec : undefined);
-          },
+          check: (ref, current) => deps.checkSrt(ref, current.media[0]),
         },
         async create(submitted, cardMessageId) {
           // Media stay Telegram references here; the submit job uploads them and puts the ids in.
@@ -141,6 +141,7 @@ export function taskFormConversation(deps: FlowDeps) {
             userId,
             provider: effect.provider,
             voice: effect.voice,
+            name: effect.name,
             language: effect.language,
             locale: input.locale,
           }),

@@ -15,7 +15,7 @@ import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js
 import type { BotContext } from "../context.js";
 import { decodeCardAction } from "./card-action.js";
 import { type FormDefinition, type FormEnv, formNameKey } from "./form.js";
-import type { FormEffect, FormEvent, FormState, Notice } from "./form-state.js";
+import { type FormEffect, type FormEvent, type FormState, type Notice, noticeText } from "./form-state.js";
 import { reduce } from "./reducer.js";
 import { renderForm } from "./renderer.js";
 import { type RenderedScreen, ScreenContext } from "./screens/screen-context.js";
@@ -159,7 +159,7 @@ export async function runForm(
     if (update.callbackQuery) await update.answerCallbackQuery();
     // What the user sent was refused: say so right under it, the card may be far above.
     if (update.message && state.notice && !state.notice.info) {
-      await update.reply(t(state.notice.key, state.notice.params), {
+      await update.reply(noticeText(t, state.notice), {
         reply_parameters: { message_id: update.message.message_id, allow_sending_without_reply: true },
       });
     }

@@ -1,24 +1,23 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  BOT_COMMANDS,
-  GENERATION_COMMANDS,
-  LOCALES_DIRECTORY,
-  menuCommands,
-  setBotCommands,
-} from "../../../src/bot/i18n.js";
+import { BOT_COMMANDS, GENERATION_COMMANDS, menuCommands, setBotCommands } from "../../../src/bot/i18n.js";
 import { BOT_LOCALES } from "../../../src/i18n/locales.js";
+import { createMetrics } from "../../../src/metrics.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { SERVICE_ERROR_KINDS } from "../../../src/tasks-service/errors.js";
 import { BotHarness, lastCall, TelegramFailure, textOf } from "../../support/bot-harness.js";
+import { localeFiles, localeSource } from "../../support/locale-source.js";
 
 function messageIds(locale: string): string[] {
-  const source = readFileSync(join(LOCALES_DIRECTORY, `${locale}.ftl`), "utf8");
+  const source = localeSource(locale);
   return [...source.matchAll(/^([a-zA-Z][\w-]*) =/gm)].map((match) => match[1] ?? "").sort();
 }
 
 describe("locales", () => {
+  it("en, uk and ru split their messages into the same files", () => {
+    expect(localeFiles("uk")).toEqual(localeFiles("en"));
+    expect(localeFiles("ru")).toEqual(localeFiles("en"));
+  });
+
   it("en, uk and ru define the same messages", () => {
     const en = messageIds("en");
     expect(messageIds("uk")).toEqual(en);
@@ -90,5 +89,48 @@ describe("createBot", () => {
     expect(lastCall(second, "editMessageText")?.result).toBeInstanceOf(TelegramFailure);
     expect(second.some((call) => textOf(call).startsWith("Something went wrong"))).toBe(false);
     expect(harness.logLines.join("")).not.toContain("update failed");
+  });
+});
+
+describe("storage per update", () => {
+  it("an ordinary update costs two storage round trips: the flood count, then one read of all it needs", async () => {
+    const storage = createMemoryStorage();
+    const calls: string[] = [];
+    const kv = storage.kv;
+    const counted = new Proxy(kv, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          calls.push(String(property));
+          return value.apply(target, args);
+        };
+      },
+    });
+    const harness = new BotHarness({ storage: { ...storage, kv: counted } });
+    const user = harness.user(31);
+    await harness.send(user, "/help");
+    calls.length = 0;
+    await harness.send(user, "/help");
+    expect(calls).toEqual(["increment", "getMany"]);
+  });
+});
+
+describe("metrics", () => {
+  it("counts updates handled by kind, and failures nothing handled", async () => {
+    const metrics = createMetrics();
+    const harness = new BotHarness({ metrics });
+    harness.apiKeys.ensure = async () => {
+      throw new Error("vault unreadable");
+    };
+    const user = harness.user(41);
+    await harness.send(user, "/help");
+    await harness.press(user, "st:zzzzzz:video");
+    await harness.send(user, "/balance");
+    const updates = await metrics.registry.getSingleMetricAsString("bot_updates_handled_total");
+    expect(updates).toContain('bot_updates_handled_total{type="message"} 2');
+    expect(updates).toContain('bot_updates_handled_total{type="callback_query"} 1');
+    const failures = await metrics.registry.getSingleMetricAsString("bot_unhandled_errors_total");
+    expect(failures).toContain('bot_unhandled_errors_total{kind="update"} 1');
   });
 });

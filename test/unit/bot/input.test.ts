@@ -180,6 +180,9 @@ describe("error boundary", () => {
     storage.kv.get = async () => {
       throw new Error("connection refused");
     };
+    storage.kv.getMany = async () => {
+      throw new Error("connection refused");
+    };
     const harness = new BotHarness({ storage });
     const calls = await harness.send(harness.user(6, "uk"), "/start");
     expect(textOf(lastCall(calls, "sendMessage"))).toBe(

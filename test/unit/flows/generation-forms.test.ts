@@ -166,7 +166,7 @@ describe("a reference image", () => {
     await rig.harness.press(user, BotHarness.button(offer, "🎨 Image from these references"));
     expect(rig.card(user).text).toContain("Describe the new picture");
     await rig.harness.send(user, "the two of them on a beach");
-    expect(rig.card(user).text).toContain("<b>Image from reference photos</b>\n2 of at most 3 files");
+    expect(rig.card(user).text).toContain("<b>Image from reference photos</b>\n2 of 3 files at most");
     await rig.create(user);
 
     const uploads = rig.proxy.requests.filter((entry) => entry.path === "/v1/files?kind=image");

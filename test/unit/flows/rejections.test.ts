@@ -68,7 +68,7 @@ describe("bad input in a form", () => {
     const user = rig.harness.user(203);
     await openFromStart(user, "Video from photos and clips");
     for (let index = 0; index < 30; index++) await rig.harness.sendMessage(user, photo(`p${index}`));
-    expect(rig.card(user).text).toContain("30 of at most 30 files");
+    expect(rig.card(user).text).toContain("30 of 30 files at most");
     await rig.harness.sendMessage(user, photo("p30"));
     expect(rig.card(user).text).toContain("That is 31 files; a video takes at most 30 photos and clips.");
     await rig.press(user, "Done (30)");
@@ -277,13 +277,15 @@ describe("the service refuses at submission", () => {
     );
   });
 
-  it("a network error while creating is not repeated: the card says the outcome is unknown", async () => {
+  it("a network error while creating is not repeated: the card says we are checking whether it was created", async () => {
     rig = await FormRig.create();
     rig.createFailure = new TasksServiceError({ kind: "network", operation: "createTask" });
     const user = rig.harness.user(222);
     await openFromIntake(user, "Pause removal", video("v1"));
     await rig.create(user);
     const card = rig.harness.calls.filter((call) => call.method === "editMessageText").at(-1);
-    expect(textOf(card)).toContain("cannot tell whether it was created. I did not send it again");
+    expect(textOf(card)).toBe(
+      "⏳ Pause removal: the service did not confirm the task, so I'm checking whether it was created. I won't send it twice; if it exists, the result will come here.",
+    );
   });
 });

@@ -1,13 +1,20 @@
+import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type MessengerRequest, taskHookRoutes } from "../../../src/http/task-hooks.js";
+import { ApiKeys } from "../../../src/accounts/api-keys.js";
+import { KeyVault } from "../../../src/accounts/vault.js";
+import { taskHookRoutes } from "../../../src/http/task-hooks.js";
 import type { JobDefinition, JobQueue } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
+import { type AdoptData, messengerIntake } from "../../../src/tasks/adopt-job.js";
+import type { SearchData } from "../../../src/tasks/creation-check.js";
 import type { DeliverData } from "../../../src/tasks/deliver-job.js";
 import { Reconciler } from "../../../src/tasks/reconciler.js";
-import { type TaskRecord, TaskRecords } from "../../../src/tasks/task-records.js";
+import { type TaskRecord, TaskRecords, ticketTag } from "../../../src/tasks/task-records.js";
+import { TasksServiceError } from "../../../src/tasks-service/errors.js";
+import { serviceTask } from "../../support/bot-fakes.js";
 
 const logger = createLogger({ level: "silent" });
 const SECRET = "s".repeat(40);
@@ -21,10 +28,21 @@ const deliver: JobDefinition<DeliverData> = {
   concurrency: 1,
 };
 
+const search: JobDefinition<SearchData> = {
+  name: "search-created-task",
+  schema: z.object({ ticket: z.string() }),
+  handler: async () => {},
+  attempts: 1,
+  backoffMs: 1,
+  concurrency: 1,
+};
+
 /** A queue that records what it is given, deduplicating by job id as both real adapters do. */
 class RecordingQueue {
   readonly jobs = new Map<string, unknown>();
   failing = false;
+  /** Jobs of the deliver queue that are waiting for a worker. */
+  waiting = 0;
   readonly kind = "memory" as const;
   register() {}
   async enqueue(_definition: unknown, data: unknown, options: { jobId?: string } = {}) {
@@ -34,16 +52,38 @@ class RecordingQueue {
   }
   async start() {}
   async depths() {
-    return {};
+    return { [deliver.name]: { waiting: this.waiting, active: 0, delayed: 0, failed: 0 } };
   }
   async close() {}
 }
+
+const adopt: JobDefinition<AdoptData> = {
+  name: "adopt-task",
+  schema: z.object({ taskId: z.number(), userId: z.number() }),
+  handler: async () => {},
+  attempts: 1,
+  backoffMs: 1,
+  concurrency: 1,
+};
 
 async function setup(withMessenger = true) {
   const storage = createMemoryStorage();
   const records = new TaskRecords(storage);
   const queue = new RecordingQueue();
-  const adopted: MessengerRequest[] = [];
+  const apiKeys = new ApiKeys({ storage, vault: new KeyVault(randomBytes(32)), prefix: "cmp" });
+  /** Tasks on the service and whose they are: a key reads only its owner's tasks. */
+  const serviceTasks = new Map<number, number>();
+  const service = {
+    failure: undefined as TasksServiceError | undefined,
+    async getTask(apiKey: string, taskId: number) {
+      if (service.failure) throw service.failure;
+      const owner = serviceTasks.get(taskId);
+      if (owner === undefined || (await apiKeys.keyFor(owner)) !== apiKey) {
+        throw new TasksServiceError({ kind: "not_found", operation: "getTask", status: 404 });
+      }
+      return serviceTask(taskId, { type: "voiceover" });
+    },
+  };
   const app = new Hono();
   taskHookRoutes({
     records,
@@ -54,9 +94,13 @@ async function setup(withMessenger = true) {
       ? {
           messenger: {
             secret: SECRET,
-            adopt: async (request: MessengerRequest) => {
-              adopted.push(request);
-            },
+            accept: messengerIntake({
+              records,
+              apiKeys,
+              tasksService: service,
+              queue: queue as unknown as JobQueue,
+              adoptJob: adopt,
+            }),
           },
         }
       : {}),
@@ -82,7 +126,7 @@ async function setup(withMessenger = true) {
       body: JSON.stringify(body),
       headers: { "content-type": "application/json", ...headers },
     });
-  return { storage, records, queue, adopted, record, post };
+  return { storage, records, queue, apiKeys, serviceTasks, service, record, post };
 }
 
 describe("task callbacks", () => {
@@ -123,7 +167,7 @@ describe("task callbacks", () => {
     );
     expect(responses.map((response) => response.status)).toEqual(Array(50).fill(200));
     expect([...queue.jobs.entries()]).toEqual([
-      [`hook-${record.ticket}-completed`, { ticket: record.ticket, reason: "callback" }],
+      [`hook-${ticketTag(record.ticket)}-0`, { ticket: record.ticket, reason: "callback" }],
     ]);
   });
 
@@ -140,23 +184,62 @@ describe("task callbacks", () => {
 });
 
 describe("the messenger hook", () => {
+  const hook = (task_id: number, user_id: number) => ({ task_id, user_id });
+  const withSecret = { "x-messenger-secret": SECRET };
+
   it("needs the shared secret", async () => {
-    const { post, adopted } = await setup();
-    expect((await post("/hooks/messenger", { task_id: 1, user_id: 5 })).status).toBe(401);
-    expect(
-      (await post("/hooks/messenger", { task_id: 1, user_id: 5 }, { "x-messenger-secret": "wrong" })).status,
-    ).toBe(401);
-    expect(adopted).toEqual([]);
-    const ok = await post("/hooks/messenger", { task_id: 1, user_id: 5 }, { "x-messenger-secret": SECRET });
+    const { post, queue, apiKeys, serviceTasks } = await setup();
+    await apiKeys.issue(5);
+    serviceTasks.set(1, 5);
+    expect((await post("/hooks/messenger", hook(1, 5))).status).toBe(401);
+    expect((await post("/hooks/messenger", hook(1, 5), { "x-messenger-secret": "wrong" })).status).toBe(401);
+    expect(queue.jobs.size).toBe(0);
+    const ok = await post("/hooks/messenger", hook(1, 5), withSecret);
     expect(ok.status).toBe(200);
-    expect(adopted).toEqual([{ task_id: 1, user_id: 5 }]);
+    expect([...queue.jobs.entries()]).toEqual([["adopt-1", { taskId: 1, userId: 5, type: "audio" }]]);
+  });
+
+  it("a user the bot never issued a key to gets 404, and no key", async () => {
+    const { post, queue, apiKeys, serviceTasks } = await setup();
+    serviceTasks.set(1, 6);
+    const response = await post("/hooks/messenger", hook(1, 6), withSecret);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ detail: "unknown user" });
+    expect(await apiKeys.describe(6)).toBeUndefined();
+    expect(queue.jobs.size).toBe(0);
+  });
+
+  it("a task the user's key cannot read is not theirs: 404", async () => {
+    const { post, queue, apiKeys, serviceTasks } = await setup();
+    await apiKeys.issue(5);
+    await apiKeys.issue(8);
+    serviceTasks.set(2, 8);
+    const response = await post("/hooks/messenger", hook(2, 5), withSecret);
+    expect(response.status).toBe(404);
+    expect(queue.jobs.size).toBe(0);
+  });
+
+  it("a task the bot knows as another user's is not theirs: 404; its owner is accepted", async () => {
+    const { post, queue, apiKeys, record } = await setup();
+    await apiKeys.issue(5);
+    await apiKeys.issue(9);
+    expect((await post("/hooks/messenger", hook(77, 9), withSecret)).status).toBe(404);
+    expect(queue.jobs.size).toBe(0);
+    expect((await post("/hooks/messenger", hook(77, record.userId), withSecret)).status).toBe(200);
+    expect([...queue.jobs.keys()]).toEqual(["adopt-77"]);
+  });
+
+  it("503 when the service cannot tell whose the task is", async () => {
+    const { post, queue, apiKeys, service } = await setup();
+    await apiKeys.issue(5);
+    service.failure = new TasksServiceError({ kind: "server", operation: "getTask", status: 500 });
+    expect((await post("/hooks/messenger", hook(3, 5), withSecret)).status).toBe(503);
+    expect(queue.jobs.size).toBe(0);
   });
 
   it("is off without a secret configured", async () => {
     const { post } = await setup(false);
-    expect(
-      (await post("/hooks/messenger", { task_id: 1, user_id: 5 }, { "x-messenger-secret": SECRET })).status,
-    ).toBe(404);
+    expect((await post("/hooks/messenger", hook(1, 5), withSecret)).status).toBe(404);
   });
 });
 
@@ -171,6 +254,7 @@ describe("the reconciler", () => {
       locks: storage.locks,
       queue: queue as unknown as JobQueue,
       job: deliver,
+      searchJob: search,
       logger,
       intervalMs: 1000,
       leaseMs: 60_000,
@@ -180,5 +264,29 @@ describe("the reconciler", () => {
     now += 1000;
     expect(await reconciler.tick()).toBe(0);
     expect([...queue.jobs.values()]).toEqual([{ ticket: record.ticket, reason: "poll" }]);
+  });
+
+  it("queues no more polls than the batch leaves room for beside those still waiting", async () => {
+    const { storage, records, queue } = await setup();
+    const tickets = Array.from({ length: 5 }, (_, index) => `DUETICKET${index}`.padEnd(24, "0"));
+    for (const ticket of tickets) await records.watch(ticket, 1_000);
+    const reconciler = new Reconciler({
+      records,
+      locks: storage.locks,
+      queue: queue as unknown as JobQueue,
+      job: deliver,
+      searchJob: search,
+      logger,
+      intervalMs: 1000,
+      batch: 4,
+      now: () => 10_000,
+    });
+    queue.waiting = 4;
+    expect(await reconciler.tick()).toBe(0);
+    queue.waiting = 2;
+    expect(await reconciler.tick()).toBe(2);
+    expect([...queue.jobs.values()]).toEqual(
+      tickets.slice(0, 2).map((ticket) => ({ ticket, reason: "poll" })),
+    );
   });
 });

@@ -106,6 +106,34 @@ describe("createLogger", () => {
     expectClean(output());
   });
 
+  it("keeps task tickets out of callback paths and the payload of a failed send with result buttons", () => {
+    const { logger, output } = capture();
+    const ticket = "Zk3n1c9Qm2RrXw8tYpLs0aBd";
+    logger.error({ err: new Error("boom"), path: `/hooks/tasks/${ticket}` }, "HTTP handler failed");
+    const failedSend = Object.assign(new Error("Call to 'sendVideo' failed! (400: Bad Request)"), {
+      payload: { reply_markup: { inline_keyboard: [[{ text: "Repeat", callback_data: `rs:${ticket}:r` }]] } },
+    });
+    logger.warn({ err: failedSend }, "job attempt failed");
+    expect(output()).not.toContain(ticket);
+    expect(output()).toContain("/hooks/tasks/[redacted]");
+    expect(output()).toContain("rs:[redacted]:r");
+  });
+
+  it("keeps generation batch tickets out of webhook paths and the data of result buttons", () => {
+    const { logger, output } = capture();
+    const ticket = "Qw8tYpLs0aBdZk3n1c9Qm2Rr";
+    logger.warn({ path: `/hooks/generations/${ticket}` }, "webhook refused");
+    const failedSend = Object.assign(new Error("Call to 'sendMessage' failed! (400: Bad Request)"), {
+      payload: {
+        reply_markup: { inline_keyboard: [[{ text: "Again", callback_data: `gr:${ticket}:a:3` }]] },
+      },
+    });
+    logger.warn({ err: failedSend }, "job attempt failed");
+    expect(output()).not.toContain(ticket);
+    expect(output()).toContain("/hooks/generations/[redacted]");
+    expect(output()).toContain("gr:[redacted]:a:3");
+  });
+
   it("honours the level", () => {
     const lines: string[] = [];
     const logger = createLogger({ level: "warn", destination: { write: (line) => void lines.push(line) } });

@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LOCALES_DIRECTORY } from "../../../src/bot/i18n.js";
 import {
   ACCEPTED_FORMATS_TEXT,
   checkMediaRef,
@@ -9,6 +7,7 @@ import {
   tasksAccepting,
 } from "../../../src/media/accept.js";
 import type { MediaRef, TelegramMediaRef } from "../../../src/media/media-ref.js";
+import { localeSource } from "../../support/locale-source.js";
 
 const MB = 1024 * 1024;
 const cloud = { maxIntakeMb: 20, selfHostedBotApi: false };
@@ -144,7 +143,7 @@ describe("size limits", () => {
 });
 
 function intakeKeys(locale: string): string[] {
-  const text = readFileSync(`${LOCALES_DIRECTORY}/${locale}.ftl`, "utf8");
+  const text = localeSource(locale);
   const start = text.indexOf("## intake");
   const end = text.indexOf("\n## ", start + 1);
   const section = text.slice(start, end === -1 ? undefined : end);
@@ -159,7 +158,7 @@ describe("messages", () => {
   });
 
   it.each(["en", "uk", "ru"])("every error code has a message in %s", (locale) => {
-    const text = readFileSync(`${LOCALES_DIRECTORY}/${locale}.ftl`, "utf8");
+    const text = localeSource(locale);
     for (const code of MEDIA_ERROR_CODES) expect(text).toMatch(new RegExp(`^media-error-${code} = \\S`, "m"));
   });
 });

@@ -478,6 +478,17 @@ describe("request faults", () => {
     },
   );
 
+  it("makes the next task, then answers its creation with 500: the task is listed and runs", async () => {
+    harness.sandbox.faults.failAfterCreating(1);
+    const failed = await harness.post("/v1/tasks", { type: "audio", text: "Hello there" });
+    expect(failed.status).toBe(500);
+    const page = (await (await harness.get("/v1/tasks")).json()) as { tasks: Array<{ task_id: number }> };
+    expect(page.tasks).toHaveLength(1);
+    const [made] = page.tasks;
+    expect((await harness.finish(made?.task_id ?? 0)).status).toBe("completed");
+    expect((await harness.post("/v1/tasks", { type: "audio", text: "Hello again" })).status).toBe(200);
+  });
+
   it("arms faults from the start options", async () => {
     await harness.close();
     harness = await startHarness({ faults: { httpErrors: { status: 503, count: 1 } } });

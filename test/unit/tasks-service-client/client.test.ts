@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TasksServiceClient, type TasksServiceClientOptions } from "../../../src/tasks-service/client.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import { KeyPacing } from "../../../src/tasks-service/pacing.js";
-import { createRecordingBuckets } from "../../support/tasks-service-client-buckets.js";
 import {
   captureLogger,
   freePort,
@@ -14,6 +13,7 @@ import {
   sendJson,
   startServiceStub,
 } from "../../support/tasks-service-client-server.js";
+import { createRecordingWindows } from "../../support/tasks-service-client-windows.js";
 
 const API_KEY = "cmp_AbCd1234_s3cr3tS3CR3Ts3cr3tS3CR3Ts3cr3tS3";
 
@@ -251,7 +251,7 @@ describe("error statuses", () => {
     const port = await freePort();
     const client = makeClient({ baseUrl: `http://127.0.0.1:${port}`, retry: { maxAttempts: 1 } });
     const error = await failure(client.me(API_KEY));
-    expect(error).toMatchObject({ kind: "network", operation: "me" });
+    expect(error).toMatchObject({ kind: "network", operation: "me", notSent: true });
   });
 });
 
@@ -321,7 +321,7 @@ describe("retries", () => {
   it("never repeats a task creation after a 500", async () => {
     stub.handle((_req, res) => sendJson(res, 500, { detail: "Internal Server Error" }));
     const error = await failure(makeClient().createTask(API_KEY, { type: "pause_removal", file: "x" }));
-    expect(error).toMatchObject({ kind: "server", status: 500, operation: "createTask" });
+    expect(error).toMatchObject({ kind: "server", status: 500, operation: "createTask", notSent: false });
     expect(stub.requests).toHaveLength(1);
   });
 
@@ -331,7 +331,7 @@ describe("retries", () => {
       req.socket.destroy();
     });
     const error = await failure(makeClient().createTask(API_KEY, { type: "pause_removal", file: "x" }));
-    expect(error.kind).toBe("network");
+    expect(error).toMatchObject({ kind: "network", notSent: false });
     expect(stub.requests).toHaveLength(1);
   });
 
@@ -408,16 +408,16 @@ describe("time-outs", () => {
     const error = await failure(
       makeClient({ timeoutMs: 200 }).createTask(API_KEY, { type: "audio", text: "x" }),
     );
-    expect(error.kind).toBe("timeout");
+    expect(error).toMatchObject({ kind: "timeout", notSent: false });
     expect(stub.requests).toHaveLength(1);
   });
 });
 
 describe("pacing", () => {
-  it("spends the key's budget on every attempt, in buckets named without the key", async () => {
+  it("spends the key's budget on every attempt, in budgets named without the key", async () => {
     const clock = { now: 0 };
-    const buckets = createRecordingBuckets(clock);
-    const pacing = new KeyPacing(buckets, {
+    const windows = createRecordingWindows(clock);
+    const pacing = new KeyPacing(windows, {
       requestsPerMinute: 2,
       pollReserve: 1,
       maxWaitMs: 1_000,
@@ -434,7 +434,7 @@ describe("pacing", () => {
     const error = await failure(client.getTask(API_KEY, 7));
     expect(error).toMatchObject({ kind: "rate_limited", operation: "getTask" });
     expect(stub.requests).toHaveLength(2);
-    expect(buckets.names().join(" ")).not.toContain(API_KEY);
+    expect(windows.names().join(" ")).not.toContain(API_KEY);
   });
 });
 

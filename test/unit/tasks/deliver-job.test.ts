@@ -2,10 +2,11 @@ import { GrammyError, HttpError } from "grammy";
 import { describe, expect, it } from "vitest";
 import { PermanentJobError, RetryLaterError } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";
+import { createMetrics, type Metrics } from "../../../src/metrics.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { type DeliverDeps, deliverJob } from "../../../src/tasks/deliver-job.js";
 import { ProgressCards } from "../../../src/tasks/progress-card.js";
-import type { ResultSendRequest } from "../../../src/tasks/send-result.js";
+import type { ResultSendRequest, ResultSent } from "../../../src/tasks/send-result.js";
 import { type TaskRecord, TaskRecords } from "../../../src/tasks/task-records.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import type { Task } from "../../../src/tasks-service/responses.js";
@@ -13,12 +14,15 @@ import { serviceTask } from "../../support/bot-fakes.js";
 
 const logger = createLogger({ level: "silent" });
 const context = { jobId: "j", attempt: 1, logger };
+/** Every record here knows its task id: nothing to adopt. */
+const noCreationCheck = { canAdopt: () => false, adoptNamed: async () => undefined };
 
 function setup(
   options: {
     now?: () => number;
     task?: Task;
-    sendResult?: (request: ResultSendRequest) => Promise<void>;
+    metrics?: Metrics;
+    sendResult?: (request: ResultSendRequest) => Promise<ResultSent>;
   } = {},
 ) {
   const storage = createMemoryStorage();
@@ -48,10 +52,12 @@ function setup(
     locks: storage.locks,
     apiKeys: { ensure: async () => ({ apiKey: "cmp_aaaaaaaa_secret" }) },
     tasksService: { getTask: async () => task },
+    creation: noCreationCheck,
     sendResult:
       options.sendResult ??
       (async (request) => {
         results.push(request);
+        return { buttonsShown: request.kind !== "transcription" };
       }),
     async sendMessage(chatId, text, replyMarkup) {
       messages.push({
@@ -60,8 +66,8 @@ function setup(
         buttons: (replyMarkup?.inline_keyboard ?? []).flat().map((button) => button.text),
       });
     },
-    async awaitSrt(chatId, ticket) {
-      srtWaits.push([chatId, ticket]);
+    async startReview(record) {
+      srtWaits.push([record.chatId, record.ticket]);
     },
     reserveChatSend: async () => 0,
     withReservedSend: (work) => work(),
@@ -69,6 +75,7 @@ function setup(
     pollDelayMs: (polls) => polls * 1000,
     giveUpAfterMs: 60 * 60 * 1000,
     now,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   };
   const record: TaskRecord = {
     ticket: "TICKET-0123456789abcdef",
@@ -140,12 +147,35 @@ describe("the delivery job", () => {
     expect(rig.results).toHaveLength(1);
     expect(rig.results[0]?.kind).toBe("video");
     expect(rig.results[0]?.replyMarkup?.inline_keyboard.flat().map((button) => button.text)).toEqual([
+      "then-subtitles",
+      "then-dubbing",
+      "then-smart_clip",
+      "then-pause_removal",
       "outcome-button-repeat",
       "outcome-button-newTask",
     ]);
     expect(await rig.storage.sortedSets.size("tasks:watch")).toBe(0);
     expect((await rig.records.get(rig.record.ticket))?.state).toBe("delivered");
     expect(rig.edits.at(-1)).toBe('card-delivered {"task":"task-video-name","id":"501"}');
+  });
+
+  it("tells the operator how long a result waited between its completion and the chat", async () => {
+    const metrics = createMetrics();
+    const rig = setup({
+      metrics,
+      now: () => Date.parse("2026-11-23T10:00:30Z"),
+      task: serviceTask(501, {
+        type: "video",
+        status: "completed",
+        result_url: "https://cdn.example.com/r.mp4",
+        updated_at: "2026-11-23T10:00:00",
+      }),
+    });
+    await rig.records.put(rig.record);
+    await rig.job.handler({ ticket: rig.record.ticket, reason: "callback" }, context);
+    const exported = await metrics.registry.getSingleMetricAsString("bot_completion_to_delivery_seconds");
+    expect(exported).toContain("bot_completion_to_delivery_seconds_count 1");
+    expect(exported).toContain("bot_completion_to_delivery_seconds_sum 30");
   });
 
   it("fifty concurrent runs for one finished task deliver it once", async () => {
@@ -163,6 +193,7 @@ describe("the delivery job", () => {
       sendResult: async () => {
         sent += 1;
         await gate;
+        return { buttonsShown: true };
       },
     });
     await rig.records.put(rig.record);
@@ -277,7 +308,7 @@ describe("the delivery job", () => {
     expect(await rig.records.isDelivered(rig.record.ticket)).toBe(true);
   });
 
-  it("the transcribe step of a semi-automatic dubbing waits for the edited SRT with Render as is", async () => {
+  it("the transcribe step of a semi-automatic dubbing is shown for the user's check, and the card says it waits", async () => {
     const rig = setup({
       task: serviceTask(501, {
         type: "dubbing",
@@ -291,11 +322,9 @@ describe("the delivery job", () => {
       request: { type: "dubbing", mode: "semi_auto", step: "transcribe" },
     });
     await rig.job.handler({ ticket: rig.record.ticket, reason: "callback" }, context);
-    expect(rig.results[0]?.kind).toBe("srt_step");
-    expect(rig.results[0]?.replyMarkup?.inline_keyboard.flat().map((button) => button.text)).toEqual([
-      "outcome-button-renderAsIs",
-    ]);
+    expect(rig.results).toEqual([]);
     expect(rig.srtWaits).toEqual([[7, rig.record.ticket]]);
+    expect(rig.edits.at(-1)).toBe('card-awaiting-check {"task":"task-dubbing-name","id":"501"}');
   });
 
   it("a task unfinished past the limit is reported and no longer polled", async () => {
@@ -329,9 +358,10 @@ describe("the delivery job", () => {
           throw error;
         },
       },
-      sendResult: async () => {},
+      creation: noCreationCheck,
+      sendResult: async () => ({ buttonsShown: true }),
       sendMessage: async () => {},
-      awaitSrt: async () => {},
+      startReview: async () => {},
       reserveChatSend: async () => 0,
       withReservedSend: (work) => work(),
       translate: () => (key) => key,

@@ -72,10 +72,11 @@ export function receiveMedia(
     };
   }
   const next: FormState = { ...state, media };
+  // One file goes straight on, its name on the card; several are counted as they come.
+  if (max === 1) return { state: { ...next, screen: firstScreen(definition, next, env) } };
   return {
     state: {
       ...next,
-      screen: max === 1 ? firstScreen(definition, next, env) : state.screen,
       notice: { key: "form-media-count", params: { count: media.length, max }, info: true },
     },
   };

@@ -13,7 +13,7 @@ import {
   mediaApplies,
   mediaMax,
 } from "../form.js";
-import { type FormState, type Transition, viewOf } from "../form-state.js";
+import { type FormState, noticeText, type Transition, viewOf } from "../form-state.js";
 import { needsMedia } from "../navigation.js";
 import type { RenderedScreen, ScreenContext } from "./screen-context.js";
 import { escapeHtml } from "./text.js";
@@ -60,8 +60,10 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
     lines.push(escapeHtml(t(insight.key, insight.params)));
   lines.push("", ...env.contract.ledger(definition, view, t).map(escapeHtml));
   const issue = env.contract.issues(definition, view)[0];
-  if (issue && !state.notice) lines.push("", `⚠️ ${escapeHtml(t(issue.key, issue.params))}`);
+  if (issue && !state.notice) lines.push("", `⚠️ ${escapeHtml(noticeText(t, issue))}`);
   const keyboard: InlineKeyboardButton[][] = [];
+  const choice = summaryChoiceRow(context, state);
+  if (choice) keyboard.push(choice);
   const groups = definition.groups.map((group, index) =>
     context.button(t(`form-group-${group}`), { kind: "open-group", group: index }),
   );
@@ -75,4 +77,21 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
     context.button(t("button-cancel"), { kind: "cancel" }),
   ]);
   return { text: lines.join("\n"), keyboard };
+}
+
+/** The card's own choice: its options as buttons, the chosen one marked. */
+function summaryChoiceRow(context: ScreenContext, state: FormState): InlineKeyboardButton[] | undefined {
+  const { definition, env, t } = context;
+  const index = definition.fields.findIndex((field) => field.key === definition.summaryChoice);
+  const field = definition.fields[index];
+  if (field?.input.kind !== "choice") return undefined;
+  const current = JSON.stringify(state.values[field.key]);
+  return field.input
+    .options(viewOf(state, env))
+    .map((option, position) =>
+      context.button(
+        `${JSON.stringify(option.value) === current ? "• " : ""}${t(`summary-choice-${field.key}-${String(option.value)}`)}`,
+        { kind: "choose-option", field: index, option: position },
+      ),
+    );
 }

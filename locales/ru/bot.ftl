@@ -24,20 +24,20 @@ button-confirm = Да, продолжить
 
 ## /start and task types
 welcome =
-    Здравствуйте, { $name }! Я превращаю ваши фото, клипы, аудио и текст в готовые медиа:
-    видео с озвучкой и субтитрами, расшифровки, озвучку, дубляж, короткие клипы и моушн-видео.
+    Здравствуйте, { $name }! Я превращаю ваши фото, ролики, аудио и текст в готовые медиа:
+    видео с озвучкой и субтитрами, расшифровки, озвучку, дубляж, короткие ролики и анимированные видео.
 
     Выберите задачу ниже или просто пришлите файл.
 welcome-pick = Выберите задачу:
-task-video-name = Видео из фото и клипов
+task-video-name = Видео из фото и роликов
 task-transcription-name = Расшифровка
 task-audio-name = Озвучка
 task-subtitles-name = Субтитры
 task-pause_removal-name = Удаление пауз
 task-dubbing-name = Дубляж
-task-smart_clip-name = Умные клипы
-task-motion-name = Моушн-видео
-task-video-needs = До 30 фото или видеоклипов (JPEG, PNG, WebP, MP4, MOV, AVI) и, по желанию, текст озвучки.
+task-smart_clip-name = Нарезка роликов
+task-motion-name = Анимированное видео
+task-video-needs = До 30 фото или видеороликов (JPEG, PNG, WebP, MP4, MOV, AVI) и, по желанию, текст озвучки.
 task-transcription-needs = Один аудио- или видеофайл (MP3, WAV, M4A, MP4, MOV, AVI) или https-ссылка на него.
 task-audio-needs = Текст, который нужно озвучить.
 task-subtitles-needs = Одно готовое видео (MP4, MOV, AVI) или https-ссылка на него.
@@ -47,20 +47,20 @@ task-smart_clip-needs = Одно длинное видео (MP4, MOV, AVI) ил�
 task-motion-needs = Текст, голосовая запись или видео с ведущим в кадре.
 task-video-price = 30 токенов за минуту результата.
 task-transcription-price = 40 токенов за минуту.
-task-audio-price = От бесплатного до 41 токена за минуту речи, в зависимости от провайдера голоса.
+task-audio-price = От бесплатного до 41 токена за минуту речи, в зависимости от голосового сервиса.
 task-subtitles-price = 50 токенов за минуту результата; 60 с переводом.
 task-pause_removal-price = 50 токенов за минуту.
-task-dubbing-price = От 100 до 141 токена за минуту, в зависимости от провайдера голоса.
+task-dubbing-price = От 100 до 141 токена за минуту, в зависимости от голосового сервиса.
 task-smart_clip-price = 80 токенов за минуту исходного видео.
-task-motion-price = Зависит от лимита моушн-видео в вашем тарифе.
-task-video-next = Пришлите фото или клипы.
+task-motion-price = Зависит от лимита анимированных видео в вашем тарифе.
+task-video-next = Пришлите фото или ролики.
 task-transcription-next = Пришлите аудио- или видеофайл либо вставьте https-ссылку.
 task-audio-next = Пришлите текст для озвучки.
 task-subtitles-next = Пришлите видео или вставьте https-ссылку.
 task-pause_removal-next = Пришлите видео или вставьте https-ссылку.
 task-dubbing-next = Пришлите видео или вставьте https-ссылку.
 task-smart_clip-next = Пришлите длинное видео или вставьте https-ссылку.
-task-motion-next = Пришлите текст, голосовое сообщение или видеоклип.
+task-motion-next = Пришлите текст, голосовое сообщение или видеоролик.
 task-card =
     { $name }
 
@@ -76,7 +76,7 @@ help-entry =
     { $name }
     Нужно: { $needs }
     Цена: { $price }
-help-extras = Дополнительно: автоматические надписи 50 токенов за рендер, карточки по 30 токенов, рамки 30 токенов за рендер.
+help-extras = Дополнительно: автоматические надписи — 50 токенов за видео, карточки — по 30 токенов, рамки — 30 токенов за видео.
 help-footer = /settings задаёт голос, субтитры и формат по умолчанию. /cancel выходит из любого шага. /apikey даёт ключ для ваших собственных программ; для работы в чате он не нужен.
 
 ## /cancel
@@ -93,7 +93,7 @@ language-name-ru = Русский
 settings-title = Ваши настройки по умолчанию (они заполняют каждую новую задачу):
 settings-summary =
     Язык: { $language }
-    Провайдер голоса: { $provider }
+    Голосовой сервис: { $provider }
     Голос: { $voice }
     Скорость: { $speed }
     Стиль голоса: { $style }
@@ -104,7 +104,7 @@ settings-summary =
 settings-not-set = не задано
 settings-automatic = автоматически
 settings-button-language = Язык
-settings-button-provider = Провайдер голоса
+settings-button-provider = Голосовой сервис
 settings-button-voice = Голос
 settings-button-speed = Скорость
 settings-button-style = Стиль голоса
@@ -112,38 +112,27 @@ settings-button-sub-style = Стиль субтитров
 settings-button-sub-position = Положение субтитров
 settings-button-sub-size = Размер субтитров
 settings-button-format = Формат видео
-settings-button-reset = Сбросить на автоматическое
+settings-button-reset = Сбросить
 settings-choose-language = Выберите язык интерфейса:
-settings-choose-provider = Выберите провайдера голоса по умолчанию:
+settings-choose-provider = Выберите голосовой сервис по умолчанию:
 settings-choose-voice = Выберите голос { $provider } по умолчанию:
-settings-choose-voice-first = Сначала выберите провайдера голоса.
-settings-no-voices = В каталоге нет голосов этого провайдера на вашем языке.
+settings-choose-voice-first = Сначала выберите голосовой сервис.
+settings-no-voices = У этого сервиса нет голосов на вашем языке.
 settings-choose-speed = Выберите скорость речи по умолчанию:
-settings-choose-style = Выберите стиль голоса (его используют провайдеры, которые поддерживают стили):
+settings-choose-style = Выберите стиль голоса (действует в сервисах, которые поддерживают стили):
 settings-choose-sub-style = Выберите стиль субтитров по умолчанию:
 settings-choose-sub-position = Выберите, где располагать субтитры:
 settings-choose-sub-size = Выберите размер субтитров:
 settings-choose-format = Выберите формат видео по умолчанию:
 settings-saved = Сохранено.
-tts-style-standard = Стандартный
-tts-style-calm = Спокойный
-tts-style-expressive = Выразительный
-tts-style-energetic = Энергичный
-tts-style-dramatic = Драматичный
-tts-style-cheerful = Бодрый
-sub-position-top = Сверху
-sub-position-center = По центру
-sub-position-bottom = Снизу
-sub-size-small = Маленький
-sub-size-medium = Средний
-sub-size-large = Большой
-video-format-9_16 = Вертикальный 9:16
-video-format-16_9 = Горизонтальный 16:9
-video-format-1_1 = Квадрат 1:1
-video-format-original = Размер оригинала
 
 ## /balance
-balance-tokens = Баланс: { $tokens } токенов (около { $usd } USD).
+balance-tokens = Баланс: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токена
+    [many] { $tokens } токенов
+   *[other] { $tokens } токена
+    } (около { $usd } USD).
 balance-quota = Тариф: { $tariff }, действует до { $expires }.
 balance-quota-no-expiry = Тариф: { $tariff }.
 balance-limits-title = Лимиты вашего аккаунта:
@@ -163,16 +152,10 @@ balance-reset = Лимиты обновятся { $date }.
 
 ## /tasks
 tasks-empty = У вас ещё нет задач. Начните через /start.
-tasks-title = Ваши задачи (страница { $page }):
-tasks-item = #{ $id } { $type }: { $status }, { $date }
 task-status-pending = ожидает
 task-status-processing = выполняется
 task-status-completed = готово
 task-status-failed = ошибка
-task-details =
-    Задача #{ $id }: { $type }
-    Статус: { $status }
-    Создана: { $date }
 task-details-progress = Прогресс: { $progress }%
 task-details-error = Причина: { $error }
 task-not-found = Эта задача не найдена.
@@ -215,7 +198,7 @@ service-error-invalid_response = Сервис прислал ответ, кот�
 
 ## intake
 intake-offer = Получено: { $media }. Что из этого сделать?
-intake-offer-more = Пришлите ещё фото или клипы, чтобы добавить их, или выберите задачу.
+intake-offer-more = Пришлите ещё фото или ролики, чтобы добавить их, или выберите задачу.
 intake-expired = Файлов, которые вы присылали, у меня уже нет. Пришлите их ещё раз.
 intake-count-photo = { $count ->
     [one] { $count } фото
@@ -264,8 +247,12 @@ media-error-empty_file = Этот файл пустой ({ $name }): в нём �
 media-error-too_big_for_bot_api = Файл больше { $limitMb } МБ — это максимум, который бот может скачать из Telegram. Загрузите его куда-нибудь и пришлите мне https-ссылку.
 media-error-too_big_for_intake = Файл больше { $limitMb } МБ — это максимум, который принимает этот бот. Пришлите вместо него https-ссылку.
 media-error-too_big_for_service = Файл больше { $limitMb } МБ — это максимум, который принимает сервис. Пришлите файл короче или меньше.
-media-error-too_many_media = Это { $count } файлов, а видео принимает не больше { $max } фото и клипов. Пришлите меньше.
-media-error-mixed_media = Эти файлы не сочетаются: несколько файлов — это одно видео из не более чем { $max } фото и клипов. Аудио, субтитры или отдельное видео присылайте по одному.
+media-error-too_many_media = { $count ->
+    [one] Это { $count } файл
+    [few] Это { $count } файла
+   *[other] Это { $count } файлов
+    }, а видео принимает не больше { $max } фото и роликов. Пришлите меньше.
+media-error-mixed_media = Эти файлы не сочетаются: несколько файлов — это одно видео из не более чем { $max } фото и роликов. Аудио, субтитры или отдельное видео присылайте по одному.
 media-error-link_not_https = Работают только ссылки https:// ({ $link }). Пришлите https-адрес.
 media-error-link_malformed = Это не похоже на пригодную ссылку: { $link }. Пришлите полный адрес, начинающийся с https://.
 media-error-download_failed = Не удалось получить файл из Telegram. Пришлите его ещё раз.
@@ -279,11 +266,14 @@ form-or-type = Или введите значение.
 form-type-text = Пришлите одним сообщением (до { $max } символов).
 form-send-file-audio = Пришлите свой файл MP3.
 form-send-file-subtitles = Пришлите файл SRT.
-form-media-add = ➕ Добавить фото или клипы
+form-media-add = ➕ Добавить фото или ролики
 form-media-done = Готово ({ $count })
-form-media-count = Файлов: { $count } из { $max }
-form-media-needed = Сначала пришлите файлы (хотя бы { $min }).
-form-media-prompt-video = Пришлите от 1 до 30 фото или видеоклипов — по одному или альбомами — либо https-ссылки на них. Когда всё будет здесь, нажмите «Готово».
+form-media-count = Файлов: { $count } из { $max } возможных
+form-media-needed = { $min ->
+    [one] Сначала пришлите хотя бы один файл.
+   *[other] Сначала пришлите не меньше { $min } файлов.
+}
+form-media-prompt-video = Пришлите от 1 до 30 фото или видеороликов — по одному или альбомами — либо https-ссылки на них. Когда всё будет здесь, нажмите «Готово».
 form-media-prompt-transcription = Пришлите аудио- или видеофайл либо вставьте https-ссылку на него.
 form-media-prompt-audio = Пришлите текст для озвучки.
 form-media-prompt-subtitles = Пришлите видео или вставьте https-ссылку на него.
@@ -291,14 +281,14 @@ form-media-prompt-pause_removal = Пришлите видео или встав�
 form-media-prompt-dubbing = Пришлите видео для дубляжа или вставьте https-ссылку на него.
 form-media-prompt-smart_clip = Пришлите длинное видео или вставьте https-ссылку на него.
 form-media-prompt-motion = Пришлите голосовую запись или видео с ведущим в кадре либо вставьте https-ссылку на него.
-form-media-wrong-video = Видео собирается только из фото и видеоклипов.
+form-media-wrong-video = Видео собирается только из фото и видеороликов.
 form-media-wrong-transcription = Для расшифровки нужен один аудио- или видеофайл.
 form-media-wrong-audio = Озвучка делается из текста; файл не нужен.
 form-media-wrong-subtitles = Для субтитров нужно одно видео.
 form-media-wrong-pause_removal = Для удаления пауз нужно одно видео.
 form-media-wrong-dubbing = Для дубляжа нужно одно видео.
-form-media-wrong-smart_clip = Для умных клипов нужно одно видео.
-form-media-wrong-motion = Для моушн-видео нужна голосовая запись (аудио) или видеоклип.
+form-media-wrong-smart_clip = Для нарезки роликов нужно одно видео.
+form-media-wrong-motion = Для анимированного видео нужна голосовая запись (аудио) или видеоролик.
 form-file-expected-audio = Пожалуйста, пришлите сюда файл MP3.
 form-file-expected-subtitles = Пожалуйста, пришлите сюда файл SRT.
 form-file-expected-image = Пожалуйста, пришлите сюда фото.
@@ -306,11 +296,31 @@ form-file-expected-video = Пожалуйста, пришлите сюда ви�
 form-srt-as-file = Пожалуйста, пришлите SRT файлом, а не ссылкой, чтобы я мог сначала его проверить.
 form-srt-too-big = Этот файл слишком большой для SRT (не больше 2 МБ).
 form-use-buttons = Пожалуйста, выберите с помощью кнопок.
-form-cost = Примерная стоимость: { $tokens } токенов
-form-cost-at-least = Примерная стоимость: не меньше { $tokens } токенов (каждая карточка — 30 токенов)
-form-cost-per-minute = Примерная стоимость: { $tokens } токенов за минуту файла
+form-cost = Примерная стоимость: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токена
+    [many] { $tokens } токенов
+   *[other] { $tokens } токена
+    }
+form-cost-at-least = Примерная стоимость: не меньше { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токена
+    [many] { $tokens } токенов
+   *[other] { $tokens } токена
+    } (каждая карточка — 30 токенов)
+form-cost-per-minute = Примерная стоимость: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токена
+    [many] { $tokens } токенов
+   *[other] { $tokens } токена
+    } за минуту файла
 form-cost-plan = Стоимость: учитывается в лимите вашего тарифа
-form-balance = Баланс: { $tokens } токенов
+form-balance = Баланс: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токена
+    [many] { $tokens } токенов
+   *[other] { $tokens } токена
+    }
 form-tariff = Тариф: { $tariff }
 form-scene-map = Сцена { $scene } → файл { $media }
 form-cancelled = { $task }: отменено. Ничего не отправлено.
@@ -322,8 +332,6 @@ form-error-number = Пожалуйста, пришлите число.
 form-error-integer = Пожалуйста, пришлите целое число.
 form-error-range = Пожалуйста, пришлите число от { $min } до { $max }.
 form-error-language = Пожалуйста, пришлите код языка, например en, uk или pt-BR.
-form-error-ass-color = Пожалуйста, пришлите цвет в формате &HAABBGGRR, например &H0000FFFF для жёлтого.
-form-error-hex-color = Пожалуйста, пришлите цвет в формате #RRGGBB, например #FFCC00.
 form-error-number-list = Пожалуйста, пришлите положительные числа через пробел, например: 3 4 2.5
 form-error-count = Нужно значений: { $expected }, получено: { $actual }.
 form-error-word = «{ $word }» — не из списка: { $allowed }
@@ -338,8 +346,11 @@ form-overlay-add = ➕ Добавить надпись
 form-overlay-type = Пришлите текст надписи (не больше 200 символов). Чтобы задать время, допишите его после вертикальной черты: Распродажа сегодня | 2-5
 form-overlay-delete = 🗑 Удалить эту надпись
 form-overlay-text = Надпись должна содержать от 1 до { $max } символов.
-form-overlay-times = Запишите время как начало-конец в секундах, например 2-5 или 3-end.
-form-overlay-full = Не больше { $max } надписей.
+form-overlay-times = Запишите время как начало-конец в секундах, например 2-5, или 3-, чтобы надпись шла до конца.
+form-overlay-full = { $max ->
+    [one] Не больше { $max } надписи.
+   *[other] Не больше { $max } надписей.
+}
 overlay-style = Стиль
 overlay-position = Положение
 overlay-size = Размер
@@ -349,11 +360,7 @@ overlay-italic = Курсив
 overlay-fade = Плавное появление
 value-on = включено
 value-off = выключено
-value-none = нет
-value-auto = автоматически
-value-sub-lang-dubbed = дублированную речь
-value-sub-lang-original = оригинальную речь
-value-sub-lang-none = без субтитров
+value-none = не задано
 
 form-group-voice = 🎙 Голос
 form-group-scenes = 🎞 Сцены и формат
@@ -364,13 +371,13 @@ form-group-cards = 🃏 Карточки
 form-group-sounds = 🔊 Звуковые эффекты
 form-group-recognition = 🗣 Распознавание
 form-group-translation = 🌐 Перевод
-form-group-reels = 📱 Вертикальное (reels)
-form-group-clips = ✂️ Клипы
+form-group-reels = 📱 Вертикальное видео
+form-group-clips = ✂️ Роликы
 form-group-filters = 🎨 Фильтры
 form-group-source = 📝 Источник
 form-group-look = 🖼 Внешний вид
 form-group-languages = 🌐 Языки и режим
-form-group-mix = 🎚 Микширование
+form-group-mix = 🎚 Звук
 
 field-text = Текст
 field-language = Язык
@@ -396,7 +403,7 @@ field-auto_text = Автоматические надписи
 field-bgm_track = Музыка из библиотеки
 field-bgm_file = Своя музыка
 field-bgm_volume = Громкость музыки
-field-audio_mix_type = Собственный звук клипов
+field-audio_mix_type = Собственный звук роликов
 field-ai_graphics = Карточки
 field-ai_graphics_mode = Режим карточек
 field-ai_graphics_density = Плотность карточек
@@ -412,80 +419,79 @@ field-reels_reframe = Кадрирование
 field-mode = Режим
 field-target_lang = Язык дубляжа
 field-source_lang = Язык оригинала
-field-srt_file = Ваш SRT
+field-srt_file = Ваши субтитры
 field-mix_mode = Оригинальный звук
 field-overlay_volume = Громкость оригинала (%)
 field-sub_lang = Субтитры показывают
-field-max_clips = Количество клипов
-field-target_sec = Длительность клипа (с)
+field-max_clips = Количество роликов
+field-target_sec = Длительность ролика (с)
 field-context = О чём видео
 field-filters = Фильтры
 field-source = Источник
 field-style = Тема
 
-hint-text = Слова для озвучки. Отмечайте склейки через {"{"}scene{"}"}, переход — через {"{"}scene:fade{"}"}, его длительность — через {"{"}scene:fade:0.8{"}"}, а только длительность — через {"{"}scene:2{"}"}. Метки не зачитываются. Без текста видео будет без звука.
-hint-language = Язык озвучки или речи. «Автоматически» — сервис определит его сам.
-hint-tts_voice = Выберите провайдера и голос; ▶ — прослушать образец.
+hint-text = Слова для озвучки. Отмечайте склейки через `{"{"}scene{"}"}`, переход — через `{"{"}scene:fade{"}"}`, его длительность — через `{"{"}scene:fade:0.8{"}"}`, а только длительность — через `{"{"}scene:2{"}"}`. Метки не зачитываются. Без текста видео будет беззвучным.
+hint-language = Язык озвучки или речи. Сервис может определить его сам.
+hint-tts_voice = Выберите сервис и голос; ▶ — прослушать образец.
 hint-tts_speed = Как быстро говорит голос.
-hint-tts_style = Манера речи (провайдеры b и f).
-hint-tts_scene = Свободная инструкция для голоса, например: тепло, неторопливо, как диктор документального фильма (провайдер b).
-hint-format = 9:16 вертикальный, 16:9 широкий, 1:1 квадрат или размер оригинала.
-hint-animation = Ken Burns медленно панорамирует и приближает фото.
+hint-tts_style = Манера речи; её поддерживают не все голосовые сервисы.
+hint-tts_scene = Свободная инструкция для голоса, например: тепло, неторопливо, как диктор документального фильма. Её принимают не все голосовые сервисы.
+hint-format = Вертикальный для телефона, горизонтальный для экрана, квадратный или как в оригинале.
+hint-animation = Плавный наезд и панорама оживляют фото.
 hint-transition = Переход между сценами, если метка не задаёт другой (при включённой анимации).
 hint-transition_duration = Сколько секунд длится каждый переход.
 hint-scene_durations = Для видео без звука: секунды на каждый файл, по одному числу, через пробел, например: 3 4 2.5
-hint-scene_transitions = Для видео без звука: по одному переходу на каждую склейку, через пробел, например: fade zoom slide. Названия: fade, dissolve, slide, cover, reveal, zoom, squeeze, wind, pixel, circle, random.
+hint-scene_transitions = Для видео без звука: по одному переходу на каждую склейку, через пробел, например: `fade zoom slide`. Названия: `fade`, `dissolve`, `slide`, `cover`, `reveal`, `zoom`, `squeeze`, `wind`, `pixel`, `circle`, `random`.
 hint-target_duration = Более длинный результат ускоряется до этой длительности, но не больше чем вдвое; более короткий остаётся как есть. Действует лимит вашего тарифа.
-hint-subtitles = Караоке-субтитры к озвучке.
+hint-subtitles = Субтитры, в которых подсвечивается звучащее слово.
 hint-sub_style = Внешний вид субтитров.
 hint-sub_position = Где расположены субтитры.
 hint-sub_size = Насколько крупные субтитры.
-hint-sub_color = Цвет субтитров.
+hint-sub_color = Цвет субтитров. Можно прислать и свой в виде `#RRGGBB`.
 hint-text_overlays = Статичные надписи поверх видео: до 10, у каждой свой стиль, положение, размер, анимация и время.
-hint-text_overlays_raw = Все надписи одним сообщением, по одной на строку (или через /): ТЕКСТ | атрибуты | начало-конец. Атрибуты: small, medium, large; bold, thin, italic; top, middle, bottom; left, center, right; white, yellow, red, green, blue, pink, orange, purple, black, cyan; pop, slide, type, fade, none. Пример: РАСПРОДАЖА | large bold top center yellow pop | 0-3
-hint-auto_text = Ключевые слова из озвучки всплывают надписями (50 токенов за рендер).
+hint-text_overlays_raw = Все надписи одним сообщением, по одной в строке (или через /): `ТЕКСТ | атрибуты | начало-конец`. Атрибуты: `small`, `medium`, `large`; `bold`, `thin`, `italic`; `top`, `middle`, `bottom`; `left`, `center`, `right`; `white`, `yellow`, `red`, `green`, `blue`, `pink`, `orange`, `purple`, `black`, `cyan`; `pop`, `slide`, `type`, `fade`, `none`. Пример: `РАСПРОДАЖА | large bold top center yellow pop | 0-3`
+hint-auto_text = Ключевые слова из озвучки всплывают надписями (50 токенов за видео).
 hint-bgm_track = Трек из библиотеки, по стилю.
 hint-bgm_file = Ваш собственный MP3 в качестве фоновой музыки.
-hint-bgm_volume = От 0 (тишина) до 1 (полная громкость); обычно 0.2.
-hint-audio_mix_type = Заменить: только голос и музыка. Добавить: голос поверх звука клипов на полной громкости. Наложить: звук клипов приглушается под голосом.
+hint-bgm_volume = Насколько громко играет музыка под голосом; обычно 20 %. Можно прислать число от 0 до 100.
+hint-audio_mix_type = Что будет со звуком ваших роликов под голосом и музыкой.
 hint-ai_graphics = Анимированные карточки поверх видео: списки, числа, цитаты, сравнения, графики (по 30 токенов).
-hint-ai_graphics_mode = Авто: подбираются по озвучке. Полуавто: авто плюс ваши указания. Вручную: только ваши указания (работает и для видео без звука).
-hint-ai_graphics_density = 0.6 — редко, 1.0 — обычно, 1.5 — плотно.
-hint-ai_graphics_directives = Одна карточка на строку: MM:SS[-MM:SS] шаблон аргументы [@позиция]. Шаблоны: caption, quote, subscribe, like, list, steps, stat, percent, trend, compare. Позиции: @center, @top, @bottom, @left, @right. Пример: 00:05-00:09 stat 87% зрителей @top
+hint-ai_graphics_mode = Автоматически: карточки подбираются по озвучке. С вашими указаниями: автоматические плюс описанные вами. Только ваши указания: работает и для видео без звука.
+hint-ai_graphics_density = Как часто появляются карточки.
+hint-ai_graphics_directives = Одна карточка в строке: `MM:SS[-MM:SS] шаблон аргументы [@позиция]`. Шаблоны: `caption`, `quote`, `subscribe`, `like`, `list`, `steps`, `stat`, `percent`, `trend`, `compare`. Позиции: `@center`, `@top`, `@bottom`, `@left`, `@right`. Пример: `00:05-00:09 stat 87% зрителей @top`
 hint-ai_graphics_sfx = Звук при появлении каждой карточки.
 hint-sfx_auto_sound = Звук при появлении каждой автоматической надписи.
 hint-sfx_transition_sound = Звук при каждой смене сцены.
 hint-ai_prompt = Имена, термины или контекст, которые помогут распознаванию.
-hint-output_format = Простой текст, субтитры с таймкодами (SRT) или оба варианта.
+hint-output_format = Обычный текст, субтитры с таймкодами или оба варианта.
 hint-translate_to = Перевести субтитры; тайминг и звук не меняются.
 hint-reels_mode = Делает результат вертикальным 9:16.
 hint-reels_reframe = Как изображение заполняет вертикальный кадр.
-hint-mode = Авто: всё автоматически. Полуавто: сначала вы получите расшифровку для правки. Вручную: используется ваш собственный SRT на языке дубляжа.
+hint-mode = Автоматически: всё делается само. «Сначала проверить текст»: вы получите расшифровку для правок. «Мои субтитры»: используется ваш файл субтитров на языке дубляжа.
 hint-target_lang = Язык нового голоса.
 hint-source_lang = Язык, на котором говорят в видео.
-hint-srt_file = SRT на языке дубляжа, время которого укладывается в длительность видео.
-hint-mix_mode = «Наложить» оставляет оригинальный звук приглушённым. «Заменить» убирает его.
+hint-srt_file = Файл субтитров на языке дубляжа, время которого укладывается в длительность видео.
+hint-mix_mode = Что будет с исходным звуком под новым голосом.
 hint-overlay_volume = Насколько громким остаётся оригинал, от 0 до 100.
-hint-sub_lang = Какую речь показывают субтитры, или код языка.
-hint-max_clips = «Автоматически» — примерно один клип на 5 минут (от 4 до 10).
-hint-target_sec = Желаемая длительность клипа; склейки попадают на паузы в речи.
+hint-sub_lang = Какую речь показывают субтитры. Можно прислать и код языка, например `de`.
+hint-max_clips = «Автоматически» — примерно один ролик на 5 минут (от 4 до 10).
+hint-target_sec = Желаемая длительность ролика; склейки попадают на паузы в речи.
 hint-context = Что это за видео и что в нём искать.
-hint-filters = Цветовые фильтры для каждого клипа; выберите любые.
+hint-filters = Цветовые фильтры для каждого ролика; выберите любые.
 hint-source = Текст, голосовая запись или видео с ведущим в кадре.
-hint-style = Внешний вид моушн-видео.
+hint-style = Как будет выглядеть анимированное видео.
 
 ## voice picker
 voice-choose-language = Выберите язык голоса:
-voice-choose-provider = Голоса ({ $language }): выберите провайдера.
+voice-choose-provider = Голоса, язык: { $language }. Выберите сервис.
 voice-choose-voice = { $provider }, { $language }: выберите голос. ▶ — прослушать образец.
-voice-price = { $tokens } токенов/мин
 voice-price-free = бесплатно
-voice-quality-Basic = базовое качество
-voice-quality-Good = хорошее качество
-voice-quality-Excellent = отличное качество
-voice-quality-Premium = премиум-качество
+voice-quality-Basic = ★ базовое
+voice-quality-Good = ★★ хорошее
+voice-quality-Excellent = ★★★ отличное
+voice-quality-Premium = ★★★★ высшее
 voice-other-language = 🌐 Другой язык
-voice-automatic = Автоматический голос этого провайдера
+voice-automatic = Любой голос этого сервиса
 voice-preview-caption = Образец: { $voice }
 voice-preview-text = Здравствуйте! Вот как я звучу. Могу прочитать ваш текст вслух для видео или озвучки.
 voice-preview-sent = Образец отправлен ниже.
@@ -501,13 +507,14 @@ card-progress = ⚙️ { $task } #{ $id }: выполнено { $percent }%.
 card-delivered = ✅ { $task } #{ $id }: готово, результат ниже.
 card-failed = ❌ { $task } #{ $id }: ошибка, подробности ниже.
 card-submit-failed = ❌ { $task }: не создано. { $reason } Ничего не списано.
-card-create-unknown = ⚠️ { $task }: при создании задачи оборвалась связь, поэтому я не знаю, создана ли она. Повторно я её не отправлял; в /tasks видно, существует ли она.
+card-unconfirmed = ⏳ { $task }: сервис не подтвердил задачу, поэтому я проверяю, создана ли она. Второй раз я её не отправлю; если она есть, результат придёт сюда.
+card-not-created = ❌ { $task }: не создано. Сервис так и не подтвердил задачу, и среди ваших задач её нет. Нажмите «Повторить», чтобы отправить её ещё раз.
+card-unresolved = ⚠️ { $task }: сервис не подтвердил задачу, а в то же время было создано несколько похожих, поэтому я не могу понять, какая из них ваша. Найдите её в /tasks.
 card-gave-up = ⌛ { $task } #{ $id }: всё ещё не завершено, хотя прошло много времени. Я перестал ждать; когда задача будет готова, она появится в /tasks.
 outcome-button-repeat = 🔁 Повторить с изменениями
 outcome-button-newTask = ➕ Новая задача
 outcome-button-retrySubmit = 🔄 Повторить
 outcome-button-tryAgain = 🔄 Попробовать ещё раз
-outcome-button-renderAsIs = ▶️ Озвучить как есть
 outcome-failed = ❌ { $task } #{ $id } — ошибка: { $error }
     Ничего не списано.
 outcome-failed-unknown = сервис не указал причину
@@ -518,8 +525,8 @@ outcome-task-gone = Сервис больше не знает задачу #{ $i
 rule-invalid = Это значение не принимается.
 rule-auto_text_needs_text = Для автоматических надписей нужен текст озвучки.
 rule-bgm_exclusive = Выберите музыку из библиотеки или свой MP3, но не оба варианта.
-rule-color_not_ass = Цвет нужно записать в формате &HAABBGGRR.
-rule-color_not_hex = Цвет нужно записать в формате #RRGGBB.
+rule-color_not_ass = Цвет нужно записать в виде #RRGGBB.
+rule-color_not_hex = Цвет нужно записать в виде #RRGGBB.
 rule-filters_repeated = Каждый фильтр можно выбрать только один раз.
 rule-language_invalid = Это не код языка (например en, uk, pt-BR).
 rule-url_not_https = Ссылки должны начинаться с https://.
@@ -544,23 +551,23 @@ rule-directive_template_unknown = Строка { $line }: неизвестный
 rule-directive_time_invalid = Строка { $line }: запишите время как MM:SS или MM:SS-MM:SS (или end).
 rule-directive_time_order = Строка { $line }: карточка должна заканчиваться после своего начала.
 rule-directive_too_many = Слишком много указаний для карточек.
-rule-ai_graphics_directives_mode = Указания для карточек работают только в полуавтоматическом и ручном режимах.
+rule-ai_graphics_directives_mode = Указания для карточек действуют только в режимах «Автоматически и мои указания» и «Только мои указания».
 rule-ai_graphics_directives_required = Для карточек в ручном режиме нужны ваши указания.
 rule-ai_graphics_sfx_needs_ai_graphics = Звук карточек работает только с включёнными карточками.
 rule-sfx_auto_sound_needs_auto_text = Звук надписей работает только с включёнными автоматическими надписями.
-rule-overlay_volume_needs_overlay = Громкость оригинала действует только в режиме наложения.
-rule-tts_style_unsupported = У этого провайдера голоса нет стилей речи.
-rule-tts_scene_unsupported = Инструкции для голоса работают только с провайдером b.
-rule-motion_text_required = Для моушн-видео из текста нужен текст.
-rule-motion_file_required = Для моушн-видео из записи или клипа нужен файл.
-rule-motion_tts_only_for_text = Голос выбирается только для моушн-видео из текста.
-rule-motion_format_not_for_video = В моушн-видео из видео формат определяется самим клипом.
+rule-overlay_volume_needs_overlay = Громкость оригинала действует, только когда исходный звук остаётся.
+rule-tts_style_unsupported = У этого голосового сервиса нет стилей речи.
+rule-tts_scene_unsupported = Этот голосовой сервис не принимает инструкции для голоса.
+rule-motion_text_required = Для анимированного видео из текста нужен текст.
+rule-motion_file_required = Для анимированного видео из записи или ролика нужен файл.
+rule-motion_tts_only_for_text = Голос выбирается только для анимированного видео из текста.
+rule-motion_format_not_for_video = В анимированном видео из видео формат определяет сам ролик.
 rule-target_duration_invalid = Целевая длительность должна быть положительным числом секунд.
 rule-target_duration_over_limit = Ваш тариф позволяет видео длительностью не больше { $max } с.
 rule-target_duration_speedup = Для этого понадобилось бы ускорение больше чем вдвое; минимально возможная длительность — { $min } с.
 rule-srt_empty = SRT пустой.
 rule-srt_end_before_start = Строка { $line }: субтитр заканчивается раньше, чем начинается.
-rule-srt_exceeds_duration = Строка { $line }: этот субтитр выходит за конец видео.
+rule-srt_exceeds_duration = Субтитр { $index } заканчивается в { $end }, на { $over } с позже конца видео ({ $max }). Сдвиньте его конец раньше и отправьте файл ещё раз.
 rule-srt_index_invalid = Строка { $line }: номер записи — не число.
 rule-srt_index_missing = Строка { $line }: не хватает номера записи.
 rule-srt_line_too_long = Строка { $line } слишком длинная.
@@ -571,208 +578,18 @@ rule-srt_too_large = SRT слишком большой.
 rule-srt_too_many_entries = В SRT слишком много записей.
 
 ## delivery results
-result-video-caption = ✅ Задача #{ $id } готова.
-result-audio-caption = ✅ Озвучка #{ $id } готова.
 result-link = ✅ Задача #{ $id } готова. Файл слишком большой, чтобы отправить его сюда; скачайте его: { $url }
     Ссылка действует до { $expires }.
 result-link-no-expiry = ✅ Задача #{ $id } готова. Файл слишком большой, чтобы отправить его сюда; скачайте его: { $url }
 result-expired = Задача #{ $id } выполнена, но ссылка на результат уже недействительна.
-result-document-txt = Расшифровка задачи #{ $id } (текст)
-result-document-srt = Расшифровка задачи #{ $id } с таймкодами (SRT)
 result-clip-caption = { $index }. { $title }
     { $hook }
     Оценка { $score }/100 · { $from }–{ $to }
 result-clips-summary = ✅ Задача #{ $id }: { $count ->
-    [one] { $count } клип
-    [few] { $count } клипа
-    [many] { $count } клипов
-   *[other] { $count } клипа
+    [one] { $count } ролик
+    [few] { $count } ролика
+    [many] { $count } роликов
+   *[other] { $count } ролика
 }
 result-clip-line = { $index }. { $title } · { $score }/100 · { $from }–{ $to }
 result-links-expire = Ссылки действуют до { $expires }.
-result-srt-step = Расшифровка дубляжа #{ $id }. Отредактируйте текст в этом SRT (номера и время не меняйте) и отправьте файл мне или нажмите «Озвучить как есть».
-
-## generation service: commands
-command-image = Изображение из текста или из фото
-command-account = Ваш аккаунт генерации: тариф, баланс, ключ, хранилище
-command-connect = Подключить аккаунт сервиса генерации
-command-disconnect = Забыть подключённый аккаунт генерации
-
-## generation service: linking the account
-connect-ask-key =
-    Пришлите мне API-ключ вашего аккаунта сервиса генерации изображений и видео. Его создают в личном кабинете сервиса; он выглядит как name_live_abcd1234_… .
-    Я сразу удалю ваше сообщение и сохраню ключ зашифрованным. /cancel — отменить.
-connect-not-a-key = Это не похоже на ключ сервиса генерации. Он состоит из четырёх частей через подчёркивание, например name_live_abcd1234_…; скопируйте его целиком из личного кабинета и пришлите или нажмите /cancel.
-connect-checking = 🔐 Проверяю ключ { $name }…
-connect-done =
-    ✅ Подключено: тариф { $plan }, баланс { $tokens } токенов (примерно ${ $usd }).
-    По желанию пришлите секрет подписи вебхуков, который показан рядом с ключом: тогда готовые изображения будут приходить сразу. Без него я буду проверять их каждые несколько секунд. Это сообщение я тоже сразу удалю.
-connect-button-skip = Пропустить
-connect-secret-saved = 🔐 Секрет подписи сохранён, ваше сообщение удалено. Теперь готовые изображения будут приходить сразу.
-connect-secret-skipped = ✅ Подключено. Без секрета подписи я буду проверять готовые изображения каждые несколько секунд. Чтобы добавить его позже, снова выполните /connect с ключом, а затем пришлите секрет.
-disconnect-done = Отключено: я забыл ваш ключ генерации и секрет подписи. Уже запущенные генерации завершатся в вашем аккаунте на сервисе.
-disconnect-nothing = Аккаунт генерации не подключён. /connect — подключить.
-
-## generation service: /account
-account-not-linked = Аккаунт генерации ещё не подключён. /connect подключает его ключом из личного кабинета сервиса.
-account-title = 🎨 Аккаунт генерации изображений и видео
-account-plan = Тариф: { $plan }
-account-balance = Баланс: { $tokens } токенов (примерно ${ $usd })
-account-key = Ключ: { $name }…
-account-key-expires = Действует до: { $date }
-account-key-no-expiry = Бессрочный
-account-key-budget = Бюджет ключа: использовано { $used } из { $budget } токенов, осталось { $left }
-account-key-no-budget = Собственного бюджета нет; с ним потрачено { $used } токенов
-account-limits = Лимиты: { $rpm } запросов в минуту, { $concurrent } генераций одновременно, { $batch } за запрос, не больше { $queued } в очереди
-account-storage = Хранилище: { $bar } { $percent }% ({ $used } из { $quota })
-account-storage-unlimited = Хранилище: без ограничений (занято { $used })
-account-delivery-webhooks = Готовые изображения приходят сразу (секрет подписи задан).
-account-delivery-polling = Я проверяю готовые изображения каждые несколько секунд. Пришлите секрет подписи после /connect, чтобы они приходили сразу.
-
-## generation service: errors
-generation-error-invalid_api_key = Сервис генерации не принял этот ключ: возможно, в нём ошибка, его отозвали или заменили. Скопируйте действующий ключ из личного кабинета сервиса и снова выполните /connect.
-generation-error-key_expired = Срок действия этого ключа истёк. Создайте новый ключ в личном кабинете сервиса и снова выполните /connect с ним.
-generation-error-key_budget_exceeded = Собственный бюджет токенов этого ключа исчерпан (он отдельный от вашего баланса). Увеличьте бюджет ключа в личном кабинете сервиса или подключите через /connect ключ с бюджетом побольше.
-generation-error-email_not_verified = Адрес электронной почты вашего аккаунта генерации ещё не подтверждён. Откройте письмо с подтверждением от сервиса и попробуйте снова.
-generation-error-pro_required = Для этого нужен тариф Pro. Перейдите на него в личном кабинете сервиса или выберите значение без 🔒.
-generation-error-insufficient_credits = На балансе недостаточно токенов. Пополните его в личном кабинете сервиса; ничего не поставлено в очередь и ничего не списано.
-generation-error-storage_full = Ваше хранилище на сервисе генерации заполнено, поэтому новые генерации он не принимает. Удалите старые результаты в личном кабинете сервиса и попробуйте снова.
-generation-error-queue_full = У вас уже столько генераций в очереди, сколько разрешает сервис (1000). Дождитесь, пока часть завершится, или отмените те, что в очереди.
-generation-error-not_found = На сервисе генерации этого уже нет. Результаты хранятся 7 дней на тарифе Free и 30 дней на Pro.
-generation-error-already_running = Это изображение уже создаётся, его нельзя остановить; платите, только если оно получится.
-generation-error-file_too_large = Это фото слишком большое для сервиса генерации (не больше 20 МБ).
-generation-error-unsupported_media_type = Сервис генерации принимает только фото JPEG, PNG и WebP.
-generation-error-batch_too_large = Один запрос создаёт не больше 500 изображений. Уменьшите число описаний или вариантов.
-generation-error-prompt_count_mismatch = Число описаний не совпадает с числом элементов. Дайте одно описание для всех или по одному на каждый.
-generation-error-unavailable = Сервис генерации сейчас не может это принять. Попробуйте, пожалуйста, через несколько минут.
-generation-error-refused = Сервис генерации отклонил запрос: { $detail }
-
-## generation service: forms
-generation-form-text_to_image-name = Изображение из текста
-generation-form-reference_image-name = Изображение по фото-образцам
-generation-not-linked = Аккаунт генерации ещё не подключён. /connect подключает его ключом из личного кабинета сервиса.
-form-group-prompt = ✏️ Описание и количество
-form-group-model = 🧠 Модель и качество
-form-group-picture = 📐 Форма и размер
-field-prompt = Описание
-field-n = Изображений на описание
-field-model = Модель
-field-quality_mode = Качество
-field-aspect = Форма
-field-resolution = Размер
-field-background = Фон
-hint-prompt-text_to_image = Опишите картинку. Несколько строк дают несколько картинок сразу: по одной на строку, в пределах лимита сервиса на запрос.
-hint-prompt-reference_image = Опишите новую картинку, которую нужно собрать из ваших фото, одним сообщением.
-hint-n = Сколько вариантов на каждое описание.
-hint-model = Каждая модель рисует по-своему и стоит по-своему за изображение. 🔒 — нужен тариф Pro.
-hint-quality_mode = Более тщательный режим работает дольше и может стоить дороже.
-hint-aspect = Пропорции картинки.
-hint-resolution = Крупные картинки сохраняют больше деталей. 🔒 — нужен тариф Pro.
-hint-background = Прозрачный фон даёт картинку без фона — для вырезок и стикеров.
-form-media-prompt-reference_image = Пришлите одно или несколько фото, из которых собрать новую картинку (сколько именно — зависит от модели). Когда всё прислано, нажмите «Готово».
-form-media-wrong-reference_image = Изображение по образцам делается только из фото.
-form-media-too-many-reference_image = Это { $count } фото, а эта модель объединяет не больше { $max }. Выберите модель, которая принимает больше, или начните заново с меньшим количеством.
-value-prompts = { $count ->
-    [one] { $count } описание: { $first }
-    [few] { $count } описания, первое: { $first }
-   *[other] { $count } описаний, первое: { $first }
-}
-generation-model-label = { $kind ->
-    [fixed] { $model } · { $min } токенов
-   *[range] { $model } · { $min }–{ $max } токенов
-}
-value-quality-mode = { $mode ->
-    [SPEED] Быстро
-    [QUALITY] Лучшее качество
-    [low] Низкое
-    [medium] Среднее
-    [high] Высокое
-    [standard] Стандартное
-    [professional] Профессиональное
-    [normal] Обычное
-    [custom] Своё
-   *[other] { $label }
-}
-value-aspect = { $orientation ->
-    [square] Квадрат { $aspect }
-    [wide] Широкая { $aspect }
-    [tall] Вертикальная { $aspect }
-   *[other] { $aspect }
-}
-value-background = { $background ->
-    [auto] Автоматически
-    [transparent] Прозрачный
-    [opaque] Сплошной
-   *[other] { $label }
-}
-generation-pro-only = Для «{ $what }» нужен тариф Pro. Перейдите на него в личном кабинете сервиса, а пока выберите значение без 🔒.
-generation-price-per-image = { $kind ->
-    [fixed] Цена: { $min } токенов за изображение
-   *[range] Цена: { $min }–{ $max } токенов за изображение, в зависимости от выбора
-}
-generation-price-fixed = Цена: { $count } × { $each } = { $total } токенов (примерно ${ $usd })
-generation-price-range = Цена: { $count } × { $each } = { $min }–{ $max } токенов (примерно ${ $usdMin }–{ $usdMax }), в зависимости от выбора
-generation-balance = Баланс: { $balance } токенов
-generation-balance-and-budget = Баланс: { $balance } токенов · в бюджете ключа осталось: { $left }
-generation-pay-for-success = Платите только за получившиеся изображения.
-generation-price-over-balance = ⚠️ Это может стоить до { $max } токенов — больше, чем { $left } на вашем балансе, а сервис отклоняет запрос, который не может покрыть целиком. Уменьшите число изображений или выберите модель дешевле.
-generation-price-over-budget = ⚠️ Это может стоить до { $max } токенов — больше, чем { $left }, оставшиеся в бюджете ключа, а сервис отклоняет запрос, который ключ не покрывает целиком. Уменьшите число изображений, выберите модель дешевле или увеличьте бюджет ключа.
-generation-rule-unavailable = Сервис генерации сейчас не принимает новые изображения. Попробуйте, пожалуйста, позже.
-generation-rule-no-model = На вашем тарифе для этого нет модели. Перейдите на Pro в личном кабинете сервиса.
-generation-rule-too-many = Это { $count } изображений, а один запрос создаёт не больше { $max }. Уменьшите число описаний или изображений на описание.
-generation-rule-references = { $model } объединяет не больше { $max } фото, а вы прислали { $count }. Выберите модель, которая принимает больше, или начните заново с меньшим количеством.
-generation-error-insufficient_credits-numbers = Недостаточно токенов: нужно { $need }, а на балансе { $balance }. Ничего не поставлено в очередь и ничего не списано. Пополните баланс в личном кабинете сервиса, уменьшите число изображений или выберите модель дешевле.
-generation-error-key_budget_exceeded-numbers = Собственного бюджета ключа на это не хватает: нужно { $need } токенов, а у ключа осталось { $left } из { $budget }. Ничего не поставлено в очередь и ничего не списано. Увеличьте бюджет ключа в личном кабинете сервиса или уменьшите число изображений.
-
-## generation service: ways in
-generation-menu-image = 🎨 Изображение из текста
-generation-offer-references = 🎨 Изображение по этим образцам
-generation-offer-text = Сделать картинку из этого текста?
-generation-offer-text-button = 🎨 Изображение из этого текста
-generation-offer-taken = 🎨 Делаю картинку из вашего текста.
-generation-offer-expired = У меня уже нет того текста. Пришлите его, пожалуйста, ещё раз.
-
-## generation service: batch cards and results
-generation-card-uploading = ⏳ Загружаю фото-образец { $done } из { $total }…
-generation-card-creating = ⏳ { $name }: отправляю запрос…
-generation-card-not-created = ❌ { $name }: не создано. { $reason }
-generation-card-title = 🎨 { $name } · { $count ->
-    [one] { $count } изображение
-    [few] { $count } изображения
-   *[other] { $count } изображений
-} · { $model }
-generation-card-progress = ⏳ в очереди { $queued } · ⚙️ создаётся { $running } · ✅ готово { $done } · ❌ не вышло { $failed }
-generation-card-money = Зарезервировано { $reserved } токенов; списано пока { $charged }.
-generation-card-money-final = Зарезервировано { $reserved } токенов; списано { $charged }.
-generation-card-balance = Баланс после резервирования: { $balance } токенов.
-generation-card-failed = ❌ Не вышло: { $count }; возвращено { $refunded } токенов.
-generation-card-canceled = ✖️ Отменено: { $count }; возвращено { $refunded } токенов.
-generation-card-cancel-running = { $count ->
-    [one] { $count } уже создавалось и не могло быть остановлено; платите за него, только если получится.
-   *[other] { $count } уже создавались и не могли быть остановлены; платите за них, только если получатся.
-}
-generation-card-pay-for-success = Платите только за получившиеся изображения.
-generation-card-finished = ✅ { $name }: готово { $done } из { $count }, смотрите ниже.
-generation-button-cancel-queued = ✖️ Отменить те, что в очереди ({ $count })
-generation-button-change = 🔁 Изменить и попробовать снова
-generation-button-original = ⬇️ Оригинал
-generation-button-again = 🔁 Ещё раз
-generation-button-reference = 🧩 Как образец
-generation-button-delete = 🗑 Удалить
-generation-button-delete-confirm = 🗑 Да, удалить
-generation-button-keep = Оставить
-generation-image-caption = { $number }. { $prompt }
-    { $model } · { $tokens } токенов
-generation-album-title = Изображения { $from }–{ $to } · { $model }
-generation-album-legend = ⬇️ оригинальный файл · 🔁 ещё раз · 🧩 как образец · 🗑 удалить
-generation-item-failed = ❌ { $number } не вышло ({ $reason }): возвращено { $tokens } токенов.
-generation-item-canceled = ✖️ { $number } отменено: возвращено { $tokens } токенов.
-generation-item-no-reason = причина не указана
-generation-links-fallback = Не все изображения удалось прислать сюда. Скачайте их по этим ссылкам (они действуют 24 часа):
-generation-original-caption = Изображение { $number }, оригинальный файл
-generation-original-coming = Отправляю оригинальный файл…
-generation-delete-confirm = Удалить изображение { $number } с сервиса навсегда? Копия в этом чате останется.
-generation-deleted = Изображение { $number } удалено с сервиса. Копия в этом чате осталась.
-generation-deleted-already = Изображения { $number } на сервисе уже нет.
-generation-kept = Оставлено.
-generation-canceling = Отменяю изображения в очереди…

@@ -24,20 +24,22 @@ button-confirm = Так, продовжити
 
 ## /start and task types
 welcome =
-    Вітаю, { $name }! Я перетворюю ваші фото, кліпи, аудіо й текст на готові медіа:
-    відео з озвученням і субтитрами, транскрипції, озвучення, дубляж, короткі кліпи та моушн-відео.
+    Вітаю, { $name }! Я перетворюю ваші фото, ролики, аудіо й текст на готові медіа:
+    відео з озвученням і субтитрами, розшифровки, озвучення, дубляж, короткі ролики та анімовані відео.
+
+    Оберіть завдання нижче або просто надішліть файл.
 
     Оберіть завдання нижче або просто надішліть файл.
 welcome-pick = Оберіть завдання:
-task-video-name = Відео з фото й кліпів
+task-video-name = Відео з фото й роликів
 task-transcription-name = Транскрипція
 task-audio-name = Озвучення
 task-subtitles-name = Субтитри
 task-pause_removal-name = Видалення пауз
 task-dubbing-name = Дубляж
-task-smart_clip-name = Розумні кліпи
-task-motion-name = Моушн-відео
-task-video-needs = До 30 фото або відеокліпів (JPEG, PNG, WebP, MP4, MOV, AVI) і, за бажанням, текст озвучення.
+task-smart_clip-name = Нарізка роликів
+task-motion-name = Анімоване відео
+task-video-needs = До 30 фото або відеороликів (JPEG, PNG, WebP, MP4, MOV, AVI) і, за бажанням, текст озвучення.
 task-transcription-needs = Один аудіо- або відеофайл (MP3, WAV, M4A, MP4, MOV, AVI) або https-посилання на нього.
 task-audio-needs = Текст, який треба озвучити.
 task-subtitles-needs = Одне готове відео (MP4, MOV, AVI) або https-посилання на нього.
@@ -47,20 +49,20 @@ task-smart_clip-needs = Одне довге відео (MP4, MOV, AVI) або ht
 task-motion-needs = Текст, голосовий запис або відео з ведучим у кадрі.
 task-video-price = 30 токенів за хвилину результату.
 task-transcription-price = 40 токенів за хвилину.
-task-audio-price = Від безкоштовного до 41 токена за хвилину мовлення, залежно від провайдера голосу.
+task-audio-price = Від безкоштовного до 41 токена за хвилину мовлення, залежно від голосового сервісу.
 task-subtitles-price = 50 токенів за хвилину результату; 60 з перекладом.
 task-pause_removal-price = 50 токенів за хвилину.
-task-dubbing-price = Від 100 до 141 токена за хвилину, залежно від провайдера голосу.
+task-dubbing-price = Від 100 до 141 токена за хвилину, залежно від голосового сервісу.
 task-smart_clip-price = 80 токенів за хвилину вихідного відео.
-task-motion-price = Залежить від ліміту моушн-відео у вашому тарифі.
-task-video-next = Надішліть фото або кліпи.
+task-motion-price = Залежить від ліміту анімованих відео у вашому тарифі.
+task-video-next = Надішліть фото або ролики.
 task-transcription-next = Надішліть аудіо- чи відеофайл або вставте https-посилання.
 task-audio-next = Надішліть текст для озвучення.
 task-subtitles-next = Надішліть відео або вставте https-посилання.
 task-pause_removal-next = Надішліть відео або вставте https-посилання.
 task-dubbing-next = Надішліть відео або вставте https-посилання.
 task-smart_clip-next = Надішліть довге відео або вставте https-посилання.
-task-motion-next = Надішліть текст, голосове повідомлення або відеокліп.
+task-motion-next = Надішліть текст, голосове повідомлення або відеоролик.
 task-card =
     { $name }
 
@@ -76,7 +78,7 @@ help-entry =
     { $name }
     Потрібно: { $needs }
     Ціна: { $price }
-help-extras = Додатково: автоматичні написи 50 токенів за рендер, картки по 30 токенів, рамки 30 токенів за рендер.
+help-extras = Додатково: автоматичні написи — 50 токенів за відео, картки — по 30 токенів, рамки — 30 токенів за відео.
 help-footer = /settings задає голос, субтитри й формат за замовчуванням. /cancel виходить із будь-якого кроку. /apikey дає ключ для ваших власних програм; для роботи в чаті він не потрібен.
 
 ## /cancel
@@ -93,7 +95,7 @@ language-name-ru = Русский
 settings-title = Ваші налаштування за замовчуванням (вони заповнюють кожне нове завдання):
 settings-summary =
     Мова: { $language }
-    Провайдер голосу: { $provider }
+    Голосовий сервіс: { $provider }
     Голос: { $voice }
     Швидкість: { $speed }
     Стиль голосу: { $style }
@@ -104,7 +106,7 @@ settings-summary =
 settings-not-set = не задано
 settings-automatic = автоматично
 settings-button-language = Мова
-settings-button-provider = Провайдер голосу
+settings-button-provider = Голосовий сервіс
 settings-button-voice = Голос
 settings-button-speed = Швидкість
 settings-button-style = Стиль голосу
@@ -112,38 +114,27 @@ settings-button-sub-style = Стиль субтитрів
 settings-button-sub-position = Розташування субтитрів
 settings-button-sub-size = Розмір субтитрів
 settings-button-format = Формат відео
-settings-button-reset = Скинути на автоматичне
+settings-button-reset = Скинути
 settings-choose-language = Оберіть мову інтерфейсу:
-settings-choose-provider = Оберіть провайдера голосу за замовчуванням:
+settings-choose-provider = Оберіть голосовий сервіс за замовчуванням:
 settings-choose-voice = Оберіть голос { $provider } за замовчуванням:
-settings-choose-voice-first = Спершу оберіть провайдера голосу.
-settings-no-voices = У каталозі немає голосів цього провайдера вашою мовою.
+settings-choose-voice-first = Спершу оберіть голосовий сервіс.
+settings-no-voices = У цього сервісу немає голосів вашою мовою.
 settings-choose-speed = Оберіть швидкість мовлення за замовчуванням:
-settings-choose-style = Оберіть стиль голосу (його використовують провайдери, що підтримують стилі):
+settings-choose-style = Оберіть стиль голосу (діє в сервісах, що підтримують стилі):
 settings-choose-sub-style = Оберіть стиль субтитрів за замовчуванням:
 settings-choose-sub-position = Оберіть, де розташовувати субтитри:
 settings-choose-sub-size = Оберіть розмір субтитрів:
 settings-choose-format = Оберіть формат відео за замовчуванням:
 settings-saved = Збережено.
-tts-style-standard = Стандартний
-tts-style-calm = Спокійний
-tts-style-expressive = Виразний
-tts-style-energetic = Енергійний
-tts-style-dramatic = Драматичний
-tts-style-cheerful = Бадьорий
-sub-position-top = Угорі
-sub-position-center = По центру
-sub-position-bottom = Унизу
-sub-size-small = Малий
-sub-size-medium = Середній
-sub-size-large = Великий
-video-format-9_16 = Вертикальний 9:16
-video-format-16_9 = Горизонтальний 16:9
-video-format-1_1 = Квадрат 1:1
-video-format-original = Розмір оригіналу
 
 ## /balance
-balance-tokens = Баланс: { $tokens } токенів (близько { $usd } USD).
+balance-tokens = Баланс: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токени
+    [many] { $tokens } токенів
+   *[other] { $tokens } токена
+    } (близько { $usd } USD).
 balance-quota = Тариф: { $tariff }, діє до { $expires }.
 balance-quota-no-expiry = Тариф: { $tariff }.
 balance-limits-title = Ліміти вашого облікового запису:
@@ -163,16 +154,10 @@ balance-reset = Ліміти оновляться { $date }.
 
 ## /tasks
 tasks-empty = У вас ще немає завдань. Почніть через /start.
-tasks-title = Ваші завдання (сторінка { $page }):
-tasks-item = #{ $id } { $type }: { $status }, { $date }
 task-status-pending = очікує
 task-status-processing = виконується
 task-status-completed = готово
 task-status-failed = помилка
-task-details =
-    Завдання #{ $id }: { $type }
-    Стан: { $status }
-    Створено: { $date }
 task-details-progress = Прогрес: { $progress }%
 task-details-error = Причина: { $error }
 task-not-found = Це завдання не знайдено.
@@ -215,7 +200,7 @@ service-error-invalid_response = Сервіс надіслав відповід�
 
 ## intake
 intake-offer = Отримано: { $media }. Що з цього зробити?
-intake-offer-more = Надішліть ще фото чи кліпи, щоб додати їх, або виберіть завдання.
+intake-offer-more = Надішліть ще фото чи ролики, щоб додати їх, або виберіть завдання.
 intake-expired = Файлів, які ви надсилали, у мене вже немає. Надішліть їх ще раз.
 intake-count-photo = { $count ->
     [one] { $count } фото
@@ -264,8 +249,12 @@ media-error-empty_file = Цей файл порожній ({ $name }): у ньо
 media-error-too_big_for_bot_api = Файл більший за { $limitMb } МБ — це найбільше, що бот може завантажити з Telegram. Завантажте його деінде й надішліть мені https-посилання.
 media-error-too_big_for_intake = Файл більший за { $limitMb } МБ — це найбільше, що приймає цей бот. Надішліть натомість https-посилання на нього.
 media-error-too_big_for_service = Файл більший за { $limitMb } МБ — це найбільше, що приймає сервіс. Надішліть коротший або менший файл.
-media-error-too_many_media = Це { $count } файлів, а відео приймає щонайбільше { $max } фото й кліпів. Надішліть менше.
-media-error-mixed_media = Ці файли не поєднуються: кілька файлів — це одне відео з не більш ніж { $max } фото й кліпів. Аудіо, субтитри чи окреме відео надсилайте поодинці.
+media-error-too_many_media = { $count ->
+    [one] Це { $count } файл
+    [few] Це { $count } файли
+   *[other] Це { $count } файлів
+    }, а відео приймає щонайбільше { $max } фото й роликів. Надішліть менше.
+media-error-mixed_media = Ці файли не поєднуються: кілька файлів — це одне відео з не більш ніж { $max } фото й роликів. Аудіо, субтитри чи окреме відео надсилайте поодинці.
 media-error-link_not_https = Працюють лише посилання https:// ({ $link }). Надішліть https-адресу.
 media-error-link_malformed = Це не схоже на придатне посилання: { $link }. Надішліть повну адресу, що починається з https://.
 media-error-download_failed = Не вдалося отримати файл із Telegram. Надішліть його ще раз.
@@ -279,11 +268,14 @@ form-or-type = Або введіть значення.
 form-type-text = Надішліть одним повідомленням (до { $max } символів).
 form-send-file-audio = Надішліть свій файл MP3.
 form-send-file-subtitles = Надішліть файл SRT.
-form-media-add = ➕ Додати фото або кліпи
+form-media-add = ➕ Додати фото або ролики
 form-media-done = Готово ({ $count })
-form-media-count = Файлів: { $count } з { $max }
-form-media-needed = Спершу надішліть файли (щонайменше { $min }).
-form-media-prompt-video = Надішліть від 1 до 30 фото або відеокліпів — по одному чи альбомами — або https-посилання на них. Коли все буде тут, натисніть «Готово».
+form-media-count = Файлів: { $count } з { $max } можливих
+form-media-needed = { $min ->
+    [one] Спершу надішліть хоча б один файл.
+   *[other] Спершу надішліть щонайменше { $min } файли.
+}
+form-media-prompt-video = Надішліть від 1 до 30 фото або відеороликів — по одному чи альбомами — або https-посилання на них. Коли все буде тут, натисніть «Готово».
 form-media-prompt-transcription = Надішліть аудіо- чи відеофайл або вставте https-посилання на нього.
 form-media-prompt-audio = Надішліть текст для озвучення.
 form-media-prompt-subtitles = Надішліть відео або вставте https-посилання на нього.
@@ -291,14 +283,14 @@ form-media-prompt-pause_removal = Надішліть відео або вста�
 form-media-prompt-dubbing = Надішліть відео для дубляжу або вставте https-посилання на нього.
 form-media-prompt-smart_clip = Надішліть довге відео або вставте https-посилання на нього.
 form-media-prompt-motion = Надішліть голосовий запис або відео з ведучим у кадрі чи вставте https-посилання на нього.
-form-media-wrong-video = Відео складається лише з фото й відеокліпів.
+form-media-wrong-video = Відео складається лише з фото й відеороликів.
 form-media-wrong-transcription = Для транскрипції потрібен один аудіо- або відеофайл.
 form-media-wrong-audio = Озвучення створюється з тексту; файл не потрібен.
 form-media-wrong-subtitles = Для субтитрів потрібне одне відео.
 form-media-wrong-pause_removal = Для видалення пауз потрібне одне відео.
 form-media-wrong-dubbing = Для дубляжу потрібне одне відео.
-form-media-wrong-smart_clip = Для розумних кліпів потрібне одне відео.
-form-media-wrong-motion = Для моушн-відео потрібен голосовий запис (аудіо) або відеокліп.
+form-media-wrong-smart_clip = Для розумних роликів потрібне одне відео.
+form-media-wrong-motion = Для анімованого відео потрібен голосовий запис (аудіо) або відеоролик.
 form-file-expected-audio = Будь ласка, надішліть сюди файл MP3.
 form-file-expected-subtitles = Будь ласка, надішліть сюди файл SRT.
 form-file-expected-image = Будь ласка, надішліть сюди фото.
@@ -306,11 +298,31 @@ form-file-expected-video = Будь ласка, надішліть сюди ві
 form-srt-as-file = Будь ласка, надішліть SRT файлом, а не посиланням, щоб я міг спершу його перевірити.
 form-srt-too-big = Цей файл завеликий для SRT (щонайбільше 2 МБ).
 form-use-buttons = Будь ласка, оберіть за допомогою кнопок.
-form-cost = Орієнтовна вартість: { $tokens } токенів
-form-cost-at-least = Орієнтовна вартість: щонайменше { $tokens } токенів (кожна картка — 30 токенів)
-form-cost-per-minute = Орієнтовна вартість: { $tokens } токенів за хвилину файлу
+form-cost = Орієнтовна вартість: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токени
+    [many] { $tokens } токенів
+   *[other] { $tokens } токена
+    }
+form-cost-at-least = Орієнтовна вартість: щонайменше { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токени
+    [many] { $tokens } токенів
+   *[other] { $tokens } токена
+    } (кожна картка — 30 токенів)
+form-cost-per-minute = Орієнтовна вартість: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токени
+    [many] { $tokens } токенів
+   *[other] { $tokens } токена
+    } за хвилину файлу
 form-cost-plan = Вартість: враховується в ліміті вашого тарифу
-form-balance = Баланс: { $tokens } токенів
+form-balance = Баланс: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токени
+    [many] { $tokens } токенів
+   *[other] { $tokens } токена
+    }
 form-tariff = Тариф: { $tariff }
 form-scene-map = Сцена { $scene } → файл { $media }
 form-cancelled = { $task }: скасовано. Нічого не надіслано.
@@ -322,8 +334,6 @@ form-error-number = Будь ласка, надішліть число.
 form-error-integer = Будь ласка, надішліть ціле число.
 form-error-range = Будь ласка, надішліть число від { $min } до { $max }.
 form-error-language = Будь ласка, надішліть код мови, наприклад en, uk або pt-BR.
-form-error-ass-color = Будь ласка, надішліть колір у форматі &HAABBGGRR, наприклад &H0000FFFF для жовтого.
-form-error-hex-color = Будь ласка, надішліть колір у форматі #RRGGBB, наприклад #FFCC00.
 form-error-number-list = Будь ласка, надішліть додатні числа через пробіл, наприклад: 3 4 2.5
 form-error-count = Потрібно значень: { $expected }, отримано: { $actual }.
 form-error-word = «{ $word }» — не з переліку: { $allowed }
@@ -338,8 +348,12 @@ form-overlay-add = ➕ Додати напис
 form-overlay-type = Надішліть текст напису (щонайбільше 200 символів). Щоб задати час, допишіть його після вертикальної риски: Розпродаж сьогодні | 2-5
 form-overlay-delete = 🗑 Видалити цей напис
 form-overlay-text = Напис має містити від 1 до { $max } символів.
-form-overlay-times = Запишіть час як початок-кінець у секундах, наприклад 2-5 або 3-end.
-form-overlay-full = Щонайбільше { $max } написів.
+form-overlay-times = Запишіть час як початок-кінець у секундах, наприклад 2-5, або 3-, щоб напис тривав до кінця.
+form-overlay-full = { $max ->
+    [one] Щонайбільше { $max } напис.
+    [few] Щонайбільше { $max } написи.
+   *[other] Щонайбільше { $max } написів.
+}
 overlay-style = Стиль
 overlay-position = Розташування
 overlay-size = Розмір
@@ -349,11 +363,7 @@ overlay-italic = Курсив
 overlay-fade = Плавна поява
 value-on = увімкнено
 value-off = вимкнено
-value-none = немає
-value-auto = автоматично
-value-sub-lang-dubbed = дубльоване мовлення
-value-sub-lang-original = оригінальне мовлення
-value-sub-lang-none = без субтитрів
+value-none = не задано
 
 form-group-voice = 🎙 Голос
 form-group-scenes = 🎞 Сцени та формат
@@ -364,13 +374,13 @@ form-group-cards = 🃏 Картки
 form-group-sounds = 🔊 Звукові ефекти
 form-group-recognition = 🗣 Розпізнавання
 form-group-translation = 🌐 Переклад
-form-group-reels = 📱 Вертикальне (reels)
-form-group-clips = ✂️ Кліпи
+form-group-reels = 📱 Вертикальне відео
+form-group-clips = ✂️ Ролики
 form-group-filters = 🎨 Фільтри
 form-group-source = 📝 Джерело
 form-group-look = 🖼 Вигляд
 form-group-languages = 🌐 Мови та режим
-form-group-mix = 🎚 Мікшування
+form-group-mix = 🎚 Звук
 
 field-text = Текст
 field-language = Мова
@@ -396,7 +406,7 @@ field-auto_text = Автоматичні написи
 field-bgm_track = Музика з бібліотеки
 field-bgm_file = Ваша музика
 field-bgm_volume = Гучність музики
-field-audio_mix_type = Власний звук кліпів
+field-audio_mix_type = Власний звук роликів
 field-ai_graphics = Картки
 field-ai_graphics_mode = Режим карток
 field-ai_graphics_density = Щільність карток
@@ -412,80 +422,79 @@ field-reels_reframe = Кадрування
 field-mode = Режим
 field-target_lang = Мова дубляжу
 field-source_lang = Мова оригіналу
-field-srt_file = Ваш SRT
+field-srt_file = Ваші субтитри
 field-mix_mode = Оригінальний звук
 field-overlay_volume = Гучність оригіналу (%)
 field-sub_lang = Субтитри показують
-field-max_clips = Кількість кліпів
-field-target_sec = Тривалість кліпу (с)
+field-max_clips = Кількість роликів
+field-target_sec = Тривалість ролика (с)
 field-context = Про що відео
 field-filters = Фільтри
 field-source = Джерело
 field-style = Тема
 
-hint-text = Слова для озвучення. Позначайте склейки через {"{"}scene{"}"}, перехід — через {"{"}scene:fade{"}"}, його тривалість — через {"{"}scene:fade:0.8{"}"}, а лише тривалість — через {"{"}scene:2{"}"}. Позначки не зачитуються. Без тексту відео буде беззвучним.
-hint-language = Мова озвучення або мовлення. «Автоматично» — сервіс визначить її сам.
-hint-tts_voice = Оберіть провайдера й голос; ▶ — прослухати зразок.
+hint-text = Слова для озвучення. Позначайте склейки через `{"{"}scene{"}"}`, перехід — через `{"{"}scene:fade{"}"}`, його тривалість — через `{"{"}scene:fade:0.8{"}"}`, а лише тривалість — через `{"{"}scene:2{"}"}`. Позначки не зачитуються. Без тексту відео буде беззвучним.
+hint-language = Мова озвучення або мовлення. Сервіс може визначити її сам.
+hint-tts_voice = Оберіть сервіс і голос; ▶ — прослухати зразок.
 hint-tts_speed = Як швидко говорить голос.
-hint-tts_style = Манера мовлення (провайдери b і f).
-hint-tts_scene = Довільна інструкція для голосу, наприклад: тепло, неквапливо, як диктор документального фільму (провайдер b).
-hint-format = 9:16 вертикальний, 16:9 широкий, 1:1 квадрат або розмір оригіналу.
-hint-animation = Ken Burns повільно панорамує й наближає фото.
+hint-tts_style = Манера мовлення; її підтримують не всі голосові сервіси.
+hint-tts_scene = Довільна інструкція для голосу, наприклад: тепло, неквапливо, як диктор документального фільму. Її приймають не всі голосові сервіси.
+hint-format = Вертикальний для телефона, горизонтальний для екрана, квадратний або як в оригіналі.
+hint-animation = Плавний наїзд і панорама оживлюють фото.
 hint-transition = Перехід між сценами, якщо позначка не задає іншого (коли анімацію ввімкнено).
 hint-transition_duration = Скільки секунд триває кожен перехід.
 hint-scene_durations = Для відео без звуку: секунди на кожен файл, по одному числу, через пробіл, наприклад: 3 4 2.5
-hint-scene_transitions = Для відео без звуку: по одному переходу на кожну склейку, через пробіл, наприклад: fade zoom slide. Назви: fade, dissolve, slide, cover, reveal, zoom, squeeze, wind, pixel, circle, random.
+hint-scene_transitions = Для відео без звуку: по одному переходу на кожну склейку, через пробіл, наприклад: `fade zoom slide`. Назви: `fade`, `dissolve`, `slide`, `cover`, `reveal`, `zoom`, `squeeze`, `wind`, `pixel`, `circle`, `random`.
 hint-target_duration = Довший результат прискорюється до цієї тривалості, але не більш ніж удвічі; коротший лишається як є. Діє ліміт вашого тарифу.
-hint-subtitles = Караоке-субтитри до озвучення.
+hint-subtitles = Субтитри, у яких підсвічується слово, що звучить.
 hint-sub_style = Вигляд субтитрів.
 hint-sub_position = Де розташовані субтитри.
 hint-sub_size = Наскільки великі субтитри.
-hint-sub_color = Колір субтитрів.
+hint-sub_color = Колір субтитрів. Можна надіслати й свій у вигляді `#RRGGBB`.
 hint-text_overlays = Статичні написи поверх відео: до 10, кожен зі своїм стилем, розташуванням, розміром, анімацією та часом.
-hint-text_overlays_raw = Усі написи одним повідомленням, по одному в рядку (або через /): ТЕКСТ | атрибути | початок-кінець. Атрибути: small, medium, large; bold, thin, italic; top, middle, bottom; left, center, right; white, yellow, red, green, blue, pink, orange, purple, black, cyan; pop, slide, type, fade, none. Приклад: РОЗПРОДАЖ | large bold top center yellow pop | 0-3
-hint-auto_text = Ключові слова з озвучення спливають як написи (50 токенів за рендер).
+hint-text_overlays_raw = Усі написи одним повідомленням, по одному в рядку (або через /): `ТЕКСТ | атрибути | початок-кінець`. Атрибути: `small`, `medium`, `large`; `bold`, `thin`, `italic`; `top`, `middle`, `bottom`; `left`, `center`, `right`; `white`, `yellow`, `red`, `green`, `blue`, `pink`, `orange`, `purple`, `black`, `cyan`; `pop`, `slide`, `type`, `fade`, `none`. Приклад: `РОЗПРОДАЖ | large bold top center yellow pop | 0-3`
+hint-auto_text = Ключові слова з озвучення спливають як написи (50 токенів за відео).
 hint-bgm_track = Трек із бібліотеки, за стилем.
 hint-bgm_file = Ваш власний MP3 як фонова музика.
-hint-bgm_volume = Від 0 (тиша) до 1 (повна гучність); зазвичай 0.2.
-hint-audio_mix_type = Замінити: лише голос і музика. Додати: голос поверх звуку кліпів на повній гучності. Накласти: звук кліпів приглушується під голосом.
+hint-bgm_volume = Наскільки гучно грає музика під голосом; зазвичай 20 %. Можна надіслати число від 0 до 100.
+hint-audio_mix_type = Що буде зі звуком ваших роликів під голосом і музикою.
 hint-ai_graphics = Анімовані картки поверх відео: списки, числа, цитати, порівняння, графіки (по 30 токенів).
-hint-ai_graphics_mode = Авто: добираються за озвученням. Напівавто: авто плюс ваші вказівки. Вручну: лише ваші вказівки (працює й для відео без звуку).
-hint-ai_graphics_density = 0.6 — рідко, 1.0 — звичайно, 1.5 — щільно.
-hint-ai_graphics_directives = Одна картка в рядку: MM:SS[-MM:SS] шаблон аргументи [@позиція]. Шаблони: caption, quote, subscribe, like, list, steps, stat, percent, trend, compare. Позиції: @center, @top, @bottom, @left, @right. Приклад: 00:05-00:09 stat 87% глядачів @top
+hint-ai_graphics_mode = Автоматично: картки добираються за озвученням. З вашими вказівками: автоматичні плюс описані вами. Лише ваші вказівки: працює й для відео без звуку.
+hint-ai_graphics_density = Як часто з’являються картки.
+hint-ai_graphics_directives = Одна картка в рядку: `MM:SS[-MM:SS] шаблон аргументи [@позиція]`. Шаблони: `caption`, `quote`, `subscribe`, `like`, `list`, `steps`, `stat`, `percent`, `trend`, `compare`. Позиції: `@center`, `@top`, `@bottom`, `@left`, `@right`. Приклад: `00:05-00:09 stat 87% глядачів @top`
 hint-ai_graphics_sfx = Звук під час появи кожної картки.
 hint-sfx_auto_sound = Звук під час появи кожного автоматичного напису.
 hint-sfx_transition_sound = Звук на кожній зміні сцени.
 hint-ai_prompt = Імена, терміни чи контекст, що допоможуть розпізнаванню.
-hint-output_format = Простий текст, субтитри з таймкодами (SRT) або обидва варіанти.
+hint-output_format = Простий текст, субтитри з таймкодами або обидва варіанти.
 hint-translate_to = Перекласти субтитри; таймінг і звук не змінюються.
 hint-reels_mode = Робить результат вертикальним 9:16.
 hint-reels_reframe = Як зображення заповнює вертикальний кадр.
-hint-mode = Авто: усе автоматично. Напівавто: спершу ви отримаєте розшифровку для редагування. Вручну: використовується ваш власний SRT мовою дубляжу.
+hint-mode = Автоматично: усе робиться саме. «Спершу перевірити текст»: ви отримаєте розшифровку для правок. «Мої субтитри»: використовується ваш файл субтитрів мовою дубляжу.
 hint-target_lang = Мова нового голосу.
 hint-source_lang = Мова, якою говорять у відео.
-hint-srt_file = SRT мовою дубляжу, час якого вкладається в тривалість відео.
-hint-mix_mode = «Накласти» залишає оригінальний звук приглушеним. «Замінити» прибирає його.
+hint-srt_file = Файл субтитрів мовою дубляжу, час якого вкладається в тривалість відео.
+hint-mix_mode = Що буде з оригінальним звуком під новим голосом.
 hint-overlay_volume = Наскільки гучним лишається оригінал, від 0 до 100.
-hint-sub_lang = Яке мовлення показують субтитри, або код мови.
-hint-max_clips = «Автоматично» — приблизно один кліп на 5 хвилин (від 4 до 10).
-hint-target_sec = Бажана тривалість кліпу; склейки припадають на паузи в мовленні.
+hint-sub_lang = Яке мовлення показують субтитри. Можна надіслати й код мови, наприклад `de`.
+hint-max_clips = «Автоматично» — приблизно один ролик на 5 хвилин (від 4 до 10).
+hint-target_sec = Бажана тривалість ролика; склейки припадають на паузи в мовленні.
 hint-context = Що це за відео і що в ньому шукати.
-hint-filters = Кольорові фільтри для кожного кліпу; оберіть будь-які.
+hint-filters = Кольорові фільтри для кожного ролика; оберіть будь-які.
 hint-source = Текст, голосовий запис або відео з ведучим у кадрі.
-hint-style = Вигляд моушн-відео.
+hint-style = Як виглядатиме анімоване відео.
 
 ## voice picker
 voice-choose-language = Оберіть мову голосу:
-voice-choose-provider = Голоси ({ $language }): оберіть провайдера.
+voice-choose-provider = Голоси, мова: { $language }. Оберіть сервіс.
 voice-choose-voice = { $provider }, { $language }: оберіть голос. ▶ — прослухати зразок.
-voice-price = { $tokens } токенів/хв
 voice-price-free = безкоштовно
-voice-quality-Basic = базова якість
-voice-quality-Good = добра якість
-voice-quality-Excellent = відмінна якість
-voice-quality-Premium = преміум-якість
+voice-quality-Basic = ★ базова
+voice-quality-Good = ★★ добра
+voice-quality-Excellent = ★★★ відмінна
+voice-quality-Premium = ★★★★ найвища
 voice-other-language = 🌐 Інша мова
-voice-automatic = Автоматичний голос цього провайдера
+voice-automatic = Будь-який голос цього сервісу
 voice-preview-caption = Зразок: { $voice }
 voice-preview-text = Вітаю! Ось як я звучу. Можу прочитати ваш текст уголос для відео чи озвучення.
 voice-preview-sent = Зразок надіслано нижче.
@@ -501,13 +510,14 @@ card-progress = ⚙️ { $task } #{ $id }: виконано { $percent }%.
 card-delivered = ✅ { $task } #{ $id }: готово, результат нижче.
 card-failed = ❌ { $task } #{ $id }: помилка, подробиці нижче.
 card-submit-failed = ❌ { $task }: не створено. { $reason } Нічого не списано.
-card-create-unknown = ⚠️ { $task }: під час створення завдання обірвався зв'язок, тож я не знаю, чи його створено. Повторно я його не надсилав; у /tasks видно, чи воно існує.
+card-unconfirmed = ⏳ { $task }: сервіс не підтвердив завдання, тож я перевіряю, чи його створено. Вдруге я його не надсилатиму; якщо воно є, результат прийде сюди.
+card-not-created = ❌ { $task }: не створено. Сервіс так і не підтвердив завдання, і серед ваших завдань його немає. Натисніть «Повторити», щоб надіслати його ще раз.
+card-unresolved = ⚠️ { $task }: сервіс не підтвердив завдання, а тоді ж було створено кілька схожих, тож я не можу визначити, яке з них ваше. Знайдіть його в /tasks.
 card-gave-up = ⌛ { $task } #{ $id }: досі не завершено, хоча минуло багато часу. Я перестав чекати; коли завдання буде готове, воно з'явиться в /tasks.
 outcome-button-repeat = 🔁 Повторити зі змінами
 outcome-button-newTask = ➕ Нове завдання
 outcome-button-retrySubmit = 🔄 Повторити
 outcome-button-tryAgain = 🔄 Спробувати ще раз
-outcome-button-renderAsIs = ▶️ Озвучити як є
 outcome-failed = ❌ { $task } #{ $id } — помилка: { $error }
     Нічого не списано.
 outcome-failed-unknown = сервіс не вказав причини
@@ -518,8 +528,8 @@ outcome-task-gone = Сервіс більше не знає завдання #{ 
 rule-invalid = Це значення не приймається.
 rule-auto_text_needs_text = Для автоматичних написів потрібен текст озвучення.
 rule-bgm_exclusive = Оберіть музику з бібліотеки або свій MP3, а не обидва варіанти.
-rule-color_not_ass = Колір треба записати у форматі &HAABBGGRR.
-rule-color_not_hex = Колір треба записати у форматі #RRGGBB.
+rule-color_not_ass = Колір треба записати у вигляді #RRGGBB.
+rule-color_not_hex = Колір треба записати у вигляді #RRGGBB.
 rule-filters_repeated = Кожен фільтр можна обрати лише раз.
 rule-language_invalid = Це не код мови (наприклад en, uk, pt-BR).
 rule-url_not_https = Посилання мають починатися з https://.
@@ -544,23 +554,23 @@ rule-directive_template_unknown = Рядок { $line }: невідомий ша�
 rule-directive_time_invalid = Рядок { $line }: запишіть час як MM:SS або MM:SS-MM:SS (або end).
 rule-directive_time_order = Рядок { $line }: картка має закінчуватися після свого початку.
 rule-directive_too_many = Забагато вказівок для карток.
-rule-ai_graphics_directives_mode = Вказівки для карток діють лише в напівавтоматичному та ручному режимах.
+rule-ai_graphics_directives_mode = Вказівки для карток діють лише в режимах «Автоматично і мої вказівки» та «Лише мої вказівки».
 rule-ai_graphics_directives_required = Для карток у ручному режимі потрібні ваші вказівки.
 rule-ai_graphics_sfx_needs_ai_graphics = Звук карток працює лише з увімкненими картками.
 rule-sfx_auto_sound_needs_auto_text = Звук написів працює лише з увімкненими автоматичними написами.
-rule-overlay_volume_needs_overlay = Гучність оригіналу діє лише в режимі накладання.
-rule-tts_style_unsupported = Цей провайдер голосу не має стилів мовлення.
-rule-tts_scene_unsupported = Інструкції для голосу працюють лише з провайдером b.
-rule-motion_text_required = Для моушн-відео з тексту потрібен текст.
-rule-motion_file_required = Для моушн-відео із запису чи кліпу потрібен файл.
-rule-motion_tts_only_for_text = Голос обирається лише для моушн-відео з тексту.
-rule-motion_format_not_for_video = У моушн-відео з відео формат визначає сам кліп.
+rule-overlay_volume_needs_overlay = Гучність оригіналу діє, лише коли оригінальний звук залишається.
+rule-tts_style_unsupported = Цей голосовий сервіс не має стилів мовлення.
+rule-tts_scene_unsupported = Цей голосовий сервіс не приймає інструкцій для голосу.
+rule-motion_text_required = Для анімованого відео з тексту потрібен текст.
+rule-motion_file_required = Для анімованого відео із запису чи ролика потрібен файл.
+rule-motion_tts_only_for_text = Голос обирається лише для анімованого відео з тексту.
+rule-motion_format_not_for_video = В анімованому відео з відео формат визначає сам ролик.
 rule-target_duration_invalid = Цільова тривалість має бути додатним числом секунд.
 rule-target_duration_over_limit = Ваш тариф дозволяє відео тривалістю щонайбільше { $max } с.
 rule-target_duration_speedup = Для цього знадобилося б прискорення більш ніж удвічі; найменша можлива тривалість — { $min } с.
 rule-srt_empty = SRT порожній.
 rule-srt_end_before_start = Рядок { $line }: субтитр закінчується раніше, ніж починається.
-rule-srt_exceeds_duration = Рядок { $line }: цей субтитр виходить за кінець відео.
+rule-srt_exceeds_duration = Субтитр { $index } закінчується о { $end }, на { $over } с пізніше за кінець відео ({ $max }). Перенесіть його кінець раніше й надішліть файл ще раз.
 rule-srt_index_invalid = Рядок { $line }: номер запису — не число.
 rule-srt_index_missing = Рядок { $line }: бракує номера запису.
 rule-srt_line_too_long = Рядок { $line } задовгий.
@@ -571,208 +581,18 @@ rule-srt_too_large = SRT завеликий.
 rule-srt_too_many_entries = У SRT забагато записів.
 
 ## delivery results
-result-video-caption = ✅ Завдання #{ $id } готове.
-result-audio-caption = ✅ Озвучення #{ $id } готове.
 result-link = ✅ Завдання #{ $id } готове. Файл завеликий, щоб надіслати його сюди; завантажте його: { $url }
     Посилання діє до { $expires }.
 result-link-no-expiry = ✅ Завдання #{ $id } готове. Файл завеликий, щоб надіслати його сюди; завантажте його: { $url }
 result-expired = Завдання #{ $id } виконано, але посилання на результат уже недійсне.
-result-document-txt = Розшифровка завдання #{ $id } (текст)
-result-document-srt = Розшифровка завдання #{ $id } з таймкодами (SRT)
 result-clip-caption = { $index }. { $title }
     { $hook }
     Оцінка { $score }/100 · { $from }–{ $to }
 result-clips-summary = ✅ Завдання #{ $id }: { $count ->
-    [one] { $count } кліп
-    [few] { $count } кліпи
-    [many] { $count } кліпів
-   *[other] { $count } кліпа
+    [one] { $count } ролик
+    [few] { $count } ролики
+    [many] { $count } роликів
+   *[other] { $count } ролика
 }
 result-clip-line = { $index }. { $title } · { $score }/100 · { $from }–{ $to }
 result-links-expire = Посилання діють до { $expires }.
-result-srt-step = Розшифровка дубляжу #{ $id }. Відредагуйте текст у цьому SRT (номери й час не змінюйте) і надішліть файл мені, або натисніть «Озвучити як є».
-
-## generation service: commands
-command-image = Зображення з тексту або з фото
-command-account = Ваш акаунт генерації: тариф, баланс, ключ, сховище
-command-connect = Під'єднати акаунт сервісу генерації
-command-disconnect = Забути під'єднаний акаунт генерації
-
-## generation service: linking the account
-connect-ask-key =
-    Надішліть мені API-ключ вашого акаунта сервісу генерації зображень і відео. Його створюють в особистому кабінеті сервісу; він має вигляд name_live_abcd1234_… .
-    Я одразу видалю ваше повідомлення і збережу ключ зашифрованим. /cancel — скасувати.
-connect-not-a-key = Це не схоже на ключ сервісу генерації. Він складається з чотирьох частин через підкреслення, наприклад name_live_abcd1234_…; скопіюйте його повністю з особистого кабінету й надішліть або натисніть /cancel.
-connect-checking = 🔐 Перевіряю ключ { $name }…
-connect-done =
-    ✅ Під'єднано: тариф { $plan }, баланс { $tokens } токенів (приблизно ${ $usd }).
-    За бажанням надішліть секрет підпису вебхуків, який показано поруч із ключем: тоді готові зображення надходитимуть одразу. Без нього я перевірятиму їх кожні кілька секунд. Це повідомлення я теж одразу видалю.
-connect-button-skip = Пропустити
-connect-secret-saved = 🔐 Секрет підпису збережено, ваше повідомлення видалено. Тепер готові зображення надходитимуть одразу.
-connect-secret-skipped = ✅ Під'єднано. Без секрету підпису я перевірятиму готові зображення кожні кілька секунд. Щоб додати його пізніше, знову виконайте /connect з ключем, а потім надішліть секрет.
-disconnect-done = Від'єднано: я забув ваш ключ генерації та секрет підпису. Уже запущені генерації завершаться у вашому акаунті на сервісі.
-disconnect-nothing = Акаунт генерації не під'єднано. /connect — під'єднати.
-
-## generation service: /account
-account-not-linked = Акаунт генерації ще не під'єднано. /connect під'єднує його ключем з особистого кабінету сервісу.
-account-title = 🎨 Акаунт генерації зображень і відео
-account-plan = Тариф: { $plan }
-account-balance = Баланс: { $tokens } токенів (приблизно ${ $usd })
-account-key = Ключ: { $name }…
-account-key-expires = Діє до: { $date }
-account-key-no-expiry = Безстроковий
-account-key-budget = Бюджет ключа: використано { $used } з { $budget } токенів, лишилося { $left }
-account-key-no-budget = Власного бюджету немає; з ним витрачено { $used } токенів
-account-limits = Ліміти: { $rpm } запитів на хвилину, { $concurrent } генерацій одночасно, { $batch } за запит, щонайбільше { $queued } у черзі
-account-storage = Сховище: { $bar } { $percent }% ({ $used } з { $quota })
-account-storage-unlimited = Сховище: без обмежень (зайнято { $used })
-account-delivery-webhooks = Готові зображення надходять одразу (секрет підпису задано).
-account-delivery-polling = Я перевіряю готові зображення кожні кілька секунд. Надішліть секрет підпису після /connect, щоб вони надходили одразу.
-
-## generation service: errors
-generation-error-invalid_api_key = Сервіс генерації не прийняв цей ключ: можливо, в ньому помилка, його відкликано або замінено. Скопіюйте чинний ключ з особистого кабінету сервісу і знову виконайте /connect.
-generation-error-key_expired = Термін дії цього ключа минув. Створіть новий ключ в особистому кабінеті сервісу і знову виконайте /connect із ним.
-generation-error-key_budget_exceeded = Власний бюджет токенів цього ключа вичерпано (він окремий від вашого балансу). Збільште бюджет ключа в особистому кабінеті сервісу або під'єднайте через /connect ключ із більшим бюджетом.
-generation-error-email_not_verified = Адресу електронної пошти вашого акаунта генерації ще не підтверджено. Відкрийте лист підтвердження від сервісу і спробуйте знову.
-generation-error-pro_required = Для цього потрібен тариф Pro. Перейдіть на нього в особистому кабінеті сервісу або виберіть значення без 🔒.
-generation-error-insufficient_credits = На балансі недостатньо токенів. Поповніть його в особистому кабінеті сервісу; нічого не поставлено в чергу і нічого не списано.
-generation-error-storage_full = Ваше сховище на сервісі генерації заповнене, тож нові генерації він не приймає. Видаліть старі результати в особистому кабінеті сервісу і спробуйте знову.
-generation-error-queue_full = У вас уже стільки генерацій у черзі, скільки дозволяє сервіс (1000). Дочекайтеся, поки частина завершиться, або скасуйте ті, що в черзі.
-generation-error-not_found = На сервісі генерації цього вже немає. Результати зберігаються 7 днів на тарифі Free і 30 днів на Pro.
-generation-error-already_running = Це зображення вже створюється, його не можна зупинити; платите лише якщо воно вдасться.
-generation-error-file_too_large = Це фото завелике для сервісу генерації (щонайбільше 20 МБ).
-generation-error-unsupported_media_type = Сервіс генерації приймає лише фото JPEG, PNG і WebP.
-generation-error-batch_too_large = Один запит створює щонайбільше 500 зображень. Зменште кількість описів або варіантів.
-generation-error-prompt_count_mismatch = Кількість описів не відповідає кількості елементів. Дайте один опис для всіх або по одному на кожен.
-generation-error-unavailable = Сервіс генерації зараз не може цього прийняти. Спробуйте, будь ласка, за кілька хвилин.
-generation-error-refused = Сервіс генерації відхилив запит: { $detail }
-
-## generation service: forms
-generation-form-text_to_image-name = Зображення з тексту
-generation-form-reference_image-name = Зображення з фото-зразків
-generation-not-linked = Акаунт генерації ще не під'єднано. /connect під'єднує його ключем з особистого кабінету сервісу.
-form-group-prompt = ✏️ Опис і кількість
-form-group-model = 🧠 Модель і якість
-form-group-picture = 📐 Форма і розмір
-field-prompt = Опис
-field-n = Зображень на опис
-field-model = Модель
-field-quality_mode = Якість
-field-aspect = Форма
-field-resolution = Розмір
-field-background = Тло
-hint-prompt-text_to_image = Опишіть картинку. Кілька рядків дають кілька картинок одразу: по одній на рядок, у межах ліміту сервісу на запит.
-hint-prompt-reference_image = Опишіть нову картинку, яку треба скласти з ваших фото, одним повідомленням.
-hint-n = Скільки варіантів на кожен опис.
-hint-model = Кожна модель малює по-своєму і має свою ціну за зображення. 🔒 — потрібен тариф Pro.
-hint-quality_mode = Ретельніший режим працює довше і може коштувати більше.
-hint-aspect = Пропорції картинки.
-hint-resolution = Більші картинки зберігають більше деталей. 🔒 — потрібен тариф Pro.
-hint-background = Прозоре тло дає картинку без фону — для вирізок і стікерів.
-form-media-prompt-reference_image = Надішліть одне або кілька фото, з яких скласти нову картинку (скільки саме — залежить від моделі). Коли все надіслано, натисніть «Готово».
-form-media-wrong-reference_image = Зображення за зразками робиться лише з фото.
-form-media-too-many-reference_image = Це { $count } фото, а ця модель поєднує щонайбільше { $max }. Виберіть модель, що приймає більше, або почніть знову з меншою кількістю.
-value-prompts = { $count ->
-    [one] { $count } опис: { $first }
-    [few] { $count } описи, перший: { $first }
-   *[other] { $count } описів, перший: { $first }
-}
-generation-model-label = { $kind ->
-    [fixed] { $model } · { $min } токенів
-   *[range] { $model } · { $min }–{ $max } токенів
-}
-value-quality-mode = { $mode ->
-    [SPEED] Швидко
-    [QUALITY] Найкраща якість
-    [low] Низька
-    [medium] Середня
-    [high] Висока
-    [standard] Стандартна
-    [professional] Професійна
-    [normal] Звичайна
-    [custom] Власна
-   *[other] { $label }
-}
-value-aspect = { $orientation ->
-    [square] Квадрат { $aspect }
-    [wide] Широка { $aspect }
-    [tall] Вертикальна { $aspect }
-   *[other] { $aspect }
-}
-value-background = { $background ->
-    [auto] Автоматично
-    [transparent] Прозоре
-    [opaque] Суцільне
-   *[other] { $label }
-}
-generation-pro-only = Для «{ $what }» потрібен тариф Pro. Перейдіть на нього в особистому кабінеті сервісу, а поки виберіть значення без 🔒.
-generation-price-per-image = { $kind ->
-    [fixed] Ціна: { $min } токенів за зображення
-   *[range] Ціна: { $min }–{ $max } токенів за зображення, залежно від вибору
-}
-generation-price-fixed = Ціна: { $count } × { $each } = { $total } токенів (приблизно ${ $usd })
-generation-price-range = Ціна: { $count } × { $each } = { $min }–{ $max } токенів (приблизно ${ $usdMin }–{ $usdMax }), залежно від вибору
-generation-balance = Баланс: { $balance } токенів
-generation-balance-and-budget = Баланс: { $balance } токенів · у бюджеті ключа лишилося: { $left }
-generation-pay-for-success = Платите лише за зображення, що вдалися.
-generation-price-over-balance = ⚠️ Це може коштувати до { $max } токенів — більше, ніж { $left } на вашому балансі, а сервіс відхиляє запит, який не може покрити повністю. Зменште кількість зображень або виберіть дешевшу модель.
-generation-price-over-budget = ⚠️ Це може коштувати до { $max } токенів — більше, ніж { $left }, що лишилися в бюджеті ключа, а сервіс відхиляє запит, який ключ не покриває повністю. Зменште кількість зображень, виберіть дешевшу модель або збільште бюджет ключа.
-generation-rule-unavailable = Сервіс генерації зараз не приймає нових зображень. Спробуйте, будь ласка, пізніше.
-generation-rule-no-model = На вашому тарифі для цього немає моделі. Перейдіть на Pro в особистому кабінеті сервісу.
-generation-rule-too-many = Це { $count } зображень, а один запит створює щонайбільше { $max }. Зменште кількість описів або зображень на опис.
-generation-rule-references = { $model } поєднує щонайбільше { $max } фото, а ви надіслали { $count }. Виберіть модель, що приймає більше, або почніть знову з меншою кількістю.
-generation-error-insufficient_credits-numbers = Недостатньо токенів: потрібно { $need }, а на балансі { $balance }. Нічого не поставлено в чергу і нічого не списано. Поповніть баланс в особистому кабінеті сервісу, зменште кількість зображень або виберіть дешевшу модель.
-generation-error-key_budget_exceeded-numbers = Власного бюджету ключа на це не вистачає: потрібно { $need } токенів, а в ключа лишилося { $left } з { $budget }. Нічого не поставлено в чергу і нічого не списано. Збільште бюджет ключа в особистому кабінеті сервісу або зменште кількість зображень.
-
-## generation service: ways in
-generation-menu-image = 🎨 Зображення з тексту
-generation-offer-references = 🎨 Зображення за цими зразками
-generation-offer-text = Зробити картинку з цього тексту?
-generation-offer-text-button = 🎨 Зображення з цього тексту
-generation-offer-taken = 🎨 Роблю картинку з вашого тексту.
-generation-offer-expired = У мене вже немає того тексту. Надішліть його, будь ласка, ще раз.
-
-## generation service: batch cards and results
-generation-card-uploading = ⏳ Завантажую фото-зразок { $done } з { $total }…
-generation-card-creating = ⏳ { $name }: надсилаю запит…
-generation-card-not-created = ❌ { $name }: не створено. { $reason }
-generation-card-title = 🎨 { $name } · { $count ->
-    [one] { $count } зображення
-    [few] { $count } зображення
-   *[other] { $count } зображень
-} · { $model }
-generation-card-progress = ⏳ у черзі { $queued } · ⚙️ створюється { $running } · ✅ готово { $done } · ❌ не вдалося { $failed }
-generation-card-money = Зарезервовано { $reserved } токенів; списано поки { $charged }.
-generation-card-money-final = Зарезервовано { $reserved } токенів; списано { $charged }.
-generation-card-balance = Баланс після резервування: { $balance } токенів.
-generation-card-failed = ❌ Не вдалося: { $count }; повернуто { $refunded } токенів.
-generation-card-canceled = ✖️ Скасовано: { $count }; повернуто { $refunded } токенів.
-generation-card-cancel-running = { $count ->
-    [one] { $count } вже створювалося і не могло бути зупинене; платите за нього лише якщо вдасться.
-   *[other] { $count } вже створювалися і не могли бути зупинені; платите за них лише якщо вдадуться.
-}
-generation-card-pay-for-success = Платите лише за зображення, що вдалися.
-generation-card-finished = ✅ { $name }: готово { $done } з { $count }, дивіться нижче.
-generation-button-cancel-queued = ✖️ Скасувати ті, що в черзі ({ $count })
-generation-button-change = 🔁 Змінити і спробувати знову
-generation-button-original = ⬇️ Оригінал
-generation-button-again = 🔁 Ще раз
-generation-button-reference = 🧩 Як зразок
-generation-button-delete = 🗑 Видалити
-generation-button-delete-confirm = 🗑 Так, видалити
-generation-button-keep = Залишити
-generation-image-caption = { $number }. { $prompt }
-    { $model } · { $tokens } токенів
-generation-album-title = Зображення { $from }–{ $to } · { $model }
-generation-album-legend = ⬇️ оригінальний файл · 🔁 ще раз · 🧩 як зразок · 🗑 видалити
-generation-item-failed = ❌ { $number } не вдалося ({ $reason }): повернуто { $tokens } токенів.
-generation-item-canceled = ✖️ { $number } скасовано: повернуто { $tokens } токенів.
-generation-item-no-reason = причину не вказано
-generation-links-fallback = Не всі зображення вдалося надіслати сюди. Завантажте їх за цими посиланнями (вони діють 24 години):
-generation-original-caption = Зображення { $number }, оригінальний файл
-generation-original-coming = Надсилаю оригінальний файл…
-generation-delete-confirm = Видалити зображення { $number } із сервісу назавжди? Копія в цьому чаті залишиться.
-generation-deleted = Зображення { $number } видалено із сервісу. Копія в цьому чаті залишилася.
-generation-deleted-already = Зображення { $number } на сервісі вже немає.
-generation-kept = Залишено.
-generation-canceling = Скасовую зображення в черзі…

@@ -1,0 +1,361 @@
+/**
+ * Update benchmark: this bot, compiled (`node dist/src/main.js`, Redis, BullMQ), beside a bare grammY bot
+ * (bench/bare-grammy-bot.js: ctx.reply("ok"), long polling, sessions in memory). Each runs as a child
+ * process against a fresh Telegram emulator and answers the same users, one bot after the other, for
+ * several rounds.
+ *
+ * Footing: the emulator's send-rate limits are off for both bots (at Telegram's 30 a second per bot and
+ * 1 a second per chat both would mostly wait on the limiter, not on their own work). Every user sends
+ * /start, waits for the answer, and sends the next, all users at once. One warm-up /start is queued
+ * before a bot starts, so its first getUpdates returns at once and the load starts on a polling bot. The
+ * task service is a stub: nothing on /start reaches it.
+ *
+ * Figures per bot, medians of the rounds with min–max, and this bot / bare: peak RSS (VmHWM), RSS a
+ * second after start and when idle (`--idle-seconds` after the last update, once V8 has handed back
+ * what the start and the load grew); spawn to the first getUpdates the emulator receives; latency from a user's
+ * message entering the emulator to the bot's reply arriving there (p50/p95/p99); answers a second;
+ * CPU per answer (/proc/<pid>/stat over the load); and for this bot the Redis commands per update
+ * (INFO commandstats over the load, less what the bot sends while idle). `--trace` also lists, in
+ * order, the Redis commands of one /start of a new user and of a returning one. Linux only (/proc).
+ *
+ *   npm run bench:updates [-- --rounds 3 --users 100 --messages 5 --idle-seconds 30 --trace]
+ */
+import { randomBytes } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
+import { parseArgs } from "node:util";
+import { Redis } from "ioredis";
+import { z } from "zod";
+import {
+  type EmulatedUser,
+  startTelegramEmulator,
+  type TelegramEmulator,
+} from "../dev/telegram-emulator/index.js";
+import { freePort } from "../test/support/delivery-stack.js";
+import { startRedisServer } from "../test/support/redis-server.js";
+import {
+  type BotProcess,
+  COMPILED_BOT,
+  commandLine,
+  type NodeCommand,
+  startBotProcess,
+  whileAlive,
+} from "./bot-process.js";
+import { median, medianWithRange, percentile, table } from "./figures.js";
+import { callsBetween, commandCalls, total } from "./redis-commands.js";
+import { startTasksServiceStub, type TasksServiceStub } from "./tasks-service-stub.js";
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: "string", default: "3" },
+    users: { type: "string", default: "100" },
+    messages: { type: "string", default: "5" },
+    trace: { type: "boolean", default: false },
+    "idle-seconds": { type: "string", default: "30" },
+  },
+});
+const Count = z.coerce.number().int().positive();
+const ROUNDS = Count.parse(values.rounds);
+const USERS = Count.parse(values.users);
+const MESSAGES = Count.parse(values.messages);
+const ANSWERS = USERS * MESSAGES;
+
+/** After the warm-up answer: start-up work still running (command menu, first Redis scripts) settles. */
+const SETTLE_MS = 1_000;
+/** How long the bot's idle Redis traffic (workers, reconciler) is counted, to subtract it from the load. */
+const IDLE_WINDOW_MS = 2_000;
+/**
+ * Idle RSS is read this long after the last update: V8 gives back the young generation it grew for the
+ * start and the load only once allocation has been quiet for several seconds.
+ */
+const IDLE_AFTER_MS = Count.parse(values["idle-seconds"]) * 1000;
+/** Session writes and logs that follow the last answer. */
+const TRAILING_MS = 300;
+const BARE_BOT: NodeCommand = { script: "bench/bare-grammy-bot.js", nodeFlags: [] };
+
+type BotKind = "bare" | "bot";
+
+interface RoundFigures {
+  peakRssMb: number;
+  /** A second after the warm-up answer. */
+  startedRssMb: number;
+  idleRssMb: number;
+  startMs: number;
+  latencies: number[];
+  answersPerSecond: number;
+  cpuMsPerAnswer: number;
+  redis?: {
+    /** Commands Redis ran, those inside Lua scripts included. */
+    perUpdate: number;
+    byCommand: Map<string, number>;
+    /** A returning user's /start: commands by the connection that sent them ("lua": inside scripts). */
+    byConnection: Map<string, number>;
+  };
+}
+
+interface Services {
+  redis: Redis;
+  redisUrl: string;
+  stub: TasksServiceStub;
+}
+
+/** Resolves each chat's next bot message, timed when the emulator takes it in. */
+function replyWatcher(emulator: TelegramEmulator) {
+  const waiting = new Map<number, (at: number) => void>();
+  emulator.subscribe((event) => {
+    if (event.type !== "message" || !event.message.fromBot) return;
+    const resolve = waiting.get(event.chatId);
+    waiting.delete(event.chatId);
+    resolve?.(performance.now());
+  });
+  return {
+    /** Sends /start for `user` and resolves with [sent, answered] in performance.now() time. */
+    async start(user: EmulatedUser): Promise<[number, number]> {
+      const answered = new Promise<number>((resolve) => waiting.set(user.id, resolve));
+      const sent = performance.now();
+      user.sendCommand("start");
+      return [sent, await answered];
+    },
+  };
+}
+
+function botEnvironment(kind: BotKind, emulator: TelegramEmulator, services: Services, httpPort: number) {
+  const telegram = { BOT_TOKEN: emulator.token, BOT_API_ROOT: emulator.apiRoot };
+  if (kind === "bare") return telegram;
+  return {
+    ...telegram,
+    PUBLIC_URL: `http://127.0.0.1:${httpPort}`,
+    HTTP_HOST: "127.0.0.1",
+    HTTP_PORT: String(httpPort),
+    TASKS_BASE_URL: services.stub.baseUrl,
+    REDIS_URL: services.redisUrl,
+    KEY_VAULT_SECRET: randomBytes(32).toString("base64"),
+    LOG_LEVEL: "info",
+  };
+}
+
+async function runRound(kind: BotKind, services: Services, trace: boolean): Promise<RoundFigures> {
+  const emulator = await startTelegramEmulator({ rateLimits: false });
+  const users = Array.from({ length: USERS }, (_, index) =>
+    emulator.users.create({ first_name: `User ${index + 1}`, language_code: "en" }),
+  );
+  const warmUp = emulator.users.create({ first_name: "Warm-up", language_code: "en" });
+  const replies = replyWatcher(emulator);
+  if (kind === "bot") await services.redis.flushall();
+  const warmUpAnswer = replies.start(warmUp);
+  const bot = startBotProcess(
+    kind === "bare" ? BARE_BOT : COMPILED_BOT,
+    botEnvironment(kind, emulator, services, await freePort()),
+  );
+  try {
+    await whileAlive(bot, warmUpAnswer, `${kind}: the warm-up answer`);
+    const firstPoll = emulator.calls.find((call) => call.method === "getUpdates");
+    if (!firstPoll) throw new Error(`${kind}: answered without a getUpdates`);
+    const startMs = firstPoll.receivedAt - bot.spawnedAt;
+    await delay(SETTLE_MS);
+    const startedRssMb = bot.memory().rssMb;
+    const idleStart = await commandCalls(services.redis);
+    await delay(IDLE_WINDOW_MS);
+    const idleCalls = callsBetween(idleStart, await commandCalls(services.redis));
+
+    const callsBefore = await commandCalls(services.redis);
+    const cpuBefore = bot.cpuMs();
+    const loadStarted = performance.now();
+    const latencies: number[] = [];
+    let lastAnswer = loadStarted;
+    const load = Promise.all(
+      users.map(async (user) => {
+        for (let message = 0; message < MESSAGES; message++) {
+          const [sent, answered] = await replies.start(user);
+          latencies.push(answered - sent);
+          lastAnswer = Math.max(lastAnswer, answered);
+        }
+      }),
+    );
+    await whileAlive(bot, load, `${kind}: ${ANSWERS} answers`);
+    await delay(TRAILING_MS);
+    const cpuMs = bot.cpuMs() - cpuBefore;
+    const loadCalls = callsBetween(callsBefore, await commandCalls(services.redis));
+    const loadMs = performance.now() - loadStarted;
+    const peakRssMb = bot.memory().peakRssMb;
+    const byConnection =
+      kind === "bot" ? await commandsByConnection(services.redis, replies, users, bot) : new Map();
+    if (trace && kind === "bot") await traceStart(services.redis, replies, emulator, bot);
+    await delay(IDLE_AFTER_MS);
+    const idleRssMb = bot.memory().rssMb;
+
+    const figures: RoundFigures = {
+      peakRssMb,
+      startedRssMb,
+      idleRssMb,
+      startMs,
+      latencies,
+      answersPerSecond: ANSWERS / ((lastAnswer - loadStarted) / 1000),
+      cpuMsPerAnswer: cpuMs / ANSWERS,
+    };
+    if (kind === "bot") {
+      // The idle traffic (blocking worker reads, reconciler passes) goes on during the load as well.
+      const idleShare = loadMs / IDLE_WINDOW_MS;
+      const byCommand = new Map<string, number>();
+      for (const [command, count] of loadCalls) {
+        const net = (count - (idleCalls.get(command) ?? 0) * idleShare) / ANSWERS;
+        if (net > 0.005) byCommand.set(command, net);
+      }
+      figures.redis = { perUpdate: total(byCommand), byCommand, byConnection };
+    }
+    return figures;
+  } finally {
+    await bot.stop();
+    await emulator.close();
+  }
+}
+
+const MonitorArguments = z.array(z.string());
+const ClientLine = /\baddr=(\S+)\b.*\bname=(\S*)/;
+
+interface MonitoredCommand {
+  /** The connection's name (CLIENT SETNAME), or "lua" for a command run inside a script. */
+  connection: string;
+  args: string[];
+}
+
+/** Records every command Redis runs until `stop`, with the name of the connection that sent it. */
+async function monitorCommands(redis: Redis): Promise<{ seen: MonitoredCommand[]; stop(): void }> {
+  const names = new Map<string, string>();
+  for (const line of String(await redis.client("LIST")).split("\n")) {
+    const match = ClientLine.exec(line);
+    if (match?.[1]) names.set(match[1], match[2] || "unnamed");
+  }
+  const monitor = await redis.monitor();
+  const seen: MonitoredCommand[] = [];
+  monitor.on("monitor", (_time: unknown, args: unknown, source: unknown) => {
+    const command = MonitorArguments.safeParse(args);
+    const address = String(source);
+    if (command.success) seen.push({ connection: names.get(address) ?? address, args: command.data });
+  });
+  return { seen, stop: () => monitor.disconnect() };
+}
+
+/** Sends one more /start from every user under MONITOR: the commands per update, by connection. */
+async function commandsByConnection(
+  redis: Redis,
+  replies: ReturnType<typeof replyWatcher>,
+  users: readonly EmulatedUser[],
+  bot: BotProcess,
+): Promise<Map<string, number>> {
+  const monitor = await monitorCommands(redis);
+  try {
+    await whileAlive(bot, Promise.all(users.map((user) => replies.start(user))), "the monitored /start");
+    await delay(TRAILING_MS);
+  } finally {
+    monitor.stop();
+  }
+  const perUpdate = new Map<string, number>();
+  for (const { connection } of monitor.seen) {
+    perUpdate.set(connection, (perUpdate.get(connection) ?? 0) + 1 / users.length);
+  }
+  return perUpdate;
+}
+
+/** Prints the Redis commands of a new user's first /start and of their second, in order. */
+async function traceStart(
+  redis: Redis,
+  replies: ReturnType<typeof replyWatcher>,
+  emulator: TelegramEmulator,
+  bot: BotProcess,
+): Promise<void> {
+  const newcomer = emulator.users.create({ first_name: "Traced", language_code: "en" });
+  for (const label of ["a new user's first /start", "the same user's next /start"]) {
+    const monitor = await monitorCommands(redis);
+    try {
+      await whileAlive(bot, replies.start(newcomer), "the traced /start");
+      await delay(TRAILING_MS);
+    } finally {
+      monitor.stop();
+    }
+    const lines = monitor.seen.map(({ connection, args: [name = "", ...rest] }) => {
+      const shown = rest.map((arg) => (arg.length > 48 ? `${arg.slice(0, 45)}...` : arg)).join(" ");
+      return `  ${connection}: ${name.toLowerCase()} ${shown}`;
+    });
+    process.stdout.write(
+      `\nRedis commands of ${label} (connection: command), in order:\n${lines.join("\n")}\n`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const redisServer = await startRedisServer();
+  if (!redisServer) {
+    process.stderr.write("bench:updates needs redis-server (apt-get install redis-server)\n");
+    process.exitCode = 2;
+    return;
+  }
+  const redis = new Redis(redisServer.url, { connectionName: "bench" });
+  const stub = await startTasksServiceStub();
+  const services: Services = { redis, redisUrl: redisServer.url, stub };
+  try {
+    process.stdout.write(
+      `${USERS} users x ${MESSAGES} /start, each user waiting for the answer before the next; ` +
+        `rate limits off; ${ROUNDS} rounds; this bot is ${commandLine(COMPILED_BOT)} (run npm run build first)\n`,
+    );
+    const bare: RoundFigures[] = [];
+    const bot: RoundFigures[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      bare.push(await runRound("bare", services, false));
+      bot.push(await runRound("bot", services, values.trace && round === ROUNDS));
+      const line = (figures: RoundFigures) =>
+        `peak ${figures.peakRssMb.toFixed(0)} MB, start ${figures.startMs} ms, ` +
+        `p50 ${percentile(figures.latencies, 50).toFixed(1)} ms, ${figures.answersPerSecond.toFixed(0)}/s, ` +
+        `${figures.cpuMsPerAnswer.toFixed(2)} ms CPU/answer`;
+      process.stdout.write(
+        `round ${round}: bare ${line(bare.at(-1) as RoundFigures)} | bot ${line(bot.at(-1) as RoundFigures)}\n`,
+      );
+    }
+    printTable(bare, bot);
+  } finally {
+    redis.disconnect();
+    await stub.close();
+    await redisServer.stop();
+  }
+}
+
+function printTable(bare: RoundFigures[], bot: RoundFigures[]): void {
+  const rows: string[][] = [
+    ["figure (median of rounds, min–max)", "bare grammY", "this bot", "this bot / bare"],
+  ];
+  const add = (label: string, pick: (figures: RoundFigures) => number, digits: number) => {
+    const bareValues = bare.map(pick);
+    const botValues = bot.map(pick);
+    rows.push([
+      label,
+      medianWithRange(bareValues, digits),
+      medianWithRange(botValues, digits),
+      `x${(median(botValues) / median(bareValues)).toFixed(2)}`,
+    ]);
+  };
+  add("peak RSS, MB", (figures) => figures.peakRssMb, 0);
+  add("RSS a second after start, MB", (figures) => figures.startedRssMb, 0);
+  add(`idle RSS ${IDLE_AFTER_MS / 1000} s after the last update, MB`, (figures) => figures.idleRssMb, 0);
+  add("spawn to first getUpdates, ms", (figures) => figures.startMs, 0);
+  add("latency p50, ms", (figures) => percentile(figures.latencies, 50), 1);
+  add("latency p95, ms", (figures) => percentile(figures.latencies, 95), 1);
+  add("latency p99, ms", (figures) => percentile(figures.latencies, 99), 1);
+  add("answers a second", (figures) => figures.answersPerSecond, 0);
+  add("CPU per answer, ms", (figures) => figures.cpuMsPerAnswer, 2);
+  const perUpdate = bot.map((figures) => figures.redis?.perUpdate ?? Number.NaN);
+  rows.push(["Redis commands run per update", "-", medianWithRange(perUpdate, 1), ""]);
+  process.stdout.write(`\n${table(rows)}\n`);
+  const medians = (pick: (figures: RoundFigures) => Map<string, number> | undefined) => {
+    const names = new Set(bot.flatMap((figures) => [...(pick(figures)?.keys() ?? [])]));
+    return [...names]
+      .map((name) => [name, median(bot.map((figures) => pick(figures)?.get(name) ?? 0))] as const)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, count]) => `${name} ${count.toFixed(2)}`)
+      .join(", ");
+  };
+  process.stdout.write(
+    `Redis commands run per update, by command (inside scripts too): ${medians((figures) => figures.redis?.byCommand)}\n` +
+      `Redis commands of a returning user's /start, by connection (lua: inside scripts): ${medians((figures) => figures.redis?.byConnection)}\n`,
+  );
+}
+
+await main();
