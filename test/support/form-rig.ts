@@ -210,11 +210,7 @@ export class FormRig {
   }
 
   async backToCard(user: TestUser) {
-    for (
-      let step = 0;
-      step < 4 && !this.card(user).text.includes("Estimated cost") && !this.card(user).text.includes("Cost:");
-      step++
-    ) {
+    for (let step = 0; step < 4 && !this.card(user).text.includes("Cost:"); step++) {
       await this.tap(user, "« Back");
     }
   }

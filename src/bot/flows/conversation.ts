@@ -10,8 +10,9 @@ import { type Context, GrammyError } from "grammy";
 import { z } from "zod";
 import type { Catalog } from "../../catalog/index.js";
 import type { Translate } from "../../i18n/translate.js";
+import type { Logger } from "../../logger.js";
 import { checkMediaRef, type IntakeLimits, mediaClassOf } from "../../media/accept.js";
-import { extractMedia, type MediaRef, MediaRefSchema } from "../../media/media-ref.js";
+import { extractMedia, type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
 import type { PreviewRequest } from "../../tasks/voice-previews.js";
 import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js";
@@ -30,7 +31,7 @@ import { type RenderedScreen, ScreenContext } from "./screens/screen-context.js"
 
 export const TASK_FORM = "task-form";
 /** Bump when the form's flow changes, so forms stored by an older release start over cleanly. */
-export const FORM_VERSION = 2;
+export const FORM_VERSION = 3;
 /** Presses, texts and files one form takes before it asks to start again. */
 export const MAX_FORM_EVENTS = 150;
 /** A form left alone this long closes; the next update goes to the rest of the bot. */
@@ -71,11 +72,37 @@ export interface FlowDeps {
   submit(request: SubmitRequest, values: FormValues): Promise<void>;
   /** Reads an SRT the user sent and says what is wrong with it (undefined when it is usable). */
   checkSrt(ref: MediaRef, videoSeconds: number | undefined): Promise<Notice | undefined>;
+  /** How long an audio or video file plays, read from the file (undefined when it cannot be read). */
+  measure(ref: TelegramMediaRef, logger: Pick<Logger, "warn">): Promise<number | undefined>;
   /** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
   preview(request: PreviewRequest): Promise<string>;
 }
 
 type FormConversation = Conversation<BotContext, Context>;
+
+/** Audio and video whose length Telegram did not state (files sent as documents): the estimate needs it. */
+function unmeasured(ref: MediaRef): ref is TelegramMediaRef {
+  if (ref.source !== "telegram" || (ref.durationSec !== undefined && ref.durationSec > 0)) return false;
+  const mediaClass = mediaClassOf(ref);
+  return mediaClass === "audio" || mediaClass === "video";
+}
+
+async function withLengths(
+  conversation: FormConversation,
+  deps: FlowDeps,
+  refs: readonly MediaRef[],
+): Promise<MediaRef[]> {
+  const measured: MediaRef[] = [];
+  for (const ref of refs) {
+    if (!unmeasured(ref)) {
+      measured.push(ref);
+      continue;
+    }
+    const seconds = await conversation.external((outer) => deps.measure(ref, outer.logger));
+    measured.push(seconds === undefined ? ref : { ...ref, durationSec: seconds });
+  }
+  return measured;
+}
 
 function eventOf(ctx: Context, nonce: string, limits: IntakeLimits): FormEvent | "stale" | undefined {
   const query = ctx.callbackQuery;
@@ -127,15 +154,16 @@ export function taskFormConversation(deps: FlowDeps) {
       locale: input.locale,
       ...(setup.account ? { account: setup.account } : {}),
     };
+    const media = await withLengths(conversation, deps, input.media);
     const values = initialValues({
       definition,
       preferences: setup.preferences,
       last: setup.last,
-      media: input.media,
+      media,
       locale: input.locale,
       ...(input.prefill ? { prefill: input.prefill } : {}),
     });
-    let state: FormState = { type: input.type, values, media: input.media, screen: { name: "summary" } };
+    let state: FormState = { type: input.type, values, media, screen: { name: "summary" } };
     state = { ...state, screen: firstScreen(definition, state, env) };
     const screens = new ScreenContext(definition, env, t, setup.nonce);
     let shown = renderForm(screens, state);
@@ -177,6 +205,8 @@ export function taskFormConversation(deps: FlowDeps) {
         const problem = await conversation.external(() => deps.checkSrt(srt, seconds));
         if (problem) event.problems.push(problem);
       }
+      if (event.kind === "media" && event.problems.length === 0)
+        event.refs = await withLengths(conversation, deps, event.refs);
       const transition = reduce(definition, state, event, env);
       if (transition.pass) await conversation.skip({ next: true });
       state = transition.state;

@@ -5,7 +5,7 @@
  */
 import type { InlineKeyboardButton } from "grammy/types";
 import type { SummaryAction } from "../card-action.js";
-import { estimateCost } from "../estimate.js";
+import { type Estimate, estimateCost, PRICES, type QuotaUse } from "../estimate.js";
 import { applies, type FormDefinition, type FormEnv, type FormField, mediaApplies } from "../form.js";
 import { type FormState, type Transition, viewOf } from "../form-state.js";
 import { needsMedia } from "../navigation.js";
@@ -53,9 +53,7 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   }
   for (const insight of definition.insight?.(view) ?? [])
     lines.push(escapeHtml(t(insight.key, insight.params)));
-  lines.push("", costLine(context, state));
-  const balance = balanceLine(context);
-  if (balance) lines.push(balance);
+  lines.push("", ...moneyLines(context, state));
   const issue = validateForm(definition, view)[0];
   if (issue && !state.notice) lines.push("", `⚠️ ${escapeHtml(t(issue.key, issue.params))}`);
   const keyboard: InlineKeyboardButton[][] = [];
@@ -74,20 +72,57 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   return { text: lines.join("\n"), keyboard };
 }
 
-function costLine(context: ScreenContext, state: FormState): string {
-  const estimate = estimateCost(context.definition, viewOf(state, context.env));
-  if (!estimate) return context.t("form-cost-plan");
-  const key = estimate.perMinute
-    ? "form-cost-per-minute"
-    : estimate.atLeast
-      ? "form-cost-at-least"
-      : "form-cost";
-  return context.t(key, { tokens: estimate.tokens });
+/** The estimate, the balance (or the plan) and, before Create, whether the balance covers the task. */
+function moneyLines(context: ScreenContext, state: FormState): string[] {
+  const { t, env } = context;
+  const estimate = estimateCost(context.definition, viewOf(state, env));
+  const account = env.account;
+  if (account?.tariff !== undefined) {
+    const lines = [t("money-plan", { tariff: account.tariff })];
+    const uses = estimate ? quotaParts(context, estimate.quota) : [];
+    if (uses.length > 0) lines.unshift(t("money-quota-uses", { uses: uses.join(", ") }));
+    return lines;
+  }
+  const lines = [costLine(context, estimate)];
+  if (account?.balance === undefined) return lines;
+  lines.push(t("money-balance", { tokens: account.balance }));
+  if (estimate && !estimate.perMinute && estimate.tokens > account.balance) {
+    lines.push("", `⚠️ ${t("money-short", { tokens: estimate.tokens, balance: account.balance })}`);
+  }
+  return lines;
 }
 
-function balanceLine(context: ScreenContext): string | undefined {
-  const account = context.env.account;
-  if (account?.balance !== undefined) return context.t("form-balance", { tokens: account.balance });
-  if (account?.tariff !== undefined) return context.t("form-tariff", { tariff: account.tariff });
-  return undefined;
+function costLine(context: ScreenContext, estimate: Estimate | undefined): string {
+  const { t } = context;
+  if (!estimate) return t("money-cost-plan-feature");
+  if (estimate.perMinute) return t("money-cost-per-minute", { tokens: estimate.tokens });
+  if (estimate.upTo !== undefined)
+    return t("money-cost-range", {
+      least: estimate.tokens,
+      most: estimate.upTo,
+      card: PRICES.cardPerElement,
+    });
+  if (estimate.tokens === 0) return t("money-cost-free");
+  return t("money-cost", { tokens: estimate.tokens });
+}
+
+/** What a quota plan counts, as phrases ("about 45 s of video", "1 auto-caption render"). */
+function quotaParts(context: ScreenContext, quota: QuotaUse): string[] {
+  const { t } = context;
+  const parts: string[] = [];
+  if (quota.seconds !== undefined)
+    parts.push(t("money-quota-seconds", { seconds: Math.ceil(quota.seconds) }));
+  if (quota.transcriptionSeconds !== undefined)
+    parts.push(t("money-quota-transcription", { seconds: Math.ceil(quota.transcriptionSeconds) }));
+  if (quota.characters !== undefined && quota.characters > 0)
+    parts.push(t("money-quota-characters", { characters: quota.characters }));
+  if (quota.autoTexts !== undefined) parts.push(t("money-quota-auto-text", { count: quota.autoTexts }));
+  if (quota.cards !== undefined) {
+    parts.push(
+      quota.cardsUpTo === undefined
+        ? t("money-quota-cards", { count: quota.cards })
+        : t("money-quota-cards-range", { least: quota.cards, most: quota.cardsUpTo }),
+    );
+  }
+  return parts;
 }

@@ -1,0 +1,52 @@
+## Сколько стоит задача: карточка формы, проверка баланса перед созданием, лимиты тарифа
+
+money-cost = Стоимость: около { $tokens } { $tokens ->
+    [one] токена
+   *[other] токенов
+}
+money-cost-range = Стоимость: около { $least }–{ $most } { $most ->
+    [one] токена
+   *[other] токенов
+} (каждая карточка стоит { $card }; сколько их добавить, решает сервис)
+money-cost-per-minute = Стоимость: около { $tokens } { $tokens ->
+    [one] токена
+   *[other] токенов
+} за минуту файла (его длительность станет известна, когда сервис его откроет)
+money-cost-free = Стоимость: бесплатно
+money-cost-plan-feature = Стоимость: без токенов, анимированные видео входят в ваш тариф
+money-balance = Баланс: { $tokens } { $tokens ->
+    [one] токен
+    [few] токена
+   *[other] токенов
+}
+money-short = Нужно около { $tokens } { $tokens ->
+    [one] токена
+   *[other] токенов
+}, а на балансе { $balance }. Пополните его, прежде чем создавать задачу: /balance
+money-plan = Тариф: { $tariff }
+money-quota-uses = Из месячного лимита уйдёт примерно { $uses }
+money-quota-seconds = { $seconds } { $seconds ->
+    [one] секунда
+    [few] секунды
+   *[other] секунд
+} видео
+money-quota-transcription = { $seconds } { $seconds ->
+    [one] секунда
+    [few] секунды
+   *[other] секунд
+} распознавания речи
+money-quota-characters = { $characters } { $characters ->
+    [one] символ
+    [few] символа
+   *[other] символов
+} озвучки
+money-quota-auto-text = автоматические подписи для { $count } видео
+money-quota-cards = { $count } { $count ->
+    [one] карточка
+    [few] карточки
+   *[other] карточек
+}
+money-quota-cards-range = { $least }–{ $most } { $most ->
+    [one] карточки
+   *[other] карточек
+}
