@@ -144,7 +144,7 @@ async function upload(baseUrl: string, file: string): Promise<string> {
 async function main(): Promise<void> {
   const catalog = await loadCatalog(DEFAULT_CATALOG_PATH);
   const sandbox = await startTasksSandbox({
-    verifyKey: (apiKey) => (apiKey === KEY ? { userId: USER_ID } : undefined),
+    verifyKey: async (apiKey) => (apiKey === KEY ? { userId: USER_ID } : undefined),
     stepMs: 2,
     rateLimits: false,
   });

@@ -39,3 +39,10 @@ money-quota-cards = { $count } { $count ->
    *[other] cards
 }
 money-quota-cards-range = { $least }–{ $most } cards
+
+## Under a result
+money-result-cost = Cost: about { $tokens } { $tokens ->
+    [one] token
+   *[other] tokens
+} (by the service's price list)
+money-result-cost-range = Cost: about { $least }–{ $most } tokens, depending on how many cards were placed (by the service's price list)

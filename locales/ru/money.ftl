@@ -50,3 +50,13 @@ money-quota-cards-range = { $least }–{ $most } { $most ->
     [one] карточки
    *[other] карточек
 }
+
+## Под результатом
+money-result-cost = Стоимость: около { $tokens } { $tokens ->
+    [one] токена
+   *[other] токенов
+} (по прайсу сервиса)
+money-result-cost-range = Стоимость: около { $least }–{ $most } { $most ->
+    [one] токена
+   *[other] токенов
+}, в зависимости от числа карточек (по прайсу сервиса)

@@ -55,3 +55,15 @@ money-quota-cards-range = { $least }–{ $most } { $most ->
     [few] картки
    *[other] карток
 }
+
+## Під результатом
+money-result-cost = Вартість: приблизно { $tokens } { $tokens ->
+    [one] токен
+    [few] токени
+   *[other] токенів
+} (за прайсом сервісу)
+money-result-cost-range = Вартість: приблизно { $least }–{ $most } { $most ->
+    [one] токен
+    [few] токени
+   *[other] токенів
+}, залежно від кількості карток (за прайсом сервісу)

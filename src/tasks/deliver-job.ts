@@ -122,6 +122,8 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
           t,
           locale: record.locale,
           replyMarkup,
+          // The transcribe step of a semi-automatic dubbing is free; the render step carries the cost.
+          ...(record.cost && kind !== "srt_step" ? { cost: record.cost } : {}),
         });
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;

@@ -106,6 +106,8 @@ export interface ResultSendRequest {
   t: Translate;
   locale: string;
   replyMarkup?: InlineKeyboardMarkup;
+  /** What the task cost in tokens, by the price table; said on its own line under the result. */
+  cost?: { tokens: number; upTo?: number };
 }
 
 /** Sends results: the delivery job through its paced Api, /tasks again through the update's. */
@@ -142,8 +144,19 @@ class ResultSender {
     const { t, task, taskId, locale } = this.input;
     const expires = task.result_url_expires_at;
     return expires
-      ? t("result-link", { id: String(taskId), url, expires: formatDate(expires, locale) })
-      : t("result-link-no-expiry", { id: String(taskId), url });
+      ? t("result-link", { id: String(taskId), url, expires: formatDate(expires, locale) }) + this.costLine
+      : t("result-link-no-expiry", { id: String(taskId), url }) + this.costLine;
+  }
+
+  /** The cost line, set apart from the caption above it; empty without a cost. */
+  private get costLine(): string {
+    const { cost, t } = this.input;
+    if (!cost) return "";
+    const line =
+      cost.upTo === undefined
+        ? t("money-result-cost", { tokens: cost.tokens })
+        : t("money-result-cost-range", { least: cost.tokens, most: cost.upTo });
+    return `\n\n${line}`;
   }
 
   private async fits(url: string): Promise<boolean> {
@@ -195,7 +208,7 @@ class ResultSender {
     if (!(await this.fits(url))) return this.message(this.linkText(url), true);
     try {
       await api.sendVideo(chatId, this.file(url, `task-${taskId}.mp4`), {
-        caption: t("result-video-caption", { id: String(taskId) }),
+        caption: t("result-video-caption", { id: String(taskId) }) + this.costLine,
         supports_streaming: true,
         ...this.markup,
       });
@@ -215,7 +228,7 @@ class ResultSender {
       await api.sendVoice(chatId, this.file(url, `task-${taskId}.mp3`));
     }
     await api.sendAudio(chatId, this.file(url, `task-${taskId}.mp3`), {
-      caption: t("result-audio-caption", { id: String(taskId) }),
+      caption: t("result-audio-caption", { id: String(taskId) }) + this.costLine,
       ...this.markup,
     });
   }
@@ -239,7 +252,7 @@ class ResultSender {
         chatId,
         new InputFile(Buffer.from(texts[index] ?? "", "utf8"), `task-${taskId}.${extension}`),
         {
-          caption: t(`result-document-${extension}`, { id: String(taskId) }),
+          caption: t(`result-document-${extension}`, { id: String(taskId) }) + (last ? this.costLine : ""),
           ...(last ? this.markup : {}),
         },
       );
@@ -298,7 +311,7 @@ class ResultSender {
         t("result-links-expire", { expires: formatDate(task.result_url_expires_at, this.input.locale) }),
       );
     }
-    await this.message(lines.join("\n"), true);
+    await this.message(lines.join("\n") + this.costLine, true);
   }
 
   private async srtStep(): Promise<void> {

@@ -23,6 +23,7 @@ export interface NewSubmission {
   form?: FormSnapshot;
   request: Record<string, unknown>;
   followUp?: Record<string, unknown>;
+  cost?: TaskRecord["cost"];
   cardMessageId?: number;
   parent?: string;
   /** Uploads another submission made that this one may reuse while they live. */
@@ -61,6 +62,7 @@ export class TaskSubmissions {
       createdAt: this.now(),
       ...(submission.form ? { form: submission.form } : {}),
       ...(submission.followUp ? { followUp: submission.followUp } : {}),
+      ...(submission.cost ? { cost: submission.cost } : {}),
       ...(submission.cardMessageId !== undefined ? { cardMessageId: submission.cardMessageId } : {}),
       ...(submission.parent ? { parent: submission.parent } : {}),
     };
@@ -96,6 +98,7 @@ export class TaskSubmissions {
       uploads: record.uploads,
       ...(record.form ? { form: record.form } : {}),
       ...(record.followUp ? { followUp: record.followUp } : {}),
+      ...(record.cost ? { cost: record.cost } : {}),
       ...(cardMessageId !== undefined ? { cardMessageId } : {}),
       ...(record.parent ? { parent: record.parent } : {}),
     });
@@ -113,6 +116,7 @@ export class TaskSubmissions {
       request: record.request,
       ...(record.form ? { form: record.form } : {}),
       ...(record.followUp ? { followUp: record.followUp } : {}),
+      ...(record.cost ? { cost: record.cost } : {}),
     });
   }
 
@@ -130,6 +134,7 @@ export class TaskSubmissions {
       type: parent.type,
       request: { ...parent.followUp, srt_file: srtFile },
       ...(parent.form ? { form: parent.form } : {}),
+      ...(parent.cost ? { cost: parent.cost } : {}),
       parent: parent.ticket,
       uploads: parent.uploads,
     });

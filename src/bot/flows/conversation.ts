@@ -20,6 +20,7 @@ import type { BotContext } from "../context.js";
 import type { UserPreferences } from "../preferences.js";
 import { decodeCardAction } from "./card-action.js";
 import { initialValues } from "./defaults.js";
+import { estimateCost } from "./estimate.js";
 import type { AccountView, FormValues } from "./form.js";
 import type { FormEvent, FormState, Notice } from "./form-state.js";
 import { FORMS } from "./forms/index.js";
@@ -60,6 +61,8 @@ export interface SubmitRequest {
   form: { values: FormValues; media: FormInput["media"] };
   request: Record<string, unknown>;
   followUp?: Record<string, unknown>;
+  /** The card's estimate in tokens, for the result's caption (none on a quota plan or per minute). */
+  cost?: { tokens: number; upTo?: number };
   cardMessageId: number;
 }
 
@@ -221,6 +224,7 @@ export function taskFormConversation(deps: FlowDeps) {
         const view = { values: state.values, media: state.media, env };
         // Media stay Telegram references here; the submit job uploads them and puts the ids in.
         const built = buildRequest(definition, view, (ref) => ref);
+        const estimate = env.account?.tariff === undefined ? estimateCost(definition, view) : undefined;
         await showCard({ text: t("card-queued", { task: t(`task-${input.type}-name`) }), keyboard: [] });
         const request: SubmitRequest = {
           userId,
@@ -230,6 +234,9 @@ export function taskFormConversation(deps: FlowDeps) {
           form: { values: state.values, media: state.media },
           request: built.request,
           ...(built.followUp ? { followUp: built.followUp } : {}),
+          ...(estimate && !estimate.perMinute
+            ? { cost: { tokens: estimate.tokens, ...(estimate.upTo ? { upTo: estimate.upTo } : {}) } }
+            : {}),
           cardMessageId: card.message_id,
         };
         await conversation.external(() => deps.submit(request, state.values));

@@ -85,6 +85,7 @@ export function createFlowDeps(services: FlowServices): FlowDeps {
         form: request.form,
         request: request.request,
         ...(request.followUp ? { followUp: request.followUp } : {}),
+        ...(request.cost ? { cost: request.cost } : {}),
         cardMessageId: request.cardMessageId,
       });
       await new LastChoices(services.kv).remember(request.userId, FORMS[request.type], values);
