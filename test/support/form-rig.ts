@@ -101,6 +101,7 @@ export class FormRig {
     this.queue.register(submit);
     const submissions = new TaskSubmissions(this.records, this.queue, submit);
     const previews: VoicePreviewPort = {
+      madeOnRequest: true,
       async play(request) {
         rig.previews.push(request);
         return "voice-preview-making";

@@ -77,6 +77,8 @@ export interface FlowDeps {
   checkSrt(ref: MediaRef, videoSeconds: number | undefined): Promise<Notice | undefined>;
   /** How long an audio or video file plays, read from the file (undefined when it cannot be read). */
   measure(ref: TelegramMediaRef, logger: Pick<Logger, "warn">): Promise<number | undefined>;
+  /** Every voice with a sample sentence has ▶ (the operator's key makes samples), not only those with a file. */
+  samplesOnRequest: boolean;
   /** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
   preview(request: PreviewRequest): Promise<string>;
 }
@@ -155,6 +157,7 @@ export function taskFormConversation(deps: FlowDeps) {
     const env = {
       catalog: deps.catalog,
       locale: input.locale,
+      samplesOnRequest: deps.samplesOnRequest,
       ...(setup.account ? { account: setup.account } : {}),
     };
     const media = await withLengths(conversation, deps, input.media);
@@ -244,14 +247,7 @@ export function taskFormConversation(deps: FlowDeps) {
       }
       if (effect?.kind === "preview") {
         const notice = await conversation.external(() =>
-          deps.preview({
-            chatId,
-            userId,
-            provider: effect.provider,
-            voice: effect.voice,
-            language: effect.language,
-            locale: input.locale,
-          }),
+          deps.preview({ chatId, provider: effect.provider, voice: effect.voice, locale: input.locale }),
         );
         if (update.callbackQuery) await update.answerCallbackQuery({ text: t(notice) });
         continue;

@@ -48,7 +48,7 @@ export type FormEvent =
 export type FormEffect =
   | { kind: "create" }
   | { kind: "cancel" }
-  | { kind: "preview"; provider: string; voice: string; language: string };
+  | { kind: "preview"; provider: string; voice: string };
 
 export interface Transition {
   state: FormState;

@@ -114,6 +114,7 @@ export function createFlowDeps(services: FlowServices): FlowDeps {
         return undefined;
       }
     },
+    samplesOnRequest: services.previews.madeOnRequest,
     preview: (request) => services.previews.play(request),
   };
 }
