@@ -46,3 +46,15 @@ money-result-cost = Cost: about { $tokens } { $tokens ->
    *[other] tokens
 } (by the service's price list)
 money-result-cost-range = Cost: about { $least }–{ $most } tokens, depending on how many cards were placed (by the service's price list)
+
+## Values a form takes from the last task of its type
+money-last-video = From your last video: { $fields }
+money-last-transcription = From your last transcription: { $fields }
+money-last-audio = From your last voiceover: { $fields }
+money-last-subtitles = From your last subtitled video: { $fields }
+money-last-pause_removal = From your last pause removal: { $fields }
+money-last-dubbing = From your last dubbing: { $fields }
+money-last-smart_clip = From your last smart clips: { $fields }
+money-last-motion = From your last motion video: { $fields }
+money-last-use-settings = ↩️ Use my settings instead
+money-last-reset = Back to your settings.

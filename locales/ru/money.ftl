@@ -60,3 +60,15 @@ money-result-cost-range = Стоимость: около { $least }–{ $most } 
     [one] токена
    *[other] токенов
 }, в зависимости от числа карточек (по прайсу сервиса)
+
+## Значения, которые форма берёт из последней задачи того же типа
+money-last-video = Как в вашем последнем видео: { $fields }
+money-last-transcription = Как в вашей последней расшифровке: { $fields }
+money-last-audio = Как в вашей последней озвучке: { $fields }
+money-last-subtitles = Как в вашем последнем видео с субтитрами: { $fields }
+money-last-pause_removal = Как в вашем последнем удалении пауз: { $fields }
+money-last-dubbing = Как в вашем последнем дубляже: { $fields }
+money-last-smart_clip = Как в ваших последних клипах: { $fields }
+money-last-motion = Как в вашем последнем анимированном видео: { $fields }
+money-last-use-settings = ↩️ Взять мои настройки
+money-last-reset = Вернули ваши настройки.

@@ -67,3 +67,15 @@ money-result-cost-range = Вартість: приблизно { $least }–{ $m
     [few] токени
    *[other] токенів
 }, залежно від кількості карток (за прайсом сервісу)
+
+## Значення, які форма бере з останнього завдання того ж типу
+money-last-video = Як у вашому останньому відео: { $fields }
+money-last-transcription = Як у вашому останньому розпізнаванні: { $fields }
+money-last-audio = Як у вашому останньому озвученні: { $fields }
+money-last-subtitles = Як у вашому останньому відео із субтитрами: { $fields }
+money-last-pause_removal = Як у вашому останньому видаленні пауз: { $fields }
+money-last-dubbing = Як у вашому останньому дубляжі: { $fields }
+money-last-smart_clip = Як у ваших останніх кліпах: { $fields }
+money-last-motion = Як у вашому останньому анімованому відео: { $fields }
+money-last-use-settings = ↩️ Узяти мої налаштування
+money-last-reset = Повернуто ваші налаштування.

@@ -19,7 +19,7 @@ import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js
 import type { BotContext } from "../context.js";
 import type { UserPreferences } from "../preferences.js";
 import { decodeCardAction } from "./card-action.js";
-import { initialValues } from "./defaults.js";
+import { initialValues, settingsValues } from "./defaults.js";
 import { estimateCost } from "./estimate.js";
 import type { AccountView, FormValues } from "./form.js";
 import type { FormEvent, FormState, Notice } from "./form-state.js";
@@ -169,7 +169,14 @@ export function taskFormConversation(deps: FlowDeps) {
       locale: input.locale,
       ...(input.prefill ? { prefill: input.prefill } : {}),
     });
-    let state: FormState = { type: input.type, values, media, screen: { name: "summary" } };
+    const settings = settingsValues({ definition, preferences: setup.preferences, locale: input.locale });
+    let state: FormState = {
+      type: input.type,
+      values,
+      media,
+      screen: { name: "summary" },
+      ...(Object.keys(setup.last).length > 0 ? { lastChoices: { last: setup.last, settings } } : {}),
+    };
     state = { ...state, screen: firstScreen(definition, state, env) };
     const screens = new ScreenContext(definition, env, t, setup.nonce);
     let shown = renderForm(screens, state);

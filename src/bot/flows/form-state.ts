@@ -37,6 +37,8 @@ export interface FormState {
   media: MediaRef[];
   screen: Screen;
   notice?: Notice;
+  /** The user's last choices for the type and what the defaults and /settings would give instead. */
+  lastChoices?: { last: FormValues; settings: FormValues };
 }
 
 export type FormEvent =
