@@ -58,3 +58,7 @@ money-last-smart_clip = From your last smart clips: { $fields }
 money-last-motion = From your last motion video: { $fields }
 money-last-use-settings = ↩️ Use my settings instead
 money-last-reset = Back to your settings.
+
+## /settings: the defaults the service uses when nothing is set
+money-settings-default-provider = { $provider } ({ $dubbing } for dubbing)
+money-settings-default-style = the voice's own

@@ -72,3 +72,7 @@ money-last-smart_clip = Как в ваших последних клипах: { 
 money-last-motion = Как в вашем последнем анимированном видео: { $fields }
 money-last-use-settings = ↩️ Взять мои настройки
 money-last-reset = Вернули ваши настройки.
+
+## /settings: значения сервиса по умолчанию, когда ничего не выбрано
+money-settings-default-provider = { $provider } (для дубляжа — { $dubbing })
+money-settings-default-style = собственная манера голоса

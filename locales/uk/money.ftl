@@ -79,3 +79,7 @@ money-last-smart_clip = Як у ваших останніх кліпах: { $fie
 money-last-motion = Як у вашому останньому анімованому відео: { $fields }
 money-last-use-settings = ↩️ Узяти мої налаштування
 money-last-reset = Повернуто ваші налаштування.
+
+## /settings: типові значення сервісу, коли нічого не вибрано
+money-settings-default-provider = { $provider } (для дубляжу — { $dubbing })
+money-settings-default-style = власна манера голосу

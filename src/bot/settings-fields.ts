@@ -13,6 +13,8 @@ import {
   TTS_STYLES,
   VIDEO_FORMATS,
 } from "../tasks-service/schemas/common.js";
+import { DUBBING_DEFAULTS } from "../tasks-service/schemas/dubbing.js";
+import { VIDEO_DEFAULTS } from "../tasks-service/schemas/video.js";
 import type { VoiceCatalogPort } from "./deps.js";
 import type { UserPreferences } from "./preferences.js";
 
@@ -126,7 +128,10 @@ export function settingsField(code: string | undefined): SettingsField | undefin
   return SETTINGS_FIELDS.find((field) => field.code === code);
 }
 
-/** The settings card: every default, "automatic" where none is set. */
+/**
+ * The settings card: every default, the spec's own where the user set none (the voice alone has none:
+ * the service picks it for the language).
+ */
 export function settingsSummary(
   t: Translate,
   catalog: VoiceCatalogPort,
@@ -134,6 +139,7 @@ export function settingsSummary(
   locale: BotLocale,
 ): string {
   const automatic = t("settings-automatic");
+  const label = (id: string) => catalog.providers().find((entry) => entry.id === id)?.label ?? automatic;
   const provider = catalog.providers().find((entry) => entry.id === preferences.ttsProvider);
   const voice =
     preferences.ttsProvider === undefined || preferences.ttsVoice === undefined
@@ -142,14 +148,21 @@ export function settingsSummary(
           ?.name ?? preferences.ttsVoice);
   return `${t("settings-title")}\n\n${t("settings-summary", {
     language: t(`language-name-${preferences.language ?? locale}`),
-    provider: provider?.label ?? automatic,
+    provider:
+      provider?.label ??
+      t("money-settings-default-provider", {
+        provider: label(VIDEO_DEFAULTS.tts_provider),
+        dubbing: label(DUBBING_DEFAULTS.tts_provider),
+      }),
     voice: voice ?? automatic,
-    speed: preferences.ttsSpeed === undefined ? automatic : `×${preferences.ttsSpeed.toFixed(1)}`,
-    style: preferences.ttsStyle === undefined ? automatic : t(`tts-style-${preferences.ttsStyle}`),
-    subStyle: preferences.subStyle ?? automatic,
-    subPosition:
-      preferences.subPosition === undefined ? automatic : t(`sub-position-${preferences.subPosition}`),
-    subSize: preferences.subSize === undefined ? automatic : t(`sub-size-${preferences.subSize}`),
-    format: preferences.videoFormat === undefined ? automatic : t(`video-format-${preferences.videoFormat}`),
+    speed: `×${(preferences.ttsSpeed ?? VIDEO_DEFAULTS.tts_speed).toFixed(1)}`,
+    style:
+      preferences.ttsStyle === undefined
+        ? t("money-settings-default-style")
+        : t(`tts-style-${preferences.ttsStyle}`),
+    subStyle: preferences.subStyle ?? VIDEO_DEFAULTS.sub_style,
+    subPosition: t(`sub-position-${preferences.subPosition ?? VIDEO_DEFAULTS.sub_position}`),
+    subSize: t(`sub-size-${preferences.subSize ?? VIDEO_DEFAULTS.sub_size}`),
+    format: t(`video-format-${preferences.videoFormat ?? VIDEO_DEFAULTS.format}`),
   })}`;
 }
