@@ -31,9 +31,10 @@ function fromPreferences(definition: FormDefinition, preferences: UserPreference
   const set = (key: RequestField, value: unknown) => {
     if (value !== undefined && keys.has(key)) values[key] = value;
   };
-  if (keys.has("tts_voice")) {
-    set("tts_provider", preferences.ttsProvider);
-    if (preferences.ttsProvider !== undefined) set("tts_voice", preferences.ttsVoice);
+  // The voice field sets the provider and the voice together; they are saved and taken as a pair.
+  if (keys.has("tts_voice") && preferences.ttsProvider !== undefined) {
+    values.tts_provider = preferences.ttsProvider;
+    set("tts_voice", preferences.ttsVoice);
   }
   set("tts_speed", preferences.ttsSpeed);
   set("tts_style", preferences.ttsStyle);
