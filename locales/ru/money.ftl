@@ -1,15 +1,18 @@
 ## Сколько стоит задача: карточка формы, проверка баланса перед созданием, лимиты тарифа
 
-money-cost = Стоимость: около { $tokens } { $tokens ->
-    [one] токена
+money-cost = Стоимость: примерно { $tokens } { $tokens ->
+    [one] токен
+    [few] токена
    *[other] токенов
 }
-money-cost-range = Стоимость: около { $least }–{ $most } { $most ->
-    [one] токена
+money-cost-range = Стоимость: примерно { $least }–{ $most } { $most ->
+    [one] токен
+    [few] токена
    *[other] токенов
 } (каждая карточка стоит { $card }; сколько их добавить, решает сервис)
-money-cost-per-minute = Стоимость: около { $tokens } { $tokens ->
-    [one] токена
+money-cost-per-minute = Стоимость: примерно { $tokens } { $tokens ->
+    [one] токен
+    [few] токена
    *[other] токенов
 } за минуту файла (его длительность станет известна, когда сервис его откроет)
 money-cost-free = Стоимость: бесплатно
@@ -19,8 +22,9 @@ money-balance = Баланс: { $tokens } { $tokens ->
     [few] токена
    *[other] токенов
 }
-money-short = Нужно около { $tokens } { $tokens ->
-    [one] токена
+money-short = Нужно примерно { $tokens } { $tokens ->
+    [one] токен
+    [few] токена
    *[other] токенов
 }, а на балансе { $balance }. Пополните его, прежде чем создавать задачу: /balance
 money-plan = Тариф: { $tariff }
@@ -47,17 +51,20 @@ money-quota-cards = { $count } { $count ->
    *[other] карточек
 }
 money-quota-cards-range = { $least }–{ $most } { $most ->
-    [one] карточки
+    [one] карточка
+    [few] карточки
    *[other] карточек
 }
 
 ## Под результатом
-money-result-cost = Стоимость: около { $tokens } { $tokens ->
-    [one] токена
+money-result-cost = Стоимость: примерно { $tokens } { $tokens ->
+    [one] токен
+    [few] токена
    *[other] токенов
 } (по прайсу сервиса)
-money-result-cost-range = Стоимость: около { $least }–{ $most } { $most ->
-    [one] токена
+money-result-cost-range = Стоимость: примерно { $least }–{ $most } { $most ->
+    [one] токен
+    [few] токена
    *[other] токенов
 }, в зависимости от числа карточек (по прайсу сервиса)
 

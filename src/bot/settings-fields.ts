@@ -16,6 +16,7 @@ import {
 import { DUBBING_DEFAULTS } from "../tasks-service/schemas/dubbing.js";
 import { VIDEO_DEFAULTS } from "../tasks-service/schemas/video.js";
 import type { VoiceCatalogPort } from "./deps.js";
+import { optionLabel } from "./option-labels.js";
 import type { UserPreferences } from "./preferences.js";
 
 export interface SettingsOption {
@@ -51,8 +52,9 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
     buttonKey: "settings-button-provider",
     promptKey: "settings-choose-provider",
     resets: ["ttsProvider", "ttsVoice"],
-    options: ({ catalog }) =>
-      catalog.providers().map((provider) => ({
+    // Only providers that speak the interface language: a provider without voices there cannot be used.
+    options: ({ catalog, locale }) =>
+      providersWithVoices(catalog, locale).map((provider) => ({
         label: provider.label,
         // A voice belongs to its provider: changing the provider forgets the voice.
         change: { ttsProvider: provider.id, ttsVoice: undefined },
@@ -75,7 +77,8 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
     buttonKey: "settings-button-speed",
     promptKey: "settings-choose-speed",
     resets: ["ttsSpeed"],
-    options: () => TTS_SPEEDS.map((ttsSpeed) => ({ label: `×${ttsSpeed.toFixed(1)}`, change: { ttsSpeed } })),
+    options: ({ t }) =>
+      TTS_SPEEDS.map((ttsSpeed) => ({ label: label("tts_speed", ttsSpeed, t), change: { ttsSpeed } })),
   },
   {
     code: "style",
@@ -83,14 +86,15 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
     promptKey: "settings-choose-style",
     resets: ["ttsStyle"],
     options: ({ t }) =>
-      TTS_STYLES.map((ttsStyle) => ({ label: t(`tts-style-${ttsStyle}`), change: { ttsStyle } })),
+      TTS_STYLES.map((ttsStyle) => ({ label: label("tts_style", ttsStyle, t), change: { ttsStyle } })),
   },
   {
     code: "sst",
     buttonKey: "settings-button-sub-style",
     promptKey: "settings-choose-sub-style",
     resets: ["subStyle"],
-    options: () => SUB_STYLES.map((subStyle) => ({ label: subStyle, change: { subStyle } })),
+    options: ({ t }) =>
+      SUB_STYLES.map((subStyle) => ({ label: label("sub_style", subStyle, t), change: { subStyle } })),
   },
   {
     code: "spos",
@@ -99,7 +103,7 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
     resets: ["subPosition"],
     options: ({ t }) =>
       SUB_POSITIONS.map((subPosition) => ({
-        label: t(`sub-position-${subPosition}`),
+        label: label("sub_position", subPosition, t),
         change: { subPosition },
       })),
   },
@@ -109,7 +113,7 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
     promptKey: "settings-choose-sub-size",
     resets: ["subSize"],
     options: ({ t }) =>
-      SUB_SIZES.map((subSize) => ({ label: t(`sub-size-${subSize}`), change: { subSize } })),
+      SUB_SIZES.map((subSize) => ({ label: label("sub_size", subSize, t), change: { subSize } })),
   },
   {
     code: "fmt",
@@ -118,11 +122,24 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
     resets: ["videoFormat"],
     options: ({ t }) =>
       VIDEO_FORMATS.map((videoFormat) => ({
-        label: t(`video-format-${videoFormat}`),
+        label: label("format", videoFormat, t),
         change: { videoFormat },
       })),
   },
 ];
+
+/** The same words the task forms use for a value. */
+function label(key: string, value: string | number, t: Translate): string {
+  return optionLabel(key, value, t) ?? String(value);
+}
+
+/** Providers with at least one voice in the language. */
+export function providersWithVoices(
+  catalog: VoiceCatalogPort,
+  language: string,
+): ReadonlyArray<{ id: string; label: string }> {
+  return catalog.providers().filter((provider) => catalog.voices(provider.id, language).length > 0);
+}
 
 export function settingsField(code: string | undefined): SettingsField | undefined {
   return SETTINGS_FIELDS.find((field) => field.code === code);
@@ -139,7 +156,8 @@ export function settingsSummary(
   locale: BotLocale,
 ): string {
   const automatic = t("settings-automatic");
-  const label = (id: string) => catalog.providers().find((entry) => entry.id === id)?.label ?? automatic;
+  const providerName = (id: string) =>
+    catalog.providers().find((entry) => entry.id === id)?.label ?? automatic;
   const provider = catalog.providers().find((entry) => entry.id === preferences.ttsProvider);
   const voice =
     preferences.ttsProvider === undefined || preferences.ttsVoice === undefined
@@ -151,18 +169,18 @@ export function settingsSummary(
     provider:
       provider?.label ??
       t("money-settings-default-provider", {
-        provider: label(VIDEO_DEFAULTS.tts_provider),
-        dubbing: label(DUBBING_DEFAULTS.tts_provider),
+        provider: providerName(VIDEO_DEFAULTS.tts_provider),
+        dubbing: providerName(DUBBING_DEFAULTS.tts_provider),
       }),
     voice: voice ?? automatic,
-    speed: `×${(preferences.ttsSpeed ?? VIDEO_DEFAULTS.tts_speed).toFixed(1)}`,
+    speed: label("tts_speed", preferences.ttsSpeed ?? VIDEO_DEFAULTS.tts_speed, t),
     style:
       preferences.ttsStyle === undefined
         ? t("money-settings-default-style")
-        : t(`tts-style-${preferences.ttsStyle}`),
-    subStyle: preferences.subStyle ?? VIDEO_DEFAULTS.sub_style,
-    subPosition: t(`sub-position-${preferences.subPosition ?? VIDEO_DEFAULTS.sub_position}`),
-    subSize: t(`sub-size-${preferences.subSize ?? VIDEO_DEFAULTS.sub_size}`),
-    format: t(`video-format-${preferences.videoFormat ?? VIDEO_DEFAULTS.format}`),
+        : label("tts_style", preferences.ttsStyle, t),
+    subStyle: label("sub_style", preferences.subStyle ?? VIDEO_DEFAULTS.sub_style, t),
+    subPosition: label("sub_position", preferences.subPosition ?? VIDEO_DEFAULTS.sub_position, t),
+    subSize: label("sub_size", preferences.subSize ?? VIDEO_DEFAULTS.sub_size, t),
+    format: label("format", preferences.videoFormat ?? VIDEO_DEFAULTS.format, t),
   })}`;
 }

@@ -8,7 +8,10 @@ import { editMenu, openMenu } from "../menu.js";
 export const languageFeature = new Composer<BotContext>();
 
 languageFeature.chatType("private").command("language", async (ctx) => {
-  await ctx.reply(ctx.t("language-pick"), { reply_markup: languageKeyboard(ctx.t, openMenu(ctx)) });
+  const current = await ctx.i18n.getLocale();
+  await ctx.reply(ctx.t("language-pick"), {
+    reply_markup: languageKeyboard(ctx.t, openMenu(ctx), current),
+  });
 });
 
 languageFeature.on("callback_query:data", async (ctx, next) => {

@@ -22,7 +22,7 @@ import { decodeCardAction } from "./card-action.js";
 import { initialValues, settingsValues } from "./defaults.js";
 import { estimateCost } from "./estimate.js";
 import type { AccountView, FormValues } from "./form.js";
-import type { FormEvent, FormState, Notice } from "./form-state.js";
+import { type FormEvent, type FormState, type Notice, noticeText } from "./form-state.js";
 import { FORMS } from "./forms/index.js";
 import { firstScreen } from "./navigation.js";
 import { reduce } from "./reducer.js";
@@ -262,7 +262,7 @@ export function taskFormConversation(deps: FlowDeps) {
       if (update.callbackQuery) await update.answerCallbackQuery();
       // What the user sent was refused: say so right under it, the card may be far above.
       if (update.message && state.notice && !state.notice.info) {
-        await update.reply(t(state.notice.key, state.notice.params), {
+        await update.reply(noticeText(t, state.notice), {
           reply_parameters: { message_id: update.message.message_id, allow_sending_without_reply: true },
         });
       }

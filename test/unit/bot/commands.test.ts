@@ -51,8 +51,8 @@ describe("/start", () => {
     const harness = new BotHarness();
     const user = harness.user(12, "uk");
     const video = textOf(lastCall(await harness.send(user, "/start video"), "sendMessage"));
-    expect(video).toContain("Відео з фото й кліпів");
-    expect(video).toContain("Надішліть фото або кліпи.");
+    expect(video).toContain("Відео з фото й роликів");
+    expect(video).toContain("Надішліть фото або ролики.");
     const pauses = textOf(lastCall(await harness.send(user, "/start pause-removal"), "sendMessage"));
     expect(pauses).toContain("Видалення пауз");
   });

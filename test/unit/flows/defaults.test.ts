@@ -72,7 +72,7 @@ describe("/settings values reach every form", () => {
     await new PreferencesRepository(rig.storage.kv).update(user.id, SETTINGS);
     await fromIntake(user, "Dubbing", video("v2"));
     const card = rig.card(user).text;
-    expect(card).not.toMatch(/Sample 1 \(en-US\) · Provider D/);
+    expect(card).not.toMatch(/Olivia · (?!Sonora)/);
   });
 });
 
@@ -81,7 +81,7 @@ describe("last choices", () => {
     rig = await FormRig.create();
     const user = rig.harness.user(203);
     await fromIntake(user, "Subtitles", video("v1"));
-    await rig.choose(user, "💬 Subtitles", "Subtitle style", "karaoke_cyan");
+    await rig.choose(user, "💬 Subtitles", "Subtitle style", "Turquoise karaoke");
     await rig.create(user);
     await new PreferencesRepository(rig.storage.kv).update(user.id, { subStyle: "news_style" });
 

@@ -135,7 +135,7 @@ describe("voice samples", () => {
     await fromStart(user, "Voiceover");
     await rig.harness.send(user, "Hello");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.press(user, "Provider B · excellent · 41 tokens/min");
+    await rig.press(user, "Sonora · ★★★ excellent · 41 tokens a minute");
     const play = BotHarness.buttons(rig.card(user).call).find((button) => button.text === "▶");
     await rig.harness.press(user, play?.data ?? "", Number(rig.card(user).call?.payload.message_id));
     await rig.settle();
@@ -143,7 +143,7 @@ describe("voice samples", () => {
       [OPERATOR_KEY, "audio"],
     ]);
     const sample = rig.harness.calls.find((call) => call.method === "sendAudio");
-    expect(sample?.payload.caption).toBe("Sample 1 (en-US)");
+    expect(sample?.payload.caption).toBe("Olivia");
     const listing = await rig.harness.send(user, "/tasks");
     expect(listing.map((call) => String(call.payload.text ?? "")).join("\n")).toContain(
       "You have no tasks yet",
@@ -156,9 +156,9 @@ describe("voice samples", () => {
     await fromStart(user, "Voiceover");
     await rig.harness.send(user, "Hello");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.press(user, "Provider B · excellent · 41 tokens/min");
+    await rig.press(user, "Sonora · ★★★ excellent · 41 tokens a minute");
     const buttons = BotHarness.buttons(rig.card(user).call).map((button) => button.text);
-    expect(buttons).toContain("Sample 1 (en-US)");
+    expect(buttons).toContain("Olivia");
     expect(buttons).not.toContain("▶");
   });
 });

@@ -8,7 +8,7 @@ import type { SummaryAction } from "../card-action.js";
 import { fromLastChoices } from "../defaults.js";
 import { type Estimate, estimateCost, PRICES, type QuotaUse } from "../estimate.js";
 import { applies, type FormDefinition, type FormEnv, type FormField, mediaApplies } from "../form.js";
-import { type FormState, type Transition, viewOf } from "../form-state.js";
+import { type FormState, noticeText, type Transition, viewOf } from "../form-state.js";
 import { needsMedia } from "../navigation.js";
 import { validateForm } from "../request.js";
 import type { RenderedScreen, ScreenContext } from "./screen-context.js";
@@ -80,7 +80,7 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
     lines.push(escapeHtml(t(insight.key, insight.params)));
   lines.push("", ...moneyLines(context, state));
   const issue = validateForm(definition, view)[0];
-  if (issue && !state.notice) lines.push("", `⚠️ ${escapeHtml(t(issue.key, issue.params))}`);
+  if (issue && !state.notice) lines.push("", `⚠️ ${escapeHtml(noticeText(t, issue))}`);
   const keyboard: InlineKeyboardButton[][] = [];
   const groups = definition.groups.map((group, index) =>
     context.button(t(`form-group-${group}`), { kind: "open-group", group: index }),
