@@ -251,7 +251,7 @@ async function startPlayground(
 }
 
 /** The playground's operator account, which pays for voice samples as VOICE_SAMPLE_API_KEY's does in production. */
-const PLAYGROUND_SAMPLE_ACCOUNT = 0;
+const PLAYGROUND_SAMPLE_ACCOUNT = Number.MAX_SAFE_INTEGER;
 
 async function playgroundSampleKey(registry: KeyRegistry, prefix: string): Promise<string> {
   // Key ids are random: a taken one is drawn again, and three in a row taken means something else is wrong.

@@ -150,16 +150,10 @@ balance-reset = Limits reset on { $date }.
 
 ## /tasks
 tasks-empty = You have no tasks yet. Start one with /start.
-tasks-title = Your tasks (page { $page }):
-tasks-item = #{ $id } { $type }: { $status }, { $date }
 task-status-pending = waiting
 task-status-processing = in progress
 task-status-completed = done
 task-status-failed = failed
-task-details =
-    Task #{ $id }: { $type }
-    Status: { $status }
-    Created: { $date }
 task-details-progress = Progress: { $progress }%
 task-details-error = Reason: { $error }
 task-not-found = That task was not found.
@@ -468,7 +462,6 @@ outcome-button-repeat = 🔁 Repeat with changes
 outcome-button-newTask = ➕ New task
 outcome-button-retrySubmit = 🔄 Retry
 outcome-button-tryAgain = 🔄 Try again
-outcome-button-renderAsIs = ▶️ Go on as it is
 outcome-failed = ❌ { $task } #{ $id } failed: { $error }
     Nothing was charged.
 outcome-failed-unknown = the service gave no reason
@@ -521,7 +514,7 @@ rule-target_duration_over_limit = Your plan allows videos of at most { $max } se
 rule-target_duration_speedup = That would need more than double speed; the shortest possible is { $min } seconds.
 rule-srt_empty = The SRT is empty.
 rule-srt_end_before_start = Line { $line }: a subtitle ends before it starts.
-rule-srt_exceeds_duration = Line { $line }: this subtitle runs past the end of the video.
+rule-srt_exceeds_duration = Subtitle { $index } ends at { $end }, { $over } s after the video ends ({ $max }). Move its end time earlier and send the file again.
 rule-srt_index_invalid = Line { $line }: the entry number is not a number.
 rule-srt_index_missing = Line { $line }: an entry number is missing.
 rule-srt_line_too_long = Line { $line } is too long.
@@ -532,14 +525,10 @@ rule-srt_too_large = The SRT is too large.
 rule-srt_too_many_entries = The SRT has too many entries.
 
 ## delivery results
-result-video-caption = ✅ Task #{ $id } is ready.
-result-audio-caption = ✅ Voiceover #{ $id } is ready.
 result-link = ✅ Task #{ $id } is ready. The file is too big to send here; download it: { $url }
     The link works until { $expires }.
 result-link-no-expiry = ✅ Task #{ $id } is ready. The file is too big to send here; download it: { $url }
 result-expired = Task #{ $id } finished, but its result link has already expired.
-result-document-txt = Transcript of task #{ $id } (text)
-result-document-srt = Transcript of task #{ $id } with timecodes (SRT)
 result-clip-caption = { $index }. { $title }
     { $hook }
     Score { $score }/100 · { $from }–{ $to }
@@ -549,4 +538,3 @@ result-clips-summary = ✅ Task #{ $id }: { $count ->
 }
 result-clip-line = { $index }. { $title } · { $score }/100 · { $from }–{ $to }
 result-links-expire = The links work until { $expires }.
-result-srt-step = Transcript of dubbing #{ $id }. Edit the text in this SRT (keep the numbers and times) and send the file back to me, or press Go on as it is.

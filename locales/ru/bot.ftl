@@ -152,16 +152,10 @@ balance-reset = Лимиты обновятся { $date }.
 
 ## /tasks
 tasks-empty = У вас ещё нет задач. Начните через /start.
-tasks-title = Ваши задачи (страница { $page }):
-tasks-item = #{ $id } { $type }: { $status }, { $date }
 task-status-pending = ожидает
 task-status-processing = выполняется
 task-status-completed = готово
 task-status-failed = ошибка
-task-details =
-    Задача #{ $id }: { $type }
-    Статус: { $status }
-    Создана: { $date }
 task-details-progress = Прогресс: { $progress }%
 task-details-error = Причина: { $error }
 task-not-found = Эта задача не найдена.
@@ -493,7 +487,6 @@ outcome-button-repeat = 🔁 Повторить с изменениями
 outcome-button-newTask = ➕ Новая задача
 outcome-button-retrySubmit = 🔄 Повторить
 outcome-button-tryAgain = 🔄 Попробовать ещё раз
-outcome-button-renderAsIs = ▶️ Продолжить без правок
 outcome-failed = ❌ { $task } #{ $id } — ошибка: { $error }
     Ничего не списано.
 outcome-failed-unknown = сервис не указал причину
@@ -546,7 +539,7 @@ rule-target_duration_over_limit = Ваш тариф позволяет виде�
 rule-target_duration_speedup = Для этого понадобилось бы ускорение больше чем вдвое; минимально возможная длительность — { $min } с.
 rule-srt_empty = SRT пустой.
 rule-srt_end_before_start = Строка { $line }: субтитр заканчивается раньше, чем начинается.
-rule-srt_exceeds_duration = Строка { $line }: этот субтитр выходит за конец видео.
+rule-srt_exceeds_duration = Субтитр { $index } заканчивается в { $end }, на { $over } с позже конца видео ({ $max }). Сдвиньте его конец раньше и отправьте файл ещё раз.
 rule-srt_index_invalid = Строка { $line }: номер записи — не число.
 rule-srt_index_missing = Строка { $line }: не хватает номера записи.
 rule-srt_line_too_long = Строка { $line } слишком длинная.
@@ -557,14 +550,10 @@ rule-srt_too_large = SRT слишком большой.
 rule-srt_too_many_entries = В SRT слишком много записей.
 
 ## delivery results
-result-video-caption = ✅ Задача #{ $id } готова.
-result-audio-caption = ✅ Озвучка #{ $id } готова.
 result-link = ✅ Задача #{ $id } готова. Файл слишком большой, чтобы отправить его сюда; скачайте его: { $url }
     Ссылка действует до { $expires }.
 result-link-no-expiry = ✅ Задача #{ $id } готова. Файл слишком большой, чтобы отправить его сюда; скачайте его: { $url }
 result-expired = Задача #{ $id } выполнена, но ссылка на результат уже недействительна.
-result-document-txt = Расшифровка задачи #{ $id } (текст)
-result-document-srt = Расшифровка задачи #{ $id } с таймкодами (SRT)
 result-clip-caption = { $index }. { $title }
     { $hook }
     Оценка { $score }/100 · { $from }–{ $to }
@@ -576,4 +565,3 @@ result-clips-summary = ✅ Задача #{ $id }: { $count ->
 }
 result-clip-line = { $index }. { $title } · { $score }/100 · { $from }–{ $to }
 result-links-expire = Ссылки действуют до { $expires }.
-result-srt-step = Расшифровка дубляжа #{ $id }. Отредактируйте текст в этом файле субтитров (номера и время не меняйте) и пришлите его мне или нажмите «Продолжить без правок».

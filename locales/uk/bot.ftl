@@ -154,16 +154,10 @@ balance-reset = Ліміти оновляться { $date }.
 
 ## /tasks
 tasks-empty = У вас ще немає завдань. Почніть через /start.
-tasks-title = Ваші завдання (сторінка { $page }):
-tasks-item = #{ $id } { $type }: { $status }, { $date }
 task-status-pending = очікує
 task-status-processing = виконується
 task-status-completed = готово
 task-status-failed = помилка
-task-details =
-    Завдання #{ $id }: { $type }
-    Стан: { $status }
-    Створено: { $date }
 task-details-progress = Прогрес: { $progress }%
 task-details-error = Причина: { $error }
 task-not-found = Це завдання не знайдено.
@@ -496,7 +490,6 @@ outcome-button-repeat = 🔁 Повторити зі змінами
 outcome-button-newTask = ➕ Нове завдання
 outcome-button-retrySubmit = 🔄 Повторити
 outcome-button-tryAgain = 🔄 Спробувати ще раз
-outcome-button-renderAsIs = ▶️ Продовжити без змін
 outcome-failed = ❌ { $task } #{ $id } — помилка: { $error }
     Нічого не списано.
 outcome-failed-unknown = сервіс не вказав причини
@@ -549,7 +542,7 @@ rule-target_duration_over_limit = Ваш тариф дозволяє відео 
 rule-target_duration_speedup = Для цього знадобилося б прискорення більш ніж удвічі; найменша можлива тривалість — { $min } с.
 rule-srt_empty = SRT порожній.
 rule-srt_end_before_start = Рядок { $line }: субтитр закінчується раніше, ніж починається.
-rule-srt_exceeds_duration = Рядок { $line }: цей субтитр виходить за кінець відео.
+rule-srt_exceeds_duration = Субтитр { $index } закінчується о { $end }, на { $over } с пізніше за кінець відео ({ $max }). Перенесіть його кінець раніше й надішліть файл ще раз.
 rule-srt_index_invalid = Рядок { $line }: номер запису — не число.
 rule-srt_index_missing = Рядок { $line }: бракує номера запису.
 rule-srt_line_too_long = Рядок { $line } задовгий.
@@ -560,14 +553,10 @@ rule-srt_too_large = SRT завеликий.
 rule-srt_too_many_entries = У SRT забагато записів.
 
 ## delivery results
-result-video-caption = ✅ Завдання #{ $id } готове.
-result-audio-caption = ✅ Озвучення #{ $id } готове.
 result-link = ✅ Завдання #{ $id } готове. Файл завеликий, щоб надіслати його сюди; завантажте його: { $url }
     Посилання діє до { $expires }.
 result-link-no-expiry = ✅ Завдання #{ $id } готове. Файл завеликий, щоб надіслати його сюди; завантажте його: { $url }
 result-expired = Завдання #{ $id } виконано, але посилання на результат уже недійсне.
-result-document-txt = Розшифровка завдання #{ $id } (текст)
-result-document-srt = Розшифровка завдання #{ $id } з таймкодами (SRT)
 result-clip-caption = { $index }. { $title }
     { $hook }
     Оцінка { $score }/100 · { $from }–{ $to }
@@ -579,4 +568,3 @@ result-clips-summary = ✅ Завдання #{ $id }: { $count ->
 }
 result-clip-line = { $index }. { $title } · { $score }/100 · { $from }–{ $to }
 result-links-expire = Посилання діють до { $expires }.
-result-srt-step = Розшифровка дубляжу #{ $id }. Відредагуйте текст у цьому файлі субтитрів (номери й час не змінюйте) і надішліть його мені або натисніть «Продовжити без змін».

@@ -202,8 +202,17 @@ export class BotHarness {
     } as Omit<Update, "update_id">);
   }
 
-  /** A press on an inline button of the message `messageId` in the user's private chat. */
-  press(user: TestUser, data: string, messageId = 1, chatId = user.id) {
+  /**
+   * A press on an inline button of the message `messageId` in the user's private chat; `keyboard` is
+   * what that message shows, for handlers that change it.
+   */
+  press(
+    user: TestUser,
+    data: string,
+    messageId = 1,
+    chatId = user.id,
+    keyboard?: Array<Array<{ text: string; callback_data: string }>>,
+  ) {
     return this.handle({
       callback_query: {
         id: `cb${this.nextUpdateId()}`,
@@ -215,6 +224,7 @@ export class BotHarness {
           date: 1_700_000_000,
           chat: { id: chatId, type: "private", first_name: user.first_name },
           text: "menu",
+          ...(keyboard ? { reply_markup: { inline_keyboard: keyboard } } : {}),
         },
       },
     } as Omit<Update, "update_id">);

@@ -73,12 +73,15 @@ export interface FlowDeps {
   translate(locale: string): Translate;
   prepare(outer: BotContext, type: FormInput["type"]): Promise<FormSetup>;
   submit(request: SubmitRequest, values: FormValues): Promise<void>;
-  /** Reads an SRT the user sent and says what is wrong with it (undefined when it is usable). */
-  checkSrt(ref: MediaRef, videoSeconds: number | undefined): Promise<Notice | undefined>;
   /** How long an audio or video file plays, read from the file (undefined when it cannot be read). */
   measure(ref: TelegramMediaRef, logger: Pick<Logger, "warn">): Promise<number | undefined>;
   /** Every voice with a sample sentence has ▶ (the operator's key makes samples), not only those with a file. */
   samplesOnRequest: boolean;
+  /**
+   * Reads an SRT the user sent and says what is wrong with it (undefined when it is usable): timecodes
+   * are checked against the video's real length, read from the file where it can be.
+   */
+  checkSrt(ref: MediaRef, video: MediaRef | undefined): Promise<Notice | undefined>;
   /** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
   preview(request: PreviewRequest): Promise<string>;
 }
@@ -214,8 +217,7 @@ export function taskFormConversation(deps: FlowDeps) {
       const srt = event.kind === "media" && event.refs.length === 1 ? event.refs[0] : undefined;
       if (srt && event.kind === "media" && event.problems.length === 0 && mediaClassOf(srt) === "subtitles") {
         const video = state.media[0];
-        const seconds = video?.source === "telegram" ? video.durationSec : undefined;
-        const problem = await conversation.external(() => deps.checkSrt(srt, seconds));
+        const problem = await conversation.external(() => deps.checkSrt(srt, video));
         if (problem) event.problems.push(problem);
       }
       if (event.kind === "media" && event.problems.length === 0)

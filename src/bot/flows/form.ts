@@ -121,6 +121,8 @@ export interface FormDefinition<T extends TaskType = TaskType> {
   fields: readonly FormField<FieldKey<T>>[];
   /** Group buttons, in card order. */
   groups: readonly string[];
+  /** A choice offered on the card itself, one button per option (dubbing's mode). */
+  summaryChoice?: FieldKey<T>;
   /** Lines of the card beyond the chosen values (the scene map of a video). */
   insight?: (view: FormView) => Array<{ key: string; params?: Record<string, string | number> }>;
 }

@@ -436,7 +436,9 @@ describe("dubbing", () => {
     await rig.choose(user, "🌐 Languages and mode", "Your SRT");
     rig.srtFiles.set("s1", SRT_TEXT);
     await rig.harness.sendMessage(user, srt("s1"));
-    expect(rig.card(user).text).toContain("Line 6: this subtitle runs past the end of the video.");
+    expect(rig.card(user).text).toContain(
+      "Subtitle 2 ends at 00:00:08,000, 2.0 s after the video ends (00:00:06,000).",
+    );
     rig.srtFiles.set("s2", "1\n00:00:01,000 --> 00:00:04,000\nПривіт\n");
     await rig.harness.sendMessage(user, srt("s2"));
     await rig.choose(user, "🎚 Mix", "Original sound", "Remove it");

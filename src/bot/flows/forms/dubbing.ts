@@ -35,6 +35,7 @@ export const dubbingForm: FormDefinition<"dubbing"> = {
   type: "dubbing",
   media: { min: 1, max: 1, field: "file", accepts: ["video"] },
   groups: ["languages", "voice", "mix", "subtitles", "reels", "cards"],
+  summaryChoice: "mode",
   fields: [
     choice("mode", "languages", DUBBING_MODES),
     language("target_lang", "languages", undefined, { required: true }),

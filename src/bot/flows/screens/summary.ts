@@ -82,6 +82,8 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   const issue = validateForm(definition, view)[0];
   if (issue && !state.notice) lines.push("", `⚠️ ${escapeHtml(noticeText(t, issue))}`);
   const keyboard: InlineKeyboardButton[][] = [];
+  const choice = summaryChoiceRow(context, state);
+  if (choice) keyboard.push(choice);
   const groups = definition.groups.map((group, index) =>
     context.button(t(`form-group-${group}`), { kind: "open-group", group: index }),
   );
@@ -112,6 +114,23 @@ function lastChoicesLine(context: ScreenContext, state: FormState): string | und
     .map((field) => t(`field-${field.key}`));
   if (names.length === 0) return undefined;
   return `↩️ ${escapeHtml(t(`money-last-${definition.type}`, { fields: names.join(", ") }))}`;
+}
+
+/** The card's own choice: its options as buttons, the chosen one marked. */
+function summaryChoiceRow(context: ScreenContext, state: FormState): InlineKeyboardButton[] | undefined {
+  const { definition, env, t } = context;
+  const index = definition.fields.findIndex((field) => field.key === definition.summaryChoice);
+  const field = definition.fields[index];
+  if (field?.input.kind !== "choice") return undefined;
+  const current = JSON.stringify(state.values[field.key]);
+  return field.input
+    .options(viewOf(state, env))
+    .map((option, position) =>
+      context.button(
+        `${JSON.stringify(option.value) === current ? "• " : ""}${t(`summary-choice-${field.key}-${String(option.value)}`)}`,
+        { kind: "choose-option", field: index, option: position },
+      ),
+    );
 }
 
 /** The estimate, the balance (or the plan) and, before Create, whether the balance covers the task. */
