@@ -62,7 +62,7 @@ describe("/settings", () => {
       "editMessageText",
     );
     const reset = lastCall(
-      await harness.press(user, BotHarness.button(voiceMenu, "Скинути")),
+      await harness.press(user, BotHarness.button(voiceMenu, "Повернути стандартне значення")),
       "editMessageText",
     );
     expect(textOf(reset)).toContain("Голос: автоматично");
@@ -84,7 +84,7 @@ describe("/settings", () => {
     expect(speaking.length).toBeLessThan(catalog.providers.length);
     expect(BotHarness.buttons(providers).map((button) => button.text)).toEqual([
       ...speaking.map((entry) => entry.label),
-      "Скинути",
+      "Повернути стандартне значення",
       "« Назад",
     ]);
     const [provider] = speaking;
