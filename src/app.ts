@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { Update } from "grammy/types";
 import type { Hono } from "hono";
+import { generateApiKey } from "./accounts/api-key.js";
 import { ApiKeys } from "./accounts/api-keys.js";
 import { KeyRegistry } from "./accounts/registry.js";
 import { KeyVault } from "./accounts/vault.js";
@@ -78,6 +79,9 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   const botApiRoot = playground?.botApiRoot ?? config.botApiRoot;
   const tasksBaseUrl = config.tasksBaseUrl ?? playground?.tasksBaseUrl;
   if (!botToken || !tasksBaseUrl) throw new Error("no Bot API or task service to talk to");
+  const voiceSampleApiKey =
+    config.voiceSampleApiKey ??
+    (playground ? await playgroundSampleKey(registry, config.apiKeyPrefix) : undefined);
 
   const tasksService = new TasksServiceClient({
     baseUrl: tasksBaseUrl,
@@ -111,6 +115,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     catalog,
     i18n,
     limits,
+    voiceSampleApiKey,
   });
   const generation = startGeneration(config, {
     botToken,
@@ -306,6 +311,18 @@ async function startPlayground(
     logger: logger.child({ component: "playground" }),
     messengerHook,
   });
+}
+
+/** The playground's operator account, which pays for voice samples as VOICE_SAMPLE_API_KEY's does in production. */
+const PLAYGROUND_SAMPLE_ACCOUNT = Number.MAX_SAFE_INTEGER;
+
+async function playgroundSampleKey(registry: KeyRegistry, prefix: string): Promise<string> {
+  // Key ids are random: a taken one is drawn again, and three in a row taken means something else is wrong.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const { apiKey } = generateApiKey(prefix);
+    if (await registry.register(apiKey, PLAYGROUND_SAMPLE_ACCOUNT, new Date())) return apiKey;
+  }
+  throw new Error("no free key id for the playground's voice samples");
 }
 
 function announcePlayground(url: string): void {

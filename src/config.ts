@@ -40,6 +40,8 @@ interface CommonConfig {
    */
   generationBaseUrl: string | undefined;
   logLevel: LogLevel;
+  /** The operator's task service key that pays for voice samples; unset: only the catalog's sample files play. */
+  voiceSampleApiKey: string | undefined;
 }
 
 /** No BOT_TOKEN: the embedded emulator, sandbox and web chat page. */
@@ -154,6 +156,12 @@ const fieldSchemas = {
     .regex(/^\d{1,6}$/, "must be a whole number of megabytes")
     .transform(Number)
     .refine((mb) => mb >= 1, "must be at least 1"),
+  VOICE_SAMPLE_API_KEY: z
+    .string()
+    .regex(
+      /^[a-z0-9]{2,16}_[A-Za-z0-9]{8}_[A-Za-z0-9]{32}$/,
+      "must be a task service key (<prefix>_<8 characters>_<32 characters>)",
+    ),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }),
 } satisfies Record<string, z.ZodType<unknown, string>>;
 
@@ -233,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     messengerHookSecret: given.MESSENGER_HOOK_SECRET,
     generationBaseUrl: given.GENERATION_BASE_URL,
     logLevel: given.LOG_LEVEL ?? "info",
+    voiceSampleApiKey: given.VOICE_SAMPLE_API_KEY,
   };
   const { PUBLIC_URL: publicUrl, TASKS_BASE_URL: tasksBaseUrl, BOT_WEBHOOK_SECRET: webhookSecret } = given;
   if (problems.length === 0) {
@@ -255,6 +264,7 @@ export function configSecrets(config: Config): string[] {
   if (config.botToken) secrets.push(config.botToken);
   if (config.webhookSecret) secrets.push(config.webhookSecret);
   if (config.messengerHookSecret) secrets.push(config.messengerHookSecret);
+  if (config.voiceSampleApiKey) secrets.push(config.voiceSampleApiKey);
   if (config.keyVaultSecret) secrets.push(config.keyVaultSecret.toString("base64"));
   if (config.redisUrl) {
     const password = new URL(config.redisUrl).password;

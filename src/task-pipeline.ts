@@ -60,6 +60,8 @@ export interface PipelineOptions {
   catalog: Catalog;
   i18n: I18n<BotContext>;
   limits: IntakeLimits;
+  /** The operator's key that pays for voice samples (VOICE_SAMPLE_API_KEY, or the playground's own). */
+  voiceSampleApiKey: string | undefined;
   /** How often the reconciler looks for due polls. */
   reconcileEveryMs?: number;
 }
@@ -181,7 +183,8 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     storage,
     queue,
     api,
-    apiKeys,
+    catalog: options.catalog,
+    sampleApiKey: options.voiceSampleApiKey,
     tasksService,
     openResult: (url) => fetcher.open(url),
     translate,

@@ -112,7 +112,7 @@ settings-button-sub-style = Subtitle style
 settings-button-sub-position = Subtitle position
 settings-button-sub-size = Subtitle size
 settings-button-format = Video format
-settings-button-reset = Reset to automatic
+settings-button-reset = Back to the default
 settings-choose-language = Choose the interface language:
 settings-choose-provider = Choose the default voice provider:
 settings-choose-voice = Choose the default voice of { $provider }:
@@ -276,24 +276,6 @@ form-file-expected-video = Please send a video here.
 form-srt-as-file = Please send the SRT as a file, not as a link, so I can check it first.
 form-srt-too-big = This file is too big to be an SRT (at most 2 MB).
 form-use-buttons = Please choose with the buttons.
-form-cost = Estimated cost: { $tokens ->
-    [one] { $tokens } token
-   *[other] { $tokens } tokens
-    }
-form-cost-at-least = Estimated cost: at least { $tokens ->
-    [one] { $tokens } token
-   *[other] { $tokens } tokens
-    } (cards cost 30 tokens each)
-form-cost-per-minute = Estimated cost: { $tokens ->
-    [one] { $tokens } token
-   *[other] { $tokens } tokens
-    } per minute of the file
-form-cost-plan = Cost: counted against your plan's allowance
-form-balance = Balance: { $tokens ->
-    [one] { $tokens } token
-   *[other] { $tokens } tokens
-    }
-form-tariff = Plan: { $tariff }
 form-scene-map = Scene { $scene } → file { $media }
 form-cancelled = { $task }: cancelled. Nothing was sent.
 form-submitting = Sending…
@@ -459,8 +441,6 @@ voice-quality-Excellent = ★★★ excellent
 voice-quality-Premium = ★★★★ premium
 voice-other-language = 🌐 Another language
 voice-automatic = Automatic voice of this provider
-voice-preview-caption = Sample: { $voice }
-voice-preview-text = Hello! This is how I sound. I can read your text aloud for a video or a voiceover.
 voice-preview-sent = Sample sent below.
 voice-preview-making = Making the sample; it arrives in a few seconds.
 voice-preview-failed = The voice sample could not be made right now. Please try again later.

@@ -112,7 +112,7 @@ settings-button-sub-style = Стиль субтитров
 settings-button-sub-position = Положение субтитров
 settings-button-sub-size = Размер субтитров
 settings-button-format = Формат видео
-settings-button-reset = Сбросить
+settings-button-reset = Вернуть значение по умолчанию
 settings-choose-language = Выберите язык интерфейса:
 settings-choose-provider = Выберите голосовой сервис по умолчанию:
 settings-choose-voice = Выберите голос { $provider } по умолчанию:
@@ -296,32 +296,6 @@ form-file-expected-video = Пожалуйста, пришлите сюда ви�
 form-srt-as-file = Пожалуйста, пришлите SRT файлом, а не ссылкой, чтобы я мог сначала его проверить.
 form-srt-too-big = Этот файл слишком большой для SRT (не больше 2 МБ).
 form-use-buttons = Пожалуйста, выберите с помощью кнопок.
-form-cost = Примерная стоимость: { $tokens ->
-    [one] { $tokens } токен
-    [few] { $tokens } токена
-    [many] { $tokens } токенов
-   *[other] { $tokens } токена
-    }
-form-cost-at-least = Примерная стоимость: не меньше { $tokens ->
-    [one] { $tokens } токен
-    [few] { $tokens } токена
-    [many] { $tokens } токенов
-   *[other] { $tokens } токена
-    } (каждая карточка — 30 токенов)
-form-cost-per-minute = Примерная стоимость: { $tokens ->
-    [one] { $tokens } токен
-    [few] { $tokens } токена
-    [many] { $tokens } токенов
-   *[other] { $tokens } токена
-    } за минуту файла
-form-cost-plan = Стоимость: учитывается в лимите вашего тарифа
-form-balance = Баланс: { $tokens ->
-    [one] { $tokens } токен
-    [few] { $tokens } токена
-    [many] { $tokens } токенов
-   *[other] { $tokens } токена
-    }
-form-tariff = Тариф: { $tariff }
 form-scene-map = Сцена { $scene } → файл { $media }
 form-cancelled = { $task }: отменено. Ничего не отправлено.
 form-submitting = Отправляю…
@@ -492,8 +466,6 @@ voice-quality-Excellent = ★★★ отличное
 voice-quality-Premium = ★★★★ высшее
 voice-other-language = 🌐 Другой язык
 voice-automatic = Любой голос этого сервиса
-voice-preview-caption = Образец: { $voice }
-voice-preview-text = Здравствуйте! Вот как я звучу. Могу прочитать ваш текст вслух для видео или озвучки.
 voice-preview-sent = Образец отправлен ниже.
 voice-preview-making = Создаю образец; он придёт через несколько секунд.
 voice-preview-failed = Сейчас не удалось создать образец голоса. Попробуйте позже.

@@ -114,7 +114,7 @@ settings-button-sub-style = Стиль субтитрів
 settings-button-sub-position = Розташування субтитрів
 settings-button-sub-size = Розмір субтитрів
 settings-button-format = Формат відео
-settings-button-reset = Скинути
+settings-button-reset = Повернути стандартне значення
 settings-choose-language = Оберіть мову інтерфейсу:
 settings-choose-provider = Оберіть голосовий сервіс за замовчуванням:
 settings-choose-voice = Оберіть голос { $provider } за замовчуванням:
@@ -298,32 +298,6 @@ form-file-expected-video = Будь ласка, надішліть сюди ві
 form-srt-as-file = Будь ласка, надішліть SRT файлом, а не посиланням, щоб я міг спершу його перевірити.
 form-srt-too-big = Цей файл завеликий для SRT (щонайбільше 2 МБ).
 form-use-buttons = Будь ласка, оберіть за допомогою кнопок.
-form-cost = Орієнтовна вартість: { $tokens ->
-    [one] { $tokens } токен
-    [few] { $tokens } токени
-    [many] { $tokens } токенів
-   *[other] { $tokens } токена
-    }
-form-cost-at-least = Орієнтовна вартість: щонайменше { $tokens ->
-    [one] { $tokens } токен
-    [few] { $tokens } токени
-    [many] { $tokens } токенів
-   *[other] { $tokens } токена
-    } (кожна картка — 30 токенів)
-form-cost-per-minute = Орієнтовна вартість: { $tokens ->
-    [one] { $tokens } токен
-    [few] { $tokens } токени
-    [many] { $tokens } токенів
-   *[other] { $tokens } токена
-    } за хвилину файлу
-form-cost-plan = Вартість: враховується в ліміті вашого тарифу
-form-balance = Баланс: { $tokens ->
-    [one] { $tokens } токен
-    [few] { $tokens } токени
-    [many] { $tokens } токенів
-   *[other] { $tokens } токена
-    }
-form-tariff = Тариф: { $tariff }
 form-scene-map = Сцена { $scene } → файл { $media }
 form-cancelled = { $task }: скасовано. Нічого не надіслано.
 form-submitting = Надсилаю…
@@ -495,8 +469,6 @@ voice-quality-Excellent = ★★★ відмінна
 voice-quality-Premium = ★★★★ найвища
 voice-other-language = 🌐 Інша мова
 voice-automatic = Будь-який голос цього сервісу
-voice-preview-caption = Зразок: { $voice }
-voice-preview-text = Вітаю! Ось як я звучу. Можу прочитати ваш текст уголос для відео чи озвучення.
 voice-preview-sent = Зразок надіслано нижче.
 voice-preview-making = Створюю зразок; він надійде за кілька секунд.
 voice-preview-failed = Зараз не вдалося створити зразок голосу. Спробуйте пізніше.

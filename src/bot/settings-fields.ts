@@ -13,6 +13,8 @@ import {
   TTS_STYLES,
   VIDEO_FORMATS,
 } from "../tasks-service/schemas/common.js";
+import { DUBBING_DEFAULTS } from "../tasks-service/schemas/dubbing.js";
+import { VIDEO_DEFAULTS } from "../tasks-service/schemas/video.js";
 import type { VoiceCatalogPort } from "./deps.js";
 import { optionLabel } from "./option-labels.js";
 import type { UserPreferences } from "./preferences.js";
@@ -143,7 +145,10 @@ export function settingsField(code: string | undefined): SettingsField | undefin
   return SETTINGS_FIELDS.find((field) => field.code === code);
 }
 
-/** The settings card: every default, "automatic" where none is set. */
+/**
+ * The settings card: every default, the spec's own where the user set none (the voice alone has none:
+ * the service picks it for the language).
+ */
 export function settingsSummary(
   t: Translate,
   catalog: VoiceCatalogPort,
@@ -151,6 +156,8 @@ export function settingsSummary(
   locale: BotLocale,
 ): string {
   const automatic = t("settings-automatic");
+  const providerName = (id: string) =>
+    catalog.providers().find((entry) => entry.id === id)?.label ?? automatic;
   const provider = catalog.providers().find((entry) => entry.id === preferences.ttsProvider);
   const voice =
     preferences.ttsProvider === undefined || preferences.ttsVoice === undefined
@@ -159,14 +166,21 @@ export function settingsSummary(
           ?.name ?? preferences.ttsVoice);
   return `${t("settings-title")}\n\n${t("settings-summary", {
     language: t(`language-name-${preferences.language ?? locale}`),
-    provider: provider?.label ?? automatic,
+    provider:
+      provider?.label ??
+      t("money-settings-default-provider", {
+        provider: providerName(VIDEO_DEFAULTS.tts_provider),
+        dubbing: providerName(DUBBING_DEFAULTS.tts_provider),
+      }),
     voice: voice ?? automatic,
-    speed: preferences.ttsSpeed === undefined ? automatic : label("tts_speed", preferences.ttsSpeed, t),
-    style: preferences.ttsStyle === undefined ? automatic : label("tts_style", preferences.ttsStyle, t),
-    subStyle: preferences.subStyle === undefined ? automatic : label("sub_style", preferences.subStyle, t),
-    subPosition:
-      preferences.subPosition === undefined ? automatic : label("sub_position", preferences.subPosition, t),
-    subSize: preferences.subSize === undefined ? automatic : label("sub_size", preferences.subSize, t),
-    format: preferences.videoFormat === undefined ? automatic : label("format", preferences.videoFormat, t),
+    speed: label("tts_speed", preferences.ttsSpeed ?? VIDEO_DEFAULTS.tts_speed, t),
+    style:
+      preferences.ttsStyle === undefined
+        ? t("money-settings-default-style")
+        : label("tts_style", preferences.ttsStyle, t),
+    subStyle: label("sub_style", preferences.subStyle ?? VIDEO_DEFAULTS.sub_style, t),
+    subPosition: label("sub_position", preferences.subPosition ?? VIDEO_DEFAULTS.sub_position, t),
+    subSize: label("sub_size", preferences.subSize ?? VIDEO_DEFAULTS.sub_size, t),
+    format: label("format", preferences.videoFormat ?? VIDEO_DEFAULTS.format, t),
   })}`;
 }

@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { type CatalogFile, CatalogFileSchema } from "./schema.js";
 
@@ -37,7 +38,27 @@ export async function loadCatalog(path: string): Promise<Catalog> {
   } catch (error) {
     throw new CatalogError(path, [{ path: "$", message: `is not JSON (${(error as Error).message})` }]);
   }
-  return parseCatalog(json, path);
+  return withSampleFiles(parseCatalog(json, path), path);
+}
+
+/** Sample files are named relative to the catalog; each must be there, or start-up says which is not. */
+async function withSampleFiles(catalog: Catalog, path: string): Promise<Catalog> {
+  const issues: CatalogIssue[] = [];
+  const voices = await Promise.all(
+    catalog.voices.map(async (voice, index) => {
+      if (voice.sampleFile === undefined) return voice;
+      const sampleFile = resolve(dirname(path), voice.sampleFile);
+      await access(sampleFile).catch(() =>
+        issues.push({
+          path: `voices[${index}] ("${voice.id}").sampleFile`,
+          message: `${sampleFile} cannot be read`,
+        }),
+      );
+      return { ...voice, sampleFile };
+    }),
+  );
+  if (issues.length > 0) throw new CatalogError(path, issues);
+  return { ...catalog, voices };
 }
 
 /** Validates catalog JSON: entry shapes first, then the rules between entries. */

@@ -51,6 +51,14 @@ export const CatalogVoiceSchema = z.strictObject({
   language: LanguageCode,
   /** Priced at the provider's `neural` rate when "neural". */
   tier: z.enum(["standard", "neural"]).default("standard"),
+  /**
+   * A pre-rendered sample of the voice (MP3 or OGG), relative to the catalog file: ▶ plays it and the
+   * service is not asked. Absolute once loaded.
+   */
+  sampleFile: z
+    .string()
+    .regex(/^[^\0]+\.(mp3|ogg|m4a)$/i, "an MP3, OGG or M4A file")
+    .optional(),
   ...sampleMarks,
 });
 

@@ -142,6 +142,8 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         locale: record.locale,
         taskName: taskTitle(t, record),
         ...(title ? { audioTitle: title } : {}),
+        // The estimate the card showed at Create; the service reports no charge per task.
+        ...(record.cost ? { cost: record.cost } : {}),
         replyMarkup,
       });
       return sent.buttonsShown ? undefined : replyMarkup;

@@ -128,6 +128,8 @@ export interface ResultSendRequest {
   /** An audio result's title in players (the start of its text). */
   audioTitle?: string;
   replyMarkup?: InlineKeyboardMarkup;
+  /** What the task cost in tokens, by the price table; said on its own line under the result. */
+  cost?: { tokens: number; upTo?: number };
 }
 
 /** What went out: an album cannot carry buttons, so the caller shows them elsewhere. */
@@ -173,8 +175,19 @@ class ResultSender {
     const { t, task, taskId, locale } = this.input;
     const expires = task.result_url_expires_at;
     return expires
-      ? t("result-link", { id: String(taskId), url, expires: formatDate(expires, locale) })
-      : t("result-link-no-expiry", { id: String(taskId), url });
+      ? t("result-link", { id: String(taskId), url, expires: formatDate(expires, locale) }) + this.costLine
+      : t("result-link-no-expiry", { id: String(taskId), url }) + this.costLine;
+  }
+
+  /** The cost line, set apart from the caption above it; empty without a cost. */
+  private get costLine(): string {
+    const { cost, t } = this.input;
+    if (!cost) return "";
+    const line =
+      cost.upTo === undefined
+        ? t("money-result-cost", { tokens: cost.tokens })
+        : t("money-result-cost-range", { least: cost.tokens, most: cost.upTo });
+    return `\n\n${line}`;
   }
 
   private async fits(url: string): Promise<boolean> {
@@ -197,7 +210,9 @@ class ResultSender {
 
   private caption(header: MediaHeader, format?: "mp3"): string {
     const { t, taskName, taskId } = this.input;
-    return resultCaption(t, { task: taskName, taskId, ...header, ...(format ? { format } : {}) });
+    return (
+      resultCaption(t, { task: taskName, taskId, ...header, ...(format ? { format } : {}) }) + this.costLine
+    );
   }
 
   private async message(text: string, withMarkup: boolean): Promise<ResultSent> {
@@ -287,7 +302,8 @@ class ResultSender {
     const plain = documents.findIndex(([, kind]) => kind === "txt");
     const spoken = (plain >= 0 ? texts[plain] : srtText(texts[0] ?? "")) ?? "";
     const heading = resultCaption(t, { task: taskName, taskId, format: "transcript" });
-    const caption = `${heading}\n\n${startOf(spoken.trim(), TRANSCRIPT_CAPTION_CHARS)}`.trim();
+    const caption =
+      `${heading}\n\n${startOf(spoken.trim(), TRANSCRIPT_CAPTION_CHARS)}`.trim() + this.costLine;
     const files = documents.map(
       ([, extension], index) =>
         new InputFile(Buffer.from(texts[index] ?? "", "utf8"), `task-${taskId}.${extension}`),
@@ -360,7 +376,7 @@ class ResultSender {
         t("result-links-expire", { expires: formatDate(task.result_url_expires_at, this.input.locale) }),
       );
     }
-    return this.message(lines.join("\n"), true);
+    return this.message(lines.join("\n") + this.costLine, true);
   }
 }
 

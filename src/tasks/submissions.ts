@@ -23,6 +23,7 @@ export interface NewSubmission {
   form?: FormSnapshot;
   request: Record<string, unknown>;
   followUp?: Record<string, unknown>;
+  cost?: TaskRecord["cost"];
   cardMessageId?: number;
   parent?: string;
   parentTaskId?: number;
@@ -62,6 +63,7 @@ export class TaskSubmissions {
       createdAt: this.now(),
       ...(submission.form ? { form: submission.form } : {}),
       ...(submission.followUp ? { followUp: submission.followUp } : {}),
+      ...(submission.cost ? { cost: submission.cost } : {}),
       ...(submission.cardMessageId !== undefined ? { cardMessageId: submission.cardMessageId } : {}),
       ...(submission.parent ? { parent: submission.parent } : {}),
       ...(submission.parentTaskId !== undefined ? { parentTaskId: submission.parentTaskId } : {}),
@@ -98,6 +100,7 @@ export class TaskSubmissions {
       uploads: record.uploads,
       ...(record.form ? { form: record.form } : {}),
       ...(record.followUp ? { followUp: record.followUp } : {}),
+      ...(record.cost ? { cost: record.cost } : {}),
       ...(cardMessageId !== undefined ? { cardMessageId } : {}),
       ...(record.parent ? { parent: record.parent } : {}),
     });
@@ -115,6 +118,7 @@ export class TaskSubmissions {
       request: record.request,
       ...(record.form ? { form: record.form } : {}),
       ...(record.followUp ? { followUp: record.followUp } : {}),
+      ...(record.cost ? { cost: record.cost } : {}),
     });
   }
 
@@ -133,6 +137,7 @@ export class TaskSubmissions {
       type: parent.type,
       request: { ...parent.followUp, srt_file: srtFile },
       ...(parent.form ? { form: parent.form } : {}),
+      ...(parent.cost ? { cost: parent.cost } : {}),
       parent: parent.ticket,
       ...(parent.taskId !== undefined ? { parentTaskId: parent.taskId } : {}),
       ...(parent.cardMessageId !== undefined ? { cardMessageId: parent.cardMessageId } : {}),

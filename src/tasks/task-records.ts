@@ -76,6 +76,8 @@ export const TaskRecordSchema = z.object({
   cardEditedAt: z.number().optional(),
   /** The form as submitted: "Repeat with changes" reopens it. */
   form: FormSnapshotSchema.optional(),
+  /** What the form's estimate said the task costs, in tokens (a range when the service places cards). */
+  cost: z.object({ tokens: z.number().int().nonnegative(), upTo: z.number().int().optional() }).optional(),
   /** The request body with media still as Telegram references (resolved by the submit job). */
   request: z.record(z.string(), z.unknown()).optional(),
   /** The dubbing render step, sent when the edited SRT comes back. */

@@ -1,13 +1,17 @@
 /**
- * ▶ previews of voices: a short sample made once through the service's audio task, sent as an MP3, and
- * from then on sent again by its Telegram file_id, so the next person to press ▶ waits for nothing.
- * Presses while a sample is being made wait on a list and all get it when it is ready.
+ * ▶ samples of voices, which never cost the user: a file the catalog names is played as it is; otherwise a
+ * short sentence in the voice's language is made once through the service's audio task on the operator's
+ * own key (VOICE_SAMPLE_API_KEY), never the user's, so it is neither charged to them nor listed in their
+ * tasks. Either way the sample is sent again by its Telegram file_id from then on. With neither a file nor
+ * the operator's key a voice has no sample, and the picker shows no ▶. Presses while a sample is being made
+ * wait on a list and all get it when it is ready.
  */
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
-import type { Api } from "grammy";
+import { type Api, InputFile } from "grammy";
 import { z } from "zod";
-import type { ApiKeyReader } from "../accounts/ports.js";
+import type { Catalog, CatalogVoice } from "../catalog/index.js";
+import { sampleSentence } from "../catalog/sample-sentences.js";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import type { Storage } from "../storage/ports.js";
@@ -16,12 +20,8 @@ import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/in
 import { rereadableFile } from "../telegram/client-policy.js";
 
 const PreviewDataSchema = z.object({
-  userId: z.number().int(),
   provider: z.string().min(1),
   voice: z.string().min(1),
-  /** The voice's display name, the sample's caption; jobs queued before it was kept have none. */
-  name: z.string().min(1).optional(),
-  language: z.string().min(2),
   locale: z.string().min(2),
 });
 export type PreviewData = z.infer<typeof PreviewDataSchema>;
@@ -29,18 +29,17 @@ export type PreviewData = z.infer<typeof PreviewDataSchema>;
 const POLL_MS = 2_000;
 const MAKE_LIMIT_MS = 3 * 60_000;
 
-function previewKey(data: Pick<PreviewData, "provider" | "voice" | "locale">): string {
-  return createHash("sha256")
-    .update(`${data.locale}\u0000${data.provider}\u0000${data.voice}`)
-    .digest("hex")
-    .slice(0, 32);
+function previewKey(data: Pick<PreviewData, "provider" | "voice">): string {
+  return createHash("sha256").update(`${data.provider}\u0000${data.voice}`).digest("hex").slice(0, 32);
 }
 
 export interface VoicePreviewDeps {
   storage: Storage;
   queue: JobQueue;
   api: Pick<Api, "sendAudio" | "sendMessage">;
-  apiKeys: ApiKeyReader;
+  catalog: Catalog;
+  /** The operator's key that pays for samples made through the service; undefined: only the catalog's files. */
+  sampleApiKey: string | undefined;
   tasksService: {
     createTask(apiKey: string, request: TaskRequest): Promise<{ task_id: number }>;
     getTask(apiKey: string, id: number, options?: { priority?: "foreground" | "background" }): Promise<Task>;
@@ -52,27 +51,33 @@ export interface VoicePreviewDeps {
   now?: () => number;
 }
 
-/** A ▶ press: which voice, for whom, in which chat and interface language. */
+/** A ▶ press: which voice, in which chat and interface language. */
 export interface PreviewRequest {
   chatId: number;
-  userId: number;
   provider: string;
   voice: string;
-  /** The voice's display name. */
-  name: string;
-  language: string;
   locale: string;
 }
 
-/** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
+/** Plays voice samples; says which voices have one. */
 export interface VoicePreviewPort {
+  /** Every voice of a language with a sample sentence can be made: the operator's key pays for it. */
+  readonly madeOnRequest: boolean;
+  /** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
   play(request: PreviewRequest): Promise<string>;
+}
+
+/** Whether ▶ is offered for the voice. */
+export function hasSample(voice: CatalogVoice, madeOnRequest: boolean): boolean {
+  return voice.sampleFile !== undefined || (madeOnRequest && sampleSentence(voice.language) !== undefined);
 }
 
 export class VoicePreviews implements VoicePreviewPort {
   readonly job: JobDefinition<PreviewData>;
+  readonly madeOnRequest: boolean;
 
   constructor(private readonly deps: VoicePreviewDeps) {
+    this.madeOnRequest = deps.sampleApiKey !== undefined;
     this.job = {
       name: "voice-preview",
       schema: PreviewDataSchema,
@@ -91,19 +96,33 @@ export class VoicePreviews implements VoicePreviewPort {
     return `voice-preview-waiters:${key}`;
   }
 
-  async play(request: PreviewData & { chatId: number }): Promise<string> {
+  private voiceOf(data: Pick<PreviewData, "provider" | "voice">): CatalogVoice | undefined {
+    return this.deps.catalog.voices.find(
+      (voice) => voice.provider === data.provider && voice.id === data.voice,
+    );
+  }
+
+  async play(request: PreviewRequest): Promise<string> {
+    const voice = this.voiceOf(request);
+    if (!voice || !hasSample(voice, this.madeOnRequest)) return "voice-preview-failed";
     const key = previewKey(request);
-    const t = this.deps.translate(request.locale);
+    // The caption is the voice's name: the user hears which voice it is.
+    const caption = voice.name;
     const fileId = await this.deps.storage.kv.get(this.cacheKey(key));
     if (fileId !== undefined) {
-      await this.deps.api.sendAudio(request.chatId, fileId, {
-        caption: t("voice-preview-caption", { voice: request.name ?? request.voice }),
+      await this.deps.api.sendAudio(request.chatId, fileId, { caption });
+      return "voice-preview-sent";
+    }
+    if (voice.sampleFile !== undefined) {
+      const sent = await this.deps.api.sendAudio(request.chatId, new InputFile(voice.sampleFile), {
+        caption,
       });
+      if (sent.audio?.file_id) await this.deps.storage.kv.set(this.cacheKey(key), sent.audio.file_id);
       return "voice-preview-sent";
     }
     const now = (this.deps.now ?? Date.now)();
     await this.deps.storage.sortedSets.add(this.waitersKey(key), String(request.chatId), now);
-    const { chatId: _chatId, ...data } = request;
+    const data: PreviewData = { provider: request.provider, voice: request.voice, locale: request.locale };
     await this.deps.queue.enqueue(this.job, data, {
       jobId: `preview-${key}-${Math.floor(now / MAKE_LIMIT_MS)}`,
     });
@@ -123,10 +142,11 @@ export class VoicePreviews implements VoicePreviewPort {
   private async make(data: PreviewData): Promise<void> {
     const key = previewKey(data);
     const t = this.deps.translate(data.locale);
-    const caption = t("voice-preview-caption", { voice: data.name ?? data.voice });
+    const voice = this.voiceOf(data);
+    const caption = voice?.name ?? data.voice;
     let fileId = await this.deps.storage.kv.get(this.cacheKey(key));
     if (fileId === undefined) {
-      const url = await this.sample(data, t);
+      const url = voice ? await this.sample(voice) : undefined;
       if (url === undefined) {
         for (const chatId of await this.waiters(key))
           await this.deps.api.sendMessage(chatId, t("voice-preview-failed"));
@@ -151,15 +171,17 @@ export class VoicePreviews implements VoicePreviewPort {
     for (const chatId of await this.waiters(key)) await this.deps.api.sendAudio(chatId, fileId, { caption });
   }
 
-  /** The sample's MP3 link, or undefined when the service could not make it. */
-  private async sample(data: PreviewData, t: Translate): Promise<string | undefined> {
+  /** The sample's MP3 link, made on the operator's key; undefined when it could not be made. */
+  private async sample(voice: CatalogVoice): Promise<string | undefined> {
     const sleep = this.deps.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
-    const { apiKey } = await this.deps.apiKeys.ensure(data.userId);
+    const apiKey = this.deps.sampleApiKey;
+    const text = sampleSentence(voice.language);
+    if (apiKey === undefined || text === undefined) return undefined;
     const request = TaskRequestSchema.parse({
       type: "audio",
-      text: t("voice-preview-text"),
-      tts_provider: data.provider,
-      tts_voice: data.voice,
+      text,
+      tts_provider: voice.provider,
+      tts_voice: voice.id,
     });
     const created = await this.deps.tasksService.createTask(apiKey, request);
     for (let waited = 0; waited < MAKE_LIMIT_MS; waited += POLL_MS) {

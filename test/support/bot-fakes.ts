@@ -6,6 +6,7 @@ import type { ResultFetcher } from "../../src/tasks/send-result.js";
 import { TasksServiceError } from "../../src/tasks-service/errors.js";
 import type { TasksServicePort } from "../../src/tasks-service/ports.js";
 import { type Profile, ProfileSchema, type Task, TaskSchema } from "../../src/tasks-service/responses.js";
+import type { TaskRequest } from "../../src/tasks-service/schemas/index.js";
 
 function randomToken(length: number): string {
   return randomBytes(length).toString("base64url").replace(/[-_]/g, "x").slice(0, length);
@@ -71,6 +72,25 @@ export class FakeTasksService implements TasksServicePort {
   tasks: Task[] = [];
   failWith: TasksServiceError | undefined;
   readonly seenKeys: string[] = [];
+  /** Tasks made through createTask, by the key that made them: each key lists and reads only its own. */
+  readonly owners = new Map<number, string>();
+  readonly createdWith: Array<{ apiKey: string; request: TaskRequest }> = [];
+
+  async createTask(apiKey: string, request: TaskRequest): Promise<{ task_id: number }> {
+    const task = serviceTask(5000 + this.createdWith.length, {
+      type: request.type === "audio" ? "voiceover" : request.type,
+      status: "completed",
+      result_url: "https://cdn.example.com/result.mp3",
+    });
+    this.createdWith.push({ apiKey, request });
+    this.tasks.push(task);
+    this.owners.set(task.task_id, apiKey);
+    return { task_id: task.task_id };
+  }
+
+  private visibleTo(apiKey: string): Task[] {
+    return this.tasks.filter((task) => (this.owners.get(task.task_id) ?? apiKey) === apiKey);
+  }
 
   async me(apiKey: string): Promise<Profile> {
     this.seenKeys.push(apiKey);
@@ -80,12 +100,12 @@ export class FakeTasksService implements TasksServicePort {
   async listTasks(apiKey: string, page: { limit: number; offset: number }): Promise<Task[]> {
     this.seenKeys.push(apiKey);
     if (this.failWith) throw this.failWith;
-    return this.tasks.slice(page.offset, page.offset + page.limit);
+    return this.visibleTo(apiKey).slice(page.offset, page.offset + page.limit);
   }
   async getTask(apiKey: string, id: number): Promise<Task> {
     this.seenKeys.push(apiKey);
     if (this.failWith) throw this.failWith;
-    const task = this.tasks.find((entry) => entry.task_id === id);
+    const task = this.visibleTo(apiKey).find((entry) => entry.task_id === id);
     if (!task) throw new TasksServiceError({ kind: "not_found", operation: "getTask", status: 404 });
     return task;
   }

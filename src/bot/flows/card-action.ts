@@ -14,7 +14,12 @@ import {
 } from "./caption-drafts.js";
 
 /** Buttons of the summary card, and Back to it from anywhere. */
-export type SummaryAction = { kind: "show-summary" } | { kind: "create" } | { kind: "cancel" };
+export type SummaryAction =
+  | { kind: "show-summary" }
+  | { kind: "create" }
+  | { kind: "cancel" }
+  /** The values the last task of the type left go back to the defaults and /settings. */
+  | { kind: "use-settings" };
 
 /** Buttons of the media screen (and the summary's way to it). */
 export type MediaAction = { kind: "add-media" } | { kind: "media-done" };
@@ -84,6 +89,11 @@ const CODECS: { [K in CardActionKind]: ActionCodec<CardActionOf<K>> } = {
   },
   create: { code: "c", args: () => [], parse: z.tuple([]).transform(() => ({ kind: "create" })) },
   cancel: { code: "x", args: () => [], parse: z.tuple([]).transform(() => ({ kind: "cancel" })) },
+  "use-settings": {
+    code: "S",
+    args: () => [],
+    parse: z.tuple([]).transform(() => ({ kind: "use-settings" })),
+  },
   "add-media": { code: "M", args: () => [], parse: z.tuple([]).transform(() => ({ kind: "add-media" })) },
   "media-done": { code: "d", args: () => [], parse: z.tuple([]).transform(() => ({ kind: "media-done" })) },
   "open-group": {

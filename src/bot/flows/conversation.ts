@@ -7,13 +7,15 @@ import type { Context } from "grammy";
 import { z } from "zod";
 import type { Catalog } from "../../catalog/index.js";
 import type { Translate } from "../../i18n/translate.js";
+import type { Logger } from "../../logger.js";
 import { type IntakeLimits, mediaClassOf } from "../../media/accept.js";
-import { type MediaRef, MediaRefSchema } from "../../media/media-ref.js";
+import { type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
 import type { PreviewRequest } from "../../tasks/voice-previews.js";
 import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
 import type { BotContext } from "../context.js";
 import type { UserPreferences } from "../preferences.js";
-import { initialValues } from "./defaults.js";
+import { initialValues, settingsValues } from "./defaults.js";
+import { estimateCost } from "./estimate.js";
 import type { AccountView, FormEnv, FormValues } from "./form.js";
 import { type FormConversation, runForm } from "./form-loop.js";
 import type { FormState, Notice } from "./form-state.js";
@@ -24,10 +26,10 @@ import { TASK_CONTRACT } from "./task-contract.js";
 
 export const TASK_FORM = "task-form";
 /**
- * Bump when a form's flow changes, so forms stored by an older release start over cleanly. 3: the loop
+ * Bump when a form's flow changes, so forms stored by an older release start over cleanly. 4: the loop
  * is shared with the generation forms and a form opens with its contract.
  */
-export const FORM_VERSION = 3;
+export const FORM_VERSION = 4;
 
 export const FormInputSchema = z.object({
   type: z.enum(TASK_TYPES),
@@ -52,6 +54,8 @@ export interface SubmitRequest {
   form: { values: FormValues; media: FormInput["media"] };
   request: Record<string, unknown>;
   followUp?: Record<string, unknown>;
+  /** The card's estimate in tokens, for the result's caption (none on a quota plan or per minute). */
+  cost?: { tokens: number; upTo?: number };
   cardMessageId: number;
 }
 
@@ -62,6 +66,10 @@ export interface FlowDeps {
   translate(locale: string): Translate;
   prepare(outer: BotContext, type: FormInput["type"]): Promise<FormSetup>;
   submit(request: SubmitRequest, values: FormValues): Promise<void>;
+  /** How long an audio or video file plays, read from the file (undefined when it cannot be read). */
+  measure(ref: TelegramMediaRef, logger: Pick<Logger, "warn">): Promise<number | undefined>;
+  /** Every voice with a sample sentence has ▶ (the operator's key makes samples), not only those with a file. */
+  samplesOnRequest: boolean;
   /**
    * Reads an SRT the user sent and says what is wrong with it (undefined when it is usable): timecodes
    * are checked against the video's real length, read from the file where it can be.
@@ -69,6 +77,31 @@ export interface FlowDeps {
   checkSrt(ref: MediaRef, video: MediaRef | undefined): Promise<Notice | undefined>;
   /** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
   preview(request: PreviewRequest): Promise<string>;
+}
+
+/** Audio and video whose length Telegram did not state (files sent as documents): the estimate needs it. */
+function unmeasured(ref: MediaRef): ref is TelegramMediaRef {
+  if (ref.source !== "telegram" || (ref.durationSec !== undefined && ref.durationSec > 0)) return false;
+  const mediaClass = mediaClassOf(ref);
+  return mediaClass === "audio" || mediaClass === "video";
+}
+
+/** The files with their lengths read where Telegram did not state them. */
+async function withLengths(
+  deps: FlowDeps,
+  refs: readonly MediaRef[],
+  logger: Pick<Logger, "warn">,
+): Promise<MediaRef[]> {
+  const measured: MediaRef[] = [];
+  for (const ref of refs) {
+    if (!unmeasured(ref)) {
+      measured.push(ref);
+      continue;
+    }
+    const seconds = await deps.measure(ref, logger);
+    measured.push(seconds === undefined ? ref : { ...ref, durationSec: seconds });
+  }
+  return measured;
 }
 
 export function taskFormConversation(deps: FlowDeps) {
@@ -88,17 +121,26 @@ export function taskFormConversation(deps: FlowDeps) {
       catalog: deps.catalog,
       locale: input.locale,
       contract: TASK_CONTRACT,
+      samplesOnRequest: deps.samplesOnRequest,
       ...(setup.account ? { account: setup.account } : {}),
     };
+    const media = await conversation.external((outer) => withLengths(deps, input.media, outer.logger));
     const values = initialValues({
       definition,
       preferences: setup.preferences,
       last: setup.last,
-      media: input.media,
+      media,
       locale: input.locale,
       ...(input.prefill ? { prefill: input.prefill } : {}),
     });
-    let state: FormState = { type: input.type, values, media: input.media, screen: { name: "summary" } };
+    const settings = settingsValues({ definition, preferences: setup.preferences, locale: input.locale });
+    let state: FormState = {
+      type: input.type,
+      values,
+      media,
+      screen: { name: "summary" },
+      ...(Object.keys(setup.last).length > 0 ? { lastChoices: { last: setup.last, settings } } : {}),
+    };
     state = { ...state, screen: firstScreen(definition, state, env) };
     await runForm(
       conversation,
@@ -114,13 +156,12 @@ export function taskFormConversation(deps: FlowDeps) {
           applies: (ref) => mediaClassOf(ref) === "subtitles",
           check: (ref, current) => deps.checkSrt(ref, current.media[0]),
         },
+        measure: (refs, logger) => withLengths(deps, refs, logger),
         async create(submitted, cardMessageId) {
+          const view = { values: submitted.values, media: submitted.media, env };
           // Media stay Telegram references here; the submit job uploads them and puts the ids in.
-          const built = buildRequest(
-            definition,
-            { values: submitted.values, media: submitted.media, env },
-            (ref) => ref,
-          );
+          const built = buildRequest(definition, view, (ref) => ref);
+          const estimate = env.account?.tariff === undefined ? estimateCost(definition, view) : undefined;
           await deps.submit(
             {
               userId,
@@ -130,21 +171,16 @@ export function taskFormConversation(deps: FlowDeps) {
               form: { values: submitted.values, media: submitted.media },
               request: built.request,
               ...(built.followUp ? { followUp: built.followUp } : {}),
+              ...(estimate && !estimate.perMinute
+                ? { cost: { tokens: estimate.tokens, ...(estimate.upTo ? { upTo: estimate.upTo } : {}) } }
+                : {}),
               cardMessageId,
             },
             submitted.values,
           );
         },
         preview: (effect) =>
-          deps.preview({
-            chatId,
-            userId,
-            provider: effect.provider,
-            voice: effect.voice,
-            name: effect.name,
-            language: effect.language,
-            locale: input.locale,
-          }),
+          deps.preview({ chatId, provider: effect.provider, voice: effect.voice, locale: input.locale }),
       },
       { chatId, userId },
     );

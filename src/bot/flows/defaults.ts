@@ -31,9 +31,10 @@ function fromPreferences(definition: FormDefinition<TaskType>, preferences: User
   const set = (key: RequestField, value: unknown) => {
     if (value !== undefined && keys.has(key)) values[key] = value;
   };
-  if (keys.has("tts_voice")) {
-    set("tts_provider", preferences.ttsProvider);
-    if (preferences.ttsProvider !== undefined) set("tts_voice", preferences.ttsVoice);
+  // The voice field sets the provider and the voice together; they are saved and taken as a pair.
+  if (keys.has("tts_voice") && preferences.ttsProvider !== undefined) {
+    values.tts_provider = preferences.ttsProvider;
+    set("tts_voice", preferences.ttsVoice);
   }
   set("tts_speed", preferences.ttsSpeed);
   set("tts_style", preferences.ttsStyle);
@@ -53,6 +54,32 @@ function fromMedia(definition: FormDefinition<TaskType>, media: readonly MediaRe
   return {};
 }
 
+/**
+ * `next` over `values`, with the voice as one: a layer that names a provider brings its own voice (or
+ * none), so a voice is never paired with another layer's provider.
+ */
+function over(values: FormValues, next: FormValues): FormValues {
+  const merged: FormValues = { ...values, ...next };
+  if (next.tts_provider !== undefined && next.tts_voice === undefined) delete merged.tts_voice;
+  return merged;
+}
+
+/** The values a form starts from before the user's last choices: the spec's defaults and /settings. */
+export function settingsValues(input: {
+  definition: FormDefinition<TaskType>;
+  preferences: UserPreferences;
+  locale: string;
+}): FormValues {
+  const { definition } = input;
+  const base = over(
+    serviceDefaults(definition.type),
+    definition.type === "dubbing"
+      ? { mode: "auto", target_lang: languageCode(input.locale) ?? input.locale }
+      : {},
+  );
+  return over(base, fromPreferences(definition, input.preferences));
+}
+
 export function initialValues(input: {
   definition: FormDefinition<TaskType>;
   preferences: UserPreferences;
@@ -61,18 +88,22 @@ export function initialValues(input: {
   media: readonly MediaRef[];
   locale: string;
 }): FormValues {
-  const { definition } = input;
-  const values: FormValues = {
-    ...serviceDefaults(definition.type),
-    ...(definition.type === "dubbing"
-      ? { mode: "auto", target_lang: languageCode(input.locale) ?? input.locale }
-      : {}),
-    ...fromPreferences(definition, input.preferences),
-    ...input.last,
-    ...fromMedia(definition, input.media),
-    ...input.prefill,
-  };
-  return values;
+  const layers = [input.last, fromMedia(input.definition, input.media), input.prefill ?? {}];
+  return layers.reduce(over, settingsValues(input));
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The fields whose value comes from the user's last task of the type rather than the defaults and
+ * /settings: the card names them and offers to go back to the settings.
+ */
+export function fromLastChoices(values: FormValues, last: FormValues, settings: FormValues): RequestField[] {
+  return (Object.keys(last) as RequestField[]).filter(
+    (key) => sameValue(values[key], last[key]) && !sameValue(last[key], settings[key]),
+  );
 }
 
 export class LastChoices {

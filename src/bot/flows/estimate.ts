@@ -1,93 +1,227 @@
 /**
- * What a task will cost, from the spec's price table and the media's length as Telegram reports it.
- * Deducted only on success, so this is a guide on the card, not a charge; "at least" where a part of
- * the price cannot be known before the service has run (cards are priced per element it places).
+ * What a task will cost, from the spec's price table (tokens per minute, extras per render or per card),
+ * the media's real length (as Telegram states it, or as read from the file) and, for speech, the text at a
+ * usual narration pace. Tokens are deducted only on success and the service does the counting, so the card
+ * says "about"; cards are priced per card the service places, so where it chooses them the figure is a range.
+ * On a quota plan the same reading says what the task uses of the monthly allowances instead.
  */
 import { providerById } from "../../catalog/index.js";
+import { parseAiGraphicsDirectives } from "../../tasks-service/parsers/ai-graphics-directives.js";
+import { parseTextOverlaysRaw } from "../../tasks-service/parsers/text-overlays-raw.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import type { FormDefinition, FormView } from "./form.js";
 
-/** Spoken text at a usual narration pace, for a voice's price per minute. */
-const CHARACTERS_PER_MINUTE = 900;
-/** How long a photo stays on screen when nothing sets its length. */
+/** The spec's token prices, per minute unless named per render or per card. */
+export const PRICES = {
+  videoPerMinute: 30,
+  transcriptionPerMinute: 40,
+  subtitlesPerMinute: 50,
+  translatedSubtitlesPerMinute: 60,
+  pauseRemovalPerMinute: 50,
+  smartClipPerMinute: 80,
+  /** Dubbing is 100 to 141 a minute by voice provider: this plus the provider's speech price. */
+  dubbingBasePerMinute: 100,
+  autoTextPerRender: 50,
+  cardPerElement: 30,
+  frameOverlaysPerRender: 30,
+} as const;
+
+/** A usual narration pace: 150 words a minute at speed 1.0. */
+const WORDS_PER_SECOND = 2.5;
+/** How long a photo stays on screen when nothing else sets its length. */
 const SECONDS_PER_PHOTO = 3;
-const AUTO_TEXT_TOKENS = 50;
-const CARD_TOKENS = 30;
+/** The most cards the service places by itself per minute at normal density; a short video counts as a minute. */
+const AUTO_CARDS_PER_MINUTE = 3;
+/** `target_duration` speeds a longer result up at most this much. */
+const MAX_SPEED_UP = 2;
+
+/** What a quota plan counts for the task. */
+export interface QuotaUse {
+  seconds?: number;
+  transcriptionSeconds?: number;
+  characters?: number;
+  autoTexts?: number;
+  /** Cards: from `cards` to `cardsUpTo` when the service picks them. */
+  cards?: number;
+  cardsUpTo?: number;
+}
 
 export interface Estimate {
-  /** Tokens, rounded up. */
+  /** Tokens, rounded up; the least when `upTo` is set. */
   tokens: number;
-  /** The media's length is unknown (links): the figure is per minute. */
+  /** The most tokens, when the service decides part of the price (how many cards it places). */
+  upTo?: number;
+  /** A file's length is unknown (a link): `tokens` is per minute of it. */
   perMinute?: boolean;
-  /** Parts of the price depend on the result (cards): the figure is a floor. */
-  atLeast?: boolean;
+  quota: QuotaUse;
 }
 
-function mediaSeconds(view: FormView): number | undefined {
-  let total = 0;
-  for (const ref of view.media) {
-    if (ref.source === "link") return undefined;
-    if (ref.kind === "photo") total += SECONDS_PER_PHOTO;
-    else if (ref.durationSec === undefined) return undefined;
-    else total += ref.durationSec;
-  }
-  return total;
+/** The spec gives no rounding: seconds count proportionally and the total is rounded up once. */
+function wholeTokens(exact: number): number {
+  return Math.ceil(Math.round(exact * 1_000_000) / 1_000_000);
 }
 
-function speechPricePerMinute(view: FormView, fallbackProvider: string): number {
-  const provider = providerById(
-    view.env.catalog,
-    typeof view.values.tts_provider === "string" ? view.values.tts_provider : fallbackProvider,
-  );
+function textOf(view: FormView): string {
+  const text = view.values.text;
+  // Scene markers are cut out before the voice reads the text.
+  return typeof text === "string" ? text.replace(/\{scene[^}]*\}/g, " ").trim() : "";
+}
+
+function speechSeconds(view: FormView): number {
+  const words = textOf(view)
+    .split(/\s+/)
+    .filter((word) => word !== "").length;
+  const speed = typeof view.values.tts_speed === "number" ? view.values.tts_speed : 1;
+  return words / WORDS_PER_SECOND / speed;
+}
+
+/** Tokens per minute of speech of the chosen voice; a neural voice is priced at its provider's neural rate. */
+function speechPrice(view: FormView, defaultProvider: string): number {
+  const id = typeof view.values.tts_provider === "string" ? view.values.tts_provider : defaultProvider;
+  const provider = providerById(view.env.catalog, id);
   if (!provider) return 0;
-  const voice = view.env.catalog.voices.find((entry) => entry.id === view.values.tts_voice);
-  return voice?.tier === "neural"
-    ? (provider.pricePerMinute.neural ?? provider.pricePerMinute.standard)
-    : provider.pricePerMinute.standard;
+  const voice = view.env.catalog.voices.find(
+    (entry) => entry.id === view.values.tts_voice && entry.provider === id,
+  );
+  const price = provider.pricePerMinute;
+  return voice?.tier === "neural" ? (price.neural ?? price.standard) : price.standard;
 }
 
-function speechMinutes(view: FormView): number {
-  const text = typeof view.values.text === "string" ? view.values.text.replace(/\{scene[^}]*\}/g, "") : "";
-  return text.trim().length / CHARACTERS_PER_MINUTE;
+/** Seconds each media item plays: a photo has none (null); undefined where the length is unknown (links). */
+function itemSeconds(view: FormView): Array<number | null | undefined> {
+  return view.media.map((ref) => {
+    if (ref.source === "link") return ref.kindHint === "photo" ? null : undefined;
+    if (ref.kind === "photo") return null;
+    return ref.durationSec !== undefined && ref.durationSec > 0 ? ref.durationSec : undefined;
+  });
 }
 
-/** Per-minute price and fixed extras of each task type, by the spec's table. */
+/** The one file's seconds (types that take one file), undefined when unknown. */
+function fileSeconds(view: FormView): number | undefined {
+  const [first] = itemSeconds(view);
+  return first ?? undefined;
+}
+
+interface Cards {
+  least: number;
+  most: number;
+}
+
+function cardsOf(view: FormView, seconds: number): Cards {
+  const values = view.values;
+  if (values.ai_graphics !== true) return { least: 0, most: 0 };
+  const text = typeof values.ai_graphics_directives === "string" ? values.ai_graphics_directives : "";
+  const parsed = text.trim() === "" ? undefined : parseAiGraphicsDirectives(text);
+  const directives = parsed?.ok ? parsed.value.length : 0;
+  const mode = values.ai_graphics_mode ?? "auto";
+  if (mode === "manual") return { least: directives, most: directives };
+  const density = typeof values.ai_graphics_density === "number" ? values.ai_graphics_density : 1;
+  const automatic = Math.ceil(density * AUTO_CARDS_PER_MINUTE * Math.max(1, seconds / 60));
+  return { least: directives, most: directives + automatic };
+}
+
+function hasFrameOverlays(view: FormView): boolean {
+  const { text_overlays: overlays, text_overlays_raw: raw } = view.values;
+  if (Array.isArray(overlays)) return overlays.length > 0;
+  if (typeof raw !== "string" || raw.trim() === "") return false;
+  const parsed = parseTextOverlaysRaw(raw);
+  return parsed.ok && parsed.value.length > 0;
+}
+
+/** Tokens from a base plus cards, with the quota reading alongside. */
+function priced(base: number, cards: Cards, quota: QuotaUse): Estimate {
+  const least = wholeTokens(base + PRICES.cardPerElement * cards.least);
+  const most = wholeTokens(base + PRICES.cardPerElement * cards.most);
+  const withCards: QuotaUse =
+    cards.most > 0
+      ? { ...quota, cards: cards.least, ...(cards.most > cards.least ? { cardsUpTo: cards.most } : {}) }
+      : quota;
+  return { tokens: least, ...(most > least ? { upTo: most } : {}), quota: withCards };
+}
+
+function perMinuteOf(view: FormView, seconds: number | undefined, price: number, extras: number): Estimate {
+  const autoText = view.values.auto_text === true;
+  const quota: QuotaUse = {
+    ...(seconds === undefined ? {} : { seconds }),
+    ...(autoText ? { autoTexts: 1 } : {}),
+  };
+  if (seconds === undefined) return { tokens: price, perMinute: true, quota };
+  return priced((price * seconds) / 60 + extras, cardsOf(view, seconds), quota);
+}
+
+function videoEstimate(view: FormView): Estimate {
+  const values = view.values;
+  const speech = speechSeconds(view);
+  const items = itemSeconds(view);
+  const durations = Array.isArray(values.scene_durations)
+    ? values.scene_durations.reduce((sum: number, value) => sum + Number(value), 0)
+    : undefined;
+  const unknownClip = items.some((seconds) => seconds === undefined);
+  const natural =
+    durations ??
+    (speech > 0 ? speech : items.reduce((sum: number, seconds) => sum + (seconds ?? SECONDS_PER_PHOTO), 0));
+  const target = typeof values.target_duration === "number" ? values.target_duration : undefined;
+  const output =
+    target !== undefined && natural > target ? Math.max(target, natural / MAX_SPEED_UP) : natural;
+  const autoText = values.auto_text === true && speech > 0;
+  const quota: QuotaUse = {
+    seconds: output,
+    ...(speech > 0 ? { characters: textOf(view).length } : {}),
+    ...(autoText ? { autoTexts: 1 } : {}),
+  };
+  if (durations === undefined && speech === 0 && unknownClip)
+    return { tokens: PRICES.videoPerMinute, perMinute: true, quota: {} };
+  const base =
+    (PRICES.videoPerMinute * output) / 60 +
+    (speechPrice(view, "provider_a") * speech) / 60 +
+    (autoText ? PRICES.autoTextPerRender : 0) +
+    (hasFrameOverlays(view) ? PRICES.frameOverlaysPerRender : 0);
+  return priced(base, cardsOf(view, output), quota);
+}
+
+/** What the task will cost; undefined where the price table has no row (motion is a plan feature). */
 export function estimateCost(definition: FormDefinition<TaskType>, view: FormView): Estimate | undefined {
   const values = view.values;
-  const seconds = mediaSeconds(view);
-  const extras =
-    (values.auto_text === true ? AUTO_TEXT_TOKENS : 0) + (values.ai_graphics === true ? CARD_TOKENS : 0);
-  const atLeast = values.ai_graphics === true;
-  const perMinute = (rate: number): Estimate =>
-    seconds === undefined
-      ? { tokens: rate, perMinute: true, atLeast }
-      : { tokens: Math.ceil((rate * seconds) / 60) + extras, atLeast };
+  const autoText = values.auto_text === true ? PRICES.autoTextPerRender : 0;
   switch (definition.type) {
-    case "video": {
-      const speech = speechMinutes(view);
-      const target = typeof values.target_duration === "number" ? values.target_duration : undefined;
-      const durations = Array.isArray(values.scene_durations)
-        ? values.scene_durations.reduce((sum: number, value) => sum + Number(value), 0)
-        : undefined;
-      const output = target ?? durations ?? Math.max(seconds ?? 0, speech * 60);
-      const voice = speech > 0 ? speechPricePerMinute(view, "provider_a") * speech : 0;
-      return { tokens: Math.ceil((30 * output) / 60 + voice) + extras, atLeast };
+    case "video":
+      return videoEstimate(view);
+    case "audio": {
+      const speech = speechSeconds(view);
+      return {
+        tokens: wholeTokens((speechPrice(view, "provider_a") * speech) / 60),
+        quota: { characters: textOf(view).length },
+      };
     }
-    case "transcription":
-      return perMinute(40);
-    case "audio":
-      return { tokens: Math.ceil(speechPricePerMinute(view, "provider_a") * speechMinutes(view)) };
-    case "subtitles":
-      return perMinute(values.translate_to ? 60 : 50);
+    case "transcription": {
+      const estimate = perMinuteOf(view, fileSeconds(view), PRICES.transcriptionPerMinute, 0);
+      const { seconds, ...rest } = estimate.quota;
+      return {
+        ...estimate,
+        quota: { ...rest, ...(seconds === undefined ? {} : { transcriptionSeconds: seconds }) },
+      };
+    }
+    case "subtitles": {
+      const price = values.translate_to ? PRICES.translatedSubtitlesPerMinute : PRICES.subtitlesPerMinute;
+      return perMinuteOf(view, fileSeconds(view), price, autoText);
+    }
     case "pause_removal":
-      return perMinute(50);
-    case "dubbing":
-      // 100 per minute plus the voice: 100 with the free provider, 141 with the dearest.
-      return perMinute(100 + speechPricePerMinute(view, "provider_d"));
+      return perMinuteOf(view, fileSeconds(view), PRICES.pauseRemovalPerMinute, 0);
     case "smart_clip":
-      return perMinute(80);
+      return perMinuteOf(view, fileSeconds(view), PRICES.smartClipPerMinute, autoText);
+    case "dubbing": {
+      // Semi-automatic dubbing is charged once, for the whole job, when the render step completes.
+      const price = PRICES.dubbingBasePerMinute + speechPrice(view, "provider_d");
+      const auto = (values.mode ?? "auto") === "auto";
+      // Captions and cards are for automatic dubbing only.
+      return perMinuteOf(
+        auto ? view : { ...view, values: { ...values, auto_text: false, ai_graphics: false } },
+        fileSeconds(view),
+        price,
+        auto ? autoText : 0,
+      );
+    }
     case "motion":
-      // The spec prices motion by plan, not by token; the card says so instead of guessing.
       return undefined;
   }
 }

@@ -9,6 +9,7 @@
 import type { Conversation } from "@grammyjs/conversations";
 import { type Context, GrammyError } from "grammy";
 import type { Translate } from "../../i18n/translate.js";
+import type { Logger } from "../../logger.js";
 import { checkMediaRef, type IntakeLimits } from "../../media/accept.js";
 import { extractMedia, type MediaRef } from "../../media/media-ref.js";
 import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js";
@@ -41,6 +42,8 @@ export interface FormRun {
     applies(ref: MediaRef): boolean;
     check(ref: MediaRef, state: FormState): Promise<Notice | undefined>;
   };
+  /** The files sent, with what the form needs to know of them read from the files (their lengths). */
+  measure?(refs: readonly MediaRef[], logger: Pick<Logger, "warn">): Promise<MediaRef[]>;
   /** Sends what the form asks for; the card's message becomes the card of what it started. */
   create(state: FormState, cardMessageId: number): Promise<void>;
   /** Plays a voice sample; returns the notice key to answer the press with. */
@@ -133,6 +136,11 @@ export async function runForm(
       const current = state;
       const problem = await conversation.external(() => inspect.check(single, current));
       if (problem) event.problems.push(problem);
+    }
+    const measure = run.measure;
+    if (measure && event.kind === "media" && event.problems.length === 0) {
+      const refs = event.refs;
+      event.refs = await conversation.external((outer) => measure(refs, outer.logger));
     }
     const transition = reduce(definition, state, event, env);
     if (transition.pass) await conversation.skip({ next: true });

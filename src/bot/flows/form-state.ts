@@ -44,6 +44,8 @@ export interface FormState {
   media: MediaRef[];
   screen: Screen;
   notice?: Notice;
+  /** The user's last choices for the type and what the defaults and /settings would give instead. */
+  lastChoices?: { last: FormValues; settings: FormValues };
 }
 
 export type FormEvent =
@@ -55,7 +57,7 @@ export type FormEvent =
 export type FormEffect =
   | { kind: "create" }
   | { kind: "cancel" }
-  | { kind: "preview"; provider: string; voice: string; name: string; language: string };
+  | { kind: "preview"; provider: string; voice: string };
 
 export interface Transition {
   state: FormState;

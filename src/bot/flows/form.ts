@@ -61,6 +61,8 @@ export interface FormEnv {
   catalog: Catalog;
   /** The interface language: the voice picker starts there. */
   locale: string;
+  /** ▶ is offered for every voice with a sample sentence, not only for those with a sample file. */
+  samplesOnRequest?: boolean;
   /** The user's account, when the service answered. */
   account?: AccountView;
   /** What the service the form is for refuses, and what it costs. */

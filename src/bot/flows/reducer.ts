@@ -44,6 +44,7 @@ function onPress(definition: FormDefinition, state: FormState, action: CardActio
     case "show-summary":
     case "create":
     case "cancel":
+    case "use-settings":
       return pressOnSummary(definition, state, action, env);
     case "add-media":
     case "media-done":

@@ -5,7 +5,8 @@
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Catalog } from "../../catalog/index.js";
-import type { IntakeLimits } from "../../media/accept.js";
+import { formatOf, type IntakeLimits } from "../../media/accept.js";
+import { mediaDuration } from "../../media/duration.js";
 import { mp4Header } from "../../media/media-header.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import { readAtMost } from "../../media/read-at-most.js";
@@ -25,6 +26,8 @@ import { FORMS } from "./forms/index.js";
 
 /** An SRT is text: a few hundred kilobytes for hours of speech. Anything bigger is not one. */
 const MAX_SRT_BYTES = 2 * 1024 * 1024;
+/** A file is read whole for its length only up to this size; a larger one is estimated per minute. */
+const MAX_MEASURED_BYTES = 64 * 1024 * 1024;
 
 export interface FlowServices {
   i18n: I18n<BotContext>;
@@ -111,6 +114,7 @@ export function createFlowDeps(services: FlowServices): FlowDeps {
         form: request.form,
         request: request.request,
         ...(request.followUp ? { followUp: request.followUp } : {}),
+        ...(request.cost ? { cost: request.cost } : {}),
         cardMessageId: request.cardMessageId,
       });
       await new LastChoices(services.kv).remember(request.userId, FORMS[request.type], values);
@@ -127,6 +131,20 @@ export function createFlowDeps(services: FlowServices): FlowDeps {
         params: { line: issue?.line ?? 1, ...(issue?.params ?? {}) },
       };
     },
+    async measure(ref, logger) {
+      const format = formatOf(ref);
+      if (format === undefined || (ref.size !== undefined && ref.size > MAX_MEASURED_BYTES)) return undefined;
+      try {
+        const download = await openTelegramFile(services.telegram, ref.fileId, ref.size);
+        const bytes = await readAtMost(download.stream, MAX_MEASURED_BYTES);
+        return bytes === undefined ? undefined : mediaDuration(bytes, format);
+      } catch (error) {
+        // The estimate then counts per minute; the submission reports a file that cannot be read.
+        logger.warn({ err: error }, "media length not readable");
+        return undefined;
+      }
+    },
+    samplesOnRequest: services.previews.madeOnRequest,
     preview: (request) => services.previews.play(request),
   };
 }

@@ -1,10 +1,10 @@
 /**
  * The task service's side of a task form: what the task's request schema refuses, and the cost from the
- * spec's price table beside the balance (or the plan, where tasks count against an allowance).
+ * spec's price table beside the balance (or, on a quota plan, what the task uses of the allowances).
  */
 import type { Translate } from "../../i18n/translate.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
-import { estimateCost } from "./estimate.js";
+import { type Estimate, estimateCost, PRICES, type QuotaUse } from "./estimate.js";
 import { type FormContract, type FormDefinition, type FormView, isTaskType } from "./form.js";
 import { validateForm } from "./request.js";
 
@@ -17,24 +17,59 @@ function taskForm(definition: FormDefinition): FormDefinition<TaskType> {
   return definition;
 }
 
-function costLine(definition: FormDefinition<TaskType>, view: FormView, t: Translate): string {
+/** The estimate, the balance (or the plan) and, before Create, whether the balance covers the task. */
+function moneyLines(definition: FormDefinition<TaskType>, view: FormView, t: Translate): string[] {
   const estimate = estimateCost(definition, view);
-  if (!estimate) return t("form-cost-plan");
-  const key = estimate.perMinute
-    ? "form-cost-per-minute"
-    : estimate.atLeast
-      ? "form-cost-at-least"
-      : "form-cost";
-  return t(key, { tokens: estimate.tokens });
+  const account = view.env.account;
+  if (account?.tariff !== undefined) {
+    const lines = [t("money-plan", { tariff: account.tariff })];
+    const uses = estimate ? quotaParts(t, estimate.quota) : [];
+    if (uses.length > 0) lines.unshift(t("money-quota-uses", { uses: uses.join(", ") }));
+    return lines;
+  }
+  const lines = [costLine(t, estimate)];
+  if (account?.balance === undefined) return lines;
+  lines.push(t("money-balance", { tokens: account.balance }));
+  if (estimate && !estimate.perMinute && estimate.tokens > account.balance) {
+    lines.push("", `⚠️ ${t("money-short", { tokens: estimate.tokens, balance: account.balance })}`);
+  }
+  return lines;
+}
+
+function costLine(t: Translate, estimate: Estimate | undefined): string {
+  if (!estimate) return t("money-cost-plan-feature");
+  if (estimate.perMinute) return t("money-cost-per-minute", { tokens: estimate.tokens });
+  if (estimate.upTo !== undefined)
+    return t("money-cost-range", {
+      least: estimate.tokens,
+      most: estimate.upTo,
+      card: PRICES.cardPerElement,
+    });
+  if (estimate.tokens === 0) return t("money-cost-free");
+  return t("money-cost", { tokens: estimate.tokens });
+}
+
+/** What a quota plan counts, as phrases ("about 45 s of video", "1 auto-caption render"). */
+function quotaParts(t: Translate, quota: QuotaUse): string[] {
+  const parts: string[] = [];
+  if (quota.seconds !== undefined)
+    parts.push(t("money-quota-seconds", { seconds: Math.ceil(quota.seconds) }));
+  if (quota.transcriptionSeconds !== undefined)
+    parts.push(t("money-quota-transcription", { seconds: Math.ceil(quota.transcriptionSeconds) }));
+  if (quota.characters !== undefined && quota.characters > 0)
+    parts.push(t("money-quota-characters", { characters: quota.characters }));
+  if (quota.autoTexts !== undefined) parts.push(t("money-quota-auto-text", { count: quota.autoTexts }));
+  if (quota.cards !== undefined) {
+    parts.push(
+      quota.cardsUpTo === undefined
+        ? t("money-quota-cards", { count: quota.cards })
+        : t("money-quota-cards-range", { least: quota.cards, most: quota.cardsUpTo }),
+    );
+  }
+  return parts;
 }
 
 export const TASK_CONTRACT: FormContract = {
   issues: (definition, view) => validateForm(taskForm(definition), view),
-  ledger(definition, view, t) {
-    const lines = [costLine(taskForm(definition), view, t)];
-    const account = view.env.account;
-    if (account?.balance !== undefined) lines.push(t("form-balance", { tokens: account.balance }));
-    else if (account?.tariff !== undefined) lines.push(t("form-tariff", { tariff: account.tariff }));
-    return lines;
-  },
+  ledger: (definition, view, t) => moneyLines(taskForm(definition), view, t),
 };

@@ -14,7 +14,9 @@ describe("/settings", () => {
     const harness = new BotHarness();
     const user = harness.user();
     const menu = lastCall(await harness.send(user, "/settings"), "sendMessage");
-    expect(textOf(menu)).toContain("Voice provider: automatic");
+    expect(textOf(menu)).toContain("Voice provider: Provider A (");
+    expect(textOf(menu)).toContain("Speed: ×1.0");
+    expect(textOf(menu)).toContain("Video format: Vertical 9:16");
     expect(BotHarness.buttons(menu).map((button) => button.text)).toContain("Subtitle position");
 
     const options = lastCall(
@@ -60,7 +62,7 @@ describe("/settings", () => {
       "editMessageText",
     );
     const reset = lastCall(
-      await harness.press(user, BotHarness.button(voiceMenu, "Скинути")),
+      await harness.press(user, BotHarness.button(voiceMenu, "Повернути стандартне значення")),
       "editMessageText",
     );
     expect(textOf(reset)).toContain("Голос: автоматично");
@@ -82,7 +84,7 @@ describe("/settings", () => {
     expect(speaking.length).toBeLessThan(catalog.providers.length);
     expect(BotHarness.buttons(providers).map((button) => button.text)).toEqual([
       ...speaking.map((entry) => entry.label),
-      "Скинути",
+      "Повернути стандартне значення",
       "« Назад",
     ]);
     const [provider] = speaking;
@@ -111,7 +113,7 @@ describe("/settings", () => {
       "editMessageText",
     );
     expect(textOf(after)).toContain("Язык: Русский");
-    expect(textOf(after)).toContain("Формат видео: автоматически");
+    expect(textOf(after)).toContain("Формат видео: Вертикальный 9:16");
   });
 
   it("ignores a stored record that does not parse", async () => {
@@ -119,7 +121,7 @@ describe("/settings", () => {
     await storage.kv.set("prefs:777", JSON.stringify({ subSize: "gigantic" }));
     const harness = new BotHarness({ storage });
     const menu = lastCall(await harness.send(harness.user(), "/settings"), "sendMessage");
-    expect(textOf(menu)).toContain("Subtitle size: automatic");
+    expect(textOf(menu)).toContain("Subtitle size: Medium");
   });
 });
 

@@ -21,6 +21,7 @@ const SAMPLES: { [K in CardActionKind]: readonly CardActionOf<K>[] } = {
   "show-summary": [{ kind: "show-summary" }],
   create: [{ kind: "create" }],
   cancel: [{ kind: "cancel" }],
+  "use-settings": [{ kind: "use-settings" }],
   "add-media": [{ kind: "add-media" }],
   "media-done": [{ kind: "media-done" }],
   "open-group": [

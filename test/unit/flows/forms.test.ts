@@ -283,11 +283,8 @@ describe("voice picker", () => {
     expect(rig.previews).toEqual([
       {
         chatId: 53,
-        userId: 53,
         provider: "provider_b",
         voice: "provider_b-en-US-sample-1",
-        name: "Olivia",
-        language: "en",
         locale: "en",
       },
     ]);

@@ -38,7 +38,7 @@ describe("bad input in a form", () => {
     ]);
     await rig.harness.sendMessage(user, video("v1"));
     expect(rig.card(user).text).not.toContain("Pause removal takes one video.");
-    expect(rig.card(user).text).toContain("Estimated cost");
+    expect(rig.card(user).text).toContain("Cost: about");
   });
 
   it("a file over the Bot API's download limit is refused with the link advice", async () => {

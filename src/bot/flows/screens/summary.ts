@@ -5,6 +5,7 @@
  */
 import type { InlineKeyboardButton } from "grammy/types";
 import type { SummaryAction } from "../card-action.js";
+import { fromLastChoices } from "../defaults.js";
 import {
   applies,
   type FormDefinition,
@@ -36,6 +37,28 @@ export function pressOnSummary(
     }
     case "cancel":
       return { state, effect: { kind: "cancel" } };
+    case "use-settings": {
+      const { lastChoices, ...rest } = state;
+      if (!lastChoices) return { state };
+      const values = { ...state.values };
+      const keys = fromLastChoices(state.values, lastChoices.last, lastChoices.settings);
+      // The voice goes back as a pair: the settings' provider with the settings' voice.
+      const reset = keys.some((key) => key === "tts_provider" || key === "tts_voice")
+        ? [...keys, "tts_provider" as const, "tts_voice" as const]
+        : keys;
+      for (const key of reset) {
+        if (lastChoices.settings[key] === undefined) delete values[key];
+        else values[key] = lastChoices.settings[key];
+      }
+      return {
+        state: {
+          ...rest,
+          values,
+          screen: { name: "summary" },
+          notice: { key: "money-last-reset", info: true },
+        },
+      };
+    }
   }
 }
 
@@ -56,6 +79,8 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
     if (!applies(field, view) || !isChosen(field, state)) continue;
     lines.push(escapeHtml(fieldLine(field, state.values, env, t)));
   }
+  const fromLast = lastChoicesLine(context, state);
+  if (fromLast) lines.push("", fromLast);
   for (const insight of definition.insight?.(view) ?? [])
     lines.push(escapeHtml(t(insight.key, insight.params)));
   lines.push("", ...env.contract.ledger(definition, view, t).map(escapeHtml));
@@ -72,11 +97,28 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   if (rule && mediaMax(rule, view) > 1 && mediaApplies(definition, state.values)) {
     keyboard.push([context.button(t("form-media-add"), { kind: "add-media" })]);
   }
+  if (fromLast) keyboard.push([context.button(t("money-last-use-settings"), { kind: "use-settings" })]);
   keyboard.push([
     context.button(t("form-create"), { kind: "create" }),
     context.button(t("button-cancel"), { kind: "cancel" }),
   ]);
   return { text: lines.join("\n"), keyboard };
+}
+
+/** Which values the last task of the type set, by their field names; undefined when none is left. */
+function lastChoicesLine(context: ScreenContext, state: FormState): string | undefined {
+  const { definition, env, t } = context;
+  if (!state.lastChoices) return undefined;
+  const view = viewOf(state, env);
+  const keys = new Set(fromLastChoices(state.values, state.lastChoices.last, state.lastChoices.settings));
+  const names = definition.fields
+    .filter((field) => applies(field, view))
+    .filter((field) =>
+      field.input.kind === "voice" ? keys.has("tts_provider") || keys.has("tts_voice") : keys.has(field.key),
+    )
+    .map((field) => t(`field-${field.key}`));
+  if (names.length === 0) return undefined;
+  return `↩️ ${escapeHtml(t(`money-last-${definition.type}`, { fields: names.join(", ") }))}`;
 }
 
 /** The card's own choice: its options as buttons, the chosen one marked. */

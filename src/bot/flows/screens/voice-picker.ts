@@ -6,6 +6,7 @@
 import type { InlineKeyboardButton } from "grammy/types";
 import { type CatalogProvider, languageName, providersFor, voicesFor } from "../../../catalog/index.js";
 import type { Translate } from "../../../i18n/translate.js";
+import { hasSample } from "../../../tasks/voice-previews.js";
 import type { VoicePickerAction } from "../card-action.js";
 import type { FormDefinition, FormEnv, FormValues, RequestField } from "../form.js";
 import type { FormState, Screen, Transition } from "../form-state.js";
@@ -79,15 +80,10 @@ export function pressOnVoicePicker(
       const voice = voicesFor(env.catalog, screen.provider, screen.language)[action.voice];
       if (!voice) return { state };
       if (action.kind === "play-sample") {
+        if (!hasSample(voice, env.samplesOnRequest === true)) return { state };
         return {
           state,
-          effect: {
-            kind: "preview",
-            provider: screen.provider,
-            voice: voice.id,
-            name: voice.name,
-            language: screen.language,
-          },
+          effect: { kind: "preview", provider: screen.provider, voice: voice.id },
         };
       }
       const values: FormValues = { ...state.values, tts_provider: screen.provider, tts_voice: voice.id };
@@ -169,10 +165,10 @@ export function renderVoices(
   const keyboard = voices.slice(first, first + VOICES_PER_PAGE).map((voice, offset) => {
     const index = first + offset;
     const mark = state.values.tts_voice === voice.id ? "• " : "";
-    return [
-      context.button(`${mark}${voice.name}`, { kind: "choose-voice", voice: index }),
-      context.button("▶", { kind: "play-sample", voice: index }),
-    ];
+    const choose = context.button(`${mark}${voice.name}`, { kind: "choose-voice", voice: index });
+    return hasSample(voice, env.samplesOnRequest === true)
+      ? [choose, context.button("▶", { kind: "play-sample", voice: index })]
+      : [choose];
   });
   keyboard.push(
     ...context.pager(voices.length, VOICES_PER_PAGE, page, (to) => ({ kind: "voice-page", page: to })),

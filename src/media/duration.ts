@@ -1,0 +1,225 @@
+/**
+ * How long an audio or video file plays, read from its container's header without decoding it: MP4, MOV
+ * and M4A from `moov/mvhd`, MP3 from its frames (or the Xing/Info frame count), WAV from its RIFF header,
+ * AVI from `hdrl/avih`. Telegram states the length of what it sends as video, audio or voice; a file sent
+ * as a document comes without one, and the card's estimate needs it.
+ */
+import type { MediaFormat } from "./accept.js";
+
+/** Seconds `bytes` plays when read as `format`; undefined for a header it cannot read or a format without length. */
+export function mediaDuration(bytes: Buffer, format: MediaFormat): number | undefined {
+  switch (format) {
+    case "mp4":
+    case "mov":
+    case "m4a":
+      return mp4Duration(bytes);
+    case "mp3":
+      return mp3Duration(bytes);
+    case "wav":
+      return wavDuration(bytes);
+    case "avi":
+      return aviDuration(bytes);
+    default:
+      return undefined;
+  }
+}
+
+interface Span {
+  type: string;
+  start: number;
+  end: number;
+}
+
+/** The MP4 boxes between `start` and `end`, walked by their sizes (32-bit, 64-bit, or 0 for "to the end"). */
+function* boxes(bytes: Buffer, start: number, end: number): Generator<Span> {
+  let offset = start;
+  while (offset + 8 <= end) {
+    const size32 = bytes.readUInt32BE(offset);
+    const type = bytes.toString("latin1", offset + 4, offset + 8);
+    let header = 8;
+    let size = size32;
+    if (size32 === 1) {
+      if (offset + 16 > end) return;
+      size = Number(bytes.readBigUInt64BE(offset + 8));
+      header = 16;
+    } else if (size32 === 0) {
+      size = end - offset;
+    }
+    if (size < header || offset + size > end) return;
+    yield { type, start: offset + header, end: offset + size };
+    offset += size;
+  }
+}
+
+function child(bytes: Buffer, type: string, start: number, end: number): Span | undefined {
+  for (const box of boxes(bytes, start, end)) if (box.type === type) return box;
+  return undefined;
+}
+
+function mp4Duration(bytes: Buffer): number | undefined {
+  const moov = child(bytes, "moov", 0, bytes.length);
+  const mvhd = moov && child(bytes, "mvhd", moov.start, moov.end);
+  if (!mvhd) return undefined;
+  const body = bytes.subarray(mvhd.start, mvhd.end);
+  let timescale: number;
+  let duration: number;
+  if (body[0] === 0 && body.length >= 20) {
+    timescale = body.readUInt32BE(12);
+    duration = body.readUInt32BE(16);
+    // All ones: the writer did not know the length.
+    if (duration === 0xffffffff) return undefined;
+  } else if (body[0] === 1 && body.length >= 32) {
+    timescale = body.readUInt32BE(20);
+    const raw = body.readBigUInt64BE(24);
+    if (raw === 0xffffffffffffffffn) return undefined;
+    duration = Number(raw);
+  } else {
+    return undefined;
+  }
+  return timescale > 0 && duration > 0 ? duration / timescale : undefined;
+}
+
+interface Frame {
+  sampleRate: number;
+  samples: number;
+  bytes: number;
+  mono: boolean;
+  mpeg1: boolean;
+  crc: boolean;
+}
+
+/** kbit/s by bitrate index 1..14 (ISO 11172-3 / 13818-3). */
+const BITRATES = {
+  v1l1: [32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
+  v1l2: [32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
+  v1l3: [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+  v2l1: [32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
+  v2l23: [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+} as const;
+const SAMPLE_RATES = { v1: [44100, 48000, 32000], v2: [22050, 24000, 16000], v25: [11025, 12000, 8000] };
+
+function frameAt(bytes: Buffer, offset: number): Frame | undefined {
+  if (offset + 4 > bytes.length) return undefined;
+  const b1 = bytes[offset + 1] ?? 0;
+  const b2 = bytes[offset + 2] ?? 0;
+  if (bytes[offset] !== 0xff || (b1 & 0xe0) !== 0xe0) return undefined;
+  const versionBits = (b1 >> 3) & 3;
+  const layerBits = (b1 >> 1) & 3;
+  const bitrateIndex = b2 >> 4;
+  const rateIndex = (b2 >> 2) & 3;
+  if (versionBits === 1 || layerBits === 0 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3)
+    return undefined;
+  const mpeg1 = versionBits === 3;
+  const layer = 4 - layerBits;
+  const table = mpeg1
+    ? [BITRATES.v1l1, BITRATES.v1l2, BITRATES.v1l3][layer - 1]
+    : layer === 1
+      ? BITRATES.v2l1
+      : BITRATES.v2l23;
+  const bitrate = (table?.[bitrateIndex - 1] ?? 0) * 1000;
+  const sampleRate = (mpeg1 ? SAMPLE_RATES.v1 : versionBits === 2 ? SAMPLE_RATES.v2 : SAMPLE_RATES.v25)[
+    rateIndex
+  ];
+  if (!sampleRate || bitrate === 0) return undefined;
+  const padding = (b2 >> 1) & 1;
+  const samples = layer === 1 ? 384 : layer === 2 || mpeg1 ? 1152 : 576;
+  const frameBytes =
+    layer === 1
+      ? (Math.floor((12 * bitrate) / sampleRate) + padding) * 4
+      : Math.floor(((samples / 8) * bitrate) / sampleRate) + padding;
+  return {
+    sampleRate,
+    samples,
+    bytes: frameBytes,
+    mono: (bytes[offset + 3] ?? 0) >> 6 === 3,
+    mpeg1,
+    crc: (b1 & 1) === 0,
+  };
+}
+
+function id3Length(bytes: Buffer, offset: number): number {
+  if (offset + 10 > bytes.length || bytes.toString("latin1", offset, offset + 3) !== "ID3") return 0;
+  const size =
+    ((bytes[offset + 6] ?? 0) << 21) |
+    ((bytes[offset + 7] ?? 0) << 14) |
+    ((bytes[offset + 8] ?? 0) << 7) |
+    (bytes[offset + 9] ?? 0);
+  return 10 + size + (((bytes[offset + 5] ?? 0) & 0x10) !== 0 ? 10 : 0);
+}
+
+/** How far past the tags the first frame is looked for. */
+const SYNC_SEARCH_BYTES = 64 * 1024;
+
+function mp3Duration(bytes: Buffer): number | undefined {
+  let offset = 0;
+  for (let tag = id3Length(bytes, 0); tag > 0; tag = id3Length(bytes, offset)) offset += tag;
+  const limit = Math.min(bytes.length, offset + SYNC_SEARCH_BYTES);
+  let first: Frame | undefined;
+  // A frame counts when the next one (or the end) follows it: a stray 0xFF is not a frame.
+  for (; offset + 4 <= limit; offset++) {
+    const frame = frameAt(bytes, offset);
+    if (frame && (offset + frame.bytes >= bytes.length || frameAt(bytes, offset + frame.bytes))) {
+      first = frame;
+      break;
+    }
+  }
+  if (!first) return undefined;
+  const sideInfo = first.mpeg1 ? (first.mono ? 17 : 32) : first.mono ? 9 : 17;
+  const tag = offset + 4 + (first.crc ? 2 : 0) + sideInfo;
+  const tagId = tag + 12 <= bytes.length ? bytes.toString("latin1", tag, tag + 4) : "";
+  if (tagId === "Xing" || tagId === "Info") {
+    if ((bytes.readUInt32BE(tag + 4) & 1) !== 0)
+      return (bytes.readUInt32BE(tag + 8) * first.samples) / first.sampleRate;
+    offset += first.bytes;
+  }
+  let seconds = 0;
+  for (let frame = frameAt(bytes, offset); frame; frame = frameAt(bytes, offset)) {
+    if (offset + frame.bytes > bytes.length) break;
+    seconds += frame.samples / frame.sampleRate;
+    offset += frame.bytes;
+  }
+  return seconds > 0 ? seconds : undefined;
+}
+
+/** RIFF chunks from `start` to `end`; each chunk's content is padded to an even length. */
+function* chunks(bytes: Buffer, start: number, end: number): Generator<Span & { size: number }> {
+  for (let offset = start; offset + 8 <= end; ) {
+    const size = bytes.readUInt32LE(offset + 4);
+    yield { type: bytes.toString("latin1", offset, offset + 4), start: offset + 8, end, size };
+    offset += 8 + size + (size % 2);
+  }
+}
+
+function riffForm(bytes: Buffer): string | undefined {
+  return bytes.length >= 12 && bytes.toString("latin1", 0, 4) === "RIFF"
+    ? bytes.toString("latin1", 8, 12)
+    : undefined;
+}
+
+function wavDuration(bytes: Buffer): number | undefined {
+  if (riffForm(bytes) !== "WAVE") return undefined;
+  let byteRate: number | undefined;
+  let dataBytes: number | undefined;
+  for (const chunk of chunks(bytes, 12, bytes.length)) {
+    if (chunk.type === "fmt " && chunk.start + 12 <= bytes.length)
+      byteRate = bytes.readUInt32LE(chunk.start + 8);
+    // A size larger than the file (a recording cut short) counts the bytes present.
+    if (chunk.type === "data") dataBytes = Math.min(chunk.size, bytes.length - chunk.start);
+  }
+  return byteRate && dataBytes !== undefined ? dataBytes / byteRate : undefined;
+}
+
+function aviDuration(bytes: Buffer): number | undefined {
+  if (riffForm(bytes) !== "AVI ") return undefined;
+  for (const list of chunks(bytes, 12, bytes.length)) {
+    if (list.type !== "LIST" || bytes.toString("latin1", list.start, list.start + 4) !== "hdrl") continue;
+    const listEnd = Math.min(bytes.length, list.start + list.size);
+    for (const inner of chunks(bytes, list.start + 4, listEnd)) {
+      if (inner.type !== "avih" || inner.start + 20 > bytes.length) continue;
+      // microseconds per frame (4), three more fields (12), total frames (4)
+      const seconds = (bytes.readUInt32LE(inner.start) * bytes.readUInt32LE(inner.start + 16)) / 1_000_000;
+      return seconds > 0 ? seconds : undefined;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,109 @@
+/**
+ * /settings values are the defaults of every form; the last task of a type still prefills the next one,
+ * but the card says which values came from it and one tap puts the settings back.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { PreferencesRepository } from "../../../src/bot/preferences.js";
+import { BotHarness, type TestUser } from "../../support/bot-harness.js";
+import { FormRig } from "../../support/form-rig.js";
+import { photo, video } from "../../support/telegram-messages.js";
+
+let rig: FormRig;
+afterEach(async () => rig?.close());
+
+async function fromIntake(user: TestUser, task: string, ...messages: Array<Record<string, unknown>>) {
+  for (const message of messages) await rig.harness.sendMessage(user, message);
+  const offer = [...rig.harness.calls]
+    .reverse()
+    .find((call) => JSON.stringify(call.payload.reply_markup ?? "").includes('"in:'));
+  await rig.harness.press(user, BotHarness.button(offer, task));
+}
+
+async function fromStart(user: TestUser, task: string) {
+  const calls = await rig.harness.send(user, "/start");
+  await rig.harness.press(user, BotHarness.button(calls.at(-1), task));
+}
+
+const SETTINGS = {
+  ttsProvider: "provider_b",
+  ttsVoice: "provider_b-en-US-sample-1",
+  ttsSpeed: 1.2,
+  subStyle: "karaoke_cyan",
+  subPosition: "top",
+  subSize: "large",
+  videoFormat: "16_9",
+} as const;
+
+describe("/settings values reach every form", () => {
+  it("video, voiceover, subtitles, dubbing and smart clips start from them", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(201);
+    await new PreferencesRepository(rig.storage.kv).update(user.id, SETTINGS);
+
+    await fromIntake(user, "Video from photos and clips", photo("p1"));
+    await rig.type(user, "🎙 Voice", "Text", "Hello there");
+    await rig.create(user);
+    await fromStart(user, "Voiceover");
+    await rig.harness.send(user, "Hello there");
+    await rig.create(user);
+    await fromIntake(user, "Subtitles", video("v1"));
+    await rig.create(user);
+    await fromIntake(user, "Dubbing", video("v2"));
+    await rig.create(user);
+    await fromIntake(user, "Smart clips", video("v3", 600));
+    await rig.create(user);
+
+    const [videoTask, voiceover, subtitles, dubbing, clips] = rig.created;
+    const voice = { tts_provider: "provider_b", tts_voice: "provider_b-en-US-sample-1" };
+    const look = { sub_style: "karaoke_cyan", sub_position: "top", sub_size: "large" };
+    expect(videoTask).toMatchObject({ ...voice, tts_speed: 1.2, ...look, format: "16_9" });
+    expect(voiceover).toMatchObject({ ...voice, tts_speed: 1.2 });
+    expect(subtitles).toMatchObject(look);
+    expect(dubbing).toMatchObject({ ...voice, sub_style: "karaoke_cyan", sub_position: "top" });
+    expect(clips).toMatchObject(look);
+  });
+
+  it("a saved voice is shown with its own provider, whatever the last task used", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(202);
+    // The last dubbing left the free provider's automatic voice.
+    await fromIntake(user, "Dubbing", video("v1"));
+    await rig.create(user);
+    await new PreferencesRepository(rig.storage.kv).update(user.id, SETTINGS);
+    await fromIntake(user, "Dubbing", video("v2"));
+    const card = rig.card(user).text;
+    expect(card).not.toMatch(/Olivia · (?!Sonora)/);
+  });
+});
+
+describe("last choices", () => {
+  it("prefill the next form, the card names them, and one tap puts the settings back", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(203);
+    await fromIntake(user, "Subtitles", video("v1"));
+    await rig.choose(user, "💬 Subtitles", "Subtitle style", "Turquoise karaoke");
+    await rig.create(user);
+    await new PreferencesRepository(rig.storage.kv).update(user.id, { subStyle: "news_style" });
+
+    await fromIntake(user, "Subtitles", video("v2"));
+    expect(rig.card(user).text).toContain("↩️ From your last subtitled video: Subtitle style");
+    await rig.create(user);
+    expect(rig.created[1]).toMatchObject({ sub_style: "karaoke_cyan" });
+
+    await fromIntake(user, "Subtitles", video("v3"));
+    await rig.tap(user, "↩️ Use my settings");
+    expect(rig.card(user).text).not.toContain("From your last");
+    expect(BotHarness.buttons(rig.card(user).call).map((button) => button.text)).not.toContain(
+      "↩️ Use my settings instead",
+    );
+    await rig.create(user);
+    expect(rig.created[2]).toMatchObject({ sub_style: "news_style" });
+  });
+
+  it("the first form of a type has no such note", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(204);
+    await fromIntake(user, "Subtitles", video("v1"));
+    expect(rig.card(user).text).not.toContain("From your last");
+  });
+});
