@@ -237,7 +237,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
 
   const playgroundUrl = playground ? `${http.url}/playground/` : undefined;
   logger.info({ mode: config.mode, http: http.url, storage: storage.kind, queue: queue.kind }, "bot started");
-  if (playgroundUrl) announcePlayground(playgroundUrl);
+  if (playgroundUrl) announcePlayground(playgroundUrl, config.generationBaseUrl === undefined);
 
   return {
     httpUrl: http.url,
@@ -325,10 +325,15 @@ async function playgroundSampleKey(registry: KeyRegistry, prefix: string): Promi
   throw new Error("no free key id for the playground's voice samples");
 }
 
-function announcePlayground(url: string): void {
+function announcePlayground(url: string, generationSandbox: boolean): void {
   const line = "=".repeat(72);
+  const world = generationSandbox
+    ? "  PLAYGROUND: a local Telegram emulator, a local Media Task Service sandbox and a local\n" +
+      "  Image and Video Generation Service sandbox (your generation account is linked for you).\n"
+    : "  PLAYGROUND: a local Telegram emulator and a local Media Task Service sandbox; images come\n" +
+      "  from the Image and Video Generation Service at GENERATION_BASE_URL.\n";
   process.stdout.write(
-    `\n${line}\n  PLAYGROUND: a local Telegram emulator and a local Media Task Service sandbox.\n` +
+    `\n${line}\n${world}` +
       `  Nothing is persisted; every start is a fresh world.\n\n  Open ${url} to chat with the bot.\n${line}\n\n`,
   );
 }

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { request } from "undici";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type App, startApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
@@ -8,10 +8,17 @@ import { createLogger } from "../../src/logger.js";
 /** The whole program in playground mode, as `npm start` runs it, driven by a person on the emulator. */
 describe("npm start without settings: the playground", () => {
   let app: App;
+  let banner = "";
 
   beforeAll(async () => {
     const config = loadConfig({ HTTP_HOST: "127.0.0.1", HTTP_PORT: "0", LOG_LEVEL: "silent" });
-    app = await startApp(config, createLogger({ level: "silent" }));
+    const write = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      app = await startApp(config, createLogger({ level: "silent" }));
+      banner = write.mock.calls.map(([chunk]) => String(chunk)).join("");
+    } finally {
+      write.mockRestore();
+    }
   });
   afterAll(async () => {
     await app.stop(2_000);
@@ -22,6 +29,12 @@ describe("npm start without settings: the playground", () => {
     if (!localStack) throw new Error("the playground has no local stack");
     return localStack;
   }
+
+  it("announces both sandboxes it serves and where to chat", () => {
+    expect(banner).toContain("Media Task Service sandbox");
+    expect(banner.replace(/\s+/g, " ")).toContain("Image and Video Generation Service sandbox");
+    expect(banner).toContain(app.playgroundUrl ?? "no playground address");
+  });
 
   it("answers /start with a button for each task type", async () => {
     const person = stack().emulator.users.create({ first_name: "Olena", language_code: "uk" });
