@@ -67,6 +67,21 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     await shows(user, (message) => message.text?.includes("Price:") === true);
   }
 
+  it("a plain text outside a form is offered as an image, and the offer makes it", async () => {
+    const user = person("Tess");
+    await connect(stack, user);
+    user.sendText("a lighthouse in a storm");
+    const offer = await shows(user, (message) =>
+      buttonsOf(message).some((button) => button.text === "🎨 Image from this text"),
+    );
+    expect(offer.text).toBe("Shall I make a picture from this text?");
+    await press(user, "🎨 Image from this text");
+    await shows(user, (message) => message.text?.includes("Prompt: a lighthouse in a storm") === true);
+    await press(user, "✅ Create");
+    const photo = await shows(user, (message) => message.photo !== undefined);
+    expect(photo.caption?.split("\n")[0]).toBe("1. a lighthouse in a storm");
+  });
+
   it("text to image with n = 4: one album of four, then one message with numbered buttons", async () => {
     const user = person("Ada");
     await connect(stack, user);
