@@ -131,6 +131,24 @@ describe("images from text", () => {
     expect(bodyOf(creates()[0])).toMatchObject({ model: "lumen-image-2", resolution: "1K" });
   });
 
+  it("an account now on Free is not offered the Pro-only choices it made on Pro, and does not send them", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(306);
+    const key = await rig.link(user, { plan: "Pro" });
+    await openFromCommand(user, "/image a harbour at dawn");
+    await rig.choose(user, "📐 Shape and size", "Size", "4K");
+    await rig.create(user);
+    expect(bodyOf(creates()[0])).toMatchObject({ resolution: "4K" });
+    rig.sandbox.accounts.setPlan(key.accountId, "Free");
+    await openFromCommand(user, "/image a harbour at dusk");
+    expect(rig.card(user).text).toContain("Size: 1K");
+    await rig.choose(user, "📐 Shape and size", "Size");
+    expect(rig.buttons(user)).toContain("🔒 4K");
+    expect(rig.buttons(user)).not.toContain("• 4K");
+    await rig.create(user);
+    expect(bodyOf(creates()[1])).toMatchObject({ model: "lumen-image-2", resolution: "1K" });
+  });
+
   it("a plain text sent outside a form is offered as a prompt", async () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(305);
