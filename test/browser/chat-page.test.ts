@@ -50,8 +50,11 @@ describe.skipIf(!hasChromium)("the playground page in Chromium", () => {
     await app?.stop(2_000);
   });
 
-  it("says it is a local playground", async () => {
-    await expect(page.locator(".banner").textContent()).resolves.toContain("Local playground");
+  it("says it is a local playground with both services' sandboxes", async () => {
+    const banner = await page.locator(".banner").textContent();
+    expect(banner).toContain("Local playground");
+    expect(banner).toContain("Media Task Service sandbox");
+    expect(banner).toContain("Image and Video Generation Service sandbox");
   });
 
   it("sends /start, shows the reply with its buttons, and a pressed button gets its answer", async () => {
@@ -85,6 +88,31 @@ describe.skipIf(!hasChromium)("the playground page in Chromium", () => {
     await expect
       .poll(() => page.locator("li.message:not(.mine)").count(), { timeout: 10_000 })
       .toBeGreaterThan(before);
+  });
+
+  it("makes an image from a prompt with the playground's generation sandbox and shows it in the chat", async () => {
+    const before = await page.locator("li.message:not(.mine) img").count();
+    await page.getByLabel("Message").fill("/image a red balloon over the sea");
+    await page.getByRole("button", { name: "Send" }).click();
+    const card = page.locator("li.message:not(.mine)", { hasText: "Price:" }).last();
+    await card.waitFor({ timeout: 10_000 });
+    await expect(card.textContent()).resolves.toContain("Prompt: a red balloon over the sea");
+    await card.getByRole("button", { name: "✅ Create" }).click();
+    const photo = page
+      .locator("li.message:not(.mine)", { hasText: "a red balloon over the sea" })
+      .locator("img");
+    await expect.poll(() => photo.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await page.locator("li.message:not(.mine) img").count()).toBe(before + 1);
+    await expect
+      .poll(
+        () => photo.first().evaluate((image) => ("naturalWidth" in image ? Number(image.naturalWidth) : 0)),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBeGreaterThan(0);
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, "image-from-text-en.png"), fullPage: true });
   });
 
   it("shows the video form card and the subtitle style picker in Ukrainian words (kept as screenshots)", async () => {
