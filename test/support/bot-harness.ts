@@ -202,8 +202,18 @@ export class BotHarness {
     } as Omit<Update, "update_id">);
   }
 
-  /** A press on an inline button of the message `messageId` in the user's private chat. */
-  press(user: TestUser, data: string, messageId = 1, chatId = user.id) {
+  /** The message that last showed a button with this callback data, as Telegram would name it. */
+  private messageWithButton(data: string): number {
+    const shown = [...this.calls]
+      .reverse()
+      .find((call) => BotHarness.buttons(call).some((button) => button.data === data));
+    const id =
+      shown?.payload.message_id ?? (shown?.result as { message_id?: unknown } | undefined)?.message_id;
+    return typeof id === "number" ? id : 1;
+  }
+
+  /** A press on an inline button of the message `messageId` (by default, the one showing it). */
+  press(user: TestUser, data: string, messageId = this.messageWithButton(data), chatId = user.id) {
     return this.handle({
       callback_query: {
         id: `cb${this.nextUpdateId()}`,

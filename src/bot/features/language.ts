@@ -3,12 +3,12 @@ import { isBotLocale } from "../../i18n/locales.js";
 import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { languageKeyboard } from "../keyboards/language.js";
-import { editMenu, openMenu } from "../menu.js";
+import { editMenu, replyWithMenu } from "../menu.js";
 
 export const languageFeature = new Composer<BotContext>();
 
 languageFeature.chatType("private").command("language", async (ctx) => {
-  await ctx.reply(ctx.t("language-pick"), { reply_markup: languageKeyboard(ctx.t, openMenu(ctx)) });
+  await replyWithMenu(ctx, ctx.t("language-pick"), (nonce) => languageKeyboard(ctx.t, nonce));
 });
 
 languageFeature.on("callback_query:data", async (ctx, next) => {

@@ -13,7 +13,11 @@ import { renderVoiceLanguages, renderVoiceProviders, renderVoices } from "./scre
 export function renderForm(context: ScreenContext, state: FormState): RenderedScreen {
   const rendered = renderScreen(context, state);
   if (!state.notice) return rendered;
-  return { ...rendered, text: `${rendered.text}\n\n⚠️ ${context.t(state.notice.key, state.notice.params)}` };
+  const mark = state.notice.info ? "✅" : "⚠️";
+  return {
+    ...rendered,
+    text: `${rendered.text}\n\n${mark} ${context.t(state.notice.key, state.notice.params)}`,
+  };
 }
 
 function renderScreen(context: ScreenContext, state: FormState): RenderedScreen {

@@ -85,7 +85,8 @@ function mediaIdentity(ref: MediaRef): string {
 export function renderMediaScreen(context: ScreenContext, state: FormState): RenderedScreen {
   const { definition, t } = context;
   const rule = definition.media;
-  const lines = [context.title(state), "", t(`form-media-prompt-${definition.type}`)];
+  const prompt = definition.mediaPrompt?.(state.values) ?? `form-media-prompt-${definition.type}`;
+  const lines = [context.title(state), "", t(prompt)];
   const keyboard: InlineKeyboardButton[][] = [];
   if (rule && rule.max > 1 && state.media.length > 0) {
     keyboard.push([
