@@ -71,7 +71,6 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
   it("video: a photo becomes a playable video with Repeat and New task; the card ends as a summary", async () => {
     const user = person("Vera");
     await user.sendPhoto({ bytes: FIXTURE("sample.jpg"), width: 320, height: 240 });
-    await press(user, "Video from photos and clips");
     await press(user, "✅ Create");
     const result = await delivered(user, (message) => message.video !== undefined);
     expect(result.caption).toMatch(/^✅ Task #\d+ is ready\.$/);
