@@ -84,7 +84,9 @@ describe("npm start without settings: the playground", () => {
     });
     const form = await person.chat.waitForMessage((m) => m.fromBot && m !== refusal, { timeoutMs: 10_000 });
     expect(form.message.text).toContain("Video from photos and clips");
-    expect(form.message.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toContain("✅ Create");
+    expect(form.message.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toContain(
+      "✅ Create",
+    );
   });
 
   it("serves health, readiness and metrics on its HTTP server", async () => {

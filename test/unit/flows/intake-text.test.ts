@@ -35,6 +35,13 @@ function textDocument(id: string) {
 const LONG_FIRST = `${"Once upon a time there was a quiet harbour town. ".repeat(90)}`.slice(0, 4096);
 const LONG_REST = "and so the story ends.";
 
+/** The id of the message a call sent or edited. */
+function messageIdOf(call: ApiCall | undefined): number {
+  const id = call?.payload.message_id ?? (call?.result as { message_id?: unknown } | undefined)?.message_id;
+  if (typeof id !== "number") throw new Error(`no message id in ${JSON.stringify(call)}`);
+  return id;
+}
+
 function sends(calls: ApiCall[]): ApiCall[] {
   return calls.filter((call) => call.method === "sendMessage");
 }
@@ -160,7 +167,7 @@ describe("free text outside a form", () => {
       "🖼 A video with it as the voiceover",
     ]);
     const press = await rig.harness.press(user, BotHarness.button(offer, "🎙 A voiceover of this text"));
-    const offerId = (offer?.result as { message_id: number }).message_id;
+    const offerId = messageIdOf(offer);
     expect(sends(press)).toEqual([]);
     expect(lastCall(press, "editMessageText")?.payload.message_id).toBe(offerId);
     expect(rig.card(user).text).toContain("<b>Voiceover</b>");
@@ -178,9 +185,7 @@ describe("free text outside a form", () => {
     const second = await rig.harness.send(user, LONG_REST);
     expect(sends(second)).toEqual([]);
     const edited = lastCall(second, "editMessageText");
-    expect(edited?.payload.message_id).toBe(
-      (lastCall(first, "sendMessage")?.result as { message_id: number }).message_id,
-    );
+    expect(edited?.payload.message_id).toBe(messageIdOf(lastCall(first, "sendMessage")));
     expect(textOf(edited)).toBe("What should I make of this text (4,118 characters)?");
     // The motion video and the video take at most 5,000 characters: all three still fit.
     await rig.harness.press(user, BotHarness.button(edited, "🎙 A voiceover of this text"));
@@ -215,7 +220,7 @@ describe("the question becomes the form", () => {
     const press = await rig.harness.press(user, BotHarness.button(question, "Subtitles"));
     expect(sends(press)).toEqual([]);
     const card = lastCall(press, "editMessageText");
-    expect(card?.payload.message_id).toBe((question?.result as { message_id: number }).message_id);
+    expect(card?.payload.message_id).toBe(messageIdOf(question));
     expect(textOf(card)).toContain("<b>Subtitles</b>");
     await rig.tap(user, "✅ Create");
     await rig.settle();
@@ -272,7 +277,7 @@ describe("no dead buttons", () => {
     const user = rig.harness.user(441);
     await openVoiceover(user);
     const card = rig.card(user).call;
-    const cardId = Number(card?.payload.message_id ?? (card?.result as { message_id: number }).message_id);
+    const cardId = Number(card?.payload.message_id ?? messageIdOf(card));
     const calls = await rig.harness.send(user, "/cancel");
     const closed = calls.find(
       (call) => call.method === "editMessageText" && call.payload.message_id === cardId,
@@ -286,13 +291,13 @@ describe("no dead buttons", () => {
     rig = await FormRig.create();
     const user = rig.harness.user(442);
     const first = lastCall(await rig.harness.send(user, "/start"), "sendMessage");
-    const firstId = (first?.result as { message_id: number }).message_id;
+    const firstId = messageIdOf(first);
     const second = await rig.harness.send(user, "/help");
     expect(lastCall(second, "editMessageReplyMarkup")?.payload).toMatchObject({
       message_id: firstId,
       reply_markup: { inline_keyboard: [] },
     });
-    const helpId = (lastCall(second, "sendMessage")?.result as { message_id: number }).message_id;
+    const helpId = messageIdOf(lastCall(second, "sendMessage"));
     const cancel = await rig.harness.send(user, "/cancel");
     expect(lastCall(cancel, "editMessageReplyMarkup")?.payload).toMatchObject({
       message_id: helpId,
@@ -305,7 +310,7 @@ describe("no dead buttons", () => {
     const user = rig.harness.user(443);
     await openVoiceover(user);
     const older = rig.card(user).call;
-    const olderId = Number(older?.payload.message_id ?? (older?.result as { message_id: number }).message_id);
+    const olderId = Number(older?.payload.message_id ?? messageIdOf(older));
     const calls = await rig.harness.sendMessage(user, photo("p1"));
     const closed = calls.find(
       (call) => call.method === "editMessageText" && call.payload.message_id === olderId,
