@@ -277,7 +277,7 @@ describe("no dead buttons", () => {
     const user = rig.harness.user(441);
     await openVoiceover(user);
     const card = rig.card(user).call;
-    const cardId = Number(card?.payload.message_id ?? messageIdOf(card));
+    const cardId = messageIdOf(card);
     const calls = await rig.harness.send(user, "/cancel");
     const closed = calls.find(
       (call) => call.method === "editMessageText" && call.payload.message_id === cardId,
@@ -310,7 +310,7 @@ describe("no dead buttons", () => {
     const user = rig.harness.user(443);
     await openVoiceover(user);
     const older = rig.card(user).call;
-    const olderId = Number(older?.payload.message_id ?? messageIdOf(older));
+    const olderId = messageIdOf(older);
     const calls = await rig.harness.sendMessage(user, photo("p1"));
     const closed = calls.find(
       (call) => call.method === "editMessageText" && call.payload.message_id === olderId,
