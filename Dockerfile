@@ -21,5 +21,6 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.HTTP_PORT || 8080) + '/healthz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# node is PID 1 (no npm, no shell) so SIGTERM reaches the graceful shutdown.
-CMD ["node", "dist/src/main.js"]
+# node is PID 1 (no npm, no shell) so SIGTERM reaches the graceful shutdown. A small young generation keeps
+# the resident set down under load for a little more collection work (npm run bench:state measures both).
+CMD ["node", "--max-semi-space-size=2", "dist/src/main.js"]

@@ -36,7 +36,7 @@ import { cardText } from "../src/tasks/cards.js";
 import { newTicket, type TaskRecord, TaskRecordSchema, TaskRecords } from "../src/tasks/task-records.js";
 import { eventually, FIXTURE, freePort, press } from "../test/support/delivery-stack.js";
 import { startRedisServer } from "../test/support/redis-server.js";
-import { type BotProcess, COMPILED_BOT, startBotProcess, whileAlive } from "./bot-process.js";
+import { type BotProcess, COMPILED_BOT, commandLine, startBotProcess, whileAlive } from "./bot-process.js";
 import { median, table } from "./figures.js";
 import { callsBetween, commandCalls, total } from "./redis-commands.js";
 import { type StubRequest, startTasksServiceStub, type TasksServiceStub } from "./tasks-service-stub.js";
@@ -404,14 +404,21 @@ async function main(): Promise<void> {
   try {
     process.stdout.write(
       `${USERS} users with an open form, ${TASKS} unfinished tasks of ${OWNERS} users, all due for a poll; ` +
-        `the bot (${COMPILED_BOT}, run npm run build first) watched for ${WINDOW_MS / 60_000} min\n`,
+        `the bot (${commandLine(COMPILED_BOT)}, run npm run build first) watched for ${WINDOW_MS / 60_000} min\n`,
     );
     const templates = await makeTemplates(redisServer.url, redis, storage, vault);
     const population = await populate(redis, storage, vault, templates);
     const watch = await watchBot(redis, redisServer.url, vault, stub, population.probe);
     const polls = stub.requests.filter((request) => /^\/v1\/tasks\/\d+$/.test(request.path));
     const other = stub.requests.length - polls.length;
-    const keys = perKey(polls);
+    // The probe's owner also reads the probe task when its callback arrives: a foreground read, held to
+    // the spec's whole 30 a minute rather than to the reconciler's share.
+    const probeKey = polls.find((request) => request.path === `/v1/tasks/${population.probe.taskId}`)?.apiKey;
+    const keys = perKey(polls.filter((request) => request.apiKey !== probeKey));
+    const probeKeyMost = Math.max(
+      0,
+      ...perKey(polls.filter((request) => request.apiKey === probeKey)).maxInAMinute,
+    );
     const polledTasks = new Set(polls.map((request) => request.path)).size;
     const worstKey = Math.max(0, ...keys.maxInAMinute);
     const rows = [
@@ -431,8 +438,9 @@ async function main(): Promise<void> {
       ],
       ["service polls, all keys, a minute", (polls.length / (WINDOW_MS / 60_000)).toFixed(0), ""],
       ["other service requests", String(other), ""],
-      ["keys polled", `${keys.maxInAMinute.length} of ${OWNERS}`, ""],
+      ["keys polled, besides the probe's", `${keys.maxInAMinute.length} of ${OWNERS - 1}`, ""],
       ["polls per key in any 60 s, worst key", String(worstKey), `<= ${POLLS_PER_KEY_TARGET}`],
+      ["the probe's key: polls and its callback's read in any 60 s", String(probeKeyMost), "<= 30"],
       ["polls per key in any 60 s, median key", median(keys.maxInAMinute).toFixed(0), ""],
       ["polls per key a minute, median key, whole window", median(keys.perMinute).toFixed(1), ""],
       [

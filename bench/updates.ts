@@ -11,14 +11,14 @@
  * task service is a stub: nothing on /start reaches it.
  *
  * Figures per bot, medians of the rounds with min–max, and this bot / bare: peak RSS (VmHWM), RSS a
- * second after start and when idle (`--idle-seconds` after the spawn, once V8 has handed back what
- * start-up grew); spawn to the first getUpdates the emulator receives; latency from a user's
+ * second after start and when idle (`--idle-seconds` after the last update, once V8 has handed back
+ * what the start and the load grew); spawn to the first getUpdates the emulator receives; latency from a user's
  * message entering the emulator to the bot's reply arriving there (p50/p95/p99); answers a second;
  * CPU per answer (/proc/<pid>/stat over the load); and for this bot the Redis commands per update
  * (INFO commandstats over the load, less what the bot sends while idle). `--trace` also lists, in
  * order, the Redis commands of one /start of a new user and of a returning one. Linux only (/proc).
  *
- *   npm run bench:updates [-- --rounds 3 --users 100 --messages 5 --idle-seconds 20 --trace]
+ *   npm run bench:updates [-- --rounds 3 --users 100 --messages 5 --idle-seconds 30 --trace]
  */
 import { randomBytes } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
@@ -32,7 +32,14 @@ import {
 } from "../dev/telegram-emulator/index.js";
 import { freePort } from "../test/support/delivery-stack.js";
 import { startRedisServer } from "../test/support/redis-server.js";
-import { type BotProcess, COMPILED_BOT, startBotProcess, whileAlive } from "./bot-process.js";
+import {
+  type BotProcess,
+  COMPILED_BOT,
+  commandLine,
+  type NodeCommand,
+  startBotProcess,
+  whileAlive,
+} from "./bot-process.js";
 import { median, medianWithRange, percentile, table } from "./figures.js";
 import { callsBetween, commandCalls, total } from "./redis-commands.js";
 import { startTasksServiceStub, type TasksServiceStub } from "./tasks-service-stub.js";
@@ -43,7 +50,7 @@ const { values } = parseArgs({
     users: { type: "string", default: "100" },
     messages: { type: "string", default: "5" },
     trace: { type: "boolean", default: false },
-    "idle-seconds": { type: "string", default: "20" },
+    "idle-seconds": { type: "string", default: "30" },
   },
 });
 const Count = z.coerce.number().int().positive();
@@ -57,13 +64,13 @@ const SETTLE_MS = 1_000;
 /** How long the bot's idle Redis traffic (workers, reconciler) is counted, to subtract it from the load. */
 const IDLE_WINDOW_MS = 2_000;
 /**
- * Idle RSS is read this long after the spawn: V8 gives back the young generation it grew for start-up
- * only once allocation has been quiet for several seconds, so RSS a second after start overstates it.
+ * Idle RSS is read this long after the last update: V8 gives back the young generation it grew for the
+ * start and the load only once allocation has been quiet for several seconds.
  */
 const IDLE_AFTER_MS = Count.parse(values["idle-seconds"]) * 1000;
 /** Session writes and logs that follow the last answer. */
 const TRAILING_MS = 300;
-const BARE_BOT = "bench/bare-grammy-bot.js";
+const BARE_BOT: NodeCommand = { script: "bench/bare-grammy-bot.js", nodeFlags: [] };
 
 type BotKind = "bare" | "bot";
 
@@ -146,11 +153,9 @@ async function runRound(kind: BotKind, services: Services, trace: boolean): Prom
     const startMs = firstPoll.receivedAt - bot.spawnedAt;
     await delay(SETTLE_MS);
     const startedRssMb = bot.memory().rssMb;
-    await delay(Math.max(0, bot.spawnedAt + IDLE_AFTER_MS - IDLE_WINDOW_MS - Date.now()));
     const idleStart = await commandCalls(services.redis);
     await delay(IDLE_WINDOW_MS);
     const idleCalls = callsBetween(idleStart, await commandCalls(services.redis));
-    const idleRssMb = bot.memory().rssMb;
 
     const callsBefore = await commandCalls(services.redis);
     const cpuBefore = bot.cpuMs();
@@ -175,6 +180,8 @@ async function runRound(kind: BotKind, services: Services, trace: boolean): Prom
     const byConnection =
       kind === "bot" ? await commandsByConnection(services.redis, replies, users, bot) : new Map();
     if (trace && kind === "bot") await traceStart(services.redis, replies, emulator, bot);
+    await delay(IDLE_AFTER_MS);
+    const idleRssMb = bot.memory().rssMb;
 
     const figures: RoundFigures = {
       peakRssMb,
@@ -288,7 +295,7 @@ async function main(): Promise<void> {
   try {
     process.stdout.write(
       `${USERS} users x ${MESSAGES} /start, each user waiting for the answer before the next; ` +
-        `rate limits off; ${ROUNDS} rounds; this bot is ${COMPILED_BOT} (run npm run build first)\n`,
+        `rate limits off; ${ROUNDS} rounds; this bot is ${commandLine(COMPILED_BOT)} (run npm run build first)\n`,
     );
     const bare: RoundFigures[] = [];
     const bot: RoundFigures[] = [];
@@ -327,7 +334,7 @@ function printTable(bare: RoundFigures[], bot: RoundFigures[]): void {
   };
   add("peak RSS, MB", (figures) => figures.peakRssMb, 0);
   add("RSS a second after start, MB", (figures) => figures.startedRssMb, 0);
-  add(`idle RSS ${IDLE_AFTER_MS / 1000} s after spawn, MB`, (figures) => figures.idleRssMb, 0);
+  add(`idle RSS ${IDLE_AFTER_MS / 1000} s after the last update, MB`, (figures) => figures.idleRssMb, 0);
   add("spawn to first getUpdates, ms", (figures) => figures.startMs, 0);
   add("latency p50, ms", (figures) => percentile(figures.latencies, 50), 1);
   add("latency p95, ms", (figures) => percentile(figures.latencies, 95), 1);

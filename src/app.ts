@@ -76,7 +76,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   const tasksService = new TasksServiceClient({
     baseUrl: tasksBaseUrl,
     logger: logger.child({ component: "tasks-service" }),
-    pacing: new KeyPacing(storage.buckets),
+    pacing: new KeyPacing(storage.windows),
   });
   closers.unshift(() => tasksService.close());
 

@@ -22,7 +22,7 @@ import { transferToService } from "./media/transfer.js";
 import type { Metrics } from "./metrics.js";
 import type { Storage } from "./storage/ports.js";
 import { adoptJob, messengerIntake } from "./tasks/adopt-job.js";
-import { AwaitingSrt } from "./tasks/awaiting-srt.js";
+import { AwaitingSrt, srtOf, startReview } from "./tasks/awaiting-srt.js";
 import { CreationCheck, creationSearchJob } from "./tasks/creation-check.js";
 import { deliverJob } from "./tasks/deliver-job.js";
 import { ProgressCards } from "./tasks/progress-card.js";
@@ -119,10 +119,16 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     async reuploadResult(ticket, apiKey) {
       const parent = await records.get(ticket);
       if (parent?.taskId === undefined) throw new Error("the transcribe step is unknown");
-      const task = await tasksService.getTask(apiKey, parent.taskId);
-      const url = task.result_urls?.srt_url ?? task.result_url;
-      if (!url) throw new Error("the transcribe step has no SRT");
-      const srt = Buffer.from(await fetcher.text(url, 5 * 1024 * 1024), "utf8");
+      // The transcript as the user left it in the chat; the service's own when the check has lapsed.
+      const review = await awaitingSrt.review(ticket);
+      let text = review ? srtOf(review) : undefined;
+      if (text === undefined) {
+        const task = await tasksService.getTask(apiKey, parent.taskId);
+        const url = task.result_urls?.srt_url ?? task.result_url;
+        if (!url) throw new Error("the transcribe step has no SRT");
+        text = await fetcher.text(url, 5 * 1024 * 1024);
+      }
+      const srt = Buffer.from(text, "utf8");
       const uploaded = await tasksService.upload(apiKey, {
         filename: "transcript.srt",
         contentType: "application/x-subrip",
@@ -156,7 +162,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     },
     reserveChatSend: (chatId) => reserveChatSend(storage.buckets, chatId),
     withReservedSend: withPrepaidSend,
-    awaitSrt: (chatId, ticket) => awaitingSrt.wait(chatId, ticket),
+    startReview: (record, task, t) => startReview({ awaiting: awaitingSrt, fetcher, api }, record, task, t),
     translate,
     pollDelayMs,
     giveUpAfterMs: GIVE_UP_AFTER_MS,

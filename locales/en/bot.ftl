@@ -72,7 +72,7 @@ start-unknown-payload = That link does not open any task. Choose one below.
 
 ## /help
 help-intro = What I can do (1,000 tokens = 1 USD; tokens are charged only for a finished task):
-help-extras = Extras: automatic captions 50 tokens per render, cards 30 tokens each, frame overlays 30 tokens per render.
+help-extras = Extras: automatic captions 50 tokens per video, cards 30 tokens each, frame overlays 30 tokens per video.
 
 ## /cancel
 cancel-done = Cancelled. Nothing is pending now. Pick a new task with /start.
@@ -112,7 +112,7 @@ settings-choose-language = Choose the interface language:
 settings-choose-provider = Choose the default voice provider:
 settings-choose-voice = Choose the default voice of { $provider }:
 settings-choose-voice-first = Choose a voice provider first.
-settings-no-voices = The catalog has no voices for this provider in your language.
+settings-no-voices = There are no voices of this provider in your language.
 settings-choose-speed = Choose the default speech speed:
 settings-choose-style = Choose the default voice style (providers that support styles use it):
 settings-choose-sub-style = Choose the default subtitle style:
@@ -120,25 +120,12 @@ settings-choose-sub-position = Choose where subtitles go:
 settings-choose-sub-size = Choose the subtitle size:
 settings-choose-format = Choose the default video format:
 settings-saved = Saved.
-tts-style-standard = Standard
-tts-style-calm = Calm
-tts-style-expressive = Expressive
-tts-style-energetic = Energetic
-tts-style-dramatic = Dramatic
-tts-style-cheerful = Cheerful
-sub-position-top = Top
-sub-position-center = Center
-sub-position-bottom = Bottom
-sub-size-small = Small
-sub-size-medium = Medium
-sub-size-large = Large
-video-format-9_16 = Vertical 9:16
-video-format-16_9 = Horizontal 16:9
-video-format-1_1 = Square 1:1
-video-format-original = Keep the source size
 
 ## /balance
-balance-tokens = Balance: { $tokens } tokens (about { $usd } USD).
+balance-tokens = Balance: { $tokens ->
+    [one] { $tokens } token
+   *[other] { $tokens } tokens
+    } (about { $usd } USD).
 balance-quota = Plan: { $tariff }, valid until { $expires }.
 balance-quota-no-expiry = Plan: { $tariff }.
 balance-limits-title = Limits of your account:
@@ -158,16 +145,10 @@ balance-reset = Limits reset on { $date }.
 
 ## /tasks
 tasks-empty = You have no tasks yet. Start one with /start.
-tasks-title = Your tasks (page { $page }):
-tasks-item = #{ $id } { $type }: { $status }, { $date }
 task-status-pending = waiting
 task-status-processing = in progress
 task-status-completed = done
 task-status-failed = failed
-task-details =
-    Task #{ $id }: { $type }
-    Status: { $status }
-    Created: { $date }
 task-details-progress = Progress: { $progress }%
 task-details-error = Reason: { $error }
 task-not-found = That task was not found.
@@ -262,8 +243,11 @@ form-send-file-audio = Send your MP3 file.
 form-send-file-subtitles = Send the SRT file.
 form-media-add = ➕ Add photos or clips
 form-media-done = Done ({ $count })
-form-media-count = { $count } of at most { $max } files
-form-media-needed = Send at least { $min } file first.
+form-media-count = { $count } of { $max } files at most
+form-media-needed = { $min ->
+    [one] Send at least one file first.
+   *[other] Send at least { $min } files first.
+}
 form-media-prompt-video = Send 1 to 30 photos or video clips, one by one or as albums, or https links to them. Press Done when all are here.
 form-media-prompt-transcription = Send the audio or video file, or paste an https link to it.
 form-media-prompt-audio = Send the text to be spoken.
@@ -287,11 +271,23 @@ form-file-expected-video = Please send a video here.
 form-srt-as-file = Please send the SRT as a file, not as a link, so I can check it first.
 form-srt-too-big = This file is too big to be an SRT (at most 2 MB).
 form-use-buttons = Please choose with the buttons.
-form-cost = Estimated cost: { $tokens } tokens
-form-cost-at-least = Estimated cost: at least { $tokens } tokens (cards cost 30 tokens each)
-form-cost-per-minute = Estimated cost: { $tokens } tokens per minute of the file
+form-cost = Estimated cost: { $tokens ->
+    [one] { $tokens } token
+   *[other] { $tokens } tokens
+    }
+form-cost-at-least = Estimated cost: at least { $tokens ->
+    [one] { $tokens } token
+   *[other] { $tokens } tokens
+    } (cards cost 30 tokens each)
+form-cost-per-minute = Estimated cost: { $tokens ->
+    [one] { $tokens } token
+   *[other] { $tokens } tokens
+    } per minute of the file
 form-cost-plan = Cost: counted against your plan's allowance
-form-balance = Balance: { $tokens } tokens
+form-balance = Balance: { $tokens ->
+    [one] { $tokens } token
+   *[other] { $tokens } tokens
+    }
 form-tariff = Plan: { $tariff }
 form-scene-map = Scene { $scene } → file { $media }
 form-cancelled = { $task }: cancelled. Nothing was sent.
@@ -303,8 +299,6 @@ form-error-number = Please send a number.
 form-error-integer = Please send a whole number.
 form-error-range = Please send a number from { $min } to { $max }.
 form-error-language = Please send a language code such as en, uk or pt-BR.
-form-error-ass-color = Please send a colour in the form &HAABBGGRR, for example &H0000FFFF for yellow.
-form-error-hex-color = Please send a colour in the form #RRGGBB, for example #FFCC00.
 form-error-number-list = Please send positive numbers separated by spaces, for example: 3 4 2.5
 form-error-count = Expected { $expected } values, got { $actual }.
 form-error-word = "{ $word }" is not one of: { $allowed }
@@ -317,7 +311,7 @@ form-overlay-add = ➕ Add a caption
 form-overlay-type = Send the caption's text (at most 200 characters). To set its time, add it after a bar: Sale today | 2-5
 form-overlay-delete = 🗑 Delete this caption
 form-overlay-text = A caption needs a text of 1 to { $max } characters.
-form-overlay-times = Write the time as start-end in seconds, for example 2-5 or 3-end.
+form-overlay-times = Write the time as start-end in seconds, for example 2-5, or 3- to run to the end.
 form-overlay-full = At most { $max } captions.
 overlay-style = Style
 overlay-position = Position
@@ -328,11 +322,7 @@ overlay-italic = Italic
 overlay-fade = Fade
 value-on = on
 value-off = off
-value-none = none
-value-auto = automatic
-value-sub-lang-dubbed = the dubbed speech
-value-sub-lang-original = the original speech
-value-sub-lang-none = no subtitles
+value-none = not set
 
 form-group-voice = 🎙 Voice
 form-group-scenes = 🎞 Scenes and format
@@ -343,7 +333,7 @@ form-group-cards = 🃏 Cards
 form-group-sounds = 🔊 Sound effects
 form-group-recognition = 🗣 Recognition
 form-group-translation = 🌐 Translation
-form-group-reels = 📱 Vertical (reels)
+form-group-reels = 📱 Vertical video
 form-group-clips = ✂️ Clips
 form-group-filters = 🎨 Filters
 form-group-source = 📝 Source
@@ -402,35 +392,35 @@ field-filters = Filters
 field-source = Made from
 field-style = Theme
 
-hint-text = The words to be spoken. Mark cuts with {"{"}scene{"}"}, add a transition with {"{"}scene:fade{"}"}, its length with {"{"}scene:fade:0.8{"}"}, or only a length with {"{"}scene:2{"}"}. The markers are not read aloud. Without a text the video is silent.
+hint-text = The words to be spoken. Mark cuts with `{"{"}scene{"}"}`, add a transition with `{"{"}scene:fade{"}"}`, its length with `{"{"}scene:fade:0.8{"}"}`, or only a length with `{"{"}scene:2{"}"}`. The markers are not read aloud. Without a text the video is silent.
 hint-language = The language of the voiceover or speech. Automatic lets the service detect it.
 hint-tts_voice = Choose a provider and a voice; ▶ plays a sample.
 hint-tts_speed = How fast the voice speaks.
-hint-tts_style = The manner of speaking (providers b and f).
-hint-tts_scene = A free-text instruction for the voice, for example: warm, unhurried, like a documentary narrator (provider b).
-hint-format = 9:16 vertical, 16:9 wide, 1:1 square, or the source's own size.
-hint-animation = Ken Burns slowly pans and zooms the photos.
+hint-tts_style = The manner of speaking; only some voice providers offer it.
+hint-tts_scene = A free-text instruction for the voice, for example: warm, unhurried, like a documentary narrator. Only some voice providers take it.
+hint-format = Vertical for phones, horizontal for screens, square, or the size of the source.
+hint-animation = Slow pan and zoom brings the photos to life.
 hint-transition = The cut between scenes when no marker says otherwise (with animation on).
 hint-transition_duration = Seconds each transition takes.
 hint-scene_durations = For a silent video: seconds per file, one number each, separated by spaces, for example: 3 4 2.5
-hint-scene_transitions = For a silent video: one transition per cut, separated by spaces, for example: fade zoom slide. Names: fade, dissolve, slide, cover, reveal, zoom, squeeze, wind, pixel, circle, random.
+hint-scene_transitions = For a silent video: one transition per cut, separated by spaces, for example: `fade zoom slide`. Names: `fade`, `dissolve`, `slide`, `cover`, `reveal`, `zoom`, `squeeze`, `wind`, `pixel`, `circle`, `random`.
 hint-target_duration = A longer result is sped up to this length, at most twice as fast; a shorter one stays as it is. Your plan's limit applies.
 hint-subtitles = Karaoke subtitles of the voiceover.
 hint-sub_style = The look of the subtitles.
 hint-sub_position = Where the subtitles sit.
 hint-sub_size = How big the subtitles are.
-hint-sub_color = A colour for the subtitles.
+hint-sub_color = A colour for the subtitles. You can also type your own as `#RRGGBB`.
 hint-text_overlays = Static captions over the video: up to 10, each with its own style, position, size, animation and time.
-hint-text_overlays_raw = All captions in one message, one per line (or separated by /): TEXT | attributes | start-end. Attributes: small, medium, large; bold, thin, italic; top, middle, bottom; left, center, right; white, yellow, red, green, blue, pink, orange, purple, black, cyan; pop, slide, type, fade, none. Example: SALE | large bold top center yellow pop | 0-3
-hint-auto_text = Keywords of the voiceover pop up as captions (50 tokens per render).
+hint-text_overlays_raw = All captions in one message, one per line (or separated by /): `TEXT | attributes | start-end`. Attributes: `small`, `medium`, `large`; `bold`, `thin`, `italic`; `top`, `middle`, `bottom`; `left`, `center`, `right`; `white`, `yellow`, `red`, `green`, `blue`, `pink`, `orange`, `purple`, `black`, `cyan`; `pop`, `slide`, `type`, `fade`, `none`. Example: `SALE | large bold top center yellow pop | 0-3`
+hint-auto_text = Keywords of the voiceover pop up as captions (50 tokens per video).
 hint-bgm_track = A track from the library, by style.
 hint-bgm_file = Your own MP3 as background music.
-hint-bgm_volume = From 0 (silent) to 1 (full); 0.2 is usual.
-hint-audio_mix_type = Replace: only voice and music. Add: the voice over the clips' sound at full volume. Overlay: the clips' sound is lowered under the voice.
+hint-bgm_volume = How loud the music plays under the voice; 20 % is usual. You can type a number from 0 to 100.
+hint-audio_mix_type = What happens to the sound of your video clips under the voice and music.
 hint-ai_graphics = Animated cards over the video: lists, numbers, quotes, comparisons, charts (30 tokens each).
-hint-ai_graphics_mode = Auto: picked from the narration. Semi: auto plus your directions. Manual: only your directions (works on a silent video).
-hint-ai_graphics_density = 0.6 rare, 1.0 normal, 1.5 dense.
-hint-ai_graphics_directives = One card per line: MM:SS[-MM:SS] template arguments [@position]. Templates: caption, quote, subscribe, like, list, steps, stat, percent, trend, compare. Positions: @center, @top, @bottom, @left, @right. Example: 00:05-00:09 stat 87% of viewers @top
+hint-ai_graphics_mode = Automatic: picked from the narration. With your directions: automatic plus the cards you describe. Only your directions: works on a silent video too.
+hint-ai_graphics_density = How often cards appear.
+hint-ai_graphics_directives = One card per line: `MM:SS[-MM:SS] template arguments [@position]`. Templates: `caption`, `quote`, `subscribe`, `like`, `list`, `steps`, `stat`, `percent`, `trend`, `compare`. Positions: `@center`, `@top`, `@bottom`, `@left`, `@right`. Example: `00:05-00:09 stat 87% of viewers @top`
 hint-ai_graphics_sfx = A sound as each card appears.
 hint-sfx_auto_sound = A sound as each automatic caption appears.
 hint-sfx_transition_sound = A sound on each scene change.
@@ -439,13 +429,13 @@ hint-output_format = Plain text, subtitles with timecodes (SRT), or both.
 hint-translate_to = Translate the subtitles; timing and audio stay.
 hint-reels_mode = Makes the result vertical 9:16.
 hint-reels_reframe = How the picture fills the vertical frame.
-hint-mode = Auto does everything. Semi-automatic sends you the transcript to edit first. Manual uses your own SRT in the target language.
+hint-mode = Automatic does everything. "Check the transcript first" sends you the transcript to edit. "My own subtitles" uses your SRT in the target language.
 hint-target_lang = The language of the new voice.
 hint-source_lang = The language spoken in the video.
 hint-srt_file = An SRT in the target language whose times fit within the video.
-hint-mix_mode = Overlay keeps the original sound, lowered. Replace removes it.
+hint-mix_mode = What happens to the original sound under the new voice.
 hint-overlay_volume = How loud the original stays, 0 to 100.
-hint-sub_lang = Which speech the subtitles show, or a language code.
+hint-sub_lang = Which speech the subtitles show. You can also type a language code such as `de`.
 hint-max_clips = Automatic makes about one clip per 5 minutes (4 to 10).
 hint-target_sec = The clip length to aim for; cuts snap to pauses in speech.
 hint-context = What the video is and what to look for.
@@ -457,12 +447,11 @@ hint-style = The look of the motion video.
 voice-choose-language = Choose the language of the voice:
 voice-choose-provider = Voices in { $language }: choose a provider.
 voice-choose-voice = { $provider }, { $language }: choose a voice. ▶ plays a sample.
-voice-price = { $tokens } tokens/min
 voice-price-free = free
-voice-quality-Basic = basic
-voice-quality-Good = good
-voice-quality-Excellent = excellent
-voice-quality-Premium = premium
+voice-quality-Basic = ★ basic
+voice-quality-Good = ★★ good
+voice-quality-Excellent = ★★★ excellent
+voice-quality-Premium = ★★★★ premium
 voice-other-language = 🌐 Another language
 voice-automatic = Automatic voice of this provider
 voice-preview-caption = Sample: { $voice }
@@ -488,7 +477,6 @@ outcome-button-repeat = 🔁 Repeat with changes
 outcome-button-newTask = ➕ New task
 outcome-button-retrySubmit = 🔄 Retry
 outcome-button-tryAgain = 🔄 Try again
-outcome-button-renderAsIs = ▶️ Render as is
 outcome-failed = ❌ { $task } #{ $id } failed: { $error }
     Nothing was charged.
 outcome-failed-unknown = the service gave no reason
@@ -499,7 +487,7 @@ outcome-task-gone = The service no longer knows task #{ $id }; its result cannot
 rule-invalid = This value is not accepted.
 rule-auto_text_needs_text = Automatic captions need a voiceover text.
 rule-bgm_exclusive = Choose library music or your own MP3, not both.
-rule-color_not_ass = The colour must be written as &HAABBGGRR.
+rule-color_not_ass = The colour must be written as #RRGGBB.
 rule-color_not_hex = The colour must be written as #RRGGBB.
 rule-filters_repeated = Each filter can be chosen once.
 rule-language_invalid = This is not a language code (for example en, uk, pt-BR).
@@ -525,13 +513,13 @@ rule-directive_template_unknown = Line { $line }: unknown template. Use caption,
 rule-directive_time_invalid = Line { $line }: write the time as MM:SS or MM:SS-MM:SS (or end).
 rule-directive_time_order = Line { $line }: a card must end after it starts.
 rule-directive_too_many = Too many card directions.
-rule-ai_graphics_directives_mode = Card directions are used only in semi and manual mode.
+rule-ai_graphics_directives_mode = Card directions are used only with "Automatic plus my directions" or "Only my directions".
 rule-ai_graphics_directives_required = Manual cards need your directions.
 rule-ai_graphics_sfx_needs_ai_graphics = A card sound needs cards turned on.
 rule-sfx_auto_sound_needs_auto_text = A caption sound needs automatic captions turned on.
-rule-overlay_volume_needs_overlay = The original's volume applies only when it is overlaid.
+rule-overlay_volume_needs_overlay = The original's volume applies only when the original sound is kept.
 rule-tts_style_unsupported = This voice provider has no speaking styles.
-rule-tts_scene_unsupported = Speaking instructions need provider b.
+rule-tts_scene_unsupported = This voice provider does not take speaking instructions.
 rule-motion_text_required = A motion video from text needs the text.
 rule-motion_file_required = A motion video from a recording or a clip needs the file.
 rule-motion_tts_only_for_text = A voice is chosen only for a motion video from text.
@@ -541,7 +529,7 @@ rule-target_duration_over_limit = Your plan allows videos of at most { $max } se
 rule-target_duration_speedup = That would need more than double speed; the shortest possible is { $min } seconds.
 rule-srt_empty = The SRT is empty.
 rule-srt_end_before_start = Line { $line }: a subtitle ends before it starts.
-rule-srt_exceeds_duration = Line { $line }: this subtitle runs past the end of the video.
+rule-srt_exceeds_duration = Subtitle { $index } ends at { $end }, { $over } s after the video ends ({ $max }). Move its end time earlier and send the file again.
 rule-srt_index_invalid = Line { $line }: the entry number is not a number.
 rule-srt_index_missing = Line { $line }: an entry number is missing.
 rule-srt_line_too_long = Line { $line } is too long.
@@ -552,14 +540,10 @@ rule-srt_too_large = The SRT is too large.
 rule-srt_too_many_entries = The SRT has too many entries.
 
 ## delivery results
-result-video-caption = ✅ Task #{ $id } is ready.
-result-audio-caption = ✅ Voiceover #{ $id } is ready.
 result-link = ✅ Task #{ $id } is ready. The file is too big to send here; download it: { $url }
     The link works until { $expires }.
 result-link-no-expiry = ✅ Task #{ $id } is ready. The file is too big to send here; download it: { $url }
 result-expired = Task #{ $id } finished, but its result link has already expired.
-result-document-txt = Transcript of task #{ $id } (text)
-result-document-srt = Transcript of task #{ $id } with timecodes (SRT)
 result-clip-caption = { $index }. { $title }
     { $hook }
     Score { $score }/100 · { $from }–{ $to }
@@ -569,4 +553,3 @@ result-clips-summary = ✅ Task #{ $id }: { $count ->
 }
 result-clip-line = { $index }. { $title } · { $score }/100 · { $from }–{ $to }
 result-links-expire = The links work until { $expires }.
-result-srt-step = Transcript of dubbing #{ $id }. Edit the text in this SRT (keep the numbers and times) and send the file back to me, or press Render as is.

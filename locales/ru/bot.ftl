@@ -24,20 +24,20 @@ button-confirm = Да, продолжить
 
 ## /start and task types
 welcome =
-    Здравствуйте, { $name }! Я превращаю ваши фото, клипы, аудио и текст в готовые медиа:
-    видео с озвучкой и субтитрами, расшифровки, озвучку, дубляж, короткие клипы и моушн-видео.
+    Здравствуйте, { $name }! Я превращаю ваши фото, ролики, аудио и текст в готовые медиа:
+    видео с озвучкой и субтитрами, расшифровки, озвучку, дубляж, короткие ролики и анимированные видео.
 
     Выберите задачу ниже или просто пришлите файл.
 welcome-pick = Выберите задачу:
-task-video-name = Видео из фото и клипов
+task-video-name = Видео из фото и роликов
 task-transcription-name = Расшифровка
 task-audio-name = Озвучка
 task-subtitles-name = Субтитры
 task-pause_removal-name = Удаление пауз
 task-dubbing-name = Дубляж
-task-smart_clip-name = Умные клипы
-task-motion-name = Моушн-видео
-task-video-needs = До 30 фото или видеоклипов (JPEG, PNG, WebP, MP4, MOV, AVI) и, по желанию, текст озвучки.
+task-smart_clip-name = Нарезка роликов
+task-motion-name = Анимированное видео
+task-video-needs = До 30 фото или видеороликов (JPEG, PNG, WebP, MP4, MOV, AVI) и, по желанию, текст озвучки.
 task-transcription-needs = Один аудио- или видеофайл (MP3, WAV, M4A, MP4, MOV, AVI) или https-ссылка на него.
 task-audio-needs = Текст, который нужно озвучить.
 task-subtitles-needs = Одно готовое видео (MP4, MOV, AVI) или https-ссылка на него.
@@ -47,20 +47,20 @@ task-smart_clip-needs = Одно длинное видео (MP4, MOV, AVI) ил�
 task-motion-needs = Текст, голосовая запись или видео с ведущим в кадре.
 task-video-price = 30 токенов за минуту результата.
 task-transcription-price = 40 токенов за минуту.
-task-audio-price = От бесплатного до 41 токена за минуту речи, в зависимости от провайдера голоса.
+task-audio-price = От бесплатного до 41 токена за минуту речи, в зависимости от голосового сервиса.
 task-subtitles-price = 50 токенов за минуту результата; 60 с переводом.
 task-pause_removal-price = 50 токенов за минуту.
-task-dubbing-price = От 100 до 141 токена за минуту, в зависимости от провайдера голоса.
+task-dubbing-price = От 100 до 141 токена за минуту, в зависимости от голосового сервиса.
 task-smart_clip-price = 80 токенов за минуту исходного видео.
-task-motion-price = Зависит от лимита моушн-видео в вашем тарифе.
-task-video-next = Пришлите фото или клипы.
+task-motion-price = Зависит от лимита анимированных видео в вашем тарифе.
+task-video-next = Пришлите фото или ролики.
 task-transcription-next = Пришлите аудио- или видеофайл либо вставьте https-ссылку.
 task-audio-next = Пришлите текст для озвучки.
 task-subtitles-next = Пришлите видео или вставьте https-ссылку.
 task-pause_removal-next = Пришлите видео или вставьте https-ссылку.
 task-dubbing-next = Пришлите видео или вставьте https-ссылку.
 task-smart_clip-next = Пришлите длинное видео или вставьте https-ссылку.
-task-motion-next = Пришлите текст, голосовое сообщение или видеоклип.
+task-motion-next = Пришлите текст, голосовое сообщение или видеоролик.
 task-card =
     { $name }
 
@@ -72,7 +72,7 @@ start-unknown-payload = Эта ссылка не открывает ни одн�
 
 ## /help
 help-intro = Что я умею (1000 токенов = 1 USD; токены списываются только за готовую задачу):
-help-extras = Дополнительно: автоматические надписи 50 токенов за рендер, карточки по 30 токенов, рамки 30 токенов за рендер.
+help-extras = Дополнительно: автоматические надписи — 50 токенов за видео, карточки — по 30 токенов, рамки — 30 токенов за видео.
 
 ## /cancel
 cancel-done = Отменено. Ничего не ожидается. Выберите новую задачу через /start.
@@ -88,7 +88,7 @@ language-name-ru = Русский
 settings-title = Ваши настройки по умолчанию (они заполняют каждую новую задачу):
 settings-summary =
     Язык: { $language }
-    Провайдер голоса: { $provider }
+    Голосовой сервис: { $provider }
     Голос: { $voice }
     Скорость: { $speed }
     Стиль голоса: { $style }
@@ -99,7 +99,7 @@ settings-summary =
 settings-not-set = не задано
 settings-automatic = автоматически
 settings-button-language = Язык
-settings-button-provider = Провайдер голоса
+settings-button-provider = Голосовой сервис
 settings-button-voice = Голос
 settings-button-speed = Скорость
 settings-button-style = Стиль голоса
@@ -107,38 +107,27 @@ settings-button-sub-style = Стиль субтитров
 settings-button-sub-position = Положение субтитров
 settings-button-sub-size = Размер субтитров
 settings-button-format = Формат видео
-settings-button-reset = Сбросить на автоматическое
+settings-button-reset = Сбросить
 settings-choose-language = Выберите язык интерфейса:
-settings-choose-provider = Выберите провайдера голоса по умолчанию:
+settings-choose-provider = Выберите голосовой сервис по умолчанию:
 settings-choose-voice = Выберите голос { $provider } по умолчанию:
-settings-choose-voice-first = Сначала выберите провайдера голоса.
-settings-no-voices = В каталоге нет голосов этого провайдера на вашем языке.
+settings-choose-voice-first = Сначала выберите голосовой сервис.
+settings-no-voices = У этого сервиса нет голосов на вашем языке.
 settings-choose-speed = Выберите скорость речи по умолчанию:
-settings-choose-style = Выберите стиль голоса (его используют провайдеры, которые поддерживают стили):
+settings-choose-style = Выберите стиль голоса (действует в сервисах, которые поддерживают стили):
 settings-choose-sub-style = Выберите стиль субтитров по умолчанию:
 settings-choose-sub-position = Выберите, где располагать субтитры:
 settings-choose-sub-size = Выберите размер субтитров:
 settings-choose-format = Выберите формат видео по умолчанию:
 settings-saved = Сохранено.
-tts-style-standard = Стандартный
-tts-style-calm = Спокойный
-tts-style-expressive = Выразительный
-tts-style-energetic = Энергичный
-tts-style-dramatic = Драматичный
-tts-style-cheerful = Бодрый
-sub-position-top = Сверху
-sub-position-center = По центру
-sub-position-bottom = Снизу
-sub-size-small = Маленький
-sub-size-medium = Средний
-sub-size-large = Большой
-video-format-9_16 = Вертикальный 9:16
-video-format-16_9 = Горизонтальный 16:9
-video-format-1_1 = Квадрат 1:1
-video-format-original = Размер оригинала
 
 ## /balance
-balance-tokens = Баланс: { $tokens } токенов (около { $usd } USD).
+balance-tokens = Баланс: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токена
+    [many] { $tokens } токенов
+   *[other] { $tokens } токена
+    } (около { $usd } USD).
 balance-quota = Тариф: { $tariff }, действует до { $expires }.
 balance-quota-no-expiry = Тариф: { $tariff }.
 balance-limits-title = Лимиты вашего аккаунта:
@@ -158,16 +147,10 @@ balance-reset = Лимиты обновятся { $date }.
 
 ## /tasks
 tasks-empty = У вас ещё нет задач. Начните через /start.
-tasks-title = Ваши задачи (страница { $page }):
-tasks-item = #{ $id } { $type }: { $status }, { $date }
 task-status-pending = ожидает
 task-status-processing = выполняется
 task-status-completed = готово
 task-status-failed = ошибка
-task-details =
-    Задача #{ $id }: { $type }
-    Статус: { $status }
-    Создана: { $date }
 task-details-progress = Прогресс: { $progress }%
 task-details-error = Причина: { $error }
 task-not-found = Эта задача не найдена.
@@ -210,7 +193,7 @@ service-error-invalid_response = Сервис прислал ответ, кот�
 
 ## intake
 intake-offer = Получено: { $media }. Что из этого сделать?
-intake-offer-more = Пришлите ещё фото или клипы, чтобы добавить их, или выберите задачу.
+intake-offer-more = Пришлите ещё фото или ролики, чтобы добавить их, или выберите задачу.
 intake-expired = Файлов, которые вы присылали, у меня уже нет. Пришлите их ещё раз.
 intake-count-photo = { $count ->
     [one] { $count } фото
@@ -259,8 +242,12 @@ media-error-empty_file = Этот файл пустой ({ $name }): в нём �
 media-error-too_big_for_bot_api = Файл больше { $limitMb } МБ — это максимум, который бот может скачать из Telegram. Загрузите его куда-нибудь и пришлите мне https-ссылку.
 media-error-too_big_for_intake = Файл больше { $limitMb } МБ — это максимум, который принимает этот бот. Пришлите вместо него https-ссылку.
 media-error-too_big_for_service = Файл больше { $limitMb } МБ — это максимум, который принимает сервис. Пришлите файл короче или меньше.
-media-error-too_many_media = Это { $count } файлов, а видео принимает не больше { $max } фото и клипов. Пришлите меньше.
-media-error-mixed_media = Эти файлы не сочетаются: несколько файлов — это одно видео из не более чем { $max } фото и клипов. Аудио, субтитры или отдельное видео присылайте по одному.
+media-error-too_many_media = { $count ->
+    [one] Это { $count } файл
+    [few] Это { $count } файла
+   *[other] Это { $count } файлов
+    }, а видео принимает не больше { $max } фото и роликов. Пришлите меньше.
+media-error-mixed_media = Эти файлы не сочетаются: несколько файлов — это одно видео из не более чем { $max } фото и роликов. Аудио, субтитры или отдельное видео присылайте по одному.
 media-error-link_not_https = Работают только ссылки https:// ({ $link }). Пришлите https-адрес.
 media-error-link_malformed = Это не похоже на пригодную ссылку: { $link }. Пришлите полный адрес, начинающийся с https://.
 media-error-download_failed = Не удалось получить файл из Telegram. Пришлите его ещё раз.
@@ -274,11 +261,14 @@ form-or-type = Или введите значение.
 form-type-text = Пришлите одним сообщением (до { $max } символов).
 form-send-file-audio = Пришлите свой файл MP3.
 form-send-file-subtitles = Пришлите файл SRT.
-form-media-add = ➕ Добавить фото или клипы
+form-media-add = ➕ Добавить фото или ролики
 form-media-done = Готово ({ $count })
-form-media-count = Файлов: { $count } из { $max }
-form-media-needed = Сначала пришлите файлы (хотя бы { $min }).
-form-media-prompt-video = Пришлите от 1 до 30 фото или видеоклипов — по одному или альбомами — либо https-ссылки на них. Когда всё будет здесь, нажмите «Готово».
+form-media-count = Файлов: { $count } из { $max } возможных
+form-media-needed = { $min ->
+    [one] Сначала пришлите хотя бы один файл.
+   *[other] Сначала пришлите не меньше { $min } файлов.
+}
+form-media-prompt-video = Пришлите от 1 до 30 фото или видеороликов — по одному или альбомами — либо https-ссылки на них. Когда всё будет здесь, нажмите «Готово».
 form-media-prompt-transcription = Пришлите аудио- или видеофайл либо вставьте https-ссылку на него.
 form-media-prompt-audio = Пришлите текст для озвучки.
 form-media-prompt-subtitles = Пришлите видео или вставьте https-ссылку на него.
@@ -286,14 +276,14 @@ form-media-prompt-pause_removal = Пришлите видео или встав�
 form-media-prompt-dubbing = Пришлите видео для дубляжа или вставьте https-ссылку на него.
 form-media-prompt-smart_clip = Пришлите длинное видео или вставьте https-ссылку на него.
 form-media-prompt-motion = Пришлите голосовую запись или видео с ведущим в кадре либо вставьте https-ссылку на него.
-form-media-wrong-video = Видео собирается только из фото и видеоклипов.
+form-media-wrong-video = Видео собирается только из фото и видеороликов.
 form-media-wrong-transcription = Для расшифровки нужен один аудио- или видеофайл.
 form-media-wrong-audio = Озвучка делается из текста; файл не нужен.
 form-media-wrong-subtitles = Для субтитров нужно одно видео.
 form-media-wrong-pause_removal = Для удаления пауз нужно одно видео.
 form-media-wrong-dubbing = Для дубляжа нужно одно видео.
-form-media-wrong-smart_clip = Для умных клипов нужно одно видео.
-form-media-wrong-motion = Для моушн-видео нужна голосовая запись (аудио) или видеоклип.
+form-media-wrong-smart_clip = Для нарезки роликов нужно одно видео.
+form-media-wrong-motion = Для анимированного видео нужна голосовая запись (аудио) или видеоролик.
 form-file-expected-audio = Пожалуйста, пришлите сюда файл MP3.
 form-file-expected-subtitles = Пожалуйста, пришлите сюда файл SRT.
 form-file-expected-image = Пожалуйста, пришлите сюда фото.
@@ -301,11 +291,31 @@ form-file-expected-video = Пожалуйста, пришлите сюда ви�
 form-srt-as-file = Пожалуйста, пришлите SRT файлом, а не ссылкой, чтобы я мог сначала его проверить.
 form-srt-too-big = Этот файл слишком большой для SRT (не больше 2 МБ).
 form-use-buttons = Пожалуйста, выберите с помощью кнопок.
-form-cost = Примерная стоимость: { $tokens } токенов
-form-cost-at-least = Примерная стоимость: не меньше { $tokens } токенов (каждая карточка — 30 токенов)
-form-cost-per-minute = Примерная стоимость: { $tokens } токенов за минуту файла
+form-cost = Примерная стоимость: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токена
+    [many] { $tokens } токенов
+   *[other] { $tokens } токена
+    }
+form-cost-at-least = Примерная стоимость: не меньше { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токена
+    [many] { $tokens } токенов
+   *[other] { $tokens } токена
+    } (каждая карточка — 30 токенов)
+form-cost-per-minute = Примерная стоимость: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токена
+    [many] { $tokens } токенов
+   *[other] { $tokens } токена
+    } за минуту файла
 form-cost-plan = Стоимость: учитывается в лимите вашего тарифа
-form-balance = Баланс: { $tokens } токенов
+form-balance = Баланс: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токена
+    [many] { $tokens } токенов
+   *[other] { $tokens } токена
+    }
 form-tariff = Тариф: { $tariff }
 form-scene-map = Сцена { $scene } → файл { $media }
 form-cancelled = { $task }: отменено. Ничего не отправлено.
@@ -317,8 +327,6 @@ form-error-number = Пожалуйста, пришлите число.
 form-error-integer = Пожалуйста, пришлите целое число.
 form-error-range = Пожалуйста, пришлите число от { $min } до { $max }.
 form-error-language = Пожалуйста, пришлите код языка, например en, uk или pt-BR.
-form-error-ass-color = Пожалуйста, пришлите цвет в формате &HAABBGGRR, например &H0000FFFF для жёлтого.
-form-error-hex-color = Пожалуйста, пришлите цвет в формате #RRGGBB, например #FFCC00.
 form-error-number-list = Пожалуйста, пришлите положительные числа через пробел, например: 3 4 2.5
 form-error-count = Нужно значений: { $expected }, получено: { $actual }.
 form-error-word = «{ $word }» — не из списка: { $allowed }
@@ -333,8 +341,11 @@ form-overlay-add = ➕ Добавить надпись
 form-overlay-type = Пришлите текст надписи (не больше 200 символов). Чтобы задать время, допишите его после вертикальной черты: Распродажа сегодня | 2-5
 form-overlay-delete = 🗑 Удалить эту надпись
 form-overlay-text = Надпись должна содержать от 1 до { $max } символов.
-form-overlay-times = Запишите время как начало-конец в секундах, например 2-5 или 3-end.
-form-overlay-full = Не больше { $max } надписей.
+form-overlay-times = Запишите время как начало-конец в секундах, например 2-5, или 3-, чтобы надпись шла до конца.
+form-overlay-full = { $max ->
+    [one] Не больше { $max } надписи.
+   *[other] Не больше { $max } надписей.
+}
 overlay-style = Стиль
 overlay-position = Положение
 overlay-size = Размер
@@ -344,11 +355,7 @@ overlay-italic = Курсив
 overlay-fade = Плавное появление
 value-on = включено
 value-off = выключено
-value-none = нет
-value-auto = автоматически
-value-sub-lang-dubbed = дублированную речь
-value-sub-lang-original = оригинальную речь
-value-sub-lang-none = без субтитров
+value-none = не задано
 
 form-group-voice = 🎙 Голос
 form-group-scenes = 🎞 Сцены и формат
@@ -359,13 +366,13 @@ form-group-cards = 🃏 Карточки
 form-group-sounds = 🔊 Звуковые эффекты
 form-group-recognition = 🗣 Распознавание
 form-group-translation = 🌐 Перевод
-form-group-reels = 📱 Вертикальное (reels)
-form-group-clips = ✂️ Клипы
+form-group-reels = 📱 Вертикальное видео
+form-group-clips = ✂️ Роликы
 form-group-filters = 🎨 Фильтры
 form-group-source = 📝 Источник
 form-group-look = 🖼 Внешний вид
 form-group-languages = 🌐 Языки и режим
-form-group-mix = 🎚 Микширование
+form-group-mix = 🎚 Звук
 
 field-text = Текст
 field-language = Язык
@@ -391,7 +398,7 @@ field-auto_text = Автоматические надписи
 field-bgm_track = Музыка из библиотеки
 field-bgm_file = Своя музыка
 field-bgm_volume = Громкость музыки
-field-audio_mix_type = Собственный звук клипов
+field-audio_mix_type = Собственный звук роликов
 field-ai_graphics = Карточки
 field-ai_graphics_mode = Режим карточек
 field-ai_graphics_density = Плотность карточек
@@ -407,80 +414,79 @@ field-reels_reframe = Кадрирование
 field-mode = Режим
 field-target_lang = Язык дубляжа
 field-source_lang = Язык оригинала
-field-srt_file = Ваш SRT
+field-srt_file = Ваши субтитры
 field-mix_mode = Оригинальный звук
 field-overlay_volume = Громкость оригинала (%)
 field-sub_lang = Субтитры показывают
-field-max_clips = Количество клипов
-field-target_sec = Длительность клипа (с)
+field-max_clips = Количество роликов
+field-target_sec = Длительность ролика (с)
 field-context = О чём видео
 field-filters = Фильтры
 field-source = Источник
 field-style = Тема
 
-hint-text = Слова для озвучки. Отмечайте склейки через {"{"}scene{"}"}, переход — через {"{"}scene:fade{"}"}, его длительность — через {"{"}scene:fade:0.8{"}"}, а только длительность — через {"{"}scene:2{"}"}. Метки не зачитываются. Без текста видео будет без звука.
-hint-language = Язык озвучки или речи. «Автоматически» — сервис определит его сам.
-hint-tts_voice = Выберите провайдера и голос; ▶ — прослушать образец.
+hint-text = Слова для озвучки. Отмечайте склейки через `{"{"}scene{"}"}`, переход — через `{"{"}scene:fade{"}"}`, его длительность — через `{"{"}scene:fade:0.8{"}"}`, а только длительность — через `{"{"}scene:2{"}"}`. Метки не зачитываются. Без текста видео будет беззвучным.
+hint-language = Язык озвучки или речи. Сервис может определить его сам.
+hint-tts_voice = Выберите сервис и голос; ▶ — прослушать образец.
 hint-tts_speed = Как быстро говорит голос.
-hint-tts_style = Манера речи (провайдеры b и f).
-hint-tts_scene = Свободная инструкция для голоса, например: тепло, неторопливо, как диктор документального фильма (провайдер b).
-hint-format = 9:16 вертикальный, 16:9 широкий, 1:1 квадрат или размер оригинала.
-hint-animation = Ken Burns медленно панорамирует и приближает фото.
+hint-tts_style = Манера речи; её поддерживают не все голосовые сервисы.
+hint-tts_scene = Свободная инструкция для голоса, например: тепло, неторопливо, как диктор документального фильма. Её принимают не все голосовые сервисы.
+hint-format = Вертикальный для телефона, горизонтальный для экрана, квадратный или как в оригинале.
+hint-animation = Плавный наезд и панорама оживляют фото.
 hint-transition = Переход между сценами, если метка не задаёт другой (при включённой анимации).
 hint-transition_duration = Сколько секунд длится каждый переход.
 hint-scene_durations = Для видео без звука: секунды на каждый файл, по одному числу, через пробел, например: 3 4 2.5
-hint-scene_transitions = Для видео без звука: по одному переходу на каждую склейку, через пробел, например: fade zoom slide. Названия: fade, dissolve, slide, cover, reveal, zoom, squeeze, wind, pixel, circle, random.
+hint-scene_transitions = Для видео без звука: по одному переходу на каждую склейку, через пробел, например: `fade zoom slide`. Названия: `fade`, `dissolve`, `slide`, `cover`, `reveal`, `zoom`, `squeeze`, `wind`, `pixel`, `circle`, `random`.
 hint-target_duration = Более длинный результат ускоряется до этой длительности, но не больше чем вдвое; более короткий остаётся как есть. Действует лимит вашего тарифа.
-hint-subtitles = Караоке-субтитры к озвучке.
+hint-subtitles = Субтитры, в которых подсвечивается звучащее слово.
 hint-sub_style = Внешний вид субтитров.
 hint-sub_position = Где расположены субтитры.
 hint-sub_size = Насколько крупные субтитры.
-hint-sub_color = Цвет субтитров.
+hint-sub_color = Цвет субтитров. Можно прислать и свой в виде `#RRGGBB`.
 hint-text_overlays = Статичные надписи поверх видео: до 10, у каждой свой стиль, положение, размер, анимация и время.
-hint-text_overlays_raw = Все надписи одним сообщением, по одной на строку (или через /): ТЕКСТ | атрибуты | начало-конец. Атрибуты: small, medium, large; bold, thin, italic; top, middle, bottom; left, center, right; white, yellow, red, green, blue, pink, orange, purple, black, cyan; pop, slide, type, fade, none. Пример: РАСПРОДАЖА | large bold top center yellow pop | 0-3
-hint-auto_text = Ключевые слова из озвучки всплывают надписями (50 токенов за рендер).
+hint-text_overlays_raw = Все надписи одним сообщением, по одной в строке (или через /): `ТЕКСТ | атрибуты | начало-конец`. Атрибуты: `small`, `medium`, `large`; `bold`, `thin`, `italic`; `top`, `middle`, `bottom`; `left`, `center`, `right`; `white`, `yellow`, `red`, `green`, `blue`, `pink`, `orange`, `purple`, `black`, `cyan`; `pop`, `slide`, `type`, `fade`, `none`. Пример: `РАСПРОДАЖА | large bold top center yellow pop | 0-3`
+hint-auto_text = Ключевые слова из озвучки всплывают надписями (50 токенов за видео).
 hint-bgm_track = Трек из библиотеки, по стилю.
 hint-bgm_file = Ваш собственный MP3 в качестве фоновой музыки.
-hint-bgm_volume = От 0 (тишина) до 1 (полная громкость); обычно 0.2.
-hint-audio_mix_type = Заменить: только голос и музыка. Добавить: голос поверх звука клипов на полной громкости. Наложить: звук клипов приглушается под голосом.
+hint-bgm_volume = Насколько громко играет музыка под голосом; обычно 20 %. Можно прислать число от 0 до 100.
+hint-audio_mix_type = Что будет со звуком ваших роликов под голосом и музыкой.
 hint-ai_graphics = Анимированные карточки поверх видео: списки, числа, цитаты, сравнения, графики (по 30 токенов).
-hint-ai_graphics_mode = Авто: подбираются по озвучке. Полуавто: авто плюс ваши указания. Вручную: только ваши указания (работает и для видео без звука).
-hint-ai_graphics_density = 0.6 — редко, 1.0 — обычно, 1.5 — плотно.
-hint-ai_graphics_directives = Одна карточка на строку: MM:SS[-MM:SS] шаблон аргументы [@позиция]. Шаблоны: caption, quote, subscribe, like, list, steps, stat, percent, trend, compare. Позиции: @center, @top, @bottom, @left, @right. Пример: 00:05-00:09 stat 87% зрителей @top
+hint-ai_graphics_mode = Автоматически: карточки подбираются по озвучке. С вашими указаниями: автоматические плюс описанные вами. Только ваши указания: работает и для видео без звука.
+hint-ai_graphics_density = Как часто появляются карточки.
+hint-ai_graphics_directives = Одна карточка в строке: `MM:SS[-MM:SS] шаблон аргументы [@позиция]`. Шаблоны: `caption`, `quote`, `subscribe`, `like`, `list`, `steps`, `stat`, `percent`, `trend`, `compare`. Позиции: `@center`, `@top`, `@bottom`, `@left`, `@right`. Пример: `00:05-00:09 stat 87% зрителей @top`
 hint-ai_graphics_sfx = Звук при появлении каждой карточки.
 hint-sfx_auto_sound = Звук при появлении каждой автоматической надписи.
 hint-sfx_transition_sound = Звук при каждой смене сцены.
 hint-ai_prompt = Имена, термины или контекст, которые помогут распознаванию.
-hint-output_format = Простой текст, субтитры с таймкодами (SRT) или оба варианта.
+hint-output_format = Обычный текст, субтитры с таймкодами или оба варианта.
 hint-translate_to = Перевести субтитры; тайминг и звук не меняются.
 hint-reels_mode = Делает результат вертикальным 9:16.
 hint-reels_reframe = Как изображение заполняет вертикальный кадр.
-hint-mode = Авто: всё автоматически. Полуавто: сначала вы получите расшифровку для правки. Вручную: используется ваш собственный SRT на языке дубляжа.
+hint-mode = Автоматически: всё делается само. «Сначала проверить текст»: вы получите расшифровку для правок. «Мои субтитры»: используется ваш файл субтитров на языке дубляжа.
 hint-target_lang = Язык нового голоса.
 hint-source_lang = Язык, на котором говорят в видео.
-hint-srt_file = SRT на языке дубляжа, время которого укладывается в длительность видео.
-hint-mix_mode = «Наложить» оставляет оригинальный звук приглушённым. «Заменить» убирает его.
+hint-srt_file = Файл субтитров на языке дубляжа, время которого укладывается в длительность видео.
+hint-mix_mode = Что будет с исходным звуком под новым голосом.
 hint-overlay_volume = Насколько громким остаётся оригинал, от 0 до 100.
-hint-sub_lang = Какую речь показывают субтитры, или код языка.
-hint-max_clips = «Автоматически» — примерно один клип на 5 минут (от 4 до 10).
-hint-target_sec = Желаемая длительность клипа; склейки попадают на паузы в речи.
+hint-sub_lang = Какую речь показывают субтитры. Можно прислать и код языка, например `de`.
+hint-max_clips = «Автоматически» — примерно один ролик на 5 минут (от 4 до 10).
+hint-target_sec = Желаемая длительность ролика; склейки попадают на паузы в речи.
 hint-context = Что это за видео и что в нём искать.
-hint-filters = Цветовые фильтры для каждого клипа; выберите любые.
+hint-filters = Цветовые фильтры для каждого ролика; выберите любые.
 hint-source = Текст, голосовая запись или видео с ведущим в кадре.
-hint-style = Внешний вид моушн-видео.
+hint-style = Как будет выглядеть анимированное видео.
 
 ## voice picker
 voice-choose-language = Выберите язык голоса:
-voice-choose-provider = Голоса ({ $language }): выберите провайдера.
+voice-choose-provider = Голоса, язык: { $language }. Выберите сервис.
 voice-choose-voice = { $provider }, { $language }: выберите голос. ▶ — прослушать образец.
-voice-price = { $tokens } токенов/мин
 voice-price-free = бесплатно
-voice-quality-Basic = базовое качество
-voice-quality-Good = хорошее качество
-voice-quality-Excellent = отличное качество
-voice-quality-Premium = премиум-качество
+voice-quality-Basic = ★ базовое
+voice-quality-Good = ★★ хорошее
+voice-quality-Excellent = ★★★ отличное
+voice-quality-Premium = ★★★★ высшее
 voice-other-language = 🌐 Другой язык
-voice-automatic = Автоматический голос этого провайдера
+voice-automatic = Любой голос этого сервиса
 voice-preview-caption = Образец: { $voice }
 voice-preview-text = Здравствуйте! Вот как я звучу. Могу прочитать ваш текст вслух для видео или озвучки.
 voice-preview-sent = Образец отправлен ниже.
@@ -504,7 +510,6 @@ outcome-button-repeat = 🔁 Повторить с изменениями
 outcome-button-newTask = ➕ Новая задача
 outcome-button-retrySubmit = 🔄 Повторить
 outcome-button-tryAgain = 🔄 Попробовать ещё раз
-outcome-button-renderAsIs = ▶️ Озвучить как есть
 outcome-failed = ❌ { $task } #{ $id } — ошибка: { $error }
     Ничего не списано.
 outcome-failed-unknown = сервис не указал причину
@@ -515,8 +520,8 @@ outcome-task-gone = Сервис больше не знает задачу #{ $i
 rule-invalid = Это значение не принимается.
 rule-auto_text_needs_text = Для автоматических надписей нужен текст озвучки.
 rule-bgm_exclusive = Выберите музыку из библиотеки или свой MP3, но не оба варианта.
-rule-color_not_ass = Цвет нужно записать в формате &HAABBGGRR.
-rule-color_not_hex = Цвет нужно записать в формате #RRGGBB.
+rule-color_not_ass = Цвет нужно записать в виде #RRGGBB.
+rule-color_not_hex = Цвет нужно записать в виде #RRGGBB.
 rule-filters_repeated = Каждый фильтр можно выбрать только один раз.
 rule-language_invalid = Это не код языка (например en, uk, pt-BR).
 rule-url_not_https = Ссылки должны начинаться с https://.
@@ -541,23 +546,23 @@ rule-directive_template_unknown = Строка { $line }: неизвестный
 rule-directive_time_invalid = Строка { $line }: запишите время как MM:SS или MM:SS-MM:SS (или end).
 rule-directive_time_order = Строка { $line }: карточка должна заканчиваться после своего начала.
 rule-directive_too_many = Слишком много указаний для карточек.
-rule-ai_graphics_directives_mode = Указания для карточек работают только в полуавтоматическом и ручном режимах.
+rule-ai_graphics_directives_mode = Указания для карточек действуют только в режимах «Автоматически и мои указания» и «Только мои указания».
 rule-ai_graphics_directives_required = Для карточек в ручном режиме нужны ваши указания.
 rule-ai_graphics_sfx_needs_ai_graphics = Звук карточек работает только с включёнными карточками.
 rule-sfx_auto_sound_needs_auto_text = Звук надписей работает только с включёнными автоматическими надписями.
-rule-overlay_volume_needs_overlay = Громкость оригинала действует только в режиме наложения.
-rule-tts_style_unsupported = У этого провайдера голоса нет стилей речи.
-rule-tts_scene_unsupported = Инструкции для голоса работают только с провайдером b.
-rule-motion_text_required = Для моушн-видео из текста нужен текст.
-rule-motion_file_required = Для моушн-видео из записи или клипа нужен файл.
-rule-motion_tts_only_for_text = Голос выбирается только для моушн-видео из текста.
-rule-motion_format_not_for_video = В моушн-видео из видео формат определяется самим клипом.
+rule-overlay_volume_needs_overlay = Громкость оригинала действует, только когда исходный звук остаётся.
+rule-tts_style_unsupported = У этого голосового сервиса нет стилей речи.
+rule-tts_scene_unsupported = Этот голосовой сервис не принимает инструкции для голоса.
+rule-motion_text_required = Для анимированного видео из текста нужен текст.
+rule-motion_file_required = Для анимированного видео из записи или ролика нужен файл.
+rule-motion_tts_only_for_text = Голос выбирается только для анимированного видео из текста.
+rule-motion_format_not_for_video = В анимированном видео из видео формат определяет сам ролик.
 rule-target_duration_invalid = Целевая длительность должна быть положительным числом секунд.
 rule-target_duration_over_limit = Ваш тариф позволяет видео длительностью не больше { $max } с.
 rule-target_duration_speedup = Для этого понадобилось бы ускорение больше чем вдвое; минимально возможная длительность — { $min } с.
 rule-srt_empty = SRT пустой.
 rule-srt_end_before_start = Строка { $line }: субтитр заканчивается раньше, чем начинается.
-rule-srt_exceeds_duration = Строка { $line }: этот субтитр выходит за конец видео.
+rule-srt_exceeds_duration = Субтитр { $index } заканчивается в { $end }, на { $over } с позже конца видео ({ $max }). Сдвиньте его конец раньше и отправьте файл ещё раз.
 rule-srt_index_invalid = Строка { $line }: номер записи — не число.
 rule-srt_index_missing = Строка { $line }: не хватает номера записи.
 rule-srt_line_too_long = Строка { $line } слишком длинная.
@@ -568,23 +573,18 @@ rule-srt_too_large = SRT слишком большой.
 rule-srt_too_many_entries = В SRT слишком много записей.
 
 ## delivery results
-result-video-caption = ✅ Задача #{ $id } готова.
-result-audio-caption = ✅ Озвучка #{ $id } готова.
 result-link = ✅ Задача #{ $id } готова. Файл слишком большой, чтобы отправить его сюда; скачайте его: { $url }
     Ссылка действует до { $expires }.
 result-link-no-expiry = ✅ Задача #{ $id } готова. Файл слишком большой, чтобы отправить его сюда; скачайте его: { $url }
 result-expired = Задача #{ $id } выполнена, но ссылка на результат уже недействительна.
-result-document-txt = Расшифровка задачи #{ $id } (текст)
-result-document-srt = Расшифровка задачи #{ $id } с таймкодами (SRT)
 result-clip-caption = { $index }. { $title }
     { $hook }
     Оценка { $score }/100 · { $from }–{ $to }
 result-clips-summary = ✅ Задача #{ $id }: { $count ->
-    [one] { $count } клип
-    [few] { $count } клипа
-    [many] { $count } клипов
-   *[other] { $count } клипа
+    [one] { $count } ролик
+    [few] { $count } ролика
+    [many] { $count } роликов
+   *[other] { $count } ролика
 }
 result-clip-line = { $index }. { $title } · { $score }/100 · { $from }–{ $to }
 result-links-expire = Ссылки действуют до { $expires }.
-result-srt-step = Расшифровка дубляжа #{ $id }. Отредактируйте текст в этом SRT (номера и время не меняйте) и отправьте файл мне или нажмите «Озвучить как есть».

@@ -24,20 +24,22 @@ button-confirm = Так, продовжити
 
 ## /start and task types
 welcome =
-    Вітаю, { $name }! Я перетворюю ваші фото, кліпи, аудіо й текст на готові медіа:
-    відео з озвученням і субтитрами, транскрипції, озвучення, дубляж, короткі кліпи та моушн-відео.
+    Вітаю, { $name }! Я перетворюю ваші фото, ролики, аудіо й текст на готові медіа:
+    відео з озвученням і субтитрами, розшифровки, озвучення, дубляж, короткі ролики та анімовані відео.
+
+    Оберіть завдання нижче або просто надішліть файл.
 
     Оберіть завдання нижче або просто надішліть файл.
 welcome-pick = Оберіть завдання:
-task-video-name = Відео з фото й кліпів
+task-video-name = Відео з фото й роликів
 task-transcription-name = Транскрипція
 task-audio-name = Озвучення
 task-subtitles-name = Субтитри
 task-pause_removal-name = Видалення пауз
 task-dubbing-name = Дубляж
-task-smart_clip-name = Розумні кліпи
-task-motion-name = Моушн-відео
-task-video-needs = До 30 фото або відеокліпів (JPEG, PNG, WebP, MP4, MOV, AVI) і, за бажанням, текст озвучення.
+task-smart_clip-name = Нарізка роликів
+task-motion-name = Анімоване відео
+task-video-needs = До 30 фото або відеороликів (JPEG, PNG, WebP, MP4, MOV, AVI) і, за бажанням, текст озвучення.
 task-transcription-needs = Один аудіо- або відеофайл (MP3, WAV, M4A, MP4, MOV, AVI) або https-посилання на нього.
 task-audio-needs = Текст, який треба озвучити.
 task-subtitles-needs = Одне готове відео (MP4, MOV, AVI) або https-посилання на нього.
@@ -47,20 +49,20 @@ task-smart_clip-needs = Одне довге відео (MP4, MOV, AVI) або ht
 task-motion-needs = Текст, голосовий запис або відео з ведучим у кадрі.
 task-video-price = 30 токенів за хвилину результату.
 task-transcription-price = 40 токенів за хвилину.
-task-audio-price = Від безкоштовного до 41 токена за хвилину мовлення, залежно від провайдера голосу.
+task-audio-price = Від безкоштовного до 41 токена за хвилину мовлення, залежно від голосового сервісу.
 task-subtitles-price = 50 токенів за хвилину результату; 60 з перекладом.
 task-pause_removal-price = 50 токенів за хвилину.
-task-dubbing-price = Від 100 до 141 токена за хвилину, залежно від провайдера голосу.
+task-dubbing-price = Від 100 до 141 токена за хвилину, залежно від голосового сервісу.
 task-smart_clip-price = 80 токенів за хвилину вихідного відео.
-task-motion-price = Залежить від ліміту моушн-відео у вашому тарифі.
-task-video-next = Надішліть фото або кліпи.
+task-motion-price = Залежить від ліміту анімованих відео у вашому тарифі.
+task-video-next = Надішліть фото або ролики.
 task-transcription-next = Надішліть аудіо- чи відеофайл або вставте https-посилання.
 task-audio-next = Надішліть текст для озвучення.
 task-subtitles-next = Надішліть відео або вставте https-посилання.
 task-pause_removal-next = Надішліть відео або вставте https-посилання.
 task-dubbing-next = Надішліть відео або вставте https-посилання.
 task-smart_clip-next = Надішліть довге відео або вставте https-посилання.
-task-motion-next = Надішліть текст, голосове повідомлення або відеокліп.
+task-motion-next = Надішліть текст, голосове повідомлення або відеоролик.
 task-card =
     { $name }
 
@@ -72,7 +74,7 @@ start-unknown-payload = Це посилання не відкриває жодн
 
 ## /help
 help-intro = Що я вмію (1000 токенів = 1 USD; токени списуються лише за готове завдання):
-help-extras = Додатково: автоматичні написи 50 токенів за рендер, картки по 30 токенів, рамки 30 токенів за рендер.
+help-extras = Додатково: автоматичні написи — 50 токенів за відео, картки — по 30 токенів, рамки — 30 токенів за відео.
 
 ## /cancel
 cancel-done = Скасовано. Нічого не очікує. Оберіть нове завдання через /start.
@@ -88,7 +90,7 @@ language-name-ru = Русский
 settings-title = Ваші налаштування за замовчуванням (вони заповнюють кожне нове завдання):
 settings-summary =
     Мова: { $language }
-    Провайдер голосу: { $provider }
+    Голосовий сервіс: { $provider }
     Голос: { $voice }
     Швидкість: { $speed }
     Стиль голосу: { $style }
@@ -99,7 +101,7 @@ settings-summary =
 settings-not-set = не задано
 settings-automatic = автоматично
 settings-button-language = Мова
-settings-button-provider = Провайдер голосу
+settings-button-provider = Голосовий сервіс
 settings-button-voice = Голос
 settings-button-speed = Швидкість
 settings-button-style = Стиль голосу
@@ -107,38 +109,27 @@ settings-button-sub-style = Стиль субтитрів
 settings-button-sub-position = Розташування субтитрів
 settings-button-sub-size = Розмір субтитрів
 settings-button-format = Формат відео
-settings-button-reset = Скинути на автоматичне
+settings-button-reset = Скинути
 settings-choose-language = Оберіть мову інтерфейсу:
-settings-choose-provider = Оберіть провайдера голосу за замовчуванням:
+settings-choose-provider = Оберіть голосовий сервіс за замовчуванням:
 settings-choose-voice = Оберіть голос { $provider } за замовчуванням:
-settings-choose-voice-first = Спершу оберіть провайдера голосу.
-settings-no-voices = У каталозі немає голосів цього провайдера вашою мовою.
+settings-choose-voice-first = Спершу оберіть голосовий сервіс.
+settings-no-voices = У цього сервісу немає голосів вашою мовою.
 settings-choose-speed = Оберіть швидкість мовлення за замовчуванням:
-settings-choose-style = Оберіть стиль голосу (його використовують провайдери, що підтримують стилі):
+settings-choose-style = Оберіть стиль голосу (діє в сервісах, що підтримують стилі):
 settings-choose-sub-style = Оберіть стиль субтитрів за замовчуванням:
 settings-choose-sub-position = Оберіть, де розташовувати субтитри:
 settings-choose-sub-size = Оберіть розмір субтитрів:
 settings-choose-format = Оберіть формат відео за замовчуванням:
 settings-saved = Збережено.
-tts-style-standard = Стандартний
-tts-style-calm = Спокійний
-tts-style-expressive = Виразний
-tts-style-energetic = Енергійний
-tts-style-dramatic = Драматичний
-tts-style-cheerful = Бадьорий
-sub-position-top = Угорі
-sub-position-center = По центру
-sub-position-bottom = Унизу
-sub-size-small = Малий
-sub-size-medium = Середній
-sub-size-large = Великий
-video-format-9_16 = Вертикальний 9:16
-video-format-16_9 = Горизонтальний 16:9
-video-format-1_1 = Квадрат 1:1
-video-format-original = Розмір оригіналу
 
 ## /balance
-balance-tokens = Баланс: { $tokens } токенів (близько { $usd } USD).
+balance-tokens = Баланс: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токени
+    [many] { $tokens } токенів
+   *[other] { $tokens } токена
+    } (близько { $usd } USD).
 balance-quota = Тариф: { $tariff }, діє до { $expires }.
 balance-quota-no-expiry = Тариф: { $tariff }.
 balance-limits-title = Ліміти вашого облікового запису:
@@ -158,16 +149,10 @@ balance-reset = Ліміти оновляться { $date }.
 
 ## /tasks
 tasks-empty = У вас ще немає завдань. Почніть через /start.
-tasks-title = Ваші завдання (сторінка { $page }):
-tasks-item = #{ $id } { $type }: { $status }, { $date }
 task-status-pending = очікує
 task-status-processing = виконується
 task-status-completed = готово
 task-status-failed = помилка
-task-details =
-    Завдання #{ $id }: { $type }
-    Стан: { $status }
-    Створено: { $date }
 task-details-progress = Прогрес: { $progress }%
 task-details-error = Причина: { $error }
 task-not-found = Це завдання не знайдено.
@@ -210,7 +195,7 @@ service-error-invalid_response = Сервіс надіслав відповід�
 
 ## intake
 intake-offer = Отримано: { $media }. Що з цього зробити?
-intake-offer-more = Надішліть ще фото чи кліпи, щоб додати їх, або виберіть завдання.
+intake-offer-more = Надішліть ще фото чи ролики, щоб додати їх, або виберіть завдання.
 intake-expired = Файлів, які ви надсилали, у мене вже немає. Надішліть їх ще раз.
 intake-count-photo = { $count ->
     [one] { $count } фото
@@ -259,8 +244,12 @@ media-error-empty_file = Цей файл порожній ({ $name }): у ньо
 media-error-too_big_for_bot_api = Файл більший за { $limitMb } МБ — це найбільше, що бот може завантажити з Telegram. Завантажте його деінде й надішліть мені https-посилання.
 media-error-too_big_for_intake = Файл більший за { $limitMb } МБ — це найбільше, що приймає цей бот. Надішліть натомість https-посилання на нього.
 media-error-too_big_for_service = Файл більший за { $limitMb } МБ — це найбільше, що приймає сервіс. Надішліть коротший або менший файл.
-media-error-too_many_media = Це { $count } файлів, а відео приймає щонайбільше { $max } фото й кліпів. Надішліть менше.
-media-error-mixed_media = Ці файли не поєднуються: кілька файлів — це одне відео з не більш ніж { $max } фото й кліпів. Аудіо, субтитри чи окреме відео надсилайте поодинці.
+media-error-too_many_media = { $count ->
+    [one] Це { $count } файл
+    [few] Це { $count } файли
+   *[other] Це { $count } файлів
+    }, а відео приймає щонайбільше { $max } фото й роликів. Надішліть менше.
+media-error-mixed_media = Ці файли не поєднуються: кілька файлів — це одне відео з не більш ніж { $max } фото й роликів. Аудіо, субтитри чи окреме відео надсилайте поодинці.
 media-error-link_not_https = Працюють лише посилання https:// ({ $link }). Надішліть https-адресу.
 media-error-link_malformed = Це не схоже на придатне посилання: { $link }. Надішліть повну адресу, що починається з https://.
 media-error-download_failed = Не вдалося отримати файл із Telegram. Надішліть його ще раз.
@@ -274,11 +263,14 @@ form-or-type = Або введіть значення.
 form-type-text = Надішліть одним повідомленням (до { $max } символів).
 form-send-file-audio = Надішліть свій файл MP3.
 form-send-file-subtitles = Надішліть файл SRT.
-form-media-add = ➕ Додати фото або кліпи
+form-media-add = ➕ Додати фото або ролики
 form-media-done = Готово ({ $count })
-form-media-count = Файлів: { $count } з { $max }
-form-media-needed = Спершу надішліть файли (щонайменше { $min }).
-form-media-prompt-video = Надішліть від 1 до 30 фото або відеокліпів — по одному чи альбомами — або https-посилання на них. Коли все буде тут, натисніть «Готово».
+form-media-count = Файлів: { $count } з { $max } можливих
+form-media-needed = { $min ->
+    [one] Спершу надішліть хоча б один файл.
+   *[other] Спершу надішліть щонайменше { $min } файли.
+}
+form-media-prompt-video = Надішліть від 1 до 30 фото або відеороликів — по одному чи альбомами — або https-посилання на них. Коли все буде тут, натисніть «Готово».
 form-media-prompt-transcription = Надішліть аудіо- чи відеофайл або вставте https-посилання на нього.
 form-media-prompt-audio = Надішліть текст для озвучення.
 form-media-prompt-subtitles = Надішліть відео або вставте https-посилання на нього.
@@ -286,14 +278,14 @@ form-media-prompt-pause_removal = Надішліть відео або вста�
 form-media-prompt-dubbing = Надішліть відео для дубляжу або вставте https-посилання на нього.
 form-media-prompt-smart_clip = Надішліть довге відео або вставте https-посилання на нього.
 form-media-prompt-motion = Надішліть голосовий запис або відео з ведучим у кадрі чи вставте https-посилання на нього.
-form-media-wrong-video = Відео складається лише з фото й відеокліпів.
+form-media-wrong-video = Відео складається лише з фото й відеороликів.
 form-media-wrong-transcription = Для транскрипції потрібен один аудіо- або відеофайл.
 form-media-wrong-audio = Озвучення створюється з тексту; файл не потрібен.
 form-media-wrong-subtitles = Для субтитрів потрібне одне відео.
 form-media-wrong-pause_removal = Для видалення пауз потрібне одне відео.
 form-media-wrong-dubbing = Для дубляжу потрібне одне відео.
-form-media-wrong-smart_clip = Для розумних кліпів потрібне одне відео.
-form-media-wrong-motion = Для моушн-відео потрібен голосовий запис (аудіо) або відеокліп.
+form-media-wrong-smart_clip = Для розумних роликів потрібне одне відео.
+form-media-wrong-motion = Для анімованого відео потрібен голосовий запис (аудіо) або відеоролик.
 form-file-expected-audio = Будь ласка, надішліть сюди файл MP3.
 form-file-expected-subtitles = Будь ласка, надішліть сюди файл SRT.
 form-file-expected-image = Будь ласка, надішліть сюди фото.
@@ -301,11 +293,31 @@ form-file-expected-video = Будь ласка, надішліть сюди ві
 form-srt-as-file = Будь ласка, надішліть SRT файлом, а не посиланням, щоб я міг спершу його перевірити.
 form-srt-too-big = Цей файл завеликий для SRT (щонайбільше 2 МБ).
 form-use-buttons = Будь ласка, оберіть за допомогою кнопок.
-form-cost = Орієнтовна вартість: { $tokens } токенів
-form-cost-at-least = Орієнтовна вартість: щонайменше { $tokens } токенів (кожна картка — 30 токенів)
-form-cost-per-minute = Орієнтовна вартість: { $tokens } токенів за хвилину файлу
+form-cost = Орієнтовна вартість: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токени
+    [many] { $tokens } токенів
+   *[other] { $tokens } токена
+    }
+form-cost-at-least = Орієнтовна вартість: щонайменше { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токени
+    [many] { $tokens } токенів
+   *[other] { $tokens } токена
+    } (кожна картка — 30 токенів)
+form-cost-per-minute = Орієнтовна вартість: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токени
+    [many] { $tokens } токенів
+   *[other] { $tokens } токена
+    } за хвилину файлу
 form-cost-plan = Вартість: враховується в ліміті вашого тарифу
-form-balance = Баланс: { $tokens } токенів
+form-balance = Баланс: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токени
+    [many] { $tokens } токенів
+   *[other] { $tokens } токена
+    }
 form-tariff = Тариф: { $tariff }
 form-scene-map = Сцена { $scene } → файл { $media }
 form-cancelled = { $task }: скасовано. Нічого не надіслано.
@@ -317,8 +329,6 @@ form-error-number = Будь ласка, надішліть число.
 form-error-integer = Будь ласка, надішліть ціле число.
 form-error-range = Будь ласка, надішліть число від { $min } до { $max }.
 form-error-language = Будь ласка, надішліть код мови, наприклад en, uk або pt-BR.
-form-error-ass-color = Будь ласка, надішліть колір у форматі &HAABBGGRR, наприклад &H0000FFFF для жовтого.
-form-error-hex-color = Будь ласка, надішліть колір у форматі #RRGGBB, наприклад #FFCC00.
 form-error-number-list = Будь ласка, надішліть додатні числа через пробіл, наприклад: 3 4 2.5
 form-error-count = Потрібно значень: { $expected }, отримано: { $actual }.
 form-error-word = «{ $word }» — не з переліку: { $allowed }
@@ -333,8 +343,12 @@ form-overlay-add = ➕ Додати напис
 form-overlay-type = Надішліть текст напису (щонайбільше 200 символів). Щоб задати час, допишіть його після вертикальної риски: Розпродаж сьогодні | 2-5
 form-overlay-delete = 🗑 Видалити цей напис
 form-overlay-text = Напис має містити від 1 до { $max } символів.
-form-overlay-times = Запишіть час як початок-кінець у секундах, наприклад 2-5 або 3-end.
-form-overlay-full = Щонайбільше { $max } написів.
+form-overlay-times = Запишіть час як початок-кінець у секундах, наприклад 2-5, або 3-, щоб напис тривав до кінця.
+form-overlay-full = { $max ->
+    [one] Щонайбільше { $max } напис.
+    [few] Щонайбільше { $max } написи.
+   *[other] Щонайбільше { $max } написів.
+}
 overlay-style = Стиль
 overlay-position = Розташування
 overlay-size = Розмір
@@ -344,11 +358,7 @@ overlay-italic = Курсив
 overlay-fade = Плавна поява
 value-on = увімкнено
 value-off = вимкнено
-value-none = немає
-value-auto = автоматично
-value-sub-lang-dubbed = дубльоване мовлення
-value-sub-lang-original = оригінальне мовлення
-value-sub-lang-none = без субтитрів
+value-none = не задано
 
 form-group-voice = 🎙 Голос
 form-group-scenes = 🎞 Сцени та формат
@@ -359,13 +369,13 @@ form-group-cards = 🃏 Картки
 form-group-sounds = 🔊 Звукові ефекти
 form-group-recognition = 🗣 Розпізнавання
 form-group-translation = 🌐 Переклад
-form-group-reels = 📱 Вертикальне (reels)
-form-group-clips = ✂️ Кліпи
+form-group-reels = 📱 Вертикальне відео
+form-group-clips = ✂️ Ролики
 form-group-filters = 🎨 Фільтри
 form-group-source = 📝 Джерело
 form-group-look = 🖼 Вигляд
 form-group-languages = 🌐 Мови та режим
-form-group-mix = 🎚 Мікшування
+form-group-mix = 🎚 Звук
 
 field-text = Текст
 field-language = Мова
@@ -391,7 +401,7 @@ field-auto_text = Автоматичні написи
 field-bgm_track = Музика з бібліотеки
 field-bgm_file = Ваша музика
 field-bgm_volume = Гучність музики
-field-audio_mix_type = Власний звук кліпів
+field-audio_mix_type = Власний звук роликів
 field-ai_graphics = Картки
 field-ai_graphics_mode = Режим карток
 field-ai_graphics_density = Щільність карток
@@ -407,80 +417,79 @@ field-reels_reframe = Кадрування
 field-mode = Режим
 field-target_lang = Мова дубляжу
 field-source_lang = Мова оригіналу
-field-srt_file = Ваш SRT
+field-srt_file = Ваші субтитри
 field-mix_mode = Оригінальний звук
 field-overlay_volume = Гучність оригіналу (%)
 field-sub_lang = Субтитри показують
-field-max_clips = Кількість кліпів
-field-target_sec = Тривалість кліпу (с)
+field-max_clips = Кількість роликів
+field-target_sec = Тривалість ролика (с)
 field-context = Про що відео
 field-filters = Фільтри
 field-source = Джерело
 field-style = Тема
 
-hint-text = Слова для озвучення. Позначайте склейки через {"{"}scene{"}"}, перехід — через {"{"}scene:fade{"}"}, його тривалість — через {"{"}scene:fade:0.8{"}"}, а лише тривалість — через {"{"}scene:2{"}"}. Позначки не зачитуються. Без тексту відео буде беззвучним.
-hint-language = Мова озвучення або мовлення. «Автоматично» — сервіс визначить її сам.
-hint-tts_voice = Оберіть провайдера й голос; ▶ — прослухати зразок.
+hint-text = Слова для озвучення. Позначайте склейки через `{"{"}scene{"}"}`, перехід — через `{"{"}scene:fade{"}"}`, його тривалість — через `{"{"}scene:fade:0.8{"}"}`, а лише тривалість — через `{"{"}scene:2{"}"}`. Позначки не зачитуються. Без тексту відео буде беззвучним.
+hint-language = Мова озвучення або мовлення. Сервіс може визначити її сам.
+hint-tts_voice = Оберіть сервіс і голос; ▶ — прослухати зразок.
 hint-tts_speed = Як швидко говорить голос.
-hint-tts_style = Манера мовлення (провайдери b і f).
-hint-tts_scene = Довільна інструкція для голосу, наприклад: тепло, неквапливо, як диктор документального фільму (провайдер b).
-hint-format = 9:16 вертикальний, 16:9 широкий, 1:1 квадрат або розмір оригіналу.
-hint-animation = Ken Burns повільно панорамує й наближає фото.
+hint-tts_style = Манера мовлення; її підтримують не всі голосові сервіси.
+hint-tts_scene = Довільна інструкція для голосу, наприклад: тепло, неквапливо, як диктор документального фільму. Її приймають не всі голосові сервіси.
+hint-format = Вертикальний для телефона, горизонтальний для екрана, квадратний або як в оригіналі.
+hint-animation = Плавний наїзд і панорама оживлюють фото.
 hint-transition = Перехід між сценами, якщо позначка не задає іншого (коли анімацію ввімкнено).
 hint-transition_duration = Скільки секунд триває кожен перехід.
 hint-scene_durations = Для відео без звуку: секунди на кожен файл, по одному числу, через пробіл, наприклад: 3 4 2.5
-hint-scene_transitions = Для відео без звуку: по одному переходу на кожну склейку, через пробіл, наприклад: fade zoom slide. Назви: fade, dissolve, slide, cover, reveal, zoom, squeeze, wind, pixel, circle, random.
+hint-scene_transitions = Для відео без звуку: по одному переходу на кожну склейку, через пробіл, наприклад: `fade zoom slide`. Назви: `fade`, `dissolve`, `slide`, `cover`, `reveal`, `zoom`, `squeeze`, `wind`, `pixel`, `circle`, `random`.
 hint-target_duration = Довший результат прискорюється до цієї тривалості, але не більш ніж удвічі; коротший лишається як є. Діє ліміт вашого тарифу.
-hint-subtitles = Караоке-субтитри до озвучення.
+hint-subtitles = Субтитри, у яких підсвічується слово, що звучить.
 hint-sub_style = Вигляд субтитрів.
 hint-sub_position = Де розташовані субтитри.
 hint-sub_size = Наскільки великі субтитри.
-hint-sub_color = Колір субтитрів.
+hint-sub_color = Колір субтитрів. Можна надіслати й свій у вигляді `#RRGGBB`.
 hint-text_overlays = Статичні написи поверх відео: до 10, кожен зі своїм стилем, розташуванням, розміром, анімацією та часом.
-hint-text_overlays_raw = Усі написи одним повідомленням, по одному в рядку (або через /): ТЕКСТ | атрибути | початок-кінець. Атрибути: small, medium, large; bold, thin, italic; top, middle, bottom; left, center, right; white, yellow, red, green, blue, pink, orange, purple, black, cyan; pop, slide, type, fade, none. Приклад: РОЗПРОДАЖ | large bold top center yellow pop | 0-3
-hint-auto_text = Ключові слова з озвучення спливають як написи (50 токенів за рендер).
+hint-text_overlays_raw = Усі написи одним повідомленням, по одному в рядку (або через /): `ТЕКСТ | атрибути | початок-кінець`. Атрибути: `small`, `medium`, `large`; `bold`, `thin`, `italic`; `top`, `middle`, `bottom`; `left`, `center`, `right`; `white`, `yellow`, `red`, `green`, `blue`, `pink`, `orange`, `purple`, `black`, `cyan`; `pop`, `slide`, `type`, `fade`, `none`. Приклад: `РОЗПРОДАЖ | large bold top center yellow pop | 0-3`
+hint-auto_text = Ключові слова з озвучення спливають як написи (50 токенів за відео).
 hint-bgm_track = Трек із бібліотеки, за стилем.
 hint-bgm_file = Ваш власний MP3 як фонова музика.
-hint-bgm_volume = Від 0 (тиша) до 1 (повна гучність); зазвичай 0.2.
-hint-audio_mix_type = Замінити: лише голос і музика. Додати: голос поверх звуку кліпів на повній гучності. Накласти: звук кліпів приглушується під голосом.
+hint-bgm_volume = Наскільки гучно грає музика під голосом; зазвичай 20 %. Можна надіслати число від 0 до 100.
+hint-audio_mix_type = Що буде зі звуком ваших роликів під голосом і музикою.
 hint-ai_graphics = Анімовані картки поверх відео: списки, числа, цитати, порівняння, графіки (по 30 токенів).
-hint-ai_graphics_mode = Авто: добираються за озвученням. Напівавто: авто плюс ваші вказівки. Вручну: лише ваші вказівки (працює й для відео без звуку).
-hint-ai_graphics_density = 0.6 — рідко, 1.0 — звичайно, 1.5 — щільно.
-hint-ai_graphics_directives = Одна картка в рядку: MM:SS[-MM:SS] шаблон аргументи [@позиція]. Шаблони: caption, quote, subscribe, like, list, steps, stat, percent, trend, compare. Позиції: @center, @top, @bottom, @left, @right. Приклад: 00:05-00:09 stat 87% глядачів @top
+hint-ai_graphics_mode = Автоматично: картки добираються за озвученням. З вашими вказівками: автоматичні плюс описані вами. Лише ваші вказівки: працює й для відео без звуку.
+hint-ai_graphics_density = Як часто з’являються картки.
+hint-ai_graphics_directives = Одна картка в рядку: `MM:SS[-MM:SS] шаблон аргументи [@позиція]`. Шаблони: `caption`, `quote`, `subscribe`, `like`, `list`, `steps`, `stat`, `percent`, `trend`, `compare`. Позиції: `@center`, `@top`, `@bottom`, `@left`, `@right`. Приклад: `00:05-00:09 stat 87% глядачів @top`
 hint-ai_graphics_sfx = Звук під час появи кожної картки.
 hint-sfx_auto_sound = Звук під час появи кожного автоматичного напису.
 hint-sfx_transition_sound = Звук на кожній зміні сцени.
 hint-ai_prompt = Імена, терміни чи контекст, що допоможуть розпізнаванню.
-hint-output_format = Простий текст, субтитри з таймкодами (SRT) або обидва варіанти.
+hint-output_format = Простий текст, субтитри з таймкодами або обидва варіанти.
 hint-translate_to = Перекласти субтитри; таймінг і звук не змінюються.
 hint-reels_mode = Робить результат вертикальним 9:16.
 hint-reels_reframe = Як зображення заповнює вертикальний кадр.
-hint-mode = Авто: усе автоматично. Напівавто: спершу ви отримаєте розшифровку для редагування. Вручну: використовується ваш власний SRT мовою дубляжу.
+hint-mode = Автоматично: усе робиться саме. «Спершу перевірити текст»: ви отримаєте розшифровку для правок. «Мої субтитри»: використовується ваш файл субтитрів мовою дубляжу.
 hint-target_lang = Мова нового голосу.
 hint-source_lang = Мова, якою говорять у відео.
-hint-srt_file = SRT мовою дубляжу, час якого вкладається в тривалість відео.
-hint-mix_mode = «Накласти» залишає оригінальний звук приглушеним. «Замінити» прибирає його.
+hint-srt_file = Файл субтитрів мовою дубляжу, час якого вкладається в тривалість відео.
+hint-mix_mode = Що буде з оригінальним звуком під новим голосом.
 hint-overlay_volume = Наскільки гучним лишається оригінал, від 0 до 100.
-hint-sub_lang = Яке мовлення показують субтитри, або код мови.
-hint-max_clips = «Автоматично» — приблизно один кліп на 5 хвилин (від 4 до 10).
-hint-target_sec = Бажана тривалість кліпу; склейки припадають на паузи в мовленні.
+hint-sub_lang = Яке мовлення показують субтитри. Можна надіслати й код мови, наприклад `de`.
+hint-max_clips = «Автоматично» — приблизно один ролик на 5 хвилин (від 4 до 10).
+hint-target_sec = Бажана тривалість ролика; склейки припадають на паузи в мовленні.
 hint-context = Що це за відео і що в ньому шукати.
-hint-filters = Кольорові фільтри для кожного кліпу; оберіть будь-які.
+hint-filters = Кольорові фільтри для кожного ролика; оберіть будь-які.
 hint-source = Текст, голосовий запис або відео з ведучим у кадрі.
-hint-style = Вигляд моушн-відео.
+hint-style = Як виглядатиме анімоване відео.
 
 ## voice picker
 voice-choose-language = Оберіть мову голосу:
-voice-choose-provider = Голоси ({ $language }): оберіть провайдера.
+voice-choose-provider = Голоси, мова: { $language }. Оберіть сервіс.
 voice-choose-voice = { $provider }, { $language }: оберіть голос. ▶ — прослухати зразок.
-voice-price = { $tokens } токенів/хв
 voice-price-free = безкоштовно
-voice-quality-Basic = базова якість
-voice-quality-Good = добра якість
-voice-quality-Excellent = відмінна якість
-voice-quality-Premium = преміум-якість
+voice-quality-Basic = ★ базова
+voice-quality-Good = ★★ добра
+voice-quality-Excellent = ★★★ відмінна
+voice-quality-Premium = ★★★★ найвища
 voice-other-language = 🌐 Інша мова
-voice-automatic = Автоматичний голос цього провайдера
+voice-automatic = Будь-який голос цього сервісу
 voice-preview-caption = Зразок: { $voice }
 voice-preview-text = Вітаю! Ось як я звучу. Можу прочитати ваш текст уголос для відео чи озвучення.
 voice-preview-sent = Зразок надіслано нижче.
@@ -504,7 +513,6 @@ outcome-button-repeat = 🔁 Повторити зі змінами
 outcome-button-newTask = ➕ Нове завдання
 outcome-button-retrySubmit = 🔄 Повторити
 outcome-button-tryAgain = 🔄 Спробувати ще раз
-outcome-button-renderAsIs = ▶️ Озвучити як є
 outcome-failed = ❌ { $task } #{ $id } — помилка: { $error }
     Нічого не списано.
 outcome-failed-unknown = сервіс не вказав причини
@@ -515,8 +523,8 @@ outcome-task-gone = Сервіс більше не знає завдання #{ 
 rule-invalid = Це значення не приймається.
 rule-auto_text_needs_text = Для автоматичних написів потрібен текст озвучення.
 rule-bgm_exclusive = Оберіть музику з бібліотеки або свій MP3, а не обидва варіанти.
-rule-color_not_ass = Колір треба записати у форматі &HAABBGGRR.
-rule-color_not_hex = Колір треба записати у форматі #RRGGBB.
+rule-color_not_ass = Колір треба записати у вигляді #RRGGBB.
+rule-color_not_hex = Колір треба записати у вигляді #RRGGBB.
 rule-filters_repeated = Кожен фільтр можна обрати лише раз.
 rule-language_invalid = Це не код мови (наприклад en, uk, pt-BR).
 rule-url_not_https = Посилання мають починатися з https://.
@@ -541,23 +549,23 @@ rule-directive_template_unknown = Рядок { $line }: невідомий ша�
 rule-directive_time_invalid = Рядок { $line }: запишіть час як MM:SS або MM:SS-MM:SS (або end).
 rule-directive_time_order = Рядок { $line }: картка має закінчуватися після свого початку.
 rule-directive_too_many = Забагато вказівок для карток.
-rule-ai_graphics_directives_mode = Вказівки для карток діють лише в напівавтоматичному та ручному режимах.
+rule-ai_graphics_directives_mode = Вказівки для карток діють лише в режимах «Автоматично і мої вказівки» та «Лише мої вказівки».
 rule-ai_graphics_directives_required = Для карток у ручному режимі потрібні ваші вказівки.
 rule-ai_graphics_sfx_needs_ai_graphics = Звук карток працює лише з увімкненими картками.
 rule-sfx_auto_sound_needs_auto_text = Звук написів працює лише з увімкненими автоматичними написами.
-rule-overlay_volume_needs_overlay = Гучність оригіналу діє лише в режимі накладання.
-rule-tts_style_unsupported = Цей провайдер голосу не має стилів мовлення.
-rule-tts_scene_unsupported = Інструкції для голосу працюють лише з провайдером b.
-rule-motion_text_required = Для моушн-відео з тексту потрібен текст.
-rule-motion_file_required = Для моушн-відео із запису чи кліпу потрібен файл.
-rule-motion_tts_only_for_text = Голос обирається лише для моушн-відео з тексту.
-rule-motion_format_not_for_video = У моушн-відео з відео формат визначає сам кліп.
+rule-overlay_volume_needs_overlay = Гучність оригіналу діє, лише коли оригінальний звук залишається.
+rule-tts_style_unsupported = Цей голосовий сервіс не має стилів мовлення.
+rule-tts_scene_unsupported = Цей голосовий сервіс не приймає інструкцій для голосу.
+rule-motion_text_required = Для анімованого відео з тексту потрібен текст.
+rule-motion_file_required = Для анімованого відео із запису чи ролика потрібен файл.
+rule-motion_tts_only_for_text = Голос обирається лише для анімованого відео з тексту.
+rule-motion_format_not_for_video = В анімованому відео з відео формат визначає сам ролик.
 rule-target_duration_invalid = Цільова тривалість має бути додатним числом секунд.
 rule-target_duration_over_limit = Ваш тариф дозволяє відео тривалістю щонайбільше { $max } с.
 rule-target_duration_speedup = Для цього знадобилося б прискорення більш ніж удвічі; найменша можлива тривалість — { $min } с.
 rule-srt_empty = SRT порожній.
 rule-srt_end_before_start = Рядок { $line }: субтитр закінчується раніше, ніж починається.
-rule-srt_exceeds_duration = Рядок { $line }: цей субтитр виходить за кінець відео.
+rule-srt_exceeds_duration = Субтитр { $index } закінчується о { $end }, на { $over } с пізніше за кінець відео ({ $max }). Перенесіть його кінець раніше й надішліть файл ще раз.
 rule-srt_index_invalid = Рядок { $line }: номер запису — не число.
 rule-srt_index_missing = Рядок { $line }: бракує номера запису.
 rule-srt_line_too_long = Рядок { $line } задовгий.
@@ -568,23 +576,18 @@ rule-srt_too_large = SRT завеликий.
 rule-srt_too_many_entries = У SRT забагато записів.
 
 ## delivery results
-result-video-caption = ✅ Завдання #{ $id } готове.
-result-audio-caption = ✅ Озвучення #{ $id } готове.
 result-link = ✅ Завдання #{ $id } готове. Файл завеликий, щоб надіслати його сюди; завантажте його: { $url }
     Посилання діє до { $expires }.
 result-link-no-expiry = ✅ Завдання #{ $id } готове. Файл завеликий, щоб надіслати його сюди; завантажте його: { $url }
 result-expired = Завдання #{ $id } виконано, але посилання на результат уже недійсне.
-result-document-txt = Розшифровка завдання #{ $id } (текст)
-result-document-srt = Розшифровка завдання #{ $id } з таймкодами (SRT)
 result-clip-caption = { $index }. { $title }
     { $hook }
     Оцінка { $score }/100 · { $from }–{ $to }
 result-clips-summary = ✅ Завдання #{ $id }: { $count ->
-    [one] { $count } кліп
-    [few] { $count } кліпи
-    [many] { $count } кліпів
-   *[other] { $count } кліпа
+    [one] { $count } ролик
+    [few] { $count } ролики
+    [many] { $count } роликів
+   *[other] { $count } ролика
 }
 result-clip-line = { $index }. { $title } · { $score }/100 · { $from }–{ $to }
 result-links-expire = Посилання діють до { $expires }.
-result-srt-step = Розшифровка дубляжу #{ $id }. Відредагуйте текст у цьому SRT (номери й час не змінюйте) і надішліть файл мені, або натисніть «Озвучити як є».

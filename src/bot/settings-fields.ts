@@ -14,6 +14,7 @@ import {
   VIDEO_FORMATS,
 } from "../tasks-service/schemas/common.js";
 import type { VoiceCatalogPort } from "./deps.js";
+import { optionLabel } from "./option-labels.js";
 import type { UserPreferences } from "./preferences.js";
 
 export interface SettingsOption {
@@ -49,8 +50,9 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
     buttonKey: "settings-button-provider",
     promptKey: "settings-choose-provider",
     resets: ["ttsProvider", "ttsVoice"],
-    options: ({ catalog }) =>
-      catalog.providers().map((provider) => ({
+    // Only providers that speak the interface language: a provider without voices there cannot be used.
+    options: ({ catalog, locale }) =>
+      providersWithVoices(catalog, locale).map((provider) => ({
         label: provider.label,
         // A voice belongs to its provider: changing the provider forgets the voice.
         change: { ttsProvider: provider.id, ttsVoice: undefined },
@@ -73,7 +75,8 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
     buttonKey: "settings-button-speed",
     promptKey: "settings-choose-speed",
     resets: ["ttsSpeed"],
-    options: () => TTS_SPEEDS.map((ttsSpeed) => ({ label: `×${ttsSpeed.toFixed(1)}`, change: { ttsSpeed } })),
+    options: ({ t }) =>
+      TTS_SPEEDS.map((ttsSpeed) => ({ label: label("tts_speed", ttsSpeed, t), change: { ttsSpeed } })),
   },
   {
     code: "style",
@@ -81,14 +84,15 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
     promptKey: "settings-choose-style",
     resets: ["ttsStyle"],
     options: ({ t }) =>
-      TTS_STYLES.map((ttsStyle) => ({ label: t(`tts-style-${ttsStyle}`), change: { ttsStyle } })),
+      TTS_STYLES.map((ttsStyle) => ({ label: label("tts_style", ttsStyle, t), change: { ttsStyle } })),
   },
   {
     code: "sst",
     buttonKey: "settings-button-sub-style",
     promptKey: "settings-choose-sub-style",
     resets: ["subStyle"],
-    options: () => SUB_STYLES.map((subStyle) => ({ label: subStyle, change: { subStyle } })),
+    options: ({ t }) =>
+      SUB_STYLES.map((subStyle) => ({ label: label("sub_style", subStyle, t), change: { subStyle } })),
   },
   {
     code: "spos",
@@ -97,7 +101,7 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
     resets: ["subPosition"],
     options: ({ t }) =>
       SUB_POSITIONS.map((subPosition) => ({
-        label: t(`sub-position-${subPosition}`),
+        label: label("sub_position", subPosition, t),
         change: { subPosition },
       })),
   },
@@ -107,7 +111,7 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
     promptKey: "settings-choose-sub-size",
     resets: ["subSize"],
     options: ({ t }) =>
-      SUB_SIZES.map((subSize) => ({ label: t(`sub-size-${subSize}`), change: { subSize } })),
+      SUB_SIZES.map((subSize) => ({ label: label("sub_size", subSize, t), change: { subSize } })),
   },
   {
     code: "fmt",
@@ -116,11 +120,24 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
     resets: ["videoFormat"],
     options: ({ t }) =>
       VIDEO_FORMATS.map((videoFormat) => ({
-        label: t(`video-format-${videoFormat}`),
+        label: label("format", videoFormat, t),
         change: { videoFormat },
       })),
   },
 ];
+
+/** The same words the task forms use for a value. */
+function label(key: string, value: string | number, t: Translate): string {
+  return optionLabel(key, value, t) ?? String(value);
+}
+
+/** Providers with at least one voice in the language. */
+export function providersWithVoices(
+  catalog: VoiceCatalogPort,
+  language: string,
+): ReadonlyArray<{ id: string; label: string }> {
+  return catalog.providers().filter((provider) => catalog.voices(provider.id, language).length > 0);
+}
 
 export function settingsField(code: string | undefined): SettingsField | undefined {
   return SETTINGS_FIELDS.find((field) => field.code === code);
@@ -144,12 +161,12 @@ export function settingsSummary(
     language: t(`language-name-${preferences.language ?? locale}`),
     provider: provider?.label ?? automatic,
     voice: voice ?? automatic,
-    speed: preferences.ttsSpeed === undefined ? automatic : `×${preferences.ttsSpeed.toFixed(1)}`,
-    style: preferences.ttsStyle === undefined ? automatic : t(`tts-style-${preferences.ttsStyle}`),
-    subStyle: preferences.subStyle ?? automatic,
+    speed: preferences.ttsSpeed === undefined ? automatic : label("tts_speed", preferences.ttsSpeed, t),
+    style: preferences.ttsStyle === undefined ? automatic : label("tts_style", preferences.ttsStyle, t),
+    subStyle: preferences.subStyle === undefined ? automatic : label("sub_style", preferences.subStyle, t),
     subPosition:
-      preferences.subPosition === undefined ? automatic : t(`sub-position-${preferences.subPosition}`),
-    subSize: preferences.subSize === undefined ? automatic : t(`sub-size-${preferences.subSize}`),
-    format: preferences.videoFormat === undefined ? automatic : t(`video-format-${preferences.videoFormat}`),
+      preferences.subPosition === undefined ? automatic : label("sub_position", preferences.subPosition, t),
+    subSize: preferences.subSize === undefined ? automatic : label("sub_size", preferences.subSize, t),
+    format: preferences.videoFormat === undefined ? automatic : label("format", preferences.videoFormat, t),
   })}`;
 }

@@ -3,7 +3,7 @@
  * the program names them; everything asks these helpers.
  */
 import type { Catalog } from "./load.js";
-import type { CatalogLanguage, CatalogProvider, CatalogVoice } from "./schema.js";
+import type { CatalogLanguage, CatalogMusicTrack, CatalogProvider, CatalogVoice } from "./schema.js";
 
 export { type Catalog, CatalogError, loadCatalog, parseCatalog } from "./load.js";
 export type { CatalogLanguage, CatalogMusicTrack, CatalogProvider, CatalogVoice } from "./schema.js";
@@ -48,6 +48,12 @@ export function languageName(code: string, uiLocale: string): string {
   } catch {
     return code;
   }
+}
+
+/** A music track's style in the interface language, else as the catalog names it. */
+export function musicStyle(track: CatalogMusicTrack, uiLocale: string): string {
+  const code = languageCode(uiLocale);
+  return (code === undefined ? undefined : track.names?.[code]) ?? track.style;
 }
 
 /** The bot's view of the catalog (src/bot/deps.ts VoiceCatalogPort). */

@@ -15,12 +15,20 @@ export const CatalogLanguageSchema = z.strictObject({
   rtl: z.boolean(),
 });
 
+/** Stand-ins for withheld names say so, and say what the operator does about it. */
+const sampleMarks = {
+  sample: z.boolean().default(false),
+  note: z.string().min(1).optional(),
+};
+
 const PROVIDER_QUALITIES = ["Basic", "Good", "Excellent", "Premium"] as const;
 
 const TokensPerMinute = z.number().int().nonnegative();
 
 export const CatalogProviderSchema = z.strictObject({
+  /** The value sent as `tts_provider`. */
   id: Identifier,
+  /** The name users see. */
   label: z.string().trim().min(1).max(64),
   quality: z.enum(PROVIDER_QUALITIES),
   /** Tokens per minute of speech; 0 is free. `neural` prices the provider's neural/HD voices. */
@@ -31,17 +39,13 @@ export const CatalogProviderSchema = z.strictObject({
   supportsScene: z.boolean(),
   /** Curated languages (codes of `languages`). */
   languages: z.array(LanguageCode),
+  ...sampleMarks,
 });
-
-/** Stand-ins for withheld names say so, and say what the operator does about it. */
-const sampleMarks = {
-  sample: z.boolean().default(false),
-  note: z.string().min(1).optional(),
-};
 
 export const CatalogVoiceSchema = z.strictObject({
   /** The value sent as `tts_voice`. */
   id: z.string().trim().min(1).max(128),
+  /** The name users see. */
   name: z.string().trim().min(1).max(64),
   provider: Identifier,
   language: LanguageCode,
@@ -54,6 +58,8 @@ export const CatalogMusicTrackSchema = z.strictObject({
   /** The exact file name sent as `bgm_track`. */
   file: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]*\.mp3$/, "an MP3 file name"),
   style: z.string().trim().min(1).max(64),
+  /** The style's name in each interface language (en, uk, ru); `style` where one is missing. */
+  names: z.record(LanguageCode, z.string().trim().min(1).max(64)).optional(),
   ...sampleMarks,
 });
 

@@ -50,9 +50,23 @@ const TelegramMediaRefSchema = z.object({
   mediaGroupId: z.string().min(1).optional(),
 }) satisfies z.ZodType<TelegramMediaRef>;
 
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * A link the service can fetch: https, or plain http on this machine's loopback address, where a local
+ * service (the playground's sandbox, tests) serves the results a "Then..." button hands back to it.
+ * Links users send never get here as http: linksIn refuses them first.
+ */
+function isServiceFetchable(text: string): boolean {
+  if (isHttpsUrl(text)) return true;
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
+}
+
 const LinkMediaRefSchema = z.object({
   source: z.literal("link"),
-  url: z.string().refine(isHttpsUrl, "must be an https URL without credentials"),
+  url: z.string().refine(isServiceFetchable, "must be an https URL without credentials"),
   kindHint: z.enum(MEDIA_KINDS).optional(),
 }) satisfies z.ZodType<LinkMediaRef>;
 

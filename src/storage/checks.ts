@@ -1,5 +1,5 @@
 /** Argument checks and orderings both adapters share, so they fail and sort alike. */
-import type { TokenBucketRule } from "./ports.js";
+import type { RateWindowRule, TokenBucketRule } from "./ports.js";
 
 /** A time-to-live in whole milliseconds (Redis PX takes integers), or undefined for none. */
 export function checkTtl(ttlMs: number | undefined): number | undefined {
@@ -18,6 +18,18 @@ export function checkBucketRequest(rule: TokenBucketRule, cost: number): void {
   // A cost above the capacity could never be paid: the caller would wait forever.
   if (!(Number.isFinite(cost) && cost > 0 && cost <= rule.capacity)) {
     throw new RangeError("a bucket's cost must be positive and at most its capacity");
+  }
+}
+
+export function checkWindowRequest(rule: RateWindowRule, cost: number): void {
+  if (!(Number.isInteger(rule.limit) && rule.limit > 0))
+    throw new RangeError("a window's limit must be a positive integer");
+  if (!(Number.isFinite(rule.windowMs) && rule.windowMs > 0)) {
+    throw new RangeError("a window's length must be positive");
+  }
+  // More events than the limit could never fit in one window: the caller would wait forever.
+  if (!(Number.isInteger(cost) && cost > 0 && cost <= rule.limit)) {
+    throw new RangeError("a window's cost must be a positive integer of at most its limit");
   }
 }
 

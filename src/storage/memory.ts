@@ -6,10 +6,18 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { bucketLifetimeMs, checkBucketRequest, checkTtl, compareMembers } from "./checks.js";
+import {
+  bucketLifetimeMs,
+  checkBucketRequest,
+  checkTtl,
+  checkWindowRequest,
+  compareMembers,
+} from "./checks.js";
 import type {
   KeyValueStore,
   LockStore,
+  RateWindowRule,
+  RateWindowStore,
   SortedSetStore,
   Storage,
   TokenBucketRule,
@@ -201,17 +209,43 @@ function createTokenBucketStore(map: ExpiringMap, now: () => number): TokenBucke
   };
 }
 
+const WindowEventsSchema = z.array(z.number());
+
+/** A window keeps the times of the events still inside it, and is forgotten a window after the last. */
+function createRateWindowStore(map: ExpiringMap, now: () => number): RateWindowStore {
+  return {
+    async take(name: string, rule: RateWindowRule, cost = 1) {
+      checkWindowRequest(rule, cost);
+      const at = now();
+      const stored = map.get(name);
+      const events = (stored === undefined ? [] : WindowEventsSchema.parse(JSON.parse(stored))).filter(
+        (time) => time > at - rule.windowMs,
+      );
+      const excess = events.length + cost - rule.limit;
+      if (excess > 0) {
+        const leaving = events[excess - 1] ?? at;
+        return { waitMs: Math.max(1, Math.ceil(leaving + rule.windowMs - at)) };
+      }
+      for (let i = 0; i < cost; i += 1) events.push(at);
+      map.set(name, JSON.stringify(events), rule.windowMs);
+      return { waitMs: 0 };
+    },
+  };
+}
+
 export function createMemoryStorage(options: { now?: () => number } = {}): Storage {
   const now = options.now ?? Date.now;
   const values = new ExpiringMap(now);
   const locks = new ExpiringMap(now);
   const buckets = new ExpiringMap(now);
+  const windows = new ExpiringMap(now);
   return {
     kind: "memory",
     kv: createKeyValueStore(values),
     sortedSets: createSortedSetStore(),
     locks: createLockStore(locks),
     buckets: createTokenBucketStore(buckets, now),
+    windows: createRateWindowStore(windows, now),
     async ping() {},
     isUp: () => true,
     isOutage: () => false,

@@ -58,6 +58,21 @@ export interface TokenBucketStore {
   take(bucket: string, rule: TokenBucketRule, cost?: number): Promise<{ waitMs: number }>;
 }
 
+/** At most `limit` events in any window of `windowMs`: how the services count their per-key budgets. */
+export interface RateWindowRule {
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Shared sliding-window budgets. A token bucket with a full burst lets through twice its rate in the
+ * first minute; a window never lets more than its limit into any minute, bursts included.
+ */
+export interface RateWindowStore {
+  /** Atomic: records `cost` events when the window has room (0) or says how long until it will. */
+  take(name: string, rule: RateWindowRule, cost?: number): Promise<{ waitMs: number }>;
+}
+
 /** What waiting needs of an AbortSignal (grammY hands over a polyfilled one). */
 export interface CancelSignal {
   readonly aborted: boolean;
@@ -71,6 +86,7 @@ export interface Storage {
   readonly sortedSets: SortedSetStore;
   readonly locks: LockStore;
   readonly buckets: TokenBucketStore;
+  readonly windows: RateWindowStore;
   /** Resolves when the backend answers; rejects otherwise (readiness checks). */
   ping(): Promise<void>;
   /** Whether the backend is reachable now, without asking it (memory always is). */

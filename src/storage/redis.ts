@@ -11,11 +11,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import { bucketLifetimeMs, checkBucketRequest, checkTtl } from "./checks.js";
+import { bucketLifetimeMs, checkBucketRequest, checkTtl, checkWindowRequest } from "./checks.js";
 import type {
   CancelSignal,
   KeyValueStore,
   LockStore,
+  RateWindowStore,
   SortedSetStore,
   Storage,
   TokenBucketStore,
@@ -86,6 +87,32 @@ end
 redis.call('HSET', KEYS[1], 'tokens', string.format('%.17g', tokens), 'at', string.format('%.17g', now))
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 return wait
+`);
+
+/**
+ * A sliding window: the events inside it are a sorted set scored by time, their members numbered by a
+ * counter so that events of the same millisecond stay apart. The wait is until enough of the oldest
+ * events leave the window for `cost` new ones.
+ */
+const WINDOW_TAKE = new LuaScript(`
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local used = redis.call('ZCARD', KEYS[1])
+local excess = used + cost - limit
+if excess > 0 then
+  local leaving = redis.call('ZRANGE', KEYS[1], excess - 1, excess - 1, 'WITHSCORES')
+  return math.max(1, math.ceil(tonumber(leaving[2]) + window - now))
+end
+for i = 1, cost do
+  redis.call('ZADD', KEYS[1], now, redis.call('INCR', KEYS[2]))
+end
+redis.call('PEXPIRE', KEYS[1], window)
+redis.call('PEXPIRE', KEYS[2], window)
+return 0
 `);
 
 const IntegerReply = z.number().int();
@@ -213,6 +240,17 @@ function createTokenBucketStore(redis: Redis, namespace: string): TokenBucketSto
   };
 }
 
+function createRateWindowStore(redis: Redis, namespace: string): RateWindowStore {
+  return {
+    async take(name, rule, cost = 1) {
+      checkWindowRequest(rule, cost);
+      const key = namespace + name;
+      const reply = await WINDOW_TAKE.run(redis, [key, `${key}:seq`], [rule.limit, rule.windowMs, cost]);
+      return { waitMs: IntegerReply.nonnegative().parse(reply) };
+    },
+  };
+}
+
 /**
  * Storage over an ioredis client, which it then owns: `close()` quits it. Namespace several deployments
  * in one Redis with `keyPrefix` here, not with the client's own keyPrefix option (SCAN ignores that one).
@@ -254,6 +292,7 @@ export function createRedisStorage(redis: Redis, options: { keyPrefix?: string }
     sortedSets: createSortedSetStore(redis, `${prefix}zset:`),
     locks: createLockStore(redis, `${prefix}lock:`),
     buckets: createTokenBucketStore(redis, `${prefix}bucket:`),
+    windows: createRateWindowStore(redis, `${prefix}window:`),
     async ping() {
       const reply = await redis.ping();
       if (reply !== "PONG") throw new Error("Redis did not answer PONG");

@@ -1,16 +1,18 @@
 /**
  * Paces calls per API key so the service's budget (30 requests and 20 uploads a minute per key) is
- * never overrun, even by several bot instances: the buckets live in shared storage.
+ * never overrun, even by several bot instances: the budgets are sliding windows in shared storage,
+ * counted as the service counts them (at most so many in any 60 seconds), so a burst is allowed but
+ * never more than the limit in a minute.
  *
  * Task creation, uploads and user-facing reads come first. Background polling (the reconciler) must
- * also take a token from a smaller "poll allowance" bucket, which foreground calls drain as they go;
+ * also fit in a smaller "poll allowance" window, which foreground calls drain as they go;
  * so polling gets at most `requests - reserve` a minute, pauses while the foreground is busy, and
  * never touches the last `reserve` requests of a full minute. Within one process a poll also waits
  * while any foreground call for the same key is waiting.
  */
 import { createHash } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
-import type { TokenBucketRule, TokenBucketStore } from "../storage/ports.js";
+import type { RateWindowRule, RateWindowStore } from "../storage/ports.js";
 import { type ServiceOperation, TasksServiceError } from "./errors.js";
 
 /** What a call is, for pacing: uploads count against both budgets; polls yield to everything else. */
@@ -23,12 +25,16 @@ export interface KeyPacingOptions {
   pollReserve?: number;
   /** Longest a call waits for its turn; past it the call fails as rate_limited. */
   maxWaitMs?: number;
-  /** Bucket names start with this. */
+  /** Window names start with this. */
   prefix?: string;
   sleep?: (ms: number) => Promise<void>;
 }
 
-const MINUTE_MS = 60_000;
+/**
+ * The service's minute, and a second more: a request is counted when it arrives, and one sent at once
+ * can arrive sooner after the oldest of its window than that one took to go out.
+ */
+const WINDOW_MS = 61_000;
 
 const operationOf: Record<PacedCall, ServiceOperation> = {
   create: "createTask",
@@ -38,20 +44,20 @@ const operationOf: Record<PacedCall, ServiceOperation> = {
 };
 
 export class KeyPacing {
-  private readonly requests: TokenBucketRule;
-  private readonly uploads: TokenBucketRule;
-  private readonly pollAllowance: TokenBucketRule;
+  private readonly requests: RateWindowRule;
+  private readonly uploads: RateWindowRule;
+  private readonly pollAllowance: RateWindowRule;
   private readonly maxWaitMs: number;
   private readonly prefix: string;
   private readonly sleep: (ms: number) => Promise<void>;
-  /** Foreground calls waiting for a token, per bucket id, in this process. */
+  /** Foreground calls waiting for their turn, per key id, in this process. */
   private readonly foregroundWaiting = new Map<
     string,
     { count: number; settled: Promise<void>; wake: () => void }
   >();
 
   constructor(
-    private readonly buckets: TokenBucketStore,
+    private readonly windows: RateWindowStore,
     options: KeyPacingOptions = {},
   ) {
     const requestsPerMinute = options.requestsPerMinute ?? 30;
@@ -60,17 +66,16 @@ export class KeyPacing {
     if (pollReserve < 0 || pollReserve >= requestsPerMinute) {
       throw new RangeError("pollReserve must leave polling at least one request a minute");
     }
-    this.requests = { capacity: requestsPerMinute, refillPerMs: requestsPerMinute / MINUTE_MS };
-    this.uploads = { capacity: uploadsPerMinute, refillPerMs: uploadsPerMinute / MINUTE_MS };
-    const pollPerMinute = requestsPerMinute - pollReserve;
-    this.pollAllowance = { capacity: pollPerMinute, refillPerMs: pollPerMinute / MINUTE_MS };
-    this.maxWaitMs = options.maxWaitMs ?? 2 * MINUTE_MS;
+    this.requests = { limit: requestsPerMinute, windowMs: WINDOW_MS };
+    this.uploads = { limit: uploadsPerMinute, windowMs: WINDOW_MS };
+    this.pollAllowance = { limit: requestsPerMinute - pollReserve, windowMs: WINDOW_MS };
+    this.maxWaitMs = options.maxWaitMs ?? 2 * 60_000;
     this.prefix = options.prefix ?? "pace";
     this.sleep = options.sleep ?? ((ms) => delay(ms));
   }
 
   /** The name under which a key's budget is kept: derived from the key, never the key itself. */
-  static bucketId(apiKey: string): string {
+  static budgetId(apiKey: string): string {
     return createHash("sha256").update(apiKey).digest("hex").slice(0, 24);
   }
 
@@ -80,7 +85,7 @@ export class KeyPacing {
     call: PacedCall,
     operation: ServiceOperation = operationOf[call],
   ): Promise<void> {
-    const id = KeyPacing.bucketId(apiKey);
+    const id = KeyPacing.budgetId(apiKey);
     const deadline = { waitedMs: 0, operation };
     const names = {
       requests: `${this.prefix}:${id}:requests`,
@@ -101,16 +106,16 @@ export class KeyPacing {
       release();
     }
     // Drain the poll allowance when there is some: a busy foreground leaves polling less room.
-    await this.buckets.take(names.poll, this.pollAllowance);
+    await this.windows.take(names.poll, this.pollAllowance);
   }
 
   private async take(
-    bucket: string,
-    rule: TokenBucketRule,
+    window: string,
+    rule: RateWindowRule,
     deadline: { waitedMs: number; operation: ServiceOperation },
   ): Promise<void> {
     while (true) {
-      const { waitMs } = await this.buckets.take(bucket, rule);
+      const { waitMs } = await this.windows.take(window, rule);
       if (waitMs <= 0) return;
       if (deadline.waitedMs + waitMs > this.maxWaitMs) {
         throw new TasksServiceError({

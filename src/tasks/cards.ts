@@ -2,9 +2,11 @@
  * The words and buttons of a task's card in each state, outside any update (jobs use the locale the
  * task was created in).
  */
-import type { InlineKeyboardMarkup } from "grammy/types";
+import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
+import type { TaskType } from "../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
+import type { ResultKind } from "./send-result.js";
 import type { TaskRecord } from "./task-records.js";
 
 /** Buttons on results and failures: they act on the ticket, not on the chat's newest menu. */
@@ -14,6 +16,13 @@ export const RESULT_ACTIONS = {
   retrySubmit: "s",
   tryAgain: "a",
   renderAsIs: "d",
+  /** Starts the next task with this result as its input: `t:<task type>[:<clip index>]`. */
+  nextTask: "t",
+  /** "New task" with the media just used: `m:<task type>`. */
+  sameMedia: "m",
+  /** The semi-automatic dubbing's transcript: `p:<page>` turns its pages, `f` sends it as an SRT file. */
+  transcriptPage: "p",
+  transcriptFile: "f",
 } as const;
 
 export function resultButton(t: Translate, record: TaskRecord, action: keyof typeof RESULT_ACTIONS) {
@@ -23,34 +32,81 @@ export function resultButton(t: Translate, record: TaskRecord, action: keyof typ
   };
 }
 
-/** "Repeat with changes" and "New task", on every result. */
-export function resultKeyboard(t: Translate, record: TaskRecord): InlineKeyboardMarkup {
-  const row = [resultButton(t, record, "newTask")];
-  if (record.form) row.unshift(resultButton(t, record, "repeat"));
-  return { inline_keyboard: [row] };
+/** What a video result leads on to. */
+const AFTER_VIDEO: readonly TaskType[] = ["subtitles", "dubbing", "smart_clip", "pause_removal"];
+const AFTER_CLIP: readonly TaskType[] = ["subtitles", "dubbing"];
+
+function thenButton(record: TaskRecord, label: string, next: TaskType, clip?: number) {
+  const args: Array<string | number> = [RESULT_ACTIONS.nextTask, next, ...(clip === undefined ? [] : [clip])];
+  return { text: label, callback_data: encodeCallback(CALLBACK_SCOPES.result, record.ticket, ...args) };
 }
 
-function taskName(t: Translate, record: TaskRecord): string {
-  return t(`task-${record.type}-name`);
+/**
+ * "Then..." buttons: the next tasks this result can be the input of, by the result's own link. A video
+ * leads to the video tasks other than the one it came from, each clip to subtitles and dubbing, a voice
+ * to a motion video, a transcript's SRT to a dubbing with those subtitles.
+ */
+export function thenRows(t: Translate, record: TaskRecord, kind: ResultKind): InlineKeyboardButton[][] {
+  const links = record.result;
+  if (!links) return [];
+  if (kind === "smart_clip" && links.clips) {
+    return links.clips.map((clip) =>
+      AFTER_CLIP.map((next) =>
+        thenButton(record, t(`then-clip-${next}`, { index: clip.index }), next, clip.index),
+      ),
+    );
+  }
+  if (kind === "audio" && links.url) {
+    return [[thenButton(record, t("then-motion-voice"), "motion")]];
+  }
+  if (kind === "transcription" && links.srt) {
+    return [[thenButton(record, t("then-dubbing-srt"), "dubbing")]];
+  }
+  if (kind === "video" && links.url) {
+    const buttons = AFTER_VIDEO.filter((next) => next !== record.type).map((next) =>
+      thenButton(record, t(`then-${next}`), next),
+    );
+    const rows: InlineKeyboardButton[][] = [];
+    for (let index = 0; index < buttons.length; index += 2) rows.push(buttons.slice(index, index + 2));
+    return rows;
+  }
+  return [];
+}
+
+/** "Then..." where the result leads, then "Repeat with changes" and "New task". */
+export function resultKeyboard(t: Translate, record: TaskRecord, kind?: ResultKind): InlineKeyboardMarkup {
+  const row = [resultButton(t, record, "newTask")];
+  if (record.form) row.unshift(resultButton(t, record, "repeat"));
+  return { inline_keyboard: [...(kind ? thenRows(t, record, kind) : []), row] };
+}
+
+/** The task's name; a dubbing's render step names the step it continues ("render of #1005"). */
+export function taskTitle(t: Translate, record: TaskRecord): string {
+  const name = t(`task-${record.type}-name`);
+  return record.parentTaskId === undefined
+    ? name
+    : t("task-render-of", { task: name, id: String(record.parentTaskId) });
 }
 
 export const cardText = {
   uploading: (t: Translate, record: TaskRecord, done: number, total: number) =>
-    t("card-uploading", { task: taskName(t, record), done, total }),
-  creating: (t: Translate, record: TaskRecord) => t("card-creating", { task: taskName(t, record) }),
+    t("card-uploading", { task: taskTitle(t, record), done, total }),
+  creating: (t: Translate, record: TaskRecord) => t("card-creating", { task: taskTitle(t, record) }),
   created: (t: Translate, record: TaskRecord) =>
-    t("card-created", { task: taskName(t, record), id: String(record.taskId ?? "") }),
+    t("card-created", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
   progress: (t: Translate, record: TaskRecord, percent: number) =>
-    t("card-progress", { task: taskName(t, record), id: String(record.taskId ?? ""), percent }),
+    t("card-progress", { task: taskTitle(t, record), id: String(record.taskId ?? ""), percent }),
   delivered: (t: Translate, record: TaskRecord) =>
-    t("card-delivered", { task: taskName(t, record), id: String(record.taskId ?? "") }),
+    t("card-delivered", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
+  awaitingCheck: (t: Translate, record: TaskRecord) =>
+    t("card-awaiting-check", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
   failed: (t: Translate, record: TaskRecord) =>
-    t("card-failed", { task: taskName(t, record), id: String(record.taskId ?? "") }),
+    t("card-failed", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
   submitFailed: (t: Translate, record: TaskRecord, reason: string) =>
-    t("card-submit-failed", { task: taskName(t, record), reason }),
-  unconfirmed: (t: Translate, record: TaskRecord) => t("card-unconfirmed", { task: taskName(t, record) }),
-  notCreated: (t: Translate, record: TaskRecord) => t("card-not-created", { task: taskName(t, record) }),
-  unresolved: (t: Translate, record: TaskRecord) => t("card-unresolved", { task: taskName(t, record) }),
+    t("card-submit-failed", { task: taskTitle(t, record), reason }),
+  unconfirmed: (t: Translate, record: TaskRecord) => t("card-unconfirmed", { task: taskTitle(t, record) }),
+  notCreated: (t: Translate, record: TaskRecord) => t("card-not-created", { task: taskTitle(t, record) }),
+  unresolved: (t: Translate, record: TaskRecord) => t("card-unresolved", { task: taskTitle(t, record) }),
   gaveUp: (t: Translate, record: TaskRecord) =>
-    t("card-gave-up", { task: taskName(t, record), id: String(record.taskId ?? "") }),
+    t("card-gave-up", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
 };

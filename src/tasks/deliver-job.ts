@@ -16,11 +16,11 @@ import type { LockStore } from "../storage/ports.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
-import { cardText, resultButton, resultKeyboard } from "./cards.js";
+import { cardText, resultButton, resultKeyboard, taskTitle } from "./cards.js";
 import type { CreationCheck } from "./creation-check.js";
 import type { ProgressCards } from "./progress-card.js";
-import { type ResultSendRequest, resultKindOf } from "./send-result.js";
-import { type TaskRecord, type TaskRecords, ticketTag } from "./task-records.js";
+import { type ResultKind, type ResultSendRequest, type ResultSent, resultKindOf } from "./send-result.js";
+import { type ResultLinks, type TaskRecord, type TaskRecords, ticketTag } from "./task-records.js";
 
 export const DeliverDataSchema = z.object({
   ticket: z.string().min(16),
@@ -39,7 +39,7 @@ export interface DeliverDeps {
   tasksService: TaskReader;
   /** Adopts the task a callback names when the record's creation was not confirmed. */
   creation: Pick<CreationCheck, "canAdopt" | "adoptNamed">;
-  sendResult(request: ResultSendRequest): Promise<void>;
+  sendResult(request: ResultSendRequest): Promise<ResultSent>;
   /** A plain message (failures, fallbacks, reports). */
   sendMessage(chatId: number, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void>;
   /**
@@ -49,8 +49,8 @@ export interface DeliverDeps {
   reserveChatSend(chatId: number): Promise<number>;
   /** Runs the sends of one delivery, the first of them already reserved. */
   withReservedSend<T>(work: () => Promise<T>): Promise<T>;
-  /** The transcribe step's SRT waits for its edited copy in this chat. */
-  awaitSrt(chatId: number, ticket: string): Promise<void>;
+  /** The transcribe step's transcript, shown in the chat for the user's check before the render. */
+  startReview(record: TaskRecord, task: Task, t: Translate): Promise<void>;
   translate(locale: string): Translate;
   /** When to poll an unfinished task again, after `polls` polls. */
   pollDelayMs(polls: number): number;
@@ -69,6 +69,27 @@ function telegramRetryAfter(error: unknown): number | undefined {
     return (error.parameters.retry_after ?? 5) * 1000;
   }
   return undefined;
+}
+
+/** Where the result lies, kept with the record so its buttons can start the next task from it. */
+function resultLinksOf(task: Task): ResultLinks {
+  const urls = task.result_urls;
+  return {
+    ...(task.result_url ? { url: task.result_url } : {}),
+    ...(urls?.srt_url ? { srt: urls.srt_url } : {}),
+    ...(urls?.clips && urls.clips.length > 0
+      ? { clips: urls.clips.map((clip) => ({ index: clip.index, url: clip.result_url })) }
+      : {}),
+    ...(task.result_url_expires_at ? { expiresAt: task.result_url_expires_at.getTime() } : {}),
+  };
+}
+
+/** A voiceover's title in players: the start of what it says. */
+function audioTitleOf(record: TaskRecord): string | undefined {
+  const text = record.request?.text;
+  if (typeof text !== "string" || text.trim() === "") return undefined;
+  const words = text.trim().replace(/\s+/g, " ");
+  return words.length <= 60 ? words : `${words.slice(0, 59).trimEnd()}…`;
 }
 
 function chatClosed(error: unknown): boolean {
@@ -100,6 +121,44 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     });
   }
 
+  /** The result with its buttons; returns the buttons when the result could not carry them. */
+  async function sendResult(
+    record: TaskRecord,
+    task: Task,
+    kind: ResultKind,
+    t: Translate,
+    logger: Logger,
+  ): Promise<InlineKeyboardMarkup | undefined> {
+    const taskId = record.taskId ?? task.task_id;
+    const replyMarkup = resultKeyboard(t, record, kind);
+    const title = audioTitleOf(record);
+    try {
+      const sent = await deps.sendResult({
+        chatId: record.chatId,
+        taskId,
+        kind,
+        task,
+        t,
+        locale: record.locale,
+        taskName: taskTitle(t, record),
+        ...(title ? { audioTitle: title } : {}),
+        replyMarkup,
+      });
+      return sent.buttonsShown ? undefined : replyMarkup;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      // The upload may have reached Telegram: a second one could double it. The link cannot.
+      logger.warn({ err: error }, "result upload interrupted; sending the link instead");
+      const link = task.result_url ?? task.result_urls?.srt_url ?? task.result_urls?.txt_url;
+      await deps.sendMessage(
+        record.chatId,
+        t("outcome-link-fallback", { id: String(taskId), url: link ?? "" }),
+        replyMarkup,
+      );
+      return undefined;
+    }
+  }
+
   async function deliverFinished(
     record: TaskRecord,
     task: Task,
@@ -107,34 +166,16 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     logger: Logger,
   ): Promise<void> {
     const taskId = record.taskId ?? task.task_id;
+    let shown = record;
+    let resultKind: ResultKind | undefined;
+    let buttonsLeft: InlineKeyboardMarkup | undefined;
     if (task.status === "completed") {
       const kind = resultKindOf(record, task);
-      const replyMarkup: InlineKeyboardMarkup =
-        kind === "srt_step"
-          ? { inline_keyboard: [[resultButton(t, record, "renderAsIs")]] }
-          : resultKeyboard(t, record);
-      try {
-        await deps.sendResult({
-          chatId: record.chatId,
-          taskId,
-          kind,
-          task,
-          t,
-          locale: record.locale,
-          replyMarkup,
-        });
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        // The upload may have reached Telegram: a second one could double it. The link cannot.
-        logger.warn({ err: error }, "result upload interrupted; sending the link instead");
-        const link = task.result_url ?? task.result_urls?.srt_url ?? task.result_urls?.txt_url;
-        await deps.sendMessage(
-          record.chatId,
-          t("outcome-link-fallback", { id: String(taskId), url: link ?? "" }),
-          replyMarkup,
-        );
-      }
-      if (kind === "srt_step") await deps.awaitSrt(record.chatId, record.ticket);
+      resultKind = kind;
+      shown = { ...record, result: resultLinksOf(task) };
+      await deps.records.put(shown);
+      if (kind === "srt_step") await deps.startReview(shown, task, t);
+      else buttonsLeft = await sendResult(shown, task, kind, t, logger);
     } else {
       const error = task.error_message ?? t("outcome-failed-unknown");
       const buttons = [
@@ -148,7 +189,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       );
     }
     await deps.records.markDelivered(record.ticket);
-    const delivered: TaskRecord = { ...record, state: "delivered", progress: 100 };
+    const delivered: TaskRecord = { ...shown, state: "delivered", progress: 100 };
     await deps.records.put(delivered);
     await deps.records.unwatch(record.ticket);
     deps.metrics?.deliveries.inc({ outcome: task.status });
@@ -156,11 +197,18 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     if (task.updated_at) {
       deps.metrics?.completionToDelivery.observe(Math.max(0, now() - task.updated_at.getTime()) / 1000);
     }
-    logger.info({ status: task.status }, "task delivered");
-    await deps.cards.show(delivered, {
-      text: task.status === "completed" ? cardText.delivered(t, delivered) : cardText.failed(t, delivered),
+    logger.info({ status: task.status, kind: resultKind }, "task delivered");
+    const doneText =
+      resultKind === "srt_step" ? cardText.awaitingCheck(t, delivered) : cardText.delivered(t, delivered);
+    const card = await deps.cards.show(delivered, {
+      text: task.status === "completed" ? doneText : cardText.failed(t, delivered),
       important: true,
+      ...(buttonsLeft ? { replyMarkup: buttonsLeft } : {}),
     });
+    // A result sent as an album without a card to carry its buttons gets them in a message of their own.
+    if (buttonsLeft && card.cardMessageId === undefined) {
+      await deps.sendMessage(record.chatId, cardText.delivered(t, delivered), buttonsLeft);
+    }
   }
 
   async function handler(data: DeliverData, context: JobContext): Promise<void> {

@@ -1,26 +1,29 @@
 /**
- * A finished task's result, into the chat: videos as playable videos, audio as an MP3 (and a voice
- * note when short), transcripts as text and documents, clips as albums, the dubbing transcript as an
- * SRT to edit. A file over Telegram's upload limit goes as its link with the expiry. Files are read
+ * A finished task's result, into the chat, one message per result: videos as playable videos with
+ * their length and frame, audio as one MP3 with a title and length, a transcript as one album of its
+ * TXT and SRT (the first captioned with the start of the text), clips as albums and a summary. A file
+ * over Telegram's upload limit goes as its link with the expiry. Files are read
  * from the service only at https addresses or at the service's own origin (the local sandbox), never
  * at an address a callback named; each upload reads a fresh stream, so a retried upload works.
  * undici is loaded at the first result read, not at start.
  */
 import type { Readable } from "node:stream";
 import { type Api, GrammyError, InputFile } from "grammy";
-import type { InlineKeyboardMarkup, InputMediaVideo } from "grammy/types";
+import type { InlineKeyboardMarkup, InputMediaDocument, InputMediaVideo } from "grammy/types";
 import { formatDate } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
+import { type MediaHeader, mp3Seconds, mp4Header } from "../media/media-header.js";
 import { readAtMost } from "../media/read-at-most.js";
 import type { Clip, Task } from "../tasks-service/responses.js";
 import { rereadableFile } from "../telegram/client-policy.js";
+import { resultCaption } from "./result-caption.js";
 import type { TaskRecord } from "./task-records.js";
 
-/** A transcript this short is also shown as a message; Telegram's limit is 4096 characters. */
-const TRANSCRIPT_IN_CHAT_CHARS = 3500;
+/** How much of a transcript its caption shows; Telegram allows 1024 characters. */
+const TRANSCRIPT_CAPTION_CHARS = 700;
 const MAX_TEXT_RESULT_BYTES = 20 * 1024 * 1024;
-/** MP3 at 128 kbit/s is about 960 KB a minute: below that a voice note is under a minute. */
-const VOICE_NOTE_MAX_BYTES = 960 * 1024;
+/** Enough of a file's start for an MP4 movie header placed before the media, or an MP3's first frame. */
+const HEADER_BYTES = 512 * 1024;
 const ALBUM_SIZE = 10;
 
 export class ResultUnavailableError extends Error {
@@ -34,6 +37,8 @@ export interface ResultFetcher {
   open(url: string): Promise<Readable>;
   /** A small text file, whole; refuses more than maxBytes. */
   text(url: string, maxBytes: number): Promise<string>;
+  /** The first bytes of a file, at most maxBytes of them. */
+  head(url: string, maxBytes: number): Promise<Buffer>;
 }
 
 export function createResultFetcher(options: { serviceBaseUrl: string; timeoutMs?: number }): ResultFetcher {
@@ -72,6 +77,19 @@ export function createResultFetcher(options: { serviceBaseUrl: string; timeoutMs
       if (content === undefined) throw new ResultUnavailableError(`result is larger than ${maxBytes} bytes`);
       return content.toString("utf8");
     },
+    async head(url, maxBytes) {
+      const body = (await get(url, "GET")).body;
+      const chunks: Buffer[] = [];
+      let length = 0;
+      for await (const chunk of body) {
+        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+        chunks.push(bytes);
+        length += bytes.length;
+        if (length >= maxBytes) break;
+      }
+      body.destroy();
+      return Buffer.concat(chunks).subarray(0, maxBytes);
+    },
   };
 }
 
@@ -94,10 +112,10 @@ export function resultKindOf(
 
 export type ResultApi = Pick<
   Api,
-  "sendVideo" | "sendAudio" | "sendVoice" | "sendDocument" | "sendMediaGroup" | "sendMessage"
+  "sendVideo" | "sendAudio" | "sendDocument" | "sendMediaGroup" | "sendMessage"
 >;
 
-/** One result to one chat; the buttons go under its last message. */
+/** One result to one chat; the buttons go under its message when it can carry them. */
 export interface ResultSendRequest {
   chatId: number;
   taskId: number;
@@ -105,12 +123,21 @@ export interface ResultSendRequest {
   task: Task;
   t: Translate;
   locale: string;
+  /** The task's name in the user's language, for the caption. */
+  taskName: string;
+  /** An audio result's title in players (the start of its text). */
+  audioTitle?: string;
   replyMarkup?: InlineKeyboardMarkup;
+}
+
+/** What went out: an album cannot carry buttons, so the caller shows them elsewhere. */
+export interface ResultSent {
+  buttonsShown: boolean;
 }
 
 /** Sends results: the delivery job through its paced Api, /tasks again through the update's. */
 export interface TaskResultSender {
-  send(api: ResultApi, request: ResultSendRequest): Promise<void>;
+  send(api: ResultApi, request: ResultSendRequest): Promise<ResultSent>;
 }
 
 interface SendResultInput extends ResultSendRequest {
@@ -138,6 +165,10 @@ class ResultSender {
     return this.input.replyMarkup ? { reply_markup: this.input.replyMarkup } : {};
   }
 
+  private get shown(): ResultSent {
+    return { buttonsShown: true };
+  }
+
   private linkText(url: string): string {
     const { t, task, taskId, locale } = this.input;
     const expires = task.result_url_expires_at;
@@ -155,19 +186,33 @@ class ResultSender {
     return rereadableFile(() => this.input.fetcher.open(url), name);
   }
 
-  private async message(text: string, withMarkup: boolean): Promise<void> {
+  /** Length and frame from the file's first bytes; a file that does not say gets a caption without them. */
+  private async header(url: string, read: (prefix: Buffer) => MediaHeader): Promise<MediaHeader> {
+    try {
+      return read(await this.input.fetcher.head(url, HEADER_BYTES));
+    } catch {
+      return {};
+    }
+  }
+
+  private caption(header: MediaHeader, format?: "mp3"): string {
+    const { t, taskName, taskId } = this.input;
+    return resultCaption(t, { task: taskName, taskId, ...header, ...(format ? { format } : {}) });
+  }
+
+  private async message(text: string, withMarkup: boolean): Promise<ResultSent> {
     await this.input.api.sendMessage(this.input.chatId, text, {
       link_preview_options: { is_disabled: true },
       ...(withMarkup ? this.markup : {}),
     });
+    return { buttonsShown: withMarkup };
   }
 
-  async send(): Promise<void> {
+  async send(): Promise<ResultSent> {
     const { task, now, kind, t, taskId } = this.input;
     const expires = task.result_url_expires_at;
     if (expires && expires.getTime() <= now.getTime()) {
-      await this.message(t("result-expired", { id: String(taskId) }), true);
-      return;
+      return this.message(t("result-expired", { id: String(taskId) }), true);
     }
     switch (kind) {
       case "video":
@@ -179,7 +224,7 @@ class ResultSender {
       case "smart_clip":
         return this.clips();
       case "srt_step":
-        return this.srtStep();
+        return this.transcription();
     }
   }
 
@@ -189,39 +234,50 @@ class ResultSender {
     return url;
   }
 
-  private async video(): Promise<void> {
-    const { api, chatId, t, taskId } = this.input;
+  private async video(): Promise<ResultSent> {
+    const { api, chatId, taskId } = this.input;
     const url = this.mainUrl();
     if (!(await this.fits(url))) return this.message(this.linkText(url), true);
+    const header = await this.header(url, mp4Header);
     try {
       await api.sendVideo(chatId, this.file(url, `task-${taskId}.mp4`), {
-        caption: t("result-video-caption", { id: String(taskId) }),
+        caption: this.caption(header),
         supports_streaming: true,
+        ...(header.seconds !== undefined ? { duration: Math.round(header.seconds) } : {}),
+        ...(header.width !== undefined && header.height !== undefined
+          ? { width: header.width, height: header.height }
+          : {}),
         ...this.markup,
       });
     } catch (error) {
       if (!tooBigForTelegram(error)) throw error;
-      await this.message(this.linkText(url), true);
+      return this.message(this.linkText(url), true);
     }
+    return this.shown;
   }
 
-  private async audio(): Promise<void> {
-    const { api, chatId, t, taskId, fetcher } = this.input;
+  private async audio(): Promise<ResultSent> {
+    const { api, chatId, taskId, fetcher, t, taskName, audioTitle } = this.input;
     const url = this.mainUrl();
     const size = await fetcher.size(url).catch(() => undefined);
     if (size !== undefined && size > this.input.uploadLimitBytes)
       return this.message(this.linkText(url), true);
-    if (size !== undefined && size <= VOICE_NOTE_MAX_BYTES) {
-      await api.sendVoice(chatId, this.file(url, `task-${taskId}.mp3`));
-    }
+    const header = await this.header(url, (prefix) => {
+      const seconds = mp3Seconds(prefix, size);
+      return seconds === undefined ? {} : { seconds };
+    });
     await api.sendAudio(chatId, this.file(url, `task-${taskId}.mp3`), {
-      caption: t("result-audio-caption", { id: String(taskId) }),
+      caption: this.caption(header, "mp3"),
+      title: audioTitle ?? t("result-audio-title", { task: taskName, id: String(taskId) }),
+      ...(header.seconds !== undefined ? { duration: Math.max(1, Math.round(header.seconds)) } : {}),
       ...this.markup,
     });
+    return this.shown;
   }
 
-  private async transcription(): Promise<void> {
-    const { api, chatId, t, taskId, task, fetcher } = this.input;
+  /** The TXT and the SRT as one album, the first captioned with the start of the text. */
+  private async transcription(): Promise<ResultSent> {
+    const { api, chatId, t, taskId, task, fetcher, taskName } = this.input;
     const documents: Array<[string, "txt" | "srt"]> = [];
     if (task.result_urls?.txt_url) documents.push([task.result_urls.txt_url, "txt"]);
     if (task.result_urls?.srt_url) documents.push([task.result_urls.srt_url, "srt"]);
@@ -229,21 +285,25 @@ class ResultSender {
     if (documents.length === 0) throw new ResultUnavailableError("the transcription has no files");
     const texts = await Promise.all(documents.map(([url]) => fetcher.text(url, MAX_TEXT_RESULT_BYTES)));
     const plain = documents.findIndex(([, kind]) => kind === "txt");
-    const plainText = plain >= 0 ? texts[plain]?.trim() : undefined;
-    if (plainText && plainText.length <= TRANSCRIPT_IN_CHAT_CHARS) {
-      await api.sendMessage(chatId, plainText);
-    }
-    for (const [index, [, extension]] of documents.entries()) {
-      const last = index === documents.length - 1;
-      await api.sendDocument(
-        chatId,
+    const spoken = (plain >= 0 ? texts[plain] : srtText(texts[0] ?? "")) ?? "";
+    const heading = resultCaption(t, { task: taskName, taskId, format: "transcript" });
+    const caption = `${heading}\n\n${startOf(spoken.trim(), TRANSCRIPT_CAPTION_CHARS)}`.trim();
+    const files = documents.map(
+      ([, extension], index) =>
         new InputFile(Buffer.from(texts[index] ?? "", "utf8"), `task-${taskId}.${extension}`),
-        {
-          caption: t(`result-document-${extension}`, { id: String(taskId) }),
-          ...(last ? this.markup : {}),
-        },
-      );
+    );
+    const [only] = files;
+    if (files.length === 1 && only) {
+      await api.sendDocument(chatId, only, { caption, ...this.markup });
+      return this.shown;
     }
+    const media: InputMediaDocument[] = files.map((file, index) => ({
+      type: "document",
+      media: file,
+      ...(index === 0 ? { caption } : {}),
+    }));
+    await api.sendMediaGroup(chatId, media);
+    return { buttonsShown: false };
   }
 
   private clipCaption(clip: Clip): string {
@@ -257,7 +317,7 @@ class ResultSender {
     });
   }
 
-  private async clips(): Promise<void> {
+  private async clips(): Promise<ResultSent> {
     const { api, chatId, t, taskId, task } = this.input;
     const clips = [...(task.result_urls?.clips ?? [])].sort((a, b) => a.index - b.index);
     if (clips.length === 0) return this.video();
@@ -271,6 +331,7 @@ class ResultSender {
         await api.sendVideo(chatId, this.file(clip.result_url, `clip-${clip.index}.mp4`), {
           caption: this.clipCaption(clip),
           supports_streaming: true,
+          duration: Math.round(clip.duration),
         });
         continue;
       }
@@ -279,6 +340,7 @@ class ResultSender {
         media: this.file(clip.result_url, `clip-${clip.index}.mp4`),
         caption: this.clipCaption(clip),
         supports_streaming: true,
+        duration: Math.round(clip.duration),
       }));
       await api.sendMediaGroup(chatId, media);
     }
@@ -298,18 +360,24 @@ class ResultSender {
         t("result-links-expire", { expires: formatDate(task.result_url_expires_at, this.input.locale) }),
       );
     }
-    await this.message(lines.join("\n"), true);
+    return this.message(lines.join("\n"), true);
   }
+}
 
-  private async srtStep(): Promise<void> {
-    const { api, chatId, t, taskId, task, fetcher } = this.input;
-    const url = task.result_urls?.srt_url ?? this.mainUrl();
-    const srt = await fetcher.text(url, MAX_TEXT_RESULT_BYTES);
-    await api.sendDocument(chatId, new InputFile(Buffer.from(srt, "utf8"), `dubbing-${taskId}.srt`), {
-      caption: t("result-srt-step", { id: String(taskId) }),
-      ...this.markup,
-    });
-  }
+/** The spoken words of an SRT: its text lines, without numbers and timecodes. */
+function srtText(srt: string): string {
+  return srt
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== "" && !/^\d+$/.test(line.trim()) && !line.includes("-->"))
+    .join(" ");
+}
+
+/** The text's start, cut at a word and marked as cut. */
+function startOf(text: string, chars: number): string {
+  if (text.length <= chars) return text;
+  const cut = text.slice(0, chars);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > chars / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 export function createTaskResultSender(settings: {

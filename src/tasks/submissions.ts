@@ -25,6 +25,7 @@ export interface NewSubmission {
   followUp?: Record<string, unknown>;
   cardMessageId?: number;
   parent?: string;
+  parentTaskId?: number;
   /** Uploads another submission made that this one may reuse while they live. */
   uploads?: TaskRecord["uploads"];
 }
@@ -63,6 +64,7 @@ export class TaskSubmissions {
       ...(submission.followUp ? { followUp: submission.followUp } : {}),
       ...(submission.cardMessageId !== undefined ? { cardMessageId: submission.cardMessageId } : {}),
       ...(submission.parent ? { parent: submission.parent } : {}),
+      ...(submission.parentTaskId !== undefined ? { parentTaskId: submission.parentTaskId } : {}),
     };
     await this.records.put(record);
     await this.enqueue(record, 0);
@@ -118,7 +120,8 @@ export class TaskSubmissions {
 
   /**
    * The render step of a semi-automatic dubbing, with the options chosen at the start: the user's
-   * edited SRT, or (undefined) the transcribe step's own SRT as it is.
+   * edited SRT file, or (undefined) the transcript as it stands after the check in the chat. It goes on
+   * the first step's card, as the second step of the same dubbing.
    */
   async render(parent: TaskRecord, srt: MediaRef | undefined): Promise<TaskRecord | undefined> {
     if (!parent.followUp) return undefined;
@@ -131,6 +134,8 @@ export class TaskSubmissions {
       request: { ...parent.followUp, srt_file: srtFile },
       ...(parent.form ? { form: parent.form } : {}),
       parent: parent.ticket,
+      ...(parent.taskId !== undefined ? { parentTaskId: parent.taskId } : {}),
+      ...(parent.cardMessageId !== undefined ? { cardMessageId: parent.cardMessageId } : {}),
       uploads: parent.uploads,
     });
     return record;

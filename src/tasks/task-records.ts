@@ -46,6 +46,16 @@ const FormSnapshotSchema = z.object({
 });
 export type FormSnapshot = z.infer<typeof FormSnapshotSchema>;
 
+/** Where a delivered result lies at the service, for the buttons that start the next task from it. */
+const ResultLinksSchema = z.object({
+  url: z.string().optional(),
+  srt: z.string().optional(),
+  clips: z.array(z.object({ index: z.number().int(), url: z.string() })).optional(),
+  /** Epoch ms of result_url_expires_at: the links stop working then. */
+  expiresAt: z.number().optional(),
+});
+export type ResultLinks = z.infer<typeof ResultLinksSchema>;
+
 export const TaskRecordSchema = z.object({
   ticket: z.string().min(16),
   userId: z.number().int(),
@@ -88,6 +98,9 @@ export const TaskRecordSchema = z.object({
   createdAt: z.number(),
   /** Ticket of the task this one continues (the render step of a semi-automatic dubbing). */
   parent: z.string().optional(),
+  /** The task number of the step this one continues, as the user saw it ("render of #1005"). */
+  parentTaskId: z.number().int().optional(),
+  result: ResultLinksSchema.optional(),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 

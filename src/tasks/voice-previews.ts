@@ -19,6 +19,8 @@ const PreviewDataSchema = z.object({
   userId: z.number().int(),
   provider: z.string().min(1),
   voice: z.string().min(1),
+  /** The voice's display name, the sample's caption; jobs queued before it was kept have none. */
+  name: z.string().min(1).optional(),
   language: z.string().min(2),
   locale: z.string().min(2),
 });
@@ -56,6 +58,8 @@ export interface PreviewRequest {
   userId: number;
   provider: string;
   voice: string;
+  /** The voice's display name. */
+  name: string;
   language: string;
   locale: string;
 }
@@ -93,7 +97,7 @@ export class VoicePreviews implements VoicePreviewPort {
     const fileId = await this.deps.storage.kv.get(this.cacheKey(key));
     if (fileId !== undefined) {
       await this.deps.api.sendAudio(request.chatId, fileId, {
-        caption: t("voice-preview-caption", { voice: request.voice }),
+        caption: t("voice-preview-caption", { voice: request.name ?? request.voice }),
       });
       return "voice-preview-sent";
     }
@@ -119,7 +123,7 @@ export class VoicePreviews implements VoicePreviewPort {
   private async make(data: PreviewData): Promise<void> {
     const key = previewKey(data);
     const t = this.deps.translate(data.locale);
-    const caption = t("voice-preview-caption", { voice: data.voice });
+    const caption = t("voice-preview-caption", { voice: data.name ?? data.voice });
     let fileId = await this.deps.storage.kv.get(this.cacheKey(key));
     if (fileId === undefined) {
       const url = await this.sample(data, t);

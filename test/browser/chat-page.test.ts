@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, startApp } from "../../src/app.js";
@@ -8,6 +10,9 @@ import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
 
 const CHROMIUM = "/usr/bin/chromium";
+const FIXTURES = fileURLToPath(new URL("../../dev/fixtures", import.meta.url));
+/** Screenshots kept for people to look at (not compared pixel by pixel); the folder is not committed. */
+const ARTIFACTS = fileURLToPath(new URL("../../test-artifacts", import.meta.url));
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium)
   console.warn(`[browser tests skipped] ${CHROMIUM} is not installed (CI installs Debian's chromium)`);
@@ -82,5 +87,28 @@ describe.skipIf(!hasChromium)("the playground page in Chromium", () => {
         timeout: 10_000,
       })
       .toBeGreaterThan(0);
+  });
+
+  it("shows the video form card and the subtitle style picker in Ukrainian words (kept as screenshots)", async () => {
+    const ukrainian = await browser.newPage();
+    await ukrainian.goto(app.playgroundUrl ?? "");
+    await ukrainian.getByLabel("Telegram language").selectOption("uk");
+    await ukrainian.getByRole("button", { name: "Start chatting" }).click();
+    await ukrainian.getByLabel("Message").fill("/start");
+    await ukrainian.getByRole("button", { name: "Send" }).click();
+    await ukrainian.getByRole("button", { name: "Відео з фото й роликів" }).click();
+    await ukrainian.locator("#files").setInputFiles(join(FIXTURES, "sample.jpg"));
+    await ukrainian.getByRole("button", { name: "Готово (1)" }).click();
+    const card = ukrainian.locator("li.message:not(.mine)", { hasText: "Формат: Вертикальний 9:16" }).last();
+    await card.waitFor({ timeout: 10_000 });
+    await expect(card.textContent()).resolves.not.toMatch(/9_16|yellow_basic|provider_/);
+    await mkdir(ARTIFACTS, { recursive: true });
+    await ukrainian.screenshot({ path: join(ARTIFACTS, "video-form-card-uk.png"), fullPage: true });
+
+    await card.getByRole("button", { name: "💬 Субтитри" }).click();
+    await ukrainian.getByRole("button", { name: /^Стиль субтитрів:/ }).click();
+    await ukrainian.getByRole("button", { name: "Бірюзове караоке" }).waitFor({ timeout: 10_000 });
+    await ukrainian.screenshot({ path: join(ARTIFACTS, "subtitle-style-picker-uk.png"), fullPage: true });
+    await ukrainian.close();
   });
 });

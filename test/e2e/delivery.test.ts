@@ -68,13 +68,18 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     throw new Error("no task record for the user");
   }
 
-  it("video: a photo becomes a playable video with Repeat and New task; the card ends as a summary", async () => {
+  it("video: a photo becomes a playable video that says what it is, with Then..., Repeat and New task", async () => {
     const user = person("Vera");
     await user.sendPhoto({ bytes: FIXTURE("sample.jpg"), width: 320, height: 240 });
     await press(user, "✅ Create");
     const result = await delivered(user, (message) => message.video !== undefined);
-    expect(result.caption).toMatch(/^✅ Task #\d+ is ready\.$/);
+    expect(result.caption).toMatch(/^✅ Video from photos and clips #\d+ · 0:02 · horizontal 320×240$/);
+    expect(result.video?.duration).toBe(2);
     expect(result.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toEqual([
+      "➡️ Then: Subtitles",
+      "➡️ Then: Dubbing",
+      "➡️ Then: Smart clips",
+      "➡️ Then: Pause removal",
       "🔁 Repeat with changes",
       "➕ New task",
     ]);
@@ -85,7 +90,7 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     );
   });
 
-  it("audio: the MP3 and, under a minute, a voice note", async () => {
+  it("audio: one MP3 with a title and its length, and no voice note besides", async () => {
     const user = person("Artem");
     user.sendCommand("start");
     await press(user, "Voiceover");
@@ -95,11 +100,15 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     user.sendText("Good morning, everyone.");
     await press(user, "✅ Create");
     const audio = await delivered(user, (message) => message.audio !== undefined);
-    expect(audio.caption).toMatch(/Voiceover #\d+ is ready/);
-    expect(botMessages(user).some((message) => message.voice !== undefined)).toBe(true);
+    expect(audio.caption).toMatch(/^✅ Voiceover #\d+ · 0:02 · MP3$/);
+    expect(audio.audio?.title).toBe("Good morning, everyone.");
+    expect(audio.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toContain(
+      "➡️ Then: Motion video from this voice",
+    );
+    expect(botMessages(user).some((message) => message.voice !== undefined)).toBe(false);
   });
 
-  it("transcription: the text in the chat and the TXT and SRT documents", async () => {
+  it("transcription: one album of the TXT and SRT, the first captioned with the start of the text", async () => {
     const user = person("Taras");
     await user.sendAudio({
       bytes: FIXTURE("sample.mp3"),
@@ -111,13 +120,15 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     await press(user, "✅ Create");
     const srt = await delivered(user, (message) => message.document?.file_name?.endsWith(".srt") === true);
     const txt = botMessages(user).find((message) => message.document?.file_name?.endsWith(".txt"));
-    expect(txt?.caption).toMatch(/Transcript of task #\d+ \(text\)/);
-    expect(srt.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toContain(
+    expect(txt?.media_group_id).toBeDefined();
+    expect(srt.media_group_id).toBe(txt?.media_group_id);
+    expect(txt?.caption).toMatch(/^✅ Transcription #\d+ · TXT and SRT\n\nTranscript of talk\.mp3/);
+    const card = await delivered(user, (message) => /✅ Transcription #\d+: done/.test(message.text ?? ""));
+    expect(buttonsOf(card).map((button) => button.text)).toEqual([
+      "➡️ Then: Dubbing with these subtitles",
       "🔁 Repeat with changes",
-    );
-    expect(botMessages(user).some((message) => message.text?.startsWith("Transcript of talk.mp3"))).toBe(
-      true,
-    );
+      "➕ New task",
+    ]);
   });
 
   it("smart clips: an album of clips, each captioned, then the summary", async () => {
@@ -146,27 +157,49 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
       await press(user, label);
       await press(user, "✅ Create");
       const result = await delivered(user, (message) => message.video !== undefined);
-      expect(result.caption).toMatch(/Task #\d+ is ready/);
+      expect(result.caption).toMatch(new RegExp(`^✅ ${label} #\\d+ · 0:02`));
     });
   }
 
-  it("dubbing semi-automatic: the SRT arrives, the edited one goes back, the dubbed video follows", async () => {
+  it("smart clip -> Then: Subtitles -> the subtitled clip delivered", async () => {
+    const user = person("Marta");
+    await user.sendVideo({ bytes: FIXTURE("sample.mp4"), duration: 600, mimeType: "video/mp4" });
+    await press(user, "Smart clips");
+    await press(user, "✅ Create");
+    const summary = await delivered(user, (message) => /Task #\d+: \d+ clips/.test(message.text ?? ""));
+    const clips = botMessages(user).filter((message) => message.video !== undefined).length;
+    expect(buttonsOf(summary).map((button) => button.text)).toContain("➡️ Clip 1: subtitles");
+    await press(user, "➡️ Clip 1: subtitles");
+    await press(user, "✅ Create");
+    const subtitled = await delivered(
+      user,
+      (message) => message.video !== undefined && /^✅ Subtitles #\d+/.test(message.caption ?? ""),
+    );
+    expect(botMessages(user).filter((message) => message.video !== undefined)).toHaveLength(clips + 1);
+    expect(subtitled.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toContain(
+      "➡️ Then: Dubbing",
+    );
+    const tasks = (await tasksOnService(user)) as Array<{ type: string }>;
+    expect(tasks.map((task) => task.type).sort()).toEqual(["smart_clip", "subtitles"]);
+  });
+
+  it("dubbing semi-automatic: the transcript is checked in the chat, one line fixed, then the render of the same dubbing", async () => {
     const user = person("Olha");
     await user.sendVideo({ bytes: FIXTURE("sample.mp4"), duration: 20, mimeType: "video/mp4" });
     await press(user, "Dubbing");
-    await press(user, "🌐 Languages and mode");
-    await press(user, "Mode:");
-    await press(user, "semi_auto");
-    await press(user, "« Back");
+    await press(user, "Check the text first");
     await press(user, "✅ Create");
-    const srt = await delivered(user, (message) => message.document?.file_name?.endsWith(".srt") === true);
-    expect(srt.caption).toContain("Edit the text in this SRT");
-    expect(srt.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toEqual(["▶️ Render as is"]);
-    const edited =
-      "1\n00:00:00,000 --> 00:00:03,000\nEdited line one\n\n2\n00:00:03,000 --> 00:00:06,000\nEdited line two\n";
-    await user.sendDocument({ bytes: edited, fileName: "edited.srt", mimeType: "application/x-subrip" });
+    const review = await delivered(user, (message) => /check the text/.test(message.text ?? ""));
+    expect(review.text).toMatch(/^Dubbing #\d+: check the text \(page 1 of 1\)\n\n1\. /);
+    const first = /Dubbing #(\d+)/.exec(review.text ?? "")?.[1];
+    await eventually(() =>
+      botMessages(user).find((message) => /waits for your check below/.test(message.text ?? "")),
+    );
+    user.sendText("1: A line fixed on the phone");
+    await delivered(user, (message) => (message.text ?? "").includes("1. A line fixed on the phone ✏️"));
+    await press(user, "▶️ Render");
     const dubbed = await delivered(user, (message) => message.video !== undefined);
-    expect(dubbed.caption).toMatch(/Task #\d+ is ready/);
+    expect(dubbed.caption).toMatch(new RegExp(`^✅ Dubbing \\(render of #${first}\\) #\\d+`));
   });
 
   it("a failed task says why and offers Try again", async () => {
@@ -211,7 +244,7 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
       () => botMessages(user).find((message) => message.video !== undefined),
       40_000,
     );
-    expect(result.caption).toMatch(/Task #\d+ is ready/);
+    expect(result.caption).toMatch(/^✅ Pause removal #\d+/);
   }, 60_000);
 
   /** Every text the bot shows the user from now on, edits included. */
@@ -353,7 +386,7 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     });
     expect(created.status).toBeLessThan(300);
     const audio = await delivered(user, (message) => message.audio !== undefined);
-    expect(audio.caption).toMatch(/Voiceover #\d+ is ready/);
+    expect(audio.caption).toMatch(/^✅ Voiceover #\d+/);
   });
 
   it("the messenger hook: 404 for a user who never talked to the bot, who gets no key, and for another's task", async () => {

@@ -109,4 +109,4 @@ const refuse = async (url: string): Promise<never> => {
   throw new Error(`no download expected in this test: ${url}`);
 };
 /** Result files for tests that expect none to be read. */
-export const refusingFetcher: ResultFetcher = { size: refuse, open: refuse, text: refuse };
+export const refusingFetcher: ResultFetcher = { size: refuse, open: refuse, text: refuse, head: refuse };

@@ -2,7 +2,7 @@
  * A bot with the task forms wired as in production (conversations, the submit job on the in-process
  * queue, the progress card) and fakes only at the edges: Telegram at client.fetch, the service's
  * upload and task creation, and the files an SRT check reads. `created` holds the exact bodies the
- * service received.
+ * service received, `uploaded` every file handed to it.
  */
 
 import { createIntakeFeature } from "../../src/bot/features/intake.js";
@@ -15,6 +15,7 @@ import { DEFAULT_CATALOG_PATH } from "../../src/config.js";
 import { MemoryJobQueue } from "../../src/jobs/memory-queue.js";
 import type { MediaRef } from "../../src/media/media-ref.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
+import { AwaitingSrt, srtOf } from "../../src/tasks/awaiting-srt.js";
 import { CreationCheck } from "../../src/tasks/creation-check.js";
 import { ProgressCards } from "../../src/tasks/progress-card.js";
 import { TaskSubmissions } from "../../src/tasks/submissions.js";
@@ -44,6 +45,8 @@ export class FormRig {
   readonly srtFiles = new Map<string, string>();
   /** The content of the text files the user sends, by file id. */
   readonly textFiles = new Map<string, string>();
+  /** The SRT texts handed to the service again for a render step. */
+  readonly reuploadedSrt: string[] = [];
   readonly tasksService = new FakeTasksService();
   readonly records = new TaskRecords(this.storage);
   readonly harness: BotHarness;
@@ -79,7 +82,11 @@ export class FormRig {
         rig.uploaded.push(ref);
         return ref.source === "link" ? { url: ref.url } : { uploadId: uploadIdOf(ref) };
       },
-      reuploadResult: async () => "00000000-0000-4000-8000-00000000a5a5",
+      async reuploadResult(ticket) {
+        const review = await new AwaitingSrt(rig.storage.kv).review(ticket);
+        rig.reuploadedSrt.push(review ? srtOf(review) : "the service's own SRT");
+        return "00000000-0000-4000-8000-00000000a5a5";
+      },
       tasksService: {
         async createTask(_apiKey, request) {
           if (rig.createFailure) throw rig.createFailure;
@@ -117,12 +124,13 @@ export class FormRig {
       telegram: { api: { getFile: async () => ({}) }, botApiRoot: "http://127.0.0.1:1", token: "123:test" },
       previews,
     });
-    flow.checkSrt = async (ref, seconds): Promise<Notice | undefined> => {
+    flow.checkSrt = async (ref, video): Promise<Notice | undefined> => {
+      const seconds = video?.source === "telegram" ? video.durationSec : undefined;
       const text = ref.source === "telegram" ? (rig.srtFiles.get(ref.fileId) ?? "") : "";
       const parsed = parseSrt(text, seconds === undefined ? {} : { maxDurationSeconds: seconds });
       if (parsed.ok) return undefined;
       const issue = parsed.errors[0];
-      return { key: `rule-${issue?.code}`, params: { line: issue?.line ?? 1 } };
+      return { key: `rule-${issue?.code}`, params: { line: issue?.line ?? 1, ...(issue?.params ?? {}) } };
     };
     flow.readText = async (ref) => rig.textFiles.get(ref.fileId) ?? { key: "text-file-empty" };
     const forms: TaskFormsDeps = { flow, records: this.records, submissions };

@@ -28,8 +28,16 @@ export function isUploadId(value: string): boolean {
   return UPLOAD_ID.test(value);
 }
 
-function isHttpsUrl(value: string): boolean {
-  return URL.canParse(value) && new URL(value).protocol === "https:";
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * An https link; or plain http on loopback, which is how this sandbox serves its own results: a result
+ * handed back as the next task's input is an https link at the real service.
+ */
+function isFetchableLink(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
 }
 
 /**
@@ -38,7 +46,10 @@ function isHttpsUrl(value: string): boolean {
  */
 export const FileReference = z
   .string()
-  .refine((value) => isUploadId(value) || isHttpsUrl(value), "expected an upload_id or an https:// link");
+  .refine(
+    (value) => isUploadId(value) || isFetchableLink(value),
+    "expected an upload_id or an https:// link",
+  );
 
 /** "a short code or a full locale (for example a code plus region)"; ~99 languages, so checked by shape. */
 export const LanguageCode = z

@@ -29,14 +29,21 @@ async function keyOverview(ctx: BotContext, userId: number, nonce: string) {
   return {
     text: ctx.t("apikey-info", { prefix: described.prefix, date: formatDate(described.createdAt, locale) }),
     reply_markup: apiKeyManageKeyboard(ctx.t, nonce),
+    prefix: described.prefix,
   };
+}
+
+/** The key's prefix set as code in the text: it is matched against the key, not read. */
+function prefixAsCode(text: string, prefix: string | undefined): MessageEntity[] {
+  const offset = prefix === undefined ? -1 : text.indexOf(prefix);
+  return prefix === undefined || offset < 0 ? [] : [{ type: "code", offset, length: prefix.length }];
 }
 
 export const apiKeyFeature = new Composer<BotContext>();
 
 apiKeyFeature.chatType("private").command("apikey", async (ctx) => {
-  const { text, reply_markup } = await keyOverview(ctx, ctx.from.id, await openNewMenu(ctx));
-  menuShownIn(ctx, await ctx.reply(text, { reply_markup }));
+  const { text, reply_markup, prefix } = await keyOverview(ctx, ctx.from.id, await openNewMenu(ctx));
+  menuShownIn(ctx, await ctx.reply(text, { reply_markup, entities: prefixAsCode(text, prefix) }));
 });
 
 apiKeyFeature.on("callback_query:data", async (ctx, next) => {
@@ -49,9 +56,9 @@ apiKeyFeature.on("callback_query:data", async (ctx, next) => {
     case "issue": {
       // A key issued meanwhile (another device, a task) is not replaced by a second press.
       const existing = await ctx.deps.apiKeys.describe(userId);
-      const { text, reply_markup } = await keyOverview(ctx, userId, openMenu(ctx));
+      const { text, reply_markup, prefix } = await keyOverview(ctx, userId, openMenu(ctx));
       if (existing) {
-        await editMenu(ctx, text, { reply_markup });
+        await editMenu(ctx, text, { reply_markup, entities: prefixAsCode(text, prefix) });
         return;
       }
       const issued = await ctx.deps.apiKeys.issue(userId);
@@ -81,8 +88,9 @@ apiKeyFeature.on("callback_query:data", async (ctx, next) => {
       return;
     }
     default: {
-      const { text, reply_markup } = await keyOverview(ctx, userId, currentMenu(ctx));
-      await editMenu(ctx, `${ctx.t("apikey-kept")}\n\n${text}`, { reply_markup });
+      const { text, reply_markup, prefix } = await keyOverview(ctx, userId, currentMenu(ctx));
+      const kept = `${ctx.t("apikey-kept")}\n\n${text}`;
+      await editMenu(ctx, kept, { reply_markup, entities: prefixAsCode(kept, prefix) });
     }
   }
 });

@@ -18,7 +18,8 @@ function balanceText(t: Translate, locale: string, profile: Profile): string {
   if (profile.billing === "tokens") {
     parts.push(
       t("balance-tokens", {
-        tokens: formatNumber(profile.token_balance, locale),
+        // A number, not a formatted string, so the message picks the plural form (it formats it itself).
+        tokens: profile.token_balance,
         usd: formatNumber(profile.token_balance / TOKENS_PER_USD, locale, 2),
       }),
     );

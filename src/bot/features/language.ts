@@ -8,7 +8,8 @@ import { editMenu, replyWithMenu } from "../menu.js";
 export const languageFeature = new Composer<BotContext>();
 
 languageFeature.chatType("private").command("language", async (ctx) => {
-  await replyWithMenu(ctx, ctx.t("language-pick"), (nonce) => languageKeyboard(ctx.t, nonce));
+  const current = await ctx.i18n.getLocale();
+  await replyWithMenu(ctx, ctx.t("language-pick"), (nonce) => languageKeyboard(ctx.t, nonce, current));
 });
 
 languageFeature.on("callback_query:data", async (ctx, next) => {

@@ -13,17 +13,18 @@ import {
   type VersionedState,
   type VersionedStateStorage,
 } from "@grammyjs/conversations";
-import { Composer, type Context, type Transformer } from "grammy";
+import { Composer, type Context, InlineKeyboard, InputFile, type Transformer } from "grammy";
 import { z } from "zod";
-import { mediaClassOf } from "../../media/accept.js";
+import { mediaClassOf, tasksAccepting } from "../../media/accept.js";
 import { extractMedia } from "../../media/media-ref.js";
 import { PendingMediaStore } from "../../media/pending-media.js";
 import type { KeyValueStore } from "../../storage/ports.js";
-import { AwaitingSrt } from "../../tasks/awaiting-srt.js";
+import { AwaitingSrt, lineEdit, pageOfLine, reviewView, srtOf, withLine } from "../../tasks/awaiting-srt.js";
 import { cardText, RESULT_ACTIONS } from "../../tasks/cards.js";
 import type { TaskSubmissions } from "../../tasks/submissions.js";
 import type { TaskRecord, TaskRecords } from "../../tasks/task-records.js";
-import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js";
+import type { TaskType } from "../../tasks-service/schemas/index.js";
+import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import {
   type FlowDeps,
@@ -39,6 +40,7 @@ import { taskTypesKeyboard } from "../keyboards/task-types.js";
 import { replyWithMenu } from "../menu.js";
 import { isBotTaskType } from "../task-types.js";
 import { intakeChoice } from "./intake.js";
+import { nextTaskFrom } from "./result-next.js";
 
 export interface TaskFormsDeps {
   flow: FlowDeps;
@@ -149,7 +151,7 @@ export function createTaskFormEngine(
       await ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
       return;
     }
-    await resultAction(ctx, deps, record, data.args[0]);
+    await resultAction(ctx, deps, record, data.args);
   });
   const awaiting = new AwaitingSrt(kv);
   engine.chatType("private").on("message:document", async (ctx, next) => {
@@ -158,36 +160,128 @@ export function createTaskFormEngine(
     if (ticket === undefined || !ref || mediaClassOf(ref) !== "subtitles") return next();
     const parent = await deps.records.get(ticket);
     if (!parent) return next();
-    const video = parent.form?.media[0];
-    const problem = await deps.flow.checkSrt(
-      ref,
-      video?.source === "telegram" ? video.durationSec : undefined,
-    );
+    const problem = await deps.flow.checkSrt(ref, parent.form?.media[0]);
     if (problem) {
-      await ctx.reply(ctx.t(problem.key, problem.params));
+      await ctx.reply(ctx.t(problem.key, problem.params), {
+        reply_parameters: { message_id: ctx.message.message_id, allow_sending_without_reply: true },
+      });
       return;
     }
-    await awaiting.clear(ctx.chat.id);
+    await closeReview(ctx, awaiting, parent, "review-sent-file");
     await deps.submissions.render(parent, ref);
   });
+  engine.chatType("private").on("message:text", async (ctx, next) => {
+    const edit = lineEdit(ctx.message.text);
+    const ticket = edit ? await awaiting.ticketIn(ctx.chat.id) : undefined;
+    const review = ticket ? await awaiting.review(ticket) : undefined;
+    if (!edit || !review) return next();
+    const changed = withLine(review, edit.index, edit.text);
+    if (!changed) {
+      await ctx.reply(ctx.t("review-no-line", { line: edit.index, count: review.entries.length }));
+      return;
+    }
+    // The transcript moves below the edit, so the latest state is where the user is looking.
+    const view = reviewView(ctx.t.bind(ctx), changed, pageOfLine(changed, edit.index));
+    const sent = await ctx.reply(view.text, {
+      parse_mode: "HTML",
+      reply_markup: { inline_keyboard: view.keyboard },
+    });
+    await awaiting.put({ ...changed, messageId: sent.message_id });
+    if (review.messageId !== undefined) await retire(ctx, review.messageId);
+  });
   return asBotMiddleware(engine);
+}
+
+/** A message whose buttons stopped working loses them; one already gone is no matter. */
+async function retire(ctx: BotContext, messageId: number, text?: string): Promise<void> {
+  const chatId = ctx.chat?.id;
+  if (chatId === undefined) return;
+  try {
+    if (text === undefined) await ctx.api.deleteMessage(chatId, messageId);
+    else await ctx.api.editMessageText(chatId, messageId, text, { parse_mode: "HTML" });
+  } catch (error) {
+    ctx.logger.debug({ err: error }, "transcript message not changed");
+  }
+}
+
+/** The check is over: the transcript keeps its lines but says it went to render, without buttons. */
+async function closeReview(
+  ctx: BotContext,
+  awaiting: AwaitingSrt,
+  parent: TaskRecord,
+  key: "review-rendering" | "review-sent-file",
+): Promise<void> {
+  await awaiting.clear(parent.chatId);
+  const review = await awaiting.review(parent.ticket);
+  if (review?.messageId === undefined) return;
+  const lines = reviewView(ctx.t.bind(ctx), review, 0).text.split("\n");
+  // Title and lines stay; the how-to at the end gives way to what happened.
+  await retire(
+    ctx,
+    review.messageId,
+    [...lines.slice(0, -1), ctx.t(key, { id: String(review.taskId) })].join("\n"),
+  );
+}
+
+/** "New task" after a result: the tasks that take the media just used, one tap each. */
+async function offerSameMedia(ctx: BotContext, record: TaskRecord): Promise<void> {
+  const media = record.form?.media ?? [];
+  const tasks = tasksAccepting(media);
+  if (tasks.length === 0) {
+    await replyWithMenu(ctx, ctx.t("welcome-pick"), (nonce) => taskTypesKeyboard(ctx.t, nonce));
+    return;
+  }
+  const keyboard = new InlineKeyboard();
+  tasks.forEach((type, index) => {
+    keyboard.text(
+      ctx.t(`task-${type}-name`),
+      encodeCallback(CALLBACK_SCOPES.result, record.ticket, RESULT_ACTIONS.sameMedia, type),
+    );
+    if (index % 2 === 1) keyboard.row();
+  });
+  await ctx.reply(ctx.t("new-task-same-media", { count: media.length }), { reply_markup: keyboard });
 }
 
 async function resultAction(
   ctx: BotContext,
   deps: TaskFormsDeps,
   record: TaskRecord,
-  action: string | undefined,
+  [action, ...args]: readonly string[],
 ) {
   const t = ctx.t.bind(ctx);
   switch (action) {
+    case RESULT_ACTIONS.nextTask: {
+      const next = nextTaskFrom(record, args, ctx.deps.now?.().getTime() ?? Date.now());
+      if (next === "expired") {
+        await ctx.answerCallbackQuery({ text: ctx.t("then-expired"), show_alert: true });
+        return;
+      }
+      if (!next) {
+        await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+        return;
+      }
+      await ctx.answerCallbackQuery();
+      await openForm(ctx, next.type, next.media, { prefill: next.prefill });
+      return;
+    }
+    case RESULT_ACTIONS.sameMedia: {
+      const [type] = args;
+      const media = record.form?.media ?? [];
+      if (type === undefined || !isBotTaskType(type) || !tasksAccepting(media).includes(type)) {
+        await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+        return;
+      }
+      await ctx.answerCallbackQuery();
+      await openForm(ctx, type, media);
+      return;
+    }
     case RESULT_ACTIONS.repeat:
       await ctx.answerCallbackQuery();
       if (record.form) await openForm(ctx, record.type, record.form.media, { prefill: record.form.values });
       return;
     case RESULT_ACTIONS.newTask:
       await ctx.answerCallbackQuery();
-      await replyWithMenu(ctx, ctx.t("welcome-pick"), (nonce) => taskTypesKeyboard(t, nonce));
+      await offerSameMedia(ctx, record);
       return;
     case RESULT_ACTIONS.retrySubmit: {
       const retried = await deps.submissions.retry(record);
@@ -204,16 +298,38 @@ async function resultAction(
       await ctx.answerCallbackQuery({ text: ctx.t(again ? "form-submitting" : "button-stale") });
       return;
     }
-    case RESULT_ACTIONS.renderAsIs: {
+    case RESULT_ACTIONS.renderAsIs:
+    case RESULT_ACTIONS.transcriptPage:
+    case RESULT_ACTIONS.transcriptFile: {
       const awaiting = new AwaitingSrt(ctx.deps.storage.kv);
       const ticket = ctx.chat ? await awaiting.ticketIn(ctx.chat.id) : undefined;
-      if (ticket !== record.ticket) {
+      const review = ticket === record.ticket ? await awaiting.review(record.ticket) : undefined;
+      if (!review) {
         await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
         return;
       }
-      await awaiting.clear(record.chatId);
-      await deps.submissions.render(record, undefined);
+      if (action === RESULT_ACTIONS.transcriptPage) {
+        const view = reviewView(t, review, Number(args[0] ?? 0) || 0);
+        await ctx.answerCallbackQuery();
+        await ctx
+          .editMessageText(view.text, {
+            parse_mode: "HTML",
+            reply_markup: { inline_keyboard: view.keyboard },
+          })
+          .catch((error: unknown) => ctx.logger.debug({ err: error }, "transcript page not turned"));
+        return;
+      }
+      if (action === RESULT_ACTIONS.transcriptFile) {
+        await ctx.answerCallbackQuery();
+        await ctx.replyWithDocument(
+          new InputFile(Buffer.from(srtOf(review), "utf8"), `dubbing-${review.taskId}.srt`),
+          { caption: ctx.t("review-file-caption", { id: String(review.taskId) }) },
+        );
+        return;
+      }
       await ctx.answerCallbackQuery({ text: ctx.t("form-submitting") });
+      await closeReview(ctx, awaiting, record, "review-rendering");
+      await deps.submissions.render(record, undefined);
       return;
     }
     default:

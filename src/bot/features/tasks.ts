@@ -1,16 +1,26 @@
+/**
+ * /tasks: the user's tasks, five a page, each as a status mark, its type and a short date; a task opens
+ * its details (type, the main options chosen, status, date) with "Send the result again", which is the
+ * only thing that sends a result again.
+ */
 import { Composer, HttpError } from "grammy";
+import { languageName } from "../../catalog/index.js";
 import { formatDate } from "../../i18n/format.js";
 import { ResultUnavailableError, resultKindOf } from "../../tasks/send-result.js";
+import { type TaskRecord, TaskRecords } from "../../tasks/task-records.js";
 import { isTasksServiceError } from "../../tasks-service/errors.js";
 import type { Task } from "../../tasks-service/responses.js";
 import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import { taskBackKeyboard, taskListKeyboard } from "../keyboards/tasks.js";
+import { taskDetailsKeyboard, taskListKeyboard } from "../keyboards/tasks.js";
 import { currentMenu, editMenu, menuShownIn, openNewMenu } from "../menu.js";
 import { replyServiceError } from "../service-errors.js";
 import { isBotTaskType } from "../task-types.js";
 
 const TASKS_PER_PAGE = 5;
+/** One read of the list covers this many pages, and tells how many there are when it is not full. */
+const LIST_WINDOW = 100;
+const STATUS_MARKS = { pending: "🕓", processing: "⚙️", completed: "✅", failed: "❌" } as const;
 
 function typeName(ctx: BotContext, type: string): string {
   // The service reports an audio task as "voiceover".
@@ -18,59 +28,101 @@ function typeName(ctx: BotContext, type: string): string {
   return isBotTaskType(known) ? ctx.t(`task-${known}-name`) : type;
 }
 
+function shortDate(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(date);
+}
+
 async function pageView(ctx: BotContext, userId: number, page: number, nonce: string) {
   const { apiKey } = await ctx.deps.apiKeys.ensure(userId);
-  // One more than a page tells whether a next page exists.
-  const tasks = await ctx.deps.tasksService.listTasks(apiKey, {
-    limit: TASKS_PER_PAGE + 1,
-    offset: page * TASKS_PER_PAGE,
-  });
-  if (tasks.length === 0) return undefined;
+  const windowStart = Math.floor((page * TASKS_PER_PAGE) / LIST_WINDOW) * LIST_WINDOW;
+  const tasks = await ctx.deps.tasksService.listTasks(apiKey, { limit: LIST_WINDOW, offset: windowStart });
+  const known = windowStart + tasks.length;
+  const pages = Math.ceil(known / TASKS_PER_PAGE);
+  const shown = tasks.slice(page * TASKS_PER_PAGE - windowStart, (page + 1) * TASKS_PER_PAGE - windowStart);
+  if (shown.length === 0) return undefined;
   const locale = await ctx.i18n.getLocale();
-  const entries = tasks.slice(0, TASKS_PER_PAGE).map((task) => ({
+  const entries = shown.map((task) => ({
     id: task.task_id,
-    label: ctx.t("tasks-item", {
-      id: String(task.task_id),
+    label: ctx.t("tasks-label", {
+      mark: STATUS_MARKS[task.status],
       type: typeName(ctx, task.type),
-      status: ctx.t(`task-status-${task.status}`),
-      date: task.created_at ? formatDate(task.created_at, locale) : "",
+      date: task.created_at ? shortDate(task.created_at, locale) : "",
     }),
   }));
+  const full = tasks.length === LIST_WINDOW;
   return {
-    text: ctx.t("tasks-title", { page: page + 1 }),
-    reply_markup: taskListKeyboard(ctx.t, nonce, entries, page, tasks.length > TASKS_PER_PAGE),
+    text: ctx.t(full ? "tasks-page-of-more" : "tasks-page-of", { page: page + 1, pages }),
+    reply_markup: taskListKeyboard(ctx.t, nonce, entries, page, page + 1 < pages || full),
   };
 }
 
-async function detailsText(ctx: BotContext, task: Task): Promise<string> {
+async function recordOf(ctx: BotContext, taskId: number): Promise<TaskRecord | undefined> {
+  const records = new TaskRecords(ctx.deps.storage);
+  const ticket = await records.ticketOfTask(taskId);
+  const record = ticket ? await records.get(ticket) : undefined;
+  return record && record.userId === ctx.from?.id ? record : undefined;
+}
+
+/** The options a task was made with that say most about it, in words. */
+function optionsInWords(ctx: BotContext, request: Record<string, unknown>, locale: string): string[] {
+  const lines: string[] = [];
+  const language = (key: string, message: string) => {
+    const code = request[key];
+    if (typeof code === "string" && code !== "auto")
+      lines.push(ctx.t(message, { language: languageName(code, locale) }));
+  };
+  if (request.type === "dubbing" && typeof request.mode === "string") {
+    lines.push(ctx.t(`details-dubbing-${request.mode === "semi_auto" ? "semi" : request.mode}`));
+  }
+  language("target_lang", "details-into");
+  language("translate_to", "details-translated");
+  language("language", "details-language");
+  if (typeof request.text === "string" && request.type !== "motion") {
+    lines.push(ctx.t("details-voiceover", { count: request.text.length }));
+  }
+  if (Array.isArray(request.photos)) lines.push(ctx.t("details-media", { count: request.photos.length }));
+  if (typeof request.max_clips === "number" && request.max_clips > 0)
+    lines.push(ctx.t("details-clips", { count: request.max_clips }));
+  if (typeof request.target_sec === "number")
+    lines.push(ctx.t("details-clip-length", { seconds: request.target_sec }));
+  if (request.type === "motion" && typeof request.source === "string")
+    lines.push(ctx.t(`details-motion-${request.source}`));
+  return lines;
+}
+
+async function detailsText(ctx: BotContext, task: Task, record: TaskRecord | undefined): Promise<string> {
   const locale = await ctx.i18n.getLocale();
-  const parts = [
-    ctx.t("task-details", {
-      id: String(task.task_id),
-      type: typeName(ctx, task.type),
+  const parts = [ctx.t("task-details-title", { id: String(task.task_id), type: typeName(ctx, task.type) })];
+  if (record?.request) parts.push(...optionsInWords(ctx, record.request, locale));
+  if (record?.parentTaskId !== undefined)
+    parts.push(ctx.t("details-render-of", { id: String(record.parentTaskId) }));
+  parts.push(
+    ctx.t("task-details-status", {
+      mark: STATUS_MARKS[task.status],
       status: ctx.t(`task-status-${task.status}`),
-      date: task.created_at ? formatDate(task.created_at, locale) : "",
     }),
-  ];
+  );
   if (task.status === "processing" && typeof task.progress === "number") {
     parts.push(ctx.t("task-details-progress", { progress: task.progress }));
   }
   if (task.status === "failed" && task.error_message)
     parts.push(ctx.t("task-details-error", { error: task.error_message }));
+  if (task.created_at) parts.push(ctx.t("task-details-date", { date: formatDate(task.created_at, locale) }));
   return parts.join("\n");
 }
 
 /** The result again, as its delivery sent it; a file that cannot be fetched any more goes as its link. */
-async function resendResult(ctx: BotContext, task: Task): Promise<void> {
+async function resendResult(ctx: BotContext, task: Task, record: TaskRecord | undefined): Promise<void> {
   const chatId = ctx.chatId ?? ctx.from?.id;
   if (chatId === undefined) return;
   const request = {
     chatId,
     taskId: task.task_id,
-    kind: resultKindOf(undefined, task),
+    kind: resultKindOf(record, task),
     task,
     t: ctx.t.bind(ctx),
     locale: await ctx.i18n.getLocale(),
+    taskName: typeName(ctx, task.type),
   };
   try {
     await ctx.deps.results.send(ctx.api, request);
@@ -116,16 +168,21 @@ tasksFeature.on("callback_query:data", async (ctx, next) => {
       else await editMenu(ctx, ctx.t("tasks-empty"));
       return;
     }
-    if (action === "show") {
+    if (action === "show" || action === "again") {
       const id = Number.parseInt(first ?? "", 10);
       const page = Math.max(0, Number.parseInt(second ?? "0", 10) || 0);
       const { apiKey } = await ctx.deps.apiKeys.ensure(ctx.from.id);
       const task = await ctx.deps.tasksService.getTask(apiKey, id);
+      const record = await recordOf(ctx, id);
+      if (action === "again") {
+        await ctx.answerCallbackQuery({ text: ctx.t("task-sending-again") });
+        if (task.status === "completed") await resendResult(ctx, task, record);
+        return;
+      }
       await ctx.answerCallbackQuery();
-      await editMenu(ctx, await detailsText(ctx, task), {
-        reply_markup: taskBackKeyboard(ctx.t, nonce, page),
+      await editMenu(ctx, await detailsText(ctx, task, record), {
+        reply_markup: taskDetailsKeyboard(ctx.t, nonce, id, page, task.status === "completed"),
       });
-      if (task.status === "completed") await resendResult(ctx, task);
       return;
     }
     await ctx.answerCallbackQuery();

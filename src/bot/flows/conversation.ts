@@ -26,7 +26,7 @@ import type { UserPreferences } from "../preferences.js";
 import { decodeCardAction } from "./card-action.js";
 import { initialValues } from "./defaults.js";
 import type { AccountView, FormValues } from "./form.js";
-import type { FormEvent, FormState, Notice } from "./form-state.js";
+import { type FormEvent, type FormState, type Notice, noticeText } from "./form-state.js";
 import { FORMS } from "./forms/index.js";
 import { firstScreen } from "./navigation.js";
 import { OpenFormCards } from "./open-cards.js";
@@ -79,8 +79,11 @@ export interface FlowDeps {
   translate(locale: string): Translate;
   prepare(outer: BotContext, type: FormInput["type"]): Promise<FormSetup>;
   submit(request: SubmitRequest, values: FormValues): Promise<void>;
-  /** Reads an SRT the user sent and says what is wrong with it (undefined when it is usable). */
-  checkSrt(ref: MediaRef, videoSeconds: number | undefined): Promise<Notice | undefined>;
+  /**
+   * Reads an SRT the user sent and says what is wrong with it (undefined when it is usable): timecodes
+   * are checked against the video's real length, read from the file where it can be.
+   */
+  checkSrt(ref: MediaRef, video: MediaRef | undefined): Promise<Notice | undefined>;
   /** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
   preview(request: PreviewRequest): Promise<string>;
   /** The words of a text file the user sent, or what is wrong with it. */
@@ -178,8 +181,7 @@ export function taskFormConversation(deps: FlowDeps) {
       const srt = MediaRefSchema.safeParse(given.values.srt_file);
       const video = given.media[0];
       if (!srt.success || !video) return given;
-      const seconds = video.source === "telegram" ? video.durationSec : undefined;
-      const problem = await conversation.external(() => deps.checkSrt(srt.data, seconds));
+      const problem = await conversation.external(() => deps.checkSrt(srt.data, video));
       return problem ? { ...given, notice: problem } : given;
     };
     /** The video came after its SRT: the SRT is checked now. */
@@ -227,7 +229,7 @@ export function taskFormConversation(deps: FlowDeps) {
     const sayRefused = async (update: Context, cardId: number, notice: Notice | undefined) => {
       const message = update.message;
       if (!message || !notice || notice.info || message.message_id === cardId + 1) return;
-      await update.reply(t(notice.key, notice.params), {
+      await update.reply(noticeText(t, notice), {
         reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
       });
     };
@@ -272,8 +274,7 @@ export function taskFormConversation(deps: FlowDeps) {
       const srt = event.kind === "media" && event.refs.length === 1 ? event.refs[0] : undefined;
       if (srt && event.kind === "media" && event.problems.length === 0 && mediaClassOf(srt) === "subtitles") {
         const video = state.media[0];
-        const seconds = video?.source === "telegram" ? video.durationSec : undefined;
-        const problem = await conversation.external(() => deps.checkSrt(srt, seconds));
+        const problem = await conversation.external(() => deps.checkSrt(srt, video));
         if (problem) event.problems.push(problem);
       }
       const transition = reduce(definition, state, event, env);
@@ -314,6 +315,7 @@ export function taskFormConversation(deps: FlowDeps) {
             userId,
             provider: effect.provider,
             voice: effect.voice,
+            name: effect.name,
             language: effect.language,
             locale: input.locale,
           }),

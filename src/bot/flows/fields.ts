@@ -2,7 +2,7 @@
  * Field builders shared by the forms: the spec's vocabularies turned into form fields once, so every
  * form offers a vocabulary the same way.
  */
-import { languageCode, providerById } from "../../catalog/index.js";
+import { languageCode, musicStyle, providerById } from "../../catalog/index.js";
 import { parseAiGraphicsDirectives } from "../../tasks-service/parsers/ai-graphics-directives.js";
 import {
   AI_GRAPHICS_DENSITIES,
@@ -19,6 +19,7 @@ import {
   TTS_SPEEDS,
   TTS_STYLES,
 } from "../../tasks-service/schemas/common.js";
+import { COLOUR_SWATCHES, hexToAss } from "../option-labels.js";
 import type { ChoiceOption, FormField, FormView, ParsedInput, RequestField } from "./form.js";
 
 /** What a builder's caller may add to a field: when it applies, what it clears, whether it is needed. */
@@ -184,18 +185,15 @@ export function subtitleLookFields(
   ];
 }
 
-/** Subtitle colours offered as buttons, in the ASS `&HAABBGGRR` form video takes. */
-const ASS_COLOURS = ["&H00FFFFFF", "&H0000FFFF", "&H0000FF00", "&H00FFFF00", "&H00FF00FF", "&H000080FF"];
-/** The same colours as `#RRGGBB` for smart clips. */
-const HEX_COLOURS = ["#FFFFFF", "#FFFF00", "#00FF00", "#00FFFF", "#FF00FF", "#FF8000"];
-
-/** A colour from preset buttons or typed, in the form the field's schema takes. */
+/**
+ * A colour from the swatches or typed as `#RRGGBB`, stored in the form the field's schema takes: the
+ * ASS `&HAABBGGRR` for video, `#RRGGBB` for smart clips. An ASS colour typed as such is kept.
+ */
 function colour<K extends RequestField>(
   key: K,
   group: string,
-  presets: readonly string[],
+  wire: (hex: string) => string | undefined,
   schema: { safeParse(value: unknown): { success: boolean } },
-  errorKey: string,
   extra: FieldExtras<K>,
 ): FormField<K> {
   return {
@@ -203,10 +201,14 @@ function colour<K extends RequestField>(
     group,
     input: {
       kind: "choice",
-      options: options([null, ...presets]),
+      options: options([null, ...COLOUR_SWATCHES.map((swatch) => wire(swatch.hex))]),
       typed: (input) => {
-        const value = input.trim().toUpperCase();
-        return schema.safeParse(value).success ? { ok: true, value } : { ok: false, key: errorKey };
+        const typed = input.trim().toUpperCase();
+        const hex = typed.startsWith("#") ? typed : `#${typed}`;
+        const value = wire(hex) ?? typed;
+        return schema.safeParse(value).success
+          ? { ok: true, value }
+          : { ok: false, key: "form-error-colour" };
       },
     },
     unsetValue: null,
@@ -219,7 +221,7 @@ export function assColor<K extends RequestField>(
   group: string,
   extra: FieldExtras<K> = {},
 ): FormField<K> {
-  return colour(key, group, ASS_COLOURS, AssColorSchema, "form-error-ass-color", extra);
+  return colour(key, group, hexToAss, AssColorSchema, extra);
 }
 
 export function hexColor<K extends RequestField>(
@@ -227,7 +229,8 @@ export function hexColor<K extends RequestField>(
   group: string,
   extra: FieldExtras<K> = {},
 ): FormField<K> {
-  return colour(key, group, HEX_COLOURS, HexColorSchema, "form-error-hex-color", extra);
+  const asHex = (hex: string) => (HexColorSchema.safeParse(hex).success ? hex : undefined);
+  return colour(key, group, asHex, HexColorSchema, extra);
 }
 
 export function reelsFields(group: string): FormField<"reels_mode" | "reels_reframe">[] {
@@ -293,7 +296,10 @@ export function musicFields(
         kind: "choice",
         options: ({ env }) => [
           { value: null },
-          ...env.catalog.musicTracks.map((track) => ({ value: track.file, label: track.style })),
+          ...env.catalog.musicTracks.map((track) => ({
+            value: track.file,
+            label: musicStyle(track, env.locale),
+          })),
         ],
       },
       applies: appliesTo,
@@ -307,14 +313,19 @@ export function musicFields(
       applies: appliesTo,
       clears: ["bgm_track"],
     },
-    number(
-      "bgm_volume",
+    {
+      key: "bgm_volume",
       group,
-      [0.1, 0.2, 0.3, 0.5, 0.8],
-      { min: 0, max: 1 },
-      {
-        applies: (view) => appliesTo(view) && (view.values.bgm_track != null || view.values.bgm_file != null),
+      input: {
+        kind: "choice",
+        options: options([0.1, 0.2, 0.3, 0.5, 0.8]),
+        // Shown and typed in percent, sent as a fraction of full volume.
+        typed: (input, view) => {
+          const parsed = parseNumber(input.replace("%", ""), { min: 0, max: 100 }, view);
+          return parsed.ok ? { ok: true, value: Number(parsed.value) / 100 } : parsed;
+        },
       },
-    ),
+      applies: (view) => appliesTo(view) && (view.values.bgm_track != null || view.values.bgm_file != null),
+    },
   ];
 }

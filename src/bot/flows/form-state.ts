@@ -3,6 +3,7 @@
  * the events that move it and the effects it asks of the conversation. Pure data, rebuilt by replaying
  * the events, so it is never stored.
  */
+import type { Translate } from "../../i18n/translate.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import type { CaptionProperty } from "./caption-drafts.js";
@@ -31,6 +32,13 @@ export type Screen =
 /** A line under the screen: what was wrong (the default), or only what happened (`info`). */
 export type Notice = { key: string; params?: Record<string, string | number>; info?: boolean };
 
+/** A notice in words: a `field` it names is a request field, shown by its label. */
+export function noticeText(t: Translate, notice: Pick<Notice, "key" | "params">): string {
+  const params = notice.params;
+  if (typeof params?.field !== "string") return t(notice.key, params);
+  return t(notice.key, { ...params, field: t(`field-${params.field}`) });
+}
+
 export interface FormState {
   type: TaskType;
   values: FormValues;
@@ -54,7 +62,7 @@ export type FormEvent =
 export type FormEffect =
   | { kind: "create" }
   | { kind: "cancel" }
-  | { kind: "preview"; provider: string; voice: string; language: string };
+  | { kind: "preview"; provider: string; voice: string; name: string; language: string };
 
 export interface Transition {
   state: FormState;

@@ -125,6 +125,8 @@ export interface FormDefinition<T extends TaskType = TaskType> {
   groups: readonly string[];
   /** The locale key asking for the media, when the values change what to ask (`form-media-prompt-<type>`). */
   mediaPrompt?: (values: FormValues) => string | undefined;
+  /** A choice offered on the card itself, one button per option (dubbing's mode). */
+  summaryChoice?: FieldKey<T>;
   /** Lines of the card beyond the chosen values (the scene map of a video). */
   insight?: (view: FormView) => Array<{ key: string; params?: Record<string, string | number> }>;
 }

@@ -2,7 +2,7 @@
  * The form's one message, edited in place: the screen on show, drawn by the screen that owns it, and
  * the notice under it.
  */
-import type { FormState } from "./form-state.js";
+import { type FormState, noticeText } from "./form-state.js";
 import { renderCaption, renderCaptions, renderNewCaption } from "./screens/caption-editor.js";
 import { renderMediaScreen } from "./screens/media.js";
 import { renderField, renderGroup } from "./screens/options.js";
@@ -13,10 +13,11 @@ import { renderVoiceLanguages, renderVoiceProviders, renderVoices } from "./scre
 export function renderForm(context: ScreenContext, state: FormState): RenderedScreen {
   const rendered = renderScreen(context, state);
   if (!state.notice) return rendered;
-  const mark = state.notice.info ? "✅" : "⚠️";
+  // A notice that only informs (the files counted so far) is no warning.
+  const mark = state.notice.info ? "📎" : "⚠️";
   return {
     ...rendered,
-    text: `${rendered.text}\n\n${mark} ${context.t(state.notice.key, state.notice.params)}`,
+    text: `${rendered.text}\n\n${mark} ${noticeText(context.t, state.notice)}`,
   };
 }
 

@@ -6,6 +6,7 @@
 import type { I18n } from "@grammyjs/i18n";
 import type { Catalog } from "../../catalog/index.js";
 import { type IntakeLimits, MAX_TEXT_DOCUMENT_BYTES, MediaError } from "../../media/accept.js";
+import { mp4Header } from "../../media/media-header.js";
 import type { MediaRef, TelegramMediaRef } from "../../media/media-ref.js";
 import { readAtMost } from "../../media/read-at-most.js";
 import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegram-download.js";
@@ -52,6 +53,34 @@ async function readSrt(telegram: TelegramDownloadDeps, ref: MediaRef): Promise<s
   const download = await openTelegramFile(telegram, ref.fileId, ref.size);
   const content = await readAtMost(download.stream, MAX_SRT_BYTES);
   return content === undefined ? { key: "form-srt-too-big" } : content.toString("utf8");
+}
+
+/** Enough of an MP4's start to hold its movie header when it comes first. */
+const VIDEO_HEADER_BYTES = 512 * 1024;
+
+/**
+ * How long a video plays, to the millisecond, from its movie header; Telegram's whole seconds when the
+ * header cannot be read (a link, a header after the media data).
+ */
+async function realSeconds(telegram: TelegramDownloadDeps, video: MediaRef): Promise<number | undefined> {
+  if (video.source !== "telegram") return undefined;
+  try {
+    const download = await openTelegramFile(telegram, video.fileId, video.size);
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for await (const chunk of download.stream) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      chunks.push(bytes);
+      length += bytes.length;
+      if (length >= VIDEO_HEADER_BYTES) break;
+    }
+    download.stream.destroy();
+    const seconds = mp4Header(Buffer.concat(chunks)).seconds;
+    if (seconds !== undefined) return seconds;
+  } catch {
+    // Not readable now: Telegram's own figure stands in.
+  }
+  return video.durationSec;
 }
 
 /** A text file's words: UTF-8, without a byte order mark or the blank lines around them. */
@@ -109,9 +138,10 @@ export function createFlowDeps(services: FlowServices): FlowDeps {
       });
       await new LastChoices(services.kv).remember(request.userId, FORMS[request.type], values);
     },
-    async checkSrt(ref, videoSeconds) {
+    async checkSrt(ref, video) {
       const text = await readSrt(services.telegram, ref);
       if (typeof text !== "string") return text;
+      const videoSeconds = video ? await realSeconds(services.telegram, video) : undefined;
       const parsed = parseSrt(text, videoSeconds === undefined ? {} : { maxDurationSeconds: videoSeconds });
       if (parsed.ok) return undefined;
       const issue = parsed.errors[0];

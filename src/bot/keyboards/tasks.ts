@@ -26,9 +26,19 @@ export function taskListKeyboard(
   return keyboard;
 }
 
-export function taskBackKeyboard(t: Translate, nonce: string, page: number): InlineKeyboard {
-  return new InlineKeyboard().text(
-    t("button-back"),
-    encodeCallback(CALLBACK_SCOPES.tasks, nonce, "page", page),
-  );
+/** A task's details: "Send the result again" when it has one, and back to its page. */
+export function taskDetailsKeyboard(
+  t: Translate,
+  nonce: string,
+  id: number,
+  page: number,
+  hasResult: boolean,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  if (hasResult) {
+    keyboard
+      .text(t("task-send-again"), encodeCallback(CALLBACK_SCOPES.tasks, nonce, "again", id, page))
+      .row();
+  }
+  return keyboard.text(t("button-back"), encodeCallback(CALLBACK_SCOPES.tasks, nonce, "page", page));
 }

@@ -45,7 +45,7 @@ function parseTimecode(line: string): { startMs: number; endMs: number } | undef
   return { startMs, endMs };
 }
 
-function formatSrtTime(totalMs: number): string {
+export function formatSrtTime(totalMs: number): string {
   const ms = totalMs % 1000;
   const totalSeconds = Math.floor(totalMs / 1000);
   const pad = (value: number, width = 2) => String(value).padStart(width, "0");
@@ -188,7 +188,12 @@ export function parseSrt(text: string, options: SrtOptions = {}): ParseResult<Sr
         ...where,
         code: "srt_exceeds_duration",
         message: `Entry ${index} ends at ${formatSrtTime(entry.endMs)}, after the end of the video`,
-        params: { index, end: formatSrtTime(entry.endMs), max: formatSrtTime(maxMs) },
+        params: {
+          index,
+          end: formatSrtTime(entry.endMs),
+          max: formatSrtTime(maxMs),
+          over: ((entry.endMs - maxMs) / 1000).toFixed(1),
+        },
       });
     }
     entries.push(entry);

@@ -160,11 +160,18 @@ export function addRuleIssue(
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** True for an upload id (UUID form) or an https URL that parses; everything else goes to the service as a typo. */
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * True for an upload id (UUID form) or an https URL that parses; everything else goes to the service as
+ * a typo. A local service's own result links are plain http on loopback, and a result handed on to the
+ * next task is one of those.
+ */
 export function isFileReference(value: string): boolean {
   if (UUID_PATTERN.test(value)) return true;
-  if (!value.startsWith("https://")) return false;
-  return URL.canParse(value);
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
 }
 
 export const FileReferenceSchema = z.string().check((ctx) => {
@@ -232,8 +239,6 @@ export const HexColorSchema = z.string().check((ctx) => {
     params: { code: "color_not_hex" },
   });
 });
-
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /**
  * The spec asks for an https callback. A plain http one is taken only on this machine's loopback

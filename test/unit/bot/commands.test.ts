@@ -53,8 +53,8 @@ describe("/start", () => {
     const harness = new BotHarness();
     const user = harness.user(12, "uk");
     const video = textOf(lastCall(await harness.send(user, "/start video"), "sendMessage"));
-    expect(video).toContain("Відео з фото й кліпів");
-    expect(video).toContain("Надішліть фото або кліпи.");
+    expect(video).toContain("Відео з фото й роликів");
+    expect(video).toContain("Надішліть фото або ролики.");
     const pauses = textOf(lastCall(await harness.send(user, "/start pause-removal"), "sendMessage"));
     expect(pauses).toContain("Видалення пауз");
   });
@@ -187,24 +187,46 @@ describe("/tasks", () => {
     );
   });
 
-  it("pages five at a time with next and previous buttons", async () => {
-    const { harness } = withTasks(7);
+  it("pages five at a time with a page count, each task as a status mark, its type and a short date", async () => {
+    const { harness, service } = withTasks(7);
+    service.tasks[1] = serviceTask(99, { type: "voiceover", status: "failed" });
     const user = harness.user();
     const first = lastCall(await harness.send(user, "/tasks"), "sendMessage");
+    expect(textOf(first)).toBe("Your tasks · page 1 of 2");
     const buttons = BotHarness.buttons(first);
     expect(buttons).toHaveLength(6);
-    expect(buttons[0]?.text).toBe("#100 Transcription: done, Nov 20, 2026, 8:30 AM UTC");
+    expect(buttons.slice(0, 2).map((button) => button.text)).toEqual([
+      "✅ Transcription · Nov 20",
+      "❌ Voiceover · Nov 20",
+    ]);
     expect(buttons.at(-1)?.text).toBe("Next »");
     const second = lastCall(await harness.press(user, BotHarness.button(first, "Next »")), "editMessageText");
-    expect(textOf(second)).toBe("Your tasks (page 2):");
+    expect(textOf(second)).toBe("Your tasks · page 2 of 2");
     expect(BotHarness.buttons(second).map((button) => button.text)).toEqual([
-      "#95 Transcription: done, Nov 20, 2026, 8:30 AM UTC",
-      "#94 Transcription: done, Nov 20, 2026, 8:30 AM UTC",
+      "✅ Transcription · Nov 20",
+      "✅ Transcription · Nov 20",
       "« Previous",
     ]);
   });
 
-  it("sends a task's result again as its delivery did: transcripts as text and documents, video as video", async () => {
+  it("a task opens its details without sending anything; the result comes only on Send the result again", async () => {
+    const { harness, service } = withTasks(0);
+    service.tasks = [serviceTask(8, { type: "video", result_url: "https://files.example/8.mp4" })];
+    const user = harness.user();
+    const list = lastCall(await harness.send(user, "/tasks"), "sendMessage");
+    const opened = await harness.press(user, BotHarness.buttons(list)[0]?.data ?? "");
+    expect(opened.map((call) => call.method)).toEqual(["answerCallbackQuery", "editMessageText"]);
+    const details = lastCall(opened, "editMessageText");
+    expect(textOf(details)).toBe(
+      "#8 · Video from photos and clips\n✅ done\nCreated Nov 20, 2026, 8:30 AM UTC",
+    );
+    expect(BotHarness.buttons(details).map((button) => button.text)).toEqual([
+      "📤 Send the result again",
+      "« Back",
+    ]);
+  });
+
+  it("sends a task's result again as its delivery did: a transcript as one album, video as video", async () => {
     const reads: string[] = [];
     const harness = new BotHarness({
       now: () => new Date("2026-11-22T10:00:00Z"),
@@ -218,6 +240,7 @@ describe("/tasks", () => {
           reads.push(url);
           return url.endsWith(".srt") ? "1\n00:00:00,000 --> 00:00:01,000\nhello\n" : "hello transcript";
         },
+        head: async () => Buffer.alloc(0),
       },
     });
     const service = harness.tasksService as FakeTasksService;
@@ -233,23 +256,27 @@ describe("/tasks", () => {
       }),
     ];
     const user = harness.user();
-    const list = lastCall(await harness.send(user, "/tasks"), "sendMessage");
-    const transcript = await harness.press(user, BotHarness.buttons(list)[0]?.data ?? "");
-    expect(textOf(lastCall(transcript, "editMessageText"))).toContain("Task #7: Transcription");
+    const again = async (index: number) => {
+      const list = lastCall(await harness.send(user, "/tasks"), "sendMessage");
+      const details = lastCall(
+        await harness.press(user, BotHarness.buttons(list)[index]?.data ?? ""),
+        "editMessageText",
+      );
+      return harness.press(user, BotHarness.button(details, "📤 Send the result again"));
+    };
+    const transcript = await again(0);
     expect(reads).toEqual(["https://files.example/7.txt", "https://files.example/7.srt"]);
-    expect(textOf(lastCall(transcript, "sendMessage"))).toBe("hello transcript");
-    const documents = transcript.filter((call) => call.method === "sendDocument");
-    expect(documents.map((call) => call.payload.caption)).toEqual([
-      "Transcript of task #7 (text)",
-      "Transcript of task #7 with timecodes (SRT)",
+    expect(transcript.filter((call) => call.method.startsWith("send")).map((call) => call.method)).toEqual([
+      "sendMediaGroup",
     ]);
-    expect(Object.values(documents[0]?.payload ?? {})).toContainEqual({
-      filename: "task-7.txt",
-      content: "hello transcript",
-    });
+    const album = JSON.parse(String(lastCall(transcript, "sendMediaGroup")?.payload.media));
+    expect(album.map((item: { type: string; caption?: string }) => [item.type, item.caption])).toEqual([
+      ["document", "✅ Transcription #7 · TXT and SRT\n\nhello transcript"],
+      ["document", undefined],
+    ]);
 
-    const video = await harness.press(user, BotHarness.buttons(list)[1]?.data ?? "");
-    expect(lastCall(video, "sendVideo")?.payload.caption).toBe("✅ Task #8 is ready.");
+    const video = await again(1);
+    expect(lastCall(video, "sendVideo")?.payload.caption).toBe("✅ Video from photos and clips #8");
     expect(reads.at(-1)).toBe("https://files.example/8.mp4");
   });
 
@@ -264,6 +291,9 @@ describe("/tasks", () => {
         text: async () => {
           throw new ResultUnavailableError("result answered HTTP 404");
         },
+        head: async () => {
+          throw new ResultUnavailableError("result answered HTTP 404");
+        },
       },
     });
     (harness.tasksService as FakeTasksService).tasks = [
@@ -274,8 +304,12 @@ describe("/tasks", () => {
     ];
     const user = harness.user();
     const list = lastCall(await harness.send(user, "/tasks"), "sendMessage");
-    const calls = await harness.press(user, BotHarness.buttons(list)[0]?.data ?? "");
-    expect(calls.some((call) => call.method === "sendDocument")).toBe(false);
+    const details = await harness.press(user, BotHarness.buttons(list)[0]?.data ?? "");
+    const calls = await harness.press(
+      user,
+      BotHarness.button(lastCall(details, "editMessageText"), "📤 Send the result again"),
+    );
+    expect(calls.some((call) => call.method === "sendMediaGroup")).toBe(false);
     expect(textOf(lastCall(calls, "sendMessage"))).toContain("https://files.example/7.srt");
   });
 
@@ -290,7 +324,11 @@ describe("/tasks", () => {
     ];
     const user = harness.user();
     const list = lastCall(await harness.send(user, "/tasks"), "sendMessage");
-    const calls = await harness.press(user, BotHarness.buttons(list)[0]?.data ?? "");
+    const details = await harness.press(user, BotHarness.buttons(list)[0]?.data ?? "");
+    const calls = await harness.press(
+      user,
+      BotHarness.button(lastCall(details, "editMessageText"), "📤 Send the result again"),
+    );
     expect(textOf(lastCall(calls, "sendMessage"))).toContain("its result link has already expired");
     expect(calls.some((call) => textOf(call).includes("https://files.example/8.mp4"))).toBe(false);
   });
@@ -309,7 +347,9 @@ describe("task numbers", () => {
   it("are shown as they are, without digit grouping", async () => {
     const harness = new BotHarness();
     (harness.tasksService as FakeTasksService).tasks = [serviceTask(12345)];
-    const list = lastCall(await harness.send(harness.user(), "/tasks"), "sendMessage");
-    expect(BotHarness.buttons(list)[0]?.text).toContain("#12345");
+    const user = harness.user();
+    const list = lastCall(await harness.send(user, "/tasks"), "sendMessage");
+    const details = await harness.press(user, BotHarness.buttons(list)[0]?.data ?? "");
+    expect(textOf(lastCall(details, "editMessageText"))).toMatch(/^#12345 · /);
   });
 });

@@ -189,7 +189,7 @@ describe("media intake", () => {
     expect(textOf(lastCall(calls, "sendMessage"))).toBe("Отримано: 1 посилання. Що з цього зробити?");
     expect(BotHarness.buttons(lastCall(calls, "sendMessage")).map((b) => b.text)).toEqual([
       "Транскрипція",
-      "Моушн-відео",
+      "Анімоване відео",
     ]);
     expect(await takePendingMedia(storage.kv, 19)).toEqual([
       { source: "link", url: "https://cdn.example.com/talk.mp3", kindHint: "audio" },

@@ -35,18 +35,18 @@ describe("/settings", () => {
     const menu = lastCall(await harness.send(user, "/settings"), "sendMessage");
     const firstVoice = await harness.press(user, BotHarness.button(menu, "Голос"));
     expect(lastCall(firstVoice, "answerCallbackQuery")?.payload.text).toBe(
-      "Спершу оберіть провайдера голосу.",
+      "Спершу оберіть голосовий сервіс.",
     );
 
     const providers = lastCall(
-      await harness.press(user, BotHarness.button(menu, "Провайдер голосу")),
+      await harness.press(user, BotHarness.button(menu, "Голосовий сервіс")),
       "editMessageText",
     );
     const chosen = lastCall(
       await harness.press(user, BotHarness.button(providers, "Provider A")),
       "editMessageText",
     );
-    expect(textOf(chosen)).toContain("Провайдер голосу: Provider A");
+    expect(textOf(chosen)).toContain("Голосовий сервіс: Provider A");
     const voices = lastCall(await harness.press(user, BotHarness.button(chosen, "Голос")), "editMessageText");
     const withVoice = lastCall(
       await harness.press(user, BotHarness.button(voices, "Voice Two (uk)")),
@@ -60,7 +60,7 @@ describe("/settings", () => {
       "editMessageText",
     );
     const reset = lastCall(
-      await harness.press(user, BotHarness.button(voiceMenu, "Скинути на автоматичне")),
+      await harness.press(user, BotHarness.button(voiceMenu, "Скинути")),
       "editMessageText",
     );
     expect(textOf(reset)).toContain("Голос: автоматично");
@@ -74,10 +74,18 @@ describe("/settings", () => {
     const user = harness.user(40, "uk");
     const menu = lastCall(await harness.send(user, "/settings"), "sendMessage");
     const providers = lastCall(
-      await harness.press(user, BotHarness.button(menu, "Провайдер голосу")),
+      await harness.press(user, BotHarness.button(menu, "Голосовий сервіс")),
       "editMessageText",
     );
-    const provider = catalog.providers.find((entry) => voicesFor(catalog, entry.id, "uk").length > 0);
+    const speaking = catalog.providers.filter((entry) => voicesFor(catalog, entry.id, "uk").length > 0);
+    // Providers without a Ukrainian voice are not offered: nothing of theirs could be chosen.
+    expect(speaking.length).toBeLessThan(catalog.providers.length);
+    expect(BotHarness.buttons(providers).map((button) => button.text)).toEqual([
+      ...speaking.map((entry) => entry.label),
+      "Скинути",
+      "« Назад",
+    ]);
+    const [provider] = speaking;
     if (!provider) throw new Error("the shipped catalog has no Ukrainian voices");
     const chosen = lastCall(
       await harness.press(user, BotHarness.button(providers, provider.label)),

@@ -140,7 +140,7 @@ describe("catalog helpers", () => {
 
   it("gives the bot providers with labels and voices with names", async () => {
     const port = catalogPort(await loadCatalog(SHIPPED));
-    expect(port.providers().map((p) => p.label)).toContain("Provider B");
+    expect(port.providers().map((p) => p.label)).toContain("Sonora");
     const voice = port.voices("provider_f", "de")[0];
     expect(voice).toMatchObject({ id: expect.any(String), name: expect.any(String) });
   });

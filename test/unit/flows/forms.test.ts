@@ -56,52 +56,52 @@ describe("video", () => {
     await rig.type(user, "🎙 Voice", "Text", "Hello there {scene:fade:0.8} and goodbye");
     expect(rig.card(user).text).toContain("Scene 1 → file 1");
     expect(rig.card(user).text).toContain("Scene 2 → file 2");
-    await rig.choose(user, "🎙 Voice", "Language", "Ukrainian (uk)");
+    await rig.choose(user, "🎙 Voice", "Language", "Ukrainian");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.press(user, "Provider B · excellent · 41 tokens/min");
-    await rig.press(user, "Sample 1 (uk-UA)");
-    await rig.choose(user, "🎙 Voice", "Speed", "1.2");
-    await rig.choose(user, "🎙 Voice", "Speaking style", "calm");
+    await rig.press(user, "Sonora · ★★★ excellent · 41 tokens a minute");
+    await rig.press(user, "Соломія");
+    await rig.choose(user, "🎙 Voice", "Speed", "×1.2");
+    await rig.choose(user, "🎙 Voice", "Speaking style", "Calm");
     await rig.type(user, "🎙 Voice", "Speaking instruction", "warm and slow");
     await rig.backToCard(user);
-    await rig.choose(user, "🎞 Scenes and format", "Format", "16_9");
-    await rig.choose(user, "🎞 Scenes and format", "Animation", "ken_burns");
-    await rig.choose(user, "🎞 Scenes and format", "Transition", "zoom");
+    await rig.choose(user, "🎞 Scenes and format", "Format", "Horizontal 16:9");
+    await rig.choose(user, "🎞 Scenes and format", "Animation", "Slow pan and zoom");
+    await rig.choose(user, "🎞 Scenes and format", "Transition", "Zoom");
     await rig.type(user, "🎞 Scenes and format", "Transition length (s)", "0,8");
-    await rig.choose(user, "🎞 Scenes and format", "Target length (s)", "30");
+    await rig.choose(user, "🎞 Scenes and format", "Target length (s)", "30 s");
     await rig.backToCard(user);
-    await rig.choose(user, "💬 Subtitles", "Subtitle style", "karaoke_cyan");
-    await rig.choose(user, "💬 Subtitles", "Subtitle position", "top");
-    await rig.choose(user, "💬 Subtitles", "Subtitle size", "large");
+    await rig.choose(user, "💬 Subtitles", "Subtitle style", "Turquoise karaoke");
+    await rig.choose(user, "💬 Subtitles", "Subtitle position", "Top");
+    await rig.choose(user, "💬 Subtitles", "Subtitle size", "Large");
     await rig.type(user, "💬 Subtitles", "Subtitle colour", "&h0000ffff");
     await rig.choose(user, "🏷 Captions", "Captions");
     await rig.press(user, "➕ Add a caption");
     await rig.harness.send(user, "Sale today | 1-4");
     await rig.tap(user, "Style:");
-    await rig.press(user, "bold_yellow");
+    await rig.press(user, "Bold yellow");
     await rig.tap(user, "Position:");
-    await rig.press(user, "top_center");
+    await rig.press(user, "Top middle");
     await rig.tap(user, "Size:");
-    await rig.press(user, "large");
+    await rig.press(user, "Large");
     await rig.tap(user, "Animation:");
-    await rig.press(user, "pop");
+    await rig.press(user, "Pop in");
     await rig.tap(user, "▫️ Bold");
     await rig.tap(user, "▫️ Fade");
     await rig.backToCard(user);
     await rig.choose(user, "🏷 Captions", "Automatic captions");
     await rig.backToCard(user);
-    await rig.choose(user, "🎵 Music", "Library music", "cinematic epic");
-    await rig.choose(user, "🎵 Music", "Music volume", "0.5");
-    await rig.choose(user, "🎵 Music", "Clips' own sound", "overlay");
+    await rig.choose(user, "🎵 Music", "Library music", "Cinematic, epic");
+    await rig.choose(user, "🎵 Music", "Music volume", "50 %");
+    await rig.choose(user, "🎵 Music", "Clips' own sound", "Clips' sound, quieter");
     await rig.backToCard(user);
     await rig.choose(user, "🃏 Cards", "Cards");
-    await rig.choose(user, "🃏 Cards", "Card mode", "semi");
-    await rig.choose(user, "🃏 Cards", "Card density", "1.5");
+    await rig.choose(user, "🃏 Cards", "Card mode", "Automatic plus my directions");
+    await rig.choose(user, "🃏 Cards", "Card density", "Many");
     await rig.type(user, "🃏 Cards", "Card directions", "00:02-00:05 stat 87% of viewers @top");
-    await rig.choose(user, "🃏 Cards", "Card sound", "whoosh");
+    await rig.choose(user, "🃏 Cards", "Card sound", "Whoosh");
     await rig.backToCard(user);
-    await rig.choose(user, "🔊 Sound effects", "Caption sound", "pop");
-    await rig.choose(user, "🔊 Sound effects", "Scene change sound", "paper_flip");
+    await rig.choose(user, "🔊 Sound effects", "Caption sound", "Pop");
+    await rig.choose(user, "🔊 Sound effects", "Scene change sound", "Page turn");
     await rig.create(user);
     expect(rig.created).toEqual([
       {
@@ -158,7 +158,7 @@ describe("video", () => {
     await fromPhotos(user, photo("p1"), photo("p2"), photo("p3"));
     await rig.type(user, "🎞 Scenes and format", "Scene lengths (s)", "3 4 2.5");
     await rig.type(user, "🎞 Scenes and format", "Transition per cut", "fade zoom");
-    await rig.choose(user, "🎞 Scenes and format", "Format", "original");
+    await rig.choose(user, "🎞 Scenes and format", "Format", "As the source");
     await rig.choose(user, "💬 Subtitles", "Subtitles");
     await rig.type(user, "🏷 Captions", "Captions as code", "SALE | large bold top center yellow pop | 0-3");
     await rig.choose(user, "🎵 Music", "Your own music");
@@ -187,7 +187,7 @@ describe("video", () => {
     expect(rig.card(user).text).toContain("Send 1 to 30 photos or video clips");
     await rig.harness.sendMessage(user, photo("a"));
     await rig.harness.sendMessage(user, photo("b"));
-    expect(rig.card(user).text).toContain("2 of at most 30 files");
+    expect(rig.card(user).text).toContain("2 of 30 files at most");
     await rig.press(user, "Done (2)");
     await rig.create(user);
     expect(rig.created[0]?.type === "video" && rig.created[0].photos).toEqual([upload("a"), upload("b")]);
@@ -209,7 +209,7 @@ describe("transcription", () => {
     await fromIntake(user, "Transcription", audio("a1"));
     await rig.type(user, "🗣 Recognition", "Language", "de");
     await rig.type(user, "🗣 Recognition", "Hint for recognition", "Names: Olena, Kyiv");
-    await rig.choose(user, "🗣 Recognition", "Output", "srt");
+    await rig.choose(user, "🗣 Recognition", "Output", "Subtitles with timecodes");
     await rig.create(user);
     expect(rig.created).toEqual([
       {
@@ -243,10 +243,10 @@ describe("audio", () => {
     await rig.choose(user, "🎙 Voice", "Voice");
     await rig.press(user, "🌐 Another language");
     await rig.press(user, "Ukrainian");
-    await rig.press(user, "Provider F · premium · 17 tokens/min");
-    await rig.press(user, "Sample 2 (uk-UA)");
-    await rig.choose(user, "🎙 Voice", "Speed", "0.8");
-    await rig.choose(user, "🎙 Voice", "Speaking style", "cheerful");
+    await rig.press(user, "Lumina · ★★★★ premium · 17 tokens a minute");
+    await rig.press(user, "Данило");
+    await rig.choose(user, "🎙 Voice", "Speed", "×0.8");
+    await rig.choose(user, "🎙 Voice", "Speaking style", "Cheerful");
     await rig.create(user);
     expect(rig.created).toEqual([
       {
@@ -270,14 +270,14 @@ describe("voice picker", () => {
     await rig.harness.send(user, "Hello");
     await rig.choose(user, "🎙 Voice", "Voice");
     expect(BotHarness.buttons(rig.card(user).call).map((button) => button.text)).toEqual([
-      "Provider A · good · 6–27 tokens/min",
-      "Provider B · excellent · 41 tokens/min",
-      "Provider D · good · free",
-      "Provider F · premium · 17 tokens/min",
+      "Vocalis · ★★ good · 6–27 tokens a minute",
+      "Sonora · ★★★ excellent · 41 tokens a minute",
+      "Freevox · ★★ good · free",
+      "Lumina · ★★★★ premium · 17 tokens a minute",
       "🌐 Another language",
       "« Back",
     ]);
-    await rig.press(user, "Provider B · excellent · 41 tokens/min");
+    await rig.press(user, "Sonora · ★★★ excellent · 41 tokens a minute");
     const listed = BotHarness.buttons(rig.card(user).call);
     const play = listed.find((button) => button.text === "▶");
     const answer = await rig.harness.press(
@@ -294,11 +294,12 @@ describe("voice picker", () => {
         userId: 53,
         provider: "provider_b",
         voice: "provider_b-en-US-sample-1",
+        name: "Olivia",
         language: "en",
         locale: "en",
       },
     ]);
-    expect(rig.card(user).text).toContain("Provider B, English: choose a voice.");
+    expect(rig.card(user).text).toContain("Sonora, English: choose a voice.");
   });
 });
 
@@ -315,20 +316,20 @@ describe("subtitles", () => {
     rig = await FormRig.create();
     const user = rig.harness.user(62);
     await fromIntake(user, "Subtitles", video("v1"));
-    await rig.choose(user, "💬 Subtitles", "Language", "English (en)");
-    await rig.choose(user, "💬 Subtitles", "Subtitle style", "news_style");
-    await rig.choose(user, "💬 Subtitles", "Subtitle position", "center");
-    await rig.choose(user, "💬 Subtitles", "Subtitle size", "small");
+    await rig.choose(user, "💬 Subtitles", "Language", "English");
+    await rig.choose(user, "💬 Subtitles", "Subtitle style", "Newsroom");
+    await rig.choose(user, "💬 Subtitles", "Subtitle position", "Middle");
+    await rig.choose(user, "💬 Subtitles", "Subtitle size", "Small");
     await rig.type(user, "🌐 Translation", "Translate to", "pl");
     await rig.choose(user, "🏷 Captions", "Automatic captions");
-    await rig.choose(user, "🏷 Captions", "Caption sound", "click");
-    await rig.choose(user, "📱 Vertical (reels)", "Vertical 9:16");
-    await rig.choose(user, "📱 Vertical (reels)", "Reframing", "auto");
+    await rig.choose(user, "🏷 Captions", "Caption sound", "Click");
+    await rig.choose(user, "📱 Vertical video", "Vertical 9:16");
+    await rig.choose(user, "📱 Vertical video", "Reframing", "Automatic");
     await rig.choose(user, "🃏 Cards", "Cards");
-    await rig.choose(user, "🃏 Cards", "Card mode", "manual");
-    await rig.choose(user, "🃏 Cards", "Card density", "0.6");
+    await rig.choose(user, "🃏 Cards", "Card mode", "Only my directions");
+    await rig.choose(user, "🃏 Cards", "Card density", "Few");
     await rig.type(user, "🃏 Cards", "Card directions", "00:01 caption Hello\nend subscribe @bottom");
-    await rig.choose(user, "🃏 Cards", "Card sound", "paper_flip");
+    await rig.choose(user, "🃏 Cards", "Card sound", "Page turn");
     await rig.create(user);
     expect(rig.created).toEqual([
       {
@@ -380,7 +381,7 @@ describe("dubbing", () => {
     rig = await FormRig.create();
     const user = rig.harness.user(81, "uk");
     await fromIntake(user, "Дубляж", video("v1"));
-    expect(rig.card(user).text).toContain("Мова дубляжу: українська (uk)");
+    expect(rig.card(user).text).toContain("Мова дубляжу: Українська");
     await rig.tap(user, "✅ Створити");
     await rig.settle();
     expect(rig.created).toEqual([
@@ -392,26 +393,26 @@ describe("dubbing", () => {
     rig = await FormRig.create();
     const user = rig.harness.user(82);
     await fromIntake(user, "Dubbing", video("v1"));
-    await rig.choose(user, "🌐 Languages and mode", "Dub into", "German (de)");
-    await rig.choose(user, "🌐 Languages and mode", "Spoken language", "English (en)");
+    await rig.choose(user, "🌐 Languages and mode", "Dub into", "German");
+    await rig.choose(user, "🌐 Languages and mode", "Spoken language", "English");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.press(user, "Provider B · excellent · 41 tokens/min");
+    await rig.press(user, "Sonora · ★★★ excellent · 41 tokens a minute");
     await rig.press(user, "Automatic voice of this provider");
-    await rig.choose(user, "🎙 Voice", "Speaking style", "dramatic");
+    await rig.choose(user, "🎙 Voice", "Speaking style", "Dramatic");
     // The spec lists no tts_speed for dubbing, so the voice group offers none.
     const voiceButtons = BotHarness.buttons(rig.card(user).call).map((button) => button.text);
     expect(voiceButtons.some((text) => text.startsWith("Speed:"))).toBe(false);
-    await rig.choose(user, "🎚 Mix", "Original sound", "overlay");
-    await rig.choose(user, "🎚 Mix", "Original volume (%)", "40");
-    await rig.choose(user, "💬 Subtitles", "Subtitles show", "the original speech");
-    await rig.choose(user, "💬 Subtitles", "Subtitle style", "pop_green");
-    await rig.choose(user, "💬 Subtitles", "Subtitle position", "top");
+    await rig.choose(user, "🎚 Mix", "Original sound", "Keep it, quieter");
+    await rig.choose(user, "🎚 Mix", "Original volume (%)", "40 %");
+    await rig.choose(user, "💬 Subtitles", "Subtitles show", "The original speech");
+    await rig.choose(user, "💬 Subtitles", "Subtitle style", "Bright green");
+    await rig.choose(user, "💬 Subtitles", "Subtitle position", "Top");
     await rig.choose(user, "💬 Subtitles", "Automatic captions");
-    await rig.choose(user, "💬 Subtitles", "Caption sound", "whoosh");
-    await rig.choose(user, "📱 Vertical (reels)", "Vertical 9:16");
-    await rig.choose(user, "📱 Vertical (reels)", "Reframing", "crop");
+    await rig.choose(user, "💬 Subtitles", "Caption sound", "Whoosh");
+    await rig.choose(user, "📱 Vertical video", "Vertical 9:16");
+    await rig.choose(user, "📱 Vertical video", "Reframing", "Crop to the centre");
     await rig.choose(user, "🃏 Cards", "Cards");
-    await rig.choose(user, "🃏 Cards", "Card density", "1.5");
+    await rig.choose(user, "🃏 Cards", "Card density", "Many");
     await rig.create(user);
     expect(rig.created).toEqual([
       {
@@ -441,15 +442,17 @@ describe("dubbing", () => {
     rig = await FormRig.create();
     const user = rig.harness.user(83);
     await fromIntake(user, "Dubbing", video("v1", 6));
-    await rig.choose(user, "🌐 Languages and mode", "Mode", "manual");
-    await rig.choose(user, "🌐 Languages and mode", "Dub into", "Ukrainian (uk)");
+    await rig.choose(user, "🌐 Languages and mode", "Mode", "My own subtitles");
+    await rig.choose(user, "🌐 Languages and mode", "Dub into", "Ukrainian");
     await rig.choose(user, "🌐 Languages and mode", "Your SRT");
     rig.srtFiles.set("s1", SRT_TEXT);
     await rig.harness.sendMessage(user, srt("s1"));
-    expect(rig.card(user).text).toContain("Line 6: this subtitle runs past the end of the video.");
+    expect(rig.card(user).text).toContain(
+      "Subtitle 2 ends at 00:00:08,000, 2.0 s after the video ends (00:00:06,000).",
+    );
     rig.srtFiles.set("s2", "1\n00:00:01,000 --> 00:00:04,000\nПривіт\n");
     await rig.harness.sendMessage(user, srt("s2"));
-    await rig.choose(user, "🎚 Mix", "Original sound", "replace");
+    await rig.choose(user, "🎚 Mix", "Original sound", "Remove it");
     await rig.create(user);
     expect(rig.created).toEqual([
       {
@@ -468,12 +471,12 @@ describe("dubbing", () => {
     rig = await FormRig.create();
     const user = rig.harness.user(84);
     await fromIntake(user, "Dubbing", video("v1"));
-    await rig.choose(user, "🌐 Languages and mode", "Mode", "semi_auto");
-    await rig.choose(user, "🌐 Languages and mode", "Dub into", "French (fr)");
+    await rig.choose(user, "🌐 Languages and mode", "Mode", "Check the transcript first");
+    await rig.choose(user, "🌐 Languages and mode", "Dub into", "French");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.press(user, "Provider D · good · free");
-    await rig.press(user, "Sample 1 (fr-FR)");
-    await rig.choose(user, "🎚 Mix", "Original volume (%)", "10");
+    await rig.press(user, "Freevox · ★★ good · free");
+    await rig.press(user, "Léa");
+    await rig.choose(user, "🎚 Mix", "Original volume (%)", "10 %");
     await rig.create(user);
     expect(rig.created).toEqual([
       {
@@ -512,23 +515,23 @@ describe("smart_clip", () => {
     rig = await FormRig.create();
     const user = rig.harness.user(92);
     await fromIntake(user, "Smart clips", video("v1", 1800));
-    await rig.choose(user, "✂️ Clips", "Number of clips", "5");
+    await rig.choose(user, "✂️ Clips", "Number of clips", "5 clips");
     await rig.type(user, "✂️ Clips", "Clip length (s)", "40");
-    await rig.choose(user, "✂️ Clips", "Language", "Spanish (es)");
+    await rig.choose(user, "✂️ Clips", "Language", "Spanish");
     await rig.type(user, "✂️ Clips", "What the video is about", "A cooking show; look for the recipes");
-    await rig.choose(user, "💬 Subtitles", "Subtitle style", "fire_orange");
-    await rig.choose(user, "💬 Subtitles", "Subtitle position", "center");
-    await rig.choose(user, "💬 Subtitles", "Subtitle size", "large");
+    await rig.choose(user, "💬 Subtitles", "Subtitle style", "Fiery orange");
+    await rig.choose(user, "💬 Subtitles", "Subtitle position", "Middle");
+    await rig.choose(user, "💬 Subtitles", "Subtitle size", "Large");
     await rig.type(user, "💬 Subtitles", "Subtitle colour", "#ffcc00");
     await rig.choose(user, "💬 Subtitles", "Automatic captions");
-    await rig.choose(user, "💬 Subtitles", "Caption sound", "pop");
-    await rig.choose(user, "📱 Vertical (reels)", "Vertical 9:16");
-    await rig.choose(user, "📱 Vertical (reels)", "Reframing", "fill_blur");
+    await rig.choose(user, "💬 Subtitles", "Caption sound", "Pop");
+    await rig.choose(user, "📱 Vertical video", "Vertical 9:16");
+    await rig.choose(user, "📱 Vertical video", "Reframing", "Fill, blurred edges");
     await rig.backToCard(user);
     await rig.tap(user, "🎨 Filters");
     await rig.tap(user, "Filters:");
-    await rig.press(user, "vivid");
-    await rig.press(user, "bw");
+    await rig.press(user, "Vivid");
+    await rig.press(user, "Black and white");
     await rig.create(user);
     expect(rig.created).toEqual([
       {
@@ -568,15 +571,15 @@ describe("motion", () => {
     const user = rig.harness.user(102);
     await fromStart(user, "Motion video");
     await rig.type(user, "📝 Source", "Text", "Three facts about sleep");
-    await rig.choose(user, "🖼 Look", "Format", "1:1");
+    await rig.choose(user, "🖼 Look", "Format", "Square 1:1");
     await rig.choose(user, "🖼 Look", "Theme");
     await rig.press(user, "▶️");
-    await rig.press(user, "cyber_neon");
+    await rig.press(user, "Cyber neon");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.press(user, "Provider A · good · 6–27 tokens/min");
-    await rig.press(user, "Sample 1 (en-US)");
-    await rig.choose(user, "🎵 Music", "Library music", "phonk");
-    await rig.choose(user, "🎵 Music", "Music volume", "0.1");
+    await rig.press(user, "Vocalis · ★★ good · 6–27 tokens a minute");
+    await rig.press(user, "Emma");
+    await rig.choose(user, "🎵 Music", "Library music", "Phonk");
+    await rig.choose(user, "🎵 Music", "Music volume", "10 %");
     await rig.create(user);
     expect(rig.created).toEqual([
       {

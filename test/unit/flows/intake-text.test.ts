@@ -76,7 +76,7 @@ describe("a video's voiceover, where the user already is", () => {
     const typed = await rig.harness.send(user, "Two photos, one story");
     expect(sends(typed)).toEqual([]);
     expect(rig.card(user).text).toContain("Text: Two photos, one story");
-    expect(rig.card(user).text).toContain("✅ Text saved: 21 characters.");
+    expect(rig.card(user).text).toContain("Text saved: 21 characters.");
     await rig.tap(user, "✅ Create");
     await rig.settle();
     expect(rig.created).toEqual([
@@ -262,7 +262,7 @@ describe("the question becomes the form", () => {
     rig.srtFiles.set("s1", "1\n00:00:01,000 --> 00:00:09,000\nHello\n");
     await rig.harness.sendMessage(user, srt("s1"));
     await rig.harness.sendMessage(user, video("v1", 5));
-    expect(rig.card(user).text).toContain("runs past the end of the video");
+    expect(rig.card(user).text).toContain("Subtitle 1 ends at 00:00:09,000, 4.0 s after the video ends");
   });
 });
 

@@ -81,7 +81,7 @@ describe("bad input in a form", () => {
     const user = rig.harness.user(203);
     await openFromStart(user, "Video from photos and clips");
     for (let index = 0; index < 30; index++) await rig.harness.sendMessage(user, photo(`p${index}`));
-    expect(rig.card(user).text).toContain("30 of at most 30 files");
+    expect(rig.card(user).text).toContain("30 of 30 files at most");
     const refusal = await rig.harness.sendMessage(user, photo("p30"));
     expect(saying(refusal, "That is 31 files; a video takes at most 30 photos and clips.")).toHaveLength(1);
     await rig.press(user, "Done (30)");

@@ -63,14 +63,14 @@ describe("parseSrt", () => {
     ]);
   });
 
-  it("reports timecodes after the end of the video", () => {
+  it("reports timecodes after the end of the video, and by how much", () => {
     expect(issues(SAMPLE, { maxDurationSeconds: 4 })).toEqual([]);
     const result = parseSrt(SAMPLE, { maxDurationSeconds: 3.5 });
     expect(result.ok ? [] : result.errors).toEqual([
       expect.objectContaining({
         line: 6,
         code: "srt_exceeds_duration",
-        params: { index: 2, end: "00:00:04,000", max: "00:00:03,500" },
+        params: { index: 2, end: "00:00:04,000", max: "00:00:03,500", over: "0.5" },
       }),
     ]);
   });

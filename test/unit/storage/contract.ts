@@ -322,6 +322,62 @@ export function defineStorageContract(name: string, createHarness: () => Promise
       });
     });
 
+    describe("rate windows", () => {
+      const minute = { limit: 3, windowMs: 60_000 };
+
+      it("grants the limit at once, then waits until the oldest event leaves the window", async () => {
+        const { storage } = await harness();
+        for (let call = 0; call < 3; call += 1) {
+          expect(await storage.windows.take("key:a", minute)).toEqual({ waitMs: 0 });
+        }
+        const { waitMs } = await storage.windows.take("key:a", minute);
+        expect(waitMs).toBeGreaterThan(59_000);
+        expect(waitMs).toBeLessThanOrEqual(60_000);
+        expect(await storage.windows.take("key:b", minute)).toEqual({ waitMs: 0 });
+      });
+
+      it("lets no more than the limit into any window, however the events are spread", async () => {
+        const { storage, advance } = await harness();
+        const rule = { limit: 2, windowMs: 600 };
+        expect(await storage.windows.take("spread", rule)).toEqual({ waitMs: 0 });
+        await advance(300);
+        expect(await storage.windows.take("spread", rule)).toEqual({ waitMs: 0 });
+        // A bucket of 2 refilling 2 per 600 ms would have a token again by now; the window has none.
+        await advance(200);
+        const { waitMs } = await storage.windows.take("spread", rule);
+        expect(waitMs).toBeGreaterThan(0);
+        expect(waitMs).toBeLessThanOrEqual(100);
+        await advance(waitMs);
+        expect(await storage.windows.take("spread", rule)).toEqual({ waitMs: 0 });
+      });
+
+      it("records a cost of several events whole or not at all", async () => {
+        const { storage } = await harness();
+        const rule = { limit: 5, windowMs: 60_000 };
+        expect(await storage.windows.take("uploads", rule, 4)).toEqual({ waitMs: 0 });
+        expect((await storage.windows.take("uploads", rule, 2)).waitMs).toBeGreaterThan(59_000);
+        expect(await storage.windows.take("uploads", rule, 1)).toEqual({ waitMs: 0 });
+      });
+
+      it("shares one budget among concurrent callers", async () => {
+        const { storage } = await harness();
+        const results = await Promise.all(
+          Array.from({ length: CONTENDERS }, () =>
+            storage.windows.take("shared", { limit: 30, windowMs: 60_000 }),
+          ),
+        );
+        expect(results.filter((result) => result.waitMs === 0)).toHaveLength(30);
+      });
+
+      it("rejects a cost that could never fit", async () => {
+        const { storage } = await harness();
+        await expect(storage.windows.take("big", { limit: 2, windowMs: 1_000 }, 3)).rejects.toThrow(
+          RangeError,
+        );
+        await expect(storage.windows.take("bad", { limit: 2, windowMs: 0 })).rejects.toThrow(RangeError);
+      });
+    });
+
     describe("grammY adapter", () => {
       const SessionSchema = z.object({ locale: z.string(), step: z.number(), media: z.array(z.string()) });
 

@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TasksServiceClient, type TasksServiceClientOptions } from "../../../src/tasks-service/client.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import { KeyPacing } from "../../../src/tasks-service/pacing.js";
-import { createRecordingBuckets } from "../../support/tasks-service-client-buckets.js";
 import {
   captureLogger,
   freePort,
@@ -14,6 +13,7 @@ import {
   sendJson,
   startServiceStub,
 } from "../../support/tasks-service-client-server.js";
+import { createRecordingWindows } from "../../support/tasks-service-client-windows.js";
 
 const API_KEY = "cmp_AbCd1234_s3cr3tS3CR3Ts3cr3tS3CR3Ts3cr3tS3";
 
@@ -414,10 +414,10 @@ describe("time-outs", () => {
 });
 
 describe("pacing", () => {
-  it("spends the key's budget on every attempt, in buckets named without the key", async () => {
+  it("spends the key's budget on every attempt, in budgets named without the key", async () => {
     const clock = { now: 0 };
-    const buckets = createRecordingBuckets(clock);
-    const pacing = new KeyPacing(buckets, {
+    const windows = createRecordingWindows(clock);
+    const pacing = new KeyPacing(windows, {
       requestsPerMinute: 2,
       pollReserve: 1,
       maxWaitMs: 1_000,
@@ -434,7 +434,7 @@ describe("pacing", () => {
     const error = await failure(client.getTask(API_KEY, 7));
     expect(error).toMatchObject({ kind: "rate_limited", operation: "getTask" });
     expect(stub.requests).toHaveLength(2);
-    expect(buckets.names().join(" ")).not.toContain(API_KEY);
+    expect(windows.names().join(" ")).not.toContain(API_KEY);
   });
 });
 

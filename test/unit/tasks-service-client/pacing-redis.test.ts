@@ -21,7 +21,7 @@ describe.skipIf(!redisServer)("KeyPacing on a real redis-server", () => {
     const storage = createRedisStorage(new Redis(redisServer?.url ?? ""), { keyPrefix: prefix });
     storages.push(storage);
     // No waiting: a call that would need to wait fails at once, which the test can see.
-    return new KeyPacing(storage.buckets, { maxWaitMs: 0 });
+    return new KeyPacing(storage.windows, { maxWaitMs: 0 });
   }
 
   it("makes two instances share one key's 30 requests a minute", async () => {

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import { KeyPacing, type PacedCall } from "../../../src/tasks-service/pacing.js";
-import { createRecordingBuckets, type FakeClock } from "../../support/tasks-service-client-buckets.js";
+import { createRecordingWindows, type FakeClock } from "../../support/tasks-service-client-windows.js";
 
 const KEY = "cmp_AbCd1234_0123456789abcdefghijABCDEFGHIJ";
 const OTHER_KEY = "cmp_ZyXw9876_0123456789abcdefghijABCDEFGHIJ";
 
 function setup(options: { maxWaitMs?: number } = {}) {
   const clock: FakeClock = { now: 1_000_000 };
-  const buckets = createRecordingBuckets(clock);
+  const windows = createRecordingWindows(clock);
   const sleeps: number[] = [];
-  const pacing = new KeyPacing(buckets, {
+  const pacing = new KeyPacing(windows, {
     ...options,
     // Waiting moves the test's clock; nothing really sleeps.
     sleep: async (ms) => {
@@ -19,7 +19,7 @@ function setup(options: { maxWaitMs?: number } = {}) {
       await new Promise((resolve) => setImmediate(resolve));
     },
   });
-  return { clock, buckets, sleeps, pacing };
+  return { clock, windows, sleeps, pacing };
 }
 
 async function repeat(pacing: KeyPacing, call: PacedCall, times: number, key = KEY): Promise<void> {
@@ -36,6 +36,30 @@ describe("KeyPacing", () => {
     expect(sleeps.reduce((sum, ms) => sum + ms, 0)).toBeGreaterThanOrEqual(2_000);
   });
 
+  it("never lets more than 30 requests into any minute, an early burst included", async () => {
+    const { pacing, sleeps, clock } = setup();
+    const start = clock.now;
+    await repeat(pacing, "read", 30);
+    clock.now += 30_000;
+    await pacing.acquire(KEY, "read");
+    expect(clock.now - start).toBeGreaterThanOrEqual(60_000);
+    expect(sleeps.length).toBeGreaterThan(0);
+  });
+
+  it("polls at most 20 times in any minute, however the polls are spread", async () => {
+    const { pacing, clock } = setup();
+    const times: number[] = [];
+    for (let i = 0; i < 45; i += 1) {
+      await pacing.acquire(KEY, "poll");
+      times.push(clock.now);
+      clock.now += 500;
+    }
+    const mostInAMinute = Math.max(
+      ...times.map((at) => times.filter((t) => t >= at && t < at + 60_000).length),
+    );
+    expect(mostInAMinute).toBe(20);
+  });
+
   it("keeps a separate budget for each key", async () => {
     const { pacing, sleeps } = setup();
     await repeat(pacing, "create", 30);
@@ -45,14 +69,14 @@ describe("KeyPacing", () => {
 
   it("shares one budget between instances that use the same storage", async () => {
     const clock: FakeClock = { now: 1_000_000 };
-    const buckets = createRecordingBuckets(clock);
+    const windows = createRecordingWindows(clock);
     const sleeps: number[] = [];
     const sleep = async (ms: number) => {
       sleeps.push(ms);
       clock.now += ms;
     };
-    const first = new KeyPacing(buckets, { sleep });
-    const second = new KeyPacing(buckets, { sleep });
+    const first = new KeyPacing(windows, { sleep });
+    const second = new KeyPacing(windows, { sleep });
     await repeat(first, "create", 15);
     await repeat(second, "create", 15);
     expect(sleeps).toEqual([]);
@@ -92,7 +116,7 @@ describe("KeyPacing", () => {
     const clock: FakeClock = { now: 1_000_000 };
     // Sleepers wake when the test says so; the newest is woken first, as an unfair scheduler might.
     const sleepers: Array<{ ms: number; wake: () => void }> = [];
-    const pacing = new KeyPacing(createRecordingBuckets(clock), {
+    const pacing = new KeyPacing(createRecordingWindows(clock), {
       sleep: (ms) => new Promise<void>((wake) => sleepers.push({ ms, wake })),
     });
     await repeat(pacing, "read", 30);
@@ -124,11 +148,11 @@ describe("KeyPacing", () => {
     expect((error as TasksServiceError).retryAfterMs).toBeGreaterThan(1_000);
   });
 
-  it("names buckets without the API key or its secret", async () => {
-    const { pacing, buckets } = setup();
+  it("names its budgets without the API key or its secret", async () => {
+    const { pacing, windows } = setup();
     await pacing.acquire(KEY, "upload");
     await pacing.acquire(KEY, "poll");
-    const names = buckets.names();
+    const names = windows.names();
     expect(names.length).toBeGreaterThanOrEqual(3);
     for (const name of names) {
       expect(name).not.toContain(KEY);

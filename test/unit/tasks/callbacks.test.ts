@@ -76,9 +76,10 @@ async function setup(initial: (record: TaskRecord) => TaskRecord = (record) => r
     creation,
     async sendResult(request) {
       results.push(request);
+      return { buttonsShown: true };
     },
     sendMessage: async () => {},
-    awaitSrt: async () => {},
+    startReview: async () => {},
     reserveChatSend: async () => 0,
     withReservedSend: (work) => work(),
     translate: () => (key) => key,

@@ -6,7 +6,7 @@ import { createMetrics, type Metrics } from "../../../src/metrics.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { type DeliverDeps, deliverJob } from "../../../src/tasks/deliver-job.js";
 import { ProgressCards } from "../../../src/tasks/progress-card.js";
-import type { ResultSendRequest } from "../../../src/tasks/send-result.js";
+import type { ResultSendRequest, ResultSent } from "../../../src/tasks/send-result.js";
 import { type TaskRecord, TaskRecords } from "../../../src/tasks/task-records.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import type { Task } from "../../../src/tasks-service/responses.js";
@@ -22,7 +22,7 @@ function setup(
     now?: () => number;
     task?: Task;
     metrics?: Metrics;
-    sendResult?: (request: ResultSendRequest) => Promise<void>;
+    sendResult?: (request: ResultSendRequest) => Promise<ResultSent>;
   } = {},
 ) {
   const storage = createMemoryStorage();
@@ -57,6 +57,7 @@ function setup(
       options.sendResult ??
       (async (request) => {
         results.push(request);
+        return { buttonsShown: request.kind !== "transcription" };
       }),
     async sendMessage(chatId, text, replyMarkup) {
       messages.push({
@@ -65,8 +66,8 @@ function setup(
         buttons: (replyMarkup?.inline_keyboard ?? []).flat().map((button) => button.text),
       });
     },
-    async awaitSrt(chatId, ticket) {
-      srtWaits.push([chatId, ticket]);
+    async startReview(record) {
+      srtWaits.push([record.chatId, record.ticket]);
     },
     reserveChatSend: async () => 0,
     withReservedSend: (work) => work(),
@@ -146,6 +147,10 @@ describe("the delivery job", () => {
     expect(rig.results).toHaveLength(1);
     expect(rig.results[0]?.kind).toBe("video");
     expect(rig.results[0]?.replyMarkup?.inline_keyboard.flat().map((button) => button.text)).toEqual([
+      "then-subtitles",
+      "then-dubbing",
+      "then-smart_clip",
+      "then-pause_removal",
       "outcome-button-repeat",
       "outcome-button-newTask",
     ]);
@@ -188,6 +193,7 @@ describe("the delivery job", () => {
       sendResult: async () => {
         sent += 1;
         await gate;
+        return { buttonsShown: true };
       },
     });
     await rig.records.put(rig.record);
@@ -302,7 +308,7 @@ describe("the delivery job", () => {
     expect(await rig.records.isDelivered(rig.record.ticket)).toBe(true);
   });
 
-  it("the transcribe step of a semi-automatic dubbing waits for the edited SRT with Render as is", async () => {
+  it("the transcribe step of a semi-automatic dubbing is shown for the user's check, and the card says it waits", async () => {
     const rig = setup({
       task: serviceTask(501, {
         type: "dubbing",
@@ -316,11 +322,9 @@ describe("the delivery job", () => {
       request: { type: "dubbing", mode: "semi_auto", step: "transcribe" },
     });
     await rig.job.handler({ ticket: rig.record.ticket, reason: "callback" }, context);
-    expect(rig.results[0]?.kind).toBe("srt_step");
-    expect(rig.results[0]?.replyMarkup?.inline_keyboard.flat().map((button) => button.text)).toEqual([
-      "outcome-button-renderAsIs",
-    ]);
+    expect(rig.results).toEqual([]);
     expect(rig.srtWaits).toEqual([[7, rig.record.ticket]]);
+    expect(rig.edits.at(-1)).toBe('card-awaiting-check {"task":"task-dubbing-name","id":"501"}');
   });
 
   it("a task unfinished past the limit is reported and no longer polled", async () => {
@@ -355,9 +359,9 @@ describe("the delivery job", () => {
         },
       },
       creation: noCreationCheck,
-      sendResult: async () => {},
+      sendResult: async () => ({ buttonsShown: true }),
       sendMessage: async () => {},
-      awaitSrt: async () => {},
+      startReview: async () => {},
       reserveChatSend: async () => 0,
       withReservedSend: (work) => work(),
       translate: () => (key) => key,

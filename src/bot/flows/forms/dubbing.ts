@@ -36,6 +36,7 @@ export const dubbingForm: FormDefinition<"dubbing"> = {
   media: { min: 1, max: 1, field: "file", accepts: ["video"] },
   groups: ["languages", "voice", "mix", "subtitles", "reels", "cards"],
   mediaPrompt: (values) => (values.srt_file ? "form-media-prompt-dubbing-srt" : undefined),
+  summaryChoice: "mode",
   fields: [
     choice("mode", "languages", DUBBING_MODES),
     language("target_lang", "languages", undefined, { required: true }),

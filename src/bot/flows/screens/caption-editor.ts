@@ -4,6 +4,7 @@
  * here replace captions written as code (text_overlays_raw).
  */
 import type { InlineKeyboardButton } from "grammy/types";
+import type { Translate } from "../../../i18n/translate.js";
 import { MAX_OVERLAY_TEXT_LENGTH, MAX_TEXT_OVERLAYS } from "../../../tasks-service/schemas/common.js";
 import { type TextOverlay, TextOverlaySchema } from "../../../tasks-service/schemas/video.js";
 import {
@@ -17,11 +18,11 @@ import type { CaptionEditorAction, CardAction } from "../card-action.js";
 import type { FormDefinition, FormValues } from "../form.js";
 import type { FormState, Screen, Transition } from "../form-state.js";
 import type { RenderedScreen, ScreenContext } from "./screen-context.js";
-import { clip, escapeHtml } from "./text.js";
+import { clip, escapeHtml, hintHtml } from "./text.js";
 
 const CHOICES_PER_ROW = 3;
-/** "Sale today | 1-4", "Sale | 2.5-end": start and end in seconds, the end optional. */
-const TIMES_PATTERN = /^(\d+(?:[.,]\d+)?)\s*-\s*(\d+(?:[.,]\d+)?|end)$/;
+/** "Sale today | 1-4", "Sale | 2.5-" or "Sale | 2.5-end": start and end in seconds, the end optional. */
+const TIMES_PATTERN = /^(\d+(?:[.,]\d+)?)\s*-\s*(\d+(?:[.,]\d+)?|end)?$/;
 
 function withCaptions(values: FormValues, captions: TextOverlay[]): FormValues {
   const next: FormValues = { ...values, text_overlays: captions };
@@ -116,7 +117,7 @@ export function textOnCaptionEditor(
     if (!match) return { state: { ...state, notice: { key: "form-overlay-times" } } };
     const start = seconds(match[1]);
     caption.start = start;
-    if (match[2] !== "end") {
+    if (match[2] !== undefined && match[2] !== "end") {
       const end = seconds(match[2]);
       if (end <= start) return { state: { ...state, notice: { key: "form-overlay-times" } } };
       caption.end = end;
@@ -133,6 +134,12 @@ function toCaptionList(definition: FormDefinition): CardAction {
   return field >= 0 ? { kind: "open-field", field, page: 0 } : { kind: "show-summary" };
 }
 
+/** A caption's property in words; unset, the service's default. */
+function captionValue(caption: TextOverlay, property: CaptionProperty, t: Translate): string {
+  const value = caption[property];
+  return value === undefined ? t(`label-overlay-${property}-unset`) : t(`label-overlay-${property}-${value}`);
+}
+
 export function renderCaptions(context: ScreenContext, state: FormState): RenderedScreen {
   const { definition, t } = context;
   const keyboard = captionsIn(state.values).map((caption, index) => [
@@ -143,7 +150,7 @@ export function renderCaptions(context: ScreenContext, state: FormState): Render
   const group = field ? definition.groups.indexOf(field.group) : -1;
   keyboard.push(group >= 0 ? context.backRow({ kind: "open-group", group }) : context.backRow());
   return {
-    text: `${context.title(state)}\n\n<b>${t("field-text_overlays")}</b>\n${escapeHtml(t("hint-text_overlays"))}`,
+    text: `${context.title(state)}\n\n<b>${t("field-text_overlays")}</b>\n${hintHtml(t("hint-text_overlays"))}`,
     keyboard,
   };
 }
@@ -171,7 +178,7 @@ export function renderCaption(
       keyboard.push(
         choices.slice(offset, offset + CHOICES_PER_ROW).map((choice, inner) => {
           const mark = caption[property] === choice ? "• " : "";
-          return context.button(`${mark}${choice}`, {
+          return context.button(`${mark}${t(`label-overlay-${property}-${choice}`)}`, {
             kind: "set-caption-property",
             caption: index,
             property,
@@ -185,7 +192,7 @@ export function renderCaption(
   }
   keyboard.push(
     CAPTION_PROPERTIES.map((name) =>
-      context.button(`${t(`overlay-${name}`)}: ${String(caption[name] ?? "—")}`, {
+      context.button(`${t(`overlay-${name}`)}: ${captionValue(caption, name, t)}`, {
         kind: "caption-property",
         caption: index,
         property: name,
@@ -204,8 +211,12 @@ export function renderCaption(
   keyboard.push([context.button(t("form-overlay-delete"), { kind: "delete-caption", caption: index })]);
   keyboard.push(context.backRow(toCaptionList(context.definition)));
   const times =
-    caption.start !== undefined
-      ? ` (${String(caption.start)}–${caption.end === undefined ? "end" : String(caption.end)})`
-      : "";
+    caption.start == null
+      ? ""
+      : ` (${
+          caption.end == null
+            ? t("label-caption-from", { start: caption.start })
+            : t("label-caption-times", { start: caption.start, end: caption.end })
+        })`;
   return { text: `${escapeHtml(caption.text)}${times}`, keyboard };
 }

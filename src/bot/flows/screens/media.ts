@@ -70,10 +70,11 @@ export function receiveMedia(
     };
   }
   const next: FormState = { ...state, media };
+  // One file goes straight on, its name on the card; several are counted as they come.
+  if (rule.max === 1) return { state: { ...next, screen: firstScreen(definition, next, env) } };
   return {
     state: {
       ...next,
-      screen: rule.max === 1 ? firstScreen(definition, next, env) : state.screen,
       notice: { key: "form-media-count", params: { count: media.length, max: rule.max }, info: true },
     },
   };

@@ -6,6 +6,7 @@
 import type { InlineKeyboardButton } from "grammy/types";
 import { z } from "zod";
 import { type MediaClass, mediaClassOf } from "../../../media/accept.js";
+import { optionLabel } from "../../option-labels.js";
 import type { OptionsAction } from "../card-action.js";
 import {
   applies,
@@ -19,7 +20,7 @@ import { type FormEvent, type FormState, type Screen, type Transition, viewOf } 
 import { backFrom, firstScreen } from "../navigation.js";
 import type { RenderedScreen, ScreenContext } from "./screen-context.js";
 import { renderSummary } from "./summary.js";
-import { clip, escapeHtml } from "./text.js";
+import { clip, escapeHtml, hintHtml } from "./text.js";
 import { fieldLine, valueLabel } from "./value-labels.js";
 import { openVoicePicker } from "./voice-picker.js";
 
@@ -198,7 +199,7 @@ export function renderField(context: ScreenContext, state: FormState, screen: Fi
     context.title(state),
     "",
     `<b>${t(`field-${key}`)}</b>`,
-    escapeHtml(t(field.hint ?? `hint-${key}`)),
+    hintHtml(t(field.hint ?? `hint-${key}`)),
   ];
   const keyboard: InlineKeyboardButton[][] = [];
   const input = field.input;
@@ -228,7 +229,11 @@ export function renderField(context: ScreenContext, state: FormState, screen: Fi
     input.options.forEach((option, offset) => {
       const mark = chosen.includes(option) ? "☑️ " : "▫️ ";
       keyboard.push([
-        context.button(`${mark}${option}`, { kind: "flip-option", field: index, option: offset }),
+        context.button(`${mark}${optionLabel(field.key, option, t) ?? option}`, {
+          kind: "flip-option",
+          field: index,
+          option: offset,
+        }),
       ]);
     });
   } else if (input.kind === "text") {

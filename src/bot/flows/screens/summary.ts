@@ -7,7 +7,7 @@ import type { InlineKeyboardButton } from "grammy/types";
 import type { SummaryAction } from "../card-action.js";
 import { estimateCost } from "../estimate.js";
 import { applies, type FormDefinition, type FormEnv, type FormField, mediaApplies } from "../form.js";
-import { type FormState, type Transition, viewOf } from "../form-state.js";
+import { type FormState, noticeText, type Transition, viewOf } from "../form-state.js";
 import { needsMedia } from "../navigation.js";
 import { validateForm } from "../request.js";
 import type { RenderedScreen, ScreenContext } from "./screen-context.js";
@@ -57,8 +57,10 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   const balance = balanceLine(context);
   if (balance) lines.push(balance);
   const issue = validateForm(definition, view)[0];
-  if (issue && !state.notice) lines.push("", `⚠️ ${escapeHtml(t(issue.key, issue.params))}`);
+  if (issue && !state.notice) lines.push("", `⚠️ ${escapeHtml(noticeText(t, issue))}`);
   const keyboard: InlineKeyboardButton[][] = [];
+  const choice = summaryChoiceRow(context, state);
+  if (choice) keyboard.push(choice);
   const groups = definition.groups.map((group, index) =>
     context.button(t(`form-group-${group}`), { kind: "open-group", group: index }),
   );
@@ -72,6 +74,23 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
     context.button(t("button-cancel"), { kind: "cancel" }),
   ]);
   return { text: lines.join("\n"), keyboard };
+}
+
+/** The card's own choice: its options as buttons, the chosen one marked. */
+function summaryChoiceRow(context: ScreenContext, state: FormState): InlineKeyboardButton[] | undefined {
+  const { definition, env, t } = context;
+  const index = definition.fields.findIndex((field) => field.key === definition.summaryChoice);
+  const field = definition.fields[index];
+  if (field?.input.kind !== "choice") return undefined;
+  const current = JSON.stringify(state.values[field.key]);
+  return field.input
+    .options(viewOf(state, env))
+    .map((option, position) =>
+      context.button(
+        `${JSON.stringify(option.value) === current ? "• " : ""}${t(`summary-choice-${field.key}-${String(option.value)}`)}`,
+        { kind: "choose-option", field: index, option: position },
+      ),
+    );
 }
 
 function costLine(context: ScreenContext, state: FormState): string {

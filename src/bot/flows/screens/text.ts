@@ -11,3 +11,8 @@ export function clip(text: string, max = SHORT_TEXT): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
+
+/** A hint as HTML: escaped, and what the user types (written `so` in the messages) set as code. */
+export function hintHtml(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
+}

@@ -2,9 +2,11 @@
  * How a chosen value reads on a form's message: never a code where a word exists (languages by name,
  * music by style, voices by name, files by name), and a field's line as "Label: value".
  */
-import { languageName, providerById } from "../../../catalog/index.js";
+import { languageName, musicStyle, providerById } from "../../../catalog/index.js";
 import type { Translate } from "../../../i18n/translate.js";
 import { type MediaRef, MediaRefSchema } from "../../../media/media-ref.js";
+import { SUB_LANG_KEYWORDS } from "../../../tasks-service/schemas/common.js";
+import { optionLabel } from "../../option-labels.js";
 import type { FormEnv, FormField, FormValues, RequestField } from "../form.js";
 import { clip } from "./text.js";
 
@@ -24,34 +26,44 @@ export function mediaName(ref: MediaRef, t: Translate): string {
 export function valueLabel(field: FormField, value: unknown, env: FormEnv, t: Translate): string {
   if (field.input.kind === "voice") return voiceLabel(value, env, t);
   if (field.input.kind === "toggle") return t(value === true ? "value-on" : "value-off");
+  const named = optionLabel(field.key, value, t);
+  if (named !== undefined) return named;
   if (value === undefined || value === null || (typeof value === "string" && value === "")) {
-    return LANGUAGE_FIELDS.has(field.key) ? t("value-auto") : t("value-none");
+    return LANGUAGE_FIELDS.has(field.key) ? t("label-language-detect") : t("value-none");
   }
   if (typeof value === "boolean") return t(value ? "value-on" : "value-off");
   if (LANGUAGE_FIELDS.has(field.key) && typeof value === "string") {
-    if (value === "auto") return t("value-auto");
-    if (field.key === "sub_lang" && ["dubbed", "original", "none"].includes(value))
-      return t(`value-sub-lang-${value}`);
-    return `${languageName(value, env.locale)} (${value})`;
+    if (value === "auto") return t("label-language-detect");
+    if (field.key === "sub_lang" && (SUB_LANG_KEYWORDS as readonly string[]).includes(value))
+      return t(`label-sub-lang-${value}`);
+    return capitalised(languageName(value, env.locale), env.locale);
   }
   if (field.key === "bgm_track" && typeof value === "string") {
-    return env.catalog.musicTracks.find((track) => track.file === value)?.style ?? value;
+    const track = env.catalog.musicTracks.find((entry) => entry.file === value);
+    return track ? musicStyle(track, env.locale) : value;
   }
-  if (field.key === "max_clips" && value === 0) return t("value-auto");
   if (field.input.kind === "file") {
     const ref = MediaRefSchema.safeParse(value);
     if (ref.success) return mediaName(ref.data, t);
   }
   if (field.input.kind === "overlays" && Array.isArray(value))
     return t("form-overlay-count", { count: value.length });
-  if (Array.isArray(value)) return value.length === 0 ? t("value-none") : clip(value.join(", "));
+  if (Array.isArray(value)) {
+    if (value.length === 0) return t("value-none");
+    return clip(value.map((item) => optionLabel(field.key, item, t) ?? String(item)).join(", "));
+  }
   if (typeof value === "string") return clip(value);
   return String(value);
 }
 
+/** "українська" as "Українська": a language's name starts a button or a line. */
+export function capitalised(text: string, locale: string): string {
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}
+
 function voiceLabel(value: unknown, env: FormEnv, t: Translate): string {
   const voice = env.catalog.voices.find((entry) => entry.id === value);
-  return voice ? voice.name : t("value-auto");
+  return voice ? voice.name : t("voice-automatic-short");
 }
 
 export function providerLabel(env: FormEnv, id: unknown): string | undefined {

@@ -4,7 +4,8 @@
  * automatic voice sets the provider alone and leaves the voice to the service.
  */
 import type { InlineKeyboardButton } from "grammy/types";
-import { languageName, providersFor, voicesFor } from "../../../catalog/index.js";
+import { type CatalogProvider, languageName, providersFor, voicesFor } from "../../../catalog/index.js";
+import type { Translate } from "../../../i18n/translate.js";
 import type { VoicePickerAction } from "../card-action.js";
 import type { FormDefinition, FormEnv, FormValues, RequestField } from "../form.js";
 import type { FormState, Screen, Transition } from "../form-state.js";
@@ -80,7 +81,13 @@ export function pressOnVoicePicker(
       if (action.kind === "play-sample") {
         return {
           state,
-          effect: { kind: "preview", provider: screen.provider, voice: voice.id, language: screen.language },
+          effect: {
+            kind: "preview",
+            provider: screen.provider,
+            voice: voice.id,
+            name: voice.name,
+            language: screen.language,
+          },
         };
       }
       const values: FormValues = { ...state.values, tts_provider: screen.provider, tts_voice: voice.id };
@@ -123,22 +130,31 @@ export function renderVoiceLanguages(context: ScreenContext, page: number): Rend
 
 export function renderVoiceProviders(context: ScreenContext, language: string): RenderedScreen {
   const { env, t } = context;
-  const keyboard = providersFor(env.catalog, language).map((provider, index) => {
-    const price = provider.pricePerMinute;
-    const cost =
-      price.standard === 0
-        ? t("voice-price-free")
-        : t("voice-price", { tokens: price.neural ? `${price.standard}–${price.neural}` : price.standard });
-    return [
-      context.button(`${provider.label} · ${t(`voice-quality-${provider.quality}`)} · ${cost}`, {
-        kind: "voice-provider",
-        provider: index,
-      }),
-    ];
-  });
+  const keyboard = providersFor(env.catalog, language).map((provider, index) => [
+    context.button(providerSummary(provider, t), { kind: "voice-provider", provider: index }),
+  ]);
   keyboard.push([context.button(t("voice-other-language"), { kind: "voice-languages", page: 0 })]);
   keyboard.push(context.backRow());
-  return { text: t("voice-choose-provider", { language: languageName(language, env.locale) }), keyboard };
+  return {
+    text: `${t("voice-choose-provider", { language: languageName(language, env.locale) })}\n${t("voice-quality-scale")}`,
+    keyboard,
+  };
+}
+
+/** "Vocalis · ★★ good · 6–27 tokens a minute": the name, its quality and its price in words. */
+export function providerSummary(provider: CatalogProvider, t: Translate): string {
+  const { standard, neural } = provider.pricePerMinute;
+  const price =
+    standard === 0
+      ? t("voice-price-free")
+      : neural === undefined || neural === standard
+        ? t("voice-price", { tokens: standard })
+        : t("voice-price-range", { from: standard, to: neural });
+  return t("voice-provider-line", {
+    provider: provider.label,
+    quality: t(`voice-quality-${provider.quality}`),
+    price,
+  });
 }
 
 export function renderVoices(

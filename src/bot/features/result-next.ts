@@ -1,0 +1,46 @@
+/**
+ * What a result's "Then..." button starts: the next task, its input the result's own link at the
+ * service (nothing is uploaded again), the form opened with that link in place.
+ */
+
+import { mediaClassOf } from "../../media/accept.js";
+import type { MediaRef } from "../../media/media-ref.js";
+import type { TaskRecord } from "../../tasks/task-records.js";
+import type { TaskType } from "../../tasks-service/schemas/index.js";
+import { isBotTaskType } from "../task-types.js";
+
+export interface NextTask {
+  type: TaskType;
+  media: MediaRef[];
+  prefill?: Record<string, unknown>;
+}
+
+export type NextTaskFrom = NextTask | "expired" | undefined;
+
+function link(url: string, kindHint: "video" | "audio" | "document"): MediaRef {
+  return { source: "link", url, kindHint };
+}
+
+/** The next task for `args` (`<task type>[:<clip index>]`) of the result in `record`, as of `now`. */
+export function nextTaskFrom(record: TaskRecord, args: readonly string[], now: number): NextTaskFrom {
+  const [type, clipText] = args;
+  const links = record.result;
+  if (!links || type === undefined || !isBotTaskType(type)) return undefined;
+  if (links.expiresAt !== undefined && links.expiresAt <= now) return "expired";
+  if (clipText !== undefined) {
+    const clip = links.clips?.find((entry) => String(entry.index) === clipText);
+    return clip ? { type, media: [link(clip.url, "video")] } : undefined;
+  }
+  if (record.type === "audio") {
+    return links.url && type === "motion"
+      ? { type, media: [link(links.url, "audio")], prefill: { source: "voice" } }
+      : undefined;
+  }
+  if (record.type === "transcription") {
+    if (!links.srt || type !== "dubbing") return undefined;
+    // The video the transcript was made from is what it dubs; an audio source leaves the form asking.
+    const video = record.form?.media.filter((ref) => mediaClassOf(ref) === "video").slice(0, 1) ?? [];
+    return { type, media: video, prefill: { mode: "manual", srt_file: link(links.srt, "document") } };
+  }
+  return links.url ? { type, media: [link(links.url, "video")] } : undefined;
+}
