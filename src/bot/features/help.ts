@@ -29,6 +29,7 @@ helpFeature.chatType("private").command("help", async (ctx) => {
     ].join("\n"),
   );
   const prices = [ctx.t("help-intro"), ...tasks, ctx.t("help-extras")].join("\n");
-  const text = [ctx.t("help-how"), prices, ...groups].join("\n\n");
+  // How to start goes last, right above the task buttons.
+  const text = [prices, ...groups, ctx.t("help-how")].join("\n\n");
   await replyWithMenu(ctx, text, (nonce) => taskTypesKeyboard(ctx.t, nonce));
 });
