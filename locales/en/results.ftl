@@ -18,6 +18,7 @@ then-dubbing-srt = ➡️ Then: Dubbing with these subtitles
 then-clip-subtitles = ➡️ Clip { $index }: subtitles
 then-clip-dubbing = ➡️ Clip { $index }: dubbing
 then-expired = This result's link has expired, so it can't be passed on. Send the file to me again to start a new task with it.
+then-expired-button = ⌛ Link expired: send the file again
 new-task-same-media = What should I make of { $count ->
     [one] the same file
    *[other] the same { $count } files

@@ -5,7 +5,7 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
 import type { TaskType } from "../tasks-service/schemas/index.js";
-import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
+import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../telegram/callback-data.js";
 import type { ResultKind } from "./send-result.js";
 import type { TaskRecord } from "./task-records.js";
 
@@ -39,6 +39,32 @@ const AFTER_CLIP: readonly TaskType[] = ["subtitles", "dubbing"];
 function thenButton(record: TaskRecord, label: string, next: TaskType, clip?: number) {
   const args: Array<string | number> = [RESULT_ACTIONS.nextTask, next, ...(clip === undefined ? [] : [clip])];
   return { text: label, callback_data: encodeCallback(CALLBACK_SCOPES.result, record.ticket, ...args) };
+}
+
+function isThenButton(record: TaskRecord, button: InlineKeyboardButton): boolean {
+  const data = decodeCallback("callback_data" in button ? button.callback_data : undefined);
+  return (
+    data?.scope === CALLBACK_SCOPES.result &&
+    data.nonce === record.ticket &&
+    data.args[0] === RESULT_ACTIONS.nextTask
+  );
+}
+
+/**
+ * A result's keyboard once its links have expired: the "Then..." buttons, which can no longer pass the
+ * result on, give way to one that says so (pressing it says why). Undefined when there were none.
+ */
+export function thenButtonsExpired(
+  t: Translate,
+  record: TaskRecord,
+  keyboard: readonly (readonly InlineKeyboardButton[])[],
+): InlineKeyboardButton[][] | undefined {
+  const firstThen = keyboard.flat().find((button) => isThenButton(record, button));
+  if (!firstThen) return undefined;
+  const kept = keyboard
+    .map((row) => row.filter((button) => !isThenButton(record, button)))
+    .filter((row) => row.length > 0);
+  return [[{ ...firstThen, text: t("then-expired-button") }], ...kept];
 }
 
 /**

@@ -212,8 +212,17 @@ export class BotHarness {
     return typeof id === "number" ? id : 1;
   }
 
-  /** A press on an inline button of the message `messageId` (by default, the one showing it). */
-  press(user: TestUser, data: string, messageId = this.messageWithButton(data), chatId = user.id) {
+  /**
+   * A press on an inline button of the message `messageId` (by default, the one showing it) in the
+   * user's private chat; `keyboard` is what that message shows, for handlers that change it.
+   */
+  press(
+    user: TestUser,
+    data: string,
+    messageId = this.messageWithButton(data),
+    chatId = user.id,
+    keyboard?: Array<Array<{ text: string; callback_data: string }>>,
+  ) {
     return this.handle({
       callback_query: {
         id: `cb${this.nextUpdateId()}`,
@@ -225,6 +234,7 @@ export class BotHarness {
           date: 1_700_000_000,
           chat: { id: chatId, type: "private", first_name: user.first_name },
           text: "menu",
+          ...(keyboard ? { reply_markup: { inline_keyboard: keyboard } } : {}),
         },
       },
     } as Omit<Update, "update_id">);

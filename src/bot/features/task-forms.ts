@@ -20,7 +20,7 @@ import { extractMedia } from "../../media/media-ref.js";
 import { PendingMediaStore } from "../../media/pending-media.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { AwaitingSrt, lineEdit, pageOfLine, reviewView, srtOf, withLine } from "../../tasks/awaiting-srt.js";
-import { cardText, RESULT_ACTIONS } from "../../tasks/cards.js";
+import { cardText, RESULT_ACTIONS, thenButtonsExpired } from "../../tasks/cards.js";
 import type { TaskSubmissions } from "../../tasks/submissions.js";
 import type { TaskRecord, TaskRecords } from "../../tasks/task-records.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
@@ -254,6 +254,15 @@ async function resultAction(
       const next = nextTaskFrom(record, args, ctx.deps.now?.().getTime() ?? Date.now());
       if (next === "expired") {
         await ctx.answerCallbackQuery({ text: ctx.t("then-expired"), show_alert: true });
+        const shown = ctx.callbackQuery?.message?.reply_markup?.inline_keyboard ?? [];
+        const keyboard = thenButtonsExpired(t, record, shown);
+        if (keyboard) {
+          await ctx
+            .editMessageReplyMarkup({ reply_markup: { inline_keyboard: keyboard } })
+            .catch((error: unknown) =>
+              ctx.deps.logger.warn({ err: error }, "could not mark a result's Then buttons as expired"),
+            );
+        }
         return;
       }
       if (!next) {

@@ -228,12 +228,25 @@ describe("Then... starts the next task from the result's link", () => {
     const r = await rig();
     const user = r.harness.user();
     await r.records.put(delivered({ result: { url: LINK, expiresAt: Date.now() - 1000 } }));
-    const calls = await r.harness.press(user, "rs:RESULT-TICKET-0123456789:t:subtitles");
+    const shown = [
+      [
+        { text: "Subtitles", callback_data: "rs:RESULT-TICKET-0123456789:t:subtitles" },
+        { text: "Dubbing", callback_data: "rs:RESULT-TICKET-0123456789:t:dubbing" },
+      ],
+      [{ text: "➕ New task", callback_data: "rs:RESULT-TICKET-0123456789:n" }],
+    ];
+    const calls = await r.harness.press(user, "rs:RESULT-TICKET-0123456789:t:subtitles", 7, user.id, shown);
     expect(calls.find((call) => call.method === "answerCallbackQuery")?.payload).toMatchObject({
       text: "This result's link has expired, so it can't be passed on. Send the file to me again to start a new task with it.",
       show_alert: true,
     });
     expect(calls.some((call) => call.method === "sendMessage")).toBe(false);
+    // The buttons that can no longer pass the result on say so; the others stay.
+    const edit = calls.find((call) => call.method === "editMessageReplyMarkup");
+    expect(BotHarness.buttons(edit).map((button) => button.text)).toEqual([
+      "⌛ Link expired: send the file again",
+      "➕ New task",
+    ]);
   });
 
   it("New task offers the tasks for the media just used, and one tap opens that form with them", async () => {
