@@ -37,6 +37,7 @@ import {
   taskFormEntries,
 } from "./features/task-forms.js";
 import { tasksFeature } from "./features/tasks.js";
+import { createTextOffersFeature } from "./features/text-offers.js";
 import { unhandledFeature } from "./features/unhandled.js";
 import { createI18n } from "./i18n.js";
 import { PreferencesRepository, preferencesKey } from "./preferences.js";
@@ -159,6 +160,7 @@ export function createBot(
   protectedBot.use(tasksFeature);
   protectedBot.use(apiKeyFeature);
   protectedBot.use(options.intake ?? new Composer<BotContext>());
+  if (options.forms) protectedBot.use(createTextOffersFeature(options.forms.flow.readText));
   protectedBot.use(unhandledFeature);
 
   bot.catch((error) => {

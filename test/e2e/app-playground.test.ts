@@ -73,18 +73,20 @@ describe("npm start without settings: the playground", () => {
     expect(tasks?.text).toContain("You have no tasks yet");
   });
 
-  it("offers the tasks for a photo, and explains an http:// link", async () => {
+  it("explains an http:// link, and opens the video form for a photo, the only task it fits", async () => {
     const person = stack().emulator.users.create({ first_name: "Iryna", language_code: "en" });
+    person.sendText("http://example.com/clip.mp4");
+    const refusal = await person.chat.waitForMessage((m) => m.fromBot, { timeoutMs: 10_000 });
+    expect(refusal.message.text).toContain("Only https:// links work");
+
     await person.sendPhoto({
       bytes: await readFile(new URL("../../dev/fixtures/sample.jpg", import.meta.url)),
     });
-    const offer = await person.chat.waitForMessage((m) => m.fromBot, { timeoutMs: 10_000 });
-    expect(offer.message.text).toContain("Got 1 photo");
-    expect(offer.message.reply_markup?.inline_keyboard.flat().length).toBeGreaterThanOrEqual(1);
-
-    person.sendText("http://example.com/clip.mp4");
-    const refusal = await person.chat.waitForMessage((m) => m.fromBot && m !== offer, { timeoutMs: 10_000 });
-    expect(refusal.message.text).toContain("Only https:// links work");
+    const form = await person.chat.waitForMessage((m) => m.fromBot && m !== refusal, { timeoutMs: 10_000 });
+    expect(form.message.text).toContain("Video from photos and clips");
+    expect(form.message.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toContain(
+      "✅ Create",
+    );
   });
 
   it("serves health, readiness and metrics on its HTTP server", async () => {

@@ -2,7 +2,7 @@ import { Composer } from "grammy";
 import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { taskTypesKeyboard } from "../keyboards/task-types.js";
-import { openMenu } from "../menu.js";
+import { replyWithMenu } from "../menu.js";
 import { type BotTaskType, isBotTaskType, taskTypeFromPayload } from "../task-types.js";
 
 function taskCardText(ctx: BotContext, type: BotTaskType): string {
@@ -26,14 +26,12 @@ privateChats.command("start", async (ctx) => {
       return;
     }
     ctx.logger.info({ payload }, "unknown start payload");
-    await ctx.reply(ctx.t("start-unknown-payload"), {
-      reply_markup: taskTypesKeyboard(ctx.t, openMenu(ctx)),
-    });
+    await replyWithMenu(ctx, ctx.t("start-unknown-payload"), (nonce) => taskTypesKeyboard(ctx.t, nonce));
     return;
   }
-  await ctx.reply(ctx.t("welcome", { name: ctx.from.first_name }), {
-    reply_markup: taskTypesKeyboard(ctx.t, openMenu(ctx)),
-  });
+  await replyWithMenu(ctx, ctx.t("welcome", { name: ctx.from.first_name }), (nonce) =>
+    taskTypesKeyboard(ctx.t, nonce),
+  );
 });
 
 startFeature.on("callback_query:data", async (ctx, next) => {

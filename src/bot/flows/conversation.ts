@@ -11,8 +11,14 @@ import { z } from "zod";
 import type { Catalog } from "../../catalog/index.js";
 import type { Translate } from "../../i18n/translate.js";
 import type { Logger } from "../../logger.js";
-import { checkMediaRef, type IntakeLimits, mediaClassOf } from "../../media/accept.js";
-import { extractMedia, type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
+import { checkMediaRef, type IntakeLimits, isTextDocument, mediaClassOf } from "../../media/accept.js";
+import {
+  extractMedia,
+  type MediaRef,
+  MediaRefSchema,
+  type TelegramMediaRef,
+  telegramMediaOf,
+} from "../../media/media-ref.js";
 import type { PreviewRequest } from "../../tasks/voice-previews.js";
 import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js";
@@ -25,6 +31,8 @@ import type { AccountView, FormValues } from "./form.js";
 import { type FormEvent, type FormState, type Notice, noticeText } from "./form-state.js";
 import { FORMS } from "./forms/index.js";
 import { firstScreen } from "./navigation.js";
+import { OpenFormCards } from "./open-cards.js";
+import { placeMedia } from "./place-media.js";
 import { reduce } from "./reducer.js";
 import { renderForm } from "./renderer.js";
 import { buildRequest } from "./request.js";
@@ -43,6 +51,8 @@ export const FormInputSchema = z.object({
   locale: z.string().min(2),
   media: z.array(MediaRefSchema).max(30),
   prefill: z.record(z.string(), z.unknown()).optional(),
+  /** The bot's message (the question that led to the form) that becomes the card, edited in place. */
+  cardMessageId: z.number().int().optional(),
 });
 export type FormInput = z.infer<typeof FormInputSchema>;
 
@@ -84,6 +94,8 @@ export interface FlowDeps {
   checkSrt(ref: MediaRef, video: MediaRef | undefined): Promise<Notice | undefined>;
   /** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
   preview(request: PreviewRequest): Promise<string>;
+  /** The words of a text file the user sent, or what is wrong with it. */
+  readText(ref: TelegramMediaRef): Promise<string | Notice>;
 }
 
 type FormConversation = Conversation<BotContext, Context>;
@@ -112,7 +124,10 @@ async function withLengths(
   return measured;
 }
 
-function eventOf(ctx: Context, nonce: string, limits: IntakeLimits): FormEvent | "stale" | undefined {
+/** What an update brings a form: an event, or a text file to read into a text event first. */
+type Incoming = FormEvent | { kind: "text-file"; ref: TelegramMediaRef };
+
+function eventOf(ctx: Context, nonce: string, limits: IntakeLimits): Incoming | "stale" | undefined {
   const query = ctx.callbackQuery;
   if (query) {
     const data = decodeCallback(query.data);
@@ -125,6 +140,8 @@ function eventOf(ctx: Context, nonce: string, limits: IntakeLimits): FormEvent |
   const message = ctx.message;
   if (!message || ctx.chat?.type !== "private") return undefined;
   if (message.text?.startsWith("/")) return undefined;
+  const file = telegramMediaOf(message);
+  if (file && isTextDocument(file)) return { kind: "text-file", ref: file };
   const { refs, linkProblems } = extractMedia(message);
   if (refs.length > 0 || linkProblems.length > 0) {
     const problems: Notice[] = [];
@@ -134,10 +151,44 @@ function eventOf(ctx: Context, nonce: string, limits: IntakeLimits): FormEvent |
     }
     for (const link of linkProblems)
       problems.push({ key: `media-error-${link.code}`, params: { link: link.text } });
-    return { kind: "media", refs, problems };
+    return { kind: "media", refs, problems, ...(message.caption ? { caption: message.caption } : {}) };
   }
-  if (message.text !== undefined) return { kind: "text", text: message.text };
+  if (message.text !== undefined) return { kind: "text", text: message.text, at: message.date };
   return undefined;
+}
+
+/**
+ * The state as the card shows it. A refused file is told once: in the reply under it, not again on the
+ * card (a typed value's refusal stays on the card, where the field being set is).
+ */
+function withoutNoticeOnCard(update: Context, cardId: number, state: FormState): FormState {
+  const message = update.message;
+  if (!message || !state.notice || state.notice.info || message.message_id === cardId + 1) return state;
+  if (message.text !== undefined) return state;
+  const shown = { ...state };
+  delete shown.notice;
+  return shown;
+}
+
+/** The card: the question that led to the form, edited in place, else a new message. */
+async function showFirstCard(
+  ctx: Context,
+  chatId: number,
+  inPlaceOf: number | undefined,
+  shown: RenderedScreen,
+): Promise<number> {
+  const other = { parse_mode: "HTML" as const, reply_markup: { inline_keyboard: shown.keyboard } };
+  if (inPlaceOf !== undefined) {
+    try {
+      await ctx.api.editMessageText(chatId, inPlaceOf, shown.text, other);
+      return inPlaceOf;
+    } catch (error) {
+      // The question is gone or too old to edit: the card comes as a new message.
+      if (!(error instanceof GrammyError)) throw error;
+    }
+  }
+  const sent = await ctx.reply(shown.text, other);
+  return sent.message_id;
 }
 
 function sameScreen(a: RenderedScreen, b: RenderedScreen): boolean {
@@ -157,6 +208,20 @@ export function taskFormConversation(deps: FlowDeps) {
     const userId = ctx.from?.id;
     if (chatId === undefined || userId === undefined) return;
     const setup = await conversation.external((outer) => deps.prepare(outer, input.type));
+    /** An SRT handed in with the form (manual dubbing from an SRT) is checked against its video. */
+    const checkGivenSrt = async (given: FormState): Promise<FormState> => {
+      const srt = MediaRefSchema.safeParse(given.values.srt_file);
+      const video = given.media[0];
+      if (!srt.success || !video) return given;
+      const problem = await conversation.external(() => deps.checkSrt(srt.data, video));
+      return problem ? { ...given, notice: problem } : given;
+    };
+    /** The video came after its SRT: the SRT is checked now. */
+    const checkSrtAgainstNewVideo = async (before: FormState, after: FormState): Promise<FormState> => {
+      const refused = after.notice !== undefined && !after.notice.info;
+      return refused || before.media[0] === after.media[0] ? after : checkGivenSrt(after);
+    };
+
     const env = {
       catalog: deps.catalog,
       locale: input.locale,
@@ -173,20 +238,37 @@ export function taskFormConversation(deps: FlowDeps) {
       ...(input.prefill ? { prefill: input.prefill } : {}),
     });
     const settings = settingsValues({ definition, preferences: setup.preferences, locale: input.locale });
+    // Only what the form's media rule takes is its media: nothing else is ever uploaded as its video.
+    const placed = placeMedia(definition, media);
     let state: FormState = {
       type: input.type,
-      values,
-      media,
+      values: { ...values, ...placed.prefill },
+      media: placed.media,
       screen: { name: "summary" },
       ...(Object.keys(setup.last).length > 0 ? { lastChoices: { last: setup.last, settings } } : {}),
     };
-    state = { ...state, screen: firstScreen(definition, state, env) };
+    state = await checkGivenSrt({ ...state, screen: firstScreen(definition, state, env) });
     const screens = new ScreenContext(definition, env, t, setup.nonce);
     let shown = renderForm(screens, state);
-    const card = await ctx.reply(shown.text, {
-      parse_mode: "HTML",
-      reply_markup: { inline_keyboard: shown.keyboard },
-    });
+    const cardMessageId = await showFirstCard(ctx, chatId, input.cardMessageId, shown);
+    const card = { message_id: cardMessageId };
+    await conversation.external((outer) =>
+      new OpenFormCards(outer.deps.storage.kv).set(chatId, { messageId: cardMessageId, type: input.type }),
+    );
+    const closeCard = () =>
+      conversation.external((outer) => new OpenFormCards(outer.deps.storage.kv).clear(chatId));
+
+    /**
+     * What the user sent was refused: one message says so. The card, when it is right above what was
+     * sent; otherwise a reply right under it, as the card may be far above.
+     */
+    const sayRefused = async (update: Context, cardId: number, notice: Notice | undefined) => {
+      const message = update.message;
+      if (!message || !notice || notice.info || message.message_id === cardId + 1) return;
+      await update.reply(noticeText(t, notice), {
+        reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+      });
+    };
 
     const showCard = async (next: RenderedScreen) => {
       if (sameScreen(next, shown)) return;
@@ -203,7 +285,7 @@ export function taskFormConversation(deps: FlowDeps) {
 
     for (let step = 0; step < MAX_FORM_EVENTS; step++) {
       const update = await conversation.wait({ maxMilliseconds: FORM_IDLE_MS });
-      const event = eventOf(update, setup.nonce, deps.limits);
+      let event = eventOf(update, setup.nonce, deps.limits);
       if (event === undefined) await conversation.skip({ next: true });
       if (event === "stale") {
         await update.answerCallbackQuery({ text: t("button-stale") });
@@ -213,6 +295,17 @@ export function taskFormConversation(deps: FlowDeps) {
       if (update.callbackQuery && update.callbackQuery.from.id !== userId) {
         await update.answerCallbackQuery({ text: t("button-foreign") });
         continue;
+      }
+      if (event.kind === "text-file") {
+        const { ref } = event;
+        const read = await conversation.external(() => deps.readText(ref));
+        if (typeof read !== "string") {
+          state = { ...state, notice: read };
+          await sayRefused(update, card.message_id, state.notice);
+          await showCard(renderForm(screens, withoutNoticeOnCard(update, card.message_id, state)));
+          continue;
+        }
+        event = { kind: "text", text: read };
       }
       const srt = event.kind === "media" && event.refs.length === 1 ? event.refs[0] : undefined;
       if (srt && event.kind === "media" && event.problems.length === 0 && mediaClassOf(srt) === "subtitles") {
@@ -224,10 +317,11 @@ export function taskFormConversation(deps: FlowDeps) {
         event.refs = await withLengths(conversation, deps, event.refs);
       const transition = reduce(definition, state, event, env);
       if (transition.pass) await conversation.skip({ next: true });
-      state = transition.state;
+      state = await checkSrtAgainstNewVideo(state, transition.state);
       const effect = transition.effect;
       if (effect?.kind === "cancel") {
         if (update.callbackQuery) await update.answerCallbackQuery();
+        await closeCard();
         await showCard({ text: t("form-cancelled", { task: t(`task-${input.type}-name`) }), keyboard: [] });
         return;
       }
@@ -237,6 +331,8 @@ export function taskFormConversation(deps: FlowDeps) {
         // Media stay Telegram references here; the submit job uploads them and puts the ids in.
         const built = buildRequest(definition, view, (ref) => ref);
         const estimate = env.account?.tariff === undefined ? estimateCost(definition, view) : undefined;
+        // From here the card is the task's progress card, which no /cancel of a form touches.
+        await closeCard();
         await showCard({ text: t("card-queued", { task: t(`task-${input.type}-name`) }), keyboard: [] });
         const request: SubmitRequest = {
           userId,
@@ -262,14 +358,10 @@ export function taskFormConversation(deps: FlowDeps) {
         continue;
       }
       if (update.callbackQuery) await update.answerCallbackQuery();
-      // What the user sent was refused: say so right under it, the card may be far above.
-      if (update.message && state.notice && !state.notice.info) {
-        await update.reply(noticeText(t, state.notice), {
-          reply_parameters: { message_id: update.message.message_id, allow_sending_without_reply: true },
-        });
-      }
-      await showCard(renderForm(screens, state));
+      await sayRefused(update, card.message_id, state.notice);
+      await showCard(renderForm(screens, withoutNoticeOnCard(update, card.message_id, state)));
     }
+    await closeCard();
     await showCard({ text: t("form-too-long"), keyboard: [] });
   };
 }

@@ -102,6 +102,10 @@ export interface FormField<K extends RequestField = RequestField> {
   required?: boolean;
   /** The value means "not set" and is left out of the request (for example an automatic language). */
   unsetValue?: unknown;
+  /** Values a file handed in for this field brings along (an SRT to dub with is the manual mode). */
+  implies?: FormValues;
+  /** The locale key of the field's explanation, when it is not `hint-<key>` (one text, several forms). */
+  hint?: string;
 }
 
 export interface MediaRule<F extends "photos" | "file" = "photos" | "file"> {
@@ -121,6 +125,8 @@ export interface FormDefinition<T extends TaskType = TaskType> {
   fields: readonly FormField<FieldKey<T>>[];
   /** Group buttons, in card order. */
   groups: readonly string[];
+  /** The locale key asking for the media, when the values change what to ask (`form-media-prompt-<type>`). */
+  mediaPrompt?: (values: FormValues) => string | undefined;
   /** A choice offered on the card itself, one button per option (dubbing's mode). */
   summaryChoice?: FieldKey<T>;
   /** Lines of the card beyond the chosen values (the scene map of a video). */
