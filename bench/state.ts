@@ -3,7 +3,7 @@
  * (`node dist/src/main.js`, Redis) and Redis, and how hard the reconciler polls the service for them.
  *
  * First one real form and one real task are made through the bot, the emulator and the task sandbox (a
- * photo, "Video from photos and clips", then Create, with the sandbox holding the task unfinished); their
+ * photo, whose video form opens at once, then Create, with the sandbox holding the task unfinished); their
  * stored values are the templates. Redis is then emptied and filled with a copy of the form per user
  * (`form:<chat>`, the user's ids put in) and a copy of the task record per task, written through
  * TaskRecords and watched with their first poll due at once, as after an outage. Tasks belong to
@@ -116,7 +116,6 @@ async function makeTemplates(
   try {
     const person = emulator.users.create({ id: FIRST_USER_ID, first_name: "Ann", language_code: "en" });
     await person.sendPhoto({ bytes: FIXTURE("sample.jpg"), width: 1280, height: 720 });
-    await whileAlive(bot, press(person, "Video from photos", 20_000), "the task choice");
     const form = await whileAlive(
       bot,
       eventually(async () => (await redis.get(`kv:form:${person.id}`)) ?? undefined),

@@ -72,12 +72,7 @@ start-unknown-payload = That link does not open any task. Choose one below.
 
 ## /help
 help-intro = What I can do (1,000 tokens = 1 USD; tokens are charged only for a finished task):
-help-entry =
-    { $name }
-    Needs: { $needs }
-    Price: { $price }
 help-extras = Extras: automatic captions 50 tokens per video, cards 30 tokens each, frame overlays 30 tokens per video.
-help-footer = /settings sets your default voice, subtitles and format. /cancel leaves any step. /apikey gives you a key for your own programs; the chat does not need it.
 
 ## /cancel
 cancel-done = Cancelled. Nothing is pending now. Pick a new task with /start.

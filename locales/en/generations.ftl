@@ -132,10 +132,7 @@ generation-error-key_budget_exceeded-numbers = Your key's own budget does not co
 ## generation service: ways in
 generation-menu-image = 🎨 Image from text
 generation-offer-references = 🎨 Image from these references
-generation-offer-text = Shall I make a picture from this text?
 generation-offer-text-button = 🎨 Image from this text
-generation-offer-taken = 🎨 Making a picture from your text.
-generation-offer-expired = I no longer have that text. Please send it again.
 
 ## generation service: batch cards and results
 generation-card-uploading = ⏳ Uploading reference photo { $done } of { $total }…

@@ -133,10 +133,7 @@ generation-error-key_budget_exceeded-numbers = Собственного бюдж
 ## generation service: ways in
 generation-menu-image = 🎨 Изображение из текста
 generation-offer-references = 🎨 Изображение по этим образцам
-generation-offer-text = Сделать картинку из этого текста?
 generation-offer-text-button = 🎨 Изображение из этого текста
-generation-offer-taken = 🎨 Делаю картинку из вашего текста.
-generation-offer-expired = У меня уже нет того текста. Пришлите его, пожалуйста, ещё раз.
 
 ## generation service: batch cards and results
 generation-card-uploading = ⏳ Загружаю фото-образец { $done } из { $total }…

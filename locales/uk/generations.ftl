@@ -133,10 +133,7 @@ generation-error-key_budget_exceeded-numbers = Власного бюджету �
 ## generation service: ways in
 generation-menu-image = 🎨 Зображення з тексту
 generation-offer-references = 🎨 Зображення за цими зразками
-generation-offer-text = Зробити картинку з цього тексту?
 generation-offer-text-button = 🎨 Зображення з цього тексту
-generation-offer-taken = 🎨 Роблю картинку з вашого тексту.
-generation-offer-expired = У мене вже немає того тексту. Надішліть його, будь ласка, ще раз.
 
 ## generation service: batch cards and results
 generation-card-uploading = ⏳ Завантажую фото-зразок { $done } з { $total }…

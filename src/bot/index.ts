@@ -45,6 +45,7 @@ import {
   taskFormEntries,
 } from "./features/task-forms.js";
 import { tasksFeature } from "./features/tasks.js";
+import { createTextOffersFeature } from "./features/text-offers.js";
 import { unhandledFeature } from "./features/unhandled.js";
 import { createI18n } from "./i18n.js";
 import { PreferencesRepository, preferencesKey } from "./preferences.js";
@@ -186,7 +187,14 @@ export function createBot(
   protectedBot.use(tasksFeature);
   protectedBot.use(apiKeyFeature);
   protectedBot.use(options.intake ?? new Composer<BotContext>());
-  if (options.generation) protectedBot.use(generationTextOffer);
+  if (options.forms || options.generation) {
+    protectedBot.use(
+      createTextOffersFeature({
+        ...(options.forms ? { readText: options.forms.flow.readText } : {}),
+        ...(options.generation ? { more: [generationTextOffer] } : {}),
+      }),
+    );
+  }
   protectedBot.use(unhandledFeature);
 
   bot.catch((error) => {

@@ -1,4 +1,4 @@
-import { GrammyError } from "grammy";
+import { GrammyError, type InlineKeyboard } from "grammy";
 import { newNonce } from "../telegram/callback-data.js";
 import type { BotContext } from "./context.js";
 
@@ -16,6 +16,49 @@ export function openMenu(ctx: BotContext): string {
 /** The nonce of the menu being pressed (an edit keeps the menu current). */
 export function currentMenu(ctx: BotContext): string {
   return ctx.session.menuNonce ?? openMenu(ctx);
+}
+
+/**
+ * Takes the keyboard off the message that showed the chat's menu, whose buttons no longer act (a newer
+ * menu, /cancel). The keyboard is only decoration by then: a message already gone is no failure.
+ */
+export async function retireMenu(ctx: BotContext): Promise<void> {
+  const messageId = ctx.session.menuMessageId;
+  const chatId = ctx.chat?.id;
+  delete ctx.session.menuMessageId;
+  if (messageId === undefined || chatId === undefined) return;
+  await ctx.api
+    .editMessageReplyMarkup(chatId, messageId, { reply_markup: { inline_keyboard: [] } })
+    .catch((error: unknown) => ctx.logger.debug({ err: error }, "keyboard of an older menu not removed"));
+}
+
+/** A new menu in place of the chat's older one, whose keyboard goes; returns the new menu's nonce. */
+export async function openNewMenu(ctx: BotContext): Promise<string> {
+  await retireMenu(ctx);
+  return openMenu(ctx);
+}
+
+/** The message now showing the chat's menu: the next menu or /cancel takes its keyboard off. */
+export function menuShownIn(ctx: BotContext, message: { message_id: number }): void {
+  ctx.session.menuMessageId = message.message_id;
+}
+
+/** The message stops being a menu (it became a form's card): a newer menu leaves it alone. */
+export function menuBecameCard(ctx: BotContext, messageId: number): void {
+  if (ctx.session.menuMessageId === messageId) delete ctx.session.menuMessageId;
+}
+
+/** Sends a menu with its keyboard, retiring the older one. */
+export async function replyWithMenu(
+  ctx: BotContext,
+  text: string,
+  keyboard: (nonce: string) => InlineKeyboard,
+  other: Omit<NonNullable<Parameters<BotContext["reply"]>[1]>, "reply_markup"> = {},
+): Promise<{ message_id: number }> {
+  const nonce = await openNewMenu(ctx);
+  const sent = await ctx.reply(text, { ...other, reply_markup: keyboard(nonce) });
+  menuShownIn(ctx, sent);
+  return sent;
 }
 
 /**

@@ -10,10 +10,10 @@ export const SessionDataSchema = z.object({
   menuNonce: z.string().max(16).optional(),
   /** Who opened that menu; presses by anyone else do nothing. */
   menuOwner: z.number().int().optional(),
-  /** Files and links waiting for a task choice (media intake). */
-  pendingIntake: z.unknown().optional(),
   /** /connect is waiting for the generation service's key, then for its optional signing secret. */
   generationLink: z.object({ awaiting: z.enum(["key", "secret"]), since: z.number() }).optional(),
+  /** The message showing that menu: a newer menu or /cancel removes its keyboard. */
+  menuMessageId: z.number().int().optional(),
 });
 export type SessionData = z.infer<typeof SessionDataSchema>;
 

@@ -134,6 +134,21 @@ export function formatOf(ref: TelegramMediaRef): MediaFormat | undefined {
   return byMime ?? byExtension;
 }
 
+/**
+ * A plain-text document (a .txt file): its words are a task's text, never its media. An SRT labelled
+ * text/plain is subtitles, as formatOf says.
+ */
+export function isTextDocument(ref: MediaRef): ref is TelegramMediaRef {
+  if (ref.source !== "telegram" || ref.kind !== "document") return false;
+  const extension = extensionOf(ref.fileName);
+  if (extension === "txt") return true;
+  const mime = ref.mime?.toLowerCase().split(";")[0]?.trim();
+  return mime === "text/plain" && formatOf(ref) === undefined;
+}
+
+/** A text file bigger than this is not a script to be read out: 20,000 characters are at most 80 kB. */
+export const MAX_TEXT_DOCUMENT_BYTES = 256 * 1024;
+
 /** The class of media a ref holds; for links, what the path suggests (undefined: unknown until fetched). */
 export function mediaClassOf(ref: MediaRef): MediaClass | undefined {
   if (ref.source === "link") {

@@ -18,6 +18,10 @@ export const PendingMediaSchema = z.object({
   mediaGroupId: z.string().optional(),
   /** Problems already reported for this set, so an album's items do not repeat them. */
   reported: z.array(z.string()).default([]),
+  /** Words sent with the media (a caption, or a text typed while the question waited). */
+  text: z.string().optional(),
+  /** The last part of that text, when it was a message: a long text's next part may follow. */
+  textPart: z.object({ at: z.number(), length: z.number() }).optional(),
   /** Epoch milliseconds of the last item. */
   updatedAt: z.number(),
 });
@@ -51,11 +55,11 @@ export class PendingMediaStore {
   }
 
   /** The chat's waiting media, removed from the store: each set starts exactly one task form. */
-  async take(chatId: number): Promise<MediaRef[] | undefined> {
+  async take(chatId: number): Promise<PendingMedia | undefined> {
     const pending = await this.get(chatId);
     if (pending === undefined) return undefined;
     await this.kv.delete(this.key(chatId));
-    return pending.refs;
+    return pending;
   }
 
   async clear(chatId: number): Promise<void> {
@@ -64,6 +68,6 @@ export class PendingMediaStore {
 }
 
 /** The media a chat handed in without a command, taken for the task the user chose. */
-export function takePendingMedia(kv: KeyValueStore, chatId: number): Promise<MediaRef[] | undefined> {
-  return new PendingMediaStore(kv).take(chatId);
+export async function takePendingMedia(kv: KeyValueStore, chatId: number): Promise<MediaRef[] | undefined> {
+  return (await new PendingMediaStore(kv).take(chatId))?.refs;
 }

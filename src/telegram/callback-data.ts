@@ -12,6 +12,7 @@ export const CALLBACK_SCOPES = {
   tasks: "tk",
   apiKey: "ak",
   intake: "in",
+  textOffer: "tx",
   form: "fm",
   result: "rs",
   generationAccount: "ga",

@@ -86,18 +86,32 @@ describe("npm start without settings: the playground", () => {
     expect(tasks?.text).toContain("You have no tasks yet");
   });
 
-  it("offers the tasks for a photo, and explains an http:// link", async () => {
+  it("explains an http:// link, and asks what a photo is for when it fits a video and an image", async () => {
     const person = stack().emulator.users.create({ first_name: "Iryna", language_code: "en" });
+    person.sendText("http://example.com/clip.mp4");
+    const refusal = await person.chat.waitForMessage((m) => m.fromBot, { timeoutMs: 10_000 });
+    expect(refusal.message.text).toContain("Only https:// links work");
+
     await person.sendPhoto({
       bytes: await readFile(new URL("../../dev/fixtures/sample.jpg", import.meta.url)),
     });
-    const offer = await person.chat.waitForMessage((m) => m.fromBot, { timeoutMs: 10_000 });
-    expect(offer.message.text).toContain("Got 1 photo");
-    expect(offer.message.reply_markup?.inline_keyboard.flat().length).toBeGreaterThanOrEqual(1);
-
-    person.sendText("http://example.com/clip.mp4");
-    const refusal = await person.chat.waitForMessage((m) => m.fromBot && m !== offer, { timeoutMs: 10_000 });
-    expect(refusal.message.text).toContain("Only https:// links work");
+    const question = await person.chat.waitForMessage((m) => m.fromBot && m !== refusal, {
+      timeoutMs: 10_000,
+    });
+    const buttons = question.message.reply_markup?.inline_keyboard.flat() ?? [];
+    expect(buttons.map((button) => button.text)).toContain("🎨 Image from these references");
+    const video = buttons.find((button) => button.text.startsWith("Video"));
+    if (!video || !("callback_data" in video) || !video.callback_data) throw new Error("no video button");
+    person.pressButton(question.message, video.callback_data);
+    // The question becomes the form.
+    const form = await person.chat.waitForMessage(
+      (m) =>
+        m.message.message_id === question.message.message_id &&
+        m.message.text?.includes("Video from photos and clips") === true &&
+        (m.message.reply_markup?.inline_keyboard.flat() ?? []).some((button) => button.text === "✅ Create"),
+      { timeoutMs: 10_000 },
+    );
+    expect(form.message.text).not.toContain("Image from these references");
   });
 
   it("serves health, readiness and metrics on its HTTP server", async () => {

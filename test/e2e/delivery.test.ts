@@ -71,7 +71,6 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
   it("video: a photo becomes a playable video that says what it is, with Then..., Repeat and New task", async () => {
     const user = person("Vera");
     await user.sendPhoto({ bytes: FIXTURE("sample.jpg"), width: 320, height: 240 });
-    await press(user, "Video from photos and clips");
     await press(user, "✅ Create");
     const result = await delivered(user, (message) => message.video !== undefined);
     // The cost is a line of its own under what the result is: a 3 s photo at 30 tokens a minute.

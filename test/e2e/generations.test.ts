@@ -74,7 +74,7 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     const offer = await shows(user, (message) =>
       buttonsOf(message).some((button) => button.text === "🎨 Image from this text"),
     );
-    expect(offer.text).toBe("Shall I make a picture from this text?");
+    expect(offer.text).toBe("What should I make of this text (23 characters)?");
     await press(user, "🎨 Image from this text");
     await shows(user, (message) => message.text?.includes("Prompt: a lighthouse in a storm") === true);
     await press(user, "✅ Create");

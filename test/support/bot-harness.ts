@@ -202,14 +202,24 @@ export class BotHarness {
     } as Omit<Update, "update_id">);
   }
 
+  /** The message that last showed a button with this callback data, as Telegram would name it. */
+  private messageWithButton(data: string): number {
+    const shown = [...this.calls]
+      .reverse()
+      .find((call) => BotHarness.buttons(call).some((button) => button.data === data));
+    const id =
+      shown?.payload.message_id ?? (shown?.result as { message_id?: unknown } | undefined)?.message_id;
+    return typeof id === "number" ? id : 1;
+  }
+
   /**
-   * A press on an inline button of the message `messageId` in the user's private chat; `keyboard` is
-   * what that message shows, for handlers that change it.
+   * A press on an inline button of the message `messageId` (by default, the one showing it) in the
+   * user's private chat; `keyboard` is what that message shows, for handlers that change it.
    */
   press(
     user: TestUser,
     data: string,
-    messageId = 1,
+    messageId = this.messageWithButton(data),
     chatId = user.id,
     keyboard?: Array<Array<{ text: string; callback_data: string }>>,
   ) {

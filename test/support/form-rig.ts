@@ -51,6 +51,8 @@ export class FormRig {
   readonly uploaded: MediaRef[] = [];
   readonly previews: PreviewRequest[] = [];
   readonly srtFiles = new Map<string, string>();
+  /** The content of the text files the user sends, by file id. */
+  readonly textFiles = new Map<string, string>();
   /** The SRT texts handed to the service again for a render step. */
   readonly reuploadedSrt: string[] = [];
   readonly tasksService = new FakeTasksService();
@@ -161,6 +163,7 @@ export class FormRig {
       const issue = parsed.errors[0];
       return { key: `rule-${issue?.code}`, params: { line: issue?.line ?? 1, ...(issue?.params ?? {}) } };
     };
+    flow.readText = async (ref) => rig.textFiles.get(ref.fileId) ?? { key: "text-file-empty" };
     const forms: TaskFormsDeps = { flow, records: this.records, submissions };
     harness = new BotHarness({
       storage: this.storage,

@@ -5,7 +5,7 @@ import { formatDate } from "../../i18n/format.js";
 import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { apiKeyConfirmKeyboard, apiKeyIssueKeyboard, apiKeyManageKeyboard } from "../keyboards/api-key.js";
-import { currentMenu, editMenu, openMenu } from "../menu.js";
+import { currentMenu, editMenu, menuShownIn, openMenu, openNewMenu } from "../menu.js";
 
 /** A shown key disappears from the chat after this long. */
 export const API_KEY_MESSAGE_LIFETIME_MS = 10 * 60 * 1000;
@@ -42,8 +42,8 @@ function prefixAsCode(text: string, prefix: string | undefined): MessageEntity[]
 export const apiKeyFeature = new Composer<BotContext>();
 
 apiKeyFeature.chatType("private").command("apikey", async (ctx) => {
-  const { text, reply_markup, prefix } = await keyOverview(ctx, ctx.from.id, openMenu(ctx));
-  await ctx.reply(text, { reply_markup, entities: prefixAsCode(text, prefix) });
+  const { text, reply_markup, prefix } = await keyOverview(ctx, ctx.from.id, await openNewMenu(ctx));
+  menuShownIn(ctx, await ctx.reply(text, { reply_markup, entities: prefixAsCode(text, prefix) }));
 });
 
 apiKeyFeature.on("callback_query:data", async (ctx, next) => {

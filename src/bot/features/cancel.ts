@@ -1,6 +1,9 @@
 import { Composer } from "grammy";
+import { PendingMediaStore } from "../../media/pending-media.js";
 import type { BotContext } from "../context.js";
-import { openMenu } from "../menu.js";
+import { closeOpenCard } from "../flows/open-form.js";
+import { openMenu, retireMenu } from "../menu.js";
+import { PendingTextStore } from "../pending-text.js";
 
 /** Conversations are installed by the flows; /cancel leaves them when they are there. */
 export async function exitConversations(ctx: object): Promise<void> {
@@ -14,8 +17,12 @@ export async function exitConversations(ctx: object): Promise<void> {
 export const cancelFeature = new Composer<BotContext>();
 
 cancelFeature.chatType("private").command("cancel", async (ctx) => {
+  // The open form's card and the newest menu say they are over, so none of their buttons looks alive.
+  await closeOpenCard(ctx, "cancelled");
   await exitConversations(ctx);
-  ctx.session.pendingIntake = undefined;
+  await retireMenu(ctx);
+  await new PendingMediaStore(ctx.deps.storage.kv).clear(ctx.chat.id);
+  await new PendingTextStore(ctx.deps.storage.kv).clear(ctx.chat.id);
   ctx.session.generationLink = undefined;
   // Buttons of menus shown before the cancel no longer act.
   openMenu(ctx);

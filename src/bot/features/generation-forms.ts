@@ -1,7 +1,7 @@
 /**
  * The ways into the generation forms, and the buttons on generation results: /image (with or without a
- * prompt), the /start menu's entry, photos sent ("Image from these references"), a plain text sent
- * outside a form ("Image from this text"); under results Original, Again, Use as reference and Delete (with
+ * prompt), the /start menu's entry, photos sent ("Image from these references"), the offers for a text
+ * sent outside a form ("Image from this text"); under results Original, Again, Use as reference and Delete (with
  * a confirmation), and Cancel on the batch card. Result buttons act on their batch's ticket and are
  * checked against its owner, since they outlive the chat's newest menu.
  */
@@ -14,14 +14,15 @@ import { decodeResultAction, type ResultAction, resultButton } from "../../gener
 import { problemOf } from "../../generations/problems.js";
 import type { Translate } from "../../i18n/translate.js";
 import { mediaClassOf } from "../../media/accept.js";
-import type { MediaRef } from "../../media/media-ref.js";
 import { takePendingMedia } from "../../media/pending-media.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { GENERATION_FORM_TYPES } from "../flows/form.js";
+import { MAX_PROMPT_TEXT } from "../flows/forms/images.js";
 import type { GenerationFlowDeps } from "../flows/generation-conversation.js";
-import { editMenu, openMenu } from "../menu.js";
-import { openGenerationForm } from "./task-forms.js";
+import { openGenerationForm } from "../flows/open-form.js";
+import type { MoreOffers } from "./intake.js";
+import type { TextOffer } from "./text-offers.js";
 
 /** What the result buttons set going; each is a job or one call, never work that makes the update wait. */
 export interface GenerationActions {
@@ -37,14 +38,11 @@ export interface GenerationFormsDeps {
   actions: GenerationActions;
 }
 
-/** Entry buttons (menu, intake, text offer): `gs:<menu nonce>:<entry>`. */
-const ENTRIES = { fromText: "t", fromReferences: "r", fromSentText: "x" } as const;
+/** Entry buttons (menu, intake): `gs:<menu nonce>:<entry>`. */
+const ENTRIES = { fromText: "t", fromReferences: "r" } as const;
 /** Photos an intake offer may hand to a reference form at most. */
 const MAX_OFFERED_REFERENCES = 10;
-/** A text offered as a prompt waits this long for its button. */
-const TEXT_OFFER_TTL_MS = 60 * 60 * 1000;
 const FormTypeSchema = z.enum(GENERATION_FORM_TYPES);
-const TextOfferSchema = z.object({ nonce: z.string(), text: z.string() });
 
 function entryButton(
   t: Translate,
@@ -64,17 +62,22 @@ export function generationMenuEntries(t: Translate, nonce: string): InlineKeyboa
 }
 
 /** The intake's offer for photos: up to ten photos can be blended into a new image. */
-export function generationIntakeOffers(
-  t: Translate,
-  nonce: string,
-  refs: readonly MediaRef[],
-): InlineKeyboardButton[] {
-  const photos =
+export const generationIntakeOffers: MoreOffers = {
+  accepts: (refs) =>
     refs.length > 0 &&
     refs.length <= MAX_OFFERED_REFERENCES &&
-    refs.every((ref) => ref.source === "telegram" && mediaClassOf(ref) === "image");
-  return photos ? [entryButton(t, nonce, "generation-offer-references", "fromReferences")] : [];
-}
+    refs.every((ref) => ref.source === "telegram" && mediaClassOf(ref) === "image"),
+  buttons: (t, nonce) => [entryButton(t, nonce, "generation-offer-references", "fromReferences")],
+};
+
+/** The offer for a text sent outside a form: the text becomes the prompt of an image. */
+export const generationTextOffer: TextOffer = {
+  id: "image",
+  label: "generation-offer-text-button",
+  maxLength: MAX_PROMPT_TEXT,
+  open: (ctx, text) =>
+    openGenerationForm(ctx, { type: "text_to_image", media: [], prefill: { prompt: text } }),
+};
 
 /** /image, the menu entry, the intake's offer and the offer under a plain text. Goes after the button guard. */
 export function createGenerationEntries(): Composer<BotContext> {
@@ -109,50 +112,12 @@ export function createGenerationEntries(): Composer<BotContext> {
         await openGenerationForm(ctx, { type: "reference_image", media });
         return;
       }
-      case ENTRIES.fromSentText: {
-        const offer = await readTextOffer(ctx, chatId);
-        if (offer?.nonce !== data.nonce) {
-          await ctx.reply(ctx.t("generation-offer-expired"));
-          return;
-        }
-        await editMenu(ctx, ctx.t("generation-offer-taken"));
-        await openGenerationForm(ctx, { type: "text_to_image", media: [], prefill: { prompt: offer.text } });
-        return;
-      }
       default:
         return;
     }
   });
   return feature;
 }
-
-async function readTextOffer(ctx: BotContext, chatId: number) {
-  const raw = await ctx.deps.storage.kv.get(`generation-text:${chatId}`);
-  if (raw === undefined) return undefined;
-  try {
-    const parsed = TextOfferSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A plain text nothing else took: offered as the prompt of an image. Goes just before the hint for the unexpected. */
-export const generationTextOffer = new Composer<BotContext>();
-
-generationTextOffer.chatType("private").on("message:text", async (ctx, next) => {
-  const text = ctx.message.text;
-  if (text.startsWith("/") || text.trim() === "") return next();
-  const nonce = openMenu(ctx);
-  await ctx.deps.storage.kv.set(`generation-text:${ctx.chat.id}`, JSON.stringify({ nonce, text }), {
-    ttlMs: TEXT_OFFER_TTL_MS,
-  });
-  await ctx.reply(ctx.t("generation-offer-text"), {
-    reply_markup: {
-      inline_keyboard: [[entryButton(ctx.t, nonce, "generation-offer-text-button", "fromSentText")]],
-    },
-  });
-});
 
 function confirmKeyboard(t: Translate, ticket: string, position: number) {
   return {

@@ -1,9 +1,11 @@
 /**
  * Media sent without a command: photos, videos, audio, voice and video messages, documents, albums and
  * https links. The bot checks them (nothing is downloaded here), keeps them per chat and offers the
- * tasks that accept them. Album items arrive as separate updates, in order within a chat (updates are
- * sequential per chat), so the first item sends the offer and later ones edit it: no timers, nothing
- * lost when the process restarts between two items.
+ * tasks that accept them; when only one task can use them, its form opens at once. Album items arrive
+ * as separate updates, in order within a chat (updates are sequential per chat), so the first item
+ * sends the offer and later ones edit it: no timers, nothing lost when the process restarts between
+ * two items. A caption, or a text typed while the offer waits, goes with the media as a video's
+ * voiceover. Text files are not media: the text offers take them.
  */
 
 import { Composer, GrammyError } from "grammy";
@@ -12,29 +14,43 @@ import type { Translate } from "../../i18n/translate.js";
 import {
   checkMediaRef,
   type IntakeLimits,
+  isTextDocument,
   MAX_MEDIA_ITEMS,
   type MediaProblem,
   mediaClassOf,
   tasksAccepting,
 } from "../../media/accept.js";
-import { extractMedia, type MediaRef } from "../../media/media-ref.js";
+import { extractMedia, type MediaRef, telegramMediaOf } from "../../media/media-ref.js";
 import { type PendingMedia, PendingMediaStore } from "../../media/pending-media.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, type CallbackData } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
+import { FORMS } from "../flows/forms/index.js";
+import { canOpenForms, openForm } from "../flows/open-form.js";
+import { placeMedia } from "../flows/place-media.js";
+import { continuesText, joinTextParts } from "../flows/text-parts.js";
 import { intakeKeyboard } from "../keyboards/intake.js";
-import { openMenu } from "../menu.js";
+import { menuShownIn, openMenu, replyWithMenu } from "../menu.js";
 import { isBotTaskType } from "../task-types.js";
+
+export interface MoreOffers {
+  /** Whether the files can go there too: then they are never sent straight to the only task's form. */
+  accepts(refs: readonly MediaRef[]): boolean;
+  buttons(t: Translate, nonce: string): InlineKeyboardButton[];
+}
 
 export interface IntakeOptions {
   limits: IntakeLimits;
-  /** Offers beside the tasks' (the generation service's, for photos), as buttons of their own row. */
-  moreOffers?: (t: Translate, nonce: string, refs: readonly MediaRef[]) => InlineKeyboardButton[];
+  /** An offer beside the tasks' (the generation service's, for photos), as a row of its own. */
+  moreOffers?: MoreOffers;
   /** A set that can only become a video keeps growing with photos and clips sent within this time. */
   collectWindowMs?: number;
+  /** A text typed within this time after media that can become a video goes with them as the voiceover. */
+  textWindowMs?: number;
 }
 
 const DEFAULT_COLLECT_WINDOW_MS = 2 * 60 * 1000;
+const DEFAULT_TEXT_WINDOW_MS = 15 * 60 * 1000;
 
 /** The task a pressed intake button chose (the forms read it, then take the pending media). */
 export function intakeChoice(data: CallbackData | undefined): TaskType | undefined {
@@ -52,10 +68,13 @@ function summaryOf(ctx: BotContext, refs: readonly MediaRef[]): string {
   return [...counts].map(([kind, count]) => ctx.t(`intake-count-${kind}`, { count })).join(", ");
 }
 
-function offerText(ctx: BotContext, refs: readonly MediaRef[], tasks: readonly TaskType[]): string {
-  const offer = ctx.t("intake-offer", { media: summaryOf(ctx, refs) });
+function offerText(ctx: BotContext, pending: PendingMedia, tasks: readonly TaskType[]): string {
+  const { refs, text } = pending;
+  const lines = [ctx.t("intake-offer", { media: summaryOf(ctx, refs) })];
+  if (text !== undefined) lines.push(ctx.t("intake-offer-text", { count: text.length }));
   const canGrow = tasks.length === 1 && tasks[0] === "video" && refs.length < MAX_MEDIA_ITEMS;
-  return canGrow ? `${offer}\n${ctx.t("intake-offer-more")}` : offer;
+  if (canGrow) lines.push(ctx.t("intake-offer-more"));
+  return lines.join("\n");
 }
 
 function problemText(ctx: BotContext, problem: MediaProblem): string {
@@ -89,15 +108,18 @@ function joinsPending(
 
 async function showOffer(ctx: BotContext, pending: PendingMedia, options: IntakeOptions): Promise<number> {
   const tasks = tasksAccepting(pending.refs);
-  const text = offerText(ctx, pending.refs, tasks);
-  const nonce = openMenu(ctx);
-  const offers = options.moreOffers?.(ctx.t, nonce, pending.refs) ?? [];
-  const keyboard = intakeKeyboard(ctx.t, nonce, tasks);
-  const reply_markup = offers.length > 0 ? keyboard.row(...offers) : keyboard;
+  const text = offerText(ctx, pending, tasks);
+  const keyboard = (nonce: string) => {
+    const tasksKeyboard = intakeKeyboard(ctx.t, nonce, tasks);
+    const more = options.moreOffers;
+    return more?.accepts(pending.refs) ? tasksKeyboard.row(...more.buttons(ctx.t, nonce)) : tasksKeyboard;
+  };
   const chatId = ctx.chat?.id;
   if (pending.offerMessageId !== undefined && chatId !== undefined) {
+    const reply_markup = keyboard(openMenu(ctx));
     try {
       await ctx.api.editMessageText(chatId, pending.offerMessageId, text, { reply_markup });
+      menuShownIn(ctx, { message_id: pending.offerMessageId });
       return pending.offerMessageId;
     } catch (error) {
       if (error instanceof GrammyError && error.description.includes("message is not modified")) {
@@ -107,13 +129,91 @@ async function showOffer(ctx: BotContext, pending: PendingMedia, options: Intake
       ctx.logger.debug({ err: error }, "intake offer not editable; sending a new one");
     }
   }
-  const sent = await ctx.reply(text, { reply_markup });
+  const sent = await replyWithMenu(ctx, text, keyboard);
   return sent.message_id;
 }
 
+/** The task's form takes the media (and their text), in place of the offer if there is one. */
+async function openTaskForm(
+  ctx: BotContext,
+  store: PendingMediaStore,
+  chatId: number,
+  pending: PendingMedia,
+  task: TaskType,
+): Promise<void> {
+  await store.clear(chatId);
+  const placed = placeMedia(FORMS[task], pending.refs, pending.text);
+  await openForm(ctx, task, placed.media, {
+    prefill: placed.prefill,
+    ...(pending.offerMessageId !== undefined ? { inPlaceOf: pending.offerMessageId } : {}),
+  });
+}
+
+/** Only one task can use the media: its form opens at once, no question asked. */
+async function openOnlyTask(
+  ctx: BotContext,
+  store: PendingMediaStore,
+  chatId: number,
+  pending: PendingMedia,
+  options: IntakeOptions,
+): Promise<boolean> {
+  const [only, ...others] = tasksAccepting(pending.refs);
+  if (only === undefined || others.length > 0 || !canOpenForms(ctx)) return false;
+  if (options.moreOffers?.accepts(pending.refs)) return false;
+  await openTaskForm(ctx, store, chatId, pending, only);
+  return true;
+}
+
+/** An SRT sent right after one video: the video is dubbed with these subtitles. */
+function subtitlesForVideo(pending: PendingMedia | undefined, incoming: readonly MediaRef[]): boolean {
+  const [video, ...more] = pending?.refs ?? [];
+  const [subtitles, ...moreIncoming] = incoming;
+  return (
+    video !== undefined &&
+    subtitles !== undefined &&
+    more.length === 0 &&
+    moreIncoming.length === 0 &&
+    mediaClassOf(video) === "video" &&
+    mediaClassOf(subtitles) === "subtitles"
+  );
+}
+
+/**
+ * A text typed while media that can become a video wait for their task: it goes with them as the
+ * voiceover (a long text's parts are joined), and the offer says so.
+ */
+async function handleText(ctx: BotContext, message: Message, options: IntakeOptions): Promise<boolean> {
+  const text = message.text;
+  if (text === undefined || text.trim() === "") return false;
+  const chatId = message.chat.id;
+  const store = new PendingMediaStore(ctx.deps.storage.kv);
+  const pending = await store.get(chatId);
+  const now = ctx.deps.now().getTime();
+  const windowMs = options.textWindowMs ?? DEFAULT_TEXT_WINDOW_MS;
+  if (!pending || !tasksAccepting(pending.refs).includes("video") || now - pending.updatedAt > windowMs)
+    return false;
+  const continues =
+    pending.text !== undefined &&
+    pending.textPart !== undefined &&
+    continuesText(pending.textPart, message.date);
+  const next: PendingMedia = {
+    ...pending,
+    text:
+      continues && pending.text !== undefined && pending.textPart !== undefined
+        ? joinTextParts(pending.text, pending.textPart.length, text)
+        : text,
+    textPart: { at: message.date, length: text.length },
+  };
+  next.offerMessageId = await showOffer(ctx, next, options);
+  await store.put(chatId, next);
+  return true;
+}
+
 async function handleMedia(ctx: BotContext, message: Message, options: IntakeOptions): Promise<boolean> {
+  const file = telegramMediaOf(message);
+  if (file && isTextDocument(file)) return false;
   const { refs, linkProblems } = extractMedia(message);
-  if (refs.length === 0 && linkProblems.length === 0) return false;
+  if (refs.length === 0 && linkProblems.length === 0) return handleText(ctx, message, options);
   const chatId = message.chat.id;
   const store = new PendingMediaStore(ctx.deps.storage.kv);
   const now = ctx.deps.now().getTime();
@@ -125,6 +225,10 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeOpt
   if (refs.length === 0) return true;
 
   const existing = await store.get(chatId);
+  if (existing && subtitlesForVideo(existing, refs) && canOpenForms(ctx)) {
+    await openTaskForm(ctx, store, chatId, { ...existing, refs: [...existing.refs, ...refs] }, "dubbing");
+    return true;
+  }
   const joining = existing !== undefined && joinsPending(existing, refs, now, windowMs);
   const base: PendingMedia = joining
     ? existing
@@ -164,13 +268,16 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeOpt
   }
 
   const album = albumOf(refs) ?? base.mediaGroupId;
+  const caption = base.text ?? (message.caption?.trim() ? message.caption : undefined);
   const next: PendingMedia = {
+    ...base,
     refs: accepted,
     reported: [...reported],
     updatedAt: now,
     ...(album ? { mediaGroupId: album } : {}),
-    ...(base.offerMessageId !== undefined ? { offerMessageId: base.offerMessageId } : {}),
+    ...(caption !== undefined ? { text: caption } : {}),
   };
+  if (accepted.length > 0 && (await openOnlyTask(ctx, store, chatId, next, options))) return true;
   if (accepted.length > base.refs.length || (accepted.length > 0 && next.offerMessageId === undefined)) {
     next.offerMessageId = await showOffer(ctx, next, options);
   }

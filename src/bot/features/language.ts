@@ -3,15 +3,13 @@ import { isBotLocale } from "../../i18n/locales.js";
 import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { languageKeyboard } from "../keyboards/language.js";
-import { editMenu, openMenu } from "../menu.js";
+import { editMenu, replyWithMenu } from "../menu.js";
 
 export const languageFeature = new Composer<BotContext>();
 
 languageFeature.chatType("private").command("language", async (ctx) => {
   const current = await ctx.i18n.getLocale();
-  await ctx.reply(ctx.t("language-pick"), {
-    reply_markup: languageKeyboard(ctx.t, openMenu(ctx), current),
-  });
+  await replyWithMenu(ctx, ctx.t("language-pick"), (nonce) => languageKeyboard(ctx.t, nonce, current));
 });
 
 languageFeature.on("callback_query:data", async (ctx, next) => {

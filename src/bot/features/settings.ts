@@ -3,7 +3,7 @@ import { type BotLocale, isBotLocale } from "../../i18n/locales.js";
 import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { settingsMainKeyboard, settingsOptionsKeyboard } from "../keyboards/settings.js";
-import { currentMenu, editMenu, openMenu } from "../menu.js";
+import { currentMenu, editMenu, menuShownIn, openNewMenu } from "../menu.js";
 import { SETTINGS_FIELDS, type SettingsField, settingsField, settingsSummary } from "../settings-fields.js";
 
 async function localeOf(ctx: BotContext): Promise<BotLocale> {
@@ -46,8 +46,8 @@ async function showField(ctx: BotContext, field: SettingsField, nonce: string): 
 export const settingsFeature = new Composer<BotContext>();
 
 settingsFeature.chatType("private").command("settings", async (ctx) => {
-  const { text, reply_markup } = await mainMenu(ctx, openMenu(ctx));
-  await ctx.reply(text, { reply_markup });
+  const { text, reply_markup } = await mainMenu(ctx, await openNewMenu(ctx));
+  menuShownIn(ctx, await ctx.reply(text, { reply_markup }));
 });
 
 settingsFeature.on("callback_query:data", async (ctx, next) => {

@@ -4,7 +4,7 @@ import type { Translate } from "../../i18n/translate.js";
 import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { taskTypesKeyboard } from "../keyboards/task-types.js";
-import { openMenu } from "../menu.js";
+import { replyWithMenu } from "../menu.js";
 import { type BotTaskType, isBotTaskType, taskTypeFromPayload } from "../task-types.js";
 
 function taskCardText(ctx: BotContext, type: BotTaskType): string {
@@ -22,8 +22,7 @@ export type MenuEntries = (t: Translate, nonce: string) => InlineKeyboardButton[
 export function createStartFeature(moreEntries?: MenuEntries): Composer<BotContext> {
   const startFeature = new Composer<BotContext>();
   const privateChats = startFeature.chatType("private");
-  const menu = (ctx: BotContext) => {
-    const nonce = openMenu(ctx);
+  const menu = (ctx: BotContext, nonce: string) => {
     const keyboard = taskTypesKeyboard(ctx.t, nonce);
     const extra = moreEntries?.(ctx.t, nonce) ?? [];
     if (extra.length === 0) return keyboard;
@@ -40,10 +39,10 @@ export function createStartFeature(moreEntries?: MenuEntries): Composer<BotConte
         return;
       }
       ctx.logger.info({ payload }, "unknown start payload");
-      await ctx.reply(ctx.t("start-unknown-payload"), { reply_markup: menu(ctx) });
+      await replyWithMenu(ctx, ctx.t("start-unknown-payload"), (nonce) => menu(ctx, nonce));
       return;
     }
-    await ctx.reply(ctx.t("welcome", { name: ctx.from.first_name }), { reply_markup: menu(ctx) });
+    await replyWithMenu(ctx, ctx.t("welcome", { name: ctx.from.first_name }), (nonce) => menu(ctx, nonce));
   });
 
   startFeature.on("callback_query:data", async (ctx, next) => {

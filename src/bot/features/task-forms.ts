@@ -5,7 +5,6 @@
  * newest menu, so they are checked against the task's owner instead of the menu nonce.
  */
 import {
-  type ConversationControls,
   type ConversationData,
   type ConversationFlavor,
   conversations,
@@ -17,32 +16,27 @@ import {
 import { Composer, type Context, InlineKeyboard, InputFile, type Transformer } from "grammy";
 import { z } from "zod";
 import { mediaClassOf, tasksAccepting } from "../../media/accept.js";
-import { extractMedia, type MediaRef } from "../../media/media-ref.js";
-import { takePendingMedia } from "../../media/pending-media.js";
+import { extractMedia } from "../../media/media-ref.js";
+import { PendingMediaStore } from "../../media/pending-media.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { AwaitingSrt, lineEdit, pageOfLine, reviewView, srtOf, withLine } from "../../tasks/awaiting-srt.js";
 import { cardText, RESULT_ACTIONS, thenButtonsExpired } from "../../tasks/cards.js";
 import type { TaskSubmissions } from "../../tasks/submissions.js";
 import type { TaskRecord, TaskRecords } from "../../tasks/task-records.js";
-import type { TaskType } from "../../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import {
-  type FlowDeps,
-  FORM_VERSION,
-  type FormInput,
-  TASK_FORM,
-  taskFormConversation,
-} from "../flows/conversation.js";
+import { type FlowDeps, FORM_VERSION, TASK_FORM, taskFormConversation } from "../flows/conversation.js";
 import { FORM_IDLE_MS } from "../flows/form-loop.js";
+import { FORMS } from "../flows/forms/index.js";
 import {
   GENERATION_FORM,
   type GenerationFlowDeps,
-  type GenerationFormInput,
   generationFormConversation,
 } from "../flows/generation-conversation.js";
+import { openForm } from "../flows/open-form.js";
+import { placeMedia } from "../flows/place-media.js";
 import { taskTypesKeyboard } from "../keyboards/task-types.js";
-import { openMenu } from "../menu.js";
+import { replyWithMenu } from "../menu.js";
 import { isBotTaskType } from "../task-types.js";
 import { intakeChoice } from "./intake.js";
 import { nextTaskFrom } from "./result-next.js";
@@ -111,44 +105,9 @@ function formStorage(kv: KeyValueStore): VersionedStateStorage<string, Conversat
 
 type FormContext = ConversationFlavor<BotContext>;
 
-function isConversationControls(value: unknown): value is ConversationControls {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    "enter" in value &&
-    typeof value.enter === "function" &&
-    "exitAll" in value &&
-    typeof value.exitAll === "function"
-  );
-}
-
-/** The controls the form engine put on this update; every way into a form runs after the engine. */
-function formControls(ctx: BotContext): ConversationControls {
-  const controls = "conversation" in ctx ? ctx.conversation : undefined;
-  if (!isConversationControls(controls)) throw new Error("the task form engine must run before its entries");
-  return controls;
-}
-
 /** conversations() is typed on the context it flavours, yet it is the middleware that adds that flavour. */
 function asBotMiddleware(engine: Composer<FormContext>): Composer<BotContext> {
   return engine as unknown as Composer<BotContext>;
-}
-
-export async function openForm(
-  ctx: BotContext,
-  type: TaskType,
-  media: MediaRef[],
-  prefill?: Record<string, unknown>,
-): Promise<void> {
-  const controls = formControls(ctx);
-  await controls.exitAll();
-  const input: FormInput = {
-    type,
-    locale: await ctx.i18n.getLocale(),
-    media,
-    ...(prefill ? { prefill } : {}),
-  };
-  await controls.enter(TASK_FORM, input);
 }
 
 export interface FormEngineDeps {
@@ -162,17 +121,6 @@ export interface FormEngineDeps {
   tasks?: TaskFormsDeps;
   /** The generation service's forms. */
   generation?: GenerationFlowDeps;
-}
-
-/** Enters a generation form, leaving any form the chat is in. */
-export async function openGenerationForm(
-  ctx: BotContext,
-  input: Omit<GenerationFormInput, "locale">,
-): Promise<void> {
-  const controls = formControls(ctx);
-  await controls.exitAll();
-  const full: GenerationFormInput = { ...input, locale: await ctx.i18n.getLocale() };
-  await controls.enter(GENERATION_FORM, full);
 }
 
 /** Installs the conversations plugin and the forms; goes before the button guard. */
@@ -296,7 +244,7 @@ async function offerSameMedia(ctx: BotContext, record: TaskRecord): Promise<void
   const media = record.form?.media ?? [];
   const tasks = tasksAccepting(media);
   if (tasks.length === 0) {
-    await ctx.reply(ctx.t("welcome-pick"), { reply_markup: taskTypesKeyboard(ctx.t, openMenu(ctx)) });
+    await replyWithMenu(ctx, ctx.t("welcome-pick"), (nonce) => taskTypesKeyboard(ctx.t, nonce));
     return;
   }
   const keyboard = new InlineKeyboard();
@@ -338,7 +286,7 @@ async function resultAction(
         return;
       }
       await ctx.answerCallbackQuery();
-      await openForm(ctx, next.type, next.media, next.prefill);
+      await openForm(ctx, next.type, next.media, { prefill: next.prefill });
       return;
     }
     case RESULT_ACTIONS.sameMedia: {
@@ -354,7 +302,7 @@ async function resultAction(
     }
     case RESULT_ACTIONS.repeat:
       await ctx.answerCallbackQuery();
-      if (record.form) await openForm(ctx, record.type, record.form.media, record.form.values);
+      if (record.form) await openForm(ctx, record.type, record.form.media, { prefill: record.form.values });
       return;
     case RESULT_ACTIONS.newTask:
       await ctx.answerCallbackQuery();
@@ -420,14 +368,19 @@ export const taskFormEntries = new Composer<BotContext>();
 taskFormEntries.on("callback_query:data", async (ctx, next) => {
   const data = ctx.callbackData;
   const fromIntake = intakeChoice(data);
+  const question = ctx.callbackQuery.message?.message_id;
   if (fromIntake) {
     await ctx.answerCallbackQuery();
-    const media = ctx.chat ? await takePendingMedia(ctx.deps.storage.kv, ctx.chat.id) : undefined;
-    if (!media || media.length === 0) {
+    const pending = ctx.chat ? await new PendingMediaStore(ctx.deps.storage.kv).take(ctx.chat.id) : undefined;
+    if (!pending || pending.refs.length === 0) {
       await ctx.reply(ctx.t("intake-expired"));
       return;
     }
-    await openForm(ctx, fromIntake, media);
+    const placed = placeMedia(FORMS[fromIntake], pending.refs, pending.text);
+    await openForm(ctx, fromIntake, placed.media, {
+      prefill: placed.prefill,
+      ...(question !== undefined ? { inPlaceOf: question } : {}),
+    });
     return;
   }
   if (data?.scope === CALLBACK_SCOPES.startTask) {

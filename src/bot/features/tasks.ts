@@ -13,7 +13,7 @@ import type { Task } from "../../tasks-service/responses.js";
 import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { taskDetailsKeyboard, taskListKeyboard } from "../keyboards/tasks.js";
-import { currentMenu, editMenu, openMenu } from "../menu.js";
+import { currentMenu, editMenu, menuShownIn, openNewMenu } from "../menu.js";
 import { replyServiceError } from "../service-errors.js";
 import { isBotTaskType } from "../task-types.js";
 
@@ -143,12 +143,12 @@ export const tasksFeature = new Composer<BotContext>();
 
 tasksFeature.chatType("private").command("tasks", async (ctx) => {
   try {
-    const view = await pageView(ctx, ctx.from.id, 0, openMenu(ctx));
+    const view = await pageView(ctx, ctx.from.id, 0, await openNewMenu(ctx));
     if (!view) {
       await ctx.reply(ctx.t("tasks-empty"));
       return;
     }
-    await ctx.reply(view.text, { reply_markup: view.reply_markup });
+    menuShownIn(ctx, await ctx.reply(view.text, { reply_markup: view.reply_markup }));
   } catch (error) {
     if (!(await replyServiceError(ctx, error))) throw error;
   }

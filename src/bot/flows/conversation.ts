@@ -21,6 +21,7 @@ import { type FormConversation, runForm } from "./form-loop.js";
 import type { FormState, Notice } from "./form-state.js";
 import { FORMS } from "./forms/index.js";
 import { firstScreen } from "./navigation.js";
+import { placeMedia } from "./place-media.js";
 import { buildRequest } from "./request.js";
 import { TASK_CONTRACT } from "./task-contract.js";
 
@@ -36,6 +37,8 @@ export const FormInputSchema = z.object({
   locale: z.string().min(2),
   media: z.array(MediaRefSchema).max(30),
   prefill: z.record(z.string(), z.unknown()).optional(),
+  /** The bot's message (the question that led to the form) that becomes the card, edited in place. */
+  cardMessageId: z.number().int().optional(),
 });
 export type FormInput = z.infer<typeof FormInputSchema>;
 
@@ -77,6 +80,8 @@ export interface FlowDeps {
   checkSrt(ref: MediaRef, video: MediaRef | undefined): Promise<Notice | undefined>;
   /** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
   preview(request: PreviewRequest): Promise<string>;
+  /** The words of a text file the user sent, or what is wrong with it. */
+  readText(ref: TelegramMediaRef): Promise<string | Notice>;
 }
 
 /** Audio and video whose length Telegram did not state (files sent as documents): the estimate needs it. */
@@ -117,6 +122,20 @@ export function taskFormConversation(deps: FlowDeps) {
     const userId = ctx.from?.id;
     if (chatId === undefined || userId === undefined) return;
     const setup = await conversation.external((outer) => deps.prepare(outer, input.type));
+    /** An SRT handed in with the form (manual dubbing from an SRT) is checked against its video. */
+    const checkGivenSrt = async (given: FormState): Promise<FormState> => {
+      const srt = MediaRefSchema.safeParse(given.values.srt_file);
+      const video = given.media[0];
+      if (!srt.success || !video) return given;
+      const problem = await deps.checkSrt(srt.data, video);
+      return problem ? { ...given, notice: problem } : given;
+    };
+    /** The video came after its SRT: the SRT is checked now. */
+    const checkSrtAgainstNewVideo = async (before: FormState, after: FormState): Promise<FormState> => {
+      const refused = after.notice !== undefined && !after.notice.info;
+      return refused || before.media[0] === after.media[0] ? after : checkGivenSrt(after);
+    };
+
     const env: FormEnv = {
       catalog: deps.catalog,
       locale: input.locale,
@@ -134,14 +153,17 @@ export function taskFormConversation(deps: FlowDeps) {
       ...(input.prefill ? { prefill: input.prefill } : {}),
     });
     const settings = settingsValues({ definition, preferences: setup.preferences, locale: input.locale });
+    // Only what the form's media rule takes is its media: nothing else is ever uploaded as its video.
+    const placed = placeMedia(definition, media);
     let state: FormState = {
       type: input.type,
-      values,
-      media,
+      values: { ...values, ...placed.prefill },
+      media: placed.media,
       screen: { name: "summary" },
       ...(Object.keys(setup.last).length > 0 ? { lastChoices: { last: setup.last, settings } } : {}),
     };
-    state = { ...state, screen: firstScreen(definition, state, env) };
+    const opened: FormState = { ...state, screen: firstScreen(definition, state, env) };
+    state = await conversation.external(() => checkGivenSrt(opened));
     await runForm(
       conversation,
       ctx,
@@ -152,6 +174,9 @@ export function taskFormConversation(deps: FlowDeps) {
         nonce: setup.nonce,
         state,
         limits: deps.limits,
+        ...(input.cardMessageId !== undefined ? { cardMessageId: input.cardMessageId } : {}),
+        readText: (ref) => deps.readText(ref),
+        review: checkSrtAgainstNewVideo,
         inspect: {
           applies: (ref) => mediaClassOf(ref) === "subtitles",
           check: (ref, current) => deps.checkSrt(ref, current.media[0]),

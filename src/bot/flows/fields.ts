@@ -25,7 +25,7 @@ import type { ChoiceOption, FormField, FormView, ParsedInput, RequestField } fro
 /** What a builder's caller may add to a field: when it applies, what it clears, whether it is needed. */
 export type FieldExtras<K extends RequestField> = Pick<
   Partial<FormField<K>>,
-  "applies" | "clears" | "required" | "unsetValue"
+  "applies" | "clears" | "required" | "unsetValue" | "hint"
 >;
 
 export function options(values: readonly unknown[]): () => ChoiceOption[] {

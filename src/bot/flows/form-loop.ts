@@ -10,13 +10,19 @@ import type { Conversation } from "@grammyjs/conversations";
 import { type Context, GrammyError } from "grammy";
 import type { Translate } from "../../i18n/translate.js";
 import type { Logger } from "../../logger.js";
-import { checkMediaRef, type IntakeLimits } from "../../media/accept.js";
-import { extractMedia, type MediaRef } from "../../media/media-ref.js";
+import { checkMediaRef, type IntakeLimits, isTextDocument } from "../../media/accept.js";
+import {
+  extractMedia,
+  type MediaRef,
+  type TelegramMediaRef,
+  telegramMediaOf,
+} from "../../media/media-ref.js";
 import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { decodeCardAction } from "./card-action.js";
 import { type FormDefinition, type FormEnv, formNameKey } from "./form.js";
 import { type FormEffect, type FormEvent, type FormState, type Notice, noticeText } from "./form-state.js";
+import { OpenFormCards } from "./open-cards.js";
 import { reduce } from "./reducer.js";
 import { renderForm } from "./renderer.js";
 import { type RenderedScreen, ScreenContext } from "./screens/screen-context.js";
@@ -37,6 +43,12 @@ export interface FormRun {
   nonce: string;
   state: FormState;
   limits: IntakeLimits;
+  /** The bot's message (the question that led to the form) that becomes the card, edited in place. */
+  cardMessageId?: number;
+  /** The words of a text file the user sent, or what is wrong with it; without it such a file is a file. */
+  readText?(ref: TelegramMediaRef): Promise<string | Notice>;
+  /** The state after a move, with what needs a look at the files checked (an SRT against a new video). */
+  review?(before: FormState, after: FormState): Promise<FormState>;
   /** A file that needs a look inside before the form takes it (an SRT's timecodes). */
   inspect?: {
     applies(ref: MediaRef): boolean;
@@ -50,7 +62,15 @@ export interface FormRun {
   preview?(effect: Extract<FormEffect, { kind: "preview" }>): Promise<string>;
 }
 
-function eventOf(ctx: Context, nonce: string, limits: IntakeLimits): FormEvent | "stale" | undefined {
+/** What an update brings a form: an event, or a text file to read into a text event first. */
+type Incoming = FormEvent | { kind: "text-file"; ref: TelegramMediaRef };
+
+function eventOf(
+  ctx: Context,
+  nonce: string,
+  limits: IntakeLimits,
+  readsText: boolean,
+): Incoming | "stale" | undefined {
   const query = ctx.callbackQuery;
   if (query) {
     const data = decodeCallback(query.data);
@@ -63,6 +83,8 @@ function eventOf(ctx: Context, nonce: string, limits: IntakeLimits): FormEvent |
   const message = ctx.message;
   if (!message || ctx.chat?.type !== "private") return undefined;
   if (message.text?.startsWith("/")) return undefined;
+  const file = telegramMediaOf(message);
+  if (readsText && file && isTextDocument(file)) return { kind: "text-file", ref: file };
   const { refs, linkProblems } = extractMedia(message);
   if (refs.length > 0 || linkProblems.length > 0) {
     const problems: Notice[] = [];
@@ -72,10 +94,44 @@ function eventOf(ctx: Context, nonce: string, limits: IntakeLimits): FormEvent |
     }
     for (const link of linkProblems)
       problems.push({ key: `media-error-${link.code}`, params: { link: link.text } });
-    return { kind: "media", refs, problems };
+    return { kind: "media", refs, problems, ...(message.caption ? { caption: message.caption } : {}) };
   }
-  if (message.text !== undefined) return { kind: "text", text: message.text };
+  if (message.text !== undefined) return { kind: "text", text: message.text, at: message.date };
   return undefined;
+}
+
+/**
+ * The state as the card shows it. A refused file is told once: in the reply under it, not again on the
+ * card (a typed value's refusal stays on the card, where the field being set is).
+ */
+function withoutNoticeOnCard(update: Context, cardId: number, state: FormState): FormState {
+  const message = update.message;
+  if (!message || !state.notice || state.notice.info || message.message_id === cardId + 1) return state;
+  if (message.text !== undefined) return state;
+  const shown = { ...state };
+  delete shown.notice;
+  return shown;
+}
+
+/** The card: the question that led to the form, edited in place, else a new message. */
+async function showFirstCard(
+  ctx: Context,
+  chatId: number,
+  inPlaceOf: number | undefined,
+  shown: RenderedScreen,
+): Promise<number> {
+  const other = { parse_mode: "HTML" as const, reply_markup: { inline_keyboard: shown.keyboard } };
+  if (inPlaceOf !== undefined) {
+    try {
+      await ctx.api.editMessageText(chatId, inPlaceOf, shown.text, other);
+      return inPlaceOf;
+    } catch (error) {
+      // The question is gone or too old to edit: the card comes as a new message.
+      if (!(error instanceof GrammyError)) throw error;
+    }
+  }
+  const sent = await ctx.reply(shown.text, other);
+  return sent.message_id;
 }
 
 function sameScreen(a: RenderedScreen, b: RenderedScreen): boolean {
@@ -93,10 +149,28 @@ export async function runForm(
   const name = t(formNameKey(definition.type));
   const screens = new ScreenContext(definition, env, t, nonce);
   let shown = renderForm(screens, state);
-  const card = await ctx.reply(shown.text, {
-    parse_mode: "HTML",
-    reply_markup: { inline_keyboard: shown.keyboard },
-  });
+  const cardMessageId = await showFirstCard(ctx, who.chatId, run.cardMessageId, shown);
+  const card = { message_id: cardMessageId };
+  await conversation.external((outer) =>
+    new OpenFormCards(outer.deps.storage.kv).set(who.chatId, {
+      messageId: cardMessageId,
+      type: definition.type,
+    }),
+  );
+  const closeCard = () =>
+    conversation.external((outer) => new OpenFormCards(outer.deps.storage.kv).clear(who.chatId));
+
+  /**
+   * What the user sent was refused: one message says so. The card, when it is right above what was
+   * sent; otherwise a reply right under it, as the card may be far above.
+   */
+  const sayRefused = async (update: Context, notice: Notice | undefined) => {
+    const message = update.message;
+    if (!message || !notice || notice.info || message.message_id === card.message_id + 1) return;
+    await update.reply(noticeText(t, notice), {
+      reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+    });
+  };
 
   const showCard = async (next: RenderedScreen) => {
     if (sameScreen(next, shown)) return;
@@ -113,7 +187,7 @@ export async function runForm(
 
   for (let step = 0; step < MAX_FORM_EVENTS; step++) {
     const update = await conversation.wait({ maxMilliseconds: FORM_IDLE_MS });
-    const event = eventOf(update, nonce, run.limits);
+    let event = eventOf(update, nonce, run.limits, run.readText !== undefined);
     if (event === undefined) await conversation.skip({ next: true });
     if (event === "stale") {
       await update.answerCallbackQuery({ text: t("button-stale") });
@@ -123,6 +197,20 @@ export async function runForm(
     if (update.callbackQuery && update.callbackQuery.from.id !== who.userId) {
       await update.answerCallbackQuery({ text: t("button-foreign") });
       continue;
+    }
+    const readText = run.readText;
+    if (event.kind === "text-file") {
+      // Only a form that reads text files is given them.
+      if (!readText) continue;
+      const { ref } = event;
+      const read = await conversation.external(() => readText(ref));
+      if (typeof read !== "string") {
+        state = { ...state, notice: read };
+        await sayRefused(update, state.notice);
+        await showCard(renderForm(screens, withoutNoticeOnCard(update, card.message_id, state)));
+        continue;
+      }
+      event = { kind: "text", text: read };
     }
     const single = event.kind === "media" && event.refs.length === 1 ? event.refs[0] : undefined;
     const inspect = run.inspect;
@@ -144,15 +232,21 @@ export async function runForm(
     }
     const transition = reduce(definition, state, event, env);
     if (transition.pass) await conversation.skip({ next: true });
-    state = transition.state;
+    const review = run.review;
+    const before = state;
+    const after = transition.state;
+    state = review ? await conversation.external(() => review(before, after)) : after;
     const effect = transition.effect;
     if (effect?.kind === "cancel") {
       if (update.callbackQuery) await update.answerCallbackQuery();
+      await closeCard();
       await showCard({ text: t("form-cancelled", { task: name }), keyboard: [] });
       return;
     }
     if (effect?.kind === "create") {
       if (update.callbackQuery) await update.answerCallbackQuery({ text: t("form-submitting") });
+      // From here the card is the progress card of what it made, which no /cancel of a form touches.
+      await closeCard();
       await showCard({ text: t("card-queued", { task: name }), keyboard: [] });
       const submitted = state;
       await conversation.external(() => run.create(submitted, card.message_id));
@@ -165,13 +259,9 @@ export async function runForm(
       continue;
     }
     if (update.callbackQuery) await update.answerCallbackQuery();
-    // What the user sent was refused: say so right under it, the card may be far above.
-    if (update.message && state.notice && !state.notice.info) {
-      await update.reply(noticeText(t, state.notice), {
-        reply_parameters: { message_id: update.message.message_id, allow_sending_without_reply: true },
-      });
-    }
-    await showCard(renderForm(screens, state));
+    await sayRefused(update, state.notice);
+    await showCard(renderForm(screens, withoutNoticeOnCard(update, card.message_id, state)));
   }
+  await closeCard();
   await showCard({ text: t("form-too-long"), keyboard: [] });
 }

@@ -46,13 +46,19 @@ export interface FormState {
   notice?: Notice;
   /** The user's last choices for the type and what the defaults and /settings would give instead. */
   lastChoices?: { last: FormValues; settings: FormValues };
+  /** The text field the last event set, when it was a message: its next part may follow (text-parts.ts). */
+  lastText?: { key: RequestField; at: number; length: number };
 }
 
 export type FormEvent =
   | { kind: "press"; action: CardAction }
-  | { kind: "text"; text: string }
-  /** Files or links sent; `problems` are what the checks before any download found. */
-  | { kind: "media"; refs: MediaRef[]; problems: Notice[] };
+  /** A text: a message (`at`, its date in seconds) or the content of a text file. */
+  | { kind: "text"; text: string; at?: number }
+  /**
+   * Files or links sent; `problems` are what the checks before any download found; `caption` is the
+   * words sent with them.
+   */
+  | { kind: "media"; refs: MediaRef[]; problems: Notice[]; caption?: string };
 
 export type FormEffect =
   | { kind: "create" }

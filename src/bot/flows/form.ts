@@ -145,8 +145,10 @@ export interface FormField<K extends RequestField = RequestField> {
   required?: boolean;
   /** The value means "not set" and is left out of the request (for example an automatic language). */
   unsetValue?: unknown;
-  /** The locale key of the field's hint, where it is not `hint-<key>`. */
-  hintKey?: string;
+  /** Values a file handed in for this field brings along (an SRT to dub with is the manual mode). */
+  implies?: FormValues;
+  /** The locale key of the field's explanation, when it is not `hint-<key>` (one text, several forms). */
+  hint?: string;
   /** The value's words, where the form knows them better than its type does (a catalog label). */
   describe?: (value: unknown, t: Translate) => string | undefined;
 }
@@ -174,6 +176,8 @@ export interface FormDefinition<T extends FormType = FormType> {
   fields: readonly FormField<FieldKey<T>>[];
   /** Group buttons, in card order. */
   groups: readonly string[];
+  /** The locale key asking for the media, when the values change what to ask (`form-media-prompt-<type>`). */
+  mediaPrompt?: (values: FormValues) => string | undefined;
   /** A choice offered on the card itself, one button per option (dubbing's mode). */
   summaryChoice?: FieldKey<T>;
   /** Lines of the card beyond the chosen values (the scene map of a video). */

@@ -8,10 +8,12 @@ import type { CardAction } from "./card-action.js";
 import type { FormDefinition, FormEnv } from "./form.js";
 import type { FormEvent, FormState, Transition } from "./form-state.js";
 import { pressOnCaptionEditor, textOnCaptionEditor } from "./screens/caption-editor.js";
+import { nextTextPart, rememberTextPart, takeFormText } from "./screens/form-text.js";
 import { pressOnMedia, receiveMedia, textOnMedia } from "./screens/media.js";
 import { fileFieldOn, pressOnOptions, receiveFile, textOnField } from "./screens/options.js";
 import { pressOnSummary } from "./screens/summary.js";
 import { pressOnVoicePicker } from "./screens/voice-picker.js";
+import { continuesText } from "./text-parts.js";
 
 export function reduce(
   definition: FormDefinition,
@@ -19,21 +21,28 @@ export function reduce(
   event: FormEvent,
   env: FormEnv,
 ): Transition {
-  // A notice answers one event; the next one clears it.
+  // A notice answers one event; the next one clears it. A text's next part comes as the very next event.
   const current: FormState = { ...state };
   delete current.notice;
-  const transition = route(definition, current, event, env);
+  delete current.lastText;
+  const transition = route(definition, current, event, env, state.lastText);
   if (!definition.normalize) return transition;
   const values = definition.normalize(transition.state.values, env);
   return { ...transition, state: { ...transition.state, values } };
 }
 
-function route(definition: FormDefinition, state: FormState, event: FormEvent, env: FormEnv): Transition {
+function route(
+  definition: FormDefinition,
+  state: FormState,
+  event: FormEvent,
+  env: FormEnv,
+  lastText: FormState["lastText"],
+): Transition {
   switch (event.kind) {
     case "press":
       return onPress(definition, state, event.action, env);
     case "text":
-      return onText(definition, state, event.text, env);
+      return onText(definition, state, event, env, lastText);
     case "media":
       return onMedia(definition, state, event, env);
   }
@@ -80,23 +89,49 @@ function unhandled(action: never): never {
   throw new Error(`card action without a screen: ${JSON.stringify(action)}`);
 }
 
-function onText(definition: FormDefinition, state: FormState, text: string, env: FormEnv): Transition {
+/**
+ * A text: the next part of the one before, else what the screen on show takes (a field's value, a
+ * caption), else the form's own text; a form that takes no text now lets it go to the rest of the bot.
+ */
+function onText(
+  definition: FormDefinition,
+  state: FormState,
+  event: Extract<FormEvent, { kind: "text" }>,
+  env: FormEnv,
+  lastText: FormState["lastText"],
+): Transition {
+  const { text, at } = event;
+  if (lastText && at !== undefined && continuesText(lastText, at)) {
+    const joined = nextTextPart(definition, state, lastText, { text, at }, env);
+    if (joined) return joined;
+  }
   const screen = state.screen;
+  const asFormText = () =>
+    takeFormText(definition, state, text, env, {
+      notice: "form-text-saved",
+      ...(at !== undefined ? { at } : {}),
+    });
   switch (screen.name) {
     case "field":
-      return textOnField(definition, state, screen, text, env);
-    case "media":
-      return textOnMedia(definition, state);
+      return rememberTextPart(
+        definition,
+        textOnField(definition, state, screen, text, env),
+        screen.key,
+        event,
+      );
     case "captions":
     case "new-caption":
       return textOnCaptionEditor(state, screen, text);
+    case "caption":
+      return { state, pass: true };
+    case "media":
+      return asFormText() ?? textOnMedia(definition, state);
     case "summary":
     case "group":
     case "voice-languages":
     case "voice-providers":
     case "voices":
-    case "caption":
-      return { state, pass: true };
+      return asFormText() ?? { state, pass: true };
   }
 }
 
@@ -107,7 +142,13 @@ function onMedia(
   env: FormEnv,
 ): Transition {
   const fileField = state.screen.name === "field" ? fileFieldOn(definition, state.screen) : undefined;
-  return fileField
+  const received = fileField
     ? receiveFile(definition, state, fileField, event)
     : receiveMedia(definition, state, event, env);
+  const refused = received.state.notice !== undefined && !received.state.notice.info;
+  // The words sent with the photos or clips are what the video says.
+  if (!event.caption?.trim() || received.pass || refused) return received;
+  return (
+    takeFormText(definition, received.state, event.caption, env, { notice: "form-caption-saved" }) ?? received
+  );
 }

@@ -1,5 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { BOT_COMMANDS } from "../../../src/bot/i18n.js";
+import { BOT_TASK_TYPES } from "../../../src/bot/task-types.js";
 import { ResultUnavailableError } from "../../../src/tasks/send-result.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import type { FakeTasksService } from "../../support/bot-fakes.js";
@@ -75,21 +77,29 @@ describe("/start", () => {
 });
 
 describe("/help", () => {
-  it("lists every task with what it needs and its price", async () => {
+  it("is short and grouped: every task with its price, every command, and a button per task", async () => {
     const harness = new BotHarness();
-    const text = textOf(lastCall(await harness.send(harness.user(), "/help"), "sendMessage"));
+    const reply = lastCall(await harness.send(harness.user(), "/help"), "sendMessage");
+    const text = textOf(reply);
     expect(text).toContain("1,000 tokens = 1 USD");
-    expect(text).toContain("Transcription\nNeeds: One audio or video file");
-    expect(text).toContain("40 tokens per minute.");
-    expect(text).toContain("50 tokens per minute of the result; 60 with translation.");
-    expect(text).toContain("30 tokens per minute of the result.");
+    expect(text).toContain("• Transcription: 40 tokens per minute.");
+    expect(text).toContain("• Subtitles: 50 tokens per minute of the result; 60 with translation.");
+    expect(text).toContain("• Video from photos and clips: 30 tokens per minute of the result.");
+    for (const command of BOT_COMMANDS) expect(text).toMatch(new RegExp(`^/${command} – \\S`, "m"));
+    expect(text).toContain(
+      "Your account\n/balance – Balance, limits and usage\n/tasks – Your tasks and their results",
+    );
+    expect(text.split("\n").length).toBeLessThanOrEqual(26);
+    expect(BotHarness.buttons(reply).map((button) => button.text)).toHaveLength(BOT_TASK_TYPES.length);
+    const press = await harness.press(harness.user(), BotHarness.button(reply, "Dubbing"));
+    expect(textOf(lastCall(press, "sendMessage"))).toContain("100 to 141 tokens per minute");
   });
 
   it("is in Russian for a Russian client", async () => {
     const harness = new BotHarness();
     const text = textOf(lastCall(await harness.send(harness.user(8, "ru"), "/help"), "sendMessage"));
-    expect(text).toContain("Расшифровка\nНужно:");
-    expect(text).toContain("40 токенов за минуту.");
+    expect(text).toContain("• Расшифровка: 40 токенов за минуту.");
+    expect(text).toContain("/language – ");
   });
 });
 

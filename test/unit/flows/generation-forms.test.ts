@@ -154,7 +154,7 @@ describe("images from text", () => {
     const user = rig.harness.user(305);
     await rig.link(user);
     const offer = lastCall(await rig.harness.send(user, "a cat reading a newspaper"), "sendMessage");
-    expect(textOf(offer)).toBe("Shall I make a picture from this text?");
+    expect(textOf(offer)).toBe("What should I make of this text (25 characters)?");
     await rig.harness.press(user, BotHarness.button(offer, "🎨 Image from this text"));
     expect(rig.card(user).text).toContain("Prompt: a cat reading a newspaper");
     await rig.create(user);

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
-import { BotHarness, type TestUser, textOf } from "../../support/bot-harness.js";
+import { type ApiCall, BotHarness, type TestUser, textOf } from "../../support/bot-harness.js";
 import { FormRig } from "../../support/form-rig.js";
 import { audio, photo, video } from "../../support/telegram-messages.js";
 
@@ -21,20 +21,33 @@ async function openFromIntake(user: TestUser, task: string, message: Record<stri
   await rig.harness.press(user, BotHarness.button(calls.at(-1), task));
 }
 
+/** The messages (new ones and edits) of `calls` that say `text`. */
+function saying(calls: ApiCall[], text: string): ApiCall[] {
+  return calls.filter(
+    (call) =>
+      (call.method === "sendMessage" || call.method === "editMessageText") && textOf(call).includes(text),
+  );
+}
+
 function nothingSent() {
   expect(rig.uploaded).toEqual([]);
   expect(rig.created).toEqual([]);
 }
 
 describe("bad input in a form", () => {
-  it("a file of the wrong kind is refused and the form keeps waiting", async () => {
+  it("a file of the wrong kind is refused in one message and the form keeps waiting", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(201);
     await openFromStart(user, "Pause removal");
+    // Right under the card, the card says it.
     const answer = await rig.harness.sendMessage(user, audio("a1"));
     expect(rig.card(user).text).toContain("Pause removal takes one video.");
-    expect(answer.filter((call) => call.method === "sendMessage").map(textOf)).toEqual([
-      "Pause removal takes one video.",
+    expect(saying(answer, "Pause removal takes one video.")).toHaveLength(1);
+    expect(answer.filter((call) => call.method === "sendMessage")).toEqual([]);
+    // Further down, a reply under the file says it, and the card does not repeat it.
+    const again = await rig.harness.sendMessage(user, audio("a2"));
+    expect(saying(again, "Pause removal takes one video.").map((call) => call.method)).toEqual([
+      "sendMessage",
     ]);
     await rig.harness.sendMessage(user, video("v1"));
     expect(rig.card(user).text).not.toContain("Pause removal takes one video.");
@@ -69,8 +82,8 @@ describe("bad input in a form", () => {
     await openFromStart(user, "Video from photos and clips");
     for (let index = 0; index < 30; index++) await rig.harness.sendMessage(user, photo(`p${index}`));
     expect(rig.card(user).text).toContain("30 of 30 files at most");
-    await rig.harness.sendMessage(user, photo("p30"));
-    expect(rig.card(user).text).toContain("That is 31 files; a video takes at most 30 photos and clips.");
+    const refusal = await rig.harness.sendMessage(user, photo("p30"));
+    expect(saying(refusal, "That is 31 files; a video takes at most 30 photos and clips.")).toHaveLength(1);
     await rig.press(user, "Done (30)");
     await rig.create(user);
     expect(rig.created[0]?.type === "video" && rig.created[0].photos.length).toBe(30);
@@ -116,7 +129,7 @@ describe("bad input in a form", () => {
   it("scene lengths must match the number of files", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(207);
-    await openFromIntake(user, "Video from photos and clips", photo("p1"));
+    await rig.harness.sendMessage(user, photo("p1"));
     await rig.choose(user, "🎞 Scenes and format", "Scene lengths (s)");
     await rig.harness.send(user, "3 4");
     expect(rig.card(user).text).toContain("Expected 1 values, got 2.");
@@ -125,7 +138,7 @@ describe("bad input in a form", () => {
   it("a choice the service would refuse is explained on the card and never sent", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(208);
-    await openFromIntake(user, "Video from photos and clips", photo("p1"));
+    await rig.harness.sendMessage(user, photo("p1"));
     await rig.type(user, "🎙 Voice", "Text", "Hello {scene:spin} world");
     expect(rig.card(user).text).toContain("Line 1: unknown transition.");
     await rig.tap(user, "✅ Create");
@@ -143,7 +156,7 @@ describe("bad input in a form", () => {
       limits: { ...rig.tasksService.profile.limits, max_video_duration: 60 },
     };
     const user = rig.harness.user(209);
-    await openFromIntake(user, "Video from photos and clips", photo("p1"));
+    await rig.harness.sendMessage(user, photo("p1"));
     await rig.choose(user, "🎞 Scenes and format", "Target length (s)");
     await rig.harness.send(user, "90");
     expect(rig.card(user).text).toContain("Please send a number from 1 to 60.");

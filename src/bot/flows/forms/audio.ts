@@ -6,7 +6,7 @@ export const audioForm: FormDefinition<"audio"> = {
   type: "audio",
   groups: ["voice"],
   fields: [
-    text("text", "voice", 20_000, { required: true }),
+    text("text", "voice", 20_000, { required: true, hint: "hint-text-audio" }),
     ...voiceFields("voice", AUDIO_DEFAULTS.tts_provider),
   ],
 };

@@ -35,6 +35,7 @@ export const dubbingForm: FormDefinition<"dubbing"> = {
   type: "dubbing",
   media: { min: 1, max: 1, field: "file", accepts: ["video"] },
   groups: ["languages", "voice", "mix", "subtitles", "reels", "cards"],
+  mediaPrompt: (values) => (values.srt_file ? "form-media-prompt-dubbing-srt" : undefined),
   summaryChoice: "mode",
   fields: [
     choice("mode", "languages", DUBBING_MODES),
@@ -46,6 +47,7 @@ export const dubbingForm: FormDefinition<"dubbing"> = {
       input: { kind: "file", accepts: "subtitles" },
       applies: isManual,
       required: true,
+      implies: { mode: "manual" },
     },
     // The dubbing request takes a voice and a style, no speed or scene; a semi-automatic run picks the
     // voice only, its style going with the render step.

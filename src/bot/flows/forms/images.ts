@@ -45,7 +45,7 @@ export interface ImageAccountView {
 /** Variants per prompt, by the spec: 1 to 10 (and no more than the model makes). */
 const MAX_VARIANTS = 10;
 /** Telegram's messages hold 4096 characters; a prompt (or a batch of them) fits in one. */
-const MAX_PROMPT_TEXT = 4000;
+export const MAX_PROMPT_TEXT = 4000;
 
 const GROUPS = ["prompt", "model", "picture"];
 
@@ -218,7 +218,7 @@ export function imageForm(
       group: "prompt",
       input: { kind: "text", maxLength: MAX_PROMPT_TEXT },
       required: true,
-      hintKey: `hint-prompt-${type}`,
+      hint: `hint-prompt-${type}`,
       describe: (value, t) => {
         const prompts = promptsOf(type, { prompt: value });
         const [first] = prompts;

@@ -11,7 +11,7 @@ export const motionForm: FormDefinition<"motion"> = {
   groups: ["source", "look", "voice", "music"],
   fields: [
     choice("source", "source", MOTION_SOURCES),
-    text("text", "source", 5000, { applies: fromText, required: true }),
+    text("text", "source", 5000, { applies: fromText, required: true, hint: "hint-text-motion" }),
     choice("format", "look", MOTION_FORMATS, { applies: ({ values }) => values.source !== "video" }),
     choice("style", "look", MOTION_STYLES),
     voice("voice", fromText),

@@ -7,10 +7,12 @@ import type { InlineKeyboardButton } from "grammy/types";
 import { mediaClassOf } from "../../../media/accept.js";
 import type { MediaRef } from "../../../media/media-ref.js";
 import type { MediaAction } from "../card-action.js";
-import { type FormDefinition, type FormEnv, mediaApplies, mediaMax } from "../form.js";
+import { applies, type FormDefinition, type FormEnv, mediaApplies, mediaMax } from "../form.js";
 import { type FormEvent, type FormState, type Transition, viewOf } from "../form-state.js";
 import { firstScreen, needsMedia } from "../navigation.js";
 import type { RenderedScreen, ScreenContext } from "./screen-context.js";
+import { escapeHtml } from "./text.js";
+import { fieldLine } from "./value-labels.js";
 
 export function pressOnMedia(
   definition: FormDefinition,
@@ -90,7 +92,16 @@ function mediaIdentity(ref: MediaRef): string {
 export function renderMediaScreen(context: ScreenContext, state: FormState): RenderedScreen {
   const { definition, t } = context;
   const rule = definition.media;
-  const lines = [context.title(state), "", t(`form-media-prompt-${definition.type}`)];
+  const prompt = definition.mediaPrompt?.(state.values) ?? `form-media-prompt-${definition.type}`;
+  const lines = [context.title(state), "", t(prompt)];
+  // A text given before the media (a voiceover typed first) is shown while they are awaited.
+  const view = viewOf(state, context.env);
+  const texts = definition.fields.filter(
+    (field) =>
+      field.input.kind === "text" && applies(field, view) && typeof state.values[field.key] === "string",
+  );
+  if (texts.length > 0)
+    lines.push("", ...texts.map((field) => escapeHtml(fieldLine(field, state.values, context.env, t))));
   const keyboard: InlineKeyboardButton[][] = [];
   if (rule && mediaMax(rule, viewOf(state, context.env)) > 1 && state.media.length > 0) {
     keyboard.push([

@@ -196,8 +196,12 @@ export function renderField(context: ScreenContext, state: FormState, screen: Fi
   const field = definition.fields[index];
   if (!field) return renderSummary(context, state);
   const current = state.values[key];
-  const hint = t(field.hintKey ?? `hint-${key}`);
-  const lines = [context.title(state), "", `<b>${t(`field-${key}`)}</b>`, hintHtml(hint)];
+  const lines = [
+    context.title(state),
+    "",
+    `<b>${t(`field-${key}`)}</b>`,
+    hintHtml(t(field.hint ?? `hint-${key}`)),
+  ];
   const keyboard: InlineKeyboardButton[][] = [];
   const input = field.input;
   if (input.kind === "choice") {

@@ -1,0 +1,44 @@
+## Text where the user is: captions, typed texts, text files, long texts in parts
+form-text-saved = Text saved: { $count ->
+    [one] { $count } character
+   *[other] { $count } characters
+}.
+form-text-joined = The next part of your text is added: { $count ->
+    [one] { $count } character
+   *[other] { $count } characters
+} in all.
+form-caption-saved = Your caption is the voiceover: { $count ->
+    [one] { $count } character
+   *[other] { $count } characters
+}.
+text-file-too-big = This text file is too big. Please send at most 256 KB of text.
+text-file-empty = This text file is empty.
+hint-text-audio = The words to be spoken. Send them as a message or as a .txt file; a long text that Telegram splits into several messages is joined back together.
+hint-text-motion = What the motion video is about: a topic, an outline or the whole script. Send it as a message or as a .txt file.
+form-media-prompt-dubbing-srt = Dub a video with these subtitles: send the video, or paste an https link to it.
+form-replaced = { $task }: closed, as you started another task. Nothing was sent.
+
+## The intake question
+intake-offer-text = Your text ({ $count ->
+    [one] { $count } character
+   *[other] { $count } characters
+}) goes with them as the voiceover of a video.
+
+## Offers for a text sent outside a task
+text-offers = What should I make of this text ({ $count ->
+    [one] { $count } character
+   *[other] { $count } characters
+})?
+text-offers-too-long = This text has { $count } characters; the most I can take is { $max }. Please shorten it.
+text-offer-audio = 🎙 A voiceover of this text
+text-offer-motion = 🎬 A motion video from it
+text-offer-video = 🖼 A video with it as the voiceover
+text-offer-expired = I no longer have that text. Please send it again.
+
+## /help
+help-how = Send me photos, clips, a video, audio or a text, and I will offer what I can make of them. Or choose a task below.
+help-task = • { $name }: { $price }
+help-command = /{ $command } – { $description }
+help-group-start = Tasks
+help-group-account = Your account
+help-group-preferences = Preferences

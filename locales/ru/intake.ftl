@@ -1,0 +1,54 @@
+## Text where the user is: captions, typed texts, text files, long texts in parts
+form-text-saved = Текст сохранён: { $count ->
+    [one] { $count } символ
+    [few] { $count } символа
+    [many] { $count } символов
+   *[other] { $count } символа
+}.
+form-text-joined = Добавлена следующая часть вашего текста, всего { $count ->
+    [one] { $count } символ
+    [few] { $count } символа
+    [many] { $count } символов
+   *[other] { $count } символа
+}.
+form-caption-saved = Ваша подпись станет озвучкой: { $count ->
+    [one] { $count } символ
+    [few] { $count } символа
+    [many] { $count } символов
+   *[other] { $count } символа
+}.
+text-file-too-big = Этот текстовый файл слишком большой. Пришлите не больше 256 КБ текста.
+text-file-empty = Этот текстовый файл пустой.
+hint-text-audio = Текст, который нужно озвучить. Пришлите его сообщением или текстовым файлом; длинный текст, который Telegram разбивает на несколько сообщений, я соберу обратно.
+hint-text-motion = О чём будет моушн-видео: тема, план или весь сценарий. Пришлите его сообщением или текстовым файлом.
+form-media-prompt-dubbing-srt = Дубляж видео с этими субтитрами: пришлите видео или вставьте https-ссылку на него.
+form-replaced = { $task }: закрыто, потому что вы начали другую задачу. Ничего не отправлено.
+
+## The intake question
+intake-offer-text = Ваш текст ({ $count ->
+    [one] { $count } символ
+    [few] { $count } символа
+    [many] { $count } символов
+   *[other] { $count } символа
+}) станет озвучкой видео из них.
+
+## Offers for a text sent outside a task
+text-offers = Что сделать из этого текста ({ $count ->
+    [one] { $count } символ
+    [few] { $count } символа
+    [many] { $count } символов
+   *[other] { $count } символа
+})?
+text-offers-too-long = В этом тексте { $count } символов, а я могу взять не больше { $max }. Пожалуйста, сократите его.
+text-offer-audio = 🎙 Озвучить этот текст
+text-offer-motion = 🎬 Моушн-видео по нему
+text-offer-video = 🖼 Видео с этим текстом как озвучкой
+text-offer-expired = Этого текста у меня уже нет. Пришлите его ещё раз.
+
+## /help
+help-how = Пришлите мне фото, клипы, видео, аудио или текст, и я предложу, что из них можно сделать. Или выберите задачу ниже.
+help-task = • { $name }: { $price }
+help-command = /{ $command } – { $description }
+help-group-start = Задачи
+help-group-account = Ваш аккаунт
+help-group-preferences = Настройки

@@ -1,0 +1,54 @@
+## Text where the user is: captions, typed texts, text files, long texts in parts
+form-text-saved = Текст збережено: { $count ->
+    [one] { $count } символ
+    [few] { $count } символи
+    [many] { $count } символів
+   *[other] { $count } символу
+}.
+form-text-joined = Додано наступну частину вашого тексту, разом { $count ->
+    [one] { $count } символ
+    [few] { $count } символи
+    [many] { $count } символів
+   *[other] { $count } символу
+}.
+form-caption-saved = Ваш підпис стане озвученням: { $count ->
+    [one] { $count } символ
+    [few] { $count } символи
+    [many] { $count } символів
+   *[other] { $count } символу
+}.
+text-file-too-big = Цей текстовий файл завеликий. Надішліть щонайбільше 256 КБ тексту.
+text-file-empty = Цей текстовий файл порожній.
+hint-text-audio = Текст, який треба озвучити. Надішліть його повідомленням або текстовим файлом; довгий текст, який Telegram розбиває на кілька повідомлень, я зберу докупи.
+hint-text-motion = Про що буде моушн-відео: тема, план або весь сценарій. Надішліть його повідомленням або текстовим файлом.
+form-media-prompt-dubbing-srt = Дубляж відео з цими субтитрами: надішліть відео або вставте https-посилання на нього.
+form-replaced = { $task }: закрито, бо ви почали інше завдання. Нічого не надіслано.
+
+## The intake question
+intake-offer-text = Ваш текст ({ $count ->
+    [one] { $count } символ
+    [few] { $count } символи
+    [many] { $count } символів
+   *[other] { $count } символу
+}) стане озвученням відео з них.
+
+## Offers for a text sent outside a task
+text-offers = Що зробити з цим текстом ({ $count ->
+    [one] { $count } символ
+    [few] { $count } символи
+    [many] { $count } символів
+   *[other] { $count } символу
+})?
+text-offers-too-long = У цьому тексті { $count } символів, а я можу взяти щонайбільше { $max }. Будь ласка, скоротіть його.
+text-offer-audio = 🎙 Озвучити цей текст
+text-offer-motion = 🎬 Моушн-відео за ним
+text-offer-video = 🖼 Відео з цим текстом як озвученням
+text-offer-expired = Цього тексту в мене вже немає. Надішліть його ще раз.
+
+## /help
+help-how = Надішліть мені фото, кліпи, відео, аудіо або текст, і я запропоную, що з них можна зробити. Або оберіть завдання нижче.
+help-task = • { $name }: { $price }
+help-command = /{ $command } – { $description }
+help-group-start = Завдання
+help-group-account = Ваш обліковий запис
+help-group-preferences = Налаштування

@@ -1,0 +1,178 @@
+/**
+ * A text sent outside any form (typed, or a .txt file): what can be made of it, offered as buttons.
+ * The offers are a list of data, each naming its button and what choosing it opens, so another thing
+ * to make from a text is one more entry. The parts Telegram splits a long text into are joined, and the
+ * offer is edited as they arrive; the chosen form takes the text and the offer's message becomes it.
+ */
+import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import { isTextDocument } from "../../media/accept.js";
+import { type TelegramMediaRef, telegramMediaOf } from "../../media/media-ref.js";
+import type { TaskType } from "../../tasks-service/schemas/index.js";
+import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
+import type { BotContext } from "../context.js";
+import type { Notice } from "../flows/form-state.js";
+import { FORMS } from "../flows/forms/index.js";
+import { openForm } from "../flows/open-form.js";
+import { continuesText, joinTextParts } from "../flows/text-parts.js";
+import { menuShownIn, openMenu, replyWithMenu } from "../menu.js";
+import { PendingTextStore } from "../pending-text.js";
+
+export interface TextOffer {
+  /** The offer on the wire, in its button's callback data. */
+  id: string;
+  /** The locale key of its button. */
+  label: string;
+  /** The longest text it takes. */
+  maxLength: number;
+  /** Opens what the offer makes, with the text; `inPlaceOf` is the offer's message, to become the form. */
+  open(ctx: BotContext, text: string, inPlaceOf: number | undefined): Promise<void>;
+}
+
+/** The most characters the `text` field of a task's form takes. */
+function formTextMax(type: TaskType): number {
+  const field = FORMS[type].fields.find((candidate) => candidate.key === "text");
+  if (field?.input.kind !== "text") throw new Error(`the ${type} form takes no text`);
+  return field.input.maxLength;
+}
+
+function inPlace(messageId: number | undefined) {
+  return messageId === undefined ? {} : { inPlaceOf: messageId };
+}
+
+export const TEXT_OFFERS: readonly TextOffer[] = [
+  {
+    id: "audio",
+    label: "text-offer-audio",
+    maxLength: formTextMax("audio"),
+    open: (ctx, text, at) => openForm(ctx, "audio", [], { prefill: { text }, ...inPlace(at) }),
+  },
+  {
+    id: "motion",
+    label: "text-offer-motion",
+    maxLength: formTextMax("motion"),
+    open: (ctx, text, at) =>
+      openForm(ctx, "motion", [], { prefill: { source: "text", text }, ...inPlace(at) }),
+  },
+  {
+    id: "video",
+    label: "text-offer-video",
+    maxLength: formTextMax("video"),
+    // The form asks for the photos and clips; the text is their voiceover.
+    open: (ctx, text, at) => openForm(ctx, "video", [], { prefill: { text }, ...inPlace(at) }),
+  },
+];
+
+function offersFor(all: readonly TextOffer[], text: string): TextOffer[] {
+  return all.filter((offer) => text.length <= offer.maxLength);
+}
+
+function offersKeyboard(ctx: BotContext, nonce: string, offers: readonly TextOffer[]): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const offer of offers)
+    keyboard.text(ctx.t(offer.label), encodeCallback(CALLBACK_SCOPES.textOffer, nonce, offer.id)).row();
+  return keyboard;
+}
+
+/** Offers for a text, or for it joined to the text before when it is that text's next part. */
+async function offerFor(
+  ctx: BotContext,
+  all: readonly TextOffer[],
+  chatId: number,
+  part: { text: string; at?: number },
+): Promise<void> {
+  const store = new PendingTextStore(ctx.deps.storage.kv);
+  const pending = await store.get(chatId);
+  const previous = pending?.part;
+  const continues =
+    pending !== undefined &&
+    previous !== undefined &&
+    part.at !== undefined &&
+    continuesText(previous, part.at);
+  const text = continues ? joinTextParts(pending.text, previous.length, part.text) : part.text;
+  const offers = offersFor(all, text);
+  if (offers.length === 0) {
+    await store.clear(chatId);
+    const longest = Math.max(...all.map((offer) => offer.maxLength));
+    await ctx.reply(ctx.t("text-offers-too-long", { count: text.length, max: longest }));
+    return;
+  }
+  const question = ctx.t("text-offers", { count: text.length });
+  let offerMessageId: number | undefined;
+  if (continues && pending.offerMessageId !== undefined) {
+    offerMessageId = await editOffer(ctx, chatId, pending.offerMessageId, question, offers);
+  }
+  if (offerMessageId === undefined) {
+    offerMessageId = (await replyWithMenu(ctx, question, (nonce) => offersKeyboard(ctx, nonce, offers)))
+      .message_id;
+  }
+  await store.put(chatId, {
+    text,
+    offerMessageId,
+    ...(part.at !== undefined ? { part: { at: part.at, length: part.text.length } } : {}),
+  });
+}
+
+/** The offer, edited for the joined text; undefined when it cannot be edited any more. */
+async function editOffer(
+  ctx: BotContext,
+  chatId: number,
+  messageId: number,
+  question: string,
+  offers: readonly TextOffer[],
+): Promise<number | undefined> {
+  try {
+    await ctx.api.editMessageText(chatId, messageId, question, {
+      reply_markup: offersKeyboard(ctx, openMenu(ctx), offers),
+    });
+    menuShownIn(ctx, { message_id: messageId });
+    return messageId;
+  } catch (error) {
+    if (!(error instanceof GrammyError)) throw error;
+    ctx.logger.debug({ err: error }, "text offer not editable; sending a new one");
+    return undefined;
+  }
+}
+
+/**
+ * The offers for text: the tasks' (with `readText`, which also takes .txt files) and `more` (the
+ * generation service's, where it is configured).
+ */
+export function createTextOffersFeature(options: {
+  readText?: (ref: TelegramMediaRef) => Promise<string | Notice>;
+  more?: readonly TextOffer[];
+}): Composer<BotContext> {
+  const all = [...(options.readText ? TEXT_OFFERS : []), ...(options.more ?? [])];
+  const readText = options.readText;
+  const feature = new Composer<BotContext>();
+  feature.chatType("private").on("message", async (ctx, next) => {
+    const message = ctx.message;
+    if (message.text !== undefined) {
+      if (message.text.startsWith("/") || message.text.trim() === "") return next();
+      await offerFor(ctx, all, message.chat.id, { text: message.text, at: message.date });
+      return;
+    }
+    const file = telegramMediaOf(message);
+    if (!file || !isTextDocument(file) || !readText) return next();
+    const read = await readText(file);
+    if (typeof read !== "string") {
+      await ctx.reply(ctx.t(read.key, read.params));
+      return;
+    }
+    await offerFor(ctx, all, message.chat.id, { text: read });
+  });
+  feature.on("callback_query:data", async (ctx, next) => {
+    const data = ctx.callbackData;
+    if (data?.scope !== CALLBACK_SCOPES.textOffer) return next();
+    const offer = all.find((candidate) => candidate.id === data.args[0]);
+    await ctx.answerCallbackQuery();
+    const chatId = ctx.chat?.id;
+    if (!offer || chatId === undefined) return;
+    const pending = await new PendingTextStore(ctx.deps.storage.kv).take(chatId);
+    if (!pending) {
+      await ctx.reply(ctx.t("text-offer-expired"));
+      return;
+    }
+    await offer.open(ctx, pending.text, ctx.callbackQuery.message?.message_id);
+  });
+  return feature;
+}

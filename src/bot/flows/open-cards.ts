@@ -1,0 +1,45 @@
+/**
+ * The one form card a chat has open, noted while its form waits for the user, so that whatever ends
+ * the form from outside (a newer form, /cancel) can close the card too.
+ */
+import { z } from "zod";
+import type { KeyValueStore } from "../../storage/ports.js";
+import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
+import { GENERATION_FORM_TYPES } from "./form.js";
+
+/** As long as a stored form lives: a card is closed by a /cancel even after its form timed out. */
+const OPEN_CARD_TTL_MS = 24 * 60 * 60 * 1000;
+
+const OpenCardSchema = z.object({
+  messageId: z.number().int(),
+  type: z.enum([...TASK_TYPES, ...GENERATION_FORM_TYPES]),
+});
+export type OpenCard = z.infer<typeof OpenCardSchema>;
+
+/** Where each chat's open form card is noted while the form waits for the user. */
+export class OpenFormCards {
+  constructor(private readonly kv: KeyValueStore) {}
+
+  private key(chatId: number): string {
+    return `form-card:${chatId}`;
+  }
+
+  async get(chatId: number): Promise<OpenCard | undefined> {
+    const raw = await this.kv.get(this.key(chatId));
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = OpenCardSchema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async set(chatId: number, card: OpenCard): Promise<void> {
+    await this.kv.set(this.key(chatId), JSON.stringify(card), { ttlMs: OPEN_CARD_TTL_MS });
+  }
+
+  async clear(chatId: number): Promise<void> {
+    await this.kv.delete(this.key(chatId));
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The form's own text, the words a video, a voiceover or a motion video speaks: taken wherever it
+ * arrives (a message on any screen, a caption on the media, a text file), confirmed on the card, and
+ * joined with the parts Telegram splits a long text into.
+ */
+import { applies, type FormDefinition, type FormEnv, type FormField, type ParsedInput } from "../form.js";
+import { type FormState, type Transition, viewOf } from "../form-state.js";
+import { firstScreen } from "../navigation.js";
+import { joinTextParts } from "../text-parts.js";
+
+type TextField = FormField & { input: { kind: "text"; maxLength: number } };
+
+function isTextField(field: FormField | undefined): field is TextField {
+  return field?.input.kind === "text";
+}
+
+/** The form's `text` field, when the form has one and it applies to the values chosen. */
+function formTextField(definition: FormDefinition, state: FormState, env: FormEnv): TextField | undefined {
+  const field = definition.fields.find((candidate) => candidate.key === "text");
+  return isTextField(field) && applies(field, viewOf(state, env)) ? field : undefined;
+}
+
+function tooLong(state: FormState, max: number, length: number): Transition {
+  return { state: { ...state, notice: { key: "form-error-too-long", params: { max, length } } } };
+}
+
+/**
+ * The text becomes the form's text, and the card says so; undefined when the form takes no text now.
+ * `at` is the message's date (a text file has none, and no next part).
+ */
+export function takeFormText(
+  definition: FormDefinition,
+  state: FormState,
+  text: string,
+  env: FormEnv,
+  how: { at?: number; notice: string },
+): Transition | undefined {
+  const field = formTextField(definition, state, env);
+  if (!field) return undefined;
+  if (text.length > field.input.maxLength) return tooLong(state, field.input.maxLength, text.length);
+  const next: FormState = { ...state, values: { ...state.values, [field.key]: text } };
+  return {
+    state: {
+      ...next,
+      // Photos still awaited are asked for on; otherwise the card shows the text in place, and Create.
+      screen: state.screen.name === "media" ? state.screen : firstScreen(definition, next, env),
+      notice: { key: how.notice, params: { count: text.length }, info: true },
+      ...(how.at !== undefined ? { lastText: { key: field.key, at: how.at, length: text.length } } : {}),
+    },
+  };
+}
+
+/** The next part of a text the last event set; undefined when that field holds no text any more. */
+export function nextTextPart(
+  definition: FormDefinition,
+  state: FormState,
+  last: NonNullable<FormState["lastText"]>,
+  part: { text: string; at: number },
+  env: FormEnv,
+): Transition | undefined {
+  const field = definition.fields.find((candidate) => candidate.key === last.key);
+  const before = state.values[last.key];
+  if (!isTextField(field) || typeof before !== "string") return undefined;
+  const text = joinTextParts(before, last.length, part.text);
+  if (text.length > field.input.maxLength) return tooLong(state, field.input.maxLength, text.length);
+  const parsed: ParsedInput = field.input.parse
+    ? field.input.parse(text, viewOf(state, env))
+    : { ok: true, value: text };
+  if (!parsed.ok) {
+    return {
+      state: { ...state, notice: { key: parsed.key, ...(parsed.params ? { params: parsed.params } : {}) } },
+    };
+  }
+  return {
+    state: {
+      ...state,
+      values: { ...state.values, [field.key]: parsed.value },
+      lastText: { key: field.key, at: part.at, length: part.text.length },
+      notice: { key: "form-text-joined", params: { count: text.length }, info: true },
+    },
+  };
+}
+
+/** A text typed on a text field's screen and taken: its next part may follow. */
+export function rememberTextPart(
+  definition: FormDefinition,
+  transition: Transition,
+  key: FormField["key"],
+  part: { text: string; at?: number },
+): Transition {
+  const field = definition.fields.find((candidate) => candidate.key === key);
+  if (!isTextField(field) || part.at === undefined || transition.pass || transition.state.notice)
+    return transition;
+  return {
+    ...transition,
+    state: { ...transition.state, lastText: { key, at: part.at, length: part.text.length } },
+  };
+}

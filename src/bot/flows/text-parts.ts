@@ -1,0 +1,33 @@
+/**
+ * Telegram sends a message longer than 4096 characters as several messages, one right after another.
+ * A part that follows a long one within a few seconds is taken as its continuation, not as a new text.
+ */
+
+/** Telegram's limit for one message, in UTF-16 code units (JavaScript's string length). */
+export const TELEGRAM_TEXT_LIMIT = 4096;
+/** Clients cut a long text near the limit, at a word or line where they can. */
+const SPLIT_PART_MIN_LENGTH = 3500;
+/** The parts of one text arrive together; a later text is the user's next message. */
+const PART_GAP_SECONDS = 3;
+
+export interface TextPart {
+  /** The message's date, in seconds. */
+  at: number;
+  length: number;
+}
+
+/** Whether a message sent at `at` continues the text whose last part was `previous`. */
+export function continuesText(previous: TextPart, at: number): boolean {
+  return (
+    previous.length >= SPLIT_PART_MIN_LENGTH && at >= previous.at && at - previous.at <= PART_GAP_SECONDS
+  );
+}
+
+/**
+ * The text with its next part. A cut exactly at the limit, or one that kept its whitespace, splits a
+ * word or a line as it stood; a shorter part lost the line break it was cut at.
+ */
+export function joinTextParts(text: string, lastPartLength: number, next: string): string {
+  const cutAsItStood = lastPartLength >= TELEGRAM_TEXT_LIMIT || /\s$/.test(text) || /^\s/.test(next);
+  return cutAsItStood ? `${text}${next}` : `${text}\n${next}`;
+}
