@@ -18,11 +18,7 @@ import { type PollingHandle, startPolling } from "./bot/runtime.js";
 import { HANDLED_UPDATES, handleThroughOutages, readUpdate } from "./bot/updates.js";
 import { catalogPort, loadCatalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
-import {
-  createGenerationPipeline,
-  type GenerationPipeline,
-  type GenerationPipelineOptions,
-} from "./generation-pipeline.js";
+import type { GenerationPipeline, GenerationPipelineOptions } from "./generation-pipeline.js";
 import { createHttpApp, type RunningHttpServer, startHttpServer } from "./http/server.js";
 import { telegramWebhook } from "./http/telegram-webhook.js";
 import { BullJobQueue } from "./jobs/bullmq-queue.js";
@@ -117,7 +113,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     limits,
     voiceSampleApiKey,
   });
-  const generation = startGeneration(config, {
+  const generation = await startGeneration(config, {
     botToken,
     botApiRoot,
     publicUrl: () => config.publicUrl ?? httpUrl,
@@ -261,15 +257,17 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
 
 /**
  * The generation service's side, when there is one: GENERATION_BASE_URL, else the playground's sandbox,
- * whose accounts are linked to users on their first use.
+ * whose accounts are linked to users on their first use. Loaded only then: a bot without the service
+ * never loads its client.
  */
-function startGeneration(
+async function startGeneration(
   config: Config,
   deps: Omit<GenerationPipelineOptions, "baseUrl" | "autoLink"> & { playground: Playground | undefined },
-): GenerationPipeline | undefined {
+): Promise<GenerationPipeline | undefined> {
   const { playground, ...pipelineDeps } = deps;
   const baseUrl = config.generationBaseUrl ?? playground?.generationBaseUrl;
   if (!baseUrl) return undefined;
+  const { createGenerationPipeline } = await import("./generation-pipeline.js");
   const sandboxServes = config.generationBaseUrl === undefined && playground !== undefined;
   return createGenerationPipeline({
     ...pipelineDeps,

@@ -10,7 +10,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { request } from "undici";
 import { parseRetryAfter } from "../http-client/retry.js";
 
 export class ResultUnavailableError extends Error {
@@ -39,6 +38,7 @@ export function createResultReader(options: { serviceBaseUrl: string; timeoutMs?
       if (parsed.protocol !== "https:" && parsed.origin !== serviceOrigin) {
         throw new ResultUnavailableError(`result address refused: ${parsed.origin}`);
       }
+      const { request } = await import("undici");
       const response = await request(parsed, {
         method: "GET",
         headersTimeout: timeoutMs,
