@@ -195,6 +195,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   await queue.start();
   pipeline.reconciler.start();
   generation?.poller.start();
+  generation?.retention.start();
 
   await bot.init();
   await setBotCommands(bot.api, bot.i18n, config.defaultLocale, menuCommands(generation !== undefined)).catch(
@@ -240,6 +241,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
       await webhook?.drain();
       await pipeline.reconciler.stop();
       await generation?.poller.stop();
+      await generation?.retention.stop();
       await queue.close(deadlineMs);
       for (const close of closers) {
         await close().catch((err: unknown) => logger.warn({ err }, "error while closing"));
