@@ -57,7 +57,7 @@ export class KeyGuardian {
       crossed.push({
         threshold: "expiry",
         text: t("key-guardian-expiry", {
-          days: Math.max(0, Math.ceil((expiresAt.getTime() - this.now()) / DAY_MS)),
+          days: Math.max(0, Math.floor((expiresAt.getTime() - this.now()) / DAY_MS)),
           date: formatDate(expiresAt, locale),
         }),
       });
