@@ -241,6 +241,35 @@ describe("the queue card", () => {
     expect(shown(user).text).toContain("In progress: 4 · Waiting: 0");
   });
 
+  it("a Create refused for a full queue is explained and leads to the queue card", async () => {
+    rig = await startRig();
+    const user = rig.harness.user(711);
+    const key = await rig.link(user, { plan: "Pro", balance: 50_000 });
+    // The account's 1,000 in flight, made elsewhere (the web application, another tool).
+    for (const batch of [1, 2]) {
+      const made = await fetch(`${rig.sandbox.baseUrl}/v1/images/generations`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key.apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          prompts: Array.from({ length: 500 }, (_, index) => `tile ${batch}.${index}`),
+        }),
+      });
+      expect(made.status).toBe(202);
+    }
+    await rig.harness.send(user, "/image one more tile");
+    await rig.create(user);
+
+    const card = [...rig.harness.calls].reverse().find((call) => textOf(call).includes("not created"));
+    expect(textOf(card)).toContain("You already have the most generations waiting that the service allows");
+    expect(textOf(card)).toContain("cancel waiting ones on the /queue card");
+    const opened = await rig.harness.press(
+      user,
+      BotHarness.button(card, "⏳ Open the queue"),
+      Number(card?.payload.message_id),
+    );
+    expect(textOf(lastCall(opened, "sendMessage"))).toContain("In progress: 8 · Waiting: 992");
+  });
+
   it("says nothing waits when nothing does", async () => {
     rig = await startRig();
     const user = rig.harness.user(706);
