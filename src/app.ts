@@ -196,6 +196,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   await Promise.all([queue.start(), bot.init()]);
   pipeline.reconciler.start();
   generation?.poller.start();
+  generation?.retention.start();
 
   let polling: PollingHandle | undefined;
   if (config.mode === "webhook") {
@@ -247,6 +248,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
       await commandMenu;
       await pipeline.reconciler.stop();
       await generation?.poller.stop();
+      await generation?.retention.stop();
       await queue.close(deadlineMs);
       for (const close of closers) {
         await close().catch((err: unknown) => logger.warn({ err }, "error while closing"));

@@ -23,8 +23,11 @@ import { GenerationCatalogCache } from "./generations/catalog-cache.js";
 import { createJob } from "./generations/create-job.js";
 import { deliverJob } from "./generations/deliver-job.js";
 import { Follower, observeJob, Poller, pollJob } from "./generations/follower.js";
+import { KeyGuardian, keyGuardJob } from "./generations/key-guardian.js";
+import { cancelQueueJob } from "./generations/queue-card.js";
 import { cancelJob, originalJob } from "./generations/result-actions.js";
 import { createResultReader } from "./generations/result-files.js";
+import { DeletionMarks, RETENTION_SET, RetentionWatch, retentionNoticeJob } from "./generations/retention.js";
 import { GenerationSubmissions } from "./generations/submissions.js";
 import { generationHookRoutes } from "./http/generation-hooks.js";
 import type { Translate } from "./i18n/translate.js";
@@ -49,6 +52,8 @@ export interface GenerationTimings {
   pollWithWebhooksMs?: number;
   /** The first pass after a batch is created. Default 3 s (the shortest image takes about 10 s). */
   firstPollMs?: number;
+  /** How often due retention notices are looked for. Default 10 minutes. */
+  retentionTickMs?: number;
 }
 
 export interface GenerationPipelineOptions {
@@ -76,6 +81,8 @@ export interface GenerationPipeline {
   features: GenerationFeatures;
   routes: (app: Hono) => void;
   poller: Poller;
+  /** Notices before results leave the service; started and stopped beside the poller. */
+  retention: RetentionWatch;
   close(): Promise<void>;
 }
 
@@ -154,6 +161,34 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     intervalMs: timings.pollTickMs ?? 1_000,
   });
   const observe = observeJob(follower);
+  const guardian = new KeyGuardian(storage.kv);
+  const guard = keyGuardJob({ records, credentials: links, service: client, guardian, api, translate });
+  const marks = new DeletionMarks(records, storage.kv);
+  const retentionNotice = retentionNoticeJob({
+    records,
+    credentials: links,
+    service: client,
+    marks,
+    reschedule: (ticket, dueAt) => storage.sortedSets.add(RETENTION_SET, ticket, dueAt),
+    api,
+    translate,
+  });
+  const retention = new RetentionWatch({
+    sortedSets: storage.sortedSets,
+    locks: storage.locks,
+    queue,
+    job: retentionNotice,
+    logger: logger.child({ component: "generation-retention" }),
+    intervalMs: timings.retentionTickMs ?? 10 * 60_000,
+  });
+  const cancelQueue = cancelQueueJob({
+    credentials: links,
+    service: client,
+    observe: (observation) => follower.observe(observation),
+    kv: storage.kv,
+    api,
+    translate,
+  });
   const create = createJob({
     records,
     cards,
@@ -165,6 +200,10 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
       credentials.signingSecret ? webhookUrlFor(options.publicUrl(), ticket) : undefined,
     firstPoll: (userId) => records.schedulePoll(userId, Date.now() + (timings.firstPollMs ?? 3_000)),
     refreshCard: (ticket) => refreshCard(ticket),
+    async afterCreate(record) {
+      await retention.schedule(record);
+      await queue.enqueue(guard, { ticket: record.ticket }, { jobId: `generation-guard-${record.ticket}` });
+    },
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   const original = originalJob({ records, credentials: links, service: client, results, api, translate });
@@ -184,6 +223,9 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
   queue.register(cardJob);
   queue.register(original);
   queue.register(cancel);
+  queue.register(guard);
+  queue.register(retentionNotice);
+  queue.register(cancelQueue);
 
   const submissions = new GenerationSubmissions(records, queue, create);
   const flow = createGenerationFlowDeps({
@@ -219,6 +261,16 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
         },
       },
     },
+    gallery: {
+      credentials: links,
+      service: client,
+      marks,
+      guardian,
+      cancelQueue: (data) =>
+        queue.enqueue(cancelQueue, data, {
+          jobId: `generation-queue-cancel-${data.chatId}-${data.messageId}-${pressSlot()}`,
+        }),
+    },
   };
   const routes = generationHookRoutes({
     records,
@@ -228,5 +280,5 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     kv: storage.kv,
     logger: logger.child({ component: "generation-hooks" }),
   });
-  return { features, routes, poller, close: () => client.close() };
+  return { features, routes, poller, retention, close: () => client.close() };
 }

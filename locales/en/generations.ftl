@@ -1,5 +1,7 @@
 ## generation service: commands
 command-image = Make an image from text or from photos
+command-queue = What is running and waiting, and when it should be done
+command-gallery = Your generations: browse, select, delete, free up storage
 command-account = Your generation account: plan, balance, key, storage
 command-connect = Link your generation service account
 command-disconnect = Forget the linked generation account
@@ -37,13 +39,13 @@ account-delivery-polling = I check for finished images every few seconds. Send t
 
 ## generation service: errors
 generation-error-invalid_api_key = The generation service did not accept this key: it may be mistyped, revoked or replaced. Copy the current key from the service's account area and /connect again.
-generation-error-key_expired = This key has expired. Make a new key in the service's account area and /connect again with it.
+generation-error-key_expired = This key has expired. Make a new key in the service's account area: open the API keys there and rotate this one (its limits carry over), then copy the new key, which is shown only once, and send /connect here with it.
 generation-error-key_budget_exceeded = This key's own token budget is used up (it is separate from your balance). Raise the key's budget in the service's account area, or /connect a key with a larger one.
 generation-error-email_not_verified = Your generation account's email address is not confirmed yet. Open the confirmation email from the service, then try again.
 generation-error-pro_required = This needs the Pro plan. Upgrade in the service's account area, or choose a value without 🔒.
 generation-error-insufficient_credits = Your balance is too low for this. Top it up in the service's account area; nothing was queued or charged.
-generation-error-storage_full = Your storage on the generation service is full, so it takes no new generations. Delete old results in the service's account area, then try again.
-generation-error-queue_full = You already have the most generations waiting that the service allows (1,000). Wait for some to finish, or cancel queued ones.
+generation-error-storage_full = Your storage on the generation service is full, so it takes no new generations. Make room in /gallery by deleting old results, then try again.
+generation-error-queue_full = You already have the most generations waiting that the service allows (1,000). Wait for some to finish, or cancel waiting ones on the /queue card.
 generation-error-not_found = The generation service no longer has this. Results are kept 7 days on Free and 30 days on Pro.
 generation-error-already_running = This image is already being made and cannot be stopped; you pay for it only if it succeeds.
 generation-error-file_too_large = This photo is too big for the generation service (at most 20 MB).

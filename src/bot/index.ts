@@ -25,6 +25,7 @@ import type { BotDeps } from "./deps.js";
 import { apiKeyFeature } from "./features/apikey.js";
 import { balanceFeature } from "./features/balance.js";
 import { cancelFeature } from "./features/cancel.js";
+import { createGalleryFeature, type GalleryDeps } from "./features/gallery.js";
 import { createGenerationAccountFeature, type GenerationAccountDeps } from "./features/generation-account.js";
 import {
   createGenerationEntries,
@@ -83,6 +84,8 @@ export interface CreateBotOptions {
 export interface GenerationFeatures {
   account: GenerationAccountDeps;
   forms: GenerationFormsDeps;
+  /** /gallery and /queue; without them neither command answers. */
+  gallery?: GalleryDeps;
 }
 
 /** Room for a video's 30 media sent as albums (one update per item) and the taps around them. */
@@ -173,6 +176,7 @@ export function createBot(
     );
   }
   if (options.generation) protectedBot.use(createGenerationResultButtons(options.generation.forms));
+  if (options.generation?.gallery) protectedBot.use(createGalleryFeature(options.generation.gallery));
   protectedBot.use(buttonGuard);
   protectedBot.use(groupsFeature);
   protectedBot.use(cancelFeature);

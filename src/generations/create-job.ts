@@ -23,6 +23,7 @@ import { MediaError } from "../media/accept.js";
 import { MediaRefSchema, type TelegramMediaRef } from "../media/media-ref.js";
 import type { TelegramDownload } from "../media/telegram-download.js";
 import type { Metrics } from "../metrics.js";
+import { entryButton, entryForProblem } from "./account-buttons.js";
 import type { BatchCards } from "./batch-card.js";
 import {
   type BatchRecord,
@@ -56,6 +57,8 @@ export interface CreateDeps {
   /** First poll of a new batch, as the backstop of its webhooks. */
   firstPoll(userId: number): Promise<void>;
   refreshCard(ticket: string): Promise<void>;
+  /** What follows a created batch beside its following: the key guardian, the retention notice. */
+  afterCreate(record: BatchRecord): Promise<void>;
   metrics?: Pick<Metrics, "generationBatches">;
 }
 
@@ -109,10 +112,16 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
       state: "submit_failed",
       problem,
     }));
+    const entry = entryForProblem(problem.key);
     await deps.cards.show(
       failed ?? record,
       t("generation-card-not-created", { name: formName(t, record), reason: t(problem.key, problem.params) }),
-      { inline_keyboard: [[resultButton(t("generation-button-change"), record.ticket, "again")]] },
+      {
+        inline_keyboard: [
+          ...(entry ? [[entryButton(t, entry)]] : []),
+          [resultButton(t("generation-button-change"), record.ticket, "again")],
+        ],
+      },
     );
   }
 
@@ -215,7 +224,7 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
       await deps.records.place(generation.id, { ticket: record.ticket, position });
       await deps.records.follow(record.userId, generation.id, generation.created * 1000);
     }
-    await deps.records.update(record.ticket, (current) => ({
+    const recorded = await deps.records.update(record.ticket, (current) => ({
       ...current,
       state: "created",
       batchId: batch.id,
@@ -225,6 +234,7 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
     }));
     await deps.firstPoll(record.userId);
     await deps.refreshCard(record.ticket);
+    await deps.afterCreate(recorded ?? record);
   }
 
   async function handler({ ticket }: CreateData, context: JobContext): Promise<void> {

@@ -18,6 +18,7 @@ export const CALLBACK_SCOPES = {
   generationAccount: "ga",
   generationStart: "gs",
   generationResult: "gr",
+  gallery: "gl",
 } as const;
 export type CallbackScope = (typeof CALLBACK_SCOPES)[keyof typeof CALLBACK_SCOPES];
 

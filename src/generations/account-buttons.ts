@@ -1,0 +1,35 @@
+/**
+ * Buttons that lead from a message sent outside any menu (a batch card, a notice) to the gallery or the
+ * queue card. They carry no menu nonce: opening either shows only the presser's own account, so they
+ * stay valid for as long as the message lives.
+ */
+import type { InlineKeyboardButton } from "grammy/types";
+import type { Translate } from "../i18n/translate.js";
+import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
+
+/** The nonce part of an entry button: not a menu's, so the button guard never sees these. */
+export const ENTRY_NONCE = "go";
+
+export const ENTRY_TARGETS = {
+  /** The gallery, first page. */
+  gallery: "gallery",
+  /** The gallery, headed by the advice to make room because storage is full. */
+  galleryFull: "full",
+  queue: "queue",
+} as const;
+export type EntryTarget = keyof typeof ENTRY_TARGETS;
+
+export function entryButton(t: Translate, target: EntryTarget): InlineKeyboardButton {
+  const label = target === "queue" ? "gallery-button-open-queue" : "gallery-button-open";
+  return {
+    text: t(label),
+    callback_data: encodeCallback(CALLBACK_SCOPES.gallery, ENTRY_NONCE, ENTRY_TARGETS[target]),
+  };
+}
+
+/** The entry a card's refusal leads to, if any: a full store to the gallery, a full queue to the queue. */
+export function entryForProblem(problemKey: string): EntryTarget | undefined {
+  if (problemKey === "generation-error-storage_full") return "galleryFull";
+  if (problemKey === "generation-error-queue_full") return "queue";
+  return undefined;
+}

@@ -1,0 +1,114 @@
+/**
+ * The key guardian: a word to the user when the linked key is about to stop working, before it does.
+ * Two thresholds: the key's own budget 80 % used, and its expiry within 7 days. Each is said once per
+ * key (a rotated key starts afresh), however often the account is read; a flag in storage remembers it.
+ * The check runs after each batch is created, as a job, and whenever the gallery or the queue card
+ * reads the account anyway.
+ */
+import type { Api } from "grammy";
+import { z } from "zod";
+import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
+import { isGenerationServiceError } from "../generation-service/errors.js";
+import type { Account } from "../generation-service/responses.js";
+import { formatDate, formatNumber } from "../i18n/format.js";
+import type { Translate } from "../i18n/translate.js";
+import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import type { KeyValueStore } from "../storage/ports.js";
+import type { GenerationRecords } from "./batch-records.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Share of the key's budget used at which the user hears about it. */
+export const BUDGET_WARNING_SHARE = 0.8;
+/** The expiry is announced this long ahead. */
+export const EXPIRY_WARNING_MS = 7 * DAY_MS;
+/** A flag outlives any threshold it guards: a key expiring in 7 days is gone long before. */
+const FLAG_TTL_MS = 90 * DAY_MS;
+
+export type KeyThreshold = "budget" | "expiry";
+
+export interface KeyNotice {
+  threshold: KeyThreshold;
+  text: string;
+}
+
+export class KeyGuardian {
+  constructor(
+    private readonly kv: KeyValueStore,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The thresholds the account's key has crossed, as notices, each only the first time it is seen. */
+  async notices(userId: number, account: Account, t: Translate, locale: string): Promise<KeyNotice[]> {
+    const crossed: KeyNotice[] = [];
+    const { key } = account;
+    const budget = key.budget_tokens;
+    if (budget != null && budget > 0 && key.budget_used_tokens >= budget * BUDGET_WARNING_SHARE) {
+      crossed.push({
+        threshold: "budget",
+        text: t("key-guardian-budget", {
+          percent: Math.min(100, Math.floor((key.budget_used_tokens / budget) * 100)),
+          left: formatNumber(Math.max(0, budget - key.budget_used_tokens), locale),
+          budget: formatNumber(budget, locale),
+        }),
+      });
+    }
+    const expiresAt = key.expires_at;
+    if (expiresAt && expiresAt.getTime() - this.now() <= EXPIRY_WARNING_MS) {
+      crossed.push({
+        threshold: "expiry",
+        text: t("key-guardian-expiry", {
+          days: Math.max(0, Math.floor((expiresAt.getTime() - this.now()) / DAY_MS)),
+          date: formatDate(expiresAt, locale),
+        }),
+      });
+    }
+    const fresh: KeyNotice[] = [];
+    for (const notice of crossed) {
+      const flag = `key-guardian:${userId}:${key.id}:${notice.threshold}`;
+      if (await this.kv.setIfAbsent(flag, "1", { ttlMs: FLAG_TTL_MS })) fresh.push(notice);
+    }
+    return fresh;
+  }
+}
+
+const GuardDataSchema = z.object({ ticket: z.string().min(16) });
+export type GuardData = z.infer<typeof GuardDataSchema>;
+
+export interface KeyGuardDeps {
+  records: GenerationRecords;
+  credentials: GenerationCredentialsReader;
+  service: { getAccount(apiKey: string): Promise<Account> };
+  guardian: KeyGuardian;
+  api: Pick<Api, "sendMessage">;
+  translate(locale: string): Translate;
+}
+
+/** After a batch is created: reads the account once and says what the key guardian finds. */
+export function keyGuardJob(deps: KeyGuardDeps): JobDefinition<GuardData> {
+  return {
+    name: "guard-generation-key",
+    schema: GuardDataSchema,
+    attempts: 3,
+    backoffMs: 5_000,
+    concurrency: 4,
+    async handler({ ticket }) {
+      const record = await deps.records.get(ticket);
+      if (!record) return;
+      const credentials = await deps.credentials.credentials(record.userId);
+      if (!credentials) return;
+      let account: Account;
+      try {
+        account = await deps.service.getAccount(credentials.apiKey);
+      } catch (error) {
+        if (!isGenerationServiceError(error)) throw error;
+        if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 20_000);
+        // A key that no longer works is explained where it is used; the guardian only warns ahead.
+        return;
+      }
+      const t = deps.translate(record.locale);
+      for (const notice of await deps.guardian.notices(record.userId, account, t, record.locale)) {
+        await deps.api.sendMessage(record.chatId, notice.text);
+      }
+    },
+  };
+}

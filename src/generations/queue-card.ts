@@ -1,0 +1,245 @@
+/**
+ * The queue card: what the account has running and waiting on the service (all of it, not only this
+ * chat's batches), the concurrency slots in use, and when the last one should be done, from the spec's
+ * typical durations (an image 10 to 40 s, a video 1 to 6 minutes) spread over the account's slots. Its
+ * Cancel stops every generation still waiting, as a job, newest first (those furthest from a slot), and
+ * says how many tokens came back; running ones cannot be stopped and are paid only if they succeed.
+ */
+import type { Api } from "grammy";
+import type { InlineKeyboardMarkup } from "grammy/types";
+import { z } from "zod";
+import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
+import type { CanceledGeneration } from "../generation-service/client.js";
+import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
+import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
+import type { ListGenerationsQuery } from "../generation-service/requests.js";
+import type { Account, Generation, GenerationPage, GenerationType } from "../generation-service/responses.js";
+import { formatNumber } from "../i18n/format.js";
+import type { Translate } from "../i18n/translate.js";
+import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import type { KeyValueStore } from "../storage/ports.js";
+import { entryButton } from "./account-buttons.js";
+import type { Observation } from "./follower.js";
+import { isTransient, problemOf } from "./problems.js";
+
+/** The spec's typical durations, in seconds: the band's two ends for one generation. */
+export const TYPICAL_SECONDS: Record<GenerationType, { low: number; high: number }> = {
+  image: { low: 10, high: 40 },
+  video: { low: 60, high: 360 },
+};
+
+const PAGE_SIZE = 100;
+const CANCEL_ATTEMPTS = 4;
+/** The service keeps at most 1,000 in flight: ten pages hold them all. */
+const MAX_QUEUED_PAGES = 10;
+
+export interface QueueService {
+  getAccount(apiKey: string): Promise<Account>;
+  listGenerations(apiKey: string, query?: ListGenerationsQuery): Promise<GenerationPage>;
+}
+
+export interface QueueSnapshot {
+  account: Account;
+  running: Generation[];
+  /** Newest first, as the service lists them. */
+  queued: Generation[];
+}
+
+/** Every generation with the status, newest first, page by page. */
+export async function listAll(
+  service: Pick<QueueService, "listGenerations">,
+  apiKey: string,
+  status: "queued" | "running",
+  maxPages = MAX_QUEUED_PAGES,
+): Promise<Generation[]> {
+  const found: Generation[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const answer = await service.listGenerations(apiKey, {
+      status,
+      limit: PAGE_SIZE,
+      ...(cursor ? { starting_after: cursor } : {}),
+    });
+    found.push(...answer.data);
+    cursor = answer.next_cursor ?? undefined;
+    if (!answer.has_more || !cursor) break;
+  }
+  return found;
+}
+
+export async function readQueue(service: QueueService, apiKey: string): Promise<QueueSnapshot> {
+  const account = await service.getAccount(apiKey);
+  const running = await listAll(service, apiKey, "running", 1);
+  const queued = await listAll(service, apiKey, "queued");
+  return { account, running, queued };
+}
+
+/**
+ * When the last generation should be done, in seconds: the typical durations of everything in flight
+ * spread over the slots, and never less than the longest single one.
+ */
+export function timeBand(
+  types: readonly GenerationType[],
+  slots: number,
+): { low: number; high: number } | undefined {
+  if (types.length === 0) return undefined;
+  const lanes = Math.max(1, slots);
+  const spans = types.map((type) => TYPICAL_SECONDS[type]);
+  const sum = (pick: (span: { low: number; high: number }) => number) =>
+    spans.reduce((total, span) => total + pick(span), 0);
+  const longest = (pick: (span: { low: number; high: number }) => number) => Math.max(...spans.map(pick));
+  return {
+    low: Math.ceil(
+      Math.max(
+        longest((span) => span.low),
+        sum((span) => span.low) / lanes,
+      ),
+    ),
+    high: Math.ceil(
+      Math.max(
+        longest((span) => span.high),
+        sum((span) => span.high) / lanes,
+      ),
+    ),
+  };
+}
+
+/** The band in the unit its upper end reads best in: seconds, minutes or hours. */
+export function bandText(t: Translate, band: { low: number; high: number }): string {
+  if (band.high < 120) return t("queue-band-seconds", { low: band.low, high: band.high });
+  if (band.high < 2 * 3600) {
+    return t("queue-band-minutes", {
+      low: Math.max(1, Math.floor(band.low / 60)),
+      high: Math.ceil(band.high / 60),
+    });
+  }
+  return t("queue-band-hours", {
+    low: Math.max(1, Math.floor(band.low / 3600)),
+    high: Math.ceil(band.high / 3600),
+  });
+}
+
+export function queueCardText(t: Translate, snapshot: QueueSnapshot, locale: string): string {
+  const { account, running, queued } = snapshot;
+  const slots = account.limits.concurrent_generations;
+  const lines = [t("queue-title"), ""];
+  if (running.length === 0 && queued.length === 0) {
+    lines.push(t("queue-empty", { slots }));
+    return lines.join("\n");
+  }
+  lines.push(t("queue-counts", { running: running.length, queued: queued.length }));
+  lines.push(t("queue-slots", { used: Math.min(running.length, slots), slots, plan: account.plan }));
+  const band = timeBand(
+    [...running, ...queued].map((generation) => generation.type),
+    slots,
+  );
+  if (band) lines.push(t("queue-band", { band: bandText(t, band) }));
+  if (queued.length > 0) {
+    const held = queued.reduce((total, generation) => total + generation.cost_tokens, 0);
+    lines.push("", t("queue-held", { count: queued.length, tokens: formatNumber(held, locale) }));
+  }
+  return lines.join("\n");
+}
+
+const CancelQueueDataSchema = z.object({
+  userId: z.number().int(),
+  chatId: z.number().int(),
+  messageId: z.number().int(),
+  locale: z.string().min(2),
+});
+export type CancelQueueData = z.infer<typeof CancelQueueDataSchema>;
+
+const TallySchema = z.object({
+  canceled: z.number().int().nonnegative(),
+  refunded: z.number().int().nonnegative(),
+  running: z.number().int().nonnegative(),
+});
+type Tally = z.infer<typeof TallySchema>;
+
+export interface CancelQueueDeps {
+  credentials: GenerationCredentialsReader;
+  service: Pick<QueueService, "listGenerations"> & {
+    cancelGeneration(apiKey: string, id: string, idempotencyKey: string): Promise<CanceledGeneration>;
+  };
+  /** Batch cards of this bot learn of the cancels as of any other news. */
+  observe(observation: Observation): Promise<unknown>;
+  kv: KeyValueStore;
+  api: Pick<Api, "editMessageText">;
+  translate(locale: string): Translate;
+}
+
+/** What a run has done so far survives a retry, so the refund said at the end is the whole of it. */
+async function readTally(kv: KeyValueStore, key: string): Promise<Tally> {
+  const raw = await kv.get(key);
+  if (raw === undefined) return { canceled: 0, refunded: 0, running: 0 };
+  try {
+    const parsed = TallySchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : { canceled: 0, refunded: 0, running: 0 };
+  } catch {
+    return { canceled: 0, refunded: 0, running: 0 };
+  }
+}
+
+export function queueLinkKeyboard(t: Translate): InlineKeyboardMarkup {
+  return { inline_keyboard: [[entryButton(t, "queue")]] };
+}
+
+export function cancelQueueJob(deps: CancelQueueDeps): JobDefinition<CancelQueueData> {
+  return {
+    name: "cancel-generation-queue",
+    schema: CancelQueueDataSchema,
+    attempts: CANCEL_ATTEMPTS,
+    backoffMs: 3_000,
+    concurrency: 2,
+    async handler({ userId, chatId, messageId, locale }, context) {
+      const t = deps.translate(locale);
+      const edit = (text: string) =>
+        deps.api.editMessageText(chatId, messageId, text, { reply_markup: queueLinkKeyboard(t) });
+      const credentials = await deps.credentials.credentials(userId);
+      if (!credentials) {
+        await edit(t("generation-not-linked"));
+        return;
+      }
+      const tallyKey = `queue-cancel:${chatId}:${messageId}`;
+      const tally = await readTally(deps.kv, tallyKey);
+      const save = () => deps.kv.set(tallyKey, JSON.stringify(tally), { ttlMs: 24 * 60 * 60 * 1000 });
+      try {
+        const queued = await listAll(deps.service, credentials.apiKey, "queued");
+        for (const generation of queued) {
+          try {
+            const answer = await deps.service.cancelGeneration(
+              credentials.apiKey,
+              generation.id,
+              deriveIdempotencyKey(`queue:${chatId}:${messageId}`, `cancel:${generation.id}`),
+            );
+            tally.canceled += 1;
+            tally.refunded += (answer.generation ?? generation).cost_tokens;
+            await deps.observe(answer.generation ?? { id: generation.id, status: "canceled" });
+          } catch (error) {
+            if (!isGenerationServiceError(error)) throw error;
+            if (error.code === "already_running") tally.running += 1;
+            else if (error.code !== "not_found") throw error;
+          }
+          await save();
+        }
+      } catch (error) {
+        if (!isGenerationServiceError(error)) throw error;
+        if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 10_000);
+        if (isTransient(error) && context.attempt < CANCEL_ATTEMPTS) throw error;
+        await edit(refusal(t, error));
+        return;
+      }
+      await edit(
+        [
+          t("queue-canceled", { count: tally.canceled, tokens: formatNumber(tally.refunded, locale) }),
+          ...(tally.running > 0 ? [t("queue-canceled-running", { count: tally.running })] : []),
+        ].join("\n"),
+      );
+    },
+  };
+}
+
+function refusal(t: Translate, error: GenerationServiceError): string {
+  const problem = problemOf(error);
+  return t(problem.key, problem.params);
+}

@@ -1,0 +1,192 @@
+/**
+ * Results leave the service when their retention ends (7 days on Free, 30 on Pro). Two days before, the
+ * user hears which of a batch's results would go that they have not saved, that is, whose original they
+ * never took into the chat, with the way to the gallery. Each created batch is put in a sorted set at the
+ * time its notice is due on the shorter retention; a watch, ticking like the poller, hands due batches to
+ * a job, which reads the plan and, on Pro, puts the batch back for its later date. Results the user
+ * deleted, one by one or by age, are not mentioned.
+ */
+import type { Api } from "grammy";
+import { z } from "zod";
+import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
+import { isGenerationServiceError } from "../generation-service/errors.js";
+import type { Account } from "../generation-service/responses.js";
+import { formatDate } from "../i18n/format.js";
+import type { Translate } from "../i18n/translate.js";
+import { type JobDefinition, type JobQueue, RetryLaterError } from "../jobs/queue.js";
+import type { Logger } from "../logger.js";
+import type { KeyValueStore, LockStore, SortedSetStore } from "../storage/ports.js";
+import { entryButton } from "./account-buttons.js";
+import { type BatchRecord, chunkOf, type GenerationRecords } from "./batch-records.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Tickets scored by when their retention notice is due. */
+export const RETENTION_SET = "generations:retention";
+/** The notice comes this long before the results go. */
+export const NOTICE_AHEAD_MS = 2 * DAY_MS;
+
+/** The spec's retention: 30 days on Pro, 7 on Free (and on any plan it does not name). */
+export function retentionDays(plan: string): number {
+  return plan === "Pro" ? 30 : 7;
+}
+
+/** What the user removed, so a notice never names a result that is gone already. */
+export class DeletionMarks {
+  constructor(
+    private readonly records: GenerationRecords,
+    private readonly kv: KeyValueStore,
+  ) {}
+
+  /** Marks the generations of this bot's batches as deleted; others are not ours to mark. */
+  async deleted(ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      const place = await this.records.locate(id);
+      if (!place) continue;
+      await this.records.changeChunk(place.ticket, chunkOf(place.position), (chunk) => ({
+        ...chunk,
+        items: chunk.items.map((item) => (item.id === id ? { ...item, deleted: true } : item)),
+      }));
+    }
+  }
+
+  /** Everything of the user's made before this moment was deleted by age. */
+  async deletedBefore(userId: number, cutoffMs: number): Promise<void> {
+    const earlier = await this.cutoff(userId);
+    if (earlier !== undefined && earlier >= cutoffMs) return;
+    await this.kv.set(`generations-deleted-before:${userId}`, String(cutoffMs), { ttlMs: 31 * DAY_MS });
+  }
+
+  async cutoff(userId: number): Promise<number | undefined> {
+    const raw = await this.kv.get(`generations-deleted-before:${userId}`);
+    const parsed = z.coerce.number().int().safeParse(raw);
+    return raw !== undefined && parsed.success ? parsed.data : undefined;
+  }
+}
+
+export interface RetentionWatchOptions {
+  sortedSets: SortedSetStore;
+  locks: LockStore;
+  queue: JobQueue;
+  job: JobDefinition<RetentionData>;
+  logger: Logger;
+  /** How often due notices are looked for. */
+  intervalMs: number;
+  now?: () => number;
+}
+
+export class RetentionWatch {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+
+  constructor(private readonly options: RetentionWatchOptions) {}
+
+  /** A new batch: its notice is due first on the shorter retention; the job moves it on Pro. */
+  async schedule(record: Pick<BatchRecord, "ticket" | "createdAt">): Promise<void> {
+    await this.options.sortedSets.add(
+      RETENTION_SET,
+      record.ticket,
+      record.createdAt + retentionDays("Free") * DAY_MS - NOTICE_AHEAD_MS,
+    );
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (!this.running) this.running = this.tick().finally(() => (this.running = undefined));
+    }, this.options.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Hands the batches whose notice is due to the job; returns how many. */
+  async tick(): Promise<number> {
+    const { sortedSets, locks, queue, job, logger } = this.options;
+    const now = (this.options.now ?? Date.now)();
+    const lock = await locks.acquire("generation-retention", 60_000);
+    if (lock === undefined) return 0;
+    let queued = 0;
+    try {
+      for (const ticket of await sortedSets.rangeByScore(RETENTION_SET, now, 500)) {
+        await sortedSets.remove(RETENTION_SET, ticket);
+        await queue.enqueue(job, { ticket }, { jobId: `generation-retention-${ticket}-${now}` });
+        queued += 1;
+      }
+    } catch (error) {
+      logger.warn({ err: error }, "retention pass failed; the next one retries");
+    } finally {
+      await locks.release("generation-retention", lock);
+    }
+    return queued;
+  }
+}
+
+const RetentionDataSchema = z.object({ ticket: z.string().min(16) });
+export type RetentionData = z.infer<typeof RetentionDataSchema>;
+
+export interface RetentionNoticeDeps {
+  records: GenerationRecords;
+  credentials: GenerationCredentialsReader;
+  service: { getAccount(apiKey: string): Promise<Account> };
+  marks: DeletionMarks;
+  /** Puts the batch back for a later notice (its date on Pro). */
+  reschedule(ticket: string, dueAt: number): Promise<void>;
+  api: Pick<Api, "sendMessage">;
+  translate(locale: string): Translate;
+  now?: () => number;
+}
+
+export function retentionNoticeJob(deps: RetentionNoticeDeps): JobDefinition<RetentionData> {
+  const now = deps.now ?? Date.now;
+  return {
+    name: "generation-retention-notice",
+    schema: RetentionDataSchema,
+    attempts: 4,
+    backoffMs: 60_000,
+    concurrency: 2,
+    async handler({ ticket }) {
+      const record = await deps.records.get(ticket);
+      if (!record || (record.state !== "created" && record.state !== "finished")) return;
+      const credentials = await deps.credentials.credentials(record.userId);
+      if (!credentials) return;
+      let account: Account;
+      try {
+        account = await deps.service.getAccount(credentials.apiKey);
+      } catch (error) {
+        if (!isGenerationServiceError(error)) throw error;
+        if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 60_000);
+        // A key that no longer works cannot read the results either: there is nothing to offer.
+        return;
+      }
+      const days = retentionDays(account.plan);
+      const leavesAt = record.createdAt + days * DAY_MS;
+      const dueAt = leavesAt - NOTICE_AHEAD_MS;
+      if (now() < dueAt) {
+        await deps.reschedule(ticket, dueAt);
+        return;
+      }
+      if (now() >= leavesAt) return;
+      const cutoff = await deps.marks.cutoff(record.userId);
+      if (cutoff !== undefined && record.createdAt < cutoff) return;
+      const unsaved = (await deps.records.chunks(record))
+        .flatMap((chunk) => chunk.items)
+        .filter((item) => item.status === "succeeded" && !item.deleted && !item.documentFileId);
+      if (unsaved.length === 0) return;
+      const t = deps.translate(record.locale);
+      await deps.api.sendMessage(
+        record.chatId,
+        t("retention-notice", {
+          count: unsaved.length,
+          made: formatDate(new Date(record.createdAt), record.locale),
+          leaves: formatDate(new Date(leavesAt), record.locale),
+          days,
+        }),
+        { reply_markup: { inline_keyboard: [[entryButton(t, "gallery")]] } },
+      );
+    },
+  };
+}
