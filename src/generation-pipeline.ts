@@ -13,6 +13,7 @@ import { type GenerationCredentials, GenerationLinks } from "./accounts/generati
 import type { KeyVault } from "./accounts/vault.js";
 import type { BotContext } from "./bot/context.js";
 import { createGenerationFlowDeps } from "./bot/flows/generation-services.js";
+import { readTextDocument } from "./bot/flows/services.js";
 import type { GenerationFeatures } from "./bot/index.js";
 import type { Catalog as TaskCatalog } from "./catalog/index.js";
 import { GenerationServiceClient } from "./generation-service/client.js";
@@ -28,6 +29,7 @@ import { cancelQueueJob } from "./generations/queue-card.js";
 import { cancelJob, originalJob } from "./generations/result-actions.js";
 import { createResultReader } from "./generations/result-files.js";
 import { DeletionMarks, RETENTION_SET, RetentionWatch, retentionNoticeJob } from "./generations/retention.js";
+import { retryFailed } from "./generations/retry-failed.js";
 import { GenerationSubmissions } from "./generations/submissions.js";
 import { generationHookRoutes } from "./http/generation-hooks.js";
 import type { Translate } from "./i18n/translate.js";
@@ -242,6 +244,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
   const pressSlot = () => Math.floor(Date.now() / 10_000);
   const features: GenerationFeatures = {
     account: { links, service: client },
+    batchFiles: { flow, readFile: (ref) => readTextDocument(telegram, ref) },
     forms: {
       flow,
       records,
@@ -254,6 +257,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
           ),
         cancelQueued: (ticket) =>
           queue.enqueue(cancel, { ticket }, { jobId: `generation-cancel-${ticket}-${pressSlot()}` }),
+        retryFailed: (record) => retryFailed(records, submissions, record),
         async deleteGeneration(userId, generationId) {
           const credentials = await links.credentials(userId);
           if (!credentials) throw new Error("no generation account is linked");

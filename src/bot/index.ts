@@ -24,6 +24,7 @@ import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
 import { apiKeyFeature } from "./features/apikey.js";
 import { balanceFeature } from "./features/balance.js";
+import { type BatchFilesDeps, createBatchFilesFeature } from "./features/batch-files.js";
 import { cancelFeature } from "./features/cancel.js";
 import { createGalleryFeature, type GalleryDeps } from "./features/gallery.js";
 import { createGenerationAccountFeature, type GenerationAccountDeps } from "./features/generation-account.js";
@@ -83,6 +84,8 @@ export interface CreateBotOptions {
 
 export interface GenerationFeatures {
   account: GenerationAccountDeps;
+  /** Batches of images from a .txt or .csv of prompts. */
+  batchFiles?: BatchFilesDeps;
   forms: GenerationFormsDeps;
   /** /gallery and /queue; without them neither command answers. */
   gallery?: GalleryDeps;
@@ -176,6 +179,8 @@ export function createBot(
     );
   }
   if (options.generation) protectedBot.use(createGenerationResultButtons(options.generation.forms));
+  if (options.generation?.batchFiles)
+    protectedBot.use(createBatchFilesFeature(options.generation.batchFiles));
   if (options.generation?.gallery) protectedBot.use(createGalleryFeature(options.generation.gallery));
   protectedBot.use(buttonGuard);
   protectedBot.use(groupsFeature);

@@ -88,7 +88,7 @@ export function cardRefreshJob(deps: {
       await deps.cards.show(
         record,
         createdCardText(t, record, counts, finished),
-        finished ? undefined : cardKeyboard(t, record, counts),
+        cardKeyboard(t, record, counts),
       );
     },
   };

@@ -18,6 +18,7 @@ export const RESULT_ACTIONS = {
   deleteConfirmed: "D",
   keep: "k",
   cancelQueued: "c",
+  retryFailed: "f",
 } as const;
 export type ResultAction = keyof typeof RESULT_ACTIONS;
 
@@ -181,20 +182,27 @@ export function createdCardText(
   return lines.join("\n");
 }
 
-/** Cancel, while some are still queued (or not yet known to be running). */
+/**
+ * Cancel, while some are still queued (or not yet known to be running); Retry of the failed ones once
+ * nothing waits or runs.
+ */
 export function cardKeyboard(t: Translate, record: BatchRecord, counts: BatchCounts): InlineKeyboardMarkup {
-  if (counts.queued === 0) return { inline_keyboard: [] };
-  return {
-    inline_keyboard: [
-      [
-        resultButton(
-          t("generation-button-cancel-queued", { count: counts.queued }),
-          record.ticket,
-          "cancelQueued",
-        ),
-      ],
-    ],
-  };
+  const rows: InlineKeyboardButton[][] = [];
+  if (counts.queued > 0) {
+    rows.push([
+      resultButton(
+        t("generation-button-cancel-queued", { count: counts.queued }),
+        record.ticket,
+        "cancelQueued",
+      ),
+    ]);
+  }
+  if (counts.failed > 0 && counts.queued === 0 && counts.running === 0) {
+    rows.push([
+      resultButton(t("batch-button-retry", { count: counts.failed }), record.ticket, "retryFailed"),
+    ]);
+  }
+  return { inline_keyboard: rows };
 }
 
 /** An image's caption: its number and prompt, the model, and what it cost. */

@@ -19,6 +19,7 @@ export const CALLBACK_SCOPES = {
   generationStart: "gs",
   generationResult: "gr",
   gallery: "gl",
+  batchFile: "bf",
 } as const;
 export type CallbackScope = (typeof CALLBACK_SCOPES)[keyof typeof CALLBACK_SCOPES];
 

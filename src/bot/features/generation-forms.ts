@@ -12,6 +12,7 @@ import { isGenerationServiceError } from "../../generation-service/errors.js";
 import { type BatchRecord, chunkOf, type GenerationRecords } from "../../generations/batch-records.js";
 import { decodeResultAction, type ResultAction, resultButton } from "../../generations/cards.js";
 import { problemOf } from "../../generations/problems.js";
+import type { RetryOutcome } from "../../generations/retry-failed.js";
 import type { Translate } from "../../i18n/translate.js";
 import { mediaClassOf } from "../../media/accept.js";
 import { takePendingMedia } from "../../media/pending-media.js";
@@ -28,6 +29,8 @@ import type { TextOffer } from "./text-offers.js";
 export interface GenerationActions {
   sendOriginal(ticket: string, position: number): Promise<void>;
   cancelQueued(ticket: string): Promise<void>;
+  /** A new batch of the failed prompts of this one. */
+  retryFailed(record: BatchRecord): Promise<RetryOutcome>;
   /** Removes the generation from the service for good; rejects with the service's error. */
   deleteGeneration(userId: number, generationId: string): Promise<void>;
 }
@@ -229,6 +232,17 @@ async function onResultButton(
       await ctx.answerCallbackQuery({ text: t("generation-canceling") });
       await deps.actions.cancelQueued(record.ticket);
       return;
+    case "retryFailed": {
+      const outcome = await deps.actions.retryFailed(record);
+      const key =
+        "started" in outcome
+          ? "batch-retrying"
+          : "already" in outcome
+            ? "batch-retried-already"
+            : "button-stale";
+      await ctx.answerCallbackQuery({ text: t(key, { count: "started" in outcome ? outcome.started : 0 }) });
+      return;
+    }
   }
   await ctx.answerCallbackQuery({ text: t("button-stale") });
 }

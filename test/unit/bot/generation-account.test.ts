@@ -52,6 +52,7 @@ function formsOf(storage: Storage): GenerationFormsDeps {
     actions: {
       sendOriginal: async () => undefined,
       cancelQueued: async () => undefined,
+      retryFailed: async () => ({ nothing: true }),
       deleteGeneration: async () => undefined,
     },
   };
