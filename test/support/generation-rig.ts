@@ -46,6 +46,8 @@ export class GenerationRig {
   readonly queue = new MemoryJobQueue(createLogger({ level: "silent" }));
   readonly harness: BotHarness;
   readonly pipeline: GenerationPipeline;
+  /** Documents the user sends, by file id: the rig's Bot API serves their text. */
+  readonly textFiles: Map<string, string>;
   private readonly keys = new Map<number, IssuedKey>();
 
   private constructor(
@@ -54,7 +56,9 @@ export class GenerationRig {
     private readonly files: Server,
     filesUrl: string,
     catalog: Awaited<ReturnType<typeof loadCatalog>>,
+    textFiles: Map<string, string>,
   ) {
+    this.textFiles = textFiles;
     const i18n = createI18n("en");
     let harness: BotHarness | undefined;
     // The jobs send through the harness's Api, so their calls are recorded with the rest.
@@ -90,12 +94,18 @@ export class GenerationRig {
     harness = new BotHarness({
       storage: this.storage,
       results: {
-        getFile: (payload) => ({
-          file_id: payload.file_id,
-          file_unique_id: `${String(payload.file_id)}-u`,
-          file_size: JPEG.length,
-          file_path: `photos/${String(payload.file_id)}.jpg`,
-        }),
+        getFile: (payload) => {
+          const text = textFiles.get(String(payload.file_id));
+          return {
+            file_id: payload.file_id,
+            file_unique_id: `${String(payload.file_id)}-u`,
+            file_size: text === undefined ? JPEG.length : Buffer.byteLength(text),
+            file_path:
+              text === undefined
+                ? `photos/${String(payload.file_id)}.jpg`
+                : `documents/${String(payload.file_id)}`,
+          };
+        },
       },
       createOptions: {
         i18n,
@@ -110,9 +120,16 @@ export class GenerationRig {
   static async create(sandboxOptions: Partial<GenerationSandboxOptions> = {}): Promise<GenerationRig> {
     const sandbox = await startGenerationSandbox({ rateLimits: false, autoStep: false, ...sandboxOptions });
     const proxy = await startRecordingProxy(sandbox.baseUrl);
-    const files = createServer((_req, res) => {
-      res.writeHead(200, { "content-length": String(JPEG.length), "content-type": "image/jpeg" });
-      res.end(JPEG);
+    const textFiles = new Map<string, string>();
+    const files = createServer((req, res) => {
+      const document = /\/documents\/([^/?]+)$/.exec(req.url ?? "")?.[1];
+      const text = document === undefined ? undefined : textFiles.get(decodeURIComponent(document));
+      const body = text === undefined ? JPEG : Buffer.from(text);
+      res.writeHead(200, {
+        "content-length": String(body.length),
+        "content-type": text === undefined ? "image/jpeg" : "text/plain",
+      });
+      res.end(body);
     });
     files.listen(0, "127.0.0.1");
     await once(files, "listening");
@@ -123,6 +140,7 @@ export class GenerationRig {
       files,
       `http://127.0.0.1:${port}`,
       await loadCatalog(DEFAULT_CATALOG_PATH),
+      textFiles,
     );
     await rig.queue.start();
     return rig;
