@@ -55,3 +55,5 @@ batch-retrying = { $count ->
    *[other] Trying those { $count } images again.
 }
 batch-retried-already = These are already being tried again.
+
+batch-offer-images = 🖼 Images, one per line

@@ -62,3 +62,5 @@ batch-retrying = { $count ->
    *[other] Пробуем эти изображения ещё раз: { $count }.
 }
 batch-retried-already = Их уже пробуют ещё раз.
+
+batch-offer-images = 🖼 Изображения, по одному на строку

@@ -62,3 +62,5 @@ batch-retrying = { $count ->
    *[other] Пробуємо ці зображення ще раз: { $count }.
 }
 batch-retried-already = Їх уже пробують ще раз.
+
+batch-offer-images = 🖼 Зображення, по одному на рядок

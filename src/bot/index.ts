@@ -24,7 +24,7 @@ import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
 import { apiKeyFeature } from "./features/apikey.js";
 import { balanceFeature } from "./features/balance.js";
-import { type BatchFilesDeps, createBatchFilesFeature } from "./features/batch-files.js";
+import { type BatchFilesDeps, batchTextOffer, createBatchFilesFeature } from "./features/batch-files.js";
 import { cancelFeature } from "./features/cancel.js";
 import { createGalleryFeature, type GalleryDeps } from "./features/gallery.js";
 import { createGenerationAccountFeature, type GenerationAccountDeps } from "./features/generation-account.js";
@@ -47,7 +47,7 @@ import {
   taskFormEntries,
 } from "./features/task-forms.js";
 import { tasksFeature } from "./features/tasks.js";
-import { createTextOffersFeature } from "./features/text-offers.js";
+import { createTextOffersFeature, TEXT_OFFERS } from "./features/text-offers.js";
 import { unhandledFeature } from "./features/unhandled.js";
 import { createI18n } from "./i18n.js";
 import { PreferencesRepository, preferencesKey } from "./preferences.js";
@@ -197,10 +197,15 @@ export function createBot(
   protectedBot.use(apiKeyFeature);
   protectedBot.use(options.intake ?? new Composer<BotContext>());
   if (options.forms || options.generation) {
+    const readText = options.forms?.flow.readText ?? options.generation?.batchFiles?.readFile;
     protectedBot.use(
       createTextOffersFeature({
-        ...(options.forms ? { readText: options.forms.flow.readText } : {}),
-        ...(options.generation ? { more: [generationTextOffer] } : {}),
+        ...(readText ? { readText } : {}),
+        offers: [
+          ...(options.forms ? TEXT_OFFERS : []),
+          ...(options.generation ? [generationTextOffer] : []),
+          ...(options.generation?.batchFiles ? [batchTextOffer(options.generation.batchFiles)] : []),
+        ],
       }),
     );
   }

@@ -27,6 +27,7 @@ import type { Notice } from "../flows/form-state.js";
 import { imageForm, MAX_PROMPT_TEXT } from "../flows/forms/images.js";
 import type { GenerationFlowDeps } from "../flows/generation-conversation.js";
 import { clip } from "../flows/screens/text.js";
+import type { TextOffer } from "./text-offers.js";
 
 export interface BatchFilesDeps {
   flow: Pick<GenerationFlowDeps, "prepare" | "submit">;
@@ -163,7 +164,14 @@ function previewKeyboard(t: Translate, id: string, count: number): InlineKeyboar
   );
 }
 
-async function preview(ctx: BotContext, deps: BatchFilesDeps, text: string, kind: "txt" | "csv") {
+/** `inPlaceOf`: the message that becomes the preview (the offers under a .txt), else a new one. */
+async function preview(
+  ctx: BotContext,
+  deps: BatchFilesDeps,
+  text: string,
+  kind: "txt" | "csv",
+  inPlaceOf?: number,
+) {
   const chatId = ctx.chat?.id;
   const userId = ctx.from?.id;
   if (chatId === undefined || userId === undefined) return;
@@ -194,9 +202,31 @@ async function preview(ctx: BotContext, deps: BatchFilesDeps, text: string, kind
     })),
   };
   await ctx.deps.storage.kv.set(draftKey(id), JSON.stringify(draft), { ttlMs: DRAFT_TTL_MS });
-  await ctx.reply(previewText(t, plan, locale, setup.account), {
-    reply_markup: previewKeyboard(t, id, plan.accepted.length),
-  });
+  const shown = previewText(t, plan, locale, setup.account);
+  const keyboard = previewKeyboard(t, id, plan.accepted.length);
+  if (inPlaceOf !== undefined) {
+    await ctx.api.editMessageText(chatId, inPlaceOf, shown, { reply_markup: keyboard });
+    return;
+  }
+  await ctx.reply(shown, { reply_markup: keyboard });
+}
+
+function promptLines(text: string): number {
+  return text.split(/\r?\n/).filter((line) => line.trim() !== "").length;
+}
+
+/**
+ * A text of several lines, typed or sent as a .txt, may be a script to voice or a list of prompts: the
+ * offers under it gain "images, one per line", which opens this preview in place of the offers.
+ */
+export function batchTextOffer(deps: BatchFilesDeps): TextOffer {
+  return {
+    id: "images-per-line",
+    label: "batch-offer-images",
+    maxLength: Number.MAX_SAFE_INTEGER,
+    fits: (text) => promptLines(text) >= 2,
+    open: (ctx, text, at) => preview(ctx, deps, text, "txt", at),
+  };
 }
 
 async function create(ctx: BotContext, deps: BatchFilesDeps, draft: Draft, messageId: number | undefined) {
@@ -231,15 +261,14 @@ export function createBatchFilesFeature(deps: BatchFilesDeps): Composer<BotConte
   const feature = new Composer<BotContext>();
   feature.chatType("private").on("message:document", async (ctx, next) => {
     const ref = telegramMediaOf(ctx.message);
+    // A .txt may as well be a script to voice: it goes to the offers for a text, one of which is this.
     const kind = batchFileKind(ctx.message.document.file_name, ctx.message.document.mime_type);
-    if (ref?.source !== "telegram" || !kind) return next();
+    if (ref?.source !== "telegram" || kind !== "csv") return next();
     const read = await deps.readFile(ref);
     if (typeof read !== "string") {
       await ctx.reply(ctx.t(read.key, read.params));
       return;
     }
-    const prompts = read.split(/\r?\n/).filter((line) => line.trim() !== "");
-    if (kind === "txt" && prompts.length < 2) return next();
     await preview(ctx, deps, read, kind);
   });
   feature.on("callback_query:data", async (ctx, next) => {

@@ -24,6 +24,8 @@ export interface TextOffer {
   label: string;
   /** The longest text it takes. */
   maxLength: number;
+  /** Whether the offer makes sense for this text at all; by default every text that fits. */
+  fits?: (text: string) => boolean;
   /** Opens what the offer makes, with the text; `inPlaceOf` is the offer's message, to become the form. */
   open(ctx: BotContext, text: string, inPlaceOf: number | undefined): Promise<void>;
 }
@@ -63,7 +65,7 @@ export const TEXT_OFFERS: readonly TextOffer[] = [
 ];
 
 function offersFor(all: readonly TextOffer[], text: string): TextOffer[] {
-  return all.filter((offer) => text.length <= offer.maxLength);
+  return all.filter((offer) => text.length <= offer.maxLength && (offer.fits?.(text) ?? true));
 }
 
 function offersKeyboard(ctx: BotContext, nonce: string, offers: readonly TextOffer[]): InlineKeyboard {
@@ -139,9 +141,9 @@ async function editOffer(
  */
 export function createTextOffersFeature(options: {
   readText?: (ref: TelegramMediaRef) => Promise<string | Notice>;
-  more?: readonly TextOffer[];
+  offers: readonly TextOffer[];
 }): Composer<BotContext> {
-  const all = [...(options.readText ? TEXT_OFFERS : []), ...(options.more ?? [])];
+  const all = options.offers;
   const readText = options.readText;
   const feature = new Composer<BotContext>();
   feature.chatType("private").on("message", async (ctx, next) => {

@@ -28,7 +28,11 @@ async function sendFile(user: TestUser, name: string, text: string) {
   const calls = await rig.harness.sendMessage(user, {
     document: { file_id: id, file_unique_id: `${id}-u`, file_name: name, file_size: Buffer.byteLength(text) },
   });
-  return calls.filter((call) => call.method === "sendMessage").at(-1);
+  const sent = calls.filter((call) => call.method === "sendMessage").at(-1);
+  if (!name.endsWith(".txt")) return sent;
+  // A .txt may be a script as well as prompts: it gets the offers for a text, images among them.
+  const offered = await rig.harness.press(user, BotHarness.button(sent, "🖼 Images, one per line"));
+  return offered.filter((call) => call.method === "editMessageText").at(-1);
 }
 
 /** The batch cards as last shown, by message. */
@@ -127,6 +131,20 @@ describe("a batch from a .txt file", () => {
 
     await run(user, 5);
     expect(cards(user).at(-1)).toContain("⏳ 0 queued · ⚙️ 0 being made · ✅ 25 done · ❌ 0 failed");
+  });
+
+  it("a text of one line is not offered as a batch of images", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(509);
+    await rig.link(user);
+    rig.textFiles.set("doc-one", "a cat on a windowsill");
+    const calls = await rig.harness.sendMessage(user, {
+      document: { file_id: "doc-one", file_unique_id: "doc-one-u", file_name: "one.txt", file_size: 21 },
+    });
+    const offers = calls.filter((call) => call.method === "sendMessage").at(-1);
+    const labels = BotHarness.buttons(offers).map((button) => button.text);
+    expect(labels).toContain("🎨 Image from this text");
+    expect(labels).not.toContain("🖼 Images, one per line");
   });
 
   it("a second press of Create sends nothing more", async () => {
