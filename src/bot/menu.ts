@@ -24,8 +24,12 @@ export function currentMenu(ctx: BotContext): string {
  */
 export async function retireMenu(ctx: BotContext): Promise<void> {
   const messageId = ctx.session.menuMessageId;
-  const chatId = ctx.chat?.id;
   delete ctx.session.menuMessageId;
+  await removeKeyboard(ctx, messageId);
+}
+
+async function removeKeyboard(ctx: BotContext, messageId: number | undefined): Promise<void> {
+  const chatId = ctx.chat?.id;
   if (messageId === undefined || chatId === undefined) return;
   await ctx.api
     .editMessageReplyMarkup(chatId, messageId, { reply_markup: { inline_keyboard: [] } })
@@ -55,9 +59,13 @@ export async function replyWithMenu(
   keyboard: (nonce: string) => InlineKeyboard,
   other: Omit<NonNullable<Parameters<BotContext["reply"]>[1]>, "reply_markup"> = {},
 ): Promise<{ message_id: number }> {
-  const nonce = await openNewMenu(ctx);
+  const older = ctx.session.menuMessageId;
+  delete ctx.session.menuMessageId;
+  const nonce = openMenu(ctx);
   const sent = await ctx.reply(text, { ...other, reply_markup: keyboard(nonce) });
   menuShownIn(ctx, sent);
+  // The answer first: the user does not wait for the older menu's keyboard to go.
+  await removeKeyboard(ctx, older);
   return sent;
 }
 

@@ -297,6 +297,11 @@ describe("no dead buttons", () => {
       message_id: firstId,
       reply_markup: { inline_keyboard: [] },
     });
+    // The answer goes out first; the older keyboard is tidied after it.
+    expect(second.map((call) => call.method).filter((method) => method !== "sendChatAction")).toEqual([
+      "sendMessage",
+      "editMessageReplyMarkup",
+    ]);
     const helpId = messageIdOf(lastCall(second, "sendMessage"));
     const cancel = await rig.harness.send(user, "/cancel");
     expect(lastCall(cancel, "editMessageReplyMarkup")?.payload).toMatchObject({
