@@ -1,6 +1,7 @@
 /**
- * The ways into the generation forms, and the buttons on generation results: /image (with or without a
- * prompt), the /start menu's entry, photos sent ("Image from these references"), the offers for a text
+ * The ways into the generation forms, and the buttons on generation results: /image and /video (with or
+ * without a prompt), the /start menu's entries, photos sent ("Image from these references", "Video from
+ * these photos", one clip each), the offers for a text
  * sent outside a form ("Image from this text"); under results Original, Again, Use as reference and Delete (with
  * a confirmation), and Cancel on the batch card. Result buttons act on their batch's ticket and are
  * checked against its owner, since they outlive the chat's newest menu.
@@ -39,7 +40,7 @@ export interface GenerationFormsDeps {
 }
 
 /** Entry buttons (menu, intake): `gs:<menu nonce>:<entry>`. */
-const ENTRIES = { fromText: "t", fromReferences: "r" } as const;
+const ENTRIES = { fromText: "t", fromReferences: "r", videoFromText: "v", videoFromFrames: "f" } as const;
 /** Photos an intake offer may hand to a reference form at most. */
 const MAX_OFFERED_REFERENCES = 10;
 const FormTypeSchema = z.enum(GENERATION_FORM_TYPES);
@@ -56,18 +57,24 @@ function entryButton(
   };
 }
 
-/** The /start menu's entry. */
+/** The /start menu's entries. */
 export function generationMenuEntries(t: Translate, nonce: string): InlineKeyboardButton[] {
-  return [entryButton(t, nonce, "generation-menu-image", "fromText")];
+  return [
+    entryButton(t, nonce, "generation-menu-image", "fromText"),
+    entryButton(t, nonce, "video-menu-text", "videoFromText"),
+  ];
 }
 
-/** The intake's offer for photos: up to ten photos can be blended into a new image. */
+/** The intake's offers for photos: up to ten can be blended into a new image, or each start a clip. */
 export const generationIntakeOffers: MoreOffers = {
   accepts: (refs) =>
     refs.length > 0 &&
     refs.length <= MAX_OFFERED_REFERENCES &&
     refs.every((ref) => ref.source === "telegram" && mediaClassOf(ref) === "image"),
-  buttons: (t, nonce) => [entryButton(t, nonce, "generation-offer-references", "fromReferences")],
+  buttons: (t, nonce) => [
+    entryButton(t, nonce, "generation-offer-references", "fromReferences"),
+    entryButton(t, nonce, "video-offer-frames", "videoFromFrames"),
+  ],
 };
 
 /** The offer for a text sent outside a form: the text becomes the prompt of an image. */
@@ -79,7 +86,7 @@ export const generationTextOffer: TextOffer = {
     openGenerationForm(ctx, { type: "text_to_image", media: [], prefill: { prompt: text } }),
 };
 
-/** /image, the menu entry, the intake's offer and the offer under a plain text. Goes after the button guard. */
+/** /image, /video, the menu entries, the intake's offers and the offer under a plain text. Goes after the button guard. */
 export function createGenerationEntries(): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const privateChats = feature.chatType("private");
@@ -88,6 +95,15 @@ export function createGenerationEntries(): Composer<BotContext> {
     const prompt = ctx.match.trim();
     await openGenerationForm(ctx, {
       type: "text_to_image",
+      media: [],
+      ...(prompt ? { prefill: { prompt } } : {}),
+    });
+  });
+
+  privateChats.command("video", async (ctx) => {
+    const prompt = ctx.match.trim();
+    await openGenerationForm(ctx, {
+      type: "text_to_video",
       media: [],
       ...(prompt ? { prefill: { prompt } } : {}),
     });
@@ -103,13 +119,18 @@ export function createGenerationEntries(): Composer<BotContext> {
       case ENTRIES.fromText:
         await openGenerationForm(ctx, { type: "text_to_image", media: [] });
         return;
-      case ENTRIES.fromReferences: {
+      case ENTRIES.videoFromText:
+        await openGenerationForm(ctx, { type: "text_to_video", media: [] });
+        return;
+      case ENTRIES.fromReferences:
+      case ENTRIES.videoFromFrames: {
         const media = await takePendingMedia(ctx.deps.storage.kv, chatId);
         if (!media || media.length === 0) {
           await ctx.reply(ctx.t("intake-expired"));
           return;
         }
-        await openGenerationForm(ctx, { type: "reference_image", media });
+        const type = data.args[0] === ENTRIES.fromReferences ? "reference_image" : "image_to_video";
+        await openGenerationForm(ctx, { type, media });
         return;
       }
       default:

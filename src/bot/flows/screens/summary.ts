@@ -11,6 +11,7 @@ import {
   type FormDefinition,
   type FormEnv,
   type FormField,
+  fieldLabelKey,
   mediaApplies,
   mediaMax,
 } from "../form.js";
@@ -85,7 +86,8 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
     lines.push(escapeHtml(t(insight.key, insight.params)));
   lines.push("", ...env.contract.ledger(definition, view, t).map(escapeHtml));
   const issue = env.contract.issues(definition, view)[0];
-  if (issue && !state.notice) lines.push("", `⚠️ ${escapeHtml(noticeText(t, issue))}`);
+  // What happened (a text saved) does not hide what still stops Create.
+  if (issue && (!state.notice || state.notice.info)) lines.push("", `⚠️ ${escapeHtml(noticeText(t, issue))}`);
   const keyboard: InlineKeyboardButton[][] = [];
   const choice = summaryChoiceRow(context, state);
   if (choice) keyboard.push(choice);
@@ -116,7 +118,7 @@ function lastChoicesLine(context: ScreenContext, state: FormState): string | und
     .filter((field) =>
       field.input.kind === "voice" ? keys.has("tts_provider") || keys.has("tts_voice") : keys.has(field.key),
     )
-    .map((field) => t(`field-${field.key}`));
+    .map((field) => t(fieldLabelKey(field)));
   if (names.length === 0) return undefined;
   return `↩️ ${escapeHtml(t(`money-last-${definition.type}`, { fields: names.join(", ") }))}`;
 }

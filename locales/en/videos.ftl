@@ -1,0 +1,77 @@
+## generation service: video forms
+command-video = Make a video from text or from photos
+generation-form-text_to_video-name = Video from text
+generation-form-image_to_video-name = Video from photos
+video-menu-text = 🎬 Video from text
+video-offer-frames = 🎬 Video from these photos
+form-group-clip = 🎬 Shape, length and sound
+hint-prompt-text_to_video = Describe the clip: what is in it and how it moves. Several lines make several clips at once: one per line.
+hint-prompt-image_to_video = Say how the photos should come to life. Leave it empty for a gentle default motion, write one prompt for all the clips, or write one line per photo, in the order you sent them.
+form-media-prompt-image_to_video = Send the photos to bring to life: each one becomes its own clip. Press Done when all are here.
+form-media-wrong-image_to_video = Clips are made from photos only.
+form-media-too-many-image_to_video = That is { $count } photos; one request takes at most { $max }. Start again with fewer.
+video-field-n = Clips per prompt
+video-hint-n = How many versions of each prompt.
+video-hint-model = Each model has its own look, options and price per clip. 🔒 needs the Pro plan.
+video-hint-quality_mode = A finer mode takes longer and may cost more; on some models it also sets the picture size.
+video-hint-aspect = The clip's proportions.
+video-hint-resolution = A bigger picture keeps more detail and costs more. 🔒 needs the Pro plan.
+field-duration = Length
+video-hint-duration = How long each clip is. Longer clips cost more.
+video-field-audio = Sound
+video-hint-audio = The model makes its own soundtrack; switch it off for a silent clip.
+video-value-duration = { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+}
+video-value-quality-mode = { $mode ->
+    [standard] Standard
+    [professional] Professional
+    [professional_audio] Professional with sound
+    [normal] Normal
+    [custom] Custom
+   *[other] { $label }
+}
+video-model-label = { $kind ->
+    [fixed] { $model } · { $min } tokens a clip
+   *[range] { $model } · { $min }–{ $max } tokens a clip
+}
+video-price-per-clip = { $kind ->
+    [fixed] Price: { $min } tokens a clip
+   *[range] Price: { $min }–{ $max } tokens a clip, depending on the choices
+}
+video-price-per-second = { $kind ->
+    [fixed] This model is priced by the second: { $min } tokens a second of video.
+   *[range] This model is priced by the second: { $min }–{ $max } tokens a second of video, depending on the choices.
+}
+video-pay-for-success = You are charged only for the clips that succeed.
+video-price-over-balance = ⚠️ This may cost up to { $max } tokens, more than the { $left } on your balance: the service refuses a request it cannot cover whole. Make fewer or shorter clips, or pick a cheaper model.
+video-price-over-budget = ⚠️ This may cost up to { $max } tokens, more than the { $left } left on your key's budget: the service refuses a request the key cannot cover whole. Make fewer or shorter clips, pick a cheaper model, or raise the key's budget.
+video-rule-unavailable = The generation service takes no new videos right now. Please try again later.
+video-rule-too-many = That is { $count } clips; one request makes at most { $max }. Use fewer prompts or fewer clips per prompt.
+video-rule-prompts-missing = { $frames } photos but { $prompts ->
+    [one] { $prompts } prompt
+   *[other] { $prompts } prompts
+}: each photo needs its own line, or all share one. Write a single prompt for all the clips, or add { $missing ->
+    [one] the { $missing } missing line
+   *[other] the { $missing } missing lines
+}, one per photo, in order.
+video-rule-prompts-extra = { $frames ->
+    [one] { $frames } photo
+   *[other] { $frames } photos
+} but { $prompts } prompts: each photo takes one line, or all share one. Write a single prompt for all the clips, remove { $extra ->
+    [one] { $extra } line
+   *[other] { $extra } lines
+}, or add { $extra ->
+    [one] { $extra } more photo
+   *[other] { $extra } more photos
+}.
+video-prompts-default = { $frames ->
+    [one] No prompt: the photo gets a gentle default motion.
+   *[other] No prompt: each of the { $frames } photos gets a gentle default motion.
+}
+video-prompts-one-for-all = { $frames ->
+    [one] The prompt is for this photo.
+   *[other] One prompt for all { $frames } clips.
+}
+video-prompts-in-order = { $frames } prompts for { $frames } photos: the first line goes with the first photo, and so on.

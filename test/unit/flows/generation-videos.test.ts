@@ -1,0 +1,249 @@
+/**
+ * The generation service's video forms, driven as a user would, against the generation sandbox: clips from
+ * text and from start frames, only the chosen model's options, the price a clip and a second, the
+ * prompt-count rule explained on the card before anything is sent, and the exact requests (body and
+ * headers) the service receives.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { BotHarness, lastCall, type TestUser, textOf } from "../../support/bot-harness.js";
+import { GenerationRig, JPEG, jpegPhoto } from "../../support/generation-rig.js";
+
+let rig: GenerationRig;
+afterEach(async () => rig?.close());
+
+const KEY_PATTERN = /^[0-9a-f]{64}$/;
+const FILE_ID = expect.stringMatching(/^file_/);
+
+function videoCreates() {
+  return rig.proxy.requests.filter(
+    (entry) => entry.method === "POST" && entry.path === "/v1/videos/generations",
+  );
+}
+
+function uploads() {
+  return rig.proxy.requests.filter((entry) => entry.path === "/v1/files?kind=image");
+}
+
+function bodyOf(entry: { body: Buffer } | undefined): unknown {
+  return JSON.parse(entry?.body.toString("utf8") ?? "null");
+}
+
+/** Photos sent as one album, then the intake's offer to bring them to life. */
+async function openWithPhotos(user: TestUser, count: number) {
+  let offer: ReturnType<typeof lastCall> | undefined;
+  for (let index = 0; index < count; index++) {
+    const calls = await rig.harness.sendMessage(user, {
+      ...jpegPhoto(`frame${index + 1}`),
+      ...(count > 1 ? { media_group_id: "frames" } : {}),
+    });
+    offer = lastCall(calls, index === 0 ? "sendMessage" : "editMessageText") ?? offer;
+  }
+  await rig.harness.press(user, BotHarness.button(offer, "🎬 Video from these photos"));
+}
+
+describe("a video from text", () => {
+  it("/video asks for the prompt, offers the model's own options, quotes per clip and sends the body with its key", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(401);
+    const key = await rig.link(user, { plan: "Pro", balance: 5_000 });
+    await rig.harness.send(user, "/video");
+    expect(rig.card(user).text).toContain("Describe the clip");
+    await rig.harness.send(user, "a paper boat on a stormy sea\na kite over the dunes");
+    let card = rig.card(user).text;
+    expect(card).toContain("<b>Video from text</b>");
+    expect(card).toContain("Prompt: 2 prompts, the first: a paper boat on a stormy sea");
+    expect(card).toContain("Model: Reel 1 · 60 tokens a clip");
+    expect(card).toContain("Length: 8 seconds");
+    expect(card).toContain("Price: 2 × 60 = 120 tokens (about $0.12)");
+    expect(card).toContain("You are charged only for the clips that succeed.");
+
+    await rig.choose(user, "🧠 Model and quality", "Model", "Cinematic 3");
+    await rig.choose(user, "🎬 Shape, length and sound", "Length");
+    const lengths = rig.buttons(user).filter((text) => text !== "« Back" && text !== "Reset to default");
+    expect(lengths).toEqual(["• 6 seconds", "10 seconds", "15 seconds"]);
+    await rig.tap(user, "10 seconds");
+    await rig.choose(user, "🎬 Shape, length and sound", "Shape", "Tall 9:16");
+    await rig.choose(user, "🎬 Shape, length and sound", "Size", "1080p");
+    await rig.choose(user, "🎬 Shape, length and sound", "Sound");
+    await rig.choose(user, "🧠 Model and quality", "Quality", "Normal");
+    await rig.choose(user, "✏️ Prompt and count", "Clips per prompt", "2");
+    await rig.backToCard(user);
+    card = rig.card(user).text;
+    expect(card).toContain("Sound: off");
+    expect(card).toContain("Price: 4 × 96–1,240 = 384–4,960 tokens");
+    expect(card).toContain(
+      "This model is priced by the second: 16–82.7 tokens a second of video, depending on the choices.",
+    );
+    await rig.create(user);
+
+    const [create] = videoCreates();
+    expect(bodyOf(create)).toEqual({
+      prompts: ["a paper boat on a stormy sea", "a kite over the dunes"],
+      n: 2,
+      model: "cinematic-3",
+      aspect: "9:16",
+      resolution: "1080p",
+      quality_mode: "normal",
+      duration: 10,
+      audio: false,
+    });
+    expect(create?.status).toBe(202);
+    expect(create?.headers["idempotency-key"]).toMatch(KEY_PATTERN);
+    expect(create?.headers.authorization).toBe(`Bearer ${key.apiKey}`);
+    expect(create?.headers["content-type"]).toBe("application/json");
+    expect(rig.calls().filter((call) => call.startsWith("POST /v1/images"))).toEqual([]);
+  });
+
+  it("a model priced by the second says so, and one without sizes sends none", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(402);
+    await rig.link(user);
+    await rig.harness.send(user, "/video a lantern drifting up");
+    await rig.choose(user, "🧠 Model and quality", "Model", "Kinetic 2.1");
+    await rig.backToCard(user);
+    expect(rig.card(user).text).toContain(
+      "This model is priced by the second: 14–35 tokens a second of video, depending on the choices.",
+    );
+    await rig.choose(user, "🎬 Shape, length and sound", "Shape");
+    await rig.backToCard(user);
+    expect(rig.buttons(user)).toContain("🎬 Shape, length and sound");
+    await rig.tap(user, "🎬 Shape, length and sound");
+    expect(rig.buttons(user).some((text) => text.startsWith("Size:"))).toBe(false);
+    expect(rig.buttons(user).some((text) => text.startsWith("Sound:"))).toBe(false);
+    await rig.create(user);
+    expect(bodyOf(videoCreates()[0])).toEqual({
+      prompt: "a lantern drifting up",
+      model: "kinetic-2.1",
+      aspect: "16:9",
+      quality_mode: "standard",
+      duration: 5,
+    });
+  });
+});
+
+describe("a video from photos", () => {
+  it("one photo is one start frame: uploaded with its own key, then sent as image_file_id", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(411);
+    const key = await rig.link(user);
+    await openWithPhotos(user, 1);
+    const card = rig.card(user).text;
+    expect(card).toContain("<b>Video from photos</b>");
+    expect(card).toContain("No prompt: the photo gets a gentle default motion.");
+    expect(card).toContain("Price: 1 × 60 = 60 tokens");
+    await rig.harness.send(user, "the leaves start to fall");
+    await rig.create(user);
+
+    const [upload] = uploads();
+    expect(uploads()).toHaveLength(1);
+    expect(upload?.method).toBe("POST");
+    expect(upload?.headers.authorization).toBe(`Bearer ${key.apiKey}`);
+    expect(upload?.headers["idempotency-key"]).toMatch(KEY_PATTERN);
+    expect(upload?.body.equals(JPEG)).toBe(true);
+    const [create] = videoCreates();
+    expect(bodyOf(create)).toEqual({
+      prompt: "the leaves start to fall",
+      model: "reel-1",
+      aspect: "16:9",
+      resolution: "720p",
+      duration: 8,
+      image_file_id: FILE_ID,
+    });
+    expect(create?.headers["idempotency-key"]).toMatch(KEY_PATTERN);
+    expect(create?.headers["idempotency-key"]).not.toBe(upload?.headers["idempotency-key"]);
+    expect(create?.status).toBe(202);
+  });
+
+  it("three photos make three clips, each photo uploaded once, with three prompts matched in order", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(412);
+    await rig.link(user);
+    await openWithPhotos(user, 3);
+    expect(rig.card(user).text).toContain("Price: 3 × 60 = 180 tokens");
+    await rig.harness.send(user, "waves roll in\nclouds race by\nthe door swings open");
+    expect(rig.card(user).text).toContain(
+      "3 prompts for 3 photos: the first line goes with the first photo, and so on.",
+    );
+    await rig.create(user);
+
+    expect(uploads()).toHaveLength(3);
+    const keys = new Set(uploads().map((upload) => upload.headers["idempotency-key"]));
+    expect(keys.size).toBe(3);
+    const [create] = videoCreates();
+    const body = bodyOf(create);
+    expect(body).toEqual({
+      prompts: ["waves roll in", "clouds race by", "the door swings open"],
+      model: "reel-1",
+      aspect: "16:9",
+      resolution: "720p",
+      duration: 8,
+      image_file_ids: [FILE_ID, FILE_ID, FILE_ID],
+    });
+    expect(new Set((body as { image_file_ids: string[] }).image_file_ids).size).toBe(3);
+    expect(create?.status).toBe(202);
+    expect(textOf(lastCall(rig.harness.calls, "editMessageText"))).toContain("Reserved 180 tokens");
+  });
+});
+
+describe("the prompt-count rule", () => {
+  it("no prompt for three photos: each gets the default motion, and no prompt is sent", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(421);
+    await rig.link(user);
+    await openWithPhotos(user, 3);
+    expect(rig.card(user).text).toContain("No prompt: each of the 3 photos gets a gentle default motion.");
+    await rig.create(user);
+    expect(bodyOf(videoCreates()[0])).toEqual({
+      model: "reel-1",
+      aspect: "16:9",
+      resolution: "720p",
+      duration: 8,
+      image_file_ids: [FILE_ID, FILE_ID, FILE_ID],
+    });
+  });
+
+  it("one prompt for three photos applies to all of them", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(422);
+    await rig.link(user);
+    await openWithPhotos(user, 3);
+    await rig.harness.send(user, "slow push in");
+    expect(rig.card(user).text).toContain("One prompt for all 3 clips.");
+    await rig.create(user);
+    expect(bodyOf(videoCreates()[0])).toMatchObject({
+      prompt: "slow push in",
+      image_file_ids: [FILE_ID, FILE_ID, FILE_ID],
+    });
+  });
+
+  it("two prompts for three photos: the card explains the ways to fix it, Create is refused and nothing is sent", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(423);
+    await rig.link(user);
+    await openWithPhotos(user, 3);
+    await rig.harness.send(user, "waves roll in\nclouds race by");
+    const explanation =
+      "3 photos but 2 prompts: each photo needs its own line, or all share one. Write a single prompt for all the clips, or add the 1 missing line, one per photo, in order.";
+    expect(rig.card(user).text).toContain(`⚠️ ${explanation}`);
+    await rig.tap(user, "✅ Create");
+    await rig.settle();
+    expect(rig.card(user).text).toContain(explanation);
+    expect(rig.buttons(user)).toContain("✅ Create");
+    expect(videoCreates()).toHaveLength(0);
+    expect(uploads()).toHaveLength(0);
+
+    await rig.harness.send(user, "waves roll in\nclouds race by\nthe door swings open\nrain begins");
+    expect(rig.card(user).text).toContain(
+      "3 photos but 4 prompts: each photo takes one line, or all share one. Write a single prompt for all the clips, remove 1 line, or add 1 more photo.",
+    );
+    await rig.tap(user, "✅ Create");
+    await rig.settle();
+    expect(videoCreates()).toHaveLength(0);
+
+    await rig.harness.send(user, "waves roll in\nclouds race by\nthe door swings open");
+    await rig.create(user);
+    expect(bodyOf(videoCreates()[0])).toMatchObject({
+      prompts: ["waves roll in", "clouds race by", "the door swings open"],
+    });
+  });
+});
