@@ -33,7 +33,7 @@ import { generationHookRoutes } from "./http/generation-hooks.js";
 import type { Translate } from "./i18n/translate.js";
 import type { JobQueue } from "./jobs/queue.js";
 import type { Logger } from "./logger.js";
-import type { IntakeLimits } from "./media/accept.js";
+import { type IntakeLimits, uploadLimitBytes } from "./media/accept.js";
 import { openTelegramFile } from "./media/telegram-download.js";
 import type { Metrics } from "./metrics.js";
 import type { Storage } from "./storage/ports.js";
@@ -131,6 +131,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     results,
     api,
     reserveChatSend: (chatId) => reserveChatSend(storage.buckets, chatId),
+    uploadLimitBytes: uploadLimitBytes(options.limits.selfHostedBotApi),
     withReservedSend: withPrepaidSend,
     translate,
     refreshCard,

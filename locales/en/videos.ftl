@@ -75,3 +75,13 @@ video-prompts-one-for-all = { $frames ->
    *[other] One prompt for all { $frames } clips.
 }
 video-prompts-in-order = { $frames } prompts for { $frames } photos: the first line goes with the first photo, and so on.
+
+## generation service: video batches and results
+video-card-title = 🎬 { $name } · { $count ->
+    [one] 1 clip
+   *[other] { $count } clips
+} · { $model }
+video-album-title = Clips { $from }–{ $to } · { $model }
+video-album-legend = 🔁 again · 🗑 delete
+video-too-big = 🎬 Clip { $number } is { $size } MB, more than Telegram lets a bot send here ({ $limit } MB). Download it from this link; it works until { $until } UTC:
+    { $url }

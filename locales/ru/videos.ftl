@@ -85,3 +85,14 @@ video-prompts-one-for-all = { $frames ->
    *[other] Одно описание для всех клипов ({ $frames }).
 }
 video-prompts-in-order = Описаний столько же, сколько фото ({ $frames }): первая строка — к первому фото, и так далее.
+
+## generation service: video batches and results
+video-card-title = 🎬 { $name } · { $count ->
+    [one] { $count } клип
+    [few] { $count } клипа
+   *[other] { $count } клипов
+} · { $model }
+video-album-title = Клипы { $from }–{ $to } · { $model }
+video-album-legend = 🔁 ещё раз · 🗑 удалить
+video-too-big = 🎬 Клип { $number } весит { $size } МБ — больше, чем бот может отправить здесь ({ $limit } МБ). Скачайте его по ссылке; она действует до { $until } по UTC:
+    { $url }

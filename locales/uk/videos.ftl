@@ -85,3 +85,14 @@ video-prompts-one-for-all = { $frames ->
    *[other] Один опис для всіх кліпів ({ $frames }).
 }
 video-prompts-in-order = Описів стільки ж, скільки фото ({ $frames }): перший рядок — до першого фото, і так далі.
+
+## generation service: video batches and results
+video-card-title = 🎬 { $name } · { $count ->
+    [one] { $count } кліп
+    [few] { $count } кліпи
+   *[other] { $count } кліпів
+} · { $model }
+video-album-title = Кліпи { $from }–{ $to } · { $model }
+video-album-legend = 🔁 ще раз · 🗑 видалити
+video-too-big = 🎬 Кліп { $number } важить { $size } МБ — більше, ніж бот може надіслати тут ({ $limit } МБ). Завантажте його за посиланням; воно діє до { $until } за UTC:
+    { $url }

@@ -36,6 +36,7 @@ import {
   type ChunkRecord,
   type GenerationRecords,
   mediaKey,
+  storedOutput,
 } from "./batch-records.js";
 import { formName, resultButton } from "./cards.js";
 import { isTransient, type Problem, problemOf } from "./problems.js";
@@ -221,15 +222,9 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
           prompt: generation.prompt,
           status: generation.status,
           costTokens: generation.cost_tokens,
-          ...(generation.output
-            ? {
-                output: {
-                  url: generation.output.url,
-                  expiresAt: generation.output.expires_at,
-                  mime: generation.output.mime,
-                },
-              }
-            : {}),
+          aspect: generation.aspect,
+          ...(generation.resolution ? { resolution: generation.resolution } : {}),
+          ...(generation.output ? { output: storedOutput(generation.output) } : {}),
         })),
       };
       await deps.records.putChunk(chunk);

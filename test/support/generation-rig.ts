@@ -108,8 +108,16 @@ export class GenerationRig {
   }
 
   static async create(sandboxOptions: Partial<GenerationSandboxOptions> = {}): Promise<GenerationRig> {
-    const sandbox = await startGenerationSandbox({ rateLimits: false, autoStep: false, ...sandboxOptions });
-    const proxy = await startRecordingProxy(sandbox.baseUrl);
+    let sandboxUrl = "";
+    // The sandbox's signed links name the proxy, so result downloads are recorded and pass the bot's origin check.
+    const proxy = await startRecordingProxy(() => sandboxUrl);
+    const sandbox = await startGenerationSandbox({
+      rateLimits: false,
+      autoStep: false,
+      publicBaseUrl: proxy.baseUrl,
+      ...sandboxOptions,
+    });
+    sandboxUrl = sandbox.baseUrl;
     const files = createServer((_req, res) => {
       res.writeHead(200, { "content-length": String(JPEG.length), "content-type": "image/jpeg" });
       res.end(JPEG);

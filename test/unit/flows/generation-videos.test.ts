@@ -28,6 +28,20 @@ function bodyOf(entry: { body: Buffer } | undefined): unknown {
   return JSON.parse(entry?.body.toString("utf8") ?? "null");
 }
 
+/** The sandbox finishes every generation, and the next poll brings the results to the chat. */
+async function finishAndDeliver(user: TestUser): Promise<void> {
+  rig.sandbox.step(10);
+  await rig.pipeline.features.forms.records.schedulePoll(user.id, 0);
+  await rig.pipeline.poller.tick();
+  await rig.settle();
+}
+
+/** The file a multipart field names (`attach://<part>`), as the harness recorded it. */
+function attached(payload: Record<string, unknown>, field: unknown): unknown {
+  const part = typeof field === "string" ? field.replace(/^attach:\/\//, "") : "";
+  return payload[part];
+}
+
 /** Photos sent as one album, then the intake's offer to bring them to life. */
 async function openWithPhotos(user: TestUser, count: number) {
   let offer: ReturnType<typeof lastCall> | undefined;
@@ -245,5 +259,72 @@ describe("the prompt-count rule", () => {
     expect(bodyOf(videoCreates()[0])).toMatchObject({
       prompts: ["waves roll in", "clouds race by", "the door swings open"],
     });
+  });
+});
+
+describe("clips in the chat", () => {
+  it("one clip is a playable video: its poster as the thumbnail, its width and height, streaming", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(431);
+    await rig.link(user);
+    await rig.harness.send(user, "/video a red balloon over the city");
+    await rig.choose(user, "🎬 Shape, length and sound", "Shape", "Tall 9:16");
+    await rig.choose(user, "🎬 Shape, length and sound", "Size", "1080p");
+    await rig.create(user);
+    expect(textOf(lastCall(rig.harness.calls, "editMessageText"))).toContain(
+      "🎬 Video from text · 1 clip · Reel 1",
+    );
+    await finishAndDeliver(user);
+
+    const video = lastCall(rig.harness.calls, "sendVideo");
+    const payload = video?.payload ?? {};
+    expect(payload).toMatchObject({
+      chat_id: String(user.id),
+      width: "1080",
+      height: "1920",
+      supports_streaming: "true",
+    });
+    expect(String(payload.caption)).toContain("1. a red balloon over the city");
+    expect(attached(payload, payload.video)).toMatchObject({ filename: "video-1.mp4" });
+    expect(attached(payload, payload.thumbnail)).toMatchObject({ filename: "poster-1.jpg" });
+    const keyboard = JSON.parse(String(payload.reply_markup)) as {
+      inline_keyboard: Array<Array<{ text: string }>>;
+    };
+    expect(keyboard.inline_keyboard.flat().map((button) => button.text)).toEqual(["🔁 Again", "🗑 Delete"]);
+    const poster = rig.proxy.requests.find((entry) => entry.path.includes("kind=poster"));
+    expect(poster?.status).toBe(200);
+    expect(rig.harness.calls.some((call) => call.method === "sendPhoto")).toBe(false);
+  });
+
+  it("clips from three photos come as one album of videos, then the numbered buttons", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(432);
+    await rig.link(user);
+    await openWithPhotos(user, 3);
+    await rig.create(user);
+    await finishAndDeliver(user);
+
+    const album = lastCall(rig.harness.calls, "sendMediaGroup")?.payload ?? {};
+    const media = JSON.parse(String(album.media)) as Array<Record<string, unknown>>;
+    expect(media.map((item) => item.type)).toEqual(["video", "video", "video"]);
+    expect(media.map((item) => attached(album, item.media))).toMatchObject([
+      { filename: "video-1.mp4" },
+      { filename: "video-2.mp4" },
+      { filename: "video-3.mp4" },
+    ]);
+    for (const item of media) {
+      expect(item).toMatchObject({ width: 1280, height: 720, supports_streaming: true });
+      expect(attached(album, item.thumbnail)).toMatchObject({ filename: expect.stringMatching(/^poster-/) });
+    }
+    const control = lastCall(rig.harness.calls, "sendMessage");
+    expect(textOf(control)).toContain("Clips 1–3 · Reel 1");
+    expect(BotHarness.buttons(control).map((button) => button.text)).toEqual([
+      "🔁 1",
+      "🔁 2",
+      "🔁 3",
+      "🗑 1",
+      "🗑 2",
+      "🗑 3",
+    ]);
   });
 });
