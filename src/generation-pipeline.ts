@@ -73,6 +73,8 @@ export interface GenerationPipelineOptions {
   /** The playground links each user to an account of its sandbox on first use. */
   autoLink?: (userId: number) => Promise<GenerationCredentials | undefined>;
   timings?: GenerationTimings;
+  /** The largest file the bot uploads to a chat; by default that of the Bot API it uses. */
+  uploadLimitBytes?: number;
   /** The Api jobs send through; by default a paced one of its own (tests hand in a recorded one). */
   api?: Api;
 }
@@ -131,7 +133,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     results,
     api,
     reserveChatSend: (chatId) => reserveChatSend(storage.buckets, chatId),
-    uploadLimitBytes: uploadLimitBytes(options.limits.selfHostedBotApi),
+    uploadLimitBytes: options.uploadLimitBytes ?? uploadLimitBytes(options.limits.selfHostedBotApi),
     withReservedSend: withPrepaidSend,
     translate,
     refreshCard,

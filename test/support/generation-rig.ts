@@ -41,6 +41,11 @@ export function jpegPhoto(id: string) {
   };
 }
 
+export interface RigOptions {
+  /** Telegram's upload limit as the bot sees it, to send a small result as one too big to upload. */
+  uploadLimitBytes?: number;
+}
+
 export class GenerationRig {
   readonly storage = createMemoryStorage();
   readonly queue = new MemoryJobQueue(createLogger({ level: "silent" }));
@@ -54,6 +59,7 @@ export class GenerationRig {
     private readonly files: Server,
     filesUrl: string,
     catalog: Awaited<ReturnType<typeof loadCatalog>>,
+    options: RigOptions,
   ) {
     const i18n = createI18n("en");
     let harness: BotHarness | undefined;
@@ -86,6 +92,7 @@ export class GenerationRig {
       limits,
       api,
       timings: { cardIntervalMs: 10 },
+      ...(options.uploadLimitBytes === undefined ? {} : { uploadLimitBytes: options.uploadLimitBytes }),
     });
     harness = new BotHarness({
       storage: this.storage,
@@ -107,7 +114,10 @@ export class GenerationRig {
     this.harness = harness;
   }
 
-  static async create(sandboxOptions: Partial<GenerationSandboxOptions> = {}): Promise<GenerationRig> {
+  static async create(
+    sandboxOptions: Partial<GenerationSandboxOptions> = {},
+    options: RigOptions = {},
+  ): Promise<GenerationRig> {
     let sandboxUrl = "";
     // The sandbox's signed links name the proxy, so result downloads are recorded and pass the bot's origin check.
     const proxy = await startRecordingProxy(() => sandboxUrl);
@@ -131,6 +141,7 @@ export class GenerationRig {
       files,
       `http://127.0.0.1:${port}`,
       await loadCatalog(DEFAULT_CATALOG_PATH),
+      options,
     );
     await rig.queue.start();
     return rig;

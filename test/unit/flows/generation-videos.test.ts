@@ -327,4 +327,21 @@ describe("clips in the chat", () => {
       "🗑 3",
     ]);
   });
+
+  it("a clip too big for the bot to upload comes as its link, with when the link stops working", async () => {
+    rig = await GenerationRig.create({}, { uploadLimitBytes: 1_000 });
+    const user = rig.harness.user(433);
+    await rig.link(user);
+    await rig.harness.send(user, "/video a slow tide");
+    await rig.create(user);
+    await finishAndDeliver(user);
+
+    expect(rig.harness.calls.some((call) => call.method === "sendVideo")).toBe(false);
+    const texts = rig.harness.calls.filter((call) => call.method === "sendMessage").map(textOf);
+    const link = texts.find((text) => text.startsWith("🎬 Clip 1 is"));
+    expect(link).toMatch(
+      /^🎬 Clip 1 is \d+ MB, more than Telegram lets a bot send here \(0 MB\)\. Download it from this link; it works until .+ UTC:\nhttp:\/\/127\.0\.0\.1:\d+\/v1\/files\/file_[0-9a-f]+\/content\?/,
+    );
+    expect(rig.proxy.requests.some((entry) => entry.path.includes("kind=poster"))).toBe(false);
+  });
 });
