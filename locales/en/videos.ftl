@@ -49,14 +49,14 @@ video-price-over-balance = ⚠️ This may cost up to { $max } tokens, more than
 video-price-over-budget = ⚠️ This may cost up to { $max } tokens, more than the { $left } left on your key's budget: the service refuses a request the key cannot cover whole. Make fewer or shorter clips, pick a cheaper model, or raise the key's budget.
 video-rule-unavailable = The generation service takes no new videos right now. Please try again later.
 video-rule-too-many = That is { $count } clips; one request makes at most { $max }. Use fewer prompts or fewer clips per prompt.
-video-rule-prompts-missing = { $frames } photos but { $prompts ->
+video-frames-missing = { $frames } photos but { $prompts ->
     [one] { $prompts } prompt
    *[other] { $prompts } prompts
 }: each photo needs its own line, or all share one. Write a single prompt for all the clips, or add { $missing ->
     [one] the { $missing } missing line
    *[other] the { $missing } missing lines
 }, one per photo, in order.
-video-rule-prompts-extra = { $frames ->
+video-frames-extra = { $frames ->
     [one] { $frames } photo
    *[other] { $frames } photos
 } but { $prompts } prompts: each photo takes one line, or all share one. Write a single prompt for all the clips, remove { $extra ->
@@ -66,15 +66,15 @@ video-rule-prompts-extra = { $frames ->
     [one] { $extra } more photo
    *[other] { $extra } more photos
 }.
-video-prompts-default = { $frames ->
+video-frames-default = { $frames ->
     [one] No prompt: the photo gets a gentle default motion.
    *[other] No prompt: each of the { $frames } photos gets a gentle default motion.
 }
-video-prompts-one-for-all = { $frames ->
+video-frames-one-for-all = { $frames ->
     [one] The prompt is for this photo.
    *[other] One prompt for all { $frames } clips.
 }
-video-prompts-in-order = { $frames } prompts for { $frames } photos: the first line goes with the first photo, and so on.
+video-frames-in-order = { $frames } prompts for { $frames } photos: the first line goes with the first photo, and so on.
 
 ## generation service: video batches and results
 video-card-title = 🎬 { $name } · { $count ->
@@ -85,3 +85,39 @@ video-album-title = Clips { $from }–{ $to } · { $model }
 video-album-legend = 🔁 again · 🗑 delete
 video-too-big = 🎬 Clip { $number } is { $size } MB, more than Telegram lets a bot send here ({ $limit } MB). Download it from this link; it works until { $until } UTC:
     { $url }
+
+## generation service: keyframe chains
+generation-form-keyframe_video-name = Transitions between photos
+video-offer-chain = 🎞 Transitions between these photos
+hint-prompt-keyframe_video = Say how each photo should turn into the next. Leave it empty for a smooth default transition, write one prompt for all the transitions, or write one line per transition, in order.
+form-media-prompt-keyframe_video = Send 2 or more photos, in the order they should follow one another: each neighbouring pair becomes a transition clip. Press Done when all are here.
+form-media-wrong-keyframe_video = Transitions are made between photos only.
+form-media-too-many-keyframe_video = That is { $count } photos; one chain takes at most { $max }. Start again with fewer.
+form-media-order = Order (photos numbered as you sent them): { $order }. Swap neighbours with the buttons below.
+form-media-swap = { $first } ⇄ { $second }
+video-chain-default = { $clips ->
+    [one] No prompt: { $frames } photos make 1 transition with a smooth default motion.
+   *[other] No prompt: { $frames } photos make { $clips } transitions, each with a smooth default motion.
+}
+video-chain-one-for-all = { $clips ->
+    [one] { $frames } photos make 1 transition, with this prompt.
+   *[other] { $frames } photos make { $clips } transitions, all with this one prompt.
+}
+video-chain-in-order = { $frames } photos make { $clips } transitions, one prompt each: the first line goes with photos 1 and 2 in the order above, and so on.
+video-chain-missing = { $frames } photos make { $clips } transitions, but there { $prompts ->
+    [one] is { $prompts } prompt
+   *[other] are { $prompts } prompts
+}: each transition needs its own line, or all share one. Write a single prompt for all of them, or add { $missing ->
+    [one] the { $missing } missing line
+   *[other] the { $missing } missing lines
+}, one per transition, in order.
+video-chain-extra = { $frames } photos make { $clips ->
+    [one] 1 transition
+   *[other] { $clips } transitions
+}, but there are { $prompts } prompts: each transition takes one line, or all share one. Write a single prompt for all of them, remove { $extra ->
+    [one] { $extra } line
+   *[other] { $extra } lines
+}, or add { $extra ->
+    [one] { $extra } more photo
+   *[other] { $extra } more photos
+}.

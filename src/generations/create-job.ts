@@ -43,7 +43,7 @@ import { isTransient, type Problem, problemOf } from "./problems.js";
 
 const CREATE_ATTEMPTS = 5;
 /** The request fields that carry photos sent in the chat, uploaded before the request goes. */
-const PHOTO_FIELDS = ["reference_file_ids", "image_file_ids", "image_file_id"] as const;
+const PHOTO_FIELDS = ["reference_file_ids", "image_file_ids", "image_file_id", "keyframe_file_ids"] as const;
 
 const CreateDataSchema = z.object({ ticket: z.string().min(16) });
 export type CreateData = z.infer<typeof CreateDataSchema>;

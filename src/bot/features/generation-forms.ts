@@ -1,7 +1,7 @@
 /**
  * The ways into the generation forms, and the buttons on generation results: /image and /video (with or
  * without a prompt), the /start menu's entries, photos sent ("Image from these references", "Video from
- * these photos", one clip each), the offers for a text
+ * these photos", one clip each; "Transitions between these photos"), the offers for a text
  * sent outside a form ("Image from this text"); under results Original, Again, Use as reference and Delete (with
  * a confirmation), and Cancel on the batch card. Result buttons act on their batch's ticket and are
  * checked against its owner, since they outlive the chat's newest menu.
@@ -40,7 +40,13 @@ export interface GenerationFormsDeps {
 }
 
 /** Entry buttons (menu, intake): `gs:<menu nonce>:<entry>`. */
-const ENTRIES = { fromText: "t", fromReferences: "r", videoFromText: "v", videoFromFrames: "f" } as const;
+const ENTRIES = {
+  fromText: "t",
+  fromReferences: "r",
+  videoFromText: "v",
+  videoFromFrames: "f",
+  keyframeChain: "k",
+} as const;
 /** Photos an intake offer may hand to a reference form at most. */
 const MAX_OFFERED_REFERENCES = 10;
 const FormTypeSchema = z.enum(GENERATION_FORM_TYPES);
@@ -65,7 +71,10 @@ export function generationMenuEntries(t: Translate, nonce: string): InlineKeyboa
   ];
 }
 
-/** The intake's offers for photos: up to ten can be blended into a new image, or each start a clip. */
+/**
+ * The intake's offers for photos: up to ten can be blended into a new image, each start a clip, or be
+ * the keyframes of a chain of transitions.
+ */
 export const generationIntakeOffers: MoreOffers = {
   accepts: (refs) =>
     refs.length > 0 &&
@@ -74,6 +83,7 @@ export const generationIntakeOffers: MoreOffers = {
   buttons: (t, nonce) => [
     entryButton(t, nonce, "generation-offer-references", "fromReferences"),
     entryButton(t, nonce, "video-offer-frames", "videoFromFrames"),
+    entryButton(t, nonce, "video-offer-chain", "keyframeChain"),
   ],
 };
 
@@ -123,13 +133,19 @@ export function createGenerationEntries(): Composer<BotContext> {
         await openGenerationForm(ctx, { type: "text_to_video", media: [] });
         return;
       case ENTRIES.fromReferences:
-      case ENTRIES.videoFromFrames: {
+      case ENTRIES.videoFromFrames:
+      case ENTRIES.keyframeChain: {
         const media = await takePendingMedia(ctx.deps.storage.kv, chatId);
         if (!media || media.length === 0) {
           await ctx.reply(ctx.t("intake-expired"));
           return;
         }
-        const type = data.args[0] === ENTRIES.fromReferences ? "reference_image" : "image_to_video";
+        const type =
+          data.args[0] === ENTRIES.fromReferences
+            ? "reference_image"
+            : data.args[0] === ENTRIES.videoFromFrames
+              ? "image_to_video"
+              : "keyframe_video";
         await openGenerationForm(ctx, { type, media });
         return;
       }

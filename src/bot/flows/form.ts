@@ -12,12 +12,16 @@ import type { MediaClass } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import { TASK_TYPES, type TaskRequestInput, type TaskType } from "../../tasks-service/schemas/index.js";
 
-/** Forms of the generation service: images from text or reference photos, videos from text or start frames. */
+/**
+ * Forms of the generation service: images from text or reference photos; videos from text, from start
+ * frames, or as transitions along a chain of keyframes.
+ */
 export const GENERATION_FORM_TYPES = [
   "text_to_image",
   "reference_image",
   "text_to_video",
   "image_to_video",
+  "keyframe_video",
 ] as const;
 export type GenerationFormType = (typeof GENERATION_FORM_TYPES)[number];
 
@@ -165,7 +169,7 @@ export interface FormField<K extends RequestField = RequestField> {
 }
 
 /** The request fields media go into. */
-type MediaField = "photos" | "file" | "reference_file_ids" | "image_file_ids";
+type MediaField = "photos" | "file" | "reference_file_ids" | "image_file_ids" | "keyframe_file_ids";
 
 export interface MediaRule<F extends MediaField = MediaField> {
   min: number;
@@ -178,6 +182,8 @@ export interface MediaRule<F extends MediaField = MediaField> {
   accepts: readonly MediaClass[];
   /** False when the form does not take media for the current values (motion from text). */
   applies?: (values: FormValues) => boolean;
+  /** Their order matters (a keyframe chain's): the card shows it and swaps neighbours. */
+  reorder?: boolean;
 }
 
 /** The form of type T; without T, the form of any. */

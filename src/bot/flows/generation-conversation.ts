@@ -15,7 +15,7 @@ import { MediaRefSchema } from "../../media/media-ref.js";
 import type { BotContext } from "../context.js";
 import { type FormDefinition, type FormEnv, type FormValues, GENERATION_FORM_TYPES } from "./form.js";
 import { type FormConversation, runForm } from "./form-loop.js";
-import type { FormState } from "./form-state.js";
+import { type FormState, orderedMedia } from "./form-state.js";
 import { buildImageRequest, type ImageFormSetup, imageContract, imageForm } from "./forms/images.js";
 import { buildVideoRequest, isVideoFormType, videoContract, videoForm } from "./forms/videos.js";
 import { firstScreen } from "./navigation.js";
@@ -86,16 +86,17 @@ export function generationFormConversation(deps: GenerationFlowDeps) {
         state,
         limits: deps.limits,
         async create(submitted, cardMessageId) {
+          const media = orderedMedia(submitted);
           const built = isVideoFormType(type)
-            ? buildVideoRequest(type, setup, submitted.values, submitted.media)
-            : buildImageRequest(type, setup, submitted.values, submitted.media);
+            ? buildVideoRequest(type, setup, submitted.values, media)
+            : buildImageRequest(type, setup, submitted.values, media);
           await deps.submit(
             {
               userId,
               chatId,
               locale: input.locale,
               type: isVideoFormType(type) ? "video" : "image",
-              form: { type: input.type, values: submitted.values, media: submitted.media },
+              form: { type: input.type, values: submitted.values, media },
               formInstance: setup.instance,
               request: built.request,
               modelLabel: built.modelLabel,

@@ -43,7 +43,7 @@ function attached(payload: Record<string, unknown>, field: unknown): unknown {
 }
 
 /** Photos sent as one album, then the intake's offer to bring them to life. */
-async function openWithPhotos(user: TestUser, count: number) {
+async function openWithPhotos(user: TestUser, count: number, button = "🎬 Video from these photos") {
   let offer: ReturnType<typeof lastCall> | undefined;
   for (let index = 0; index < count; index++) {
     const calls = await rig.harness.sendMessage(user, {
@@ -52,7 +52,16 @@ async function openWithPhotos(user: TestUser, count: number) {
     });
     offer = lastCall(calls, index === 0 ? "sendMessage" : "editMessageText") ?? offer;
   }
-  await rig.harness.press(user, BotHarness.button(offer, "🎬 Video from these photos"));
+  await rig.harness.press(user, BotHarness.button(offer, button));
+}
+
+/** The service's file id of each photo sent, by its Telegram id, as the batch recorded its uploads. */
+async function uploadedFiles(): Promise<Map<string, string>> {
+  const [key] = await rig.storage.kv.keys("generation-batch:");
+  const record = await rig.pipeline.features.forms.records.get(key?.slice("generation-batch:".length) ?? "");
+  return new Map(
+    Object.entries(record?.uploads ?? {}).map(([media, file]) => [media.replace(/^t:|-u$/g, ""), file]),
+  );
 }
 
 describe("a video from text", () => {
@@ -343,5 +352,66 @@ describe("clips in the chat", () => {
       /^🎬 Clip 1 is \d+ MB, more than Telegram lets a bot send here \(0 MB\)\. Download it from this link; it works until .+ UTC:\nhttp:\/\/127\.0\.0\.1:\d+\/v1\/files\/file_[0-9a-f]+\/content\?/,
     );
     expect(rig.proxy.requests.some((entry) => entry.path.includes("kind=poster"))).toBe(false);
+  });
+});
+
+describe("transitions between photos", () => {
+  const CHAIN = "🎞 Transitions between these photos";
+
+  it("four photos make three transitions; the order changed on the card is the order sent", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(441);
+    const key = await rig.link(user);
+    await openWithPhotos(user, 4, CHAIN);
+    let card = rig.card(user).text;
+    expect(card).toContain("<b>Transitions between photos</b>");
+    expect(card).toContain("Order (photos numbered as you sent them): 1 → 2 → 3 → 4.");
+    expect(card).toContain("No prompt: 4 photos make 3 transitions, each with a smooth default motion.");
+    expect(card).toContain("Price: 3 × 60 = 180 tokens");
+    expect(rig.buttons(user)).toEqual(expect.arrayContaining(["1 ⇄ 2", "2 ⇄ 3", "3 ⇄ 4"]));
+    await rig.tap(user, "2 ⇄ 3");
+    card = rig.card(user).text;
+    expect(card).toContain("Order (photos numbered as you sent them): 1 → 3 → 2 → 4.");
+    expect(rig.buttons(user)).toEqual(expect.arrayContaining(["1 ⇄ 3", "3 ⇄ 2", "2 ⇄ 4"]));
+    await rig.harness.send(user, "dawn breaks\nthe sun climbs\nnight falls");
+    expect(rig.card(user).text).toContain(
+      "4 photos make 3 transitions, one prompt each: the first line goes with photos 1 and 2 in the order above, and so on.",
+    );
+    await rig.create(user);
+
+    expect(uploads()).toHaveLength(4);
+    const files = await uploadedFiles();
+    const [create] = videoCreates();
+    expect(bodyOf(create)).toEqual({
+      prompts: ["dawn breaks", "the sun climbs", "night falls"],
+      model: "reel-1",
+      aspect: "16:9",
+      resolution: "720p",
+      duration: 8,
+      keyframe_file_ids: ["frame1", "frame3", "frame2", "frame4"].map((id) => files.get(id)),
+    });
+    expect(new Set(files.values()).size).toBe(4);
+    expect(create?.headers["idempotency-key"]).toMatch(KEY_PATTERN);
+    expect(create?.headers.authorization).toBe(`Bearer ${key.apiKey}`);
+    expect(create?.status).toBe(202);
+    expect(textOf(lastCall(rig.harness.calls, "editMessageText"))).toContain(
+      "🎬 Transitions between photos · 3 clips · Reel 1",
+    );
+  });
+
+  it("two prompts for three transitions are explained on the card and nothing is sent", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(442);
+    await rig.link(user);
+    await openWithPhotos(user, 4, CHAIN);
+    await rig.harness.send(user, "dawn breaks\nnight falls");
+    const explanation =
+      "4 photos make 3 transitions, but there are 2 prompts: each transition needs its own line, or all share one. Write a single prompt for all of them, or add the 1 missing line, one per transition, in order.";
+    expect(rig.card(user).text).toContain(`⚠️ ${explanation}`);
+    await rig.tap(user, "✅ Create");
+    await rig.settle();
+    expect(rig.card(user).text).toContain(explanation);
+    expect(videoCreates()).toHaveLength(0);
+    expect(uploads()).toHaveLength(0);
   });
 });

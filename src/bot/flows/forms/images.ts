@@ -58,12 +58,13 @@ export function isFreePlan(account: ImageAccountView): boolean {
 
 /**
  * The models a form offers from its catalog section: all of them, those that blend reference photos, or
- * those that start a clip from a frame.
+ * those that start a clip from a frame (or join two).
  */
 export function modelsFor(type: GenerationFormType, setup: ImageFormSetup): CatalogModel[] {
   return setup.catalog.models.filter((model) => {
     if (type === "reference_image") return model.max_reference_files > 0;
-    if (type === "image_to_video") return model.reference_modes.includes("frame");
+    if (type === "image_to_video" || type === "keyframe_video")
+      return model.reference_modes.includes("frame");
     return true;
   });
 }

@@ -1,9 +1,10 @@
 /**
  * The video forms of the generation service, built from the catalog's video section when a form opens:
- * clips from text (prompts, clips per prompt) and clips from start frames (one clip per photo), each with
+ * clips from text (prompts, clips per prompt), clips from start frames (one clip per photo) and the
+ * transitions along a chain of keyframes (N photos in the order on the card give N-1 clips), each with
  * only the chosen model's quality modes, aspects, resolutions, lengths and, where the model can switch it
- * off, its sound. The prompt-count rule is the service's: for N photos, no prompt (a default motion), one
- * prompt for all, or exactly N in order; any other count is explained on the card with the ways to fix
+ * off, its sound. The prompt-count rule is the service's: for N clips from photos, no prompt (a default
+ * motion), one prompt for all, or exactly N in order; any other count is explained on the card with the ways to fix
  * it, and Create waits, so the service is never sent a request it would refuse for it. A model whose price
  * grows with the clip's length shows its price a second besides its price a clip.
  */
@@ -42,7 +43,10 @@ import {
   variantsOf,
 } from "./images.js";
 
-export type VideoFormType = Extract<GenerationFormType, "text_to_video" | "image_to_video">;
+export type VideoFormType = Extract<
+  GenerationFormType,
+  "text_to_video" | "image_to_video" | "keyframe_video"
+>;
 
 /** Start frames one form takes: one album. */
 export const MAX_START_FRAMES = 10;
@@ -60,7 +64,12 @@ type VideoField = FormField<FieldKey<GenerationFormType>>;
 type ModelChoice = "aspect" | "resolution" | "quality_mode" | "duration";
 
 export function isVideoFormType(type: GenerationFormType): type is VideoFormType {
-  return type === "text_to_video" || type === "image_to_video";
+  return type === "text_to_video" || type === "image_to_video" || type === "keyframe_video";
+}
+
+/** Where the prompt-count rule's words differ: clips from photos, or transitions along a chain. */
+function ruleWords(type: VideoFormType): string {
+  return type === "keyframe_video" ? "video-chain" : "video-frames";
 }
 
 /** How the prompts of an image-to-video form meet its photos, by the service's prompt-count rule. */
@@ -77,9 +86,13 @@ export function promptMatch(prompts: number, frames: number): PromptMatch {
   return { kind: "mismatch", frames, prompts };
 }
 
-/** How many clips the request makes: prompts times clips per prompt from text, one per photo from frames. */
+/**
+ * How many clips the request makes: prompts times clips per prompt from text, one per photo from start
+ * frames, one per pair of neighbours along a keyframe chain.
+ */
 export function clipCount(type: VideoFormType, values: FormValues, media: readonly MediaRef[]): number {
   if (type === "image_to_video") return media.length;
+  if (type === "keyframe_video") return Math.max(0, media.length - 1);
   return promptsOf(type, values).length * variantsOf(values);
 }
 
@@ -243,15 +256,33 @@ export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefin
           },
         }
       : {}),
-    ...(type === "image_to_video"
+    ...(type === "keyframe_video"
       ? {
-          insight: (view: FormView) => {
-            const match = promptMatch(promptsOf(type, view.values).length, view.media.length);
-            if (match.kind === "mismatch" || view.media.length === 0) return [];
-            return [{ key: `video-prompts-${match.kind}`, params: { frames: match.frames } }];
+          media: {
+            min: 2,
+            max: MAX_START_FRAMES,
+            field: "keyframe_file_ids",
+            accepts: ["image"],
+            tooManyKey: "form-media-too-many-keyframe_video",
+            reorder: true,
           },
         }
       : {}),
+    ...(type === "text_to_video"
+      ? {}
+      : {
+          insight: (view: FormView) => {
+            const items = clipCount(type, view.values, view.media);
+            const match = promptMatch(promptsOf(type, view.values).length, items);
+            if (match.kind === "mismatch" || items === 0) return [];
+            return [
+              {
+                key: `${ruleWords(type)}-${match.kind}`,
+                params: { frames: view.media.length, clips: items },
+              },
+            ];
+          },
+        }),
     normalize: (values: FormValues) => normalizeVideoValues(type, setup, values),
   };
 }
@@ -286,14 +317,21 @@ export function videoContract(type: VideoFormType, setup: ImageFormSetup): FormC
       if (count === 0) return [{ key: "form-required", params: { field: "prompt" } }];
       if (count > setup.maxBatch)
         return [{ key: "video-rule-too-many", params: { count, max: setup.maxBatch } }];
-      if (type === "image_to_video") {
-        const match = promptMatch(promptsOf(type, view.values).length, view.media.length);
+      if (type !== "text_to_video") {
+        const match = promptMatch(promptsOf(type, view.values).length, count);
         if (match.kind === "mismatch") {
-          const { frames, prompts } = match;
+          const { prompts } = match;
+          const frames = view.media.length;
           return [
-            prompts < frames
-              ? { key: "video-rule-prompts-missing", params: { frames, prompts, missing: frames - prompts } }
-              : { key: "video-rule-prompts-extra", params: { frames, prompts, extra: prompts - frames } },
+            prompts < count
+              ? {
+                  key: `${ruleWords(type)}-missing`,
+                  params: { frames, clips: count, prompts, missing: count - prompts },
+                }
+              : {
+                  key: `${ruleWords(type)}-extra`,
+                  params: { frames, clips: count, prompts, extra: prompts - count },
+                },
           ];
         }
       }
@@ -351,6 +389,7 @@ export function buildVideoRequest(
     if (media.length === 1 && only) request.image_file_id = only;
     else request.image_file_ids = [...media];
   }
+  if (type === "keyframe_video") request.keyframe_file_ids = [...media];
   const count = clipCount(type, values, media);
   return { request, count, quote: quoteOf(model, count), modelLabel: model.label };
 }
