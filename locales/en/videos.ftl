@@ -121,3 +121,10 @@ video-chain-extra = { $frames } photos make { $clips ->
     [one] { $extra } more photo
    *[other] { $extra } more photos
 }.
+
+## generation service: clip buttons
+video-card-uploading = ⏳ Uploading photo { $done } of { $total }…
+video-delete-confirm = Delete clip { $number } from the service for good? The copy in this chat stays.
+video-deleted = Clip { $number } is deleted from the service. The copy in this chat stays.
+video-deleted-already = Clip { $number } is no longer on the service.
+video-canceling = Canceling the queued clips…

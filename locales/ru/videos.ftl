@@ -119,3 +119,10 @@ video-chain-extra = Фото: { $frames }, переходов: { $clips }, оп�
     [few] { $extra } лишние строки
    *[other] { $extra } лишних строк
 } или добавьте ещё { $extra } фото.
+
+## generation service: clip buttons
+video-card-uploading = ⏳ Загружаю фото { $done } из { $total }…
+video-delete-confirm = Удалить клип { $number } с сервиса навсегда? Копия в этом чате останется.
+video-deleted = Клип { $number } удалён с сервиса. Копия в этом чате осталась.
+video-deleted-already = Клипа { $number } на сервисе уже нет.
+video-canceling = Отменяю клипы в очереди…

@@ -119,3 +119,10 @@ video-chain-extra = Фото: { $frames }, переходів: { $clips }, оп�
     [few] { $extra } зайві рядки
    *[other] { $extra } зайвих рядків
 } або додайте ще { $extra } фото.
+
+## generation service: clip buttons
+video-card-uploading = ⏳ Завантажую фото { $done } з { $total }…
+video-delete-confirm = Видалити кліп { $number } із сервісу назавжди? Копія в цьому чаті залишиться.
+video-deleted = Кліп { $number } видалено із сервісу. Копія в цьому чаті залишилася.
+video-deleted-already = Кліпу { $number } на сервісі вже немає.
+video-canceling = Скасовую кліпи в черзі…

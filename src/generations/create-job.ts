@@ -190,7 +190,8 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
       }
       if (ref.source !== "telegram")
         throw new MediaError("unsupported_type", "references are photos sent in the chat");
-      await deps.cards.show(current, t("generation-card-uploading", { done: index + 1, total: refs.length }));
+      const uploading = current.type === "video" ? "video-card-uploading" : "generation-card-uploading";
+      await deps.cards.show(current, t(uploading, { done: index + 1, total: refs.length }));
       const { upload, release } = await telegramUpload(deps.openTelegramFile, ref);
       const { file } = await deps.service
         .uploadFile(apiKey, upload, idempotencyKeyOf(current, `upload:${key}`))

@@ -181,6 +181,8 @@ async function onResultButton(
   position: number | undefined,
 ): Promise<void> {
   const t = ctx.t.bind(ctx);
+  /** The words of a clip where they differ from those of an image. */
+  const words = (key: string) => (record.type === "video" ? key.replace(/^generation-/, "video-") : key);
   const item = await itemOf(deps, record, position);
   const formType = FormTypeSchema.safeParse(record.form.type);
   if (position !== undefined && !item) {
@@ -225,7 +227,7 @@ async function onResultButton(
       if (!item || position === undefined) break;
       await ctx.answerCallbackQuery();
       await ctx.reply(
-        t(item.deleted ? "generation-deleted-already" : "generation-delete-confirm", {
+        t(words(item.deleted ? "generation-deleted-already" : "generation-delete-confirm"), {
           number: position + 1,
         }),
         {
@@ -239,7 +241,7 @@ async function onResultButton(
       let outcome: string;
       try {
         if (!item.deleted) await deps.actions.deleteGeneration(record.userId, item.id);
-        outcome = t("generation-deleted", { number: position + 1 });
+        outcome = t(words("generation-deleted"), { number: position + 1 });
       } catch (error) {
         if (!isGenerationServiceError(error)) throw error;
         if (error.code !== "not_found") {
@@ -247,7 +249,7 @@ async function onResultButton(
           await ctx.editMessageText(t(problem.key, problem.params));
           return;
         }
-        outcome = t("generation-deleted-already", { number: position + 1 });
+        outcome = t(words("generation-deleted-already"), { number: position + 1 });
       }
       await deps.records.changeChunk(record.ticket, chunkOf(position), (chunk) => ({
         ...chunk,
@@ -263,7 +265,7 @@ async function onResultButton(
       await ctx.editMessageText(t("generation-kept"));
       return;
     case "cancelQueued":
-      await ctx.answerCallbackQuery({ text: t("generation-canceling") });
+      await ctx.answerCallbackQuery({ text: t(words("generation-canceling")) });
       await deps.actions.cancelQueued(record.ticket);
       return;
   }

@@ -300,6 +300,11 @@ describe("clips in the chat", () => {
       inline_keyboard: Array<Array<{ text: string }>>;
     };
     expect(keyboard.inline_keyboard.flat().map((button) => button.text)).toEqual(["🔁 Again", "🗑 Delete"]);
+    const del = keyboard.inline_keyboard.flat().find((button) => button.text === "🗑 Delete") as
+      | { callback_data?: string }
+      | undefined;
+    const confirm = lastCall(await rig.harness.press(user, del?.callback_data ?? ""), "sendMessage");
+    expect(textOf(confirm)).toBe("Delete clip 1 from the service for good? The copy in this chat stays.");
     const poster = rig.proxy.requests.find((entry) => entry.path.includes("kind=poster"));
     expect(poster?.status).toBe(200);
     expect(rig.harness.calls.some((call) => call.method === "sendPhoto")).toBe(false);
