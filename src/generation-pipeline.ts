@@ -35,7 +35,7 @@ import { generationHookRoutes } from "./http/generation-hooks.js";
 import type { Translate } from "./i18n/translate.js";
 import type { JobQueue } from "./jobs/queue.js";
 import type { Logger } from "./logger.js";
-import type { IntakeLimits } from "./media/accept.js";
+import { type IntakeLimits, uploadLimitBytes } from "./media/accept.js";
 import { openTelegramFile } from "./media/telegram-download.js";
 import type { Metrics } from "./metrics.js";
 import type { Storage } from "./storage/ports.js";
@@ -75,6 +75,8 @@ export interface GenerationPipelineOptions {
   /** The playground links each user to an account of its sandbox on first use. */
   autoLink?: (userId: number) => Promise<GenerationCredentials | undefined>;
   timings?: GenerationTimings;
+  /** The largest file the bot uploads to a chat; by default that of the Bot API it uses. */
+  uploadLimitBytes?: number;
   /** The Api jobs send through; by default a paced one of its own (tests hand in a recorded one). */
   api?: Api;
 }
@@ -133,6 +135,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     results,
     api,
     reserveChatSend: (chatId) => reserveChatSend(storage.buckets, chatId),
+    uploadLimitBytes: options.uploadLimitBytes ?? uploadLimitBytes(options.limits.selfHostedBotApi),
     withReservedSend: withPrepaidSend,
     translate,
     refreshCard,

@@ -17,7 +17,7 @@ import { taskHookRoutes } from "./http/task-hooks.js";
 import type { Translate } from "./i18n/translate.js";
 import type { JobQueue } from "./jobs/queue.js";
 import type { Logger } from "./logger.js";
-import type { IntakeLimits } from "./media/accept.js";
+import { type IntakeLimits, uploadLimitBytes } from "./media/accept.js";
 import { transferToService } from "./media/transfer.js";
 import type { Metrics } from "./metrics.js";
 import type { Storage } from "./storage/ports.js";
@@ -36,9 +36,6 @@ import type { TasksServiceClient } from "./tasks-service/client.js";
 import { createJobsApi } from "./telegram/client-policy.js";
 import { reserveChatSend, withPrepaidSend } from "./telegram/pacing.js";
 
-/** Telegram's upload limit for bots: 50 MB on the cloud Bot API, 2000 MB on a self-hosted server. */
-const CLOUD_UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
-const SELF_HOSTED_UPLOAD_LIMIT_BYTES = 2000 * 1024 * 1024;
 /** Unfinished this long after creation: the user hears that we stopped waiting. */
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -98,7 +95,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
   const fetcher = createResultFetcher({ serviceBaseUrl: options.tasksBaseUrl });
   const telegram = { api, botApiRoot: options.botApiRoot, token: options.botToken };
   const results = createTaskResultSender({
-    uploadLimitBytes: options.selfHostedBotApi ? SELF_HOSTED_UPLOAD_LIMIT_BYTES : CLOUD_UPLOAD_LIMIT_BYTES,
+    uploadLimitBytes: uploadLimitBytes(options.selfHostedBotApi),
     fetcher,
   });
   const awaitingSrt = new AwaitingSrt(storage.kv);

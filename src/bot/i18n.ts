@@ -19,7 +19,15 @@ export const BOT_COMMANDS = [
 ] as const;
 
 /** Commands of the generation service, in menu order after /start; only where it is configured. */
-export const GENERATION_COMMANDS = ["image", "account", "connect", "disconnect", "gallery", "queue"] as const;
+export const GENERATION_COMMANDS = [
+  "image",
+  "video",
+  "account",
+  "connect",
+  "disconnect",
+  "gallery",
+  "queue",
+] as const;
 
 /** The command menu: the generation service's commands follow /start when it is there. */
 export function menuCommands(withGeneration: boolean): readonly string[] {

@@ -14,6 +14,7 @@ import {
   GENERATION_STATUSES,
   GENERATION_TYPES,
   type GenerationStatus,
+  type Output,
 } from "../generation-service/responses.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
@@ -51,8 +52,24 @@ const ProblemSchema = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 
-const OutputSchema = z.object({ url: z.string(), expiresAt: z.number(), mime: z.string() });
+const OutputSchema = z.object({
+  url: z.string(),
+  expiresAt: z.number(),
+  mime: z.string(),
+  /** A video's poster frame, its thumbnail in the chat. */
+  posterUrl: z.string().optional(),
+});
 export type StoredOutput = z.infer<typeof OutputSchema>;
+
+/** A result's links as the batch keeps them. */
+export function storedOutput(output: Output): StoredOutput {
+  return {
+    url: output.url,
+    expiresAt: output.expires_at,
+    mime: output.mime,
+    ...(output.poster_url ? { posterUrl: output.poster_url } : {}),
+  };
+}
 
 export const BatchRecordSchema = z.object({
   ticket: z.string().min(16),
@@ -100,6 +117,9 @@ export const ChunkItemSchema = z.object({
   status: z.enum(GENERATION_STATUSES),
   costTokens: z.number().int().nonnegative(),
   output: OutputSchema.optional(),
+  /** The shape and size it was made in: a video's width and height in the chat. */
+  aspect: z.string().optional(),
+  resolution: z.string().optional(),
   error: z.string().optional(),
   /** The photo as sent to the chat, and the original as a document once asked for. */
   photoFileId: z.string().optional(),

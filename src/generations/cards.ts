@@ -47,6 +47,18 @@ export function resultButton(
   return { text, callback_data: encodeCallback(CALLBACK_SCOPES.generationResult, ticket, ...args) };
 }
 
+/** A clip's actions, under a video sent alone: a clip is neither a reference nor re-sent as a file. */
+export function singleVideoKeyboard(t: Translate, ticket: string, position: number): InlineKeyboardMarkup {
+  return {
+    inline_keyboard: [
+      [
+        resultButton(t("generation-button-again"), ticket, "again", position),
+        resultButton(t("generation-button-delete"), ticket, "delete", position),
+      ],
+    ],
+  };
+}
+
 /** The four actions of one image, under a photo sent alone. */
 export function singleImageKeyboard(t: Translate, ticket: string, position: number): InlineKeyboardMarkup {
   return {
@@ -65,15 +77,27 @@ export function singleImageKeyboard(t: Translate, ticket: string, position: numb
 
 const NUMBERS_PER_ROW = 5;
 
-/** Albums take no buttons: the message after one has a numbered row of each action per five images. */
-export function albumKeyboard(ticket: string, positions: readonly number[]): InlineKeyboardMarkup {
-  const rows: InlineKeyboardButton[][] = [];
-  const actions: Array<[ResultAction, string]> = [
+const ALBUM_ACTIONS: Record<BatchRecord["type"], Array<[ResultAction, string]>> = {
+  image: [
     ["original", "⬇️"],
     ["again", "🔁"],
     ["reference", "🧩"],
     ["delete", "🗑"],
-  ];
+  ],
+  video: [
+    ["again", "🔁"],
+    ["delete", "🗑"],
+  ],
+};
+
+/** Albums take no buttons: the message after one has a numbered row of each action per five results. */
+export function albumKeyboard(
+  ticket: string,
+  positions: readonly number[],
+  type: BatchRecord["type"],
+): InlineKeyboardMarkup {
+  const rows: InlineKeyboardButton[][] = [];
+  const actions = ALBUM_ACTIONS[type];
   for (const [action, mark] of actions) {
     for (let start = 0; start < positions.length; start += NUMBERS_PER_ROW) {
       rows.push(
@@ -143,7 +167,13 @@ export function createdCardText(
   if (finished) {
     lines.push(t("generation-card-finished", { name, done: counts.succeeded, count: record.count }));
   } else {
-    lines.push(t("generation-card-title", { name, count: record.count, model: record.modelLabel }));
+    lines.push(
+      t(record.type === "video" ? "video-card-title" : "generation-card-title", {
+        name,
+        count: record.count,
+        model: record.modelLabel,
+      }),
+    );
     lines.push(
       t("generation-card-progress", {
         queued: counts.queued,
@@ -178,7 +208,8 @@ export function createdCardText(
   if (!finished && record.cancelRunning) {
     lines.push(t("generation-card-cancel-running", { count: record.cancelRunning }));
   }
-  if (!finished) lines.push(t("generation-card-pay-for-success"));
+  if (!finished)
+    lines.push(t(record.type === "video" ? "video-pay-for-success" : "generation-card-pay-for-success"));
   return lines.join("\n");
 }
 
@@ -222,14 +253,15 @@ export function controlText(t: Translate, record: BatchRecord, chunk: ChunkRecor
   if (delivered.length > 0) {
     const first = delivered[0]?.position ?? 0;
     const last = delivered.at(-1)?.position ?? first;
+    const video = record.type === "video";
     lines.push(
-      t("generation-album-title", {
+      t(video ? "video-album-title" : "generation-album-title", {
         from: first + 1,
         to: last + 1,
         model: record.modelLabel,
       }),
     );
-    lines.push(t("generation-album-legend"));
+    lines.push(t(video ? "video-album-legend" : "generation-album-legend"));
   }
   lines.push(...failureLines(t, record, chunk));
   return lines.join("\n");

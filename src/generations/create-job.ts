@@ -1,6 +1,6 @@
 /**
- * Creation of a batch, as a job: the reference photos handed to `POST /v1/files` (streamed from Telegram,
- * each once: a retried job reuses what it uploaded), then `POST /v1/images/generations`. Every POST carries
+ * Creation of a batch, as a job: the photos (references or start frames) handed to `POST /v1/files` (streamed from Telegram,
+ * each once: a retried job reuses what it uploaded), then `POST /v1/images/generations` or `/v1/videos/generations`. Every POST carries
  * an Idempotency-Key derived from the form instance and what it is for, so a job run again after a
  * crash, a retried attempt or the same form sent twice replays the first answer and never pays twice.
  * A refusal is said on the card with what to do, and with the numbers when it is about money; nothing is
@@ -13,7 +13,12 @@ import type { GenerationCredentials, GenerationCredentialsReader } from "../acco
 import type { CreatedBatch, UploadedFile } from "../generation-service/client.js";
 import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
 import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
-import { type ImageGenerationRequest, ImageGenerationRequestSchema } from "../generation-service/requests.js";
+import {
+  type ImageGenerationRequest,
+  ImageGenerationRequestSchema,
+  type VideoGenerationRequest,
+  VideoGenerationRequestSchema,
+} from "../generation-service/requests.js";
 import type { Account } from "../generation-service/responses.js";
 import type { FileUpload } from "../generation-service/upload.js";
 import { formatNumber } from "../i18n/format.js";
@@ -31,11 +36,14 @@ import {
   type ChunkRecord,
   type GenerationRecords,
   mediaKey,
+  storedOutput,
 } from "./batch-records.js";
 import { formName, resultButton } from "./cards.js";
 import { isTransient, type Problem, problemOf } from "./problems.js";
 
 const CREATE_ATTEMPTS = 5;
+/** The request fields that carry photos sent in the chat, uploaded before the request goes. */
+const PHOTO_FIELDS = ["reference_file_ids", "image_file_ids", "image_file_id", "keyframe_file_ids"] as const;
 
 const CreateDataSchema = z.object({ ticket: z.string().min(16) });
 export type CreateData = z.infer<typeof CreateDataSchema>;
@@ -46,6 +54,7 @@ export interface CreateDeps {
   credentials: GenerationCredentialsReader;
   service: {
     createImages(apiKey: string, body: ImageGenerationRequest, idempotencyKey: string): Promise<CreatedBatch>;
+    createVideos(apiKey: string, body: VideoGenerationRequest, idempotencyKey: string): Promise<CreatedBatch>;
     uploadFile(apiKey: string, upload: FileUpload, idempotencyKey: string): Promise<UploadedFile>;
     getAccount(apiKey: string): Promise<Account>;
   };
@@ -157,14 +166,19 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
     };
   }
 
+  /**
+   * The photos of the request uploaded, each once: references, start frames or one start frame. The
+   * request field they fill, with the files' ids in the shape the request has them.
+   */
   async function uploadReferences(
     record: BatchRecord,
     apiKey: string,
     t: Translate,
-  ): Promise<{ record: BatchRecord; fileIds: string[] | undefined }> {
-    const raw = record.request.reference_file_ids;
-    if (!Array.isArray(raw)) return { record, fileIds: undefined };
-    const refs = raw.map((value) => MediaRefSchema.parse(value));
+  ): Promise<{ record: BatchRecord; files: Record<string, string | string[]> }> {
+    const field = PHOTO_FIELDS.find((candidate) => record.request[candidate] !== undefined);
+    if (!field) return { record, files: {} };
+    const raw = record.request[field];
+    const refs = (Array.isArray(raw) ? raw : [raw]).map((value) => MediaRefSchema.parse(value));
     const fileIds: string[] = [];
     let current = record;
     for (const [index, ref] of refs.entries()) {
@@ -176,7 +190,8 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
       }
       if (ref.source !== "telegram")
         throw new MediaError("unsupported_type", "references are photos sent in the chat");
-      await deps.cards.show(current, t("generation-card-uploading", { done: index + 1, total: refs.length }));
+      const uploading = current.type === "video" ? "video-card-uploading" : "generation-card-uploading";
+      await deps.cards.show(current, t(uploading, { done: index + 1, total: refs.length }));
       const { upload, release } = await telegramUpload(deps.openTelegramFile, ref);
       const { file } = await deps.service
         .uploadFile(apiKey, upload, idempotencyKeyOf(current, `upload:${key}`))
@@ -188,7 +203,8 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
           uploads: { ...stored.uploads, [key]: file.id },
         }))) ?? current;
     }
-    return { record: current, fileIds };
+    const [only] = fileIds;
+    return { record: current, files: { [field]: Array.isArray(raw) || !only ? fileIds : only } };
   }
 
   async function recordBatch(record: BatchRecord, created: CreatedBatch): Promise<void> {
@@ -207,15 +223,9 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
           prompt: generation.prompt,
           status: generation.status,
           costTokens: generation.cost_tokens,
-          ...(generation.output
-            ? {
-                output: {
-                  url: generation.output.url,
-                  expiresAt: generation.output.expires_at,
-                  mime: generation.output.mime,
-                },
-              }
-            : {}),
+          aspect: generation.aspect,
+          ...(generation.resolution ? { resolution: generation.resolution } : {}),
+          ...(generation.output ? { output: storedOutput(generation.output) } : {}),
         })),
       };
       await deps.records.putChunk(chunk);
@@ -252,22 +262,28 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
       const uploaded = await uploadReferences(record, credentials.apiKey, t);
       const current = uploaded.record;
       const webhook = deps.webhookUrl(ticket, credentials);
-      const body = ImageGenerationRequestSchema.safeParse({
+      const request = {
         ...current.request,
-        ...(uploaded.fileIds ? { reference_file_ids: uploaded.fileIds } : {}),
+        ...uploaded.files,
         ...(webhook ? { webhook_url: webhook } : {}),
-      });
-      if (!body.success) {
-        logger.error({ issues: body.error.issues }, "a form built a request the spec does not allow");
+      };
+      const key = idempotencyKeyOf(current, "create");
+      const apiKey = credentials.apiKey;
+      const send = async (): Promise<CreatedBatch | z.core.$ZodIssue[]> => {
+        if (current.type === "video") {
+          const body = VideoGenerationRequestSchema.safeParse(request);
+          return body.success ? await deps.service.createVideos(apiKey, body.data, key) : body.error.issues;
+        }
+        const body = ImageGenerationRequestSchema.safeParse(request);
+        return body.success ? await deps.service.createImages(apiKey, body.data, key) : body.error.issues;
+      };
+      await deps.cards.show(current, t("generation-card-creating", { name: formName(t, current) }));
+      const created = await send();
+      if (Array.isArray(created)) {
+        logger.error({ issues: created }, "a form built a request the spec does not allow");
         await fail(record, { key: "error-generic" });
         return;
       }
-      await deps.cards.show(current, t("generation-card-creating", { name: formName(t, current) }));
-      const created = await deps.service.createImages(
-        credentials.apiKey,
-        body.data,
-        idempotencyKeyOf(current, "create"),
-      );
       logger.info(
         { batch_id: created.batch.id, count: created.batch.generations.length, replayed: created.replayed },
         "generation batch created",

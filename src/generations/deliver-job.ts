@@ -6,9 +6,10 @@
  * photos' file_ids are kept, so sending one again downloads nothing. A chunk goes to the chat once, under
  * its lock and its delivered flag; only a crash between sending and recording repeats it.
  */
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { type Api, GrammyError, HttpError, InputFile } from "grammy";
-import type { InputMediaPhoto, Message } from "grammy/types";
+import type { InputMediaPhoto, InputMediaVideo, Message } from "grammy/types";
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
@@ -23,8 +24,16 @@ import {
   type ChunkRecord,
   type GenerationRecords,
   isFinished,
+  storedOutput,
 } from "./batch-records.js";
-import { albumKeyboard, controlText, failureLines, imageCaption, singleImageKeyboard } from "./cards.js";
+import {
+  albumKeyboard,
+  controlText,
+  failureLines,
+  imageCaption,
+  singleImageKeyboard,
+  singleVideoKeyboard,
+} from "./cards.js";
 import {
   download,
   type ResultReader,
@@ -39,7 +48,10 @@ const LOCK_TTL_MS = 60_000;
 const LOCK_RENEW_MS = 20_000;
 const CAPTION_LIMIT = 1024;
 
-export type ResultApi = Pick<Api, "sendPhoto" | "sendMediaGroup" | "sendMessage" | "sendDocument">;
+export type ResultApi = Pick<
+  Api,
+  "sendPhoto" | "sendVideo" | "sendMediaGroup" | "sendMessage" | "sendDocument"
+>;
 
 export const DeliverDataSchema = z.object({
   ticket: z.string().min(16),
@@ -60,7 +72,34 @@ export interface DeliverDeps {
   withReservedSend<T>(work: () => Promise<T>): Promise<T>;
   translate(locale: string): Translate;
   refreshCard(ticket: string, options?: { final?: boolean }): Promise<void>;
+  /** The largest file the bot may upload to the chat; a bigger video goes as its link. */
+  uploadLimitBytes: number;
   now?: () => number;
+}
+
+/** A video result on disk: its file, its poster when there is one, and its size. */
+interface VideoFile {
+  poster?: string;
+  bytes: number;
+}
+
+const BYTES_PER_MB = 1024 * 1024;
+
+/** A clip's width and height from the shape and size it was made in (`16:9` at `720p` is 1280×720). */
+export function videoFrameSize(
+  aspect: string | undefined,
+  resolution: string | undefined,
+): { width: number; height: number } | undefined {
+  const ratio = /^(\d+):(\d+)$/.exec(aspect ?? "");
+  const lines = /^(\d+)p$/i.exec(resolution ?? "");
+  if (!ratio || !lines) return undefined;
+  const across = Number(ratio[1]);
+  const down = Number(ratio[2]);
+  const short = Number(lines[1]);
+  if (across <= 0 || down <= 0) return undefined;
+  // Video sides are even numbers.
+  const long = Math.round((short * Math.max(across, down)) / Math.min(across, down) / 2) * 2;
+  return across >= down ? { width: long, height: short } : { width: short, height: long };
 }
 
 function telegramRetryAfter(error: unknown): number | undefined {
@@ -112,10 +151,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     for (const item of stale) {
       try {
         const generation = await deps.service.getGeneration(credentials.apiKey, item.id);
-        if (generation.output) {
-          const { url, expires_at: expiresAt, mime } = generation.output;
-          renewed.set(item.id, { ...item, output: { url, expiresAt, mime } });
-        }
+        if (generation.output) renewed.set(item.id, { ...item, output: storedOutput(generation.output) });
       } catch (error) {
         if (!isGenerationServiceError(error)) throw error;
         logger.warn({ err: error, generation_id: item.id }, "result link not renewed; using the one we have");
@@ -129,8 +165,9 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     record: BatchRecord,
     items: ChunkItem[],
     folder: string,
-  ): Promise<{ items: ChunkItem[]; files: Map<string, string> }> {
+  ): Promise<{ items: ChunkItem[]; files: Map<string, string>; videos: Map<string, VideoFile> }> {
     const files = new Map<string, string>();
+    const videos = new Map<string, VideoFile>();
     const fetched: ChunkItem[] = [];
     for (const item of items) {
       const output = item.output;
@@ -151,14 +188,117 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         if (!credentials) throw error;
         const generation = await deps.service.getGeneration(credentials.apiKey, item.id);
         if (!generation.output) throw error;
-        const { url, expires_at: expiresAt, mime } = generation.output;
-        current = { ...item, output: { url, expiresAt, mime } };
-        await download(deps.results, url, file);
+        current = { ...item, output: storedOutput(generation.output) };
+        await download(deps.results, generation.output.url, file);
       }
       files.set(item.id, file);
       fetched.push(current);
+      if (record.type === "video") videos.set(item.id, await videoFile(current, file, folder));
     }
-    return { items: fetched, files };
+    return { items: fetched, files, videos };
+  }
+
+  /** A clip's size, and its poster beside it; a poster that cannot be read leaves the clip without one. */
+  async function videoFile(item: ChunkItem, file: string, folder: string): Promise<VideoFile> {
+    const { size } = await stat(file);
+    const posterUrl = item.output?.posterUrl;
+    if (!posterUrl || size > deps.uploadLimitBytes) return { bytes: size };
+    const poster = path.join(folder, `poster-${item.position + 1}.jpg`);
+    try {
+      await download(deps.results, posterUrl, poster);
+      return { bytes: size, poster };
+    } catch (error) {
+      if (!(error instanceof ResultUnavailableError)) throw error;
+      return { bytes: size };
+    }
+  }
+
+  /**
+   * Clips go as playable videos (poster as thumbnail, width, height, streaming), one alone with its
+   * buttons, several as an album with a message of numbered buttons; one too big for the bot to upload
+   * goes as its link, with when the link stops working.
+   */
+  async function sendVideos(
+    record: BatchRecord,
+    chunk: ChunkRecord,
+    files: Map<string, string>,
+    videos: Map<string, VideoFile>,
+    t: Translate,
+  ): Promise<void> {
+    const { api } = deps;
+    const chatId = record.chatId;
+    const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
+    const fits = made.filter((item) => (videos.get(item.id)?.bytes ?? 0) <= deps.uploadLimitBytes);
+    const tooBig = made.filter((item) => !fits.includes(item));
+    const media = (item: ChunkItem) => {
+      const file = files.get(item.id);
+      if (!file || !item.output) throw new ResultUnavailableError(`generation ${item.id} has no result`);
+      const poster = videos.get(item.id)?.poster;
+      const size = videoFrameSize(item.aspect, item.resolution);
+      return {
+        file: new InputFile(file, resultFileName(item.position, item.output.mime)),
+        other: {
+          ...(poster ? { thumbnail: new InputFile(poster, path.basename(poster)) } : {}),
+          ...(size ?? {}),
+          supports_streaming: true,
+        },
+      };
+    };
+    const [only] = fits;
+    if (fits.length === 1 && only && tooBig.length === 0) {
+      const { file, other } = media(only);
+      const caption = withinCaption(
+        [imageCaption(t, record, only), ...failureLines(t, record, chunk)].join("\n"),
+      );
+      await api.sendVideo(chatId, file, {
+        ...other,
+        caption,
+        reply_markup: singleVideoKeyboard(t, record.ticket, only.position),
+      });
+      return;
+    }
+    if (fits.length === 1 && only) {
+      const { file, other } = media(only);
+      await api.sendVideo(chatId, file, { ...other, caption: withinCaption(imageCaption(t, record, only)) });
+    }
+    if (fits.length > 1) {
+      const album: InputMediaVideo[] = fits.map((item) => {
+        const { file, other } = media(item);
+        return {
+          type: "video",
+          media: file,
+          ...other,
+          caption: withinCaption(imageCaption(t, record, item)),
+        };
+      });
+      await api.sendMediaGroup(chatId, album);
+    }
+    for (const item of tooBig) {
+      const output = item.output;
+      if (!output) continue;
+      await api.sendMessage(
+        chatId,
+        t("video-too-big", {
+          number: item.position + 1,
+          size: Math.ceil((videos.get(item.id)?.bytes ?? 0) / BYTES_PER_MB),
+          limit: Math.floor(deps.uploadLimitBytes / BYTES_PER_MB),
+          until: new Intl.DateTimeFormat(record.locale, {
+            dateStyle: "medium",
+            timeStyle: "short",
+            timeZone: "UTC",
+          }).format(new Date(output.expiresAt * 1000)),
+          url: output.url,
+        }),
+        { link_preview_options: { is_disabled: true } },
+      );
+    }
+    await api.sendMessage(chatId, controlText(t, record, chunk), {
+      reply_markup: albumKeyboard(
+        record.ticket,
+        made.map((item) => item.position),
+        record.type,
+      ),
+    });
   }
 
   /** Sends the chunk; returns the sent photos' file ids by generation id. */
@@ -226,6 +366,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       reply_markup: albumKeyboard(
         record.ticket,
         made.map((item) => item.position),
+        record.type,
       ),
     });
     return sent;
@@ -265,9 +406,12 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       const { items, sent } = await withDownloads(async (folder) => {
         const fetched = await fetchFiles(record, renewed, folder);
         try {
-          const photos = await deps.withReservedSend(() =>
-            send(record, { ...chunk, items: fetched.items }, fetched.files, t),
-          );
+          const delivered = { ...chunk, items: fetched.items };
+          const photos = await deps.withReservedSend(async () => {
+            if (record.type !== "video") return await send(record, delivered, fetched.files, t);
+            await sendVideos(record, delivered, fetched.files, fetched.videos, t);
+            return new Map<string, { fileId: string; uniqueId: string }>();
+          });
           return { items: fetched.items, sent: photos };
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;

@@ -22,7 +22,13 @@ import {
 import { type JobContext, type JobDefinition, type JobQueue, RetryLaterError } from "../jobs/queue.js";
 import type { Logger } from "../logger.js";
 import type { LockStore } from "../storage/ports.js";
-import { type ChunkItem, chunkOf, type GenerationRecords, isFinished } from "./batch-records.js";
+import {
+  type ChunkItem,
+  chunkOf,
+  type GenerationRecords,
+  isFinished,
+  storedOutput,
+} from "./batch-records.js";
 
 /** What the service reported about a generation; a cancel we made reports only its new status. */
 export type Observation = Pick<Generation, "id" | "status"> &
@@ -45,7 +51,7 @@ function observed(item: ChunkItem, observation: Observation): ChunkItem | undefi
     ...item,
     status: observation.status,
     ...(observation.cost_tokens === undefined ? {} : { costTokens: observation.cost_tokens }),
-    ...(output ? { output: { url: output.url, expiresAt: output.expires_at, mime: output.mime } } : {}),
+    ...(output ? { output: storedOutput(output) } : {}),
     ...(observation.error ? { error: observation.error.message } : {}),
   };
 }

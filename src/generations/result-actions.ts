@@ -12,7 +12,7 @@ import { isGenerationServiceError } from "../generation-service/errors.js";
 import type { Generation } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { chunkOf, type GenerationRecords } from "./batch-records.js";
+import { chunkOf, type GenerationRecords, storedOutput } from "./batch-records.js";
 import { idempotencyKeyOf } from "./create-job.js";
 import type { Follower } from "./follower.js";
 import { problemOf } from "./problems.js";
@@ -63,13 +63,7 @@ export function originalJob(deps: OriginalDeps): JobDefinition<OriginalData> {
         }
         try {
           const generation = await deps.service.getGeneration(credentials.apiKey, item.id);
-          output = generation.output
-            ? {
-                url: generation.output.url,
-                expiresAt: generation.output.expires_at,
-                mime: generation.output.mime,
-              }
-            : undefined;
+          output = generation.output ? storedOutput(generation.output) : undefined;
         } catch (error) {
           if (!isGenerationServiceError(error)) throw error;
           if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 10_000);

@@ -74,6 +74,7 @@ export async function download(reader: ResultReader, url: string, file: string):
 
 /** The file name a result goes out under, by its media type. */
 export function resultFileName(position: number, mime: string): string {
-  const subtype = mime.split("/")[1]?.split(";")[0]?.trim() ?? "bin";
-  return `image-${position + 1}.${subtype === "jpeg" ? "jpg" : subtype}`;
+  const [kind, rest] = mime.split("/");
+  const subtype = rest?.split(";")[0]?.trim() ?? "bin";
+  return `${kind === "video" ? "video" : "image"}-${position + 1}.${subtype === "jpeg" ? "jpg" : subtype}`;
 }

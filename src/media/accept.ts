@@ -106,6 +106,14 @@ export interface IntakeLimits {
   selfHostedBotApi: boolean;
 }
 
+/** Telegram's upload limit for bots: 50 MB on the cloud Bot API, 2000 MB on a self-hosted server. */
+const CLOUD_UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
+const SELF_HOSTED_UPLOAD_LIMIT_BYTES = 2000 * 1024 * 1024;
+
+export function uploadLimitBytes(selfHostedBotApi: boolean): number {
+  return selfHostedBotApi ? SELF_HOSTED_UPLOAD_LIMIT_BYTES : CLOUD_UPLOAD_LIMIT_BYTES;
+}
+
 function extensionOf(fileName: string | undefined): string | undefined {
   return fileName?.toLowerCase().match(/\.([a-z0-9]{1,5})$/)?.[1];
 }

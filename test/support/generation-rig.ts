@@ -41,6 +41,11 @@ export function jpegPhoto(id: string) {
   };
 }
 
+export interface RigOptions {
+  /** Telegram's upload limit as the bot sees it, to send a small result as one too big to upload. */
+  uploadLimitBytes?: number;
+}
+
 export class GenerationRig {
   readonly storage = createMemoryStorage();
   readonly queue = new MemoryJobQueue(createLogger({ level: "silent" }));
@@ -57,6 +62,7 @@ export class GenerationRig {
     filesUrl: string,
     catalog: Awaited<ReturnType<typeof loadCatalog>>,
     textFiles: Map<string, string>,
+    options: RigOptions,
   ) {
     this.textFiles = textFiles;
     const i18n = createI18n("en");
@@ -90,6 +96,7 @@ export class GenerationRig {
       limits,
       api,
       timings: { cardIntervalMs: 10 },
+      ...(options.uploadLimitBytes === undefined ? {} : { uploadLimitBytes: options.uploadLimitBytes }),
     });
     harness = new BotHarness({
       storage: this.storage,
@@ -117,9 +124,20 @@ export class GenerationRig {
     this.harness = harness;
   }
 
-  static async create(sandboxOptions: Partial<GenerationSandboxOptions> = {}): Promise<GenerationRig> {
-    const sandbox = await startGenerationSandbox({ rateLimits: false, autoStep: false, ...sandboxOptions });
-    const proxy = await startRecordingProxy(sandbox.baseUrl);
+  static async create(
+    sandboxOptions: Partial<GenerationSandboxOptions> = {},
+    options: RigOptions = {},
+  ): Promise<GenerationRig> {
+    let sandboxUrl = "";
+    // The sandbox's signed links name the proxy, so result downloads are recorded and pass the bot's origin check.
+    const proxy = await startRecordingProxy(() => sandboxUrl);
+    const sandbox = await startGenerationSandbox({
+      rateLimits: false,
+      autoStep: false,
+      publicBaseUrl: proxy.baseUrl,
+      ...sandboxOptions,
+    });
+    sandboxUrl = sandbox.baseUrl;
     const textFiles = new Map<string, string>();
     const files = createServer((req, res) => {
       const document = /\/documents\/([^/?]+)$/.exec(req.url ?? "")?.[1];
@@ -141,6 +159,7 @@ export class GenerationRig {
       `http://127.0.0.1:${port}`,
       await loadCatalog(DEFAULT_CATALOG_PATH),
       textFiles,
+      options,
     );
     await rig.queue.start();
     return rig;

@@ -26,7 +26,9 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
-export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
+/** `target` may be given as a function when the proxy must start first (its address goes into the target's links). */
+export async function startRecordingProxy(target: string | (() => string)): Promise<RecordingProxy> {
+  const targetUrl = typeof target === "string" ? () => target : target;
   const requests: ProxiedRequest[] = [];
   const server: Server = createServer(async (req, res) => {
     const at = Date.now();
@@ -42,7 +44,7 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     requests.push(recorded);
     try {
       const { host: _host, connection: _connection, ...headers } = req.headers;
-      const answer = await request(`${target}${req.url ?? ""}`, {
+      const answer = await request(`${targetUrl()}${req.url ?? ""}`, {
         method: recorded.method as "GET",
         headers,
         body: recorded.method === "GET" || recorded.method === "HEAD" ? null : recorded.body,

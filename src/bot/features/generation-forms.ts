@@ -1,6 +1,7 @@
 /**
- * The ways into the generation forms, and the buttons on generation results: /image (with or without a
- * prompt), the /start menu's entry, photos sent ("Image from these references"), the offers for a text
+ * The ways into the generation forms, and the buttons on generation results: /image and /video (with or
+ * without a prompt), the /start menu's entries, photos sent ("Image from these references", "Video from
+ * these photos", one clip each; "Transitions between these photos"), the offers for a text
  * sent outside a form ("Image from this text"); under results Original, Again, Use as reference and Delete (with
  * a confirmation), and Cancel on the batch card. Result buttons act on their batch's ticket and are
  * checked against its owner, since they outlive the chat's newest menu.
@@ -42,7 +43,13 @@ export interface GenerationFormsDeps {
 }
 
 /** Entry buttons (menu, intake): `gs:<menu nonce>:<entry>`. */
-const ENTRIES = { fromText: "t", fromReferences: "r" } as const;
+const ENTRIES = {
+  fromText: "t",
+  fromReferences: "r",
+  videoFromText: "v",
+  videoFromFrames: "f",
+  keyframeChain: "k",
+} as const;
 /** Photos an intake offer may hand to a reference form at most. */
 const MAX_OFFERED_REFERENCES = 10;
 const FormTypeSchema = z.enum(GENERATION_FORM_TYPES);
@@ -59,18 +66,28 @@ function entryButton(
   };
 }
 
-/** The /start menu's entry. */
+/** The /start menu's entries. */
 export function generationMenuEntries(t: Translate, nonce: string): InlineKeyboardButton[] {
-  return [entryButton(t, nonce, "generation-menu-image", "fromText")];
+  return [
+    entryButton(t, nonce, "generation-menu-image", "fromText"),
+    entryButton(t, nonce, "video-menu-text", "videoFromText"),
+  ];
 }
 
-/** The intake's offer for photos: up to ten photos can be blended into a new image. */
+/**
+ * The intake's offers for photos: up to ten can be blended into a new image, each start a clip, or be
+ * the keyframes of a chain of transitions.
+ */
 export const generationIntakeOffers: MoreOffers = {
   accepts: (refs) =>
     refs.length > 0 &&
     refs.length <= MAX_OFFERED_REFERENCES &&
     refs.every((ref) => ref.source === "telegram" && mediaClassOf(ref) === "image"),
-  buttons: (t, nonce) => [entryButton(t, nonce, "generation-offer-references", "fromReferences")],
+  buttons: (t, nonce) => [
+    entryButton(t, nonce, "generation-offer-references", "fromReferences"),
+    entryButton(t, nonce, "video-offer-frames", "videoFromFrames"),
+    entryButton(t, nonce, "video-offer-chain", "keyframeChain"),
+  ],
 };
 
 /** The offer for a text sent outside a form: the text becomes the prompt of an image. */
@@ -82,7 +99,7 @@ export const generationTextOffer: TextOffer = {
     openGenerationForm(ctx, { type: "text_to_image", media: [], prefill: { prompt: text } }),
 };
 
-/** /image, the menu entry, the intake's offer and the offer under a plain text. Goes after the button guard. */
+/** /image, /video, the menu entries, the intake's offers and the offer under a plain text. Goes after the button guard. */
 export function createGenerationEntries(): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const privateChats = feature.chatType("private");
@@ -91,6 +108,15 @@ export function createGenerationEntries(): Composer<BotContext> {
     const prompt = ctx.match.trim();
     await openGenerationForm(ctx, {
       type: "text_to_image",
+      media: [],
+      ...(prompt ? { prefill: { prompt } } : {}),
+    });
+  });
+
+  privateChats.command("video", async (ctx) => {
+    const prompt = ctx.match.trim();
+    await openGenerationForm(ctx, {
+      type: "text_to_video",
       media: [],
       ...(prompt ? { prefill: { prompt } } : {}),
     });
@@ -106,13 +132,24 @@ export function createGenerationEntries(): Composer<BotContext> {
       case ENTRIES.fromText:
         await openGenerationForm(ctx, { type: "text_to_image", media: [] });
         return;
-      case ENTRIES.fromReferences: {
+      case ENTRIES.videoFromText:
+        await openGenerationForm(ctx, { type: "text_to_video", media: [] });
+        return;
+      case ENTRIES.fromReferences:
+      case ENTRIES.videoFromFrames:
+      case ENTRIES.keyframeChain: {
         const media = await takePendingMedia(ctx.deps.storage.kv, chatId);
         if (!media || media.length === 0) {
           await ctx.reply(ctx.t("intake-expired"));
           return;
         }
-        await openGenerationForm(ctx, { type: "reference_image", media });
+        const type =
+          data.args[0] === ENTRIES.fromReferences
+            ? "reference_image"
+            : data.args[0] === ENTRIES.videoFromFrames
+              ? "image_to_video"
+              : "keyframe_video";
+        await openGenerationForm(ctx, { type, media });
         return;
       }
       default:
@@ -147,6 +184,8 @@ async function onResultButton(
   position: number | undefined,
 ): Promise<void> {
   const t = ctx.t.bind(ctx);
+  /** The words of a clip where they differ from those of an image. */
+  const words = (key: string) => (record.type === "video" ? key.replace(/^generation-/, "video-") : key);
   const item = await itemOf(deps, record, position);
   const formType = FormTypeSchema.safeParse(record.form.type);
   if (position !== undefined && !item) {
@@ -191,7 +230,7 @@ async function onResultButton(
       if (!item || position === undefined) break;
       await ctx.answerCallbackQuery();
       await ctx.reply(
-        t(item.deleted ? "generation-deleted-already" : "generation-delete-confirm", {
+        t(words(item.deleted ? "generation-deleted-already" : "generation-delete-confirm"), {
           number: position + 1,
         }),
         {
@@ -205,7 +244,7 @@ async function onResultButton(
       let outcome: string;
       try {
         if (!item.deleted) await deps.actions.deleteGeneration(record.userId, item.id);
-        outcome = t("generation-deleted", { number: position + 1 });
+        outcome = t(words("generation-deleted"), { number: position + 1 });
       } catch (error) {
         if (!isGenerationServiceError(error)) throw error;
         if (error.code !== "not_found") {
@@ -213,7 +252,7 @@ async function onResultButton(
           await ctx.editMessageText(t(problem.key, problem.params));
           return;
         }
-        outcome = t("generation-deleted-already", { number: position + 1 });
+        outcome = t(words("generation-deleted-already"), { number: position + 1 });
       }
       await deps.records.changeChunk(record.ticket, chunkOf(position), (chunk) => ({
         ...chunk,
@@ -229,7 +268,7 @@ async function onResultButton(
       await ctx.editMessageText(t("generation-kept"));
       return;
     case "cancelQueued":
-      await ctx.answerCallbackQuery({ text: t("generation-canceling") });
+      await ctx.answerCallbackQuery({ text: t(words("generation-canceling")) });
       await deps.actions.cancelQueued(record.ticket);
       return;
     case "retryFailed": {

@@ -22,7 +22,11 @@ export type SummaryAction =
   | { kind: "use-settings" };
 
 /** Buttons of the media screen (and the summary's way to it). */
-export type MediaAction = { kind: "add-media" } | { kind: "media-done" };
+export type MediaAction =
+  | { kind: "add-media" }
+  | { kind: "media-done" }
+  /** The file at this place in the order and the next one change places. */
+  | { kind: "swap-media"; index: number };
 
 /** Buttons of the option pickers: a group's fields, a field's options. */
 export type OptionsAction =
@@ -96,6 +100,11 @@ const CODECS: { [K in CardActionKind]: ActionCodec<CardActionOf<K>> } = {
   },
   "add-media": { code: "M", args: () => [], parse: z.tuple([]).transform(() => ({ kind: "add-media" })) },
   "media-done": { code: "d", args: () => [], parse: z.tuple([]).transform(() => ({ kind: "media-done" })) },
+  "swap-media": {
+    code: "w",
+    args: ({ index }) => [index],
+    parse: z.tuple([Index]).transform(([index]) => ({ kind: "swap-media", index })),
+  },
   "open-group": {
     code: "g",
     args: ({ group }) => [group],

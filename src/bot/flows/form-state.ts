@@ -48,6 +48,11 @@ export interface FormState {
   lastChoices?: { last: FormValues; settings: FormValues };
   /** The text field the last event set, when it was a message: its next part may follow (text-parts.ts). */
   lastText?: { key: RequestField; at: number; length: number };
+  /**
+   * The media's order where the user changed it: indexes into `media`, which stays in the order sent
+   * (so each file keeps its number). Files sent later follow in the order they came.
+   */
+  mediaOrder?: number[];
 }
 
 export type FormEvent =
@@ -72,6 +77,27 @@ export interface Transition {
   pass?: boolean;
 }
 
+/** The indexes of the media in the order they go into the request. */
+export function mediaOrderOf(state: Pick<FormState, "media" | "mediaOrder">): number[] {
+  const kept = (state.mediaOrder ?? []).filter(
+    (index, position, order) =>
+      Number.isInteger(index) &&
+      index >= 0 &&
+      index < state.media.length &&
+      order.indexOf(index) === position,
+  );
+  const rest = state.media.map((_, index) => index).filter((index) => !kept.includes(index));
+  return [...kept, ...rest];
+}
+
+/** The media in the order they go into the request. */
+export function orderedMedia(state: Pick<FormState, "media" | "mediaOrder">): MediaRef[] {
+  return mediaOrderOf(state).flatMap((index) => {
+    const ref = state.media[index];
+    return ref ? [ref] : [];
+  });
+}
+
 export function viewOf(state: FormState, env: FormEnv): FormView {
-  return { values: state.values, media: state.media, env };
+  return { values: state.values, media: orderedMedia(state), env };
 }

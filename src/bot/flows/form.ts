@@ -6,14 +6,23 @@
  * form is run with: the task service's price table, or the generation service's catalog.
  */
 import type { Catalog } from "../../catalog/index.js";
-import type { ImageGenerationRequest } from "../../generation-service/requests.js";
+import type { ImageGenerationRequest, VideoGenerationRequest } from "../../generation-service/requests.js";
 import type { Translate } from "../../i18n/translate.js";
 import type { MediaClass } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import { TASK_TYPES, type TaskRequestInput, type TaskType } from "../../tasks-service/schemas/index.js";
 
-/** Forms of the generation service: images from text, and an image from reference photos. */
-export const GENERATION_FORM_TYPES = ["text_to_image", "reference_image"] as const;
+/**
+ * Forms of the generation service: images from text or reference photos; videos from text, from start
+ * frames, or as transitions along a chain of keyframes.
+ */
+export const GENERATION_FORM_TYPES = [
+  "text_to_image",
+  "reference_image",
+  "text_to_video",
+  "image_to_video",
+  "keyframe_video",
+] as const;
 export type GenerationFormType = (typeof GENERATION_FORM_TYPES)[number];
 
 /** Every form the engine runs: one per task type, one per generation form. */
@@ -42,10 +51,14 @@ type TaskFieldKey<T extends TaskType> =
       : never
     : never;
 
-/** The fields of an image request a form sets; the bot adds the webhook and splits prompts itself. */
-type ImageFieldKey = Exclude<keyof ImageGenerationRequest, "webhook_url" | "metadata" | "prompts"> & string;
+/** The fields of an image or video request a form sets; the bot adds the webhook and splits prompts itself. */
+type GenerationFieldKey = Exclude<
+  keyof ImageGenerationRequest | keyof VideoGenerationRequest,
+  "webhook_url" | "metadata" | "prompts"
+> &
+  string;
 
-export type FieldKey<T extends FormType> = T extends TaskType ? TaskFieldKey<T> : ImageFieldKey;
+export type FieldKey<T extends FormType> = T extends TaskType ? TaskFieldKey<T> : GenerationFieldKey;
 
 /** A field of any form's request. */
 export type RequestField = FieldKey<FormType>;
@@ -149,12 +162,14 @@ export interface FormField<K extends RequestField = RequestField> {
   implies?: FormValues;
   /** The locale key of the field's explanation, when it is not `hint-<key>` (one text, several forms). */
   hint?: string;
+  /** The locale key of the field's name, when it is not `field-<key>` (variants of an image or of a clip). */
+  label?: string;
   /** The value's words, where the form knows them better than its type does (a catalog label). */
   describe?: (value: unknown, t: Translate) => string | undefined;
 }
 
 /** The request fields media go into. */
-type MediaField = "photos" | "file" | "reference_file_ids";
+type MediaField = "photos" | "file" | "reference_file_ids" | "image_file_ids" | "keyframe_file_ids";
 
 export interface MediaRule<F extends MediaField = MediaField> {
   min: number;
@@ -167,6 +182,8 @@ export interface MediaRule<F extends MediaField = MediaField> {
   accepts: readonly MediaClass[];
   /** False when the form does not take media for the current values (motion from text). */
   applies?: (values: FormValues) => boolean;
+  /** Their order matters (a keyframe chain's): the card shows it and swaps neighbours. */
+  reorder?: boolean;
 }
 
 /** The form of type T; without T, the form of any. */
@@ -178,12 +195,19 @@ export interface FormDefinition<T extends FormType = FormType> {
   groups: readonly string[];
   /** The locale key asking for the media, when the values change what to ask (`form-media-prompt-<type>`). */
   mediaPrompt?: (values: FormValues) => string | undefined;
+  /** The text field a message sent on any screen fills, where it is not `text` (a clip's prompts). */
+  freeText?: FieldKey<T>;
   /** A choice offered on the card itself, one button per option (dubbing's mode). */
   summaryChoice?: FieldKey<T>;
   /** Lines of the card beyond the chosen values (the scene map of a video). */
   insight?: (view: FormView) => Array<{ key: string; params?: Record<string, string | number> }>;
   /** Brings values back within what the other choices allow (a model's options once the model changes). */
   normalize?: (values: FormValues, env: FormEnv) => FormValues;
+}
+
+/** The locale key of a field's name. */
+export function fieldLabelKey(field: Pick<FormField, "key" | "label">): string {
+  return field.label ?? `field-${field.key}`;
 }
 
 export function applies(field: FormField, view: FormView): boolean {

@@ -2,7 +2,7 @@
  * The generation service's forms on the same engine as the task forms: one conversation runs any of
  * them. When a form opens it reads (through conversation.external, so a replay never asks again) the
  * catalog, the account and the remembered choices, and gets an instance id that every POST of what it
- * creates derives its Idempotency-Key from. Create hands the request to the create job.
+ * creates derives its Idempotency-Key from. Create hands the request (images or videos) to the create job.
  */
 import type { Context } from "grammy";
 import { z } from "zod";
@@ -15,8 +15,9 @@ import { MediaRefSchema } from "../../media/media-ref.js";
 import type { BotContext } from "../context.js";
 import { type FormDefinition, type FormEnv, type FormValues, GENERATION_FORM_TYPES } from "./form.js";
 import { type FormConversation, runForm } from "./form-loop.js";
-import type { FormState } from "./form-state.js";
+import { type FormState, orderedMedia } from "./form-state.js";
 import { buildImageRequest, type ImageFormSetup, imageContract, imageForm } from "./forms/images.js";
+import { buildVideoRequest, isVideoFormType, videoContract, videoForm } from "./forms/videos.js";
 import { firstScreen } from "./navigation.js";
 
 export const GENERATION_FORM = "generation-form";
@@ -64,11 +65,12 @@ export function generationFormConversation(deps: GenerationFlowDeps) {
       await ctx.reply(t(setup.problem.key, setup.problem.params));
       return;
     }
-    const definition = imageForm(input.type, setup);
+    const type = input.type;
+    const definition = isVideoFormType(type) ? videoForm(type, setup) : imageForm(type, setup);
     const env: FormEnv = {
       catalog: deps.catalog,
       locale: input.locale,
-      contract: imageContract(input.type, setup),
+      contract: isVideoFormType(type) ? videoContract(type, setup) : imageContract(type, setup),
     };
     const values = definition.normalize?.({ ...setup.last, ...input.prefill }, env) ?? {};
     let state: FormState = { type: input.type, values, media: input.media, screen: { name: "summary" } };
@@ -84,14 +86,17 @@ export function generationFormConversation(deps: GenerationFlowDeps) {
         state,
         limits: deps.limits,
         async create(submitted, cardMessageId) {
-          const built = buildImageRequest(input.type, setup, submitted.values, submitted.media);
+          const media = orderedMedia(submitted);
+          const built = isVideoFormType(type)
+            ? buildVideoRequest(type, setup, submitted.values, media)
+            : buildImageRequest(type, setup, submitted.values, media);
           await deps.submit(
             {
               userId,
               chatId,
               locale: input.locale,
-              type: "image",
-              form: { type: input.type, values: submitted.values, media: submitted.media },
+              type: isVideoFormType(type) ? "video" : "image",
+              form: { type: input.type, values: submitted.values, media },
               formInstance: setup.instance,
               request: built.request,
               modelLabel: built.modelLabel,

@@ -14,6 +14,7 @@ import type { KeyValueStore } from "../../storage/ports.js";
 import { newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { LastChoices } from "./defaults.js";
+import { isVideoFormType } from "./forms/videos.js";
 import type { GenerationFlowDeps } from "./generation-conversation.js";
 
 export interface GenerationFlowServices {
@@ -56,7 +57,7 @@ export function createGenerationFlowDeps(services: GenerationFlowServices): Gene
       return {
         nonce: newNonce(),
         instance: randomBytes(12).toString("base64url"),
-        catalog: catalog.image,
+        catalog: isVideoFormType(type) ? catalog.video : catalog.image,
         maxBatch: Math.min(catalog.max_batch, account.limits.max_batch || catalog.max_batch),
         available: catalog.available,
         account: {

@@ -57,6 +57,7 @@ function onPress(definition: FormDefinition, state: FormState, action: CardActio
       return pressOnSummary(definition, state, action, env);
     case "add-media":
     case "media-done":
+    case "swap-media":
       return pressOnMedia(definition, state, action, env);
     case "open-group":
     case "open-field":

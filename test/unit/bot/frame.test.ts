@@ -59,7 +59,14 @@ describe("createBot", () => {
 
   it("adds the generation service's commands after /start only where it is configured", () => {
     expect(menuCommands(false)).toEqual(BOT_COMMANDS);
-    expect(menuCommands(true).slice(0, 5)).toEqual(["start", "image", "account", "connect", "disconnect"]);
+    expect(menuCommands(true).slice(0, 6)).toEqual([
+      "start",
+      "image",
+      "video",
+      "account",
+      "connect",
+      "disconnect",
+    ]);
     expect(menuCommands(true)).toHaveLength(BOT_COMMANDS.length + GENERATION_COMMANDS.length);
   });
 

@@ -24,6 +24,10 @@ const SAMPLES: { [K in CardActionKind]: readonly CardActionOf<K>[] } = {
   "use-settings": [{ kind: "use-settings" }],
   "add-media": [{ kind: "add-media" }],
   "media-done": [{ kind: "media-done" }],
+  "swap-media": [
+    { kind: "swap-media", index: 0 },
+    { kind: "swap-media", index: 8 },
+  ],
   "open-group": [
     { kind: "open-group", group: 0 },
     { kind: "open-group", group: 6 },

@@ -56,9 +56,17 @@ export function isFreePlan(account: ImageAccountView): boolean {
   return account.plan.trim().toLowerCase() === "free";
 }
 
-/** The models a form offers: all image models, or those that blend reference photos. */
+/**
+ * The models a form offers from its catalog section: all of them, those that blend reference photos, or
+ * those that start a clip from a frame (or join two).
+ */
 export function modelsFor(type: GenerationFormType, setup: ImageFormSetup): CatalogModel[] {
-  return setup.catalog.models.filter((model) => type !== "reference_image" || model.max_reference_files > 0);
+  return setup.catalog.models.filter((model) => {
+    if (type === "reference_image") return model.max_reference_files > 0;
+    if (type === "image_to_video" || type === "keyframe_video")
+      return model.reference_modes.includes("frame");
+    return true;
+  });
 }
 
 function lockedModel(model: CatalogModel, setup: ImageFormSetup): boolean {
@@ -98,7 +106,7 @@ export function promptsOf(type: GenerationFormType, values: FormValues): string[
     .filter((line) => line !== "");
 }
 
-function variantsOf(values: FormValues): number {
+export function variantsOf(values: FormValues): number {
   return typeof values.n === "number" && Number.isInteger(values.n) && values.n >= 1 ? values.n : 1;
 }
 
@@ -112,7 +120,7 @@ export function quoteOf(model: CatalogModel, count: number): { min: number; max:
   return { min: model.price_tokens.min * count, max: model.price_tokens.max * count };
 }
 
-function keep<T>(value: unknown, allowed: readonly T[]): T | undefined {
+export function keep<T>(value: unknown, allowed: readonly T[]): T | undefined {
   return allowed.find((candidate) => candidate === value);
 }
 
@@ -143,7 +151,7 @@ export function normalizeImageValues(
   return next;
 }
 
-function tokens(value: number, locale: string): string {
+export function tokens(value: number, locale: string): string {
   return formatNumber(value, locale);
 }
 
@@ -153,13 +161,13 @@ function priceText(model: CatalogModel, locale: string): string {
 }
 
 /** A model's price per image for a message that says it as one figure or as a range (Fluent formats the numbers). */
-function priceParams(model: CatalogModel): { min: number; max: number; kind: "fixed" | "range" } {
+export function priceParams(model: CatalogModel): { min: number; max: number; kind: "fixed" | "range" } {
   const { min, max } = model.price_tokens;
   return { min, max, kind: min === max ? "fixed" : "range" };
 }
 
 /** Whether an aspect such as `16:9` is square, wide or tall: words for proportions no list has to name. */
-function orientationOf(aspect: string): "square" | "wide" | "tall" | "other" {
+export function orientationOf(aspect: string): "square" | "wide" | "tall" | "other" {
   const match = /^(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$/.exec(aspect);
   if (!match) return "other";
   const width = Number(match[1]);
@@ -168,7 +176,7 @@ function orientationOf(aspect: string): "square" | "wide" | "tall" | "other" {
 }
 
 /** Words people use for a code the catalog sends (`professional_audio` becomes "Professional audio"). */
-function humanized(code: string): string {
+export function humanized(code: string): string {
   const spaced = code.replace(/[_-]+/g, " ").trim();
   const lower = spaced === spaced.toUpperCase() ? spaced.toLowerCase() : spaced;
   return lower.charAt(0).toUpperCase() + lower.slice(1);
@@ -306,13 +314,32 @@ export function imageForm(
   };
 }
 
-function moneyLines(type: GenerationFormType, setup: ImageFormSetup, view: FormView, t: Translate): string[] {
-  const model = chosenModel(type, setup, view.values);
-  if (!model) return [];
-  const count = imageCount(type, view.values);
-  const locale = view.env.locale;
+/** The words of the money lines that name what is made (images or clips). */
+export interface MoneyWords {
+  perItem: string;
+  payForSuccess: string;
+  overBalance: string;
+  overBudget: string;
+}
+
+const IMAGE_MONEY_WORDS: MoneyWords = {
+  perItem: "generation-price-per-image",
+  payForSuccess: "generation-pay-for-success",
+  overBalance: "generation-price-over-balance",
+  overBudget: "generation-price-over-budget",
+};
+
+/** The quote for `count` generations of the model, beside the balance and the key's budget. */
+export function moneyLines(
+  setup: ImageFormSetup,
+  model: CatalogModel,
+  count: number,
+  locale: string,
+  t: Translate,
+  words: MoneyWords,
+): string[] {
   const { account } = setup;
-  if (count === 0) return [t("generation-price-per-image", priceParams(model))];
+  if (count === 0) return [t(words.perItem, priceParams(model))];
   const quote = quoteOf(model, count);
   const usd = (value: number) => formatNumber(value / account.tokensPerUsd, locale, 2);
   const lines = [
@@ -337,14 +364,14 @@ function moneyLines(type: GenerationFormType, setup: ImageFormSetup, view: FormV
           balance: tokens(account.balance, locale),
           left: tokens(account.budgetLeft, locale),
         }),
-    t("generation-pay-for-success"),
+    t(words.payForSuccess),
   ];
   // Warned before Create: the service refuses a request whose top price it cannot cover whole.
   const budgetBinds = account.budgetLeft !== undefined && account.budgetLeft < account.balance;
   const left = budgetBinds && account.budgetLeft !== undefined ? account.budgetLeft : account.balance;
   if (quote.max > left) {
     lines.push(
-      t(budgetBinds ? "generation-price-over-budget" : "generation-price-over-balance", {
+      t(budgetBinds ? words.overBudget : words.overBalance, {
         max: tokens(quote.max, locale),
         left: tokens(left, locale),
       }),
@@ -377,7 +404,12 @@ export function imageContract(type: GenerationFormType, setup: ImageFormSetup): 
       }
       return [];
     },
-    ledger: (_definition, view, t) => moneyLines(type, setup, view, t),
+    ledger: (_definition, view, t) => {
+      const model = chosenModel(type, setup, view.values);
+      if (!model) return [];
+      const count = imageCount(type, view.values);
+      return moneyLines(setup, model, count, view.env.locale, t, IMAGE_MONEY_WORDS);
+    },
   };
 }
 

@@ -14,9 +14,10 @@ function isTextField(field: FormField | undefined): field is TextField {
   return field?.input.kind === "text";
 }
 
-/** The form's `text` field, when the form has one and it applies to the values chosen. */
+/** The form's `text` field (or the one it names instead), when it has one and it applies to the values chosen. */
 function formTextField(definition: FormDefinition, state: FormState, env: FormEnv): TextField | undefined {
-  const field = definition.fields.find((candidate) => candidate.key === "text");
+  const key = definition.freeText ?? "text";
+  const field = definition.fields.find((candidate) => candidate.key === key);
   return isTextField(field) && applies(field, viewOf(state, env)) ? field : undefined;
 }
 

@@ -8,7 +8,7 @@ import { mediaClassOf } from "../../../media/accept.js";
 import type { MediaRef } from "../../../media/media-ref.js";
 import type { MediaAction } from "../card-action.js";
 import { applies, type FormDefinition, type FormEnv, mediaApplies, mediaMax } from "../form.js";
-import { type FormEvent, type FormState, type Transition, viewOf } from "../form-state.js";
+import { type FormEvent, type FormState, mediaOrderOf, type Transition, viewOf } from "../form-state.js";
 import { firstScreen, needsMedia } from "../navigation.js";
 import type { RenderedScreen, ScreenContext } from "./screen-context.js";
 import { escapeHtml } from "./text.js";
@@ -33,6 +33,15 @@ export function pressOnMedia(
         };
       }
       return { state: { ...state, screen: firstScreen(definition, state, env) } };
+    case "swap-media": {
+      const order = mediaOrderOf(state);
+      const first = order[action.index];
+      const second = order[action.index + 1];
+      if (!definition.media?.reorder || first === undefined || second === undefined) return { state };
+      order[action.index] = second;
+      order[action.index + 1] = first;
+      return { state: { ...state, mediaOrder: order, screen: { name: "summary" } } };
+    }
   }
 }
 

@@ -14,6 +14,7 @@ import {
   type FormEnv,
   type FormField,
   type FormValues,
+  fieldLabelKey,
   type ParsedInput,
 } from "../form.js";
 import { type FormEvent, type FormState, type Screen, type Transition, viewOf } from "../form-state.js";
@@ -199,7 +200,7 @@ export function renderField(context: ScreenContext, state: FormState, screen: Fi
   const lines = [
     context.title(state),
     "",
-    `<b>${t(`field-${key}`)}</b>`,
+    `<b>${t(fieldLabelKey(field))}</b>`,
     hintHtml(t(field.hint ?? `hint-${key}`)),
   ];
   const keyboard: InlineKeyboardButton[][] = [];

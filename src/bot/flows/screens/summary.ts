@@ -11,10 +11,11 @@ import {
   type FormDefinition,
   type FormEnv,
   type FormField,
+  fieldLabelKey,
   mediaApplies,
   mediaMax,
 } from "../form.js";
-import { type FormState, noticeText, type Transition, viewOf } from "../form-state.js";
+import { type FormState, mediaOrderOf, noticeText, type Transition, viewOf } from "../form-state.js";
 import { needsMedia } from "../navigation.js";
 import type { RenderedScreen, ScreenContext } from "./screen-context.js";
 import { escapeHtml } from "./text.js";
@@ -62,6 +63,13 @@ export function pressOnSummary(
   }
 }
 
+const SWAPS_PER_ROW = 4;
+
+/** The media's order is the user's to change: the card shows it, with a button per pair of neighbours. */
+function reorderable(definition: FormDefinition, state: FormState): boolean {
+  return definition.media?.reorder === true && state.media.length > 1;
+}
+
 /** Whether the card lists the field: it lists what is chosen; what is unset is one tap away. */
 function isChosen(field: FormField, state: FormState): boolean {
   if (field.input.kind === "voice")
@@ -79,13 +87,18 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
     if (!applies(field, view) || !isChosen(field, state)) continue;
     lines.push(escapeHtml(fieldLine(field, state.values, env, t)));
   }
+  const order = reorderable(definition, state) ? mediaOrderOf(state) : undefined;
+  if (order) {
+    lines.push(escapeHtml(t("form-media-order", { order: order.map((index) => index + 1).join(" → ") })));
+  }
   const fromLast = lastChoicesLine(context, state);
   if (fromLast) lines.push("", fromLast);
   for (const insight of definition.insight?.(view) ?? [])
     lines.push(escapeHtml(t(insight.key, insight.params)));
   lines.push("", ...env.contract.ledger(definition, view, t).map(escapeHtml));
   const issue = env.contract.issues(definition, view)[0];
-  if (issue && !state.notice) lines.push("", `⚠️ ${escapeHtml(noticeText(t, issue))}`);
+  // What happened (a text saved) does not hide what still stops Create.
+  if (issue && (!state.notice || state.notice.info)) lines.push("", `⚠️ ${escapeHtml(noticeText(t, issue))}`);
   const keyboard: InlineKeyboardButton[][] = [];
   const choice = summaryChoiceRow(context, state);
   if (choice) keyboard.push(choice);
@@ -93,6 +106,16 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
     context.button(t(`form-group-${group}`), { kind: "open-group", group: index }),
   );
   for (let index = 0; index < groups.length; index += 2) keyboard.push(groups.slice(index, index + 2));
+  if (order) {
+    const swaps = order.slice(1).map((second, index) =>
+      context.button(t("form-media-swap", { first: (order[index] ?? 0) + 1, second: second + 1 }), {
+        kind: "swap-media",
+        index,
+      }),
+    );
+    for (let index = 0; index < swaps.length; index += SWAPS_PER_ROW)
+      keyboard.push(swaps.slice(index, index + SWAPS_PER_ROW));
+  }
   const rule = definition.media;
   if (rule && mediaMax(rule, view) > 1 && mediaApplies(definition, state.values)) {
     keyboard.push([context.button(t("form-media-add"), { kind: "add-media" })]);
@@ -116,7 +139,7 @@ function lastChoicesLine(context: ScreenContext, state: FormState): string | und
     .filter((field) =>
       field.input.kind === "voice" ? keys.has("tts_provider") || keys.has("tts_voice") : keys.has(field.key),
     )
-    .map((field) => t(`field-${field.key}`));
+    .map((field) => t(fieldLabelKey(field)));
   if (names.length === 0) return undefined;
   return `↩️ ${escapeHtml(t(`money-last-${definition.type}`, { fields: names.join(", ") }))}`;
 }

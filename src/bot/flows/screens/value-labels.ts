@@ -7,7 +7,7 @@ import type { Translate } from "../../../i18n/translate.js";
 import { type MediaRef, MediaRefSchema } from "../../../media/media-ref.js";
 import { SUB_LANG_KEYWORDS } from "../../../tasks-service/schemas/common.js";
 import { optionLabel } from "../../option-labels.js";
-import type { FormEnv, FormField, FormValues, RequestField } from "../form.js";
+import { type FormEnv, type FormField, type FormValues, fieldLabelKey, type RequestField } from "../form.js";
 import { clip } from "./text.js";
 
 const LANGUAGE_FIELDS: ReadonlySet<RequestField> = new Set<RequestField>([
@@ -80,5 +80,5 @@ export function fieldLine(field: FormField, values: FormValues, env: FormEnv, t:
     const provider = providerLabel(env, values.tts_provider);
     if (provider) label = `${label} · ${provider}`;
   }
-  return `${t(`field-${field.key}`)}: ${label}`;
+  return `${t(fieldLabelKey(field))}: ${label}`;
 }

@@ -1,0 +1,395 @@
+/**
+ * The video forms of the generation service, built from the catalog's video section when a form opens:
+ * clips from text (prompts, clips per prompt), clips from start frames (one clip per photo) and the
+ * transitions along a chain of keyframes (N photos in the order on the card give N-1 clips), each with
+ * only the chosen model's quality modes, aspects, resolutions, lengths and, where the model can switch it
+ * off, its sound. The prompt-count rule is the service's: for N clips from photos, no prompt (a default
+ * motion), one prompt for all, or exactly N in order; any other count is explained on the card with the ways to fix
+ * it, and Create waits, so the service is never sent a request it would refuse for it. A model whose price
+ * grows with the clip's length shows its price a second besides its price a clip.
+ */
+import type { CatalogModel } from "../../../generation-service/responses.js";
+import { formatNumber } from "../../../i18n/format.js";
+import type { Translate } from "../../../i18n/translate.js";
+import type { MediaRef } from "../../../media/media-ref.js";
+import type {
+  FieldKey,
+  FormContract,
+  FormDefinition,
+  FormField,
+  FormIssue,
+  FormValues,
+  FormView,
+  GenerationFormType,
+} from "../form.js";
+import { missingRequired } from "../request.js";
+import { clip } from "../screens/text.js";
+import {
+  chosenModel,
+  humanized,
+  type ImageFormSetup,
+  isFreePlan,
+  keep,
+  MAX_PROMPT_TEXT,
+  type MoneyWords,
+  maxVariants,
+  modelsFor,
+  moneyLines,
+  normalizeImageValues,
+  orientationOf,
+  priceParams,
+  promptsOf,
+  quoteOf,
+  variantsOf,
+} from "./images.js";
+
+export type VideoFormType = Extract<
+  GenerationFormType,
+  "text_to_video" | "image_to_video" | "keyframe_video"
+>;
+
+/** Start frames one form takes: one album. */
+export const MAX_START_FRAMES = 10;
+
+const GROUPS = ["prompt", "model", "clip"];
+
+const VIDEO_MONEY_WORDS: MoneyWords = {
+  perItem: "video-price-per-clip",
+  payForSuccess: "video-pay-for-success",
+  overBalance: "video-price-over-balance",
+  overBudget: "video-price-over-budget",
+};
+
+type VideoField = FormField<FieldKey<GenerationFormType>>;
+type ModelChoice = "aspect" | "resolution" | "quality_mode" | "duration";
+
+export function isVideoFormType(type: GenerationFormType): type is VideoFormType {
+  return type === "text_to_video" || type === "image_to_video" || type === "keyframe_video";
+}
+
+/** Where the prompt-count rule's words differ: clips from photos, or transitions along a chain. */
+function ruleWords(type: VideoFormType): string {
+  return type === "keyframe_video" ? "video-chain" : "video-frames";
+}
+
+/** How the prompts of an image-to-video form meet its photos, by the service's prompt-count rule. */
+export type PromptMatch =
+  | { kind: "default"; frames: number }
+  | { kind: "one-for-all"; frames: number }
+  | { kind: "in-order"; frames: number }
+  | { kind: "mismatch"; frames: number; prompts: number };
+
+export function promptMatch(prompts: number, frames: number): PromptMatch {
+  if (prompts === 0) return { kind: "default", frames };
+  if (prompts === 1) return { kind: "one-for-all", frames };
+  if (prompts === frames) return { kind: "in-order", frames };
+  return { kind: "mismatch", frames, prompts };
+}
+
+/**
+ * How many clips the request makes: prompts times clips per prompt from text, one per photo from start
+ * frames, one per pair of neighbours along a keyframe chain.
+ */
+export function clipCount(type: VideoFormType, values: FormValues, media: readonly MediaRef[]): number {
+  if (type === "image_to_video") return media.length;
+  if (type === "keyframe_video") return Math.max(0, media.length - 1);
+  return promptsOf(type, values).length * variantsOf(values);
+}
+
+function lockedResolution(model: CatalogModel, resolution: string, setup: ImageFormSetup): boolean {
+  return model.pro_only_resolutions.includes(resolution) && isFreePlan(setup.account);
+}
+
+/** The values with the model's own options, its length and, where it can be switched off, its sound. */
+export function normalizeVideoValues(
+  type: VideoFormType,
+  setup: ImageFormSetup,
+  values: FormValues,
+): FormValues {
+  const next = normalizeImageValues(type, setup, values);
+  delete next.duration;
+  delete next.audio;
+  if (type !== "text_to_video") delete next.n;
+  const model = chosenModel(type, setup, next);
+  if (!model) return next;
+  const duration = keep(values.duration, model.durations_sec) ?? model.durations_sec[0];
+  if (duration !== undefined) next.duration = duration;
+  if (model.audio_toggle) next.audio = values.audio !== false;
+  return next;
+}
+
+function choiceField(
+  key: ModelChoice,
+  listOf: (model: CatalogModel) => readonly (string | number)[],
+  model: (view: FormView) => CatalogModel | undefined,
+  lock: (model: CatalogModel, value: string | number) => FormIssue | undefined,
+  describe: (value: string | number, t: Translate) => string,
+  group = "clip",
+): VideoField {
+  return {
+    key,
+    group,
+    hint: `video-hint-${key}`,
+    input: {
+      kind: "choice",
+      options: (view) => {
+        const current = model(view);
+        if (!current) return [];
+        return listOf(current).map((value) => {
+          const locked = lock(current, value);
+          return locked ? { value, locked } : { value };
+        });
+      },
+    },
+    applies: (view) => {
+      const current = model(view);
+      return current !== undefined && listOf(current).length > 0;
+    },
+    describe: (value, t) =>
+      typeof value === "string" || typeof value === "number" ? describe(value, t) : undefined,
+  };
+}
+
+/** The definition of a video form, for the catalog and account it opened with. */
+export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefinition<GenerationFormType> {
+  const models = modelsFor(type, setup);
+  const model = (view: FormView) => chosenModel(type, setup, view.values);
+  const proOnly = (what: string): FormIssue => ({ key: "generation-pro-only", params: { what } });
+  const fields: VideoField[] = [
+    {
+      key: "prompt",
+      group: "prompt",
+      input: { kind: "text", maxLength: MAX_PROMPT_TEXT },
+      required: type === "text_to_video",
+      hint: `hint-prompt-${type}`,
+      describe: (value, t) => {
+        const prompts = promptsOf(type, { prompt: value });
+        const [first] = prompts;
+        if (first === undefined) return undefined;
+        return prompts.length === 1
+          ? clip(first)
+          : t("value-prompts", { count: prompts.length, first: clip(first, 40) });
+      },
+    },
+    {
+      key: "n",
+      group: "prompt",
+      label: "video-field-n",
+      hint: "video-hint-n",
+      input: {
+        kind: "choice",
+        options: (view) =>
+          Array.from({ length: maxVariants(model(view)) }, (_, index) => ({ value: index + 1 })),
+      },
+      applies: () => type === "text_to_video",
+    },
+    {
+      key: "model",
+      group: "model",
+      hint: "video-hint-model",
+      input: {
+        kind: "choice",
+        options: () =>
+          models.map((entry) =>
+            entry.pro_only && isFreePlan(setup.account)
+              ? { value: entry.id, locked: proOnly(entry.label) }
+              : { value: entry.id },
+          ),
+      },
+      describe: (value, t) => {
+        const entry = models.find((candidate) => candidate.id === value);
+        return entry ? t("video-model-label", { model: entry.label, ...priceParams(entry) }) : undefined;
+      },
+    },
+    choiceField(
+      "quality_mode",
+      (entry) => entry.quality_modes,
+      model,
+      () => undefined,
+      (value, t) => t("video-value-quality-mode", { mode: String(value), label: humanized(String(value)) }),
+      "model",
+    ),
+    choiceField(
+      "aspect",
+      (entry) => entry.aspects,
+      model,
+      () => undefined,
+      (value, t) => t("value-aspect", { aspect: String(value), orientation: orientationOf(String(value)) }),
+    ),
+    choiceField(
+      "resolution",
+      (entry) => entry.resolutions,
+      model,
+      (entry, value) =>
+        typeof value === "string" && lockedResolution(entry, value, setup) ? proOnly(value) : undefined,
+      (value) => String(value),
+    ),
+    choiceField(
+      "duration",
+      (entry) => entry.durations_sec,
+      model,
+      () => undefined,
+      (value, t) => t("video-value-duration", { seconds: Number(value) }),
+    ),
+    {
+      key: "audio",
+      group: "clip",
+      label: "video-field-audio",
+      hint: "video-hint-audio",
+      input: { kind: "toggle" },
+      applies: (view) => model(view)?.audio_toggle === true,
+    },
+  ];
+  return {
+    type,
+    groups: GROUPS,
+    fields,
+    freeText: "prompt",
+    ...(type === "image_to_video"
+      ? {
+          media: {
+            min: 1,
+            max: MAX_START_FRAMES,
+            field: "image_file_ids",
+            accepts: ["image"],
+            tooManyKey: "form-media-too-many-image_to_video",
+          },
+        }
+      : {}),
+    ...(type === "keyframe_video"
+      ? {
+          media: {
+            min: 2,
+            max: MAX_START_FRAMES,
+            field: "keyframe_file_ids",
+            accepts: ["image"],
+            tooManyKey: "form-media-too-many-keyframe_video",
+            reorder: true,
+          },
+        }
+      : {}),
+    ...(type === "text_to_video"
+      ? {}
+      : {
+          insight: (view: FormView) => {
+            const items = clipCount(type, view.values, view.media);
+            const match = promptMatch(promptsOf(type, view.values).length, items);
+            if (match.kind === "mismatch" || items === 0) return [];
+            return [
+              {
+                key: `${ruleWords(type)}-${match.kind}`,
+                params: { frames: view.media.length, clips: items },
+              },
+            ];
+          },
+        }),
+    normalize: (values: FormValues) => normalizeVideoValues(type, setup, values),
+  };
+}
+
+/** A model whose clips come in several lengths: its price a second, from its range over its lengths. */
+function perSecondLine(model: CatalogModel, locale: string, t: Translate): string | undefined {
+  const lengths = model.durations_sec;
+  if (lengths.length < 2) return undefined;
+  const shortest = Math.min(...lengths);
+  const longest = Math.max(...lengths);
+  const min = model.price_tokens.min / shortest;
+  const max = model.price_tokens.max / longest;
+  const tenths = (value: number) => Math.round(value * 10) / 10;
+  const shown = (value: number) => formatNumber(value, locale, Number.isInteger(tenths(value)) ? 0 : 1);
+  return t("video-price-per-second", {
+    kind: tenths(min) === tenths(max) ? "fixed" : "range",
+    min: shown(min),
+    max: shown(max),
+  });
+}
+
+/** The generation service's side of a video form: its refusals before they happen, and the quote. */
+export function videoContract(type: VideoFormType, setup: ImageFormSetup): FormContract {
+  return {
+    issues(definition, view) {
+      if (!setup.available) return [{ key: "video-rule-unavailable" }];
+      const model = chosenModel(type, setup, view.values);
+      if (!model) return [{ key: "generation-rule-no-model" }];
+      const missing = missingRequired(definition, view);
+      if (missing.length > 0) return missing;
+      const count = clipCount(type, view.values, view.media);
+      if (count === 0) return [{ key: "form-required", params: { field: "prompt" } }];
+      if (count > setup.maxBatch)
+        return [{ key: "video-rule-too-many", params: { count, max: setup.maxBatch } }];
+      if (type !== "text_to_video") {
+        const match = promptMatch(promptsOf(type, view.values).length, count);
+        if (match.kind === "mismatch") {
+          const { prompts } = match;
+          const frames = view.media.length;
+          return [
+            prompts < count
+              ? {
+                  key: `${ruleWords(type)}-missing`,
+                  params: { frames, clips: count, prompts, missing: count - prompts },
+                }
+              : {
+                  key: `${ruleWords(type)}-extra`,
+                  params: { frames, clips: count, prompts, extra: prompts - count },
+                },
+          ];
+        }
+      }
+      return [];
+    },
+    ledger(_definition, view, t) {
+      const model = chosenModel(type, setup, view.values);
+      if (!model) return [];
+      const count = clipCount(type, view.values, view.media);
+      const lines = moneyLines(setup, model, count, view.env.locale, t, VIDEO_MONEY_WORDS);
+      const perSecond = perSecondLine(model, view.env.locale, t);
+      if (perSecond) lines.splice(1, 0, perSecond);
+      return lines;
+    },
+  };
+}
+
+/** The request a video form's Create sends, with the start frames still as Telegram references. */
+export interface BuiltVideoRequest {
+  request: Record<string, unknown>;
+  count: number;
+  quote: { min: number; max: number };
+  modelLabel: string;
+}
+
+export function buildVideoRequest(
+  type: VideoFormType,
+  setup: ImageFormSetup,
+  values: FormValues,
+  media: readonly MediaRef[],
+): BuiltVideoRequest {
+  const model = chosenModel(type, setup, values);
+  if (!model) throw new Error("a video request needs a model the form offers");
+  const prompts = promptsOf(type, values);
+  const request: Record<string, unknown> = {};
+  if (prompts.length === 1) request.prompt = prompts[0];
+  if (prompts.length > 1) request.prompts = prompts;
+  const variants = variantsOf(values);
+  if (type === "text_to_video" && variants > 1) request.n = variants;
+  request.model = model.id;
+  const options: Array<[ModelChoice, readonly (string | number)[]]> = [
+    ["aspect", model.aspects],
+    ["resolution", model.resolutions],
+    ["quality_mode", model.quality_modes],
+    ["duration", model.durations_sec],
+  ];
+  // Only what this model lists goes out: the service would refuse anything else.
+  for (const [key, allowed] of options) {
+    const value = keep(values[key], allowed);
+    if (value !== undefined) request[key] = value;
+  }
+  if (model.audio_toggle) request.audio = values.audio !== false;
+  const [only] = media;
+  if (type === "image_to_video") {
+    if (media.length === 1 && only) request.image_file_id = only;
+    else request.image_file_ids = [...media];
+  }
+  if (type === "keyframe_video") request.keyframe_file_ids = [...media];
+  const count = clipCount(type, values, media);
+  return { request, count, quote: quoteOf(model, count), modelLabel: model.label };
+}
