@@ -4,7 +4,7 @@
  * each with its own Idempotency-Key), the card's counts, retry of the failed ones and
  * cancel of the queued rest with the refund.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { deriveIdempotencyKey } from "../../../src/generation-service/idempotency.js";
 import { BotHarness, type TestUser, textOf } from "../../support/bot-harness.js";
 import { GenerationRig } from "../../support/generation-rig.js";
@@ -35,7 +35,7 @@ async function sendFile(user: TestUser, name: string, text: string) {
   return offered.filter((call) => call.method === "editMessageText").at(-1);
 }
 
-/** The batch cards as last shown, by message. */
+/** The batch cards as last shown, by message. Cards are refreshed by a job of their own: tests wait for them. */
 function cards(user: TestUser): string[] {
   const byMessage = new Map<number, string>();
   for (const call of rig.harness.calls) {
@@ -127,10 +127,12 @@ describe("a batch from a .txt file", () => {
     const [instance] = await formInstances();
     expect(instance).toMatch(/:file:0$/);
     expect(creates()[0]?.headers["idempotency-key"]).toBe(deriveIdempotencyKey(instance ?? "", "create"));
-    expect(cards(user).at(-1)).toContain("Reserved 1,000 tokens");
+    await vi.waitFor(() => expect(cards(user).at(-1)).toContain("Reserved 1,000 tokens"));
 
     await run(user, 5);
-    expect(cards(user).at(-1)).toContain("⏳ 0 queued · ⚙️ 0 being made · ✅ 25 done · ❌ 0 failed");
+    await vi.waitFor(() =>
+      expect(cards(user).at(-1)).toContain("⏳ 0 queued · ⚙️ 0 being made · ✅ 25 done · ❌ 0 failed"),
+    );
   });
 
   it("a text of one line is not offered as a batch of images", async () => {
@@ -260,7 +262,9 @@ describe("after the batch ran", () => {
     await rig.harness.press(user, BotHarness.button(preview, "✅ Create 12 images"));
     await rig.settle();
     await run(user, 4);
-    expect(cards(user).at(-1)).toContain("⏳ 0 queued · ⚙️ 0 being made · ✅ 9 done · ❌ 3 failed");
+    await vi.waitFor(() =>
+      expect(cards(user).at(-1)).toContain("⏳ 0 queued · ⚙️ 0 being made · ✅ 9 done · ❌ 3 failed"),
+    );
     const failedPrompts = prompts.slice(0, 3);
 
     const calls = await pressOnCard(user, "🔁 Retry the failed ones (3)");
@@ -291,12 +295,12 @@ describe("after the batch ran", () => {
     await rig.harness.press(user, BotHarness.button(preview, "✅ Create 25 images"));
     await rig.settle();
     await run(user, 0);
-    expect(cards(user).at(-1)).toContain("Reserved 1,000 tokens");
+    await vi.waitFor(() => expect(cards(user).at(-1)).toContain("Reserved 1,000 tokens"));
 
     await pressOnCard(user, "✖️ Cancel the 17 queued");
     const cancels = rig.proxy.requests.filter((entry) => entry.path.endsWith("/cancel"));
     expect(cancels).toHaveLength(17);
-    expect(cards(user).at(-1)).toContain("17 canceled: 680 tokens refunded.");
+    await vi.waitFor(() => expect(cards(user).at(-1)).toContain("17 canceled: 680 tokens refunded."));
     expect(rig.sandbox.accounts.balance(key.accountId)).toBe(5_000 - 8 * 40);
   });
 });
