@@ -8,7 +8,7 @@
  */
 import type { CatalogModel } from "../../generation-service/responses.js";
 import {
-  type BuiltImageRequest,
+  type BuiltGenerationRequest,
   buildImageRequest,
   chosenModel,
   type ImageFormSetup,
@@ -38,7 +38,7 @@ export type Refusal =
   | { line: number; reason: "unknown-aspect"; aspect: string; model: string }
   | { line: number; reason: "over-limit" };
 
-export interface BatchGroup extends BuiltImageRequest {
+export interface BatchGroup extends BuiltGenerationRequest {
   /** The file's line of each prompt, in order. */
   lines: number[];
   values: Record<string, unknown>;

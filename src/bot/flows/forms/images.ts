@@ -413,8 +413,11 @@ export function imageContract(type: GenerationFormType, setup: ImageFormSetup): 
   };
 }
 
-/** The request a form's Create sends, with the reference photos still as Telegram references. */
-export interface BuiltImageRequest {
+/**
+ * The request a generation form's Create sends, with the photos it takes still as Telegram references,
+ * and what its card says of it: how many it makes, the quote, the model's label.
+ */
+export interface BuiltGenerationRequest {
   request: Record<string, unknown>;
   count: number;
   quote: { min: number; max: number };
@@ -426,7 +429,7 @@ export function buildImageRequest(
   setup: ImageFormSetup,
   values: FormValues,
   media: readonly MediaRef[],
-): BuiltImageRequest {
+): BuiltGenerationRequest {
   const model = chosenModel(type, setup, values);
   if (!model) throw new Error("an image request needs a model the form offers");
   const prompts = promptsOf(type, values);

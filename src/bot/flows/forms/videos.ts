@@ -25,6 +25,7 @@ import type {
 import { missingRequired } from "../request.js";
 import { clip } from "../screens/text.js";
 import {
+  type BuiltGenerationRequest,
   chosenModel,
   humanized,
   type ImageFormSetup,
@@ -349,20 +350,12 @@ export function videoContract(type: VideoFormType, setup: ImageFormSetup): FormC
   };
 }
 
-/** The request a video form's Create sends, with the start frames still as Telegram references. */
-export interface BuiltVideoRequest {
-  request: Record<string, unknown>;
-  count: number;
-  quote: { min: number; max: number };
-  modelLabel: string;
-}
-
 export function buildVideoRequest(
   type: VideoFormType,
   setup: ImageFormSetup,
   values: FormValues,
   media: readonly MediaRef[],
-): BuiltVideoRequest {
+): BuiltGenerationRequest {
   const model = chosenModel(type, setup, values);
   if (!model) throw new Error("a video request needs a model the form offers");
   const prompts = promptsOf(type, values);
