@@ -187,6 +187,23 @@ export class FormRig {
   }
 
   /** Resolves when no job is waiting, running or delayed. */
+  /** Sends the media and picks the task, unless only that task takes them and its form opened at once. */
+  async fromIntake(user: TestUser, task: string, ...messages: Array<Record<string, unknown>>) {
+    const before = this.harness.calls.length;
+    for (const message of messages) await this.harness.sendMessage(user, message);
+    const offer = this.harness.calls
+      .slice(before)
+      .reverse()
+      .find((call) => JSON.stringify(call.payload.reply_markup ?? "").includes('"in:'));
+    if (offer) await this.harness.press(user, BotHarness.button(offer, task));
+  }
+
+  /** Opens a task's form from the /start menu. */
+  async fromStart(user: TestUser, task: string) {
+    const calls = await this.harness.send(user, "/start");
+    await this.harness.press(user, BotHarness.button(calls.at(-1), task));
+  }
+
   async settle(): Promise<void> {
     for (let round = 0; round < 500; round++) {
       const depths = Object.values(await this.queue.depths());

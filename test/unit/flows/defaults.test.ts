@@ -4,28 +4,12 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { PreferencesRepository } from "../../../src/bot/preferences.js";
-import { BotHarness, type TestUser } from "../../support/bot-harness.js";
+import { BotHarness } from "../../support/bot-harness.js";
 import { FormRig } from "../../support/form-rig.js";
 import { photo, video } from "../../support/telegram-messages.js";
 
 let rig: FormRig;
 afterEach(async () => rig?.close());
-
-/** Sends the media and picks the task, unless only that task takes them and its form opened at once. */
-async function fromIntake(user: TestUser, task: string, ...messages: Array<Record<string, unknown>>) {
-  const before = rig.harness.calls.length;
-  for (const message of messages) await rig.harness.sendMessage(user, message);
-  const offer = rig.harness.calls
-    .slice(before)
-    .reverse()
-    .find((call) => JSON.stringify(call.payload.reply_markup ?? "").includes('"in:'));
-  if (offer) await rig.harness.press(user, BotHarness.button(offer, task));
-}
-
-async function fromStart(user: TestUser, task: string) {
-  const calls = await rig.harness.send(user, "/start");
-  await rig.harness.press(user, BotHarness.button(calls.at(-1), task));
-}
 
 const SETTINGS = {
   ttsProvider: "provider_b",
@@ -43,17 +27,17 @@ describe("/settings values reach every form", () => {
     const user = rig.harness.user(201);
     await new PreferencesRepository(rig.storage.kv).update(user.id, SETTINGS);
 
-    await fromIntake(user, "Video from photos and clips", photo("p1"));
+    await rig.fromIntake(user, "Video from photos and clips", photo("p1"));
     await rig.type(user, "🎙 Voice", "Text", "Hello there");
     await rig.create(user);
-    await fromStart(user, "Voiceover");
+    await rig.fromStart(user, "Voiceover");
     await rig.harness.send(user, "Hello there");
     await rig.create(user);
-    await fromIntake(user, "Subtitles", video("v1"));
+    await rig.fromIntake(user, "Subtitles", video("v1"));
     await rig.create(user);
-    await fromIntake(user, "Dubbing", video("v2"));
+    await rig.fromIntake(user, "Dubbing", video("v2"));
     await rig.create(user);
-    await fromIntake(user, "Smart clips", video("v3", 600));
+    await rig.fromIntake(user, "Smart clips", video("v3", 600));
     await rig.create(user);
 
     const [videoTask, voiceover, subtitles, dubbing, clips] = rig.created;
@@ -70,10 +54,10 @@ describe("/settings values reach every form", () => {
     rig = await FormRig.create();
     const user = rig.harness.user(202);
     // The last dubbing left the free provider's automatic voice.
-    await fromIntake(user, "Dubbing", video("v1"));
+    await rig.fromIntake(user, "Dubbing", video("v1"));
     await rig.create(user);
     await new PreferencesRepository(rig.storage.kv).update(user.id, SETTINGS);
-    await fromIntake(user, "Dubbing", video("v2"));
+    await rig.fromIntake(user, "Dubbing", video("v2"));
     const card = rig.card(user).text;
     expect(card).not.toMatch(/Olivia · (?!Sonora)/);
   });
@@ -83,17 +67,17 @@ describe("last choices", () => {
   it("prefill the next form, the card names them, and one tap puts the settings back", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(203);
-    await fromIntake(user, "Subtitles", video("v1"));
+    await rig.fromIntake(user, "Subtitles", video("v1"));
     await rig.choose(user, "💬 Subtitles", "Subtitle style", "Turquoise karaoke");
     await rig.create(user);
     await new PreferencesRepository(rig.storage.kv).update(user.id, { subStyle: "news_style" });
 
-    await fromIntake(user, "Subtitles", video("v2"));
+    await rig.fromIntake(user, "Subtitles", video("v2"));
     expect(rig.card(user).text).toContain("↩️ From your last subtitled video: Subtitle style");
     await rig.create(user);
     expect(rig.created[1]).toMatchObject({ sub_style: "karaoke_cyan" });
 
-    await fromIntake(user, "Subtitles", video("v3"));
+    await rig.fromIntake(user, "Subtitles", video("v3"));
     await rig.tap(user, "↩️ Use my settings");
     expect(rig.card(user).text).not.toContain("From your last");
     expect(BotHarness.buttons(rig.card(user).call).map((button) => button.text)).not.toContain(
@@ -106,7 +90,7 @@ describe("last choices", () => {
   it("the first form of a type has no such note", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(204);
-    await fromIntake(user, "Subtitles", video("v1"));
+    await rig.fromIntake(user, "Subtitles", video("v1"));
     expect(rig.card(user).text).not.toContain("From your last");
   });
 });

@@ -33,11 +33,6 @@ async function fromPhotos(user: TestUser, ...messages: Array<Record<string, unkn
   ).toBe(false);
 }
 
-async function fromStart(user: TestUser, task: string) {
-  const calls = await rig.harness.send(user, "/start");
-  await rig.harness.press(user, BotHarness.button(calls.at(-1), task));
-}
-
 const SRT_TEXT = "1\n00:00:01,000 --> 00:00:04,000\nПривіт\n\n2\n00:00:05,000 --> 00:00:08,000\nСвіт\n";
 
 describe("video", () => {
@@ -183,7 +178,7 @@ describe("video", () => {
   it("photos sent after the form opened are added, and Done on an empty form asks for media", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(34);
-    await fromStart(user, "Video from photos and clips");
+    await rig.fromStart(user, "Video from photos and clips");
     expect(rig.card(user).text).toContain("Send 1 to 30 photos or video clips");
     await rig.harness.sendMessage(user, photo("a"));
     await rig.harness.sendMessage(user, photo("b"));
@@ -228,7 +223,7 @@ describe("audio", () => {
   it("quickest: Voiceover, the text, Create", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(51);
-    await fromStart(user, "Voiceover");
+    await rig.fromStart(user, "Voiceover");
     expect(rig.card(user).text).toContain("Text");
     await rig.harness.send(user, "Good morning, everyone.");
     await rig.create(user);
@@ -238,7 +233,7 @@ describe("audio", () => {
   it("every field", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(52);
-    await fromStart(user, "Voiceover");
+    await rig.fromStart(user, "Voiceover");
     await rig.harness.send(user, "Добрий ранок");
     await rig.choose(user, "🎙 Voice", "Voice");
     await rig.press(user, "🌐 Another language");
@@ -266,7 +261,7 @@ describe("voice picker", () => {
   it("lists providers with quality and price, pages voices, and ▶ asks for a sample without leaving the list", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(53);
-    await fromStart(user, "Voiceover");
+    await rig.fromStart(user, "Voiceover");
     await rig.harness.send(user, "Hello");
     await rig.choose(user, "🎙 Voice", "Voice");
     expect(BotHarness.buttons(rig.card(user).call).map((button) => button.text)).toEqual([
@@ -364,7 +359,7 @@ describe("pause_removal", () => {
   it("a link instead of a file goes to the service as the link", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(72);
-    await fromStart(user, "Pause removal");
+    await rig.fromStart(user, "Pause removal");
     await rig.harness.send(user, "https://cdn.example.com/talk.mp4");
     await rig.create(user);
     expect(rig.created).toEqual([
@@ -557,7 +552,7 @@ describe("motion", () => {
   it("quickest: Motion video, the text, Create", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(101);
-    await fromStart(user, "Motion video");
+    await rig.fromStart(user, "Motion video");
     await rig.type(user, "📝 Source", "Text", "Three facts about sleep");
     await rig.create(user);
     expect(rig.created).toEqual([{ type: "motion", text: "Three facts about sleep", webhook_url: HOOK }]);
@@ -566,7 +561,7 @@ describe("motion", () => {
   it("every field of a motion video from text", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(102);
-    await fromStart(user, "Motion video");
+    await rig.fromStart(user, "Motion video");
     await rig.type(user, "📝 Source", "Text", "Three facts about sleep");
     await rig.choose(user, "🖼 Look", "Format", "Square 1:1");
     await rig.choose(user, "🖼 Look", "Theme");

@@ -6,28 +6,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ProfileSchema } from "../../../src/tasks-service/responses.js";
 import { tokenProfile } from "../../support/bot-fakes.js";
-import { BotHarness, type TestUser } from "../../support/bot-harness.js";
+import { BotHarness } from "../../support/bot-harness.js";
 import { FormRig } from "../../support/form-rig.js";
 import { audio, photo, video } from "../../support/telegram-messages.js";
 
 let rig: FormRig;
 afterEach(async () => rig?.close());
-
-/** Sends the media and picks the task, unless only that task takes them and its form opened at once. */
-async function fromIntake(user: TestUser, task: string, ...messages: Array<Record<string, unknown>>) {
-  const before = rig.harness.calls.length;
-  for (const message of messages) await rig.harness.sendMessage(user, message);
-  const offer = rig.harness.calls
-    .slice(before)
-    .reverse()
-    .find((call) => JSON.stringify(call.payload.reply_markup ?? "").includes('"in:'));
-  if (offer) await rig.harness.press(user, BotHarness.button(offer, task));
-}
-
-async function fromStart(user: TestUser, task: string) {
-  const calls = await rig.harness.send(user, "/start");
-  await rig.harness.press(user, BotHarness.button(calls.at(-1), task));
-}
 
 /** Twenty words: 8 seconds of speech at 150 words a minute. */
 const TWENTY_WORDS = Array.from({ length: 20 }, (_, index) => `word${index}`).join(" ");
@@ -37,14 +21,14 @@ describe("the estimate on the card follows the price table", () => {
   it("transcription: 40 a minute of the file", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(101);
-    await fromIntake(user, "Transcription", audio("a1", 90));
+    await rig.fromIntake(user, "Transcription", audio("a1", 90));
     expect(rig.card(user).text).toContain("Cost: about 60 tokens");
   });
 
   it("subtitles: 50 a minute, 60 translated, auto-captions 50 a render, cards as a range", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(102);
-    await fromIntake(user, "Subtitles", video("v1", 120));
+    await rig.fromIntake(user, "Subtitles", video("v1", 120));
     expect(rig.card(user).text).toContain("Cost: about 100 tokens");
     await rig.type(user, "🌐 Translation", "Translate to", "de");
     expect(rig.card(user).text).toContain("Cost: about 120 tokens");
@@ -60,21 +44,21 @@ describe("the estimate on the card follows the price table", () => {
   it("pause removal 50, smart clips 80, dubbing 100 plus the voice, a minute", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(103);
-    await fromIntake(user, "Pause removal", video("v1", 60));
+    await rig.fromIntake(user, "Pause removal", video("v1", 60));
     expect(rig.card(user).text).toContain("Cost: about 50 tokens");
-    await fromIntake(user, "Smart clips", video("v2", 300));
+    await rig.fromIntake(user, "Smart clips", video("v2", 300));
     expect(rig.card(user).text).toContain("Cost: about 400 tokens");
-    await fromIntake(user, "Dubbing", video("v3", 60));
+    await rig.fromIntake(user, "Dubbing", video("v3", 60));
     expect(rig.card(user).text).toContain("Cost: about 100 tokens");
   });
 
   it("video: 30 a minute of output plus the narration's voice; a voiceover: the voice alone", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(104);
-    await fromIntake(user, "Video from photos and clips", photo("p1"), photo("p2"));
+    await rig.fromIntake(user, "Video from photos and clips", photo("p1"), photo("p2"));
     // Two photos of 3 s: 6 s of video at 30 a minute.
     expect(rig.card(user).text).toContain("Cost: about 3 tokens");
-    await fromStart(user, "Voiceover");
+    await rig.fromStart(user, "Voiceover");
     await rig.harness.send(user, TWENTY_WORDS.repeat(1));
     // 8 s of speech with provider A's standard voice (6 a minute): 0.8 of a token.
     expect(rig.card(user).text).toContain("Cost: about 1 token\n");
@@ -83,7 +67,7 @@ describe("the estimate on the card follows the price table", () => {
   it("motion has no price row: the card says it comes with the plan", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(105);
-    await fromStart(user, "Motion video");
+    await rig.fromStart(user, "Motion video");
     await rig.harness.send(user, "Three facts about sleep");
     expect(rig.card(user).text).toContain("Cost: no tokens, motion videos are part of your plan");
   });
@@ -94,7 +78,7 @@ describe("the balance before Create", () => {
     rig = await FormRig.create();
     rig.tasksService.profile = tokenProfile({ token_balance: 0 });
     const user = rig.harness.user(111);
-    await fromIntake(user, "Transcription", audio("a1", 90));
+    await rig.fromIntake(user, "Transcription", audio("a1", 90));
     const card = rig.card(user).text;
     expect(card).toContain("Balance: 0 tokens");
     expect(card).toContain(
@@ -107,7 +91,7 @@ describe("the balance before Create", () => {
     rig = await FormRig.create();
     rig.tasksService.profile = tokenProfile({ token_balance: 60 });
     const user = rig.harness.user(112);
-    await fromIntake(user, "Transcription", audio("a1", 90));
+    await rig.fromIntake(user, "Transcription", audio("a1", 90));
     expect(rig.card(user).text).toContain("Balance: 60 tokens");
     expect(rig.card(user).text).not.toContain("Top it up");
   });
@@ -121,7 +105,7 @@ describe("the balance before Create", () => {
       usage: {},
     });
     const user = rig.harness.user(113);
-    await fromIntake(user, "Transcription", audio("a1", 90));
+    await rig.fromIntake(user, "Transcription", audio("a1", 90));
     const card = rig.card(user).text;
     expect(card).toContain("From your monthly allowance this uses about 90 seconds of transcription");
     expect(card).toContain("Plan: Pro");
@@ -135,7 +119,7 @@ describe("voice samples", () => {
   it("are made on the operator's key: never charged to the user, never in their /tasks", async () => {
     rig = await FormRig.create({ voiceSampleApiKey: OPERATOR_KEY });
     const user = rig.harness.user(121);
-    await fromStart(user, "Voiceover");
+    await rig.fromStart(user, "Voiceover");
     await rig.harness.send(user, "Hello");
     await rig.choose(user, "🎙 Voice", "Voice");
     await rig.press(user, "Sonora · ★★★ excellent · 41 tokens a minute");
@@ -156,7 +140,7 @@ describe("voice samples", () => {
   it("without the operator's key or a sample file, no voice has ▶", async () => {
     rig = await FormRig.create({ noVoiceSamples: true });
     const user = rig.harness.user(122);
-    await fromStart(user, "Voiceover");
+    await rig.fromStart(user, "Voiceover");
     await rig.harness.send(user, "Hello");
     await rig.choose(user, "🎙 Voice", "Voice");
     await rig.press(user, "Sonora · ★★★ excellent · 41 tokens a minute");
