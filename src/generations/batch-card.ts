@@ -67,19 +67,18 @@ export function cardRefreshJob(deps: {
     attempts: 3,
     backoffMs: 2_000,
     concurrency: 16,
-    async handler({ ticket }) {
+    async handler({ ticket }, { jobId }) {
       const record = await deps.records.get(ticket);
       if (!record || (record.state !== "created" && record.state !== "finished")) return;
       const finished = record.state === "finished";
       if (!finished) {
         const spacing = deps.intervalMs * Math.max(1, Math.ceil(record.count / IMAGES_PER_INTERVAL));
         const due = ((await deps.records.card(ticket))?.shownAt ?? 0) + spacing;
-        if (now() < due) {
-          await deps.queue.enqueue(
-            job,
-            { ticket },
-            { jobId: `generation-card-${ticket}-at-${due}`, delayMs: due - now() },
-          );
+        const later = `generation-card-${ticket}-at-${due}`;
+        // A timer (or another instance's clock) may run the job for `due` a little early: putting it
+        // off again under its own id would be dropped as a duplicate, and the news never shown.
+        if (now() < due && later !== jobId) {
+          await deps.queue.enqueue(job, { ticket }, { jobId: later, delayMs: due - now() });
           return;
         }
       }

@@ -1,0 +1,89 @@
+/**
+ * The batch card's refresh: news within an interval makes one edit, and the edit put off to the end of
+ * the interval is shown even when its timer fires a little early.
+ */
+import { describe, expect, it } from "vitest";
+import { BatchCards, cardRefreshJob } from "../../../src/generations/batch-card.js";
+import { type BatchRecord, GenerationRecords } from "../../../src/generations/batch-records.js";
+import { MemoryJobQueue } from "../../../src/jobs/memory-queue.js";
+import { createLogger } from "../../../src/logger.js";
+import { createMemoryStorage } from "../../../src/storage/memory.js";
+
+const TICKET = "T".repeat(24);
+const INTERVAL_MS = 1_000;
+
+function batch(): BatchRecord {
+  return {
+    ticket: TICKET,
+    userId: 5,
+    chatId: 5,
+    locale: "en",
+    type: "image",
+    form: { type: "text_to_image", values: {}, media: [] },
+    formInstance: "instance-1",
+    request: { prompt: "a kite" },
+    modelLabel: "Lumen Image 2",
+    quote: { min: 40, max: 40 },
+    count: 1,
+    state: "created",
+    uploads: {},
+    createdAt: 0,
+  };
+}
+
+async function setup() {
+  let clock = 10_000;
+  const edits: string[] = [];
+  const api = {
+    async sendMessage() {
+      return { message_id: 1 } as never;
+    },
+    async editMessageText(_chat: number | string, _message: number, text: string) {
+      edits.push(text);
+      return true as never;
+    },
+  };
+  const logger = createLogger({ level: "silent" });
+  const records = new GenerationRecords(createMemoryStorage(), () => clock);
+  const cards = new BatchCards(api, records, () => clock);
+  const queue = new MemoryJobQueue(logger);
+  const job = cardRefreshJob({
+    records,
+    cards,
+    translate: () => (key) => key,
+    queue,
+    intervalMs: INTERVAL_MS,
+    now: () => clock,
+  });
+  queue.register(job);
+  await records.put(batch());
+  await records.putCard(TICKET, { messageId: 1, shown: "creating", shownAt: clock });
+  const context = (jobId: string) => ({ jobId, attempt: 1, logger });
+  return {
+    job,
+    edits,
+    context,
+    queue,
+    advance: (ms: number) => {
+      clock += ms;
+    },
+  };
+}
+
+describe("the batch card's refresh", () => {
+  it("puts news within the interval off to the interval's end, under an id of its own", async () => {
+    const { job, edits, context, queue, advance } = await setup();
+    advance(100);
+    await job.handler({ ticket: TICKET }, context(`generation-card-${TICKET}-10`));
+    expect(edits).toEqual([]);
+    expect((await queue.depths())["refresh-generation-card"]?.delayed).toBe(1);
+    await queue.close(0);
+  });
+
+  it("shows the news when the put-off job runs a millisecond early", async () => {
+    const { job, edits, context, advance } = await setup();
+    advance(INTERVAL_MS - 1);
+    await job.handler({ ticket: TICKET }, context(`generation-card-${TICKET}-at-${10_000 + INTERVAL_MS}`));
+    expect(edits).toHaveLength(1);
+  });
+});
