@@ -125,6 +125,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     i18n,
     taskCatalog: catalog,
     limits,
+    startTask: (task) => pipeline.forms.submissions.start(task),
     playground,
   });
   if (generation) closers.unshift(() => generation.close());

@@ -24,6 +24,7 @@ import { GenerationCatalogCache } from "./generations/catalog-cache.js";
 import { createJob } from "./generations/create-job.js";
 import { deliverJob } from "./generations/deliver-job.js";
 import { Follower, observeJob, Poller, pollJob } from "./generations/follower.js";
+import { type JoinTask, joinJob, startJoin } from "./generations/join-clips.js";
 import { KeyGuardian, keyGuardJob } from "./generations/key-guardian.js";
 import { cancelQueueJob } from "./generations/queue-card.js";
 import { cancelJob, originalJob } from "./generations/result-actions.js";
@@ -79,6 +80,8 @@ export interface GenerationPipelineOptions {
   uploadLimitBytes?: number;
   /** The Api jobs send through; by default a paced one of its own (tests hand in a recorded one). */
   api?: Api;
+  /** Starts a task on the Media Task Service (joined clips), with the user's key; returns its ticket. */
+  startTask(task: JoinTask): Promise<{ ticket: string }>;
 }
 
 export interface GenerationPipeline {
@@ -231,6 +234,16 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
   queue.register(guard);
   queue.register(retentionNotice);
   queue.register(cancelQueue);
+  const join = joinJob({
+    records,
+    kv: storage.kv,
+    credentials: links,
+    service: client,
+    startTask: options.startTask,
+    api,
+    translate,
+  });
+  queue.register(join);
 
   const submissions = new GenerationSubmissions(records, queue, create);
   const flow = createGenerationFlowDeps({
@@ -261,6 +274,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
         cancelQueued: (ticket) =>
           queue.enqueue(cancel, { ticket }, { jobId: `generation-cancel-${ticket}-${pressSlot()}` }),
         retryFailed: (record) => retryFailed(records, submissions, record),
+        joinClips: (data) => startJoin(storage.kv, queue, join, data),
         async deleteGeneration(userId, generationId) {
           const credentials = await links.credentials(userId);
           if (!credentials) throw new Error("no generation account is linked");

@@ -19,6 +19,9 @@ export const RESULT_ACTIONS = {
   keep: "k",
   cancelQueued: "c",
   retryFailed: "f",
+  join: "j",
+  joinConfirmed: "J",
+  joinDismissed: "n",
 } as const;
 export type ResultAction = keyof typeof RESULT_ACTIONS;
 
@@ -57,6 +60,24 @@ export function singleVideoKeyboard(t: Translate, ticket: string, position: numb
       ],
     ],
   };
+}
+
+/** A batch made along a chain of keyframes: its clips are transitions that play on from one another. */
+export function isKeyframeChain(record: Pick<BatchRecord, "request">): boolean {
+  return Array.isArray(record.request.keyframe_file_ids);
+}
+
+/**
+ * Under a keyframe chain's clips: joining them, in order, into one video. When some did not come out the
+ * button says how many it joins; fewer than two leave nothing to join.
+ */
+export function joinRows(t: Translate, record: BatchRecord, chunk: ChunkRecord): InlineKeyboardButton[][] {
+  if (!isKeyframeChain(record)) return [];
+  const made = chunk.items.filter((item) => item.status === "succeeded").length;
+  if (made < 2) return [];
+  const text =
+    made === record.count ? t("join-button") : t("join-button-some", { count: made, total: record.count });
+  return [[resultButton(text, record.ticket, "join")]];
 }
 
 /** The four actions of one image, under a photo sent alone. */

@@ -31,6 +31,7 @@ import {
   controlText,
   failureLines,
   imageCaption,
+  joinRows,
   singleImageKeyboard,
   singleVideoKeyboard,
 } from "./cards.js";
@@ -292,12 +293,13 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         { link_preview_options: { is_disabled: true } },
       );
     }
+    const keyboard = albumKeyboard(
+      record.ticket,
+      made.map((item) => item.position),
+      record.type,
+    );
     await api.sendMessage(chatId, controlText(t, record, chunk), {
-      reply_markup: albumKeyboard(
-        record.ticket,
-        made.map((item) => item.position),
-        record.type,
-      ),
+      reply_markup: { inline_keyboard: [...joinRows(t, record, chunk), ...keyboard.inline_keyboard] },
     });
   }
 

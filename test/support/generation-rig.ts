@@ -25,6 +25,7 @@ import { createI18n } from "../../src/bot/i18n.js";
 import { loadCatalog } from "../../src/catalog/index.js";
 import { DEFAULT_CATALOG_PATH } from "../../src/config.js";
 import { createGenerationPipeline, type GenerationPipeline } from "../../src/generation-pipeline.js";
+import type { JoinTask } from "../../src/generations/join-clips.js";
 import { MemoryJobQueue } from "../../src/jobs/memory-queue.js";
 import { createLogger } from "../../src/logger.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
@@ -54,6 +55,8 @@ export class GenerationRig {
   /** Documents the user sends, by file id: the rig's Bot API serves their text. */
   readonly textFiles: Map<string, string>;
   private readonly keys = new Map<number, IssuedKey>();
+  /** The tasks Join asked the Media Task Service for, in order. */
+  readonly joinTasks: JoinTask[] = [];
 
   private constructor(
     readonly sandbox: GenerationSandbox,
@@ -96,6 +99,10 @@ export class GenerationRig {
       limits,
       api,
       timings: { cardIntervalMs: 10 },
+      startTask: async (task) => {
+        this.joinTasks.push(task);
+        return { ticket: `task-ticket-${this.joinTasks.length}` };
+      },
       ...(options.uploadLimitBytes === undefined ? {} : { uploadLimitBytes: options.uploadLimitBytes }),
     });
     harness = new BotHarness({

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { isGenerationServiceError } from "../../generation-service/errors.js";
 import { type BatchRecord, chunkOf, type GenerationRecords } from "../../generations/batch-records.js";
 import { decodeResultAction, type ResultAction, resultButton } from "../../generations/cards.js";
+import { type JoinData, type JoinOutcome, joinableClips } from "../../generations/join-clips.js";
 import { problemOf } from "../../generations/problems.js";
 import type { RetryOutcome } from "../../generations/retry-failed.js";
 import type { Translate } from "../../i18n/translate.js";
@@ -19,10 +20,13 @@ import { mediaClassOf } from "../../media/accept.js";
 import { takePendingMedia } from "../../media/pending-media.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import { GENERATION_FORM_TYPES } from "../flows/form.js";
+import { joinedClipsEstimate } from "../flows/estimate.js";
+import { type AccountView, GENERATION_FORM_TYPES } from "../flows/form.js";
 import { MAX_PROMPT_TEXT } from "../flows/forms/images.js";
 import type { GenerationFlowDeps } from "../flows/generation-conversation.js";
 import { openGenerationForm } from "../flows/open-form.js";
+import { accountOf } from "../flows/services.js";
+import { accountMoneyLines } from "../flows/task-contract.js";
 import type { MoreOffers } from "./intake.js";
 import type { TextOffer } from "./text-offers.js";
 
@@ -34,6 +38,8 @@ export interface GenerationActions {
   retryFailed(record: BatchRecord): Promise<RetryOutcome>;
   /** Removes the generation from the service for good; rejects with the service's error. */
   deleteGeneration(userId: number, generationId: string): Promise<void>;
+  /** One task on the Media Task Service that joins the clips in order; "already" when one was started. */
+  joinClips(data: JoinData): Promise<JoinOutcome>;
 }
 
 export interface GenerationFormsDeps {
@@ -170,6 +176,67 @@ function confirmKeyboard(t: Translate, ticket: string, position: number) {
   };
 }
 
+/** Clip numbers as a person reads them: "1–3" for a run, else "1, 3". */
+function clipNumbers(positions: readonly number[]): string {
+  const numbers = positions.map((position) => position + 1);
+  const first = numbers[0];
+  const last = numbers.at(-1);
+  const run = numbers.every((number, index) => number === (first ?? 0) + index);
+  if (run && first !== undefined && last !== undefined && numbers.length > 2) return `${first}–${last}`;
+  return numbers.join(", ");
+}
+
+/** The clips a Join would take now, and what joining them costs by the task price table. */
+async function joinPlan(deps: GenerationFormsDeps, record: BatchRecord) {
+  const clips = await joinableClips(deps.records, record);
+  const seconds = typeof record.request.duration === "number" ? record.request.duration : undefined;
+  const estimate = joinedClipsEstimate(clips.map(() => seconds));
+  const positions = clips.map((clip) => clip.position);
+  const left = Array.from({ length: record.count }, (_, position) => position).filter(
+    (position) => !positions.includes(position),
+  );
+  return { positions, left, estimate };
+}
+
+/** The task-service account the join is paid from; undefined when it cannot be read now. */
+async function taskAccount(ctx: BotContext, userId: number): Promise<AccountView | undefined> {
+  try {
+    const { apiKey } = await ctx.deps.apiKeys.ensure(userId);
+    return accountOf(await ctx.deps.tasksService.me(apiKey));
+  } catch (error) {
+    // The confirmation then shows no balance; the task service still refuses what the balance cannot cover.
+    ctx.logger.warn({ err: error }, "task account not readable before a join");
+    return undefined;
+  }
+}
+
+/** Before anything is charged: which clips, in which order, what it costs and whether the balance covers it. */
+async function confirmJoin(ctx: BotContext, deps: GenerationFormsDeps, record: BatchRecord): Promise<void> {
+  const t = ctx.t.bind(ctx);
+  const { positions, left, estimate } = await joinPlan(deps, record);
+  if (positions.length < 2) {
+    await ctx.answerCallbackQuery({ text: t("join-too-few") });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  const account = await taskAccount(ctx, record.userId);
+  const lines = [t("join-confirm", { count: positions.length, numbers: clipNumbers(positions) })];
+  if (left.length > 0) lines.push(t("join-left-out", { count: left.length, numbers: clipNumbers(left) }));
+  lines.push("", ...accountMoneyLines(t, estimate, account));
+  const short = account?.balance !== undefined && !estimate.perMinute && estimate.tokens > account.balance;
+  const join = resultButton(
+    estimate.perMinute
+      ? t("join-button-confirm")
+      : t("join-button-confirm-cost", { tokens: estimate.tokens }),
+    record.ticket,
+    "joinConfirmed",
+  );
+  const notNow = resultButton(t("join-button-not-now"), record.ticket, "joinDismissed");
+  await ctx.reply(lines.join("\n"), {
+    reply_markup: { inline_keyboard: [short ? [notNow] : [join, notNow]] },
+  });
+}
+
 async function itemOf(deps: GenerationFormsDeps, record: BatchRecord, position: number | undefined) {
   if (position === undefined) return undefined;
   const chunk = await deps.records.chunk(record.ticket, chunkOf(position));
@@ -270,6 +337,31 @@ async function onResultButton(
     case "cancelQueued":
       await ctx.answerCallbackQuery({ text: t(words("generation-canceling")) });
       await deps.actions.cancelQueued(record.ticket);
+      return;
+    case "join":
+      await confirmJoin(ctx, deps, record);
+      return;
+    case "joinConfirmed": {
+      const { positions, estimate } = await joinPlan(deps, record);
+      if (positions.length < 2) break;
+      const outcome = await deps.actions.joinClips({
+        ticket: record.ticket,
+        positions,
+        ...(estimate.perMinute ? {} : { cost: { tokens: estimate.tokens } }),
+      });
+      if (outcome === "already") {
+        await ctx.answerCallbackQuery({ text: t("join-already") });
+        return;
+      }
+      await ctx.answerCallbackQuery();
+      await ctx.editMessageText(
+        t("join-started", { count: positions.length, numbers: clipNumbers(positions) }),
+      );
+      return;
+    }
+    case "joinDismissed":
+      await ctx.answerCallbackQuery();
+      await ctx.editMessageText(t("join-not-now"));
       return;
     case "retryFailed": {
       const outcome = await deps.actions.retryFailed(record);

@@ -179,6 +179,17 @@ function videoEstimate(view: FormView): Estimate {
   return priced(base, cardsOf(view, output), quota);
 }
 
+/**
+ * Clips joined end to end into one video: the video task's price for their length (nothing is spoken, so
+ * nothing else is priced); per minute when a clip's length is not known.
+ */
+export function joinedClipsEstimate(clipSeconds: ReadonlyArray<number | undefined>): Estimate {
+  const known = clipSeconds.filter((seconds): seconds is number => seconds !== undefined);
+  if (known.length < clipSeconds.length) return { tokens: PRICES.videoPerMinute, perMinute: true, quota: {} };
+  const seconds = known.reduce((sum, value) => sum + value, 0);
+  return { tokens: wholeTokens((PRICES.videoPerMinute * seconds) / 60), quota: { seconds } };
+}
+
 /** What the task will cost; undefined where the price table has no row (motion is a plan feature). */
 export function estimateCost(definition: FormDefinition<TaskType>, view: FormView): Estimate | undefined {
   const values = view.values;

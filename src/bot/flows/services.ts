@@ -39,7 +39,8 @@ export interface FlowServices {
   previews: VoicePreviewPort;
 }
 
-function accountOf(profile: Profile): AccountView {
+/** What a card shows of the task-service account: the balance or the plan, and the limits it checks. */
+export function accountOf(profile: Profile): AccountView {
   const limits = profile.limits;
   return {
     ...(profile.billing === "tokens" ? { balance: profile.token_balance } : { tariff: profile.tariff }),

@@ -5,7 +5,13 @@
 import type { Translate } from "../../i18n/translate.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import { type Estimate, estimateCost, PRICES, type QuotaUse } from "./estimate.js";
-import { type FormContract, type FormDefinition, type FormView, isTaskType } from "./form.js";
+import {
+  type AccountView,
+  type FormContract,
+  type FormDefinition,
+  type FormView,
+  isTaskType,
+} from "./form.js";
 import { validateForm } from "./request.js";
 
 function isTaskForm(definition: FormDefinition): definition is FormDefinition<TaskType> {
@@ -19,8 +25,15 @@ function taskForm(definition: FormDefinition): FormDefinition<TaskType> {
 
 /** The estimate, the balance (or the plan) and, before Create, whether the balance covers the task. */
 function moneyLines(definition: FormDefinition<TaskType>, view: FormView, t: Translate): string[] {
-  const estimate = estimateCost(definition, view);
-  const account = view.env.account;
+  return accountMoneyLines(t, estimateCost(definition, view), view.env.account);
+}
+
+/** An estimate beside the account it is paid from: the balance and whether it covers it, or the plan's use. */
+export function accountMoneyLines(
+  t: Translate,
+  estimate: Estimate | undefined,
+  account: AccountView | undefined,
+): string[] {
   if (account?.tariff !== undefined) {
     const lines = [t("money-plan", { tariff: account.tariff })];
     const uses = estimate ? quotaParts(t, estimate.quota) : [];

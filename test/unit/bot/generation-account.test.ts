@@ -54,6 +54,7 @@ function formsOf(storage: Storage): GenerationFormsDeps {
       cancelQueued: async () => undefined,
       retryFailed: async () => ({ nothing: true }),
       deleteGeneration: async () => undefined,
+      joinClips: async () => "already",
     },
   };
 }

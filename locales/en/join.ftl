@@ -1,0 +1,19 @@
+## Joining a keyframe chain's clips into one video on the Media Task Service
+join-button = 🎬 Join into one video
+join-button-some = 🎬 Join the { $count } of { $total } that came out
+join-confirm = 🎬 Join clips { $numbers } into one video, in this order? The Media Task Service puts them together, and the video arrives with its own progress card.
+join-left-out = { $count ->
+    [one] Clip { $numbers } did not come out and is left out: the video jumps over that transition.
+   *[other] Clips { $numbers } did not come out and are left out: the video jumps over those transitions.
+}
+join-button-confirm = ✅ Join
+join-button-confirm-cost = ✅ Join · about { $tokens } { $tokens ->
+    [one] token
+   *[other] tokens
+}
+join-button-not-now = ✖️ Not now
+join-not-now = Not joined. The button under the clips still works.
+join-started = 🎬 Joining clips { $numbers }. The video comes with its own progress card; tokens are taken only if it succeeds.
+join-already = These clips are already being joined: the video comes with its own progress card.
+join-too-few = There is nothing to join: at least two clips have to be there.
+join-clip-gone = Clip { $number } is no longer on the generation service (deleted, or past its keeping time), so nothing was joined or charged.

@@ -1,0 +1,177 @@
+/**
+ * "Join into one video" under a keyframe chain's clips: one `video` task on the Media Task Service whose
+ * media are the clips' links, in the chain's order. The two services meet only here: the clips stay on
+ * the generation service and the task service reads them by link, so their links are renewed (by reading
+ * the generations again) before the task is made. The task service takes no Idempotency-Key, so one
+ * claim per batch makes a double tap, or a second Join, start one task; a join that made no task gives
+ * its claim back so the button works again. The task then lives as any other: its progress card, its
+ * result and its cost line come from the task delivery.
+ */
+
+import type { Api } from "grammy";
+import { z } from "zod";
+import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
+import { isGenerationServiceError } from "../generation-service/errors.js";
+import type { Generation } from "../generation-service/responses.js";
+import type { Translate } from "../i18n/translate.js";
+import { type JobDefinition, type JobQueue, RetryLaterError } from "../jobs/queue.js";
+import type { KeyValueStore } from "../storage/ports.js";
+import { type BatchRecord, type ChunkItem, type GenerationRecords, storedOutput } from "./batch-records.js";
+import { problemOf } from "./problems.js";
+
+/** A claim lives as long as the batch's buttons do. */
+const CLAIM_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * The task service reads the links when it starts on the task, which may be a while after it is made:
+ * a link with less than this left is renewed first.
+ */
+const RENEW_BEFORE_EXPIRY_MS = 60 * 60 * 1000;
+/** The claim's value until the task exists. */
+const STARTING = "starting";
+
+const CostSchema = z.object({ tokens: z.number().int().nonnegative(), upTo: z.number().int().optional() });
+
+const JoinDataSchema = z.object({
+  ticket: z.string().min(16),
+  /** The clips to join, in the order they play. */
+  positions: z.array(z.number().int().nonnegative()).min(2),
+  /** What the confirmation said the video costs, by the task price table; none when it was per minute. */
+  cost: CostSchema.optional(),
+});
+export type JoinData = z.infer<typeof JoinDataSchema>;
+
+/** The task the join asks for, as the task service's submissions take it. */
+export interface JoinTask {
+  userId: number;
+  chatId: number;
+  locale: string;
+  type: "video";
+  request: Record<string, unknown>;
+  cost?: { tokens: number; upTo?: number };
+}
+
+export interface JoinDeps {
+  records: GenerationRecords;
+  kv: KeyValueStore;
+  credentials: GenerationCredentialsReader;
+  service: { getGeneration(apiKey: string, id: string): Promise<Generation> };
+  /** Starts the task on the Media Task Service with the user's own key; returns its ticket. */
+  startTask(task: JoinTask): Promise<{ ticket: string }>;
+  api: Pick<Api, "sendMessage">;
+  translate(locale: string): Translate;
+  now?: () => number;
+}
+
+function claimKey(ticket: string): string {
+  return `generation-join:${ticket}`;
+}
+
+/** The clips of a batch in the given places that came out and are still there, in the order asked. */
+export async function joinableClips(
+  records: GenerationRecords,
+  record: BatchRecord,
+  positions?: readonly number[],
+): Promise<ChunkItem[]> {
+  const items = (await records.chunks(record)).flatMap((chunk) => chunk.items);
+  const made = items
+    .filter((item) => item.status === "succeeded" && !item.deleted)
+    .sort((a, b) => a.position - b.position);
+  if (!positions) return made;
+  return positions.flatMap((position) => made.filter((item) => item.position === position));
+}
+
+/** The body of the joining task: the clips back to back, in their own size, with their own sound. */
+export function joinRequest(record: BatchRecord, links: readonly string[]): Record<string, unknown> {
+  return {
+    type: "video",
+    photos: [...links],
+    // The clips already have the chain's shape; the task's default would reframe them to vertical.
+    format: "original",
+    subtitles: false,
+    // Clips made with sound keep it: there is no voiceover to replace it with.
+    ...(record.request.audio === true ? { audio_mix_type: "add" } : {}),
+  };
+}
+
+export type JoinOutcome = "started" | "already";
+
+/** Claims the batch's join and queues it; "already" when one was started before. */
+export async function startJoin(
+  kv: KeyValueStore,
+  queue: JobQueue,
+  job: JobDefinition<JoinData>,
+  data: JoinData,
+): Promise<JoinOutcome> {
+  if (!(await kv.setIfAbsent(claimKey(data.ticket), STARTING, { ttlMs: CLAIM_TTL_MS }))) return "already";
+  await queue.enqueue(job, data, { jobId: `generation-join-${data.ticket}` });
+  return "started";
+}
+
+export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
+  const now = deps.now ?? Date.now;
+
+  /** Nothing was made: says why, and frees the button. */
+  async function giveUp(record: BatchRecord, key: string, params?: Record<string, string | number>) {
+    await deps.kv.delete(claimKey(record.ticket));
+    await deps.api.sendMessage(record.chatId, deps.translate(record.locale)(key, params));
+  }
+
+  return {
+    name: "join-generations",
+    schema: JoinDataSchema,
+    attempts: 4,
+    backoffMs: 3_000,
+    concurrency: 4,
+    async handler({ ticket, positions, cost }) {
+      const record = await deps.records.get(ticket);
+      if (!record) return;
+      // A run before this one made the task and did not live to say so.
+      if ((await deps.kv.get(claimKey(ticket))) !== STARTING) return;
+      const clips = await joinableClips(deps.records, record, positions);
+      if (clips.length !== positions.length) {
+        const gone = positions.find((position) => !clips.some((clip) => clip.position === position)) ?? 0;
+        await giveUp(record, "join-clip-gone", { number: gone + 1 });
+        return;
+      }
+      const credentials = await deps.credentials.credentials(record.userId);
+      if (!credentials) {
+        await giveUp(record, "generation-not-linked");
+        return;
+      }
+      const links: string[] = [];
+      for (const clip of clips) {
+        let output = clip.output;
+        if (!output || output.expiresAt * 1000 - now() < RENEW_BEFORE_EXPIRY_MS) {
+          try {
+            const generation = await deps.service.getGeneration(credentials.apiKey, clip.id);
+            output = generation.output ? storedOutput(generation.output) : undefined;
+          } catch (error) {
+            if (!isGenerationServiceError(error)) throw error;
+            if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 10_000);
+            if (error.code === "not_found") {
+              await giveUp(record, "join-clip-gone", { number: clip.position + 1 });
+              return;
+            }
+            const problem = problemOf(error);
+            await giveUp(record, problem.key, problem.params);
+            return;
+          }
+        }
+        if (!output) {
+          await giveUp(record, "join-clip-gone", { number: clip.position + 1 });
+          return;
+        }
+        links.push(output.url);
+      }
+      const task = await deps.startTask({
+        userId: record.userId,
+        chatId: record.chatId,
+        locale: record.locale,
+        type: "video",
+        request: joinRequest(record, links),
+        ...(cost ? { cost } : {}),
+      });
+      await deps.kv.set(claimKey(ticket), task.ticket, { ttlMs: CLAIM_TTL_MS });
+    },
+  };
+}
