@@ -5,6 +5,7 @@
  * headers) the service receives.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { FakeTasksService, tokenProfile } from "../../support/bot-fakes.js";
 import { BotHarness, lastCall, type TestUser, textOf } from "../../support/bot-harness.js";
 import { GenerationRig, JPEG, jpegPhoto } from "../../support/generation-rig.js";
 
@@ -421,5 +422,130 @@ describe("transitions between photos", () => {
     expect(rig.card(user).text).toContain(explanation);
     expect(videoCreates()).toHaveLength(0);
     expect(uploads()).toHaveLength(0);
+  });
+});
+
+describe("joining a chain's clips into one video", () => {
+  const CHAIN = "🎞 Transitions between these photos";
+
+  /** A chain of four photos made and delivered: three clips under one control message. */
+  async function deliveredChain(user: TestUser) {
+    await openWithPhotos(user, 4, CHAIN);
+    await rig.create(user);
+    await finishAndDeliver(user);
+    const control = lastCall(rig.harness.calls, "sendMessage");
+    const [key] = await rig.storage.kv.keys("generation-batch:");
+    const ticket = key?.slice("generation-batch:".length) ?? "";
+    const chunk = await rig.pipeline.features.forms.records.chunk(ticket, 0);
+    return { control, clips: chunk?.items ?? [] };
+  }
+
+  function fileOf(link: string | undefined): string {
+    return new URL(link ?? "http://invalid/").pathname;
+  }
+
+  it("Join shows the clips, their order and the task price first; the confirmation makes one video task of the three links in order, a second tap none", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(451);
+    await rig.link(user);
+    const { control, clips } = await deliveredChain(user);
+    expect(BotHarness.buttons(control).map((button) => button.text)[0]).toBe("🎬 Join into one video");
+
+    const asked = await rig.harness.press(user, BotHarness.button(control, "🎬 Join into one video"));
+    const confirm = lastCall(asked, "sendMessage");
+    expect(textOf(confirm)).toBe(
+      [
+        "🎬 Join clips 1–3 into one video, in this order? The Media Task Service puts them together, and the video arrives with its own progress card.",
+        "",
+        "Cost: about 12 tokens",
+        "Balance: 12,500 tokens",
+      ].join("\n"),
+    );
+    expect(rig.joinTasks).toHaveLength(0);
+    expect(BotHarness.buttons(confirm).map((button) => button.text)).toEqual([
+      "✅ Join · about 12 tokens",
+      "✖️ Not now",
+    ]);
+
+    const join = BotHarness.button(confirm, "✅ Join · about 12 tokens");
+    const started = await rig.harness.press(user, join);
+    expect(textOf(lastCall(started, "editMessageText"))).toBe(
+      "🎬 Joining clips 1–3. The video comes with its own progress card; tokens are taken only if it succeeds.",
+    );
+    await rig.settle();
+    const again = await rig.harness.press(user, join);
+    expect(lastCall(again, "answerCallbackQuery")?.payload.text).toBe(
+      "These clips are already being joined: the video comes with its own progress card.",
+    );
+    await rig.settle();
+
+    expect(rig.joinTasks).toHaveLength(1);
+    const [task] = rig.joinTasks;
+    expect(task).toMatchObject({ userId: user.id, chatId: user.id, type: "video", cost: { tokens: 12 } });
+    expect(task?.request).toEqual({
+      type: "video",
+      photos: [expect.any(String), expect.any(String), expect.any(String)],
+      format: "original",
+      subtitles: false,
+    });
+    const photos = task?.request.photos as string[];
+    expect(photos.map(fileOf)).toEqual(
+      [...clips].sort((a, b) => a.position - b.position).map((clip) => fileOf(clip.output?.url)),
+    );
+  });
+
+  it("links close to their expiry are renewed by reading each clip again before the task is made", async () => {
+    rig = await GenerationRig.create({ linkLifetimeMs: 30 * 60_000 });
+    const user = rig.harness.user(452);
+    await rig.link(user);
+    const { control, clips } = await deliveredChain(user);
+    const confirm = lastCall(
+      await rig.harness.press(user, BotHarness.button(control, "🎬 Join into one video")),
+      "sendMessage",
+    );
+    const before = rig.proxy.requests.length;
+    await rig.harness.press(user, BotHarness.button(confirm, "✅ Join · about 12 tokens"));
+    await rig.settle();
+    const reads = rig.proxy.requests
+      .slice(before)
+      .filter((entry) => entry.method === "GET" && entry.path.startsWith("/v1/generations/"))
+      .map((entry) => entry.path);
+    expect(reads).toEqual(clips.map((clip) => `/v1/generations/${clip.id}`));
+    expect(rig.joinTasks).toHaveLength(1);
+  });
+
+  it("when a clip failed, Join offers the ones that came out, says which is left out, and a short balance gets no Join", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(453);
+    await rig.link(user);
+    rig.sandbox.faults.failGenerations(1, "The model provider timed out");
+    const { control } = await deliveredChain(user);
+    expect(BotHarness.buttons(control).map((button) => button.text)[0]).toBe(
+      "🎬 Join the 2 of 3 that came out",
+    );
+    const tasks = rig.harness.tasksService;
+    if (!(tasks instanceof FakeTasksService)) throw new Error("the harness has its fake task service");
+    tasks.profile = tokenProfile({ token_balance: 5 });
+    const confirm = lastCall(
+      await rig.harness.press(user, BotHarness.button(control, "🎬 Join the 2 of 3 that came out")),
+      "sendMessage",
+    );
+    expect(textOf(confirm)).toBe(
+      [
+        "🎬 Join clips 2, 3 into one video, in this order? The Media Task Service puts them together, and the video arrives with its own progress card.",
+        "Clip 1 did not come out and is left out: the video jumps over that transition.",
+        "",
+        "Cost: about 8 tokens",
+        "Balance: 5 tokens",
+        "",
+        "⚠️ This needs about 8 tokens, and your balance is 5. Top it up before you create the task: /balance",
+      ].join("\n"),
+    );
+    expect(BotHarness.buttons(confirm).map((button) => button.text)).toEqual(["✖️ Not now"]);
+    const dismissed = await rig.harness.press(user, BotHarness.button(confirm, "✖️ Not now"));
+    expect(textOf(lastCall(dismissed, "editMessageText"))).toBe(
+      "Not joined. The button under the clips still works.",
+    );
+    expect(rig.joinTasks).toHaveLength(0);
   });
 });
