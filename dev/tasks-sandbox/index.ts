@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
 import { type PlanFeatures, SandboxAccounts, type Tariff } from "./accounts.js";
+import type { TaskRequest } from "./contract/index.js";
 import { type FaultPlan, SandboxFaults } from "./faults.js";
 import { SlidingWindowLimiter } from "./rate-limit.js";
 import { ResultStore } from "./results.js";
@@ -84,6 +85,8 @@ export interface TasksSandbox {
   readonly accounts: SandboxAccountsApi;
   /** Moves every unfinished task one lifecycle step (slow tasks one step per `factor` calls). */
   step(count?: number): void;
+  /** The tasks a user created, oldest first, each with the request as the sandbox took it (tests read it). */
+  tasksOf(userId: number): Array<{ task_id: number; status: string; request: TaskRequest }>;
   /** Resolves when webhook and messenger calls are done and (with autoStep) every task has finished. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -164,6 +167,11 @@ export async function startTasksSandbox(options: TasksSandboxOptions): Promise<T
     step: (count = 1) => {
       for (let index = 0; index < count; index += 1) tasks.step();
     },
+    tasksOf: (userId) =>
+      tasks
+        .list(userId, Number.MAX_SAFE_INTEGER, 0)
+        .tasks.reverse()
+        .map((task) => ({ task_id: task.taskId, status: task.status, request: task.request })),
     idle: () => tasks.idle(),
     async close() {
       tasks.close();

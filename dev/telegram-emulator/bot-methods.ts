@@ -16,6 +16,7 @@ import {
   type MediaDetails,
   photoSizes,
   resolveInputFile,
+  thumbnailOf,
   videoNoteObject,
   videoObject,
   voiceObject,
@@ -822,7 +823,12 @@ function defineSendMedia(name: string, field: FileKind): void {
         mediaSource(context, field),
       );
       takeRate(record, context);
-      const details = { ...pickDetails(params), has_spoiler: params.has_spoiler };
+      const thumbnail = await thumbnailOf(params.thumbnail, mediaSource(context, "photo"));
+      const details = {
+        ...pickDetails(params),
+        ...(thumbnail ? { thumbnail } : {}),
+        has_spoiler: params.has_spoiler,
+      };
       const content = await mediaContent(field, file, details, context);
       return store(record, context, { ...content, ...caption, ...extra }, params);
     },
@@ -909,10 +915,11 @@ define(
       items.length > 1 ? String(BigInt(world.now()) * 1000n + BigInt(record.nextMessageId)) : undefined;
     const sent: Message[] = [];
     for (const [index, item] of items.entries()) {
+      const thumbnail = await thumbnailOf(item.thumbnail, mediaSource(context, "photo"));
       const content = await mediaContent(
         item.type as FileKind,
         files[index] as StoredFile,
-        { ...pickDetails(item), has_spoiler: item.has_spoiler },
+        { ...pickDetails(item), ...(thumbnail ? { thumbnail } : {}), has_spoiler: item.has_spoiler },
         context,
       );
       sent.push(

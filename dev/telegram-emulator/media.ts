@@ -192,7 +192,35 @@ export async function photoSizes(
   return sizes;
 }
 
+/** Telegram's rules for a thumbnail: a JPEG under 200 kB, at most 320 px a side (it scales a larger one down). */
+const MAX_THUMBNAIL_BYTES = 200 * 1024;
+const THUMBNAIL_SIDE = 320;
+
+/**
+ * A media's thumbnail as Telegram keeps it, from the request's `thumbnail`: only a JPEG uploaded with the
+ * request (`attach://<name>`) counts. Telegram ignores anything else rather than refusing the message.
+ */
+export async function thumbnailOf(value: unknown, source: MediaSource): Promise<PhotoSize | undefined> {
+  if (typeof value !== "string" || !value.startsWith("attach://")) return undefined;
+  const upload = source.uploads.get(value.slice("attach://".length));
+  if (!upload || upload.size === 0 || upload.size > MAX_THUMBNAIL_BYTES) return undefined;
+  const file = fromUpload(upload, "photo", source.files);
+  const head = await headOf(file);
+  if (head[0] !== 0xff || head[1] !== 0xd8) return undefined;
+  const dimensions = imageDimensions(head) ?? { width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE };
+  const scale = Math.min(1, THUMBNAIL_SIDE / Math.max(dimensions.width, dimensions.height, 1));
+  return {
+    file_id: file.fileId,
+    file_unique_id: file.fileUniqueId,
+    width: Math.max(1, Math.round(dimensions.width * scale)),
+    height: Math.max(1, Math.round(dimensions.height * scale)),
+    file_size: file.size,
+  };
+}
+
 export interface MediaDetails {
+  /** What `thumbnailOf` kept of the request's thumbnail. */
+  thumbnail?: PhotoSize;
   duration?: number;
   width?: number;
   height?: number;
@@ -213,6 +241,7 @@ export function videoObject(file: StoredFile, details: MediaDetails): Video {
     width: details.width ?? 0,
     height: details.height ?? 0,
     duration: details.duration ?? 0,
+    ...(details.thumbnail ? { thumbnail: details.thumbnail } : {}),
     mime_type: details.mimeType ?? file.mimeType ?? "video/mp4",
     ...((details.fileName ?? file.fileName) ? { file_name: details.fileName ?? file.fileName } : {}),
   };

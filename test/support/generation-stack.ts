@@ -1,6 +1,6 @@
 /**
  * The whole bot as in production (polling, Redis or memory) with GENERATION_BASE_URL set, against the
- * Telegram emulator, the task sandbox and the generation sandbox, with helpers that act as a person in
+ * Telegram emulator, the task sandbox (which knows the bot's keys on Redis) and the generation sandbox, with helpers that act as a person in
  * the chat: linking an account of the sandbox with /connect, and reading what the chat shows.
  */
 import type { Message } from "grammy/types";
@@ -18,9 +18,11 @@ import {
   startTelegramEmulator,
   type TelegramEmulator,
 } from "../../dev/telegram-emulator/index.js";
+import { KeyRegistry } from "../../src/accounts/registry.js";
 import { type App, startApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
+import { createStorage } from "../../src/storage/index.js";
 import { botMessages, eventually, freePort, press } from "./delivery-stack.js";
 
 export interface GenerationStack {
@@ -39,7 +41,18 @@ export async function startGenerationStack(
 ): Promise<GenerationStack> {
   const port = await freePort();
   const emulator = await startTelegramEmulator({ rateLimits: false });
-  const tasks = await startTasksSandbox({ verifyKey: async () => undefined, rateLimits: false });
+  // On Redis the task sandbox knows the keys the bot issues (it reads the same registry), so tasks can be made.
+  const registryStorage = options.redisUrl
+    ? createStorage({ redisUrl: options.redisUrl }, logger)
+    : undefined;
+  const registry = registryStorage ? new KeyRegistry(registryStorage) : undefined;
+  const tasks = await startTasksSandbox({
+    verifyKey: async (apiKey) => registry?.verify(apiKey),
+    rateLimits: false,
+    allowHttpWebhooks: true,
+    stepMs: 40,
+    steps: 2,
+  });
   const sandbox = await startGenerationSandbox({
     allowLocalWebhooks: true,
     rateLimits: false,
@@ -77,6 +90,7 @@ export async function startGenerationStack(
       await sandbox.close();
       await tasks.close();
       await emulator.close();
+      await registryStorage?.close();
     },
   };
 }
