@@ -9,7 +9,8 @@ export interface MessageView {
   edited: boolean;
   text: string;
   entities: MessageEntity[];
-  media?: { kind: string; fileId: string; mimeType?: string; fileName?: string };
+  /** `posterFileId`: a video's thumbnail, shown as its poster until it plays. */
+  media?: { kind: string; fileId: string; mimeType?: string; fileName?: string; posterFileId?: string };
   buttons: Array<Array<{ text: string; data?: string; url?: string }>>;
 }
 
@@ -31,6 +32,7 @@ function mediaOf(message: Message): MessageView["media"] {
       fileId: file.file_id,
       mimeType: "mime_type" in file ? file.mime_type : undefined,
       fileName: "file_name" in file ? file.file_name : undefined,
+      posterFileId: "thumbnail" in file ? file.thumbnail?.file_id : undefined,
     };
   }
   return undefined;

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -115,6 +115,34 @@ describe.skipIf(!hasChromium)("the playground page in Chromium", () => {
       .toBeGreaterThan(0);
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, "image-from-text-en.png"), fullPage: true });
+  });
+
+  it("makes a video from a prompt and shows it playable with the generated poster until it plays", async () => {
+    await page.getByLabel("Message").fill("/video a paper boat on a stormy sea");
+    await page.getByRole("button", { name: "Send" }).click();
+    const card = page.locator("li.message:not(.mine)", { hasText: "Price:" }).last();
+    await card.waitFor({ timeout: 10_000 });
+    await expect(card.textContent()).resolves.toContain("Prompt: a paper boat on a stormy sea");
+    await card.getByRole("button", { name: "✅ Create" }).click();
+    const video = page
+      .locator("li.message:not(.mine)", { hasText: "a paper boat on a stormy sea" })
+      .locator("video");
+    await expect.poll(() => video.count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    const poster = await video.first().getAttribute("poster");
+    expect(poster).toMatch(/^files\/./);
+    expect(poster).not.toBe(await video.first().getAttribute("src"));
+    // The poster the page shows is the very image the generation service made for the clip.
+    const shown = await page.evaluate(async (address) => {
+      const answer = await fetch(address);
+      return {
+        type: answer.headers.get("content-type"),
+        bytes: [...new Uint8Array(await answer.arrayBuffer())],
+      };
+    }, poster ?? "");
+    expect(shown.type).toBe("image/jpeg");
+    expect(Buffer.from(shown.bytes).equals(readFileSync(join(FIXTURES, "sample.jpg")))).toBe(true);
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, "video-with-poster-en.png"), fullPage: true });
   });
 
   it("shows the video form card and the subtitle style picker in Ukrainian words (kept as screenshots)", async () => {

@@ -88,6 +88,7 @@ function renderMedia(media) {
   if (media.kind === "video" || media.kind === "animation" || media.kind === "video_note") {
     const video = document.createElement("video");
     video.src = url;
+    if (media.posterFileId) video.poster = `files/${encodeURIComponent(media.posterFileId)}`;
     video.controls = true;
     video.preload = "metadata";
     return video;
