@@ -1,7 +1,7 @@
-## Joining a keyframe chain's clips into one video on the Media Task Service
+## Joining a keyframe chain's clips into one video, as a video task
 join-button = 🎬 Join into one video
 join-button-some = 🎬 Join the { $count } of { $total } that came out
-join-confirm = 🎬 Join clips { $numbers } into one video, in this order? The Media Task Service puts them together, and the video arrives with its own progress card.
+join-confirm = 🎬 Join clips { $numbers } into one video, in this order? It is made as a video task: it comes with its own progress card and is paid from your task balance (/balance), not from the generation account.
 join-left-out = { $count ->
     [one] Clip { $numbers } did not come out and is left out: the video jumps over that transition.
    *[other] Clips { $numbers } did not come out and are left out: the video jumps over those transitions.

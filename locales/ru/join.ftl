@@ -1,7 +1,7 @@
-## Joining a keyframe chain's clips into one video on the Media Task Service
+## Joining a keyframe chain's clips into one video, as a video task
 join-button = 🎬 Склеить в одно видео
 join-button-some = 🎬 Склеить { $count } из { $total }, что получились
-join-confirm = 🎬 Склеить клипы { $numbers } в одно видео в таком порядке? Это сделает Media Task Service, а видео придёт со своей карточкой прогресса.
+join-confirm = 🎬 Склеить клипы { $numbers } в одно видео в таком порядке? Это будет видеозадача: она придёт со своей карточкой прогресса и оплачивается с баланса задач (/balance), а не со счёта генераций.
 join-left-out = { $count ->
     [one] Клип { $numbers } не получился, поэтому его не будет: видео перескочит этот переход.
    *[other] Клипы { $numbers } не получились, поэтому их не будет: видео перескочит эти переходы.

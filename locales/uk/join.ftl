@@ -1,7 +1,7 @@
-## Joining a keyframe chain's clips into one video on the Media Task Service
+## Joining a keyframe chain's clips into one video, as a video task
 join-button = 🎬 Склеїти в одне відео
 join-button-some = 🎬 Склеїти { $count } з { $total }, що вийшли
-join-confirm = 🎬 Склеїти кліпи { $numbers } в одне відео в такому порядку? Це зробить Media Task Service, а відео прийде з власною карткою прогресу.
+join-confirm = 🎬 Склеїти кліпи { $numbers } в одне відео в такому порядку? Це буде відеозавдання: воно прийде з власною карткою прогресу й оплачується з балансу завдань (/balance), а не з рахунку генерацій.
 join-left-out = { $count ->
     [one] Кліп { $numbers } не вийшов, тож його не буде: відео перескочить цей перехід.
    *[other] Кліпи { $numbers } не вийшли, тож їх не буде: відео перескочить ці переходи.

@@ -455,7 +455,7 @@ describe("joining a chain's clips into one video", () => {
     const confirm = lastCall(asked, "sendMessage");
     expect(textOf(confirm)).toBe(
       [
-        "🎬 Join clips 1–3 into one video, in this order? The Media Task Service puts them together, and the video arrives with its own progress card.",
+        "🎬 Join clips 1–3 into one video, in this order? It is made as a video task: it comes with its own progress card and is paid from your task balance (/balance), not from the generation account.",
         "",
         "Cost: about 12 tokens",
         "Balance: 12,500 tokens",
@@ -532,7 +532,7 @@ describe("joining a chain's clips into one video", () => {
     );
     expect(textOf(confirm)).toBe(
       [
-        "🎬 Join clips 2, 3 into one video, in this order? The Media Task Service puts them together, and the video arrives with its own progress card.",
+        "🎬 Join clips 2, 3 into one video, in this order? It is made as a video task: it comes with its own progress card and is paid from your task balance (/balance), not from the generation account.",
         "Clip 1 did not come out and is left out: the video jumps over that transition.",
         "",
         "Cost: about 8 tokens",
