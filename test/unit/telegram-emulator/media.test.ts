@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { GrammyError, InputFile } from "grammy";
@@ -141,6 +142,34 @@ describe("bot uploads", () => {
           ),
         ),
     ).toEqual(["video", "audio", "voice", "video_note", "document"]);
+  });
+
+  it("keeps an uploaded JPEG thumbnail of a video, alone or in an album, and ignores one Telegram would not take", async () => {
+    telegram = await startEmulatedTelegram();
+    const { bot, user } = telegram;
+    const jpeg = readFileSync(new URL("../../../dev/fixtures/sample.jpg", import.meta.url));
+    const alone = await bot.api.sendVideo(user.id, new InputFile(Buffer.from("mp4"), "clip.mp4"), {
+      thumbnail: new InputFile(jpeg, "poster.jpg"),
+    });
+    expect(alone.video?.thumbnail).toMatchObject({ width: 64, height: 48, file_size: jpeg.length });
+    expect(await user.chat.download(alone.video?.thumbnail?.file_id ?? "")).toEqual(jpeg);
+    const album = await bot.api.sendMediaGroup(user.id, [
+      {
+        type: "video",
+        media: new InputFile(Buffer.from("mp4"), "one.mp4"),
+        thumbnail: new InputFile(jpeg, "poster-1.jpg"),
+      },
+      { type: "video", media: new InputFile(Buffer.from("mp4"), "two.mp4") },
+    ]);
+    expect(album.map((message) => message.video?.thumbnail?.width)).toEqual([64, undefined]);
+    const notJpeg = await bot.api.sendVideo(user.id, new InputFile(Buffer.from("mp4"), "clip.mp4"), {
+      thumbnail: new InputFile(png(64, 48), "poster.png"),
+    });
+    expect(notJpeg.video?.thumbnail).toBeUndefined();
+    const tooBig = await bot.api.sendVideo(user.id, new InputFile(Buffer.from("mp4"), "clip.mp4"), {
+      thumbnail: new InputFile(Buffer.concat([jpeg, Buffer.alloc(200 * 1024)]), "poster.jpg"),
+    });
+    expect(tooBig.video?.thumbnail).toBeUndefined();
   });
 
   it("re-sends a received file by file_id and refuses a file_id of another type", async () => {
