@@ -3,8 +3,8 @@ join-button = 🎬 Join into one video
 join-button-some = 🎬 Join the { $count } of { $total } that came out
 join-confirm = 🎬 Join clips { $numbers } into one video, in this order? It is made as a video task: it comes with its own progress card and is paid from your task balance (/balance), not from the generation account.
 join-left-out = { $count ->
-    [one] Clip { $numbers } did not come out and is left out: the video jumps over that transition.
-   *[other] Clips { $numbers } did not come out and are left out: the video jumps over those transitions.
+    [one] Clip { $numbers } is not there to join (it did not come out, or was deleted): the video jumps over that transition.
+   *[other] Clips { $numbers } are not there to join (they did not come out, or were deleted): the video jumps over those transitions.
 }
 join-button-confirm = ✅ Join
 join-button-confirm-cost = ✅ Join · about { $tokens } { $tokens ->

@@ -535,7 +535,7 @@ describe("joining a chain's clips into one video", () => {
     expect(textOf(confirm)).toBe(
       [
         "🎬 Join clips 2, 3 into one video, in this order? It is made as a video task: it comes with its own progress card and is paid from your task balance (/balance), not from the generation account.",
-        "Clip 1 did not come out and is left out: the video jumps over that transition.",
+        "Clip 1 is not there to join (it did not come out, or was deleted): the video jumps over that transition.",
         "",
         "Cost: about 8 tokens",
         "Balance: 5 tokens",
