@@ -242,6 +242,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     service: client,
     submissions,
     kv: storage.kv,
+    telegram,
   });
   // A press repeated within this window is the same press (a double tap): one job.
   const pressSlot = () => Math.floor(Date.now() / 10_000);
