@@ -418,7 +418,12 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
   async function handler(data: DeliverData, context: JobContext): Promise<void> {
     const record = await deps.records.get(data.ticket);
     const first = await deps.records.chunk(data.ticket, data.chunk);
-    if (!record || !first || first.delivered || record.state === "undeliverable") return;
+    if (!record || !first || record.state === "undeliverable") return;
+    if (first.delivered) {
+      // A run cut short after recording the delivery may not have handed the turn on.
+      await handOn(record.ticket, data.chunk);
+      return;
+    }
     if (!first.items.every((item) => isFinished(item.status))) return;
     if (await waitsForEarlier(record.ticket, data.chunk)) return;
     const logger = context.logger.child({ ticket: record.ticket, chunk: data.chunk, user_id: record.userId });

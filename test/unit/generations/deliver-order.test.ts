@@ -1,7 +1,8 @@
 /**
  * A batch's albums reach the chat in the batch's order: an album whose images finished before those of
- * the one ahead of it waits for its turn, each delivery hands the turn to the next, and an album given up
- * for good (its file gone) hands it on too, so the albums after it still arrive.
+ * the one ahead of it waits for its turn, each delivery hands the turn to the next (a run repeated after a
+ * crash as well), and an album given up for good (its file gone) hands it on too, so the albums after it
+ * still arrive.
  */
 import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
@@ -118,6 +119,19 @@ describe("albums in the batch's order", () => {
       [11, 12],
     ]);
     expect((await records.chunk(TICKET, 1))?.delivered).toBe(true);
+  });
+
+  it("a run that finds its album recorded as delivered still hands the turn on", async () => {
+    const { records, albums, queued, run } = await setup(firstTen());
+    await run(1);
+    // As after a crash between recording the first album's delivery and handing the turn on.
+    await records.changeChunk(TICKET, 0, (chunk) => ({ ...chunk, delivered: true }));
+
+    await run(0);
+    expect(albums).toEqual([]);
+    expect(queued).toEqual([{ chunk: 1, jobId: `generation-deliver-${TICKET}-1-in-turn` }]);
+    await run(1);
+    expect(albums).toEqual([[11, 12]]);
   });
 
   it("an album given up for good lets the ones after it through", async () => {
