@@ -8,7 +8,7 @@
  * batch's order: a chunk that finished before the one ahead of it (a poll reads the newest first) waits,
  * and each delivery hands the turn to the next chunk; one given up for good hands it on as well.
  */
-import { stat } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import { type Api, GrammyError, HttpError, InputFile } from "grammy";
 import type { InputMediaPhoto, InputMediaVideo, Message } from "grammy/types";
@@ -25,6 +25,7 @@ import {
   RetryLaterError,
 } from "../jobs/queue.js";
 import type { Logger } from "../logger.js";
+import { type MediaHeader, mp4Header } from "../media/media-header.js";
 import type { LockStore } from "../storage/ports.js";
 import {
   type BatchRecord,
@@ -87,16 +88,35 @@ export interface DeliverDeps {
   now?: () => number;
 }
 
-/** A video result on disk: its file, its poster when there is one, and its size. */
+/** A video result on disk: its poster when there is one, its size, and its length and frame as it states them. */
 interface VideoFile {
   poster?: string;
   bytes: number;
+  header: MediaHeader;
+}
+
+/** Enough of an MP4's start to hold its movie header when it comes before the media, as streamable files have it. */
+const VIDEO_HEADER_BYTES = 512 * 1024;
+
+async function videoHeader(file: string): Promise<MediaHeader> {
+  const handle = await open(file, "r");
+  try {
+    const { buffer, bytesRead } = await handle.read(
+      Buffer.alloc(VIDEO_HEADER_BYTES),
+      0,
+      VIDEO_HEADER_BYTES,
+      0,
+    );
+    return mp4Header(buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
 }
 
 const BYTES_PER_MB = 1024 * 1024;
 
-/** A clip's width and height from the shape and size it was made in (`16:9` at `720p` is 1280×720). */
-export function videoFrameSize(
+/** A clip's width and height from the shape and size it was made in (`16:9` at `720p` is 1280×720), for a file that does not state them. */
+function videoFrameSize(
   aspect: string | undefined,
   resolution: string | undefined,
 ): { width: number; height: number } | undefined {
@@ -212,14 +232,15 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
   async function videoFile(item: ChunkItem, file: string, folder: string): Promise<VideoFile> {
     const { size } = await stat(file);
     const posterUrl = item.output?.posterUrl;
-    if (!posterUrl || size > deps.uploadLimitBytes) return { bytes: size };
+    if (!posterUrl || size > deps.uploadLimitBytes) return { bytes: size, header: {} };
+    const header = await videoHeader(file);
     const poster = path.join(folder, `poster-${item.position + 1}.jpg`);
     try {
       await download(deps.results, posterUrl, poster);
-      return { bytes: size, poster };
+      return { bytes: size, header, poster };
     } catch (error) {
       if (!(error instanceof ResultUnavailableError)) throw error;
-      return { bytes: size };
+      return { bytes: size, header };
     }
   }
 
@@ -243,13 +264,19 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     const media = (item: ChunkItem) => {
       const file = files.get(item.id);
       if (!file || !item.output) throw new ResultUnavailableError(`generation ${item.id} has no result`);
-      const poster = videos.get(item.id)?.poster;
-      const size = videoFrameSize(item.aspect, item.resolution);
+      const video = videos.get(item.id);
+      const poster = video?.poster;
+      const { width, height, seconds } = video?.header ?? {};
+      const size =
+        width !== undefined && height !== undefined
+          ? { width, height }
+          : videoFrameSize(item.aspect, item.resolution);
       return {
         file: new InputFile(file, resultFileName(item.position, item.output.mime)),
         other: {
           ...(poster ? { thumbnail: new InputFile(poster, path.basename(poster)) } : {}),
           ...(size ?? {}),
+          ...(seconds !== undefined ? { duration: Math.round(seconds) } : {}),
           supports_streaming: true,
         },
       };

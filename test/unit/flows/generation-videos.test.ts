@@ -272,7 +272,7 @@ describe("the prompt-count rule", () => {
 });
 
 describe("clips in the chat", () => {
-  it("one clip is a playable video: its poster as the thumbnail, its width and height, streaming", async () => {
+  it("one clip is a playable video: its poster as the thumbnail, its own width, height and length, streaming", async () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(431);
     await rig.link(user);
@@ -287,10 +287,12 @@ describe("clips in the chat", () => {
 
     const video = lastCall(rig.harness.calls, "sendVideo");
     const payload = video?.payload ?? {};
+    // The frame and length are the clip's own, read from its movie header: the sandbox's clip is 320×240, 2 s.
     expect(payload).toMatchObject({
       chat_id: String(user.id),
-      width: "1080",
-      height: "1920",
+      width: "320",
+      height: "240",
+      duration: "2",
       supports_streaming: "true",
     });
     expect(String(payload.caption)).toContain("1. a red balloon over the city");
@@ -327,7 +329,7 @@ describe("clips in the chat", () => {
       { filename: "video-3.mp4" },
     ]);
     for (const item of media) {
-      expect(item).toMatchObject({ width: 1280, height: 720, supports_streaming: true });
+      expect(item).toMatchObject({ width: 320, height: 240, duration: 2, supports_streaming: true });
       expect(attached(album, item.thumbnail)).toMatchObject({ filename: expect.stringMatching(/^poster-/) });
     }
     const control = lastCall(rig.harness.calls, "sendMessage");
