@@ -195,7 +195,7 @@ describe.skipIf(!redisServer)(
       const prompts = Array.from({ length: 12 }, (_, index) => `a paper kite, sketch ${index + 1}`);
       // Four run at once on Free; slowed, the other eight are still waiting when Cancel is pressed.
       await inTurn(async () => {
-        stack.sandbox.faults.slowGenerations(12, 40);
+        stack.sandbox.faults.slowGenerations(12, 80);
         await createFromFile(user, "kites.txt", prompts);
       });
       expect(card(user)?.text).toContain("Reserved 480 tokens");
