@@ -130,6 +130,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
   const deliver = deliverJob({
     records,
     locks: storage.locks,
+    queue,
     credentials: links,
     service: client,
     results,
