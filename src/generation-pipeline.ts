@@ -133,6 +133,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
   const deliver = deliverJob({
     records,
     locks: storage.locks,
+    queue,
     credentials: links,
     service: client,
     results,
@@ -255,6 +256,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     service: client,
     submissions,
     kv: storage.kv,
+    telegram,
   });
   // A press repeated within this window is the same press (a double tap): one job.
   const pressSlot = () => Math.floor(Date.now() / 10_000);

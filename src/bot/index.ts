@@ -187,7 +187,7 @@ export function createBot(
   protectedBot.use(cancelFeature);
   if (options.generation) protectedBot.use(createGenerationAccountFeature(options.generation.account));
   if (options.forms) protectedBot.use(taskFormEntries);
-  if (options.generation) protectedBot.use(createGenerationEntries());
+  if (options.generation) protectedBot.use(createGenerationEntries(options.generation.forms.flow));
   protectedBot.use(createStartFeature(options.generation ? generationMenuEntries : undefined));
   protectedBot.use(helpFeature);
   protectedBot.use(languageFeature);

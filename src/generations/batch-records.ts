@@ -135,6 +135,8 @@ export const ChunkRecordSchema = z.object({
   index: z.number().int().nonnegative(),
   items: z.array(ChunkItemSchema).min(1).max(CHUNK_SIZE),
   delivered: z.boolean(),
+  /** Its delivery failed for good: the albums after it no longer wait for it. */
+  abandoned: z.boolean().optional(),
 });
 export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
 

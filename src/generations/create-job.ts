@@ -6,7 +6,7 @@
  * A refusal is said on the card with what to do, and with the numbers when it is about money; nothing is
  * queued then. Once the service has the batch its generations are recorded in chunks and followed.
  */
-import { PassThrough, type Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import type { GenerationCredentials, GenerationCredentialsReader } from "../accounts/generation-links.js";
@@ -19,14 +19,18 @@ import {
   type VideoGenerationRequest,
   VideoGenerationRequestSchema,
 } from "../generation-service/requests.js";
-import type { Account } from "../generation-service/responses.js";
+import type { Account, FileKind } from "../generation-service/responses.js";
 import type { FileUpload } from "../generation-service/upload.js";
 import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { MediaError } from "../media/accept.js";
+import { MediaError, type MediaFormat } from "../media/accept.js";
+import { mediaDuration } from "../media/duration.js";
 import { MediaRefSchema, type TelegramMediaRef } from "../media/media-ref.js";
+import { readAtMost } from "../media/read-at-most.js";
+import { peek, sniffFormat } from "../media/sniff.js";
 import type { TelegramDownload } from "../media/telegram-download.js";
+import { uploadFileName } from "../media/transfer.js";
 import type { Metrics } from "../metrics.js";
 import { entryButton, entryForProblem } from "./account-buttons.js";
 import type { BatchCards } from "./batch-card.js";
@@ -39,11 +43,25 @@ import {
   storedOutput,
 } from "./batch-records.js";
 import { formName, resultButton } from "./cards.js";
+import { refusedInput } from "./model-inputs.js";
 import { isTransient, type Problem, problemOf } from "./problems.js";
+import {
+  FILE_FIELDS,
+  type FileField,
+  formatTaken,
+  KIND_RULES,
+  MAX_AUDIO_REFERENCE_SECONDS,
+} from "./reference-files.js";
 
 const CREATE_ATTEMPTS = 5;
-/** The request fields that carry photos sent in the chat, uploaded before the request goes. */
-const PHOTO_FIELDS = ["reference_file_ids", "image_file_ids", "image_file_id", "keyframe_file_ids"] as const;
+
+/** A file of the request the service would not take, found before it is uploaded. */
+class RefusedFile extends Error {
+  override readonly name = "RefusedFile";
+  constructor(readonly problem: Problem) {
+    super(problem.key);
+  }
+}
 
 const CreateDataSchema = z.object({ ticket: z.string().min(16) });
 export type CreateData = z.infer<typeof CreateDataSchema>;
@@ -76,20 +94,96 @@ export function idempotencyKeyOf(record: Pick<BatchRecord, "formInstance">, purp
   return deriveIdempotencyKey(record.formInstance, purpose);
 }
 
+/** Why a source clip or an audio reference cannot go, from its first bytes (and, for audio, its length). */
+async function fileProblem(
+  kind: FileKind,
+  ref: TelegramMediaRef,
+  head: Buffer,
+  whole: Buffer | undefined,
+): Promise<{ format: MediaFormat } | { problem: Problem }> {
+  const sniffed = await sniffFormat(head);
+  // MPEG-4 audio with a generic brand is reported as MP4.
+  const format = kind === "audio" && sniffed === "mp4" ? "m4a" : sniffed;
+  if (format === undefined || !formatTaken(format, kind)) {
+    return {
+      problem: {
+        key: kind === "audio" ? "video-refs-not-audio" : "video-refs-not-video",
+        params: { formats: KIND_RULES[kind].formatsText },
+      },
+    };
+  }
+  if (kind !== "audio") return { format };
+  const seconds = ref.durationSec ?? (whole ? mediaDuration(whole, format) : undefined);
+  if (seconds !== undefined && seconds > MAX_AUDIO_REFERENCE_SECONDS) {
+    return {
+      problem: {
+        key: "video-refs-audio-too-long",
+        params: { limit: MAX_AUDIO_REFERENCE_SECONDS, seconds: Math.ceil(seconds) },
+      },
+    };
+  }
+  return { format };
+}
+
 /**
- * A Telegram photo as an upload whose every attempt reads the file afresh (the first one already open).
+ * A source clip or an audio reference as an upload, checked before a byte goes: its size against the
+ * kind's limit, its first bytes for a format the service takes, an audio's length against the spec's
+ * limit (read from its header when Telegram did not say it). An audio reference is small enough to hold
+ * whole; a clip is streamed on after its head, and a retry fetches it again.
+ */
+async function checkedUpload(
+  open: (ref: TelegramMediaRef) => Promise<TelegramDownload>,
+  ref: TelegramMediaRef,
+  kind: Exclude<FileKind, "image">,
+): Promise<{ upload: FileUpload; release: () => void }> {
+  const { maxBytes } = KIND_RULES[kind];
+  if (ref.size !== undefined && ref.size > maxBytes)
+    throw new RefusedFile({ key: "generation-error-file_too_large" });
+  const first = await open(ref);
+  if (kind === "audio") {
+    const whole = await readAtMost(first.stream, maxBytes);
+    if (!whole) throw new RefusedFile({ key: "generation-error-file_too_large" });
+    const checked = await fileProblem(kind, ref, whole, whole);
+    if ("problem" in checked) throw new RefusedFile(checked.problem);
+    return {
+      upload: {
+        kind,
+        size: whole.length,
+        filename: uploadFileName(ref, checked.format),
+        open: () => Readable.from([whole]),
+      },
+      release: () => {},
+    };
+  }
+  const peeked = await peek(first.stream);
+  const checked = await fileProblem(kind, ref, peeked.head, undefined);
+  if ("problem" in checked) {
+    peeked.stream.destroy();
+    throw new RefusedFile(checked.problem);
+  }
+  return telegramUpload(open, ref, kind, uploadFileName(ref, checked.format), {
+    ...first,
+    stream: peeked.stream,
+  });
+}
+
+/**
+ * A Telegram file as an upload whose every attempt reads the file afresh (the first one already open).
  * `release` lets go of the first download when no attempt read it.
  */
 async function telegramUpload(
   open: (ref: TelegramMediaRef) => Promise<TelegramDownload>,
   ref: TelegramMediaRef,
+  kind: FileKind,
+  filename: string,
+  opened?: TelegramDownload,
 ): Promise<{ upload: FileUpload; release: () => void }> {
-  const first = await open(ref);
+  const first = opened ?? (await open(ref));
   let unread: Readable | undefined = first.stream;
   const upload: FileUpload = {
-    kind: "image",
+    kind,
     size: first.size,
-    filename: ref.fileName ?? `${ref.kind}.jpg`,
+    filename,
     open: () => {
       if (unread) {
         const stream = unread;
@@ -104,6 +198,12 @@ async function telegramUpload(
     },
   };
   return { upload, release: () => unread?.destroy() };
+}
+
+function uploadingKey(record: BatchRecord, kind: FileKind): string {
+  if (kind === "video") return "video-refs-uploading-clip";
+  if (kind === "audio") return "video-refs-uploading-audio";
+  return record.type === "video" ? "video-card-uploading" : "generation-card-uploading";
 }
 
 function quoteText(record: BatchRecord, locale: string): string {
@@ -167,16 +267,20 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
   }
 
   /**
-   * The photos of the request uploaded, each once: references, start frames or one start frame. The
-   * request field they fill, with the files' ids in the shape the request has them.
+   * The files of the request uploaded, each once and as the kind its field takes: references, start
+   * frames or one start frame, keyframes, source clips or audio references. The request field they fill,
+   * with the files' ids in the shape the request has them.
    */
   async function uploadReferences(
     record: BatchRecord,
     apiKey: string,
     t: Translate,
   ): Promise<{ record: BatchRecord; files: Record<string, string | string[]> }> {
-    const field = PHOTO_FIELDS.find((candidate) => record.request[candidate] !== undefined);
+    const field = (Object.keys(FILE_FIELDS) as FileField[]).find(
+      (candidate) => record.request[candidate] !== undefined,
+    );
     if (!field) return { record, files: {} };
+    const kind = FILE_FIELDS[field];
     const raw = record.request[field];
     const refs = (Array.isArray(raw) ? raw : [raw]).map((value) => MediaRefSchema.parse(value));
     const fileIds: string[] = [];
@@ -190,9 +294,11 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
       }
       if (ref.source !== "telegram")
         throw new MediaError("unsupported_type", "references are photos sent in the chat");
-      const uploading = current.type === "video" ? "video-card-uploading" : "generation-card-uploading";
-      await deps.cards.show(current, t(uploading, { done: index + 1, total: refs.length }));
-      const { upload, release } = await telegramUpload(deps.openTelegramFile, ref);
+      await deps.cards.show(current, t(uploadingKey(current, kind), { done: index + 1, total: refs.length }));
+      const { upload, release } =
+        kind === "image"
+          ? await telegramUpload(deps.openTelegramFile, ref, kind, ref.fileName ?? `${ref.kind}.jpg`)
+          : await checkedUpload(deps.openTelegramFile, ref, kind);
       const { file } = await deps.service
         .uploadFile(apiKey, upload, idempotencyKeyOf(current, `upload:${key}`))
         .finally(release);
@@ -291,6 +397,10 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
       deps.metrics?.generationBatches.inc({ type: current.type });
       await recordBatch(current, created);
     } catch (error) {
+      if (error instanceof RefusedFile) {
+        await fail(record, error.problem);
+        return;
+      }
       if (error instanceof MediaError) {
         await fail(record, { key: `media-error-${error.kind}`, params: error.params });
         return;
@@ -312,7 +422,14 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
         throw error;
       }
       logger.warn({ err: error, code: error.code }, "generation batch refused");
-      await fail(record, problemOf(error));
+      // The catalog does not say which inputs a model takes; a refusal of the input itself says so.
+      const input = record.type === "video" ? refusedInput(record.request, error) : undefined;
+      await fail(
+        record,
+        input
+          ? { key: "video-refs-model-refuses", params: { model: record.modelLabel, input } }
+          : problemOf(error),
+      );
     }
   }
 

@@ -4,7 +4,9 @@
  * numbered buttons per image (albums take no buttons); what failed or was canceled is said there with its
  * refund. A link about to expire is renewed by reading the generation again before it is used. The sent
  * photos' file_ids are kept, so sending one again downloads nothing. A chunk goes to the chat once, under
- * its lock and its delivered flag; only a crash between sending and recording repeats it.
+ * its lock and its delivered flag; only a crash between sending and recording repeats it. Albums go in the
+ * batch's order: a chunk that finished before the one ahead of it (a poll reads the newest first) waits,
+ * and each delivery hands the turn to the next chunk; one given up for good hands it on as well.
  */
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
@@ -15,7 +17,13 @@ import type { GenerationCredentialsReader } from "../accounts/generation-links.j
 import { isGenerationServiceError } from "../generation-service/errors.js";
 import type { Generation } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
-import { type JobContext, type JobDefinition, PermanentJobError, RetryLaterError } from "../jobs/queue.js";
+import {
+  type JobContext,
+  type JobDefinition,
+  type JobQueue,
+  PermanentJobError,
+  RetryLaterError,
+} from "../jobs/queue.js";
 import type { Logger } from "../logger.js";
 import { type MediaHeader, mp4Header } from "../media/media-header.js";
 import type { LockStore } from "../storage/ports.js";
@@ -64,6 +72,8 @@ export type DeliverData = z.infer<typeof DeliverDataSchema>;
 export interface DeliverDeps {
   records: GenerationRecords;
   locks: LockStore;
+  /** Where a delivery queues the next chunk's, whose turn it is once this one is in the chat. */
+  queue: Pick<JobQueue, "enqueue">;
   credentials: GenerationCredentialsReader;
   service: { getGeneration(apiKey: string, id: string): Promise<Generation> };
   results: ResultReader;
@@ -411,11 +421,40 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     await deps.refreshCard(record.ticket, { final: true });
   }
 
+  /** True while a chunk ahead of this one has yet to reach the chat: its delivery hands the turn on. */
+  async function waitsForEarlier(ticket: string, index: number): Promise<boolean> {
+    for (let earlier = 0; earlier < index; earlier++) {
+      const chunk = await deps.records.chunk(ticket, earlier);
+      if (chunk && !chunk.delivered && chunk.abandoned !== true) return true;
+    }
+    return false;
+  }
+
+  /** Queues the next chunk's delivery when it has finished and waits only for its turn. */
+  async function handOn(ticket: string, index: number): Promise<void> {
+    const following = await deps.records.chunk(ticket, index + 1);
+    if (!following || following.delivered || !following.items.every((item) => isFinished(item.status))) {
+      return;
+    }
+    // An id of its own: the follower's id for that chunk may be spent on a run that found it was not its turn.
+    await deps.queue.enqueue(
+      definition,
+      { ticket, chunk: index + 1 },
+      { jobId: `generation-deliver-${ticket}-${index + 1}-in-turn` },
+    );
+  }
+
   async function handler(data: DeliverData, context: JobContext): Promise<void> {
     const record = await deps.records.get(data.ticket);
     const first = await deps.records.chunk(data.ticket, data.chunk);
-    if (!record || !first || first.delivered || record.state === "undeliverable") return;
+    if (!record || !first || record.state === "undeliverable") return;
+    if (first.delivered) {
+      // A run cut short after recording the delivery may not have handed the turn on.
+      await handOn(record.ticket, data.chunk);
+      return;
+    }
     if (!first.items.every((item) => isFinished(item.status))) return;
+    if (await waitsForEarlier(record.ticket, data.chunk)) return;
     const logger = context.logger.child({ ticket: record.ticket, chunk: data.chunk, user_id: record.userId });
     const lockName = `generation-deliver:${record.ticket}:${data.chunk}`;
     const lock = await deps.locks.acquire(lockName, LOCK_TTL_MS);
@@ -469,6 +508,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         }),
       }));
       logger.info({ images: sent.size }, "generations delivered");
+      await handOn(record.ticket, data.chunk);
       await finishBatch(record);
     } catch (error) {
       if (chatClosed(error)) {
@@ -478,6 +518,13 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       }
       const retryAfter = telegramRetryAfter(error);
       if (retryAfter !== undefined) throw new RetryLaterError(retryAfter);
+      if (context.attempt >= definition.attempts) {
+        await deps.records.changeChunk(record.ticket, data.chunk, (current) => ({
+          ...current,
+          abandoned: true,
+        }));
+        await handOn(record.ticket, data.chunk);
+      }
       throw error;
     } finally {
       clearInterval(renewal);
@@ -485,7 +532,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     }
   }
 
-  return {
+  const definition: JobDefinition<DeliverData> = {
     name: "deliver-generations",
     schema: DeliverDataSchema,
     attempts: 8,
@@ -494,4 +541,5 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     concurrency: 32,
     handler,
   };
+  return definition;
 }

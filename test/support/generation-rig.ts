@@ -54,6 +54,8 @@ export class GenerationRig {
   readonly pipeline: GenerationPipeline;
   /** Documents the user sends, by file id: the rig's Bot API serves their text. */
   readonly textFiles: Map<string, string>;
+  /** Clips, recordings and other files the user sends, by file id: the rig's Bot API serves their bytes. */
+  readonly mediaFiles: Map<string, Buffer>;
   private readonly keys = new Map<number, IssuedKey>();
   /** The tasks Join asked the Media Task Service for, in order. */
   readonly joinTasks: JoinTask[] = [];
@@ -65,9 +67,11 @@ export class GenerationRig {
     filesUrl: string,
     catalog: Awaited<ReturnType<typeof loadCatalog>>,
     textFiles: Map<string, string>,
+    mediaFiles: Map<string, Buffer>,
     options: RigOptions,
   ) {
     this.textFiles = textFiles;
+    this.mediaFiles = mediaFiles;
     const i18n = createI18n("en");
     let harness: BotHarness | undefined;
     // The jobs send through the harness's Api, so their calls are recorded with the rest.
@@ -109,6 +113,15 @@ export class GenerationRig {
       storage: this.storage,
       results: {
         getFile: (payload) => {
+          const media = mediaFiles.get(String(payload.file_id));
+          if (media !== undefined) {
+            return {
+              file_id: payload.file_id,
+              file_unique_id: `${String(payload.file_id)}-u`,
+              file_size: media.length,
+              file_path: `media/${String(payload.file_id)}`,
+            };
+          }
           const text = textFiles.get(String(payload.file_id));
           return {
             file_id: payload.file_id,
@@ -146,7 +159,18 @@ export class GenerationRig {
     });
     sandboxUrl = sandbox.baseUrl;
     const textFiles = new Map<string, string>();
+    const mediaFiles = new Map<string, Buffer>();
     const files = createServer((req, res) => {
+      const mediaId = /\/media\/([^/?]+)$/.exec(req.url ?? "")?.[1];
+      const media = mediaId === undefined ? undefined : mediaFiles.get(decodeURIComponent(mediaId));
+      if (media !== undefined) {
+        res.writeHead(200, {
+          "content-length": String(media.length),
+          "content-type": "application/octet-stream",
+        });
+        res.end(media);
+        return;
+      }
       const document = /\/documents\/([^/?]+)$/.exec(req.url ?? "")?.[1];
       const text = document === undefined ? undefined : textFiles.get(decodeURIComponent(document));
       const body = text === undefined ? JPEG : Buffer.from(text);
@@ -166,6 +190,7 @@ export class GenerationRig {
       `http://127.0.0.1:${port}`,
       await loadCatalog(DEFAULT_CATALOG_PATH),
       textFiles,
+      mediaFiles,
       options,
     );
     await rig.queue.start();

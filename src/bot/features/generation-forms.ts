@@ -1,7 +1,8 @@
 /**
  * The ways into the generation forms, and the buttons on generation results: /image and /video (with or
  * without a prompt), the /start menu's entries, photos sent ("Image from these references", "Video from
- * these photos", one clip each; "Transitions between these photos"), the offers for a text
+ * these photos", one clip each; "Transitions between these photos"), clips sent ("New video from this
+ * clip", one each), a recording sent ("Talking video to this audio"), the offers for a text
  * sent outside a form ("Image from this text"); under results Original, Again, Use as reference and Delete (with
  * a confirmation), and Cancel on the batch card. Result buttons act on their batch's ticket and are
  * checked against its owner, since they outlive the chat's newest menu.
@@ -14,15 +15,18 @@ import { type BatchRecord, chunkOf, type GenerationRecords } from "../../generat
 import { decodeResultAction, type ResultAction, resultButton } from "../../generations/cards.js";
 import { type JoinData, type JoinOutcome, joinableClips } from "../../generations/join-clips.js";
 import { problemOf } from "../../generations/problems.js";
+import { MAX_AUDIO_REFERENCE_SECONDS, takesFile } from "../../generations/reference-files.js";
 import type { RetryOutcome } from "../../generations/retry-failed.js";
 import type { Translate } from "../../i18n/translate.js";
 import { mediaClassOf } from "../../media/accept.js";
-import { takePendingMedia } from "../../media/pending-media.js";
+import type { MediaRef } from "../../media/media-ref.js";
+import { PendingMediaStore, takePendingMedia } from "../../media/pending-media.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { joinedClipsEstimate } from "../flows/estimate.js";
 import { type AccountView, GENERATION_FORM_TYPES } from "../flows/form.js";
 import { MAX_PROMPT_TEXT } from "../flows/forms/images.js";
+import { tooLongAudio } from "../flows/forms/videos.js";
 import type { GenerationFlowDeps } from "../flows/generation-conversation.js";
 import { openGenerationForm } from "../flows/open-form.js";
 import { accountOf } from "../flows/services.js";
@@ -55,6 +59,9 @@ const ENTRIES = {
   videoFromText: "v",
   videoFromFrames: "f",
   keyframeChain: "k",
+  videoFromClips: "c",
+  videoToAudio: "a",
+  clipMenu: "m",
 } as const;
 /** Photos an intake offer may hand to a reference form at most. */
 const MAX_OFFERED_REFERENCES = 10;
@@ -65,9 +72,10 @@ function entryButton(
   nonce: string,
   key: string,
   entry: keyof typeof ENTRIES,
+  params?: Record<string, string | number>,
 ): InlineKeyboardButton {
   return {
-    text: t(key),
+    text: t(key, params),
     callback_data: encodeCallback(CALLBACK_SCOPES.generationStart, nonce, ENTRIES[entry]),
   };
 }
@@ -77,24 +85,64 @@ export function generationMenuEntries(t: Translate, nonce: string): InlineKeyboa
   return [
     entryButton(t, nonce, "generation-menu-image", "fromText"),
     entryButton(t, nonce, "video-menu-text", "videoFromText"),
+    entryButton(t, nonce, "video-refs-menu-clip", "clipMenu"),
   ];
 }
 
+/** What the intake's files can become with the generation service, by what Telegram says of them. */
+function offeredFor(refs: readonly MediaRef[]): "photos" | "clips" | "audio" | undefined {
+  if (refs.length === 0 || refs.length > MAX_OFFERED_REFERENCES) return undefined;
+  if (refs.every((ref) => ref.source === "telegram" && mediaClassOf(ref) === "image")) return "photos";
+  if (refs.every((ref) => takesFile(ref, "video"))) return "clips";
+  if (refs.length === 1 && refs.every((ref) => takesFile(ref, "audio"))) return "audio";
+  return undefined;
+}
+
 /**
- * The intake's offers for photos: up to ten can be blended into a new image, each start a clip, or be
- * the keyframes of a chain of transitions.
+ * The intake's offers: up to ten photos can be blended into a new image, each start a clip, or be the
+ * keyframes of a chain of transitions; up to ten clips each become a new clip; a recording becomes a
+ * talking video.
  */
 export const generationIntakeOffers: MoreOffers = {
-  accepts: (refs) =>
-    refs.length > 0 &&
-    refs.length <= MAX_OFFERED_REFERENCES &&
-    refs.every((ref) => ref.source === "telegram" && mediaClassOf(ref) === "image"),
-  buttons: (t, nonce) => [
-    entryButton(t, nonce, "generation-offer-references", "fromReferences"),
-    entryButton(t, nonce, "video-offer-frames", "videoFromFrames"),
-    entryButton(t, nonce, "video-offer-chain", "keyframeChain"),
-  ],
+  accepts: (refs) => offeredFor(refs) !== undefined,
+  buttons: (t, nonce, refs) => {
+    switch (offeredFor(refs)) {
+      case "photos":
+        return [
+          entryButton(t, nonce, "generation-offer-references", "fromReferences"),
+          entryButton(t, nonce, "video-offer-frames", "videoFromFrames"),
+          entryButton(t, nonce, "video-offer-chain", "keyframeChain"),
+        ];
+      case "clips":
+        return [entryButton(t, nonce, "video-refs-offer-clip", "videoFromClips", { count: refs.length })];
+      case "audio":
+        return [entryButton(t, nonce, "video-refs-offer-audio", "videoToAudio")];
+      default:
+        return [];
+    }
+  },
 };
+
+/**
+ * The recordings with their lengths (read from a document's header when Telegram did not say them), or
+ * the first one longer than a talking video takes.
+ */
+async function measuredAudio(
+  refs: readonly MediaRef[],
+  measure: GenerationFlowDeps["measure"],
+): Promise<{ media: MediaRef[] } | { tooLong: number }> {
+  const media: MediaRef[] = [];
+  for (const ref of refs) {
+    if (ref.source !== "telegram" || ref.durationSec !== undefined) {
+      media.push(ref);
+      continue;
+    }
+    const seconds = await measure(ref);
+    media.push(seconds === undefined ? ref : { ...ref, durationSec: seconds });
+  }
+  const tooLong = tooLongAudio(media);
+  return tooLong ? { tooLong: tooLong.seconds } : { media };
+}
 
 /** The offer for a text sent outside a form: the text becomes the prompt of an image. */
 export const generationTextOffer: TextOffer = {
@@ -106,7 +154,7 @@ export const generationTextOffer: TextOffer = {
 };
 
 /** /image, /video, the menu entries, the intake's offers and the offer under a plain text. Goes after the button guard. */
-export function createGenerationEntries(): Composer<BotContext> {
+export function createGenerationEntries(flow: Pick<GenerationFlowDeps, "measure">): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const privateChats = feature.chatType("private");
 
@@ -141,9 +189,35 @@ export function createGenerationEntries(): Composer<BotContext> {
       case ENTRIES.videoFromText:
         await openGenerationForm(ctx, { type: "text_to_video", media: [] });
         return;
+      case ENTRIES.clipMenu:
+        await openGenerationForm(ctx, { type: "video_to_video", media: [] });
+        return;
+      case ENTRIES.videoToAudio: {
+        // Checked before the offer is used up: a recording too long leaves the offer where it was.
+        const store = new PendingMediaStore(ctx.deps.storage.kv);
+        const pending = await store.get(chatId);
+        if (!pending || pending.refs.length === 0) {
+          await ctx.reply(ctx.t("intake-expired"));
+          return;
+        }
+        const measured = await measuredAudio(pending.refs, flow.measure);
+        if ("tooLong" in measured) {
+          await ctx.reply(
+            ctx.t("video-refs-audio-too-long", {
+              seconds: measured.tooLong,
+              limit: MAX_AUDIO_REFERENCE_SECONDS,
+            }),
+          );
+          return;
+        }
+        await store.clear(chatId);
+        await openGenerationForm(ctx, { type: "audio_to_video", media: measured.media });
+        return;
+      }
       case ENTRIES.fromReferences:
       case ENTRIES.videoFromFrames:
-      case ENTRIES.keyframeChain: {
+      case ENTRIES.keyframeChain:
+      case ENTRIES.videoFromClips: {
         const media = await takePendingMedia(ctx.deps.storage.kv, chatId);
         if (!media || media.length === 0) {
           await ctx.reply(ctx.t("intake-expired"));
@@ -154,7 +228,9 @@ export function createGenerationEntries(): Composer<BotContext> {
             ? "reference_image"
             : data.args[0] === ENTRIES.videoFromFrames
               ? "image_to_video"
-              : "keyframe_video";
+              : data.args[0] === ENTRIES.videoFromClips
+                ? "video_to_video"
+                : "keyframe_video";
         await openGenerationForm(ctx, { type, media });
         return;
       }

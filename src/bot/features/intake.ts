@@ -36,7 +36,7 @@ import { isBotTaskType } from "../task-types.js";
 export interface MoreOffers {
   /** Whether the files can go there too: then they are never sent straight to the only task's form. */
   accepts(refs: readonly MediaRef[]): boolean;
-  buttons(t: Translate, nonce: string): InlineKeyboardButton[];
+  buttons(t: Translate, nonce: string, refs: readonly MediaRef[]): InlineKeyboardButton[];
 }
 
 export interface IntakeOptions {
@@ -112,7 +112,9 @@ async function showOffer(ctx: BotContext, pending: PendingMedia, options: Intake
   const keyboard = (nonce: string) => {
     const tasksKeyboard = intakeKeyboard(ctx.t, nonce, tasks);
     const more = options.moreOffers;
-    return more?.accepts(pending.refs) ? tasksKeyboard.row(...more.buttons(ctx.t, nonce)) : tasksKeyboard;
+    return more?.accepts(pending.refs)
+      ? tasksKeyboard.row(...more.buttons(ctx.t, nonce, pending.refs))
+      : tasksKeyboard;
   };
   const chatId = ctx.chat?.id;
   if (pending.offerMessageId !== undefined && chatId !== undefined) {

@@ -14,7 +14,7 @@ import { TASK_TYPES, type TaskRequestInput, type TaskType } from "../../tasks-se
 
 /**
  * Forms of the generation service: images from text or reference photos; videos from text, from start
- * frames, or as transitions along a chain of keyframes.
+ * frames, as transitions along a chain of keyframes, from source clips, or to audio references.
  */
 export const GENERATION_FORM_TYPES = [
   "text_to_image",
@@ -22,6 +22,8 @@ export const GENERATION_FORM_TYPES = [
   "text_to_video",
   "image_to_video",
   "keyframe_video",
+  "video_to_video",
+  "audio_to_video",
 ] as const;
 export type GenerationFormType = (typeof GENERATION_FORM_TYPES)[number];
 
@@ -169,7 +171,14 @@ export interface FormField<K extends RequestField = RequestField> {
 }
 
 /** The request fields media go into. */
-type MediaField = "photos" | "file" | "reference_file_ids" | "image_file_ids" | "keyframe_file_ids";
+type MediaField =
+  | "photos"
+  | "file"
+  | "reference_file_ids"
+  | "image_file_ids"
+  | "keyframe_file_ids"
+  | "video_file_ids"
+  | "audio_file_ids";
 
 export interface MediaRule<F extends MediaField = MediaField> {
   min: number;

@@ -11,7 +11,7 @@ import type { Problem } from "../../generations/problems.js";
 import type { NewBatch } from "../../generations/submissions.js";
 import type { Translate } from "../../i18n/translate.js";
 import type { IntakeLimits } from "../../media/accept.js";
-import { MediaRefSchema } from "../../media/media-ref.js";
+import { MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
 import type { BotContext } from "../context.js";
 import { type FormDefinition, type FormEnv, type FormValues, GENERATION_FORM_TYPES } from "./form.js";
 import { type FormConversation, runForm } from "./form-loop.js";
@@ -47,6 +47,8 @@ export interface GenerationFlowDeps {
   translate(locale: string): Translate;
   prepare(outer: BotContext, type: GenerationFormInput["type"]): Promise<GenerationFormSetup>;
   submit(batch: NewBatch, definition: FormDefinition, values: FormValues): Promise<void>;
+  /** Seconds a recording plays, read from its header; undefined when it cannot be read. */
+  measure(ref: TelegramMediaRef): Promise<number | undefined>;
 }
 
 export function generationFormConversation(deps: GenerationFlowDeps) {

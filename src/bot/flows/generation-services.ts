@@ -8,8 +8,12 @@ import type { GenerationCredentialsReader } from "../../accounts/generation-link
 import type { Catalog as TaskCatalog } from "../../catalog/index.js";
 import type { Account, Catalog } from "../../generation-service/responses.js";
 import { generationProblem } from "../../generations/problems.js";
+import { KIND_RULES } from "../../generations/reference-files.js";
 import type { GenerationSubmissions } from "../../generations/submissions.js";
-import type { IntakeLimits } from "../../media/accept.js";
+import { formatOf, type IntakeLimits } from "../../media/accept.js";
+import { mediaDuration } from "../../media/duration.js";
+import { readAtMost } from "../../media/read-at-most.js";
+import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegram-download.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
@@ -26,7 +30,12 @@ export interface GenerationFlowServices {
   service: { getAccount(apiKey: string): Promise<Account> };
   submissions: Pick<GenerationSubmissions, "start">;
   kv: KeyValueStore;
+  /** Where the files users send are read from. */
+  telegram: TelegramDownloadDeps;
 }
+
+/** An audio reference is at most this big (the service's limit): its whole header is read to measure it. */
+const MAX_MEASURED_AUDIO_BYTES = KIND_RULES.audio.maxBytes;
 
 export function createGenerationFlowDeps(services: GenerationFlowServices): GenerationFlowDeps {
   return {
@@ -68,6 +77,19 @@ export function createGenerationFlowDeps(services: GenerationFlowServices): Gene
         },
         last: await new LastChoices(services.kv).get(userId, type),
       };
+    },
+    async measure(ref) {
+      const format = formatOf(ref);
+      if (format === undefined || (ref.size !== undefined && ref.size > MAX_MEASURED_AUDIO_BYTES))
+        return undefined;
+      try {
+        const download = await openTelegramFile(services.telegram, ref.fileId, ref.size);
+        const bytes = await readAtMost(download.stream, MAX_MEASURED_AUDIO_BYTES);
+        return bytes === undefined ? undefined : mediaDuration(bytes, format);
+      } catch {
+        // Unmeasured, it is measured again from its bytes before the upload.
+        return undefined;
+      }
     },
     async submit(batch, definition, values) {
       await services.submissions.start(batch);

@@ -47,6 +47,7 @@ function formsOf(storage: Storage): GenerationFormsDeps {
       translate: () => (key) => key,
       prepare: async () => ({ problem: { key: "generation-not-linked" } }),
       submit: async () => undefined,
+      measure: async () => undefined,
     },
     records: new GenerationRecords(storage),
     actions: {

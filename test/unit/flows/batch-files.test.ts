@@ -135,6 +135,40 @@ describe("a batch from a .txt file", () => {
     );
   });
 
+  it("25 results arrive in order as albums of 10, 10 and 5, each followed by its own message of buttons", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(510);
+    await rig.link(user, { plan: "Pro", balance: 5_000 });
+    const prompts = Array.from({ length: 25 }, (_, index) => `a lantern, study ${index + 1}`);
+    const preview = await sendFile(user, "lanterns.txt", prompts.join("\n"));
+    await rig.harness.press(user, BotHarness.button(preview, "✅ Create 25 images"));
+    await rig.settle();
+    // Every result finishes before the poll, which reads them newest first.
+    await run(user, 5);
+    await rig.settle();
+
+    const sent = rig.harness.calls.filter(
+      (call) =>
+        Number(call.payload.chat_id) === user.id &&
+        (call.method === "sendMediaGroup" || textOf(call).startsWith("Images ")),
+    );
+    const shown = sent.map((call) => {
+      if (call.method !== "sendMediaGroup") return textOf(call).split(" ·")[0];
+      const media = JSON.parse(String(call.payload.media)) as Array<{ caption?: string }>;
+      return media.map((item) => Number(item.caption?.split(".")[0]));
+    });
+    const numbers = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, index) => from + index);
+    expect(shown).toEqual([
+      numbers(1, 10),
+      "Images 1–10",
+      numbers(11, 20),
+      "Images 11–20",
+      numbers(21, 25),
+      "Images 21–25",
+    ]);
+  });
+
   it("a text of one line is not offered as a batch of images", async () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(509);

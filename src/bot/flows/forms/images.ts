@@ -8,6 +8,7 @@
  * times the number of images, beside the balance and the key's budget.
  */
 import type { CatalogModel, CatalogSection } from "../../../generation-service/responses.js";
+import { takesVideoInput, type VideoInput } from "../../../generations/model-inputs.js";
 import { formatNumber } from "../../../i18n/format.js";
 import type { Translate } from "../../../i18n/translate.js";
 import type { MediaRef } from "../../../media/media-ref.js";
@@ -56,15 +57,24 @@ export function isFreePlan(account: ImageAccountView): boolean {
   return account.plan.trim().toLowerCase() === "free";
 }
 
+/** The input of the video model each video form sends. */
+const VIDEO_INPUT_OF: Partial<Record<GenerationFormType, VideoInput>> = {
+  text_to_video: "text",
+  image_to_video: "frames",
+  keyframe_video: "keyframes",
+  video_to_video: "video",
+  audio_to_video: "audio",
+};
+
 /**
- * The models a form offers from its catalog section: all of them, those that blend reference photos, or
- * those that start a clip from a frame (or join two).
+ * The models a form offers from its catalog section: for images all of them, or those that blend reference
+ * photos; for videos those that take the form's input.
  */
 export function modelsFor(type: GenerationFormType, setup: ImageFormSetup): CatalogModel[] {
+  const input = VIDEO_INPUT_OF[type];
   return setup.catalog.models.filter((model) => {
     if (type === "reference_image") return model.max_reference_files > 0;
-    if (type === "image_to_video" || type === "keyframe_video")
-      return model.reference_modes.includes("frame");
+    if (input !== undefined) return takesVideoInput(model, input);
     return true;
   });
 }

@@ -1,7 +1,8 @@
 /**
  * The video forms of the generation service, built from the catalog's video section when a form opens:
- * clips from text (prompts, clips per prompt), clips from start frames (one clip per photo) and the
- * transitions along a chain of keyframes (N photos in the order on the card give N-1 clips), each with
+ * clips from text (prompts, clips per prompt), clips from start frames (one clip per photo), the
+ * transitions along a chain of keyframes (N photos in the order on the card give N-1 clips), new clips from
+ * source clips and talking clips to audio references (one clip each), each with
  * only the chosen model's quality modes, aspects, resolutions, lengths and, where the model can switch it
  * off, its sound. The prompt-count rule is the service's: for N clips from photos, no prompt (a default
  * motion), one prompt for all, or exactly N in order; any other count is explained on the card with the ways to fix
@@ -9,6 +10,7 @@
  * grows with the clip's length shows its price a second besides its price a clip.
  */
 import type { CatalogModel } from "../../../generation-service/responses.js";
+import { MAX_AUDIO_REFERENCE_SECONDS } from "../../../generations/reference-files.js";
 import { formatNumber } from "../../../i18n/format.js";
 import type { Translate } from "../../../i18n/translate.js";
 import type { MediaRef } from "../../../media/media-ref.js";
@@ -46,10 +48,10 @@ import {
 
 export type VideoFormType = Extract<
   GenerationFormType,
-  "text_to_video" | "image_to_video" | "keyframe_video"
+  "text_to_video" | "image_to_video" | "keyframe_video" | "video_to_video" | "audio_to_video"
 >;
 
-/** Start frames one form takes: one album. */
+/** Start frames, source clips or audio references one form takes: one album. */
 export const MAX_START_FRAMES = 10;
 
 const GROUPS = ["prompt", "model", "clip"];
@@ -65,12 +67,32 @@ type VideoField = FormField<FieldKey<GenerationFormType>>;
 type ModelChoice = "aspect" | "resolution" | "quality_mode" | "duration";
 
 export function isVideoFormType(type: GenerationFormType): type is VideoFormType {
-  return type === "text_to_video" || type === "image_to_video" || type === "keyframe_video";
+  return (
+    type === "text_to_video" ||
+    type === "image_to_video" ||
+    type === "keyframe_video" ||
+    type === "video_to_video" ||
+    type === "audio_to_video"
+  );
 }
 
-/** Where the prompt-count rule's words differ: clips from photos, or transitions along a chain. */
+/**
+ * Where the prompt-count rule's words differ: clips from photos, transitions along a chain, clips from
+ * source clips, or clips to audio.
+ */
 function ruleWords(type: VideoFormType): string {
-  return type === "keyframe_video" ? "video-chain" : "video-frames";
+  if (type === "keyframe_video") return "video-chain";
+  if (type === "video_to_video") return "video-refs-clips";
+  if (type === "audio_to_video") return "video-refs-audio";
+  return "video-frames";
+}
+
+/** Audio references longer than the service takes, with the length of the first of them. */
+export function tooLongAudio(media: readonly MediaRef[]): { seconds: number } | undefined {
+  const seconds = media
+    .map((ref) => (ref.source === "telegram" ? ref.durationSec : undefined))
+    .find((length) => length !== undefined && length > MAX_AUDIO_REFERENCE_SECONDS);
+  return seconds === undefined ? undefined : { seconds: Math.ceil(seconds) };
 }
 
 /** How the prompts of an image-to-video form meet its photos, by the service's prompt-count rule. */
@@ -89,10 +111,11 @@ export function promptMatch(prompts: number, frames: number): PromptMatch {
 
 /**
  * How many clips the request makes: prompts times clips per prompt from text, one per photo from start
- * frames, one per pair of neighbours along a keyframe chain.
+ * frames, source clip or audio reference, one per pair of neighbours along a keyframe chain.
  */
 export function clipCount(type: VideoFormType, values: FormValues, media: readonly MediaRef[]): number {
-  if (type === "image_to_video") return media.length;
+  if (type === "image_to_video" || type === "video_to_video" || type === "audio_to_video")
+    return media.length;
   if (type === "keyframe_video") return Math.max(0, media.length - 1);
   return promptsOf(type, values).length * variantsOf(values);
 }
@@ -269,6 +292,28 @@ export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefin
           },
         }
       : {}),
+    ...(type === "video_to_video"
+      ? {
+          media: {
+            min: 1,
+            max: MAX_START_FRAMES,
+            field: "video_file_ids",
+            accepts: ["video"],
+            tooManyKey: "form-media-too-many-video_to_video",
+          },
+        }
+      : {}),
+    ...(type === "audio_to_video"
+      ? {
+          media: {
+            min: 1,
+            max: MAX_START_FRAMES,
+            field: "audio_file_ids",
+            accepts: ["audio"],
+            tooManyKey: "form-media-too-many-audio_to_video",
+          },
+        }
+      : {}),
     ...(type === "text_to_video"
       ? {}
       : {
@@ -318,6 +363,14 @@ export function videoContract(type: VideoFormType, setup: ImageFormSetup): FormC
       if (count === 0) return [{ key: "form-required", params: { field: "prompt" } }];
       if (count > setup.maxBatch)
         return [{ key: "video-rule-too-many", params: { count, max: setup.maxBatch } }];
+      const tooLong = type === "audio_to_video" ? tooLongAudio(view.media) : undefined;
+      if (tooLong)
+        return [
+          {
+            key: "video-refs-audio-too-long",
+            params: { limit: MAX_AUDIO_REFERENCE_SECONDS, seconds: tooLong.seconds },
+          },
+        ];
       if (type !== "text_to_video") {
         const match = promptMatch(promptsOf(type, view.values).length, count);
         if (match.kind === "mismatch") {
@@ -383,6 +436,8 @@ export function buildVideoRequest(
     else request.image_file_ids = [...media];
   }
   if (type === "keyframe_video") request.keyframe_file_ids = [...media];
+  if (type === "video_to_video") request.video_file_ids = [...media];
+  if (type === "audio_to_video") request.audio_file_ids = [...media];
   const count = clipCount(type, values, media);
   return { request, count, quote: quoteOf(model, count), modelLabel: model.label };
 }

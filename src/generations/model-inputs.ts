@@ -1,0 +1,57 @@
+/**
+ * Which inputs a video model takes, read from its catalog entry. The entry has no field for it, and model
+ * ids never appear in code, so it is inferred from what the spec's model families say: a model that starts
+ * a clip from a frame (`frame` among its reference modes) takes prompts alone, start frames and keyframe
+ * chains; a model without reference modes is one of the "other video models", which take source clips; of
+ * those, the ones that make sound take audio references. The service has the last word: a request field it
+ * refuses for the model is named in its 400, and `refusedInput` turns that back into the input.
+ */
+import type { CatalogModel } from "../generation-service/responses.js";
+
+export const VIDEO_INPUTS = ["text", "frames", "keyframes", "video", "audio"] as const;
+export type VideoInput = (typeof VIDEO_INPUTS)[number];
+
+export function videoInputsOf(
+  model: Pick<CatalogModel, "reference_modes" | "audio">,
+): ReadonlySet<VideoInput> {
+  if (model.reference_modes.includes("frame")) return new Set(["text", "frames", "keyframes"]);
+  if (model.reference_modes.length > 0) return new Set();
+  return new Set(model.audio ? ["video", "audio"] : ["video"]);
+}
+
+export function takesVideoInput(
+  model: Pick<CatalogModel, "reference_modes" | "audio">,
+  input: VideoInput,
+): boolean {
+  return videoInputsOf(model).has(input);
+}
+
+/** The request fields that select each input (prompts alone select text). */
+const FIELDS_OF_INPUT: Record<VideoInput, readonly string[]> = {
+  text: ["prompt", "prompts"],
+  frames: ["image_file_id", "image_file_ids"],
+  keyframes: ["keyframe_file_ids"],
+  video: ["video_file_ids"],
+  audio: ["audio_file_ids"],
+};
+
+/** The input a video request sends: the first of its file fields, else prompts alone. */
+export function inputOfRequest(request: Record<string, unknown>): VideoInput {
+  const sent = VIDEO_INPUTS.find(
+    (input) => input !== "text" && FIELDS_OF_INPUT[input].some((field) => request[field] !== undefined),
+  );
+  return sent ?? "text";
+}
+
+/**
+ * The input the service refused the model for: a 400 `invalid_request` whose field is the one that selects
+ * the request's input. Undefined for a refusal of anything else (an option, a value).
+ */
+export function refusedInput(
+  request: Record<string, unknown>,
+  error: { code: string; param?: string | undefined },
+): VideoInput | undefined {
+  if (error.code !== "invalid_request" || error.param === undefined) return undefined;
+  const input = inputOfRequest(request);
+  return FIELDS_OF_INPUT[input].includes(error.param) ? input : undefined;
+}

@@ -1,0 +1,60 @@
+/**
+ * The files a generation request carries, as the service's upload table has them: which request field
+ * takes which kind, the formats and size each kind takes, and the length of an audio reference. Checked on
+ * what Telegram says of a file before it is offered, and on its first bytes before it is uploaded.
+ */
+
+import type { FileKind } from "../generation-service/responses.js";
+import { FORMATS, formatOf, type MediaFormat } from "../media/accept.js";
+import type { MediaRef } from "../media/media-ref.js";
+
+/** Request fields that carry files sent in the chat, each with the kind it is uploaded as. */
+export const FILE_FIELDS = {
+  reference_file_ids: "image",
+  image_file_ids: "image",
+  image_file_id: "image",
+  keyframe_file_ids: "image",
+  video_file_ids: "video",
+  audio_file_ids: "audio",
+} as const satisfies Record<string, FileKind>;
+export type FileField = keyof typeof FILE_FIELDS;
+
+const MIB = 1024 * 1024;
+
+/**
+ * The formats of the upload table the bot can recognise (WebM, FLV, MPEG and FLAC it cannot tell, so never
+ * offers), the limit of each kind, and its formats as the user reads them.
+ */
+export const KIND_RULES: Record<
+  FileKind,
+  { formats: readonly MediaFormat[]; maxBytes: number; formatsText: string }
+> = {
+  image: { formats: ["jpeg", "png", "webp"], maxBytes: 20 * MIB, formatsText: "JPEG, PNG, WebP" },
+  video: { formats: ["mp4", "avi"], maxBytes: 200 * MIB, formatsText: "MP4, WebM, AVI, FLV, MPEG" },
+  audio: {
+    formats: ["mp3", "m4a", "wav", "ogg_opus"],
+    maxBytes: 20 * MIB,
+    formatsText: "MP3, M4A, WAV, OGG, FLAC",
+  },
+};
+
+/** The spec's limit on each audio reference. */
+export const MAX_AUDIO_REFERENCE_SECONDS = 15;
+
+/** Whether a file sent in the chat is, by what Telegram says of it, one the service takes as `kind`. */
+export function takesFile(ref: MediaRef, kind: FileKind): boolean {
+  if (ref.source !== "telegram") return false;
+  const format = formatOf(ref);
+  const rule = KIND_RULES[kind];
+  return (
+    format !== undefined &&
+    rule.formats.includes(format) &&
+    FORMATS[format].mediaClass === kind &&
+    (ref.size === undefined || ref.size <= rule.maxBytes)
+  );
+}
+
+/** Whether bytes sniffed as `format` are a file of `kind` the service takes. */
+export function formatTaken(format: MediaFormat | undefined, kind: FileKind): boolean {
+  return format !== undefined && KIND_RULES[kind].formats.includes(format);
+}

@@ -1,0 +1,318 @@
+/**
+ * Videos from source clips and to audio references, driven as a user would against the generation sandbox:
+ * the offers under a clip and a recording, only the models that take the input, the files checked before
+ * they are uploaded (kind, and a recording's 15 seconds), the exact requests the service receives, and a
+ * model the service refuses for the input said so on the card with nothing charged.
+ */
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { BotHarness, lastCall, type TestUser, textOf } from "../../support/bot-harness.js";
+import { GenerationRig, JPEG } from "../../support/generation-rig.js";
+
+let rig: GenerationRig;
+afterEach(async () => rig?.close());
+
+const MP4 = readFileSync(new URL("../../../dev/fixtures/sample.mp4", import.meta.url));
+const VOICE = readFileSync(new URL("../../../dev/fixtures/voice.ogg", import.meta.url));
+const KEY_PATTERN = /^[0-9a-f]{64}$/;
+const FILE_ID = expect.stringMatching(/^file_/);
+const CLIP_OFFER = "🎞 New video from this clip";
+const AUDIO_OFFER = "🗣 Talking video to this audio";
+
+function videoCreates() {
+  return rig.proxy.requests.filter(
+    (entry) => entry.method === "POST" && entry.path === "/v1/videos/generations",
+  );
+}
+
+function fileUploads() {
+  return rig.proxy.requests.filter((entry) => entry.method === "POST" && entry.path.startsWith("/v1/files"));
+}
+
+function bodyOf(entry: { body: Buffer } | undefined): unknown {
+  return JSON.parse(entry?.body.toString("utf8") ?? "null");
+}
+
+function clipMessage(id: string, bytes: Buffer, extra: Record<string, unknown> = {}) {
+  rig.mediaFiles.set(id, bytes);
+  return {
+    video: {
+      file_id: id,
+      file_unique_id: `${id}-u`,
+      width: 320,
+      height: 240,
+      duration: 2,
+      mime_type: "video/mp4",
+      file_size: bytes.length,
+    },
+    ...extra,
+  };
+}
+
+function voiceMessage(id: string, seconds: number) {
+  rig.mediaFiles.set(id, VOICE);
+  return {
+    voice: {
+      file_id: id,
+      file_unique_id: `${id}-u`,
+      duration: seconds,
+      mime_type: "audio/ogg",
+      file_size: VOICE.length,
+    },
+  };
+}
+
+/** A WAV of silence that plays `seconds`: 8 kHz, 8-bit mono, so its header says how long it is. */
+function wavOf(seconds: number): Buffer {
+  const data = Buffer.alloc(8000 * seconds, 0x80);
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0, "latin1");
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write("WAVEfmt ", 8, "latin1");
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(8000, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write("data", 36, "latin1");
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+/** Sends the messages; the intake's offer as last sent or edited. */
+async function sendForOffer(user: TestUser, ...messages: Array<Record<string, unknown>>) {
+  let offer: ReturnType<typeof lastCall> | undefined;
+  for (const message of messages) {
+    const calls = await rig.harness.sendMessage(user, message);
+    offer = lastCall(calls, "editMessageText") ?? lastCall(calls, "sendMessage") ?? offer;
+  }
+  return offer;
+}
+
+/** The choices of the card's Model field. */
+async function modelChoices(user: TestUser): Promise<string[]> {
+  await rig.choose(user, "🧠 Model and quality", "Model");
+  return rig
+    .buttons(user)
+    .filter((text) => text !== "« Back" && text !== "Reset to default")
+    .map((text) => text.replace(/^• /, "").replace(/ · .*$/, ""));
+}
+
+describe("a video from clips", () => {
+  it("a clip sent is offered as a new video; the clip goes up as kind=video and out as video_file_ids", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(451);
+    const key = await rig.link(user);
+    const offer = await sendForOffer(user, clipMessage("clip1", MP4));
+    await rig.harness.press(user, BotHarness.button(offer, CLIP_OFFER));
+    expect(rig.card(user).text).toContain("<b>Video from clips</b>");
+    expect(rig.card(user).text).toContain("No prompt: the clip gets a default restyle.");
+    expect(await modelChoices(user)).toEqual(["Remix 2", "Echo Avatar 1"]);
+    await rig.tap(user, "Remix 2");
+    await rig.backToCard(user);
+    await rig.harness.send(user, "turn it into a watercolour");
+    await rig.create(user);
+
+    const uploads = fileUploads();
+    expect(uploads.map((entry) => entry.path)).toEqual(["/v1/files?kind=video"]);
+    expect(uploads[0]?.body.equals(MP4)).toBe(true);
+    expect(uploads[0]?.headers["idempotency-key"]).toMatch(KEY_PATTERN);
+    expect(uploads[0]?.status).toBe(200);
+    const [create] = videoCreates();
+    expect(bodyOf(create)).toEqual({
+      prompt: "turn it into a watercolour",
+      model: "remix-2",
+      aspect: "16:9",
+      resolution: "720p",
+      duration: 5,
+      video_file_ids: [FILE_ID],
+    });
+    expect(create?.status).toBe(202);
+    expect(create?.headers["idempotency-key"]).toMatch(KEY_PATTERN);
+    expect(create?.headers["idempotency-key"]).not.toBe(uploads[0]?.headers["idempotency-key"]);
+    expect(create?.headers.authorization).toBe(`Bearer ${key.apiKey}`);
+  });
+
+  it("two clips sent as an album make two clips, one prompt for each in order", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(452);
+    await rig.link(user);
+    const offer = await sendForOffer(
+      user,
+      clipMessage("clip1", MP4, { media_group_id: "clips" }),
+      clipMessage("clip2", MP4, { media_group_id: "clips" }),
+    );
+    await rig.harness.press(user, BotHarness.button(offer, "🎞 New videos from these clips"));
+    await rig.harness.send(user, "as a cartoon\nas a silent film\nas an oil painting");
+    expect(rig.card(user).text).toContain(
+      "2 clips but 3 prompts: each clip takes one line, or all share one. Write a single prompt for all the clips, remove 1 line, or add 1 more clip.",
+    );
+    await rig.tap(user, "✅ Create");
+    await rig.settle();
+    expect(fileUploads()).toHaveLength(0);
+    await rig.harness.send(user, "as a cartoon\nas a silent film");
+    await rig.create(user);
+
+    expect(fileUploads().map((entry) => entry.path)).toEqual([
+      "/v1/files?kind=video",
+      "/v1/files?kind=video",
+    ]);
+    const body = bodyOf(videoCreates()[0]) as { video_file_ids: string[] };
+    expect(body).toEqual({
+      prompts: ["as a cartoon", "as a silent film"],
+      model: "remix-2",
+      aspect: "16:9",
+      resolution: "720p",
+      duration: 5,
+      video_file_ids: [FILE_ID, FILE_ID],
+    });
+    expect(new Set(body.video_file_ids).size).toBe(2);
+  });
+
+  it("a file named as a video that is not one is refused before any upload", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(453);
+    await rig.link(user, { balance: 5_000 });
+    rig.mediaFiles.set("fake", JPEG);
+    const offer = await sendForOffer(user, {
+      document: {
+        file_id: "fake",
+        file_unique_id: "fake-u",
+        file_name: "holiday.mp4",
+        mime_type: "video/mp4",
+        file_size: JPEG.length,
+      },
+    });
+    await rig.harness.press(user, BotHarness.button(offer, CLIP_OFFER));
+    await rig.create(user);
+
+    const card = textOf(lastCall(rig.harness.calls, "editMessageText"));
+    expect(card).toContain("❌ Video from clips: not created.");
+    expect(card).toContain(
+      "This file is not a video clip the service can use. It takes MP4, WebM, AVI, FLV, MPEG.",
+    );
+    expect(fileUploads()).toHaveLength(0);
+    expect(videoCreates()).toHaveLength(0);
+  });
+
+  it("/start's menu opens the form that asks for the clips", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(454);
+    await rig.link(user);
+    const menu = await rig.harness.send(user, "/start");
+    await rig.harness.press(user, BotHarness.button(lastCall(menu, "sendMessage"), "🎞 Video from a clip"));
+    expect(rig.card(user).text).toContain("Send the clips to remake: each one becomes a new clip.");
+  });
+});
+
+describe("a talking video to a recording", () => {
+  it("a voice message is offered as a talking video; it goes up as kind=audio and out as audio_file_ids, priced by the second", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(461);
+    const key = await rig.link(user);
+    const offer = await sendForOffer(user, voiceMessage("voice1", 6));
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    const card = rig.card(user).text;
+    expect(card).toContain("<b>Talking video</b>");
+    expect(card).toContain("Model: Echo Avatar 1 · 50–150 tokens a clip");
+    expect(card).toContain("This model is priced by the second: 10 tokens a second of video.");
+    expect(await modelChoices(user)).toEqual(["Echo Avatar 1"]);
+    await rig.backToCard(user);
+    await rig.choose(user, "🎬 Shape, length and sound", "Length", "10 seconds");
+    await rig.backToCard(user);
+    await rig.harness.send(user, "a lighthouse keeper at his desk");
+    await rig.create(user);
+
+    const uploads = fileUploads();
+    expect(uploads.map((entry) => entry.path)).toEqual(["/v1/files?kind=audio"]);
+    expect(uploads[0]?.body.equals(VOICE)).toBe(true);
+    expect(uploads[0]?.headers["idempotency-key"]).toMatch(KEY_PATTERN);
+    const [create] = videoCreates();
+    expect(bodyOf(create)).toEqual({
+      prompt: "a lighthouse keeper at his desk",
+      model: "echo-avatar-1",
+      aspect: "9:16",
+      resolution: "720p",
+      duration: 10,
+      audio_file_ids: [FILE_ID],
+    });
+    expect(create?.status).toBe(202);
+    expect(create?.headers["idempotency-key"]).toMatch(KEY_PATTERN);
+    expect(create?.headers.authorization).toBe(`Bearer ${key.apiKey}`);
+  });
+
+  it("a voice message over 15 seconds is refused with its length, nothing is uploaded, and the offer stays", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(462);
+    await rig.link(user);
+    const offer = await sendForOffer(user, voiceMessage("long", 20));
+    const refused = await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    const message =
+      "The recording is 20 seconds long; a talking video takes recordings of up to 15 seconds. Trim it and send it again.";
+    expect(textOf(lastCall(refused, "sendMessage"))).toBe(message);
+    expect(rig.card(user).text).toBe("");
+    // Still where they were: the offer's other tasks take the recording, and the same press says the same.
+    const again = await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    expect(textOf(lastCall(again, "sendMessage"))).toBe(message);
+    await rig.settle();
+    expect(fileUploads()).toHaveLength(0);
+    expect(videoCreates()).toHaveLength(0);
+  });
+
+  it("an audio file sent as a document is measured from its header before anything is uploaded", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(463);
+    await rig.link(user);
+    const wav = wavOf(16);
+    rig.mediaFiles.set("memo", wav);
+    const offer = await sendForOffer(user, {
+      document: {
+        file_id: "memo",
+        file_unique_id: "memo-u",
+        file_name: "memo.wav",
+        mime_type: "audio/wav",
+        file_size: wav.length,
+      },
+    });
+    const refused = await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    expect(textOf(lastCall(refused, "sendMessage"))).toBe(
+      "The recording is 16 seconds long; a talking video takes recordings of up to 15 seconds. Trim it and send it again.",
+    );
+    await rig.settle();
+    expect(fileUploads()).toHaveLength(0);
+  });
+});
+
+describe("models by the input they take", () => {
+  it("a video from text offers only the models that take a prompt alone", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(471);
+    await rig.link(user);
+    await rig.harness.send(user, "/video a heron lifting off");
+    expect(await modelChoices(user)).toEqual(["Reel 1", "Cinematic 3", "Kinetic 2.1"]);
+  });
+
+  it("a model the service refuses for the input: the card says so, nothing is charged and nothing more is sent", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(472);
+    const key = await rig.link(user, { balance: 5_000 });
+    const offer = await sendForOffer(user, clipMessage("clip1", MP4));
+    await rig.harness.press(user, BotHarness.button(offer, CLIP_OFFER));
+    await rig.choose(user, "🧠 Model and quality", "Model", "Echo Avatar 1");
+    await rig.create(user);
+
+    const refused = videoCreates();
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.status).toBe(400);
+    const last = lastCall(rig.harness.calls, "editMessageText");
+    expect(textOf(last)).toBe(
+      "❌ Video from clips: not created. Echo Avatar 1 does not make videos from clips. Nothing was charged: pick another model and create again.",
+    );
+    expect(BotHarness.buttons(last).map((button) => button.text)).toContain("🔁 Change and try again");
+    await rig.settle();
+    expect(videoCreates()).toHaveLength(1);
+    expect(rig.sandbox.accounts.balance(key.accountId)).toBe(5_000);
+  });
+});
