@@ -125,7 +125,10 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     i18n,
     taskCatalog: catalog,
     limits,
-    startTask: (task) => pipeline.forms.submissions.start(task),
+    tasks: {
+      start: (task) => pipeline.forms.submissions.start(task),
+      started: async (ticket) => (await pipeline.records.get(ticket)) !== undefined,
+    },
     playground,
   });
   if (generation) closers.unshift(() => generation.close());

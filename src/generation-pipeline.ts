@@ -24,7 +24,7 @@ import { GenerationCatalogCache } from "./generations/catalog-cache.js";
 import { createJob } from "./generations/create-job.js";
 import { deliverJob } from "./generations/deliver-job.js";
 import { Follower, observeJob, Poller, pollJob } from "./generations/follower.js";
-import { type JoinTask, joinJob, startJoin } from "./generations/join-clips.js";
+import { type JoinTasks, joinJob, startJoin } from "./generations/join-clips.js";
 import { KeyGuardian, keyGuardJob } from "./generations/key-guardian.js";
 import { cancelQueueJob } from "./generations/queue-card.js";
 import { cancelJob, originalJob } from "./generations/result-actions.js";
@@ -40,6 +40,7 @@ import { type IntakeLimits, uploadLimitBytes } from "./media/accept.js";
 import { openTelegramFile } from "./media/telegram-download.js";
 import type { Metrics } from "./metrics.js";
 import type { Storage } from "./storage/ports.js";
+import { newTicket } from "./tasks/task-records.js";
 import { createJobsApi } from "./telegram/client-policy.js";
 import { reserveChatSend, withPrepaidSend } from "./telegram/pacing.js";
 
@@ -80,8 +81,8 @@ export interface GenerationPipelineOptions {
   uploadLimitBytes?: number;
   /** The Api jobs send through; by default a paced one of its own (tests hand in a recorded one). */
   api?: Api;
-  /** Starts a task on the Media Task Service (joined clips), with the user's key; returns its ticket. */
-  startTask(task: JoinTask): Promise<{ ticket: string }>;
+  /** Tasks on the Media Task Service (joined clips), started with the user's key. */
+  tasks: JoinTasks;
 }
 
 export interface GenerationPipeline {
@@ -240,7 +241,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     kv: storage.kv,
     credentials: links,
     service: client,
-    startTask: options.startTask,
+    tasks: options.tasks,
     api,
     translate,
   });
@@ -276,7 +277,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
         cancelQueued: (ticket) =>
           queue.enqueue(cancel, { ticket }, { jobId: `generation-cancel-${ticket}-${pressSlot()}` }),
         retryFailed: (record) => retryFailed(records, submissions, record),
-        joinClips: (data) => startJoin(storage.kv, queue, join, data),
+        joinClips: (data) => startJoin(storage.kv, queue, join, data, newTicket()),
         async deleteGeneration(userId, generationId) {
           const credentials = await links.credentials(userId);
           if (!credentials) throw new Error("no generation account is linked");

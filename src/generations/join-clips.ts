@@ -3,9 +3,11 @@
  * media are the clips' links, in the chain's order. The two services meet only here: the clips stay on
  * the generation service and the task service reads them by link, so their links are renewed (by reading
  * the generations again) before the task is made. The task service takes no Idempotency-Key, so one
- * claim per batch makes a double tap, or a second Join, start one task; a join that made no task gives
- * its claim back so the button works again. The task then lives as any other: its progress card, its
- * result and its cost line come from the task delivery.
+ * claim per batch makes a double tap, or a second Join, start one task: the claim holds the ticket the
+ * task is started under, chosen at the tap, so a run that dies after starting it and runs again finds
+ * the same task instead of making a second. A join that made no task gives its claim back so the
+ * button works again. The task then lives as any other: its progress card, its result and its cost
+ * line come from the task delivery.
  */
 
 import type { Api } from "grammy";
@@ -26,8 +28,6 @@ const CLAIM_TTL_MS = 30 * 24 * 60 * 60 * 1000;
  * a link with less than this left is renewed first.
  */
 const RENEW_BEFORE_EXPIRY_MS = 60 * 60 * 1000;
-/** The claim's value until the task exists. */
-const STARTING = "starting";
 
 const CostSchema = z.object({ tokens: z.number().int().nonnegative(), upTo: z.number().int().optional() });
 
@@ -42,6 +42,8 @@ export type JoinData = z.infer<typeof JoinDataSchema>;
 
 /** The task the join asks for, as the task service's submissions take it. */
 export interface JoinTask {
+  /** Chosen once per join: starting a task under a ticket that has one already starts nothing new. */
+  ticket: string;
   userId: number;
   chatId: number;
   locale: string;
@@ -50,13 +52,20 @@ export interface JoinTask {
   cost?: { tokens: number; upTo?: number };
 }
 
+/** The Media Task Service's side of a join, as its submissions offer it. */
+export interface JoinTasks {
+  /** Starts the task with the user's own key, or finds the one already started under its ticket. */
+  start(task: JoinTask): Promise<{ ticket: string }>;
+  /** Whether a task was started under the ticket. */
+  started(ticket: string): Promise<boolean>;
+}
+
 export interface JoinDeps {
   records: GenerationRecords;
   kv: KeyValueStore;
   credentials: GenerationCredentialsReader;
   service: { getGeneration(apiKey: string, id: string): Promise<Generation> };
-  /** Starts the task on the Media Task Service with the user's own key; returns its ticket. */
-  startTask(task: JoinTask): Promise<{ ticket: string }>;
+  tasks: JoinTasks;
   api: Pick<Api, "sendMessage">;
   translate(locale: string): Translate;
   now?: () => number;
@@ -101,8 +110,9 @@ export async function startJoin(
   queue: JobQueue,
   job: JobDefinition<JoinData>,
   data: JoinData,
+  taskTicket: string,
 ): Promise<JoinOutcome> {
-  if (!(await kv.setIfAbsent(claimKey(data.ticket), STARTING, { ttlMs: CLAIM_TTL_MS }))) return "already";
+  if (!(await kv.setIfAbsent(claimKey(data.ticket), taskTicket, { ttlMs: CLAIM_TTL_MS }))) return "already";
   await queue.enqueue(job, data, { jobId: `generation-join-${data.ticket}` });
   return "started";
 }
@@ -110,8 +120,14 @@ export async function startJoin(
 export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
   const now = deps.now ?? Date.now;
 
-  /** Nothing was made: says why, and frees the button. */
-  async function giveUp(record: BatchRecord, key: string, params?: Record<string, string | number>) {
+  /** Nothing was made: says why, and frees the button. A task a run before this one started stands. */
+  async function giveUp(
+    record: BatchRecord,
+    taskTicket: string,
+    key: string,
+    params?: Record<string, string | number>,
+  ) {
+    if (await deps.tasks.started(taskTicket)) return;
     await deps.kv.delete(claimKey(record.ticket));
     await deps.api.sendMessage(record.chatId, deps.translate(record.locale)(key, params));
   }
@@ -125,17 +141,18 @@ export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
     async handler({ ticket, positions, cost }) {
       const record = await deps.records.get(ticket);
       if (!record) return;
-      // A run before this one made the task and did not live to say so.
-      if ((await deps.kv.get(claimKey(ticket))) !== STARTING) return;
+      const taskTicket = await deps.kv.get(claimKey(ticket));
+      // Given up before: the button is free again, and a new tap makes a new claim and job.
+      if (taskTicket === undefined) return;
       const clips = await joinableClips(deps.records, record, positions);
       if (clips.length !== positions.length) {
         const gone = positions.find((position) => !clips.some((clip) => clip.position === position)) ?? 0;
-        await giveUp(record, "join-clip-gone", { number: gone + 1 });
+        await giveUp(record, taskTicket, "join-clip-gone", { number: gone + 1 });
         return;
       }
       const credentials = await deps.credentials.credentials(record.userId);
       if (!credentials) {
-        await giveUp(record, "generation-not-linked");
+        await giveUp(record, taskTicket, "generation-not-linked");
         return;
       }
       const links: string[] = [];
@@ -149,21 +166,22 @@ export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
             if (!isGenerationServiceError(error)) throw error;
             if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 10_000);
             if (error.code === "not_found") {
-              await giveUp(record, "join-clip-gone", { number: clip.position + 1 });
+              await giveUp(record, taskTicket, "join-clip-gone", { number: clip.position + 1 });
               return;
             }
             const problem = problemOf(error);
-            await giveUp(record, problem.key, problem.params);
+            await giveUp(record, taskTicket, problem.key, problem.params);
             return;
           }
         }
         if (!output) {
-          await giveUp(record, "join-clip-gone", { number: clip.position + 1 });
+          await giveUp(record, taskTicket, "join-clip-gone", { number: clip.position + 1 });
           return;
         }
         links.push(output.url);
       }
-      const task = await deps.startTask({
+      await deps.tasks.start({
+        ticket: taskTicket,
         userId: record.userId,
         chatId: record.chatId,
         locale: record.locale,
@@ -171,7 +189,6 @@ export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
         request: joinRequest(record, links),
         ...(cost ? { cost } : {}),
       });
-      await deps.kv.set(claimKey(ticket), task.ticket, { ttlMs: CLAIM_TTL_MS });
     },
   };
 }

@@ -16,6 +16,11 @@ import {
 } from "./task-records.js";
 
 export interface NewSubmission {
+  /**
+   * A ticket the caller chose, for a caller that may start the same submission again (a job run again
+   * after a crash): the second start finds the first instead of making a second task.
+   */
+  ticket?: string;
   userId: number;
   chatId: number;
   locale: string;
@@ -48,8 +53,14 @@ export class TaskSubmissions {
   }
 
   async start(submission: NewSubmission): Promise<TaskRecord> {
+    const started = submission.ticket ? await this.records.get(submission.ticket) : undefined;
+    if (started) {
+      // Its submit job may not have been queued before the crash; queued again, the same job id is one job.
+      if (started.state === "submitting") await this.enqueue(started, started.retries);
+      return started;
+    }
     const record: TaskRecord = {
-      ticket: newTicket(),
+      ticket: submission.ticket ?? newTicket(),
       userId: submission.userId,
       chatId: submission.chatId,
       locale: submission.locale,

@@ -103,9 +103,12 @@ export class GenerationRig {
       limits,
       api,
       timings: { cardIntervalMs: 10 },
-      startTask: async (task) => {
-        this.joinTasks.push(task);
-        return { ticket: `task-ticket-${this.joinTasks.length}` };
+      tasks: {
+        start: async (task) => {
+          if (!this.joinTasks.some((started) => started.ticket === task.ticket)) this.joinTasks.push(task);
+          return { ticket: task.ticket };
+        },
+        started: async (ticket) => this.joinTasks.some((task) => task.ticket === ticket),
       },
       ...(options.uploadLimitBytes === undefined ? {} : { uploadLimitBytes: options.uploadLimitBytes }),
     });
