@@ -13,7 +13,7 @@ import type { Message } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmulatedUser } from "../../dev/telegram-emulator/index.js";
 import { formatBytes } from "../../src/i18n/format.js";
-import { botMessages, buttonsOf, eventually, press } from "../support/delivery-stack.js";
+import { botMessages, buttonsOf, eventually, press, showsNewest } from "../support/delivery-stack.js";
 import {
   connect,
   type GenerationStack,
@@ -68,21 +68,6 @@ describe.skipIf(!redisServer)(
       return stack.emulator.users.create({ first_name: name, language_code: "en" });
     }
 
-    async function shows(
-      user: EmulatedUser,
-      predicate: (message: Message) => boolean,
-      timeoutMs = 20_000,
-    ): Promise<Message> {
-      try {
-        return await eventually(() => [...botMessages(user)].reverse().find(predicate), timeoutMs);
-      } catch (error) {
-        const seen = botMessages(user).map(
-          (message) => message.text ?? message.caption ?? Object.keys(message).join(","),
-        );
-        throw new Error(`${String(error)}; the chat shows: ${JSON.stringify(seen.slice(-12))}`);
-      }
-    }
-
     /** The batch card as it is now (the message that tells what was reserved). */
     function card(user: EmulatedUser): Message | undefined {
       return [...botMessages(user)].reverse().find((message) => message.text?.includes("Reserved") === true);
@@ -118,10 +103,10 @@ describe.skipIf(!redisServer)(
     async function createFromFile(user: EmulatedUser, name: string, prompts: readonly string[]) {
       await user.sendDocument({ bytes: prompts.join("\n"), fileName: name, mimeType: "text/plain" });
       await press(user, "🖼 Images, one per line");
-      const preview = await shows(user, (message) => message.text?.startsWith("📄") === true);
+      const preview = await showsNewest(user, (message) => message.text?.startsWith("📄") === true);
       expect(preview.text).toContain(`📄 ${prompts.length} images from this file, one per prompt:`);
       await press(user, `✅ Create ${prompts.length} images`);
-      await shows(user, (message) => message.text?.includes("Reserved") === true);
+      await showsNewest(user, (message) => message.text?.includes("Reserved") === true);
     }
 
     it.concurrent("120 prompts of which the service fails 5: 115 arrive in order in albums of ten, and the retry makes exactly 5", async () => {
@@ -134,7 +119,7 @@ describe.skipIf(!redisServer)(
       });
       expect(card(user)?.text).toContain(`Reserved ${(120 * IMAGE_PRICE).toLocaleString("en")} tokens`);
 
-      await shows(
+      await showsNewest(
         user,
         (message) =>
           message.text?.includes("✅ 115 done · ❌ 5 failed") === true &&
@@ -143,7 +128,7 @@ describe.skipIf(!redisServer)(
       );
       // The card counts at once; the albums follow at the pace Telegram allows in one chat.
       await eventually(() => photosOf(user).length >= 115 || undefined, 70_000);
-      await shows(user, (message) => message.text?.startsWith("Images 111–120") === true);
+      await showsNewest(user, (message) => message.text?.startsWith("Images 111–120") === true);
       const photos = photosOf(user);
       expect(photos).toHaveLength(115);
       // In the chat's order: 6 to 120, the first album holding the five that came out of the first ten.
@@ -177,7 +162,7 @@ describe.skipIf(!redisServer)(
       const known = new Set(before.map((generation) => generation.id));
       const retried = after.filter((generation) => !known.has(generation.id));
       expect(retried.map((generation) => generation.prompt).sort()).toEqual(prompts.slice(0, 5).sort());
-      await shows(user, (message) => message.text?.includes("Reserved 200 tokens") === true);
+      await showsNewest(user, (message) => message.text?.includes("Reserved 200 tokens") === true);
       const listed = await eventually(async () => {
         const all = await generations(key.apiKey);
         return all.every((generation) => ["succeeded", "failed"].includes(generation.status))
@@ -202,7 +187,7 @@ describe.skipIf(!redisServer)(
       expect((await account(key.apiKey)).balance_tokens).toBe(1_000 - 480);
 
       await press(user, "✖️ Cancel the 8 queued", 15_000);
-      const canceled = await shows(
+      const canceled = await showsNewest(
         user,
         (message) => message.text?.includes("Reserved") === true && message.text.includes("8 canceled"),
       );
@@ -210,7 +195,7 @@ describe.skipIf(!redisServer)(
       expect(canceled.text).toContain("4 were already being made and could not be stopped");
       expect((await account(key.apiKey)).balance_tokens).toBe(1_000 - 480 + 320);
 
-      const done = await shows(
+      const done = await showsNewest(
         user,
         (message) => message.text?.includes("Reserved 480 tokens; charged 160.") === true,
         30_000,
@@ -223,7 +208,7 @@ describe.skipIf(!redisServer)(
       expect((await account(key.apiKey)).balance_tokens).toBe(1_000 - 4 * IMAGE_PRICE);
 
       user.sendCommand("account");
-      const shown = await shows(user, (message) => message.text?.includes("Balance:") === true);
+      const shown = await showsNewest(user, (message) => message.text?.includes("Balance:") === true);
       expect(shown.text).toContain(`Balance: ${(1_000 - 4 * IMAGE_PRICE).toLocaleString("en")} tokens`);
     }, 60_000);
 
@@ -255,18 +240,24 @@ describe.skipIf(!redisServer)(
       const full = (await account(key.apiKey)).storage;
 
       user.sendCommand("gallery");
-      const gallery = await shows(user, (message) => message.text?.startsWith("🗂 Your generations") === true);
+      const gallery = await showsNewest(
+        user,
+        (message) => message.text?.startsWith("🗂 Your generations") === true,
+      );
       expect(gallery.text).toContain(storageLine(full));
       expect(gallery.text).toContain("Results 1–6, newest first");
 
       await press(user, "🧹 Delete old results…");
       await press(user, "Older than 14 days");
-      const asked = await shows(user, (message) => message.text?.includes("older than 14 days") === true);
+      const asked = await showsNewest(
+        user,
+        (message) => message.text?.includes("older than 14 days") === true,
+      );
       expect(asked.text).toBe(
         "3 results are older than 14 days. Delete them for good? They cannot be restored.",
       );
       await press(user, "🗑 Yes, delete 3");
-      const afterFourteen = await shows(
+      const afterFourteen = await showsNewest(
         user,
         (message) => message.text?.includes("🗑 Deleted 3 results.") === true,
       );
@@ -278,16 +269,19 @@ describe.skipIf(!redisServer)(
 
       await press(user, "🧹 Delete old results…");
       await press(user, "Older than 30 days");
-      await shows(user, (message) => message.text === "Nothing is older than 30 days.");
+      await showsNewest(user, (message) => message.text === "Nothing is older than 30 days.");
       await press(user, "« Back");
       await press(user, "🧹 Delete old results…");
       await press(user, "Older than 7 days");
-      const second = await shows(user, (message) => message.text?.includes("older than 7 days") === true);
+      const second = await showsNewest(
+        user,
+        (message) => message.text?.includes("older than 7 days") === true,
+      );
       expect(second.text).toBe(
         "2 results are older than 7 days. Delete them for good? They cannot be restored.",
       );
       await press(user, "🗑 Yes, delete 2");
-      const afterSeven = await shows(
+      const afterSeven = await showsNewest(
         user,
         (message) => message.text?.includes("🗑 Deleted 2 results.") === true,
       );
@@ -306,14 +300,17 @@ describe.skipIf(!redisServer)(
       stack.sandbox.accounts.setWebAppStorage(key.accountId, quota);
 
       user.sendCommand("image", "a lighthouse keeper's cottage");
-      await shows(user, (message) => message.text?.includes("Price:") === true);
+      await showsNewest(user, (message) => message.text?.includes("Price:") === true);
       await press(user, "✅ Create");
-      const refused = await shows(user, (message) => message.text?.includes("not created") === true);
+      const refused = await showsNewest(user, (message) => message.text?.includes("not created") === true);
       expect(refused.text).toContain("Your storage on the generation service is full");
       expect(buttonsOf(refused).map((button) => button.text)).toContain("🗂 Open the gallery");
 
       await press(user, "🗂 Open the gallery");
-      const gallery = await shows(user, (message) => message.text?.startsWith("🗂 Your generations") === true);
+      const gallery = await showsNewest(
+        user,
+        (message) => message.text?.startsWith("🗂 Your generations") === true,
+      );
       expect(gallery.text).toContain("⚠️ Your storage is full, so no new generations can start.");
       expect(gallery.text).toContain("▰▰▰▰▰▰▰▰▰▰ 100%");
       expect((await account(key.apiKey)).balance_tokens).toBe(2_000);

@@ -1,18 +1,9 @@
-/**
- * The two services working together, over real HTTP: the bot (polling, Redis, BullMQ) against the Telegram
- * emulator, the generation sandbox and the task sandbox. A keyframe chain's clips come to the chat as one
- * album of playable videos (poster as thumbnail, width, height, streaming); Join makes one `video` task on
- * the task sandbox from the clips' links in order, and the joined video comes back through the task
- * delivery with its cost.
- */
-import type { Message } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmulatedUser } from "../../dev/telegram-emulator/index.js";
 import { GenerationRecords } from "../../src/generations/batch-records.js";
 import { createLogger } from "../../src/logger.js";
 import { createStorage } from "../../src/storage/index.js";
 import type { Storage } from "../../src/storage/ports.js";
-import { botMessages, buttonsOf, eventually, FIXTURE, press } from "../support/delivery-stack.js";
+import { botMessages, buttonsOf, FIXTURE, press, shows } from "../support/delivery-stack.js";
 import { connect, type GenerationStack, startGenerationStack } from "../support/generation-stack.js";
 import { startRedisServer } from "../support/redis-server.js";
 
@@ -31,21 +22,6 @@ describe.skipIf(!redisServer)("a keyframe chain joined into one video, end to en
     await storage?.close();
     await redisServer?.stop();
   });
-
-  async function shows(
-    user: EmulatedUser,
-    predicate: (message: Message) => boolean,
-    timeoutMs = 30_000,
-  ): Promise<Message> {
-    try {
-      return await eventually(() => botMessages(user).find(predicate), timeoutMs);
-    } catch (error) {
-      const seen = botMessages(user).map(
-        (message) => message.text ?? message.caption ?? Object.keys(message).join(","),
-      );
-      throw new Error(`${String(error)}; the chat shows: ${JSON.stringify(seen)}`);
-    }
-  }
 
   /** The service's file behind a link: the links are signed afresh on each read, the file stays. */
   function fileOf(link: string): string {

@@ -11,7 +11,7 @@ import type { EmulatedUser } from "../../dev/telegram-emulator/index.js";
 import { createLogger } from "../../src/logger.js";
 import { createStorage } from "../../src/storage/index.js";
 import type { Storage } from "../../src/storage/ports.js";
-import { botMessages, buttonsOf, eventually, FIXTURE, press } from "../support/delivery-stack.js";
+import { botMessages, buttonsOf, eventually, FIXTURE, press, shows } from "../support/delivery-stack.js";
 import {
   connect,
   type GenerationStack,
@@ -38,21 +38,6 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
 
   function person(name: string): EmulatedUser {
     return stack.emulator.users.create({ first_name: name, language_code: "en" });
-  }
-
-  async function shows(
-    user: EmulatedUser,
-    predicate: (message: Message) => boolean,
-    timeoutMs = 20_000,
-  ): Promise<Message> {
-    try {
-      return await eventually(() => botMessages(user).find(predicate), timeoutMs);
-    } catch (error) {
-      const seen = botMessages(user).map(
-        (message) => message.text ?? message.caption ?? Object.keys(message).join(","),
-      );
-      throw new Error(`${String(error)}; the chat shows: ${JSON.stringify(seen)}`);
-    }
   }
 
   /** The form card (the message with form buttons) as it is now. */

@@ -169,3 +169,41 @@ export async function press(person: EmulatedUser, label: string, timeoutMs = 10_
 export function botMessages(person: EmulatedUser): Message[] {
   return person.chat.botMessages().map((entry) => entry.message);
 }
+
+async function awaitMessage(
+  person: EmulatedUser,
+  predicate: (message: Message) => boolean,
+  timeoutMs: number,
+  newest: boolean,
+): Promise<Message> {
+  try {
+    return await eventually(() => {
+      const messages = botMessages(person);
+      return (newest ? [...messages].reverse() : messages).find(predicate);
+    }, timeoutMs);
+  } catch (error) {
+    const seen = botMessages(person).map(
+      (message) => message.text ?? message.caption ?? Object.keys(message).join(","),
+    );
+    // What the chat does show is what a failure needs to be understood.
+    throw new Error(`${String(error)}; the chat shows: ${JSON.stringify(seen.slice(-12))}`);
+  }
+}
+
+/** The bot's first message that matches, once it shows. */
+export function shows(
+  person: EmulatedUser,
+  predicate: (message: Message) => boolean,
+  timeoutMs = 20_000,
+): Promise<Message> {
+  return awaitMessage(person, predicate, timeoutMs, false);
+}
+
+/** The bot's newest message that matches, once it shows: for a card edited or sent again as things change. */
+export function showsNewest(
+  person: EmulatedUser,
+  predicate: (message: Message) => boolean,
+  timeoutMs = 20_000,
+): Promise<Message> {
+  return awaitMessage(person, predicate, timeoutMs, true);
+}
