@@ -4,32 +4,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { BatchCards, cardRefreshJob } from "../../../src/generations/batch-card.js";
-import { type BatchRecord, GenerationRecords } from "../../../src/generations/batch-records.js";
+import { GenerationRecords } from "../../../src/generations/batch-records.js";
 import { MemoryJobQueue } from "../../../src/jobs/memory-queue.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
+import { sampleBatch } from "../../support/batch-record.js";
 
 const TICKET = "T".repeat(24);
 const INTERVAL_MS = 1_000;
-
-function batch(): BatchRecord {
-  return {
-    ticket: TICKET,
-    userId: 5,
-    chatId: 5,
-    locale: "en",
-    type: "image",
-    form: { type: "text_to_image", values: {}, media: [] },
-    formInstance: "instance-1",
-    request: { prompt: "a kite" },
-    modelLabel: "Lumen Image 2",
-    quote: { min: 40, max: 40 },
-    count: 1,
-    state: "created",
-    uploads: {},
-    createdAt: 0,
-  };
-}
 
 async function setup() {
   let clock = 10_000;
@@ -56,7 +38,7 @@ async function setup() {
     now: () => clock,
   });
   queue.register(job);
-  await records.put(batch());
+  await records.put(sampleBatch(TICKET, 5, 0));
   await records.putCard(TICKET, { messageId: 1, shown: "creating", shownAt: clock });
   const context = (jobId: string) => ({ jobId, attempt: 1, logger });
   return {

@@ -7,12 +7,13 @@ import { createHmac } from "node:crypto";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { GenerationCredentials } from "../../../src/accounts/generation-links.js";
-import { type BatchRecord, GenerationRecords } from "../../../src/generations/batch-records.js";
+import { GenerationRecords } from "../../../src/generations/batch-records.js";
 import { type Follower, observeJob } from "../../../src/generations/follower.js";
 import { generationHookRoutes } from "../../../src/http/generation-hooks.js";
 import type { JobQueue } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
+import { sampleBatch } from "../../support/batch-record.js";
 
 const SECRET = "whsec_0123456789abcdef0123456789abcdef";
 const NOW = 1_800_000_000;
@@ -33,25 +34,6 @@ class RecordingQueue {
     return {};
   }
   async close() {}
-}
-
-function batch(ticket: string, userId: number): BatchRecord {
-  return {
-    ticket,
-    userId,
-    chatId: userId,
-    locale: "en",
-    type: "image",
-    form: { type: "text_to_image", values: {}, media: [] },
-    formInstance: "instance-1",
-    request: { prompt: "a kite" },
-    modelLabel: "Lumen Image 2",
-    quote: { min: 40, max: 40 },
-    count: 1,
-    state: "created",
-    uploads: {},
-    createdAt: NOW * 1000,
-  };
 }
 
 function generation(id: string, status = "succeeded") {
@@ -78,7 +60,7 @@ async function setup(
   const storage = createMemoryStorage();
   const records = new GenerationRecords(storage);
   const queue = new RecordingQueue();
-  await records.put(batch(TICKET, 5));
+  await records.put(sampleBatch(TICKET, 5, NOW * 1000));
   await records.place("gen_0a1b", { ticket: TICKET, position: 0 });
   const app = new Hono();
   generationHookRoutes({
