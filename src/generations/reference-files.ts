@@ -21,18 +21,19 @@ export type FileField = keyof typeof FILE_FIELDS;
 
 const MIB = 1024 * 1024;
 
-/**
- * The formats of the upload table the bot can recognise (WebM, FLV, MPEG and FLAC it cannot tell, so never
- * offers), the limit of each kind, and its formats as the user reads them.
- */
+/** The formats of the upload table, the limit of each kind, and its formats as the user reads them. */
 export const KIND_RULES: Record<
   FileKind,
   { formats: readonly MediaFormat[]; maxBytes: number; formatsText: string }
 > = {
   image: { formats: ["jpeg", "png", "webp"], maxBytes: 20 * MIB, formatsText: "JPEG, PNG, WebP" },
-  video: { formats: ["mp4", "avi"], maxBytes: 200 * MIB, formatsText: "MP4, WebM, AVI, FLV, MPEG" },
+  video: {
+    formats: ["mp4", "avi", "webm", "flv", "mpeg"],
+    maxBytes: 200 * MIB,
+    formatsText: "MP4, WebM, AVI, FLV, MPEG",
+  },
   audio: {
-    formats: ["mp3", "m4a", "wav", "ogg_opus"],
+    formats: ["mp3", "m4a", "wav", "ogg", "flac", "ogg_opus"],
     maxBytes: 20 * MIB,
     formatsText: "MP3, M4A, WAV, OGG, FLAC",
   },
@@ -52,6 +53,21 @@ export function takesFile(ref: MediaRef, kind: FileKind): boolean {
     FORMATS[format].mediaClass === kind &&
     (ref.size === undefined || ref.size <= rule.maxBytes)
   );
+}
+
+/**
+ * The limit in megabytes a file sent in the chat is over, by what Telegram says of its format and size,
+ * when its format is one the service takes; undefined when it is within it or not such a file.
+ */
+export function sizeLimitMbExceeded(ref: MediaRef): number | undefined {
+  if (ref.source !== "telegram" || ref.size === undefined) return undefined;
+  const format = formatOf(ref);
+  const kind = (Object.keys(KIND_RULES) as FileKind[]).find(
+    (candidate) => format !== undefined && KIND_RULES[candidate].formats.includes(format),
+  );
+  if (kind === undefined) return undefined;
+  const { maxBytes } = KIND_RULES[kind];
+  return ref.size > maxBytes ? maxBytes / MIB : undefined;
 }
 
 /** Whether bytes sniffed as `format` are a file of `kind` the service takes. */

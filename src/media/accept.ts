@@ -40,7 +40,11 @@ export class MediaError extends Error {
   }
 }
 
-/** What the service's upload table lists, plus Telegram voice notes, which the bot converts to MP3. */
+/**
+ * What the two services' upload tables list: the Media Task Service's, plus Telegram voice notes (which
+ * the bot converts to MP3 for it), and the formats only the generation service takes (WebM, FLV, MPEG,
+ * OGG and FLAC files).
+ */
 export type MediaFormat =
   | "jpeg"
   | "png"
@@ -48,51 +52,92 @@ export type MediaFormat =
   | "mp4"
   | "mov"
   | "avi"
+  | "webm"
+  | "flv"
+  | "mpeg"
   | "mp3"
   | "wav"
   | "m4a"
+  | "ogg"
+  | "flac"
   | "srt"
   | "ogg_opus";
 export type MediaClass = "image" | "video" | "audio" | "subtitles";
 
-type FormatInfo = { mediaClass: MediaClass; mimes: readonly string[]; extensions: readonly string[] };
+type FormatInfo = {
+  mediaClass: MediaClass;
+  mimes: readonly string[];
+  extensions: readonly string[];
+  /** Whether the Media Task Service takes it; the others go only to the generation service. */
+  tasks: boolean;
+};
 
 export const FORMATS: Record<MediaFormat, FormatInfo> = {
   jpeg: {
     mediaClass: "image",
     mimes: ["image/jpeg", "image/jpg", "image/pjpeg"],
     extensions: ["jpg", "jpeg"],
+    tasks: true,
   },
-  png: { mediaClass: "image", mimes: ["image/png"], extensions: ["png"] },
-  webp: { mediaClass: "image", mimes: ["image/webp"], extensions: ["webp"] },
-  mp4: { mediaClass: "video", mimes: ["video/mp4"], extensions: ["mp4", "m4v"] },
-  mov: { mediaClass: "video", mimes: ["video/quicktime"], extensions: ["mov"] },
+  png: { mediaClass: "image", mimes: ["image/png"], extensions: ["png"], tasks: true },
+  webp: { mediaClass: "image", mimes: ["image/webp"], extensions: ["webp"], tasks: true },
+  mp4: { mediaClass: "video", mimes: ["video/mp4"], extensions: ["mp4", "m4v"], tasks: true },
+  mov: { mediaClass: "video", mimes: ["video/quicktime"], extensions: ["mov"], tasks: true },
   avi: {
     mediaClass: "video",
     mimes: ["video/x-msvideo", "video/avi", "video/msvideo", "video/vnd.avi"],
     extensions: ["avi"],
+    tasks: true,
   },
-  mp3: { mediaClass: "audio", mimes: ["audio/mpeg", "audio/mp3", "audio/mpeg3"], extensions: ["mp3"] },
+  webm: { mediaClass: "video", mimes: ["video/webm"], extensions: ["webm"], tasks: false },
+  flv: { mediaClass: "video", mimes: ["video/x-flv", "video/flv"], extensions: ["flv"], tasks: false },
+  mpeg: {
+    mediaClass: "video",
+    mimes: ["video/mpeg", "video/mpg"],
+    extensions: ["mpg", "mpeg"],
+    tasks: false,
+  },
+  mp3: {
+    mediaClass: "audio",
+    mimes: ["audio/mpeg", "audio/mp3", "audio/mpeg3"],
+    extensions: ["mp3"],
+    tasks: true,
+  },
   wav: {
     mediaClass: "audio",
     mimes: ["audio/wav", "audio/x-wav", "audio/wave", "audio/vnd.wave"],
     extensions: ["wav"],
+    tasks: true,
   },
   m4a: {
     mediaClass: "audio",
     mimes: ["audio/mp4", "audio/x-m4a", "audio/m4a", "audio/aac"],
     extensions: ["m4a"],
+    tasks: true,
   },
+  // An OGG file may hold Opus or Vorbis; only a voice note is converted for the task service.
+  ogg: {
+    mediaClass: "audio",
+    mimes: ["audio/ogg", "audio/opus", "audio/vorbis"],
+    extensions: ["ogg", "oga", "opus"],
+    tasks: false,
+  },
+  flac: { mediaClass: "audio", mimes: ["audio/flac", "audio/x-flac"], extensions: ["flac"], tasks: false },
   srt: {
     mediaClass: "subtitles",
     mimes: ["application/x-subrip", "text/srt", "application/srt"],
     extensions: ["srt"],
+    tasks: true,
   },
-  ogg_opus: { mediaClass: "audio", mimes: ["audio/ogg", "audio/opus"], extensions: ["ogg", "oga", "opus"] },
+  // Known by Telegram's kind alone: a file named .ogg is an OGG file.
+  ogg_opus: { mediaClass: "audio", mimes: [], extensions: [], tasks: true },
 };
 
 /** Shown to the user when a format is refused. Voice notes are accepted but not advertised as files. */
 export const ACCEPTED_FORMATS_TEXT = "JPEG, PNG, WebP, MP4, MOV, AVI, MP3, WAV, M4A, SRT";
+/** The same where the generation service's formats are taken too. */
+export const ACCEPTED_FORMATS_WITH_GENERATION_TEXT =
+  "JPEG, PNG, WebP, MP4, MOV, AVI, WebM, FLV, MPEG, MP3, WAV, M4A, OGG, FLAC, SRT";
 
 /** The video task takes at most this many photos and clips. */
 export const MAX_MEDIA_ITEMS = 30;
@@ -120,7 +165,8 @@ function extensionOf(fileName: string | undefined): string | undefined {
 
 /**
  * The format a Telegram file is in, judged from what Telegram says: its kind, its mime type, then its
- * file name (Telegram often labels documents application/octet-stream). Undefined: not accepted.
+ * file name (Telegram often labels documents application/octet-stream). Undefined: neither service
+ * takes it.
  */
 export function formatOf(ref: TelegramMediaRef): MediaFormat | undefined {
   if (ref.kind === "photo") return "jpeg";
@@ -133,8 +179,6 @@ export function formatOf(ref: TelegramMediaRef): MediaFormat | undefined {
   const byExtension = extension
     ? entries.find(([, info]) => info.extensions.includes(extension))?.[0]
     : undefined;
-  // OGG files other than voice notes may hold anything (Vorbis, video): only voice notes are converted.
-  if (byMime === "ogg_opus" || byExtension === "ogg_opus") return undefined;
   if (byMime && byExtension && byMime !== byExtension) {
     // A generic or wrong label is common for documents; a name that says SRT is what the user sent.
     return mime === "application/octet-stream" || mime?.startsWith("text/") ? byExtension : byMime;
@@ -191,9 +235,16 @@ const TASKS_BY_CLASS: Record<MediaClass, readonly TaskType[]> = {
 /** A link whose path does not name a format: the service will judge it. */
 const TASKS_FOR_UNKNOWN_LINK: readonly TaskType[] = TASKS_BY_CLASS.video;
 
+/** Whether the Media Task Service takes a file, by what Telegram says of it (a link's the service judges). */
+export function tasksTake(ref: MediaRef): boolean {
+  if (ref.source === "link") return true;
+  const format = formatOf(ref);
+  return format !== undefined && FORMATS[format].tasks;
+}
+
 /** Task types that can use this whole set of media (one item, or an album for the video task). */
 export function tasksAccepting(refs: readonly MediaRef[]): TaskType[] {
-  if (refs.length === 0) return [];
+  if (refs.length === 0 || !refs.every(tasksTake)) return [];
   const classes = refs.map(mediaClassOf);
   if (refs.length > 1) {
     // Only the video task takes several files: photos and clips, up to 30.
@@ -204,13 +255,24 @@ export function tasksAccepting(refs: readonly MediaRef[]): TaskType[] {
   return [...(only ? TASKS_BY_CLASS[only] : TASKS_FOR_UNKNOWN_LINK)];
 }
 
-/** Size and format checks for one file, before any download. */
-export function checkMediaRef(ref: MediaRef, limits: IntakeLimits): MediaProblem | undefined {
+/**
+ * Size and format checks for one file, before any download, for where it may go: "tasks" for a task
+ * form's files, "any" for a generation form's or the intake's, whose files may go to either service.
+ */
+export function checkMediaRef(
+  ref: MediaRef,
+  limits: IntakeLimits,
+  services: "tasks" | "any",
+): MediaProblem | undefined {
   if (ref.source === "link") return undefined;
-  if (formatOf(ref) === undefined) {
+  const format = formatOf(ref);
+  if (format === undefined || (services === "tasks" && !FORMATS[format].tasks)) {
     return {
       code: "unsupported_type",
-      params: { formats: ACCEPTED_FORMATS_TEXT, name: ref.fileName ?? ref.mime ?? ref.kind },
+      params: {
+        formats: services === "tasks" ? ACCEPTED_FORMATS_TEXT : ACCEPTED_FORMATS_WITH_GENERATION_TEXT,
+        name: ref.fileName ?? ref.mime ?? ref.kind,
+      },
     };
   }
   const size = ref.size;

@@ -1,8 +1,10 @@
 /**
  * How long an audio or video file plays, read from its container's header without decoding it: MP4, MOV
  * and M4A from `moov/mvhd`, MP3 from its frames (or the Xing/Info frame count), WAV from its RIFF header,
- * AVI from `hdrl/avih`. Telegram states the length of what it sends as video, audio or voice; a file sent
- * as a document comes without one, and the card's estimate needs it.
+ * AVI from `hdrl/avih`, FLAC from STREAMINFO, OGG (Opus, Vorbis, FLAC) from its last page's granule
+ * position, so an OGG needs its end as well. Telegram states the length of what it sends as video, audio or
+ * voice; a file sent as a document comes without one, and the card's estimate and the talking video's
+ * 15-second limit need it.
  */
 import type { MediaFormat } from "./accept.js";
 
@@ -19,6 +21,11 @@ export function mediaDuration(bytes: Buffer, format: MediaFormat): number | unde
       return wavDuration(bytes);
     case "avi":
       return aviDuration(bytes);
+    case "flac":
+      return flacDuration(bytes);
+    case "ogg":
+    case "ogg_opus":
+      return oggDuration(bytes);
     default:
       return undefined;
   }
@@ -222,4 +229,84 @@ function aviDuration(bytes: Buffer): number | undefined {
     }
   }
   return undefined;
+}
+
+/** STREAMINFO's sample rate (20 bits) and total samples (36 bits), from the start of its body. */
+function streamInfo(bytes: Buffer, start: number): { sampleRate: number; samples: number } | undefined {
+  if (start + 18 > bytes.length) return undefined;
+  const sampleRate =
+    ((bytes[start + 10] ?? 0) << 12) | ((bytes[start + 11] ?? 0) << 4) | ((bytes[start + 12] ?? 0) >> 4);
+  const samples = ((bytes[start + 13] ?? 0) & 0x0f) * 2 ** 32 + bytes.readUInt32BE(start + 14);
+  return { sampleRate, samples };
+}
+
+function flacDuration(bytes: Buffer): number | undefined {
+  let offset = 0;
+  for (let tag = id3Length(bytes, 0); tag > 0; tag = id3Length(bytes, offset)) offset += tag;
+  if (offset + 8 > bytes.length || bytes.toString("latin1", offset, offset + 4) !== "fLaC") return undefined;
+  // STREAMINFO is the first metadata block (type 0), right after the marker and the block's 4-byte header.
+  if (((bytes[offset + 4] ?? 0) & 0x7f) !== 0) return undefined;
+  const info = streamInfo(bytes, offset + 8);
+  // Zero samples: the encoder did not know the length.
+  return info && info.sampleRate > 0 && info.samples > 0 ? info.samples / info.sampleRate : undefined;
+}
+
+interface OggPage {
+  granule: bigint;
+  serial: number;
+  /** Where the page's data starts, and where the page ends. */
+  body: number;
+  end: number;
+}
+
+/** The pages of an OGG file in order, walked by their segment tables; stops at the first broken page. */
+function* oggPages(bytes: Buffer): Generator<OggPage> {
+  let offset = 0;
+  while (offset + 27 <= bytes.length && bytes.toString("latin1", offset, offset + 4) === "OggS") {
+    const segments = bytes[offset + 26] ?? 0;
+    const body = offset + 27 + segments;
+    if (body > bytes.length) return;
+    let size = 0;
+    for (let i = 0; i < segments; i++) size += bytes[offset + 27 + i] ?? 0;
+    if (body + size > bytes.length) return;
+    yield {
+      granule: bytes.readBigInt64LE(offset + 6),
+      serial: bytes.readUInt32LE(offset + 14),
+      body,
+      end: body + size,
+    };
+    offset = body + size;
+  }
+}
+
+/**
+ * How the first stream counts its granule positions, from its identification header: Opus always at 48 kHz
+ * less the pre-skip, Vorbis and FLAC at their sample rate.
+ */
+function oggClock(bytes: Buffer, page: OggPage): { rate: number; skip: number } | undefined {
+  const packet = bytes.subarray(page.body, page.end);
+  if (packet.length >= 12 && packet.toString("latin1", 0, 8) === "OpusHead")
+    return { rate: 48_000, skip: packet.readUInt16LE(10) };
+  if (packet.length >= 16 && packet.toString("latin1", 0, 7) === "\x01vorbis")
+    return { rate: packet.readUInt32LE(12), skip: 0 };
+  // Ogg FLAC: 0x7F "FLAC", version (2), header count (2), "fLaC", the STREAMINFO block's header (4).
+  if (packet.length >= 13 && packet.toString("latin1", 0, 5) === "\x7fFLAC") {
+    const info = streamInfo(packet, 17);
+    return info ? { rate: info.sampleRate, skip: 0 } : undefined;
+  }
+  return undefined;
+}
+
+function oggDuration(bytes: Buffer): number | undefined {
+  let first: OggPage | undefined;
+  let last: bigint | undefined;
+  for (const page of oggPages(bytes)) {
+    first ??= page;
+    // -1: no packet ends on this page.
+    if (page.serial === first.serial && page.granule >= 0n) last = page.granule;
+  }
+  const clock = first && oggClock(bytes, first);
+  if (!clock || clock.rate <= 0 || last === undefined) return undefined;
+  const seconds = (Number(last) - clock.skip) / clock.rate;
+  return seconds > 0 ? seconds : undefined;
 }

@@ -59,11 +59,19 @@ const FORMAT_BY_EXTENSION: Record<string, MediaFormat> = {
   mov: "mov",
   qt: "mov",
   avi: "avi",
+  // An EBML (Matroska) file whose DocType is "webm"; other Matroska files are not taken.
+  webm: "webm",
+  flv: "flv",
+  // An MPEG-1/2 program stream (pack header 00 00 01 BA) or video elementary stream (00 00 01 B3).
+  mpg: "mpeg",
   mp3: "mp3",
   wav: "wav",
   m4a: "m4a",
+  flac: "flac",
+  // OGG by its first stream's codec: Opus (what voice notes hold), Vorbis, FLAC.
   opus: "ogg_opus",
-  ogg: "ogg_opus",
+  ogg: "ogg",
+  oga: "ogg",
 };
 
 /** SRT has no magic number: text that starts like a cue (an index, then a timecode line). */
@@ -82,14 +90,15 @@ export async function sniffFormat(head: Buffer): Promise<MediaFormat | undefined
 }
 
 /**
- * Checks that the bytes hold media of the expected class and says which format they really are
- * (a "video.mp4" that is a QuickTime file is uploaded as MOV). Throws MediaError "type_mismatch".
+ * Checks that the bytes hold media of the expected class that the Media Task Service takes, and says which
+ * format they really are (a "video.mp4" that is a QuickTime file is uploaded as MOV). Throws MediaError
+ * "type_mismatch".
  */
 export async function confirmFormat(head: Buffer, expected: MediaClass): Promise<MediaFormat> {
   const sniffed = await sniffFormat(head);
   // MPEG-4 audio with a generic ftyp brand is reported as MP4.
   const format = expected === "audio" && sniffed === "mp4" ? "m4a" : sniffed;
-  if (format === undefined || FORMATS[format].mediaClass !== expected) {
+  if (format === undefined || !FORMATS[format].tasks || FORMATS[format].mediaClass !== expected) {
     throw new MediaError("type_mismatch", `content is ${sniffed ?? "unrecognised"}, expected ${expected}`, {
       formats: ACCEPTED_FORMATS_TEXT,
     });

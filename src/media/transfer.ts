@@ -58,7 +58,7 @@ interface VerifiedFile {
 
 async function openVerified(deps: TransferDeps, ref: TelegramMediaRef): Promise<VerifiedFile> {
   const declared = formatOf(ref);
-  if (declared === undefined) {
+  if (declared === undefined || !FORMATS[declared].tasks) {
     throw new MediaError("unsupported_type", `${ref.kind} ${ref.mime ?? ""} is not accepted`, {
       formats: ACCEPTED_FORMATS_TEXT,
       name: ref.fileName ?? ref.mime ?? ref.kind,

@@ -15,7 +15,11 @@ import { type BatchRecord, chunkOf, type GenerationRecords } from "../../generat
 import { decodeResultAction, type ResultAction, resultButton } from "../../generations/cards.js";
 import { type JoinData, type JoinOutcome, joinableClips } from "../../generations/join-clips.js";
 import { problemOf } from "../../generations/problems.js";
-import { MAX_AUDIO_REFERENCE_SECONDS, takesFile } from "../../generations/reference-files.js";
+import {
+  MAX_AUDIO_REFERENCE_SECONDS,
+  sizeLimitMbExceeded,
+  takesFile,
+} from "../../generations/reference-files.js";
 import type { RetryOutcome } from "../../generations/retry-failed.js";
 import type { Translate } from "../../i18n/translate.js";
 import { mediaClassOf } from "../../media/accept.js";
@@ -105,6 +109,7 @@ function offeredFor(refs: readonly MediaRef[]): "photos" | "clips" | "audio" | u
  */
 export const generationIntakeOffers: MoreOffers = {
   accepts: (refs) => offeredFor(refs) !== undefined,
+  sizeLimitMbExceeded,
   buttons: (t, nonce, refs) => {
     switch (offeredFor(refs)) {
       case "photos":

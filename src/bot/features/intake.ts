@@ -8,10 +8,11 @@
  * voiceover. Text files are not media: the text offers take them.
  */
 
-import { Composer, GrammyError } from "grammy";
+import { Composer, GrammyError, InlineKeyboard } from "grammy";
 import type { InlineKeyboardButton, Message } from "grammy/types";
 import type { Translate } from "../../i18n/translate.js";
 import {
+  ACCEPTED_FORMATS_WITH_GENERATION_TEXT,
   checkMediaRef,
   type IntakeLimits,
   isTextDocument,
@@ -37,6 +38,8 @@ export interface MoreOffers {
   /** Whether the files can go there too: then they are never sent straight to the only task's form. */
   accepts(refs: readonly MediaRef[]): boolean;
   buttons(t: Translate, nonce: string, refs: readonly MediaRef[]): InlineKeyboardButton[];
+  /** The most megabytes a file of this format can have there, when it has more; undefined otherwise. */
+  sizeLimitMbExceeded(ref: MediaRef): number | undefined;
 }
 
 export interface IntakeOptions {
@@ -77,6 +80,23 @@ function offerText(ctx: BotContext, pending: PendingMedia, tasks: readonly TaskT
   return lines.join("\n");
 }
 
+/**
+ * Why one file that passed the checks before download has no offer: a format only the generation service
+ * takes, over that service's size limit (any other file is refused by those checks first).
+ */
+function unofferedProblem(ref: MediaRef, options: IntakeOptions): MediaProblem {
+  const limitMb = options.moreOffers?.sizeLimitMbExceeded(ref);
+  return limitMb === undefined
+    ? {
+        code: "unsupported_type",
+        params: {
+          formats: ACCEPTED_FORMATS_WITH_GENERATION_TEXT,
+          name: ref.source === "telegram" ? (ref.fileName ?? ref.mime ?? ref.kind) : ref.url,
+        },
+      }
+    : { code: "too_big_for_service", params: { limitMb } };
+}
+
 function problemText(ctx: BotContext, problem: MediaProblem): string {
   return ctx.t(`media-error-${problem.code}`, problem.params);
 }
@@ -112,9 +132,10 @@ async function showOffer(ctx: BotContext, pending: PendingMedia, options: Intake
   const keyboard = (nonce: string) => {
     const tasksKeyboard = intakeKeyboard(ctx.t, nonce, tasks);
     const more = options.moreOffers;
-    return more?.accepts(pending.refs)
-      ? tasksKeyboard.row(...more.buttons(ctx.t, nonce, pending.refs))
-      : tasksKeyboard;
+    if (!more?.accepts(pending.refs)) return tasksKeyboard;
+    const buttons = more.buttons(ctx.t, nonce, pending.refs);
+    // A file only the other service takes has its offers alone.
+    return tasks.length > 0 ? tasksKeyboard.row(...buttons) : new InlineKeyboard([buttons]);
   };
   const chatId = ctx.chat?.id;
   if (pending.offerMessageId !== undefined && chatId !== undefined) {
@@ -175,7 +196,7 @@ function subtitlesForVideo(pending: PendingMedia | undefined, incoming: readonly
     subtitles !== undefined &&
     more.length === 0 &&
     moreIncoming.length === 0 &&
-    mediaClassOf(video) === "video" &&
+    tasksAccepting([video]).includes("dubbing") &&
     mediaClassOf(subtitles) === "subtitles"
   );
 }
@@ -252,17 +273,19 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeOpt
     ) {
       continue; // a redelivered update
     }
-    const problem = checkMediaRef(ref, options.limits);
+    const problem = checkMediaRef(ref, options.limits, options.moreOffers ? "any" : "tasks");
     if (problem) {
       await report(problem);
       continue;
     }
     const candidate = [...accepted, ref];
-    if (candidate.length > 1 && tasksAccepting(candidate).length === 0) {
+    if (tasksAccepting(candidate).length === 0 && !options.moreOffers?.accepts(candidate)) {
       await report(
-        candidate.length > MAX_MEDIA_ITEMS
-          ? { code: "too_many_media", params: { max: MAX_MEDIA_ITEMS, count: candidate.length } }
-          : { code: "mixed_media", params: { max: MAX_MEDIA_ITEMS } },
+        candidate.length > 1
+          ? candidate.length > MAX_MEDIA_ITEMS
+            ? { code: "too_many_media", params: { max: MAX_MEDIA_ITEMS, count: candidate.length } }
+            : { code: "mixed_media", params: { max: MAX_MEDIA_ITEMS } }
+          : unofferedProblem(ref, options),
       );
       continue;
     }

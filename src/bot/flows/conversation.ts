@@ -174,6 +174,7 @@ export function taskFormConversation(deps: FlowDeps) {
         nonce: setup.nonce,
         state,
         limits: deps.limits,
+        services: "tasks",
         ...(input.cardMessageId !== undefined ? { cardMessageId: input.cardMessageId } : {}),
         readText: (ref) => deps.readText(ref),
         review: checkSrtAgainstNewVideo,

@@ -43,6 +43,8 @@ export interface FormRun {
   nonce: string;
   state: FormState;
   limits: IntakeLimits;
+  /** Where the form's files go: "tasks" refuses what only the generation service takes. */
+  services: "tasks" | "any";
   /** The bot's message (the question that led to the form) that becomes the card, edited in place. */
   cardMessageId?: number;
   /** The words of a text file the user sent, or what is wrong with it; without it such a file is a file. */
@@ -69,6 +71,7 @@ function eventOf(
   ctx: Context,
   nonce: string,
   limits: IntakeLimits,
+  services: "tasks" | "any",
   readsText: boolean,
 ): Incoming | "stale" | undefined {
   const query = ctx.callbackQuery;
@@ -89,7 +92,7 @@ function eventOf(
   if (refs.length > 0 || linkProblems.length > 0) {
     const problems: Notice[] = [];
     for (const ref of refs) {
-      const problem = checkMediaRef(ref, limits);
+      const problem = checkMediaRef(ref, limits, services);
       if (problem) problems.push({ key: `media-error-${problem.code}`, params: problem.params });
     }
     for (const link of linkProblems)
@@ -187,7 +190,7 @@ export async function runForm(
 
   for (let step = 0; step < MAX_FORM_EVENTS; step++) {
     const update = await conversation.wait({ maxMilliseconds: FORM_IDLE_MS });
-    let event = eventOf(update, nonce, run.limits, run.readText !== undefined);
+    let event = eventOf(update, nonce, run.limits, run.services, run.readText !== undefined);
     if (event === undefined) await conversation.skip({ next: true });
     if (event === "stale") {
       await update.answerCallbackQuery({ text: t("button-stale") });

@@ -87,6 +87,7 @@ export function generationFormConversation(deps: GenerationFlowDeps) {
         nonce: setup.nonce,
         state,
         limits: deps.limits,
+        services: "any",
         async create(submitted, cardMessageId) {
           const media = orderedMedia(submitted);
           const built = isVideoFormType(type)

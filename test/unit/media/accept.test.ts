@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   ACCEPTED_FORMATS_TEXT,
+  ACCEPTED_FORMATS_WITH_GENERATION_TEXT,
   checkMediaRef,
   formatOf,
   MEDIA_ERROR_CODES,
@@ -49,10 +50,42 @@ describe("formats", () => {
     file({ kind: "document", mime: "audio/ogg", fileName: "music.ogg" }),
     file({ kind: "video", mime: "video/webm" }),
     file({ kind: "document" }),
-  ])("refuses %o and lists the accepted formats", (ref) => {
-    expect(checkMediaRef(ref, cloud)).toEqual({
+  ])("a task form refuses %o and lists the formats the task service takes", (ref) => {
+    expect(checkMediaRef(ref, cloud, "tasks")).toEqual({
       code: "unsupported_type",
       params: { formats: ACCEPTED_FORMATS_TEXT, name: expect.any(String) },
+    });
+  });
+});
+
+describe("formats only the generation service takes", () => {
+  const webm = file({ kind: "video", mime: "video/webm", fileName: "clip.webm" });
+  const flv = file({ kind: "document", mime: "application/octet-stream", fileName: "clip.flv" });
+  const mpeg = file({ kind: "document", mime: "video/mpeg", fileName: "clip.mpg" });
+  const ogg = file({ kind: "document", mime: "audio/ogg", fileName: "music.ogg" });
+  const flac = file({ kind: "audio", mime: "audio/flac", fileName: "a.flac" });
+
+  it.each([
+    [webm, "webm"],
+    [flv, "flv"],
+    [mpeg, "mpeg"],
+    [ogg, "ogg"],
+    [flac, "flac"],
+  ])("recognises %o as %s, which no task takes", (ref, format) => {
+    expect(formatOf(ref)).toBe(format);
+    expect(tasksAccepting([ref])).toEqual([]);
+    expect(checkMediaRef(ref, cloud, "any")).toBeUndefined();
+  });
+
+  it("a clip of them in an album leaves the album to no task", () => {
+    expect(tasksAccepting([video, webm])).toEqual([]);
+  });
+
+  it("what neither service takes is refused with the formats of both", () => {
+    const mkv = file({ kind: "document", mime: "video/x-matroska", fileName: "clip.mkv" });
+    expect(checkMediaRef(mkv, cloud, "any")).toEqual({
+      code: "unsupported_type",
+      params: { formats: ACCEPTED_FORMATS_WITH_GENERATION_TEXT, name: "clip.mkv" },
     });
   });
 });
@@ -104,37 +137,49 @@ describe("tasks by media", () => {
 
 describe("size limits", () => {
   it("over 20 MB on the cloud Bot API: the getFile limit, with the link suggestion", () => {
-    expect(checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 30 * MB }), cloud)).toEqual({
+    expect(checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 30 * MB }), cloud, "tasks")).toEqual({
       code: "too_big_for_bot_api",
       params: { limitMb: 20 },
     });
   });
   it("exactly 20 MiB passes on the cloud", () => {
-    expect(checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 20 * MB }), cloud)).toBeUndefined();
+    expect(
+      checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 20 * MB }), cloud, "tasks"),
+    ).toBeUndefined();
   });
   it("a self-hosted Bot API takes big files up to MAX_INTAKE_MB", () => {
     expect(
-      checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 300 * MB }), selfHosted),
+      checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 300 * MB }), selfHosted, "tasks"),
     ).toBeUndefined();
     expect(
-      checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 300 * MB }), {
-        ...selfHosted,
-        maxIntakeMb: 100,
-      }),
+      checkMediaRef(
+        file({ kind: "video", mime: "video/mp4", size: 300 * MB }),
+        {
+          ...selfHosted,
+          maxIntakeMb: 100,
+        },
+        "tasks",
+      ),
     ).toEqual({ code: "too_big_for_intake", params: { limitMb: 100 } });
   });
   it("over 500 MB is over the service's limit whatever the Bot API", () => {
-    expect(checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 501 * MB }), selfHosted)).toEqual({
+    expect(
+      checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 501 * MB }), selfHosted, "tasks"),
+    ).toEqual({
       code: "too_big_for_service",
       params: { limitMb: 500 },
     });
-    expect(checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 501 * MB }), cloud)?.code).toBe(
-      "too_big_for_service",
-    );
+    expect(
+      checkMediaRef(file({ kind: "video", mime: "video/mp4", size: 501 * MB }), cloud, "tasks")?.code,
+    ).toBe("too_big_for_service");
   });
   it("a lower MAX_INTAKE_MB on the cloud is its own message", () => {
     expect(
-      checkMediaRef(file({ kind: "photo", size: 6 * MB }), { maxIntakeMb: 5, selfHostedBotApi: false }),
+      checkMediaRef(
+        file({ kind: "photo", size: 6 * MB }),
+        { maxIntakeMb: 5, selfHostedBotApi: false },
+        "tasks",
+      ),
     ).toEqual({
       code: "too_big_for_intake",
       params: { limitMb: 5 },

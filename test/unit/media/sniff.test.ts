@@ -20,8 +20,56 @@ describe("sniffing", () => {
     ["sample.m4a", "m4a"],
     ["sample.srt", "srt"],
     ["voice.ogg", "ogg_opus"],
+    ["sample.webm", "webm"],
+    ["sample.flv", "flv"],
+    ["sample.mpg", "mpeg"],
+    ["sample.m2v", "mpeg"],
+    ["sample.flac", "flac"],
+    ["sample-vorbis.ogg", "ogg"],
   ])("%s is %s", async (name, format) => {
     expect(await sniffFormat(fixture(name).subarray(0, 4100))).toBe(format);
+  });
+
+  /** An EBML header (ID 1A45DFA3) holding only a DocType element (ID 4282). */
+  function ebml(docType: string): Buffer {
+    const type = Buffer.from(docType, "latin1");
+    const element = Buffer.concat([Buffer.from([0x42, 0x82, 0x80 | type.length]), type]);
+    return Buffer.concat([
+      Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | element.length]),
+      element,
+      Buffer.alloc(64),
+    ]);
+  }
+
+  it("a Matroska file is WebM only when its DocType says webm", async () => {
+    expect(await sniffFormat(ebml("webm"))).toBe("webm");
+    expect(await sniffFormat(ebml("matroska"))).toBeUndefined();
+  });
+
+  it("an FLV header (signature, version 1, audio and video flags, header size 9)", async () => {
+    const header = Buffer.from([0x46, 0x4c, 0x56, 0x01, 0x05, 0x00, 0x00, 0x00, 0x09, 0, 0, 0, 0]);
+    expect(await sniffFormat(Buffer.concat([header, Buffer.alloc(64)]))).toBe("flv");
+  });
+
+  it("MPEG program streams (MPEG-1 and MPEG-2 pack headers) and a video elementary stream", async () => {
+    // MPEG-1 pack: 0010 marker bits; MPEG-2 pack: 01 marker bits, then the SCR and mux rate.
+    const mpeg1Pack = Buffer.from([0, 0, 1, 0xba, 0x21, 0x00, 0x01, 0x00, 0x01, 0x80, 0x1b, 0x91]);
+    const mpeg2Pack = Buffer.from([
+      0, 0, 1, 0xba, 0x44, 0x00, 0x04, 0x00, 0x04, 0x01, 0x01, 0x89, 0xc3, 0xf8,
+    ]);
+    // A sequence header: 160x120, 4:3, 25 fps.
+    const sequence = Buffer.from([0, 0, 1, 0xb3, 0x0a, 0x00, 0x78, 0x23, 0xff, 0xff, 0xe0, 0x18]);
+    for (const head of [mpeg1Pack, mpeg2Pack, sequence])
+      expect(await sniffFormat(Buffer.concat([head, Buffer.alloc(64)]))).toBe("mpeg");
+  });
+
+  it("the task service's check refuses a clip only the generation service takes", async () => {
+    await expect(confirmFormat(fixture("sample.webm"), "video")).rejects.toMatchObject({
+      kind: "type_mismatch",
+    });
+    await expect(confirmFormat(fixture("sample-vorbis.ogg"), "audio")).rejects.toMatchObject({
+      kind: "type_mismatch",
+    });
   });
 
   it("a program renamed to video.mp4 is refused", async () => {
