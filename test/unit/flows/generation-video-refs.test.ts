@@ -13,7 +13,10 @@ let rig: GenerationRig;
 afterEach(async () => rig?.close());
 
 const MP4 = readFileSync(new URL("../../../dev/fixtures/sample.mp4", import.meta.url));
-const VOICE = readFileSync(new URL("../../../dev/fixtures/voice.ogg", import.meta.url));
+const fixture = (name: string) => readFileSync(new URL(`../../../dev/fixtures/${name}`, import.meta.url));
+const VOICE = fixture("voice.ogg");
+const WEBM = fixture("sample.webm");
+const LONG_OGG = fixture("voice-16s.ogg");
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
 const FILE_ID = expect.stringMatching(/^file_/);
 const CLIP_OFFER = "🎞 New video from this clip";
@@ -282,6 +285,82 @@ describe("a talking video to a recording", () => {
     );
     await rig.settle();
     expect(fileUploads()).toHaveLength(0);
+  });
+});
+
+/** A file sent as a document, served from the rig's Telegram. */
+function documentMessage(id: string, bytes: Buffer, fileName: string, mime: string) {
+  rig.mediaFiles.set(id, bytes);
+  return {
+    document: {
+      file_id: id,
+      file_unique_id: `${id}-u`,
+      file_name: fileName,
+      mime_type: mime,
+      file_size: bytes.length,
+    },
+  };
+}
+
+describe("formats only the generation service takes", () => {
+  it("a WebM clip gets the new-video offer alone, and goes up as the WebM it is", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(481);
+    await rig.link(user);
+    const offer = await sendForOffer(user, documentMessage("webm1", WEBM, "dance.webm", "video/webm"));
+    expect(textOf(offer)).toBe("Got 1 file. What should I make of it?");
+    expect(BotHarness.buttons(offer).map((button) => button.text)).toEqual([CLIP_OFFER]);
+    await rig.harness.press(user, BotHarness.button(offer, CLIP_OFFER));
+    await rig.harness.send(user, "as a cartoon");
+    await rig.create(user);
+
+    const uploads = fileUploads();
+    expect(uploads.map((entry) => entry.path)).toEqual(["/v1/files?kind=video"]);
+    expect(uploads[0]?.body.equals(WEBM)).toBe(true);
+    expect(uploads[0]?.headers["x-filename"]).toBe("dance.webm");
+    expect(bodyOf(videoCreates()[0])).toMatchObject({ prompt: "as a cartoon", video_file_ids: [FILE_ID] });
+  });
+
+  it("a Matroska clip, which neither service takes, is refused with the formats the bot takes", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(482);
+    await rig.link(user);
+    const calls = await rig.harness.sendMessage(
+      user,
+      documentMessage("mkv1", WEBM, "dance.mkv", "video/x-matroska"),
+    );
+    expect(textOf(lastCall(calls, "sendMessage"))).toBe(
+      "I cannot use this file (dance.mkv). Accepted formats: JPEG, PNG, WebP, MP4, MOV, AVI, WebM, FLV, MPEG, MP3, WAV, M4A, OGG, FLAC, SRT, and voice messages.",
+    );
+    expect(BotHarness.buttons(lastCall(calls, "sendMessage"))).toEqual([]);
+  });
+
+  it("an OGG recording sent as a document is measured from its pages and refused over 15 seconds before any upload", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(483);
+    await rig.link(user);
+    const offer = await sendForOffer(user, documentMessage("ogg1", LONG_OGG, "memo.ogg", "audio/ogg"));
+    expect(BotHarness.buttons(offer).map((button) => button.text)).toEqual([AUDIO_OFFER]);
+    const refused = await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    expect(textOf(lastCall(refused, "sendMessage"))).toBe(
+      "The recording is 16 seconds long; a talking video takes recordings of up to 15 seconds. Trim it and send it again.",
+    );
+    expect(rig.card(user).text).toBe("");
+    await rig.settle();
+    expect(fileUploads()).toHaveLength(0);
+    expect(videoCreates()).toHaveLength(0);
+  });
+
+  it("an OGG recording within 15 seconds goes up as kind=audio", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(484);
+    await rig.link(user);
+    const offer = await sendForOffer(user, documentMessage("ogg2", VOICE, "memo.ogg", "audio/ogg"));
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    await rig.create(user);
+    const uploads = fileUploads();
+    expect(uploads.map((entry) => entry.path)).toEqual(["/v1/files?kind=audio"]);
+    expect(uploads[0]?.body.equals(VOICE)).toBe(true);
   });
 });
 
