@@ -31,7 +31,7 @@ import { joinedClipsEstimate } from "../flows/estimate.js";
 import { type AccountView, GENERATION_FORM_TYPES } from "../flows/form.js";
 import { MAX_PROMPT_TEXT } from "../flows/forms/images.js";
 import { tooLongAudio } from "../flows/forms/videos.js";
-import type { GenerationFlowDeps } from "../flows/generation-conversation.js";
+import { type GenerationFlowDeps, withRecordingLengths } from "../flows/generation-conversation.js";
 import { openGenerationForm } from "../flows/open-form.js";
 import { accountOf } from "../flows/services.js";
 import { accountMoneyLines } from "../flows/task-contract.js";
@@ -128,23 +128,12 @@ export const generationIntakeOffers: MoreOffers = {
   },
 };
 
-/**
- * The recordings with their lengths (read from a document's header when Telegram did not say them), or
- * the first one longer than a talking video takes.
- */
+/** The recordings with their lengths, or the first one longer than a talking video takes. */
 async function measuredAudio(
   refs: readonly MediaRef[],
   measure: GenerationFlowDeps["measure"],
 ): Promise<{ media: MediaRef[] } | { tooLong: number }> {
-  const media: MediaRef[] = [];
-  for (const ref of refs) {
-    if (ref.source !== "telegram" || ref.durationSec !== undefined) {
-      media.push(ref);
-      continue;
-    }
-    const seconds = await measure(ref);
-    media.push(seconds === undefined ? ref : { ...ref, durationSec: seconds });
-  }
+  const media = await withRecordingLengths(refs, measure);
   const tooLong = tooLongAudio(media);
   return tooLong ? { tooLong: tooLong.seconds } : { media };
 }

@@ -10,8 +10,8 @@ import type { Catalog as TaskCatalog } from "../../catalog/index.js";
 import type { Problem } from "../../generations/problems.js";
 import type { NewBatch } from "../../generations/submissions.js";
 import type { Translate } from "../../i18n/translate.js";
-import type { IntakeLimits } from "../../media/accept.js";
-import { MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
+import { type IntakeLimits, mediaClassOf } from "../../media/accept.js";
+import { type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
 import type { BotContext } from "../context.js";
 import { type FormDefinition, type FormEnv, type FormValues, GENERATION_FORM_TYPES } from "./form.js";
 import { type FormConversation, runForm } from "./form-loop.js";
@@ -51,6 +51,26 @@ export interface GenerationFlowDeps {
   measure(ref: TelegramMediaRef): Promise<number | undefined>;
 }
 
+/**
+ * The recordings with their lengths, read from a file's header where Telegram did not say them (a file sent
+ * as a document); a length that cannot be read stays unknown.
+ */
+export async function withRecordingLengths(
+  refs: readonly MediaRef[],
+  measure: GenerationFlowDeps["measure"],
+): Promise<MediaRef[]> {
+  const measured: MediaRef[] = [];
+  for (const ref of refs) {
+    if (ref.source !== "telegram" || ref.durationSec !== undefined || mediaClassOf(ref) !== "audio") {
+      measured.push(ref);
+      continue;
+    }
+    const seconds = await measure(ref);
+    measured.push(seconds === undefined ? ref : { ...ref, durationSec: seconds });
+  }
+  return measured;
+}
+
 export function generationFormConversation(deps: GenerationFlowDeps) {
   return async function generationForm(
     conversation: FormConversation,
@@ -88,6 +108,8 @@ export function generationFormConversation(deps: GenerationFlowDeps) {
         state,
         limits: deps.limits,
         services: "any",
+        // A recording sent to the form is measured as one sent before it, so the card says one too long.
+        ...(type === "audio_to_video" ? { measure: (refs) => withRecordingLengths(refs, deps.measure) } : {}),
         async create(submitted, cardMessageId) {
           const media = orderedMedia(submitted);
           const built = isVideoFormType(type)

@@ -364,6 +364,34 @@ describe("formats only the generation service takes", () => {
   });
 });
 
+describe("a recording whose length cannot be read", () => {
+  it("goes up all the same, and the card says only its first 15 seconds are used", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(491);
+    await rig.link(user);
+    // The voice note's two header pages alone: an Opus stream whose end carries no position to read.
+    const thirdPage = VOICE.indexOf("OggS", VOICE.indexOf("OggS", 1) + 1);
+    const headOnly = VOICE.subarray(0, thirdPage);
+    const offer = await sendForOffer(user, documentMessage("ogg3", headOnly, "memo.ogg", "audio/ogg"));
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    expect(rig.card(user).text).toContain(
+      "I could not tell how long the recording is: if it runs over 15 seconds, only its first 15 seconds are used.",
+    );
+    await rig.create(user);
+    expect(fileUploads().map((entry) => entry.path)).toEqual(["/v1/files?kind=audio"]);
+  });
+
+  it("a measured recording's card says nothing of it", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(492);
+    await rig.link(user);
+    const offer = await sendForOffer(user, documentMessage("ogg4", VOICE, "memo.ogg", "audio/ogg"));
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    expect(rig.card(user).text).toContain("<b>Talking video</b>");
+    expect(rig.card(user).text).not.toContain("I could not tell how long");
+  });
+});
+
 describe("models by the input they take", () => {
   it("a video from text offers only the models that take a prompt alone", async () => {
     rig = await GenerationRig.create();

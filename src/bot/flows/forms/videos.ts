@@ -24,6 +24,7 @@ import type {
   FormView,
   GenerationFormType,
 } from "../form.js";
+import type { Notice } from "../form-state.js";
 import { missingRequired } from "../request.js";
 import { clip } from "../screens/text.js";
 import {
@@ -93,6 +94,14 @@ export function tooLongAudio(media: readonly MediaRef[]): { seconds: number } | 
     .map((ref) => (ref.source === "telegram" ? ref.durationSec : undefined))
     .find((length) => length !== undefined && length > MAX_AUDIO_REFERENCE_SECONDS);
   return seconds === undefined ? undefined : { seconds: Math.ceil(seconds) };
+}
+
+/**
+ * Recordings whose length neither Telegram said nor their header gave: they go up all the same, since the
+ * service trims an audio reference to its first 15 seconds, and the card says so.
+ */
+export function unmeasuredAudio(media: readonly MediaRef[]): number {
+  return media.filter((ref) => ref.source === "telegram" && ref.durationSec === undefined).length;
 }
 
 /** How the prompts of an image-to-video form meet its photos, by the service's prompt-count rule. */
@@ -317,15 +326,27 @@ export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefin
     ...(type === "text_to_video"
       ? {}
       : {
-          insight: (view: FormView) => {
+          insight: (view: FormView): Notice[] => {
             const items = clipCount(type, view.values, view.media);
             const match = promptMatch(promptsOf(type, view.values).length, items);
-            if (match.kind === "mismatch" || items === 0) return [];
+            const unmeasured = type === "audio_to_video" ? unmeasuredAudio(view.media) : 0;
             return [
-              {
-                key: `${ruleWords(type)}-${match.kind}`,
-                params: { frames: view.media.length, clips: items },
-              },
+              ...(match.kind === "mismatch" || items === 0
+                ? []
+                : [
+                    {
+                      key: `${ruleWords(type)}-${match.kind}`,
+                      params: { frames: view.media.length, clips: items },
+                    },
+                  ]),
+              ...(unmeasured > 0
+                ? [
+                    {
+                      key: "media-formats-audio-unmeasured",
+                      params: { count: unmeasured, limit: MAX_AUDIO_REFERENCE_SECONDS },
+                    },
+                  ]
+                : []),
             ];
           },
         }),

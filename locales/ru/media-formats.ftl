@@ -1,0 +1,5 @@
+## Files only the generation service takes, and recordings whose length cannot be read
+media-formats-audio-unmeasured = { $count ->
+    [one] Не удалось определить длительность записи: если она длиннее { $limit } секунд, будут использованы только первые { $limit } секунд.
+   *[other] Не удалось определить длительность нескольких записей ({ $count }): из каждой, что длиннее { $limit } секунд, будут использованы только первые { $limit } секунд.
+}
