@@ -364,6 +364,24 @@ describe("formats only the generation service takes", () => {
   });
 });
 
+describe("a recording sent into the open form", () => {
+  it("an OGG file over 15 seconds is measured there too, and Create says so with nothing uploaded", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(485);
+    await rig.link(user);
+    const offer = await sendForOffer(user, voiceMessage("voice5", 6));
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    await rig.harness.sendMessage(user, documentMessage("ogg5", LONG_OGG, "memo.ogg", "audio/ogg"));
+    await rig.tap(user, "✅ Create");
+    await rig.settle();
+    expect(rig.card(user).text).toContain(
+      "The recording is 16 seconds long; a talking video takes recordings of up to 15 seconds.",
+    );
+    expect(fileUploads()).toHaveLength(0);
+    expect(videoCreates()).toHaveLength(0);
+  });
+});
+
 describe("a recording whose length cannot be read", () => {
   it("goes up all the same, and the card says only its first 15 seconds are used", async () => {
     rig = await GenerationRig.create();
