@@ -1,6 +1,7 @@
 /**
- * Checks made before anything is downloaded: is this media a format the service takes, is it small
- * enough for the way the bot fetches it, and which task types can use it. Pure: no I/O.
+ * Checks made before anything is downloaded: is this media a format the Media Task Service (or, where the
+ * file may go there, the generation service) takes, is it small enough for the way the bot fetches it, and
+ * which task types can use it. Pure: no I/O.
  */
 
 import { CLOUD_INTAKE_LIMIT_MB, SERVICE_INTAKE_LIMIT_MB } from "../config.js";
