@@ -236,11 +236,15 @@ const TASKS_BY_CLASS: Record<MediaClass, readonly TaskType[]> = {
 /** A link whose path does not name a format: the service will judge it. */
 const TASKS_FOR_UNKNOWN_LINK: readonly TaskType[] = TASKS_BY_CLASS.video;
 
-/** Whether the Media Task Service takes a file, by what Telegram says of it (a link's the service judges). */
+/**
+ * Whether the Media Task Service may take a file: not when Telegram names a format only the generation
+ * service takes. A format unknown here (a link, a file the checks before download have not seen) the
+ * service judges.
+ */
 export function tasksTake(ref: MediaRef): boolean {
   if (ref.source === "link") return true;
   const format = formatOf(ref);
-  return format !== undefined && FORMATS[format].tasks;
+  return format === undefined || FORMATS[format].tasks;
 }
 
 /** Task types that can use this whole set of media (one item, or an album for the video task). */
