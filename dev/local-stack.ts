@@ -53,6 +53,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     verifyKey: options.verifyKey,
     // The bot's callbacks arrive over plain http on this machine.
     allowHttpWebhooks: true,
+    // Linked media (joined clips among them) is charged by its real length, as the service charges it.
+    readLinks: true,
     ...(options.messengerHook ? { messengerHook: postMessengerHook(options.messengerHook) } : {}),
     logger: options.logger.child({ component: "tasks-sandbox" }),
   });

@@ -54,6 +54,13 @@ const RESULT_FIXTURES: Record<ResultFormat, { file: string; mime: string }> = {
   webp: { file: "sample.webp", mime: "image/webp" },
   mp4: { file: "sample.mp4", mime: "video/mp4" },
 };
+/**
+ * Video results as long as the catalog's durations, so a reader of the result (the task service pricing a
+ * joined video by its clips) sees the length the generation was asked for; other lengths get sample.mp4 (2 s).
+ */
+const CLIP_FIXTURES: ReadonlyMap<number, { file: string; mime: string }> = new Map(
+  [5, 6, 8, 10, 15].map((seconds) => [seconds, { file: `clip-${seconds}s.mp4`, mime: "video/mp4" }]),
+);
 const POSTER_FIXTURE = RESULT_FIXTURES.jpeg;
 
 export interface FileStoreOptions {
@@ -77,7 +84,7 @@ export class FileStore {
 
   static async open(options: FileStoreOptions): Promise<FileStore> {
     const sizes = new Map<string, number>();
-    for (const { file } of Object.values(RESULT_FIXTURES)) {
+    for (const { file } of [...Object.values(RESULT_FIXTURES), ...CLIP_FIXTURES.values()]) {
       sizes.set(file, (await stat(`${FIXTURES_DIR}${file}`)).size);
     }
     return new FileStore(options, sizes);
@@ -147,10 +154,16 @@ export class FileStore {
     return { file, sha256: hash.digest("hex") };
   }
 
-  /** A generation's result: a fixture of its format, and a poster frame for a video. */
-  addResult(input: { accountId: string; format: ResultFormat; name: string }): StoredFile {
-    const result = this.#fixture(RESULT_FIXTURES[input.format]);
+  /** A generation's result: a fixture of its format (and length), and a poster frame for a video. */
+  addResult(input: {
+    accountId: string;
+    format: ResultFormat;
+    seconds: number | undefined;
+    name: string;
+  }): StoredFile {
     const isVideo = input.format === "mp4";
+    const clip = isVideo && input.seconds !== undefined ? CLIP_FIXTURES.get(input.seconds) : undefined;
+    const result = this.#fixture(clip ?? RESULT_FIXTURES[input.format]);
     const file: StoredFile = {
       ...result,
       id: newId("file"),

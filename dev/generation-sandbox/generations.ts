@@ -26,6 +26,8 @@ export interface Generation {
   prompt: string;
   inputFileIds: string[];
   result: ResultFormat;
+  /** How long a video result plays; undefined for images. */
+  seconds: number | undefined;
   status: GenerationStatus;
   costTokens: number;
   /** ms */
@@ -153,6 +155,7 @@ export class GenerationEngine {
         prompt: item.prompt,
         inputFileIds: item.fileIds,
         result: plan.result,
+        seconds: plan.seconds,
         status: "queued",
         costTokens: plan.costEach,
         created,
@@ -406,6 +409,7 @@ export class GenerationEngine {
       const file = this.deps.files.addResult({
         accountId: generation.accountId,
         format: generation.result,
+        seconds: generation.seconds,
         name: generation.id,
       });
       generation.resultFileId = file.id;

@@ -93,6 +93,8 @@ export interface GenerationPlan {
   items: PlannedItem[];
   costEach: number;
   result: ResultFormat;
+  /** How long a video result plays (the request's or the model's duration); undefined for images. */
+  seconds: number | undefined;
   webhookUrl: string | undefined;
   metadata: Record<string, string>;
 }
@@ -173,6 +175,7 @@ function planImages(request: ImageRequest, context: PlanContext): GenerationPlan
     items,
     costEach: options.cost,
     result: background === "transparent" ? "png" : model.result,
+    seconds: undefined,
     webhookUrl: webhookUrl(request.webhook_url, context.allowLocalWebhooks),
     metadata: request.metadata ?? {},
   };
@@ -247,6 +250,7 @@ function planVideos(request: VideoRequest, context: PlanContext): GenerationPlan
     items,
     costEach: options.cost,
     result: model.result,
+    seconds: duration,
     webhookUrl: webhookUrl(request.webhook_url, context.allowLocalWebhooks),
     metadata: request.metadata ?? {},
   };

@@ -12,6 +12,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import { type PlanFeatures, SandboxAccounts, type Tariff } from "./accounts.js";
 import type { TaskRequest } from "./contract/index.js";
 import { type FaultPlan, SandboxFaults } from "./faults.js";
+import { readLink } from "./links.js";
 import { SlidingWindowLimiter } from "./rate-limit.js";
 import { ResultStore } from "./results.js";
 import { createSandboxApp, type VerifyKey } from "./server.js";
@@ -55,10 +56,18 @@ export interface TasksSandboxOptions {
   /** Balance of a user seen for the first time. Default 10,000 tokens (10 USD). */
   defaultBalance?: number;
   /**
-   * Seconds counted for audio or video whose length the sandbox does not read: links (never fetched) and uploads
-   * whose header it does not understand. Uploads it can read are charged by their real length. Default 60.
+   * Seconds counted for audio or video whose length the sandbox does not read: links when `readLinks` is off,
+   * and uploads or linked files whose header it does not understand. Default 60.
    */
   unmeasuredMediaSeconds?: number;
+  /**
+   * Fetch linked files (their first 512 KB) when a task is created, to charge linked audio and video by their
+   * real length, as the service does; a link that cannot be fetched fails the task. Default false: links are
+   * never fetched, so tests with made-up links stay off the network.
+   */
+  readLinks?: boolean;
+  /** How long one link may take to answer with its first bytes. Default 5 s. */
+  linkReadTimeoutMs?: number;
   /** Also accept http:// webhook URLs (local receivers). Default false: https only, as the spec says. */
   allowHttpWebhooks?: boolean;
   /** Called when a task with send_to_messenger finishes (completed or failed). */
@@ -96,6 +105,7 @@ const noopLogger: SandboxLogger = { warn() {}, debug() {} };
 
 export async function startTasksSandbox(options: TasksSandboxOptions): Promise<TasksSandbox> {
   const now = options.now ?? Date.now;
+  const linkReadTimeoutMs = options.linkReadTimeoutMs ?? 5000;
   const logger = options.logger ?? noopLogger;
   const ownsUploadDir = options.uploadDir === undefined;
   const uploadDir = options.uploadDir ?? (await mkdtemp(join(tmpdir(), "tasks-sandbox-")));
@@ -139,6 +149,7 @@ export async function startTasksSandbox(options: TasksSandboxOptions): Promise<T
     now,
     unmeasuredMediaSeconds: options.unmeasuredMediaSeconds ?? 60,
     allowHttpWebhooks: options.allowHttpWebhooks ?? false,
+    readLink: options.readLinks ? (link) => readLink(link, linkReadTimeoutMs) : undefined,
   });
 
   const server = await new Promise<ServerType>((resolve, reject) => {

@@ -5,6 +5,7 @@ import type { SandboxAccounts } from "./accounts.js";
 import { fileFields, isUploadId, parseTaskRequest, type TaskRequest } from "./contract/index.js";
 import type { SandboxFaults } from "./faults.js";
 import { linkedInput, type TaskInput, uploadedInput } from "./inputs.js";
+import type { LinkRead } from "./links.js";
 import { estimateTask } from "./pricing.js";
 import type { SlidingWindowLimiter } from "./rate-limit.js";
 import type { ResultStore } from "./results.js";
@@ -35,6 +36,8 @@ export interface SandboxAppDeps {
   /** Seconds counted for audio or video whose length is not read: links, and uploads with headers not understood. */
   unmeasuredMediaSeconds: number;
   allowHttpWebhooks: boolean;
+  /** Fetches a linked file's first bytes; undefined: links are taken as they are, never fetched. */
+  readLink: ((link: string) => Promise<LinkRead>) | undefined;
 }
 
 type Env = { Variables: { caller: { userId: number; keyId: string; createdAt: number; apiKey: string } } };
@@ -205,6 +208,7 @@ export function createSandboxApp(deps: SandboxAppDeps): Hono<Env> {
       inputs: files.inputs,
       estimate,
       webhookUrl: request.webhook_url ?? undefined,
+      inputFailure: unreadableInput(files.inputs),
     });
     if (deps.faults.takeCreationFault()) return problem(c, 500, "Internal Server Error");
     return c.json({ task_id: task.taskId, status: "pending" });
@@ -268,7 +272,8 @@ type ResolvedFiles = { ok: true; inputs: TaskInput[] } | { ok: false; status: 40
 
 /**
  * Every file the request names: an upload must be the caller's, alive (404 otherwise) and of a format the field
- * takes (422); links are taken as they are. A manual dubbing's SRT must end within its video.
+ * takes (422); links are taken as they are, and fetched for their length when the sandbox reads links. A manual
+ * dubbing's SRT must end within its video.
  */
 async function resolveFiles(
   request: TaskRequest,
@@ -279,7 +284,8 @@ async function resolveFiles(
   const uploads = new Map<string, StoredUpload>();
   for (const field of fileFields(request)) {
     if (!isUploadId(field.reference)) {
-      inputs.push(linkedInput(field, deps.unmeasuredMediaSeconds));
+      const read = deps.readLink ? await deps.readLink(field.reference) : undefined;
+      inputs.push(linkedInput(field, deps.unmeasuredMediaSeconds, read));
       continue;
     }
     const upload = await deps.uploads.find(field.reference, userId);
@@ -296,6 +302,15 @@ async function resolveFiles(
     if (overrun) return { ok: false, status: 422, detail: overrun };
   }
   return { ok: true, inputs };
+}
+
+/**
+ * The spec has no creation error for a link and says a task whose processing meets an error ends `failed`, with
+ * `error_message` and no charge: a linked file that cannot be fetched fails the task, not the request.
+ */
+function unreadableInput(inputs: readonly TaskInput[]): string | undefined {
+  const input = inputs.find((candidate) => candidate.unreadable !== undefined);
+  return input ? `Could not download ${input.label}: ${input.unreadable}` : undefined;
 }
 
 /** "Timecodes must not exceed the video duration", checked when both are uploads and the video's length is read. */

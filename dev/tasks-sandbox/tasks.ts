@@ -33,6 +33,8 @@ export interface SandboxTask {
   inputs: TaskInput[];
   estimate: Estimate;
   webhookUrl: string | undefined;
+  /** Why the task fails when it runs, whatever the faults say: an input that could not be fetched. */
+  inputFailure: string | undefined;
   status: SandboxTaskStatus;
   progress: number;
   resultUrl: string | null;
@@ -117,6 +119,7 @@ export class TaskEngine {
     inputs: TaskInput[];
     estimate: Estimate;
     webhookUrl: string | undefined;
+    inputFailure?: string | undefined;
   }): SandboxTask {
     const now = this.deps.now();
     const task: SandboxTask = {
@@ -127,6 +130,7 @@ export class TaskEngine {
       inputs: input.inputs,
       estimate: input.estimate,
       webhookUrl: input.webhookUrl,
+      inputFailure: input.inputFailure,
       status: "pending",
       progress: 0,
       resultUrl: null,
@@ -174,7 +178,7 @@ export class TaskEngine {
         state.step += 1;
       } else {
         this.#running.delete(task);
-        this.#finish(task, state.fault.failure);
+        this.#finish(task, task.inputFailure ?? state.fault.failure);
       }
     }
     if (this.#running.size === 0) this.#stopTicker();

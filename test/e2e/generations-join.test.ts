@@ -105,6 +105,11 @@ describe.skipIf(!redisServer)("a keyframe chain joined into one video, end to en
       60_000,
     );
     expect(joined.caption).toContain("Cost: about 12 tokens");
+    // The task service read the clips behind the links and charged what the estimate said, to the token:
+    // both count the clips' seconds at the price table's rate and round up once.
+    const estimated = Number(/Cost: about (\d+) tokens/.exec(joined.caption ?? "")?.[1]);
+    await stack.tasks.idle();
+    expect(10_000 - stack.tasks.accounts.balance(user.id)).toBe(estimated);
     const tasks = stack.tasks.tasksOf(user.id);
     expect(tasks).toHaveLength(1);
     const [task] = tasks;

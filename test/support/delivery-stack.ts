@@ -84,6 +84,8 @@ export async function startDeliveryStack(options: DeliveryStackOptions = {}): Pr
     (await startTasksSandbox({
       verifyKey: (key) => registry.verify(key),
       allowHttpWebhooks: true,
+      // Linked media is charged by its real length, as the service does.
+      readLinks: true,
       stepMs: 40,
       steps: 2,
       rateLimits: false,

@@ -50,6 +50,8 @@ export async function startGenerationStack(
     verifyKey: async (apiKey) => registry?.verify(apiKey),
     rateLimits: false,
     allowHttpWebhooks: true,
+    // Joined clips are links to the generation sandbox: charged by their real length, as the service does.
+    readLinks: true,
     stepMs: 40,
     steps: 2,
   });

@@ -43,3 +43,27 @@ export async function withFileSource<T>(path: string, use: (source: ByteSource) 
     await handle.close();
   }
 }
+
+/** A read that needs bytes past the part of a file that was fetched. */
+export class BeyondPrefixError extends Error {
+  constructor(offset: number, available: number) {
+    super(`bytes from ${offset} were not fetched (only the first ${available})`);
+    this.name = "BeyondPrefixError";
+  }
+}
+
+/**
+ * The first bytes of a file of `size` bytes: a read that needs more than them throws BeyondPrefixError, so a
+ * reader that must look further (an MP4 whose `moov` follows the media, an MP3 without a frame count) gives
+ * no length rather than the length of the part that was fetched.
+ */
+export function prefixSource(prefix: Buffer, size: number): ByteSource {
+  return {
+    size,
+    read: async (offset, length) => {
+      const end = Math.min(size, offset + length);
+      if (end > prefix.length) throw new BeyondPrefixError(offset, prefix.length);
+      return prefix.subarray(offset, end);
+    },
+  };
+}

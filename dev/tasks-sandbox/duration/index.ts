@@ -1,13 +1,13 @@
 /**
- * How long an uploaded audio or video file plays, read from the bytes of its container's header (no ffmpeg).
- * Formats are the extensions the upload store detects; images and subtitles have no duration.
+ * How long an uploaded or linked audio or video file plays, read from the bytes of its container's header (no
+ * ffmpeg). Formats are the extensions file-type detects; images and subtitles have no duration.
  */
-import { type ByteSource, withFileSource } from "./byte-source.js";
+import { BeyondPrefixError, type ByteSource, prefixSource, withFileSource } from "./byte-source.js";
 import { mp3Duration } from "./mp3.js";
 import { mp4Duration } from "./mp4.js";
 import { aviDuration, wavDuration } from "./riff.js";
 
-export { type ByteSource, bufferSource } from "./byte-source.js";
+export { type ByteSource, bufferSource, prefixSource } from "./byte-source.js";
 
 const READERS = new Map<string, (source: ByteSource) => Promise<number | undefined>>([
   ["mp4", mp4Duration],
@@ -27,4 +27,18 @@ export async function durationOf(source: ByteSource, format: string): Promise<nu
 export function fileDuration(path: string, format: string): Promise<number | undefined> {
   if (!READERS.has(format)) return Promise.resolve(undefined);
   return withFileSource(path, (source) => durationOf(source, format));
+}
+
+/** Seconds of a file of `size` bytes of which only `prefix` was fetched; undefined when the header lies further. */
+export async function prefixDuration(
+  prefix: Buffer,
+  size: number,
+  format: string,
+): Promise<number | undefined> {
+  try {
+    return await durationOf(prefixSource(prefix, size), format);
+  } catch (err) {
+    if (err instanceof BeyondPrefixError) return undefined;
+    throw err;
+  }
 }

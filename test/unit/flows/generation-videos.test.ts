@@ -288,12 +288,12 @@ describe("clips in the chat", () => {
 
     const video = lastCall(rig.harness.calls, "sendVideo");
     const payload = video?.payload ?? {};
-    // The frame and length are the clip's own, read from its movie header: the sandbox's clip is 320×240, 2 s.
+    // The frame and length are the clip's own, read from its movie header: the sandbox's 8-second clip is 320×240.
     expect(payload).toMatchObject({
       chat_id: String(user.id),
       width: "320",
       height: "240",
-      duration: "2",
+      duration: "8",
       supports_streaming: "true",
     });
     expect(String(payload.caption)).toContain("1. a red balloon over the city");
@@ -330,7 +330,7 @@ describe("clips in the chat", () => {
       { filename: "video-3.mp4" },
     ]);
     for (const item of media) {
-      expect(item).toMatchObject({ width: 320, height: 240, duration: 2, supports_streaming: true });
+      expect(item).toMatchObject({ width: 320, height: 240, duration: 8, supports_streaming: true });
       expect(attached(album, item.thumbnail)).toMatchObject({ filename: expect.stringMatching(/^poster-/) });
     }
     const control = lastCall(rig.harness.calls, "sendMessage");

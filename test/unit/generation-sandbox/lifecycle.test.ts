@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PROVIDER_TIMEOUT_MESSAGE, SAFETY_FILTER_MESSAGE } from "../../../dev/generation-sandbox/index.js";
+import { bufferSource, durationOf } from "../../../dev/tasks-sandbox/duration/index.js";
 import { errorOf, type GenerationJson, type Harness, startHarness } from "./harness.js";
 
 let harness: Harness;
@@ -211,6 +212,18 @@ describe("results", () => {
     const file = await download(done.output?.url ?? "");
     const poster = await download(done.output?.poster_url ?? "");
     expect(used).toBe(file.bytes + poster.bytes);
+  });
+
+  it.each([
+    ["reel-1", undefined, 8],
+    ["cinematic-3", 15, 15],
+    ["kinetic-2.1", 5, 5],
+  ] as const)("serves a %s video of %s s as a clip that plays %i s", async (model, duration, seconds) => {
+    const batch = await harness.create("videos", { prompt: "x", model, ...(duration ? { duration } : {}) });
+    harness.sandbox.step();
+    const done = await harness.generation(batch.generations[0]?.id ?? "");
+    const clip = Buffer.from(await (await fetch(done.output?.url ?? "")).arrayBuffer());
+    expect(await durationOf(bufferSource(clip), "mp4")).toBe(seconds);
   });
 
   it("signs links that expire after 24 hours; reading the generation again issues a fresh one", async () => {
