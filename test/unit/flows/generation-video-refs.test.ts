@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { BotHarness, lastCall, type TestUser, textOf } from "../../support/bot-harness.js";
 import { GenerationRig, JPEG } from "../../support/generation-rig.js";
+import { silentWav } from "../../support/silent-wav.js";
 
 let rig: GenerationRig;
 afterEach(async () => rig?.close());
@@ -63,25 +64,6 @@ function voiceMessage(id: string, seconds: number) {
       file_size: VOICE.length,
     },
   };
-}
-
-/** A WAV of silence that plays `seconds`: 8 kHz, 8-bit mono, so its header says how long it is. */
-function wavOf(seconds: number): Buffer {
-  const data = Buffer.alloc(8000 * seconds, 0x80);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0, "latin1");
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVEfmt ", 8, "latin1");
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(8000, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write("data", 36, "latin1");
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
 }
 
 /** Sends the messages; the intake's offer as last sent or edited. */
@@ -268,7 +250,7 @@ describe("a talking video to a recording", () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(463);
     await rig.link(user);
-    const wav = wavOf(16);
+    const wav = silentWav(16);
     rig.mediaFiles.set("memo", wav);
     const offer = await sendForOffer(user, {
       document: {

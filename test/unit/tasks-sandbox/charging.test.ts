@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { silentWav } from "../../support/silent-wav.js";
 import { type Harness, startHarness, USER_ID } from "./harness.js";
 
 let harness: Harness;
@@ -55,25 +56,6 @@ async function cost(request: Record<string, unknown>): Promise<number> {
   return before - (await balance());
 }
 
-/** A WAV of `seconds` of 8-bit mono silence at 8 kHz (8,000 bytes a second). */
-function wavOf(seconds: number): Uint8Array {
-  const dataBytes = seconds * 8000;
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0, "latin1");
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write("WAVEfmt ", 8, "latin1");
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(8000, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write("data", 36, "latin1");
-  header.writeUInt32LE(dataBytes, 40);
-  return Buffer.concat([header, Buffer.alloc(dataBytes, 0x80)]);
-}
-
 function box(type: string, content: Buffer): Buffer {
   const header = Buffer.alloc(8);
   header.writeUInt32BE(8 + content.length, 0);
@@ -116,7 +98,7 @@ describe("charges by the media's real length", () => {
   });
 
   it("prorates seconds past the first minute: 90 s cost one and a half minutes", async () => {
-    const talk = await harness.uploadId({ bytes: wavOf(90), filename: "talk.wav" });
+    const talk = await harness.uploadId({ bytes: silentWav(90), filename: "talk.wav" });
     expect(await cost({ type: "transcription", file: talk })).toBe(60);
     const film = await harness.uploadId({ bytes: mp4Of(90), filename: "film.mp4" });
     expect(await cost({ type: "pause_removal", file: film })).toBe(75);
