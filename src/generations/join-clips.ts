@@ -13,13 +13,12 @@
 import type { Api } from "grammy";
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
-import { isGenerationServiceError } from "../generation-service/errors.js";
 import type { Generation } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
-import { type JobDefinition, type JobQueue, RetryLaterError } from "../jobs/queue.js";
+import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import type { KeyValueStore } from "../storage/ports.js";
-import { type BatchRecord, type ChunkItem, type GenerationRecords, storedOutput } from "./batch-records.js";
-import { problemOf } from "./problems.js";
+import type { BatchRecord, ChunkItem, GenerationRecords } from "./batch-records.js";
+import { freshOutput } from "./result-links.js";
 
 /** A claim lives as long as the batch's buttons do. */
 const CLAIM_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -150,35 +149,18 @@ export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
         await giveUp(record, taskTicket, "join-clip-gone", { number: gone + 1 });
         return;
       }
-      const credentials = await deps.credentials.credentials(record.userId);
-      if (!credentials) {
-        await giveUp(record, taskTicket, "generation-not-linked");
-        return;
-      }
       const links: string[] = [];
       for (const clip of clips) {
-        let output = clip.output;
-        if (!output || output.expiresAt * 1000 - now() < RENEW_BEFORE_EXPIRY_MS) {
-          try {
-            const generation = await deps.service.getGeneration(credentials.apiKey, clip.id);
-            output = generation.output ? storedOutput(generation.output) : undefined;
-          } catch (error) {
-            if (!isGenerationServiceError(error)) throw error;
-            if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 10_000);
-            if (error.code === "not_found") {
-              await giveUp(record, taskTicket, "join-clip-gone", { number: clip.position + 1 });
-              return;
-            }
-            const problem = problemOf(error);
-            await giveUp(record, taskTicket, problem.key, problem.params);
-            return;
-          }
+        const fresh = await freshOutput(deps, record.userId, clip, RENEW_BEFORE_EXPIRY_MS, now());
+        if ("output" in fresh) {
+          links.push(fresh.output.url);
+          continue;
         }
-        if (!output) {
-          await giveUp(record, taskTicket, "join-clip-gone", { number: clip.position + 1 });
-          return;
-        }
-        links.push(output.url);
+        if ("unlinked" in fresh) await giveUp(record, taskTicket, "generation-not-linked");
+        else if ("problem" in fresh)
+          await giveUp(record, taskTicket, fresh.problem.key, fresh.problem.params);
+        else await giveUp(record, taskTicket, "join-clip-gone", { number: clip.position + 1 });
+        return;
       }
       await deps.tasks.start({
         ticket: taskTicket,

@@ -12,10 +12,9 @@ import { isGenerationServiceError } from "../generation-service/errors.js";
 import type { Generation } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { chunkOf, type GenerationRecords, storedOutput } from "./batch-records.js";
+import { chunkOf, type GenerationRecords } from "./batch-records.js";
 import { idempotencyKeyOf } from "./create-job.js";
 import type { Follower } from "./follower.js";
-import { problemOf } from "./problems.js";
 import {
   download,
   type ResultReader,
@@ -23,6 +22,7 @@ import {
   resultFileName,
   withDownloads,
 } from "./result-files.js";
+import { freshOutput } from "./result-links.js";
 
 const OriginalDataSchema = z.object({ ticket: z.string().min(16), position: z.number().int().nonnegative() });
 export type OriginalData = z.infer<typeof OriginalDataSchema>;
@@ -54,28 +54,20 @@ export function originalJob(deps: OriginalDeps): JobDefinition<OriginalData> {
         await deps.api.sendDocument(record.chatId, item.documentFileId, { caption });
         return;
       }
-      let output = item.output;
-      if (!output || output.expiresAt * 1000 - Date.now() < 60_000) {
-        const credentials = await deps.credentials.credentials(record.userId);
-        if (!credentials) {
-          await deps.api.sendMessage(record.chatId, t("generation-not-linked"));
-          return;
-        }
-        try {
-          const generation = await deps.service.getGeneration(credentials.apiKey, item.id);
-          output = generation.output ? storedOutput(generation.output) : undefined;
-        } catch (error) {
-          if (!isGenerationServiceError(error)) throw error;
-          if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 10_000);
-          const problem = problemOf(error);
-          await deps.api.sendMessage(record.chatId, t(problem.key, problem.params));
-          return;
-        }
+      const fresh = await freshOutput(deps, record.userId, item, 60_000, Date.now());
+      if ("unlinked" in fresh) {
+        await deps.api.sendMessage(record.chatId, t("generation-not-linked"));
+        return;
       }
-      if (!output) {
+      if ("problem" in fresh) {
+        await deps.api.sendMessage(record.chatId, t(fresh.problem.key, fresh.problem.params));
+        return;
+      }
+      if ("gone" in fresh) {
         await deps.api.sendMessage(record.chatId, t("generation-error-not_found"));
         return;
       }
+      const { output } = fresh;
       const { url, mime } = output;
       const message = await withDownloads(async (folder) => {
         const file = path.join(folder, resultFileName(position, mime));

@@ -1,0 +1,44 @@
+/**
+ * A result's links with time enough left for what comes next. Signed links expire: one about to is
+ * renewed by reading the generation again. What the service says instead is told the user as it is.
+ */
+import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
+import { isGenerationServiceError } from "../generation-service/errors.js";
+import type { Generation } from "../generation-service/responses.js";
+import { RetryLaterError } from "../jobs/queue.js";
+import { type ChunkItem, type StoredOutput, storedOutput } from "./batch-records.js";
+import { type Problem, problemOf } from "./problems.js";
+
+export interface ResultLinkDeps {
+  credentials: GenerationCredentialsReader;
+  service: { getGeneration(apiKey: string, id: string): Promise<Generation> };
+}
+
+export type FreshOutput =
+  | { output: StoredOutput }
+  /** The generation has no result any more: deleted, or past its keeping. */
+  | { gone: true }
+  | { unlinked: true }
+  | { problem: Problem };
+
+/** The item's links with at least `marginMs` left; the service's rate limit is waited out by the job. */
+export async function freshOutput(
+  deps: ResultLinkDeps,
+  userId: number,
+  item: ChunkItem,
+  marginMs: number,
+  now: number,
+): Promise<FreshOutput> {
+  if (item.output && item.output.expiresAt * 1000 - now >= marginMs) return { output: item.output };
+  const credentials = await deps.credentials.credentials(userId);
+  if (!credentials) return { unlinked: true };
+  try {
+    const generation = await deps.service.getGeneration(credentials.apiKey, item.id);
+    return generation.output ? { output: storedOutput(generation.output) } : { gone: true };
+  } catch (error) {
+    if (!isGenerationServiceError(error)) throw error;
+    if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 10_000);
+    if (error.code === "not_found") return { gone: true };
+    return { problem: problemOf(error) };
+  }
+}
