@@ -11,6 +11,11 @@ import {
 } from "./queue.js";
 
 const DAY_SECONDS = 24 * 60 * 60;
+/**
+ * BullMQ takes every job without a priority before any prioritized one, so one numeric priority for
+ * background jobs is enough to let the rest pass them; among themselves they stay in order.
+ */
+const BACKGROUND_PRIORITY = 1;
 
 let bullmq: Promise<typeof import("bullmq")> | undefined;
 const loadBullMq = () => {
@@ -71,6 +76,7 @@ export class BullJobQueue implements JobQueue {
     await queue.add(definition.name, parsed, {
       jobId: options.jobId,
       delay: options.delayMs,
+      priority: options.priority === "background" ? BACKGROUND_PRIORITY : undefined,
       attempts: definition.attempts,
       backoff: { type: "exponential", delay: definition.backoffMs, jitter: 0.5 },
       removeOnComplete: { age: DAY_SECONDS },
@@ -108,9 +114,10 @@ export class BullJobQueue implements JobQueue {
     const result: Record<string, QueueDepth> = {};
     for (const [name, lane] of this.lanes) {
       const queue = await this.queueOf(lane);
-      const counts = await queue.getJobCounts("waiting", "active", "delayed", "failed");
+      const counts = await queue.getJobCounts("waiting", "prioritized", "active", "delayed", "failed");
       result[name] = {
-        waiting: counts.waiting ?? 0,
+        // BullMQ keeps waiting background jobs apart, as prioritized; they wait all the same.
+        waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
         active: counts.active ?? 0,
         delayed: counts.delayed ?? 0,
         failed: counts.failed ?? 0,

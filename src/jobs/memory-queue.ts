@@ -16,11 +16,14 @@ interface QueuedJob {
   data: unknown;
   attempt: number;
   runAt: number;
+  background: boolean;
 }
 
 interface Lane {
   definition: JobDefinition<unknown>;
   ready: QueuedJob[];
+  /** Ready background jobs: taken only when `ready` is empty. */
+  readyBackground: QueuedJob[];
   delayed: Set<NodeJS.Timeout>;
   delayedCount: number;
   active: number;
@@ -50,6 +53,7 @@ export class MemoryJobQueue implements JobQueue {
     this.lanes.set(definition.name, {
       definition: definition as JobDefinition<unknown>,
       ready: [],
+      readyBackground: [],
       delayed: new Set(),
       delayedCount: 0,
       active: 0,
@@ -68,7 +72,14 @@ export class MemoryJobQueue implements JobQueue {
     this.knownIds.set(id, "live");
     this.schedule(
       lane,
-      { id, name: definition.name, data: parsed, attempt: 1, runAt: 0 },
+      {
+        id,
+        name: definition.name,
+        data: parsed,
+        attempt: 1,
+        runAt: 0,
+        background: options.priority === "background",
+      },
       options.delayMs ?? 0,
     );
   }
@@ -86,7 +97,7 @@ export class MemoryJobQueue implements JobQueue {
     const result: Record<string, QueueDepth> = {};
     for (const [name, lane] of this.lanes) {
       result[name] = {
-        waiting: lane.ready.length,
+        waiting: lane.ready.length + lane.readyBackground.length,
         active: lane.active,
         delayed: lane.delayedCount,
         failed: lane.failed,
@@ -122,24 +133,28 @@ export class MemoryJobQueue implements JobQueue {
 
   private schedule(lane: Lane, job: QueuedJob, delayMs: number): void {
     if (delayMs <= 0) {
-      lane.ready.push(job);
-      this.pump(lane);
+      this.makeReady(lane, job);
       return;
     }
     lane.delayedCount += 1;
     const timer = setTimeout(() => {
       lane.delayed.delete(timer);
       lane.delayedCount -= 1;
-      lane.ready.push(job);
-      this.pump(lane);
+      this.makeReady(lane, job);
     }, delayMs);
     lane.delayed.add(timer);
   }
 
+  private makeReady(lane: Lane, job: QueuedJob): void {
+    (job.background ? lane.readyBackground : lane.ready).push(job);
+    this.pump(lane);
+  }
+
   private pump(lane: Lane): void {
-    while (this.running && lane.active < lane.definition.concurrency && lane.ready.length > 0) {
-      const job = lane.ready.shift();
-      if (job) void this.run(lane, job);
+    while (this.running && lane.active < lane.definition.concurrency) {
+      const job = lane.ready.shift() ?? lane.readyBackground.shift();
+      if (!job) return;
+      void this.run(lane, job);
     }
   }
 

@@ -30,6 +30,12 @@ export interface EnqueueOptions {
   /** Jobs with the same id are one job: a second enqueue while the first is known is a no-op. */
   jobId?: string;
   delayMs?: number;
+  /**
+   * A background job (routine upkeep) waits while any other job of its kind is ready, so callbacks and
+   * what users asked for are not held behind it; jobs of the same standing run in the order queued. A
+   * job keeps its standing through delays and retries.
+   */
+  priority?: "background";
 }
 
 /** Thrown by a handler when retrying cannot help (the user blocked the bot, the task is gone). */

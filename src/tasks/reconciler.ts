@@ -88,7 +88,8 @@ export class Reconciler {
       for (const ticket of room > 0 ? await records.due(now, room) : []) {
         await records.watch(ticket, leaseUntil);
         const data: DeliverData = { ticket, reason: "poll" };
-        await queue.enqueue(job, data, { jobId: `poll-${ticketTag(ticket)}-${now}` });
+        // Routine polls let callbacks and deliveries users are waiting for pass them in the queue.
+        await queue.enqueue(job, data, { jobId: `poll-${ticketTag(ticket)}-${now}`, priority: "background" });
         progress.queued += 1;
       }
       for (const ticket of await records.searchesDue(now, batch)) {

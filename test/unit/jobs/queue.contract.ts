@@ -132,6 +132,50 @@ export function queueContract(
       expect(attempts.every((attempt) => attempt === 1)).toBe(true);
     });
 
+    /** A job of one worker that holds the worker until released, then records the order of the rest. */
+    async function busyWorker(jobName: string) {
+      const order: number[] = [];
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const job = definition(
+        jobName,
+        async (data) => {
+          if (data.n === 0) await held;
+          else order.push(data.n);
+        },
+        { concurrency: 1 },
+      );
+      queue.register(job);
+      await queue.start();
+      await queue.enqueue(job, { n: 0 });
+      await waitUntil(async () => (await queue.depths())[jobName]?.active === 1);
+      return { job, order, release };
+    }
+
+    it("runs a job queued later before a background job that waits for the same worker", async () => {
+      const { job, order, release } = await busyWorker("standing");
+      await queue.enqueue(job, { n: 1 }, { priority: "background" });
+      await queue.enqueue(job, { n: 2 }, { priority: "background" });
+      await queue.enqueue(job, { n: 3 });
+      expect((await queue.depths()).standing?.waiting).toBe(3);
+      release();
+      await waitUntil(() => order.length === 3);
+      expect(order).toEqual([3, 1, 2]);
+    });
+
+    it("keeps a delayed background job behind a normal one that became due after it", async () => {
+      const { job, order, release } = await busyWorker("delayed-standing");
+      await queue.enqueue(job, { n: 1 }, { priority: "background", delayMs: 20 });
+      await queue.enqueue(job, { n: 2 }, { delayMs: 60 });
+      // Both delays run out while the worker is still busy; without its standing, 1 would go first.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      release();
+      await waitUntil(() => order.length === 2);
+      expect(order).toEqual([2, 1]);
+    });
+
     it("lets a running job finish when closing within the deadline", async () => {
       let finished = false;
       let started = false;
