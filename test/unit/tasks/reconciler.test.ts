@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { MemoryJobQueue } from "../../../src/jobs/memory-queue.js";
 import type { JobDefinition, JobQueue } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
@@ -129,5 +130,43 @@ describe("the reconciler's searches", () => {
     now += 1000;
     expect(await reconciler.tick()).toBe(0);
     expect(queued).toEqual([{ ticket: "UNCONFIRMED0000000000000" }]);
+  });
+});
+
+describe("the reconciler's polls in the queue", () => {
+  it("let a callback queued after them reach its task first", async () => {
+    const storage = createMemoryStorage();
+    const records = new TaskRecords(storage);
+    const logger = createLogger({ level: "silent" });
+    const ran: DeliverData[] = [];
+    const job: JobDefinition<DeliverData> = {
+      ...deliver,
+      handler: async (data) => {
+        ran.push(data);
+      },
+    };
+    const queue = new MemoryJobQueue(logger);
+    queue.register(job);
+    queue.register(search);
+    await records.watch("POLLEDFIRST0000000000000", 1);
+    await records.watch("POLLEDSECOND000000000000", 1);
+    const reconciler = new Reconciler({
+      records,
+      locks: storage.locks,
+      queue,
+      job,
+      searchJob: search,
+      logger,
+      intervalMs: 1000,
+    });
+    try {
+      expect(await reconciler.tick()).toBe(2);
+      await queue.enqueue(job, { ticket: "FINISHED0000000000000000", reason: "callback" });
+      await queue.start();
+      await eventually(() => ran.length === 3);
+      expect(ran.map((data) => data.reason)).toEqual(["callback", "poll", "poll"]);
+    } finally {
+      await queue.close(1_000);
+    }
   });
 });
