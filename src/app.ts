@@ -82,7 +82,9 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   const tasksService = new TasksServiceClient({
     baseUrl: tasksBaseUrl,
     logger: logger.child({ component: "tasks-service" }),
-    pacing: new KeyPacing(storage.windows),
+    // A poll that cannot go within a second gives its job worker back and is queued again for when its
+    // key's window has room: workers held by waiting polls would keep callbacks waiting for one.
+    pacing: new KeyPacing(storage.windows, { pollMaxWaitMs: 1_000 }),
   });
   closers.unshift(() => tasksService.close());
 

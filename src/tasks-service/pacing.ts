@@ -25,6 +25,11 @@ export interface KeyPacingOptions {
   pollReserve?: number;
   /** Longest a call waits for its turn; past it the call fails as rate_limited. */
   maxWaitMs?: number;
+  /**
+   * Longest a poll waits for its turn, `maxWaitMs` unless given. A poll that fails sooner gives back the
+   * job worker it holds, for a callback or a user's read, and comes back when the window has room.
+   */
+  pollMaxWaitMs?: number;
   /** Window names start with this. */
   prefix?: string;
   sleep?: (ms: number) => Promise<void>;
@@ -48,6 +53,7 @@ export class KeyPacing {
   private readonly uploads: RateWindowRule;
   private readonly pollAllowance: RateWindowRule;
   private readonly maxWaitMs: number;
+  private readonly pollMaxWaitMs: number;
   private readonly prefix: string;
   private readonly sleep: (ms: number) => Promise<void>;
   /** Foreground calls waiting for their turn, per key id, in this process. */
@@ -70,6 +76,7 @@ export class KeyPacing {
     this.uploads = { limit: uploadsPerMinute, windowMs: WINDOW_MS };
     this.pollAllowance = { limit: requestsPerMinute - pollReserve, windowMs: WINDOW_MS };
     this.maxWaitMs = options.maxWaitMs ?? 2 * 60_000;
+    this.pollMaxWaitMs = options.pollMaxWaitMs ?? this.maxWaitMs;
     this.prefix = options.prefix ?? "pace";
     this.sleep = options.sleep ?? ((ms) => delay(ms));
   }
@@ -86,7 +93,11 @@ export class KeyPacing {
     operation: ServiceOperation = operationOf[call],
   ): Promise<void> {
     const id = KeyPacing.budgetId(apiKey);
-    const deadline = { waitedMs: 0, operation };
+    const deadline = {
+      waitedMs: 0,
+      maxWaitMs: call === "poll" ? this.pollMaxWaitMs : this.maxWaitMs,
+      operation,
+    };
     const names = {
       requests: `${this.prefix}:${id}:requests`,
       uploads: `${this.prefix}:${id}:uploads`,
@@ -112,12 +123,12 @@ export class KeyPacing {
   private async take(
     window: string,
     rule: RateWindowRule,
-    deadline: { waitedMs: number; operation: ServiceOperation },
+    deadline: { waitedMs: number; maxWaitMs: number; operation: ServiceOperation },
   ): Promise<void> {
     while (true) {
       const { waitMs } = await this.windows.take(window, rule);
       if (waitMs <= 0) return;
-      if (deadline.waitedMs + waitMs > this.maxWaitMs) {
+      if (deadline.waitedMs + waitMs > deadline.maxWaitMs) {
         throw new TasksServiceError({
           kind: "rate_limited",
           operation: deadline.operation,

@@ -84,7 +84,9 @@ export class Reconciler {
     const lock = await locks.acquire("reconciler", Math.max(this.options.intervalMs * 5, 10_000));
     if (lock === undefined) return;
     try {
-      const room = batch - ((await queue.depths())[job.name]?.waiting ?? 0);
+      // Polls put off until their key's window has room wait all the same, as delayed jobs.
+      const depth = (await queue.depths())[job.name];
+      const room = batch - (depth ? depth.waiting + depth.delayed : 0);
       for (const ticket of room > 0 ? await records.due(now, room) : []) {
         await records.watch(ticket, leaseUntil);
         const data: DeliverData = { ticket, reason: "poll" };

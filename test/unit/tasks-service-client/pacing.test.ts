@@ -6,7 +6,7 @@ import { createRecordingWindows, type FakeClock } from "../../support/tasks-serv
 const KEY = "cmp_AbCd1234_0123456789abcdefghijABCDEFGHIJ";
 const OTHER_KEY = "cmp_ZyXw9876_0123456789abcdefghijABCDEFGHIJ";
 
-function setup(options: { maxWaitMs?: number } = {}) {
+function setup(options: { maxWaitMs?: number; pollMaxWaitMs?: number } = {}) {
   const clock: FakeClock = { now: 1_000_000 };
   const windows = createRecordingWindows(clock);
   const sleeps: number[] = [];
@@ -146,6 +146,18 @@ describe("KeyPacing", () => {
     expect(error).toBeInstanceOf(TasksServiceError);
     expect(error).toMatchObject({ kind: "rate_limited", operation: "createTask" });
     expect((error as TasksServiceError).retryAfterMs).toBeGreaterThan(1_000);
+  });
+
+  it("fails a poll as rate_limited past its own shorter wait, while a read still waits its turn", async () => {
+    const { pacing, sleeps } = setup({ pollMaxWaitMs: 1_000 });
+    await repeat(pacing, "poll", 20);
+    const error = await pacing.acquire(KEY, "poll").catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: "rate_limited", operation: "listTasks" });
+    expect((error as TasksServiceError).retryAfterMs).toBeGreaterThan(1_000);
+    expect(sleeps).toEqual([]);
+    await repeat(pacing, "read", 10);
+    await pacing.acquire(KEY, "read");
+    expect(sleeps.reduce((sum, ms) => sum + ms, 0)).toBeGreaterThan(1_000);
   });
 
   it("names its budgets without the API key or its secret", async () => {

@@ -170,3 +170,27 @@ describe("the reconciler's polls in the queue", () => {
     }
   });
 });
+
+describe("the reconciler's batch", () => {
+  it("counts polls put off until their key has room as still queued, and queues none over the batch", async () => {
+    const { records, logger, queued, queue, storage } = rig(0);
+    await records.watch("DUETICKET000000000000000", 1);
+    const putOff: JobQueue = {
+      ...queue,
+      enqueue: queue.enqueue,
+      depths: async () => ({ [deliver.name]: { waiting: 1, active: 0, delayed: 1, failed: 0 } }),
+    };
+    const reconciler = new Reconciler({
+      records,
+      locks: storage.locks,
+      queue: putOff,
+      job: deliver,
+      searchJob: search,
+      logger,
+      intervalMs: 1000,
+      batch: 2,
+    });
+    expect(await reconciler.tick()).toBe(0);
+    expect(queued).toEqual([]);
+  });
+});
