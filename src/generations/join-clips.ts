@@ -12,13 +12,11 @@
 
 import type { Api } from "grammy";
 import { z } from "zod";
-import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
-import type { Generation } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import type { BatchRecord, ChunkItem, GenerationRecords } from "./batch-records.js";
-import { freshOutput } from "./result-links.js";
+import { freshOutput, type ResultLinkDeps } from "./result-links.js";
 
 /** A claim lives as long as the batch's buttons do. */
 const CLAIM_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -59,11 +57,9 @@ export interface JoinTasks {
   started(ticket: string): Promise<boolean>;
 }
 
-export interface JoinDeps {
+export interface JoinDeps extends ResultLinkDeps {
   records: GenerationRecords;
   kv: KeyValueStore;
-  credentials: GenerationCredentialsReader;
-  service: { getGeneration(apiKey: string, id: string): Promise<Generation> };
   tasks: JoinTasks;
   api: Pick<Api, "sendMessage">;
   translate(locale: string): Translate;

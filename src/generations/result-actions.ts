@@ -22,15 +22,13 @@ import {
   resultFileName,
   withDownloads,
 } from "./result-files.js";
-import { freshOutput } from "./result-links.js";
+import { freshOutput, type ResultLinkDeps } from "./result-links.js";
 
 const OriginalDataSchema = z.object({ ticket: z.string().min(16), position: z.number().int().nonnegative() });
 export type OriginalData = z.infer<typeof OriginalDataSchema>;
 
-export interface OriginalDeps {
+export interface OriginalDeps extends ResultLinkDeps {
   records: GenerationRecords;
-  credentials: GenerationCredentialsReader;
-  service: { getGeneration(apiKey: string, id: string): Promise<Generation> };
   results: ResultReader;
   api: Pick<Api, "sendDocument" | "sendMessage">;
   translate(locale: string): Translate;
