@@ -192,24 +192,31 @@ export function humanized(code: string): string {
   return lower.charAt(0).toUpperCase() + lower.slice(1);
 }
 
-function choiceField(
-  key: "aspect" | "resolution" | "quality_mode" | "background",
-  group: string,
-  listOf: (model: CatalogModel) => readonly string[],
-  model: (view: FormView) => CatalogModel | undefined,
-  lock: (model: CatalogModel, value: string) => FormIssue | undefined,
-  describe: (value: string, t: Translate) => string,
-): ImageField {
+/** The catalog entry's options a choice field offers: one of the chosen model's lists, hidden when it is empty. */
+export interface CatalogChoice {
+  key: "aspect" | "resolution" | "quality_mode" | "background" | "duration";
+  group: string;
+  hint?: string;
+  listOf: (model: CatalogModel) => readonly (string | number)[];
+  model: (view: FormView) => CatalogModel | undefined;
+  /** Why a value cannot be chosen on this account (a Pro-only size on Free), if it cannot. */
+  lock?: (model: CatalogModel, value: string | number) => FormIssue | undefined;
+  describe: (value: string | number, t: Translate) => string;
+}
+
+export function catalogChoiceField(choice: CatalogChoice): ImageField {
+  const { key, group, hint, listOf, model, lock, describe } = choice;
   return {
     key,
     group,
+    ...(hint ? { hint } : {}),
     input: {
       kind: "choice",
       options: (view) => {
         const current = model(view);
         if (!current) return [];
         return listOf(current).map((value) => {
-          const locked = lock(current, value);
+          const locked = lock?.(current, value);
           return locked ? { value, locked } : { value };
         });
       },
@@ -218,7 +225,8 @@ function choiceField(
       const current = model(view);
       return current !== undefined && listOf(current).length > 0;
     },
-    describe: (value, t) => (typeof value === "string" ? describe(value, t) : undefined),
+    describe: (value, t) =>
+      typeof value === "string" || typeof value === "number" ? describe(value, t) : undefined,
   };
 }
 
@@ -272,38 +280,36 @@ export function imageForm(
         return entry ? t("generation-model-label", { model: entry.label, ...priceParams(entry) }) : undefined;
       },
     },
-    choiceField(
-      "quality_mode",
-      "model",
-      (entry) => entry.quality_modes,
+    catalogChoiceField({
+      key: "quality_mode",
+      group: "model",
+      listOf: (entry) => entry.quality_modes,
       model,
-      () => undefined,
-      (value, t) => t("value-quality-mode", { mode: value, label: humanized(value) }),
-    ),
-    choiceField(
-      "aspect",
-      "picture",
-      (entry) => entry.aspects,
+      describe: (value, t) => t("value-quality-mode", { mode: value, label: humanized(String(value)) }),
+    }),
+    catalogChoiceField({
+      key: "aspect",
+      group: "picture",
+      listOf: (entry) => entry.aspects,
       model,
-      () => undefined,
-      (value, t) => t("value-aspect", { aspect: value, orientation: orientationOf(value) }),
-    ),
-    choiceField(
-      "resolution",
-      "picture",
-      (entry) => entry.resolutions,
+      describe: (value, t) => t("value-aspect", { aspect: value, orientation: orientationOf(String(value)) }),
+    }),
+    catalogChoiceField({
+      key: "resolution",
+      group: "picture",
+      listOf: (entry) => entry.resolutions,
       model,
-      (entry, value) => (lockedResolution(entry, value, setup) ? proOnly(value) : undefined),
-      (value) => value,
-    ),
-    choiceField(
-      "background",
-      "picture",
-      (entry) => entry.backgrounds,
+      lock: (entry, value) =>
+        typeof value === "string" && lockedResolution(entry, value, setup) ? proOnly(value) : undefined,
+      describe: (value) => String(value),
+    }),
+    catalogChoiceField({
+      key: "background",
+      group: "picture",
+      listOf: (entry) => entry.backgrounds,
       model,
-      () => undefined,
-      (value, t) => t("value-background", { background: value, label: humanized(value) }),
-    ),
+      describe: (value, t) => t("value-background", { background: value, label: humanized(String(value)) }),
+    }),
   ];
   return {
     type,

@@ -29,6 +29,7 @@ import { missingRequired } from "../request.js";
 import { clip } from "../screens/text.js";
 import {
   type BuiltGenerationRequest,
+  catalogChoiceField,
   chosenModel,
   humanized,
   type ImageFormSetup,
@@ -151,38 +152,6 @@ export function normalizeVideoValues(
   return next;
 }
 
-function choiceField(
-  key: ModelChoice,
-  listOf: (model: CatalogModel) => readonly (string | number)[],
-  model: (view: FormView) => CatalogModel | undefined,
-  lock: (model: CatalogModel, value: string | number) => FormIssue | undefined,
-  describe: (value: string | number, t: Translate) => string,
-  group = "clip",
-): VideoField {
-  return {
-    key,
-    group,
-    hint: `video-hint-${key}`,
-    input: {
-      kind: "choice",
-      options: (view) => {
-        const current = model(view);
-        if (!current) return [];
-        return listOf(current).map((value) => {
-          const locked = lock(current, value);
-          return locked ? { value, locked } : { value };
-        });
-      },
-    },
-    applies: (view) => {
-      const current = model(view);
-      return current !== undefined && listOf(current).length > 0;
-    },
-    describe: (value, t) =>
-      typeof value === "string" || typeof value === "number" ? describe(value, t) : undefined,
-  };
-}
-
 /** The definition of a video form, for the catalog and account it opened with. */
 export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefinition<GenerationFormType> {
   const models = modelsFor(type, setup);
@@ -234,36 +203,40 @@ export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefin
         return entry ? t("video-model-label", { model: entry.label, ...priceParams(entry) }) : undefined;
       },
     },
-    choiceField(
-      "quality_mode",
-      (entry) => entry.quality_modes,
+    catalogChoiceField({
+      key: "quality_mode",
+      group: "model",
+      hint: "video-hint-quality_mode",
+      listOf: (entry) => entry.quality_modes,
       model,
-      () => undefined,
-      (value, t) => t("video-value-quality-mode", { mode: String(value), label: humanized(String(value)) }),
-      "model",
-    ),
-    choiceField(
-      "aspect",
-      (entry) => entry.aspects,
+      describe: (value, t) => t("video-value-quality-mode", { mode: value, label: humanized(String(value)) }),
+    }),
+    catalogChoiceField({
+      key: "aspect",
+      group: "clip",
+      hint: "video-hint-aspect",
+      listOf: (entry) => entry.aspects,
       model,
-      () => undefined,
-      (value, t) => t("value-aspect", { aspect: String(value), orientation: orientationOf(String(value)) }),
-    ),
-    choiceField(
-      "resolution",
-      (entry) => entry.resolutions,
+      describe: (value, t) => t("value-aspect", { aspect: value, orientation: orientationOf(String(value)) }),
+    }),
+    catalogChoiceField({
+      key: "resolution",
+      group: "clip",
+      hint: "video-hint-resolution",
+      listOf: (entry) => entry.resolutions,
       model,
-      (entry, value) =>
+      lock: (entry, value) =>
         typeof value === "string" && lockedResolution(entry, value, setup) ? proOnly(value) : undefined,
-      (value) => String(value),
-    ),
-    choiceField(
-      "duration",
-      (entry) => entry.durations_sec,
+      describe: (value) => String(value),
+    }),
+    catalogChoiceField({
+      key: "duration",
+      group: "clip",
+      hint: "video-hint-duration",
+      listOf: (entry) => entry.durations_sec,
       model,
-      () => undefined,
-      (value, t) => t("video-value-duration", { seconds: Number(value) }),
-    ),
+      describe: (value, t) => t("video-value-duration", { seconds: Number(value) }),
+    }),
     {
       key: "audio",
       group: "clip",
