@@ -282,3 +282,16 @@ export function lastCall(calls: ApiCall[], method: string): ApiCall | undefined 
 export function textOf(call: ApiCall | undefined): string {
   return typeof call?.payload.text === "string" ? call.payload.text : "";
 }
+
+/** A user's form card (the message with form buttons) as last shown: its text and the call that showed it. */
+export function formCardOf(calls: ApiCall[], userId: number): { text: string; call: ApiCall | undefined } {
+  const shown = [...calls]
+    .reverse()
+    .find(
+      (call) =>
+        (call.method === "sendMessage" || call.method === "editMessageText") &&
+        Number(call.payload.chat_id) === userId &&
+        JSON.stringify(call.payload.reply_markup ?? "").includes('"fm:'),
+    );
+  return { text: textOf(shown), call: shown };
+}

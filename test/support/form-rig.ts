@@ -26,7 +26,8 @@ import { type PreviewRequest, type VoicePreviewPort, VoicePreviews } from "../..
 import { parseSrt } from "../../src/tasks-service/parsers/srt.js";
 import type { TaskRequest } from "../../src/tasks-service/schemas/index.js";
 import { FakeTasksService } from "./bot-fakes.js";
-import { BotHarness, type TestUser } from "./bot-harness.js";
+import { BotHarness, formCardOf, type TestUser } from "./bot-harness.js";
+import { settleQueue } from "./settle.js";
 
 export const LIMITS = { maxIntakeMb: 20, selfHostedBotApi: false };
 
@@ -205,25 +206,12 @@ export class FormRig {
   }
 
   async settle(): Promise<void> {
-    for (let round = 0; round < 500; round++) {
-      const depths = Object.values(await this.queue.depths());
-      if (depths.every((depth) => depth.waiting + depth.active + depth.delayed === 0)) return;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    throw new Error("jobs did not settle");
+    await settleQueue(this.queue, { rounds: 500 });
   }
 
   /** The form card as last shown: its text and buttons. */
   card(user: TestUser) {
-    const shown = [...this.harness.calls]
-      .reverse()
-      .find(
-        (call) =>
-          (call.method === "sendMessage" || call.method === "editMessageText") &&
-          Number(call.payload.chat_id) === user.id &&
-          JSON.stringify(call.payload.reply_markup ?? "").includes('"fm:'),
-      );
-    return { text: typeof shown?.payload.text === "string" ? shown.payload.text : "", call: shown };
+    return formCardOf(this.harness.calls, user.id);
   }
 
   /** Presses the card's button whose text starts with `label`. */

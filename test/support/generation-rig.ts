@@ -29,8 +29,9 @@ import type { JoinTask } from "../../src/generations/join-clips.js";
 import { MemoryJobQueue } from "../../src/jobs/memory-queue.js";
 import { createLogger } from "../../src/logger.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
-import { BotHarness, type TestUser } from "./bot-harness.js";
+import { BotHarness, formCardOf, type TestUser } from "./bot-harness.js";
 import { type RecordingProxy, startRecordingProxy } from "./recording-proxy.js";
+import { settleQueue } from "./settle.js";
 
 export const JPEG = readFileSync(new URL("../../dev/fixtures/sample.jpg", import.meta.url));
 const TOKEN = "123:test";
@@ -224,25 +225,12 @@ export class GenerationRig {
 
   /** Resolves when no job is waiting, running or delayed. */
   async settle(): Promise<void> {
-    for (let round = 0; round < 2_000; round++) {
-      const depths = Object.values(await this.queue.depths());
-      if (depths.every((depth) => depth.waiting + depth.active + depth.delayed === 0)) return;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    throw new Error("jobs did not settle");
+    await settleQueue(this.queue);
   }
 
   /** The form card as last shown: its text and buttons. */
   card(user: TestUser) {
-    const shown = [...this.harness.calls]
-      .reverse()
-      .find(
-        (call) =>
-          (call.method === "sendMessage" || call.method === "editMessageText") &&
-          Number(call.payload.chat_id) === user.id &&
-          JSON.stringify(call.payload.reply_markup ?? "").includes('"fm:'),
-      );
-    return { text: typeof shown?.payload.text === "string" ? shown.payload.text : "", call: shown };
+    return formCardOf(this.harness.calls, user.id);
   }
 
   /** The card's buttons by their text. */

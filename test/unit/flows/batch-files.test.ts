@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { deriveIdempotencyKey } from "../../../src/generation-service/idempotency.js";
 import { BotHarness, type TestUser, textOf } from "../../support/bot-harness.js";
 import { GenerationRig } from "../../support/generation-rig.js";
+import { settleQueue } from "../../support/settle.js";
 
 let rig: GenerationRig;
 afterEach(async () => rig?.close());
@@ -81,15 +82,8 @@ async function run(user: TestUser, steps: number) {
 }
 
 /** Waits for the jobs; delivery goes at the chat's pace and has its own tests, the card and the service count here. */
-async function quiet() {
-  for (let round = 0; round < 2_000; round++) {
-    const depths = Object.entries(await rig.queue.depths()).filter(
-      ([name]) => name !== "deliver-generations",
-    );
-    if (depths.every(([, depth]) => depth.waiting + depth.active + depth.delayed === 0)) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error("jobs did not settle");
+function quiet() {
+  return settleQueue(rig.queue, { except: "deliver-generations" });
 }
 
 async function formInstances(): Promise<string[]> {

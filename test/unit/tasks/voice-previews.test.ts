@@ -9,14 +9,10 @@ import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { hasSample, VoicePreviews } from "../../../src/tasks/voice-previews.js";
 import type { TaskRequest } from "../../../src/tasks-service/schemas/index.js";
 import { serviceTask } from "../../support/bot-fakes.js";
+import { settleQueue } from "../../support/settle.js";
 
-async function settle(queue: MemoryJobQueue) {
-  for (let round = 0; round < 400; round++) {
-    const depths = Object.values(await queue.depths());
-    if (depths.every((depth) => depth.waiting + depth.active + depth.delayed === 0)) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error("jobs did not settle");
+function settle(queue: MemoryJobQueue) {
+  return settleQueue(queue, { rounds: 400 });
 }
 
 const OPERATOR_KEY = "ops_operator_samplesamplesamplesamplesamplesa";
