@@ -230,6 +230,79 @@ export function catalogChoiceField(choice: CatalogChoice): ImageField {
   };
 }
 
+function proOnly(what: string): FormIssue {
+  return { key: "generation-pro-only", params: { what } };
+}
+
+/** The model picker: each model by name and price, a Pro-only one locked on a Free plan. */
+export function modelField(
+  models: readonly CatalogModel[],
+  setup: ImageFormSetup,
+  words: { label: string; hint?: string },
+): ImageField {
+  return {
+    key: "model",
+    group: "model",
+    ...(words.hint ? { hint: words.hint } : {}),
+    input: {
+      kind: "choice",
+      options: () =>
+        models.map((entry) =>
+          lockedModel(entry, setup) ? { value: entry.id, locked: proOnly(entry.label) } : { value: entry.id },
+        ),
+    },
+    describe: (value, t) => {
+      const entry = models.find((candidate) => candidate.id === value);
+      return entry ? t(words.label, { model: entry.label, ...priceParams(entry) }) : undefined;
+    },
+  };
+}
+
+type ModelOf = (view: FormView) => CatalogModel | undefined;
+
+/** The chosen model's quality modes, in words. */
+export function qualityModeField(model: ModelOf, words: { label: string; hint?: string }): ImageField {
+  return catalogChoiceField({
+    key: "quality_mode",
+    group: "model",
+    ...(words.hint ? { hint: words.hint } : {}),
+    listOf: (entry) => entry.quality_modes,
+    model,
+    describe: (value, t) => t(words.label, { mode: value, label: humanized(String(value)) }),
+  });
+}
+
+/** The chosen model's shapes, named by orientation. */
+export function aspectField(model: ModelOf, group: string, hint?: string): ImageField {
+  return catalogChoiceField({
+    key: "aspect",
+    group,
+    ...(hint ? { hint } : {}),
+    listOf: (entry) => entry.aspects,
+    model,
+    describe: (value, t) => t("value-aspect", { aspect: value, orientation: orientationOf(String(value)) }),
+  });
+}
+
+/** The chosen model's sizes, a Pro-only one locked on a Free plan. */
+export function resolutionField(
+  model: ModelOf,
+  setup: ImageFormSetup,
+  group: string,
+  hint?: string,
+): ImageField {
+  return catalogChoiceField({
+    key: "resolution",
+    group,
+    ...(hint ? { hint } : {}),
+    listOf: (entry) => entry.resolutions,
+    model,
+    lock: (entry, value) =>
+      typeof value === "string" && lockedResolution(entry, value, setup) ? proOnly(value) : undefined,
+    describe: (value) => String(value),
+  });
+}
+
 /** The definition of an image form, for the catalog and account it opened with. */
 export function imageForm(
   type: GenerationFormType,
@@ -237,7 +310,6 @@ export function imageForm(
 ): FormDefinition<GenerationFormType> {
   const models = modelsFor(type, setup);
   const model = (view: FormView) => chosenModel(type, setup, view.values);
-  const proOnly = (what: string): FormIssue => ({ key: "generation-pro-only", params: { what } });
   const fields: ImageField[] = [
     {
       key: "prompt",
@@ -263,46 +335,10 @@ export function imageForm(
           Array.from({ length: maxVariants(model(view)) }, (_, index) => ({ value: index + 1 })),
       },
     },
-    {
-      key: "model",
-      group: "model",
-      input: {
-        kind: "choice",
-        options: () =>
-          models.map((entry) =>
-            lockedModel(entry, setup)
-              ? { value: entry.id, locked: proOnly(entry.label) }
-              : { value: entry.id },
-          ),
-      },
-      describe: (value, t) => {
-        const entry = models.find((candidate) => candidate.id === value);
-        return entry ? t("generation-model-label", { model: entry.label, ...priceParams(entry) }) : undefined;
-      },
-    },
-    catalogChoiceField({
-      key: "quality_mode",
-      group: "model",
-      listOf: (entry) => entry.quality_modes,
-      model,
-      describe: (value, t) => t("value-quality-mode", { mode: value, label: humanized(String(value)) }),
-    }),
-    catalogChoiceField({
-      key: "aspect",
-      group: "picture",
-      listOf: (entry) => entry.aspects,
-      model,
-      describe: (value, t) => t("value-aspect", { aspect: value, orientation: orientationOf(String(value)) }),
-    }),
-    catalogChoiceField({
-      key: "resolution",
-      group: "picture",
-      listOf: (entry) => entry.resolutions,
-      model,
-      lock: (entry, value) =>
-        typeof value === "string" && lockedResolution(entry, value, setup) ? proOnly(value) : undefined,
-      describe: (value) => String(value),
-    }),
+    modelField(models, setup, { label: "generation-model-label" }),
+    qualityModeField(model, { label: "value-quality-mode" }),
+    aspectField(model, "picture"),
+    resolutionField(model, setup, "picture"),
     catalogChoiceField({
       key: "background",
       group: "picture",

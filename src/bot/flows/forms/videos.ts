@@ -19,7 +19,6 @@ import type {
   FormContract,
   FormDefinition,
   FormField,
-  FormIssue,
   FormValues,
   FormView,
   GenerationFormType,
@@ -28,23 +27,23 @@ import type { Notice } from "../form-state.js";
 import { missingRequired } from "../request.js";
 import { clip } from "../screens/text.js";
 import {
+  aspectField,
   type BuiltGenerationRequest,
   catalogChoiceField,
   chosenModel,
-  humanized,
   type ImageFormSetup,
-  isFreePlan,
   keep,
   MAX_PROMPT_TEXT,
   type MoneyWords,
   maxVariants,
+  modelField,
   modelsFor,
   moneyLines,
   normalizeImageValues,
-  orientationOf,
-  priceParams,
   promptsOf,
+  qualityModeField,
   quoteOf,
+  resolutionField,
   variantsOf,
 } from "./images.js";
 
@@ -130,10 +129,6 @@ export function clipCount(type: VideoFormType, values: FormValues, media: readon
   return promptsOf(type, values).length * variantsOf(values);
 }
 
-function lockedResolution(model: CatalogModel, resolution: string, setup: ImageFormSetup): boolean {
-  return model.pro_only_resolutions.includes(resolution) && isFreePlan(setup.account);
-}
-
 /** The values with the model's own options, its length and, where it can be switched off, its sound. */
 export function normalizeVideoValues(
   type: VideoFormType,
@@ -156,7 +151,6 @@ export function normalizeVideoValues(
 export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefinition<GenerationFormType> {
   const models = modelsFor(type, setup);
   const model = (view: FormView) => chosenModel(type, setup, view.values);
-  const proOnly = (what: string): FormIssue => ({ key: "generation-pro-only", params: { what } });
   const fields: VideoField[] = [
     {
       key: "prompt",
@@ -185,50 +179,10 @@ export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefin
       },
       applies: () => type === "text_to_video",
     },
-    {
-      key: "model",
-      group: "model",
-      hint: "video-hint-model",
-      input: {
-        kind: "choice",
-        options: () =>
-          models.map((entry) =>
-            entry.pro_only && isFreePlan(setup.account)
-              ? { value: entry.id, locked: proOnly(entry.label) }
-              : { value: entry.id },
-          ),
-      },
-      describe: (value, t) => {
-        const entry = models.find((candidate) => candidate.id === value);
-        return entry ? t("video-model-label", { model: entry.label, ...priceParams(entry) }) : undefined;
-      },
-    },
-    catalogChoiceField({
-      key: "quality_mode",
-      group: "model",
-      hint: "video-hint-quality_mode",
-      listOf: (entry) => entry.quality_modes,
-      model,
-      describe: (value, t) => t("video-value-quality-mode", { mode: value, label: humanized(String(value)) }),
-    }),
-    catalogChoiceField({
-      key: "aspect",
-      group: "clip",
-      hint: "video-hint-aspect",
-      listOf: (entry) => entry.aspects,
-      model,
-      describe: (value, t) => t("value-aspect", { aspect: value, orientation: orientationOf(String(value)) }),
-    }),
-    catalogChoiceField({
-      key: "resolution",
-      group: "clip",
-      hint: "video-hint-resolution",
-      listOf: (entry) => entry.resolutions,
-      model,
-      lock: (entry, value) =>
-        typeof value === "string" && lockedResolution(entry, value, setup) ? proOnly(value) : undefined,
-      describe: (value) => String(value),
-    }),
+    modelField(models, setup, { label: "video-model-label", hint: "video-hint-model" }),
+    qualityModeField(model, { label: "video-value-quality-mode", hint: "video-hint-quality_mode" }),
+    aspectField(model, "clip", "video-hint-aspect"),
+    resolutionField(model, setup, "clip", "video-hint-resolution"),
     catalogChoiceField({
       key: "duration",
       group: "clip",
