@@ -11,7 +11,7 @@
 import { Composer } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
-import type { GenerationCredentialsReader } from "../../accounts/generation-links.js";
+import type { GenerationCredentials, GenerationCredentialsReader } from "../../accounts/generation-links.js";
 import type { DeletedGenerations } from "../../generation-service/client.js";
 import { deriveIdempotencyKey } from "../../generation-service/idempotency.js";
 import type { BulkDeleteRequest } from "../../generation-service/requests.js";
@@ -316,15 +316,26 @@ async function sayKeyNotices(ctx: BotContext, deps: GalleryDeps, userId: number,
   }
 }
 
-async function openGallery(ctx: BotContext, deps: GalleryDeps, full: boolean): Promise<void> {
+/** Who asks, with their linked key; one without a key is told how to link one. */
+async function linkedCaller(
+  ctx: BotContext,
+  deps: GalleryDeps,
+): Promise<{ chatId: number; userId: number; credentials: GenerationCredentials } | undefined> {
   const chatId = ctx.chat?.id;
   const userId = ctx.from?.id;
-  if (chatId === undefined || userId === undefined) return;
+  if (chatId === undefined || userId === undefined) return undefined;
   const credentials = await deps.credentials.credentials(userId);
   if (!credentials) {
     await ctx.reply(ctx.t("account-not-linked"));
-    return;
+    return undefined;
   }
+  return { chatId, userId, credentials };
+}
+
+async function openGallery(ctx: BotContext, deps: GalleryDeps, full: boolean): Promise<void> {
+  const caller = await linkedCaller(ctx, deps);
+  if (!caller) return;
+  const { chatId, userId, credentials } = caller;
   try {
     const view = await drawGallery(ctx, deps, credentials.apiKey, freshState(full));
     await ctx.reply(view.text, { reply_markup: view.keyboard });
@@ -345,14 +356,9 @@ function queueKeyboard(t: Translate, nonce: string, queued: number): InlineKeybo
 }
 
 async function showQueue(ctx: BotContext, deps: GalleryDeps, mode: "reply" | "edit"): Promise<void> {
-  const chatId = ctx.chat?.id;
-  const userId = ctx.from?.id;
-  if (chatId === undefined || userId === undefined) return;
-  const credentials = await deps.credentials.credentials(userId);
-  if (!credentials) {
-    await ctx.reply(ctx.t("account-not-linked"));
-    return;
-  }
+  const caller = await linkedCaller(ctx, deps);
+  if (!caller) return;
+  const { chatId, userId, credentials } = caller;
   try {
     const snapshot = await readQueue(deps.service, credentials.apiKey);
     const locale = await ctx.i18n.getLocale();
