@@ -23,6 +23,7 @@ import { startApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
 import { botMessages, eventually, freePort, press } from "../test/support/delivery-stack.js";
+import { connect } from "../test/support/generation-stack.js";
 import { startRecordingProxy } from "../test/support/recording-proxy.js";
 import { startRedisServer } from "../test/support/redis-server.js";
 
@@ -104,22 +105,7 @@ async function main(): Promise<number> {
   );
   try {
     const user = emulator.users.create({ first_name: "Bench", language_code: "en" });
-    const accountId = sandbox.accounts.create({ plan: "Pro", balance: 1_000_000 });
-    const key = sandbox.accounts.issueKey(accountId);
-    user.sendCommand("connect", key.apiKey);
-    await eventually(
-      () => botMessages(user).find((message) => message.text?.startsWith("✅ Connected")),
-      15_000,
-    );
-    if (WEBHOOKS) {
-      user.sendText(key.signingSecret);
-      await eventually(
-        () => botMessages(user).find((message) => message.text?.includes("Signing secret saved")),
-        15_000,
-      );
-    } else {
-      await press(user, "Skip");
-    }
+    const key = await connect({ sandbox }, user, { balance: 1_000_000, withSecret: WEBHOOKS });
     const prompts = Array.from({ length: PROMPTS }, (_, index) => `scene ${index + 1}`);
     user.sendCommand("image", prompts.join("\n"));
     await eventually(() => botMessages(user).find((message) => message.text?.includes("Price:")), 15_000);

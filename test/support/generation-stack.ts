@@ -99,7 +99,7 @@ export async function startGenerationStack(
 
 /** The person opens an account on the service, makes a key and links it with /connect (and the secret). */
 export async function connect(
-  stack: GenerationStack,
+  stack: Pick<GenerationStack, "sandbox">,
   person: EmulatedUser,
   account: NewAccount & { key?: NewKey; withSecret?: boolean } = {},
 ): Promise<IssuedKey> {
@@ -109,13 +109,13 @@ export async function connect(
   person.sendCommand("connect", key.apiKey);
   await eventually(
     () => botMessages(person).find((message) => message.text?.startsWith("✅ Connected")),
-    10_000,
+    15_000,
   );
   if (withSecret) {
     person.sendText(key.signingSecret);
     await eventually(
       () => botMessages(person).find((message) => message.text?.includes("Signing secret saved")),
-      10_000,
+      15_000,
     );
   } else {
     await press(person, "Skip");
