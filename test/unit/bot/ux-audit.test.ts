@@ -1,14 +1,16 @@
 /**
- * No screen shows a code: every form (each picker), /settings, /tasks, /balance and /apikey are driven
- * in en, uk and ru, and every text and button the user sees is checked (test/support/ux-audit.ts).
+ * No screen says what a native reader would stumble on: every task form (each picker), /start, /help,
+ * /settings, /tasks, /balance, /apikey, every task card and result, and the generation service's forms,
+ * cards, results, /account, /gallery and /queue are driven in en, uk and ru, every text and button the
+ * user sees is checked, and the locale files are read (test/support/ux-audit.ts, words-audit.ts).
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { BOT_LOCALES, type BotLocale } from "../../../src/i18n/locales.js";
-import { auditWords, type Finding, WordsAudit } from "../../support/ux-audit.js";
+import { describe, expect, it } from "vitest";
+import { BOT_LOCALES } from "../../../src/i18n/locales.js";
+import { auditLocale, WordsAudit } from "../../support/ux-audit.js";
 
 describe("the words audit", () => {
   it("catches a code, a Latin word in Ukrainian and a wrong plural", () => {
-    const uk = new WordsAudit("uk", new Set(["telegram"]));
+    const uk = new WordsAudit("uk", { allowed: new Set(["telegram"]) });
     uk.check("Формат: 9_16", "card");
     uk.check("Колір: &H0000FFFF", "card");
     uk.check("Стиль: yellow_basic", "card");
@@ -32,21 +34,58 @@ describe("the words audit", () => {
       ["latin", "semi"],
       ["plural", "2 токенів"],
     ]);
-    const en = new WordsAudit("en", new Set());
+    const en = new WordsAudit("en", { allowed: new Set() });
     en.check("Output: srt", "card");
     en.check("Balance: 1 tokens", "card");
     en.check("Send the video, or paste a link", "card");
     expect(en.findings.map((finding) => finding.word)).toEqual(["srt", "1 tokens"]);
   });
 
-  describe("every screen in every language", () => {
-    let findings: Record<BotLocale, Finding[]>;
-    beforeAll(async () => {
-      findings = await auditWords();
-    }, 120_000);
-
-    it.each(BOT_LOCALES)("%s shows no code, no stray Latin word and no wrong plural", (locale) => {
-      expect(findings[locale]).toEqual([]);
+  it("catches a double full stop, a sentence said twice and the service's own prompt", () => {
+    const uk = new WordsAudit("uk", {
+      allowed: new Set(),
+      serviceTexts: ["A smooth, continuous transition from this frame to the next"],
     });
+    uk.check("Ліміти оновляться 1 грудня 2026 р..", "balance");
+    uk.check("Чекаю… Готово...", "card");
+    uk.check(
+      "Оберіть завдання нижче або надішліть файл.\n\nОберіть завдання нижче або надішліть файл.",
+      "welcome",
+    );
+    uk.check("1. A smooth, continuous transition from this frame to the next", "caption");
+    expect(uk.findings.filter((finding) => finding.kind !== "latin").map((f) => [f.kind, f.word])).toEqual([
+      ["punctuation", "р.."],
+      ["repeat", "Оберіть завдання нижче або надішліть файл."],
+      ["service", "A smooth, continuous transition from this frame to the next"],
+    ]);
+  });
+
+  it("catches a number in a locale file whose noun does not follow it", () => {
+    const uk = new WordsAudit("uk", { allowed: new Set() });
+    uk.checkLocaleSource(
+      "card.ftl",
+      [
+        "held = У черзі { $count } генерацій, на них зарезервовано { $tokens } токенів.",
+        "chosen = { $count ->",
+        "    [one] { $count } токен",
+        "    [few] { $count } токени",
+        "   *[many] { $count } токенів",
+        "}",
+        "limit = Не більше ніж { $max } токенів, до { $most } токенів.",
+        "fixed = Ціна: 50 токенів, 2 токенів.",
+      ].join("\n"),
+    );
+    expect(uk.findings.map((finding) => [finding.word, finding.where])).toEqual([
+      ["{ $count } генерацій", "card.ftl held"],
+      ["{ $tokens } токенів", "card.ftl held"],
+      ["{ $max } токенів", "card.ftl limit"],
+      ["2 токенів", "card.ftl fixed"],
+    ]);
+  });
+
+  describe.each(BOT_LOCALES)("every screen in %s", (locale) => {
+    it("shows no code, stray Latin word, wrong plural, double stop, repeat, service word or other job name", async () => {
+      expect(await auditLocale(locale)).toEqual([]);
+    }, 120_000);
   });
 });
