@@ -8,8 +8,15 @@ export function formatDate(date: Date, locale: string): string {
   return `${formatter.format(date)} UTC`;
 }
 
+/**
+ * A day in words: "December 1, 2026", "1 грудня 2026". Without the year's abbreviation that uk and ru
+ * put last ("р.", "г."): its full stop would meet the one of a sentence that ends with the date.
+ */
 export function formatDay(date: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(date);
+  const parts = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).formatToParts(date);
+  const last = parts.at(-1);
+  const kept = last?.type === "literal" && last.value.trim().endsWith(".") ? parts.slice(0, -1) : parts;
+  return kept.map((part) => part.value).join("");
 }
 
 export function formatNumber(value: number, locale: string, fractionDigits = 0): string {
