@@ -142,13 +142,13 @@ function next<T>(cycle: readonly T[], current: T): T {
 
 function storageLine(t: Translate, storage: StorageBlock, locale: string): string {
   if (storage.unlimited) {
-    return t("account-storage-unlimited", { used: formatBytes(storage.bytes_used, locale) });
+    return t("account-storage-unlimited", { used: formatBytes(storage.bytes_used, t, locale) });
   }
   return t("account-storage", {
     bar: percentBar(storage.percent),
     percent: storage.percent,
-    used: formatBytes(storage.bytes_used, locale),
-    quota: formatBytes(storage.bytes_quota, locale),
+    used: formatBytes(storage.bytes_used, t, locale),
+    quota: formatBytes(storage.bytes_quota, t, locale),
   });
 }
 

@@ -51,12 +51,12 @@ function keyLine(t: Translate, account: Account, locale: string): string {
 function storageLine(t: Translate, account: Account, locale: string): string {
   const { storage } = account;
   if (storage.unlimited)
-    return t("account-storage-unlimited", { used: formatBytes(storage.bytes_used, locale) });
+    return t("account-storage-unlimited", { used: formatBytes(storage.bytes_used, t, locale) });
   return t("account-storage", {
     bar: percentBar(storage.percent),
     percent: storage.percent,
-    used: formatBytes(storage.bytes_used, locale),
-    quota: formatBytes(storage.bytes_quota, locale),
+    used: formatBytes(storage.bytes_used, t, locale),
+    quota: formatBytes(storage.bytes_quota, t, locale),
   });
 }
 
