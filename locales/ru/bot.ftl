@@ -258,7 +258,10 @@ media-error-conversion_failed = Не удалось преобразовать �
 form-create = ✅ Создать
 form-reset = Вернуть значение по умолчанию
 form-or-type = Или введите значение.
-form-type-text = Пришлите одним сообщением (до { $max } символов).
+form-type-text = Пришлите одним сообщением (до { $max } { $max ->
+        [one] символа
+       *[other] символов
+    }).
 form-send-file-audio = Пришлите свой файл MP3.
 form-send-file-subtitles = Пришлите файл SRT.
 form-media-add = ➕ Добавить фото или ролики
@@ -314,7 +317,10 @@ form-overlay-count = { $count ->
 form-overlay-add = ➕ Добавить надпись
 form-overlay-type = Пришлите текст надписи (не больше 200 символов). Чтобы задать время, допишите его после вертикальной черты: Распродажа сегодня | 2-5
 form-overlay-delete = 🗑 Удалить эту надпись
-form-overlay-text = Надпись должна содержать от 1 до { $max } символов.
+form-overlay-text = Надпись должна содержать от 1 до { $max } { $max ->
+        [one] символа
+       *[other] символов
+    }.
 form-overlay-times = Запишите время как начало-конец в секундах, например 2-5, или 3-, чтобы надпись шла до конца.
 form-overlay-full = { $max ->
     [one] Не больше { $max } надписи.

@@ -39,7 +39,11 @@ text-offers = Что сделать из этого текста ({ $count ->
     [many] { $count } символов
    *[other] { $count } символа
 })?
-text-offers-too-long = В этом тексте { $count } символов, а я могу взять не больше { $max }. Пожалуйста, сократите его.
+text-offers-too-long = В этом тексте { $count } { $count ->
+        [one] символ
+        [few] символа
+       *[many] символов
+    }, а я могу взять не больше { $max }. Пожалуйста, сократите его.
 text-offer-audio = 🎙 Озвучить этот текст
 text-offer-motion = 🎬 Моушн-видео по нему
 text-offer-video = 🖼 Видео с этим текстом как озвучкой

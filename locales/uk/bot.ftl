@@ -258,7 +258,10 @@ media-error-conversion_failed = Не вдалося перетворити го�
 form-create = ✅ Створити
 form-reset = Повернути стандартне значення
 form-or-type = Або введіть значення.
-form-type-text = Надішліть одним повідомленням (до { $max } символів).
+form-type-text = Надішліть одним повідомленням (до { $max } { $max ->
+        [one] символу
+       *[other] символів
+    }).
 form-send-file-audio = Надішліть свій файл MP3.
 form-send-file-subtitles = Надішліть файл SRT.
 form-media-add = ➕ Додати фото або ролики
@@ -314,7 +317,10 @@ form-overlay-count = { $count ->
 form-overlay-add = ➕ Додати напис
 form-overlay-type = Надішліть текст напису (щонайбільше 200 символів). Щоб задати час, допишіть його після вертикальної риски: Розпродаж сьогодні | 2-5
 form-overlay-delete = 🗑 Видалити цей напис
-form-overlay-text = Напис має містити від 1 до { $max } символів.
+form-overlay-text = Напис має містити від 1 до { $max } { $max ->
+        [one] символу
+       *[other] символів
+    }.
 form-overlay-times = Запишіть час як початок-кінець у секундах, наприклад 2-5, або 3-, щоб напис тривав до кінця.
 form-overlay-full = { $max ->
     [one] Щонайбільше { $max } напис.

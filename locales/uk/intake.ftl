@@ -39,7 +39,11 @@ text-offers = Що зробити з цим текстом ({ $count ->
     [many] { $count } символів
    *[other] { $count } символу
 })?
-text-offers-too-long = У цьому тексті { $count } символів, а я можу взяти щонайбільше { $max }. Будь ласка, скоротіть його.
+text-offers-too-long = У цьому тексті { $count } { $count ->
+        [one] символ
+        [few] символи
+       *[many] символів
+    }, а я можу взяти щонайбільше { $max }. Будь ласка, скоротіть його.
 text-offer-audio = 🎙 Озвучити цей текст
 text-offer-motion = 🎬 Моушн-відео за ним
 text-offer-video = 🖼 Відео з цим текстом як озвученням

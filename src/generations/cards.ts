@@ -4,7 +4,6 @@
  * ticket and the image's place in it, so they work as long as the batch record lives.
  */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
-import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
 import type { BatchRecord, ChunkItem, ChunkRecord } from "./batch-records.js";
@@ -171,10 +170,6 @@ export function countBatch(chunks: readonly ChunkRecord[]): BatchCounts {
   return counts;
 }
 
-function tokens(value: number, locale: string): string {
-  return formatNumber(value, locale);
-}
-
 /** The batch card for a batch the service has. */
 export function createdCardText(
   t: Translate,
@@ -183,7 +178,6 @@ export function createdCardText(
   finished: boolean,
 ): string {
   const name = formName(t, record);
-  const locale = record.locale;
   const lines: string[] = [];
   if (finished) {
     lines.push(t("generation-card-finished", { name, done: counts.succeeded, count: record.count }));
@@ -206,23 +200,21 @@ export function createdCardText(
   }
   lines.push(
     t(finished ? "generation-card-money-final" : "generation-card-money", {
-      reserved: tokens(record.costTokens ?? 0, locale),
-      charged: tokens(counts.charged, locale),
+      reserved: record.costTokens ?? 0,
+      charged: counts.charged,
     }),
   );
   if (!finished && record.balanceTokens !== undefined) {
-    lines.push(t("generation-card-balance", { balance: tokens(record.balanceTokens, locale) }));
+    lines.push(t("generation-card-balance", { balance: record.balanceTokens }));
   }
   if (counts.failed > 0) {
-    lines.push(
-      t("generation-card-failed", { count: counts.failed, refunded: tokens(counts.refundedFailed, locale) }),
-    );
+    lines.push(t("generation-card-failed", { count: counts.failed, refunded: counts.refundedFailed }));
   }
   if (counts.canceled > 0) {
     lines.push(
       t("generation-card-canceled", {
         count: counts.canceled,
-        refunded: tokens(counts.refundedCanceled, locale),
+        refunded: counts.refundedCanceled,
       }),
     );
   }
@@ -263,7 +255,7 @@ export function imageCaption(t: Translate, record: BatchRecord, item: ChunkItem)
     number: item.position + 1,
     prompt: clip(item.prompt, 300),
     model: record.modelLabel,
-    tokens: tokens(item.costTokens, record.locale),
+    tokens: item.costTokens,
   });
 }
 
@@ -284,19 +276,19 @@ export function controlText(t: Translate, record: BatchRecord, chunk: ChunkRecor
     );
     lines.push(t(video ? "video-album-legend" : "generation-album-legend"));
   }
-  lines.push(...failureLines(t, record, chunk));
+  lines.push(...failureLines(t, chunk));
   return lines.join("\n");
 }
 
 /** One line per image that did not come out, with the refund. */
-export function failureLines(t: Translate, record: BatchRecord, chunk: ChunkRecord): string[] {
+export function failureLines(t: Translate, chunk: ChunkRecord): string[] {
   return chunk.items
     .filter((item) => item.status === "failed" || item.status === "canceled")
     .map((item) =>
       t(item.status === "failed" ? "generation-item-failed" : "generation-item-canceled", {
         number: item.position + 1,
         reason: item.error ?? t("generation-item-no-reason"),
-        tokens: tokens(item.costTokens, record.locale),
+        tokens: item.costTokens,
       }),
     );
 }

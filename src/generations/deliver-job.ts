@@ -285,9 +285,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     const [only] = fits;
     if (fits.length === 1 && only && tooBig.length === 0) {
       const { file, other } = media(only);
-      const caption = withinCaption(
-        [imageCaption(t, record, only), ...failureLines(t, record, chunk)].join("\n"),
-      );
+      const caption = withinCaption([imageCaption(t, record, only), ...failureLines(t, chunk)].join("\n"));
       await api.sendVideo(chatId, file, {
         ...other,
         caption,
@@ -366,9 +364,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     }
     const [only] = made;
     if (made.length === 1 && only) {
-      const caption = withinCaption(
-        [imageCaption(t, record, only), ...failureLines(t, record, chunk)].join("\n"),
-      );
+      const caption = withinCaption([imageCaption(t, record, only), ...failureLines(t, chunk)].join("\n"));
       const reply_markup = singleImageKeyboard(t, record.ticket, only.position);
       try {
         remember(only, await api.sendPhoto(chatId, fileOf(only), { caption, reply_markup }));

@@ -48,7 +48,7 @@ export class KeyGuardian {
         text: t("key-guardian-budget", {
           percent: Math.min(100, Math.floor((key.budget_used_tokens / budget) * 100)),
           left: formatNumber(Math.max(0, budget - key.budget_used_tokens), locale),
-          budget: formatNumber(budget, locale),
+          budget,
         }),
       });
     }

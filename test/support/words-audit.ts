@@ -290,13 +290,15 @@ export class WordsAudit {
       const where = `${file} ${message.id}`;
       for (const use of numbersBeforeNouns(message.body)) {
         const forms = nounForms(this.locale, use.noun);
-        if (!forms || (use.before && GOVERNING.has(use.before.toLowerCase()))) continue;
+        if (!forms) continue;
+        // In any case the noun's form follows the number ("до 1 токена", "до 5 токенів").
         if (use.variable !== undefined) {
           if (!use.selectors.includes(use.variable)) {
             this.report("plural", `{ $${use.variable} } ${use.noun}`, where);
           }
           continue;
         }
+        if (use.before && GOVERNING.has(use.before.toLowerCase())) continue;
         const expected = forms[rules.select(use.number ?? 0)] ?? forms.other;
         if (use.noun.toLowerCase() !== expected) this.report("plural", `${use.number} ${use.noun}`, where);
       }

@@ -33,7 +33,7 @@ import {
   readQueue,
 } from "../../generations/queue-card.js";
 import type { DeletionMarks } from "../../generations/retention.js";
-import { formatBytes, formatNumber, percentBar } from "../../i18n/format.js";
+import { formatBytes, percentBar } from "../../i18n/format.js";
 import type { Translate } from "../../i18n/translate.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback, newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
@@ -363,7 +363,7 @@ async function showQueue(ctx: BotContext, deps: GalleryDeps, mode: "reply" | "ed
     const snapshot = await readQueue(deps.service, credentials.apiKey);
     const locale = await ctx.i18n.getLocale();
     const nonce = newNonce();
-    const text = queueCardText(ctx.t.bind(ctx), snapshot, locale);
+    const text = queueCardText(ctx.t.bind(ctx), snapshot);
     const reply_markup = queueKeyboard(ctx.t.bind(ctx), nonce, snapshot.queued.length);
     if (mode === "edit") await editMenu(ctx, text, { reply_markup });
     else await ctx.reply(text, { reply_markup });
@@ -398,20 +398,15 @@ async function onQueueButton(ctx: BotContext, deps: GalleryDeps, chatId: number,
         await showQueue(ctx, deps, "edit");
         return;
       }
-      const locale = await ctx.i18n.getLocale();
       const tokens = queued.reduce((total, generation) => total + generation.cost_tokens, 0);
-      await editMenu(
-        ctx,
-        t("queue-cancel-confirm", { count: queued.length, tokens: formatNumber(tokens, locale) }),
-        {
-          reply_markup: {
-            inline_keyboard: [
-              [button(t("queue-button-cancel-confirm"), nonce, "cancel")],
-              [button(t("gallery-button-back"), nonce, "queue")],
-            ],
-          },
+      await editMenu(ctx, t("queue-cancel-confirm", { count: queued.length, tokens }), {
+        reply_markup: {
+          inline_keyboard: [
+            [button(t("queue-button-cancel-confirm"), nonce, "cancel")],
+            [button(t("gallery-button-back"), nonce, "queue")],
+          ],
         },
-      );
+      });
     } catch (error) {
       await sayProblem(ctx, error, true);
     }
@@ -440,7 +435,6 @@ async function onGalleryButton(
     return;
   }
   const apiKey = credentials.apiKey;
-  const locale = await ctx.i18n.getLocale();
   const redraw = async (nextState: GalleryState, extras?: GalleryExtras) => {
     const view = await drawGallery(ctx, deps, apiKey, nextState, extras);
     await editMenu(ctx, view.text, { reply_markup: view.keyboard });
@@ -528,14 +522,9 @@ async function onGalleryButton(
         });
         return;
       }
-      const shown = formatNumber(count, locale);
       await editMenu(
         ctx,
-        t(complete ? "gallery-delete-old-confirm" : "gallery-delete-old-confirm-at-least", {
-          count,
-          shown,
-          days,
-        }),
+        t(complete ? "gallery-delete-old-confirm" : "gallery-delete-old-confirm-at-least", { count, days }),
         {
           reply_markup: {
             inline_keyboard: [

@@ -39,11 +39,11 @@ function keyLine(t: Translate, account: Account, locale: string): string {
     : t("account-key-no-expiry");
   const budget =
     key.budget_tokens == null
-      ? t("account-key-no-budget", { used: formatNumber(key.budget_used_tokens, locale) })
+      ? t("account-key-no-budget", { used: key.budget_used_tokens })
       : t("account-key-budget", {
-          used: formatNumber(key.budget_used_tokens, locale),
-          budget: formatNumber(key.budget_tokens, locale),
-          left: formatNumber(Math.max(0, key.budget_tokens - key.budget_used_tokens), locale),
+          used: key.budget_used_tokens,
+          budget: key.budget_tokens,
+          left: Math.max(0, key.budget_tokens - key.budget_used_tokens),
         });
   return `${expiry}\n${budget}`;
 }
@@ -72,7 +72,7 @@ export function accountText(
     "",
     t("account-plan", { plan: account.plan }),
     t("account-balance", {
-      tokens: formatNumber(account.balance_tokens, locale),
+      tokens: account.balance_tokens,
       usd: usd(account.balance_tokens, account, locale),
     }),
     "",
@@ -144,7 +144,7 @@ async function checkAndLink(ctx: BotContext, deps: GenerationAccountDeps, apiKey
   await edit(
     ctx.t("connect-done", {
       plan: account.plan,
-      tokens: formatNumber(account.balance_tokens, locale),
+      tokens: account.balance_tokens,
       usd: usd(account.balance_tokens, account, locale),
     }),
     skipKeyboard(ctx.t, openMenu(ctx)),

@@ -208,6 +208,26 @@ describe("/account and /disconnect", () => {
     expect(text).not.toContain(apiKey);
   });
 
+  it("counts and measures in Ukrainian and Russian words: 9 552 токени, 4 генерації, 1 ГБ", async () => {
+    const { harness, links } = rig();
+    const account = sandbox.accounts.create({ plan: "Free", balance: 9_552 });
+    const { apiKey } = sandbox.accounts.issueKey(account, { budgetTokens: 5_000 });
+    sandbox.accounts.setWebAppStorage(account, 1024 * 1024 * 1024);
+    const uk = harness.user(47, "uk");
+    await links.link(uk.id, apiKey);
+    const ukText = textOf(lastCall(await harness.send(uk, "/account"), "sendMessage"));
+    expect(ukText).toContain("Баланс: 9\u00a0552 токени");
+    expect(ukText).toContain("використано 0 з 5\u00a0000 токенів");
+    expect(ukText).toContain("Ліміти: 60 запитів на хвилину, 4 генерації одночасно");
+    expect(ukText).toContain("(1 ГБ з 2 ГБ)");
+    const ru = harness.user(48, "ru");
+    await links.link(ru.id, apiKey);
+    const ruText = textOf(lastCall(await harness.send(ru, "/account"), "sendMessage"));
+    expect(ruText).toContain("Баланс: 9\u00a0552 токена");
+    expect(ruText).toContain("Лимиты: 60 запросов в минуту, 4 генерации одновременно");
+    expect(ruText).toContain("(1 ГБ из 2 ГБ)");
+  });
+
   it("forgets the key and the secret on /disconnect", async () => {
     const { harness, links } = rig();
     const { apiKey } = sandbox.accounts.issueKey(sandbox.accounts.create());

@@ -79,6 +79,8 @@ describe("the words audit", () => {
       ["{ $count } генерацій", "card.ftl held"],
       ["{ $tokens } токенів", "card.ftl held"],
       ["{ $max } токенів", "card.ftl limit"],
+      // After "до" too: "до 1 токена", "до 5 токенів".
+      ["{ $most } токенів", "card.ftl limit"],
       ["2 токенів", "card.ftl fixed"],
     ]);
   });
