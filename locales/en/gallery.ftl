@@ -19,7 +19,7 @@ gallery-status-canceled = cancelled
 gallery-empty = Nothing here yet.
 gallery-page-empty = No more results.
 gallery-page = Results { $first }–{ $last }, newest first (tap a number to select it):
-gallery-no-prompt = (no prompt)
+generation-no-prompt = (no prompt)
 gallery-item-details = { $status } · { $date }
 gallery-selected = { $count ->
     [one] 1 result selected.

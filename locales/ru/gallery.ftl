@@ -19,7 +19,7 @@ gallery-status-canceled = отменено
 gallery-empty = Здесь пока ничего нет.
 gallery-page-empty = Больше результатов нет.
 gallery-page = Результаты { $first }–{ $last }, сначала новые (нажмите номер, чтобы отметить):
-gallery-no-prompt = (без промпта)
+generation-no-prompt = (без описания)
 gallery-item-details = { $status } · { $date }
 gallery-selected = { $count ->
     [one] Отмечен { $count } результат.

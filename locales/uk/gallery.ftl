@@ -19,7 +19,7 @@ gallery-status-canceled = скасовано
 gallery-empty = Тут поки нічого немає.
 gallery-page-empty = Більше результатів немає.
 gallery-page = Результати { $first }–{ $last }, спершу новіші (натисніть номер, щоб позначити):
-gallery-no-prompt = (без промпту)
+generation-no-prompt = (без опису)
 gallery-item-details = { $status } · { $date }
 gallery-selected = { $count ->
     [one] Позначено { $count } результат.

@@ -6,7 +6,7 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
-import type { BatchRecord, ChunkItem, ChunkRecord } from "./batch-records.js";
+import { type BatchRecord, type ChunkItem, type ChunkRecord, hasOwnPrompt } from "./batch-records.js";
 
 /** Buttons on results and on the card: what each does, as a short code on the wire. */
 export const RESULT_ACTIONS = {
@@ -253,7 +253,7 @@ export function cardKeyboard(t: Translate, record: BatchRecord, counts: BatchCou
 export function imageCaption(t: Translate, record: BatchRecord, item: ChunkItem): string {
   return t("generation-image-caption", {
     number: item.position + 1,
-    prompt: clip(item.prompt, 300),
+    prompt: hasOwnPrompt(record.request) ? clip(item.prompt, 300) : t("generation-no-prompt"),
     model: record.modelLabel,
     tokens: item.costTokens,
   });

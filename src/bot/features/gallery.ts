@@ -22,7 +22,7 @@ import {
   type StorageBlock,
 } from "../../generation-service/responses.js";
 import { ENTRY_NONCE, ENTRY_TARGETS } from "../../generations/account-buttons.js";
-import { FINISHED_STATUSES } from "../../generations/batch-records.js";
+import { FINISHED_STATUSES, type GenerationRecords } from "../../generations/batch-records.js";
 import type { KeyGuardian } from "../../generations/key-guardian.js";
 import { generationProblem } from "../../generations/problems.js";
 import {
@@ -52,6 +52,8 @@ export interface GalleryDeps {
   service: GalleryService;
   marks: DeletionMarks;
   guardian: KeyGuardian;
+  /** Which results the bot made without the user's prompt: the service's own prompt is not shown as theirs. */
+  records: Pick<GenerationRecords, "withoutOwnPrompt">;
   /** Cancels every waiting generation of the account, as a job that edits the card when it is done. */
   cancelQueue(data: CancelQueueData): Promise<void>;
 }
@@ -171,10 +173,16 @@ function isFinished(status: GenerationStatus): boolean {
   return FINISHED_STATUSES.has(status);
 }
 
-function itemLine(t: Translate, generation: Generation, number: number, selected: boolean, locale: string) {
-  const mark = selected ? "☑️ " : "";
+function itemLine(
+  t: Translate,
+  generation: Generation,
+  number: number,
+  marks: { selected: boolean; ownPrompt: boolean },
+  locale: string,
+) {
+  const mark = marks.selected ? "☑️ " : "";
   const icon = generation.type === "video" ? "🎬" : "🖼";
-  const prompt = shortPrompt(generation.prompt) || t("gallery-no-prompt");
+  const prompt = (marks.ownPrompt && shortPrompt(generation.prompt)) || t("generation-no-prompt");
   const details = t("gallery-item-details", {
     status: t(`gallery-status-${generation.status}`),
     date: shortDate(generation.created, locale),
@@ -231,8 +239,10 @@ async function drawGallery(
     lines.push(t(state.cursors.length === 0 ? "gallery-empty" : "gallery-page-empty"));
   } else {
     lines.push(t("gallery-page", { first: first + 1, last: first + page.data.length }));
+    const promptless = await deps.records.withoutOwnPrompt(page.data.map((generation) => generation.id));
     page.data.forEach((generation, index) => {
-      lines.push(itemLine(t, generation, first + index + 1, selected.has(generation.id), locale));
+      const marks = { selected: selected.has(generation.id), ownPrompt: !promptless.has(generation.id) };
+      lines.push(itemLine(t, generation, first + index + 1, marks, locale));
     });
   }
   if (state.selected.length > 0) lines.push("", t("gallery-selected", { count: state.selected.length }));
