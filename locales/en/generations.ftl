@@ -97,7 +97,7 @@ value-quality-mode = { $mode ->
     [standard] Standard
     [professional] Professional
     [normal] Normal
-    [custom] Custom
+    [custom] Custom (priced differently)
    *[other] { $label }
 }
 value-aspect = { $orientation ->

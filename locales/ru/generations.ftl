@@ -129,7 +129,7 @@ value-quality-mode = { $mode ->
     [standard] Стандартное
     [professional] Профессиональное
     [normal] Обычное
-    [custom] Своё
+    [custom] Особое (с другой ценой)
    *[other] { $label }
 }
 value-aspect = { $orientation ->

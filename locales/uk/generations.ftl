@@ -129,7 +129,7 @@ value-quality-mode = { $mode ->
     [standard] Стандартна
     [professional] Професійна
     [normal] Звичайна
-    [custom] Власна
+    [custom] Спеціальна (з іншою ціною)
    *[other] { $label }
 }
 value-aspect = { $orientation ->

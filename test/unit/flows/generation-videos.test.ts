@@ -6,9 +6,10 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_PROMPTS } from "../../../dev/generation-sandbox/index.js";
+import { createI18n } from "../../../src/bot/i18n.js";
 import { FakeTasksService, tokenProfile } from "../../support/bot-fakes.js";
 import { BotHarness, lastCall, type TestUser, textOf } from "../../support/bot-harness.js";
-import { pressAction } from "../../support/form-card-driver.js";
+import { pressAction, toSummary } from "../../support/form-card-driver.js";
 import { GenerationRig, JPEG, jpegPhoto } from "../../support/generation-rig.js";
 
 let rig: GenerationRig;
@@ -144,6 +145,26 @@ describe("a video from text", () => {
       quality_mode: "standard",
       duration: 5,
     });
+  });
+});
+
+describe("quality modes", () => {
+  it("say what a mode is: a custom mode is the model's own, priced differently, not a quality of the user's", async () => {
+    rig = await GenerationRig.create();
+    const i18n = createI18n("en");
+    for (const [id, locale, expected] of [
+      [451, "en", "Quality: Custom (priced differently)"],
+      [452, "uk", "Якість: Спеціальна (з іншою ціною)"],
+      [453, "ru", "Качество: Особое (с другой ценой)"],
+    ] as const) {
+      const t = (key: string) => i18n.t(locale, key);
+      const user = rig.harness.user(id, locale);
+      await rig.link(user);
+      await rig.harness.send(user, "/video a paper boat");
+      await rig.choose(user, t("form-group-model"), t("field-model"), "Cinematic 3");
+      await toSummary(rig, user);
+      expect(rig.card(user).text).toContain(expected);
+    }
   });
 });
 
