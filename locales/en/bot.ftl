@@ -25,7 +25,7 @@ button-confirm = Yes, go ahead
 ## /start and task types
 welcome =
     Hello, { $name }! I turn your photos, clips, audio and text into finished media:
-    videos with voiceover and subtitles, transcripts, voiceovers, dubbing, short clips and motion videos.
+    videos with voiceover and subtitles, transcripts, voiceovers, dubbing, smart clips and motion videos.
 
     Pick a task below, or just send me a file.
 welcome-pick = Choose a task:

@@ -4,7 +4,10 @@
  * cards, results, /account, /gallery and /queue are driven in en, uk and ru, every text and button the
  * user sees is checked, and the locale files are read (test/support/ux-audit.ts, words-audit.ts).
  */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createI18n, LOCALES_DIRECTORY } from "../../../src/bot/i18n.js";
 import { BOT_LOCALES } from "../../../src/i18n/locales.js";
 import { auditLocale, WordsAudit } from "../../support/ux-audit.js";
 
@@ -83,6 +86,35 @@ describe("the words audit", () => {
       ["{ $most } токенів", "card.ftl limit"],
       ["2 токенів", "card.ftl fixed"],
     ]);
+  });
+
+  describe("one name per job", () => {
+    const i18n = createI18n("en");
+    const files = (locale: string) =>
+      readdirSync(join(LOCALES_DIRECTORY, locale)).map((file) =>
+        readFileSync(join(LOCALES_DIRECTORY, locale, file), "utf8"),
+      );
+    /** Names the jobs went by besides their own (task-<type>-name), which no screen may use again. */
+    const OTHER_NAMES: Record<string, RegExp[]> = {
+      en: [/short clips/i],
+      uk: [/розумн\p{L}* (кліп|ролик)/iu, /моушн/iu, /прибрати паузи/iu, /короткі ролики/iu],
+      ru: [/умн\p{L}* (клип|ролик)/iu, /моушн/iu, /убрать паузы/iu, /короткие ролики/iu],
+    };
+
+    it.each(BOT_LOCALES)("%s: buttons and offers that start a job say the job's own name", (locale) => {
+      const t = (key: string) => i18n.t(locale, key).toLowerCase();
+      for (const type of ["subtitles", "dubbing", "smart_clip", "pause_removal"]) {
+        expect(t(`then-${type}`)).toContain(t(`task-${type}-name`));
+      }
+      for (const key of ["then-motion-voice", "text-offer-motion", "hint-text-motion"]) {
+        expect(t(key)).toContain(t("task-motion-name"));
+      }
+    });
+
+    it.each(BOT_LOCALES)("%s: no screen calls a job by another name", (locale) => {
+      const text = files(locale).join("\n");
+      for (const other of OTHER_NAMES[locale] ?? []) expect(text).not.toMatch(other);
+    });
   });
 
   describe.each(BOT_LOCALES)("every screen in %s", (locale) => {
