@@ -6,7 +6,7 @@
  * prompts). The locale files are read too: a number placed before a noun must choose the noun's form
  * by that number. What the user is meant to type (shown as code) is exempt.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { LOCALES_DIRECTORY } from "../../src/bot/i18n.js";
@@ -14,6 +14,7 @@ import type { BotLocale } from "../../src/i18n/locales.js";
 import * as vocabularies from "../../src/tasks-service/schemas/common.js";
 import { TASK_DEFAULTS } from "../../src/tasks-service/schemas/index.js";
 import { type ApiCall, BotHarness } from "./bot-harness.js";
+import { localeFiles } from "./locale-source.js";
 
 export type FindingKind = "code" | "latin" | "plural" | "punctuation" | "repeat" | "service" | "name";
 export const FINDING_KINDS: readonly FindingKind[] = [
@@ -277,9 +278,9 @@ export class WordsAudit {
    */
   checkLocaleFiles(): void {
     if (this.locale === "en") return;
-    const directory = join(LOCALES_DIRECTORY, this.locale);
-    for (const file of readdirSync(directory).filter((name) => name.endsWith(".ftl"))) {
-      this.checkLocaleSource(`locales/${this.locale}/${file}`, readFileSync(join(directory, file), "utf8"));
+    for (const file of localeFiles(this.locale)) {
+      const source = readFileSync(join(LOCALES_DIRECTORY, this.locale, file), "utf8");
+      this.checkLocaleSource(`locales/${this.locale}/${file}`, source);
     }
   }
 

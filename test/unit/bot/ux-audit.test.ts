@@ -4,11 +4,10 @@
  * cards, results, /account, /gallery and /queue are driven in en, uk and ru, every text and button the
  * user sees is checked, and the locale files are read (test/support/ux-audit.ts, words-audit.ts).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createI18n, LOCALES_DIRECTORY } from "../../../src/bot/i18n.js";
+import { createI18n } from "../../../src/bot/i18n.js";
 import { BOT_LOCALES } from "../../../src/i18n/locales.js";
+import { localeSource } from "../../support/locale-source.js";
 import { auditLocale, WordsAudit } from "../../support/ux-audit.js";
 
 describe("the words audit", () => {
@@ -90,10 +89,6 @@ describe("the words audit", () => {
 
   describe("one name per job", () => {
     const i18n = createI18n("en");
-    const files = (locale: string) =>
-      readdirSync(join(LOCALES_DIRECTORY, locale)).map((file) =>
-        readFileSync(join(LOCALES_DIRECTORY, locale, file), "utf8"),
-      );
     /** Names the jobs went by besides their own (task-<type>-name), which no screen may use again. */
     const OTHER_NAMES: Record<string, RegExp[]> = {
       en: [/short clips/i],
@@ -112,7 +107,7 @@ describe("the words audit", () => {
     });
 
     it.each(BOT_LOCALES)("%s: no screen calls a job by another name", (locale) => {
-      const text = files(locale).join("\n");
+      const text = localeSource(locale);
       for (const other of OTHER_NAMES[locale] ?? []) expect(text).not.toMatch(other);
     });
   });
