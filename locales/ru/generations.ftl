@@ -8,10 +8,10 @@ command-disconnect = Забыть подключённый аккаунт ген
 
 ## generation service: linking the account
 connect-ask-key =
-    Пришлите мне API-ключ вашего аккаунта сервиса генерации изображений и видео. Его создают в личном кабинете сервиса; он выглядит как name_live_abcd1234_… .
+    Пришлите мне API-ключ вашего аккаунта сервиса генерации изображений и видео. Его создают в личном кабинете сервиса; он выглядит как <code>name_live_abcd1234_…</code>.
     Я сразу удалю ваше сообщение и сохраню ключ зашифрованным. /cancel — отменить.
-connect-not-a-key = Это не похоже на ключ сервиса генерации. Он состоит из четырёх частей через подчёркивание, например name_live_abcd1234_…; скопируйте его целиком из личного кабинета и пришлите или нажмите /cancel.
-connect-checking = 🔐 Проверяю ключ { $name }…
+connect-not-a-key = Это не похоже на ключ сервиса генерации. Он состоит из четырёх частей через подчёркивание, например <code>name_live_abcd1234_…</code>; скопируйте его целиком из личного кабинета и пришлите или нажмите /cancel.
+connect-checking = 🔐 Проверяю ключ <code>{ $name }…</code>
 connect-done =
     ✅ Подключено: тариф { $plan }, баланс { $tokens } { $tokens ->
             [one] токен
@@ -34,7 +34,7 @@ account-balance = Баланс: { $tokens } { $tokens ->
         [few] токена
        *[many] токенов
     } (примерно ${ $usd })
-account-key = Ключ: { $name }…
+account-key = Ключ: <code>{ $name }…</code>
 account-key-expires = Действует до: { $date }
 account-key-no-expiry = Бессрочный
 account-key-budget = Бюджет ключа: использовано { $used } из { $budget } { $budget ->

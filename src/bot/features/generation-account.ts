@@ -17,6 +17,7 @@ import { formatBytes, formatDate, formatNumber, percentBar } from "../../i18n/fo
 import type { Translate } from "../../i18n/translate.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
+import { escapeHtml } from "../flows/screens/text.js";
 import { currentMenu, editMenu, openMenu } from "../menu.js";
 import { exitConversations } from "./cancel.js";
 
@@ -24,6 +25,9 @@ export interface GenerationAccountDeps {
   links: GenerationLinksPort;
   service: { getAccount(apiKey: string): Promise<Account> };
 }
+
+/** The key's name and the key's pattern are set as code: what the user matches against their own. */
+const HTML = { parse_mode: "HTML" } as const;
 
 /** A /connect left unanswered this long stops waiting: a later text is not taken for a key. */
 const AWAIT_MS = 10 * 60 * 1000;
@@ -70,7 +74,7 @@ export function accountText(
   return [
     t("account-title"),
     "",
-    t("account-plan", { plan: account.plan }),
+    t("account-plan", { plan: escapeHtml(account.plan) }),
     t("account-balance", {
       tokens: account.balance_tokens,
       usd: usd(account.balance_tokens, account, locale),
@@ -124,7 +128,7 @@ function skipKeyboard(t: Translate, nonce: string) {
 async function checkAndLink(ctx: BotContext, deps: GenerationAccountDeps, apiKey: string): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
-  const status = await ctx.reply(ctx.t("connect-checking", { name: keyNameOf(apiKey) }));
+  const status = await ctx.reply(ctx.t("connect-checking", { name: keyNameOf(apiKey) }), HTML);
   const edit = (text: string, reply_markup?: ReturnType<typeof skipKeyboard>) =>
     ctx.api.editMessageText(status.chat.id, status.message_id, text, reply_markup ? { reply_markup } : {});
   let account: Account;
@@ -161,7 +165,7 @@ export function createGenerationAccountFeature(deps: GenerationAccountDeps): Com
     if (ctx.match.trim() !== "") await deleteAtOnce(ctx);
     if (apiKey) return checkAndLink(ctx, deps, apiKey);
     ctx.session.generationLink = { awaiting: "key", since: ctx.deps.now().getTime() };
-    await ctx.reply(ctx.t(ctx.match.trim() === "" ? "connect-ask-key" : "connect-not-a-key"));
+    await ctx.reply(ctx.t(ctx.match.trim() === "" ? "connect-ask-key" : "connect-not-a-key"), HTML);
   });
 
   privateChats.command("disconnect", async (ctx) => {
@@ -179,7 +183,7 @@ export function createGenerationAccountFeature(deps: GenerationAccountDeps): Com
     }
     try {
       const account = await deps.service.getAccount(credentials.apiKey);
-      await ctx.reply(accountText(ctx.t, account, await ctx.i18n.getLocale(), link));
+      await ctx.reply(accountText(ctx.t, account, await ctx.i18n.getLocale(), link), HTML);
     } catch (error) {
       const problem = generationProblem(error);
       if (!problem) throw error;
@@ -204,7 +208,7 @@ export function createGenerationAccountFeature(deps: GenerationAccountDeps): Com
       return checkAndLink(ctx, deps, apiKey);
     }
     if (waiting.awaiting === "key") {
-      await ctx.reply(ctx.t("connect-not-a-key"));
+      await ctx.reply(ctx.t("connect-not-a-key"), HTML);
       return;
     }
     const secret = text.trim();

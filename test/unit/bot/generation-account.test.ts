@@ -196,10 +196,13 @@ describe("/account and /disconnect", () => {
     sandbox.accounts.setWebAppStorage(account, 1024 * 1024 * 1024);
     const user = harness.user(46);
     await links.link(user.id, apiKey);
-    const text = textOf(lastCall(await harness.send(user, "/account"), "sendMessage"));
+    const reply = lastCall(await harness.send(user, "/account"), "sendMessage");
+    const text = textOf(reply);
     expect(text).toContain("Plan: Free");
     expect(text).toContain("Balance: 2,400 tokens (about $2.40)");
-    expect(text).toContain(`Key: ${apiKey.split("_").slice(0, 3).join("_")}…`);
+    // The key's name as code: what the user finds again in the service's account area.
+    expect(text).toContain(`Key: <code>${apiKey.split("_").slice(0, 3).join("_")}…</code>`);
+    expect(reply?.payload.parse_mode).toBe("HTML");
     expect(text).toContain("Expires: Dec 31, 2031");
     expect(text).toContain("Key budget: 0 of 5,000 tokens used, 5,000 left");
     expect(text).toContain("Limits: 60 requests a minute, 4 generations at once, 500 per request");
