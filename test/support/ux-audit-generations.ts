@@ -7,7 +7,7 @@
 import { createI18n } from "../../src/bot/i18n.js";
 import type { BotLocale } from "../../src/i18n/locales.js";
 import type { Translate } from "../../src/i18n/translate.js";
-import { decodeCallback } from "../../src/telegram/callback-data.js";
+import { CALLBACK_SCOPES, decodeCallback } from "../../src/telegram/callback-data.js";
 import { BotHarness, type TestUser } from "./bot-harness.js";
 import { formButtons, pressAction, pressButton, toSummary } from "./form-card-driver.js";
 import { GenerationRig, jpegPhoto } from "./generation-rig.js";
@@ -92,7 +92,9 @@ function galleryButtons(rig: GenerationRig, user: TestUser) {
     .find(
       (candidate) =>
         Number(candidate.payload.chat_id) === user.id &&
-        BotHarness.buttons(candidate).some((button) => decodeCallback(button.data)?.scope === "gl"),
+        BotHarness.buttons(candidate).some(
+          (button) => decodeCallback(button.data)?.scope === CALLBACK_SCOPES.gallery,
+        ),
     );
   const messageId = Number(call?.payload.message_id ?? (call?.result as { message_id?: number })?.message_id);
   return { buttons: BotHarness.buttons(call).filter((button) => button.data), messageId };
@@ -190,6 +192,13 @@ export async function auditGenerations(locale: BotLocale, audit: WordsAudit): Pr
     await pressEach(rig, user, "/gallery");
     await rig.harness.send(user, "/disconnect");
     await rig.settle();
+    // A walk that never got as far as the results or the gallery would judge nothing there.
+    if (!rig.harness.calls.some((call) => call.method === "sendMediaGroup")) {
+      throw new Error("the generation walk delivered no album: no caption was read");
+    }
+    if (galleryButtons(rig, user).buttons.length === 0) {
+      throw new Error("the generation walk never showed the gallery or the queue");
+    }
   } finally {
     audit.checkCalls(rig.harness.calls, "generations");
     await rig.close();

@@ -11,14 +11,14 @@ import type { Translate } from "../../src/i18n/translate.js";
 import { createLogger } from "../../src/logger.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
 import { AwaitingSrt, startReview } from "../../src/tasks/awaiting-srt.js";
-import { cardText } from "../../src/tasks/cards.js";
+import { cardText, RESULT_ACTIONS } from "../../src/tasks/cards.js";
 import { deliverJob } from "../../src/tasks/deliver-job.js";
 import { ProgressCards } from "../../src/tasks/progress-card.js";
 import { createTaskResultSender, type ResultFetcher } from "../../src/tasks/send-result.js";
 import { newTicket, type TaskRecord, TaskRecords } from "../../src/tasks/task-records.js";
 import type { Task } from "../../src/tasks-service/responses.js";
 import { TASK_TYPES, type TaskType } from "../../src/tasks-service/schemas/index.js";
-import { decodeCallback } from "../../src/telegram/callback-data.js";
+import { CALLBACK_SCOPES, decodeCallback } from "../../src/telegram/callback-data.js";
 import { serviceTask } from "./bot-fakes.js";
 import { type ApiCall, BotHarness } from "./bot-harness.js";
 import { buttonsOf, type WordsAudit } from "./words-audit.js";
@@ -136,17 +136,21 @@ function auditCardStates(t: Translate, locale: BotLocale, audit: WordsAudit): vo
 
 /** "➡️ Then: X" names the job it starts by the job's own name. */
 function checkThenNames(t: Translate, calls: readonly ApiCall[], audit: WordsAudit): void {
+  let seen = 0;
   for (const call of calls) {
     for (const button of buttonsOf(call)) {
       const data = decodeCallback(button.data);
       const [action, next] = data?.args ?? [];
-      if (data?.scope !== "rs" || action !== "t" || next === undefined) continue;
+      if (data?.scope !== CALLBACK_SCOPES.result || action !== RESULT_ACTIONS.nextTask || !next) continue;
+      seen += 1;
       const name = t(`task-${next}-name`);
       if (!button.text.toLowerCase().includes(name.toLowerCase())) {
         audit.report("name", `${button.text} (not «${name}»)`, "task result button");
       }
     }
   }
+  // Results lead on: a walk that met no "Then…" button read its buttons wrong, and judged nothing.
+  if (seen === 0) audit.report("name", "no result button that starts a job was seen", "task results");
 }
 
 export async function auditTaskResults(locale: BotLocale, audit: WordsAudit): Promise<void> {
