@@ -243,6 +243,24 @@ describe("an album for the generation service", () => {
     await rig.create(user);
     expect(filesSent("/v1/videos/generations", "audio_file_ids")).toEqual(["voice1", "a1", "a2"]);
   });
+
+  it("the offer's buttons as the album's first photo showed them still act once the rest has come", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(2106);
+    await rig.link(user);
+    const [first, second] = [photo("e1", 2), photo("e2", 1)];
+    const shown = lastCall(
+      await rig.harness.sendMessage(user, { ...first, media_group_id: "early" }),
+      "sendMessage",
+    );
+    expect(textOf(shown)).toContain("Got 1 photo.");
+    await rig.harness.sendMessage(user, { ...second, media_group_id: "early" });
+    const pressed = await rig.harness.press(user, BotHarness.button(shown, "🎨 Image from these references"));
+    // Answered without a word: no "this button is out of date".
+    const answers = pressed.filter((call) => call.method === "answerCallbackQuery");
+    expect(answers.map((call) => call.payload.text)).toEqual([undefined]);
+    expect(rig.card(user).text).toContain("2 of 3 files at most");
+  });
 });
 
 describe("an album item handled after the user changed the order", () => {
