@@ -31,7 +31,7 @@ import { canOpenForms, openForm } from "../flows/open-form.js";
 import { placeMedia } from "../flows/place-media.js";
 import { continuesText, joinTextParts } from "../flows/text-parts.js";
 import { intakeKeyboard } from "../keyboards/intake.js";
-import { currentMenu, menuShownIn, openMenu, replyWithMenu } from "../menu.js";
+import { menuShownIn, redrawnMenu, replyWithMenu } from "../menu.js";
 import { isBotTaskType } from "../task-types.js";
 
 export interface MoreOffers {
@@ -139,9 +139,7 @@ async function showOffer(ctx: BotContext, pending: PendingMedia, options: Intake
   };
   const chatId = ctx.chat?.id;
   if (pending.offerMessageId !== undefined && chatId !== undefined) {
-    // The offer redrawn as more arrives is the same menu: buttons pressed on it as it was still act.
-    const stillTheMenu = ctx.session.menuMessageId === pending.offerMessageId;
-    const reply_markup = keyboard(stillTheMenu ? currentMenu(ctx) : openMenu(ctx));
+    const reply_markup = keyboard(redrawnMenu(ctx, pending.offerMessageId));
     try {
       await ctx.api.editMessageText(chatId, pending.offerMessageId, text, { reply_markup });
       menuShownIn(ctx, { message_id: pending.offerMessageId });
