@@ -4,7 +4,6 @@
  */
 import type { I18n } from "@grammyjs/i18n";
 import { limit } from "@grammyjs/ratelimiter";
-import { sequentialize } from "@grammyjs/runner";
 import {
   Bot,
   type BotConfig,
@@ -19,6 +18,7 @@ import type { Update } from "grammy/types";
 import { type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
 import { interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
+import { arrivalOrder } from "./arrival-order.js";
 import { buttonGuard } from "./button-guard.js";
 import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
@@ -139,10 +139,13 @@ export function createBot(
     deps.metrics?.unhandledErrors.inc({ kind: "update" });
     return replyAndLogError(error, i18n, deps.config.defaultLocale);
   });
-  // Counted as updates arrive, before the per-chat queue: a flood is refused at once, and the
-  // flooding chat's queue does not grow with updates that are only to be dropped.
+  // A chat's updates run one at a time in the order they came. The flood limit counts them as they
+  // arrive, between taking a place in the chat's line and waiting for the turn: a flood is refused at
+  // once, and the flooding chat's line does not grow with updates that are only to be dropped.
+  const chatLine = arrivalOrder<BotContext>(getSessionKey);
+  protectedBot.use(chatLine.arrive);
   protectedBot.use(floodLimit(deps, i18n, preferencesRepository, rateLimit));
-  protectedBot.use(sequentialize(getSessionKey));
+  protectedBot.use(chatLine.turn);
   protectedBot.use(
     readAheadFor<BotContext>(deps.storage.kv, (ctx) => {
       const chat = getSessionKey(ctx);

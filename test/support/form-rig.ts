@@ -6,7 +6,7 @@
  */
 
 import { Readable } from "node:stream";
-import { createIntakeFeature } from "../../src/bot/features/intake.js";
+import { createIntakeFeature, type MoreOffers } from "../../src/bot/features/intake.js";
 import type { TaskFormsDeps } from "../../src/bot/features/task-forms.js";
 import type { Notice } from "../../src/bot/flows/form-state.js";
 import { createFlowDeps } from "../../src/bot/flows/services.js";
@@ -43,6 +43,8 @@ interface RigOptions {
   voiceSampleApiKey?: string;
   /** Neither the operator's key nor sample files: no voice has a sample. */
   noVoiceSamples?: boolean;
+  /** Offers beside the tasks' in the intake (the generation service's, shown but not wired here). */
+  moreOffers?: MoreOffers;
 }
 
 export class FormRig {
@@ -59,6 +61,8 @@ export class FormRig {
   readonly tasksService = new FakeTasksService();
   readonly records = new TaskRecords(this.storage);
   readonly harness: BotHarness;
+  /** Files whose upload starts only after this many milliseconds (a slow getFile), by file id. */
+  readonly slowFiles = new Map<string, number>();
   /** Makes the next uploads fail with this error. */
   uploadFailure: Error | undefined;
   createFailure: Error | undefined;
@@ -88,6 +92,8 @@ export class FormRig {
       apiKeys,
       async transfer(ref) {
         if (rig.uploadFailure) throw rig.uploadFailure;
+        const delayMs = ref.source === "telegram" ? rig.slowFiles.get(ref.fileId) : undefined;
+        if (delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, delayMs));
         rig.uploaded.push(ref);
         return ref.source === "link" ? { url: ref.url } : { uploadId: uploadIdOf(ref) };
       },
@@ -172,7 +178,10 @@ export class FormRig {
       // A test taps far faster than anyone; the flood limit has its own tests.
       createOptions: {
         i18n,
-        intake: createIntakeFeature({ limits: LIMITS }),
+        intake: createIntakeFeature({
+          limits: LIMITS,
+          ...(options.moreOffers ? { moreOffers: options.moreOffers } : {}),
+        }),
         forms,
         rateLimit: { limit: 100_000, windowMs: 1000 },
       },

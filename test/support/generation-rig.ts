@@ -60,6 +60,8 @@ export class GenerationRig {
   private readonly keys = new Map<number, IssuedKey>();
   /** The tasks Join asked the Media Task Service for, in order. */
   readonly joinTasks: JoinTask[] = [];
+  /** Files whose getFile the rig's Bot API answers only after this many milliseconds, by file id. */
+  readonly slowFiles = new Map<string, number>();
 
   private constructor(
     readonly sandbox: GenerationSandbox,
@@ -113,10 +115,13 @@ export class GenerationRig {
       },
       ...(options.uploadLimitBytes === undefined ? {} : { uploadLimitBytes: options.uploadLimitBytes }),
     });
+    const slowFiles = this.slowFiles;
     harness = new BotHarness({
       storage: this.storage,
       results: {
-        getFile: (payload) => {
+        getFile: async (payload) => {
+          const delayMs = slowFiles.get(String(payload.file_id));
+          if (delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, delayMs));
           const media = mediaFiles.get(String(payload.file_id));
           if (media !== undefined) {
             return {

@@ -16,6 +16,8 @@ export interface ProxiedRequest {
   headers: IncomingHttpHeaders;
   body: Buffer;
   status?: number;
+  /** What the service answered. */
+  response?: Buffer;
 }
 
 export interface RecordingProxy {
@@ -51,6 +53,7 @@ export async function startRecordingProxy(target: string | (() => string)): Prom
       });
       recorded.status = answer.statusCode;
       const body = Buffer.from(await answer.body.arrayBuffer());
+      recorded.response = body;
       const passed: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(answer.headers)) {
         if (value !== undefined && name !== "transfer-encoding" && name !== "connection")

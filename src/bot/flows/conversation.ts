@@ -18,7 +18,7 @@ import { initialValues, settingsValues } from "./defaults.js";
 import { estimateCost } from "./estimate.js";
 import type { AccountView, FormEnv, FormValues } from "./form.js";
 import { type FormConversation, runForm } from "./form-loop.js";
-import type { FormState, Notice } from "./form-state.js";
+import { type FormState, type Notice, orderedMedia } from "./form-state.js";
 import { FORMS } from "./forms/index.js";
 import { firstScreen } from "./navigation.js";
 import { placeMedia } from "./place-media.js";
@@ -184,7 +184,8 @@ export function taskFormConversation(deps: FlowDeps) {
         },
         measure: (refs, logger) => withLengths(deps, refs, logger),
         async create(submitted, cardMessageId) {
-          const view = { values: submitted.values, media: submitted.media, env };
+          const media = orderedMedia(submitted);
+          const view = { values: submitted.values, media, env };
           // Media stay Telegram references here; the submit job uploads them and puts the ids in.
           const built = buildRequest(definition, view, (ref) => ref);
           const estimate = env.account?.tariff === undefined ? estimateCost(definition, view) : undefined;
@@ -194,7 +195,7 @@ export function taskFormConversation(deps: FlowDeps) {
               chatId,
               locale: input.locale,
               type: input.type,
-              form: { values: submitted.values, media: submitted.media },
+              form: { values: submitted.values, media },
               request: built.request,
               ...(built.followUp ? { followUp: built.followUp } : {}),
               ...(estimate && !estimate.perMinute

@@ -192,7 +192,12 @@ describe("media intake", () => {
       "Анімоване відео",
     ]);
     expect(await takePendingMedia(storage.kv, 19)).toEqual([
-      { source: "link", url: "https://cdn.example.com/talk.mp3", kindHint: "audio" },
+      {
+        source: "link",
+        url: "https://cdn.example.com/talk.mp3",
+        kindHint: "audio",
+        messageId: expect.any(Number),
+      },
     ]);
   });
 
