@@ -23,7 +23,17 @@ export type TelegramMediaRef = {
   mediaGroupId?: string;
 };
 
-export type LinkMediaRef = { source: "link"; url: string; kindHint?: MediaKind };
+/** One of the user's own task results, handed on by its link: the card names it by the task and clip. */
+export type ResultOrigin = { taskId: number; clip?: number };
+
+export type LinkMediaRef = {
+  source: "link";
+  url: string;
+  kindHint?: MediaKind;
+  /** How long it plays, where the bot knows it (a result it delivered). */
+  durationSec?: number;
+  origin?: ResultOrigin;
+};
 
 export type MediaRef = TelegramMediaRef | LinkMediaRef;
 
@@ -68,6 +78,10 @@ const LinkMediaRefSchema = z.object({
   source: z.literal("link"),
   url: z.string().refine(isServiceFetchable, "must be an https URL without credentials"),
   kindHint: z.enum(MEDIA_KINDS).optional(),
+  durationSec: z.number().nonnegative().optional(),
+  origin: z
+    .object({ taskId: z.number().int().nonnegative(), clip: z.number().int().nonnegative().optional() })
+    .optional(),
 }) satisfies z.ZodType<LinkMediaRef>;
 
 export const MediaRefSchema: z.ZodType<MediaRef> = z.discriminatedUnion("source", [

@@ -87,11 +87,13 @@ function speechPrice(view: FormView, defaultProvider: string): number {
   return voice?.tier === "neural" ? (price.neural ?? price.standard) : price.standard;
 }
 
-/** Seconds each media item plays: a photo has none (null); undefined where the length is unknown (links). */
+/**
+ * Seconds each media item plays: a photo has none (null); undefined where the length is unknown (a link,
+ * unless it is a result the bot delivered and measured).
+ */
 function itemSeconds(view: FormView): Array<number | null | undefined> {
   return view.media.map((ref) => {
-    if (ref.source === "link") return ref.kindHint === "photo" ? null : undefined;
-    if (ref.kind === "photo") return null;
+    if ((ref.source === "link" ? ref.kindHint : ref.kind) === "photo") return null;
     return ref.durationSec !== undefined && ref.durationSec > 0 ? ref.durationSec : undefined;
   });
 }
