@@ -158,6 +158,23 @@ export function fromLastChoices(values: FormValues, last: FormValues, settings: 
   );
 }
 
+/** The values with these fields back at the settings' (the voice as a pair: provider and voice). */
+export function backToSettings(
+  values: FormValues,
+  keys: readonly RequestField[],
+  settings: FormValues,
+): FormValues {
+  const reset = keys.some((key) => key === "tts_provider" || key === "tts_voice")
+    ? [...keys, ...VOICE_KEYS]
+    : keys;
+  const next: FormValues = { ...values };
+  for (const key of reset) {
+    if (settings[key] === undefined) delete next[key];
+    else next[key] = settings[key];
+  }
+  return next;
+}
+
 export class LastChoices {
   constructor(private readonly kv: KeyValueStore) {}
 

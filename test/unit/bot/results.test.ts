@@ -186,6 +186,27 @@ describe("Then... starts the next task from the result's link", () => {
     }
   });
 
+  it("a remembered choice that adds to the cost is named with what it adds", async () => {
+    const r = await rig();
+    const user = r.harness.user();
+    await r.fromIntake(user, "Subtitles", video("v1", 60));
+    await r.choose(user, "🏷 Captions", "Automatic captions");
+    await r.create(user);
+    await r.records.put(delivered({ type: "video", result: { url: LINK, seconds: 2.4 } }));
+    await r.harness.press(user, "rs:RESULT-TICKET-0123456789:t:subtitles");
+    const card = r.card(user).text;
+    expect(card).toContain("Automatic captions: on");
+    expect(card).toContain("↩️ From your last subtitled video: Automatic captions (+50 tokens)");
+    expect(card).toContain("Cost: about 52 tokens\n");
+    await r.create(user);
+    expect(r.created[1]).toEqual({
+      type: "subtitles",
+      file: LINK,
+      auto_text: true,
+      webhook_url: expect.stringMatching(/^https:\/\/bot\.example\.com\/hooks\/tasks\//),
+    });
+  });
+
   it("a clip and a voiceover are named as such, with their lengths", async () => {
     const r = await rig();
     const user = r.harness.user();

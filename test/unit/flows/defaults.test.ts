@@ -3,6 +3,8 @@
  * but the card says which values came from it and one tap puts the settings back.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { LastChoices } from "../../../src/bot/flows/defaults.js";
+import { FORMS } from "../../../src/bot/flows/forms/index.js";
 import { PreferencesRepository } from "../../../src/bot/preferences.js";
 import { BotHarness, lastCall, type TestUser } from "../../support/bot-harness.js";
 import { FormRig } from "../../support/form-rig.js";
@@ -85,6 +87,44 @@ describe("last choices", () => {
     );
     await rig.create(user);
     expect(rig.created[2]).toMatchObject({ sub_style: "news_style" });
+  });
+
+  it("say what each adds to the cost, per minute where the file's length is not known yet", async () => {
+    rig = await FormRig.create();
+    const cases = [
+      {
+        language: "uk",
+        task: "Субтитри",
+        file: video("v1", 120),
+        line: "↩️ Як у вашому останньому відео із субтитрами: Перекласти на (+20 токенів), Автоматичні написи (+50 токенів), Картки (ще до 180 токенів)",
+      },
+      {
+        language: "ru",
+        task: "Субтитры",
+        file: { text: "https://example.com/talk.mp4" },
+        line: "↩️ Как в вашем последнем видео с субтитрами: Перевести на (+10 токенов в минуту), Автоматические надписи (+50 токенов), Карточки (ещё до 90 токенов в минуту)",
+      },
+      {
+        language: "en",
+        task: "Dubbing",
+        file: video("v2", 90),
+        line: "↩️ From your last dubbing: Voice (+62 tokens)",
+      },
+    ];
+    for (const [index, { language, task, file, line }] of cases.entries()) {
+      const user = rig.harness.user(210 + index, language);
+      const remembered =
+        task === "Dubbing"
+          ? { tts_provider: "provider_b", tts_voice: "provider_b-en-US-sample-1" }
+          : { translate_to: "de", auto_text: true, ai_graphics: true };
+      await new LastChoices(rig.storage.kv).remember(
+        user.id,
+        task === "Dubbing" ? FORMS.dubbing : FORMS.subtitles,
+        remembered,
+      );
+      await rig.fromIntake(user, task, file);
+      expect(rig.card(user).text, language).toContain(line);
+    }
   });
 
   it("the first form of a type has no such note", async () => {
