@@ -524,6 +524,31 @@ describe("dubbing", () => {
     ]);
   });
 
+  it("opened from an SRT alone, a corrected SRT replaces it while the card still asks for the video", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(87);
+    rig.srtFiles.set("s1", SRT_TEXT);
+    rig.srtFiles.set("s2", SRT_TEXT.split("\n\n")[0] ?? "");
+    await rig.harness.sendMessage(user, srt("s1"));
+    expect(rig.card(user).text).toContain("Dub a video with these subtitles: send the video");
+    const calls = await rig.harness.sendMessage(user, srt("s2"));
+    expect(JSON.stringify(calls)).not.toContain("started another task");
+    expect(rig.card(user).text).toContain("Dub a video with these subtitles: send the video");
+    await rig.harness.sendMessage(user, video("v1", 6));
+    expect(rig.card(user).text).toContain("Your SRT: s2.srt");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "dubbing",
+        file: upload("v1"),
+        mode: "manual",
+        target_lang: "en",
+        srt_file: upload("s2"),
+        webhook_url: HOOK,
+      },
+    ]);
+  });
+
   it("semi-automatic mode sends the transcribe step and keeps the render step's choices", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(84);

@@ -196,7 +196,8 @@ export function receiveFile(
     state: {
       ...state,
       values: withValue({ ...state.values, ...field.implies }, field, ref),
-      screen: backFrom(definition, state, field),
+      // Sent on its field's screen, back to where it was chosen; sent elsewhere, the screen stays.
+      screen: state.screen.name === "field" ? backFrom(definition, state, field) : state.screen,
     },
   };
 }
