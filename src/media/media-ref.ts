@@ -25,12 +25,18 @@ export type TelegramMediaRef = {
   messageId?: number;
 };
 
+/** One of the user's own task results, handed on by its link: the card names it by the task and clip. */
+export type ResultOrigin = { taskId: number; clip?: number };
+
 export type LinkMediaRef = {
   source: "link";
   url: string;
   kindHint?: MediaKind;
   /** The message the link was in; a link the bot made itself (a result's) has none. */
   messageId?: number;
+  /** How long it plays, where the bot knows it (a result it delivered). */
+  durationSec?: number;
+  origin?: ResultOrigin;
 };
 
 export type MediaRef = TelegramMediaRef | LinkMediaRef;
@@ -78,6 +84,10 @@ const LinkMediaRefSchema = z.object({
   url: z.string().refine(isServiceFetchable, "must be an https URL without credentials"),
   kindHint: z.enum(MEDIA_KINDS).optional(),
   messageId: z.number().int().positive().optional(),
+  durationSec: z.number().nonnegative().optional(),
+  origin: z
+    .object({ taskId: z.number().int().nonnegative(), clip: z.number().int().nonnegative().optional() })
+    .optional(),
 }) satisfies z.ZodType<LinkMediaRef>;
 
 export const MediaRefSchema: z.ZodType<MediaRef> = z.discriminatedUnion("source", [

@@ -78,7 +78,13 @@ function resultLinksOf(task: Task): ResultLinks {
     ...(task.result_url ? { url: task.result_url } : {}),
     ...(urls?.srt_url ? { srt: urls.srt_url } : {}),
     ...(urls?.clips && urls.clips.length > 0
-      ? { clips: urls.clips.map((clip) => ({ index: clip.index, url: clip.result_url })) }
+      ? {
+          clips: urls.clips.map((clip) => ({
+            index: clip.index,
+            url: clip.result_url,
+            ...(clip.duration > 0 ? { seconds: clip.duration } : {}),
+          })),
+        }
       : {}),
     ...(task.result_url_expires_at ? { expiresAt: task.result_url_expires_at.getTime() } : {}),
   };
@@ -121,14 +127,17 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     });
   }
 
-  /** The result with its buttons; returns the buttons when the result could not carry them. */
+  /**
+   * The result with its buttons: returns the buttons when the result could not carry them, and how long
+   * the result plays where its file said.
+   */
   async function sendResult(
     record: TaskRecord,
     task: Task,
     kind: ResultKind,
     t: Translate,
     logger: Logger,
-  ): Promise<InlineKeyboardMarkup | undefined> {
+  ): Promise<{ buttonsLeft?: InlineKeyboardMarkup; seconds?: number }> {
     const taskId = record.taskId ?? task.task_id;
     const replyMarkup = resultKeyboard(t, record, kind);
     const title = audioTitleOf(record);
@@ -146,7 +155,10 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         ...(record.cost ? { cost: record.cost } : {}),
         replyMarkup,
       });
-      return sent.buttonsShown ? undefined : replyMarkup;
+      return {
+        ...(sent.buttonsShown ? {} : { buttonsLeft: replyMarkup }),
+        ...(sent.seconds !== undefined ? { seconds: sent.seconds } : {}),
+      };
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       // The upload may have reached Telegram: a second one could double it. The link cannot.
@@ -157,7 +169,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         t("outcome-link-fallback", { id: String(taskId), url: link ?? "" }),
         replyMarkup,
       );
-      return undefined;
+      return {};
     }
   }
 
@@ -177,7 +189,13 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       shown = { ...record, result: resultLinksOf(task) };
       await deps.records.put(shown);
       if (kind === "srt_step") await deps.startReview(shown, task, t);
-      else buttonsLeft = await sendResult(shown, task, kind, t, logger);
+      else {
+        const sent = await sendResult(shown, task, kind, t, logger);
+        buttonsLeft = sent.buttonsLeft;
+        // A "Then..." form started from the result knows its length, as one from a file sent would.
+        if (sent.seconds !== undefined && shown.result)
+          shown = { ...shown, result: { ...shown.result, seconds: sent.seconds } };
+      }
     } else {
       const error = task.error_message ?? t("outcome-failed-unknown");
       const buttons = [

@@ -110,6 +110,10 @@ export function resultKindOf(
   return "video";
 }
 
+function lengthOf(header: MediaHeader): Pick<ResultSent, "seconds"> {
+  return header.seconds !== undefined && header.seconds > 0 ? { seconds: header.seconds } : {};
+}
+
 export type ResultApi = Pick<
   Api,
   "sendVideo" | "sendAudio" | "sendDocument" | "sendMediaGroup" | "sendMessage"
@@ -135,6 +139,8 @@ export interface ResultSendRequest {
 /** What went out: an album cannot carry buttons, so the caller shows them elsewhere. */
 export interface ResultSent {
   buttonsShown: boolean;
+  /** How long the main result plays, where its header said: the next task's estimate needs it. */
+  seconds?: number;
 }
 
 /** Sends results: the delivery job through its paced Api, /tasks again through the update's. */
@@ -266,9 +272,9 @@ class ResultSender {
       });
     } catch (error) {
       if (!tooBigForTelegram(error)) throw error;
-      return this.message(this.linkText(url), true);
+      return { ...(await this.message(this.linkText(url), true)), ...lengthOf(header) };
     }
-    return this.shown;
+    return { ...this.shown, ...lengthOf(header) };
   }
 
   private async audio(): Promise<ResultSent> {
@@ -287,7 +293,7 @@ class ResultSender {
       ...(header.seconds !== undefined ? { duration: Math.max(1, Math.round(header.seconds)) } : {}),
       ...this.markup,
     });
-    return this.shown;
+    return { ...this.shown, ...lengthOf(header) };
   }
 
   /** The TXT and the SRT as one album, the first captioned with the start of the text. */

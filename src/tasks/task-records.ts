@@ -49,8 +49,14 @@ export type FormSnapshot = z.infer<typeof FormSnapshotSchema>;
 /** Where a delivered result lies at the service, for the buttons that start the next task from it. */
 const ResultLinksSchema = z.object({
   url: z.string().optional(),
+  /** How long the result at `url` plays, as read when it was sent: the next task's estimate needs it. */
+  seconds: z.number().nonnegative().optional(),
   srt: z.string().optional(),
-  clips: z.array(z.object({ index: z.number().int(), url: z.string() })).optional(),
+  clips: z
+    .array(
+      z.object({ index: z.number().int(), url: z.string(), seconds: z.number().nonnegative().optional() }),
+    )
+    .optional(),
   /** Epoch ms of result_url_expires_at: the links stop working then. */
   expiresAt: z.number().optional(),
 });

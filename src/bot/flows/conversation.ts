@@ -14,8 +14,9 @@ import type { PreviewRequest } from "../../tasks/voice-previews.js";
 import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
 import type { BotContext } from "../context.js";
 import type { UserPreferences } from "../preferences.js";
-import { initialValues, settingsValues } from "./defaults.js";
+import { initialValues, settingsValues, voiceInLanguage } from "./defaults.js";
 import { estimateCost } from "./estimate.js";
+import { speechLanguage } from "./fields.js";
 import type { AccountView, FormEnv, FormValues } from "./form.js";
 import { type FormConversation, runForm } from "./form-loop.js";
 import { type FormState, type Notice, orderedMedia } from "./form-state.js";
@@ -150,9 +151,18 @@ export function taskFormConversation(deps: FlowDeps) {
       last: setup.last,
       media,
       locale: input.locale,
+      catalog: deps.catalog,
       ...(input.prefill ? { prefill: input.prefill } : {}),
     });
     const settings = settingsValues({ definition, preferences: setup.preferences, locale: input.locale });
+    /** The form's language changed on the card: a remembered voice of the old one gives way. */
+    const voiceFollowsLanguage = (before: FormState, after: FormState): FormState =>
+      speechLanguage(before.values, input.locale) === speechLanguage(after.values, input.locale)
+        ? after
+        : {
+            ...after,
+            values: voiceInLanguage(after.values, { last: setup.last, settings }, deps.catalog, input.locale),
+          };
     // Only what the form's media rule takes is its media: nothing else is ever uploaded as its video.
     const placed = placeMedia(definition, media);
     let state: FormState = {
@@ -177,7 +187,7 @@ export function taskFormConversation(deps: FlowDeps) {
         services: "tasks",
         ...(input.cardMessageId !== undefined ? { cardMessageId: input.cardMessageId } : {}),
         readText: (ref) => deps.readText(ref),
-        review: checkSrtAgainstNewVideo,
+        review: (before, after) => checkSrtAgainstNewVideo(before, voiceFollowsLanguage(before, after)),
         inspect: {
           applies: (ref) => mediaClassOf(ref) === "subtitles",
           check: (ref, current) => deps.checkSrt(ref, current.media[0]),

@@ -67,7 +67,8 @@ export function receiveMedia(
   const rule = definition.media;
   if (!rule || !mediaApplies(definition, state.values)) return { state, pass: true };
   const max = mediaMax(rule, viewOf(state, env));
-  const acceptsMore = max > 1 || state.screen.name === "media";
+  // A form still without its media takes them on any screen: the card asks for them.
+  const acceptsMore = max > 1 || state.screen.name === "media" || needsMedia(definition, state);
   if (!acceptsMore) return { state, pass: true };
   if (event.problems[0]) return { state: { ...state, notice: event.problems[0] } };
   const wrong = event.refs.find((ref) => {
