@@ -105,6 +105,9 @@ export const BatchRecordSchema = z.object({
   problem: ProblemSchema.optional(),
   /** Generations Cancel found already running: they cannot be stopped and are paid only if they succeed. */
   cancelRunning: z.number().int().optional(),
+  /** When the service first answered busy to this batch's creation (epoch ms), and how often since. */
+  busySince: z.number().optional(),
+  busyWaits: z.number().int().nonnegative().optional(),
   createdAt: z.number(),
 });
 export type BatchRecord = z.infer<typeof BatchRecordSchema>;
