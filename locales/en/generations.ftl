@@ -183,7 +183,6 @@ generation-image-caption = { $number }. { $prompt }
 generation-album-title = Images { $from }–{ $to } · { $model }
 generation-album-legend = ⬇️ the original file · 🔁 again · 🧩 use as a reference · 🗑 delete
 generation-item-failed = ❌ { $number } did not come out ({ $reason }): { $tokens } tokens refunded.
-generation-item-canceled = ✖️ { $number } canceled: { $tokens } tokens refunded.
 generation-item-no-reason = no reason given
 generation-links-fallback = The images could not all be sent here. Download them from these links (they work for 24 hours):
 generation-original-caption = Image { $number }, the original file

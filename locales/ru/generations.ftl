@@ -181,7 +181,6 @@ generation-image-caption = { $number }. { $prompt }
 generation-album-title = Изображения { $from }–{ $to } · { $model }
 generation-album-legend = ⬇️ оригинальный файл · 🔁 ещё раз · 🧩 как образец · 🗑 удалить
 generation-item-failed = ❌ { $number } не вышло ({ $reason }): возвращено { $tokens } токенов.
-generation-item-canceled = ✖️ { $number } отменено: возвращено { $tokens } токенов.
 generation-item-no-reason = причина не указана
 generation-links-fallback = Не все изображения удалось прислать сюда. Скачайте их по этим ссылкам (они действуют 24 часа):
 generation-original-caption = Изображение { $number }, оригинальный файл

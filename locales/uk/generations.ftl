@@ -181,7 +181,6 @@ generation-image-caption = { $number }. { $prompt }
 generation-album-title = Зображення { $from }–{ $to } · { $model }
 generation-album-legend = ⬇️ оригінальний файл · 🔁 ще раз · 🧩 як зразок · 🗑 видалити
 generation-item-failed = ❌ { $number } не вдалося ({ $reason }): повернуто { $tokens } токенів.
-generation-item-canceled = ✖️ { $number } скасовано: повернуто { $tokens } токенів.
 generation-item-no-reason = причину не вказано
 generation-links-fallback = Не всі зображення вдалося надіслати сюди. Завантажте їх за цими посиланнями (вони діють 24 години):
 generation-original-caption = Зображення { $number }, оригінальний файл

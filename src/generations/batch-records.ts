@@ -118,7 +118,10 @@ export const ChunkItemSchema = z.object({
   position: z.number().int().nonnegative(),
   prompt: z.string(),
   status: z.enum(GENERATION_STATUSES),
+  /** What the service last reported: the reservation, the charge once it succeeded, maybe 0 once refunded. */
   costTokens: z.number().int().nonnegative(),
+  /** What was reserved for it when the batch was created: the refund when it fails or is canceled. */
+  reservedTokens: z.number().int().nonnegative().optional(),
   output: OutputSchema.optional(),
   /** The shape and size it was made in: a video's width and height in the chat. */
   aspect: z.string().optional(),
@@ -132,6 +135,14 @@ export const ChunkItemSchema = z.object({
   deleted: z.boolean().optional(),
 });
 export type ChunkItem = z.infer<typeof ChunkItemSchema>;
+
+/**
+ * The tokens a failed or canceled generation gave back: what was reserved for it at creation, whatever it
+ * reports afterwards (a service may report 0 once it has refunded it).
+ */
+export function refundOf(item: Pick<ChunkItem, "costTokens" | "reservedTokens">): number {
+  return item.reservedTokens ?? item.costTokens;
+}
 
 export const ChunkRecordSchema = z.object({
   ticket: z.string(),

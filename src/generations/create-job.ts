@@ -19,7 +19,7 @@ import {
   type VideoGenerationRequest,
   VideoGenerationRequestSchema,
 } from "../generation-service/requests.js";
-import type { Account, FileKind } from "../generation-service/responses.js";
+import { type Account, type FileKind, keyBudgetOf } from "../generation-service/responses.js";
 import type { FileUpload } from "../generation-service/upload.js";
 import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
@@ -338,14 +338,12 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
         params: { need, balance: formatNumber(account.balance_tokens, locale) },
       };
     }
-    const { budget_tokens: budget, budget_used_tokens: used } = account.key;
+    const own = keyBudgetOf(account.key);
+    // A key that reports no budget of its own was still refused for it: the refusal is said without numbers.
+    if (!own) return problemOf(error);
     return {
       key: "generation-error-key_budget_exceeded-numbers",
-      params: {
-        need,
-        left: formatNumber(Math.max(0, (budget ?? used) - used), locale),
-        budget: formatNumber(budget ?? used, locale),
-      },
+      params: { need, left: formatNumber(own.left, locale), budget: formatNumber(own.budget, locale) },
     };
   }
 
@@ -413,6 +411,7 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
           prompt: generation.prompt,
           status: generation.status,
           costTokens: generation.cost_tokens,
+          reservedTokens: generation.cost_tokens,
           aspect: generation.aspect,
           ...(generation.resolution ? { resolution: generation.resolution } : {}),
           ...(generation.output ? { output: storedOutput(generation.output) } : {}),

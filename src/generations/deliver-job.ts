@@ -260,6 +260,8 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     const { api } = deps;
     const chatId = record.chatId;
     const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
+    // Only canceled ones: the batch card says so, and nothing goes to the chat.
+    if (made.length === 0 && controlText(t, record, chunk) === "") return;
     const fits = made.filter((item) => (videos.get(item.id)?.bytes ?? 0) <= deps.uploadLimitBytes);
     const tooBig = made.filter((item) => !fits.includes(item));
     const media = (item: ChunkItem) => {
@@ -361,7 +363,9 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       if (photo) sent.set(item.id, photo);
     };
     if (made.length === 0) {
-      await api.sendMessage(chatId, controlText(t, record, chunk));
+      // Only canceled ones leave nothing to say here: the batch card counts them with their refund.
+      const text = controlText(t, record, chunk);
+      if (text !== "") await api.sendMessage(chatId, text);
       return sent;
     }
     const [only] = made;
