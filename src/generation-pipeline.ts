@@ -29,6 +29,7 @@ import { KeyGuardian, keyGuardJob } from "./generations/key-guardian.js";
 import { cancelQueueJob } from "./generations/queue-card.js";
 import { cancelJob, originalJob } from "./generations/result-actions.js";
 import { createResultReader } from "./generations/result-files.js";
+import { resumeGenerations } from "./generations/resume.js";
 import { DeletionMarks, RETENTION_SET, RetentionWatch, retentionNoticeJob } from "./generations/retention.js";
 import { retryFailed } from "./generations/retry-failed.js";
 import { GenerationSubmissions } from "./generations/submissions.js";
@@ -96,6 +97,8 @@ export interface GenerationPipeline {
   poller: Poller;
   /** Notices before results leave the service; started and stopped beside the poller. */
   retention: RetentionWatch;
+  /** Takes up at once, on start, the polls and albums a process that died left (queue started first). */
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -320,5 +323,15 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     kv: storage.kv,
     logger: logger.child({ component: "generation-hooks" }),
   });
-  return { features, routes, poller, retention, close: () => client.close() };
+  async function resume(): Promise<void> {
+    try {
+      const resumed = await resumeGenerations({ records, queue, deliverJob: deliver });
+      if (resumed.users > 0 || resumed.albums > 0)
+        logger.info(resumed, "generation polls and albums resumed");
+    } catch (error) {
+      // The polls and the albums' hand-ons still take them up, only later.
+      logger.warn({ err: error }, "generation polls and albums not resumed at start");
+    }
+  }
+  return { features, routes, poller, retention, resume, close: () => client.close() };
 }

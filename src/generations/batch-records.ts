@@ -24,6 +24,8 @@ const RECORD_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Results go to the chat in albums of this many (Telegram's most). */
 export const CHUNK_SIZE = 10;
 const POLL_SET = "generations:poll";
+/** Batches the service has whose albums are not all in the chat, scored by creation: what a start resumes. */
+const OPEN_SET = "generation-batches:open";
 const LOCK_TTL_MS = 10_000;
 const LOCK_WAIT_MS = 15_000;
 
@@ -149,6 +151,11 @@ export const ChunkRecordSchema = z.object({
   index: z.number().int().nonnegative(),
   items: z.array(ChunkItemSchema).min(1).max(CHUNK_SIZE),
   delivered: z.boolean(),
+  /**
+   * Messages of its delivery already in the chat (`media`: the album or the single result; `link:<n>`;
+   * `control`: the message of buttons), so a run after a crash sends only the rest.
+   */
+  sent: z.array(z.string()).optional(),
   /** Its delivery failed for good: the albums after it no longer wait for it. */
   abandoned: z.boolean().optional(),
 });
@@ -345,5 +352,19 @@ export class GenerationRecords {
 
   async pollsDue(now: number, limit: number): Promise<number[]> {
     return (await this.storage.sortedSets.rangeByScore(POLL_SET, now, limit)).map(Number);
+  }
+
+  /** A created batch whose albums are still on their way to the chat. */
+  async markOpen(ticket: string, createdAt: number): Promise<void> {
+    await this.storage.sortedSets.add(OPEN_SET, ticket, createdAt);
+  }
+
+  /** Its albums are all in the chat, or never can be. */
+  async markClosed(ticket: string): Promise<void> {
+    await this.storage.sortedSets.remove(OPEN_SET, ticket);
+  }
+
+  async openBatches(limit: number): Promise<string[]> {
+    return this.storage.sortedSets.rangeByScore(OPEN_SET, Number.MAX_SAFE_INTEGER, limit);
   }
 }

@@ -423,6 +423,7 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
       await deps.records.place(generation.id, { ticket: record.ticket, position });
       await deps.records.follow(record.userId, generation.id, generation.created * 1000);
     }
+    await deps.records.markOpen(record.ticket, record.createdAt);
     const recorded = await deps.records.update(record.ticket, (current) => ({
       ...current,
       state: "created",

@@ -163,8 +163,14 @@ export interface PollDeps {
 }
 
 const PAGE_SIZE = 100;
-/** The user's poll lock, held by a pass or a failure check while it reads the user's lists. */
-const POLL_LOCK_TTL_MS = 60_000;
+/**
+ * The user's poll lock, held by a pass or a failure check while it reads the user's lists: short, so a
+ * crashed holder frees the user soon, and renewed while a long pass goes on.
+ */
+const POLL_LOCK_TTL_MS = 15_000;
+const POLL_LOCK_RENEW_MS = 5_000;
+/** A pass that finds the user's lock taken looks again this soon: the holder may have died. */
+const POLL_LOCK_BUSY_RETRY_MS = 5_000;
 /** A pass reads at most this many pages per status; the next pass goes on where it stopped. */
 const MAX_PAGES = 6;
 /** List calls a pass makes at least: succeeded, failed and running. */
@@ -248,8 +254,18 @@ export function pollJob(deps: PollDeps): JobDefinition<PollData> {
     concurrency: 8,
     async handler({ userId }, context: JobContext) {
       const logger = context.logger.child({ user_id: userId });
-      const lock = await deps.locks.acquire(`generation-poll:${userId}`, POLL_LOCK_TTL_MS);
-      if (lock === undefined) return;
+      const lockName = `generation-poll:${userId}`;
+      const lock = await deps.locks.acquire(lockName, POLL_LOCK_TTL_MS);
+      if (lock === undefined) {
+        // A live holder books the next pass when it ends, after this; a dead one's lock lapses by then.
+        await deps.records.schedulePoll(userId, now() + POLL_LOCK_BUSY_RETRY_MS);
+        return;
+      }
+      const renewal = setInterval(() => {
+        deps.locks.extend(lockName, lock, POLL_LOCK_TTL_MS).catch((error: unknown) => {
+          logger.warn({ err: error }, "poll lock not renewed");
+        });
+      }, POLL_LOCK_RENEW_MS);
       try {
         const credentials = await deps.credentials.credentials(userId);
         if (!credentials) {
@@ -287,7 +303,8 @@ export function pollJob(deps: PollDeps): JobDefinition<PollData> {
           );
         else await deps.records.unschedulePoll(userId);
       } finally {
-        await deps.locks.release(`generation-poll:${userId}`, lock);
+        clearInterval(renewal);
+        await deps.locks.release(lockName, lock);
       }
     },
   };
