@@ -97,10 +97,11 @@ export class Follower {
     const { records } = this.deps;
     const place = await records.locate(generationId);
     if (!place) return undefined;
-    const own = chunkOf(place.position);
-    for (let index = 0; index <= own; index++) {
+    // Albums reach the chat in order: below the newest one delivered, none is still waiting.
+    for (let index = chunkOf(place.position); index >= 0; index--) {
       const chunk = await records.chunk(place.ticket, index);
-      if (!chunk || chunk.delivered || chunk.abandoned === true) continue;
+      if (chunk?.delivered) return undefined;
+      if (!chunk || chunk.abandoned === true) continue;
       if (chunk.items.some((item) => !isFinished(item.status))) return place.ticket;
     }
     return undefined;
