@@ -53,6 +53,10 @@ generation-error-unsupported_media_type = The generation service takes JPEG, PNG
 generation-error-batch_too_large = One request makes at most 500 images. Use fewer prompts or fewer variants.
 generation-error-prompt_count_mismatch = The number of prompts does not match the number of items. Use one prompt for all, or one per item.
 generation-error-unavailable = The generation service cannot take this right now. Please try again in a few minutes.
+generation-error-busy-gave-up = The generation service stayed busy for { $minutes ->
+    [one] a minute
+   *[other] { $minutes } minutes
+}, so the request was not taken and nothing was charged. Please try again later.
 generation-error-refused = The generation service refused the request: { $detail }
 
 ## generation service: forms
@@ -139,6 +143,10 @@ generation-offer-text-button = 🎨 Image from this text
 ## generation service: batch cards and results
 generation-card-uploading = ⏳ Uploading reference photo { $done } of { $total }…
 generation-card-creating = ⏳ { $name }: sending the request…
+generation-card-busy = ⏳ { $name }: the generation service is busy. Trying again in { $seconds ->
+    [one] 1 second
+   *[other] { $seconds } seconds
+}; nothing is charged until the service takes the request.
 generation-card-not-created = ❌ { $name }: not created. { $reason }
 generation-card-title = 🎨 { $name } · { $count ->
     [one] 1 image
@@ -175,7 +183,6 @@ generation-image-caption = { $number }. { $prompt }
 generation-album-title = Images { $from }–{ $to } · { $model }
 generation-album-legend = ⬇️ the original file · 🔁 again · 🧩 use as a reference · 🗑 delete
 generation-item-failed = ❌ { $number } did not come out ({ $reason }): { $tokens } tokens refunded.
-generation-item-canceled = ✖️ { $number } canceled: { $tokens } tokens refunded.
 generation-item-no-reason = no reason given
 generation-links-fallback = The images could not all be sent here. Download them from these links (they work for 24 hours):
 generation-original-caption = Image { $number }, the original file

@@ -53,6 +53,11 @@ generation-error-unsupported_media_type = Сервис генерации при
 generation-error-batch_too_large = Один запрос создаёт не больше 500 изображений. Уменьшите число описаний или вариантов.
 generation-error-prompt_count_mismatch = Число описаний не совпадает с числом элементов. Дайте одно описание для всех или по одному на каждый.
 generation-error-unavailable = Сервис генерации сейчас не может это принять. Попробуйте, пожалуйста, через несколько минут.
+generation-error-busy-gave-up = Сервис генерации был перегружен { $minutes } { $minutes ->
+    [one] минуту
+    [few] минуты
+   *[other] минут
+} подряд, поэтому запрос не принят и ничего не списано. Попробуйте, пожалуйста, позже.
 generation-error-refused = Сервис генерации отклонил запрос: { $detail }
 
 ## generation service: forms
@@ -140,6 +145,11 @@ generation-offer-text-button = 🎨 Изображение из этого те�
 ## generation service: batch cards and results
 generation-card-uploading = ⏳ Загружаю фото-образец { $done } из { $total }…
 generation-card-creating = ⏳ { $name }: отправляю запрос…
+generation-card-busy = ⏳ { $name }: сервис генерации сейчас перегружен. Попробую ещё раз через { $seconds } { $seconds ->
+    [one] секунду
+    [few] секунды
+   *[other] секунд
+}; пока сервис не примет запрос, ничего не списывается.
 generation-card-not-created = ❌ { $name }: не создано. { $reason }
 generation-card-title = 🎨 { $name } · { $count ->
     [one] { $count } изображение
@@ -171,7 +181,6 @@ generation-image-caption = { $number }. { $prompt }
 generation-album-title = Изображения { $from }–{ $to } · { $model }
 generation-album-legend = ⬇️ оригинальный файл · 🔁 ещё раз · 🧩 как образец · 🗑 удалить
 generation-item-failed = ❌ { $number } не вышло ({ $reason }): возвращено { $tokens } токенов.
-generation-item-canceled = ✖️ { $number } отменено: возвращено { $tokens } токенов.
 generation-item-no-reason = причина не указана
 generation-links-fallback = Не все изображения удалось прислать сюда. Скачайте их по этим ссылкам (они действуют 24 часа):
 generation-original-caption = Изображение { $number }, оригинальный файл

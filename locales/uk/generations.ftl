@@ -53,6 +53,11 @@ generation-error-unsupported_media_type = Сервіс генерації при
 generation-error-batch_too_large = Один запит створює щонайбільше 500 зображень. Зменште кількість описів або варіантів.
 generation-error-prompt_count_mismatch = Кількість описів не відповідає кількості елементів. Дайте один опис для всіх або по одному на кожен.
 generation-error-unavailable = Сервіс генерації зараз не може цього прийняти. Спробуйте, будь ласка, за кілька хвилин.
+generation-error-busy-gave-up = Сервіс генерації був перевантажений { $minutes } { $minutes ->
+    [one] хвилину
+    [few] хвилини
+   *[other] хвилин
+} поспіль, тож запит не прийнято і нічого не списано. Спробуйте, будь ласка, пізніше.
 generation-error-refused = Сервіс генерації відхилив запит: { $detail }
 
 ## generation service: forms
@@ -140,6 +145,11 @@ generation-offer-text-button = 🎨 Зображення з цього текс�
 ## generation service: batch cards and results
 generation-card-uploading = ⏳ Завантажую фото-зразок { $done } з { $total }…
 generation-card-creating = ⏳ { $name }: надсилаю запит…
+generation-card-busy = ⏳ { $name }: сервіс генерації зараз перевантажений. Спробую ще раз за { $seconds } { $seconds ->
+    [one] секунду
+    [few] секунди
+   *[other] секунд
+}; доки сервіс не прийме запит, нічого не списується.
 generation-card-not-created = ❌ { $name }: не створено. { $reason }
 generation-card-title = 🎨 { $name } · { $count ->
     [one] { $count } зображення
@@ -171,7 +181,6 @@ generation-image-caption = { $number }. { $prompt }
 generation-album-title = Зображення { $from }–{ $to } · { $model }
 generation-album-legend = ⬇️ оригінальний файл · 🔁 ще раз · 🧩 як зразок · 🗑 видалити
 generation-item-failed = ❌ { $number } не вдалося ({ $reason }): повернуто { $tokens } токенів.
-generation-item-canceled = ✖️ { $number } скасовано: повернуто { $tokens } токенів.
 generation-item-no-reason = причину не вказано
 generation-links-fallback = Не всі зображення вдалося надіслати сюди. Завантажте їх за цими посиланнями (вони діють 24 години):
 generation-original-caption = Зображення { $number }, оригінальний файл

@@ -24,6 +24,8 @@ const RECORD_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Results go to the chat in albums of this many (Telegram's most). */
 export const CHUNK_SIZE = 10;
 const POLL_SET = "generations:poll";
+/** Batches the service has whose albums are not all in the chat, scored by creation: what a start resumes. */
+const OPEN_SET = "generation-batches:open";
 const LOCK_TTL_MS = 10_000;
 const LOCK_WAIT_MS = 15_000;
 
@@ -105,6 +107,9 @@ export const BatchRecordSchema = z.object({
   problem: ProblemSchema.optional(),
   /** Generations Cancel found already running: they cannot be stopped and are paid only if they succeed. */
   cancelRunning: z.number().int().optional(),
+  /** When the service first answered busy to this batch's creation (epoch ms), and how often since. */
+  busySince: z.number().optional(),
+  busyWaits: z.number().int().nonnegative().optional(),
   createdAt: z.number(),
 });
 export type BatchRecord = z.infer<typeof BatchRecordSchema>;
@@ -115,7 +120,10 @@ export const ChunkItemSchema = z.object({
   position: z.number().int().nonnegative(),
   prompt: z.string(),
   status: z.enum(GENERATION_STATUSES),
+  /** What the service last reported: the reservation, the charge once it succeeded, maybe 0 once refunded. */
   costTokens: z.number().int().nonnegative(),
+  /** What was reserved for it when the batch was created: the refund when it fails or is canceled. */
+  reservedTokens: z.number().int().nonnegative().optional(),
   output: OutputSchema.optional(),
   /** The shape and size it was made in: a video's width and height in the chat. */
   aspect: z.string().optional(),
@@ -130,11 +138,24 @@ export const ChunkItemSchema = z.object({
 });
 export type ChunkItem = z.infer<typeof ChunkItemSchema>;
 
+/**
+ * The tokens a failed or canceled generation gave back: what was reserved for it at creation, whatever it
+ * reports afterwards (a service may report 0 once it has refunded it).
+ */
+export function refundOf(item: Pick<ChunkItem, "costTokens" | "reservedTokens">): number {
+  return item.reservedTokens ?? item.costTokens;
+}
+
 export const ChunkRecordSchema = z.object({
   ticket: z.string(),
   index: z.number().int().nonnegative(),
   items: z.array(ChunkItemSchema).min(1).max(CHUNK_SIZE),
   delivered: z.boolean(),
+  /**
+   * Messages of its delivery already in the chat (`media`: the album or the single result; `link:<n>`;
+   * `control`: the message of buttons), so a run after a crash sends only the rest.
+   */
+  sent: z.array(z.string()).optional(),
   /** Its delivery failed for good: the albums after it no longer wait for it. */
   abandoned: z.boolean().optional(),
 });
@@ -331,5 +352,19 @@ export class GenerationRecords {
 
   async pollsDue(now: number, limit: number): Promise<number[]> {
     return (await this.storage.sortedSets.rangeByScore(POLL_SET, now, limit)).map(Number);
+  }
+
+  /** A created batch whose albums are still on their way to the chat. */
+  async markOpen(ticket: string, createdAt: number): Promise<void> {
+    await this.storage.sortedSets.add(OPEN_SET, ticket, createdAt);
+  }
+
+  /** Its albums are all in the chat, or never can be. */
+  async markClosed(ticket: string): Promise<void> {
+    await this.storage.sortedSets.remove(OPEN_SET, ticket);
+  }
+
+  async openBatches(limit: number): Promise<string[]> {
+    return this.storage.sortedSets.rangeByScore(OPEN_SET, Number.MAX_SAFE_INTEGER, limit);
   }
 }

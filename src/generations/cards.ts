@@ -7,7 +7,7 @@ import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
-import type { BatchRecord, ChunkItem, ChunkRecord } from "./batch-records.js";
+import { type BatchRecord, type ChunkItem, type ChunkRecord, refundOf } from "./batch-records.js";
 
 /** Buttons on results and on the card: what each does, as a short code on the wire. */
 export const RESULT_ACTIONS = {
@@ -164,8 +164,8 @@ export function countBatch(chunks: readonly ChunkRecord[]): BatchCounts {
     for (const item of chunk.items) {
       counts[item.status] += 1;
       if (item.status === "succeeded") counts.charged += item.costTokens;
-      if (item.status === "failed") counts.refundedFailed += item.costTokens;
-      if (item.status === "canceled") counts.refundedCanceled += item.costTokens;
+      if (item.status === "failed") counts.refundedFailed += refundOf(item);
+      if (item.status === "canceled") counts.refundedCanceled += refundOf(item);
     }
   }
   return counts;
@@ -267,7 +267,7 @@ export function imageCaption(t: Translate, record: BatchRecord, item: ChunkItem)
   });
 }
 
-/** The message after an album: what the numbers are, and what did not come out. */
+/** The message after an album: what the numbers are, and what did not come out; empty when neither. */
 export function controlText(t: Translate, record: BatchRecord, chunk: ChunkRecord): string {
   const delivered = chunk.items.filter((item) => item.status === "succeeded");
   const lines: string[] = [];
@@ -288,15 +288,18 @@ export function controlText(t: Translate, record: BatchRecord, chunk: ChunkRecor
   return lines.join("\n");
 }
 
-/** One line per image that did not come out, with the refund. */
+/**
+ * One line per image that did not come out, with its refund. Canceled ones are not listed: the user asked
+ * for that, and the batch card counts them with their refund in one line.
+ */
 export function failureLines(t: Translate, record: BatchRecord, chunk: ChunkRecord): string[] {
   return chunk.items
-    .filter((item) => item.status === "failed" || item.status === "canceled")
+    .filter((item) => item.status === "failed")
     .map((item) =>
-      t(item.status === "failed" ? "generation-item-failed" : "generation-item-canceled", {
+      t("generation-item-failed", {
         number: item.position + 1,
         reason: item.error ?? t("generation-item-no-reason"),
-        tokens: tokens(item.costTokens, record.locale),
+        tokens: tokens(refundOf(item), record.locale),
       }),
     );
 }

@@ -2,7 +2,9 @@
  * Delivery, as a job: run for a task's callback and for each reconciler poll. It trusts nothing it was
  * told: it re-reads the task with the user's key. Unfinished: the card shows the percent and the next
  * poll is booked, later as the task ages. Finished: the result (or the failure) goes to the chat once,
- * under a per-ticket lock and a delivered marker; only a crash between sending and recording repeats it.
+ * under a per-ticket lock and a delivered marker. A result of several messages (albums of clips) has each
+ * recorded as it goes, so a run after a crash sends only the rest; only a crash between a message and its
+ * record repeats that one.
  */
 import { GrammyError, HttpError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
@@ -154,6 +156,10 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         // The estimate the card showed at Create; the service reports no charge per task.
         ...(record.cost ? { cost: record.cost } : {}),
         replyMarkup,
+        sentParts: {
+          has: (part) => deps.records.partSent(record.ticket, part),
+          add: (part) => deps.records.markPartSent(record.ticket, part),
+        },
       });
       return {
         ...(sent.buttonsShown ? {} : { buttonsLeft: replyMarkup }),

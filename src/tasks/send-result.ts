@@ -119,6 +119,15 @@ export type ResultApi = Pick<
   "sendVideo" | "sendAudio" | "sendDocument" | "sendMediaGroup" | "sendMessage"
 >;
 
+/**
+ * The messages of one delivery of a result already in the chat (an album of clips, the transcript's
+ * album, the clips' summary), kept by the caller: a delivery run again after a crash sends only the rest.
+ */
+export interface SentParts {
+  has(part: string): Promise<boolean>;
+  add(part: string): Promise<void>;
+}
+
 /** One result to one chat; the buttons go under its message when it can carry them. */
 export interface ResultSendRequest {
   chatId: number;
@@ -134,6 +143,8 @@ export interface ResultSendRequest {
   replyMarkup?: InlineKeyboardMarkup;
   /** What the task cost in tokens, by the price table; said on its own line under the result. */
   cost?: { tokens: number; upTo?: number };
+  /** Parts a run cut short already sent; without it every part is sent. */
+  sentParts?: SentParts;
 }
 
 /** What went out: an album cannot carry buttons, so the caller shows them elsewhere. */
@@ -219,6 +230,18 @@ class ResultSender {
     return (
       resultCaption(t, { task: taskName, taskId, ...header, ...(format ? { format } : {}) }) + this.costLine
     );
+  }
+
+  /**
+   * Sends one part of a result unless an earlier run of the same delivery did, and records it as soon as
+   * Telegram answers; true when it was sent now.
+   */
+  private async once(part: string, send: () => Promise<unknown>): Promise<boolean> {
+    const parts = this.input.sentParts;
+    if (await parts?.has(part)) return false;
+    await send();
+    await parts?.add(part);
+    return true;
   }
 
   private async message(text: string, withMarkup: boolean): Promise<ResultSent> {
@@ -324,7 +347,7 @@ class ResultSender {
       media: file,
       ...(index === 0 ? { caption } : {}),
     }));
-    await api.sendMediaGroup(chatId, media);
+    await this.once("transcript", () => api.sendMediaGroup(chatId, media));
     return { buttonsShown: false };
   }
 
@@ -348,23 +371,25 @@ class ResultSender {
     for (const clip of clips) ((await this.fits(clip.result_url)) ? uploadable : linked).push(clip);
     for (let start = 0; start < uploadable.length; start += ALBUM_SIZE) {
       const album = uploadable.slice(start, start + ALBUM_SIZE);
-      if (album.length === 1 && album[0]) {
-        const [clip] = album;
-        await api.sendVideo(chatId, this.file(clip.result_url, `clip-${clip.index}.mp4`), {
+      await this.once(`clips:${start / ALBUM_SIZE}`, async () => {
+        if (album.length === 1 && album[0]) {
+          const [clip] = album;
+          await api.sendVideo(chatId, this.file(clip.result_url, `clip-${clip.index}.mp4`), {
+            caption: this.clipCaption(clip),
+            supports_streaming: true,
+            duration: Math.round(clip.duration),
+          });
+          return;
+        }
+        const media: InputMediaVideo[] = album.map((clip) => ({
+          type: "video",
+          media: this.file(clip.result_url, `clip-${clip.index}.mp4`),
           caption: this.clipCaption(clip),
           supports_streaming: true,
           duration: Math.round(clip.duration),
-        });
-        continue;
-      }
-      const media: InputMediaVideo[] = album.map((clip) => ({
-        type: "video",
-        media: this.file(clip.result_url, `clip-${clip.index}.mp4`),
-        caption: this.clipCaption(clip),
-        supports_streaming: true,
-        duration: Math.round(clip.duration),
-      }));
-      await api.sendMediaGroup(chatId, media);
+        }));
+        await api.sendMediaGroup(chatId, media);
+      });
     }
     const lines = [t("result-clips-summary", { id: String(taskId), count: clips.length })];
     for (const clip of clips) {
@@ -382,7 +407,8 @@ class ResultSender {
         t("result-links-expire", { expires: formatDate(task.result_url_expires_at, this.input.locale) }),
       );
     }
-    return this.message(lines.join("\n") + this.costLine, true);
+    await this.once("clips:summary", () => this.message(lines.join("\n") + this.costLine, true));
+    return this.shown;
   }
 }
 

@@ -221,6 +221,15 @@ export class TaskRecords {
   }
 
   /** Claims the one delivery of a ticket; false when it was delivered already. */
+  /** A message of the task's delivery is in the chat: a run after a crash does not send it again. */
+  async markPartSent(ticket: string, part: string): Promise<void> {
+    await this.storage.kv.set(`delivered-part:${ticket}:${part}`, "1", { ttlMs: TASK_RECORD_TTL_MS });
+  }
+
+  async partSent(ticket: string, part: string): Promise<boolean> {
+    return (await this.storage.kv.get(`delivered-part:${ticket}:${part}`)) !== undefined;
+  }
+
   markDelivered(ticket: string): Promise<boolean> {
     return this.storage.kv.setIfAbsent(`delivered:${ticket}`, String(Date.now()), {
       ttlMs: TASK_RECORD_TTL_MS,

@@ -11,7 +11,7 @@ import {
   isSigningSecret,
   keyNameOf,
 } from "../../accounts/generation-links.js";
-import type { Account } from "../../generation-service/responses.js";
+import { type Account, keyBudgetOf } from "../../generation-service/responses.js";
 import { generationProblem } from "../../generations/problems.js";
 import { formatBytes, formatDate, formatNumber, percentBar } from "../../i18n/format.js";
 import type { Translate } from "../../i18n/translate.js";
@@ -37,14 +37,14 @@ function keyLine(t: Translate, account: Account, locale: string): string {
   const expiry = key.expires_at
     ? t("account-key-expires", { date: formatDate(key.expires_at, locale) })
     : t("account-key-no-expiry");
-  const budget =
-    key.budget_tokens == null
-      ? t("account-key-no-budget", { used: formatNumber(key.budget_used_tokens, locale) })
-      : t("account-key-budget", {
-          used: formatNumber(key.budget_used_tokens, locale),
-          budget: formatNumber(key.budget_tokens, locale),
-          left: formatNumber(Math.max(0, key.budget_tokens - key.budget_used_tokens), locale),
-        });
+  const own = keyBudgetOf(key);
+  const budget = own
+    ? t("account-key-budget", {
+        used: formatNumber(own.used, locale),
+        budget: formatNumber(own.budget, locale),
+        left: formatNumber(own.left, locale),
+      })
+    : t("account-key-no-budget", { used: formatNumber(key.budget_used_tokens, locale) });
   return `${expiry}\n${budget}`;
 }
 

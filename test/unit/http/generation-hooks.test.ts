@@ -67,7 +67,7 @@ async function setup(
     records,
     credentials: { credentials: async () => credentials },
     queue: queue as unknown as JobQueue,
-    observeJob: observeJob({ observe: async () => true } as unknown as Follower),
+    observeJob: observeJob({ observe: async () => true } as unknown as Follower, async () => undefined),
     kv: storage.kv,
     logger: createLogger({ level: "silent" }),
     now: () => NOW,
