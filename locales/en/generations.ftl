@@ -126,6 +126,7 @@ generation-price-over-balance = ⚠️ This may cost up to { $max } tokens, more
 generation-price-over-budget = ⚠️ This may cost up to { $max } tokens, more than the { $left } left on your key's budget: the service refuses a request the key cannot cover whole. Make fewer images, pick a cheaper model, or raise the key's budget.
 generation-rule-unavailable = The generation service takes no new images right now. Please try again later.
 generation-rule-no-model = Your plan has no model for this. Upgrade to Pro in the service's account area.
+generation-rule-no-candidate = The service lists no model that makes this. Please try another kind of image or video.
 generation-rule-too-many = That is { $count } images; one request makes at most { $max }. Use fewer prompts or fewer images per prompt.
 generation-rule-references = { $model } blends at most { $max } photos, and you sent { $count }. Choose a model that takes more, or start again with fewer.
 generation-error-insufficient_credits-numbers = Not enough tokens: this needs { $need } tokens and your balance is { $balance }. Nothing was queued or charged. Top up in the service's account area, or make fewer images or pick a cheaper model.

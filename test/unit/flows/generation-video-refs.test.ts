@@ -1,8 +1,8 @@
 /**
  * Videos from source clips and to audio references, driven as a user would against the generation sandbox:
- * the offers under a clip and a recording, only the models that take the input, the files checked before
- * they are uploaded (kind, and a recording's 15 seconds), the exact requests the service receives, and a
- * model the service refuses for the input said so on the card with nothing charged.
+ * the offers under a clip and a recording, the models that may take the input (never a plan limit the
+ * catalog does not state), the files checked before they are uploaded (kind, and a recording's 15
+ * seconds), the exact requests the service receives, and a model the service refuses for the input said so on the card with nothing charged.
  */
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
@@ -203,7 +203,7 @@ describe("a talking video to a recording", () => {
     expect(card).toContain("<b>Talking video</b>");
     expect(card).toContain("Model: Echo Avatar 1 · 50–150 tokens a clip");
     expect(card).toContain("This model is priced by the second: 10 tokens a second of video.");
-    expect(await modelChoices(user)).toEqual(["Echo Avatar 1"]);
+    expect(await modelChoices(user)).toEqual(["Echo Avatar 1", "Remix 2"]);
     await rig.backToCard(user);
     await rig.choose(user, "🎬 Shape, length and sound", "Length", "10 seconds");
     await rig.backToCard(user);
@@ -421,5 +421,101 @@ describe("models by the input they take", () => {
     await rig.settle();
     expect(videoCreates()).toHaveLength(1);
     expect(rig.sandbox.accounts.balance(key.accountId)).toBe(5_000);
+  });
+});
+
+/** The sandbox's catalog as another service might list it: each video model changed by `change`. */
+function videoModelsRead(change: (model: Record<string, unknown>) => Record<string, unknown>) {
+  rig.proxy.answerGet("/v1/models", (answer) => {
+    const catalog = answer as { video: { models: Array<Record<string, unknown>> } };
+    return { ...catalog, video: { ...catalog.video, models: catalog.video.models.map(change) } };
+  });
+}
+
+describe("a talking video whatever the catalog says of audio", () => {
+  it("on Free, a catalog whose audio model does not say it makes sound still offers it, and it is sent", async () => {
+    rig = await GenerationRig.create();
+    videoModelsRead((model) => (model.id === "echo-avatar-1" ? { ...model, audio: false } : model));
+    const user = rig.harness.user(501);
+    await rig.link(user, { plan: "Free" });
+    const offer = await sendForOffer(user, voiceMessage("voice1", 6));
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    const card = rig.card(user).text;
+    expect(card).toContain("<b>Talking video</b>");
+    expect(card).not.toContain("Model: not set");
+    expect(card).not.toContain("Upgrade to Pro");
+    expect(await modelChoices(user)).toEqual(["Remix 2", "Echo Avatar 1"]);
+    await rig.tap(user, "Echo Avatar 1");
+    await rig.create(user);
+
+    const [create] = videoCreates();
+    expect(bodyOf(create)).toMatchObject({ model: "echo-avatar-1", audio_file_ids: [FILE_ID] });
+    expect(create?.status).toBe(202);
+  });
+
+  it("on Free, when the model that makes sound is Pro-only, another is offered and the service's refusal is said with nothing charged", async () => {
+    rig = await GenerationRig.create();
+    videoModelsRead((model) => (model.id === "echo-avatar-1" ? { ...model, pro_only: true } : model));
+    const user = rig.harness.user(502);
+    const key = await rig.link(user, { plan: "Free", balance: 5_000 });
+    const offer = await sendForOffer(user, voiceMessage("voice1", 6));
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    const card = rig.card(user).text;
+    expect(card).toContain("Model: Remix 2");
+    expect(card).not.toContain("Upgrade to Pro");
+    await rig.create(user);
+
+    expect(videoCreates().map((entry) => entry.status)).toEqual([400]);
+    expect(textOf(lastCall(rig.harness.calls, "editMessageText"))).toBe(
+      "❌ Talking video: not created. Remix 2 does not make videos to audio. Nothing was charged: pick another model and create again.",
+    );
+    expect(rig.sandbox.accounts.balance(key.accountId)).toBe(5_000);
+  });
+
+  it("on Free, a catalog without a model for clips or audio that Free may use offers every other video model", async () => {
+    rig = await GenerationRig.create();
+    videoModelsRead((model) =>
+      (model.reference_modes as string[]).length === 0 ? { ...model, pro_only: true } : model,
+    );
+    const user = rig.harness.user(503);
+    await rig.link(user, { plan: "Free" });
+    const offer = await sendForOffer(user, voiceMessage("voice1", 6));
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    expect(rig.card(user).text).toContain("Model: Reel 1");
+    expect(rig.card(user).text).not.toContain("Upgrade to Pro");
+    expect(await modelChoices(user)).toEqual([
+      "🔒 Echo Avatar 1",
+      "🔒 Remix 2",
+      "Reel 1",
+      "Cinematic 3",
+      "Kinetic 2.1",
+    ]);
+  });
+
+  it("says the plan lacks a model when pro_only says so of every video model", async () => {
+    rig = await GenerationRig.create();
+    videoModelsRead((model) => ({ ...model, pro_only: true }));
+    const free = rig.harness.user(504);
+    await rig.link(free, { plan: "Free" });
+    const offer = await sendForOffer(free, voiceMessage("voice1", 6));
+    await rig.harness.press(free, BotHarness.button(offer, AUDIO_OFFER));
+    expect(rig.card(free).text).toContain(
+      "Your plan has no model for this. Upgrade to Pro in the service's account area.",
+    );
+  });
+
+  it("a video from text with no model that takes a prompt alone claims no plan limit", async () => {
+    rig = await GenerationRig.create();
+    rig.proxy.answerGet("/v1/models", (answer) => {
+      const catalog = answer as { video: { models: Array<{ reference_modes: string[] }> } };
+      const models = catalog.video.models.filter((model) => model.reference_modes.length === 0);
+      return { ...catalog, video: { models, default: "remix-2" } };
+    });
+    const user = rig.harness.user(505);
+    await rig.link(user, { plan: "Free" });
+    await rig.harness.send(user, "/video a heron lifting off");
+    const card = rig.card(user).text;
+    expect(card).toContain("The service lists no model that makes this.");
+    expect(card).not.toContain("Upgrade to Pro");
   });
 });

@@ -39,6 +39,7 @@ import {
   modelField,
   modelsFor,
   moneyLines,
+  noModelIssue,
   normalizeImageValues,
   promptsOf,
   qualityModeField,
@@ -304,7 +305,7 @@ export function videoContract(type: VideoFormType, setup: ImageFormSetup): FormC
     issues(definition, view) {
       if (!setup.available) return [{ key: "video-rule-unavailable" }];
       const model = chosenModel(type, setup, view.values);
-      if (!model) return [{ key: "generation-rule-no-model" }];
+      if (!model) return [noModelIssue(type, setup)];
       const missing = missingRequired(definition, view);
       if (missing.length > 0) return missing;
       const count = clipCount(type, view.values, view.media);
