@@ -1,8 +1,9 @@
 /**
  * Videos from source clips and to audio references, driven as a user would against the generation sandbox:
  * the offers under a clip and a recording, the models that may take the input (never a plan limit the
- * catalog does not state), the files checked before they are uploaded (kind, and a recording's 15
- * seconds), the exact requests the service receives, and a model the service refuses for the input said so on the card with nothing charged.
+ * catalog does not state), the files checked before they are uploaded, a recording over 15 seconds sent
+ * with the card saying only its first 15 seconds are used, the exact requests the service receives, and a
+ * model the service refuses for the input said so on the card with nothing charged.
  */
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
@@ -228,25 +229,26 @@ describe("a talking video to a recording", () => {
     expect(create?.headers.authorization).toBe(`Bearer ${key.apiKey}`);
   });
 
-  it("a voice message over 15 seconds is refused with its length, nothing is uploaded, and the offer stays", async () => {
+  it("a voice message over 15 seconds opens the form, which says only its first 15 seconds are used, and goes up whole", async () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(462);
     await rig.link(user);
     const offer = await sendForOffer(user, voiceMessage("long", 20));
-    const refused = await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
-    const message =
-      "The recording is 20 seconds long; a talking video takes recordings of up to 15 seconds. Trim it and send it again.";
-    expect(textOf(lastCall(refused, "sendMessage"))).toBe(message);
-    expect(rig.card(user).text).toBe("");
-    // Still where they were: the offer's other tasks take the recording, and the same press says the same.
-    const again = await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
-    expect(textOf(lastCall(again, "sendMessage"))).toBe(message);
-    await rig.settle();
-    expect(fileUploads()).toHaveLength(0);
-    expect(videoCreates()).toHaveLength(0);
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    const card = rig.card(user).text;
+    expect(card).toContain("<b>Talking video</b>");
+    expect(card).toContain("The recording is 20 seconds long: only its first 15 seconds are used.");
+    expect(card).not.toContain("Trim it");
+    await rig.create(user);
+
+    const uploads = fileUploads();
+    expect(uploads.map((entry) => entry.path)).toEqual(["/v1/files?kind=audio"]);
+    expect(uploads[0]?.body.equals(VOICE)).toBe(true);
+    expect(bodyOf(videoCreates()[0])).toMatchObject({ audio_file_ids: [FILE_ID] });
+    expect(videoCreates()[0]?.status).toBe(202);
   });
 
-  it("an audio file sent as a document is measured from its header before anything is uploaded", async () => {
+  it("an audio file sent as a document is measured from its header, and one over 15 seconds is sent with the card saying so", async () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(463);
     await rig.link(user);
@@ -261,12 +263,14 @@ describe("a talking video to a recording", () => {
         file_size: wav.length,
       },
     });
-    const refused = await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
-    expect(textOf(lastCall(refused, "sendMessage"))).toBe(
-      "The recording is 16 seconds long; a talking video takes recordings of up to 15 seconds. Trim it and send it again.",
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    expect(rig.card(user).text).toContain(
+      "The recording is 16 seconds long: only its first 15 seconds are used.",
     );
-    await rig.settle();
-    expect(fileUploads()).toHaveLength(0);
+    await rig.create(user);
+    expect(fileUploads().map((entry) => entry.path)).toEqual(["/v1/files?kind=audio"]);
+    expect(fileUploads()[0]?.body.equals(wav)).toBe(true);
+    expect(videoCreates()[0]?.status).toBe(202);
   });
 });
 
@@ -317,20 +321,20 @@ describe("formats only the generation service takes", () => {
     expect(BotHarness.buttons(lastCall(calls, "sendMessage"))).toEqual([]);
   });
 
-  it("an OGG recording sent as a document is measured from its pages and refused over 15 seconds before any upload", async () => {
+  it("an OGG recording sent as a document is measured from its pages, and one over 15 seconds is sent with the card saying so", async () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(483);
     await rig.link(user);
     const offer = await sendForOffer(user, documentMessage("ogg1", LONG_OGG, "memo.ogg", "audio/ogg"));
     expect(BotHarness.buttons(offer).map((button) => button.text)).toEqual([AUDIO_OFFER]);
-    const refused = await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
-    expect(textOf(lastCall(refused, "sendMessage"))).toBe(
-      "The recording is 16 seconds long; a talking video takes recordings of up to 15 seconds. Trim it and send it again.",
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    expect(rig.card(user).text).toContain(
+      "The recording is 16 seconds long: only its first 15 seconds are used.",
     );
-    expect(rig.card(user).text).toBe("");
-    await rig.settle();
-    expect(fileUploads()).toHaveLength(0);
-    expect(videoCreates()).toHaveLength(0);
+    await rig.create(user);
+    expect(fileUploads().map((entry) => entry.path)).toEqual(["/v1/files?kind=audio"]);
+    expect(fileUploads()[0]?.body.equals(LONG_OGG)).toBe(true);
+    expect(videoCreates()[0]?.status).toBe(202);
   });
 
   it("an OGG recording within 15 seconds goes up as kind=audio", async () => {
@@ -347,20 +351,24 @@ describe("formats only the generation service takes", () => {
 });
 
 describe("a recording sent into the open form", () => {
-  it("an OGG file over 15 seconds is measured there too, and Create says so with nothing uploaded", async () => {
+  it("an OGG file over 15 seconds is measured there too; the card says only its first 15 seconds are used, and Create sends both", async () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(485);
     await rig.link(user);
     const offer = await sendForOffer(user, voiceMessage("voice5", 6));
     await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    expect(rig.card(user).text).not.toContain("only its first 15 seconds");
     await rig.harness.sendMessage(user, documentMessage("ogg5", LONG_OGG, "memo.ogg", "audio/ogg"));
-    await rig.tap(user, "✅ Create");
-    await rig.settle();
     expect(rig.card(user).text).toContain(
-      "The recording is 16 seconds long; a talking video takes recordings of up to 15 seconds.",
+      "The recording is 16 seconds long: only its first 15 seconds are used.",
     );
-    expect(fileUploads()).toHaveLength(0);
-    expect(videoCreates()).toHaveLength(0);
+    await rig.create(user);
+    expect(fileUploads().map((entry) => entry.path)).toEqual([
+      "/v1/files?kind=audio",
+      "/v1/files?kind=audio",
+    ]);
+    expect(bodyOf(videoCreates()[0])).toMatchObject({ audio_file_ids: [FILE_ID, FILE_ID] });
+    expect(videoCreates()[0]?.status).toBe(202);
   });
 });
 
