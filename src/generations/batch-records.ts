@@ -16,6 +16,7 @@ import {
   type GenerationStatus,
   type Output,
 } from "../generation-service/responses.js";
+import { ticketTag } from "../logger.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
 
@@ -206,7 +207,7 @@ export class GenerationRecords {
     ticket: string,
     change: (record: BatchRecord) => BatchRecord,
   ): Promise<BatchRecord | undefined> {
-    return this.locked(`generation-batch:${ticket}`, async () => {
+    return this.locked(`generation-batch:${ticket}`, `batch ${ticketTag(ticket)}`, async () => {
       const record = await this.get(ticket);
       if (!record) return undefined;
       const next = change(record);
@@ -264,20 +265,25 @@ export class GenerationRecords {
     index: number,
     change: (chunk: ChunkRecord) => ChunkRecord | undefined,
   ): Promise<ChunkRecord | undefined> {
-    return this.locked(`generation-chunk:${ticket}:${index}`, async () => {
-      const chunk = await this.chunk(ticket, index);
-      if (!chunk) return undefined;
-      const next = change(chunk);
-      if (next) await this.putChunk(next);
-      return next;
-    });
+    return this.locked(
+      `generation-chunk:${ticket}:${index}`,
+      `chunk ${index} of ${ticketTag(ticket)}`,
+      async () => {
+        const chunk = await this.chunk(ticket, index);
+        if (!chunk) return undefined;
+        const next = change(chunk);
+        if (next) await this.putChunk(next);
+        return next;
+      },
+    );
   }
 
-  private async locked<T>(name: string, work: () => Promise<T>): Promise<T> {
+  /** Runs `work` under the lock `name`; `shown` names it in an error, by the ticket's tag. */
+  private async locked<T>(name: string, shown: string, work: () => Promise<T>): Promise<T> {
     const deadline = this.now() + LOCK_WAIT_MS;
     let token = await this.storage.locks.acquire(name, LOCK_TTL_MS);
     while (token === undefined) {
-      if (this.now() > deadline) throw new RecordBusyError(`${name} stayed locked`);
+      if (this.now() > deadline) throw new RecordBusyError(`${shown} stayed locked`);
       await sleep(10 + Math.floor(Math.random() * 20));
       token = await this.storage.locks.acquire(name, LOCK_TTL_MS);
     }

@@ -24,6 +24,7 @@ import type { FileUpload } from "../generation-service/upload.js";
 import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import { ticketTag } from "../logger.js";
 import { MediaError, type MediaFormat } from "../media/accept.js";
 import { MediaRefSchema, type TelegramMediaRef } from "../media/media-ref.js";
 import { peek, sniffFormat } from "../media/sniff.js";
@@ -322,7 +323,7 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
     const record = await deps.records.get(ticket);
     if (record?.state !== "submitting") return;
     const t = deps.translate(record.locale);
-    const logger = context.logger.child({ ticket, user_id: record.userId });
+    const logger = context.logger.child({ ticket: ticketTag(ticket), user_id: record.userId });
     const lastAttempt = context.attempt >= CREATE_ATTEMPTS;
     const credentials = await deps.credentials.credentials(record.userId);
     if (!credentials) {

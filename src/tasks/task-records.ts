@@ -3,7 +3,7 @@
  * ticket is the task's callback address (`/hooks/tasks/<ticket>`), so a callback that names no known
  * ticket is nobody's. Records are JSON on the key-value port, parsed with zod on every read.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
@@ -108,14 +108,6 @@ export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 
 export function newTicket(): string {
   return randomBytes(18).toString("base64url");
-}
-
-/**
- * A ticket as logs and job ids show it: 72 bits of its SHA-256, enough to tell tickets apart and to
- * find one in the logs, useless for sending a callback (the ticket itself is that capability).
- */
-export function ticketTag(ticket: string): string {
-  return createHash("sha256").update(ticket).digest("base64url").slice(0, 12);
 }
 
 /** A media reference's identity within a submission (for the uploads made so far). */
