@@ -60,14 +60,15 @@ const API_KEY_HEADER_PATTERN = /(x-api-key(?:\\?["'])?\s*[:=]\s*(?:\\?["'])?)[^\
 
 /**
  * A task's or a generation batch's ticket is its callback capability: in a callback path
- * (`/hooks/tasks/<ticket>`, `/hooks/generations/<ticket>`) and in the callback data of result buttons
- * (scopes `rs` and `gr`, src/telegram/callback-data.ts), which failed Bot API calls carry in their
- * payload. The bot's own lines name a ticket by its tag instead.
+ * (`/hooks/tasks/<ticket>`, `/hooks/generations/<ticket>`), and in the callback data of result buttons
+ * sent before buttons carried its tag (scopes `rs` and `gr`, src/telegram/callback-data.ts), which
+ * failed Bot API calls carry in their payload. The bot's own lines name a ticket by its tag instead.
  */
 const TICKET_PATTERN = /(\/hooks\/(?:tasks|generations)\/|\b(?:rs|gr):)[A-Za-z0-9_-]{16,64}/g;
 
 /**
- * A ticket (of a task or of a generation batch) as log lines and job ids name it. 72 bits of its SHA-256, enough to tell tickets apart and
+ * A ticket (of a task or of a generation batch) as everything but its callback address names it: log
+ * lines, job ids and the data of result buttons. 72 bits of its SHA-256, enough to tell tickets apart and
  * to find one in the logs, useless for sending a callback (the ticket itself is that capability).
  */
 export function ticketTag(ticket: string): string {

@@ -200,6 +200,18 @@ export class GenerationRecords {
       JSON.stringify(BatchRecordSchema.parse(record)),
       { ttlMs: RECORD_TTL_MS },
     );
+    await this.storage.kv.set(`generation-button:${ticketTag(record.ticket)}`, record.ticket, {
+      ttlMs: RECORD_TTL_MS,
+    });
+  }
+
+  /**
+   * The batch a result button names: buttons carry the ticket's tag, which grants nothing, never the
+   * ticket. A button sent before they did carries the ticket itself.
+   */
+  async ofButton(id: string): Promise<BatchRecord | undefined> {
+    const ticket = await this.storage.kv.get(`generation-button:${id}`);
+    return this.get(ticket ?? id);
   }
 
   /** Changes a batch under its lock, so jobs that change different parts of it lose none. */

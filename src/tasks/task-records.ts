@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { ticketTag } from "../logger.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
 import { TASK_TYPES } from "../tasks-service/schemas/index.js";
@@ -141,6 +142,18 @@ export class TaskRecords {
     if (record.taskId !== undefined) {
       await this.storage.kv.set(`task-id:${record.taskId}`, record.ticket, { ttlMs: TASK_RECORD_TTL_MS });
     }
+    await this.storage.kv.set(`task-button:${ticketTag(record.ticket)}`, record.ticket, {
+      ttlMs: TASK_RECORD_TTL_MS,
+    });
+  }
+
+  /**
+   * The record a result button names: buttons carry the ticket's tag, which grants nothing, never the
+   * ticket. A button sent before they did carries the ticket itself.
+   */
+  async ofButton(id: string): Promise<TaskRecord | undefined> {
+    const ticket = await this.storage.kv.get(`task-button:${id}`);
+    return this.get(ticket ?? id);
   }
 
   async update(ticket: string, change: (record: TaskRecord) => TaskRecord): Promise<TaskRecord | undefined> {

@@ -430,7 +430,7 @@ export function createGenerationResultButtons(deps: GenerationFormsDeps): Compos
   feature.on("callback_query:data", async (ctx, next) => {
     const data = decodeCallback(ctx.callbackQuery.data);
     if (data?.scope !== CALLBACK_SCOPES.generationResult) return next();
-    const record = await deps.records.get(data.nonce);
+    const record = await deps.records.ofButton(data.nonce);
     const action = decodeResultAction(data.args);
     if (!record || !action) {
       await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
