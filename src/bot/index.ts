@@ -15,7 +15,6 @@ import {
   type Middleware,
   session,
 } from "grammy";
-import type { Update } from "grammy/types";
 import { type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
 import { interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
@@ -60,7 +59,7 @@ import {
   SESSION_TTL_MS,
   validatedSessionStorage,
 } from "./session.js";
-import { noteWhatWasSaid } from "./updates.js";
+import { noteWhatWasSaid, updateKind } from "./updates.js";
 
 export type { BotContext } from "./context.js";
 export type { BotDeps } from "./deps.js";
@@ -219,10 +218,6 @@ export function createBot(
   });
 
   return Object.assign(bot, { i18n });
-}
-
-function updateKind(update: Update): string {
-  return Object.keys(update).find((key) => key !== "update_id") ?? "unknown";
 }
 
 /** At most `limit` updates per user per window; the first refused one of a window gets one notice. */
