@@ -17,6 +17,11 @@ connect-done =
     Optionally send me the webhook signing secret shown next to the key: then finished images arrive the moment they are ready. Without it I check for them every few seconds. I delete that message at once too.
 connect-button-skip = Skip
 connect-secret-saved = 🔐 Signing secret saved and your message deleted. Finished images now arrive the moment they are ready.
+connect-secret-saved-in-view = 🔐 Signing secret saved. Finished images now arrive the moment they are ready.
+connect-not-deleted = ⚠️ I could not delete your message with the { $what ->
+    [key] key
+   *[secret] signing secret
+}. Please delete it yourself now: anyone who sees this chat can read it. I will keep trying to delete it too.
 connect-secret-skipped = ✅ Connected. Without the signing secret I check for finished images every few seconds. To add it later, /connect again with the key and then the secret.
 disconnect-done = Disconnected: I forgot your generation key and signing secret. Generations already started still finish in your account on the service.
 disconnect-nothing = No generation account is linked. /connect links one.
