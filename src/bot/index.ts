@@ -48,6 +48,7 @@ import {
 import { tasksFeature } from "./features/tasks.js";
 import { createTextOffersFeature, TEXT_OFFERS } from "./features/text-offers.js";
 import { unhandledFeature } from "./features/unhandled.js";
+import { sizeUnsizedFiles } from "./file-sizes.js";
 import { createI18n } from "./i18n.js";
 import { PreferencesRepository, preferencesKey } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
@@ -166,6 +167,7 @@ export function createBot(
     await next();
   });
   protectedBot.use(i18n);
+  protectedBot.use(sizeUnsizedFiles);
   // A running form sees the chat's updates before anything else; result buttons carry their own authority.
   if (options.forms || options.generation) {
     protectedBot.use(

@@ -527,3 +527,39 @@ describe("a talking video whatever the catalog says of audio", () => {
     expect(card).not.toContain("Upgrade to Pro");
   });
 });
+
+describe("an empty file whose message gave no size", () => {
+  const EMPTY_MEMO =
+    "This file is empty (memo.ogg): there is nothing in it to work with. Please send the file again from where it was saved.";
+
+  function unsizedMemo(id: string) {
+    rig.mediaFiles.set(id, Buffer.alloc(0));
+    return {
+      document: { file_id: id, file_unique_id: `${id}-u`, file_name: "memo.ogg", mime_type: "audio/ogg" },
+    };
+  }
+
+  it("is refused at once as empty when sent on its own, with no offer", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(511);
+    await rig.link(user);
+    const calls = await rig.harness.sendMessage(user, unsizedMemo("empty1"));
+    expect(calls.filter((call) => call.method === "sendMessage").map(textOf)).toEqual([EMPTY_MEMO]);
+    expect(calls.flatMap((call) => BotHarness.buttons(call))).toEqual([]);
+  });
+
+  it("is refused at once as empty when sent into the open form, which keeps only the recording before it", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(512);
+    await rig.link(user);
+    const offer = await sendForOffer(user, voiceMessage("voice1", 6));
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    await rig.harness.sendMessage(user, unsizedMemo("empty2"));
+    // Sent right under the card, so the card says it.
+    expect(rig.card(user).text).toContain(EMPTY_MEMO);
+    await rig.create(user);
+    expect(fileUploads().map((entry) => entry.path)).toEqual(["/v1/files?kind=audio"]);
+    expect(bodyOf(videoCreates()[0])).toMatchObject({ audio_file_ids: [FILE_ID] });
+    expect(videoCreates()[0]?.status).toBe(202);
+  });
+});
