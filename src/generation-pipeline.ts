@@ -36,7 +36,7 @@ import { GenerationSubmissions } from "./generations/submissions.js";
 import { generationHookRoutes } from "./http/generation-hooks.js";
 import type { Translate } from "./i18n/translate.js";
 import type { JobQueue } from "./jobs/queue.js";
-import type { Logger } from "./logger.js";
+import { type Logger, ticketTag } from "./logger.js";
 import { type IntakeLimits, uploadLimitBytes } from "./media/accept.js";
 import { openTelegramFile } from "./media/telegram-download.js";
 import type { Metrics } from "./metrics.js";
@@ -230,7 +230,11 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     refreshCard: (ticket) => refreshCard(ticket),
     async afterCreate(record) {
       await retention.schedule(record);
-      await queue.enqueue(guard, { ticket: record.ticket }, { jobId: `generation-guard-${record.ticket}` });
+      await queue.enqueue(
+        guard,
+        { ticket: record.ticket },
+        { jobId: `generation-guard-${ticketTag(record.ticket)}` },
+      );
     },
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
@@ -291,10 +295,14 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
           queue.enqueue(
             original,
             { ticket, position },
-            { jobId: `generation-original-${ticket}-${position}-${pressSlot()}` },
+            { jobId: `generation-original-${ticketTag(ticket)}-${position}-${pressSlot()}` },
           ),
         cancelQueued: (ticket) =>
-          queue.enqueue(cancel, { ticket }, { jobId: `generation-cancel-${ticket}-${pressSlot()}` }),
+          queue.enqueue(
+            cancel,
+            { ticket },
+            { jobId: `generation-cancel-${ticketTag(ticket)}-${pressSlot()}` },
+          ),
         retryFailed: (record) => retryFailed(records, submissions, record),
         joinClips: (data) => startJoin(storage.kv, queue, join, data, newTicket()),
         async deleteGeneration(userId, generationId) {

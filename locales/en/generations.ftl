@@ -17,6 +17,11 @@ connect-done =
     Optionally send me the webhook signing secret shown next to the key: then finished images arrive the moment they are ready. Without it I check for them every few seconds. I delete that message at once too.
 connect-button-skip = Skip
 connect-secret-saved = 🔐 Signing secret saved and your message deleted. Finished images now arrive the moment they are ready.
+connect-secret-saved-in-view = 🔐 Signing secret saved. Finished images now arrive the moment they are ready.
+connect-not-deleted = ⚠️ I could not delete your message with the { $what ->
+    [key] key
+   *[secret] signing secret
+}. Please delete it yourself now: anyone who sees this chat can read it. I will keep trying to delete it too.
 connect-secret-skipped = ✅ Connected. Without the signing secret I check for finished images every few seconds. To add it later, /connect again with the key and then the secret.
 disconnect-done = Disconnected: I forgot your generation key and signing secret. Generations already started still finish in your account on the service.
 disconnect-nothing = No generation account is linked. /connect links one.
@@ -130,6 +135,7 @@ generation-price-over-balance = ⚠️ This may cost up to { $max } tokens, more
 generation-price-over-budget = ⚠️ This may cost up to { $max } tokens, more than the { $left } left on your key's budget: the service refuses a request the key cannot cover whole. Make fewer images, pick a cheaper model, or raise the key's budget.
 generation-rule-unavailable = The generation service takes no new images right now. Please try again later.
 generation-rule-no-model = Your plan has no model for this. Upgrade to Pro in the service's account area.
+generation-rule-no-candidate = The service lists no model that makes this. Please try another kind of image or video.
 generation-rule-too-many = That is { $count } images; one request makes at most { $max }. Use fewer prompts or fewer images per prompt.
 generation-rule-references = { $model } blends at most { $max } photos, and you sent { $count }. Choose a model that takes more, or start again with fewer.
 generation-error-insufficient_credits-numbers = Not enough tokens: this needs { $need } tokens and your balance is { $balance }. Nothing was queued or charged. Top up in the service's account area, or make fewer images or pick a cheaper model.

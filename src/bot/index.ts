@@ -14,7 +14,6 @@ import {
   type Middleware,
   session,
 } from "grammy";
-import type { Update } from "grammy/types";
 import { type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
 import { interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
@@ -49,6 +48,7 @@ import {
 import { tasksFeature } from "./features/tasks.js";
 import { createTextOffersFeature, TEXT_OFFERS } from "./features/text-offers.js";
 import { unhandledFeature } from "./features/unhandled.js";
+import { sizeUnsizedFiles } from "./file-sizes.js";
 import { createI18n } from "./i18n.js";
 import { PreferencesRepository, preferencesKey } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
@@ -60,7 +60,7 @@ import {
   SESSION_TTL_MS,
   validatedSessionStorage,
 } from "./session.js";
-import { noteWhatWasSaid } from "./updates.js";
+import { noteWhatWasSaid, updateKind } from "./updates.js";
 
 export type { BotContext } from "./context.js";
 export type { BotDeps } from "./deps.js";
@@ -170,6 +170,7 @@ export function createBot(
     await next();
   });
   protectedBot.use(i18n);
+  protectedBot.use(sizeUnsizedFiles);
   // A running form sees the chat's updates before anything else; result buttons carry their own authority.
   if (options.forms || options.generation) {
     protectedBot.use(
@@ -222,10 +223,6 @@ export function createBot(
   });
 
   return Object.assign(bot, { i18n });
-}
-
-function updateKind(update: Update): string {
-  return Object.keys(update).find((key) => key !== "update_id") ?? "unknown";
 }
 
 /** At most `limit` updates per user per window; the first refused one of a window gets one notice. */

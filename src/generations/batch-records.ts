@@ -16,6 +16,7 @@ import {
   type GenerationStatus,
   type Output,
 } from "../generation-service/responses.js";
+import { ticketTag } from "../logger.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
 
@@ -220,6 +221,18 @@ export class GenerationRecords {
       JSON.stringify(BatchRecordSchema.parse(record)),
       { ttlMs: RECORD_TTL_MS },
     );
+    await this.storage.kv.set(`generation-button:${ticketTag(record.ticket)}`, record.ticket, {
+      ttlMs: RECORD_TTL_MS,
+    });
+  }
+
+  /**
+   * The batch a result button names: buttons carry the ticket's tag, which grants nothing, never the
+   * ticket. A button sent before they did carries the ticket itself.
+   */
+  async ofButton(id: string): Promise<BatchRecord | undefined> {
+    const ticket = await this.storage.kv.get(`generation-button:${id}`);
+    return this.get(ticket ?? id);
   }
 
   /** Changes a batch under its lock, so jobs that change different parts of it lose none. */
@@ -227,7 +240,7 @@ export class GenerationRecords {
     ticket: string,
     change: (record: BatchRecord) => BatchRecord,
   ): Promise<BatchRecord | undefined> {
-    return this.locked(`generation-batch:${ticket}`, async () => {
+    return this.locked(`generation-batch:${ticket}`, `batch ${ticketTag(ticket)}`, async () => {
       const record = await this.get(ticket);
       if (!record) return undefined;
       const next = change(record);
@@ -285,20 +298,25 @@ export class GenerationRecords {
     index: number,
     change: (chunk: ChunkRecord) => ChunkRecord | undefined,
   ): Promise<ChunkRecord | undefined> {
-    return this.locked(`generation-chunk:${ticket}:${index}`, async () => {
-      const chunk = await this.chunk(ticket, index);
-      if (!chunk) return undefined;
-      const next = change(chunk);
-      if (next) await this.putChunk(next);
-      return next;
-    });
+    return this.locked(
+      `generation-chunk:${ticket}:${index}`,
+      `chunk ${index} of ${ticketTag(ticket)}`,
+      async () => {
+        const chunk = await this.chunk(ticket, index);
+        if (!chunk) return undefined;
+        const next = change(chunk);
+        if (next) await this.putChunk(next);
+        return next;
+      },
+    );
   }
 
-  private async locked<T>(name: string, work: () => Promise<T>): Promise<T> {
+  /** Runs `work` under the lock `name`; `shown` names it in an error, by the ticket's tag. */
+  private async locked<T>(name: string, shown: string, work: () => Promise<T>): Promise<T> {
     const deadline = this.now() + LOCK_WAIT_MS;
     let token = await this.storage.locks.acquire(name, LOCK_TTL_MS);
     while (token === undefined) {
-      if (this.now() > deadline) throw new RecordBusyError(`${name} stayed locked`);
+      if (this.now() > deadline) throw new RecordBusyError(`${shown} stayed locked`);
       await sleep(10 + Math.floor(Math.random() * 20));
       token = await this.storage.locks.acquire(name, LOCK_TTL_MS);
     }

@@ -1,11 +1,13 @@
 /**
  * The words and buttons of a batch outside any update (jobs use the locale the batch was made in): the
- * batch card in each state, captions, and the buttons under results. Result buttons carry the batch's
- * ticket and the image's place in it, so they work as long as the batch record lives.
+ * batch card in each state, captions, and the buttons under results. Result buttons carry the tag of the
+ * batch's ticket (never the ticket, its webhook address) and the image's place in it, so they work as
+ * long as the batch record lives.
  */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
+import { ticketTag } from "../logger.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
 import { type BatchRecord, type ChunkItem, type ChunkRecord, refundOf } from "./batch-records.js";
 
@@ -47,7 +49,10 @@ export function resultButton(
   position?: number,
 ): InlineKeyboardButton {
   const args = position === undefined ? [RESULT_ACTIONS[action]] : [RESULT_ACTIONS[action], position];
-  return { text, callback_data: encodeCallback(CALLBACK_SCOPES.generationResult, ticket, ...args) };
+  return {
+    text,
+    callback_data: encodeCallback(CALLBACK_SCOPES.generationResult, ticketTag(ticket), ...args),
+  };
 }
 
 /** A clip's actions, under a video sent alone: a clip is neither a reference nor re-sent as a file. */

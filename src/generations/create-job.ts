@@ -6,7 +6,7 @@
  * A refusal is said on the card with what to do, and with the numbers when it is about money; nothing is
  * queued then. Once the service has the batch its generations are recorded in chunks and followed.
  */
-import { PassThrough, Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import type { GenerationCredentials, GenerationCredentialsReader } from "../accounts/generation-links.js";
@@ -24,10 +24,9 @@ import type { FileUpload } from "../generation-service/upload.js";
 import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import { ticketTag } from "../logger.js";
 import { MediaError, type MediaFormat } from "../media/accept.js";
-import { mediaDuration } from "../media/duration.js";
 import { MediaRefSchema, type TelegramMediaRef } from "../media/media-ref.js";
-import { readAtMost } from "../media/read-at-most.js";
 import { peek, sniffFormat } from "../media/sniff.js";
 import type { TelegramDownload } from "../media/telegram-download.js";
 import { uploadFileName } from "../media/transfer.js";
@@ -45,13 +44,7 @@ import {
 import { formName, resultButton } from "./cards.js";
 import { refusedInput } from "./model-inputs.js";
 import { isTransient, type Problem, problemOf } from "./problems.js";
-import {
-  FILE_FIELDS,
-  type FileField,
-  formatTaken,
-  KIND_RULES,
-  MAX_AUDIO_REFERENCE_SECONDS,
-} from "./reference-files.js";
+import { FILE_FIELDS, type FileField, formatTaken, KIND_RULES } from "./reference-files.js";
 
 const CREATE_ATTEMPTS = 5;
 /** How long a creation waits for a busy service, from its first refusal, before it is given up. */
@@ -119,12 +112,10 @@ export function idempotencyKeyOf(record: Pick<BatchRecord, "formInstance">, purp
   return deriveIdempotencyKey(record.formInstance, purpose);
 }
 
-/** Why a source clip or an audio reference cannot go, from its first bytes (and, for audio, its length). */
+/** Why a source clip or an audio reference cannot go, from its first bytes. */
 async function fileProblem(
   kind: FileKind,
-  ref: TelegramMediaRef,
   head: Buffer,
-  whole: Buffer | undefined,
 ): Promise<{ format: MediaFormat } | { problem: Problem }> {
   const sniffed = await sniffFormat(head);
   // MPEG-4 audio with a generic brand is reported as MP4.
@@ -137,24 +128,14 @@ async function fileProblem(
       },
     };
   }
-  if (kind !== "audio") return { format };
-  const seconds = ref.durationSec ?? (whole ? mediaDuration(whole, format) : undefined);
-  if (seconds !== undefined && seconds > MAX_AUDIO_REFERENCE_SECONDS) {
-    return {
-      problem: {
-        key: "video-refs-audio-too-long",
-        params: { limit: MAX_AUDIO_REFERENCE_SECONDS, seconds: Math.ceil(seconds) },
-      },
-    };
-  }
   return { format };
 }
 
 /**
  * A source clip or an audio reference as an upload, checked before a byte goes: its size against the
- * kind's limit, its first bytes for a format the service takes, an audio's length against the spec's
- * limit (read from its header when Telegram did not say it). An audio reference is small enough to hold
- * whole; a clip is streamed on after its head, and a retry fetches it again.
+ * kind's limit and its first bytes for a format the service takes. A recording longer than 15 seconds
+ * goes as it is: the service trims it, and the form's card said so. The file is streamed on after its
+ * head, and a retry fetches it again.
  */
 async function checkedUpload(
   open: (ref: TelegramMediaRef) => Promise<TelegramDownload>,
@@ -165,23 +146,8 @@ async function checkedUpload(
   if (ref.size !== undefined && ref.size > maxBytes)
     throw new RefusedFile({ key: "generation-error-file_too_large" });
   const first = await open(ref);
-  if (kind === "audio") {
-    const whole = await readAtMost(first.stream, maxBytes);
-    if (!whole) throw new RefusedFile({ key: "generation-error-file_too_large" });
-    const checked = await fileProblem(kind, ref, whole, whole);
-    if ("problem" in checked) throw new RefusedFile(checked.problem);
-    return {
-      upload: {
-        kind,
-        size: whole.length,
-        filename: uploadFileName(ref, checked.format),
-        open: () => Readable.from([whole]),
-      },
-      release: () => {},
-    };
-  }
   const peeked = await peek(first.stream);
-  const checked = await fileProblem(kind, ref, peeked.head, undefined);
+  const checked = await fileProblem(kind, peeked.head);
   if ("problem" in checked) {
     peeked.stream.destroy();
     throw new RefusedFile(checked.problem);
@@ -441,7 +407,7 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
     const record = await deps.records.get(ticket);
     if (record?.state !== "submitting") return;
     const t = deps.translate(record.locale);
-    const logger = context.logger.child({ ticket, user_id: record.userId });
+    const logger = context.logger.child({ ticket: ticketTag(ticket), user_id: record.userId });
     const lastAttempt = context.attempt >= CREATE_ATTEMPTS;
     const credentials = await deps.credentials.credentials(record.userId);
     if (!credentials) {

@@ -26,7 +26,7 @@ import {
   PermanentJobError,
   RetryLaterError,
 } from "../jobs/queue.js";
-import type { Logger } from "../logger.js";
+import { type Logger, ticketTag } from "../logger.js";
 import { type MediaHeader, mp4Header } from "../media/media-header.js";
 import type { LockStore } from "../storage/ports.js";
 import {
@@ -507,7 +507,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     await deps.queue.enqueue(
       definition,
       { ticket, chunk: index + 1 },
-      { jobId: `generation-deliver-${ticket}-${index + 1}-in-turn` },
+      { jobId: `generation-deliver-${ticketTag(ticket)}-${index + 1}-in-turn` },
     );
   }
 
@@ -522,7 +522,11 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     }
     if (!first.items.every((item) => isFinished(item.status))) return;
     if (await waitsForEarlier(record.ticket, data.chunk)) return;
-    const logger = context.logger.child({ ticket: record.ticket, chunk: data.chunk, user_id: record.userId });
+    const logger = context.logger.child({
+      ticket: ticketTag(record.ticket),
+      chunk: data.chunk,
+      user_id: record.userId,
+    });
     const lockName = `generation-deliver:${record.ticket}:${data.chunk}`;
     const lock = await deps.locks.acquire(lockName, LOCK_TTL_MS);
     if (lock === undefined) throw new RetryLaterError(2_000);

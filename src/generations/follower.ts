@@ -22,7 +22,7 @@ import {
   type GenerationStatus,
 } from "../generation-service/responses.js";
 import { type JobContext, type JobDefinition, type JobQueue, RetryLaterError } from "../jobs/queue.js";
-import type { Logger } from "../logger.js";
+import { type Logger, ticketTag } from "../logger.js";
 import type { LockStore } from "../storage/ports.js";
 import {
   type BatchRecord,
@@ -132,7 +132,7 @@ export class Follower {
       await queue.enqueue(
         deliverJob,
         { ticket: place.ticket, chunk: index },
-        { jobId: `generation-deliver-${place.ticket}-${index}` },
+        { jobId: `generation-deliver-${ticketTag(place.ticket)}-${index}` },
       );
     }
     await this.deps.refreshCard(place.ticket);

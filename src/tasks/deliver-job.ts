@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, PermanentJobError, RetryLaterError } from "../jobs/queue.js";
-import type { Logger } from "../logger.js";
+import { type Logger, ticketTag } from "../logger.js";
 import type { Metrics } from "../metrics.js";
 import type { LockStore } from "../storage/ports.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
@@ -22,7 +22,7 @@ import { cardText, resultButton, resultKeyboard, taskTitle } from "./cards.js";
 import type { CreationCheck } from "./creation-check.js";
 import type { ProgressCards } from "./progress-card.js";
 import { type ResultKind, type ResultSendRequest, type ResultSent, resultKindOf } from "./send-result.js";
-import { type ResultLinks, type TaskRecord, type TaskRecords, ticketTag } from "./task-records.js";
+import type { ResultLinks, TaskRecord, TaskRecords } from "./task-records.js";
 
 export const DeliverDataSchema = z.object({
   ticket: z.string().min(16),

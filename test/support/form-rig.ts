@@ -56,6 +56,8 @@ export class FormRig {
   readonly srtFiles = new Map<string, string>();
   /** The content of the text files the user sends, by file id. */
   readonly textFiles = new Map<string, string>();
+  /** What Telegram's getFile says of a file's size, by file id (otherwise it says no size). */
+  readonly fileSizes = new Map<string, number>();
   /** The SRT texts handed to the service again for a render step. */
   readonly reuploadedSrt: string[] = [];
   readonly tasksService = new FakeTasksService();
@@ -175,6 +177,16 @@ export class FormRig {
     harness = new BotHarness({
       storage: this.storage,
       tasksService: this.tasksService,
+      results: {
+        getFile: (payload) => {
+          const size = rig.fileSizes.get(String(payload.file_id));
+          return {
+            file_id: payload.file_id,
+            file_unique_id: `${String(payload.file_id)}-u`,
+            ...(size === undefined ? {} : { file_size: size }),
+          };
+        },
+      },
       // A test taps far faster than anyone; the flood limit has its own tests.
       createOptions: {
         i18n,

@@ -189,4 +189,27 @@ describe("metrics", () => {
     const failures = await metrics.registry.getSingleMetricAsString("bot_unhandled_errors_total");
     expect(failures).toContain('bot_unhandled_errors_total{kind="update"} 1');
   });
+
+  it("labels updates with a fixed set of kinds, whatever keys a crafted update carries first", async () => {
+    const metrics = createMetrics();
+    const harness = new BotHarness({ metrics });
+    const user = harness.user(42);
+    const message = JSON.stringify({
+      message_id: 1,
+      date: 1_700_000_000,
+      chat: { id: user.id, type: "private", first_name: user.first_name },
+      from: { is_bot: false, ...user },
+      text: "hello",
+    });
+    for (let index = 0; index < 50; index++)
+      await harness.handle(JSON.parse(`{"crafted_${index}": {}, "message": ${message}}`));
+    await harness.handle(JSON.parse(`{"__proto__": {"polluted": true}, "message": ${message}}`));
+    await harness.handle(JSON.parse(`{"crafted": {"text": "no kind at all"}}`));
+    const updates = await metrics.registry.getSingleMetricAsString("bot_updates_handled_total");
+    const series = updates.split("\n").filter((line) => line.startsWith("bot_updates_handled_total{"));
+    expect(series).toEqual([
+      'bot_updates_handled_total{type="message"} 51',
+      'bot_updates_handled_total{type="other"} 1',
+    ]);
+  });
 });

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { AwaitingSrt, startReview } from "../../../src/tasks/awaiting-srt.js";
+import { resultKeyboard } from "../../../src/tasks/cards.js";
 import { createTaskResultSender, type ResultFetcher } from "../../../src/tasks/send-result.js";
 import type { TaskRecord } from "../../../src/tasks/task-records.js";
 import { serviceTask } from "../../support/bot-fakes.js";
@@ -225,6 +226,22 @@ describe("Then... starts the next task from the result's link", () => {
     );
     await r.harness.press(user, "rs:RESULT-TICKET-0123456789:t:motion");
     expect(r.card(user).text).toContain("\nyour voiceover from #1002, 0:05\n");
+  });
+
+  it("the buttons under a result carry no ticket, and pressing one still starts the next task", async () => {
+    const r = await rig();
+    const user = r.harness.user();
+    const record = delivered({ type: "video", result: { url: LINK, expiresAt: Date.now() + 3_600_000 } });
+    await r.records.put(record);
+    const buttons = resultKeyboard(t, record, "video").inline_keyboard.flat();
+    const data = buttons.map((button) => ("callback_data" in button ? button.callback_data : ""));
+    expect(data.length).toBeGreaterThan(2);
+    for (const each of data) expect(each).not.toContain(record.ticket);
+    const subtitles = data.find((each) => each.endsWith(":t:subtitles")) ?? "";
+    await r.harness.press(user, subtitles);
+    expect(r.card(user).text).toContain("Subtitles");
+    await r.create(user);
+    expect(r.created).toEqual([expect.objectContaining({ type: "subtitles", file: LINK })]);
   });
 
   it("each next task of each result gets the previous result's link as its file", async () => {
