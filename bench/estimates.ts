@@ -162,6 +162,7 @@ async function main(): Promise<void> {
         last: {},
         media,
         locale: "en",
+        catalog,
         ...(testCase.values ? { prefill: testCase.values } : {}),
       });
       const view: FormView = { values, media, env: { catalog, locale: "en", contract: TASK_CONTRACT } };

@@ -8,6 +8,7 @@
  *   npm run taps
  */
 import { Readable } from "node:stream";
+import { ticketTag } from "../src/logger.js";
 import { AwaitingSrt, startReview } from "../src/tasks/awaiting-srt.js";
 import type { TaskType } from "../src/tasks-service/schemas/index.js";
 import { serviceTask } from "../test/support/bot-fakes.js";
@@ -86,7 +87,7 @@ const thenSubtitles: Path = {
       createdAt: Date.now(),
       result: { url: "https://files.example/results/1002.mp4" },
     });
-    await tap("rs:DELIVERED-VIDEO-TICKET-01:t:subtitles");
+    await tap(`rs:${ticketTag("DELIVERED-VIDEO-TICKET-01")}:t:subtitles`);
     await tap(cardButton(rig, user, "✅ Create"));
   },
 };

@@ -201,6 +201,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
 
   await Promise.all([queue.start(), bot.init()]);
   pipeline.reconciler.start();
+  await generation?.resume();
   generation?.poller.start();
   generation?.retention.start();
 

@@ -23,19 +23,20 @@ import { GenerationRecords } from "./generations/batch-records.js";
 import { GenerationCatalogCache } from "./generations/catalog-cache.js";
 import { createJob } from "./generations/create-job.js";
 import { deliverJob } from "./generations/deliver-job.js";
-import { Follower, observeJob, Poller, pollJob } from "./generations/follower.js";
+import { Follower, failureCheckJob, observeJob, Poller, pollJob } from "./generations/follower.js";
 import { type JoinTasks, joinJob, startJoin } from "./generations/join-clips.js";
 import { KeyGuardian, keyGuardJob } from "./generations/key-guardian.js";
 import { cancelQueueJob } from "./generations/queue-card.js";
 import { cancelJob, originalJob } from "./generations/result-actions.js";
 import { createResultReader } from "./generations/result-files.js";
+import { resumeGenerations } from "./generations/resume.js";
 import { DeletionMarks, RETENTION_SET, RetentionWatch, retentionNoticeJob } from "./generations/retention.js";
 import { retryFailed } from "./generations/retry-failed.js";
 import { GenerationSubmissions } from "./generations/submissions.js";
 import { generationHookRoutes } from "./http/generation-hooks.js";
 import type { Translate } from "./i18n/translate.js";
 import type { JobQueue } from "./jobs/queue.js";
-import type { Logger } from "./logger.js";
+import { type Logger, ticketTag } from "./logger.js";
 import { type IntakeLimits, uploadLimitBytes } from "./media/accept.js";
 import { openTelegramFile } from "./media/telegram-download.js";
 import type { Metrics } from "./metrics.js";
@@ -56,6 +57,11 @@ export interface GenerationTimings {
   pollWithWebhooksMs?: number;
   /** The first pass after a batch is created. Default 3 s (the shortest image takes about 10 s). */
   firstPollMs?: number;
+  /**
+   * While a webhook's result waits on an image ahead of it not yet known to be finished, the failed list
+   * is read at most this often for its batch. Default 4 s.
+   */
+  failureCheckMs?: number;
   /** How often due retention notices are looked for. Default 10 minutes. */
   retentionTickMs?: number;
 }
@@ -91,6 +97,8 @@ export interface GenerationPipeline {
   poller: Poller;
   /** Notices before results leave the service; started and stopped beside the poller. */
   retention: RetentionWatch;
+  /** Takes up at once, on start, the polls and albums a process that died left (queue started first). */
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -170,7 +178,17 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     logger: logger.child({ component: "generation-poller" }),
     intervalMs: timings.pollTickMs ?? 1_000,
   });
-  const observe = observeJob(follower);
+  const failures = failureCheckJob({
+    records,
+    follower,
+    locks: storage.locks,
+    credentials: links,
+    service: client,
+    budget: (apiKey) => rateLimits.current(apiKey),
+    queue,
+    intervalMs: timings.failureCheckMs ?? 4_000,
+  });
+  const observe = observeJob(follower, failures.checkSoon);
   const guardian = new KeyGuardian(storage.kv);
   const guard = keyGuardJob({ records, credentials: links, service: client, guardian, api, translate });
   const marks = new DeletionMarks(records, storage.kv);
@@ -212,7 +230,11 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     refreshCard: (ticket) => refreshCard(ticket),
     async afterCreate(record) {
       await retention.schedule(record);
-      await queue.enqueue(guard, { ticket: record.ticket }, { jobId: `generation-guard-${record.ticket}` });
+      await queue.enqueue(
+        guard,
+        { ticket: record.ticket },
+        { jobId: `generation-guard-${ticketTag(record.ticket)}` },
+      );
     },
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
@@ -230,6 +252,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
   queue.register(deliver);
   queue.register(poll);
   queue.register(observe);
+  queue.register(failures.job);
   queue.register(cardJob);
   queue.register(original);
   queue.register(cancel);
@@ -272,10 +295,14 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
           queue.enqueue(
             original,
             { ticket, position },
-            { jobId: `generation-original-${ticket}-${position}-${pressSlot()}` },
+            { jobId: `generation-original-${ticketTag(ticket)}-${position}-${pressSlot()}` },
           ),
         cancelQueued: (ticket) =>
-          queue.enqueue(cancel, { ticket }, { jobId: `generation-cancel-${ticket}-${pressSlot()}` }),
+          queue.enqueue(
+            cancel,
+            { ticket },
+            { jobId: `generation-cancel-${ticketTag(ticket)}-${pressSlot()}` },
+          ),
         retryFailed: (record) => retryFailed(records, submissions, record),
         joinClips: (data) => startJoin(storage.kv, queue, join, data, newTicket()),
         async deleteGeneration(userId, generationId) {
@@ -305,5 +332,15 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     kv: storage.kv,
     logger: logger.child({ component: "generation-hooks" }),
   });
-  return { features, routes, poller, retention, close: () => client.close() };
+  async function resume(): Promise<void> {
+    try {
+      const resumed = await resumeGenerations({ records, queue, deliverJob: deliver });
+      if (resumed.users > 0 || resumed.albums > 0)
+        logger.info(resumed, "generation polls and albums resumed");
+    } catch (error) {
+      // The polls and the albums' hand-ons still take them up, only later.
+      logger.warn({ err: error }, "generation polls and albums not resumed at start");
+    }
+  }
+  return { features, routes, poller, retention, resume, close: () => client.close() };
 }

@@ -86,6 +86,8 @@ export interface GenerationEngineDeps {
   durationsMs: Record<GenerationType, number>;
   /** False: running generations finish only when step() is called. */
   autoStep: boolean;
+  /** What a failed or canceled generation reports as `cost_tokens`: its reservation, or 0 once refunded. */
+  refundedCost: "reserved" | "zero";
 }
 
 const FINISHED: ReadonlySet<GenerationStatus> = new Set(["succeeded", "failed", "canceled"]);
@@ -355,7 +357,11 @@ export class GenerationEngine {
       prompt: generation.prompt,
       output: this.#output(generation),
       error: generation.errorMessage === null ? null : { message: generation.errorMessage },
-      cost_tokens: generation.costTokens,
+      cost_tokens:
+        this.deps.refundedCost === "zero" &&
+        (generation.status === "failed" || generation.status === "canceled")
+          ? 0
+          : generation.costTokens,
       created: Math.floor(generation.created / 1000),
       metadata: generation.metadata,
     };

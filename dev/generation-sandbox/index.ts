@@ -20,7 +20,7 @@ import { IdempotencyStore } from "./idempotency.js";
 import { LinkSigner } from "./links.js";
 import { DAY_MS, REQUESTS_PER_MINUTE } from "./plans.js";
 import { SlidingWindowLimiter } from "./rate-limit.js";
-import { createSandboxApp } from "./server.js";
+import { createSandboxApp, type KeyWithoutBudget } from "./server.js";
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, type SandboxLogger, WebhookSender } from "./webhooks.js";
 
 export type { IssuedKey, KeyEnv, NewAccount, NewKey, Plan } from "./accounts.js";
@@ -45,6 +45,7 @@ export { FIXTURES_DIR, type FileKind } from "./files.js";
 export type { GenerationBody, GenerationStatus, StorageBlock } from "./generations.js";
 export { PLAN_LIMITS } from "./plans.js";
 export { DEFAULT_PROMPTS, type GenerationMode } from "./requests.js";
+export type { KeyWithoutBudget } from "./server.js";
 export {
   DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
   type SandboxLogger,
@@ -89,6 +90,10 @@ export interface GenerationSandboxOptions {
   defaultBalance?: number;
   /** Where uploads are stored; default a fresh temporary directory removed on close. */
   uploadDir?: string;
+  /** What a failed or canceled generation reports as `cost_tokens`: its reservation (default), or 0 once refunded. */
+  refundedCost?: "reserved" | "zero";
+  /** How `GET /v1/account` shows a key without a budget of its own: `null` (default), `0`, or no field. */
+  keyWithoutBudget?: KeyWithoutBudget;
 }
 
 export interface SandboxAccountsApi {
@@ -165,6 +170,7 @@ export async function startGenerationSandbox(
     now,
     durationsMs: { image: 3_000, video: 6_000, ...options.durationsMs },
     autoStep: options.autoStep ?? true,
+    refundedCost: options.refundedCost ?? "reserved",
   });
   const rates = options.rateLimits ?? true;
   const app = createSandboxApp({
@@ -185,6 +191,7 @@ export async function startGenerationSandbox(
             perIp: new SlidingWindowLimiter((rates === true ? undefined : rates.perIp) ?? 120, now),
           },
     allowLocalWebhooks: options.allowLocalWebhooks ?? false,
+    keyWithoutBudget: options.keyWithoutBudget ?? "null",
     logger,
   });
 

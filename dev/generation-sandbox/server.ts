@@ -36,7 +36,21 @@ export interface SandboxAppDeps {
   /** Per key (the spec's 60 a minute) and per client IP (requests without a known key). */
   limits: { perKey: SlidingWindowLimiter; perIp: SlidingWindowLimiter } | undefined;
   allowLocalWebhooks: boolean;
+  /** How `key.budget_tokens` reads for a key without a budget of its own. */
+  keyWithoutBudget: KeyWithoutBudget;
   logger: SandboxLogger;
+}
+
+/** Readings of a key without a budget of its own the spec leaves open: `null`, `0`, or no field at all. */
+export type KeyWithoutBudget = "null" | "zero" | "absent";
+
+function budgetField(
+  budget: number | undefined,
+  reading: KeyWithoutBudget,
+): { budget_tokens?: number | null } {
+  if (budget !== undefined) return { budget_tokens: budget };
+  if (reading === "absent") return {};
+  return { budget_tokens: reading === "zero" ? 0 : null };
 }
 
 type Env = { Variables: { caller: { account: SandboxAccount; key: ApiKeyRecord } } };
@@ -166,7 +180,7 @@ export function createSandboxApp(deps: SandboxAppDeps): Hono<Env> {
       key: {
         id: key.keyId,
         expires_at: key.expiresAt === undefined ? null : isoWithOffset(key.expiresAt),
-        budget_tokens: key.budgetTokens ?? null,
+        ...budgetField(key.budgetTokens, deps.keyWithoutBudget),
         budget_used_tokens: key.budgetUsedTokens,
       },
     });

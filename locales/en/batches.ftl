@@ -28,6 +28,7 @@ batch-price-range = Price: { $min }–{ $max } tokens for { $count ->
 }, depending on the model's choices
 batch-balance = Balance: { $balance } tokens. You pay only for the images that succeed.
 batch-over-balance = ⚠️ This may cost up to { $max } tokens, more than the { $left } you have: the service refuses a batch it cannot cover whole. Send fewer prompts or top up first.
+batch-over-budget = ⚠️ This may cost up to { $max } tokens, more than the { $left } left on your key's budget: the service refuses a batch the key cannot cover whole. Send fewer prompts or raise the key's budget.
 batch-refused-title = { $count ->
     [one] This line will not be sent:
    *[other] These { $count } lines will not be sent:

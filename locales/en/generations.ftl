@@ -17,6 +17,11 @@ connect-done =
     Optionally send me the webhook signing secret shown next to the key: then finished images arrive the moment they are ready. Without it I check for them every few seconds. I delete that message at once too.
 connect-button-skip = Skip
 connect-secret-saved = 🔐 Signing secret saved and your message deleted. Finished images now arrive the moment they are ready.
+connect-secret-saved-in-view = 🔐 Signing secret saved. Finished images now arrive the moment they are ready.
+connect-not-deleted = ⚠️ I could not delete your message with the { $what ->
+    [key] key
+   *[secret] signing secret
+}. Please delete it yourself now: anyone who sees this chat can read it. I will keep trying to delete it too.
 connect-secret-skipped = ✅ Connected. Without the signing secret I check for finished images every few seconds. To add it later, /connect again with the key and then the secret.
 disconnect-done = Disconnected: I forgot your generation key and signing secret. Generations already started still finish in your account on the service.
 disconnect-nothing = No generation account is linked. /connect links one.
@@ -53,6 +58,10 @@ generation-error-unsupported_media_type = The generation service takes JPEG, PNG
 generation-error-batch_too_large = One request makes at most 500 images. Use fewer prompts or fewer variants.
 generation-error-prompt_count_mismatch = The number of prompts does not match the number of items. Use one prompt for all, or one per item.
 generation-error-unavailable = The generation service cannot take this right now. Please try again in a few minutes.
+generation-error-busy-gave-up = The generation service stayed busy for { $minutes ->
+    [one] a minute
+   *[other] { $minutes } minutes
+}, so the request was not taken and nothing was charged. Please try again later.
 generation-error-refused = The generation service refused the request: { $detail }
 
 ## generation service: forms
@@ -126,6 +135,7 @@ generation-price-over-balance = ⚠️ This may cost up to { $max } tokens, more
 generation-price-over-budget = ⚠️ This may cost up to { $max } tokens, more than the { $left } left on your key's budget: the service refuses a request the key cannot cover whole. Make fewer images, pick a cheaper model, or raise the key's budget.
 generation-rule-unavailable = The generation service takes no new images right now. Please try again later.
 generation-rule-no-model = Your plan has no model for this. Upgrade to Pro in the service's account area.
+generation-rule-no-candidate = The service lists no model that makes this. Please try another kind of image or video.
 generation-rule-too-many = That is { $count } images; one request makes at most { $max }. Use fewer prompts or fewer images per prompt.
 generation-rule-references = { $model } blends at most { $max } photos, and you sent { $count }. Choose a model that takes more, or start again with fewer.
 generation-error-insufficient_credits-numbers = Not enough tokens: this needs { $need } tokens and your balance is { $balance }. Nothing was queued or charged. Top up in the service's account area, or make fewer images or pick a cheaper model.
@@ -139,6 +149,10 @@ generation-offer-text-button = 🎨 Image from this text
 ## generation service: batch cards and results
 generation-card-uploading = ⏳ Uploading reference photo { $done } of { $total }…
 generation-card-creating = ⏳ { $name }: sending the request…
+generation-card-busy = ⏳ { $name }: the generation service is busy. Trying again in { $seconds ->
+    [one] 1 second
+   *[other] { $seconds } seconds
+}; nothing is charged until the service takes the request.
 generation-card-not-created = ❌ { $name }: not created. { $reason }
 generation-card-title = 🎨 { $name } · { $count ->
     [one] 1 image
@@ -175,7 +189,6 @@ generation-image-caption = { $number }. { $prompt }
 generation-album-title = Images { $from }–{ $to } · { $model }
 generation-album-legend = ⬇️ the original file · 🔁 again · 🧩 use as a reference · 🗑 delete
 generation-item-failed = ❌ { $number } did not come out ({ $reason }): { $tokens } tokens refunded.
-generation-item-canceled = ✖️ { $number } canceled: { $tokens } tokens refunded.
 generation-item-no-reason = no reason given
 generation-links-fallback = The images could not all be sent here. Download them from these links (they work for 24 hours):
 generation-original-caption = Image { $number }, the original file

@@ -58,6 +58,28 @@ money-last-smart_clip = From your last smart clips: { $fields }
 money-last-motion = From your last motion video: { $fields }
 money-last-use-settings = ↩️ Use my settings instead
 money-last-reset = Back to your settings.
+money-extra = { $span ->
+    [range] +{ $least }–{ $most } tokens
+    [up-to] up to { $most } more { $most ->
+        [one] token
+       *[other] tokens
+    }
+   *[exact] +{ $most } { $most ->
+        [one] token
+       *[other] tokens
+    }
+}
+money-extra-per-minute = { $span ->
+    [range] +{ $least }–{ $most } tokens a minute
+    [up-to] up to { $most } more { $most ->
+        [one] token
+       *[other] tokens
+    } a minute
+   *[exact] +{ $most } { $most ->
+        [one] token
+       *[other] tokens
+    } a minute
+}
 
 ## /settings: the defaults the service uses when nothing is set
 money-settings-default-provider = { $provider } ({ $dubbing } for dubbing)

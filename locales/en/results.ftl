@@ -24,6 +24,14 @@ new-task-same-media = What should I make of { $count ->
    *[other] the same { $count } files
 }? Or send something new.
 
+## A result handed on to the next task, as its card names it
+form-media-result = { $kind ->
+    [clip] clip { $clip }
+    [audio] your voiceover
+    [document] your subtitles
+   *[other] your video
+} from #{ $id }
+
 ## /tasks
 tasks-page-of = Your tasks · page { $page } of { $pages }
 tasks-page-of-more = Your tasks · page { $page } of { $pages }+

@@ -12,12 +12,13 @@ hint-prompt-audio_to_video = Say who speaks and where. Leave it empty for a defa
 form-media-prompt-video_to_video = Send the clips to remake: each one becomes a new clip. Press Done when all are here.
 form-media-wrong-video_to_video = New clips are made from video clips only.
 form-media-too-many-video_to_video = That is { $count } clips; one request takes at most { $max }. Start again with fewer.
-form-media-prompt-audio_to_video = Send a voice message or an audio file of up to 15 seconds: the video speaks to it. Press Done when all are here.
+form-media-prompt-audio_to_video = Send a voice message or an audio file: the video speaks to it, to its first 15 seconds if it runs longer. Press Done when all are here.
 form-media-wrong-audio_to_video = A talking video is made to a voice message or an audio file only.
 form-media-too-many-audio_to_video = That is { $count } recordings; one request takes at most { $max }. Start again with fewer.
-video-refs-audio-too-long = The recording is { $seconds ->
-    [one] { $seconds } second
-   *[other] { $seconds } seconds
+video-refs-audio-trimmed = { $count ->
+    [one] The recording is { $seconds } seconds long: only its first { $limit } seconds are used.
+   *[other] { $count } recordings run over { $limit } seconds: only the first { $limit } seconds of each are used.
+}
 } long; a talking video takes recordings of up to { $limit } seconds. Trim it and send it again.
 video-refs-not-video = This file is not a video clip the service can use. It takes { $formats }.
 video-refs-not-audio = This file is not a recording the service can use. It takes { $formats }.

@@ -79,6 +79,38 @@ money-last-smart_clip = Как в вашей последней нарезке �
 money-last-motion = Как в вашем последнем анимированном видео: { $fields }
 money-last-use-settings = ↩️ Взять мои настройки
 money-last-reset = Вернули ваши настройки.
+money-extra = { $span ->
+    [range] +{ $least }–{ $most } { $most ->
+        [one] токен
+        [few] токена
+       *[other] токенов
+    }
+    [up-to] ещё до { $most } { $most ->
+        [one] токена
+       *[other] токенов
+    }
+   *[exact] +{ $most } { $most ->
+        [one] токен
+        [few] токена
+       *[other] токенов
+    }
+}
+money-extra-per-minute = { $span ->
+    [range] +{ $least }–{ $most } { $most ->
+        [one] токен
+        [few] токена
+       *[other] токенов
+    } в минуту
+    [up-to] ещё до { $most } { $most ->
+        [one] токена
+       *[other] токенов
+    } в минуту
+   *[exact] +{ $most } { $most ->
+        [one] токен
+        [few] токена
+       *[other] токенов
+    } в минуту
+}
 
 ## /settings: значения сервиса по умолчанию, когда ничего не выбрано
 money-settings-default-provider = { $provider } (для дубляжа — { $dubbing })

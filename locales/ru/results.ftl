@@ -24,6 +24,14 @@ new-task-same-media = Что сделать с { $count ->
    *[other] теми же файлами ({ $count })
 }? Или пришлите что-то новое.
 
+## Результат, переданный следующей задаче, как его называет карточка
+form-media-result = { $kind ->
+    [clip] клип { $clip }
+    [audio] ваша озвучка
+    [document] ваши субтитры
+   *[other] ваше видео
+} из #{ $id }
+
 ## /tasks
 tasks-page-of = Ваши задачи · страница { $page } из { $pages }
 tasks-page-of-more = Ваши задачи · страница { $page } из { $pages }+

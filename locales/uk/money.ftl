@@ -79,6 +79,38 @@ money-last-smart_clip = Як у вашій останній нарізці ро�
 money-last-motion = Як у вашому останньому анімованому відео: { $fields }
 money-last-use-settings = ↩️ Узяти мої налаштування
 money-last-reset = Повернуто ваші налаштування.
+money-extra = { $span ->
+    [range] +{ $least }–{ $most } { $most ->
+        [one] токен
+        [few] токени
+       *[other] токенів
+    }
+    [up-to] ще до { $most } { $most ->
+        [one] токена
+       *[other] токенів
+    }
+   *[exact] +{ $most } { $most ->
+        [one] токен
+        [few] токени
+       *[other] токенів
+    }
+}
+money-extra-per-minute = { $span ->
+    [range] +{ $least }–{ $most } { $most ->
+        [one] токен
+        [few] токени
+       *[other] токенів
+    } за хвилину
+    [up-to] ще до { $most } { $most ->
+        [one] токена
+       *[other] токенів
+    } за хвилину
+   *[exact] +{ $most } { $most ->
+        [one] токен
+        [few] токени
+       *[other] токенів
+    } за хвилину
+}
 
 ## /settings: типові значення сервісу, коли нічого не вибрано
 money-settings-default-provider = { $provider } (для дубляжу — { $dubbing })

@@ -24,6 +24,14 @@ new-task-same-media = Що зробити з { $count ->
    *[other] тими самими файлами ({ $count })
 }? Або надішліть щось нове.
 
+## Результат, переданий наступному завданню, як його називає картка
+form-media-result = { $kind ->
+    [clip] кліп { $clip }
+    [audio] ваше озвучення
+    [document] ваші субтитри
+   *[other] ваше відео
+} з #{ $id }
+
 ## /tasks
 tasks-page-of = Ваші завдання · сторінка { $page } з { $pages }
 tasks-page-of-more = Ваші завдання · сторінка { $page } з { $pages }+

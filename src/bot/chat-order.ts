@@ -1,7 +1,7 @@
 /**
- * One chat's updates in order across bot processes. grammY's sequentialize orders a chat's updates
- * within one process; behind a load balancer in webhook mode two processes may each hold an update of
- * the same chat. Each update joins its chat's line in storage (a sorted set by update_id, which
+ * One chat's updates in order across bot processes. The bot's own line (arrival-order.ts) orders a
+ * chat's updates within one process; behind a load balancer in webhook mode two processes may each hold
+ * an update of the same chat. Each update joins its chat's line in storage (a sorted set by update_id, which
  * Telegram hands out in order) and runs when it is first in line and holds the chat's lock, so the
  * chat's session is read and written by one update at a time, in the order Telegram sent them.
  *

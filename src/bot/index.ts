@@ -4,7 +4,6 @@
  */
 import type { I18n } from "@grammyjs/i18n";
 import { limit } from "@grammyjs/ratelimiter";
-import { sequentialize } from "@grammyjs/runner";
 import {
   Bot,
   type BotConfig,
@@ -15,10 +14,10 @@ import {
   type Middleware,
   session,
 } from "grammy";
-import type { Update } from "grammy/types";
 import { type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
 import { interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
+import { arrivalOrder } from "./arrival-order.js";
 import { buttonGuard } from "./button-guard.js";
 import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
@@ -49,6 +48,7 @@ import {
 import { tasksFeature } from "./features/tasks.js";
 import { createTextOffersFeature, TEXT_OFFERS } from "./features/text-offers.js";
 import { unhandledFeature } from "./features/unhandled.js";
+import { sizeUnsizedFiles } from "./file-sizes.js";
 import { createI18n } from "./i18n.js";
 import { PreferencesRepository, preferencesKey } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
@@ -60,7 +60,7 @@ import {
   SESSION_TTL_MS,
   validatedSessionStorage,
 } from "./session.js";
-import { noteWhatWasSaid } from "./updates.js";
+import { noteWhatWasSaid, updateKind } from "./updates.js";
 
 export type { BotContext } from "./context.js";
 export type { BotDeps } from "./deps.js";
@@ -139,10 +139,13 @@ export function createBot(
     deps.metrics?.unhandledErrors.inc({ kind: "update" });
     return replyAndLogError(error, i18n, deps.config.defaultLocale);
   });
-  // Counted as updates arrive, before the per-chat queue: a flood is refused at once, and the
-  // flooding chat's queue does not grow with updates that are only to be dropped.
+  // A chat's updates run one at a time in the order they came. The flood limit counts them as they
+  // arrive, between taking a place in the chat's line and waiting for the turn: a flood is refused at
+  // once, and the flooding chat's line does not grow with updates that are only to be dropped.
+  const chatLine = arrivalOrder<BotContext>(getSessionKey);
+  protectedBot.use(chatLine.arrive);
   protectedBot.use(floodLimit(deps, i18n, preferencesRepository, rateLimit));
-  protectedBot.use(sequentialize(getSessionKey));
+  protectedBot.use(chatLine.turn);
   protectedBot.use(
     readAheadFor<BotContext>(deps.storage.kv, (ctx) => {
       const chat = getSessionKey(ctx);
@@ -167,6 +170,7 @@ export function createBot(
     await next();
   });
   protectedBot.use(i18n);
+  protectedBot.use(sizeUnsizedFiles);
   // A running form sees the chat's updates before anything else; result buttons carry their own authority.
   if (options.forms || options.generation) {
     protectedBot.use(
@@ -219,10 +223,6 @@ export function createBot(
   });
 
   return Object.assign(bot, { i18n });
-}
-
-function updateKind(update: Update): string {
-  return Object.keys(update).find((key) => key !== "update_id") ?? "unknown";
 }
 
 /** At most `limit` updates per user per window; the first refused one of a window gets one notice. */

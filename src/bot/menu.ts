@@ -19,6 +19,15 @@ export function currentMenu(ctx: BotContext): string {
 }
 
 /**
+ * The nonce for a menu message redrawn as more of the same input arrives (an album's next photo, a long
+ * text's next part): the same menu while it is still the chat's newest, so a button pressed on it as it
+ * was a moment before still acts; a new menu otherwise.
+ */
+export function redrawnMenu(ctx: BotContext, messageId: number): string {
+  return ctx.session.menuMessageId === messageId ? currentMenu(ctx) : openMenu(ctx);
+}
+
+/**
  * Takes the keyboard off the message that showed the chat's menu, whose buttons no longer act (a newer
  * menu, /cancel). The keyboard is only decoration by then: a message already gone is no failure.
  */

@@ -23,7 +23,7 @@ export function initialSession(): SessionData {
   return {};
 }
 
-/** One key for sessions and for sequentialize, as grammY requires. */
+/** One key for sessions and for the chat's line of updates: one update at a time has the session. */
 export function getSessionKey(ctx: Pick<Context, "chat">): string | undefined {
   return ctx.chat?.id.toString();
 }

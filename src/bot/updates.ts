@@ -5,7 +5,7 @@
  * losing them. Polling asks Telegram for more only while storage is up: Telegram keeps the rest.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { BotError, type Transformer } from "grammy";
+import { API_CONSTANTS, BotError, type Transformer } from "grammy";
 import type { Update } from "grammy/types";
 import { z } from "zod";
 import type { Logger } from "../logger.js";
@@ -13,6 +13,16 @@ import type { Storage } from "../storage/ports.js";
 
 /** The update kinds the bot asks Telegram for; anything else is ignored quietly. */
 export const HANDLED_UPDATES = ["message", "callback_query"] as const;
+
+const UPDATE_KINDS: ReadonlySet<string> = new Set(API_CONSTANTS.ALL_UPDATE_TYPES);
+
+/**
+ * The kind of an update as a metric label: one of the Bot API's update kinds, or "other". Never a key
+ * the sender chose, so crafted updates cannot make a new series each.
+ */
+export function updateKind(update: Update): string {
+  return Object.keys(update).find((key) => UPDATE_KINDS.has(key)) ?? "other";
+}
 
 const UserSchema = z.looseObject({
   id: z.number().int().positive(),

@@ -102,6 +102,21 @@ export const DEFAULT_MAX_UPLOAD_BYTES: Record<FileKind, number> = {
   audio: 20 * 1024 * 1024,
 };
 
+/** Said before the client waits to send a call again: why, and for how long. */
+export interface RetryNotice {
+  /** The error code of the attempt that failed. */
+  code: string;
+  /** The attempt that failed, from 1. */
+  attempt: number;
+  waitMs: number;
+}
+
+/** What a caller may ask of one call. */
+export interface CallOptions {
+  /** Told before each wait for another attempt, so the caller can say what is going on. */
+  onRetry?: (notice: RetryNotice) => Promise<void>;
+}
+
 export interface CreatedBatch {
   batch: Batch;
   /** The service answered with the response of an earlier request with this Idempotency-Key. */
@@ -164,6 +179,7 @@ interface CallSpec<T> {
   bodyTimeoutMs: number;
   body?: () => RequestBody;
   receive: (response: Dispatcher.ResponseData) => Promise<T>;
+  onRetry?: CallOptions["onRetry"];
 }
 
 interface Received<T> {
@@ -230,11 +246,13 @@ export class GenerationServiceClient {
     apiKey: string,
     generationRequest: ImageGenerationRequest,
     idempotencyKey: string,
+    options: CallOptions = {},
   ): Promise<CreatedBatch> {
     const body = checked("createImages", ImageGenerationRequestSchema, generationRequest);
     const { value, replayed } = await this.call({
       ...this.jsonSpec("createImages", "POST", "/v1/images/generations", apiKey, BatchSchema),
       ...jsonBody(body, "createImages", idempotencyKey),
+      ...options,
     });
     return { batch: value, replayed };
   }
@@ -243,11 +261,13 @@ export class GenerationServiceClient {
     apiKey: string,
     generationRequest: VideoGenerationRequest,
     idempotencyKey: string,
+    options: CallOptions = {},
   ): Promise<CreatedBatch> {
     const body = checked("createVideos", VideoGenerationRequestSchema, generationRequest);
     const { value, replayed } = await this.call({
       ...this.jsonSpec("createVideos", "POST", "/v1/videos/generations", apiKey, BatchSchema),
       ...jsonBody(body, "createVideos", idempotencyKey),
+      ...options,
     });
     return { batch: value, replayed };
   }
@@ -309,7 +329,12 @@ export class GenerationServiceClient {
    * POST /v1/files: the file's raw bytes as the body, streamed. `upload.open()` is called once per
    * attempt; memory stays flat whatever the size.
    */
-  async uploadFile(apiKey: string, upload: FileUpload, idempotencyKey: string): Promise<UploadedFile> {
+  async uploadFile(
+    apiKey: string,
+    upload: FileUpload,
+    idempotencyKey: string,
+    options: CallOptions = {},
+  ): Promise<UploadedFile> {
     if (!Number.isSafeInteger(upload.size) || upload.size < 0) {
       throw new InvalidRequestError({ operation: "uploadFile", detail: `bad file size ${upload.size}` });
     }
@@ -340,6 +365,7 @@ export class GenerationServiceClient {
           release: raw.abort,
         };
       },
+      ...options,
     });
     return { file: value, replayed };
   }
@@ -474,7 +500,18 @@ export class GenerationServiceClient {
         "generation service call will be retried",
       );
       waitedMs += wait;
+      await this.tell(spec, { code: error.code, attempt, waitMs: wait });
       await this.sleep(wait);
+    }
+  }
+
+  /** Tells the caller of a wait; what it does with the news cannot stop the call. */
+  private async tell<T>(spec: CallSpec<T>, notice: RetryNotice): Promise<void> {
+    if (!spec.onRetry) return;
+    try {
+      await spec.onRetry(notice);
+    } catch (error) {
+      this.logger.warn({ op: spec.operation, err: error }, "a retry notice could not be handled");
     }
   }
 

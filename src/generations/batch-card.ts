@@ -10,6 +10,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
+import { ticketTag } from "../logger.js";
 import type { BatchRecord, GenerationRecords } from "./batch-records.js";
 import { cardKeyboard, countBatch, createdCardText } from "./cards.js";
 
@@ -74,7 +75,7 @@ export function cardRefreshJob(deps: {
       if (!finished) {
         const spacing = deps.intervalMs * Math.max(1, Math.ceil(record.count / IMAGES_PER_INTERVAL));
         const due = ((await deps.records.card(ticket))?.shownAt ?? 0) + spacing;
-        const later = `generation-card-${ticket}-at-${due}`;
+        const later = `generation-card-${ticketTag(ticket)}-at-${due}`;
         // A timer (or another instance's clock) may run the job for `due` a little early: putting it
         // off again under its own id would be dropped as a duplicate, and the news never shown.
         if (now() < due && later !== jobId) {
@@ -106,7 +107,7 @@ export function cardRefresher(
 ): (ticket: string, options?: { final?: boolean }) => Promise<void> {
   return async (ticket, options = {}) => {
     if (options.final) {
-      await queue.enqueue(job, { ticket }, { jobId: `generation-card-${ticket}-final` });
+      await queue.enqueue(job, { ticket }, { jobId: `generation-card-${ticketTag(ticket)}-final` });
       return;
     }
     const at = now();
@@ -114,7 +115,7 @@ export function cardRefresher(
     await queue.enqueue(
       job,
       { ticket },
-      { jobId: `generation-card-${ticket}-${slot}`, delayMs: (slot + 1) * intervalMs - at },
+      { jobId: `generation-card-${ticketTag(ticket)}-${slot}`, delayMs: (slot + 1) * intervalMs - at },
     );
   };
 }

@@ -16,6 +16,7 @@ import {
   type GenerationStatus,
   type Output,
 } from "../generation-service/responses.js";
+import { ticketTag } from "../logger.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
 
@@ -24,6 +25,8 @@ const RECORD_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Results go to the chat in albums of this many (Telegram's most). */
 export const CHUNK_SIZE = 10;
 const POLL_SET = "generations:poll";
+/** Batches the service has whose albums are not all in the chat, scored by creation: what a start resumes. */
+const OPEN_SET = "generation-batches:open";
 const LOCK_TTL_MS = 10_000;
 const LOCK_WAIT_MS = 15_000;
 
@@ -105,6 +108,9 @@ export const BatchRecordSchema = z.object({
   problem: ProblemSchema.optional(),
   /** Generations Cancel found already running: they cannot be stopped and are paid only if they succeed. */
   cancelRunning: z.number().int().optional(),
+  /** When the service first answered busy to this batch's creation (epoch ms), and how often since. */
+  busySince: z.number().optional(),
+  busyWaits: z.number().int().nonnegative().optional(),
   createdAt: z.number(),
 });
 export type BatchRecord = z.infer<typeof BatchRecordSchema>;
@@ -126,7 +132,10 @@ export const ChunkItemSchema = z.object({
   position: z.number().int().nonnegative(),
   prompt: z.string(),
   status: z.enum(GENERATION_STATUSES),
+  /** What the service last reported: the reservation, the charge once it succeeded, maybe 0 once refunded. */
   costTokens: z.number().int().nonnegative(),
+  /** What was reserved for it when the batch was created: the refund when it fails or is canceled. */
+  reservedTokens: z.number().int().nonnegative().optional(),
   output: OutputSchema.optional(),
   /** The shape and size it was made in: a video's width and height in the chat. */
   aspect: z.string().optional(),
@@ -141,11 +150,24 @@ export const ChunkItemSchema = z.object({
 });
 export type ChunkItem = z.infer<typeof ChunkItemSchema>;
 
+/**
+ * The tokens a failed or canceled generation gave back: what was reserved for it at creation, whatever it
+ * reports afterwards (a service may report 0 once it has refunded it).
+ */
+export function refundOf(item: Pick<ChunkItem, "costTokens" | "reservedTokens">): number {
+  return item.reservedTokens ?? item.costTokens;
+}
+
 export const ChunkRecordSchema = z.object({
   ticket: z.string(),
   index: z.number().int().nonnegative(),
   items: z.array(ChunkItemSchema).min(1).max(CHUNK_SIZE),
   delivered: z.boolean(),
+  /**
+   * Messages of its delivery already in the chat (`media`: the album or the single result; `link:<n>`;
+   * `control`: the message of buttons), so a run after a crash sends only the rest.
+   */
+  sent: z.array(z.string()).optional(),
   /** Its delivery failed for good: the albums after it no longer wait for it. */
   abandoned: z.boolean().optional(),
 });
@@ -215,6 +237,18 @@ export class GenerationRecords {
       JSON.stringify(BatchRecordSchema.parse(record)),
       { ttlMs: RECORD_TTL_MS },
     );
+    await this.storage.kv.set(`generation-button:${ticketTag(record.ticket)}`, record.ticket, {
+      ttlMs: RECORD_TTL_MS,
+    });
+  }
+
+  /**
+   * The batch a result button names: buttons carry the ticket's tag, which grants nothing, never the
+   * ticket. A button sent before they did carries the ticket itself.
+   */
+  async ofButton(id: string): Promise<BatchRecord | undefined> {
+    const ticket = await this.storage.kv.get(`generation-button:${id}`);
+    return this.get(ticket ?? id);
   }
 
   /** Changes a batch under its lock, so jobs that change different parts of it lose none. */
@@ -222,7 +256,7 @@ export class GenerationRecords {
     ticket: string,
     change: (record: BatchRecord) => BatchRecord,
   ): Promise<BatchRecord | undefined> {
-    return this.locked(`generation-batch:${ticket}`, async () => {
+    return this.locked(`generation-batch:${ticket}`, `batch ${ticketTag(ticket)}`, async () => {
       const record = await this.get(ticket);
       if (!record) return undefined;
       const next = change(record);
@@ -280,20 +314,25 @@ export class GenerationRecords {
     index: number,
     change: (chunk: ChunkRecord) => ChunkRecord | undefined,
   ): Promise<ChunkRecord | undefined> {
-    return this.locked(`generation-chunk:${ticket}:${index}`, async () => {
-      const chunk = await this.chunk(ticket, index);
-      if (!chunk) return undefined;
-      const next = change(chunk);
-      if (next) await this.putChunk(next);
-      return next;
-    });
+    return this.locked(
+      `generation-chunk:${ticket}:${index}`,
+      `chunk ${index} of ${ticketTag(ticket)}`,
+      async () => {
+        const chunk = await this.chunk(ticket, index);
+        if (!chunk) return undefined;
+        const next = change(chunk);
+        if (next) await this.putChunk(next);
+        return next;
+      },
+    );
   }
 
-  private async locked<T>(name: string, work: () => Promise<T>): Promise<T> {
+  /** Runs `work` under the lock `name`; `shown` names it in an error, by the ticket's tag. */
+  private async locked<T>(name: string, shown: string, work: () => Promise<T>): Promise<T> {
     const deadline = this.now() + LOCK_WAIT_MS;
     let token = await this.storage.locks.acquire(name, LOCK_TTL_MS);
     while (token === undefined) {
-      if (this.now() > deadline) throw new RecordBusyError(`${name} stayed locked`);
+      if (this.now() > deadline) throw new RecordBusyError(`${shown} stayed locked`);
       await sleep(10 + Math.floor(Math.random() * 20));
       token = await this.storage.locks.acquire(name, LOCK_TTL_MS);
     }
@@ -361,5 +400,19 @@ export class GenerationRecords {
 
   async pollsDue(now: number, limit: number): Promise<number[]> {
     return (await this.storage.sortedSets.rangeByScore(POLL_SET, now, limit)).map(Number);
+  }
+
+  /** A created batch whose albums are still on their way to the chat. */
+  async markOpen(ticket: string, createdAt: number): Promise<void> {
+    await this.storage.sortedSets.add(OPEN_SET, ticket, createdAt);
+  }
+
+  /** Its albums are all in the chat, or never can be. */
+  async markClosed(ticket: string): Promise<void> {
+    await this.storage.sortedSets.remove(OPEN_SET, ticket);
+  }
+
+  async openBatches(limit: number): Promise<string[]> {
+    return this.storage.sortedSets.rangeByScore(OPEN_SET, Number.MAX_SAFE_INTEGER, limit);
   }
 }

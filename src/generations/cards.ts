@@ -1,12 +1,20 @@
 /**
  * The words and buttons of a batch outside any update (jobs use the locale the batch was made in): the
- * batch card in each state, captions, and the buttons under results. Result buttons carry the batch's
- * ticket and the image's place in it, so they work as long as the batch record lives.
+ * batch card in each state, captions, and the buttons under results. Result buttons carry the tag of the
+ * batch's ticket (never the ticket, its webhook address) and the image's place in it, so they work as
+ * long as the batch record lives.
  */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
+import { ticketTag } from "../logger.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
-import { type BatchRecord, type ChunkItem, type ChunkRecord, hasOwnPrompt } from "./batch-records.js";
+import {
+  type BatchRecord,
+  type ChunkItem,
+  type ChunkRecord,
+  hasOwnPrompt,
+  refundOf,
+} from "./batch-records.js";
 
 /** Buttons on results and on the card: what each does, as a short code on the wire. */
 export const RESULT_ACTIONS = {
@@ -46,7 +54,10 @@ export function resultButton(
   position?: number,
 ): InlineKeyboardButton {
   const args = position === undefined ? [RESULT_ACTIONS[action]] : [RESULT_ACTIONS[action], position];
-  return { text, callback_data: encodeCallback(CALLBACK_SCOPES.generationResult, ticket, ...args) };
+  return {
+    text,
+    callback_data: encodeCallback(CALLBACK_SCOPES.generationResult, ticketTag(ticket), ...args),
+  };
 }
 
 /** A clip's actions, under a video sent alone: a clip is neither a reference nor re-sent as a file. */
@@ -163,8 +174,8 @@ export function countBatch(chunks: readonly ChunkRecord[]): BatchCounts {
     for (const item of chunk.items) {
       counts[item.status] += 1;
       if (item.status === "succeeded") counts.charged += item.costTokens;
-      if (item.status === "failed") counts.refundedFailed += item.costTokens;
-      if (item.status === "canceled") counts.refundedCanceled += item.costTokens;
+      if (item.status === "failed") counts.refundedFailed += refundOf(item);
+      if (item.status === "canceled") counts.refundedCanceled += refundOf(item);
     }
   }
   return counts;
@@ -259,7 +270,7 @@ export function imageCaption(t: Translate, record: BatchRecord, item: ChunkItem)
   });
 }
 
-/** The message after an album: what the numbers are, and what did not come out. */
+/** The message after an album: what the numbers are, and what did not come out; empty when neither. */
 export function controlText(t: Translate, record: BatchRecord, chunk: ChunkRecord): string {
   const delivered = chunk.items.filter((item) => item.status === "succeeded");
   const lines: string[] = [];
@@ -280,15 +291,18 @@ export function controlText(t: Translate, record: BatchRecord, chunk: ChunkRecor
   return lines.join("\n");
 }
 
-/** One line per image that did not come out, with the refund. */
+/**
+ * One line per image that did not come out, with its refund. Canceled ones are not listed: the user asked
+ * for that, and the batch card counts them with their refund in one line.
+ */
 export function failureLines(t: Translate, chunk: ChunkRecord): string[] {
   return chunk.items
-    .filter((item) => item.status === "failed" || item.status === "canceled")
+    .filter((item) => item.status === "failed")
     .map((item) =>
-      t(item.status === "failed" ? "generation-item-failed" : "generation-item-canceled", {
+      t("generation-item-failed", {
         number: item.position + 1,
         reason: item.error ?? t("generation-item-no-reason"),
-        tokens: item.costTokens,
+        tokens: refundOf(item),
       }),
     );
 }

@@ -6,11 +6,11 @@
  * A refusal is said on the card with what to do, and with the numbers when it is about money; nothing is
  * queued then. Once the service has the batch its generations are recorded in chunks and followed.
  */
-import { PassThrough, Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import type { GenerationCredentials, GenerationCredentialsReader } from "../accounts/generation-links.js";
-import type { CreatedBatch, UploadedFile } from "../generation-service/client.js";
+import type { CallOptions, CreatedBatch, UploadedFile } from "../generation-service/client.js";
 import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
 import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import {
@@ -19,15 +19,14 @@ import {
   type VideoGenerationRequest,
   VideoGenerationRequestSchema,
 } from "../generation-service/requests.js";
-import type { Account, FileKind } from "../generation-service/responses.js";
+import { type Account, type FileKind, keyBudgetOf } from "../generation-service/responses.js";
 import type { FileUpload } from "../generation-service/upload.js";
 import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import { ticketTag } from "../logger.js";
 import { MediaError, type MediaFormat } from "../media/accept.js";
-import { mediaDuration } from "../media/duration.js";
 import { MediaRefSchema, type TelegramMediaRef } from "../media/media-ref.js";
-import { readAtMost } from "../media/read-at-most.js";
 import { peek, sniffFormat } from "../media/sniff.js";
 import type { TelegramDownload } from "../media/telegram-download.js";
 import { uploadFileName } from "../media/transfer.js";
@@ -45,15 +44,15 @@ import {
 import { formName, resultButton } from "./cards.js";
 import { refusedInput } from "./model-inputs.js";
 import { isTransient, type Problem, problemOf } from "./problems.js";
-import {
-  FILE_FIELDS,
-  type FileField,
-  formatTaken,
-  KIND_RULES,
-  MAX_AUDIO_REFERENCE_SECONDS,
-} from "./reference-files.js";
+import { FILE_FIELDS, type FileField, formatTaken, KIND_RULES } from "./reference-files.js";
 
 const CREATE_ATTEMPTS = 5;
+/** How long a creation waits for a busy service, from its first refusal, before it is given up. */
+const DEFAULT_BUSY_LIMIT_MS = 2 * 60_000;
+/** The first wait after the client's own retries gave up on a busy service; each later one doubles. */
+const BUSY_FIRST_WAIT_MS = 5_000;
+/** Refusals that say the service is busy (503) or that the key asks too often (429): nothing was made. */
+const BUSY_CODES: ReadonlySet<string> = new Set(["provider_unavailable", "rate_limit_exceeded"]);
 
 /** A file of the request the service would not take, found before it is uploaded. */
 class RefusedFile extends Error {
@@ -71,9 +70,24 @@ export interface CreateDeps {
   cards: BatchCards;
   credentials: GenerationCredentialsReader;
   service: {
-    createImages(apiKey: string, body: ImageGenerationRequest, idempotencyKey: string): Promise<CreatedBatch>;
-    createVideos(apiKey: string, body: VideoGenerationRequest, idempotencyKey: string): Promise<CreatedBatch>;
-    uploadFile(apiKey: string, upload: FileUpload, idempotencyKey: string): Promise<UploadedFile>;
+    createImages(
+      apiKey: string,
+      body: ImageGenerationRequest,
+      idempotencyKey: string,
+      options?: CallOptions,
+    ): Promise<CreatedBatch>;
+    createVideos(
+      apiKey: string,
+      body: VideoGenerationRequest,
+      idempotencyKey: string,
+      options?: CallOptions,
+    ): Promise<CreatedBatch>;
+    uploadFile(
+      apiKey: string,
+      upload: FileUpload,
+      idempotencyKey: string,
+      options?: CallOptions,
+    ): Promise<UploadedFile>;
     getAccount(apiKey: string): Promise<Account>;
   };
   /** A photo the user sent, streamed from Telegram. */
@@ -87,6 +101,10 @@ export interface CreateDeps {
   /** What follows a created batch beside its following: the key guardian, the retention notice. */
   afterCreate(record: BatchRecord): Promise<void>;
   metrics?: Pick<Metrics, "generationBatches">;
+  /** How long a busy service is waited for before the batch is given up. Default 2 minutes. */
+  busyLimitMs?: number;
+  now?: () => number;
+  random?: () => number;
 }
 
 /** The key of one POST of the batch: the same on every repeat of it, different for each purpose. */
@@ -94,12 +112,10 @@ export function idempotencyKeyOf(record: Pick<BatchRecord, "formInstance">, purp
   return deriveIdempotencyKey(record.formInstance, purpose);
 }
 
-/** Why a source clip or an audio reference cannot go, from its first bytes (and, for audio, its length). */
+/** Why a source clip or an audio reference cannot go, from its first bytes. */
 async function fileProblem(
   kind: FileKind,
-  ref: TelegramMediaRef,
   head: Buffer,
-  whole: Buffer | undefined,
 ): Promise<{ format: MediaFormat } | { problem: Problem }> {
   const sniffed = await sniffFormat(head);
   // MPEG-4 audio with a generic brand is reported as MP4.
@@ -112,24 +128,14 @@ async function fileProblem(
       },
     };
   }
-  if (kind !== "audio") return { format };
-  const seconds = ref.durationSec ?? (whole ? mediaDuration(whole, format) : undefined);
-  if (seconds !== undefined && seconds > MAX_AUDIO_REFERENCE_SECONDS) {
-    return {
-      problem: {
-        key: "video-refs-audio-too-long",
-        params: { limit: MAX_AUDIO_REFERENCE_SECONDS, seconds: Math.ceil(seconds) },
-      },
-    };
-  }
   return { format };
 }
 
 /**
  * A source clip or an audio reference as an upload, checked before a byte goes: its size against the
- * kind's limit, its first bytes for a format the service takes, an audio's length against the spec's
- * limit (read from its header when Telegram did not say it). An audio reference is small enough to hold
- * whole; a clip is streamed on after its head, and a retry fetches it again.
+ * kind's limit and its first bytes for a format the service takes. A recording longer than 15 seconds
+ * goes as it is: the service trims it, and the form's card said so. The file is streamed on after its
+ * head, and a retry fetches it again.
  */
 async function checkedUpload(
   open: (ref: TelegramMediaRef) => Promise<TelegramDownload>,
@@ -140,23 +146,8 @@ async function checkedUpload(
   if (ref.size !== undefined && ref.size > maxBytes)
     throw new RefusedFile({ key: "generation-error-file_too_large" });
   const first = await open(ref);
-  if (kind === "audio") {
-    const whole = await readAtMost(first.stream, maxBytes);
-    if (!whole) throw new RefusedFile({ key: "generation-error-file_too_large" });
-    const checked = await fileProblem(kind, ref, whole, whole);
-    if ("problem" in checked) throw new RefusedFile(checked.problem);
-    return {
-      upload: {
-        kind,
-        size: whole.length,
-        filename: uploadFileName(ref, checked.format),
-        open: () => Readable.from([whole]),
-      },
-      release: () => {},
-    };
-  }
   const peeked = await peek(first.stream);
-  const checked = await fileProblem(kind, ref, peeked.head, undefined);
+  const checked = await fileProblem(kind, peeked.head);
   if ("problem" in checked) {
     peeked.stream.destroy();
     throw new RefusedFile(checked.problem);
@@ -214,6 +205,64 @@ function quoteText(record: BatchRecord, locale: string): string {
 }
 
 export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
+  const now = deps.now ?? Date.now;
+  const random = deps.random ?? Math.random;
+  const busyLimitMs = deps.busyLimitMs ?? DEFAULT_BUSY_LIMIT_MS;
+
+  /** The card while the service is busy: that it is, and when the request goes again. */
+  async function showBusy(record: BatchRecord, waitMs: number): Promise<void> {
+    const t = deps.translate(record.locale);
+    await deps.cards.show(
+      record,
+      t("generation-card-busy", {
+        name: formName(t, record),
+        seconds: Math.max(1, Math.ceil(waitMs / 1000)),
+      }),
+    );
+  }
+
+  /**
+   * The service is busy: the creation is tried again later, off the worker, with waits that double (at
+   * least its Retry-After), until the limit since its first refusal has passed; then it is given up, and
+   * as every answer was a refusal, nothing was made or charged.
+   */
+  async function waitForService(
+    record: BatchRecord,
+    error: GenerationServiceError,
+    logger: JobContext["logger"],
+  ): Promise<void> {
+    const since = record.busySince ?? now();
+    const waited = now() - since;
+    if (waited >= busyLimitMs) {
+      logger.warn(
+        { err: error, code: error.code, waited_ms: waited },
+        "generation service stayed busy; batch given up",
+      );
+      await fail(record, {
+        key: "generation-error-busy-gave-up",
+        params: { minutes: Math.max(1, Math.round(busyLimitMs / 60_000)) },
+      });
+      return;
+    }
+    const rounds = record.busyWaits ?? 0;
+    const backoff = BUSY_FIRST_WAIT_MS * 2 ** rounds;
+    const wanted = Math.max(error.retryAfterMs ?? 0, backoff + Math.floor((random() * backoff) / 2));
+    // The last try falls on the limit, so the limit is what the user waits at most.
+    const wait = Math.max(1_000, Math.min(wanted, busyLimitMs - waited));
+    const current =
+      (await deps.records.update(record.ticket, (stored) => ({
+        ...stored,
+        busySince: since,
+        busyWaits: rounds + 1,
+      }))) ?? record;
+    logger.warn(
+      { err: error, code: error.code, wait_ms: wait },
+      "generation service busy; batch creation waits",
+    );
+    await showBusy(current, wait);
+    throw new RetryLaterError(wait);
+  }
+
   async function fail(record: BatchRecord, problem: Problem): Promise<void> {
     const t = deps.translate(record.locale);
     const failed = await deps.records.update(record.ticket, (current) => ({
@@ -255,14 +304,12 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
         params: { need, balance: formatNumber(account.balance_tokens, locale) },
       };
     }
-    const { budget_tokens: budget, budget_used_tokens: used } = account.key;
+    const own = keyBudgetOf(account.key);
+    // A key that reports no budget of its own was still refused for it: the refusal is said without numbers.
+    if (!own) return problemOf(error);
     return {
       key: "generation-error-key_budget_exceeded-numbers",
-      params: {
-        need,
-        left: formatNumber(Math.max(0, (budget ?? used) - used), locale),
-        budget: formatNumber(budget ?? used, locale),
-      },
+      params: { need, left: formatNumber(own.left, locale), budget: formatNumber(own.budget, locale) },
     };
   }
 
@@ -275,6 +322,7 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
     record: BatchRecord,
     apiKey: string,
     t: Translate,
+    options: CallOptions,
   ): Promise<{ record: BatchRecord; files: Record<string, string | string[]> }> {
     const field = (Object.keys(FILE_FIELDS) as FileField[]).find(
       (candidate) => record.request[candidate] !== undefined,
@@ -300,7 +348,7 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
           ? await telegramUpload(deps.openTelegramFile, ref, kind, ref.fileName ?? `${ref.kind}.jpg`)
           : await checkedUpload(deps.openTelegramFile, ref, kind);
       const { file } = await deps.service
-        .uploadFile(apiKey, upload, idempotencyKeyOf(current, `upload:${key}`))
+        .uploadFile(apiKey, upload, idempotencyKeyOf(current, `upload:${key}`), options)
         .finally(release);
       fileIds.push(file.id);
       current =
@@ -329,6 +377,7 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
           prompt: generation.prompt,
           status: generation.status,
           costTokens: generation.cost_tokens,
+          reservedTokens: generation.cost_tokens,
           aspect: generation.aspect,
           ...(generation.resolution ? { resolution: generation.resolution } : {}),
           ...(generation.output ? { output: storedOutput(generation.output) } : {}),
@@ -340,6 +389,7 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
       await deps.records.place(generation.id, { ticket: record.ticket, position });
       await deps.records.follow(record.userId, generation.id, generation.created * 1000);
     }
+    await deps.records.markOpen(record.ticket, record.createdAt);
     const recorded = await deps.records.update(record.ticket, (current) => ({
       ...current,
       state: "created",
@@ -357,15 +407,21 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
     const record = await deps.records.get(ticket);
     if (record?.state !== "submitting") return;
     const t = deps.translate(record.locale);
-    const logger = context.logger.child({ ticket, user_id: record.userId });
+    const logger = context.logger.child({ ticket: ticketTag(ticket), user_id: record.userId });
     const lastAttempt = context.attempt >= CREATE_ATTEMPTS;
     const credentials = await deps.credentials.credentials(record.userId);
     if (!credentials) {
       await fail(record, { key: "generation-not-linked" });
       return;
     }
+    // While the client waits to ask a busy service again, the card says so.
+    const options: CallOptions = {
+      onRetry: async (notice) => {
+        if (BUSY_CODES.has(notice.code)) await showBusy(record, notice.waitMs);
+      },
+    };
     try {
-      const uploaded = await uploadReferences(record, credentials.apiKey, t);
+      const uploaded = await uploadReferences(record, credentials.apiKey, t, options);
       const current = uploaded.record;
       const webhook = deps.webhookUrl(ticket, credentials);
       const request = {
@@ -378,10 +434,14 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
       const send = async (): Promise<CreatedBatch | z.core.$ZodIssue[]> => {
         if (current.type === "video") {
           const body = VideoGenerationRequestSchema.safeParse(request);
-          return body.success ? await deps.service.createVideos(apiKey, body.data, key) : body.error.issues;
+          return body.success
+            ? await deps.service.createVideos(apiKey, body.data, key, options)
+            : body.error.issues;
         }
         const body = ImageGenerationRequestSchema.safeParse(request);
-        return body.success ? await deps.service.createImages(apiKey, body.data, key) : body.error.issues;
+        return body.success
+          ? await deps.service.createImages(apiKey, body.data, key, options)
+          : body.error.issues;
       };
       await deps.cards.show(current, t("generation-card-creating", { name: formName(t, current) }));
       const created = await send();
@@ -415,7 +475,10 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
         await fail(record, await moneyProblem(record, error, credentials.apiKey));
         return;
       }
-      if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 20_000);
+      if (BUSY_CODES.has(error.code)) {
+        await waitForService(record, error, logger);
+        return;
+      }
       if (isTransient(error) && !lastAttempt) {
         // The next attempt sends the same Idempotency-Key: a batch made meanwhile is answered, not made again.
         logger.warn({ err: error }, "generation batch not created yet; trying again");

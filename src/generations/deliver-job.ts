@@ -4,7 +4,9 @@
  * numbered buttons per image (albums take no buttons); what failed or was canceled is said there with its
  * refund. A link about to expire is renewed by reading the generation again before it is used. The sent
  * photos' file_ids are kept, so sending one again downloads nothing. A chunk goes to the chat once, under
- * its lock and its delivered flag; only a crash between sending and recording repeats it. Albums go in the
+ * its lock and its delivered flag. Each message of it (the album, a link, its message of buttons) is
+ * recorded the moment Telegram answers, so a run after a crash sends only what had not gone yet; only a
+ * crash between an answer and its record repeats that one message. Albums go in the
  * batch's order: a chunk that finished before the one ahead of it (a poll reads the newest first) waits,
  * and each delivery hands the turn to the next chunk; one given up for good hands it on as well.
  */
@@ -24,7 +26,7 @@ import {
   PermanentJobError,
   RetryLaterError,
 } from "../jobs/queue.js";
-import type { Logger } from "../logger.js";
+import { type Logger, ticketTag } from "../logger.js";
 import { type MediaHeader, mp4Header } from "../media/media-header.js";
 import type { LockStore } from "../storage/ports.js";
 import {
@@ -54,8 +56,9 @@ import {
 
 /** A link this close to its expiry is renewed before an upload reads it. */
 const RENEW_BEFORE_EXPIRY_MS = 10 * 60 * 1000;
-const LOCK_TTL_MS = 60_000;
-const LOCK_RENEW_MS = 20_000;
+/** Short, so a crashed holder frees the chunk soon; renewed while an upload is still going. */
+const LOCK_TTL_MS = 15_000;
+const LOCK_RENEW_MS = 5_000;
 const CAPTION_LIMIT = 1024;
 
 export type ResultApi = Pick<
@@ -167,6 +170,18 @@ function withinCaption(text: string): string {
   return text.length <= CAPTION_LIMIT ? text : `${text.slice(0, CAPTION_LIMIT - 1)}…`;
 }
 
+type SentPhotos = Map<string, { fileId: string; uniqueId: string }>;
+
+/** The messages of a chunk's delivery already in the chat, each recorded as soon as Telegram answers it. */
+interface SentParts {
+  /**
+   * Sends one message of the delivery unless an earlier run did, then records it (with the photos it
+   * carried) before anything else is sent.
+   */
+  once(part: string, send: () => Promise<SentPhotos | undefined>): Promise<void>;
+  has(part: string): boolean;
+}
+
 export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
   const now = deps.now ?? Date.now;
 
@@ -256,10 +271,13 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     files: Map<string, string>,
     videos: Map<string, VideoFile>,
     t: Translate,
+    parts: SentParts,
   ): Promise<void> {
     const { api } = deps;
     const chatId = record.chatId;
     const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
+    // Only canceled ones: the batch card says so, and nothing goes to the chat.
+    if (made.length === 0 && controlText(t, record, chunk) === "") return;
     const fits = made.filter((item) => (videos.get(item.id)?.bytes ?? 0) <= deps.uploadLimitBytes);
     const tooBig = made.filter((item) => !fits.includes(item));
     const media = (item: ChunkItem) => {
@@ -284,67 +302,83 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     };
     const [only] = fits;
     if (fits.length === 1 && only && tooBig.length === 0) {
-      const { file, other } = media(only);
-      const caption = withinCaption([imageCaption(t, record, only), ...failureLines(t, chunk)].join("\n"));
-      await api.sendVideo(chatId, file, {
-        ...other,
-        caption,
-        reply_markup: singleVideoKeyboard(t, record.ticket, only.position),
+      await parts.once("media", async () => {
+        const { file, other } = media(only);
+        const caption = withinCaption([imageCaption(t, record, only), ...failureLines(t, chunk)].join("\n"));
+        await api.sendVideo(chatId, file, {
+          ...other,
+          caption,
+          reply_markup: singleVideoKeyboard(t, record.ticket, only.position),
+        });
+        return undefined;
       });
       return;
     }
-    if (fits.length === 1 && only) {
-      const { file, other } = media(only);
-      await api.sendVideo(chatId, file, { ...other, caption: withinCaption(imageCaption(t, record, only)) });
-    }
-    if (fits.length > 1) {
-      const album: InputMediaVideo[] = fits.map((item) => {
-        const { file, other } = media(item);
-        return {
-          type: "video",
-          media: file,
+    await parts.once("media", async () => {
+      if (fits.length === 1 && only) {
+        const { file, other } = media(only);
+        await api.sendVideo(chatId, file, {
           ...other,
-          caption: withinCaption(imageCaption(t, record, item)),
-        };
-      });
-      await api.sendMediaGroup(chatId, album);
-    }
+          caption: withinCaption(imageCaption(t, record, only)),
+        });
+      }
+      if (fits.length > 1) {
+        const album: InputMediaVideo[] = fits.map((item) => {
+          const { file, other } = media(item);
+          return {
+            type: "video",
+            media: file,
+            ...other,
+            caption: withinCaption(imageCaption(t, record, item)),
+          };
+        });
+        await api.sendMediaGroup(chatId, album);
+      }
+      return undefined;
+    });
     for (const item of tooBig) {
       const output = item.output;
       if (!output) continue;
-      await api.sendMessage(
-        chatId,
-        t("video-too-big", {
-          number: item.position + 1,
-          size: Math.ceil((videos.get(item.id)?.bytes ?? 0) / BYTES_PER_MB),
-          limit: Math.floor(deps.uploadLimitBytes / BYTES_PER_MB),
-          until: new Intl.DateTimeFormat(record.locale, {
-            dateStyle: "medium",
-            timeStyle: "short",
-            timeZone: "UTC",
-          }).format(new Date(output.expiresAt * 1000)),
-          url: output.url,
-        }),
-        { link_preview_options: { is_disabled: true } },
-      );
+      await parts.once(`link:${item.position}`, async () => {
+        await api.sendMessage(
+          chatId,
+          t("video-too-big", {
+            number: item.position + 1,
+            size: Math.ceil((videos.get(item.id)?.bytes ?? 0) / BYTES_PER_MB),
+            limit: Math.floor(deps.uploadLimitBytes / BYTES_PER_MB),
+            until: new Intl.DateTimeFormat(record.locale, {
+              dateStyle: "medium",
+              timeStyle: "short",
+              timeZone: "UTC",
+            }).format(new Date(output.expiresAt * 1000)),
+            url: output.url,
+          }),
+          { link_preview_options: { is_disabled: true } },
+        );
+        return undefined;
+      });
     }
     const keyboard = albumKeyboard(
       record.ticket,
       made.map((item) => item.position),
       record.type,
     );
-    await api.sendMessage(chatId, controlText(t, record, chunk), {
-      reply_markup: { inline_keyboard: [...joinRows(t, record, chunk), ...keyboard.inline_keyboard] },
+    await parts.once("control", async () => {
+      await api.sendMessage(chatId, controlText(t, record, chunk), {
+        reply_markup: { inline_keyboard: [...joinRows(t, record, chunk), ...keyboard.inline_keyboard] },
+      });
+      return undefined;
     });
   }
 
-  /** Sends the chunk; returns the sent photos' file ids by generation id. */
+  /** Sends the chunk's images: one as a photo with its buttons, several as an album and its message of buttons. */
   async function send(
     record: BatchRecord,
     chunk: ChunkRecord,
     files: Map<string, string>,
     t: Translate,
-  ): Promise<Map<string, { fileId: string; uniqueId: string }>> {
+    parts: SentParts,
+  ): Promise<void> {
     const { api } = deps;
     const fileOf = (item: ChunkItem): InputFile => {
       const file = files.get(item.id);
@@ -353,58 +387,70 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     };
     const chatId = record.chatId;
     const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
-    const sent = new Map<string, { fileId: string; uniqueId: string }>();
-    const remember = (item: ChunkItem, message: Message) => {
-      const photo = largestPhoto(message);
-      if (photo) sent.set(item.id, photo);
+    const photosOf = (pairs: Array<[ChunkItem, Message | undefined]>): SentPhotos => {
+      const sent: SentPhotos = new Map();
+      for (const [item, message] of pairs) {
+        const photo = message ? largestPhoto(message) : undefined;
+        if (photo) sent.set(item.id, photo);
+      }
+      return sent;
     };
     if (made.length === 0) {
-      await api.sendMessage(chatId, controlText(t, record, chunk));
-      return sent;
+      // Only canceled ones leave nothing to say here: the batch card counts them with their refund.
+      const text = controlText(t, record, chunk);
+      if (text === "") return;
+      await parts.once("control", async () => {
+        await api.sendMessage(chatId, text);
+        return undefined;
+      });
+      return;
     }
     const [only] = made;
     if (made.length === 1 && only) {
-      const caption = withinCaption([imageCaption(t, record, only), ...failureLines(t, chunk)].join("\n"));
-      const reply_markup = singleImageKeyboard(t, record.ticket, only.position);
+      await parts.once("media", async () => {
+        const caption = withinCaption([imageCaption(t, record, only), ...failureLines(t, chunk)].join("\n"));
+        const reply_markup = singleImageKeyboard(t, record.ticket, only.position);
+        try {
+          return photosOf([[only, await api.sendPhoto(chatId, fileOf(only), { caption, reply_markup })]]);
+        } catch (error) {
+          if (!notAPhoto(error)) throw error;
+          return photosOf([[only, await api.sendDocument(chatId, fileOf(only), { caption, reply_markup })]]);
+        }
+      });
+      return;
+    }
+    await parts.once("media", async () => {
+      const photos: InputMediaPhoto[] = made.map((item) => ({
+        type: "photo",
+        media: fileOf(item),
+        caption: withinCaption(imageCaption(t, record, item)),
+      }));
+      let messages: Message[];
       try {
-        remember(only, await api.sendPhoto(chatId, fileOf(only), { caption, reply_markup }));
+        messages = await api.sendMediaGroup(chatId, photos);
       } catch (error) {
         if (!notAPhoto(error)) throw error;
-        remember(only, await api.sendDocument(chatId, fileOf(only), { caption, reply_markup }));
+        messages = await api.sendMediaGroup(
+          chatId,
+          made.map((item) => ({
+            type: "document",
+            media: fileOf(item),
+            caption: withinCaption(imageCaption(t, record, item)),
+          })),
+        );
       }
-      return sent;
-    }
-    const photos: InputMediaPhoto[] = made.map((item) => ({
-      type: "photo",
-      media: fileOf(item),
-      caption: withinCaption(imageCaption(t, record, item)),
-    }));
-    let messages: Message[];
-    try {
-      messages = await api.sendMediaGroup(chatId, photos);
-    } catch (error) {
-      if (!notAPhoto(error)) throw error;
-      messages = await api.sendMediaGroup(
-        chatId,
-        made.map((item) => ({
-          type: "document",
-          media: fileOf(item),
-          caption: withinCaption(imageCaption(t, record, item)),
-        })),
-      );
-    }
-    made.forEach((item, index) => {
-      const message = messages[index];
-      if (message) remember(item, message);
+      return photosOf(made.map((item, index) => [item, messages[index]]));
     });
-    await api.sendMessage(chatId, controlText(t, record, chunk), {
-      reply_markup: albumKeyboard(
-        record.ticket,
-        made.map((item) => item.position),
-        record.type,
-      ),
+    await parts.once("control", async () => {
+      await api.sendMessage(chatId, controlText(t, record, chunk), {
+        reply_markup: albumKeyboard(
+          record.ticket,
+          made.map((item) => item.position),
+          record.type,
+        ),
+      });
+      return undefined;
     });
-    return sent;
   }
 
   async function finishBatch(record: BatchRecord): Promise<void> {
@@ -414,7 +460,28 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       return;
     }
     await deps.records.update(record.ticket, (current) => ({ ...current, state: "finished" }));
+    await deps.records.markClosed(record.ticket);
     await deps.refreshCard(record.ticket, { final: true });
+  }
+
+  function sentParts(ticket: string, index: number, earlier: readonly string[]): SentParts {
+    const done = new Set(earlier);
+    return {
+      has: (part) => done.has(part),
+      async once(part, sendPart) {
+        if (done.has(part)) return;
+        const photos = await sendPart();
+        done.add(part);
+        await deps.records.changeChunk(ticket, index, (current) => ({
+          ...current,
+          sent: [...new Set([...(current.sent ?? []), part])],
+          items: current.items.map((item) => {
+            const photo = photos?.get(item.id);
+            return photo ? { ...item, photoFileId: photo.fileId, photoFileUniqueId: photo.uniqueId } : item;
+          }),
+        }));
+      },
+    };
   }
 
   /** True while a chunk ahead of this one has yet to reach the chat: its delivery hands the turn on. */
@@ -436,7 +503,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     await deps.queue.enqueue(
       definition,
       { ticket, chunk: index + 1 },
-      { jobId: `generation-deliver-${ticket}-${index + 1}-in-turn` },
+      { jobId: `generation-deliver-${ticketTag(ticket)}-${index + 1}-in-turn` },
     );
   }
 
@@ -451,7 +518,11 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     }
     if (!first.items.every((item) => isFinished(item.status))) return;
     if (await waitsForEarlier(record.ticket, data.chunk)) return;
-    const logger = context.logger.child({ ticket: record.ticket, chunk: data.chunk, user_id: record.userId });
+    const logger = context.logger.child({
+      ticket: ticketTag(record.ticket),
+      chunk: data.chunk,
+      user_id: record.userId,
+    });
     const lockName = `generation-deliver:${record.ticket}:${data.chunk}`;
     const lock = await deps.locks.acquire(lockName, LOCK_TTL_MS);
     if (lock === undefined) throw new RetryLaterError(2_000);
@@ -466,50 +537,52 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       const wait = await deps.reserveChatSend(record.chatId);
       if (wait > 0) throw new RetryLaterError(wait + Math.floor(Math.random() * 250));
       const t = deps.translate(record.locale);
+      const parts = sentParts(record.ticket, data.chunk, chunk.sent ?? []);
       const renewed = await freshOutputs(record, chunk.items, logger);
-      const { items, sent } = await withDownloads(async (folder) => {
+      const items = await withDownloads(async (folder) => {
         const fetched = await fetchFiles(record, renewed, folder);
         try {
           const delivered = { ...chunk, items: fetched.items };
-          const photos = await deps.withReservedSend(async () => {
-            if (record.type !== "video") return await send(record, delivered, fetched.files, t);
-            await sendVideos(record, delivered, fetched.files, fetched.videos, t);
-            return new Map<string, { fileId: string; uniqueId: string }>();
+          await deps.withReservedSend(async () => {
+            if (record.type !== "video") await send(record, delivered, fetched.files, t, parts);
+            else await sendVideos(record, delivered, fetched.files, fetched.videos, t, parts);
           });
-          return { items: fetched.items, sent: photos };
         } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
+          // Only the upload of the results themselves is worth replacing by links; anything later is sent again.
+          if (!(error instanceof HttpError) || parts.has("media")) throw error;
           // The upload may have reached Telegram: sending again could double it. The links cannot.
           logger.warn({ err: error }, "results upload interrupted; sending their links instead");
           const links = fetched.items.flatMap((item) =>
             item.output ? [`${item.position + 1}. ${item.output.url}`] : [],
           );
-          await deps.api.sendMessage(record.chatId, [t("generation-links-fallback"), ...links].join("\n"), {
-            link_preview_options: { is_disabled: true },
+          await parts.once("media", async () => {
+            await deps.api.sendMessage(record.chatId, [t("generation-links-fallback"), ...links].join("\n"), {
+              link_preview_options: { is_disabled: true },
+            });
+            return undefined;
           });
-          return { items: fetched.items, sent: new Map<string, { fileId: string; uniqueId: string }>() };
         }
+        return fetched.items;
       });
-      await deps.records.changeChunk(record.ticket, data.chunk, (current) => ({
+      const stored = await deps.records.changeChunk(record.ticket, data.chunk, (current) => ({
         ...current,
         delivered: true,
         items: current.items.map((item) => {
           const renewed = items.find((candidate) => candidate.id === item.id);
-          const photo = sent.get(item.id);
-          return {
-            ...item,
-            ...(renewed?.output ? { output: renewed.output } : {}),
-            ...(photo ? { photoFileId: photo.fileId, photoFileUniqueId: photo.uniqueId } : {}),
-          };
+          return { ...item, ...(renewed?.output ? { output: renewed.output } : {}) };
         }),
       }));
-      logger.info({ images: sent.size }, "generations delivered");
+      logger.info(
+        { images: stored?.items.filter((item) => item.photoFileId !== undefined).length ?? 0 },
+        "generations delivered",
+      );
       await handOn(record.ticket, data.chunk);
       await finishBatch(record);
     } catch (error) {
       if (chatClosed(error)) {
         logger.info({ err: error }, "chat closed to the bot; delivery ends");
         await deps.records.update(record.ticket, (current) => ({ ...current, state: "undeliverable" }));
+        await deps.records.markClosed(record.ticket);
         throw new PermanentJobError("the user blocked the bot");
       }
       const retryAfter = telegramRetryAfter(error);

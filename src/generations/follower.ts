@@ -7,7 +7,9 @@
  * newest first, down to the user's oldest unfinished generation, so one call covers up to a hundred, and
  * reads `…=running` for the card. A pass runs only when the key's reported budget leaves room for it and
  * for what users start meanwhile. With a signing secret, webhooks bring successes at once and polling is
- * the slow backstop; failures are found by polling alone (the service announces only successes).
+ * the slow backstop; failures are found by polling alone (the service announces only successes). So when
+ * a webhook's result cannot go to the chat because an image ahead of it in the batch's order is missing,
+ * the failed list is read within seconds, and again every few seconds while a result is held that way.
  */
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
@@ -20,9 +22,10 @@ import {
   type GenerationStatus,
 } from "../generation-service/responses.js";
 import { type JobContext, type JobDefinition, type JobQueue, RetryLaterError } from "../jobs/queue.js";
-import type { Logger } from "../logger.js";
+import { type Logger, ticketTag } from "../logger.js";
 import type { LockStore } from "../storage/ports.js";
 import {
+  type BatchRecord,
   type ChunkItem,
   chunkOf,
   type GenerationRecords,
@@ -66,8 +69,43 @@ export interface FollowerDeps {
   logger: Logger;
 }
 
+/**
+ * The unfinished generations of a batch that hold finished results back: albums go in order, so every
+ * unfinished item in an album not yet in the chat, up to the last album holding a finished result, keeps
+ * that result waiting.
+ */
+export async function heldBack(records: GenerationRecords, record: BatchRecord): Promise<string[]> {
+  const waiting = (await records.chunks(record)).filter(
+    (chunk) => !chunk.delivered && chunk.abandoned !== true,
+  );
+  const lastWithResult = waiting.findLastIndex((chunk) =>
+    chunk.items.some((item) => isFinished(item.status)),
+  );
+  return waiting
+    .slice(0, lastWithResult + 1)
+    .flatMap((chunk) => chunk.items.filter((item) => !isFinished(item.status)).map((item) => item.id));
+}
+
 export class Follower {
   constructor(private readonly deps: FollowerDeps) {}
+
+  /**
+   * The batch whose finished generation waits on one of its batch not yet known to be finished (in its own
+   * album or an earlier one); undefined when the generation's result can go as soon as it is its turn.
+   */
+  async waitsOnMissing(generationId: string): Promise<string | undefined> {
+    const { records } = this.deps;
+    const place = await records.locate(generationId);
+    if (!place) return undefined;
+    // Albums reach the chat in order: below the newest one delivered, none is still waiting.
+    for (let index = chunkOf(place.position); index >= 0; index--) {
+      const chunk = await records.chunk(place.ticket, index);
+      if (chunk?.delivered) return undefined;
+      if (!chunk || chunk.abandoned === true) continue;
+      if (chunk.items.some((item) => !isFinished(item.status))) return place.ticket;
+    }
+    return undefined;
+  }
 
   /** Records what the service said; true when it was news. */
   async observe(observation: Observation): Promise<boolean> {
@@ -94,7 +132,7 @@ export class Follower {
       await queue.enqueue(
         deliverJob,
         { ticket: place.ticket, chunk: index },
-        { jobId: `generation-deliver-${place.ticket}-${index}` },
+        { jobId: `generation-deliver-${ticketTag(place.ticket)}-${index}` },
       );
     }
     await this.deps.refreshCard(place.ticket);
@@ -126,6 +164,14 @@ export interface PollDeps {
 }
 
 const PAGE_SIZE = 100;
+/**
+ * The user's poll lock, held by a pass or a failure check while it reads the user's lists: short, so a
+ * crashed holder frees the user soon, and renewed while a long pass goes on.
+ */
+const POLL_LOCK_TTL_MS = 15_000;
+const POLL_LOCK_RENEW_MS = 5_000;
+/** A pass that finds the user's lock taken looks again this soon: the holder may have died. */
+const POLL_LOCK_BUSY_RETRY_MS = 5_000;
 /** A pass reads at most this many pages per status; the next pass goes on where it stopped. */
 const MAX_PAGES = 6;
 /** List calls a pass makes at least: succeeded, failed and running. */
@@ -135,44 +181,49 @@ function stopsFollowing(error: GenerationServiceError): boolean {
   return ["invalid_api_key", "key_expired", "email_not_verified"].includes(error.code);
 }
 
+/**
+ * Pages the user's generations in a finished status newest first, recording those still followed, until
+ * none of `pending` is left or a page reaches past the oldest of them. Found ones leave `pending`.
+ */
+async function readFinished(
+  deps: Pick<PollDeps, "follower" | "records"> & { service: Pick<PollDeps["service"], "listGenerations"> },
+  userId: number,
+  apiKey: string,
+  status: "succeeded" | "failed",
+  pending: Set<string>,
+  oldestMs: number,
+): Promise<void> {
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES && pending.size > 0; page++) {
+    const list = await deps.service.listGenerations(apiKey, {
+      status,
+      limit: PAGE_SIZE,
+      ...(cursor ? { starting_after: cursor } : {}),
+    });
+    for (const generation of list.data) {
+      if (!pending.has(generation.id)) continue;
+      pending.delete(generation.id);
+      await deps.follower.observe(generation);
+      // Finished, whether or not its batch is still known: it is followed no more.
+      await deps.records.unfollow(userId, generation.id);
+    }
+    const last = list.data.at(-1);
+    // Newest first: once a page reaches past the oldest we follow, the next holds none of ours.
+    if (!list.has_more || !list.next_cursor || !last || last.created * 1000 < oldestMs - 1000) return;
+    cursor = list.next_cursor;
+  }
+}
+
 export function pollJob(deps: PollDeps): JobDefinition<PollData> {
   const now = deps.now ?? Date.now;
   const reserve = deps.reserve ?? 10;
-
-  async function pages(
-    userId: number,
-    apiKey: string,
-    status: "succeeded" | "failed",
-    pending: Set<string>,
-    oldestMs: number,
-  ): Promise<void> {
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES && pending.size > 0; page++) {
-      const list = await deps.service.listGenerations(apiKey, {
-        status,
-        limit: PAGE_SIZE,
-        ...(cursor ? { starting_after: cursor } : {}),
-      });
-      for (const generation of list.data) {
-        if (!pending.has(generation.id)) continue;
-        pending.delete(generation.id);
-        await deps.follower.observe(generation);
-        // Finished, whether or not its batch is still known: it is followed no more.
-        await deps.records.unfollow(userId, generation.id);
-      }
-      const last = list.data.at(-1);
-      // Newest first: once a page reaches past the oldest we follow, the next holds none of ours.
-      if (!list.has_more || !list.next_cursor || !last || last.created * 1000 < oldestMs - 1000) return;
-      cursor = list.next_cursor;
-    }
-  }
 
   async function pass(userId: number, apiKey: string, logger: Logger): Promise<boolean> {
     const { ids, oldestMs } = await deps.records.followed(userId);
     if (ids.length === 0 || oldestMs === undefined) return false;
     const pending = new Set(ids);
-    await pages(userId, apiKey, "succeeded", pending, oldestMs);
-    await pages(userId, apiKey, "failed", pending, oldestMs);
+    await readFinished(deps, userId, apiKey, "succeeded", pending, oldestMs);
+    await readFinished(deps, userId, apiKey, "failed", pending, oldestMs);
     if (pending.size > 0) {
       const running = await deps.service.listGenerations(apiKey, { status: "running", limit: PAGE_SIZE });
       for (const generation of running.data) {
@@ -204,8 +255,18 @@ export function pollJob(deps: PollDeps): JobDefinition<PollData> {
     concurrency: 8,
     async handler({ userId }, context: JobContext) {
       const logger = context.logger.child({ user_id: userId });
-      const lock = await deps.locks.acquire(`generation-poll:${userId}`, 60_000);
-      if (lock === undefined) return;
+      const lockName = `generation-poll:${userId}`;
+      const lock = await deps.locks.acquire(lockName, POLL_LOCK_TTL_MS);
+      if (lock === undefined) {
+        // A live holder books the next pass when it ends, after this; a dead one's lock lapses by then.
+        await deps.records.schedulePoll(userId, now() + POLL_LOCK_BUSY_RETRY_MS);
+        return;
+      }
+      const renewal = setInterval(() => {
+        deps.locks.extend(lockName, lock, POLL_LOCK_TTL_MS).catch((error: unknown) => {
+          logger.warn({ err: error }, "poll lock not renewed");
+        });
+      }, POLL_LOCK_RENEW_MS);
       try {
         const credentials = await deps.credentials.credentials(userId);
         if (!credentials) {
@@ -243,7 +304,8 @@ export function pollJob(deps: PollDeps): JobDefinition<PollData> {
           );
         else await deps.records.unschedulePoll(userId);
       } finally {
-        await deps.locks.release(`generation-poll:${userId}`, lock);
+        clearInterval(renewal);
+        await deps.locks.release(lockName, lock);
       }
     },
   };
@@ -306,8 +368,14 @@ export class Poller {
 const ObserveDataSchema = z.object({ generation: GenerationSchema });
 export type ObserveData = z.infer<typeof ObserveDataSchema>;
 
-/** A signed webhook's news, recorded off the request that brought it. */
-export function observeJob(follower: Follower): JobDefinition<ObserveData> {
+/**
+ * A signed webhook's news, recorded off the request that brought it. A success that has to wait for a
+ * generation ahead of it asks for the failed list to be read soon: the service announces no failures.
+ */
+export function observeJob(
+  follower: Follower,
+  checkFailures: (ticket: string) => Promise<void>,
+): JobDefinition<ObserveData> {
   return {
     name: "observe-generation",
     schema: ObserveDataSchema,
@@ -315,7 +383,103 @@ export function observeJob(follower: Follower): JobDefinition<ObserveData> {
     backoffMs: 2_000,
     concurrency: 16,
     async handler({ generation }) {
-      await follower.observe(generation);
+      const news = await follower.observe(generation);
+      if (!news || generation.status !== "succeeded") return;
+      const ticket = await follower.waitsOnMissing(generation.id);
+      if (ticket) await checkFailures(ticket);
     },
   };
+}
+
+const FailureCheckDataSchema = z.object({
+  ticket: z.string().min(16),
+  /** The interval it was queued for: the next check goes into a later one. */
+  slot: z.number().int().nonnegative(),
+});
+export type FailureCheckData = z.infer<typeof FailureCheckDataSchema>;
+
+export interface FailureCheckDeps {
+  records: GenerationRecords;
+  follower: Follower;
+  locks: LockStore;
+  credentials: GenerationCredentialsReader;
+  service: Pick<PollDeps["service"], "listGenerations">;
+  budget: PollDeps["budget"];
+  queue: Pick<JobQueue, "enqueue">;
+  /** At most one check of a batch per interval, while results wait. */
+  intervalMs: number;
+  /** Requests of a window a check leaves for creations and users' buttons. */
+  reserve?: number;
+  now?: () => number;
+}
+
+/**
+ * Reads the failed list for a batch whose finished results wait on generations not yet known to be
+ * finished, so a failure ahead of them holds them a few seconds, not until the next poll. One list call
+ * per interval at most, and only while results are held that way and the key's rate leaves room.
+ */
+export function failureCheckJob(deps: FailureCheckDeps): {
+  job: JobDefinition<FailureCheckData>;
+  /** Asks for a check of the batch within the current interval. */
+  checkSoon(ticket: string): Promise<void>;
+} {
+  const now = deps.now ?? Date.now;
+  const reserve = deps.reserve ?? 10;
+
+  async function schedule(ticket: string, after: number | undefined): Promise<void> {
+    const at = now();
+    const slot = Math.max(Math.floor(at / deps.intervalMs), after === undefined ? 0 : after + 1);
+    await deps.queue.enqueue(
+      job,
+      { ticket, slot },
+      {
+        jobId: `generation-failures-${ticket}-${slot}`,
+        delayMs: Math.max(0, (slot + 1) * deps.intervalMs - at),
+      },
+    );
+  }
+
+  const job: JobDefinition<FailureCheckData> = {
+    name: "check-generation-failures",
+    schema: FailureCheckDataSchema,
+    attempts: 3,
+    backoffMs: 2_000,
+    concurrency: 8,
+    async handler({ ticket, slot }, context: JobContext) {
+      const record = await deps.records.get(ticket);
+      if (record?.state !== "created") return;
+      const held = await heldBack(deps.records, record);
+      if (held.length === 0) return;
+      const credentials = await deps.credentials.credentials(record.userId);
+      if (!credentials) return;
+      const budget = await deps.budget(credentials.apiKey);
+      // The poll pass shares the user's lock: the two never read at once.
+      const lockName = `generation-poll:${record.userId}`;
+      const lock =
+        budget && budget.remaining < 1 + reserve
+          ? undefined
+          : await deps.locks.acquire(lockName, POLL_LOCK_TTL_MS);
+      if (lock === undefined) {
+        await schedule(ticket, slot);
+        return;
+      }
+      let pending: Set<string>;
+      try {
+        const { oldestMs } = await deps.records.followed(record.userId);
+        if (oldestMs === undefined) return;
+        pending = new Set(held);
+        await readFinished(deps, record.userId, credentials.apiKey, "failed", pending, oldestMs);
+      } catch (error) {
+        if (!isGenerationServiceError(error)) throw error;
+        // A key that no longer works is the poll pass's to report; the check just stops.
+        if (stopsFollowing(error)) return;
+        context.logger.warn({ err: error, ticket }, "failed list not read; the next check tries again");
+        pending = new Set(held);
+      } finally {
+        await deps.locks.release(lockName, lock);
+      }
+      if (pending.size > 0) await schedule(ticket, slot);
+    },
+  };
+  return { job, checkSoon: (ticket) => schedule(ticket, undefined) };
 }

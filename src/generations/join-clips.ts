@@ -14,6 +14,7 @@ import type { Api } from "grammy";
 import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
+import { ticketTag } from "../logger.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import type { BatchRecord, ChunkItem, GenerationRecords } from "./batch-records.js";
 import { freshOutput, type ResultLinkDeps } from "./result-links.js";
@@ -108,7 +109,7 @@ export async function startJoin(
   taskTicket: string,
 ): Promise<JoinOutcome> {
   if (!(await kv.setIfAbsent(claimKey(data.ticket), taskTicket, { ttlMs: CLAIM_TTL_MS }))) return "already";
-  await queue.enqueue(job, data, { jobId: `generation-join-${data.ticket}` });
+  await queue.enqueue(job, data, { jobId: `generation-join-${ticketTag(data.ticket)}` });
   return "started";
 }
 

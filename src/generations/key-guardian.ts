@@ -9,7 +9,7 @@ import type { Api } from "grammy";
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
-import type { Account } from "../generation-service/responses.js";
+import { type Account, keyBudgetOf } from "../generation-service/responses.js";
 import { formatDate, formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
@@ -41,14 +41,14 @@ export class KeyGuardian {
   async notices(userId: number, account: Account, t: Translate, locale: string): Promise<KeyNotice[]> {
     const crossed: KeyNotice[] = [];
     const { key } = account;
-    const budget = key.budget_tokens;
-    if (budget != null && budget > 0 && key.budget_used_tokens >= budget * BUDGET_WARNING_SHARE) {
+    const own = keyBudgetOf(key);
+    if (own && own.used >= own.budget * BUDGET_WARNING_SHARE) {
       crossed.push({
         threshold: "budget",
         text: t("key-guardian-budget", {
-          percent: Math.min(100, Math.floor((key.budget_used_tokens / budget) * 100)),
-          left: formatNumber(Math.max(0, budget - key.budget_used_tokens), locale),
-          budget,
+          percent: Math.min(100, Math.floor((own.used / own.budget) * 100)),
+          left: formatNumber(own.left, locale),
+          budget: own.budget,
         }),
       });
     }

@@ -2,9 +2,11 @@
  * Which inputs a video model takes, read from its catalog entry. The entry has no field for it, and model
  * ids never appear in code, so it is inferred from what the spec's model families say: a model that starts
  * a clip from a frame (`frame` among its reference modes) takes prompts alone, start frames and keyframe
- * chains; a model without reference modes is one of the "other video models", which take source clips; of
- * those, the ones that make sound take audio references. The service has the last word: a request field it
- * refuses for the model is named in its 400, and `refusedInput` turns that back into the input.
+ * chains; a model without reference modes is one of the "other video models", which take source clips, and
+ * one of which takes audio references. Only `frame` is a catalog field: source clips and audio are
+ * inferred, so the inference orders the models a form offers for them and never leaves it without one.
+ * The service has the last word: a request field it refuses for the model is named in its 400, and
+ * `refusedInput` turns that back into the input.
  */
 import type { CatalogModel } from "../generation-service/responses.js";
 
@@ -16,7 +18,7 @@ export function videoInputsOf(
 ): ReadonlySet<VideoInput> {
   if (model.reference_modes.includes("frame")) return new Set(["text", "frames", "keyframes"]);
   if (model.reference_modes.length > 0) return new Set();
-  return new Set(model.audio ? ["video", "audio"] : ["video"]);
+  return new Set(["video", "audio"]);
 }
 
 export function takesVideoInput(
@@ -24,6 +26,28 @@ export function takesVideoInput(
   input: VideoInput,
 ): boolean {
   return videoInputsOf(model).has(input);
+}
+
+/** Inputs no catalog field states: nothing but the service's 400 says a model does not take them. */
+const INFERRED_INPUTS: ReadonlySet<VideoInput> = new Set(["video", "audio"]);
+
+/**
+ * The models a form for `input` offers, likeliest first: those inferred to take it (for audio, the ones
+ * that make sound first). For an input no catalog field states, when the plan allows none of those, every
+ * video model follows: the catalog never says a plan lacks a model for it, so one is always there to try.
+ */
+export function candidateModels<M extends Pick<CatalogModel, "reference_modes" | "audio">>(
+  models: readonly M[],
+  input: VideoInput,
+  allowed: (model: M) => boolean,
+): M[] {
+  const taking = models.filter((model) => takesVideoInput(model, input));
+  const likely =
+    input === "audio"
+      ? [...taking.filter((model) => model.audio), ...taking.filter((model) => !model.audio)]
+      : taking;
+  if (!INFERRED_INPUTS.has(input) || likely.some(allowed)) return likely;
+  return [...likely, ...models.filter((model) => !likely.includes(model))];
 }
 
 /** The request fields that select each input (prompts alone select text). */

@@ -212,7 +212,8 @@ export function cancelQueueJob(deps: CancelQueueDeps): JobDefinition<CancelQueue
               deriveIdempotencyKey(`queue:${chatId}:${messageId}`, `cancel:${generation.id}`),
             );
             tally.canceled += 1;
-            tally.refunded += (answer.generation ?? generation).cost_tokens;
+            // What it held while queued comes back; once refunded, the service may report its cost as 0.
+            tally.refunded += generation.cost_tokens;
             await deps.observe(answer.generation ?? { id: generation.id, status: "canceled" });
           } catch (error) {
             if (!isGenerationServiceError(error)) throw error;

@@ -1,6 +1,6 @@
 /**
  * The files a generation request carries, as the service's upload table has them: which request field
- * takes which kind, the formats and size each kind takes, and the length of an audio reference. Checked on
+ * takes which kind, the formats and size each kind takes, and the seconds of a recording it uses. Checked on
  * what Telegram says of a file before it is offered, and on its first bytes before it is uploaded.
  */
 
@@ -39,7 +39,7 @@ export const KIND_RULES: Record<
   },
 };
 
-/** The spec's limit on each audio reference. */
+/** Seconds of each audio reference the service uses: it trims a longer upload to them. */
 export const MAX_AUDIO_REFERENCE_SECONDS = 15;
 
 /** Whether a file sent in the chat is, by what Telegram says of it, one the service takes as `kind`. */

@@ -14,7 +14,7 @@ import type { Account } from "../generation-service/responses.js";
 import { formatDate } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, type JobQueue, RetryLaterError } from "../jobs/queue.js";
-import type { Logger } from "../logger.js";
+import { type Logger, ticketTag } from "../logger.js";
 import type { KeyValueStore, LockStore, SortedSetStore } from "../storage/ports.js";
 import { entryButton } from "./account-buttons.js";
 import { type BatchRecord, chunkOf, type GenerationRecords } from "./batch-records.js";
@@ -113,7 +113,7 @@ export class RetentionWatch {
     try {
       for (const ticket of await sortedSets.rangeByScore(RETENTION_SET, now, 500)) {
         await sortedSets.remove(RETENTION_SET, ticket);
-        await queue.enqueue(job, { ticket }, { jobId: `generation-retention-${ticket}-${now}` });
+        await queue.enqueue(job, { ticket }, { jobId: `generation-retention-${ticketTag(ticket)}-${now}` });
         queued += 1;
       }
     } catch (error) {

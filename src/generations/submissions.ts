@@ -3,6 +3,7 @@
  * however often it is sent.
  */
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
+import { ticketTag } from "../logger.js";
 import { type BatchRecord, type GenerationRecords, newTicket } from "./batch-records.js";
 import type { CreateData } from "./create-job.js";
 
@@ -22,7 +23,7 @@ export class GenerationSubmissions {
     if (!(await this.records.claimForm(batch.formInstance, ticket))) return undefined;
     const record: BatchRecord = { ...batch, ticket, state: "submitting", uploads: {}, createdAt: this.now() };
     await this.records.put(record);
-    await this.queue.enqueue(this.job, { ticket }, { jobId: `generation-create-${ticket}` });
+    await this.queue.enqueue(this.job, { ticket }, { jobId: `generation-create-${ticketTag(ticket)}` });
     return record;
   }
 }

@@ -1,14 +1,15 @@
 /**
- * When and how long to wait before another attempt: exponential backoff with full jitter, at least what
- * the service asked for in Retry-After, within a cap on attempts and on the total time spent waiting.
+ * When and how long to wait before another attempt: exponential backoff with jitter that never comes back
+ * sooner than the policy's first wait, and at least what the service asked for in Retry-After, within a cap
+ * on attempts and on the total time spent waiting. A busy service is not asked again within the same second.
  */
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
   maxAttempts: number;
-  /** First backoff ceiling; doubles with each attempt. */
+  /** The shortest first wait; each later wait starts from twice the one before. */
   baseDelayMs: number;
-  /** Largest single backoff ceiling. */
+  /** Longest single backoff. */
   maxDelayMs: number;
   /** Longest Retry-After honoured; a longer one ends the retries (the caller sees the 429 or 503). */
   maxRetryAfterMs: number;
@@ -18,7 +19,7 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 4,
-  baseDelayMs: 500,
+  baseDelayMs: 1_000,
   maxDelayMs: 8_000,
   maxRetryAfterMs: 60_000,
   maxTotalWaitMs: 90_000,
@@ -36,7 +37,8 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
 
 /**
  * The wait before attempt `attempt + 1` (attempt counts from 1), or undefined when the policy says stop.
- * `random` returns [0, 1).
+ * The n-th wait lies between `baseDelayMs · 2^(n-1)` and twice that (both capped at `maxDelayMs`), and is
+ * never shorter than Retry-After. `random` returns [0, 1).
  */
 export function nextDelay(
   policy: RetryPolicy,
@@ -47,12 +49,13 @@ export function nextDelay(
 ): number | undefined {
   if (attempt >= policy.maxAttempts) return undefined;
   if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) return undefined;
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  const floor = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  const backoff = Math.min(policy.maxDelayMs, floor + Math.floor(random() * floor));
   // After a Retry-After, a little jitter keeps many waiting callers from arriving in the same instant.
   const delay =
     retryAfterMs === undefined
-      ? Math.floor(random() * ceiling)
-      : retryAfterMs + Math.floor(random() * Math.min(ceiling, 1_000));
+      ? backoff
+      : Math.max(backoff, retryAfterMs + Math.floor(random() * Math.min(floor, 1_000)));
   if (waitedMs + delay > policy.maxTotalWaitMs) return undefined;
   return delay;
 }

@@ -14,7 +14,7 @@ import {
 import type { GenerationRecords } from "../generations/batch-records.js";
 import type { ObserveData } from "../generations/follower.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import type { Logger } from "../logger.js";
+import { type Logger, ticketTag } from "../logger.js";
 import type { KeyValueStore } from "../storage/ports.js";
 
 /** Longer than the service's retries last (5 s, 30 s, 5 min), so no retry of a handled delivery is handled again. */
@@ -50,7 +50,7 @@ export function generationHookRoutes(deps: GenerationHookDeps): (app: Hono) => v
         ...(deps.now ? { now: deps.now() } : {}),
       });
       if (!verified.ok) {
-        logger.warn({ ticket, reason: verified.reason }, "generation webhook refused");
+        logger.warn({ ticket: ticketTag(ticket), reason: verified.reason }, "generation webhook refused");
         return verified.reason === "stale"
           ? c.json({ detail: "signature too old or too far ahead" }, 400)
           : c.json({ detail: "bad signature" }, 401);
@@ -67,7 +67,7 @@ export function generationHookRoutes(deps: GenerationHookDeps): (app: Hono) => v
       const place = await records.locate(generation.id);
       if (place?.ticket !== ticket) {
         logger.warn(
-          { ticket, generation_id: generation.id },
+          { ticket: ticketTag(ticket), generation_id: generation.id },
           "webhook names a generation of no batch of this ticket",
         );
         return c.json({ status: "ignored" }, 200);
@@ -82,7 +82,7 @@ export function generationHookRoutes(deps: GenerationHookDeps): (app: Hono) => v
           { jobId: `generation-hook-${generation.id}-${generation.status}` },
         );
       } catch (error) {
-        logger.error({ err: error, ticket }, "generation webhook could not be queued");
+        logger.error({ err: error, ticket: ticketTag(ticket) }, "generation webhook could not be queued");
         return c.json({ detail: "not queued; try again" }, 503);
       }
       await deps.kv.set(seen, "1", { ttlMs: REPLAY_MEMORY_MS });

@@ -8,10 +8,10 @@ import { timingSafeEqual } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import type { Logger } from "../logger.js";
+import { type Logger, ticketTag } from "../logger.js";
 import type { MessengerOutcome } from "../tasks/adopt-job.js";
 import type { DeliverData } from "../tasks/deliver-job.js";
-import { type TaskRecords, ticketTag } from "../tasks/task-records.js";
+import type { TaskRecords } from "../tasks/task-records.js";
 
 const CallbackBodySchema = z.object({
   task_id: z.number().int().nonnegative(),

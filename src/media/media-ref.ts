@@ -21,9 +21,23 @@ export type TelegramMediaRef = {
   width?: number;
   height?: number;
   mediaGroupId?: string;
+  /** The message that carried it: its place among the files a user sends (see addInMessageOrder). */
+  messageId?: number;
 };
 
-export type LinkMediaRef = { source: "link"; url: string; kindHint?: MediaKind };
+/** One of the user's own task results, handed on by its link: the card names it by the task and clip. */
+export type ResultOrigin = { taskId: number; clip?: number };
+
+export type LinkMediaRef = {
+  source: "link";
+  url: string;
+  kindHint?: MediaKind;
+  /** The message the link was in; a link the bot made itself (a result's) has none. */
+  messageId?: number;
+  /** How long it plays, where the bot knows it (a result it delivered). */
+  durationSec?: number;
+  origin?: ResultOrigin;
+};
 
 export type MediaRef = TelegramMediaRef | LinkMediaRef;
 
@@ -48,6 +62,7 @@ const TelegramMediaRefSchema = z.object({
   width: z.number().int().nonnegative().optional(),
   height: z.number().int().nonnegative().optional(),
   mediaGroupId: z.string().min(1).optional(),
+  messageId: z.number().int().positive().optional(),
 }) satisfies z.ZodType<TelegramMediaRef>;
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -68,6 +83,11 @@ const LinkMediaRefSchema = z.object({
   source: z.literal("link"),
   url: z.string().refine(isServiceFetchable, "must be an https URL without credentials"),
   kindHint: z.enum(MEDIA_KINDS).optional(),
+  messageId: z.number().int().positive().optional(),
+  durationSec: z.number().nonnegative().optional(),
+  origin: z
+    .object({ taskId: z.number().int().nonnegative(), clip: z.number().int().nonnegative().optional() })
+    .optional(),
 }) satisfies z.ZodType<LinkMediaRef>;
 
 export const MediaRefSchema: z.ZodType<MediaRef> = z.discriminatedUnion("source", [
@@ -94,6 +114,7 @@ function fileRef(fields: Record<string, unknown>): TelegramMediaRef | undefined 
 /** The Telegram file a message carries, or undefined for a message without one. */
 export function telegramMediaOf(message: Message): TelegramMediaRef | undefined {
   const mediaGroupId = message.media_group_id;
+  const messageId = message.message_id;
   if (message.photo && message.photo.length > 0) {
     // Telegram lists the sizes smallest first; the largest is the original the user sent.
     const largest = message.photo.reduce((best, size) =>
@@ -109,6 +130,7 @@ export function telegramMediaOf(message: Message): TelegramMediaRef | undefined 
       width: largest.width,
       height: largest.height,
       mediaGroupId,
+      messageId,
     });
   }
   if (message.video) {
@@ -125,6 +147,7 @@ export function telegramMediaOf(message: Message): TelegramMediaRef | undefined 
       width: v.width,
       height: v.height,
       mediaGroupId,
+      messageId,
     });
   }
   if (message.audio) {
@@ -139,6 +162,7 @@ export function telegramMediaOf(message: Message): TelegramMediaRef | undefined 
       fileName: a.file_name,
       durationSec: a.duration,
       mediaGroupId,
+      messageId,
     });
   }
   if (message.voice) {
@@ -152,6 +176,7 @@ export function telegramMediaOf(message: Message): TelegramMediaRef | undefined 
       mime: v.mime_type ?? "audio/ogg",
       durationSec: v.duration,
       mediaGroupId,
+      messageId,
     });
   }
   if (message.video_note) {
@@ -168,6 +193,7 @@ export function telegramMediaOf(message: Message): TelegramMediaRef | undefined 
       width: v.length,
       height: v.length,
       mediaGroupId,
+      messageId,
     });
   }
   if (message.document) {
@@ -181,6 +207,7 @@ export function telegramMediaOf(message: Message): TelegramMediaRef | undefined 
       mime: d.mime_type,
       fileName: d.file_name,
       mediaGroupId,
+      messageId,
     });
   }
   return undefined;
@@ -254,5 +281,32 @@ export function linksIn(text: string): ExtractedMedia {
 export function extractMedia(message: Message): ExtractedMedia {
   const file = telegramMediaOf(message);
   if (file) return { refs: [file], linkProblems: [] };
-  return linksIn(message.text ?? "");
+  const { refs, linkProblems } = linksIn(message.text ?? "");
+  return { refs: refs.map((ref) => ({ ...ref, messageId: message.message_id })), linkProblems };
+}
+
+/** What makes two refs the same file: the same file sent twice (or the same link) counts once. */
+export function mediaIdentity(ref: MediaRef): string {
+  return ref.source === "telegram" ? `t:${ref.fileUniqueId}` : `l:${ref.url}`;
+}
+
+/**
+ * Where a file handed in goes among those collected so far: after every file of its own or an earlier
+ * message, before those of a later one. An album's items are separate updates, which may be handled in
+ * another order (the runner takes a batch at once, webhooks race, processes share a chat): their order
+ * is their message ids', never the order they were handled in. A file of no message (a result's link)
+ * goes last.
+ */
+export function messageOrderIndex(collected: readonly MediaRef[], ref: MediaRef): number {
+  const at = ref.messageId;
+  if (at === undefined) return collected.length;
+  const later = collected.findIndex((other) => other.messageId !== undefined && other.messageId > at);
+  return later === -1 ? collected.length : later;
+}
+
+/** The files collected so far with new ones each in its message's place. */
+export function addInMessageOrder(collected: readonly MediaRef[], added: readonly MediaRef[]): MediaRef[] {
+  const media = [...collected];
+  for (const ref of added) media.splice(messageOrderIndex(media, ref), 0, ref);
+  return media;
 }

@@ -8,6 +8,7 @@ import type { Api } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
+import { ticketTag } from "../logger.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import { formatSrtTime, parseSrt, type SrtEntry } from "../tasks-service/parsers/srt.js";
 import type { Task } from "../tasks-service/responses.js";
@@ -141,7 +142,7 @@ export function reviewView(
   ].join("\n");
   const button = (label: string, ...args: Array<string | number>) => ({
     text: label,
-    callback_data: encodeCallback(CALLBACK_SCOPES.result, review.ticket, ...args),
+    callback_data: encodeCallback(CALLBACK_SCOPES.result, ticketTag(review.ticket), ...args),
   });
   const turns: InlineKeyboardButton[] = [];
   if (shown > 0) turns.push(button(t("button-prev"), RESULT_ACTIONS.transcriptPage, shown - 1));

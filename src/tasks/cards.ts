@@ -4,12 +4,16 @@
  */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
+import { ticketTag } from "../logger.js";
 import type { TaskType } from "../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../telegram/callback-data.js";
 import type { ResultKind } from "./send-result.js";
 import type { TaskRecord } from "./task-records.js";
 
-/** Buttons on results and failures: they act on the ticket, not on the chat's newest menu. */
+/**
+ * Buttons on results and failures: they act on the task, not on the chat's newest menu, and name it by
+ * its ticket's tag (the ticket is the task's callback address and never goes in a button).
+ */
 export const RESULT_ACTIONS = {
   repeat: "r",
   newTask: "n",
@@ -28,7 +32,7 @@ export const RESULT_ACTIONS = {
 export function resultButton(t: Translate, record: TaskRecord, action: keyof typeof RESULT_ACTIONS) {
   return {
     text: t(`outcome-button-${action}`),
-    callback_data: encodeCallback(CALLBACK_SCOPES.result, record.ticket, RESULT_ACTIONS[action]),
+    callback_data: encodeCallback(CALLBACK_SCOPES.result, ticketTag(record.ticket), RESULT_ACTIONS[action]),
   };
 }
 
@@ -38,14 +42,18 @@ const AFTER_CLIP: readonly TaskType[] = ["subtitles", "dubbing"];
 
 function thenButton(record: TaskRecord, label: string, next: TaskType, clip?: number) {
   const args: Array<string | number> = [RESULT_ACTIONS.nextTask, next, ...(clip === undefined ? [] : [clip])];
-  return { text: label, callback_data: encodeCallback(CALLBACK_SCOPES.result, record.ticket, ...args) };
+  return {
+    text: label,
+    callback_data: encodeCallback(CALLBACK_SCOPES.result, ticketTag(record.ticket), ...args),
+  };
 }
 
 function isThenButton(record: TaskRecord, button: InlineKeyboardButton): boolean {
   const data = decodeCallback("callback_data" in button ? button.callback_data : undefined);
   return (
     data?.scope === CALLBACK_SCOPES.result &&
-    data.nonce === record.ticket &&
+    // A button sent before buttons carried the tag names the ticket itself.
+    (data.nonce === ticketTag(record.ticket) || data.nonce === record.ticket) &&
     data.args[0] === RESULT_ACTIONS.nextTask
   );
 }

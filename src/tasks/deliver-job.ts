@@ -2,7 +2,9 @@
  * Delivery, as a job: run for a task's callback and for each reconciler poll. It trusts nothing it was
  * told: it re-reads the task with the user's key. Unfinished: the card shows the percent and the next
  * poll is booked, later as the task ages. Finished: the result (or the failure) goes to the chat once,
- * under a per-ticket lock and a delivered marker; only a crash between sending and recording repeats it.
+ * under a per-ticket lock and a delivered marker. A result of several messages (albums of clips) has each
+ * recorded as it goes, so a run after a crash sends only the rest; only a crash between a message and its
+ * record repeats that one.
  */
 import { GrammyError, HttpError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
@@ -10,7 +12,7 @@ import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, PermanentJobError, RetryLaterError } from "../jobs/queue.js";
-import type { Logger } from "../logger.js";
+import { type Logger, ticketTag } from "../logger.js";
 import type { Metrics } from "../metrics.js";
 import type { LockStore } from "../storage/ports.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
@@ -20,7 +22,7 @@ import { cardText, resultButton, resultKeyboard, taskTitle } from "./cards.js";
 import type { CreationCheck } from "./creation-check.js";
 import type { ProgressCards } from "./progress-card.js";
 import { type ResultKind, type ResultSendRequest, type ResultSent, resultKindOf } from "./send-result.js";
-import { type ResultLinks, type TaskRecord, type TaskRecords, ticketTag } from "./task-records.js";
+import type { ResultLinks, TaskRecord, TaskRecords } from "./task-records.js";
 
 export const DeliverDataSchema = z.object({
   ticket: z.string().min(16),
@@ -78,7 +80,13 @@ function resultLinksOf(task: Task): ResultLinks {
     ...(task.result_url ? { url: task.result_url } : {}),
     ...(urls?.srt_url ? { srt: urls.srt_url } : {}),
     ...(urls?.clips && urls.clips.length > 0
-      ? { clips: urls.clips.map((clip) => ({ index: clip.index, url: clip.result_url })) }
+      ? {
+          clips: urls.clips.map((clip) => ({
+            index: clip.index,
+            url: clip.result_url,
+            ...(clip.duration > 0 ? { seconds: clip.duration } : {}),
+          })),
+        }
       : {}),
     ...(task.result_url_expires_at ? { expiresAt: task.result_url_expires_at.getTime() } : {}),
   };
@@ -121,14 +129,17 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     });
   }
 
-  /** The result with its buttons; returns the buttons when the result could not carry them. */
+  /**
+   * The result with its buttons: returns the buttons when the result could not carry them, and how long
+   * the result plays where its file said.
+   */
   async function sendResult(
     record: TaskRecord,
     task: Task,
     kind: ResultKind,
     t: Translate,
     logger: Logger,
-  ): Promise<InlineKeyboardMarkup | undefined> {
+  ): Promise<{ buttonsLeft?: InlineKeyboardMarkup; seconds?: number }> {
     const taskId = record.taskId ?? task.task_id;
     const replyMarkup = resultKeyboard(t, record, kind);
     const title = audioTitleOf(record);
@@ -145,8 +156,15 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         // The estimate the card showed at Create; the service reports no charge per task.
         ...(record.cost ? { cost: record.cost } : {}),
         replyMarkup,
+        sentParts: {
+          has: (part) => deps.records.partSent(record.ticket, part),
+          add: (part) => deps.records.markPartSent(record.ticket, part),
+        },
       });
-      return sent.buttonsShown ? undefined : replyMarkup;
+      return {
+        ...(sent.buttonsShown ? {} : { buttonsLeft: replyMarkup }),
+        ...(sent.seconds !== undefined ? { seconds: sent.seconds } : {}),
+      };
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       // The upload may have reached Telegram: a second one could double it. The link cannot.
@@ -157,7 +175,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         t("outcome-link-fallback", { id: String(taskId), url: link ?? "" }),
         replyMarkup,
       );
-      return undefined;
+      return {};
     }
   }
 
@@ -177,7 +195,13 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       shown = { ...record, result: resultLinksOf(task) };
       await deps.records.put(shown);
       if (kind === "srt_step") await deps.startReview(shown, task, t);
-      else buttonsLeft = await sendResult(shown, task, kind, t, logger);
+      else {
+        const sent = await sendResult(shown, task, kind, t, logger);
+        buttonsLeft = sent.buttonsLeft;
+        // A "Then..." form started from the result knows its length, as one from a file sent would.
+        if (sent.seconds !== undefined && shown.result)
+          shown = { ...shown, result: { ...shown.result, seconds: sent.seconds } };
+      }
     } else {
       const error = task.error_message ?? t("outcome-failed-unknown");
       const buttons = [

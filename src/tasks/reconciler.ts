@@ -6,11 +6,11 @@
  */
 
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import type { Logger } from "../logger.js";
+import { type Logger, ticketTag } from "../logger.js";
 import type { LockStore } from "../storage/ports.js";
 import type { SearchData } from "./creation-check.js";
 import type { DeliverData } from "./deliver-job.js";
-import { type TaskRecords, ticketTag } from "./task-records.js";
+import type { TaskRecords } from "./task-records.js";
 
 export interface ReconcilerOptions {
   records: TaskRecords;

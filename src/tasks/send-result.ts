@@ -110,10 +110,23 @@ export function resultKindOf(
   return "video";
 }
 
+function lengthOf(header: MediaHeader): Pick<ResultSent, "seconds"> {
+  return header.seconds !== undefined && header.seconds > 0 ? { seconds: header.seconds } : {};
+}
+
 export type ResultApi = Pick<
   Api,
   "sendVideo" | "sendAudio" | "sendDocument" | "sendMediaGroup" | "sendMessage"
 >;
+
+/**
+ * The messages of one delivery of a result already in the chat (an album of clips, the transcript's
+ * album, the clips' summary), kept by the caller: a delivery run again after a crash sends only the rest.
+ */
+export interface SentParts {
+  has(part: string): Promise<boolean>;
+  add(part: string): Promise<void>;
+}
 
 /** One result to one chat; the buttons go under its message when it can carry them. */
 export interface ResultSendRequest {
@@ -130,11 +143,15 @@ export interface ResultSendRequest {
   replyMarkup?: InlineKeyboardMarkup;
   /** What the task cost in tokens, by the price table; said on its own line under the result. */
   cost?: { tokens: number; upTo?: number };
+  /** Parts a run cut short already sent; without it every part is sent. */
+  sentParts?: SentParts;
 }
 
 /** What went out: an album cannot carry buttons, so the caller shows them elsewhere. */
 export interface ResultSent {
   buttonsShown: boolean;
+  /** How long the main result plays, where its header said: the next task's estimate needs it. */
+  seconds?: number;
 }
 
 /** Sends results: the delivery job through its paced Api, /tasks again through the update's. */
@@ -215,6 +232,18 @@ class ResultSender {
     );
   }
 
+  /**
+   * Sends one part of a result unless an earlier run of the same delivery did, and records it as soon as
+   * Telegram answers; true when it was sent now.
+   */
+  private async once(part: string, send: () => Promise<unknown>): Promise<boolean> {
+    const parts = this.input.sentParts;
+    if (await parts?.has(part)) return false;
+    await send();
+    await parts?.add(part);
+    return true;
+  }
+
   private async message(text: string, withMarkup: boolean): Promise<ResultSent> {
     await this.input.api.sendMessage(this.input.chatId, text, {
       link_preview_options: { is_disabled: true },
@@ -266,9 +295,9 @@ class ResultSender {
       });
     } catch (error) {
       if (!tooBigForTelegram(error)) throw error;
-      return this.message(this.linkText(url), true);
+      return { ...(await this.message(this.linkText(url), true)), ...lengthOf(header) };
     }
-    return this.shown;
+    return { ...this.shown, ...lengthOf(header) };
   }
 
   private async audio(): Promise<ResultSent> {
@@ -287,7 +316,7 @@ class ResultSender {
       ...(header.seconds !== undefined ? { duration: Math.max(1, Math.round(header.seconds)) } : {}),
       ...this.markup,
     });
-    return this.shown;
+    return { ...this.shown, ...lengthOf(header) };
   }
 
   /** The TXT and the SRT as one album, the first captioned with the start of the text. */
@@ -318,7 +347,7 @@ class ResultSender {
       media: file,
       ...(index === 0 ? { caption } : {}),
     }));
-    await api.sendMediaGroup(chatId, media);
+    await this.once("transcript", () => api.sendMediaGroup(chatId, media));
     return { buttonsShown: false };
   }
 
@@ -342,23 +371,25 @@ class ResultSender {
     for (const clip of clips) ((await this.fits(clip.result_url)) ? uploadable : linked).push(clip);
     for (let start = 0; start < uploadable.length; start += ALBUM_SIZE) {
       const album = uploadable.slice(start, start + ALBUM_SIZE);
-      if (album.length === 1 && album[0]) {
-        const [clip] = album;
-        await api.sendVideo(chatId, this.file(clip.result_url, `clip-${clip.index}.mp4`), {
+      await this.once(`clips:${start / ALBUM_SIZE}`, async () => {
+        if (album.length === 1 && album[0]) {
+          const [clip] = album;
+          await api.sendVideo(chatId, this.file(clip.result_url, `clip-${clip.index}.mp4`), {
+            caption: this.clipCaption(clip),
+            supports_streaming: true,
+            duration: Math.round(clip.duration),
+          });
+          return;
+        }
+        const media: InputMediaVideo[] = album.map((clip) => ({
+          type: "video",
+          media: this.file(clip.result_url, `clip-${clip.index}.mp4`),
           caption: this.clipCaption(clip),
           supports_streaming: true,
           duration: Math.round(clip.duration),
-        });
-        continue;
-      }
-      const media: InputMediaVideo[] = album.map((clip) => ({
-        type: "video",
-        media: this.file(clip.result_url, `clip-${clip.index}.mp4`),
-        caption: this.clipCaption(clip),
-        supports_streaming: true,
-        duration: Math.round(clip.duration),
-      }));
-      await api.sendMediaGroup(chatId, media);
+        }));
+        await api.sendMediaGroup(chatId, media);
+      });
     }
     const lines = [t("result-clips-summary", { id: String(taskId), count: clips.length })];
     for (const clip of clips) {
@@ -376,7 +407,8 @@ class ResultSender {
         t("result-links-expire", { expires: formatDate(task.result_url_expires_at, this.input.locale) }),
       );
     }
-    return this.message(lines.join("\n") + this.costLine, true);
+    await this.once("clips:summary", () => this.message(lines.join("\n") + this.costLine, true));
+    return this.shown;
   }
 }
 

@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import { ticketTag } from "../logger.js";
 import { MediaError, type MediaErrorCode } from "../media/accept.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { TransferResult } from "../media/transfer.js";
@@ -19,7 +20,7 @@ import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/in
 import { cardText, resultButton } from "./cards.js";
 import type { CreationCheck } from "./creation-check.js";
 import type { ProgressCards } from "./progress-card.js";
-import { mediaKey, type TaskRecord, type TaskRecords, ticketTag } from "./task-records.js";
+import { mediaKey, type TaskRecord, type TaskRecords } from "./task-records.js";
 
 /** The service keeps uploads 2 hours; reuse one only well within that. */
 const UPLOAD_REUSE_MS = 100 * 60 * 1000;

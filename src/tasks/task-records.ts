@@ -3,8 +3,9 @@
  * ticket is the task's callback address (`/hooks/tasks/<ticket>`), so a callback that names no known
  * ticket is nobody's. Records are JSON on the key-value port, parsed with zod on every read.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { ticketTag } from "../logger.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
 import { TASK_TYPES } from "../tasks-service/schemas/index.js";
@@ -49,8 +50,14 @@ export type FormSnapshot = z.infer<typeof FormSnapshotSchema>;
 /** Where a delivered result lies at the service, for the buttons that start the next task from it. */
 const ResultLinksSchema = z.object({
   url: z.string().optional(),
+  /** How long the result at `url` plays, as read when it was sent: the next task's estimate needs it. */
+  seconds: z.number().nonnegative().optional(),
   srt: z.string().optional(),
-  clips: z.array(z.object({ index: z.number().int(), url: z.string() })).optional(),
+  clips: z
+    .array(
+      z.object({ index: z.number().int(), url: z.string(), seconds: z.number().nonnegative().optional() }),
+    )
+    .optional(),
   /** Epoch ms of result_url_expires_at: the links stop working then. */
   expiresAt: z.number().optional(),
 });
@@ -110,14 +117,6 @@ export function newTicket(): string {
   return randomBytes(18).toString("base64url");
 }
 
-/**
- * A ticket as logs and job ids show it: 72 bits of its SHA-256, enough to tell tickets apart and to
- * find one in the logs, useless for sending a callback (the ticket itself is that capability).
- */
-export function ticketTag(ticket: string): string {
-  return createHash("sha256").update(ticket).digest("base64url").slice(0, 12);
-}
-
 /** A media reference's identity within a submission (for the uploads made so far). */
 export function mediaKey(ref: MediaRef): string {
   return ref.source === "telegram" ? `t:${ref.fileUniqueId}` : `l:${ref.url}`;
@@ -149,6 +148,18 @@ export class TaskRecords {
     if (record.taskId !== undefined) {
       await this.storage.kv.set(`task-id:${record.taskId}`, record.ticket, { ttlMs: TASK_RECORD_TTL_MS });
     }
+    await this.storage.kv.set(`task-button:${ticketTag(record.ticket)}`, record.ticket, {
+      ttlMs: TASK_RECORD_TTL_MS,
+    });
+  }
+
+  /**
+   * The record a result button names: buttons carry the ticket's tag, which grants nothing, never the
+   * ticket. A button sent before they did carries the ticket itself.
+   */
+  async ofButton(id: string): Promise<TaskRecord | undefined> {
+    const ticket = await this.storage.kv.get(`task-button:${id}`);
+    return this.get(ticket ?? id);
   }
 
   async update(ticket: string, change: (record: TaskRecord) => TaskRecord): Promise<TaskRecord | undefined> {
@@ -215,6 +226,15 @@ export class TaskRecords {
   }
 
   /** Claims the one delivery of a ticket; false when it was delivered already. */
+  /** A message of the task's delivery is in the chat: a run after a crash does not send it again. */
+  async markPartSent(ticket: string, part: string): Promise<void> {
+    await this.storage.kv.set(`delivered-part:${ticket}:${part}`, "1", { ttlMs: TASK_RECORD_TTL_MS });
+  }
+
+  async partSent(ticket: string, part: string): Promise<boolean> {
+    return (await this.storage.kv.get(`delivered-part:${ticket}:${part}`)) !== undefined;
+  }
+
   markDelivered(ticket: string): Promise<boolean> {
     return this.storage.kv.setIfAbsent(`delivered:${ticket}`, String(Date.now()), {
       ttlMs: TASK_RECORD_TTL_MS,

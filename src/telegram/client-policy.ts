@@ -35,6 +35,16 @@ export function createJobsApi(options: { token: string; apiRoot: string; buckets
   return api;
 }
 
+/**
+ * The same bot's Api making each call once, without the retries: for a call whose failure the user must
+ * hear of at once, while a durable job retries it. `transformers` are the others it still needs.
+ */
+export function singleAttempt(api: Api, ...transformers: Transformer[]): Api {
+  const once = new Api(api.token, api.options);
+  for (const transformer of transformers) once.config.use(transformer);
+  return once;
+}
+
 /** A file Telegram receives by upload, opened anew on each attempt. */
 export function rereadableFile(open: () => Promise<Readable>, filename: string): InputFile {
   return new InputFile(open, filename);

@@ -175,6 +175,10 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     const clips = botMessages(user).filter((message) => message.video !== undefined).length;
     expect(buttonsOf(summary).map((button) => button.text)).toContain("➡️ Clip 1: subtitles");
     await press(user, "➡️ Clip 1: subtitles");
+    // The clip is named by what it is, and its length, which the service stated, prices it exactly.
+    const card = await delivered(user, (message) => /clip 1 from #\d+, \d+:\d\d\n/.test(message.text ?? ""));
+    expect(card.text).toMatch(/Cost: about \d+ tokens?\n/);
+    expect(card.text).not.toContain("per minute");
     await press(user, "✅ Create");
     const subtitled = await delivered(
       user,

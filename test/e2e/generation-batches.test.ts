@@ -2,7 +2,8 @@
  * Batches from a file, the gallery and a full store, end to end: the bot (polling, Redis, BullMQ) against
  * the Telegram emulator and the generation sandbox over HTTP. A file of 120 prompts of which the service
  * fails 5 arrives as 115 images in albums of ten, in order, and "Retry the failed ones" makes exactly the 5;
- * "Cancel the queued rest" shows the refund and the balance agrees; /gallery's "Delete older than" counts
+ * "Cancel the queued rest" shows the refund once, on the card, and the balance agrees (the sandbox reports a
+ * refunded generation's cost as 0, as a service may); /gallery's "Delete older than" counts
  * before it deletes and the storage bar shows the room it made; a create refused for a full store leads to
  * the gallery with that advice, and nothing is charged.
  *
@@ -57,7 +58,7 @@ describe.skipIf(!redisServer)(
     beforeAll(async () => {
       stack = await startGenerationStack({
         redisUrl: redisServer?.url ?? "",
-        sandbox: { now: () => Date.now() - clockBehindMs },
+        sandbox: { now: () => Date.now() - clockBehindMs, refundedCost: "zero" },
       });
     });
     afterAll(async () => {
@@ -203,6 +204,9 @@ describe.skipIf(!redisServer)(
       );
       expect(done.text).toContain("✖️ 8 canceled: 320 tokens refunded.");
       expect(photosOf(user)).toHaveLength(4);
+      // The card is the one message that speaks of the canceled ones.
+      const speaking = botMessages(user).filter((message) => /cancel/i.test(message.text ?? ""));
+      expect(speaking.map((message) => message.message_id)).toEqual([done.message_id]);
       const statuses = (await generations(key.apiKey)).map((generation) => generation.status);
       expect(statuses.filter((status) => status === "succeeded")).toHaveLength(4);
       expect(statuses.filter((status) => status === "canceled")).toHaveLength(8);

@@ -202,6 +202,35 @@ export class BotHarness {
     } as Omit<Update, "update_id">);
   }
 
+  /**
+   * An album as Telegram may hand it over: its messages numbered in the order they were sent, and their
+   * updates given to the bot all at once in `arrival` order (positions in `items`), as the runner hands
+   * on a batch from getUpdates and as webhooks race.
+   */
+  async sendAlbum(
+    user: TestUser,
+    items: Array<Record<string, unknown>>,
+    arrival: readonly number[] = items.map((_, position) => position),
+  ): Promise<ApiCall[]> {
+    const before = this.calls.length;
+    const mediaGroupId = `album-${this.messageId + 1}`;
+    const messages = items.map((item) => ({
+      message_id: ++this.messageId,
+      date: 1_700_000_000,
+      chat: { id: user.id, type: "private", first_name: user.first_name },
+      from: { is_bot: false, ...user },
+      media_group_id: mediaGroupId,
+      ...item,
+    }));
+    const handled = arrival.map((position) => {
+      const message = messages[position];
+      if (!message) throw new Error(`the album has no item ${position}`);
+      return this.bot.handleUpdate({ update_id: this.nextUpdateId(), message } as Update);
+    });
+    await Promise.all(handled);
+    return this.calls.slice(before);
+  }
+
   /** The message that last showed a button with this callback data, as Telegram would name it. */
   private messageWithButton(data: string): number {
     const shown = [...this.calls]

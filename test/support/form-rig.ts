@@ -6,7 +6,7 @@
  */
 
 import { Readable } from "node:stream";
-import { createIntakeFeature } from "../../src/bot/features/intake.js";
+import { createIntakeFeature, type MoreOffers } from "../../src/bot/features/intake.js";
 import type { TaskFormsDeps } from "../../src/bot/features/task-forms.js";
 import type { Notice } from "../../src/bot/flows/form-state.js";
 import { createFlowDeps } from "../../src/bot/flows/services.js";
@@ -43,6 +43,8 @@ interface RigOptions {
   voiceSampleApiKey?: string;
   /** Neither the operator's key nor sample files: no voice has a sample. */
   noVoiceSamples?: boolean;
+  /** Offers beside the tasks' in the intake (the generation service's, shown but not wired here). */
+  moreOffers?: MoreOffers;
 }
 
 export class FormRig {
@@ -54,11 +56,15 @@ export class FormRig {
   readonly srtFiles = new Map<string, string>();
   /** The content of the text files the user sends, by file id. */
   readonly textFiles = new Map<string, string>();
+  /** What Telegram's getFile says of a file's size, by file id (otherwise it says no size). */
+  readonly fileSizes = new Map<string, number>();
   /** The SRT texts handed to the service again for a render step. */
   readonly reuploadedSrt: string[] = [];
   readonly tasksService = new FakeTasksService();
   readonly records = new TaskRecords(this.storage);
   readonly harness: BotHarness;
+  /** Files whose upload starts only after this many milliseconds (a slow getFile), by file id. */
+  readonly slowFiles = new Map<string, number>();
   /** Makes the next uploads fail with this error. */
   uploadFailure: Error | undefined;
   createFailure: Error | undefined;
@@ -88,6 +94,8 @@ export class FormRig {
       apiKeys,
       async transfer(ref) {
         if (rig.uploadFailure) throw rig.uploadFailure;
+        const delayMs = ref.source === "telegram" ? rig.slowFiles.get(ref.fileId) : undefined;
+        if (delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, delayMs));
         rig.uploaded.push(ref);
         return ref.source === "link" ? { url: ref.url } : { uploadId: uploadIdOf(ref) };
       },
@@ -169,10 +177,23 @@ export class FormRig {
     harness = new BotHarness({
       storage: this.storage,
       tasksService: this.tasksService,
+      results: {
+        getFile: (payload) => {
+          const size = rig.fileSizes.get(String(payload.file_id));
+          return {
+            file_id: payload.file_id,
+            file_unique_id: `${String(payload.file_id)}-u`,
+            ...(size === undefined ? {} : { file_size: size }),
+          };
+        },
+      },
       // A test taps far faster than anyone; the flood limit has its own tests.
       createOptions: {
         i18n,
-        intake: createIntakeFeature({ limits: LIMITS }),
+        intake: createIntakeFeature({
+          limits: LIMITS,
+          ...(options.moreOffers ? { moreOffers: options.moreOffers } : {}),
+        }),
         forms,
         rateLimit: { limit: 100_000, windowMs: 1000 },
       },

@@ -46,11 +46,15 @@ export function jpegPhoto(id: string) {
 export interface RigOptions {
   /** Telegram's upload limit as the bot sees it, to send a small result as one too big to upload. */
   uploadLimitBytes?: number;
+  /** Keeps the lines the pipeline and its jobs log, at debug level, in `logLines`. */
+  logs?: boolean;
 }
 
 export class GenerationRig {
   readonly storage = createMemoryStorage();
-  readonly queue = new MemoryJobQueue(createLogger({ level: "silent" }));
+  readonly queue: MemoryJobQueue;
+  /** What the pipeline and its jobs logged, when the rig was made with `logs`. */
+  readonly logLines: string[] = [];
   readonly harness: BotHarness;
   readonly pipeline: GenerationPipeline;
   /** Documents the user sends, by file id: the rig's Bot API serves their text. */
@@ -60,6 +64,8 @@ export class GenerationRig {
   private readonly keys = new Map<number, IssuedKey>();
   /** The tasks Join asked the Media Task Service for, in order. */
   readonly joinTasks: JoinTask[] = [];
+  /** Files whose getFile the rig's Bot API answers only after this many milliseconds, by file id. */
+  readonly slowFiles = new Map<string, number>();
 
   private constructor(
     readonly sandbox: GenerationSandbox,
@@ -73,6 +79,11 @@ export class GenerationRig {
   ) {
     this.textFiles = textFiles;
     this.mediaFiles = mediaFiles;
+    const lines = this.logLines;
+    const logger = options.logs
+      ? createLogger({ level: "debug", destination: { write: (line: string) => lines.push(line) } })
+      : createLogger({ level: "silent" });
+    this.queue = new MemoryJobQueue(logger);
     const i18n = createI18n("en");
     let harness: BotHarness | undefined;
     // The jobs send through the harness's Api, so their calls are recorded with the rest.
@@ -98,7 +109,7 @@ export class GenerationRig {
       storage: this.storage,
       queue: this.queue,
       vault: new KeyVault(randomBytes(32)),
-      logger: createLogger({ level: "silent" }),
+      logger,
       i18n,
       taskCatalog: catalog,
       limits,
@@ -113,10 +124,13 @@ export class GenerationRig {
       },
       ...(options.uploadLimitBytes === undefined ? {} : { uploadLimitBytes: options.uploadLimitBytes }),
     });
+    const slowFiles = this.slowFiles;
     harness = new BotHarness({
       storage: this.storage,
       results: {
-        getFile: (payload) => {
+        getFile: async (payload) => {
+          const delayMs = slowFiles.get(String(payload.file_id));
+          if (delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, delayMs));
           const media = mediaFiles.get(String(payload.file_id));
           if (media !== undefined) {
             return {

@@ -16,6 +16,8 @@ export interface ProxiedRequest {
   headers: IncomingHttpHeaders;
   body: Buffer;
   status?: number;
+  /** What the service answered. */
+  response?: Buffer;
 }
 
 export interface RecordingProxy {
@@ -23,6 +25,8 @@ export interface RecordingProxy {
   requests: ProxiedRequest[];
   /** The JSON bodies of the requests to a path, in order. */
   json(method: string, path: string): unknown[];
+  /** Changes what the service answers to a GET of this path, as another service's catalog would read. */
+  answerGet(path: string, change: (answer: unknown) => unknown): void;
   close(): Promise<void>;
 }
 
@@ -30,6 +34,7 @@ export interface RecordingProxy {
 export async function startRecordingProxy(target: string | (() => string)): Promise<RecordingProxy> {
   const targetUrl = typeof target === "string" ? () => target : target;
   const requests: ProxiedRequest[] = [];
+  const changes = new Map<string, (answer: unknown) => unknown>();
   const server: Server = createServer(async (req, res) => {
     const at = Date.now();
     const chunks: Buffer[] = [];
@@ -50,12 +55,18 @@ export async function startRecordingProxy(target: string | (() => string)): Prom
         body: recorded.method === "GET" || recorded.method === "HEAD" ? null : recorded.body,
       });
       recorded.status = answer.statusCode;
-      const body = Buffer.from(await answer.body.arrayBuffer());
+      const change = recorded.method === "GET" ? changes.get(recorded.path) : undefined;
+      const received = Buffer.from(await answer.body.arrayBuffer());
+      const body = change
+        ? Buffer.from(JSON.stringify(change(JSON.parse(received.toString("utf8")))))
+        : received;
+      recorded.response = body;
       const passed: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(answer.headers)) {
         if (value !== undefined && name !== "transfer-encoding" && name !== "connection")
           passed[name] = value;
       }
+      passed["content-length"] = String(body.length);
       res.writeHead(answer.statusCode, passed);
       res.end(body);
     } catch (error) {
@@ -73,6 +84,9 @@ export async function startRecordingProxy(target: string | (() => string)): Prom
       requests
         .filter((entry) => entry.method === method && entry.path === path)
         .map((entry) => JSON.parse(entry.body.toString("utf8")) as unknown),
+    answerGet: (path, change) => {
+      changes.set(path, change);
+    },
     async close() {
       server.closeAllConnections();
       server.close();

@@ -6,12 +6,18 @@
  * plural, a double full stop, a sentence said twice, the service's own prompt, another name for a job.
  */
 import { fileURLToPath } from "node:url";
+import { z } from "zod";
 import { DEFAULT_PROMPTS, SANDBOX_MODELS } from "../../dev/generation-sandbox/index.js";
+import { type CardAction, decodeCardAction } from "../../src/bot/flows/card-action.js";
+import { LastChoices } from "../../src/bot/flows/defaults.js";
 import { FORMS } from "../../src/bot/flows/forms/index.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import { type Catalog, catalogPort, loadCatalog } from "../../src/catalog/index.js";
 import { BOT_LOCALES, type BotLocale } from "../../src/i18n/locales.js";
-import type { TaskType } from "../../src/tasks-service/schemas/index.js";
+import { thenRows } from "../../src/tasks/cards.js";
+import type { TaskRecord } from "../../src/tasks/task-records.js";
+import * as vocabularies from "../../src/tasks-service/schemas/common.js";
+import { TASK_DEFAULTS, type TaskType } from "../../src/tasks-service/schemas/index.js";
 import { decodeCallback } from "../../src/telegram/callback-data.js";
 import { FakeApiKeys, FakeTasksService, serviceTask } from "./bot-fakes.js";
 import { type ApiCall, BotHarness, type TestUser } from "./bot-harness.js";
@@ -123,6 +129,67 @@ async function auditForms(locale: BotLocale, audit: WordsAudit): Promise<void> {
   }
 }
 
+/**
+ * Forms that open on what the user chose last time and on a result handed on ("Then..."): the line that
+ * names the remembered values with what each adds, per minute for a link, and the result named by what
+ * it is.
+ */
+async function auditCarriedOver(locale: BotLocale, audit: WordsAudit): Promise<void> {
+  const i18n = createI18n("en");
+  const t = (key: string, variables?: Record<string, string | number>) => i18n.t(locale, key, variables);
+  const rig = await FormRig.create();
+  try {
+    const user: TestUser = { id: 9200, first_name: "Олена", language_code: locale };
+    const lastChoices = new LastChoices(rig.storage.kv);
+    await lastChoices.remember(user.id, FORMS.subtitles, {
+      translate_to: "de",
+      auto_text: true,
+      ai_graphics: true,
+    });
+    await lastChoices.remember(user.id, FORMS.dubbing, {
+      tts_provider: "provider_b",
+      tts_voice: `provider_b-${locale === "en" ? "en-US" : locale === "uk" ? "uk-UA" : "ru-RU"}-sample-1`,
+    });
+    const record: TaskRecord = {
+      ticket: "AUDIT-RESULT-0123456789",
+      userId: user.id,
+      chatId: user.id,
+      locale,
+      type: "smart_clip",
+      state: "delivered",
+      origin: "bot",
+      taskId: 1005,
+      uploads: {},
+      polls: 0,
+      retries: 0,
+      createdAt: Date.now(),
+      result: {
+        url: "http://127.0.0.1:42137/results/515d54c3/result.mp4",
+        seconds: 2.4,
+        clips: [{ index: 1, url: "http://127.0.0.1:42137/results/515d54c3/c1.mp4", seconds: 75 }],
+      },
+    };
+    await rig.records.put(record);
+    for (const row of thenRows(t, record, "smart_clip")) {
+      for (const button of row) {
+        if ("callback_data" in button) await rig.harness.press(user, button.callback_data, 1);
+      }
+    }
+    await rig.records.put({ ...record, type: "video" });
+    for (const row of thenRows(t, { ...record, type: "video" }, "video")) {
+      for (const button of row) {
+        if ("callback_data" in button) await rig.harness.press(user, button.callback_data, 1);
+      }
+    }
+    await rig.harness.sendMessage(user, { text: "https://example.com/talk.mp4" });
+    const offer = [...rig.harness.calls].reverse().find((call) => BotHarness.buttons(call).length > 0);
+    await rig.harness.press(user, BotHarness.button(offer, t("task-subtitles-name")), 1);
+    audit.checkCalls(rig.harness.calls, "carried over");
+  } finally {
+    await rig.close();
+  }
+}
+
 async function auditCommands(locale: BotLocale, catalog: Catalog, audit: WordsAudit): Promise<void> {
   const tasksService = new FakeTasksService();
   tasksService.tasks = [
@@ -177,6 +244,7 @@ export async function auditLocale(locale: BotLocale): Promise<Finding[]> {
   const audit = new WordsAudit(locale, { allowed, serviceTexts: Object.values(DEFAULT_PROMPTS) });
   audit.checkLocaleFiles();
   await auditForms(locale, audit);
+  await auditCarriedOver(locale, audit);
   await auditCommands(locale, catalog, audit);
   await auditTaskResults(locale, audit);
   await auditGenerations(locale, audit);

@@ -134,9 +134,11 @@ function previewText(
     }),
     t("batch-balance", { balance: account.balance }),
   );
-  const left = Math.min(account.balance, account.budgetLeft ?? account.balance);
+  // The key's own budget, when it has one and it is the smaller, is what the service checks first.
+  const budgetBinds = account.budgetLeft !== undefined && account.budgetLeft < account.balance;
+  const left = budgetBinds && account.budgetLeft !== undefined ? account.budgetLeft : account.balance;
   if (max > left) {
-    lines.push(t("batch-over-balance", { max, left }));
+    lines.push(t(budgetBinds ? "batch-over-budget" : "batch-over-balance", { max, left }));
   }
   if (plan.refused.length > 0) {
     lines.push("", t("batch-refused-title", { count: plan.refused.length }));

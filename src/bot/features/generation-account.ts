@@ -4,21 +4,23 @@
  * kept), then optionally the webhook signing secret; /account shows the account; /disconnect forgets
  * both. Keys and secrets are never logged and never repeated back.
  */
-import { Composer, GrammyError } from "grammy";
+import { Composer, GrammyError, HttpError } from "grammy";
 import {
   type GenerationLinksPort,
   isGenerationApiKey,
   isSigningSecret,
   keyNameOf,
 } from "../../accounts/generation-links.js";
-import type { Account } from "../../generation-service/responses.js";
+import { type Account, keyBudgetOf } from "../../generation-service/responses.js";
 import { generationProblem } from "../../generations/problems.js";
 import { formatBytes, formatDate, formatNumber, percentBar } from "../../i18n/format.js";
 import type { Translate } from "../../i18n/translate.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
+import { singleAttempt } from "../../telegram/client-policy.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml } from "../flows/screens/text.js";
 import { currentMenu, editMenu, openMenu } from "../menu.js";
+import { noteWhatWasSaid } from "../updates.js";
 import { exitConversations } from "./cancel.js";
 
 export interface GenerationAccountDeps {
@@ -41,14 +43,10 @@ function keyLine(t: Translate, account: Account, locale: string): string {
   const expiry = key.expires_at
     ? t("account-key-expires", { date: formatDate(key.expires_at, locale) })
     : t("account-key-no-expiry");
-  const budget =
-    key.budget_tokens == null
-      ? t("account-key-no-budget", { used: key.budget_used_tokens })
-      : t("account-key-budget", {
-          used: key.budget_used_tokens,
-          budget: key.budget_tokens,
-          left: Math.max(0, key.budget_tokens - key.budget_used_tokens),
-        });
+  const own = keyBudgetOf(key);
+  const budget = own
+    ? t("account-key-budget", { used: own.used, budget: own.budget, left: own.left })
+    : t("account-key-no-budget", { used: key.budget_used_tokens });
   return `${expiry}\n${budget}`;
 }
 
@@ -95,16 +93,28 @@ export function accountText(
   ].join("\n");
 }
 
-/** Removes the message now; should Telegram refuse for the moment, the durable deletion job retries. */
-async function deleteAtOnce(ctx: BotContext): Promise<void> {
+/**
+ * Removes the message carrying a key or a secret now, in one attempt. Should Telegram refuse it or not
+ * answer, the user hears so at once and is asked to delete it, while the durable deletion job keeps
+ * trying: retrying here first would leave the secret in view, with no word, for as long as it retried.
+ */
+async function deleteAtOnce(ctx: BotContext, what: "key" | "secret"): Promise<"deleted" | "in view"> {
   const message = ctx.message;
-  if (!message) return;
+  if (!message) return "deleted";
   try {
-    await ctx.api.deleteMessage(message.chat.id, message.message_id);
+    await singleAttempt(ctx.api, noteWhatWasSaid).deleteMessage(message.chat.id, message.message_id);
+    return "deleted";
   } catch (error) {
-    if (!(error instanceof GrammyError)) throw error;
+    if (!(error instanceof GrammyError || error instanceof HttpError)) throw error;
+    // Deleted already (this update handled again after a storage outage): nothing is in view.
+    if (error instanceof GrammyError && /message to delete not found/i.test(error.description))
+      return "deleted";
     ctx.logger.warn({ err: error }, "message with a secret not deleted at once; scheduled");
     await ctx.deps.scheduleDeletion(message.chat.id, message.message_id, ctx.deps.now());
+    await ctx.reply(ctx.t("connect-not-deleted", { what }), {
+      reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+    });
+    return "in view";
   }
 }
 
@@ -162,7 +172,7 @@ export function createGenerationAccountFeature(deps: GenerationAccountDeps): Com
   privateChats.command("connect", async (ctx) => {
     await exitConversations(ctx);
     const apiKey = keyIn(ctx.match);
-    if (ctx.match.trim() !== "") await deleteAtOnce(ctx);
+    if (ctx.match.trim() !== "") await deleteAtOnce(ctx, "key");
     if (apiKey) return checkAndLink(ctx, deps, apiKey);
     ctx.session.generationLink = { awaiting: "key", since: ctx.deps.now().getTime() };
     await ctx.reply(ctx.t(ctx.match.trim() === "" ? "connect-ask-key" : "connect-not-a-key"), HTML);
@@ -203,7 +213,7 @@ export function createGenerationAccountFeature(deps: GenerationAccountDeps): Com
     }
     const apiKey = keyIn(text);
     if (apiKey) {
-      await deleteAtOnce(ctx);
+      await deleteAtOnce(ctx, "key");
       ctx.session.generationLink = undefined;
       return checkAndLink(ctx, deps, apiKey);
     }
@@ -217,11 +227,12 @@ export function createGenerationAccountFeature(deps: GenerationAccountDeps): Com
       ctx.session.generationLink = undefined;
       return next();
     }
-    await deleteAtOnce(ctx);
+    const deletion = await deleteAtOnce(ctx, "secret");
     ctx.session.generationLink = undefined;
     const saved = await deps.links.setSigningSecret(ctx.from.id, secret);
     openMenu(ctx);
-    await ctx.reply(ctx.t(saved ? "connect-secret-saved" : "account-not-linked"));
+    const done = deletion === "deleted" ? "connect-secret-saved" : "connect-secret-saved-in-view";
+    await ctx.reply(ctx.t(saved ? done : "account-not-linked"));
   });
 
   feature.on("callback_query:data", async (ctx, next) => {

@@ -20,11 +20,7 @@ import {
 import { decodeResultAction, type ResultAction, resultButton } from "../../generations/cards.js";
 import { type JoinData, type JoinOutcome, joinableClips } from "../../generations/join-clips.js";
 import { problemOf } from "../../generations/problems.js";
-import {
-  MAX_AUDIO_REFERENCE_SECONDS,
-  sizeLimitMbExceeded,
-  takesFile,
-} from "../../generations/reference-files.js";
+import { sizeLimitMbExceeded, takesFile } from "../../generations/reference-files.js";
 import type { RetryOutcome } from "../../generations/retry-failed.js";
 import type { Translate } from "../../i18n/translate.js";
 import { mediaClassOf } from "../../media/accept.js";
@@ -35,7 +31,6 @@ import type { BotContext } from "../context.js";
 import { joinedClipsEstimate } from "../flows/estimate.js";
 import { type AccountView, GENERATION_FORM_TYPES } from "../flows/form.js";
 import { MAX_PROMPT_TEXT } from "../flows/forms/images.js";
-import { tooLongAudio } from "../flows/forms/videos.js";
 import { type GenerationFlowDeps, withRecordingLengths } from "../flows/generation-conversation.js";
 import { openGenerationForm } from "../flows/open-form.js";
 import { accountOf } from "../flows/services.js";
@@ -133,16 +128,6 @@ export const generationIntakeOffers: MoreOffers = {
   },
 };
 
-/** The recordings with their lengths, or the first one longer than a talking video takes. */
-async function measuredAudio(
-  refs: readonly MediaRef[],
-  measure: GenerationFlowDeps["measure"],
-): Promise<{ media: MediaRef[] } | { tooLong: number }> {
-  const media = await withRecordingLengths(refs, measure);
-  const tooLong = tooLongAudio(media);
-  return tooLong ? { tooLong: tooLong.seconds } : { media };
-}
-
 /** The offer for a text sent outside a form: the text becomes the prompt of an image. */
 export const generationTextOffer: TextOffer = {
   id: "image",
@@ -192,25 +177,16 @@ export function createGenerationEntries(flow: Pick<GenerationFlowDeps, "measure"
         await openGenerationForm(ctx, { type: "video_to_video", media: [] });
         return;
       case ENTRIES.videoToAudio: {
-        // Checked before the offer is used up: a recording too long leaves the offer where it was.
         const store = new PendingMediaStore(ctx.deps.storage.kv);
         const pending = await store.get(chatId);
         if (!pending || pending.refs.length === 0) {
           await ctx.reply(ctx.t("intake-expired"));
           return;
         }
-        const measured = await measuredAudio(pending.refs, flow.measure);
-        if ("tooLong" in measured) {
-          await ctx.reply(
-            ctx.t("video-refs-audio-too-long", {
-              seconds: measured.tooLong,
-              limit: MAX_AUDIO_REFERENCE_SECONDS,
-            }),
-          );
-          return;
-        }
+        // Measured as the open form measures a recording, so the card says one runs over 15 seconds.
+        const media = await withRecordingLengths(pending.refs, flow.measure);
         await store.clear(chatId);
-        await openGenerationForm(ctx, { type: "audio_to_video", media: measured.media });
+        await openGenerationForm(ctx, { type: "audio_to_video", media });
         return;
       }
       case ENTRIES.fromReferences:
@@ -462,7 +438,7 @@ export function createGenerationResultButtons(deps: GenerationFormsDeps): Compos
   feature.on("callback_query:data", async (ctx, next) => {
     const data = decodeCallback(ctx.callbackQuery.data);
     if (data?.scope !== CALLBACK_SCOPES.generationResult) return next();
-    const record = await deps.records.get(data.nonce);
+    const record = await deps.records.ofButton(data.nonce);
     const action = decodeResultAction(data.args);
     if (!record || !action) {
       await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });

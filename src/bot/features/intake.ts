@@ -2,10 +2,10 @@
  * Media sent without a command: photos, videos, audio, voice and video messages, documents, albums and
  * https links. The bot checks them (nothing is downloaded here), keeps them per chat and offers the
  * tasks that accept them; when only one task can use them, its form opens at once. Album items arrive
- * as separate updates, in order within a chat (updates are sequential per chat), so the first item
- * sends the offer and later ones edit it: no timers, nothing lost when the process restarts between
- * two items. A caption, or a text typed while the offer waits, goes with the media as a video's
- * voiceover. Text files are not media: the text offers take them.
+ * as separate updates, one at a time within a chat but not always in the album's order, so each takes
+ * its place by its message id; the first handled sends the offer and later ones edit it: no timers,
+ * nothing lost when the process restarts between two items. A caption, or a text typed while the offer
+ * waits, goes with the media as a video's voiceover. Text files are not media: the text offers take them.
  */
 
 import { Composer, GrammyError, InlineKeyboard } from "grammy";
@@ -21,7 +21,7 @@ import {
   mediaClassOf,
   tasksAccepting,
 } from "../../media/accept.js";
-import { extractMedia, type MediaRef, telegramMediaOf } from "../../media/media-ref.js";
+import { addInMessageOrder, extractMedia, type MediaRef, telegramMediaOf } from "../../media/media-ref.js";
 import { type PendingMedia, PendingMediaStore } from "../../media/pending-media.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, type CallbackData } from "../../telegram/callback-data.js";
@@ -31,7 +31,7 @@ import { canOpenForms, openForm } from "../flows/open-form.js";
 import { placeMedia } from "../flows/place-media.js";
 import { continuesText, joinTextParts } from "../flows/text-parts.js";
 import { intakeKeyboard } from "../keyboards/intake.js";
-import { menuShownIn, openMenu, replyWithMenu } from "../menu.js";
+import { menuShownIn, redrawnMenu, replyWithMenu } from "../menu.js";
 import { isBotTaskType } from "../task-types.js";
 
 export interface MoreOffers {
@@ -139,7 +139,7 @@ async function showOffer(ctx: BotContext, pending: PendingMedia, options: Intake
   };
   const chatId = ctx.chat?.id;
   if (pending.offerMessageId !== undefined && chatId !== undefined) {
-    const reply_markup = keyboard(openMenu(ctx));
+    const reply_markup = keyboard(redrawnMenu(ctx, pending.offerMessageId));
     try {
       await ctx.api.editMessageText(chatId, pending.offerMessageId, text, { reply_markup });
       menuShownIn(ctx, { message_id: pending.offerMessageId });
@@ -265,7 +265,7 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeOpt
     await ctx.reply(problemText(ctx, problem));
   };
 
-  const accepted: MediaRef[] = [...base.refs];
+  let accepted: MediaRef[] = [...base.refs];
   for (const ref of refs) {
     if (
       ref.source === "telegram" &&
@@ -289,7 +289,7 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeOpt
       );
       continue;
     }
-    accepted.push(ref);
+    accepted = addInMessageOrder(accepted, [ref]);
   }
 
   const album = albumOf(refs) ?? base.mediaGroupId;

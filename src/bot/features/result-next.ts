@@ -17,8 +17,22 @@ export interface NextTask {
 
 export type NextTaskFrom = NextTask | "expired" | undefined;
 
-function link(url: string, kindHint: "video" | "audio" | "document"): MediaRef {
-  return { source: "link", url, kindHint };
+/** The result's link, with what the bot knows of it: whose result it is and how long it plays. */
+function link(
+  record: TaskRecord,
+  url: string,
+  kindHint: "video" | "audio" | "document",
+  known: { seconds?: number; clip?: number } = {},
+): MediaRef {
+  return {
+    source: "link",
+    url,
+    kindHint,
+    ...(known.seconds !== undefined ? { durationSec: known.seconds } : {}),
+    ...(record.taskId !== undefined
+      ? { origin: { taskId: record.taskId, ...(known.clip !== undefined ? { clip: known.clip } : {}) } }
+      : {}),
+  };
 }
 
 /** The next task for `args` (`<task type>[:<clip index>]`) of the result in `record`, as of `now`. */
@@ -29,18 +43,26 @@ export function nextTaskFrom(record: TaskRecord, args: readonly string[], now: n
   if (links.expiresAt !== undefined && links.expiresAt <= now) return "expired";
   if (clipText !== undefined) {
     const clip = links.clips?.find((entry) => String(entry.index) === clipText);
-    return clip ? { type, media: [link(clip.url, "video")] } : undefined;
+    return clip
+      ? { type, media: [link(record, clip.url, "video", { seconds: clip.seconds, clip: clip.index })] }
+      : undefined;
   }
   if (record.type === "audio") {
     return links.url && type === "motion"
-      ? { type, media: [link(links.url, "audio")], prefill: { source: "voice" } }
+      ? {
+          type,
+          media: [link(record, links.url, "audio", { seconds: links.seconds })],
+          prefill: { source: "voice" },
+        }
       : undefined;
   }
   if (record.type === "transcription") {
     if (!links.srt || type !== "dubbing") return undefined;
     // The video the transcript was made from is what it dubs; an audio source leaves the form asking.
     const video = record.form?.media.filter((ref) => mediaClassOf(ref) === "video").slice(0, 1) ?? [];
-    return { type, media: video, prefill: { mode: "manual", srt_file: link(links.srt, "document") } };
+    return { type, media: video, prefill: { mode: "manual", srt_file: link(record, links.srt, "document") } };
   }
-  return links.url ? { type, media: [link(links.url, "video")] } : undefined;
+  return links.url
+    ? { type, media: [link(record, links.url, "video", { seconds: links.seconds })] }
+    : undefined;
 }

@@ -15,6 +15,7 @@ import {
 } from "@grammyjs/conversations";
 import { Composer, type Context, InlineKeyboard, InputFile, type Transformer } from "grammy";
 import { z } from "zod";
+import { ticketTag } from "../../logger.js";
 import { mediaClassOf, tasksAccepting } from "../../media/accept.js";
 import { extractMedia } from "../../media/media-ref.js";
 import { PendingMediaStore } from "../../media/pending-media.js";
@@ -158,7 +159,7 @@ export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
   engine.on("callback_query:data", async (ctx, next) => {
     const data = decodeCallback(ctx.callbackQuery.data);
     if (data?.scope !== CALLBACK_SCOPES.result) return next();
-    const record = await tasks.records.get(data.nonce);
+    const record = await tasks.records.ofButton(data.nonce);
     if (!record) {
       await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
       return;
@@ -251,7 +252,7 @@ async function offerSameMedia(ctx: BotContext, record: TaskRecord): Promise<void
   tasks.forEach((type, index) => {
     keyboard.text(
       ctx.t(`task-${type}-name`),
-      encodeCallback(CALLBACK_SCOPES.result, record.ticket, RESULT_ACTIONS.sameMedia, type),
+      encodeCallback(CALLBACK_SCOPES.result, ticketTag(record.ticket), RESULT_ACTIONS.sameMedia, type),
     );
     if (index % 2 === 1) keyboard.row();
   });

@@ -14,7 +14,7 @@ import type { Notice } from "../flows/form-state.js";
 import { FORMS } from "../flows/forms/index.js";
 import { openForm } from "../flows/open-form.js";
 import { continuesText, joinTextParts } from "../flows/text-parts.js";
-import { menuShownIn, openMenu, replyWithMenu } from "../menu.js";
+import { menuShownIn, redrawnMenu, replyWithMenu } from "../menu.js";
 import { PendingTextStore } from "../pending-text.js";
 
 export interface TextOffer {
@@ -124,7 +124,7 @@ async function editOffer(
 ): Promise<number | undefined> {
   try {
     await ctx.api.editMessageText(chatId, messageId, question, {
-      reply_markup: offersKeyboard(ctx, openMenu(ctx), offers),
+      reply_markup: offersKeyboard(ctx, redrawnMenu(ctx, messageId), offers),
     });
     menuShownIn(ctx, { message_id: messageId });
     return messageId;

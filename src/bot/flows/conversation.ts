@@ -14,11 +14,12 @@ import type { PreviewRequest } from "../../tasks/voice-previews.js";
 import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
 import type { BotContext } from "../context.js";
 import type { UserPreferences } from "../preferences.js";
-import { initialValues, settingsValues } from "./defaults.js";
+import { initialValues, settingsValues, voiceInLanguage } from "./defaults.js";
 import { estimateCost } from "./estimate.js";
+import { speechLanguage } from "./fields.js";
 import type { AccountView, FormEnv, FormValues } from "./form.js";
 import { type FormConversation, runForm } from "./form-loop.js";
-import type { FormState, Notice } from "./form-state.js";
+import { type FormState, type Notice, orderedMedia } from "./form-state.js";
 import { FORMS } from "./forms/index.js";
 import { firstScreen } from "./navigation.js";
 import { placeMedia } from "./place-media.js";
@@ -150,9 +151,18 @@ export function taskFormConversation(deps: FlowDeps) {
       last: setup.last,
       media,
       locale: input.locale,
+      catalog: deps.catalog,
       ...(input.prefill ? { prefill: input.prefill } : {}),
     });
     const settings = settingsValues({ definition, preferences: setup.preferences, locale: input.locale });
+    /** The form's language changed on the card: a remembered voice of the old one gives way. */
+    const voiceFollowsLanguage = (before: FormState, after: FormState): FormState =>
+      speechLanguage(before.values, input.locale) === speechLanguage(after.values, input.locale)
+        ? after
+        : {
+            ...after,
+            values: voiceInLanguage(after.values, { last: setup.last, settings }, deps.catalog, input.locale),
+          };
     // Only what the form's media rule takes is its media: nothing else is ever uploaded as its video.
     const placed = placeMedia(definition, media);
     let state: FormState = {
@@ -177,14 +187,15 @@ export function taskFormConversation(deps: FlowDeps) {
         services: "tasks",
         ...(input.cardMessageId !== undefined ? { cardMessageId: input.cardMessageId } : {}),
         readText: (ref) => deps.readText(ref),
-        review: checkSrtAgainstNewVideo,
+        review: (before, after) => checkSrtAgainstNewVideo(before, voiceFollowsLanguage(before, after)),
         inspect: {
           applies: (ref) => mediaClassOf(ref) === "subtitles",
           check: (ref, current) => deps.checkSrt(ref, current.media[0]),
         },
         measure: (refs, logger) => withLengths(deps, refs, logger),
         async create(submitted, cardMessageId) {
-          const view = { values: submitted.values, media: submitted.media, env };
+          const media = orderedMedia(submitted);
+          const view = { values: submitted.values, media, env };
           // Media stay Telegram references here; the submit job uploads them and puts the ids in.
           const built = buildRequest(definition, view, (ref) => ref);
           const estimate = env.account?.tariff === undefined ? estimateCost(definition, view) : undefined;
@@ -194,7 +205,7 @@ export function taskFormConversation(deps: FlowDeps) {
               chatId,
               locale: input.locale,
               type: input.type,
-              form: { values: submitted.values, media: submitted.media },
+              form: { values: submitted.values, media },
               request: built.request,
               ...(built.followUp ? { followUp: built.followUp } : {}),
               ...(estimate && !estimate.perMinute

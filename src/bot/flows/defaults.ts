@@ -5,12 +5,13 @@
  */
 
 import { z } from "zod";
-import { languageCode } from "../../catalog/index.js";
+import { type Catalog, languageCode, providerById } from "../../catalog/index.js";
 import { mediaClassOf } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { TASK_DEFAULTS, type TaskType } from "../../tasks-service/schemas/index.js";
 import type { UserPreferences } from "../preferences.js";
+import { speechLanguage } from "./fields.js";
 import type { FormDefinition, FormValues, RequestField } from "./form.js";
 
 const LAST_CHOICES_TTL_MS = 180 * 24 * 60 * 60 * 1000;
@@ -80,6 +81,52 @@ export function settingsValues(input: {
   return over(base, fromPreferences(definition, input.preferences));
 }
 
+const VOICE_KEYS = ["tts_provider", "tts_voice"] as const;
+
+function voiceOf(values: FormValues): FormValues {
+  const voice: FormValues = {};
+  for (const key of VOICE_KEYS) if (values[key] !== undefined) voice[key] = values[key];
+  return voice;
+}
+
+/**
+ * Whether a voice speaks the language: a voice of the catalog in its own language only, a provider's
+ * automatic voice where the provider has voices in it. What the catalog does not list is not judged.
+ */
+function speaks(catalog: Catalog, voice: FormValues, language: string): boolean {
+  const code = languageCode(language) ?? language;
+  if (typeof voice.tts_voice === "string") {
+    const entry = catalog.voices.find((candidate) => candidate.id === voice.tts_voice);
+    return entry === undefined || entry.language === code;
+  }
+  if (typeof voice.tts_provider !== "string") return true;
+  const provider = providerById(catalog, voice.tts_provider);
+  return provider === undefined || provider.languages.length === 0 || provider.languages.includes(code);
+}
+
+/**
+ * A remembered voice (the last task's, the settings') applies only to its own language: on a form in
+ * another language it gives way to the settings' voice where that one speaks it, else to the service's
+ * choice. A voice the form was handed or the user chose on it for another language is theirs to keep.
+ */
+export function voiceInLanguage(
+  values: FormValues,
+  memory: { last: FormValues; settings: FormValues },
+  catalog: Catalog,
+  locale: string,
+): FormValues {
+  const voice = voiceOf(values);
+  const language = speechLanguage(values, locale);
+  if (speaks(catalog, voice, language)) return values;
+  const remembered = [memory.last, memory.settings].some((layer) => sameValue(voiceOf(layer), voice));
+  if (!remembered) return values;
+  const kept: FormValues = { ...values };
+  for (const key of VOICE_KEYS) delete kept[key];
+  const fallback = voiceOf(memory.settings);
+  return speaks(catalog, fallback, language) ? { ...kept, ...fallback } : kept;
+}
+
+/** The values a form opens with; a remembered voice only where it speaks the form's language. */
 export function initialValues(input: {
   definition: FormDefinition<TaskType>;
   preferences: UserPreferences;
@@ -87,9 +134,14 @@ export function initialValues(input: {
   prefill?: FormValues;
   media: readonly MediaRef[];
   locale: string;
+  catalog: Catalog;
 }): FormValues {
-  const layers = [input.last, fromMedia(input.definition, input.media), input.prefill ?? {}];
-  return layers.reduce(over, settingsValues(input));
+  const settings = settingsValues(input);
+  const prefill = input.prefill ?? {};
+  const values = [input.last, fromMedia(input.definition, input.media), prefill].reduce(over, settings);
+  // A voice handed in with the form (Repeat with changes) is the user's own choice for it.
+  if (Object.keys(voiceOf(prefill)).length > 0) return values;
+  return voiceInLanguage(values, { last: input.last, settings }, input.catalog, input.locale);
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -104,6 +156,23 @@ export function fromLastChoices(values: FormValues, last: FormValues, settings: 
   return (Object.keys(last) as RequestField[]).filter(
     (key) => sameValue(values[key], last[key]) && !sameValue(last[key], settings[key]),
   );
+}
+
+/** The values with these fields back at the settings' (the voice as a pair: provider and voice). */
+export function backToSettings(
+  values: FormValues,
+  keys: readonly RequestField[],
+  settings: FormValues,
+): FormValues {
+  const reset = keys.some((key) => key === "tts_provider" || key === "tts_voice")
+    ? [...keys, ...VOICE_KEYS]
+    : keys;
+  const next: FormValues = { ...values };
+  for (const key of reset) {
+    if (settings[key] === undefined) delete next[key];
+    else next[key] = settings[key];
+  }
+  return next;
 }
 
 export class LastChoices {

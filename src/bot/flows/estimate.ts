@@ -87,19 +87,21 @@ function speechPrice(view: FormView, defaultProvider: string): number {
   return voice?.tier === "neural" ? (price.neural ?? price.standard) : price.standard;
 }
 
-/** Seconds each media item plays: a photo has none (null); undefined where the length is unknown (links). */
+/**
+ * Seconds each media item plays: a photo has none (null); undefined where the length is unknown (a link,
+ * unless it is a result the bot delivered and measured).
+ */
 function itemSeconds(view: FormView): Array<number | null | undefined> {
   return view.media.map((ref) => {
-    if (ref.source === "link") return ref.kindHint === "photo" ? null : undefined;
-    if (ref.kind === "photo") return null;
+    if ((ref.source === "link" ? ref.kindHint : ref.kind) === "photo") return null;
     return ref.durationSec !== undefined && ref.durationSec > 0 ? ref.durationSec : undefined;
   });
 }
 
-/** The one file's seconds (types that take one file), undefined when unknown. */
-function fileSeconds(view: FormView): number | undefined {
+/** The one file's seconds (types that take one file), else the length assumed, else undefined. */
+function fileSeconds(view: FormView, assumedSeconds: number | undefined): number | undefined {
   const [first] = itemSeconds(view);
-  return first ?? undefined;
+  return first ?? assumedSeconds;
 }
 
 interface Cards {
@@ -149,10 +151,10 @@ function perMinuteOf(view: FormView, seconds: number | undefined, price: number,
   return priced((price * seconds) / 60 + extras, cardsOf(view, seconds), quota);
 }
 
-function videoEstimate(view: FormView): Estimate {
+function videoEstimate(view: FormView, assumedSeconds: number | undefined): Estimate {
   const values = view.values;
   const speech = speechSeconds(view);
-  const items = itemSeconds(view);
+  const items = itemSeconds(view).map((seconds) => (seconds === undefined ? assumedSeconds : seconds));
   const durations = Array.isArray(values.scene_durations)
     ? values.scene_durations.reduce((sum: number, value) => sum + Number(value), 0)
     : undefined;
@@ -190,13 +192,64 @@ export function joinedClipsEstimate(clipSeconds: ReadonlyArray<number | undefine
   return { tokens: wholeTokens((PRICES.videoPerMinute * seconds) / 60), quota: { seconds } };
 }
 
-/** What the task will cost; undefined where the price table has no row (motion is a plan feature). */
-export function estimateCost(definition: FormDefinition<TaskType>, view: FormView): Estimate | undefined {
+/** Tokens from the least to the most; equal where the figure is exact. */
+export interface TokenSpan {
+  least: number;
+  most: number;
+}
+
+/**
+ * What one set of values costs more than another: tokens once, and tokens per minute of a file whose
+ * length is not known yet (there the price is read at one minute and at two, and the difference is
+ * the part that grows with the file).
+ */
+export interface ExtraCost {
+  once: TokenSpan;
+  perMinute: TokenSpan;
+}
+
+const NO_TOKENS: TokenSpan = { least: 0, most: 0 };
+
+function spanOf(estimate: Estimate | undefined): TokenSpan {
+  return estimate ? { least: estimate.tokens, most: estimate.upTo ?? estimate.tokens } : NO_TOKENS;
+}
+
+function minus(a: TokenSpan, b: TokenSpan): TokenSpan {
+  return { least: a.least - b.least, most: a.most - b.most };
+}
+
+/** What the form's values cost more than `instead`; undefined when they cost no more. */
+export function extraCost(
+  definition: FormDefinition<TaskType>,
+  view: FormView,
+  instead: FormView["values"],
+): ExtraCost | undefined {
+  const other: FormView = { ...view, values: instead };
+  const extraAt = (seconds: number) =>
+    minus(spanOf(estimateCost(definition, view, seconds)), spanOf(estimateCost(definition, other, seconds)));
+  const oneMinute = extraAt(60);
+  const perMinute = minus(extraAt(120), oneMinute);
+  const once = minus(oneMinute, perMinute);
+  const atLeastNone = (span: TokenSpan) => ({ least: Math.max(0, span.least), most: Math.max(0, span.most) });
+  const extra = { once: atLeastNone(once), perMinute: atLeastNone(perMinute) };
+  return extra.once.most > 0 || extra.perMinute.most > 0 ? extra : undefined;
+}
+
+/**
+ * What the task will cost; undefined where the price table has no row (motion is a plan feature).
+ * `assumedSeconds` stands in for the length of a file not known yet, to weigh one choice against another.
+ */
+export function estimateCost(
+  definition: FormDefinition<TaskType>,
+  view: FormView,
+  assumedSeconds?: number,
+): Estimate | undefined {
   const values = view.values;
   const autoText = values.auto_text === true ? PRICES.autoTextPerRender : 0;
+  const fileLength = fileSeconds(view, assumedSeconds);
   switch (definition.type) {
     case "video":
-      return videoEstimate(view);
+      return videoEstimate(view, assumedSeconds);
     case "audio": {
       const speech = speechSeconds(view);
       return {
@@ -205,7 +258,7 @@ export function estimateCost(definition: FormDefinition<TaskType>, view: FormVie
       };
     }
     case "transcription": {
-      const estimate = perMinuteOf(view, fileSeconds(view), PRICES.transcriptionPerMinute, 0);
+      const estimate = perMinuteOf(view, fileLength, PRICES.transcriptionPerMinute, 0);
       const { seconds, ...rest } = estimate.quota;
       return {
         ...estimate,
@@ -214,12 +267,12 @@ export function estimateCost(definition: FormDefinition<TaskType>, view: FormVie
     }
     case "subtitles": {
       const price = values.translate_to ? PRICES.translatedSubtitlesPerMinute : PRICES.subtitlesPerMinute;
-      return perMinuteOf(view, fileSeconds(view), price, autoText);
+      return perMinuteOf(view, fileLength, price, autoText);
     }
     case "pause_removal":
-      return perMinuteOf(view, fileSeconds(view), PRICES.pauseRemovalPerMinute, 0);
+      return perMinuteOf(view, fileLength, PRICES.pauseRemovalPerMinute, 0);
     case "smart_clip":
-      return perMinuteOf(view, fileSeconds(view), PRICES.smartClipPerMinute, autoText);
+      return perMinuteOf(view, fileLength, PRICES.smartClipPerMinute, autoText);
     case "dubbing": {
       // Semi-automatic dubbing is charged once, for the whole job, when the render step completes.
       const price = PRICES.dubbingBasePerMinute + speechPrice(view, "provider_d");
@@ -227,7 +280,7 @@ export function estimateCost(definition: FormDefinition<TaskType>, view: FormVie
       // Captions and cards are for automatic dubbing only.
       return perMinuteOf(
         auto ? view : { ...view, values: { ...values, auto_text: false, ai_graphics: false } },
-        fileSeconds(view),
+        fileLength,
         price,
         auto ? autoText : 0,
       );

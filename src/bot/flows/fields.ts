@@ -20,7 +20,7 @@ import {
   TTS_STYLES,
 } from "../../tasks-service/schemas/common.js";
 import { COLOUR_SWATCHES, hexToAss } from "../option-labels.js";
-import type { ChoiceOption, FormField, FormView, ParsedInput, RequestField } from "./form.js";
+import type { ChoiceOption, FormField, FormValues, FormView, ParsedInput, RequestField } from "./form.js";
 
 /** What a builder's caller may add to a field: when it applies, what it clears, whether it is needed. */
 export type FieldExtras<K extends RequestField> = Pick<
@@ -129,6 +129,18 @@ export function language<K extends RequestField>(
 function providerSupports(view: FormView, feature: "supportsStyle" | "supportsScene", fallback: string) {
   const id = typeof view.values.tts_provider === "string" ? view.values.tts_provider : fallback;
   return providerById(view.env.catalog, id)?.[feature] === true;
+}
+
+/** Fields naming the language a form's voice speaks, the first one set winning. */
+const SPEECH_LANGUAGE_FIELDS: readonly RequestField[] = ["language", "target_lang"];
+
+/** The language a form's voice speaks: the language chosen on the form, else the interface language. */
+export function speechLanguage(values: FormValues, locale: string): string {
+  for (const key of SPEECH_LANGUAGE_FIELDS) {
+    const value = values[key];
+    if (typeof value === "string" && value !== "auto") return value;
+  }
+  return locale;
 }
 
 /** The voice picker: it sets tts_provider and tts_voice. */

@@ -4,7 +4,7 @@
  * the events, so it is never stored.
  */
 import type { Translate } from "../../i18n/translate.js";
-import type { MediaRef } from "../../media/media-ref.js";
+import { type MediaRef, messageOrderIndex } from "../../media/media-ref.js";
 import type { CaptionProperty } from "./caption-drafts.js";
 import type { CardAction } from "./card-action.js";
 import type { FormEnv, FormType, FormValues, FormView, RequestField } from "./form.js";
@@ -50,7 +50,7 @@ export interface FormState {
   lastText?: { key: RequestField; at: number; length: number };
   /**
    * The media's order where the user changed it: indexes into `media`, which stays in the order sent
-   * (so each file keeps its number). Files sent later follow in the order they came.
+   * (so each file keeps its number). Files sent later follow in the order they were sent.
    */
   mediaOrder?: number[];
 }
@@ -88,6 +88,24 @@ export function mediaOrderOf(state: Pick<FormState, "media" | "mediaOrder">): nu
   );
   const rest = state.media.map((_, index) => index).filter((index) => !kept.includes(index));
   return [...kept, ...rest];
+}
+
+/**
+ * The media with new files each in its message's place (addInMessageOrder), the order the user chose
+ * kept on the files it had: the new ones follow it.
+ */
+export function withMediaAdded(
+  state: Pick<FormState, "media" | "mediaOrder">,
+  added: readonly MediaRef[],
+): Pick<FormState, "media" | "mediaOrder"> {
+  const media = [...state.media];
+  let order = state.mediaOrder;
+  for (const ref of added) {
+    const at = messageOrderIndex(media, ref);
+    media.splice(at, 0, ref);
+    order = order?.map((index) => (index >= at ? index + 1 : index));
+  }
+  return { media, ...(order ? { mediaOrder: order } : {}) };
 }
 
 /** The media in the order they go into the request. */

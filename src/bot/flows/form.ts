@@ -96,6 +96,16 @@ export interface FormContract {
   issues(definition: FormDefinition, view: FormView): FormIssue[];
   /** The card's lines about money: the cost, and what the user has to pay it with. */
   ledger(definition: FormDefinition, view: FormView, t: Translate): string[];
+  /**
+   * What the form costs more than it would with `instead`'s values, in words ("+50 tokens"); undefined
+   * when it costs no more, or where the contract cannot say.
+   */
+  extraCost?(
+    definition: FormDefinition,
+    view: FormView,
+    instead: FormValues,
+    t: Translate,
+  ): string | undefined;
 }
 
 /** What a form needs of GET /v1/me, kept plain so it survives the conversation's replay log. */

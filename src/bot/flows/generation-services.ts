@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { I18n } from "@grammyjs/i18n";
 import type { GenerationCredentialsReader } from "../../accounts/generation-links.js";
 import type { Catalog as TaskCatalog } from "../../catalog/index.js";
-import type { Account, Catalog } from "../../generation-service/responses.js";
+import { type Account, type Catalog, keyBudgetOf } from "../../generation-service/responses.js";
 import { generationProblem } from "../../generations/problems.js";
 import { KIND_RULES } from "../../generations/reference-files.js";
 import type { GenerationSubmissions } from "../../generations/submissions.js";
@@ -60,9 +60,7 @@ export function createGenerationFlowDeps(services: GenerationFlowServices): Gene
         outer.logger.warn({ err: error }, "generation form could not open");
         return { problem };
       }
-      const { key } = account;
-      const budgetLeft =
-        key.budget_tokens == null ? undefined : Math.max(0, key.budget_tokens - key.budget_used_tokens);
+      const budgetLeft = keyBudgetOf(account.key)?.left;
       return {
         nonce: newNonce(),
         instance: randomBytes(12).toString("base64url"),

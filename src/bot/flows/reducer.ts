@@ -10,7 +10,7 @@ import type { FormEvent, FormState, Transition } from "./form-state.js";
 import { pressOnCaptionEditor, textOnCaptionEditor } from "./screens/caption-editor.js";
 import { nextTextPart, rememberTextPart, takeFormText } from "./screens/form-text.js";
 import { pressOnMedia, receiveMedia, textOnMedia } from "./screens/media.js";
-import { fileFieldOn, pressOnOptions, receiveFile, textOnField } from "./screens/options.js";
+import { fileFieldOn, fileFieldTaking, pressOnOptions, receiveFile, textOnField } from "./screens/options.js";
 import { pressOnSummary } from "./screens/summary.js";
 import { pressOnVoicePicker } from "./screens/voice-picker.js";
 import { continuesText } from "./text-parts.js";
@@ -142,7 +142,9 @@ function onMedia(
   event: Extract<FormEvent, { kind: "media" }>,
   env: FormEnv,
 ): Transition {
-  const fileField = state.screen.name === "field" ? fileFieldOn(definition, state.screen) : undefined;
+  const fileField =
+    (state.screen.name === "field" ? fileFieldOn(definition, state.screen) : undefined) ??
+    fileFieldTaking(definition, state, event.refs, env);
   const received = fileField
     ? receiveFile(definition, state, fileField, event)
     : receiveMedia(definition, state, event, env);

@@ -4,7 +4,7 @@
  */
 import type { Translate } from "../../i18n/translate.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
-import { type Estimate, estimateCost, PRICES, type QuotaUse } from "./estimate.js";
+import { type Estimate, estimateCost, extraCost, PRICES, type QuotaUse, type TokenSpan } from "./estimate.js";
 import {
   type AccountView,
   type FormContract,
@@ -82,7 +82,33 @@ function quotaParts(t: Translate, quota: QuotaUse): string[] {
   return parts;
 }
 
+/** A span of tokens in words: exact, a range, or "up to" where it may be nothing. */
+function spanWords(t: Translate, key: string, span: TokenSpan): string {
+  const kind = span.least === span.most ? "exact" : span.least === 0 ? "up-to" : "range";
+  return t(key, { span: kind, least: span.least, most: span.most });
+}
+
+/**
+ * What a choice adds to the cost, in tokens; nothing on a quota plan, whose card lists each allowance
+ * the task uses.
+ */
+function extraCostWords(
+  definition: FormDefinition<TaskType>,
+  view: FormView,
+  instead: FormView["values"],
+  t: Translate,
+): string | undefined {
+  if (view.env.account?.tariff !== undefined) return undefined;
+  const extra = extraCost(definition, view, instead);
+  if (!extra) return undefined;
+  const parts: string[] = [];
+  if (extra.once.most > 0) parts.push(spanWords(t, "money-extra", extra.once));
+  if (extra.perMinute.most > 0) parts.push(spanWords(t, "money-extra-per-minute", extra.perMinute));
+  return parts.join(", ");
+}
+
 export const TASK_CONTRACT: FormContract = {
   issues: (definition, view) => validateForm(taskForm(definition), view),
   ledger: (definition, view, t) => moneyLines(taskForm(definition), view, t),
+  extraCost: (definition, view, instead, t) => extraCostWords(taskForm(definition), view, instead, t),
 };

@@ -82,10 +82,18 @@ describe("parseApiKey", () => {
 });
 
 describe("hashApiKey", () => {
+  /** The key with its last character changed to another one: a key that differs in one place. */
+  function tampered(key: string): string {
+    return key.slice(0, -1) + (key.endsWith("x") ? "y" : "x");
+  }
+
   it("is the SHA-256 hex of the whole key", () => {
     expect(hashApiKey("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-    const { apiKey } = generateApiKey("cmp");
-    expect(hashApiKey(apiKey)).toMatch(/^[0-9a-f]{64}$/);
-    expect(hashApiKey(apiKey)).not.toBe(hashApiKey(apiKey.replace(/.$/, "x")));
+    // A drawn key, and one that already ends in the character a careless change would put there.
+    for (const apiKey of [generateApiKey("cmp").apiKey, `cmp_AbCd1234_${"x".repeat(32)}`]) {
+      expect(tampered(apiKey)).not.toBe(apiKey);
+      expect(hashApiKey(apiKey)).toMatch(/^[0-9a-f]{64}$/);
+      expect(hashApiKey(apiKey)).not.toBe(hashApiKey(tampered(apiKey)));
+    }
   });
 });

@@ -124,6 +124,54 @@ describe("storage per update", () => {
   });
 });
 
+describe("chat order", () => {
+  it("a chat's updates are handled in the order they arrive, also when they arrive together", async () => {
+    const harness = new BotHarness();
+    const commands = ["/help", "/settings", "/language"];
+    const repliesIn = (chat: number) =>
+      harness.calls
+        .filter((call) => call.method === "sendMessage" && call.payload.chat_id === chat)
+        .map((call) => textOf(call).split("\n")[0]);
+    const oneByOne = harness.user(61);
+    for (const command of commands) await harness.send(oneByOne, command);
+    expect(repliesIn(61)).toHaveLength(3);
+    // Handed to the bot at once, as the runner does with a batch; the first of them is also the first of
+    // the flood limit's window, whose count takes a step more.
+    const together = harness.user(62);
+    await Promise.all(commands.map((command) => harness.send(together, command)));
+    expect(repliesIn(62)).toEqual(repliesIn(61));
+  });
+
+  it("an update the flood limit drops is refused at once, not after the chat's update still running", async () => {
+    const refusal = "Too many messages at once. Please slow down a little.";
+    let release = () => {};
+    const running = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The first reply hangs until the refusal is sent: were the refusal to wait its turn, neither would end.
+    const harness = new BotHarness({
+      createOptions: { rateLimit: { limit: 1, windowMs: 60_000 } },
+      results: {
+        sendMessage: async (payload) => {
+          if (payload.text === refusal) release();
+          else await running;
+          return {
+            message_id: 1,
+            date: 0,
+            chat: { id: payload.chat_id, type: "private" },
+            text: payload.text,
+          };
+        },
+      },
+    });
+    const user = harness.user(63);
+    await Promise.all([harness.send(user, "/help"), harness.send(user, "/help")]);
+    const replies = harness.calls.filter((call) => call.method === "sendMessage").map((call) => textOf(call));
+    expect(replies[0]).toBe(refusal);
+    expect(replies).toHaveLength(2);
+  });
+});
+
 describe("metrics", () => {
   it("counts updates handled by kind, and failures nothing handled", async () => {
     const metrics = createMetrics();
@@ -140,5 +188,28 @@ describe("metrics", () => {
     expect(updates).toContain('bot_updates_handled_total{type="callback_query"} 1');
     const failures = await metrics.registry.getSingleMetricAsString("bot_unhandled_errors_total");
     expect(failures).toContain('bot_unhandled_errors_total{kind="update"} 1');
+  });
+
+  it("labels updates with a fixed set of kinds, whatever keys a crafted update carries first", async () => {
+    const metrics = createMetrics();
+    const harness = new BotHarness({ metrics });
+    const user = harness.user(42);
+    const message = JSON.stringify({
+      message_id: 1,
+      date: 1_700_000_000,
+      chat: { id: user.id, type: "private", first_name: user.first_name },
+      from: { is_bot: false, ...user },
+      text: "hello",
+    });
+    for (let index = 0; index < 50; index++)
+      await harness.handle(JSON.parse(`{"crafted_${index}": {}, "message": ${message}}`));
+    await harness.handle(JSON.parse(`{"__proto__": {"polluted": true}, "message": ${message}}`));
+    await harness.handle(JSON.parse(`{"crafted": {"text": "no kind at all"}}`));
+    const updates = await metrics.registry.getSingleMetricAsString("bot_updates_handled_total");
+    const series = updates.split("\n").filter((line) => line.startsWith("bot_updates_handled_total{"));
+    expect(series).toEqual([
+      'bot_updates_handled_total{type="message"} 51',
+      'bot_updates_handled_total{type="other"} 1',
+    ]);
   });
 });

@@ -18,7 +18,7 @@ import { GenerationRecords } from "../../../src/generations/batch-records.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import type { Storage } from "../../../src/storage/ports.js";
-import { BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
+import { BotHarness, type BotHarnessOptions, lastCall, textOf } from "../../support/bot-harness.js";
 
 let sandbox: GenerationSandbox;
 let client: GenerationServiceClient;
@@ -60,12 +60,16 @@ function formsOf(storage: Storage): GenerationFormsDeps {
   };
 }
 
-function rig(service: { getAccount: GenerationServiceClient["getAccount"] } = client) {
+function rig(
+  service: { getAccount: GenerationServiceClient["getAccount"] } = client,
+  results?: BotHarnessOptions["results"],
+) {
   const storage = createMemoryStorage();
   const links = new GenerationLinks({ storage, vault: new KeyVault(randomBytes(32)) });
   const harness = new BotHarness({
     storage,
     createOptions: { generation: { account: { links, service }, forms: formsOf(storage) } },
+    ...(results ? { results } : {}),
   });
   return { harness, links, storage };
 }
@@ -111,6 +115,47 @@ describe("/connect", () => {
     expect(logs).not.toContain(signingSecret);
     const everything = JSON.stringify(harness.calls.filter((call) => call.method !== "deleteMessage"));
     expect(everything).not.toContain(apiKey.split("_").at(-1));
+  });
+
+  it("when Telegram does not delete the message with the key or the secret, says so at once and asks the user to delete it", async () => {
+    // Telegram does not answer the first try of each deletion; a second would go through.
+    const attempts = new Map<number, number>();
+    const { harness, links } = rig(client, {
+      deleteMessage: (payload) => {
+        const id = Number(payload.message_id);
+        attempts.set(id, (attempts.get(id) ?? 0) + 1);
+        if (attempts.get(id) === 1) throw new Error("connection reset");
+        return true;
+      },
+    });
+    const account = sandbox.accounts.create({ plan: "Pro", balance: 12_500 });
+    const { apiKey, signingSecret } = sandbox.accounts.issueKey(account);
+    const user = harness.user(44);
+    await harness.send(user, "/connect");
+
+    const sent = await harness.send(user, apiKey);
+    // One try, unanswered (so not among the calls answered), and the warning comes before anything else.
+    const [keyMessage] = [...attempts.keys()];
+    expect([...attempts.values()]).toEqual([1]);
+    expect(textOf(sent[0])).toBe(
+      "⚠️ I could not delete your message with the key. Please delete it yourself now: anyone who sees this chat can read it. I will keep trying to delete it too.",
+    );
+    expect(sent[0]?.payload.reply_parameters).toMatchObject({ message_id: keyMessage });
+    expect(harness.deletions.pending.map((entry) => entry.messageId)).toEqual([keyMessage]);
+    expect(textOf(lastCall(sent, "editMessageText"))).toContain("✅ Connected");
+    expect((await links.credentials(user.id))?.apiKey).toBe(apiKey);
+
+    const secretSent = await harness.send(user, signingSecret);
+    const [, secretMessage] = [...attempts.keys()];
+    expect([...attempts.values()]).toEqual([1, 1]);
+    expect(secretSent.map((call) => call.method)).toEqual(["sendMessage", "sendMessage"]);
+    expect(textOf(secretSent[0])).toBe(
+      "⚠️ I could not delete your message with the signing secret. Please delete it yourself now: anyone who sees this chat can read it. I will keep trying to delete it too.",
+    );
+    expect(textOf(secretSent[1])).toBe(
+      "🔐 Signing secret saved. Finished images now arrive the moment they are ready.",
+    );
+    expect(harness.deletions.pending.map((entry) => entry.messageId)).toEqual([keyMessage, secretMessage]);
   });
 
   it("takes the key on the command line too, and Skip leaves the signing secret out", async () => {

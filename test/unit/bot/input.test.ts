@@ -37,7 +37,7 @@ describe("unexpected input", () => {
   });
 
   it("hands media to the intake composer when one is installed, else hints", async () => {
-    const photo = { photo: [{ file_id: "p", file_unique_id: "p", width: 10, height: 10 }] };
+    const photo = { photo: [{ file_id: "p", file_unique_id: "p", width: 10, height: 10, file_size: 1000 }] };
     const without = new BotHarness();
     expect(textOf(lastCall(await without.sendMessage(without.user(), photo), "sendMessage"))).toContain(
       "I did not understand",

@@ -142,6 +142,35 @@ describe("media intake", () => {
     expect(await new PendingMediaStore(storage.kv).get(16)).toBeUndefined();
   });
 
+  it("an empty file whose message gave no size is refused at once as empty, sized by getFile", async () => {
+    const storage = createMemoryStorage();
+    const harness = new BotHarness({
+      storage,
+      createOptions: { intake: createIntakeFeature({ limits: cloudLimits }) },
+      results: { getFile: (payload) => ({ file_id: payload.file_id, file_unique_id: "eu", file_size: 0 }) },
+    });
+    const calls = await harness.sendMessage(harness.user(17, "en"), {
+      document: { file_id: "e", file_unique_id: "eu", file_name: "clip.mp4", mime_type: "video/mp4" },
+    });
+    expect(calls.map((c) => c.method)).toEqual(["getFile", "sendMessage"]);
+    expect(textOf(calls[1])).toBe(
+      "This file is empty (clip.mp4): there is nothing in it to work with. Please send the file again from where it was saved.",
+    );
+    expect(BotHarness.buttons(calls[1])).toEqual([]);
+    expect(await new PendingMediaStore(storage.kv).get(17)).toBeUndefined();
+  });
+
+  it("a file whose size neither the message nor getFile gives is offered as before", async () => {
+    const harness = new BotHarness({
+      createOptions: { intake: createIntakeFeature({ limits: cloudLimits }) },
+      results: { getFile: (payload) => ({ file_id: payload.file_id, file_unique_id: "nu" }) },
+    });
+    const calls = await harness.sendMessage(harness.user(18, "en"), {
+      document: { file_id: "n", file_unique_id: "nu", file_name: "clip.mp4", mime_type: "video/mp4" },
+    });
+    expect(textOf(lastCall(calls, "sendMessage"))).toContain("Got 1 file.");
+  });
+
   it("the same file is fine with a self-hosted Bot API", async () => {
     const { harness } = harnessWith({ maxIntakeMb: 500, selfHostedBotApi: true });
     const calls = await harness.sendMessage(harness.user(16, "en"), {
@@ -192,7 +221,12 @@ describe("media intake", () => {
       "Анімоване відео",
     ]);
     expect(await takePendingMedia(storage.kv, 19)).toEqual([
-      { source: "link", url: "https://cdn.example.com/talk.mp3", kindHint: "audio" },
+      {
+        source: "link",
+        url: "https://cdn.example.com/talk.mp3",
+        kindHint: "audio",
+        messageId: expect.any(Number),
+      },
     ]);
   });
 

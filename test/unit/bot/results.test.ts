@@ -3,15 +3,19 @@
  * buttons that start the next task from the result's own link, and the semi-automatic dubbing's check
  * in the chat. The service's requests are asserted as it receives them.
  */
+import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { AwaitingSrt, startReview } from "../../../src/tasks/awaiting-srt.js";
+import { resultKeyboard } from "../../../src/tasks/cards.js";
 import { createTaskResultSender, type ResultFetcher } from "../../../src/tasks/send-result.js";
 import type { TaskRecord } from "../../../src/tasks/task-records.js";
 import { serviceTask } from "../../support/bot-fakes.js";
 import { type ApiCall, BotHarness } from "../../support/bot-harness.js";
 import { FormRig } from "../../support/form-rig.js";
 import { video } from "../../support/telegram-messages.js";
+
+const FIXTURE_MP4 = new URL("../../../dev/fixtures/sample.mp4", import.meta.url);
 
 const t = (key: string, variables?: Record<string, string | number>) =>
   variables ? `${key} ${JSON.stringify(variables)}` : key;
@@ -92,6 +96,24 @@ describe("one message per result", () => {
     expect(sent.buttonsShown).toBe(false);
   });
 
+  it("a video's length, read from its header for the caption, is told to the caller", async () => {
+    const sendVideo = async () => ({});
+    const sender = createTaskResultSender({
+      uploadLimitBytes: 1e9,
+      fetcher: { ...fetcherOf({}), head: async () => readFileSync(FIXTURE_MP4) },
+    });
+    const sent = await sender.send({ sendVideo } as never, {
+      chatId: 7,
+      taskId: 4,
+      kind: "video",
+      task: serviceTask(4, { type: "video", result_url: "https://f.example/4.mp4" }),
+      t,
+      locale: "en",
+      taskName: "Video",
+    });
+    expect(sent).toEqual({ buttonsShown: true, seconds: 2 });
+  });
+
   it("a voiceover is one audio message with a title and its length", async () => {
     const calls: Array<Record<string, unknown>> = [];
     const api = {
@@ -143,6 +165,83 @@ describe("Then... starts the next task from the result's link", () => {
         webhook_url: expect.stringMatching(/^https:\/\/bot\.example\.com\/hooks\/tasks\//),
       },
     ]);
+  });
+
+  it("the card names the result by what it is and prices it by the length the bot read, in en, uk and ru", async () => {
+    const local = "http://127.0.0.1:42137/results/515d54c3e1f04b7c/result.mp4";
+    const expected = {
+      en: ["your video from #1002, 0:02", "Cost: about 2 tokens\n"],
+      uk: ["ваше відео з #1002, 0:02", "Вартість: приблизно 2 токени\n"],
+      ru: ["ваше видео из #1002, 0:02", "Стоимость: примерно 2 токена\n"],
+    };
+    for (const [language, [name, cost]] of Object.entries(expected)) {
+      const r = await rig();
+      const user = r.harness.user(777, language);
+      await r.records.put(delivered({ result: { url: local, seconds: 2.4 } }));
+      await r.harness.press(user, "rs:RESULT-TICKET-0123456789:t:subtitles");
+      const card = r.card(user).text;
+      expect(card, language).toContain(`\n${name}\n`);
+      expect(card, language).not.toContain("127.0.0.1");
+      // 2.4 s at 50 tokens a minute, as for a file whose length Telegram stated.
+      expect(card, language).toContain(cost);
+    }
+  });
+
+  it("a remembered choice that adds to the cost is named with what it adds", async () => {
+    const r = await rig();
+    const user = r.harness.user();
+    await r.fromIntake(user, "Subtitles", video("v1", 60));
+    await r.choose(user, "🏷 Captions", "Automatic captions");
+    await r.create(user);
+    await r.records.put(delivered({ type: "video", result: { url: LINK, seconds: 2.4 } }));
+    await r.harness.press(user, "rs:RESULT-TICKET-0123456789:t:subtitles");
+    const card = r.card(user).text;
+    expect(card).toContain("Automatic captions: on");
+    expect(card).toContain("↩️ From your last subtitled video: Automatic captions (+50 tokens)");
+    expect(card).toContain("Cost: about 52 tokens\n");
+    await r.create(user);
+    expect(r.created[1]).toEqual({
+      type: "subtitles",
+      file: LINK,
+      auto_text: true,
+      webhook_url: expect.stringMatching(/^https:\/\/bot\.example\.com\/hooks\/tasks\//),
+    });
+  });
+
+  it("a clip and a voiceover are named as such, with their lengths", async () => {
+    const r = await rig();
+    const user = r.harness.user();
+    await r.records.put(
+      delivered({
+        type: "smart_clip",
+        result: { clips: [{ index: 2, url: "https://files.example/c2.mp4", seconds: 75 }] },
+      }),
+    );
+    await r.harness.press(user, "rs:RESULT-TICKET-0123456789:t:dubbing:2");
+    expect(r.card(user).text).toContain("\nclip 2 from #1002, 1:15\n");
+    // 75 s of dubbing at 100 a minute plus the automatic voice's 0.
+    expect(r.card(user).text).toContain("Cost: about 125 tokens\n");
+    await r.records.put(
+      delivered({ type: "audio", result: { url: "https://files.example/v.mp3", seconds: 5 } }),
+    );
+    await r.harness.press(user, "rs:RESULT-TICKET-0123456789:t:motion");
+    expect(r.card(user).text).toContain("\nyour voiceover from #1002, 0:05\n");
+  });
+
+  it("the buttons under a result carry no ticket, and pressing one still starts the next task", async () => {
+    const r = await rig();
+    const user = r.harness.user();
+    const record = delivered({ type: "video", result: { url: LINK, expiresAt: Date.now() + 3_600_000 } });
+    await r.records.put(record);
+    const buttons = resultKeyboard(t, record, "video").inline_keyboard.flat();
+    const data = buttons.map((button) => ("callback_data" in button ? button.callback_data : ""));
+    expect(data.length).toBeGreaterThan(2);
+    for (const each of data) expect(each).not.toContain(record.ticket);
+    const subtitles = data.find((each) => each.endsWith(":t:subtitles")) ?? "";
+    await r.harness.press(user, subtitles);
+    expect(r.card(user).text).toContain("Subtitles");
+    await r.create(user);
+    expect(r.created).toEqual([expect.objectContaining({ type: "subtitles", file: LINK })]);
   });
 
   it("each next task of each result gets the previous result's link as its file", async () => {

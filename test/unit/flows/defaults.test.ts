@@ -3,8 +3,10 @@
  * but the card says which values came from it and one tap puts the settings back.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { LastChoices } from "../../../src/bot/flows/defaults.js";
+import { FORMS } from "../../../src/bot/flows/forms/index.js";
 import { PreferencesRepository } from "../../../src/bot/preferences.js";
-import { BotHarness } from "../../support/bot-harness.js";
+import { BotHarness, lastCall, type TestUser } from "../../support/bot-harness.js";
 import { FormRig } from "../../support/form-rig.js";
 import { photo, video } from "../../support/telegram-messages.js";
 
@@ -87,10 +89,142 @@ describe("last choices", () => {
     expect(rig.created[2]).toMatchObject({ sub_style: "news_style" });
   });
 
+  it("say what each adds to the cost, per minute where the file's length is not known yet", async () => {
+    rig = await FormRig.create();
+    const cases = [
+      {
+        language: "uk",
+        task: "Субтитри",
+        file: video("v1", 120),
+        line: "↩️ Як у вашому останньому відео із субтитрами: Перекласти на (+20 токенів), Автоматичні написи (+50 токенів), Картки (ще до 180 токенів)",
+      },
+      {
+        language: "ru",
+        task: "Субтитры",
+        file: { text: "https://example.com/talk.mp4" },
+        line: "↩️ Как в вашем последнем видео с субтитрами: Перевести на (+10 токенов в минуту), Автоматические надписи (+50 токенов), Карточки (ещё до 90 токенов в минуту)",
+      },
+      {
+        language: "en",
+        task: "Dubbing",
+        file: video("v2", 90),
+        line: "↩️ From your last dubbing: Voice (+62 tokens)",
+      },
+    ];
+    for (const [index, { language, task, file, line }] of cases.entries()) {
+      const user = rig.harness.user(210 + index, language);
+      const remembered =
+        task === "Dubbing"
+          ? { tts_provider: "provider_b", tts_voice: "provider_b-en-US-sample-1" }
+          : { translate_to: "de", auto_text: true, ai_graphics: true };
+      await new LastChoices(rig.storage.kv).remember(
+        user.id,
+        task === "Dubbing" ? FORMS.dubbing : FORMS.subtitles,
+        remembered,
+      );
+      await rig.fromIntake(user, task, file);
+      expect(rig.card(user).text, language).toContain(line);
+    }
+  });
+
   it("the first form of a type has no such note", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(204);
     await rig.fromIntake(user, "Subtitles", video("v1"));
     expect(rig.card(user).text).not.toContain("From your last");
+  });
+});
+
+describe("a remembered voice applies only to its own language", () => {
+  /** Back on the card from a group or a field, in the user's language. */
+  async function toCard(user: TestUser, back: string) {
+    for (
+      let step = 0;
+      step < 3 && !/✅/.test(JSON.stringify(rig.card(user).call?.payload.reply_markup));
+      step++
+    )
+      await rig.tap(user, back);
+  }
+
+  it("a Ukrainian dubbing does not keep the English voice of the last one", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(205, "uk");
+    await rig.fromIntake(user, "Дубляж", video("v1"));
+    await rig.tap(user, "🌐 Мови та режим");
+    await rig.tap(user, "Мова дубляжу:");
+    await rig.press(user, "Англійська");
+    await rig.tap(user, "« Назад");
+    await rig.tap(user, "🎙 Голос");
+    await rig.tap(user, "Голос:");
+    await rig.tap(user, "Vocalis");
+    await rig.press(user, "Emma");
+    await toCard(user, "« Назад");
+    await rig.tap(user, "✅ Створити");
+    await rig.settle();
+    expect(rig.created[0]).toMatchObject({ target_lang: "en", tts_voice: "provider_a-en-US-sample-1" });
+
+    // The next dubbing opens into English again, the voice with it; into Ukrainian, the voice goes.
+    await rig.fromIntake(user, "Дубляж", video("v2"));
+    expect(rig.card(user).text).toContain("Голос: Emma · Vocalis");
+    await rig.tap(user, "🌐 Мови та режим");
+    await rig.tap(user, "Мова дубляжу:");
+    await rig.press(user, "Українська");
+    await toCard(user, "« Назад");
+    expect(rig.card(user).text).not.toContain("Emma");
+    await rig.tap(user, "✅ Створити");
+    await rig.settle();
+    expect(rig.created[1]).toMatchObject({ type: "dubbing", target_lang: "uk" });
+    expect(rig.created[1]).not.toHaveProperty("tts_voice");
+    expect(rig.created[1]).not.toHaveProperty("tts_provider");
+  });
+
+  it("a voiceover in the interface's language does not open with a voice of another one", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(206, "uk");
+    await rig.fromStart(user, "Озвучення");
+    await rig.harness.send(user, "Good morning, everyone");
+    await rig.tap(user, "🎙 Голос");
+    await rig.tap(user, "Голос:");
+    await rig.tap(user, "🌐 Інша мова");
+    await rig.press(user, "англійська");
+    await rig.tap(user, "Vocalis");
+    await rig.press(user, "Emma");
+    await toCard(user, "« Назад");
+    await rig.tap(user, "✅ Створити");
+    await rig.settle();
+    expect(rig.created[0]).toMatchObject({ tts_voice: "provider_a-en-US-sample-1" });
+
+    const menu = await rig.harness.send(user, "/start");
+    await rig.harness.press(user, BotHarness.button(lastCall(menu, "sendMessage"), "Озвучення"));
+    await rig.harness.send(user, "Доброго ранку всім");
+    expect(rig.card(user).text).not.toContain("Emma");
+    await rig.tap(user, "✅ Створити");
+    await rig.settle();
+    expect(rig.created[1]).not.toHaveProperty("tts_voice");
+  });
+
+  it("where the last voice does not speak the language, the settings' voice that does stands in", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(207);
+    await new PreferencesRepository(rig.storage.kv).update(user.id, SETTINGS);
+    await rig.fromIntake(user, "Dubbing", video("v1"));
+    await rig.choose(user, "🌐 Languages and mode", "Dub into", "German");
+    await rig.choose(user, "🎙 Voice", "Voice");
+    await rig.tap(user, "Vocalis");
+    await rig.press(user, "Anna");
+    await rig.create(user);
+    expect(rig.created[0]).toMatchObject({ target_lang: "de", tts_voice: "provider_a-de-DE-sample-1" });
+
+    await rig.fromIntake(user, "Dubbing", video("v2"));
+    expect(rig.card(user).text).toContain("Voice: Anna · Vocalis");
+    await rig.choose(user, "🌐 Languages and mode", "Dub into", "English");
+    await rig.backToCard(user);
+    expect(rig.card(user).text).toContain("Voice: Olivia · Sonora");
+    await rig.create(user);
+    expect(rig.created[1]).toMatchObject({
+      target_lang: "en",
+      tts_provider: "provider_b",
+      tts_voice: "provider_b-en-US-sample-1",
+    });
   });
 });

@@ -175,6 +175,19 @@ describe("video", () => {
     ]);
   });
 
+  it("an MP3 sent while the card shows is the video's own music, not a new task", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(35);
+    await fromPhotos(user, photo("p1"));
+    const calls = await rig.harness.sendMessage(user, audio("m1"));
+    expect(calls.filter((call) => call.method === "sendMessage")).toEqual([]);
+    expect(rig.card(user).text).toContain("Your own music: m1.mp3");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      { type: "video", photos: [upload("p1")], bgm_file: upload("m1"), webhook_url: HOOK },
+    ]);
+  });
+
   it("photos sent after the form opened are added, and Done on an empty form asks for media", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(34);
@@ -471,6 +484,83 @@ describe("dubbing", () => {
     ]);
   });
 
+  it("the SRT the card asks for, sent while the card shows, fills it; a malformed one gets its parse error", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(85);
+    await fromIntake(user, "Dubbing", video("v1", 6));
+    await rig.press(user, "My subtitles");
+    expect(rig.card(user).text).toContain("⚠️ Please fill in: Your SRT");
+    // The card is further up by now: what is wrong comes as a reply under the file.
+    await rig.harness.send(user, "one moment");
+    rig.srtFiles.set("bad", "Hello there\n");
+    const refused = await rig.harness.sendMessage(user, srt("bad"));
+    const said = refused.filter((call) => call.method === "sendMessage").map((call) => call.payload.text);
+    expect(said).toEqual([expect.stringMatching(/^Line 1: /)]);
+    expect(JSON.stringify(refused)).not.toContain("started another task");
+    expect(rig.card(user).text).toContain("⚠️ Please fill in: Your SRT");
+    rig.srtFiles.set("good", SRT_TEXT.split("\n\n")[0] ?? "");
+    await rig.harness.sendMessage(user, srt("good"));
+    expect(rig.card(user).text).toContain("Your SRT: good.srt");
+    expect(rig.card(user).text).not.toContain("Please fill in");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "dubbing",
+        file: upload("v1"),
+        mode: "manual",
+        target_lang: "en",
+        srt_file: upload("good"),
+        webhook_url: HOOK,
+      },
+    ]);
+  });
+
+  it("an SRT sent to an automatic dubbing's card dubs the same video with those subtitles", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(86);
+    await fromIntake(user, "Dubbing", video("v1", 6));
+    rig.srtFiles.set("s1", SRT_TEXT.split("\n\n")[0] ?? "");
+    const calls = await rig.harness.sendMessage(user, srt("s1"));
+    expect(JSON.stringify(calls)).not.toContain("started another task");
+    expect(rig.card(user).text).toContain("Mode: My own subtitles");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "dubbing",
+        file: upload("v1"),
+        mode: "manual",
+        target_lang: "en",
+        srt_file: upload("s1"),
+        webhook_url: HOOK,
+      },
+    ]);
+  });
+
+  it("opened from an SRT alone, a corrected SRT replaces it while the card still asks for the video", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(87);
+    rig.srtFiles.set("s1", SRT_TEXT);
+    rig.srtFiles.set("s2", SRT_TEXT.split("\n\n")[0] ?? "");
+    await rig.harness.sendMessage(user, srt("s1"));
+    expect(rig.card(user).text).toContain("Dub a video with these subtitles: send the video");
+    const calls = await rig.harness.sendMessage(user, srt("s2"));
+    expect(JSON.stringify(calls)).not.toContain("started another task");
+    expect(rig.card(user).text).toContain("Dub a video with these subtitles: send the video");
+    await rig.harness.sendMessage(user, video("v1", 6));
+    expect(rig.card(user).text).toContain("Your SRT: s2.srt");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "dubbing",
+        file: upload("v1"),
+        mode: "manual",
+        target_lang: "en",
+        srt_file: upload("s2"),
+        webhook_url: HOOK,
+      },
+    ]);
+  });
+
   it("semi-automatic mode sends the transcribe step and keeps the render step's choices", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(84);
@@ -598,6 +688,18 @@ describe("motion", () => {
         webhook_url: HOOK,
       },
     ]);
+  });
+
+  it("made from a recording chosen in its group: the recording sent there is the form's, not a new task", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(106);
+    await rig.fromStart(user, "Motion video");
+    await rig.choose(user, "📝 Source", "Made from", "Voice recording");
+    const calls = await rig.harness.sendMessage(user, audio("a1", 20));
+    expect(calls.filter((call) => call.method === "sendMessage")).toEqual([]);
+    expect(rig.card(user).text).toContain("a1.mp3");
+    await rig.create(user);
+    expect(rig.created).toEqual([{ type: "motion", source: "voice", file: upload("a1"), webhook_url: HOOK }]);
   });
 
   it("from a video clip: the source follows the file and format is not offered", async () => {

@@ -1,7 +1,8 @@
 /**
  * Videos from source clips and to audio references, driven as a user would against the generation sandbox:
- * the offers under a clip and a recording, only the models that take the input, the files checked before
- * they are uploaded (kind, and a recording's 15 seconds), the exact requests the service receives, and a
+ * the offers under a clip and a recording, the models that may take the input (never a plan limit the
+ * catalog does not state), the files checked before they are uploaded, a recording over 15 seconds sent
+ * with the card saying only its first 15 seconds are used, the exact requests the service receives, and a
  * model the service refuses for the input said so on the card with nothing charged.
  */
 import { readFileSync } from "node:fs";
@@ -203,7 +204,7 @@ describe("a talking video to a recording", () => {
     expect(card).toContain("<b>Talking video</b>");
     expect(card).toContain("Model: Echo Avatar 1 · 50–150 tokens a clip");
     expect(card).toContain("This model is priced by the second: 10 tokens a second of video.");
-    expect(await modelChoices(user)).toEqual(["Echo Avatar 1"]);
+    expect(await modelChoices(user)).toEqual(["Echo Avatar 1", "Remix 2"]);
     await rig.backToCard(user);
     await rig.choose(user, "🎬 Shape, length and sound", "Length", "10 seconds");
     await rig.backToCard(user);
@@ -228,25 +229,26 @@ describe("a talking video to a recording", () => {
     expect(create?.headers.authorization).toBe(`Bearer ${key.apiKey}`);
   });
 
-  it("a voice message over 15 seconds is refused with its length, nothing is uploaded, and the offer stays", async () => {
+  it("a voice message over 15 seconds opens the form, which says only its first 15 seconds are used, and goes up whole", async () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(462);
     await rig.link(user);
     const offer = await sendForOffer(user, voiceMessage("long", 20));
-    const refused = await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
-    const message =
-      "The recording is 20 seconds long; a talking video takes recordings of up to 15 seconds. Trim it and send it again.";
-    expect(textOf(lastCall(refused, "sendMessage"))).toBe(message);
-    expect(rig.card(user).text).toBe("");
-    // Still where they were: the offer's other tasks take the recording, and the same press says the same.
-    const again = await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
-    expect(textOf(lastCall(again, "sendMessage"))).toBe(message);
-    await rig.settle();
-    expect(fileUploads()).toHaveLength(0);
-    expect(videoCreates()).toHaveLength(0);
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    const card = rig.card(user).text;
+    expect(card).toContain("<b>Talking video</b>");
+    expect(card).toContain("The recording is 20 seconds long: only its first 15 seconds are used.");
+    expect(card).not.toContain("Trim it");
+    await rig.create(user);
+
+    const uploads = fileUploads();
+    expect(uploads.map((entry) => entry.path)).toEqual(["/v1/files?kind=audio"]);
+    expect(uploads[0]?.body.equals(VOICE)).toBe(true);
+    expect(bodyOf(videoCreates()[0])).toMatchObject({ audio_file_ids: [FILE_ID] });
+    expect(videoCreates()[0]?.status).toBe(202);
   });
 
-  it("an audio file sent as a document is measured from its header before anything is uploaded", async () => {
+  it("an audio file sent as a document is measured from its header, and one over 15 seconds is sent with the card saying so", async () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(463);
     await rig.link(user);
@@ -261,12 +263,14 @@ describe("a talking video to a recording", () => {
         file_size: wav.length,
       },
     });
-    const refused = await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
-    expect(textOf(lastCall(refused, "sendMessage"))).toBe(
-      "The recording is 16 seconds long; a talking video takes recordings of up to 15 seconds. Trim it and send it again.",
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    expect(rig.card(user).text).toContain(
+      "The recording is 16 seconds long: only its first 15 seconds are used.",
     );
-    await rig.settle();
-    expect(fileUploads()).toHaveLength(0);
+    await rig.create(user);
+    expect(fileUploads().map((entry) => entry.path)).toEqual(["/v1/files?kind=audio"]);
+    expect(fileUploads()[0]?.body.equals(wav)).toBe(true);
+    expect(videoCreates()[0]?.status).toBe(202);
   });
 });
 
@@ -317,20 +321,20 @@ describe("formats only the generation service takes", () => {
     expect(BotHarness.buttons(lastCall(calls, "sendMessage"))).toEqual([]);
   });
 
-  it("an OGG recording sent as a document is measured from its pages and refused over 15 seconds before any upload", async () => {
+  it("an OGG recording sent as a document is measured from its pages, and one over 15 seconds is sent with the card saying so", async () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(483);
     await rig.link(user);
     const offer = await sendForOffer(user, documentMessage("ogg1", LONG_OGG, "memo.ogg", "audio/ogg"));
     expect(BotHarness.buttons(offer).map((button) => button.text)).toEqual([AUDIO_OFFER]);
-    const refused = await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
-    expect(textOf(lastCall(refused, "sendMessage"))).toBe(
-      "The recording is 16 seconds long; a talking video takes recordings of up to 15 seconds. Trim it and send it again.",
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    expect(rig.card(user).text).toContain(
+      "The recording is 16 seconds long: only its first 15 seconds are used.",
     );
-    expect(rig.card(user).text).toBe("");
-    await rig.settle();
-    expect(fileUploads()).toHaveLength(0);
-    expect(videoCreates()).toHaveLength(0);
+    await rig.create(user);
+    expect(fileUploads().map((entry) => entry.path)).toEqual(["/v1/files?kind=audio"]);
+    expect(fileUploads()[0]?.body.equals(LONG_OGG)).toBe(true);
+    expect(videoCreates()[0]?.status).toBe(202);
   });
 
   it("an OGG recording within 15 seconds goes up as kind=audio", async () => {
@@ -347,20 +351,24 @@ describe("formats only the generation service takes", () => {
 });
 
 describe("a recording sent into the open form", () => {
-  it("an OGG file over 15 seconds is measured there too, and Create says so with nothing uploaded", async () => {
+  it("an OGG file over 15 seconds is measured there too; the card says only its first 15 seconds are used, and Create sends both", async () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(485);
     await rig.link(user);
     const offer = await sendForOffer(user, voiceMessage("voice5", 6));
     await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    expect(rig.card(user).text).not.toContain("only its first 15 seconds");
     await rig.harness.sendMessage(user, documentMessage("ogg5", LONG_OGG, "memo.ogg", "audio/ogg"));
-    await rig.tap(user, "✅ Create");
-    await rig.settle();
     expect(rig.card(user).text).toContain(
-      "The recording is 16 seconds long; a talking video takes recordings of up to 15 seconds.",
+      "The recording is 16 seconds long: only its first 15 seconds are used.",
     );
-    expect(fileUploads()).toHaveLength(0);
-    expect(videoCreates()).toHaveLength(0);
+    await rig.create(user);
+    expect(fileUploads().map((entry) => entry.path)).toEqual([
+      "/v1/files?kind=audio",
+      "/v1/files?kind=audio",
+    ]);
+    expect(bodyOf(videoCreates()[0])).toMatchObject({ audio_file_ids: [FILE_ID, FILE_ID] });
+    expect(videoCreates()[0]?.status).toBe(202);
   });
 });
 
@@ -421,5 +429,137 @@ describe("models by the input they take", () => {
     await rig.settle();
     expect(videoCreates()).toHaveLength(1);
     expect(rig.sandbox.accounts.balance(key.accountId)).toBe(5_000);
+  });
+});
+
+/** The sandbox's catalog as another service might list it: each video model changed by `change`. */
+function videoModelsRead(change: (model: Record<string, unknown>) => Record<string, unknown>) {
+  rig.proxy.answerGet("/v1/models", (answer) => {
+    const catalog = answer as { video: { models: Array<Record<string, unknown>> } };
+    return { ...catalog, video: { ...catalog.video, models: catalog.video.models.map(change) } };
+  });
+}
+
+describe("a talking video whatever the catalog says of audio", () => {
+  it("on Free, a catalog whose audio model does not say it makes sound still offers it, and it is sent", async () => {
+    rig = await GenerationRig.create();
+    videoModelsRead((model) => (model.id === "echo-avatar-1" ? { ...model, audio: false } : model));
+    const user = rig.harness.user(501);
+    await rig.link(user, { plan: "Free" });
+    const offer = await sendForOffer(user, voiceMessage("voice1", 6));
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    const card = rig.card(user).text;
+    expect(card).toContain("<b>Talking video</b>");
+    expect(card).not.toContain("Model: not set");
+    expect(card).not.toContain("Upgrade to Pro");
+    expect(await modelChoices(user)).toEqual(["Remix 2", "Echo Avatar 1"]);
+    await rig.tap(user, "Echo Avatar 1");
+    await rig.create(user);
+
+    const [create] = videoCreates();
+    expect(bodyOf(create)).toMatchObject({ model: "echo-avatar-1", audio_file_ids: [FILE_ID] });
+    expect(create?.status).toBe(202);
+  });
+
+  it("on Free, when the model that makes sound is Pro-only, another is offered and the service's refusal is said with nothing charged", async () => {
+    rig = await GenerationRig.create();
+    videoModelsRead((model) => (model.id === "echo-avatar-1" ? { ...model, pro_only: true } : model));
+    const user = rig.harness.user(502);
+    const key = await rig.link(user, { plan: "Free", balance: 5_000 });
+    const offer = await sendForOffer(user, voiceMessage("voice1", 6));
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    const card = rig.card(user).text;
+    expect(card).toContain("Model: Remix 2");
+    expect(card).not.toContain("Upgrade to Pro");
+    await rig.create(user);
+
+    expect(videoCreates().map((entry) => entry.status)).toEqual([400]);
+    expect(textOf(lastCall(rig.harness.calls, "editMessageText"))).toBe(
+      "❌ Talking video: not created. Remix 2 does not make videos to audio. Nothing was charged: pick another model and create again.",
+    );
+    expect(rig.sandbox.accounts.balance(key.accountId)).toBe(5_000);
+  });
+
+  it("on Free, a catalog without a model for clips or audio that Free may use offers every other video model", async () => {
+    rig = await GenerationRig.create();
+    videoModelsRead((model) =>
+      (model.reference_modes as string[]).length === 0 ? { ...model, pro_only: true } : model,
+    );
+    const user = rig.harness.user(503);
+    await rig.link(user, { plan: "Free" });
+    const offer = await sendForOffer(user, voiceMessage("voice1", 6));
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    expect(rig.card(user).text).toContain("Model: Reel 1");
+    expect(rig.card(user).text).not.toContain("Upgrade to Pro");
+    expect(await modelChoices(user)).toEqual([
+      "🔒 Echo Avatar 1",
+      "🔒 Remix 2",
+      "Reel 1",
+      "Cinematic 3",
+      "Kinetic 2.1",
+    ]);
+  });
+
+  it("says the plan lacks a model when pro_only says so of every video model", async () => {
+    rig = await GenerationRig.create();
+    videoModelsRead((model) => ({ ...model, pro_only: true }));
+    const free = rig.harness.user(504);
+    await rig.link(free, { plan: "Free" });
+    const offer = await sendForOffer(free, voiceMessage("voice1", 6));
+    await rig.harness.press(free, BotHarness.button(offer, AUDIO_OFFER));
+    expect(rig.card(free).text).toContain(
+      "Your plan has no model for this. Upgrade to Pro in the service's account area.",
+    );
+  });
+
+  it("a video from text with no model that takes a prompt alone claims no plan limit", async () => {
+    rig = await GenerationRig.create();
+    rig.proxy.answerGet("/v1/models", (answer) => {
+      const catalog = answer as { video: { models: Array<{ reference_modes: string[] }> } };
+      const models = catalog.video.models.filter((model) => model.reference_modes.length === 0);
+      return { ...catalog, video: { models, default: "remix-2" } };
+    });
+    const user = rig.harness.user(505);
+    await rig.link(user, { plan: "Free" });
+    await rig.harness.send(user, "/video a heron lifting off");
+    const card = rig.card(user).text;
+    expect(card).toContain("The service lists no model that makes this.");
+    expect(card).not.toContain("Upgrade to Pro");
+  });
+});
+
+describe("an empty file whose message gave no size", () => {
+  const EMPTY_MEMO =
+    "This file is empty (memo.ogg): there is nothing in it to work with. Please send the file again from where it was saved.";
+
+  function unsizedMemo(id: string) {
+    rig.mediaFiles.set(id, Buffer.alloc(0));
+    return {
+      document: { file_id: id, file_unique_id: `${id}-u`, file_name: "memo.ogg", mime_type: "audio/ogg" },
+    };
+  }
+
+  it("is refused at once as empty when sent on its own, with no offer", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(511);
+    await rig.link(user);
+    const calls = await rig.harness.sendMessage(user, unsizedMemo("empty1"));
+    expect(calls.filter((call) => call.method === "sendMessage").map(textOf)).toEqual([EMPTY_MEMO]);
+    expect(calls.flatMap((call) => BotHarness.buttons(call))).toEqual([]);
+  });
+
+  it("is refused at once as empty when sent into the open form, which keeps only the recording before it", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(512);
+    await rig.link(user);
+    const offer = await sendForOffer(user, voiceMessage("voice1", 6));
+    await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
+    await rig.harness.sendMessage(user, unsizedMemo("empty2"));
+    // Sent right under the card, so the card says it.
+    expect(rig.card(user).text).toContain(EMPTY_MEMO);
+    await rig.create(user);
+    expect(fileUploads().map((entry) => entry.path)).toEqual(["/v1/files?kind=audio"]);
+    expect(bodyOf(videoCreates()[0])).toMatchObject({ audio_file_ids: [FILE_ID] });
+    expect(videoCreates()[0]?.status).toBe(202);
   });
 });

@@ -194,6 +194,20 @@ describe("free text outside a form", () => {
     expect(rig.created).toEqual([{ type: "audio", text: `${LONG_FIRST}${LONG_REST}`, webhook_url: HOOK }]);
   });
 
+  it("a button of the offer as the first part showed it still acts once the next part has come", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(423);
+    const shown = lastCall(await rig.harness.send(user, LONG_FIRST), "sendMessage");
+    await rig.harness.send(user, LONG_REST);
+    const pressed = await rig.harness.press(user, BotHarness.button(shown, "🎙 A voiceover of this text"));
+    // Answered without a word: no "this button is out of date".
+    const answers = pressed.filter((call) => call.method === "answerCallbackQuery");
+    expect(answers.map((call) => call.payload.text)).toEqual([undefined]);
+    await rig.tap(user, "✅ Create");
+    await rig.settle();
+    expect(rig.created).toEqual([{ type: "audio", text: `${LONG_FIRST}${LONG_REST}`, webhook_url: HOOK }]);
+  });
+
   it("a text document offers a voiceover and a motion video; the motion video takes its text", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(423);

@@ -76,6 +76,26 @@ describe("bad input in a form", () => {
     nothingSent();
   });
 
+  it("an empty file whose message gave no size is refused at once as empty, not at Create", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(207);
+    await openFromStart(user, "Subtitles");
+    rig.fileSizes.set("hollow", 0);
+    await rig.harness.sendMessage(user, {
+      document: {
+        file_id: "hollow",
+        file_unique_id: "hollow-u",
+        file_name: "talk.mp4",
+        mime_type: "video/mp4",
+      },
+    });
+    expect(rig.card(user).text).toContain(
+      "This file is empty (talk.mp4): there is nothing in it to work with. Please send the file again from where it was saved.",
+    );
+    await rig.settle();
+    nothingSent();
+  });
+
   it("a 31st photo is refused; the 30 stay", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(203);

@@ -69,6 +69,31 @@ describe("retried statuses", () => {
     expect(made.sleeps[2]).toBeGreaterThan(made.sleeps[1] ?? Number.POSITIVE_INFINITY);
   });
 
+  it("asks again after a 503 without Retry-After no sooner than a second later, and later each time", async () => {
+    stub.handle((_req, res) => sendError(res, 503, "provider_unavailable", "backend down"));
+    const made = rig({ random: () => 0 });
+    await failure(made.client.createImages(API_KEY, { prompt: "a" }, IDEMPOTENCY_KEY));
+    expect(stub.requests).toHaveLength(4);
+    expect(made.sleeps).toEqual([1_000, 2_000, 4_000]);
+  });
+
+  it("tells the caller of each wait before it, so a card can say the service is busy", async () => {
+    stub.handle((_req, res, index) =>
+      index < 2 ? sendError(res, 503, "provider_unavailable", "backend down") : sendJson(res, 202, batch()),
+    );
+    const made = rig({ random: () => 0 });
+    const notices: Array<{ code: string; attempt: number; waitMs: number }> = [];
+    await made.client.createImages(API_KEY, { prompt: "a" }, IDEMPOTENCY_KEY, {
+      onRetry: async (notice) => {
+        notices.push(notice);
+      },
+    });
+    expect(notices).toEqual([
+      { code: "provider_unavailable", attempt: 1, waitMs: 1_000 },
+      { code: "provider_unavailable", attempt: 2, waitMs: 2_000 },
+    ]);
+  });
+
   it("retries queue_full, a 429 too, as the spec says", async () => {
     stub.handle((_req, res, index) =>
       index === 0
@@ -200,14 +225,17 @@ describe("backoff arithmetic", () => {
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
   });
 
-  it("jitters within a ceiling that doubles, and adds at most a second to a Retry-After", () => {
+  it("waits at least a second, jittered below twice a floor that doubles, and never less than a Retry-After", () => {
     const policy = { ...DEFAULT_RETRY_POLICY, maxAttempts: 10 };
-    expect(nextDelay(policy, 1, 0, undefined, () => 0.999)).toBeLessThan(500);
-    expect(nextDelay(policy, 3, 0, undefined, () => 0.999)).toBeLessThan(2_000);
-    expect(nextDelay(policy, 3, 0, undefined, () => 0.999)).toBeGreaterThan(1_900);
-    expect(nextDelay(policy, 9, 0, undefined, () => 0.999)).toBeLessThan(8_000);
-    expect(nextDelay(policy, 1, 0, 5_000, () => 0.999)).toBeLessThan(5_500);
-    expect(nextDelay(policy, 4, 0, 5_000, () => 0.999)).toBeLessThan(6_000);
+    expect(nextDelay(policy, 1, 0, undefined, () => 0)).toBe(1_000);
+    expect(nextDelay(policy, 1, 0, undefined, () => 0.999)).toBeLessThan(2_000);
+    expect(nextDelay(policy, 3, 0, undefined, () => 0)).toBe(4_000);
+    expect(nextDelay(policy, 3, 0, undefined, () => 0.999)).toBeLessThan(8_000);
+    expect(nextDelay(policy, 9, 0, undefined, () => 0.999)).toBe(8_000);
+    expect(nextDelay(policy, 1, 0, 5_000, () => 0)).toBe(5_000);
+    expect(nextDelay(policy, 1, 0, 5_000, () => 0.999)).toBeLessThan(6_000);
+    // The backoff has grown past the Retry-After: the longer of the two is waited.
+    expect(nextDelay(policy, 4, 0, 5_000, () => 0)).toBe(8_000);
   });
 
   it("stops at the attempt cap, a too-long Retry-After, or the total wait cap", () => {

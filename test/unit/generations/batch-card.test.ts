@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { BatchCards, cardRefreshJob } from "../../../src/generations/batch-card.js";
 import { GenerationRecords } from "../../../src/generations/batch-records.js";
 import { MemoryJobQueue } from "../../../src/jobs/memory-queue.js";
-import { createLogger } from "../../../src/logger.js";
+import { createLogger, ticketTag } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { sampleBatch } from "../../support/batch-record.js";
 
@@ -56,7 +56,7 @@ describe("the batch card's refresh", () => {
   it("puts news within the interval off to the interval's end, under an id of its own", async () => {
     const { job, edits, context, queue, advance } = await setup();
     advance(100);
-    await job.handler({ ticket: TICKET }, context(`generation-card-${TICKET}-10`));
+    await job.handler({ ticket: TICKET }, context(`generation-card-${ticketTag(TICKET)}-10`));
     expect(edits).toEqual([]);
     expect((await queue.depths())["refresh-generation-card"]?.delayed).toBe(1);
     await queue.close(0);
@@ -65,7 +65,10 @@ describe("the batch card's refresh", () => {
   it("shows the news when the put-off job runs a millisecond early", async () => {
     const { job, edits, context, advance } = await setup();
     advance(INTERVAL_MS - 1);
-    await job.handler({ ticket: TICKET }, context(`generation-card-${TICKET}-at-${10_000 + INTERVAL_MS}`));
+    await job.handler(
+      { ticket: TICKET },
+      context(`generation-card-${ticketTag(TICKET)}-at-${10_000 + INTERVAL_MS}`),
+    );
     expect(edits).toHaveLength(1);
   });
 });

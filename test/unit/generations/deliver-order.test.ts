@@ -15,7 +15,7 @@ import {
 } from "../../../src/generations/batch-records.js";
 import { deliverJob } from "../../../src/generations/deliver-job.js";
 import { ResultUnavailableError } from "../../../src/generations/result-files.js";
-import { createLogger } from "../../../src/logger.js";
+import { createLogger, ticketTag } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 
 const JPEG = readFileSync(new URL("../../../dev/fixtures/sample.jpg", import.meta.url));
@@ -111,7 +111,7 @@ describe("albums in the batch's order", () => {
 
     await run(0);
     expect(albums).toEqual([[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]]);
-    expect(queued).toEqual([{ chunk: 1, jobId: `generation-deliver-${TICKET}-1-in-turn` }]);
+    expect(queued).toEqual([{ chunk: 1, jobId: `generation-deliver-${ticketTag(TICKET)}-1-in-turn` }]);
 
     await run(1);
     expect(albums).toEqual([
@@ -129,7 +129,7 @@ describe("albums in the batch's order", () => {
 
     await run(0);
     expect(albums).toEqual([]);
-    expect(queued).toEqual([{ chunk: 1, jobId: `generation-deliver-${TICKET}-1-in-turn` }]);
+    expect(queued).toEqual([{ chunk: 1, jobId: `generation-deliver-${ticketTag(TICKET)}-1-in-turn` }]);
     await run(1);
     expect(albums).toEqual([[11, 12]]);
   });
@@ -145,7 +145,7 @@ describe("albums in the batch's order", () => {
 
     await expect(run(0, attempts)).rejects.toThrow(ResultUnavailableError);
     expect((await records.chunk(TICKET, 0))?.abandoned).toBe(true);
-    expect(queued).toEqual([{ chunk: 1, jobId: `generation-deliver-${TICKET}-1-in-turn` }]);
+    expect(queued).toEqual([{ chunk: 1, jobId: `generation-deliver-${ticketTag(TICKET)}-1-in-turn` }]);
     await run(1);
     expect(albums).toEqual([[11, 12]]);
   });

@@ -11,7 +11,7 @@ import { GenerationRecords } from "../../../src/generations/batch-records.js";
 import { type Follower, observeJob } from "../../../src/generations/follower.js";
 import { generationHookRoutes } from "../../../src/http/generation-hooks.js";
 import type { JobQueue } from "../../../src/jobs/queue.js";
-import { createLogger } from "../../../src/logger.js";
+import { createLogger, ticketTag } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { sampleBatch } from "../../support/batch-record.js";
 
@@ -62,14 +62,15 @@ async function setup(
   const queue = new RecordingQueue();
   await records.put(sampleBatch(TICKET, 5, NOW * 1000));
   await records.place("gen_0a1b", { ticket: TICKET, position: 0 });
+  const lines: string[] = [];
   const app = new Hono();
   generationHookRoutes({
     records,
     credentials: { credentials: async () => credentials },
     queue: queue as unknown as JobQueue,
-    observeJob: observeJob({ observe: async () => true } as unknown as Follower),
+    observeJob: observeJob({ observe: async () => true } as unknown as Follower, async () => undefined),
     kv: storage.kv,
-    logger: createLogger({ level: "silent" }),
+    logger: createLogger({ level: "debug", destination: { write: (line: string) => lines.push(line) } }),
     now: () => NOW,
   })(app);
   const post = (body: string, header: string | undefined, ticket = TICKET) =>
@@ -78,7 +79,7 @@ async function setup(
       headers: { "content-type": "application/json", ...(header ? { "x-service-signature": header } : {}) },
       body,
     });
-  return { post, queue, records };
+  return { post, queue, records, lines };
 }
 
 function signed(body: string, t = NOW, secret = SECRET): string {
@@ -137,5 +138,19 @@ describe("POST /hooks/generations/:ticket", () => {
     queue.failing = false;
     // Not marked as seen while it was not queued: the service's retry is taken.
     expect(await (await post(body, signed(body))).json()).toEqual({ status: "queued" });
+  });
+
+  it("names the batch in its log lines by the ticket's tag, never by the ticket", async () => {
+    const { post, queue, lines } = await setup();
+    const body = JSON.stringify({ data: generation("gen_0a1b") });
+    await post(body, signed(body, NOW, "whsec_someone_else_entirely_000"));
+    const foreign = JSON.stringify({ data: generation("gen_ffff") });
+    await post(foreign, signed(foreign));
+    queue.failing = true;
+    await post(body, signed(body));
+    const logged = lines.join("\n");
+    expect(lines).toHaveLength(3);
+    expect(logged).not.toContain(TICKET);
+    expect(logged.split(ticketTag(TICKET))).toHaveLength(4);
   });
 });

@@ -1,6 +1,12 @@
 import type { Message } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { extractMedia, linksIn, MediaRefSchema } from "../../../src/media/media-ref.js";
+import {
+  addInMessageOrder,
+  extractMedia,
+  linksIn,
+  type MediaRef,
+  MediaRefSchema,
+} from "../../../src/media/media-ref.js";
 
 const base = { message_id: 1, date: 0, chat: { id: 7, type: "private", first_name: "A" } } as const;
 
@@ -31,6 +37,7 @@ describe("extractMedia", () => {
         width: 1280,
         height: 853,
         mediaGroupId: "album1",
+        messageId: 1,
       },
     ]);
   });
@@ -156,5 +163,51 @@ describe("linksIn", () => {
     expect(
       MediaRefSchema.safeParse({ source: "telegram", kind: "gif", fileId: "x", fileUniqueId: "y" }).success,
     ).toBe(false);
+  });
+});
+
+describe("addInMessageOrder", () => {
+  const photo = (id: string, messageId?: number): MediaRef => ({
+    source: "telegram",
+    kind: "photo",
+    fileId: id,
+    fileUniqueId: `${id}-u`,
+    ...(messageId === undefined ? {} : { messageId }),
+  });
+  const ids = (refs: MediaRef[]) => refs.map((ref) => (ref.source === "telegram" ? ref.fileId : ref.url));
+
+  it("puts each file where its message was sent, whatever order they are handed in", () => {
+    const collected = addInMessageOrder([], [photo("p2", 12), photo("p3", 13), photo("p1", 11)]);
+    expect(ids(addInMessageOrder(collected, [photo("p5", 15), photo("p4", 14)]))).toEqual([
+      "p1",
+      "p2",
+      "p3",
+      "p4",
+      "p5",
+    ]);
+  });
+
+  it("keeps the files of one message (links in a text) in the order they were written", () => {
+    const links = extractMedia(
+      message({ message_id: 20, text: "https://a.example/1.jpg https://a.example/2.jpg" }),
+    );
+    expect(ids(addInMessageOrder([photo("p", 21)], links.refs))).toEqual([
+      "https://a.example/1.jpg",
+      "https://a.example/2.jpg",
+      "p",
+    ]);
+  });
+
+  it("puts a file that came from no message (a result's link) last", () => {
+    const result: MediaRef = { source: "link", url: "https://r.example/clip.mp4" };
+    expect(ids(addInMessageOrder([photo("p2", 12)], [result, photo("p1", 11)]))).toEqual([
+      "p1",
+      "p2",
+      "https://r.example/clip.mp4",
+    ]);
+  });
+
+  it("the schema keeps the message a file came in", () => {
+    expect(MediaRefSchema.parse(photo("p", 7))).toMatchObject({ messageId: 7 });
   });
 });

@@ -178,11 +178,23 @@ describe("retry timing", () => {
     expect(nextDelay(policy, 3, 0, undefined, () => 0.5)).toBeUndefined();
   });
 
-  it("spreads waits with jitter below a doubling ceiling", () => {
+  it("spreads waits with jitter above a doubling floor, up to the cap", () => {
     const policy = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 100, maxDelayMs: 1_000, maxAttempts: 10 };
-    expect(nextDelay(policy, 1, 0, undefined, () => 0.999)).toBeLessThan(100);
-    expect(nextDelay(policy, 3, 0, undefined, () => 0.999)).toBeLessThan(400);
-    expect(nextDelay(policy, 3, 0, undefined, () => 0.999)).toBeGreaterThan(200);
-    expect(nextDelay(policy, 9, 0, undefined, () => 0.999)).toBeLessThan(1_000);
+    expect(nextDelay(policy, 1, 0, undefined, () => 0)).toBe(100);
+    expect(nextDelay(policy, 1, 0, undefined, () => 0.999)).toBeLessThan(200);
+    expect(nextDelay(policy, 3, 0, undefined, () => 0)).toBe(400);
+    expect(nextDelay(policy, 3, 0, undefined, () => 0.999)).toBeLessThan(800);
+    expect(nextDelay(policy, 9, 0, undefined, () => 0.999)).toBe(1_000);
+  });
+
+  it("asks a busy service again no sooner than a second later by default", () => {
+    for (const random of [0, 0.3, 0.999]) {
+      const first = nextDelay(DEFAULT_RETRY_POLICY, 1, 0, undefined, () => random) ?? 0;
+      expect(first).toBeGreaterThanOrEqual(1_000);
+      expect(first).toBeLessThan(2_000);
+      expect(nextDelay(DEFAULT_RETRY_POLICY, 2, first, undefined, () => random)).toBeGreaterThanOrEqual(
+        2_000,
+      );
+    }
   });
 });

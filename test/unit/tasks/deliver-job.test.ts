@@ -159,6 +159,48 @@ describe("the delivery job", () => {
     expect(rig.edits.at(-1)).toBe('card-delivered {"task":"task-video-name","id":"501"}');
   });
 
+  it("keeps how long the result and each clip play with their links, for the next task's estimate", async () => {
+    const video = setup({
+      task: serviceTask(501, {
+        type: "video",
+        status: "completed",
+        result_url: "https://cdn.example.com/r.mp4",
+      }),
+      sendResult: async () => ({ buttonsShown: true, seconds: 2.4 }),
+    });
+    await video.records.put(video.record);
+    await video.job.handler({ ticket: video.record.ticket, reason: "callback" }, context);
+    expect((await video.records.get(video.record.ticket))?.result).toEqual({
+      url: "https://cdn.example.com/r.mp4",
+      seconds: 2.4,
+    });
+
+    const clip = (index: number, duration: number) => ({
+      index,
+      title: `Moment ${index}`,
+      hook: "Why",
+      start: 0,
+      end: duration,
+      duration,
+      score: 90,
+      result_url: `https://cdn.example.com/c${index}.mp4`,
+    });
+    const clips = setup({
+      task: serviceTask(501, {
+        type: "smart_clip",
+        status: "completed",
+        result_url: "https://cdn.example.com/c1.mp4",
+        result_urls: { clips: [clip(1, 31.5), clip(2, 15)] },
+      }),
+    });
+    await clips.records.put({ ...clips.record, type: "smart_clip" });
+    await clips.job.handler({ ticket: clips.record.ticket, reason: "callback" }, context);
+    expect((await clips.records.get(clips.record.ticket))?.result?.clips).toEqual([
+      { index: 1, url: "https://cdn.example.com/c1.mp4", seconds: 31.5 },
+      { index: 2, url: "https://cdn.example.com/c2.mp4", seconds: 15 },
+    ]);
+  });
+
   it("tells the operator how long a result waited between its completion and the chat", async () => {
     const metrics = createMetrics();
     const rig = setup({

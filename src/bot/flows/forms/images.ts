@@ -8,7 +8,7 @@
  * times the number of images, beside the balance and the key's budget.
  */
 import type { CatalogModel, CatalogSection } from "../../../generation-service/responses.js";
-import { takesVideoInput, type VideoInput } from "../../../generations/model-inputs.js";
+import { candidateModels, type VideoInput } from "../../../generations/model-inputs.js";
 import { formatNumber } from "../../../i18n/format.js";
 import type { Translate } from "../../../i18n/translate.js";
 import type { MediaRef } from "../../../media/media-ref.js";
@@ -68,19 +68,28 @@ const VIDEO_INPUT_OF: Partial<Record<GenerationFormType, VideoInput>> = {
 
 /**
  * The models a form offers from its catalog section: for images all of them, or those that blend reference
- * photos; for videos those that take the form's input.
+ * photos; for videos the candidates for the form's input, likeliest first.
  */
 export function modelsFor(type: GenerationFormType, setup: ImageFormSetup): CatalogModel[] {
   const input = VIDEO_INPUT_OF[type];
-  return setup.catalog.models.filter((model) => {
-    if (type === "reference_image") return model.max_reference_files > 0;
-    if (input !== undefined) return takesVideoInput(model, input);
-    return true;
-  });
+  const { models } = setup.catalog;
+  if (input !== undefined) return candidateModels(models, input, (model) => !lockedModel(model, setup));
+  if (type === "reference_image") return models.filter((model) => model.max_reference_files > 0);
+  return [...models];
 }
 
 function lockedModel(model: CatalogModel, setup: ImageFormSetup): boolean {
   return model.pro_only && isFreePlan(setup.account);
+}
+
+/**
+ * Why a form has no model to choose: the plan, only when `pro_only` says so of a model it offers;
+ * otherwise the catalog lists none for it.
+ */
+export function noModelIssue(type: GenerationFormType, setup: ImageFormSetup): FormIssue {
+  return modelsFor(type, setup).some((model) => lockedModel(model, setup))
+    ? { key: "generation-rule-no-model" }
+    : { key: "generation-rule-no-candidate" };
 }
 
 function lockedResolution(model: CatalogModel, resolution: string, setup: ImageFormSetup): boolean {
@@ -438,7 +447,7 @@ export function imageContract(type: GenerationFormType, setup: ImageFormSetup): 
     issues(definition, view) {
       if (!setup.available) return [{ key: "generation-rule-unavailable" }];
       const model = chosenModel(type, setup, view.values);
-      if (!model) return [{ key: "generation-rule-no-model" }];
+      if (!model) return [noModelIssue(type, setup)];
       const missing = missingRequired(definition, view);
       if (missing.length > 0) return missing;
       const count = imageCount(type, view.values);

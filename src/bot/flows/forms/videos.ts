@@ -39,6 +39,7 @@ import {
   modelField,
   modelsFor,
   moneyLines,
+  noModelIssue,
   normalizeImageValues,
   promptsOf,
   qualityModeField,
@@ -88,12 +89,16 @@ function ruleWords(type: VideoFormType): string {
   return "video-frames";
 }
 
-/** Audio references longer than the service takes, with the length of the first of them. */
-export function tooLongAudio(media: readonly MediaRef[]): { seconds: number } | undefined {
-  const seconds = media
+/**
+ * Recordings longer than an audio reference: the service trims each to its first 15 seconds, so they go
+ * up all the same and the card says so, with how many there are and the length of the first.
+ */
+export function longAudio(media: readonly MediaRef[]): { count: number; seconds: number } | undefined {
+  const lengths = media
     .map((ref) => (ref.source === "telegram" ? ref.durationSec : undefined))
-    .find((length) => length !== undefined && length > MAX_AUDIO_REFERENCE_SECONDS);
-  return seconds === undefined ? undefined : { seconds: Math.ceil(seconds) };
+    .filter((length) => length !== undefined && length > MAX_AUDIO_REFERENCE_SECONDS);
+  const [first] = lengths;
+  return first === undefined ? undefined : { count: lengths.length, seconds: Math.ceil(first) };
 }
 
 /**
@@ -257,6 +262,7 @@ export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefin
             const items = clipCount(type, view.values, view.media);
             const match = promptMatch(promptsOf(type, view.values).length, items);
             const unmeasured = type === "audio_to_video" ? unmeasuredAudio(view.media) : 0;
+            const long = type === "audio_to_video" ? longAudio(view.media) : undefined;
             return [
               ...(match.kind === "mismatch" || items === 0
                 ? []
@@ -266,6 +272,14 @@ export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefin
                       params: { frames: view.media.length, clips: items },
                     },
                   ]),
+              ...(long
+                ? [
+                    {
+                      key: "video-refs-audio-trimmed",
+                      params: { ...long, limit: MAX_AUDIO_REFERENCE_SECONDS },
+                    },
+                  ]
+                : []),
               ...(unmeasured > 0
                 ? [
                     {
@@ -304,21 +318,13 @@ export function videoContract(type: VideoFormType, setup: ImageFormSetup): FormC
     issues(definition, view) {
       if (!setup.available) return [{ key: "video-rule-unavailable" }];
       const model = chosenModel(type, setup, view.values);
-      if (!model) return [{ key: "generation-rule-no-model" }];
+      if (!model) return [noModelIssue(type, setup)];
       const missing = missingRequired(definition, view);
       if (missing.length > 0) return missing;
       const count = clipCount(type, view.values, view.media);
       if (count === 0) return [{ key: "form-required", params: { field: "prompt" } }];
       if (count > setup.maxBatch)
         return [{ key: "video-rule-too-many", params: { count, max: setup.maxBatch } }];
-      const tooLong = type === "audio_to_video" ? tooLongAudio(view.media) : undefined;
-      if (tooLong)
-        return [
-          {
-            key: "video-refs-audio-too-long",
-            params: { limit: MAX_AUDIO_REFERENCE_SECONDS, seconds: tooLong.seconds },
-          },
-        ];
       if (type !== "text_to_video") {
         const match = promptMatch(promptsOf(type, view.values).length, count);
         if (match.kind === "mismatch") {

@@ -5,10 +5,17 @@
  */
 import type { InlineKeyboardButton } from "grammy/types";
 import { mediaClassOf } from "../../../media/accept.js";
-import type { MediaRef } from "../../../media/media-ref.js";
+import { mediaIdentity } from "../../../media/media-ref.js";
 import type { MediaAction } from "../card-action.js";
 import { applies, type FormDefinition, type FormEnv, mediaApplies, mediaMax } from "../form.js";
-import { type FormEvent, type FormState, mediaOrderOf, type Transition, viewOf } from "../form-state.js";
+import {
+  type FormEvent,
+  type FormState,
+  mediaOrderOf,
+  type Transition,
+  viewOf,
+  withMediaAdded,
+} from "../form-state.js";
 import { firstScreen, needsMedia } from "../navigation.js";
 import type { RenderedScreen, ScreenContext } from "./screen-context.js";
 import { escapeHtml } from "./text.js";
@@ -60,7 +67,8 @@ export function receiveMedia(
   const rule = definition.media;
   if (!rule || !mediaApplies(definition, state.values)) return { state, pass: true };
   const max = mediaMax(rule, viewOf(state, env));
-  const acceptsMore = max > 1 || state.screen.name === "media";
+  // A form still without its media takes them on any screen: the card asks for them.
+  const acceptsMore = max > 1 || state.screen.name === "media" || needsMedia(definition, state);
   if (!acceptsMore) return { state, pass: true };
   if (event.problems[0]) return { state: { ...state, notice: event.problems[0] } };
   const wrong = event.refs.find((ref) => {
@@ -70,7 +78,8 @@ export function receiveMedia(
   if (wrong) return { state: { ...state, notice: { key: `form-media-wrong-${definition.type}` } } };
   const known = new Set(state.media.map(mediaIdentity));
   const fresh = event.refs.filter((ref) => !known.has(mediaIdentity(ref)));
-  const media = max === 1 ? fresh.slice(-1) : [...state.media, ...fresh];
+  const added = max === 1 ? { media: fresh.slice(-1) } : withMediaAdded(state, fresh);
+  const media = added.media;
   if (media.length > max) {
     return {
       state: {
@@ -82,7 +91,7 @@ export function receiveMedia(
       },
     };
   }
-  const next: FormState = { ...state, media };
+  const next: FormState = { ...state, ...added };
   // One file goes straight on, its name on the card; several are counted as they come.
   if (max === 1) return { state: { ...next, screen: firstScreen(definition, next, env) } };
   return {
@@ -91,11 +100,6 @@ export function receiveMedia(
       notice: { key: "form-media-count", params: { count: media.length, max }, info: true },
     },
   };
-}
-
-/** The same file sent twice (or the same link) counts once. */
-function mediaIdentity(ref: MediaRef): string {
-  return ref.source === "telegram" ? `t:${ref.fileUniqueId}` : `l:${ref.url}`;
 }
 
 export function renderMediaScreen(context: ScreenContext, state: FormState): RenderedScreen {

@@ -6,6 +6,7 @@
 import type { InlineKeyboardButton } from "grammy/types";
 import { z } from "zod";
 import { type MediaClass, mediaClassOf } from "../../../media/accept.js";
+import type { MediaRef } from "../../../media/media-ref.js";
 import { optionLabel } from "../../option-labels.js";
 import type { OptionsAction } from "../card-action.js";
 import {
@@ -155,6 +156,30 @@ export function fileFieldOn(definition: FormDefinition, screen: FieldScreen): Fi
   return field?.input.kind === "file" ? { field, accepts: field.input.accepts } : undefined;
 }
 
+/**
+ * The field a lone file sent on any screen fills: one that takes its kind of file and applies, once the
+ * values it brings along are set (an SRT to dub with is the manual mode), where the form's own media
+ * never take that kind. So the SRT a dubbing card asks for, or the MP3 for a video's music, goes to the
+ * form instead of starting another task.
+ */
+export function fileFieldTaking(
+  definition: FormDefinition,
+  state: FormState,
+  refs: readonly MediaRef[],
+  env: FormEnv,
+): FileField | undefined {
+  const [ref, ...more] = refs;
+  const mediaClass = ref ? mediaClassOf(ref) : undefined;
+  if (mediaClass === undefined || more.length > 0 || definition.media?.accepts.includes(mediaClass))
+    return undefined;
+  for (const field of definition.fields) {
+    if (field.input.kind !== "file" || field.input.accepts !== mediaClass) continue;
+    const view = viewOf({ ...state, values: { ...state.values, ...field.implies } }, env);
+    if (applies(field, view)) return { field, accepts: mediaClass };
+  }
+  return undefined;
+}
+
 /** One file of the kind the field takes, else what was wrong. */
 export function receiveFile(
   definition: FormDefinition,
@@ -170,8 +195,9 @@ export function receiveFile(
   return {
     state: {
       ...state,
-      values: withValue(state.values, field, ref),
-      screen: backFrom(definition, state, field),
+      values: withValue({ ...state.values, ...field.implies }, field, ref),
+      // Sent on its field's screen, back to where it was chosen; sent elsewhere, the screen stays.
+      screen: state.screen.name === "field" ? backFrom(definition, state, field) : state.screen,
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { InlineKeyboardButton } from "grammy/types";
 import type { SummaryAction } from "../card-action.js";
-import { fromLastChoices } from "../defaults.js";
+import { backToSettings, fromLastChoices } from "../defaults.js";
 import {
   applies,
   type FormDefinition,
@@ -41,16 +41,8 @@ export function pressOnSummary(
     case "use-settings": {
       const { lastChoices, ...rest } = state;
       if (!lastChoices) return { state };
-      const values = { ...state.values };
       const keys = fromLastChoices(state.values, lastChoices.last, lastChoices.settings);
-      // The voice goes back as a pair: the settings' provider with the settings' voice.
-      const reset = keys.some((key) => key === "tts_provider" || key === "tts_voice")
-        ? [...keys, "tts_provider" as const, "tts_voice" as const]
-        : keys;
-      for (const key of reset) {
-        if (lastChoices.settings[key] === undefined) delete values[key];
-        else values[key] = lastChoices.settings[key];
-      }
+      const values = backToSettings(state.values, keys, lastChoices.settings);
       return {
         state: {
           ...rest,
@@ -128,18 +120,27 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   return { text: lines.join("\n"), keyboard };
 }
 
-/** Which values the last task of the type set, by their field names; undefined when none is left. */
+/**
+ * Which values the last task of the type set, by their field names, each that adds to the cost with
+ * what it adds ("Automatic captions (+50 tokens)"); undefined when none is left.
+ */
 function lastChoicesLine(context: ScreenContext, state: FormState): string | undefined {
   const { definition, env, t } = context;
-  if (!state.lastChoices) return undefined;
+  const lastChoices = state.lastChoices;
+  if (!lastChoices) return undefined;
   const view = viewOf(state, env);
-  const keys = new Set(fromLastChoices(state.values, state.lastChoices.last, state.lastChoices.settings));
+  const keys = new Set(fromLastChoices(state.values, lastChoices.last, lastChoices.settings));
   const names = definition.fields
     .filter((field) => applies(field, view))
     .filter((field) =>
       field.input.kind === "voice" ? keys.has("tts_provider") || keys.has("tts_voice") : keys.has(field.key),
     )
-    .map((field) => t(fieldLabelKey(field)));
+    .map((field) => {
+      const name = t(fieldLabelKey(field));
+      const instead = backToSettings(state.values, [field.key], lastChoices.settings);
+      const extra = env.contract.extraCost?.(definition, view, instead, t);
+      return extra ? `${name} (${extra})` : name;
+    });
   if (names.length === 0) return undefined;
   return `↩️ ${escapeHtml(t(`money-last-${definition.type}`, { fields: names.join(", ") }))}`;
 }

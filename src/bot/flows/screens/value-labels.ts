@@ -4,7 +4,13 @@
  */
 import { languageName, musicStyle, providerById } from "../../../catalog/index.js";
 import type { Translate } from "../../../i18n/translate.js";
-import { type MediaRef, MediaRefSchema } from "../../../media/media-ref.js";
+import {
+  type LinkMediaRef,
+  type MediaRef,
+  MediaRefSchema,
+  type ResultOrigin,
+} from "../../../media/media-ref.js";
+import { playingTime } from "../../../tasks/result-caption.js";
 import { SUB_LANG_KEYWORDS } from "../../../tasks-service/schemas/common.js";
 import { optionLabel } from "../../option-labels.js";
 import { type FormEnv, type FormField, type FormValues, fieldLabelKey, type RequestField } from "../form.js";
@@ -19,8 +25,16 @@ const LANGUAGE_FIELDS: ReadonlySet<RequestField> = new Set<RequestField>([
 ]);
 
 export function mediaName(ref: MediaRef, t: Translate): string {
-  if (ref.source === "link") return clip(ref.url, 40);
+  if (ref.source === "link") return ref.origin ? resultName(ref, ref.origin, t) : clip(ref.url, 40);
   return ref.fileName ?? t(`intake-count-${ref.kind}`, { count: 1 });
+}
+
+/** One of the user's results by what it is: "your video from #1005, 0:02", never its link. */
+function resultName(ref: LinkMediaRef, origin: ResultOrigin, t: Translate): string {
+  const kind = origin.clip !== undefined ? "clip" : (ref.kindHint ?? "video");
+  const name = t("form-media-result", { kind, id: String(origin.taskId), clip: origin.clip ?? 0 });
+  const seconds = ref.durationSec;
+  return seconds !== undefined && seconds > 0 ? `${name}, ${playingTime(seconds)}` : name;
 }
 
 export function valueLabel(field: FormField, value: unknown, env: FormEnv, t: Translate): string {

@@ -8,7 +8,8 @@ import { type CatalogProvider, languageName, providersFor, voicesFor } from "../
 import type { Translate } from "../../../i18n/translate.js";
 import { hasSample } from "../../../tasks/voice-previews.js";
 import type { VoicePickerAction } from "../card-action.js";
-import type { FormDefinition, FormEnv, FormValues, RequestField } from "../form.js";
+import { speechLanguage } from "../fields.js";
+import type { FormDefinition, FormEnv, FormValues } from "../form.js";
 import type { FormState, Screen, Transition } from "../form-state.js";
 import type { RenderedScreen, ScreenContext } from "./screen-context.js";
 import { providerLabel } from "./value-labels.js";
@@ -17,20 +18,9 @@ const LANGUAGES_PER_PAGE = 12;
 const LANGUAGES_PER_ROW = 3;
 const VOICES_PER_PAGE = 8;
 
-/** Fields whose language the picker starts in, the first one set winning. */
-const LANGUAGE_FIELDS: readonly RequestField[] = ["language", "target_lang"];
-
-function startLanguage(state: FormState, env: FormEnv): string {
-  for (const key of LANGUAGE_FIELDS) {
-    const value = state.values[key];
-    if (typeof value === "string" && value !== "auto") return value;
-  }
-  return env.locale;
-}
-
 /** The providers of the form's language, or the list of languages when it has none. */
 export function openVoicePicker(state: FormState, env: FormEnv): Screen {
-  const language = startLanguage(state, env);
+  const language = speechLanguage(state.values, env.locale);
   return providersFor(env.catalog, language).length > 0
     ? { name: "voice-providers", language }
     : { name: "voice-languages", page: 0 };

@@ -1,0 +1,48 @@
+/**
+ * A chat's updates run one at a time, in the order they arrived in this process. The flood limit counts
+ * each update as it arrives, before the chat's line, so a flood is dropped at once instead of waiting
+ * there; but its count does not take the same time for every update (the first of a window waits a step
+ * more), and a line joined after it would take an album's first photo behind the next two. Here an update
+ * takes its place in its chat's line as it arrives, before anything is awaited, and waits for its turn
+ * after the count; one the flood limit drops leaves the line at once.
+ */
+import type { Context, MiddlewareFn } from "grammy";
+
+export interface ArrivalOrder<C extends Context> {
+  /** The first thing an update meets: its place in its chat's line. */
+  arrive: MiddlewareFn<C>;
+  /** Lets the update on once every update of its chat that arrived before it is done. */
+  turn: MiddlewareFn<C>;
+}
+
+export function arrivalOrder<C extends Context>(chatOf: (ctx: C) => string | undefined): ArrivalOrder<C> {
+  /** Per chat: settles once every update of the chat that has arrived so far is done. */
+  const lines = new Map<string, Promise<void>>();
+  const ahead = new WeakMap<C, Promise<void>>();
+  return {
+    async arrive(ctx, next) {
+      const chat = chatOf(ctx);
+      if (chat === undefined) return next();
+      const before = lines.get(chat) ?? Promise.resolve();
+      let done = () => {};
+      const handled = new Promise<void>((resolve) => {
+        done = resolve;
+      });
+      const line = before.then(() => handled);
+      lines.set(chat, line);
+      ahead.set(ctx, before);
+      try {
+        await next();
+      } finally {
+        done();
+        void line.then(() => {
+          if (lines.get(chat) === line) lines.delete(chat);
+        });
+      }
+    },
+    async turn(ctx, next) {
+      await ahead.get(ctx);
+      await next();
+    },
+  };
+}

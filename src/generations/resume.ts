@@ -1,0 +1,44 @@
+/**
+ * What a start takes up at once from a process that died: every user with generations to follow is polled
+ * now (a pass cut short leaves the next one a lease away), and each open batch's next album whose images
+ * have all finished is queued for delivery under an id of this start. A job the dead process was running
+ * is found by the queue only once its lock lapses; its run, when it comes, finds the album delivered.
+ */
+import type { JobDefinition, JobQueue } from "../jobs/queue.js";
+import { type GenerationRecords, isFinished } from "./batch-records.js";
+import type { DeliverData } from "./deliver-job.js";
+
+/** More open batches or followed users than this are taken up by the ordinary polls and hand-ons. */
+const MAX_RESUMED = 10_000;
+
+export interface ResumeDeps {
+  records: GenerationRecords;
+  queue: Pick<JobQueue, "enqueue">;
+  deliverJob: JobDefinition<DeliverData>;
+  now?: () => number;
+}
+
+export async function resumeGenerations(deps: ResumeDeps): Promise<{ users: number; albums: number }> {
+  const { records, queue, deliverJob } = deps;
+  const startedAt = (deps.now ?? Date.now)();
+  const users = await records.pollsDue(Number.MAX_SAFE_INTEGER, MAX_RESUMED);
+  for (const userId of users) await records.schedulePoll(userId, startedAt);
+  let albums = 0;
+  for (const ticket of await records.openBatches(MAX_RESUMED)) {
+    const record = await records.get(ticket);
+    if (record?.state !== "created") {
+      await records.markClosed(ticket);
+      continue;
+    }
+    // Only the first album not in the chat: each delivery hands the turn to the next.
+    const next = (await records.chunks(record)).find((chunk) => !chunk.delivered && chunk.abandoned !== true);
+    if (!next?.items.every((item) => isFinished(item.status))) continue;
+    await queue.enqueue(
+      deliverJob,
+      { ticket, chunk: next.index },
+      { jobId: `generation-deliver-${ticket}-${next.index}-resumed-${startedAt}` },
+    );
+    albums += 1;
+  }
+  return { users: users.length, albums };
+}

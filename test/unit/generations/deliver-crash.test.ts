@@ -1,0 +1,124 @@
+/**
+ * A crash repeats no album: each message of an album's delivery is recorded as soon as Telegram answers
+ * it, so a run after the process died between the album and its message of buttons sends only that
+ * message. The crash is a send that never returns to the run (it throws), as a killed process would.
+ */
+import { readFileSync } from "node:fs";
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createI18n } from "../../../src/bot/i18n.js";
+import { type ChunkItem, GenerationRecords } from "../../../src/generations/batch-records.js";
+import { deliverJob } from "../../../src/generations/deliver-job.js";
+import { createLogger } from "../../../src/logger.js";
+import { createMemoryStorage } from "../../../src/storage/memory.js";
+import { sampleBatch } from "../../support/batch-record.js";
+
+const JPEG = readFileSync(new URL("../../../dev/fixtures/sample.jpg", import.meta.url));
+const TICKET = "crashed-batch-ticket-0001";
+const i18n = createI18n("en");
+const logger = createLogger({ level: "silent" });
+
+class Killed extends Error {}
+
+function item(position: number): ChunkItem {
+  return {
+    id: `gen_${position.toString(16)}0`,
+    position,
+    prompt: `a pier, take ${position + 1}`,
+    status: "succeeded",
+    costTokens: 40,
+    reservedTokens: 40,
+    output: {
+      url: `https://results.example.com/${position}.jpg`,
+      expiresAt: Math.floor(Date.now() / 1000) + 86_400,
+      mime: "image/jpeg",
+    },
+  };
+}
+
+async function setup(type: "image" | "video") {
+  const storage = createMemoryStorage();
+  const records = new GenerationRecords(storage);
+  await records.put({ ...sampleBatch(TICKET, 7, Date.now()), type, count: 20 });
+  for (const index of [0, 1]) {
+    await records.putChunk({
+      ticket: TICKET,
+      index,
+      items: Array.from({ length: 10 }, (_, offset) => item(index * 10 + offset)),
+      delivered: false,
+    });
+  }
+  const albums: number[][] = [];
+  const texts: string[] = [];
+  const crash = { onText: undefined as string | undefined };
+  let messageId = 100;
+  const message = () => ({
+    message_id: messageId++,
+    date: 0,
+    chat: { id: 7, type: "private" as const },
+    photo: [{ file_id: `photo-${messageId}`, file_unique_id: `unique-${messageId}`, width: 1, height: 1 }],
+  });
+  const job = deliverJob({
+    records,
+    locks: storage.locks,
+    queue: { enqueue: async () => undefined },
+    credentials: { credentials: async () => ({ apiKey: "gsk_live_key_secret" }) },
+    service: { getGeneration: () => Promise.reject(new Error("no link needs renewing here")) },
+    results: { open: async () => Readable.from([JPEG]) },
+    api: {
+      sendMediaGroup: async (_chatId: number, media: ReadonlyArray<{ caption?: string }>) => {
+        albums.push(media.map((entry) => Number(entry.caption?.split(".")[0])));
+        return media.map(message);
+      },
+      sendMessage: async (_chatId: number, text: string) => {
+        if (crash.onText !== undefined && text.startsWith(crash.onText)) {
+          crash.onText = undefined;
+          throw new Killed("the process died before this message was sent");
+        }
+        texts.push(text);
+        return message();
+      },
+      sendPhoto: async () => message(),
+      sendVideo: async () => message(),
+      sendDocument: async () => message(),
+    } as never,
+    reserveChatSend: async () => 0,
+    withReservedSend: (work) => work(),
+    translate: (locale) => (key, variables) => i18n.t(locale, key, variables),
+    refreshCard: async () => undefined,
+    uploadLimitBytes: 50 * 1024 * 1024,
+  });
+  const run = (chunk: number, attempt = 1) =>
+    job.handler({ ticket: TICKET, chunk }, { jobId: `job-${chunk}-${attempt}`, attempt, logger });
+  return { records, albums, texts, crash, run };
+}
+
+const numbers = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => from + index);
+
+describe("a delivery cut short between an album and its message of buttons", () => {
+  it("sends only the message of buttons when it runs again: the album reaches the chat once", async () => {
+    const rig = await setup("image");
+    await rig.run(0);
+    rig.crash.onText = "Images 11–20";
+    await expect(rig.run(1)).rejects.toBeInstanceOf(Killed);
+    expect(rig.albums).toEqual([numbers(1, 10), numbers(11, 20)]);
+
+    await rig.run(1, 2);
+    expect(rig.albums).toEqual([numbers(1, 10), numbers(11, 20)]);
+    expect(rig.texts.map((text) => text.split(" ·")[0])).toEqual(["Images 1–10", "Images 11–20"]);
+    const second = await rig.records.chunk(TICKET, 1);
+    expect(second?.delivered).toBe(true);
+    // The photos' file ids were kept with the album, so Original and Use as reference work from them.
+    expect(second?.items.every((entry) => entry.photoFileId !== undefined)).toBe(true);
+  });
+
+  it("holds for clips as well", async () => {
+    const rig = await setup("video");
+    rig.crash.onText = "Clips 1–10";
+    await expect(rig.run(0)).rejects.toBeInstanceOf(Killed);
+    await rig.run(0, 2);
+    expect(rig.albums).toEqual([numbers(1, 10)]);
+    expect(rig.texts.map((text) => text.split(" ·")[0])).toEqual(["Clips 1–10"]);
+  });
+});
