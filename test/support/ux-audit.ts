@@ -6,9 +6,7 @@
  * plural, a double full stop, a sentence said twice, the service's own prompt, another name for a job.
  */
 import { fileURLToPath } from "node:url";
-import { z } from "zod";
 import { DEFAULT_PROMPTS, SANDBOX_MODELS } from "../../dev/generation-sandbox/index.js";
-import { type CardAction, decodeCardAction } from "../../src/bot/flows/card-action.js";
 import { LastChoices } from "../../src/bot/flows/defaults.js";
 import { FORMS } from "../../src/bot/flows/forms/index.js";
 import { createI18n } from "../../src/bot/i18n.js";
@@ -16,8 +14,7 @@ import { type Catalog, catalogPort, loadCatalog } from "../../src/catalog/index.
 import { BOT_LOCALES, type BotLocale } from "../../src/i18n/locales.js";
 import { thenRows } from "../../src/tasks/cards.js";
 import type { TaskRecord } from "../../src/tasks/task-records.js";
-import * as vocabularies from "../../src/tasks-service/schemas/common.js";
-import { TASK_DEFAULTS, type TaskType } from "../../src/tasks-service/schemas/index.js";
+import type { TaskType } from "../../src/tasks-service/schemas/index.js";
 import { decodeCallback } from "../../src/telegram/callback-data.js";
 import { FakeApiKeys, FakeTasksService, serviceTask } from "./bot-fakes.js";
 import { type ApiCall, BotHarness, type TestUser } from "./bot-harness.js";
