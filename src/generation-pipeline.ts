@@ -317,6 +317,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
       service: client,
       marks,
       guardian,
+      records,
       cancelQueue: (data) =>
         queue.enqueue(cancelQueue, data, {
           jobId: `generation-queue-cancel-${data.chatId}-${data.messageId}-${pressSlot()}`,

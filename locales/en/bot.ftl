@@ -25,7 +25,7 @@ button-confirm = Yes, go ahead
 ## /start and task types
 welcome =
     Hello, { $name }! I turn your photos, clips, audio and text into finished media:
-    videos with voiceover and subtitles, transcripts, voiceovers, dubbing, short clips and motion videos.
+    videos with voiceover and subtitles, transcripts, voiceovers, dubbing, smart clips and motion videos.
 
     Pick a task below, or just send me a file.
 welcome-pick = Choose a task:
@@ -376,7 +376,6 @@ field-style = Theme
 
 hint-text = The words to be spoken. Mark cuts with `{"{"}scene{"}"}`, add a transition with `{"{"}scene:fade{"}"}`, its length with `{"{"}scene:fade:0.8{"}"}`, or only a length with `{"{"}scene:2{"}"}`. The markers are not read aloud. Without a text the video is silent.
 hint-language = The language of the voiceover or speech. Automatic lets the service detect it.
-hint-tts_voice = Choose a provider and a voice; ▶ plays a sample.
 hint-tts_speed = How fast the voice speaks.
 hint-tts_style = The manner of speaking; only some voice providers offer it.
 hint-tts_scene = A free-text instruction for the voice, for example: warm, unhurried, like a documentary narrator. Only some voice providers take it.
@@ -428,7 +427,8 @@ hint-style = The look of the motion video.
 ## voice picker
 voice-choose-language = Choose the language of the voice:
 voice-choose-provider = Voices in { $language }: choose a provider.
-voice-choose-voice = { $provider }, { $language }: choose a voice. ▶ plays a sample.
+voice-choose-voice = { $provider }, { $language }: choose a voice.
+voice-play-sample = ▶ plays a sample.
 voice-price-free = free
 voice-quality-Basic = ★ basic
 voice-quality-Good = ★★ good

@@ -19,7 +19,7 @@ gallery-status-canceled = cancelled
 gallery-empty = Nothing here yet.
 gallery-page-empty = No more results.
 gallery-page = Results { $first }–{ $last }, newest first (tap a number to select it):
-gallery-no-prompt = (no prompt)
+generation-no-prompt = (no prompt)
 gallery-item-details = { $status } · { $date }
 gallery-selected = { $count ->
     [one] 1 result selected.
@@ -50,9 +50,9 @@ gallery-delete-old-choose = Delete every finished result older than:
 gallery-delete-old-none = Nothing is older than { $days } days.
 gallery-delete-old-confirm = { $count ->
     [one] One result is older than { $days } days. Delete it for good? It cannot be restored.
-   *[other] { $shown } results are older than { $days } days. Delete them for good? They cannot be restored.
+   *[other] { $count } results are older than { $days } days. Delete them for good? They cannot be restored.
 }
-gallery-delete-old-confirm-at-least = At least { $shown } results are older than { $days } days (there are too many to count them all). Delete all of them for good? They cannot be restored.
+gallery-delete-old-confirm-at-least = At least { $count } results are older than { $days } days (there are too many to count them all). Delete all of them for good? They cannot be restored.
 gallery-deleted = { $count ->
     [0] 🗑 Nothing was deleted: those results were already gone.
     [one] 🗑 Deleted 1 result.

@@ -8,10 +8,10 @@ command-disconnect = Forget the linked generation account
 
 ## generation service: linking the account
 connect-ask-key =
-    Send me the API key of your Image and Video Generation account. You make one in the service's account area; it looks like name_live_abcd1234_… .
+    Send me the API key of your Image and Video Generation account. You make one in the service's account area; it looks like <code>name_live_abcd1234_…</code>.
     I delete your message at once and keep the key encrypted. /cancel stops.
-connect-not-a-key = That does not look like a key of the generation service. It has four parts joined by underscores, for example name_live_abcd1234_…; copy it whole from the account area and send it, or /cancel.
-connect-checking = 🔐 Checking the key { $name }…
+connect-not-a-key = That does not look like a key of the generation service. It has four parts joined by underscores, for example <code>name_live_abcd1234_…</code>; copy it whole from the account area and send it, or /cancel.
+connect-checking = 🔐 Checking the key <code>{ $name }…</code>
 connect-done =
     ✅ Connected: { $plan } plan, balance { $tokens } tokens (about ${ $usd }).
     Optionally send me the webhook signing secret shown next to the key: then finished images arrive the moment they are ready. Without it I check for them every few seconds. I delete that message at once too.
@@ -31,7 +31,7 @@ account-not-linked = No generation account is linked yet. /connect links one wit
 account-title = 🎨 Image and Video Generation account
 account-plan = Plan: { $plan }
 account-balance = Balance: { $tokens } tokens (about ${ $usd })
-account-key = Key: { $name }…
+account-key = Key: <code>{ $name }…</code>
 account-key-expires = Expires: { $date }
 account-key-no-expiry = Does not expire
 account-key-budget = Key budget: { $used } of { $budget } tokens used, { $left } left
@@ -106,7 +106,7 @@ value-quality-mode = { $mode ->
     [standard] Standard
     [professional] Professional
     [normal] Normal
-    [custom] Custom
+    [custom] Custom (priced differently)
    *[other] { $label }
 }
 value-aspect = { $orientation ->

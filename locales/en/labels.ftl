@@ -184,3 +184,10 @@ voice-price-range = { $from }–{ $to ->
    *[other] { $to } tokens
     } a minute
 voice-quality-scale = Quality from ★ (basic) to ★★★★ (premium); the price is per minute of speech.
+
+## Sizes of files and storage
+size-bytes = { $value } B
+size-kilobytes = { $value } KB
+size-megabytes = { $value } MB
+size-gigabytes = { $value } GB
+size-terabytes = { $value } TB

@@ -19,7 +19,6 @@ video-refs-audio-trimmed = { $count ->
     [one] The recording is { $seconds } seconds long: only its first { $limit } seconds are used.
    *[other] { $count } recordings run over { $limit } seconds: only the first { $limit } seconds of each are used.
 }
-} long; a talking video takes recordings of up to { $limit } seconds. Trim it and send it again.
 video-refs-not-video = This file is not a video clip the service can use. It takes { $formats }.
 video-refs-not-audio = This file is not a recording the service can use. It takes { $formats }.
 video-refs-model-refuses = { $input ->

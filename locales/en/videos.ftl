@@ -29,7 +29,7 @@ video-value-quality-mode = { $mode ->
     [professional] Professional
     [professional_audio] Professional with sound
     [normal] Normal
-    [custom] Custom
+    [custom] Custom (priced differently)
    *[other] { $label }
 }
 video-model-label = { $kind ->

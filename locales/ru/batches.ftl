@@ -17,33 +17,66 @@ batch-preview-group = • { $model }, { $aspect }: { $count ->
     [few] { $count } изображения
    *[other] { $count } изображений
 }, { $kind ->
-    [fixed] { $min } токенов
-   *[range] { $min }–{ $max } токенов
+    [fixed] { $min } { $min ->
+            [one] токен
+            [few] токена
+           *[many] токенов
+        }
+   *[range] { $min }–{ $max } { $max ->
+            [one] токен
+            [few] токена
+           *[many] токенов
+        }
 }
-batch-price-fixed = Цена: { $min } токенов за { $count ->
+batch-price-fixed = Цена: { $min } { $min ->
+        [one] токен
+        [few] токена
+       *[many] токенов
+    } за { $count ->
     [one] { $count } изображение
     [few] { $count } изображения
    *[other] { $count } изображений
 }
-batch-price-range = Цена: { $min }–{ $max } токенов за { $count ->
+batch-price-range = Цена: { $min }–{ $max } { $max ->
+        [one] токен
+        [few] токена
+       *[many] токенов
+    } за { $count ->
     [one] { $count } изображение
     [few] { $count } изображения
    *[other] { $count } изображений
 }, в зависимости от настроек модели
-batch-balance = Баланс: { $balance } токенов. Платите только за получившиеся изображения.
-batch-over-balance = ⚠️ Это может стоить до { $max } токенов — больше, чем ваши { $left }, а сервис отклоняет пакет, который не может покрыть целиком. Отправьте меньше описаний или сначала пополните баланс.
-batch-over-budget = ⚠️ Это может стоить до { $max } токенов — больше, чем { $left }, оставшиеся в бюджете ключа, а сервис отклоняет пакет, который ключ не покрывает целиком. Отправьте меньше описаний или увеличьте бюджет ключа.
+batch-balance = Баланс: { $balance } { $balance ->
+        [one] токен
+        [few] токена
+       *[many] токенов
+    }. Платите только за получившиеся изображения.
+batch-over-balance = ⚠️ Это может стоить до { $max } { $max ->
+        [one] токена
+       *[other] токенов
+    } — больше, чем ваши { $left }, а сервис отклоняет пакет, который не может покрыть целиком. Отправьте меньше описаний или сначала пополните баланс.
+batch-over-budget = ⚠️ Это может стоить до { $max } { $max ->
+        [one] токена
+       *[other] токенов
+    } — больше, чем { $left }, оставшиеся в бюджете ключа, а сервис отклоняет пакет, который ключ не покрывает целиком. Отправьте меньше описаний или увеличьте бюджет ключа.
 batch-refused-title = { $count ->
     [one] Эта строка не будет отправлена:
     [few] Эти { $count } строки не будут отправлены:
    *[other] Эти { $count } строк не будут отправлены:
 }
 batch-refused-empty = Строка { $line }: пустая
-batch-refused-too-long = Строка { $line }: { $length } символов, а в описании может быть не больше { $max }
+batch-refused-too-long = Строка { $line }: { $length } { $length ->
+        [one] символ
+        [few] символа
+       *[many] символов
+    }, а в описании может быть не больше { $max }
 batch-refused-unknown-model = Строка { $line }: модели «{ $model }» нет
 batch-refused-pro-only = Строка { $line }: { $model } доступна только на тарифе Pro
 batch-refused-unknown-aspect = Строка { $line }: { $model } не делает изображения в формате { $aspect }
-batch-refused-over-limit = Строка { $line }: в одном файле может быть не больше { $max } описаний
+batch-refused-over-limit = Строка { $line }: в одном файле может быть не больше { $max } { $max ->
+        [one] описания
+       *[other] описаний
+    }
 batch-refused-more = …и ещё { $count ->
     [one] { $count } строка
     [few] { $count } строки

@@ -8,12 +8,16 @@ command-disconnect = Забыть подключённый аккаунт ген
 
 ## generation service: linking the account
 connect-ask-key =
-    Пришлите мне API-ключ вашего аккаунта сервиса генерации изображений и видео. Его создают в личном кабинете сервиса; он выглядит как name_live_abcd1234_… .
+    Пришлите мне API-ключ вашего аккаунта сервиса генерации изображений и видео. Его создают в личном кабинете сервиса; он выглядит как <code>name_live_abcd1234_…</code>.
     Я сразу удалю ваше сообщение и сохраню ключ зашифрованным. /cancel — отменить.
-connect-not-a-key = Это не похоже на ключ сервиса генерации. Он состоит из четырёх частей через подчёркивание, например name_live_abcd1234_…; скопируйте его целиком из личного кабинета и пришлите или нажмите /cancel.
-connect-checking = 🔐 Проверяю ключ { $name }…
+connect-not-a-key = Это не похоже на ключ сервиса генерации. Он состоит из четырёх частей через подчёркивание, например <code>name_live_abcd1234_…</code>; скопируйте его целиком из личного кабинета и пришлите или нажмите /cancel.
+connect-checking = 🔐 Проверяю ключ <code>{ $name }…</code>
 connect-done =
-    ✅ Подключено: тариф { $plan }, баланс { $tokens } токенов (примерно ${ $usd }).
+    ✅ Подключено: тариф { $plan }, баланс { $tokens } { $tokens ->
+            [one] токен
+            [few] токена
+           *[many] токенов
+        } (примерно ${ $usd }).
     По желанию пришлите секрет подписи вебхуков, который показан рядом с ключом: тогда готовые изображения будут приходить сразу. Без него я буду проверять их каждые несколько секунд. Это сообщение я тоже сразу удалю.
 connect-button-skip = Пропустить
 connect-secret-saved = 🔐 Секрет подписи сохранён, ваше сообщение удалено. Теперь готовые изображения будут приходить сразу.
@@ -30,13 +34,32 @@ disconnect-nothing = Аккаунт генерации не подключён. 
 account-not-linked = Аккаунт генерации ещё не подключён. /connect подключает его ключом из личного кабинета сервиса.
 account-title = 🎨 Аккаунт генерации изображений и видео
 account-plan = Тариф: { $plan }
-account-balance = Баланс: { $tokens } токенов (примерно ${ $usd })
-account-key = Ключ: { $name }…
+account-balance = Баланс: { $tokens } { $tokens ->
+        [one] токен
+        [few] токена
+       *[many] токенов
+    } (примерно ${ $usd })
+account-key = Ключ: <code>{ $name }…</code>
 account-key-expires = Действует до: { $date }
 account-key-no-expiry = Бессрочный
-account-key-budget = Бюджет ключа: использовано { $used } из { $budget } токенов, осталось { $left }
-account-key-no-budget = Собственного бюджета нет; с ним потрачено { $used } токенов
-account-limits = Лимиты: { $rpm } запросов в минуту, { $concurrent } генераций одновременно, { $batch } за запрос, не больше { $queued } в очереди
+account-key-budget = Бюджет ключа: использовано { $used } из { $budget } { $budget ->
+        [one] токена
+       *[other] токенов
+    }, осталось { $left }
+account-key-no-budget = Собственного бюджета нет; с ним потрачено { $used } { $used ->
+        [one] токен
+        [few] токена
+       *[many] токенов
+    }
+account-limits = Лимиты: { $rpm } { $rpm ->
+        [one] запрос
+        [few] запроса
+       *[many] запросов
+    } в минуту, { $concurrent } { $concurrent ->
+        [one] генерация
+        [few] генерации
+       *[many] генераций
+    } одновременно, { $batch } за запрос, не больше { $queued } в очереди
 account-storage = Хранилище: { $bar } { $percent }% ({ $used } из { $quota })
 account-storage-unlimited = Хранилище: без ограничений (занято { $used })
 account-delivery-webhooks = Готовые изображения приходят сразу (секрет подписи задан).
@@ -96,8 +119,16 @@ value-prompts = { $count ->
    *[other] { $count } описаний, первое: { $first }
 }
 generation-model-label = { $kind ->
-    [fixed] { $model } · { $min } токенов
-   *[range] { $model } · { $min }–{ $max } токенов
+    [fixed] { $model } · { $min } { $min ->
+            [one] токен
+            [few] токена
+           *[many] токенов
+        }
+   *[range] { $model } · { $min }–{ $max } { $max ->
+            [one] токен
+            [few] токена
+           *[many] токенов
+        }
 }
 value-quality-mode = { $mode ->
     [SPEED] Быстро
@@ -108,7 +139,7 @@ value-quality-mode = { $mode ->
     [standard] Стандартное
     [professional] Профессиональное
     [normal] Обычное
-    [custom] Своё
+    [custom] Особое (с другой ценой)
    *[other] { $label }
 }
 value-aspect = { $orientation ->
@@ -125,23 +156,57 @@ value-background = { $background ->
 }
 generation-pro-only = Для «{ $what }» нужен тариф Pro. Перейдите на него в личном кабинете сервиса, а пока выберите значение без 🔒.
 generation-price-per-image = { $kind ->
-    [fixed] Цена: { $min } токенов за изображение
-   *[range] Цена: { $min }–{ $max } токенов за изображение, в зависимости от выбора
+    [fixed] Цена: { $min } { $min ->
+            [one] токен
+            [few] токена
+           *[many] токенов
+        } за изображение
+   *[range] Цена: { $min }–{ $max } { $max ->
+            [one] токен
+            [few] токена
+           *[many] токенов
+        } за изображение, в зависимости от выбора
 }
-generation-price-fixed = Цена: { $count } × { $each } = { $total } токенов (примерно ${ $usd })
-generation-price-range = Цена: { $count } × { $each } = { $min }–{ $max } токенов (примерно ${ $usdMin }–{ $usdMax }), в зависимости от выбора
-generation-balance = Баланс: { $balance } токенов
-generation-balance-and-budget = Баланс: { $balance } токенов · в бюджете ключа осталось: { $left }
+generation-price-fixed = Цена: { $count } × { $each } = { $total } { $total ->
+        [one] токен
+        [few] токена
+       *[many] токенов
+    } (примерно ${ $usd })
+generation-price-range = Цена: { $count } × { $each } = { $min }–{ $max } { $max ->
+        [one] токен
+        [few] токена
+       *[many] токенов
+    } (примерно ${ $usdMin }–{ $usdMax }), в зависимости от выбора
+generation-balance = Баланс: { $balance } { $balance ->
+        [one] токен
+        [few] токена
+       *[many] токенов
+    }
+generation-balance-and-budget = Баланс: { $balance } { $balance ->
+        [one] токен
+        [few] токена
+       *[many] токенов
+    } · в бюджете ключа осталось: { $left }
 generation-pay-for-success = Платите только за получившиеся изображения.
-generation-price-over-balance = ⚠️ Это может стоить до { $max } токенов — больше, чем { $left } на вашем балансе, а сервис отклоняет запрос, который не может покрыть целиком. Уменьшите число изображений или выберите модель дешевле.
-generation-price-over-budget = ⚠️ Это может стоить до { $max } токенов — больше, чем { $left }, оставшиеся в бюджете ключа, а сервис отклоняет запрос, который ключ не покрывает целиком. Уменьшите число изображений, выберите модель дешевле или увеличьте бюджет ключа.
+generation-price-over-balance = ⚠️ Это может стоить до { $max } { $max ->
+        [one] токена
+       *[other] токенов
+    } — больше, чем { $left } на вашем балансе, а сервис отклоняет запрос, который не может покрыть целиком. Уменьшите число изображений или выберите модель дешевле.
+generation-price-over-budget = ⚠️ Это может стоить до { $max } { $max ->
+        [one] токена
+       *[other] токенов
+    } — больше, чем { $left }, оставшиеся в бюджете ключа, а сервис отклоняет запрос, который ключ не покрывает целиком. Уменьшите число изображений, выберите модель дешевле или увеличьте бюджет ключа.
 generation-rule-unavailable = Сервис генерации сейчас не принимает новые изображения. Попробуйте, пожалуйста, позже.
 generation-rule-no-model = На вашем тарифе для этого нет модели. Перейдите на Pro в личном кабинете сервиса.
 generation-rule-no-candidate = Сервис не предлагает ни одной модели, которая это делает. Попробуйте другой вид изображения или видео.
-generation-rule-too-many = Это { $count } изображений, а один запрос создаёт не больше { $max }. Уменьшите число описаний или изображений на описание.
+generation-rule-too-many = Это { $count } { $count ->
+        [one] изображение
+        [few] изображения
+       *[many] изображений
+    }, а один запрос создаёт не больше { $max }. Уменьшите число описаний или изображений на описание.
 generation-rule-references = { $model } объединяет не больше { $max } фото, а вы прислали { $count }. Выберите модель, которая принимает больше, или начните заново с меньшим количеством.
 generation-error-insufficient_credits-numbers = Недостаточно токенов: нужно { $need }, а на балансе { $balance }. Ничего не поставлено в очередь и ничего не списано. Пополните баланс в личном кабинете сервиса, уменьшите число изображений или выберите модель дешевле.
-generation-error-key_budget_exceeded-numbers = Собственного бюджета ключа на это не хватает: нужно { $need } токенов, а у ключа осталось { $left } из { $budget }. Ничего не поставлено в очередь и ничего не списано. Увеличьте бюджет ключа в личном кабинете сервиса или уменьшите число изображений.
+generation-error-key_budget_exceeded-numbers = Собственного бюджета ключа на это не хватает: нужно { $need } ток., а у ключа осталось { $left } из { $budget }. Ничего не поставлено в очередь и ничего не списано. Увеличьте бюджет ключа в личном кабинете сервиса или уменьшите число изображений.
 
 ## generation service: ways in
 generation-menu-image = 🎨 Изображение из текста
@@ -163,11 +228,31 @@ generation-card-title = 🎨 { $name } · { $count ->
    *[other] { $count } изображений
 } · { $model }
 generation-card-progress = ⏳ в очереди { $queued } · ⚙️ создаётся { $running } · ✅ готово { $done } · ❌ не вышло { $failed }
-generation-card-money = Зарезервировано { $reserved } токенов; списано пока { $charged }.
-generation-card-money-final = Зарезервировано { $reserved } токенов; списано { $charged }.
-generation-card-balance = Баланс после резервирования: { $balance } токенов.
-generation-card-failed = ❌ Не вышло: { $count }; возвращено { $refunded } токенов.
-generation-card-canceled = ✖️ Отменено: { $count }; возвращено { $refunded } токенов.
+generation-card-money = Зарезервировано { $reserved } { $reserved ->
+        [one] токен
+        [few] токена
+       *[many] токенов
+    }; списано пока { $charged }.
+generation-card-money-final = Зарезервировано { $reserved } { $reserved ->
+        [one] токен
+        [few] токена
+       *[many] токенов
+    }; списано { $charged }.
+generation-card-balance = Баланс после резервирования: { $balance } { $balance ->
+        [one] токен
+        [few] токена
+       *[many] токенов
+    }.
+generation-card-failed = ❌ Не вышло: { $count }; возвращено { $refunded } { $refunded ->
+        [one] токен
+        [few] токена
+       *[many] токенов
+    }.
+generation-card-canceled = ✖️ Отменено: { $count }; возвращено { $refunded } { $refunded ->
+        [one] токен
+        [few] токена
+       *[many] токенов
+    }.
 generation-card-cancel-running = { $count ->
     [one] { $count } уже создавалось и не могло быть остановлено; платите за него, только если получится.
    *[other] { $count } уже создавались и не могли быть остановлены; платите за них, только если получатся.
@@ -183,10 +268,18 @@ generation-button-delete = 🗑 Удалить
 generation-button-delete-confirm = 🗑 Да, удалить
 generation-button-keep = Оставить
 generation-image-caption = { $number }. { $prompt }
-    { $model } · { $tokens } токенов
+    { $model } · { $tokens } { $tokens ->
+            [one] токен
+            [few] токена
+           *[many] токенов
+        }
 generation-album-title = Изображения { $from }–{ $to } · { $model }
 generation-album-legend = ⬇️ оригинальный файл · 🔁 ещё раз · 🧩 как образец · 🗑 удалить
-generation-item-failed = ❌ { $number } не вышло ({ $reason }): возвращено { $tokens } токенов.
+generation-item-failed = ❌ { $number } не вышло ({ $reason }): возвращено { $tokens } { $tokens ->
+        [one] токен
+        [few] токена
+       *[many] токенов
+    }.
 generation-item-no-reason = причина не указана
 generation-links-fallback = Не все изображения удалось прислать сюда. Скачайте их по этим ссылкам (они действуют 24 часа):
 generation-original-caption = Изображение { $number }, оригинальный файл

@@ -190,3 +190,10 @@ voice-price-range = { $from }–{ $to ->
    *[other] { $to } токена
     } в минуту
 voice-quality-scale = Качество от ★ (базовое) до ★★★★ (высшее); цена — за минуту речи.
+
+## Sizes of files and storage
+size-bytes = { $value } Б
+size-kilobytes = { $value } КБ
+size-megabytes = { $value } МБ
+size-gigabytes = { $value } ГБ
+size-terabytes = { $value } ТБ

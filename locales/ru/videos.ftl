@@ -30,7 +30,7 @@ video-value-quality-mode = { $mode ->
     [professional] Профессиональное
     [professional_audio] Профессиональное со звуком
     [normal] Обычное
-    [custom] Своё
+    [custom] Особое (с другой ценой)
    *[other] { $label }
 }
 video-model-label = { $kind ->

@@ -8,12 +8,16 @@ command-disconnect = Забути під'єднаний акаунт генер�
 
 ## generation service: linking the account
 connect-ask-key =
-    Надішліть мені API-ключ вашого акаунта сервісу генерації зображень і відео. Його створюють в особистому кабінеті сервісу; він має вигляд name_live_abcd1234_… .
+    Надішліть мені API-ключ вашого акаунта сервісу генерації зображень і відео. Його створюють в особистому кабінеті сервісу; він має вигляд <code>name_live_abcd1234_…</code>.
     Я одразу видалю ваше повідомлення і збережу ключ зашифрованим. /cancel — скасувати.
-connect-not-a-key = Це не схоже на ключ сервісу генерації. Він складається з чотирьох частин через підкреслення, наприклад name_live_abcd1234_…; скопіюйте його повністю з особистого кабінету й надішліть або натисніть /cancel.
-connect-checking = 🔐 Перевіряю ключ { $name }…
+connect-not-a-key = Це не схоже на ключ сервісу генерації. Він складається з чотирьох частин через підкреслення, наприклад <code>name_live_abcd1234_…</code>; скопіюйте його повністю з особистого кабінету й надішліть або натисніть /cancel.
+connect-checking = 🔐 Перевіряю ключ <code>{ $name }…</code>
 connect-done =
-    ✅ Під'єднано: тариф { $plan }, баланс { $tokens } токенів (приблизно ${ $usd }).
+    ✅ Під'єднано: тариф { $plan }, баланс { $tokens } { $tokens ->
+            [one] токен
+            [few] токени
+           *[many] токенів
+        } (приблизно ${ $usd }).
     За бажанням надішліть секрет підпису вебхуків, який показано поруч із ключем: тоді готові зображення надходитимуть одразу. Без нього я перевірятиму їх кожні кілька секунд. Це повідомлення я теж одразу видалю.
 connect-button-skip = Пропустити
 connect-secret-saved = 🔐 Секрет підпису збережено, ваше повідомлення видалено. Тепер готові зображення надходитимуть одразу.
@@ -30,13 +34,32 @@ disconnect-nothing = Акаунт генерації не під'єднано. /
 account-not-linked = Акаунт генерації ще не під'єднано. /connect під'єднує його ключем з особистого кабінету сервісу.
 account-title = 🎨 Акаунт генерації зображень і відео
 account-plan = Тариф: { $plan }
-account-balance = Баланс: { $tokens } токенів (приблизно ${ $usd })
-account-key = Ключ: { $name }…
+account-balance = Баланс: { $tokens } { $tokens ->
+        [one] токен
+        [few] токени
+       *[many] токенів
+    } (приблизно ${ $usd })
+account-key = Ключ: <code>{ $name }…</code>
 account-key-expires = Діє до: { $date }
 account-key-no-expiry = Безстроковий
-account-key-budget = Бюджет ключа: використано { $used } з { $budget } токенів, лишилося { $left }
-account-key-no-budget = Власного бюджету немає; з ним витрачено { $used } токенів
-account-limits = Ліміти: { $rpm } запитів на хвилину, { $concurrent } генерацій одночасно, { $batch } за запит, щонайбільше { $queued } у черзі
+account-key-budget = Бюджет ключа: використано { $used } з { $budget } { $budget ->
+        [one] токена
+       *[other] токенів
+    }, лишилося { $left }
+account-key-no-budget = Власного бюджету немає; з ним витрачено { $used } { $used ->
+        [one] токен
+        [few] токени
+       *[many] токенів
+    }
+account-limits = Ліміти: { $rpm } { $rpm ->
+        [one] запит
+        [few] запити
+       *[many] запитів
+    } на хвилину, { $concurrent } { $concurrent ->
+        [one] генерація
+        [few] генерації
+       *[many] генерацій
+    } одночасно, { $batch } за запит, щонайбільше { $queued } у черзі
 account-storage = Сховище: { $bar } { $percent }% ({ $used } з { $quota })
 account-storage-unlimited = Сховище: без обмежень (зайнято { $used })
 account-delivery-webhooks = Готові зображення надходять одразу (секрет підпису задано).
@@ -96,8 +119,16 @@ value-prompts = { $count ->
    *[other] { $count } описів, перший: { $first }
 }
 generation-model-label = { $kind ->
-    [fixed] { $model } · { $min } токенів
-   *[range] { $model } · { $min }–{ $max } токенів
+    [fixed] { $model } · { $min } { $min ->
+            [one] токен
+            [few] токени
+           *[many] токенів
+        }
+   *[range] { $model } · { $min }–{ $max } { $max ->
+            [one] токен
+            [few] токени
+           *[many] токенів
+        }
 }
 value-quality-mode = { $mode ->
     [SPEED] Швидко
@@ -108,7 +139,7 @@ value-quality-mode = { $mode ->
     [standard] Стандартна
     [professional] Професійна
     [normal] Звичайна
-    [custom] Власна
+    [custom] Спеціальна (з іншою ціною)
    *[other] { $label }
 }
 value-aspect = { $orientation ->
@@ -125,23 +156,57 @@ value-background = { $background ->
 }
 generation-pro-only = Для «{ $what }» потрібен тариф Pro. Перейдіть на нього в особистому кабінеті сервісу, а поки виберіть значення без 🔒.
 generation-price-per-image = { $kind ->
-    [fixed] Ціна: { $min } токенів за зображення
-   *[range] Ціна: { $min }–{ $max } токенів за зображення, залежно від вибору
+    [fixed] Ціна: { $min } { $min ->
+            [one] токен
+            [few] токени
+           *[many] токенів
+        } за зображення
+   *[range] Ціна: { $min }–{ $max } { $max ->
+            [one] токен
+            [few] токени
+           *[many] токенів
+        } за зображення, залежно від вибору
 }
-generation-price-fixed = Ціна: { $count } × { $each } = { $total } токенів (приблизно ${ $usd })
-generation-price-range = Ціна: { $count } × { $each } = { $min }–{ $max } токенів (приблизно ${ $usdMin }–{ $usdMax }), залежно від вибору
-generation-balance = Баланс: { $balance } токенів
-generation-balance-and-budget = Баланс: { $balance } токенів · у бюджеті ключа лишилося: { $left }
+generation-price-fixed = Ціна: { $count } × { $each } = { $total } { $total ->
+        [one] токен
+        [few] токени
+       *[many] токенів
+    } (приблизно ${ $usd })
+generation-price-range = Ціна: { $count } × { $each } = { $min }–{ $max } { $max ->
+        [one] токен
+        [few] токени
+       *[many] токенів
+    } (приблизно ${ $usdMin }–{ $usdMax }), залежно від вибору
+generation-balance = Баланс: { $balance } { $balance ->
+        [one] токен
+        [few] токени
+       *[many] токенів
+    }
+generation-balance-and-budget = Баланс: { $balance } { $balance ->
+        [one] токен
+        [few] токени
+       *[many] токенів
+    } · у бюджеті ключа лишилося: { $left }
 generation-pay-for-success = Платите лише за зображення, що вдалися.
-generation-price-over-balance = ⚠️ Це може коштувати до { $max } токенів — більше, ніж { $left } на вашому балансі, а сервіс відхиляє запит, який не може покрити повністю. Зменште кількість зображень або виберіть дешевшу модель.
-generation-price-over-budget = ⚠️ Це може коштувати до { $max } токенів — більше, ніж { $left }, що лишилися в бюджеті ключа, а сервіс відхиляє запит, який ключ не покриває повністю. Зменште кількість зображень, виберіть дешевшу модель або збільште бюджет ключа.
+generation-price-over-balance = ⚠️ Це може коштувати до { $max } { $max ->
+        [one] токена
+       *[other] токенів
+    } — більше, ніж { $left } на вашому балансі, а сервіс відхиляє запит, який не може покрити повністю. Зменште кількість зображень або виберіть дешевшу модель.
+generation-price-over-budget = ⚠️ Це може коштувати до { $max } { $max ->
+        [one] токена
+       *[other] токенів
+    } — більше, ніж { $left }, що лишилися в бюджеті ключа, а сервіс відхиляє запит, який ключ не покриває повністю. Зменште кількість зображень, виберіть дешевшу модель або збільште бюджет ключа.
 generation-rule-unavailable = Сервіс генерації зараз не приймає нових зображень. Спробуйте, будь ласка, пізніше.
 generation-rule-no-model = На вашому тарифі для цього немає моделі. Перейдіть на Pro в особистому кабінеті сервісу.
 generation-rule-no-candidate = Сервіс не пропонує жодної моделі, яка це робить. Спробуйте інший вид зображення чи відео.
-generation-rule-too-many = Це { $count } зображень, а один запит створює щонайбільше { $max }. Зменште кількість описів або зображень на опис.
+generation-rule-too-many = Це { $count } { $count ->
+        [one] зображення
+        [few] зображення
+       *[many] зображень
+    }, а один запит створює щонайбільше { $max }. Зменште кількість описів або зображень на опис.
 generation-rule-references = { $model } поєднує щонайбільше { $max } фото, а ви надіслали { $count }. Виберіть модель, що приймає більше, або почніть знову з меншою кількістю.
 generation-error-insufficient_credits-numbers = Недостатньо токенів: потрібно { $need }, а на балансі { $balance }. Нічого не поставлено в чергу і нічого не списано. Поповніть баланс в особистому кабінеті сервісу, зменште кількість зображень або виберіть дешевшу модель.
-generation-error-key_budget_exceeded-numbers = Власного бюджету ключа на це не вистачає: потрібно { $need } токенів, а в ключа лишилося { $left } з { $budget }. Нічого не поставлено в чергу і нічого не списано. Збільште бюджет ключа в особистому кабінеті сервісу або зменште кількість зображень.
+generation-error-key_budget_exceeded-numbers = Власного бюджету ключа на це не вистачає: потрібно { $need } ток., а в ключа лишилося { $left } з { $budget }. Нічого не поставлено в чергу і нічого не списано. Збільште бюджет ключа в особистому кабінеті сервісу або зменште кількість зображень.
 
 ## generation service: ways in
 generation-menu-image = 🎨 Зображення з тексту
@@ -163,11 +228,31 @@ generation-card-title = 🎨 { $name } · { $count ->
    *[other] { $count } зображень
 } · { $model }
 generation-card-progress = ⏳ у черзі { $queued } · ⚙️ створюється { $running } · ✅ готово { $done } · ❌ не вдалося { $failed }
-generation-card-money = Зарезервовано { $reserved } токенів; списано поки { $charged }.
-generation-card-money-final = Зарезервовано { $reserved } токенів; списано { $charged }.
-generation-card-balance = Баланс після резервування: { $balance } токенів.
-generation-card-failed = ❌ Не вдалося: { $count }; повернуто { $refunded } токенів.
-generation-card-canceled = ✖️ Скасовано: { $count }; повернуто { $refunded } токенів.
+generation-card-money = Зарезервовано { $reserved } { $reserved ->
+        [one] токен
+        [few] токени
+       *[many] токенів
+    }; списано поки { $charged }.
+generation-card-money-final = Зарезервовано { $reserved } { $reserved ->
+        [one] токен
+        [few] токени
+       *[many] токенів
+    }; списано { $charged }.
+generation-card-balance = Баланс після резервування: { $balance } { $balance ->
+        [one] токен
+        [few] токени
+       *[many] токенів
+    }.
+generation-card-failed = ❌ Не вдалося: { $count }; повернуто { $refunded } { $refunded ->
+        [one] токен
+        [few] токени
+       *[many] токенів
+    }.
+generation-card-canceled = ✖️ Скасовано: { $count }; повернуто { $refunded } { $refunded ->
+        [one] токен
+        [few] токени
+       *[many] токенів
+    }.
 generation-card-cancel-running = { $count ->
     [one] { $count } вже створювалося і не могло бути зупинене; платите за нього лише якщо вдасться.
    *[other] { $count } вже створювалися і не могли бути зупинені; платите за них лише якщо вдадуться.
@@ -183,10 +268,18 @@ generation-button-delete = 🗑 Видалити
 generation-button-delete-confirm = 🗑 Так, видалити
 generation-button-keep = Залишити
 generation-image-caption = { $number }. { $prompt }
-    { $model } · { $tokens } токенів
+    { $model } · { $tokens } { $tokens ->
+            [one] токен
+            [few] токени
+           *[many] токенів
+        }
 generation-album-title = Зображення { $from }–{ $to } · { $model }
 generation-album-legend = ⬇️ оригінальний файл · 🔁 ще раз · 🧩 як зразок · 🗑 видалити
-generation-item-failed = ❌ { $number } не вдалося ({ $reason }): повернуто { $tokens } токенів.
+generation-item-failed = ❌ { $number } не вдалося ({ $reason }): повернуто { $tokens } { $tokens ->
+        [one] токен
+        [few] токени
+       *[many] токенів
+    }.
 generation-item-no-reason = причину не вказано
 generation-links-fallback = Не всі зображення вдалося надіслати сюди. Завантажте їх за цими посиланнями (вони діють 24 години):
 generation-original-caption = Зображення { $number }, оригінальний файл

@@ -190,3 +190,10 @@ voice-price-range = { $from }–{ $to ->
    *[other] { $to } токена
     } за хвилину
 voice-quality-scale = Якість від ★ (базова) до ★★★★ (найвища); ціна — за хвилину мовлення.
+
+## Sizes of files and storage
+size-bytes = { $value } Б
+size-kilobytes = { $value } КБ
+size-megabytes = { $value } МБ
+size-gigabytes = { $value } ГБ
+size-terabytes = { $value } ТБ

@@ -30,7 +30,7 @@ video-value-quality-mode = { $mode ->
     [professional] Професійна
     [professional_audio] Професійна зі звуком
     [normal] Звичайна
-    [custom] Власна
+    [custom] Спеціальна (з іншою ціною)
    *[other] { $label }
 }
 video-model-label = { $kind ->

@@ -115,6 +115,17 @@ export const BatchRecordSchema = z.object({
 });
 export type BatchRecord = z.infer<typeof BatchRecordSchema>;
 
+/**
+ * Whether the user wrote the prompt. Without one the service uses a default of its own, which is its
+ * text, not the user's (and in English): the chat then says there was no prompt instead.
+ */
+export function hasOwnPrompt(request: BatchRecord["request"]): boolean {
+  const { prompt, prompts } = request;
+  return (
+    (typeof prompt === "string" && prompt.trim() !== "") || (Array.isArray(prompts) && prompts.length > 0)
+  );
+}
+
 export const ChunkItemSchema = z.object({
   id: z.string(),
   /** Place in the batch, from 0: the number the user sees is one more. */
@@ -198,6 +209,11 @@ function parseJson<T>(raw: string | undefined, schema: z.ZodType<T>): T | undefi
   } catch {
     return undefined;
   }
+}
+
+function placeOf(raw: string | undefined): GenerationPlace | undefined {
+  const match = raw === undefined ? undefined : /^([A-Za-z0-9_-]{16,64}) (\d+)$/.exec(raw);
+  return match ? { ticket: match[1] ?? "", position: Number(match[2]) } : undefined;
 }
 
 export class RecordBusyError extends Error {
@@ -334,9 +350,23 @@ export class GenerationRecords {
   }
 
   async locate(generationId: string): Promise<GenerationPlace | undefined> {
-    const raw = await this.storage.kv.get(`generation-of:${generationId}`);
-    const match = raw === undefined ? undefined : /^([A-Za-z0-9_-]{16,64}) (\d+)$/.exec(raw);
-    return match ? { ticket: match[1] ?? "", position: Number(match[2]) } : undefined;
+    return placeOf(await this.storage.kv.get(`generation-of:${generationId}`));
+  }
+
+  /** Which of these generations the bot made without a prompt of the user's: two reads for a page. */
+  async withoutOwnPrompt(generationIds: readonly string[]): Promise<Set<string>> {
+    const places = (await this.storage.kv.getMany(generationIds.map((id) => `generation-of:${id}`))).map(
+      placeOf,
+    );
+    const tickets = [...new Set(places.flatMap((place) => (place ? [place.ticket] : [])))];
+    const batches = await this.storage.kv.getMany(tickets.map((ticket) => `generation-batch:${ticket}`));
+    const promptless = new Set(
+      batches.flatMap((raw, index) => {
+        const record = parseJson(raw, BatchRecordSchema);
+        return record && !hasOwnPrompt(record.request) ? [tickets[index]] : [];
+      }),
+    );
+    return new Set(generationIds.filter((_id, index) => promptless.has(places[index]?.ticket)));
   }
 
   /** A user's generation to follow until it finishes; `createdMs` orders the poller's paging. */

@@ -5,11 +5,16 @@
  * long as the batch record lives.
  */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
-import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { ticketTag } from "../logger.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
-import { type BatchRecord, type ChunkItem, type ChunkRecord, refundOf } from "./batch-records.js";
+import {
+  type BatchRecord,
+  type ChunkItem,
+  type ChunkRecord,
+  hasOwnPrompt,
+  refundOf,
+} from "./batch-records.js";
 
 /** Buttons on results and on the card: what each does, as a short code on the wire. */
 export const RESULT_ACTIONS = {
@@ -176,10 +181,6 @@ export function countBatch(chunks: readonly ChunkRecord[]): BatchCounts {
   return counts;
 }
 
-function tokens(value: number, locale: string): string {
-  return formatNumber(value, locale);
-}
-
 /** The batch card for a batch the service has. */
 export function createdCardText(
   t: Translate,
@@ -188,7 +189,6 @@ export function createdCardText(
   finished: boolean,
 ): string {
   const name = formName(t, record);
-  const locale = record.locale;
   const lines: string[] = [];
   if (finished) {
     lines.push(t("generation-card-finished", { name, done: counts.succeeded, count: record.count }));
@@ -211,23 +211,21 @@ export function createdCardText(
   }
   lines.push(
     t(finished ? "generation-card-money-final" : "generation-card-money", {
-      reserved: tokens(record.costTokens ?? 0, locale),
-      charged: tokens(counts.charged, locale),
+      reserved: record.costTokens ?? 0,
+      charged: counts.charged,
     }),
   );
   if (!finished && record.balanceTokens !== undefined) {
-    lines.push(t("generation-card-balance", { balance: tokens(record.balanceTokens, locale) }));
+    lines.push(t("generation-card-balance", { balance: record.balanceTokens }));
   }
   if (counts.failed > 0) {
-    lines.push(
-      t("generation-card-failed", { count: counts.failed, refunded: tokens(counts.refundedFailed, locale) }),
-    );
+    lines.push(t("generation-card-failed", { count: counts.failed, refunded: counts.refundedFailed }));
   }
   if (counts.canceled > 0) {
     lines.push(
       t("generation-card-canceled", {
         count: counts.canceled,
-        refunded: tokens(counts.refundedCanceled, locale),
+        refunded: counts.refundedCanceled,
       }),
     );
   }
@@ -266,9 +264,9 @@ export function cardKeyboard(t: Translate, record: BatchRecord, counts: BatchCou
 export function imageCaption(t: Translate, record: BatchRecord, item: ChunkItem): string {
   return t("generation-image-caption", {
     number: item.position + 1,
-    prompt: clip(item.prompt, 300),
+    prompt: hasOwnPrompt(record.request) ? clip(item.prompt, 300) : t("generation-no-prompt"),
     model: record.modelLabel,
-    tokens: tokens(item.costTokens, record.locale),
+    tokens: item.costTokens,
   });
 }
 
@@ -289,7 +287,7 @@ export function controlText(t: Translate, record: BatchRecord, chunk: ChunkRecor
     );
     lines.push(t(video ? "video-album-legend" : "generation-album-legend"));
   }
-  lines.push(...failureLines(t, record, chunk));
+  lines.push(...failureLines(t, chunk));
   return lines.join("\n");
 }
 
@@ -297,14 +295,14 @@ export function controlText(t: Translate, record: BatchRecord, chunk: ChunkRecor
  * One line per image that did not come out, with its refund. Canceled ones are not listed: the user asked
  * for that, and the batch card counts them with their refund in one line.
  */
-export function failureLines(t: Translate, record: BatchRecord, chunk: ChunkRecord): string[] {
+export function failureLines(t: Translate, chunk: ChunkRecord): string[] {
   return chunk.items
     .filter((item) => item.status === "failed")
     .map((item) =>
       t("generation-item-failed", {
         number: item.position + 1,
         reason: item.error ?? t("generation-item-no-reason"),
-        tokens: tokens(refundOf(item), record.locale),
+        tokens: refundOf(item),
       }),
     );
 }

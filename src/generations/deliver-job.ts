@@ -304,9 +304,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     if (fits.length === 1 && only && tooBig.length === 0) {
       await parts.once("media", async () => {
         const { file, other } = media(only);
-        const caption = withinCaption(
-          [imageCaption(t, record, only), ...failureLines(t, record, chunk)].join("\n"),
-        );
+        const caption = withinCaption([imageCaption(t, record, only), ...failureLines(t, chunk)].join("\n"));
         await api.sendVideo(chatId, file, {
           ...other,
           caption,
@@ -410,9 +408,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     const [only] = made;
     if (made.length === 1 && only) {
       await parts.once("media", async () => {
-        const caption = withinCaption(
-          [imageCaption(t, record, only), ...failureLines(t, record, chunk)].join("\n"),
-        );
+        const caption = withinCaption([imageCaption(t, record, only), ...failureLines(t, chunk)].join("\n"));
         const reply_markup = singleImageKeyboard(t, record.ticket, only.position);
         try {
           return photosOf([[only, await api.sendPhoto(chatId, fileOf(only), { caption, reply_markup })]]);

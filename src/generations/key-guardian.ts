@@ -48,7 +48,7 @@ export class KeyGuardian {
         text: t("key-guardian-budget", {
           percent: Math.min(100, Math.floor((own.used / own.budget) * 100)),
           left: formatNumber(own.left, locale),
-          budget: formatNumber(own.budget, locale),
+          budget: own.budget,
         }),
       });
     }

@@ -14,7 +14,6 @@ import { type GenerationServiceError, isGenerationServiceError } from "../genera
 import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import type { ListGenerationsQuery } from "../generation-service/requests.js";
 import type { Account, Generation, GenerationPage, GenerationType } from "../generation-service/responses.js";
-import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import type { KeyValueStore } from "../storage/ports.js";
@@ -119,7 +118,7 @@ export function bandText(t: Translate, band: { low: number; high: number }): str
   });
 }
 
-export function queueCardText(t: Translate, snapshot: QueueSnapshot, locale: string): string {
+export function queueCardText(t: Translate, snapshot: QueueSnapshot): string {
   const { account, running, queued } = snapshot;
   const slots = account.limits.concurrent_generations;
   const lines = [t("queue-title"), ""];
@@ -136,7 +135,7 @@ export function queueCardText(t: Translate, snapshot: QueueSnapshot, locale: str
   if (band) lines.push(t("queue-band", { band: bandText(t, band) }));
   if (queued.length > 0) {
     const held = queued.reduce((total, generation) => total + generation.cost_tokens, 0);
-    lines.push("", t("queue-held", { count: queued.length, tokens: formatNumber(held, locale) }));
+    lines.push("", t("queue-held", { count: queued.length, tokens: held }));
   }
   return lines.join("\n");
 }
@@ -232,7 +231,7 @@ export function cancelQueueJob(deps: CancelQueueDeps): JobDefinition<CancelQueue
       }
       await edit(
         [
-          t("queue-canceled", { count: tally.canceled, tokens: formatNumber(tally.refunded, locale) }),
+          t("queue-canceled", { count: tally.canceled, tokens: tally.refunded }),
           ...(tally.running > 0 ? [t("queue-canceled-running", { count: tally.running })] : []),
         ].join("\n"),
       );

@@ -3,7 +3,7 @@
  * generation each, under a form instance derived from the first batch's, so pressing it twice starts
  * one retry. Offered once nothing of the batch waits or runs, so the failed ones are all known.
  */
-import type { BatchRecord, GenerationRecords } from "./batch-records.js";
+import { type BatchRecord, type GenerationRecords, hasOwnPrompt } from "./batch-records.js";
 import type { GenerationSubmissions } from "./submissions.js";
 
 /** Variants of one prompt a request may ask for (the spec's `n`). */
@@ -32,7 +32,8 @@ export async function retryFailed(
   if (failed.length === 0 || items.some((item) => item.status === "queued" || item.status === "running")) {
     return { nothing: true };
   }
-  const prompts = failed.map((item) => item.prompt);
+  // Without a prompt of the user's, the retry leaves the service to choose again.
+  const prompts = hasOwnPrompt(record.request) ? failed.map((item) => item.prompt) : [];
   const each = { min: record.quote.min / record.count, max: record.quote.max / record.count };
   const started = await submissions.start({
     userId: record.userId,

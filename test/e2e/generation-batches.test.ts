@@ -13,6 +13,7 @@
 import type { Message } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmulatedUser } from "../../dev/telegram-emulator/index.js";
+import { createI18n } from "../../src/bot/i18n.js";
 import { formatBytes } from "../../src/i18n/format.js";
 import { botMessages, buttonsOf, eventually, press, showsNewest } from "../support/delivery-stack.js";
 import {
@@ -239,8 +240,10 @@ describe.skipIf(!redisServer)(
         const listed = await generations(key.apiKey);
         return listed.every((generation) => generation.status === "succeeded") || undefined;
       });
+      const i18n = createI18n("en");
+      const t = (key: string, variables?: Record<string, string | number>) => i18n.t("en", key, variables);
       const storageLine = (storage: AccountView["storage"]) =>
-        `(${formatBytes(storage.bytes_used, "en")} of ${formatBytes(storage.bytes_quota, "en")})`;
+        `(${formatBytes(storage.bytes_used, t, "en")} of ${formatBytes(storage.bytes_quota, t, "en")})`;
       const full = (await account(key.apiKey)).storage;
 
       user.sendCommand("gallery");

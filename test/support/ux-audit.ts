@@ -1,13 +1,12 @@
 /**
- * The words audit: drives every screen of every task form (each picker), /settings (each picker),
- * /tasks, /balance and /apikey in en, uk and ru through the real bot, and lists every place the user
- * would read a code instead of a word: a value of the spec's vocabularies, a provider id or label, an
- * ASS colour, a snake_case token; in uk and ru also a Latin word outside a short allow-list, and a
- * number followed by the wrong plural form. What the user is meant to type (shown as code) is exempt.
+ * The words audit: drives every screen of every task form (each picker), /start, /help, /settings (each
+ * picker), /tasks, /balance and /apikey, every task card and result, and the generation service's screens
+ * (ux-audit-generations.ts) in en, uk and ru through the real bot, reads the locale files, and lists
+ * every place the user would read what words-audit.ts looks for: a code, a stray Latin word, a wrong
+ * plural, a double full stop, a sentence said twice, the service's own prompt, another name for a job.
  */
 import { fileURLToPath } from "node:url";
-import { z } from "zod";
-import { type CardAction, decodeCardAction } from "../../src/bot/flows/card-action.js";
+import { DEFAULT_PROMPTS, SANDBOX_MODELS } from "../../dev/generation-sandbox/index.js";
 import { LastChoices } from "../../src/bot/flows/defaults.js";
 import { FORMS } from "../../src/bot/flows/forms/index.js";
 import { createI18n } from "../../src/bot/i18n.js";
@@ -15,176 +14,20 @@ import { type Catalog, catalogPort, loadCatalog } from "../../src/catalog/index.
 import { BOT_LOCALES, type BotLocale } from "../../src/i18n/locales.js";
 import { thenRows } from "../../src/tasks/cards.js";
 import type { TaskRecord } from "../../src/tasks/task-records.js";
-import * as vocabularies from "../../src/tasks-service/schemas/common.js";
-import { TASK_DEFAULTS, type TaskType } from "../../src/tasks-service/schemas/index.js";
+import type { TaskType } from "../../src/tasks-service/schemas/index.js";
 import { decodeCallback } from "../../src/telegram/callback-data.js";
 import { FakeApiKeys, FakeTasksService, serviceTask } from "./bot-fakes.js";
 import { type ApiCall, BotHarness, type TestUser } from "./bot-harness.js";
+import { type CardButton, formButtons, pressAction, pressButton, toSummary } from "./form-card-driver.js";
 import { FormRig } from "./form-rig.js";
 import { audio, photo, video } from "./telegram-messages.js";
+import { auditGenerations } from "./ux-audit-generations.js";
+import { auditTaskResults } from "./ux-audit-tasks.js";
+import { type Finding, latinAllowed, WordsAudit } from "./words-audit.js";
 
-export type FindingKind = "code" | "latin" | "plural";
-export interface Finding {
-  kind: FindingKind;
-  word: string;
-  where: string;
-}
+export { FINDING_KINDS, type Finding, type FindingKind, WordsAudit } from "./words-audit.js";
 
 const CATALOG_PATH = fileURLToPath(new URL("../../catalog/catalog.json", import.meta.url));
-
-/** Every value of the spec's vocabularies, read from the task service schemas. */
-function vocabularyValues(): Set<string> {
-  const values = new Set<string>();
-  const add = (value: unknown) => {
-    if (typeof value === "string") values.add(value);
-  };
-  for (const exported of Object.values(vocabularies)) {
-    if (Array.isArray(exported)) exported.forEach(add);
-  }
-  for (const defaults of Object.values(TASK_DEFAULTS)) Object.values(defaults).forEach(add);
-  return values;
-}
-
-/** Latin words a Ukrainian or Russian screen may hold: brands, formats, units and the catalog's names. */
-function latinAllowed(catalog: Catalog): Set<string> {
-  const words = [
-    "Telegram",
-    "USD",
-    "UTC",
-    "API",
-    "HTTP",
-    "X-API-Key",
-    "https",
-    "MP3",
-    "MP4",
-    "WAV",
-    "M4A",
-    "MOV",
-    "AVI",
-    "JPEG",
-    "PNG",
-    "WebP",
-    "SRT",
-    "English",
-    ...catalog.providers.map((provider) => provider.label),
-  ];
-  return new Set(words.flatMap((word) => word.split(/[^A-Za-z0-9-]+/)).map((word) => word.toLowerCase()));
-}
-
-/** Nominative plural forms of the nouns that meet numbers, by plural category. */
-const NOUNS: Record<BotLocale, Array<Record<string, string>>> = {
-  en: [
-    { one: "token", other: "tokens" },
-    { one: "clip", other: "clips" },
-    { one: "file", other: "files" },
-    { one: "caption", other: "captions" },
-  ],
-  uk: [
-    { one: "токен", few: "токени", many: "токенів", other: "токена" },
-    { one: "ролик", few: "ролики", many: "роликів", other: "ролика" },
-    { one: "файл", few: "файли", many: "файлів", other: "файлу" },
-    { one: "напис", few: "написи", many: "написів", other: "напису" },
-  ],
-  ru: [
-    { one: "токен", few: "токена", many: "токенов", other: "токена" },
-    { one: "ролик", few: "ролика", many: "роликов", other: "ролика" },
-    { one: "файл", few: "файла", many: "файлов", other: "файла" },
-    { one: "надпись", few: "надписи", many: "надписей", other: "надписи" },
-  ],
-};
-/** After these words a number takes the genitive, which the nominative table does not judge. */
-const GOVERNING = new Set(
-  "до від із з понад щонайменше щонайбільше більше менше от из с около более менее больше меньше of from to".split(
-    " ",
-  ),
-);
-
-function visibleText(text: string): string {
-  return text
-    .replace(/<code>[\s\S]*?<\/code>/g, " ")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&")
-    .replace(/https?:\/\/\S+/g, " ")
-    .replace(/(^|\s)\/[a-z]+/g, " ");
-}
-
-const EntitiesSchema = z.array(z.object({ type: z.string(), offset: z.number(), length: z.number() }));
-
-/** The text without what its entities mark as code or hide as a spoiler (a key, a command to copy). */
-function withoutEntities(text: string, entities: unknown): string {
-  const parsed = EntitiesSchema.safeParse(entities);
-  if (!parsed.success) return text;
-  let result = text;
-  for (const entity of parsed.data) {
-    if (!["code", "pre", "spoiler"].includes(entity.type)) continue;
-    result =
-      result.slice(0, entity.offset) +
-      " ".repeat(entity.length) +
-      result.slice(entity.offset + entity.length);
-  }
-  return result;
-}
-
-export class WordsAudit {
-  readonly findings: Finding[] = [];
-  private readonly vocabulary = vocabularyValues();
-
-  constructor(
-    private readonly locale: BotLocale,
-    private readonly allowed: Set<string>,
-  ) {}
-
-  check(raw: string, where: string): void {
-    const text = visibleText(raw);
-    const report = (kind: FindingKind, word: string) => this.findings.push({ kind, word, where });
-    for (const match of text.matchAll(/&H[0-9A-F]{6,8}/gi)) report("code", match[0]);
-    for (const match of text.matchAll(/\bprovider_[a-z]\b|\bProvider [A-F]\b/g)) report("code", match[0]);
-    for (const match of text.matchAll(/\b[A-Za-z]+(?:_[A-Za-z0-9]+)+\b/g)) report("code", match[0]);
-    for (const match of text.matchAll(/\b\d+_\d+\b/g)) report("code", match[0]);
-    for (const line of text.split("\n")) {
-      const bare = line.replace(/^(• |☑️ |▫️ |✅ )/, "").trim();
-      const value = bare.includes(": ") ? bare.slice(bare.indexOf(": ") + 2) : bare;
-      for (const part of value.split(", ")) {
-        if (this.vocabulary.has(part.trim())) report("code", part.trim());
-      }
-    }
-    if (this.locale !== "en") {
-      for (const match of text.matchAll(/[A-Za-z][A-Za-z0-9-]*[A-Za-z0-9]|[A-Za-z]/g)) {
-        if (!this.allowed.has(match[0].toLowerCase())) report("latin", match[0]);
-      }
-    }
-    this.checkPlurals(text, report);
-  }
-
-  private checkPlurals(text: string, report: (kind: FindingKind, word: string) => void): void {
-    const rules = new Intl.PluralRules(this.locale);
-    const pattern = /(?:(\p{L}+)\s+)?(?<![\p{L}\d])(\d[\d\u00a0\u202f ,.]*?)\s+(\p{L}+)/gu;
-    for (const match of text.matchAll(pattern)) {
-      const [whole, before, digits = "", noun = ""] = match;
-      if (before && GOVERNING.has(before.toLowerCase())) continue;
-      const number = Number(digits.replace(/[\s\u00a0\u202f,]/g, ""));
-      if (!Number.isFinite(number)) continue;
-      const lower = noun.toLowerCase();
-      const forms = NOUNS[this.locale].find((entry) => Object.values(entry).includes(lower));
-      if (!forms) continue;
-      const expected = forms[rules.select(number)] ?? forms.other;
-      if (lower !== expected) report("plural", whole.trim());
-    }
-  }
-
-  /** Every word the user was shown in these calls: texts, captions, buttons and alerts. */
-  checkCalls(calls: readonly ApiCall[], where: string): void {
-    for (const call of calls) {
-      const { text, caption } = call.payload;
-      if (typeof text === "string")
-        this.check(withoutEntities(text, call.payload.entities), `${where} ${call.method}`);
-      if (typeof caption === "string") this.check(caption, `${where} ${call.method}`);
-      for (const button of BotHarness.buttons(call)) this.check(button.text, `${where} button`);
-    }
-  }
-}
 
 /** What the user sends, in their language: their own words are theirs, not the bot's. */
 const USER_TEXT: Record<BotLocale, string> = { en: "Good morning", uk: "Доброго ранку", ru: "Доброе утро" };
@@ -197,46 +40,6 @@ const MEDIA: Partial<Record<TaskType, Record<string, unknown>>> = {
   smart_clip: video("video1"),
 };
 
-/** A form's message as last drawn, and the actions of its buttons. */
-function formButtons(
-  rig: FormRig,
-  user: TestUser,
-): Array<{ text: string; data: string; action: CardAction }> {
-  return BotHarness.buttons(rig.card(user).call).flatMap((button) => {
-    const decoded = button.data ? decodeCallback(button.data) : undefined;
-    const action = decoded ? decodeCardAction(decoded.args) : undefined;
-    return action && button.data ? [{ text: button.text, data: button.data, action }] : [];
-  });
-}
-
-async function pressAction(rig: FormRig, user: TestUser, test: (action: CardAction) => boolean) {
-  const button = formButtons(rig, user).find((candidate) => test(candidate.action));
-  if (!button) return false;
-  await rig.harness.press(user, button.data, messageIdOf(rig, user));
-  return true;
-}
-
-function messageIdOf(rig: FormRig, user: TestUser): number {
-  const call = rig.card(user).call;
-  const id = call?.payload.message_id ?? (call?.result as { message_id?: number } | undefined)?.message_id;
-  return Number(id ?? 1);
-}
-
-/** Opens every group and every field of one form state, each picker and its pages, then goes back. */
-/** Back to the card: ◀ Back from wherever the form is, until Create shows. */
-async function toSummary(rig: FormRig, user: TestUser): Promise<void> {
-  for (let step = 0; step < 5; step++) {
-    if (formButtons(rig, user).some((button) => button.action.kind === "create")) return;
-    const back = (action: CardAction) =>
-      action.kind === "show-summary" || action.kind === "open-group" || action.kind === "open-caption";
-    const last = formButtons(rig, user)
-      .filter((button) => back(button.action))
-      .at(-1);
-    if (!last) return;
-    await rig.harness.press(user, last.data, messageIdOf(rig, user));
-  }
-}
-
 async function visitForm(
   rig: FormRig,
   user: TestUser,
@@ -245,7 +48,7 @@ async function visitForm(
   locale: BotLocale,
 ): Promise<void> {
   const definition = FORMS[type];
-  const press = async (data: string) => rig.harness.press(user, data, messageIdOf(rig, user));
+  const press = async (button: CardButton) => pressButton(rig, user, button);
   for (let group = 0; group < definition.groups.length; group++) {
     await toSummary(rig, user);
     if (!(await pressAction(rig, user, (a) => a.kind === "open-group" && a.group === group))) continue;
@@ -253,7 +56,7 @@ async function visitForm(
     for (const field of formButtons(rig, user)) {
       if (field.action.kind !== "open-field") continue;
       const kind = definition.fields[field.action.field]?.input.kind;
-      if (kind === "toggle" && field.text.endsWith(`: ${off}`)) await press(field.data);
+      if (kind === "toggle" && field.text.endsWith(`: ${off}`)) await press(field);
     }
     const fields = formButtons(rig, user).filter((entry) => entry.action.kind === "open-field");
     for (const field of fields) {
@@ -262,7 +65,7 @@ async function visitForm(
       if (!input || input.kind === "toggle") continue;
       await toSummary(rig, user);
       await pressAction(rig, user, (a) => a.kind === "open-group" && a.group === group);
-      await press(field.data);
+      await press(field);
       await pressAction(rig, user, (a) => a.kind === "open-field" && a.page === 1);
       if (input.kind === "voice") {
         await pressAction(rig, user, (a) => a.kind === "voice-provider");
@@ -412,6 +215,8 @@ async function auditCommands(locale: BotLocale, catalog: Catalog, audit: WordsAu
     // Choose an option so the summary shows a value of each field in words.
     if (first?.data && options !== menu) await harness.press(user, first.data, 1);
   }
+  await harness.send(user, "/start");
+  await harness.send(user, "/help");
   await harness.send(user, "/settings");
   await harness.send(user, "/language");
   await harness.send(user, "/balance");
@@ -425,16 +230,26 @@ async function auditCommands(locale: BotLocale, catalog: Catalog, audit: WordsAu
   audit.checkCalls(harness.calls, "commands");
 }
 
-export async function auditWords(): Promise<Record<BotLocale, Finding[]>> {
+/** Everything one language shows, audited. */
+export async function auditLocale(locale: BotLocale): Promise<Finding[]> {
   const catalog = await loadCatalog(CATALOG_PATH);
-  const allowed = latinAllowed(catalog);
+  // Names are names in every language: the voice providers', the models' and their makers'.
+  const allowed = latinAllowed([
+    ...catalog.providers.map((provider) => provider.label),
+    ...SANDBOX_MODELS.flatMap((model) => [model.entry.label, model.entry.provider]),
+  ]);
+  const audit = new WordsAudit(locale, { allowed, serviceTexts: Object.values(DEFAULT_PROMPTS) });
+  audit.checkLocaleFiles();
+  await auditForms(locale, audit);
+  await auditCarriedOver(locale, audit);
+  await auditCommands(locale, catalog, audit);
+  await auditTaskResults(locale, audit);
+  await auditGenerations(locale, audit);
+  return audit.findings;
+}
+
+export async function auditWords(): Promise<Record<BotLocale, Finding[]>> {
   const result = {} as Record<BotLocale, Finding[]>;
-  for (const locale of BOT_LOCALES) {
-    const audit = new WordsAudit(locale, allowed);
-    await auditForms(locale, audit);
-    await auditCarriedOver(locale, audit);
-    await auditCommands(locale, catalog, audit);
-    result[locale] = audit.findings;
-  }
+  for (const locale of BOT_LOCALES) result[locale] = await auditLocale(locale);
   return result;
 }

@@ -9,7 +9,6 @@
 import { randomBytes } from "node:crypto";
 import { Composer, InlineKeyboard } from "grammy";
 import { z } from "zod";
-import { formatNumber } from "../../i18n/format.js";
 import type { Translate } from "../../i18n/translate.js";
 import { type TelegramMediaRef, telegramMediaOf } from "../../media/media-ref.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../../telegram/callback-data.js";
@@ -97,14 +96,14 @@ function refusalText(t: Translate, refusal: Refusal): string {
   }
 }
 
-function groupLine(t: Translate, group: BatchGroup, locale: string): string {
+function groupLine(t: Translate, group: BatchGroup): string {
   const aspect = typeof group.request.aspect === "string" ? group.request.aspect : "";
   return t("batch-preview-group", {
     model: group.modelLabel,
     aspect,
     count: group.count,
-    min: formatNumber(group.quote.min, locale),
-    max: formatNumber(group.quote.max, locale),
+    min: group.quote.min,
+    max: group.quote.max,
     kind: group.quote.min === group.quote.max ? "fixed" : "range",
   });
 }
@@ -112,7 +111,6 @@ function groupLine(t: Translate, group: BatchGroup, locale: string): string {
 function previewText(
   t: Translate,
   plan: BatchPlan,
-  locale: string,
   account: { balance: number; budgetLeft?: number },
 ): string {
   const lines = [t("batch-preview-title", { count: plan.accepted.length })];
@@ -124,28 +122,23 @@ function previewText(
   }
   if (plan.groups.length > 1) {
     lines.push("", t("batch-preview-groups", { count: plan.groups.length }));
-    for (const group of plan.groups) lines.push(groupLine(t, group, locale));
+    for (const group of plan.groups) lines.push(groupLine(t, group));
   }
   const { min, max } = plan.quote;
   lines.push(
     "",
     t(min === max ? "batch-price-fixed" : "batch-price-range", {
       count: plan.accepted.length,
-      min: formatNumber(min, locale),
-      max: formatNumber(max, locale),
+      min,
+      max,
     }),
-    t("batch-balance", { balance: formatNumber(account.balance, locale) }),
+    t("batch-balance", { balance: account.balance }),
   );
   // The key's own budget, when it has one and it is the smaller, is what the service checks first.
   const budgetBinds = account.budgetLeft !== undefined && account.budgetLeft < account.balance;
   const left = budgetBinds && account.budgetLeft !== undefined ? account.budgetLeft : account.balance;
   if (max > left) {
-    lines.push(
-      t(budgetBinds ? "batch-over-budget" : "batch-over-balance", {
-        max: formatNumber(max, locale),
-        left: formatNumber(left, locale),
-      }),
-    );
+    lines.push(t(budgetBinds ? "batch-over-budget" : "batch-over-balance", { max, left }));
   }
   if (plan.refused.length > 0) {
     lines.push("", t("batch-refused-title", { count: plan.refused.length }));
@@ -209,7 +202,7 @@ async function preview(
     })),
   };
   await ctx.deps.storage.kv.set(draftKey(id), JSON.stringify(draft), { ttlMs: DRAFT_TTL_MS });
-  const shown = previewText(t, plan, locale, setup.account);
+  const shown = previewText(t, plan, setup.account);
   const keyboard = previewKeyboard(t, id, plan.accepted.length);
   if (inPlaceOf !== undefined) {
     await ctx.api.editMessageText(chatId, inPlaceOf, shown, { reply_markup: keyboard });

@@ -22,7 +22,7 @@ import {
   type StorageBlock,
 } from "../../generation-service/responses.js";
 import { ENTRY_NONCE, ENTRY_TARGETS } from "../../generations/account-buttons.js";
-import { FINISHED_STATUSES } from "../../generations/batch-records.js";
+import { FINISHED_STATUSES, type GenerationRecords } from "../../generations/batch-records.js";
 import type { KeyGuardian } from "../../generations/key-guardian.js";
 import { generationProblem } from "../../generations/problems.js";
 import {
@@ -33,7 +33,7 @@ import {
   readQueue,
 } from "../../generations/queue-card.js";
 import type { DeletionMarks } from "../../generations/retention.js";
-import { formatBytes, formatNumber, percentBar } from "../../i18n/format.js";
+import { formatBytes, percentBar } from "../../i18n/format.js";
 import type { Translate } from "../../i18n/translate.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback, newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
@@ -52,6 +52,8 @@ export interface GalleryDeps {
   service: GalleryService;
   marks: DeletionMarks;
   guardian: KeyGuardian;
+  /** Which results the bot made without the user's prompt: the service's own prompt is not shown as theirs. */
+  records: Pick<GenerationRecords, "withoutOwnPrompt">;
   /** Cancels every waiting generation of the account, as a job that edits the card when it is done. */
   cancelQueue(data: CancelQueueData): Promise<void>;
 }
@@ -142,13 +144,13 @@ function next<T>(cycle: readonly T[], current: T): T {
 
 function storageLine(t: Translate, storage: StorageBlock, locale: string): string {
   if (storage.unlimited) {
-    return t("account-storage-unlimited", { used: formatBytes(storage.bytes_used, locale) });
+    return t("account-storage-unlimited", { used: formatBytes(storage.bytes_used, t, locale) });
   }
   return t("account-storage", {
     bar: percentBar(storage.percent),
     percent: storage.percent,
-    used: formatBytes(storage.bytes_used, locale),
-    quota: formatBytes(storage.bytes_quota, locale),
+    used: formatBytes(storage.bytes_used, t, locale),
+    quota: formatBytes(storage.bytes_quota, t, locale),
   });
 }
 
@@ -171,10 +173,16 @@ function isFinished(status: GenerationStatus): boolean {
   return FINISHED_STATUSES.has(status);
 }
 
-function itemLine(t: Translate, generation: Generation, number: number, selected: boolean, locale: string) {
-  const mark = selected ? "☑️ " : "";
+function itemLine(
+  t: Translate,
+  generation: Generation,
+  number: number,
+  marks: { selected: boolean; ownPrompt: boolean },
+  locale: string,
+) {
+  const mark = marks.selected ? "☑️ " : "";
   const icon = generation.type === "video" ? "🎬" : "🖼";
-  const prompt = shortPrompt(generation.prompt) || t("gallery-no-prompt");
+  const prompt = (marks.ownPrompt && shortPrompt(generation.prompt)) || t("generation-no-prompt");
   const details = t("gallery-item-details", {
     status: t(`gallery-status-${generation.status}`),
     date: shortDate(generation.created, locale),
@@ -231,8 +239,10 @@ async function drawGallery(
     lines.push(t(state.cursors.length === 0 ? "gallery-empty" : "gallery-page-empty"));
   } else {
     lines.push(t("gallery-page", { first: first + 1, last: first + page.data.length }));
+    const promptless = await deps.records.withoutOwnPrompt(page.data.map((generation) => generation.id));
     page.data.forEach((generation, index) => {
-      lines.push(itemLine(t, generation, first + index + 1, selected.has(generation.id), locale));
+      const marks = { selected: selected.has(generation.id), ownPrompt: !promptless.has(generation.id) };
+      lines.push(itemLine(t, generation, first + index + 1, marks, locale));
     });
   }
   if (state.selected.length > 0) lines.push("", t("gallery-selected", { count: state.selected.length }));
@@ -363,7 +373,7 @@ async function showQueue(ctx: BotContext, deps: GalleryDeps, mode: "reply" | "ed
     const snapshot = await readQueue(deps.service, credentials.apiKey);
     const locale = await ctx.i18n.getLocale();
     const nonce = newNonce();
-    const text = queueCardText(ctx.t.bind(ctx), snapshot, locale);
+    const text = queueCardText(ctx.t.bind(ctx), snapshot);
     const reply_markup = queueKeyboard(ctx.t.bind(ctx), nonce, snapshot.queued.length);
     if (mode === "edit") await editMenu(ctx, text, { reply_markup });
     else await ctx.reply(text, { reply_markup });
@@ -398,20 +408,15 @@ async function onQueueButton(ctx: BotContext, deps: GalleryDeps, chatId: number,
         await showQueue(ctx, deps, "edit");
         return;
       }
-      const locale = await ctx.i18n.getLocale();
       const tokens = queued.reduce((total, generation) => total + generation.cost_tokens, 0);
-      await editMenu(
-        ctx,
-        t("queue-cancel-confirm", { count: queued.length, tokens: formatNumber(tokens, locale) }),
-        {
-          reply_markup: {
-            inline_keyboard: [
-              [button(t("queue-button-cancel-confirm"), nonce, "cancel")],
-              [button(t("gallery-button-back"), nonce, "queue")],
-            ],
-          },
+      await editMenu(ctx, t("queue-cancel-confirm", { count: queued.length, tokens }), {
+        reply_markup: {
+          inline_keyboard: [
+            [button(t("queue-button-cancel-confirm"), nonce, "cancel")],
+            [button(t("gallery-button-back"), nonce, "queue")],
+          ],
         },
-      );
+      });
     } catch (error) {
       await sayProblem(ctx, error, true);
     }
@@ -440,7 +445,6 @@ async function onGalleryButton(
     return;
   }
   const apiKey = credentials.apiKey;
-  const locale = await ctx.i18n.getLocale();
   const redraw = async (nextState: GalleryState, extras?: GalleryExtras) => {
     const view = await drawGallery(ctx, deps, apiKey, nextState, extras);
     await editMenu(ctx, view.text, { reply_markup: view.keyboard });
@@ -528,14 +532,9 @@ async function onGalleryButton(
         });
         return;
       }
-      const shown = formatNumber(count, locale);
       await editMenu(
         ctx,
-        t(complete ? "gallery-delete-old-confirm" : "gallery-delete-old-confirm-at-least", {
-          count,
-          shown,
-          days,
-        }),
+        t(complete ? "gallery-delete-old-confirm" : "gallery-delete-old-confirm-at-least", { count, days }),
         {
           reply_markup: {
             inline_keyboard: [

@@ -18,6 +18,7 @@ import type { Translate } from "../../i18n/translate.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
 import { singleAttempt } from "../../telegram/client-policy.js";
 import type { BotContext } from "../context.js";
+import { escapeHtml } from "../flows/screens/text.js";
 import { currentMenu, editMenu, openMenu } from "../menu.js";
 import { noteWhatWasSaid } from "../updates.js";
 import { exitConversations } from "./cancel.js";
@@ -26,6 +27,9 @@ export interface GenerationAccountDeps {
   links: GenerationLinksPort;
   service: { getAccount(apiKey: string): Promise<Account> };
 }
+
+/** The key's name and the key's pattern are set as code: what the user matches against their own. */
+const HTML = { parse_mode: "HTML" } as const;
 
 /** A /connect left unanswered this long stops waiting: a later text is not taken for a key. */
 const AWAIT_MS = 10 * 60 * 1000;
@@ -41,24 +45,20 @@ function keyLine(t: Translate, account: Account, locale: string): string {
     : t("account-key-no-expiry");
   const own = keyBudgetOf(key);
   const budget = own
-    ? t("account-key-budget", {
-        used: formatNumber(own.used, locale),
-        budget: formatNumber(own.budget, locale),
-        left: formatNumber(own.left, locale),
-      })
-    : t("account-key-no-budget", { used: formatNumber(key.budget_used_tokens, locale) });
+    ? t("account-key-budget", { used: own.used, budget: own.budget, left: own.left })
+    : t("account-key-no-budget", { used: key.budget_used_tokens });
   return `${expiry}\n${budget}`;
 }
 
 function storageLine(t: Translate, account: Account, locale: string): string {
   const { storage } = account;
   if (storage.unlimited)
-    return t("account-storage-unlimited", { used: formatBytes(storage.bytes_used, locale) });
+    return t("account-storage-unlimited", { used: formatBytes(storage.bytes_used, t, locale) });
   return t("account-storage", {
     bar: percentBar(storage.percent),
     percent: storage.percent,
-    used: formatBytes(storage.bytes_used, locale),
-    quota: formatBytes(storage.bytes_quota, locale),
+    used: formatBytes(storage.bytes_used, t, locale),
+    quota: formatBytes(storage.bytes_quota, t, locale),
   });
 }
 
@@ -72,9 +72,9 @@ export function accountText(
   return [
     t("account-title"),
     "",
-    t("account-plan", { plan: account.plan }),
+    t("account-plan", { plan: escapeHtml(account.plan) }),
     t("account-balance", {
-      tokens: formatNumber(account.balance_tokens, locale),
+      tokens: account.balance_tokens,
       usd: usd(account.balance_tokens, account, locale),
     }),
     "",
@@ -138,7 +138,7 @@ function skipKeyboard(t: Translate, nonce: string) {
 async function checkAndLink(ctx: BotContext, deps: GenerationAccountDeps, apiKey: string): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
-  const status = await ctx.reply(ctx.t("connect-checking", { name: keyNameOf(apiKey) }));
+  const status = await ctx.reply(ctx.t("connect-checking", { name: keyNameOf(apiKey) }), HTML);
   const edit = (text: string, reply_markup?: ReturnType<typeof skipKeyboard>) =>
     ctx.api.editMessageText(status.chat.id, status.message_id, text, reply_markup ? { reply_markup } : {});
   let account: Account;
@@ -158,7 +158,7 @@ async function checkAndLink(ctx: BotContext, deps: GenerationAccountDeps, apiKey
   await edit(
     ctx.t("connect-done", {
       plan: account.plan,
-      tokens: formatNumber(account.balance_tokens, locale),
+      tokens: account.balance_tokens,
       usd: usd(account.balance_tokens, account, locale),
     }),
     skipKeyboard(ctx.t, openMenu(ctx)),
@@ -175,7 +175,7 @@ export function createGenerationAccountFeature(deps: GenerationAccountDeps): Com
     if (ctx.match.trim() !== "") await deleteAtOnce(ctx, "key");
     if (apiKey) return checkAndLink(ctx, deps, apiKey);
     ctx.session.generationLink = { awaiting: "key", since: ctx.deps.now().getTime() };
-    await ctx.reply(ctx.t(ctx.match.trim() === "" ? "connect-ask-key" : "connect-not-a-key"));
+    await ctx.reply(ctx.t(ctx.match.trim() === "" ? "connect-ask-key" : "connect-not-a-key"), HTML);
   });
 
   privateChats.command("disconnect", async (ctx) => {
@@ -193,7 +193,7 @@ export function createGenerationAccountFeature(deps: GenerationAccountDeps): Com
     }
     try {
       const account = await deps.service.getAccount(credentials.apiKey);
-      await ctx.reply(accountText(ctx.t, account, await ctx.i18n.getLocale(), link));
+      await ctx.reply(accountText(ctx.t, account, await ctx.i18n.getLocale(), link), HTML);
     } catch (error) {
       const problem = generationProblem(error);
       if (!problem) throw error;
@@ -218,7 +218,7 @@ export function createGenerationAccountFeature(deps: GenerationAccountDeps): Com
       return checkAndLink(ctx, deps, apiKey);
     }
     if (waiting.awaiting === "key") {
-      await ctx.reply(ctx.t("connect-not-a-key"));
+      await ctx.reply(ctx.t("connect-not-a-key"), HTML);
       return;
     }
     const secret = text.trim();

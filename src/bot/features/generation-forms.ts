@@ -11,7 +11,12 @@ import { Composer } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import { z } from "zod";
 import { isGenerationServiceError } from "../../generation-service/errors.js";
-import { type BatchRecord, chunkOf, type GenerationRecords } from "../../generations/batch-records.js";
+import {
+  type BatchRecord,
+  chunkOf,
+  type GenerationRecords,
+  hasOwnPrompt,
+} from "../../generations/batch-records.js";
 import { decodeResultAction, type ResultAction, resultButton } from "../../generations/cards.js";
 import { type JoinData, type JoinOutcome, joinableClips } from "../../generations/join-clips.js";
 import { problemOf } from "../../generations/problems.js";
@@ -317,7 +322,10 @@ async function onResultButton(
       await openGenerationForm(ctx, {
         type: formType.data,
         media: record.form.media,
-        prefill: { ...record.form.values, ...(item ? { prompt: item.prompt } : {}) },
+        prefill: {
+          ...record.form.values,
+          ...(item && hasOwnPrompt(record.request) ? { prompt: item.prompt } : {}),
+        },
       });
       return;
     }

@@ -32,6 +32,7 @@ describe("/start", () => {
     const harness = new BotHarness();
     const reply = lastCall(await harness.send(harness.user(5, "uk"), "/start"), "sendMessage");
     expect(textOf(reply)).toContain("Вітаю, Olena!");
+    expect(textOf(reply).match(/Оберіть завдання нижче/g)).toHaveLength(1);
     expect(BotHarness.buttons(reply)[1]?.text).toBe("Транскрипція");
   });
 
@@ -138,6 +139,16 @@ describe("/balance", () => {
     expect(text).toContain("Largest file: 500 MB");
     expect(text).toContain("Video seconds: 120");
     expect(text).toContain("Limits reset on December 1, 2026.");
+  });
+
+  it("ends the reset date with one full stop in Ukrainian and Russian", async () => {
+    const harness = new BotHarness();
+    const uk = textOf(lastCall(await harness.send(harness.user(9, "uk"), "/balance"), "sendMessage"));
+    expect(uk).toContain("Ліміти оновляться 1 грудня 2026.");
+    expect(uk).not.toContain("..");
+    const ru = textOf(lastCall(await harness.send(harness.user(10, "ru"), "/balance"), "sendMessage"));
+    expect(ru).toContain("Лимиты обновятся 1 декабря 2026.");
+    expect(ru).not.toContain("..");
   });
 
   it("uses the user's own key, issued on first use", async () => {

@@ -241,16 +241,39 @@ describe("/account and /disconnect", () => {
     sandbox.accounts.setWebAppStorage(account, 1024 * 1024 * 1024);
     const user = harness.user(46);
     await links.link(user.id, apiKey);
-    const text = textOf(lastCall(await harness.send(user, "/account"), "sendMessage"));
+    const reply = lastCall(await harness.send(user, "/account"), "sendMessage");
+    const text = textOf(reply);
     expect(text).toContain("Plan: Free");
     expect(text).toContain("Balance: 2,400 tokens (about $2.40)");
-    expect(text).toContain(`Key: ${apiKey.split("_").slice(0, 3).join("_")}…`);
+    // The key's name as code: what the user finds again in the service's account area.
+    expect(text).toContain(`Key: <code>${apiKey.split("_").slice(0, 3).join("_")}…</code>`);
+    expect(reply?.payload.parse_mode).toBe("HTML");
     expect(text).toContain("Expires: Dec 31, 2031");
     expect(text).toContain("Key budget: 0 of 5,000 tokens used, 5,000 left");
     expect(text).toContain("Limits: 60 requests a minute, 4 generations at once, 500 per request");
     expect(text).toContain("Storage: ▰▰▰▰▰▱▱▱▱▱ 50% (1 GB of 2 GB)");
     expect(text).toContain("I check for finished images every few seconds");
     expect(text).not.toContain(apiKey);
+  });
+
+  it("counts and measures in Ukrainian and Russian words: 9 552 токени, 4 генерації, 1 ГБ", async () => {
+    const { harness, links } = rig();
+    const account = sandbox.accounts.create({ plan: "Free", balance: 9_552 });
+    const { apiKey } = sandbox.accounts.issueKey(account, { budgetTokens: 5_000 });
+    sandbox.accounts.setWebAppStorage(account, 1024 * 1024 * 1024);
+    const uk = harness.user(47, "uk");
+    await links.link(uk.id, apiKey);
+    const ukText = textOf(lastCall(await harness.send(uk, "/account"), "sendMessage"));
+    expect(ukText).toContain("Баланс: 9\u00a0552 токени");
+    expect(ukText).toContain("використано 0 з 5\u00a0000 токенів");
+    expect(ukText).toContain("Ліміти: 60 запитів на хвилину, 4 генерації одночасно");
+    expect(ukText).toContain("(1 ГБ з 2 ГБ)");
+    const ru = harness.user(48, "ru");
+    await links.link(ru.id, apiKey);
+    const ruText = textOf(lastCall(await harness.send(ru, "/account"), "sendMessage"));
+    expect(ruText).toContain("Баланс: 9\u00a0552 токена");
+    expect(ruText).toContain("Лимиты: 60 запросов в минуту, 4 генерации одновременно");
+    expect(ruText).toContain("(1 ГБ из 2 ГБ)");
   });
 
   it("forgets the key and the secret on /disconnect", async () => {

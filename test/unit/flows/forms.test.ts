@@ -304,7 +304,19 @@ describe("voice picker", () => {
         locale: "en",
       },
     ]);
+    expect(rig.card(user).text).toContain("Sonora, English: choose a voice. ▶ plays a sample.");
+  });
+
+  it("says what ▶ does only when the list shows one", async () => {
+    rig = await FormRig.create({ noVoiceSamples: true });
+    const user = rig.harness.user(54);
+    await rig.fromStart(user, "Voiceover");
+    await rig.harness.send(user, "Hello");
+    await rig.choose(user, "🎙 Voice", "Voice");
+    await rig.press(user, "Sonora · ★★★ excellent · 41 tokens a minute");
+    expect(BotHarness.buttons(rig.card(user).call).map((button) => button.text)).not.toContain("▶");
     expect(rig.card(user).text).toContain("Sonora, English: choose a voice.");
+    expect(rig.card(user).text).not.toContain("▶");
   });
 });
 

@@ -5,8 +5,11 @@
  * headers) the service receives.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_PROMPTS } from "../../../dev/generation-sandbox/index.js";
+import { createI18n } from "../../../src/bot/i18n.js";
 import { FakeTasksService, tokenProfile } from "../../support/bot-fakes.js";
 import { BotHarness, lastCall, type TestUser, textOf } from "../../support/bot-harness.js";
+import { pressAction, toSummary } from "../../support/form-card-driver.js";
 import { GenerationRig, JPEG, jpegPhoto } from "../../support/generation-rig.js";
 
 let rig: GenerationRig;
@@ -145,6 +148,26 @@ describe("a video from text", () => {
   });
 });
 
+describe("quality modes", () => {
+  it("say what a mode is: a custom mode is the model's own, priced differently, not a quality of the user's", async () => {
+    rig = await GenerationRig.create();
+    const i18n = createI18n("en");
+    for (const [id, locale, expected] of [
+      [451, "en", "Quality: Custom (priced differently)"],
+      [452, "uk", "Якість: Спеціальна (з іншою ціною)"],
+      [453, "ru", "Качество: Особое (с другой ценой)"],
+    ] as const) {
+      const t = (key: string) => i18n.t(locale, key);
+      const user = rig.harness.user(id, locale);
+      await rig.link(user);
+      await rig.harness.send(user, "/video a paper boat");
+      await rig.choose(user, t("form-group-model"), t("field-model"), "Cinematic 3");
+      await toSummary(rig, user);
+      expect(rig.card(user).text).toContain(expected);
+    }
+  });
+});
+
 describe("a video from photos", () => {
   it("one photo is one start frame: uploaded with its own key, then sent as image_file_id", async () => {
     rig = await GenerationRig.create();
@@ -273,6 +296,41 @@ describe("the prompt-count rule", () => {
 });
 
 describe("clips in the chat", () => {
+  it("clips made without a prompt say so in the user's words, never with the service's own prompt", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(433, "uk");
+    await rig.link(user);
+    await openWithPhotos(user, 2, "🎬 Відео з цих фото");
+    await pressAction(rig, user, (action) => action.kind === "create");
+    await rig.settle();
+    await finishAndDeliver(user);
+
+    const serviceText = DEFAULT_PROMPTS.image2video ?? "";
+    const album = lastCall(rig.harness.calls, "sendMediaGroup");
+    const captions = (JSON.parse(String(album?.payload.media)) as Array<{ caption?: string }>).map(
+      (item) => item.caption ?? "",
+    );
+    expect(captions).toHaveLength(2);
+    expect(captions[0]).toMatch(/^1\. \(без опису\)\n/);
+    expect(captions[1]).toMatch(/^2\. \(без опису\)\n/);
+    expect(JSON.stringify(rig.harness.calls)).not.toContain(serviceText.slice(0, 20));
+
+    await rig.harness.send(user, "/gallery");
+    const gallery = textOf(lastCall(rig.harness.calls, "sendMessage"));
+    expect(gallery).toContain("1. 🎬 (без опису)");
+    expect(gallery).not.toContain(serviceText.slice(0, 20));
+
+    // Again reopens the form as it was: still without a prompt, not with the service's.
+    const again = BotHarness.buttons(
+      [...rig.harness.calls]
+        .reverse()
+        .find((call) => BotHarness.buttons(call).some((b) => b.text === "🔁 1")),
+    ).find((button) => button.text === "🔁 1");
+    await rig.harness.press(user, again?.data ?? "");
+    expect(rig.card(user).text).toContain("Без опису");
+    expect(rig.card(user).text).not.toContain(serviceText.slice(0, 20));
+  });
+
   it("one clip is a playable video: its poster as the thumbnail, its own width, height and length, streaming", async () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(431);

@@ -408,21 +408,21 @@ export function moneyLines(
       ? t("generation-price-fixed", {
           count,
           each: tokens(model.price_tokens.min, locale),
-          total: tokens(quote.max, locale),
+          total: quote.max,
           usd: usd(quote.max),
         })
       : t("generation-price-range", {
           count,
           each: priceText(model, locale),
-          min: tokens(quote.min, locale),
-          max: tokens(quote.max, locale),
+          min: quote.min,
+          max: quote.max,
           usdMin: usd(quote.min),
           usdMax: usd(quote.max),
         }),
     account.budgetLeft === undefined
-      ? t("generation-balance", { balance: tokens(account.balance, locale) })
+      ? t("generation-balance", { balance: account.balance })
       : t("generation-balance-and-budget", {
-          balance: tokens(account.balance, locale),
+          balance: account.balance,
           left: tokens(account.budgetLeft, locale),
         }),
     t(words.payForSuccess),
@@ -433,7 +433,7 @@ export function moneyLines(
   if (quote.max > left) {
     lines.push(
       t(budgetBinds ? words.overBudget : words.overBalance, {
-        max: tokens(quote.max, locale),
+        max: quote.max,
         left: tokens(left, locale),
       }),
     );

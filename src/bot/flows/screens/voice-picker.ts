@@ -1,6 +1,6 @@
 /**
  * The voice picker: the form's language first (else a language chosen), then a provider with its
- * quality and price, then a voice, each with ▶ for a sample. It sets tts_provider and tts_voice; the
+ * quality and price, then a voice, with ▶ for a sample where the voice has one. It sets tts_provider and tts_voice; the
  * automatic voice sets the provider alone and leaves the voice to the service.
  */
 import type { InlineKeyboardButton } from "grammy/types";
@@ -152,24 +152,23 @@ export function renderVoices(
   const { language, provider, page } = screen;
   const voices = voicesFor(env.catalog, provider, language);
   const first = page * VOICES_PER_PAGE;
-  const keyboard = voices.slice(first, first + VOICES_PER_PAGE).map((voice, offset) => {
+  const shown = voices.slice(first, first + VOICES_PER_PAGE);
+  const samples = shown.map((voice) => hasSample(voice, env.samplesOnRequest === true));
+  const keyboard = shown.map((voice, offset) => {
     const index = first + offset;
     const mark = state.values.tts_voice === voice.id ? "• " : "";
     const choose = context.button(`${mark}${voice.name}`, { kind: "choose-voice", voice: index });
-    return hasSample(voice, env.samplesOnRequest === true)
-      ? [choose, context.button("▶", { kind: "play-sample", voice: index })]
-      : [choose];
+    return samples[offset] ? [choose, context.button("▶", { kind: "play-sample", voice: index })] : [choose];
   });
   keyboard.push(
     ...context.pager(voices.length, VOICES_PER_PAGE, page, (to) => ({ kind: "voice-page", page: to })),
   );
   keyboard.push([context.button(t("voice-automatic"), { kind: "automatic-voice" })]);
   keyboard.push(context.backRow());
-  return {
-    text: t("voice-choose-voice", {
-      provider: providerLabel(env, provider) ?? provider,
-      language: languageName(language, env.locale),
-    }),
-    keyboard,
-  };
+  const heading = t("voice-choose-voice", {
+    provider: providerLabel(env, provider) ?? provider,
+    language: languageName(language, env.locale),
+  });
+  // ▶ is explained only where the page shows one.
+  return { text: samples.includes(true) ? `${heading} ${t("voice-play-sample")}` : heading, keyboard };
 }
