@@ -7,9 +7,24 @@
  */
 import type { Readable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
-import { Agent, type Dispatcher, request } from "undici";
+import type { Dispatcher } from "undici";
 import type { z } from "zod";
-import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryPolicy } from "../http-client/retry.js";
+import { summarizeIssues } from "../http-client/errors.js";
+import {
+  DEFAULT_RETRY_POLICY,
+  parseRetryAfter,
+  type RetryPolicy,
+  withRetries,
+} from "../http-client/retry.js";
+import {
+  attemptLog,
+  type Exchange,
+  type HttpRequest,
+  HttpTransport,
+  readText,
+  type TransportFailure,
+  uploadTimeoutMs,
+} from "../http-client/transport.js";
 import type { Logger } from "../logger.js";
 import {
   errorForCode,
@@ -63,13 +78,7 @@ import {
   GenerationSchema,
   ValidationErrorBodySchema,
 } from "./responses.js";
-import {
-  encodeFilenameHeader,
-  type FileUpload,
-  rawUploadBody,
-  UploadSizeMismatchError,
-  UploadStreamError,
-} from "./upload.js";
+import { encodeFilenameHeader, type FileUpload, rawUploadBody } from "./upload.js";
 
 export interface GenerationServiceClientOptions {
   baseUrl: string;
@@ -149,35 +158,14 @@ export interface FileContent {
 /** Largest JSON answer read; answers of this API are well under a megabyte. */
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
-/** Failures that happen before a connection exists: the request cannot have reached the service. */
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
-const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT"]);
-
 /** The statuses the spec says to retry. */
 const RETRIED_STATUSES = new Set([429, 503]);
 
-interface RequestBody {
-  headers: Record<string, string>;
-  payload: string | Readable;
-  /** Releases what the body holds open when the attempt ends. */
-  release?: () => void;
-}
-
-interface CallSpec<T> {
+interface CallSpec<T> extends Omit<HttpRequest, "headers"> {
   operation: GenerationOperation;
-  method: "GET" | "POST" | "DELETE";
-  /** Absolute URL of the request. */
-  url: string;
   accept: string;
   apiKey?: string;
   idempotencyKey?: string;
-  /** Whole-attempt time-out; absent for downloads, whose size is not known in advance. */
-  timeoutMs?: number;
-  /** Time to the response's headers; undici restarts it while a body is being sent. */
-  headersTimeoutMs: number;
-  /** Longest silence while the response's body arrives. */
-  bodyTimeoutMs: number;
-  body?: () => RequestBody;
   receive: (response: Dispatcher.ResponseData) => Promise<T>;
   onRetry?: CallOptions["onRetry"];
 }
@@ -187,20 +175,12 @@ interface Received<T> {
   replayed: boolean;
 }
 
-/** The outcome of one attempt that did not produce a value. */
-interface AttemptFailure {
-  error: GenerationServiceError;
-  /** The request certainly did not reach the service. */
-  notSent: boolean;
-}
-
 export class GenerationServiceClient {
   private readonly baseUrl: string;
   private readonly logger: Logger;
   private readonly rateLimits: KeyRateLimits;
   private readonly timeoutMs: number;
-  private readonly dispatcher: Dispatcher;
-  private readonly ownsDispatcher: boolean;
+  private readonly transport: HttpTransport;
   private readonly retryPolicy: RetryPolicy;
   private readonly uploadBaseTimeoutMs: number;
   private readonly uploadMinBytesPerSecond: number;
@@ -208,15 +188,13 @@ export class GenerationServiceClient {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
   private readonly now: () => number;
-  private closed = false;
 
   constructor(options: GenerationServiceClientOptions) {
     this.baseUrl = new URL(options.baseUrl).href.replace(/\/+$/, "");
     this.logger = options.logger;
     this.rateLimits = options.rateLimits;
     this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.ownsDispatcher = options.dispatcher === undefined;
-    this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 4_000, connections: 32 });
+    this.transport = new HttpTransport("generation service", options.dispatcher);
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.uploadBaseTimeoutMs = options.uploadBaseTimeoutMs ?? 120_000;
     this.uploadMinBytesPerSecond = options.uploadMinBytesPerSecond ?? 512 * 1024;
@@ -227,10 +205,8 @@ export class GenerationServiceClient {
   }
 
   /** Closes the connection pool when the client created it. */
-  async close(): Promise<void> {
-    if (!this.ownsDispatcher || this.closed) return;
-    this.closed = true;
-    await this.dispatcher.close();
+  close(): Promise<void> {
+    return this.transport.close();
   }
 
   /** GET /v1/models: the catalog. Needs no key; the service limits it per client address instead. */
@@ -477,32 +453,31 @@ export class GenerationServiceClient {
     };
   }
 
-  private async call<T>(spec: CallSpec<T>): Promise<Received<T>> {
-    let waitedMs = 0;
-    for (let attempt = 1; ; attempt += 1) {
-      if (spec.apiKey !== undefined) await this.awaitTurn(spec.apiKey, spec.operation);
-      const outcome = await this.attempt(spec, attempt);
-      if (!("error" in outcome)) return outcome;
-      const { error, notSent } = outcome;
-      const wait = isRetryable(spec, error, notSent)
-        ? nextDelay(this.retryPolicy, attempt, waitedMs, error.retryAfterMs, this.random)
-        : undefined;
-      if (wait === undefined) throw error;
-      this.logger.warn(
-        {
-          op: spec.operation,
-          method: spec.method,
-          path: pathOf(spec.url),
-          attempt,
-          code: error.code,
-          waitMs: wait,
-        },
-        "generation service call will be retried",
-      );
-      waitedMs += wait;
-      await this.tell(spec, { code: error.code, attempt, waitMs: wait });
-      await this.sleep(wait);
-    }
+  private call<T>(spec: CallSpec<T>): Promise<Received<T>> {
+    return withRetries({
+      policy: this.retryPolicy,
+      random: this.random,
+      sleep: this.sleep,
+      attempt: async (attempt) => {
+        if (spec.apiKey !== undefined) await this.awaitTurn(spec.apiKey, spec.operation);
+        return await this.attempt(spec, attempt);
+      },
+      retryable: (error: GenerationServiceError) => isRetryable(spec, error),
+      beforeWait: async (error, attempt, waitMs) => {
+        this.logger.warn(
+          {
+            op: spec.operation,
+            method: spec.method,
+            path: pathOf(spec.url),
+            attempt,
+            code: error.code,
+            waitMs,
+          },
+          "generation service call will be retried",
+        );
+        await this.tell(spec, { code: error.code, attempt, waitMs });
+      },
+    });
   }
 
   /** Tells the caller of a wait; what it does with the news cannot stop the call. */
@@ -540,77 +515,61 @@ export class GenerationServiceClient {
     }
   }
 
-  private async attempt<T>(spec: CallSpec<T>, attempt: number): Promise<Received<T> | AttemptFailure> {
-    const started = performance.now();
-    const signal = spec.timeoutMs === undefined ? undefined : AbortSignal.timeout(spec.timeoutMs);
+  private async attempt<T>(
+    spec: CallSpec<T>,
+    attempt: number,
+  ): Promise<{ value: Received<T> } | { error: GenerationServiceError }> {
+    const { operation, method, url, apiKey } = spec;
+    const log = attemptLog(this.logger, "generation", { op: operation, method, path: pathOf(url), attempt });
+    const fail = (error: GenerationServiceError) => {
+      log(error.status, { code: error.code });
+      return { error };
+    };
     const headers: Record<string, string> = { accept: spec.accept };
-    if (spec.apiKey !== undefined) headers.authorization = `Bearer ${spec.apiKey}`;
+    if (apiKey !== undefined) headers.authorization = `Bearer ${apiKey}`;
     if (spec.idempotencyKey !== undefined) headers["idempotency-key"] = spec.idempotencyKey;
-    const log = (status: number | undefined, code?: string) => {
-      const fields = {
-        op: spec.operation,
-        method: spec.method,
-        path: pathOf(spec.url),
-        status,
-        latencyMs: Math.round(performance.now() - started),
-        attempt,
-        ...(code ? { code } : {}),
-      };
-      if (code) this.logger.warn(fields, "generation service call failed");
-      else this.logger.debug(fields, "generation service call");
-    };
-    const fail = (error: GenerationServiceError, notSent = false): AttemptFailure => {
-      log(error.status, error.code);
-      return { error, notSent };
-    };
+    const exchange = await this.transport.send({ ...spec, headers });
+    if (exchange.failure) return fail(errorOfFailure(operation, exchange.failure));
 
-    let body: RequestBody | undefined;
-    let response: Dispatcher.ResponseData;
-    try {
-      body = spec.body?.();
-      response = await request(spec.url, {
-        method: spec.method,
-        headers: { ...headers, ...body?.headers },
-        body: body?.payload ?? null,
-        dispatcher: this.dispatcher,
-        ...(signal === undefined ? {} : { signal }),
-        headersTimeout: spec.headersTimeoutMs,
-        bodyTimeout: spec.bodyTimeoutMs,
-      });
-    } catch (error) {
-      body?.release?.();
-      return fail(...classifyThrown(spec.operation, error, signal));
-    }
-
+    const { response } = exchange;
     const status = response.statusCode;
     const rate = readRateHeaders(response.headers, this.now());
-    const apiKey = spec.apiKey;
     if (apiKey !== undefined && rate !== undefined) {
-      await this.remember(apiKey, spec.operation, () => this.rateLimits.record(apiKey, rate));
+      await this.remember(apiKey, operation, () => this.rateLimits.record(apiKey, rate));
     }
-
     if (status < 200 || status >= 300) {
-      const error = await this.errorFromResponse(spec.operation, response, rate).finally(() =>
-        body?.release?.(),
-      );
+      const error = await this.errorFromResponse(operation, response, rate).finally(exchange.release);
       if (apiKey !== undefined && error.code === "rate_limit_exceeded" && error.retryAfterMs !== undefined) {
         const retryAfterMs = error.retryAfterMs;
-        await this.remember(apiKey, spec.operation, () =>
+        await this.remember(apiKey, operation, () =>
           this.rateLimits.recordRefusal(apiKey, retryAfterMs, rate),
         );
       }
       return fail(error);
     }
+    return await this.receive(spec, exchange, log);
+  }
 
+  private async receive<T>(
+    spec: CallSpec<T>,
+    exchange: Exchange & { response: Dispatcher.ResponseData },
+    log: ReturnType<typeof attemptLog>,
+  ): Promise<{ value: Received<T> } | { error: GenerationServiceError }> {
+    const { response } = exchange;
     try {
       const value = await spec.receive(response);
-      log(status);
-      return { value, replayed: headerText(response.headers["idempotent-replay"])?.toLowerCase() === "true" };
+      log(response.statusCode);
+      const replayed = headerText(response.headers["idempotent-replay"])?.toLowerCase() === "true";
+      return { value: { value, replayed } };
     } catch (error) {
-      if (error instanceof GenerationServiceError) return fail(error);
-      return fail(...classifyThrown(spec.operation, error, signal));
+      const failed =
+        error instanceof GenerationServiceError
+          ? error
+          : errorOfFailure(spec.operation, exchange.classify(error));
+      log(failed.status, { code: failed.code });
+      return { error: failed };
     } finally {
-      body?.release?.();
+      exchange.release();
     }
   }
 
@@ -657,12 +616,7 @@ export class GenerationServiceClient {
   }
 }
 
-/** An upload's whole time-out: a fixed allowance plus the transfer time at the slowest accepted rate. */
-export function uploadTimeoutMs(size: number, baseMs: number, minBytesPerSecond: number): number {
-  return Math.ceil(baseMs + (size / minBytesPerSecond) * 1000);
-}
-
-function isRetryable<T>(spec: CallSpec<T>, error: GenerationServiceError, notSent: boolean): boolean {
+function isRetryable<T>(spec: CallSpec<T>, error: GenerationServiceError): boolean {
   if (error.status !== undefined) return RETRIED_STATUSES.has(error.status);
   const broken =
     error instanceof ServiceTimeoutError ||
@@ -670,7 +624,7 @@ function isRetryable<T>(spec: CallSpec<T>, error: GenerationServiceError, notSen
     error instanceof UploadSourceFailedError;
   if (!broken) return false;
   // A DELETE that may have been done would answer its repeat with 404; only one never sent is repeated.
-  return notSent || spec.method === "GET" || spec.idempotencyKey !== undefined;
+  return error.notSent || spec.method === "GET" || spec.idempotencyKey !== undefined;
 }
 
 function checked<T>(operation: GenerationOperation, schema: z.ZodType<T>, input: unknown): T {
@@ -706,61 +660,26 @@ function jsonBody(
   };
 }
 
-type FailureArgs = [GenerationServiceError, boolean];
-
-function classifyThrown(
-  operation: GenerationOperation,
-  error: unknown,
-  signal: AbortSignal | undefined,
-): FailureArgs {
-  if (error instanceof ResponseTooLargeError) {
-    return [new InvalidResponseError({ operation, detail: error.message, cause: error }), false];
+/** The error each failure on our side of the wire is told as. */
+function errorOfFailure(operation: GenerationOperation, failure: TransportFailure): GenerationServiceError {
+  const init = {
+    operation,
+    ...(failure.detail === undefined ? {} : { detail: failure.detail }),
+    notSent: failure.notSent,
+    cause: failure.cause,
+  };
+  switch (failure.kind) {
+    case "response_too_large":
+      return new InvalidResponseError(init);
+    case "upload_size_mismatch":
+      return new InvalidRequestError(init);
+    case "upload_source_failed":
+      return new UploadSourceFailedError(init);
+    case "timeout":
+      return new ServiceTimeoutError(init);
+    case "network":
+      return new ServiceUnreachableError(init);
   }
-  if (error instanceof UploadSizeMismatchError) {
-    return [new InvalidRequestError({ operation, detail: error.message, cause: error }), false];
-  }
-  if (error instanceof UploadStreamError) {
-    return [new UploadSourceFailedError({ operation, detail: error.message, cause: error }), false];
-  }
-  const code = errorCode(error);
-  const notSent = code !== undefined && NOT_SENT_CODES.has(code);
-  if (signal?.aborted || (code !== undefined && TIMEOUT_CODES.has(code))) {
-    return [new ServiceTimeoutError({ operation, cause: error }), notSent];
-  }
-  return [
-    new ServiceUnreachableError({ operation, ...(code ? { detail: code } : {}), cause: error }),
-    notSent,
-  ];
-}
-
-/** The system or undici error code, looking through causes and the attempts of a multi-address connect. */
-function errorCode(error: unknown): string | undefined {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current !== "object") return undefined;
-    if ("code" in current && typeof current.code === "string") return current.code;
-    if (current instanceof AggregateError) current = current.errors[0];
-    else current = "cause" in current ? current.cause : undefined;
-  }
-  return undefined;
-}
-
-class ResponseTooLargeError extends Error {
-  override readonly name = "ResponseTooLargeError";
-}
-
-async function readText(body: Dispatcher.ResponseData["body"], limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of body) {
-    if (!Buffer.isBuffer(chunk)) throw new TypeError("response body chunks must be bytes");
-    total += chunk.byteLength;
-    if (total > limit) {
-      body.destroy();
-      throw new ResponseTooLargeError(`response body larger than ${limit} bytes`);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function headerText(value: string | string[] | undefined): string | undefined {
@@ -775,11 +694,4 @@ function pathOf(url: string): string {
 function describeValidationIssue(issue: { loc: (string | number)[]; msg: string }): string {
   const where = issue.loc.filter((part) => part !== "body").join(".");
   return where ? `${where}: ${issue.msg}` : issue.msg;
-}
-
-function summarizeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
-    .join("; ");
 }

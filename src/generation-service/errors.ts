@@ -4,6 +4,7 @@
  * failures that happen on our side of the wire. Every error says which call failed; those the service
  * answered carry its status, message, `type`, `param`, Retry-After and the key's rate snapshot.
  */
+import { ServiceCallError, type ServiceCallErrorInit } from "../http-client/errors.js";
 import type { ValidationIssue } from "./responses.js";
 
 /** The codes of the spec's error table, in its order. */
@@ -62,42 +63,25 @@ export interface RateSnapshot {
   resetAt: number;
 }
 
-export interface GenerationErrorInit {
-  operation: GenerationOperation;
-  /** Absent when the service did not answer (or the client refused before sending). */
-  status?: number;
-  /** The service's own human-readable message, or ours when it did not answer. */
-  detail?: string;
+export interface GenerationErrorInit extends ServiceCallErrorInit<GenerationOperation> {
   errorType?: string;
   param?: string;
-  retryAfterMs?: number;
   rate?: RateSnapshot;
-  cause?: unknown;
 }
 
-export abstract class GenerationServiceError extends Error {
+export abstract class GenerationServiceError extends ServiceCallError<GenerationOperation> {
   abstract readonly code: GenerationErrorCode;
-  readonly operation: GenerationOperation;
-  readonly status?: number;
-  readonly detail?: string;
   /** `error.type` of the body (`billing_error` for insufficient_credits). */
   readonly errorType?: string;
   /** `error.param`: the request field at fault, when the service names one. */
   readonly param?: string;
-  /** How long the service (or the shared rate state) asked to wait before trying again. */
-  readonly retryAfterMs?: number;
   readonly rate?: RateSnapshot;
 
   constructor(code: GenerationErrorCode, init: GenerationErrorInit) {
-    const where = init.status === undefined ? init.operation : `${init.operation} (HTTP ${init.status})`;
-    super(init.detail ? `${where}: ${code}: ${init.detail}` : `${where}: ${code}`, { cause: init.cause });
+    super(code, init);
     this.name = new.target.name;
-    this.operation = init.operation;
-    if (init.status !== undefined) this.status = init.status;
-    if (init.detail !== undefined) this.detail = init.detail;
     if (init.errorType !== undefined) this.errorType = init.errorType;
     if (init.param !== undefined) this.param = init.param;
-    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
     if (init.rate !== undefined) this.rate = init.rate;
   }
 }

@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_MAX_UPLOAD_BYTES, uploadTimeoutMs } from "../../../src/generation-service/client.js";
+import { DEFAULT_MAX_UPLOAD_BYTES } from "../../../src/generation-service/client.js";
 import {
   FileTooLargeError,
   InvalidRequestError,
   UnsupportedMediaTypeError,
 } from "../../../src/generation-service/errors.js";
 import { encodeFilenameHeader } from "../../../src/generation-service/upload.js";
+import { uploadTimeoutMs } from "../../../src/http-client/transport.js";
 import {
   type GenerationServiceStub,
   readBody,
