@@ -74,36 +74,20 @@ export interface GenerationCallsOptions {
 }
 
 export class GenerationCalls {
-  private readonly logger: Logger;
-  private readonly rateLimits: KeyRateLimits;
-  private readonly transport: HttpTransport;
-  private readonly retryPolicy: RetryPolicy;
-  private readonly sleep: (ms: number) => Promise<void>;
-  private readonly random: () => number;
-  private readonly now: () => number;
-
-  constructor(options: GenerationCallsOptions) {
-    this.logger = options.logger;
-    this.rateLimits = options.rateLimits;
-    this.transport = options.transport;
-    this.retryPolicy = options.retryPolicy;
-    this.sleep = options.sleep;
-    this.random = options.random;
-    this.now = options.now;
-  }
+  constructor(private readonly deps: GenerationCallsOptions) {}
 
   call<T>(spec: CallSpec<T>): Promise<Received<T>> {
     return withRetries({
-      policy: this.retryPolicy,
-      random: this.random,
-      sleep: this.sleep,
+      policy: this.deps.retryPolicy,
+      random: this.deps.random,
+      sleep: this.deps.sleep,
       attempt: async (attempt) => {
         if (spec.apiKey !== undefined) await this.awaitTurn(spec.apiKey, spec.operation);
         return await this.attempt(spec, attempt);
       },
       retryable: (error: GenerationServiceError) => isRetryable(spec, error),
       beforeWait: async (error, attempt, waitMs) => {
-        this.logger.warn(
+        this.deps.logger.warn(
           {
             op: spec.operation,
             method: spec.method,
@@ -125,7 +109,7 @@ export class GenerationCalls {
     try {
       await spec.onRetry(notice);
     } catch (error) {
-      this.logger.warn({ op: spec.operation, err: error }, "a retry notice could not be handled");
+      this.deps.logger.warn({ op: spec.operation, err: error }, "a retry notice could not be handled");
     }
   }
 
@@ -135,10 +119,13 @@ export class GenerationCalls {
    */
   private async awaitTurn(apiKey: string, operation: GenerationOperation): Promise<void> {
     try {
-      await this.rateLimits.awaitTurn(apiKey, operation);
+      await this.deps.rateLimits.awaitTurn(apiKey, operation);
     } catch (error) {
       if (isGenerationServiceError(error) && error.code === "rate_limit_exceeded") throw error;
-      this.logger.warn({ op: operation, err: error }, "generation rate state unreadable; sending anyway");
+      this.deps.logger.warn(
+        { op: operation, err: error },
+        "generation rate state unreadable; sending anyway",
+      );
     }
   }
 
@@ -147,8 +134,8 @@ export class GenerationCalls {
       await write();
     } catch (error) {
       // A call that succeeded (a batch created, tokens reserved) must not fail over its bookkeeping.
-      this.logger.warn(
-        { op: operation, err: error, keyId: this.rateLimits.storageKey(apiKey) },
+      this.deps.logger.warn(
+        { op: operation, err: error, keyId: this.deps.rateLimits.storageKey(apiKey) },
         "generation rate state not saved",
       );
     }
@@ -159,7 +146,12 @@ export class GenerationCalls {
     attempt: number,
   ): Promise<{ value: Received<T> } | { error: GenerationServiceError }> {
     const { operation, method, url, apiKey } = spec;
-    const log = attemptLog(this.logger, "generation", { op: operation, method, path: pathOf(url), attempt });
+    const log = attemptLog(this.deps.logger, "generation", {
+      op: operation,
+      method,
+      path: pathOf(url),
+      attempt,
+    });
     const fail = (error: GenerationServiceError) => {
       log(error.status, { code: error.code });
       return { error };
@@ -167,21 +159,21 @@ export class GenerationCalls {
     const headers: Record<string, string> = { accept: spec.accept };
     if (apiKey !== undefined) headers.authorization = `Bearer ${apiKey}`;
     if (spec.idempotencyKey !== undefined) headers["idempotency-key"] = spec.idempotencyKey;
-    const exchange = await this.transport.send({ ...spec, headers });
+    const exchange = await this.deps.transport.send({ ...spec, headers });
     if (exchange.failure) return fail(errorOfFailure(operation, exchange.failure));
 
     const { response } = exchange;
     const status = response.statusCode;
-    const rate = readRateHeaders(response.headers, this.now());
+    const rate = readRateHeaders(response.headers, this.deps.now());
     if (apiKey !== undefined && rate !== undefined) {
-      await this.remember(apiKey, operation, () => this.rateLimits.record(apiKey, rate));
+      await this.remember(apiKey, operation, () => this.deps.rateLimits.record(apiKey, rate));
     }
     if (status < 200 || status >= 300) {
       const error = await this.errorFromResponse(operation, response, rate).finally(exchange.release);
       if (apiKey !== undefined && error.code === "rate_limit_exceeded" && error.retryAfterMs !== undefined) {
         const retryAfterMs = error.retryAfterMs;
         await this.remember(apiKey, operation, () =>
-          this.rateLimits.recordRefusal(apiKey, retryAfterMs, rate),
+          this.deps.rateLimits.recordRefusal(apiKey, retryAfterMs, rate),
         );
       }
       return fail(error);
@@ -219,7 +211,7 @@ export class GenerationCalls {
     rate: RateSnapshot | undefined,
   ): Promise<GenerationServiceError> {
     const status = response.statusCode;
-    const retryAfterMs = parseRetryAfter(response.headers["retry-after"], this.now());
+    const retryAfterMs = parseRetryAfter(response.headers["retry-after"], this.deps.now());
     const init: GenerationErrorInit = {
       operation,
       status,
