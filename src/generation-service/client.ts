@@ -7,31 +7,26 @@
  */
 import type { Readable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
-import { Agent, type Dispatcher, request } from "undici";
+import type { Dispatcher } from "undici";
 import type { z } from "zod";
-import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryPolicy } from "../http-client/retry.js";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../http-client/retry.js";
+import { HttpTransport, uploadTimeoutMs } from "../http-client/transport.js";
 import type { Logger } from "../logger.js";
 import {
-  errorForCode,
-  FileTooLargeError,
-  type GenerationErrorInit,
-  type GenerationOperation,
-  GenerationServiceError,
-  InvalidRequestError,
-  InvalidResponseError,
-  RateLimitExceededError,
-  type RateSnapshot,
-  ServiceTimeoutError,
-  ServiceUnreachableError,
-  UnexpectedServiceError,
-  UploadSourceFailedError,
-  ValidationFailedError,
-} from "./errors.js";
-import { isIdempotencyKey } from "./idempotency.js";
-import { type KeyRateLimits, readRateHeaders } from "./rate-limits.js";
+  type CallOptions,
+  type CallSpec,
+  GenerationCalls,
+  headerText,
+  jsonBody,
+  receiveJson,
+} from "./calls.js";
+import { type GenerationOperation, GenerationServiceError } from "./errors.js";
+import type { KeyRateLimits } from "./rate-limits.js";
 import {
   type BulkDeleteRequest,
   BulkDeleteRequestSchema,
+  checked,
+  checkedIdempotencyKey,
   FileIdSchema,
   GenerationIdSchema,
   type ImageGenerationRequest,
@@ -51,7 +46,6 @@ import {
   CancelResponseSchema,
   type Catalog,
   CatalogSchema,
-  ErrorBodySchema,
   type FileKind,
   type FileObject,
   FileObjectSchema,
@@ -61,15 +55,10 @@ import {
   type GenerationPage,
   GenerationPageSchema,
   GenerationSchema,
-  ValidationErrorBodySchema,
 } from "./responses.js";
-import {
-  encodeFilenameHeader,
-  type FileUpload,
-  rawUploadBody,
-  UploadSizeMismatchError,
-  UploadStreamError,
-} from "./upload.js";
+import { encodeFilenameHeader, type FileUpload, rawUploadBody } from "./upload.js";
+
+export type { CallOptions, RetryNotice } from "./calls.js";
 
 export interface GenerationServiceClientOptions {
   baseUrl: string;
@@ -102,21 +91,6 @@ export const DEFAULT_MAX_UPLOAD_BYTES: Record<FileKind, number> = {
   audio: 20 * 1024 * 1024,
 };
 
-/** Said before the client waits to send a call again: why, and for how long. */
-export interface RetryNotice {
-  /** The error code of the attempt that failed. */
-  code: string;
-  /** The attempt that failed, from 1. */
-  attempt: number;
-  waitMs: number;
-}
-
-/** What a caller may ask of one call. */
-export interface CallOptions {
-  /** Told before each wait for another attempt, so the caller can say what is going on. */
-  onRetry?: (notice: RetryNotice) => Promise<void>;
-}
-
 export interface CreatedBatch {
   batch: Batch;
   /** The service answered with the response of an earlier request with this Idempotency-Key. */
@@ -146,91 +120,36 @@ export interface FileContent {
   contentLength: number | undefined;
 }
 
-/** Largest JSON answer read; answers of this API are well under a megabyte. */
-const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
-
-/** Failures that happen before a connection exists: the request cannot have reached the service. */
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
-const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT"]);
-
-/** The statuses the spec says to retry. */
-const RETRIED_STATUSES = new Set([429, 503]);
-
-interface RequestBody {
-  headers: Record<string, string>;
-  payload: string | Readable;
-  /** Releases what the body holds open when the attempt ends. */
-  release?: () => void;
-}
-
-interface CallSpec<T> {
-  operation: GenerationOperation;
-  method: "GET" | "POST" | "DELETE";
-  /** Absolute URL of the request. */
-  url: string;
-  accept: string;
-  apiKey?: string;
-  idempotencyKey?: string;
-  /** Whole-attempt time-out; absent for downloads, whose size is not known in advance. */
-  timeoutMs?: number;
-  /** Time to the response's headers; undici restarts it while a body is being sent. */
-  headersTimeoutMs: number;
-  /** Longest silence while the response's body arrives. */
-  bodyTimeoutMs: number;
-  body?: () => RequestBody;
-  receive: (response: Dispatcher.ResponseData) => Promise<T>;
-  onRetry?: CallOptions["onRetry"];
-}
-
-interface Received<T> {
-  value: T;
-  replayed: boolean;
-}
-
-/** The outcome of one attempt that did not produce a value. */
-interface AttemptFailure {
-  error: GenerationServiceError;
-  /** The request certainly did not reach the service. */
-  notSent: boolean;
-}
-
 export class GenerationServiceClient {
   private readonly baseUrl: string;
-  private readonly logger: Logger;
-  private readonly rateLimits: KeyRateLimits;
   private readonly timeoutMs: number;
-  private readonly dispatcher: Dispatcher;
-  private readonly ownsDispatcher: boolean;
-  private readonly retryPolicy: RetryPolicy;
+  private readonly transport: HttpTransport;
+  private readonly calls: GenerationCalls;
   private readonly uploadBaseTimeoutMs: number;
   private readonly uploadMinBytesPerSecond: number;
   private readonly maxUploadBytes: Record<FileKind, number>;
-  private readonly sleep: (ms: number) => Promise<void>;
-  private readonly random: () => number;
-  private readonly now: () => number;
-  private closed = false;
 
   constructor(options: GenerationServiceClientOptions) {
     this.baseUrl = new URL(options.baseUrl).href.replace(/\/+$/, "");
-    this.logger = options.logger;
-    this.rateLimits = options.rateLimits;
     this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.ownsDispatcher = options.dispatcher === undefined;
-    this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 4_000, connections: 32 });
-    this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.transport = new HttpTransport("generation service", options.dispatcher);
+    this.calls = new GenerationCalls({
+      logger: options.logger,
+      rateLimits: options.rateLimits,
+      transport: this.transport,
+      retryPolicy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+      sleep: options.sleep ?? ((ms) => delay(ms)),
+      random: options.random ?? Math.random,
+      now: options.now ?? Date.now,
+    });
     this.uploadBaseTimeoutMs = options.uploadBaseTimeoutMs ?? 120_000;
     this.uploadMinBytesPerSecond = options.uploadMinBytesPerSecond ?? 512 * 1024;
     this.maxUploadBytes = { ...DEFAULT_MAX_UPLOAD_BYTES, ...options.maxUploadBytes };
-    this.sleep = options.sleep ?? ((ms) => delay(ms));
-    this.random = options.random ?? Math.random;
-    this.now = options.now ?? Date.now;
   }
 
   /** Closes the connection pool when the client created it. */
-  async close(): Promise<void> {
-    if (!this.ownsDispatcher || this.closed) return;
-    this.closed = true;
-    await this.dispatcher.close();
+  close(): Promise<void> {
+    return this.transport.close();
   }
 
   /** GET /v1/models: the catalog. Needs no key; the service limits it per client address instead. */
@@ -249,7 +168,7 @@ export class GenerationServiceClient {
     options: CallOptions = {},
   ): Promise<CreatedBatch> {
     const body = checked("createImages", ImageGenerationRequestSchema, generationRequest);
-    const { value, replayed } = await this.call({
+    const { value, replayed } = await this.calls.call({
       ...this.jsonSpec("createImages", "POST", "/v1/images/generations", apiKey, BatchSchema),
       ...jsonBody(body, "createImages", idempotencyKey),
       ...options,
@@ -264,7 +183,7 @@ export class GenerationServiceClient {
     options: CallOptions = {},
   ): Promise<CreatedBatch> {
     const body = checked("createVideos", VideoGenerationRequestSchema, generationRequest);
-    const { value, replayed } = await this.call({
+    const { value, replayed } = await this.calls.call({
       ...this.jsonSpec("createVideos", "POST", "/v1/videos/generations", apiKey, BatchSchema),
       ...jsonBody(body, "createVideos", idempotencyKey),
       ...options,
@@ -289,7 +208,7 @@ export class GenerationServiceClient {
     return await this.read("listGenerations", "GET", path, apiKey, GenerationPageSchema);
   }
 
-  /** Cancels a generation still queued; one already running gives AlreadyRunningError. */
+  /** Cancels a generation still queued; one already running fails with already_running. */
   async cancelGeneration(
     apiKey: string,
     generationId: string,
@@ -297,7 +216,7 @@ export class GenerationServiceClient {
   ): Promise<CanceledGeneration> {
     const id = checked("cancelGeneration", GenerationIdSchema, generationId);
     const path = `/v1/generations/${encodeURIComponent(id)}/cancel`;
-    const { value, replayed } = await this.call({
+    const { value, replayed } = await this.calls.call({
       ...this.jsonSpec("cancelGeneration", "POST", path, apiKey, CancelResponseSchema),
       idempotencyKey: checkedIdempotencyKey("cancelGeneration", idempotencyKey),
     });
@@ -318,7 +237,7 @@ export class GenerationServiceClient {
     idempotencyKey: string,
   ): Promise<DeletedGenerations> {
     const body = checked("deleteGenerations", BulkDeleteRequestSchema, deletion);
-    const { value, replayed } = await this.call({
+    const { value, replayed } = await this.calls.call({
       ...this.jsonSpec("deleteGenerations", "POST", "/v1/generations/delete", apiKey, BulkDeleteResultSchema),
       ...jsonBody(body, "deleteGenerations", idempotencyKey),
     });
@@ -336,18 +255,21 @@ export class GenerationServiceClient {
     options: CallOptions = {},
   ): Promise<UploadedFile> {
     if (!Number.isSafeInteger(upload.size) || upload.size < 0) {
-      throw new InvalidRequestError({ operation: "uploadFile", detail: `bad file size ${upload.size}` });
+      throw new GenerationServiceError("invalid_request", {
+        operation: "uploadFile",
+        detail: `bad file size ${upload.size}`,
+      });
     }
     const limit = this.maxUploadBytes[upload.kind];
     if (upload.size > limit) {
-      throw new FileTooLargeError({
+      throw new GenerationServiceError("file_too_large", {
         operation: "uploadFile",
         detail: `${upload.size} bytes is more than the service takes for ${upload.kind} (${limit})`,
       });
     }
     const filename = upload.filename === undefined ? undefined : encodeFilenameHeader(upload.filename);
     const path = `/v1/files?${new URLSearchParams({ kind: upload.kind })}`;
-    const { value, replayed } = await this.call({
+    const { value, replayed } = await this.calls.call({
       ...this.jsonSpec("uploadFile", "POST", path, apiKey, FileObjectSchema),
       idempotencyKey: checkedIdempotencyKey("uploadFile", idempotencyKey),
       timeoutMs: uploadTimeoutMs(upload.size, this.uploadBaseTimeoutMs, this.uploadMinBytesPerSecond),
@@ -391,10 +313,14 @@ export class GenerationServiceClient {
     try {
       url = new URL(link);
     } catch (error) {
-      throw new InvalidRequestError({ operation: "downloadSignedLink", detail: "not a URL", cause: error });
+      throw new GenerationServiceError("invalid_request", {
+        operation: "downloadSignedLink",
+        detail: "not a URL",
+        cause: error,
+      });
     }
     if (url.protocol !== "https:" && url.protocol !== "http:") {
-      throw new InvalidRequestError({
+      throw new GenerationServiceError("invalid_request", {
         operation: "downloadSignedLink",
         detail: `not a web link (${url.protocol})`,
       });
@@ -407,7 +333,7 @@ export class GenerationServiceClient {
     url: string,
     apiKey: string | undefined,
   ): Promise<FileContent> {
-    const { value } = await this.call({
+    const { value } = await this.calls.call({
       operation,
       method: "GET",
       url,
@@ -435,7 +361,7 @@ export class GenerationServiceClient {
     apiKey: string | undefined,
     schema: z.ZodType<T>,
   ): Promise<T> {
-    return (await this.call(this.jsonSpec(operation, method, path, apiKey, schema))).value;
+    return (await this.calls.call(this.jsonSpec(operation, method, path, apiKey, schema))).value;
   }
 
   private jsonSpec<T>(
@@ -454,332 +380,7 @@ export class GenerationServiceClient {
       timeoutMs: this.timeoutMs,
       headersTimeoutMs: this.timeoutMs,
       bodyTimeoutMs: this.timeoutMs,
-      receive: async (response) => {
-        const status = response.statusCode;
-        const text = await readText(response.body, MAX_RESPONSE_BYTES);
-        let json: unknown;
-        try {
-          json = text.length === 0 ? undefined : JSON.parse(text);
-        } catch (error) {
-          throw new InvalidResponseError({ operation, status, detail: "body is not JSON", cause: error });
-        }
-        const parsed = schema.safeParse(json);
-        if (!parsed.success) {
-          throw new InvalidResponseError({
-            operation,
-            status,
-            detail: summarizeIssues(parsed.error),
-            cause: parsed.error,
-          });
-        }
-        return parsed.data;
-      },
+      receive: receiveJson(operation, schema),
     };
   }
-
-  private async call<T>(spec: CallSpec<T>): Promise<Received<T>> {
-    let waitedMs = 0;
-    for (let attempt = 1; ; attempt += 1) {
-      if (spec.apiKey !== undefined) await this.awaitTurn(spec.apiKey, spec.operation);
-      const outcome = await this.attempt(spec, attempt);
-      if (!("error" in outcome)) return outcome;
-      const { error, notSent } = outcome;
-      const wait = isRetryable(spec, error, notSent)
-        ? nextDelay(this.retryPolicy, attempt, waitedMs, error.retryAfterMs, this.random)
-        : undefined;
-      if (wait === undefined) throw error;
-      this.logger.warn(
-        {
-          op: spec.operation,
-          method: spec.method,
-          path: pathOf(spec.url),
-          attempt,
-          code: error.code,
-          waitMs: wait,
-        },
-        "generation service call will be retried",
-      );
-      waitedMs += wait;
-      await this.tell(spec, { code: error.code, attempt, waitMs: wait });
-      await this.sleep(wait);
-    }
-  }
-
-  /** Tells the caller of a wait; what it does with the news cannot stop the call. */
-  private async tell<T>(spec: CallSpec<T>, notice: RetryNotice): Promise<void> {
-    if (!spec.onRetry) return;
-    try {
-      await spec.onRetry(notice);
-    } catch (error) {
-      this.logger.warn({ op: spec.operation, err: error }, "a retry notice could not be handled");
-    }
-  }
-
-  /**
-   * Waits while the shared state says the key has nothing left. Storage trouble does not stop the call:
-   * the service still enforces its rate, and its 429 is retried.
-   */
-  private async awaitTurn(apiKey: string, operation: GenerationOperation): Promise<void> {
-    try {
-      await this.rateLimits.awaitTurn(apiKey, operation);
-    } catch (error) {
-      if (error instanceof RateLimitExceededError) throw error;
-      this.logger.warn({ op: operation, err: error }, "generation rate state unreadable; sending anyway");
-    }
-  }
-
-  private async remember(apiKey: string, operation: GenerationOperation, write: () => Promise<void>) {
-    try {
-      await write();
-    } catch (error) {
-      // A call that succeeded (a batch created, tokens reserved) must not fail over its bookkeeping.
-      this.logger.warn(
-        { op: operation, err: error, keyId: this.rateLimits.storageKey(apiKey) },
-        "generation rate state not saved",
-      );
-    }
-  }
-
-  private async attempt<T>(spec: CallSpec<T>, attempt: number): Promise<Received<T> | AttemptFailure> {
-    const started = performance.now();
-    const signal = spec.timeoutMs === undefined ? undefined : AbortSignal.timeout(spec.timeoutMs);
-    const headers: Record<string, string> = { accept: spec.accept };
-    if (spec.apiKey !== undefined) headers.authorization = `Bearer ${spec.apiKey}`;
-    if (spec.idempotencyKey !== undefined) headers["idempotency-key"] = spec.idempotencyKey;
-    const log = (status: number | undefined, code?: string) => {
-      const fields = {
-        op: spec.operation,
-        method: spec.method,
-        path: pathOf(spec.url),
-        status,
-        latencyMs: Math.round(performance.now() - started),
-        attempt,
-        ...(code ? { code } : {}),
-      };
-      if (code) this.logger.warn(fields, "generation service call failed");
-      else this.logger.debug(fields, "generation service call");
-    };
-    const fail = (error: GenerationServiceError, notSent = false): AttemptFailure => {
-      log(error.status, error.code);
-      return { error, notSent };
-    };
-
-    let body: RequestBody | undefined;
-    let response: Dispatcher.ResponseData;
-    try {
-      body = spec.body?.();
-      response = await request(spec.url, {
-        method: spec.method,
-        headers: { ...headers, ...body?.headers },
-        body: body?.payload ?? null,
-        dispatcher: this.dispatcher,
-        ...(signal === undefined ? {} : { signal }),
-        headersTimeout: spec.headersTimeoutMs,
-        bodyTimeout: spec.bodyTimeoutMs,
-      });
-    } catch (error) {
-      body?.release?.();
-      return fail(...classifyThrown(spec.operation, error, signal));
-    }
-
-    const status = response.statusCode;
-    const rate = readRateHeaders(response.headers, this.now());
-    const apiKey = spec.apiKey;
-    if (apiKey !== undefined && rate !== undefined) {
-      await this.remember(apiKey, spec.operation, () => this.rateLimits.record(apiKey, rate));
-    }
-
-    if (status < 200 || status >= 300) {
-      const error = await this.errorFromResponse(spec.operation, response, rate).finally(() =>
-        body?.release?.(),
-      );
-      if (apiKey !== undefined && error.code === "rate_limit_exceeded" && error.retryAfterMs !== undefined) {
-        const retryAfterMs = error.retryAfterMs;
-        await this.remember(apiKey, spec.operation, () =>
-          this.rateLimits.recordRefusal(apiKey, retryAfterMs, rate),
-        );
-      }
-      return fail(error);
-    }
-
-    try {
-      const value = await spec.receive(response);
-      log(status);
-      return { value, replayed: headerText(response.headers["idempotent-replay"])?.toLowerCase() === "true" };
-    } catch (error) {
-      if (error instanceof GenerationServiceError) return fail(error);
-      return fail(...classifyThrown(spec.operation, error, signal));
-    } finally {
-      body?.release?.();
-    }
-  }
-
-  /** The typed error of an error status, chosen by the body's `error.code`. */
-  private async errorFromResponse(
-    operation: GenerationOperation,
-    response: Dispatcher.ResponseData,
-    rate: RateSnapshot | undefined,
-  ): Promise<GenerationServiceError> {
-    const status = response.statusCode;
-    const retryAfterMs = parseRetryAfter(response.headers["retry-after"], this.now());
-    const init: GenerationErrorInit = {
-      operation,
-      status,
-      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-      ...(rate === undefined ? {} : { rate }),
-    };
-    let json: unknown;
-    try {
-      json = JSON.parse(await readText(response.body, MAX_RESPONSE_BYTES));
-    } catch (error) {
-      // The status still says what happened when the body is cut off or is not JSON (a proxy's page).
-      return new UnexpectedServiceError({ ...init, cause: error });
-    }
-    const serviceError = ErrorBodySchema.safeParse(json);
-    if (serviceError.success) {
-      const { code, message, type, param } = serviceError.data.error;
-      return errorForCode(code, {
-        ...init,
-        detail: message,
-        ...(type == null ? {} : { errorType: type }),
-        ...(param == null ? {} : { param }),
-      });
-    }
-    const validation = ValidationErrorBodySchema.safeParse(json);
-    if (status === 422 && validation.success) {
-      return new ValidationFailedError({
-        ...init,
-        detail: validation.data.detail.map(describeValidationIssue).join("; "),
-        issues: validation.data.detail,
-      });
-    }
-    return new UnexpectedServiceError(init);
-  }
-}
-
-/** An upload's whole time-out: a fixed allowance plus the transfer time at the slowest accepted rate. */
-export function uploadTimeoutMs(size: number, baseMs: number, minBytesPerSecond: number): number {
-  return Math.ceil(baseMs + (size / minBytesPerSecond) * 1000);
-}
-
-function isRetryable<T>(spec: CallSpec<T>, error: GenerationServiceError, notSent: boolean): boolean {
-  if (error.status !== undefined) return RETRIED_STATUSES.has(error.status);
-  const broken =
-    error instanceof ServiceTimeoutError ||
-    error instanceof ServiceUnreachableError ||
-    error instanceof UploadSourceFailedError;
-  if (!broken) return false;
-  // A DELETE that may have been done would answer its repeat with 404; only one never sent is repeated.
-  return notSent || spec.method === "GET" || spec.idempotencyKey !== undefined;
-}
-
-function checked<T>(operation: GenerationOperation, schema: z.ZodType<T>, input: unknown): T {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const first = parsed.error.issues[0]?.path.join(".");
-  throw new InvalidRequestError({
-    operation,
-    detail: summarizeIssues(parsed.error),
-    ...(first ? { param: first } : {}),
-    cause: parsed.error,
-  });
-}
-
-function checkedIdempotencyKey(operation: GenerationOperation, key: string): string {
-  if (isIdempotencyKey(key)) return key;
-  throw new InvalidRequestError({
-    operation,
-    param: "Idempotency-Key",
-    detail: "an idempotency key is 1 to 255 visible ASCII characters",
-  });
-}
-
-function jsonBody(
-  body: unknown,
-  operation: GenerationOperation,
-  idempotencyKey: string,
-): Pick<CallSpec<unknown>, "body" | "idempotencyKey"> {
-  const json = JSON.stringify(body);
-  return {
-    idempotencyKey: checkedIdempotencyKey(operation, idempotencyKey),
-    body: () => ({ headers: { "content-type": "application/json" }, payload: json }),
-  };
-}
-
-type FailureArgs = [GenerationServiceError, boolean];
-
-function classifyThrown(
-  operation: GenerationOperation,
-  error: unknown,
-  signal: AbortSignal | undefined,
-): FailureArgs {
-  if (error instanceof ResponseTooLargeError) {
-    return [new InvalidResponseError({ operation, detail: error.message, cause: error }), false];
-  }
-  if (error instanceof UploadSizeMismatchError) {
-    return [new InvalidRequestError({ operation, detail: error.message, cause: error }), false];
-  }
-  if (error instanceof UploadStreamError) {
-    return [new UploadSourceFailedError({ operation, detail: error.message, cause: error }), false];
-  }
-  const code = errorCode(error);
-  const notSent = code !== undefined && NOT_SENT_CODES.has(code);
-  if (signal?.aborted || (code !== undefined && TIMEOUT_CODES.has(code))) {
-    return [new ServiceTimeoutError({ operation, cause: error }), notSent];
-  }
-  return [
-    new ServiceUnreachableError({ operation, ...(code ? { detail: code } : {}), cause: error }),
-    notSent,
-  ];
-}
-
-/** The system or undici error code, looking through causes and the attempts of a multi-address connect. */
-function errorCode(error: unknown): string | undefined {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current !== "object") return undefined;
-    if ("code" in current && typeof current.code === "string") return current.code;
-    if (current instanceof AggregateError) current = current.errors[0];
-    else current = "cause" in current ? current.cause : undefined;
-  }
-  return undefined;
-}
-
-class ResponseTooLargeError extends Error {
-  override readonly name = "ResponseTooLargeError";
-}
-
-async function readText(body: Dispatcher.ResponseData["body"], limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of body) {
-    if (!Buffer.isBuffer(chunk)) throw new TypeError("response body chunks must be bytes");
-    total += chunk.byteLength;
-    if (total > limit) {
-      body.destroy();
-      throw new ResponseTooLargeError(`response body larger than ${limit} bytes`);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function headerText(value: string | string[] | undefined): string | undefined {
-  return (Array.isArray(value) ? value[0] : value)?.trim();
-}
-
-/** The path without its query: signed links carry their signature there. */
-function pathOf(url: string): string {
-  return new URL(url).pathname;
-}
-
-function describeValidationIssue(issue: { loc: (string | number)[]; msg: string }): string {
-  const where = issue.loc.filter((part) => part !== "body").join(".");
-  return where ? `${where}: ${issue.msg}` : issue.msg;
-}
-
-function summarizeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
-    .join("; ");
 }

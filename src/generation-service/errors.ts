@@ -1,41 +1,68 @@
 /**
- * Errors of the generation service client: one class per `error.code` the spec names, chosen by the
- * code in the body (never by status alone: 402, 403, 413 and 429 each carry several meanings), plus the
- * failures that happen on our side of the wire. Every error says which call failed; those the service
+ * The one error of the generation service client. Its `code` is the body's `error.code` when the spec
+ * names it (never chosen by status alone: 402, 403, 413 and 429 each carry several meanings), or one of
+ * ours for failures on our side of the wire. Every error says which call failed; those the service
  * answered carry its status, message, `type`, `param`, Retry-After and the key's rate snapshot.
  */
+import { ServiceCallError, type ServiceCallErrorInit } from "../http-client/errors.js";
 import type { ValidationIssue } from "./responses.js";
 
 /** The codes of the spec's error table, in its order. */
 export const SERVICE_ERROR_CODES = [
+  // 400: malformed or contradictory fields, or a value the model does not accept (the detail lists the
+  // allowed ones). Also raised before sending a request that breaks a fixed rule of the spec.
   "invalid_request",
+  // 400: the prompt count is neither 0, 1 nor the number of items.
   "prompt_count_mismatch",
+  // 400: more than 500 generations in one request.
   "batch_too_large",
+  // 401: the key is missing, malformed or revoked.
   "invalid_api_key",
+  // 402: the balance cannot cover the whole request; nothing was queued.
   "insufficient_credits",
+  // 402: the key's own token budget is used up (the account may still have a balance).
   "key_budget_exceeded",
+  // 403: the account's email is not verified.
   "email_not_verified",
+  // 403: the request needs the Pro plan.
   "pro_required",
+  // 403: a signed file link expired or was altered.
   "invalid_signature",
+  // 403: the key passed its expiry date.
   "key_expired",
+  // 404: unknown id, or one of another account.
   "not_found",
+  // 409: cancel of a generation already with the provider; it will finish (or fail) on its own.
   "already_running",
+  // 413: the account's storage is full; new generations are refused until results are deleted.
   "storage_full",
+  // 413: an upload over the limit of its kind. Also raised before sending a file known to be too large.
   "file_too_large",
+  // 415: the bytes are not a supported file of the requested kind.
   "unsupported_media_type",
+  // 429: over the key's request rate. Also raised before sending when the shared rate state says the
+  // wait is longer than the client may wait.
   "rate_limit_exceeded",
+  // 429: the account already has the most generations in flight.
   "queue_full",
+  // 503: the generation backend is down.
   "provider_unavailable",
 ] as const;
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
 
-/** Failures with no code of the service: its 422 body, broken transport, answers we cannot read. */
+/** Failures with no code of the service. */
 export type ClientErrorCode =
+  /** 422: the machine-readable description's validation refused a parameter or the body. */
   | "validation_failed"
+  /** An error status whose body carries no code this client knows (a new code, or a proxy's page). */
   | "unexpected_error"
+  /** A success status whose body is not the documented shape. */
   | "invalid_response"
+  /** No answer in time. */
   | "timeout"
+  /** The connection failed or broke. */
   | "network"
+  /** The stream of a file being uploaded failed (for example its download broke). */
   | "upload_source_failed";
 
 export type GenerationErrorCode = ServiceErrorCode | ClientErrorCode;
@@ -62,278 +89,46 @@ export interface RateSnapshot {
   resetAt: number;
 }
 
-export interface GenerationErrorInit {
-  operation: GenerationOperation;
-  /** Absent when the service did not answer (or the client refused before sending). */
-  status?: number;
-  /** The service's own human-readable message, or ours when it did not answer. */
-  detail?: string;
+export interface GenerationErrorInit extends ServiceCallErrorInit<GenerationOperation> {
   errorType?: string;
   param?: string;
-  retryAfterMs?: number;
   rate?: RateSnapshot;
-  cause?: unknown;
+  /** validation_failed: what the service's validation refused. */
+  issues?: readonly ValidationIssue[];
+  /** unexpected_error: the body's `error.code` when there was one. */
+  serviceCode?: string;
 }
 
-export abstract class GenerationServiceError extends Error {
-  abstract readonly code: GenerationErrorCode;
-  readonly operation: GenerationOperation;
-  readonly status?: number;
-  readonly detail?: string;
+export class GenerationServiceError extends ServiceCallError<GenerationOperation> {
+  override readonly name = "GenerationServiceError";
+  readonly code: GenerationErrorCode;
   /** `error.type` of the body (`billing_error` for insufficient_credits). */
   readonly errorType?: string;
   /** `error.param`: the request field at fault, when the service names one. */
   readonly param?: string;
-  /** How long the service (or the shared rate state) asked to wait before trying again. */
-  readonly retryAfterMs?: number;
   readonly rate?: RateSnapshot;
+  readonly issues?: readonly ValidationIssue[];
+  readonly serviceCode?: string;
 
   constructor(code: GenerationErrorCode, init: GenerationErrorInit) {
-    const where = init.status === undefined ? init.operation : `${init.operation} (HTTP ${init.status})`;
-    super(init.detail ? `${where}: ${code}: ${init.detail}` : `${where}: ${code}`, { cause: init.cause });
-    this.name = new.target.name;
-    this.operation = init.operation;
-    if (init.status !== undefined) this.status = init.status;
-    if (init.detail !== undefined) this.detail = init.detail;
+    super(code, init);
+    this.code = code;
     if (init.errorType !== undefined) this.errorType = init.errorType;
     if (init.param !== undefined) this.param = init.param;
-    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
     if (init.rate !== undefined) this.rate = init.rate;
-  }
-}
-
-/**
- * 400: malformed or contradictory fields, or a value the model does not accept (the detail lists the
- * allowed ones). Also raised before sending a request that breaks a fixed rule of the spec.
- */
-export class InvalidRequestError extends GenerationServiceError {
-  override readonly code = "invalid_request";
-  constructor(init: GenerationErrorInit) {
-    super("invalid_request", init);
-  }
-}
-
-/** 400: the prompt count is neither 0, 1 nor the number of items. */
-export class PromptCountMismatchError extends GenerationServiceError {
-  override readonly code = "prompt_count_mismatch";
-  constructor(init: GenerationErrorInit) {
-    super("prompt_count_mismatch", init);
-  }
-}
-
-/** 400: more than 500 generations in one request. */
-export class BatchTooLargeError extends GenerationServiceError {
-  override readonly code = "batch_too_large";
-  constructor(init: GenerationErrorInit) {
-    super("batch_too_large", init);
-  }
-}
-
-/** 401: the key is missing, malformed or revoked. */
-export class InvalidApiKeyError extends GenerationServiceError {
-  override readonly code = "invalid_api_key";
-  constructor(init: GenerationErrorInit) {
-    super("invalid_api_key", init);
-  }
-}
-
-/** 402: the balance cannot cover the whole request; nothing was queued. */
-export class InsufficientCreditsError extends GenerationServiceError {
-  override readonly code = "insufficient_credits";
-  constructor(init: GenerationErrorInit) {
-    super("insufficient_credits", init);
-  }
-}
-
-/** 402: the key's own token budget is used up (the account may still have a balance). */
-export class KeyBudgetExceededError extends GenerationServiceError {
-  override readonly code = "key_budget_exceeded";
-  constructor(init: GenerationErrorInit) {
-    super("key_budget_exceeded", init);
-  }
-}
-
-/** 403: the account's email is not verified. */
-export class EmailNotVerifiedError extends GenerationServiceError {
-  override readonly code = "email_not_verified";
-  constructor(init: GenerationErrorInit) {
-    super("email_not_verified", init);
-  }
-}
-
-/** 403: the request needs the Pro plan. */
-export class ProRequiredError extends GenerationServiceError {
-  override readonly code = "pro_required";
-  constructor(init: GenerationErrorInit) {
-    super("pro_required", init);
-  }
-}
-
-/** 403: a signed file link expired or was altered. */
-export class InvalidSignatureError extends GenerationServiceError {
-  override readonly code = "invalid_signature";
-  constructor(init: GenerationErrorInit) {
-    super("invalid_signature", init);
-  }
-}
-
-/** 403: the key passed its expiry date. */
-export class KeyExpiredError extends GenerationServiceError {
-  override readonly code = "key_expired";
-  constructor(init: GenerationErrorInit) {
-    super("key_expired", init);
-  }
-}
-
-/** 404: unknown id, or one of another account. */
-export class NotFoundError extends GenerationServiceError {
-  override readonly code = "not_found";
-  constructor(init: GenerationErrorInit) {
-    super("not_found", init);
-  }
-}
-
-/** 409: cancel of a generation already with the provider; it will finish (or fail) on its own. */
-export class AlreadyRunningError extends GenerationServiceError {
-  override readonly code = "already_running";
-  constructor(init: GenerationErrorInit) {
-    super("already_running", init);
-  }
-}
-
-/** 413: the account's storage is full; new generations are refused until results are deleted. */
-export class StorageFullError extends GenerationServiceError {
-  override readonly code = "storage_full";
-  constructor(init: GenerationErrorInit) {
-    super("storage_full", init);
-  }
-}
-
-/** 413: an upload over the limit of its kind. Also raised before sending a file known to be too large. */
-export class FileTooLargeError extends GenerationServiceError {
-  override readonly code = "file_too_large";
-  constructor(init: GenerationErrorInit) {
-    super("file_too_large", init);
-  }
-}
-
-/** 415: the bytes are not a supported file of the requested kind. */
-export class UnsupportedMediaTypeError extends GenerationServiceError {
-  override readonly code = "unsupported_media_type";
-  constructor(init: GenerationErrorInit) {
-    super("unsupported_media_type", init);
-  }
-}
-
-/**
- * 429: over the key's request rate. Also raised before sending when the shared rate state says the wait
- * is longer than the client may wait.
- */
-export class RateLimitExceededError extends GenerationServiceError {
-  override readonly code = "rate_limit_exceeded";
-  constructor(init: GenerationErrorInit) {
-    super("rate_limit_exceeded", init);
-  }
-}
-
-/** 429: the account already has the most generations in flight. */
-export class QueueFullError extends GenerationServiceError {
-  override readonly code = "queue_full";
-  constructor(init: GenerationErrorInit) {
-    super("queue_full", init);
-  }
-}
-
-/** 503: the generation backend is down. */
-export class ProviderUnavailableError extends GenerationServiceError {
-  override readonly code = "provider_unavailable";
-  constructor(init: GenerationErrorInit) {
-    super("provider_unavailable", init);
-  }
-}
-
-/** 422: the machine-readable description's validation refused a parameter or the body. */
-export class ValidationFailedError extends GenerationServiceError {
-  override readonly code = "validation_failed";
-  readonly issues: readonly ValidationIssue[];
-  constructor(init: GenerationErrorInit & { issues: readonly ValidationIssue[] }) {
-    super("validation_failed", init);
-    this.issues = init.issues;
-  }
-}
-
-/** An error status whose body carries no code this client knows (a new code, or a proxy's page). */
-export class UnexpectedServiceError extends GenerationServiceError {
-  override readonly code = "unexpected_error";
-  /** The body's `error.code` when there was one. */
-  readonly serviceCode?: string;
-  constructor(init: GenerationErrorInit & { serviceCode?: string }) {
-    super("unexpected_error", init);
+    if (init.issues !== undefined) this.issues = init.issues;
     if (init.serviceCode !== undefined) this.serviceCode = init.serviceCode;
   }
 }
-
-/** A success status whose body is not the documented shape. */
-export class InvalidResponseError extends GenerationServiceError {
-  override readonly code = "invalid_response";
-  constructor(init: GenerationErrorInit) {
-    super("invalid_response", init);
-  }
-}
-
-/** No answer in time. */
-export class ServiceTimeoutError extends GenerationServiceError {
-  override readonly code = "timeout";
-  constructor(init: GenerationErrorInit) {
-    super("timeout", init);
-  }
-}
-
-/** The connection failed or broke. */
-export class ServiceUnreachableError extends GenerationServiceError {
-  override readonly code = "network";
-  constructor(init: GenerationErrorInit) {
-    super("network", init);
-  }
-}
-
-/** The stream of a file being uploaded failed (for example its download broke). */
-export class UploadSourceFailedError extends GenerationServiceError {
-  override readonly code = "upload_source_failed";
-  constructor(init: GenerationErrorInit) {
-    super("upload_source_failed", init);
-  }
-}
-
-const classByCode: Record<ServiceErrorCode, new (init: GenerationErrorInit) => GenerationServiceError> = {
-  invalid_request: InvalidRequestError,
-  prompt_count_mismatch: PromptCountMismatchError,
-  batch_too_large: BatchTooLargeError,
-  invalid_api_key: InvalidApiKeyError,
-  insufficient_credits: InsufficientCreditsError,
-  key_budget_exceeded: KeyBudgetExceededError,
-  email_not_verified: EmailNotVerifiedError,
-  pro_required: ProRequiredError,
-  invalid_signature: InvalidSignatureError,
-  key_expired: KeyExpiredError,
-  not_found: NotFoundError,
-  already_running: AlreadyRunningError,
-  storage_full: StorageFullError,
-  file_too_large: FileTooLargeError,
-  unsupported_media_type: UnsupportedMediaTypeError,
-  rate_limit_exceeded: RateLimitExceededError,
-  queue_full: QueueFullError,
-  provider_unavailable: ProviderUnavailableError,
-};
 
 function isServiceErrorCode(code: string): code is ServiceErrorCode {
   return (SERVICE_ERROR_CODES as readonly string[]).includes(code);
 }
 
-/** The error for a body's `error.code`; codes this client does not know become UnexpectedServiceError. */
+/** The error for a body's `error.code`; a code this client does not know becomes unexpected_error. */
 export function errorForCode(code: string, init: GenerationErrorInit): GenerationServiceError {
-  if (isServiceErrorCode(code)) return new classByCode[code](init);
-  return new UnexpectedServiceError({ ...init, serviceCode: code });
+  if (isServiceErrorCode(code)) return new GenerationServiceError(code, init);
+  return new GenerationServiceError("unexpected_error", { ...init, serviceCode: code });
 }
 
 export function isGenerationServiceError(error: unknown): error is GenerationServiceError {

@@ -7,7 +7,7 @@
  * instead of failing: the spec answers a 429 with "retry after Retry-After", a call we know would get that
  * 429 is the same case one round trip earlier, and the window is a minute, so waiting is what the spec
  * implies (and what the bot wants: a 429 is never shown to a user). Only a wait longer than the client
- * allows raises RateLimitExceededError, for callers that cannot wait (a webhook answer, say).
+ * allows raises a rate_limit_exceeded error, for callers that cannot wait (a webhook answer, say).
  *
  * The last report wins. Two instances may both spend the last request of a window; the service's 429,
  * whose Retry-After is recorded here as well, catches that.
@@ -16,7 +16,7 @@ import { createHash } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { z } from "zod";
 import type { KeyValueStore } from "../storage/ports.js";
-import { type GenerationOperation, RateLimitExceededError, type RateSnapshot } from "./errors.js";
+import { type GenerationOperation, GenerationServiceError, type RateSnapshot } from "./errors.js";
 
 export interface KeyRateLimitsOptions {
   /** Longest a call waits for the window to reset; past it the call fails. Default: one window. */
@@ -123,7 +123,7 @@ export class KeyRateLimits {
       const untilReset = state.resetAt - this.now();
       if (untilReset <= 0) return;
       if (waitedMs + untilReset > this.maxWaitMs) {
-        throw new RateLimitExceededError({
+        throw new GenerationServiceError("rate_limit_exceeded", {
           operation,
           detail: "the key's requests of this minute are spent",
           retryAfterMs: untilReset,

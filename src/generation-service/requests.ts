@@ -5,6 +5,9 @@
  * answers a value it does not accept with 400 invalid_request and the allowed list.
  */
 import { z } from "zod";
+import { summarizeIssues } from "../http-client/errors.js";
+import { type GenerationOperation, GenerationServiceError } from "./errors.js";
+import { isIdempotencyKey } from "./idempotency.js";
 import { GENERATION_TYPES } from "./responses.js";
 
 const MAX_METADATA_PAIRS = 16;
@@ -85,3 +88,25 @@ export type ListGenerationsQuery = z.infer<typeof ListGenerationsQuerySchema>;
 
 export const GenerationIdSchema = generationId;
 export const FileIdSchema = fileId;
+
+/** The input in the schema's shape, or an invalid_request error naming the first field at fault. */
+export function checked<T>(operation: GenerationOperation, schema: z.ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const first = parsed.error.issues[0]?.path.join(".");
+  throw new GenerationServiceError("invalid_request", {
+    operation,
+    detail: summarizeIssues(parsed.error),
+    ...(first ? { param: first } : {}),
+    cause: parsed.error,
+  });
+}
+
+export function checkedIdempotencyKey(operation: GenerationOperation, key: string): string {
+  if (isIdempotencyKey(key)) return key;
+  throw new GenerationServiceError("invalid_request", {
+    operation,
+    param: "Idempotency-Key",
+    detail: "an idempotency key is 1 to 255 visible ASCII characters",
+  });
+}

@@ -3,7 +3,8 @@
  * arrive with a Content-Length known in advance, so memory holds only the chunk in flight whatever the
  * size. Each attempt opens the file again: a stream is read once.
  */
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
+import { type UploadStream, uploadStream } from "../http-client/upload-stream.js";
 import type { FileKind } from "./responses.js";
 
 export interface FileUpload {
@@ -14,27 +15,6 @@ export interface FileUpload {
   open: () => Readable;
   /** Sent as X-Filename; the service shows it back as the file's name. */
   filename?: string;
-}
-
-/** The source delivered more or fewer bytes than it declared. Not retried: it would happen again. */
-export class UploadSizeMismatchError extends Error {
-  override readonly name = "UploadSizeMismatchError";
-  constructor(
-    readonly declared: number,
-    readonly delivered: number,
-  ) {
-    super(
-      `upload source declared ${declared} bytes but delivered ${delivered}${delivered > declared ? "+" : ""}`,
-    );
-  }
-}
-
-/** The file's own stream failed; another attempt opens it again. */
-export class UploadStreamError extends Error {
-  override readonly name = "UploadStreamError";
-  constructor(cause: unknown) {
-    super(`upload source failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-  }
 }
 
 /** Bytes of a file name that may appear in a header as they are: visible ASCII and space, but not `%`. */
@@ -60,59 +40,7 @@ export function encodeFilenameHeader(filename: string): string | undefined {
   return encoded;
 }
 
-export interface RawUploadBody {
-  stream: Readable;
-  /** Stops the file's stream (when the request ends early). */
-  abort: () => void;
-}
-
 /** The file's bytes, checked against the declared size as they pass. */
-export function rawUploadBody(upload: FileUpload): RawUploadBody {
-  let source: Readable | undefined;
-
-  async function* generate(): AsyncGenerator<Uint8Array> {
-    let opened: Readable;
-    try {
-      opened = upload.open();
-    } catch (error) {
-      throw new UploadStreamError(error);
-    }
-    source = opened;
-    let delivered = 0;
-    const reader: AsyncIterator<unknown> = opened[Symbol.asyncIterator]();
-    try {
-      while (true) {
-        let next: IteratorResult<unknown>;
-        try {
-          next = await reader.next();
-        } catch (error) {
-          throw new UploadStreamError(error);
-        }
-        if (next.done) break;
-        const bytes = toBytes(next.value);
-        delivered += bytes.byteLength;
-        if (delivered > upload.size) throw new UploadSizeMismatchError(upload.size, delivered);
-        yield bytes;
-      }
-    } finally {
-      opened.destroy();
-    }
-    if (delivered !== upload.size) throw new UploadSizeMismatchError(upload.size, delivered);
-  }
-
-  const stream = Readable.from(generate(), { objectMode: false });
-  return {
-    stream,
-    abort: () => {
-      // The file's stream first: a stalled source would keep the body from ever ending.
-      source?.destroy();
-      stream.destroy();
-    },
-  };
-}
-
-function toBytes(chunk: unknown): Uint8Array {
-  if (chunk instanceof Uint8Array) return chunk;
-  if (typeof chunk === "string") return Buffer.from(chunk, "utf8");
-  throw new UploadStreamError(new TypeError("upload source must yield bytes"));
+export function rawUploadBody(upload: FileUpload): UploadStream {
+  return uploadStream(() => upload.open(), upload.size);
 }

@@ -59,3 +59,34 @@ export function nextDelay(
   if (waitedMs + delay > policy.maxTotalWaitMs) return undefined;
   return delay;
 }
+
+/** A call made of attempts, each of which gives a value or an error that may say how long to wait. */
+export interface RetriedCall<T, E extends { readonly retryAfterMs?: number | undefined }> {
+  policy: RetryPolicy;
+  random: () => number;
+  sleep: (ms: number) => Promise<void>;
+  attempt: (attempt: number) => Promise<{ value: T } | { error: E }>;
+  /** Whether the error's call may be sent again. */
+  retryable: (error: E) => boolean;
+  /** Told of each wait before it starts. */
+  beforeWait: (error: E, attempt: number, waitMs: number) => Promise<void> | void;
+}
+
+/** Runs attempts until one gives a value; throws the last error when the policy or the error says stop. */
+export async function withRetries<T, E extends { readonly retryAfterMs?: number | undefined }>(
+  call: RetriedCall<T, E>,
+): Promise<T> {
+  let waitedMs = 0;
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await call.attempt(attempt);
+    if (!("error" in outcome)) return outcome.value;
+    const { error } = outcome;
+    const wait = call.retryable(error)
+      ? nextDelay(call.policy, attempt, waitedMs, error.retryAfterMs, call.random)
+      : undefined;
+    if (wait === undefined) throw error;
+    waitedMs += wait;
+    await call.beforeWait(error, attempt, wait);
+    await call.sleep(wait);
+  }
+}

@@ -2,14 +2,27 @@
  * HTTP client of the task service. Every call has a time-out; safe calls (reads, uploads) are retried
  * on 429, 5xx and network failures with jittered backoff; task creation is retried only when the
  * service certainly did not take it (a 429, or a connection that was never made). Uploads stream the
- * file: memory does not grow with its size. The API key is sent, never logged. undici and the
- * connection pool are made at the first call, not at start: most updates never reach the service.
+ * file: memory does not grow with its size. The API key is sent, never logged.
  */
-import type { Readable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
-import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryPolicy } from "../http-client/retry.js";
+import { summarizeIssues } from "../http-client/errors.js";
+import {
+  DEFAULT_RETRY_POLICY,
+  parseRetryAfter,
+  type RetryPolicy,
+  withRetries,
+} from "../http-client/retry.js";
+import {
+  attemptLog,
+  HttpTransport,
+  type RequestBody,
+  readText,
+  type TransportFailure,
+  type TransportFailureKind,
+  uploadTimeoutMs,
+} from "../http-client/transport.js";
 import type { Logger } from "../logger.js";
 import {
   kindForStatus,
@@ -18,7 +31,7 @@ import {
   TasksServiceError,
   type TasksServiceErrorInit,
 } from "./errors.js";
-import { multipartBody, UploadSizeMismatchError, type UploadSource, UploadSourceError } from "./multipart.js";
+import { multipartBody, type UploadSource } from "./multipart.js";
 import type { KeyPacing, PacedCall } from "./pacing.js";
 import type { ReadPriority, TasksServicePort } from "./ports.js";
 import {
@@ -65,17 +78,7 @@ export interface TasksServiceClientOptions {
 /** Largest response body read; answers of this API are a few kilobytes. */
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
-/** Failures that happen before a connection exists: the request cannot have reached the service. */
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
-const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT"]);
-
 type RetryRule = "safe" | "create";
-
-let undici: Promise<typeof import("undici")> | undefined;
-const loadUndici = () => {
-  undici ??= import("undici");
-  return undici;
-};
 
 interface CallSpec<T> {
   operation: ServiceOperation;
@@ -91,39 +94,25 @@ interface CallSpec<T> {
   body?: () => RequestBody;
 }
 
-interface RequestBody {
-  headers: Record<string, string>;
-  payload: string | Readable;
-  /** Releases what the body holds open when the attempt ends. */
-  release?: () => void;
-}
-
-/** The outcome of one attempt that did not produce a value. */
-interface AttemptFailure {
-  error: TasksServiceError;
-}
-
 export class TasksServiceClient implements TasksServicePort {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly logger: Logger;
   private readonly pacing: KeyPacing | undefined;
-  private readonly givenDispatcher: Dispatcher | undefined;
-  private ownDispatcher: Promise<Dispatcher> | undefined;
+  private readonly transport: HttpTransport;
   private readonly retryPolicy: RetryPolicy;
   private readonly uploadBaseTimeoutMs: number;
   private readonly uploadMinBytesPerSecond: number;
   private readonly maxUploadBytes: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
-  private closed = false;
 
   constructor(options: TasksServiceClientOptions) {
     this.baseUrl = new URL(options.baseUrl).href.replace(/\/+$/, "");
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.logger = options.logger;
     this.pacing = options.pacing;
-    this.givenDispatcher = options.dispatcher;
+    this.transport = new HttpTransport("tasks service", options.dispatcher);
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.uploadBaseTimeoutMs = options.uploadBaseTimeoutMs ?? 120_000;
     this.uploadMinBytesPerSecond = options.uploadMinBytesPerSecond ?? 512 * 1024;
@@ -133,27 +122,8 @@ export class TasksServiceClient implements TasksServicePort {
   }
 
   /** Closes the connection pool when the client created it. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await (await this.ownDispatcher)?.close();
-  }
-
-  private dispatcher(): Promise<Dispatcher> {
-    if (this.givenDispatcher) return Promise.resolve(this.givenDispatcher);
-    if (this.ownDispatcher === undefined && this.closed) {
-      return Promise.reject(new Error("the tasks service client is closed"));
-    }
-    this.ownDispatcher ??= loadUndici().then(
-      ({ Agent }) =>
-        new Agent({
-          // Below common server idle limits (uvicorn closes after 5 s): reusing a socket the service is
-          // closing fails a request ambiguously, and a task creation is not repeated after that.
-          keepAliveTimeout: 4_000,
-          connections: 32,
-        }),
-    );
-    return this.ownDispatcher;
+  close(): Promise<void> {
+    return this.transport.close();
   }
 
   health(): Promise<Health> {
@@ -295,71 +265,55 @@ export class TasksServiceClient implements TasksServicePort {
     });
   }
 
-  private async call<T>(spec: CallSpec<T>): Promise<T> {
-    let waitedMs = 0;
-    for (let attempt = 1; ; attempt += 1) {
-      if (spec.apiKey !== undefined && spec.pace !== undefined && this.pacing) {
-        await this.pacing.acquire(spec.apiKey, spec.pace, spec.operation);
-      }
-      const outcome = await this.attempt(spec, attempt);
-      if (!("error" in outcome)) return outcome.value;
-      const { error } = outcome;
-      const retryable = isRetryable(spec.retry, error.kind, error.notSent);
-      const wait = retryable
-        ? nextDelay(this.retryPolicy, attempt, waitedMs, error.retryAfterMs, this.random)
-        : undefined;
-      if (wait === undefined) throw error;
-      this.logger.warn(
-        { op: spec.operation, method: spec.method, path: spec.path, attempt, kind: error.kind, waitMs: wait },
-        "tasks service call will be retried",
-      );
-      waitedMs += wait;
-      await this.sleep(wait);
-    }
+  private call<T>(spec: CallSpec<T>): Promise<T> {
+    return withRetries({
+      policy: this.retryPolicy,
+      random: this.random,
+      sleep: this.sleep,
+      attempt: async (attempt) => {
+        if (spec.apiKey !== undefined && spec.pace !== undefined && this.pacing) {
+          await this.pacing.acquire(spec.apiKey, spec.pace, spec.operation);
+        }
+        return await this.attempt(spec, attempt);
+      },
+      retryable: (error: TasksServiceError) => isRetryable(spec.retry, error.kind, error.notSent),
+      beforeWait: (error, attempt, waitMs) => {
+        this.logger.warn(
+          { op: spec.operation, method: spec.method, path: spec.path, attempt, kind: error.kind, waitMs },
+          "tasks service call will be retried",
+        );
+      },
+    });
   }
 
-  private async attempt<T>(spec: CallSpec<T>, attempt: number): Promise<{ value: T } | AttemptFailure> {
-    const started = performance.now();
-    const signal = AbortSignal.timeout(spec.timeoutMs);
+  private async attempt<T>(
+    spec: CallSpec<T>,
+    attempt: number,
+  ): Promise<{ value: T } | { error: TasksServiceError }> {
+    const log = attemptLog(this.logger, "tasks", {
+      op: spec.operation,
+      method: spec.method,
+      path: spec.path,
+      attempt,
+    });
+    const fail = (init: Omit<TasksServiceErrorInit, "operation">) => {
+      log(init.status, { kind: init.kind });
+      return { error: new TasksServiceError({ ...init, operation: spec.operation }) };
+    };
     const headers: Record<string, string> = { accept: "application/json" };
     if (spec.apiKey !== undefined) headers["x-api-key"] = spec.apiKey;
-    let body: RequestBody | undefined;
-    const log = (status: number | undefined, kind?: ServiceErrorKind) => {
-      const fields = {
-        op: spec.operation,
-        method: spec.method,
-        path: spec.path,
-        status,
-        latencyMs: Math.round(performance.now() - started),
-        attempt,
-        ...(kind ? { kind } : {}),
-      };
-      if (kind) this.logger.warn(fields, "tasks service call failed");
-      else this.logger.debug(fields, "tasks service call");
-    };
-    const fail = (init: Omit<TasksServiceErrorInit, "operation">, notSent = false) => {
-      log(init.status, init.kind);
-      return { error: new TasksServiceError({ ...init, operation: spec.operation, notSent }) };
-    };
+    const exchange = await this.transport.send({
+      method: spec.method,
+      url: `${this.baseUrl}${spec.path}`,
+      headers,
+      ...(spec.body === undefined ? {} : { body: spec.body }),
+      timeoutMs: spec.timeoutMs,
+      headersTimeoutMs: spec.headersTimeoutMs ?? spec.timeoutMs,
+      bodyTimeoutMs: spec.timeoutMs,
+    });
+    if (exchange.failure) return fail(failureInit(exchange.failure));
 
-    let response: Dispatcher.ResponseData;
-    try {
-      body = spec.body?.();
-      const { request } = await loadUndici();
-      response = await request(`${this.baseUrl}${spec.path}`, {
-        method: spec.method,
-        headers: { ...headers, ...body?.headers },
-        body: body?.payload ?? null,
-        dispatcher: await this.dispatcher(),
-        signal,
-        headersTimeout: spec.headersTimeoutMs ?? spec.timeoutMs,
-        bodyTimeout: spec.timeoutMs,
-      });
-    } catch (error) {
-      body?.release?.();
-      return fail(...classifyThrown(error, signal));
-    }
-
+    const { response } = exchange;
     const status = response.statusCode;
     let text: string;
     try {
@@ -369,9 +323,9 @@ export class TasksServiceClient implements TasksServicePort {
         // The status alone says what happened even when its body was cut off.
         return fail({ kind: kindForStatus(status), status, cause: error });
       }
-      return fail(...classifyThrown(error, signal));
+      return fail(failureInit(exchange.classify(error)));
     } finally {
-      body?.release?.();
+      exchange.release();
     }
 
     if (!spec.okStatuses.includes(status)) {
@@ -404,9 +358,22 @@ export class TasksServiceClient implements TasksServicePort {
   }
 }
 
-/** An upload's whole time-out: a fixed allowance plus the file's transfer time at the slowest accepted rate. */
-export function uploadTimeoutMs(size: number, baseMs: number, minBytesPerSecond: number): number {
-  return Math.ceil(baseMs + (size / minBytesPerSecond) * 1000);
+/** The kind each failure on our side of the wire is told as. */
+const KIND_OF_FAILURE: Record<TransportFailureKind, ServiceErrorKind> = {
+  timeout: "timeout",
+  network: "network",
+  response_too_large: "invalid_response",
+  upload_size_mismatch: "invalid_request",
+  upload_source_failed: "network",
+};
+
+function failureInit(failure: TransportFailure): Omit<TasksServiceErrorInit, "operation"> {
+  return {
+    kind: KIND_OF_FAILURE[failure.kind],
+    ...(failure.detail === undefined ? {} : { detail: failure.detail }),
+    notSent: failure.notSent,
+    cause: failure.cause,
+  };
 }
 
 function isRetryable(rule: RetryRule, kind: ServiceErrorKind, notSent: boolean): boolean {
@@ -416,56 +383,6 @@ function isRetryable(rule: RetryRule, kind: ServiceErrorKind, notSent: boolean):
   return kind === "server" || kind === "network" || kind === "timeout";
 }
 
-type FailureInit = [Omit<TasksServiceErrorInit, "operation">, boolean];
-
-function classifyThrown(error: unknown, signal: AbortSignal): FailureInit {
-  if (error instanceof ResponseTooLargeError) {
-    return [{ kind: "invalid_response", detail: error.message, cause: error }, false];
-  }
-  if (error instanceof UploadSizeMismatchError) {
-    return [{ kind: "invalid_request", detail: error.message, cause: error }, false];
-  }
-  if (error instanceof UploadSourceError) {
-    return [{ kind: "network", detail: error.message, cause: error }, false];
-  }
-  const code = errorCode(error);
-  const notSent = code !== undefined && NOT_SENT_CODES.has(code);
-  if (signal.aborted || (code !== undefined && TIMEOUT_CODES.has(code))) {
-    return [{ kind: "timeout", cause: error }, notSent];
-  }
-  return [{ kind: "network", detail: code, cause: error }, notSent];
-}
-
-/** The system or undici error code, looking through causes and the attempts of a multi-address connect. */
-function errorCode(error: unknown): string | undefined {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current !== "object") return undefined;
-    if ("code" in current && typeof current.code === "string") return current.code;
-    if (current instanceof AggregateError) current = current.errors[0];
-    else current = "cause" in current ? current.cause : undefined;
-  }
-  return undefined;
-}
-
-class ResponseTooLargeError extends Error {
-  override readonly name = "ResponseTooLargeError";
-}
-
-async function readText(body: Dispatcher.ResponseData["body"], limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of body) {
-    const bytes = chunk as Buffer;
-    total += bytes.byteLength;
-    if (total > limit) {
-      body.destroy();
-      throw new ResponseTooLargeError(`response body larger than ${limit} bytes`);
-    }
-    chunks.push(bytes);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 function errorDetail(text: string): string | undefined {
   try {
     const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
@@ -473,11 +390,4 @@ function errorDetail(text: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function summarizeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
-    .join("; ");
 }

@@ -2,6 +2,7 @@
  * One error type for everything that can go wrong talking to the task service. `kind` is stable: the
  * bot shows the locale message `service-error-<kind>`, and retry decisions are made on it.
  */
+import { ServiceCallError, type ServiceCallErrorInit } from "../http-client/errors.js";
 
 export const SERVICE_ERROR_KINDS = [
   "unauthorized",
@@ -22,44 +23,17 @@ export type ServiceErrorKind = (typeof SERVICE_ERROR_KINDS)[number];
 /** The client call that failed, for logs and for callers that handle the same kind differently. */
 export type ServiceOperation = "health" | "me" | "upload" | "createTask" | "getTask" | "listTasks";
 
-export interface TasksServiceErrorInit {
+export interface TasksServiceErrorInit extends ServiceCallErrorInit<ServiceOperation> {
   kind: ServiceErrorKind;
-  operation: ServiceOperation;
-  status?: number;
-  detail?: string;
-  retryAfterMs?: number;
-  /** The request certainly did not reach the service: no connection was made. */
-  notSent?: boolean;
-  cause?: unknown;
 }
 
-export class TasksServiceError extends Error {
+export class TasksServiceError extends ServiceCallError<ServiceOperation> {
   override readonly name = "TasksServiceError";
   readonly kind: ServiceErrorKind;
-  readonly operation: ServiceOperation;
-  /** HTTP status when the service answered. */
-  readonly status?: number;
-  /** The service's own explanation (`detail` of its error body), when it gave one. */
-  readonly detail?: string;
-  /** How long the service (or our pacing) asked to wait before trying again. */
-  readonly retryAfterMs?: number;
-  /**
-   * The request certainly did not reach the service (no connection was made). When false, a failure
-   * after sending (a time-out, a broken connection, a 5xx) leaves open whether the service acted on it.
-   */
-  readonly notSent: boolean;
 
   constructor(init: TasksServiceErrorInit) {
-    const where = init.status === undefined ? init.operation : `${init.operation} (HTTP ${init.status})`;
-    super(init.detail ? `${where}: ${init.kind}: ${init.detail}` : `${where}: ${init.kind}`, {
-      cause: init.cause,
-    });
+    super(init.kind, init);
     this.kind = init.kind;
-    this.operation = init.operation;
-    if (init.status !== undefined) this.status = init.status;
-    if (init.detail !== undefined) this.detail = init.detail;
-    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
-    this.notSent = init.notSent ?? false;
   }
 }
 

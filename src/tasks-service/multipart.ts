@@ -4,7 +4,8 @@
  * Content-Length and nothing is ever held in memory beyond the chunk in flight.
  */
 import { randomBytes } from "node:crypto";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
+import { uploadStream } from "../http-client/upload-stream.js";
 
 export interface UploadSource {
   filename: string;
@@ -13,27 +14,6 @@ export interface UploadSource {
   size: number;
   /** A fresh stream of the file on every call (a stream is one-shot; a retry opens it again). */
   open: () => Readable;
-}
-
-/** The source delivered more or fewer bytes than it declared. Not retried: it would happen again. */
-export class UploadSizeMismatchError extends Error {
-  override readonly name = "UploadSizeMismatchError";
-  constructor(
-    readonly declared: number,
-    readonly delivered: number,
-  ) {
-    super(
-      `upload source declared ${declared} bytes but delivered ${delivered}${delivered > declared ? "+" : ""}`,
-    );
-  }
-}
-
-/** The file's own stream failed (for example its download broke); another attempt opens it again. */
-export class UploadSourceError extends Error {
-  override readonly name = "UploadSourceError";
-  constructor(cause: unknown) {
-    super(`upload source failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-  }
 }
 
 export interface MultipartBody {
@@ -79,56 +59,12 @@ export function multipartBody(source: UploadSource, boundary: string = newBounda
     "utf8",
   );
   const epilogue = Buffer.from(`\r\n--${boundary}--\r\n`, "utf8");
-  let stream: Readable | undefined;
-
-  async function* generate(): AsyncGenerator<Uint8Array> {
-    let opened: Readable;
-    try {
-      opened = source.open();
-    } catch (error) {
-      throw new UploadSourceError(error);
-    }
-    stream = opened;
-    yield preamble;
-    let delivered = 0;
-    const reader: AsyncIterator<unknown> = opened[Symbol.asyncIterator]();
-    try {
-      while (true) {
-        let next: IteratorResult<unknown>;
-        try {
-          next = await reader.next();
-        } catch (error) {
-          throw new UploadSourceError(error);
-        }
-        if (next.done) break;
-        const bytes = toBytes(next.value);
-        delivered += bytes.byteLength;
-        if (delivered > source.size) throw new UploadSizeMismatchError(source.size, delivered);
-        yield bytes;
-      }
-    } finally {
-      opened.destroy();
-    }
-    if (delivered !== source.size) throw new UploadSizeMismatchError(source.size, delivered);
-    yield epilogue;
-  }
-
-  const body = Readable.from(generate(), { objectMode: false });
+  const body = uploadStream(() => source.open(), source.size, { before: preamble, after: epilogue });
   return {
     boundary,
     contentType: `multipart/form-data; boundary=${boundary}`,
     contentLength: preamble.byteLength + source.size + epilogue.byteLength,
-    stream: body,
-    abort: () => {
-      // The file's stream first: a stalled source would keep the body from ever ending.
-      stream?.destroy();
-      body.destroy();
-    },
+    stream: body.stream,
+    abort: body.abort,
   };
-}
-
-function toBytes(chunk: unknown): Uint8Array {
-  if (chunk instanceof Uint8Array) return chunk;
-  if (typeof chunk === "string") return Buffer.from(chunk, "utf8");
-  throw new UploadSourceError(new TypeError("upload source must yield bytes"));
 }

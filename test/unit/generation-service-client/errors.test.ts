@@ -1,30 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  AlreadyRunningError,
-  BatchTooLargeError,
-  EmailNotVerifiedError,
-  FileTooLargeError,
-  GenerationServiceError,
-  InsufficientCreditsError,
-  InvalidApiKeyError,
-  InvalidRequestError,
-  InvalidSignatureError,
-  KeyBudgetExceededError,
-  KeyExpiredError,
-  NotFoundError,
-  PromptCountMismatchError,
-  ProRequiredError,
-  ProviderUnavailableError,
-  QueueFullError,
-  RateLimitExceededError,
-  SERVICE_ERROR_CODES,
-  ServiceTimeoutError,
-  ServiceUnreachableError,
-  StorageFullError,
-  UnexpectedServiceError,
-  UnsupportedMediaTypeError,
-  ValidationFailedError,
-} from "../../../src/generation-service/errors.js";
+import { GenerationServiceError, SERVICE_ERROR_CODES } from "../../../src/generation-service/errors.js";
 import {
   freePort,
   type GenerationServiceStub,
@@ -55,26 +30,26 @@ afterEach(async () => {
   await stub.close();
 });
 
-/** Every row of the spec's error table: status, code, and the class the client raises for it. */
+/** Every row of the spec's error table: status and code. */
 const errorTable = [
-  [400, "invalid_request", InvalidRequestError],
-  [400, "prompt_count_mismatch", PromptCountMismatchError],
-  [400, "batch_too_large", BatchTooLargeError],
-  [401, "invalid_api_key", InvalidApiKeyError],
-  [402, "insufficient_credits", InsufficientCreditsError],
-  [402, "key_budget_exceeded", KeyBudgetExceededError],
-  [403, "email_not_verified", EmailNotVerifiedError],
-  [403, "pro_required", ProRequiredError],
-  [403, "invalid_signature", InvalidSignatureError],
-  [403, "key_expired", KeyExpiredError],
-  [404, "not_found", NotFoundError],
-  [409, "already_running", AlreadyRunningError],
-  [413, "storage_full", StorageFullError],
-  [413, "file_too_large", FileTooLargeError],
-  [415, "unsupported_media_type", UnsupportedMediaTypeError],
-  [429, "rate_limit_exceeded", RateLimitExceededError],
-  [429, "queue_full", QueueFullError],
-  [503, "provider_unavailable", ProviderUnavailableError],
+  [400, "invalid_request"],
+  [400, "prompt_count_mismatch"],
+  [400, "batch_too_large"],
+  [401, "invalid_api_key"],
+  [402, "insufficient_credits"],
+  [402, "key_budget_exceeded"],
+  [403, "email_not_verified"],
+  [403, "pro_required"],
+  [403, "invalid_signature"],
+  [403, "key_expired"],
+  [404, "not_found"],
+  [409, "already_running"],
+  [413, "storage_full"],
+  [413, "file_too_large"],
+  [415, "unsupported_media_type"],
+  [429, "rate_limit_exceeded"],
+  [429, "queue_full"],
+  [503, "provider_unavailable"],
 ] as const;
 
 describe("error codes of the spec", () => {
@@ -82,8 +57,8 @@ describe("error codes of the spec", () => {
     expect(errorTable.map(([, code]) => code)).toEqual([...SERVICE_ERROR_CODES]);
   });
 
-  for (const [status, code, ErrorClass] of errorTable) {
-    it(`maps HTTP ${status} ${code} to ${ErrorClass.name} with the body's message, type and param`, async () => {
+  for (const [status, code] of errorTable) {
+    it(`maps HTTP ${status} ${code} to its code with the body's message, type and param`, async () => {
       stub.handle((_req, res) =>
         sendError(
           res,
@@ -96,7 +71,6 @@ describe("error codes of the spec", () => {
         ),
       );
       const error = await failure(oneShot().client.createImages(API_KEY, { prompt: "a" }, IDEMPOTENCY_KEY));
-      expect(error).toBeInstanceOf(ErrorClass);
       expect(error).toBeInstanceOf(GenerationServiceError);
       expect(error).toMatchObject({
         code,
@@ -104,7 +78,7 @@ describe("error codes of the spec", () => {
         detail: `because ${code}`,
         param: "prompts",
         operation: "createImages",
-        name: ErrorClass.name,
+        name: "GenerationServiceError",
       });
       expect(error.message).toBe(`createImages (HTTP ${status}): ${code}: because ${code}`);
     });
@@ -113,8 +87,8 @@ describe("error codes of the spec", () => {
   it("chooses by code, not status: a 402 for the key's budget is not a balance problem", async () => {
     stub.handle((_req, res) => sendError(res, 402, "key_budget_exceeded", "key budget used up"));
     const error = await failure(oneShot().client.createVideos(API_KEY, { prompt: "a" }, IDEMPOTENCY_KEY));
-    expect(error).toBeInstanceOf(KeyBudgetExceededError);
-    expect(error).not.toBeInstanceOf(InsufficientCreditsError);
+    expect(error).toMatchObject({ code: "key_budget_exceeded" });
+    expect(error).not.toMatchObject({ code: "insufficient_credits" });
   });
 
   it("keeps billing_error as the type of insufficient_credits and a null param as absent", async () => {
@@ -135,7 +109,7 @@ describe("error codes of the spec", () => {
     );
     const made = oneShot();
     const error = await failure(made.client.getAccount(API_KEY));
-    expect(error).toBeInstanceOf(RateLimitExceededError);
+    expect(error).toMatchObject({ code: "rate_limit_exceeded" });
     expect(error.retryAfterMs).toBe(120_000);
     expect(error.rate).toEqual({ limit: 60, remaining: 0, resetAt: made.clock.now + 40_000 });
   });
@@ -158,11 +132,10 @@ describe("failures without a code of the spec", () => {
       }),
     );
     const error = await failure(oneShot().client.listGenerations(API_KEY));
-    expect(error).toBeInstanceOf(ValidationFailedError);
-    if (!(error instanceof ValidationFailedError)) return;
+    expect(error).toMatchObject({ code: "validation_failed" });
     expect(error).toMatchObject({ status: 422, code: "validation_failed" });
     expect(error.issues).toHaveLength(2);
-    expect(error.issues[0]).toMatchObject({ loc: ["query", "limit"], ctx: { le: 100 } });
+    expect(error.issues?.[0]).toMatchObject({ loc: ["query", "limit"], ctx: { le: 100 } });
     expect(error.detail).toBe(
       "query.limit: Input should be less than or equal to 100; metadata.k.0: Input should be a valid string",
     );
@@ -173,7 +146,7 @@ describe("failures without a code of the spec", () => {
       sendError(res, 409, "idempotency_conflict", "a request with this key is in progress"),
     );
     const error = await failure(oneShot().client.createImages(API_KEY, { prompt: "a" }, IDEMPOTENCY_KEY));
-    expect(error).toBeInstanceOf(UnexpectedServiceError);
+    expect(error).toMatchObject({ code: "unexpected_error" });
     expect(error).toMatchObject({
       status: 409,
       serviceCode: "idempotency_conflict",
@@ -187,14 +160,14 @@ describe("failures without a code of the spec", () => {
       res.end("<html>Bad gateway</html>");
     });
     const error = await failure(oneShot().client.getAccount(API_KEY));
-    expect(error).toBeInstanceOf(UnexpectedServiceError);
+    expect(error).toMatchObject({ code: "unexpected_error" });
     expect(error.status).toBe(502);
   });
 
   it("times out when the service sends no answer", async () => {
     stub.handle(() => {});
     const error = await failure(oneShot({ timeoutMs: 200 }).client.getAccount(API_KEY));
-    expect(error).toBeInstanceOf(ServiceTimeoutError);
+    expect(error).toMatchObject({ code: "timeout" });
     expect(error).toMatchObject({ code: "timeout", operation: "getAccount" });
   });
 
@@ -204,13 +177,13 @@ describe("failures without a code of the spec", () => {
       res.write('{"plan": ');
     });
     const error = await failure(oneShot({ timeoutMs: 200 }).client.getAccount(API_KEY));
-    expect(error).toBeInstanceOf(ServiceTimeoutError);
+    expect(error).toMatchObject({ code: "timeout" });
   });
 
   it("reports a refused connection as network", async () => {
     const port = await freePort();
     const error = await failure(oneShot({ baseUrl: `http://127.0.0.1:${port}` }).client.listModels());
-    expect(error).toBeInstanceOf(ServiceUnreachableError);
+    expect(error).toMatchObject({ code: "network" });
     expect(error.code).toBe("network");
   });
 });

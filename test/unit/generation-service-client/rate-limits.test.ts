@@ -1,6 +1,5 @@
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { RateLimitExceededError } from "../../../src/generation-service/errors.js";
 import { KeyRateLimits, readRateHeaders } from "../../../src/generation-service/rate-limits.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import type { KeyValueStore, Storage } from "../../../src/storage/ports.js";
@@ -176,7 +175,7 @@ describe("two instances on one storage", () => {
     stub.handle((_req, res) => sendJson(res, 200, account, rateHeaders(60, 0, 40)));
     await first.client.getAccount(API_KEY);
     const error = await failure(second.client.createImages(API_KEY, { prompt: "a" }, IDEMPOTENCY_KEY));
-    expect(error).toBeInstanceOf(RateLimitExceededError);
+    expect(error).toMatchObject({ code: "rate_limit_exceeded" });
     expect(error.status).toBeUndefined();
     expect(error.retryAfterMs).toBe(40_000);
     expect(error.rate).toMatchObject({ remaining: 0 });

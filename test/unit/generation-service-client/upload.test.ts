@@ -1,13 +1,9 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_MAX_UPLOAD_BYTES, uploadTimeoutMs } from "../../../src/generation-service/client.js";
-import {
-  FileTooLargeError,
-  InvalidRequestError,
-  UnsupportedMediaTypeError,
-} from "../../../src/generation-service/errors.js";
+import { DEFAULT_MAX_UPLOAD_BYTES } from "../../../src/generation-service/client.js";
 import { encodeFilenameHeader } from "../../../src/generation-service/upload.js";
+import { uploadTimeoutMs } from "../../../src/http-client/transport.js";
 import {
   type GenerationServiceStub,
   readBody,
@@ -246,7 +242,7 @@ describe("retries", () => {
           IDEMPOTENCY_KEY,
         ),
       );
-      expect(error).toBeInstanceOf(InvalidRequestError);
+      expect(error).toMatchObject({ code: "invalid_request" });
       expect(opened).toBe(1);
     }
   });
@@ -270,14 +266,14 @@ describe("limits", () => {
           IDEMPOTENCY_KEY,
         ),
       );
-      expect(error).toBeInstanceOf(FileTooLargeError);
+      expect(error).toMatchObject({ code: "file_too_large" });
       expect(error.status).toBeUndefined();
       expect(opened).toBe(0);
     }
     expect(stub.requests).toHaveLength(0);
   });
 
-  it("maps an early 413 to FileTooLargeError and stops reading the source", async () => {
+  it("maps an early 413 to file_too_large and stops reading the source", async () => {
     const size = 20 * 1024 * 1024;
     stub.handle((_req, res) =>
       sendError(res, 413, "file_too_large", "over 20 MB", null, { connection: "close" }),
@@ -297,12 +293,12 @@ describe("limits", () => {
         IDEMPOTENCY_KEY,
       ),
     );
-    expect(error).toBeInstanceOf(FileTooLargeError);
+    expect(error).toMatchObject({ code: "file_too_large" });
     expect(error.status).toBe(413);
     expect(source?.destroyed).toBe(true);
   });
 
-  it("maps 415 to UnsupportedMediaTypeError", async () => {
+  it("maps 415 to unsupported_media_type", async () => {
     stub.handle(async (req, res) => {
       await readBody(req);
       sendError(res, 415, "unsupported_media_type", "not an image");
@@ -314,7 +310,7 @@ describe("limits", () => {
         IDEMPOTENCY_KEY,
       ),
     );
-    expect(error).toBeInstanceOf(UnsupportedMediaTypeError);
+    expect(error).toMatchObject({ code: "unsupported_media_type" });
   });
 
   it("times out when the service stops answering after the file was sent", async () => {

@@ -1,11 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  TasksServiceClient,
-  type TasksServiceClientOptions,
-  uploadTimeoutMs,
-} from "../../../src/tasks-service/client.js";
+import { uploadTimeoutMs } from "../../../src/http-client/transport.js";
+import { TasksServiceClient, type TasksServiceClientOptions } from "../../../src/tasks-service/client.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import {
   captureLogger,

@@ -1,0 +1,337 @@
+/**
+ * How one call to the generation service is made: each attempt waits its turn in the shared rate state,
+ * goes through the transport, records the answer's rate headers, and turns an error status into the
+ * error of its `error.code`; the attempts are repeated as the client's header says.
+ */
+import type { Dispatcher } from "undici";
+import type { z } from "zod";
+import { summarizeIssues } from "../http-client/errors.js";
+import { parseRetryAfter, type RetryPolicy, withRetries } from "../http-client/retry.js";
+import {
+  attemptLog,
+  type Exchange,
+  type HttpRequest,
+  type HttpTransport,
+  readText,
+  type TransportFailure,
+} from "../http-client/transport.js";
+import type { Logger } from "../logger.js";
+import {
+  errorForCode,
+  type GenerationErrorInit,
+  type GenerationOperation,
+  GenerationServiceError,
+  isGenerationServiceError,
+  type RateSnapshot,
+} from "./errors.js";
+import { type KeyRateLimits, readRateHeaders } from "./rate-limits.js";
+import { checkedIdempotencyKey } from "./requests.js";
+import { ErrorBodySchema, ValidationErrorBodySchema } from "./responses.js";
+
+/** Said before the client waits to send a call again: why, and for how long. */
+export interface RetryNotice {
+  /** The error code of the attempt that failed. */
+  code: string;
+  /** The attempt that failed, from 1. */
+  attempt: number;
+  waitMs: number;
+}
+
+/** What a caller may ask of one call. */
+export interface CallOptions {
+  /** Told before each wait for another attempt, so the caller can say what is going on. */
+  onRetry?: (notice: RetryNotice) => Promise<void>;
+}
+
+/** Largest JSON answer read; answers of this API are well under a megabyte. */
+const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+/** The statuses the spec says to retry. */
+const RETRIED_STATUSES = new Set([429, 503]);
+
+export interface CallSpec<T> extends Omit<HttpRequest, "headers"> {
+  operation: GenerationOperation;
+  accept: string;
+  apiKey?: string;
+  idempotencyKey?: string;
+  receive: (response: Dispatcher.ResponseData) => Promise<T>;
+  onRetry?: CallOptions["onRetry"];
+}
+
+export interface Received<T> {
+  value: T;
+  replayed: boolean;
+}
+
+export interface GenerationCallsOptions {
+  logger: Logger;
+  rateLimits: KeyRateLimits;
+  transport: HttpTransport;
+  retryPolicy: RetryPolicy;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  now: () => number;
+}
+
+export class GenerationCalls {
+  constructor(private readonly deps: GenerationCallsOptions) {}
+
+  call<T>(spec: CallSpec<T>): Promise<Received<T>> {
+    return withRetries({
+      policy: this.deps.retryPolicy,
+      random: this.deps.random,
+      sleep: this.deps.sleep,
+      attempt: async (attempt) => {
+        if (spec.apiKey !== undefined) await this.awaitTurn(spec.apiKey, spec.operation);
+        return await this.attempt(spec, attempt);
+      },
+      retryable: (error: GenerationServiceError) => isRetryable(spec, error),
+      beforeWait: async (error, attempt, waitMs) => {
+        this.deps.logger.warn(
+          {
+            op: spec.operation,
+            method: spec.method,
+            path: pathOf(spec.url),
+            attempt,
+            code: error.code,
+            waitMs,
+          },
+          "generation service call will be retried",
+        );
+        await this.tell(spec, { code: error.code, attempt, waitMs });
+      },
+    });
+  }
+
+  /** Tells the caller of a wait; what it does with the news cannot stop the call. */
+  private async tell<T>(spec: CallSpec<T>, notice: RetryNotice): Promise<void> {
+    if (!spec.onRetry) return;
+    try {
+      await spec.onRetry(notice);
+    } catch (error) {
+      this.deps.logger.warn({ op: spec.operation, err: error }, "a retry notice could not be handled");
+    }
+  }
+
+  /**
+   * Waits while the shared state says the key has nothing left. Storage trouble does not stop the call:
+   * the service still enforces its rate, and its 429 is retried.
+   */
+  private async awaitTurn(apiKey: string, operation: GenerationOperation): Promise<void> {
+    try {
+      await this.deps.rateLimits.awaitTurn(apiKey, operation);
+    } catch (error) {
+      if (isGenerationServiceError(error) && error.code === "rate_limit_exceeded") throw error;
+      this.deps.logger.warn(
+        { op: operation, err: error },
+        "generation rate state unreadable; sending anyway",
+      );
+    }
+  }
+
+  private async remember(apiKey: string, operation: GenerationOperation, write: () => Promise<void>) {
+    try {
+      await write();
+    } catch (error) {
+      // A call that succeeded (a batch created, tokens reserved) must not fail over its bookkeeping.
+      this.deps.logger.warn(
+        { op: operation, err: error, keyId: this.deps.rateLimits.storageKey(apiKey) },
+        "generation rate state not saved",
+      );
+    }
+  }
+
+  private async attempt<T>(
+    spec: CallSpec<T>,
+    attempt: number,
+  ): Promise<{ value: Received<T> } | { error: GenerationServiceError }> {
+    const { operation, method, url, apiKey } = spec;
+    const log = attemptLog(this.deps.logger, "generation", {
+      op: operation,
+      method,
+      path: pathOf(url),
+      attempt,
+    });
+    const fail = (error: GenerationServiceError) => {
+      log(error.status, { code: error.code });
+      return { error };
+    };
+    const headers: Record<string, string> = { accept: spec.accept };
+    if (apiKey !== undefined) headers.authorization = `Bearer ${apiKey}`;
+    if (spec.idempotencyKey !== undefined) headers["idempotency-key"] = spec.idempotencyKey;
+    const exchange = await this.deps.transport.send({ ...spec, headers });
+    if (exchange.failure) return fail(errorOfFailure(operation, exchange.failure));
+
+    const { response } = exchange;
+    const status = response.statusCode;
+    const rate = readRateHeaders(response.headers, this.deps.now());
+    if (apiKey !== undefined && rate !== undefined) {
+      await this.remember(apiKey, operation, () => this.deps.rateLimits.record(apiKey, rate));
+    }
+    if (status < 200 || status >= 300) {
+      const error = await this.errorFromResponse(operation, response, rate).finally(exchange.release);
+      if (apiKey !== undefined && error.code === "rate_limit_exceeded" && error.retryAfterMs !== undefined) {
+        const retryAfterMs = error.retryAfterMs;
+        await this.remember(apiKey, operation, () =>
+          this.deps.rateLimits.recordRefusal(apiKey, retryAfterMs, rate),
+        );
+      }
+      return fail(error);
+    }
+    return await this.receive(spec, exchange, log);
+  }
+
+  private async receive<T>(
+    spec: CallSpec<T>,
+    exchange: Exchange & { response: Dispatcher.ResponseData },
+    log: ReturnType<typeof attemptLog>,
+  ): Promise<{ value: Received<T> } | { error: GenerationServiceError }> {
+    const { response } = exchange;
+    try {
+      const value = await spec.receive(response);
+      log(response.statusCode);
+      const replayed = headerText(response.headers["idempotent-replay"])?.toLowerCase() === "true";
+      return { value: { value, replayed } };
+    } catch (error) {
+      const failed =
+        error instanceof GenerationServiceError
+          ? error
+          : errorOfFailure(spec.operation, exchange.classify(error));
+      log(failed.status, { code: failed.code });
+      return { error: failed };
+    } finally {
+      exchange.release();
+    }
+  }
+
+  /** The typed error of an error status, chosen by the body's `error.code`. */
+  private async errorFromResponse(
+    operation: GenerationOperation,
+    response: Dispatcher.ResponseData,
+    rate: RateSnapshot | undefined,
+  ): Promise<GenerationServiceError> {
+    const status = response.statusCode;
+    const retryAfterMs = parseRetryAfter(response.headers["retry-after"], this.deps.now());
+    const init: GenerationErrorInit = {
+      operation,
+      status,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      ...(rate === undefined ? {} : { rate }),
+    };
+    let json: unknown;
+    try {
+      json = JSON.parse(await readText(response.body, MAX_RESPONSE_BYTES));
+    } catch (error) {
+      // The status still says what happened when the body is cut off or is not JSON (a proxy's page).
+      return new GenerationServiceError("unexpected_error", { ...init, cause: error });
+    }
+    const serviceError = ErrorBodySchema.safeParse(json);
+    if (serviceError.success) {
+      const { code, message, type, param } = serviceError.data.error;
+      return errorForCode(code, {
+        ...init,
+        detail: message,
+        ...(type == null ? {} : { errorType: type }),
+        ...(param == null ? {} : { param }),
+      });
+    }
+    const validation = ValidationErrorBodySchema.safeParse(json);
+    if (status === 422 && validation.success) {
+      return new GenerationServiceError("validation_failed", {
+        ...init,
+        detail: validation.data.detail.map(describeValidationIssue).join("; "),
+        issues: validation.data.detail,
+      });
+    }
+    return new GenerationServiceError("unexpected_error", init);
+  }
+}
+
+function isRetryable<T>(spec: CallSpec<T>, error: GenerationServiceError): boolean {
+  if (error.status !== undefined) return RETRIED_STATUSES.has(error.status);
+  const broken =
+    error.code === "timeout" || error.code === "network" || error.code === "upload_source_failed";
+  if (!broken) return false;
+  // A DELETE that may have been done would answer its repeat with 404; only one never sent is repeated.
+  return error.notSent || spec.method === "GET" || spec.idempotencyKey !== undefined;
+}
+
+/** Reads an answer's JSON body into the schema's shape. */
+export function receiveJson<T>(
+  operation: GenerationOperation,
+  schema: z.ZodType<T>,
+): (response: Dispatcher.ResponseData) => Promise<T> {
+  return async (response) => {
+    const status = response.statusCode;
+    const text = await readText(response.body, MAX_RESPONSE_BYTES);
+    let json: unknown;
+    try {
+      json = text.length === 0 ? undefined : JSON.parse(text);
+    } catch (error) {
+      throw new GenerationServiceError("invalid_response", {
+        operation,
+        status,
+        detail: "body is not JSON",
+        cause: error,
+      });
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new GenerationServiceError("invalid_response", {
+        operation,
+        status,
+        detail: summarizeIssues(parsed.error),
+        cause: parsed.error,
+      });
+    }
+    return parsed.data;
+  };
+}
+
+export function jsonBody(
+  body: unknown,
+  operation: GenerationOperation,
+  idempotencyKey: string,
+): Pick<CallSpec<unknown>, "body" | "idempotencyKey"> {
+  const json = JSON.stringify(body);
+  return {
+    idempotencyKey: checkedIdempotencyKey(operation, idempotencyKey),
+    body: () => ({ headers: { "content-type": "application/json" }, payload: json }),
+  };
+}
+
+/** The error each failure on our side of the wire is told as. */
+function errorOfFailure(operation: GenerationOperation, failure: TransportFailure): GenerationServiceError {
+  const init = {
+    operation,
+    ...(failure.detail === undefined ? {} : { detail: failure.detail }),
+    notSent: failure.notSent,
+    cause: failure.cause,
+  };
+  switch (failure.kind) {
+    case "response_too_large":
+      return new GenerationServiceError("invalid_response", init);
+    case "upload_size_mismatch":
+      return new GenerationServiceError("invalid_request", init);
+    case "upload_source_failed":
+      return new GenerationServiceError("upload_source_failed", init);
+    case "timeout":
+      return new GenerationServiceError("timeout", init);
+    case "network":
+      return new GenerationServiceError("network", init);
+  }
+}
+
+export function headerText(value: string | string[] | undefined): string | undefined {
+  return (Array.isArray(value) ? value[0] : value)?.trim();
+}
+
+/** The path without its query: signed links carry their signature there. */
+function pathOf(url: string): string {
+  return new URL(url).pathname;
+}
+
+function describeValidationIssue(issue: { loc: (string | number)[]; msg: string }): string {
+  const where = issue.loc.filter((part) => part !== "body").join(".");
+  return where ? `${where}: ${issue.msg}` : issue.msg;
+}

@@ -1,0 +1,51 @@
+/**
+ * The common part of each service's one error class: which call failed, what the service answered (its
+ * status, its own explanation, how long it asked to wait) and whether the request certainly never
+ * reached it. Each service adds how it names what went wrong (a kind, or the code of its error table).
+ */
+import type { z } from "zod";
+
+export interface ServiceCallErrorInit<Operation extends string> {
+  operation: Operation;
+  /** Absent when the service did not answer (or the client refused before sending). */
+  status?: number;
+  /** The service's own explanation, or ours when it did not answer. */
+  detail?: string;
+  retryAfterMs?: number;
+  /** The request certainly did not reach the service: no connection was made. */
+  notSent?: boolean;
+  cause?: unknown;
+}
+
+export class ServiceCallError<Operation extends string> extends Error {
+  readonly operation: Operation;
+  /** HTTP status when the service answered. */
+  readonly status?: number;
+  readonly detail?: string;
+  /** How long the service (or our own pacing) asked to wait before trying again. */
+  readonly retryAfterMs?: number;
+  /**
+   * The request certainly did not reach the service (no connection was made). When false, a failure
+   * after sending (a time-out, a broken connection, a 5xx) leaves open whether the service acted on it.
+   */
+  readonly notSent: boolean;
+
+  /** `what` names the failure in the message: `operation (HTTP status): what: detail`. */
+  constructor(what: string, init: ServiceCallErrorInit<Operation>) {
+    const where = init.status === undefined ? init.operation : `${init.operation} (HTTP ${init.status})`;
+    super(init.detail ? `${where}: ${what}: ${init.detail}` : `${where}: ${what}`, { cause: init.cause });
+    this.operation = init.operation;
+    if (init.status !== undefined) this.status = init.status;
+    if (init.detail !== undefined) this.detail = init.detail;
+    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
+    this.notSent = init.notSent ?? false;
+  }
+}
+
+/** The first few problems zod found, as one line for an error's detail. */
+export function summarizeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+    .join("; ");
+}

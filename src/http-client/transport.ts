@@ -1,0 +1,216 @@
+/**
+ * One attempt of an HTTP call, the same for every service client: the request with its time-outs, the
+ * answer's body read up to a limit, and what a failure on our side of the wire means. A failure says
+ * whether the request certainly never reached the service (no connection was made): only then may a
+ * call that is not safe to repeat be sent again; a time-out or a broken connection after sending leaves
+ * the outcome unknown. undici and the connection pool are made at the first call, not at start: most
+ * updates never reach a service.
+ */
+import type { Readable } from "node:stream";
+import type { Dispatcher } from "undici";
+import { UploadSizeMismatchError, UploadSourceError } from "./upload-stream.js";
+
+export interface RequestBody {
+  headers: Record<string, string>;
+  payload: string | Readable;
+  /** Releases what the body holds open when the attempt ends. */
+  release?: () => void;
+}
+
+export interface HttpRequest {
+  method: "GET" | "POST" | "DELETE";
+  /** Absolute URL of the request. */
+  url: string;
+  headers: Record<string, string>;
+  /** Made again for each attempt: a streamed body is read once. */
+  body?: () => RequestBody;
+  /** Whole-attempt time-out; absent for downloads, whose size is not known in advance. */
+  timeoutMs?: number;
+  /** Time to the response's headers; undici restarts it while a body is being sent. */
+  headersTimeoutMs: number;
+  /** Longest silence while the response's body arrives. */
+  bodyTimeoutMs: number;
+}
+
+/** What went wrong on our side of the wire, before or while the answer arrived. */
+export type TransportFailureKind =
+  | "timeout"
+  | "network"
+  | "response_too_large"
+  | "upload_size_mismatch"
+  | "upload_source_failed";
+
+export interface TransportFailure {
+  kind: TransportFailureKind;
+  /** The request certainly did not reach the service. */
+  notSent: boolean;
+  /** The system error code of a network failure, or the message of a failure of ours. */
+  detail?: string;
+  cause: unknown;
+}
+
+/** One attempt's answer, or the failure that left it without one. */
+export type Exchange =
+  | {
+      response: Dispatcher.ResponseData;
+      /** What a failure while reading the answer means. */
+      classify: (error: unknown) => TransportFailure;
+      /** Ends the request body's hold on its source; call it once the answer is read. */
+      release: () => void;
+      failure?: never;
+    }
+  | { failure: TransportFailure; response?: never };
+
+/** Failures that happen before a connection exists: the request cannot have reached the service. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
+const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT"]);
+
+let undici: Promise<typeof import("undici")> | undefined;
+const loadUndici = () => {
+  undici ??= import("undici");
+  return undici;
+};
+
+export class HttpTransport {
+  private readonly givenDispatcher: Dispatcher | undefined;
+  private ownDispatcher: Promise<Dispatcher> | undefined;
+  private closed = false;
+
+  /** `dispatcher` is the connection pool; without one the transport owns a keep-alive Agent. */
+  constructor(
+    private readonly name: string,
+    dispatcher?: Dispatcher,
+  ) {
+    this.givenDispatcher = dispatcher;
+  }
+
+  /** Closes the connection pool when the transport created it. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await (await this.ownDispatcher)?.close();
+  }
+
+  private dispatcher(): Promise<Dispatcher> {
+    if (this.givenDispatcher) return Promise.resolve(this.givenDispatcher);
+    if (this.ownDispatcher === undefined && this.closed) {
+      return Promise.reject(new Error(`the ${this.name} client is closed`));
+    }
+    this.ownDispatcher ??= loadUndici().then(
+      ({ Agent }) =>
+        new Agent({
+          // Below common server idle limits (uvicorn closes after 5 s): reusing a socket the service is
+          // closing fails a request ambiguously, and a call that is not safe to repeat is not repeated.
+          keepAliveTimeout: 4_000,
+          connections: 32,
+        }),
+    );
+    return this.ownDispatcher;
+  }
+
+  /** Sends one attempt and waits for the answer's headers. */
+  async send(spec: HttpRequest): Promise<Exchange> {
+    const signal = spec.timeoutMs === undefined ? undefined : AbortSignal.timeout(spec.timeoutMs);
+    const classify = (error: unknown) => classifyThrown(error, signal);
+    let body: RequestBody | undefined;
+    try {
+      body = spec.body?.();
+      const { request } = await loadUndici();
+      const response = await request(spec.url, {
+        method: spec.method,
+        headers: { ...spec.headers, ...body?.headers },
+        body: body?.payload ?? null,
+        dispatcher: await this.dispatcher(),
+        ...(signal === undefined ? {} : { signal }),
+        headersTimeout: spec.headersTimeoutMs,
+        bodyTimeout: spec.bodyTimeoutMs,
+      });
+      return { response, classify, release: () => body?.release?.() };
+    } catch (error) {
+      body?.release?.();
+      return { failure: classify(error) };
+    }
+  }
+}
+
+class ResponseTooLargeError extends Error {
+  override readonly name = "ResponseTooLargeError";
+}
+
+/** Reads a whole body as UTF-8 text; a body over `limit` bytes is cut off and fails. */
+export async function readText(body: Dispatcher.ResponseData["body"], limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    if (!Buffer.isBuffer(chunk)) throw new TypeError("response body chunks must be bytes");
+    total += chunk.byteLength;
+    if (total > limit) {
+      body.destroy();
+      throw new ResponseTooLargeError(`response body larger than ${limit} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function classifyThrown(error: unknown, signal: AbortSignal | undefined): TransportFailure {
+  if (error instanceof ResponseTooLargeError) {
+    return { kind: "response_too_large", notSent: false, detail: error.message, cause: error };
+  }
+  if (error instanceof UploadSizeMismatchError) {
+    return { kind: "upload_size_mismatch", notSent: false, detail: error.message, cause: error };
+  }
+  if (error instanceof UploadSourceError) {
+    return { kind: "upload_source_failed", notSent: false, detail: error.message, cause: error };
+  }
+  const code = errorCode(error);
+  const notSent = code !== undefined && NOT_SENT_CODES.has(code);
+  if (signal?.aborted || (code !== undefined && TIMEOUT_CODES.has(code))) {
+    return { kind: "timeout", notSent, cause: error };
+  }
+  return { kind: "network", notSent, ...(code === undefined ? {} : { detail: code }), cause: error };
+}
+
+/** The system or undici error code, looking through causes and the attempts of a multi-address connect. */
+function errorCode(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current !== "object") return undefined;
+    if ("code" in current && typeof current.code === "string") return current.code;
+    if (current instanceof AggregateError) current = current.errors[0];
+    else current = "cause" in current ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+/** An upload's whole time-out: a fixed allowance plus the file's transfer time at the slowest accepted rate. */
+export function uploadTimeoutMs(size: number, baseMs: number, minBytesPerSecond: number): number {
+  return Math.ceil(baseMs + (size / minBytesPerSecond) * 1000);
+}
+
+/** The part of a logger an attempt writes to (the program's logger fits it). */
+export interface AttemptLogger {
+  warn(fields: object, message: string): void;
+  debug(fields: object, message: string): void;
+}
+
+/** Logs one attempt: a failure as a warning with what it was, a success at debug level. */
+export function attemptLog(
+  logger: AttemptLogger,
+  service: string,
+  call: { op: string; method: string; path: string; attempt: number },
+): (status: number | undefined, failure?: Record<string, string>) => void {
+  const started = performance.now();
+  return (status, failure) => {
+    const fields = {
+      op: call.op,
+      method: call.method,
+      path: call.path,
+      status,
+      latencyMs: Math.round(performance.now() - started),
+      attempt: call.attempt,
+      ...failure,
+    };
+    if (failure) logger.warn(fields, `${service} service call failed`);
+    else logger.debug(fields, `${service} service call`);
+  };
+}
