@@ -9,7 +9,7 @@ import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { ticketTag } from "../logger.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
-import { type BatchRecord, type ChunkItem, type ChunkRecord, refundOf } from "./batch-records.js";
+import { type BatchRecord, type ChunkItem, type ChunkRecord, refundOf } from "./records.js";
 
 /** Buttons on results and on the card: what each does, as a short code on the wire. */
 export const RESULT_ACTIONS = {

@@ -32,7 +32,10 @@ import type { TelegramDownload } from "../media/telegram-download.js";
 import { uploadFileName } from "../media/transfer.js";
 import type { Metrics } from "../metrics.js";
 import { entryButton, entryForProblem } from "./account-buttons.js";
-import type { BatchCards } from "./batch-card.js";
+import type { BatchCards } from "./card.js";
+import { formName, resultButton } from "./cards.js";
+import { refusedInput } from "./model-inputs.js";
+import { isTransient, type Problem, problemOf } from "./problems.js";
 import {
   type BatchRecord,
   CHUNK_SIZE,
@@ -40,10 +43,7 @@ import {
   type GenerationRecords,
   mediaKey,
   storedOutput,
-} from "./batch-records.js";
-import { formName, resultButton } from "./cards.js";
-import { refusedInput } from "./model-inputs.js";
-import { isTransient, type Problem, problemOf } from "./problems.js";
+} from "./records.js";
 import { FILE_FIELDS, type FileField, formatTaken, KIND_RULES } from "./reference-files.js";
 
 const CREATE_ATTEMPTS = 5;

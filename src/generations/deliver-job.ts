@@ -30,14 +30,6 @@ import { type Logger, ticketTag } from "../logger.js";
 import { type MediaHeader, mp4Header } from "../media/media-header.js";
 import type { LockStore } from "../storage/ports.js";
 import {
-  type BatchRecord,
-  type ChunkItem,
-  type ChunkRecord,
-  type GenerationRecords,
-  isFinished,
-  storedOutput,
-} from "./batch-records.js";
-import {
   albumKeyboard,
   controlText,
   failureLines,
@@ -46,6 +38,14 @@ import {
   singleImageKeyboard,
   singleVideoKeyboard,
 } from "./cards.js";
+import {
+  type BatchRecord,
+  type ChunkItem,
+  type ChunkRecord,
+  type GenerationRecords,
+  isFinished,
+  storedOutput,
+} from "./records.js";
 import {
   download,
   type ResultReader,

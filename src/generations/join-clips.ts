@@ -16,7 +16,7 @@ import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { ticketTag } from "../logger.js";
 import type { KeyValueStore } from "../storage/ports.js";
-import type { BatchRecord, ChunkItem, GenerationRecords } from "./batch-records.js";
+import type { BatchRecord, ChunkItem, GenerationRecords } from "./records.js";
 import { freshOutput, type ResultLinkDeps } from "./result-links.js";
 
 /** A claim lives as long as the batch's buttons do. */

@@ -12,9 +12,9 @@ import { isGenerationServiceError } from "../generation-service/errors.js";
 import type { Generation } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { chunkOf, type GenerationRecords } from "./batch-records.js";
 import { idempotencyKeyOf } from "./create-job.js";
-import type { Follower } from "./follower.js";
+import type { Follower } from "./poller.js";
+import { chunkOf, type GenerationRecords } from "./records.js";
 import {
   download,
   type ResultReader,

@@ -17,7 +17,7 @@ import { type JobDefinition, type JobQueue, RetryLaterError } from "../jobs/queu
 import { type Logger, ticketTag } from "../logger.js";
 import type { KeyValueStore, LockStore, SortedSetStore } from "../storage/ports.js";
 import { entryButton } from "./account-buttons.js";
-import { type BatchRecord, chunkOf, type GenerationRecords } from "./batch-records.js";
+import { type BatchRecord, chunkOf, type GenerationRecords } from "./records.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Tickets scored by when their retention notice is due. */

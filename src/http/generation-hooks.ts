@@ -11,8 +11,8 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   WebhookPayloadSchema,
 } from "../generation-service/webhooks.js";
-import type { GenerationRecords } from "../generations/batch-records.js";
-import type { ObserveData } from "../generations/follower.js";
+import type { ObserveData } from "../generations/poller.js";
+import type { GenerationRecords } from "../generations/records.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { type Logger, ticketTag } from "../logger.js";
 import type { KeyValueStore } from "../storage/ports.js";

@@ -11,7 +11,7 @@ import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { type Logger, ticketTag } from "../logger.js";
 import type { MessengerOutcome } from "../tasks/adopt-job.js";
 import type { DeliverData } from "../tasks/deliver-job.js";
-import type { TaskRecords } from "../tasks/task-records.js";
+import type { TaskRecords } from "../tasks/records.js";
 
 const CallbackBodySchema = z.object({
   task_id: z.number().int().nonnegative(),

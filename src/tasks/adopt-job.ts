@@ -15,7 +15,7 @@ import type { TaskReader } from "../tasks-service/ports.js";
 import { reportedTaskType } from "../tasks-service/responses.js";
 import { TASK_TYPES, type TaskType } from "../tasks-service/schemas/index.js";
 import type { DeliverData } from "./deliver-job.js";
-import { newTicket, type TaskRecord, type TaskRecords } from "./task-records.js";
+import { newTicket, type TaskRecord, type TaskRecords } from "./records.js";
 
 const AdoptDataSchema = z.object({
   taskId: z.number().int().nonnegative(),

@@ -17,9 +17,9 @@ import type { LockStore } from "../storage/ports.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskLister, TaskReader } from "../tasks-service/ports.js";
 import { reportedTaskType, type Task } from "../tasks-service/responses.js";
-import { cardText, resultButton } from "./cards.js";
-import type { ProgressCards } from "./progress-card.js";
-import type { TaskRecord, TaskRecords } from "./task-records.js";
+import type { ProgressCards } from "./card.js";
+import type { TaskRecord, TaskRecords } from "./records.js";
+import { cardText, resultButton } from "./result-actions.js";
 
 /**
  * How long the search goes on before the user hears the task was not created. The service lists a

@@ -18,11 +18,11 @@ import type { LockStore } from "../storage/ports.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
-import { cardText, resultButton, resultKeyboard, taskTitle } from "./cards.js";
+import type { ProgressCards } from "./card.js";
 import type { CreationCheck } from "./creation-check.js";
-import type { ProgressCards } from "./progress-card.js";
+import type { ResultLinks, TaskRecord, TaskRecords } from "./records.js";
+import { cardText, resultButton, resultKeyboard, taskTitle } from "./result-actions.js";
 import { type ResultKind, type ResultSendRequest, type ResultSent, resultKindOf } from "./send-result.js";
-import type { ResultLinks, TaskRecord, TaskRecords } from "./task-records.js";
 
 export const DeliverDataSchema = z.object({
   ticket: z.string().min(16),

@@ -11,7 +11,7 @@ import { KeyVault } from "../../src/accounts/vault.js";
 import { createLogger } from "../../src/logger.js";
 import { createStorage } from "../../src/storage/index.js";
 import type { Storage } from "../../src/storage/ports.js";
-import { TaskRecords } from "../../src/tasks/task-records.js";
+import { TaskRecords } from "../../src/tasks/records.js";
 import {
   botMessages,
   buttonsOf,

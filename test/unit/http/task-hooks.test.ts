@@ -11,8 +11,8 @@ import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { type AdoptData, messengerIntake } from "../../../src/tasks/adopt-job.js";
 import type { SearchData } from "../../../src/tasks/creation-check.js";
 import type { DeliverData } from "../../../src/tasks/deliver-job.js";
-import { Reconciler } from "../../../src/tasks/reconciler.js";
-import { type TaskRecord, TaskRecords } from "../../../src/tasks/task-records.js";
+import { Reconciler } from "../../../src/tasks/poller.js";
+import { type TaskRecord, TaskRecords } from "../../../src/tasks/records.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import { serviceTask } from "../../support/bot-fakes.js";
 

@@ -11,8 +11,8 @@ import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { ticketTag } from "../logger.js";
-import type { BatchRecord, GenerationRecords } from "./batch-records.js";
 import { cardKeyboard, countBatch, createdCardText } from "./cards.js";
+import type { BatchRecord, GenerationRecords } from "./records.js";
 
 export class BatchCards {
   constructor(

@@ -5,7 +5,7 @@
  */
 import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
-import type { TaskRecord, TaskRecords } from "./task-records.js";
+import type { TaskRecord, TaskRecords } from "./records.js";
 
 /** Progress edits at most this often; changes of state (created, done, failed) always go out. */
 const CARD_EDIT_INTERVAL_MS = 4_000;

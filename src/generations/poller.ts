@@ -31,7 +31,7 @@ import {
   type GenerationRecords,
   isFinished,
   storedOutput,
-} from "./batch-records.js";
+} from "./records.js";
 
 /** What the service reported about a generation; a cancel we made reports only its new status. */
 export type Observation = Pick<Generation, "id" | "status"> &

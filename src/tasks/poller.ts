@@ -10,7 +10,7 @@ import { type Logger, ticketTag } from "../logger.js";
 import type { LockStore } from "../storage/ports.js";
 import type { SearchData } from "./creation-check.js";
 import type { DeliverData } from "./deliver-job.js";
-import type { TaskRecords } from "./task-records.js";
+import type { TaskRecords } from "./records.js";
 
 export interface ReconcilerOptions {
   records: TaskRecords;

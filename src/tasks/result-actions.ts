@@ -7,8 +7,8 @@ import type { Translate } from "../i18n/translate.js";
 import { ticketTag } from "../logger.js";
 import type { TaskType } from "../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../telegram/callback-data.js";
+import type { TaskRecord } from "./records.js";
 import type { ResultKind } from "./send-result.js";
-import type { TaskRecord } from "./task-records.js";
 
 /**
  * Buttons on results and failures: they act on the task, not on the chat's newest menu, and name it by

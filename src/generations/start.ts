@@ -4,8 +4,8 @@
  */
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { ticketTag } from "../logger.js";
-import { type BatchRecord, type GenerationRecords, newTicket } from "./batch-records.js";
 import type { CreateData } from "./create-job.js";
+import { type BatchRecord, type GenerationRecords, newTicket } from "./records.js";
 
 export type NewBatch = Omit<BatchRecord, "ticket" | "state" | "uploads" | "createdAt">;
 
