@@ -14,8 +14,9 @@ import { createFlowDeps } from "./bot/flows/services.js";
 import { PreferencesRepository } from "./bot/preferences.js";
 import type { Catalog } from "./catalog/index.js";
 import { taskHookRoutes } from "./http/task-hooks.js";
-import type { Translate } from "./i18n/translate.js";
 import type { JobQueue } from "./jobs/queue.js";
+import { hookUrlFor } from "./lifecycle/hook-url.js";
+import { translatorFor } from "./lifecycle/translate.js";
 import type { Logger } from "./logger.js";
 import { type IntakeLimits, uploadLimitBytes } from "./media/accept.js";
 import { transferToService } from "./media/transfer.js";
@@ -71,20 +72,9 @@ export interface TaskPipeline {
   reconciler: Reconciler;
 }
 
-/** Loopback http is fine for a local sandbox; anything else must be https (the spec's rule). */
-function webhookUrlFor(publicUrl: string | undefined, ticket: string): string | undefined {
-  if (!publicUrl) return undefined;
-  const url = new URL(`${publicUrl}/hooks/tasks/${ticket}`);
-  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
-  return url.protocol === "https:" || loopback ? url.toString() : undefined;
-}
-
 export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
   const { storage, queue, logger, metrics, apiKeys, tasksService, i18n } = options;
-  const translate =
-    (locale: string): Translate =>
-    (key, variables) =>
-      i18n.t(locale, key, variables);
+  const translate = translatorFor(i18n);
   const api = createJobsApi({
     token: options.botToken,
     apiRoot: options.botApiRoot,
@@ -138,7 +128,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     },
     tasksService,
     translate,
-    webhookUrl: (ticket) => webhookUrlFor(options.publicUrl(), ticket),
+    webhookUrl: (ticket) => hookUrlFor(options.publicUrl(), "tasks", ticket),
     firstPollDelayMs: pollDelayMs(0),
     creation,
     metrics,

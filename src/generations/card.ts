@@ -10,7 +10,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
 import { cardKeyboard, countBatch, createdCardText } from "./cards.js";
 import type { BatchRecord, GenerationRecords } from "./records.js";
 

@@ -7,7 +7,7 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
-import { ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
 import { type BatchRecord, type ChunkItem, type ChunkRecord, refundOf } from "./records.js";
 

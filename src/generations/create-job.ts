@@ -24,7 +24,7 @@ import type { FileUpload } from "../generation-service/upload.js";
 import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
 import { MediaError, type MediaFormat } from "../media/accept.js";
 import { MediaRefSchema, type TelegramMediaRef } from "../media/media-ref.js";
 import { peek, sniffFormat } from "../media/sniff.js";

@@ -22,7 +22,8 @@ import {
   type GenerationStatus,
 } from "../generation-service/responses.js";
 import { type JobContext, type JobDefinition, type JobQueue, RetryLaterError } from "../jobs/queue.js";
-import { type Logger, ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
+import type { Logger } from "../logger.js";
 import type { LockStore } from "../storage/ports.js";
 import {
   type BatchRecord,

@@ -7,7 +7,6 @@
  * few list calls; the users due for a poll are another such set. Everything is JSON on the storage ports,
  * parsed with zod on every read.
  */
-import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import {
@@ -16,7 +15,7 @@ import {
   type GenerationStatus,
   type Output,
 } from "../generation-service/responses.js";
-import { ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
 
@@ -175,10 +174,6 @@ export type CardState = z.infer<typeof CardStateSchema>;
 export interface GenerationPlace {
   ticket: string;
   position: number;
-}
-
-export function newTicket(): string {
-  return randomBytes(18).toString("base64url");
 }
 
 export function chunkOf(position: number): number {

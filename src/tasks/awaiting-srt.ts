@@ -8,7 +8,7 @@ import type { Api } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
-import { ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import { formatSrtTime, parseSrt, type SrtEntry } from "../tasks-service/parsers/srt.js";
 import type { Task } from "../tasks-service/responses.js";

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
 import { MediaError, type MediaErrorCode } from "../media/accept.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { TransferResult } from "../media/transfer.js";

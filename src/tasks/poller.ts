@@ -6,7 +6,8 @@
  */
 
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { type Logger, ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
+import type { Logger } from "../logger.js";
 import type { LockStore } from "../storage/ports.js";
 import type { SearchData } from "./creation-check.js";
 import type { DeliverData } from "./deliver-job.js";

@@ -4,7 +4,7 @@
  */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
-import { ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
 import type { TaskType } from "../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../telegram/callback-data.js";
 import type { TaskRecord } from "./records.js";

@@ -15,7 +15,7 @@ import {
 } from "@grammyjs/conversations";
 import { Composer, type Context, InlineKeyboard, InputFile, type Transformer } from "grammy";
 import { z } from "zod";
-import { ticketTag } from "../../logger.js";
+import { ticketTag } from "../../lifecycle/tickets.js";
 import { mediaClassOf, tasksAccepting } from "../../media/accept.js";
 import { extractMedia } from "../../media/media-ref.js";
 import { PendingMediaStore } from "../../media/pending-media.js";

@@ -11,7 +11,8 @@ import { createI18n } from "../../../src/bot/i18n.js";
 import { deliverJob } from "../../../src/generations/deliver-job.js";
 import { type BatchRecord, type ChunkItem, GenerationRecords } from "../../../src/generations/records.js";
 import { ResultUnavailableError } from "../../../src/generations/result-files.js";
-import { createLogger, ticketTag } from "../../../src/logger.js";
+import { ticketTag } from "../../../src/lifecycle/tickets.js";
+import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 
 const JPEG = readFileSync(new URL("../../../dev/fixtures/sample.jpg", import.meta.url));
