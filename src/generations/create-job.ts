@@ -1,13 +1,3 @@
-/**
- * Creation of a batch, as a job: the photos (references or start frames) handed to `POST /v1/files` (streamed from Telegram,
- * each once: a retried job reuses what it uploaded), then `POST /v1/images/generations` or `/v1/videos/generations`. Every POST carries
- * an Idempotency-Key derived from the form instance and what it is for, so a job run again after a
- * crash, a retried attempt or the same form sent twice replays the first answer and never pays twice.
- * A refusal is said on the card with what to do, and with the numbers when it is about money; nothing is
- * queued then. Once the service has the batch its generations are recorded in chunks and followed.
- */
-import { PassThrough, type Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import type { GenerationCredentials, GenerationCredentialsReader } from "../accounts/generation-links.js";
 import type { CallOptions, CreatedBatch, UploadedFile } from "../generation-service/client.js";
@@ -19,17 +9,15 @@ import {
   type VideoGenerationRequest,
   VideoGenerationRequestSchema,
 } from "../generation-service/requests.js";
-import { type Account, type FileKind, keyBudgetOf } from "../generation-service/responses.js";
+import { type Account, keyBudgetOf } from "../generation-service/responses.js";
 import type { FileUpload } from "../generation-service/upload.js";
 import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { ticketTag } from "../lifecycle/tickets.js";
-import { MediaError, type MediaFormat } from "../media/accept.js";
-import { MediaRefSchema, type TelegramMediaRef } from "../media/media-ref.js";
-import { peek, sniffFormat } from "../media/sniff.js";
+import { MediaError } from "../media/accept.js";
+import type { TelegramMediaRef } from "../media/media-ref.js";
 import type { TelegramDownload } from "../media/telegram-download.js";
-import { uploadFileName } from "../media/transfer.js";
 import type { Metrics } from "../metrics.js";
 import { entryButton, entryForProblem } from "./account-buttons.js";
 import type { BatchCards } from "./card.js";
@@ -41,10 +29,9 @@ import {
   CHUNK_SIZE,
   type ChunkRecord,
   type GenerationRecords,
-  mediaKey,
   storedOutput,
 } from "./records.js";
-import { FILE_FIELDS, type FileField, formatTaken, KIND_RULES } from "./reference-files.js";
+import { RefusedFile, uploadReferences } from "./uploads.js";
 
 const CREATE_ATTEMPTS = 5;
 /** How long a creation waits for a busy service, from its first refusal, before it is given up. */
@@ -53,14 +40,6 @@ const DEFAULT_BUSY_LIMIT_MS = 2 * 60_000;
 const BUSY_FIRST_WAIT_MS = 5_000;
 /** Refusals that say the service is busy (503) or that the key asks too often (429): nothing was made. */
 const BUSY_CODES: ReadonlySet<string> = new Set(["provider_unavailable", "rate_limit_exceeded"]);
-
-/** A file of the request the service would not take, found before it is uploaded. */
-class RefusedFile extends Error {
-  override readonly name = "RefusedFile";
-  constructor(readonly problem: Problem) {
-    super(problem.key);
-  }
-}
 
 const CreateDataSchema = z.object({ ticket: z.string().min(16) });
 export type CreateData = z.infer<typeof CreateDataSchema>;
@@ -110,91 +89,6 @@ export interface CreateDeps {
 /** The key of one POST of the batch: the same on every repeat of it, different for each purpose. */
 export function idempotencyKeyOf(record: Pick<BatchRecord, "formInstance">, purpose: string): string {
   return deriveIdempotencyKey(record.formInstance, purpose);
-}
-
-/** Why a source clip or an audio reference cannot go, from its first bytes. */
-async function fileProblem(
-  kind: FileKind,
-  head: Buffer,
-): Promise<{ format: MediaFormat } | { problem: Problem }> {
-  const sniffed = await sniffFormat(head);
-  // MPEG-4 audio with a generic brand is reported as MP4.
-  const format = kind === "audio" && sniffed === "mp4" ? "m4a" : sniffed;
-  if (format === undefined || !formatTaken(format, kind)) {
-    return {
-      problem: {
-        key: kind === "audio" ? "video-refs-not-audio" : "video-refs-not-video",
-        params: { formats: KIND_RULES[kind].formatsText },
-      },
-    };
-  }
-  return { format };
-}
-
-/**
- * A source clip or an audio reference as an upload, checked before a byte goes: its size against the
- * kind's limit and its first bytes for a format the service takes. A recording longer than 15 seconds
- * goes as it is: the service trims it, and the form's card said so. The file is streamed on after its
- * head, and a retry fetches it again.
- */
-async function checkedUpload(
-  open: (ref: TelegramMediaRef) => Promise<TelegramDownload>,
-  ref: TelegramMediaRef,
-  kind: Exclude<FileKind, "image">,
-): Promise<{ upload: FileUpload; release: () => void }> {
-  const { maxBytes } = KIND_RULES[kind];
-  if (ref.size !== undefined && ref.size > maxBytes)
-    throw new RefusedFile({ key: "generation-error-file_too_large" });
-  const first = await open(ref);
-  const peeked = await peek(first.stream);
-  const checked = await fileProblem(kind, peeked.head);
-  if ("problem" in checked) {
-    peeked.stream.destroy();
-    throw new RefusedFile(checked.problem);
-  }
-  return telegramUpload(open, ref, kind, uploadFileName(ref, checked.format), {
-    ...first,
-    stream: peeked.stream,
-  });
-}
-
-/**
- * A Telegram file as an upload whose every attempt reads the file afresh (the first one already open).
- * `release` lets go of the first download when no attempt read it.
- */
-async function telegramUpload(
-  open: (ref: TelegramMediaRef) => Promise<TelegramDownload>,
-  ref: TelegramMediaRef,
-  kind: FileKind,
-  filename: string,
-  opened?: TelegramDownload,
-): Promise<{ upload: FileUpload; release: () => void }> {
-  const first = opened ?? (await open(ref));
-  let unread: Readable | undefined = first.stream;
-  const upload: FileUpload = {
-    kind,
-    size: first.size,
-    filename,
-    open: () => {
-      if (unread) {
-        const stream = unread;
-        unread = undefined;
-        return stream;
-      }
-      const output = new PassThrough();
-      open(ref)
-        .then(({ stream }) => pipeline(stream, output))
-        .catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
-      return output;
-    },
-  };
-  return { upload, release: () => unread?.destroy() };
-}
-
-function uploadingKey(record: BatchRecord, kind: FileKind): string {
-  if (kind === "video") return "video-refs-uploading-clip";
-  if (kind === "audio") return "video-refs-uploading-audio";
-  return record.type === "video" ? "video-card-uploading" : "generation-card-uploading";
 }
 
 function quoteText(record: BatchRecord, locale: string): string {
@@ -313,54 +207,6 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
     };
   }
 
-  /**
-   * The files of the request uploaded, each once and as the kind its field takes: references, start
-   * frames or one start frame, keyframes, source clips or audio references. The request field they fill,
-   * with the files' ids in the shape the request has them.
-   */
-  async function uploadReferences(
-    record: BatchRecord,
-    apiKey: string,
-    t: Translate,
-    options: CallOptions,
-  ): Promise<{ record: BatchRecord; files: Record<string, string | string[]> }> {
-    const field = (Object.keys(FILE_FIELDS) as FileField[]).find(
-      (candidate) => record.request[candidate] !== undefined,
-    );
-    if (!field) return { record, files: {} };
-    const kind = FILE_FIELDS[field];
-    const raw = record.request[field];
-    const refs = (Array.isArray(raw) ? raw : [raw]).map((value) => MediaRefSchema.parse(value));
-    const fileIds: string[] = [];
-    let current = record;
-    for (const [index, ref] of refs.entries()) {
-      const key = mediaKey(ref);
-      const earlier = current.uploads[key];
-      if (earlier) {
-        fileIds.push(earlier);
-        continue;
-      }
-      if (ref.source !== "telegram")
-        throw new MediaError("unsupported_type", "references are photos sent in the chat");
-      await deps.cards.show(current, t(uploadingKey(current, kind), { done: index + 1, total: refs.length }));
-      const { upload, release } =
-        kind === "image"
-          ? await telegramUpload(deps.openTelegramFile, ref, kind, ref.fileName ?? `${ref.kind}.jpg`)
-          : await checkedUpload(deps.openTelegramFile, ref, kind);
-      const { file } = await deps.service
-        .uploadFile(apiKey, upload, idempotencyKeyOf(current, `upload:${key}`), options)
-        .finally(release);
-      fileIds.push(file.id);
-      current =
-        (await deps.records.update(current.ticket, (stored) => ({
-          ...stored,
-          uploads: { ...stored.uploads, [key]: file.id },
-        }))) ?? current;
-    }
-    const [only] = fileIds;
-    return { record: current, files: { [field]: Array.isArray(raw) || !only ? fileIds : only } };
-  }
-
   async function recordBatch(record: BatchRecord, created: CreatedBatch): Promise<void> {
     const { batch } = created;
     const generations = batch.generations;
@@ -421,7 +267,7 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
       },
     };
     try {
-      const uploaded = await uploadReferences(record, credentials.apiKey, t, options);
+      const uploaded = await uploadReferences(deps, record, credentials.apiKey, t, options);
       const current = uploaded.record;
       const webhook = deps.webhookUrl(ticket, credentials);
       const request = {
