@@ -6,6 +6,7 @@
  */
 import { Readable } from "node:stream";
 import type { I18n } from "@grammyjs/i18n";
+import type { Api } from "grammy";
 import type { Hono } from "hono";
 import type { ApiKeyReader, ExistingApiKeyReader } from "./accounts/ports.js";
 import type { BotContext } from "./bot/context.js";
@@ -60,8 +61,17 @@ export interface PipelineOptions {
   limits: IntakeLimits;
   /** The operator's key that pays for voice samples (VOICE_SAMPLE_API_KEY, or the playground's own). */
   voiceSampleApiKey: string | undefined;
-  /** How often the reconciler looks for due polls. */
-  reconcileEveryMs?: number;
+  timings?: TaskTimings;
+  /** The Bot API the jobs call; by default one on `botApiRoot` with the jobs' retry policy. */
+  api?: Api;
+}
+
+/** How often things happen; the defaults are production's, tests shorten them. */
+export interface TaskTimings {
+  /** How often the poller looks for due polls. Default 5 s. */
+  pollTickMs?: number;
+  /** The first poll of a task its callbacks left alone; later ones back off from it. Default 15 s. */
+  firstPollMs?: number;
 }
 
 export interface TaskPipeline {
@@ -75,11 +85,15 @@ export interface TaskPipeline {
 export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
   const { storage, queue, logger, metrics, apiKeys, tasksService, i18n } = options;
   const translate = translatorFor(i18n);
-  const api = createJobsApi({
-    token: options.botToken,
-    apiRoot: options.botApiRoot,
-    buckets: storage.buckets,
-  });
+  const timings = options.timings ?? {};
+  const pollDelay = (polls: number): number => pollDelayMs(polls, timings.firstPollMs);
+  const api =
+    options.api ??
+    createJobsApi({
+      token: options.botToken,
+      apiRoot: options.botApiRoot,
+      buckets: storage.buckets,
+    });
   const records = new TaskRecords(storage);
   const cards = new ProgressCards(api, records);
   const fetcher = createResultFetcher({ serviceBaseUrl: options.tasksBaseUrl });
@@ -96,7 +110,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     apiKeys,
     tasksService,
     translate,
-    firstPollDelayMs: pollDelayMs(0),
+    firstPollDelayMs: pollDelay(0),
     metrics,
   });
 
@@ -129,7 +143,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     tasksService,
     translate,
     webhookUrl: (ticket) => hookUrlFor(options.publicUrl(), "tasks", ticket),
-    firstPollDelayMs: pollDelayMs(0),
+    firstPollDelayMs: pollDelay(0),
     creation,
     metrics,
   });
@@ -153,7 +167,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     withReservedSend: withPrepaidSend,
     startReview: (record, task, t) => startReview({ awaiting: awaitingSrt, fetcher, api }, record, task, t),
     translate,
-    pollDelayMs,
+    pollDelayMs: pollDelay,
     giveUpAfterMs: GIVE_UP_AFTER_MS,
     metrics,
   });
@@ -190,7 +204,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     job: deliver,
     searchJob: search,
     logger: logger.child({ component: "reconciler" }),
-    intervalMs: options.reconcileEveryMs ?? 5_000,
+    intervalMs: timings.pollTickMs ?? 5_000,
   });
 
   const routes = taskHookRoutes({
