@@ -18,9 +18,10 @@ import type { Metrics } from "../metrics.js";
 import { isTasksServiceError, type ServiceErrorKind } from "../tasks-service/errors.js";
 import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/index.js";
 import type { ProgressCards } from "./card.js";
+import { cardText } from "./card.js";
 import type { CreationCheck } from "./creation-check.js";
 import { mediaKey, type TaskRecord, type TaskRecords } from "./records.js";
-import { cardText, resultButton } from "./result-actions.js";
+import { resultButton } from "./result-actions.js";
 
 /** The service keeps uploads 2 hours; reuse one only well within that. */
 const UPLOAD_REUSE_MS = 100 * 60 * 1000;

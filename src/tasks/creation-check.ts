@@ -19,8 +19,9 @@ import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskLister, TaskReader } from "../tasks-service/ports.js";
 import { reportedTaskType, type Task } from "../tasks-service/responses.js";
 import type { ProgressCards } from "./card.js";
+import { cardText } from "./card.js";
 import type { TaskRecord, TaskRecords } from "./records.js";
-import { cardText, resultButton } from "./result-actions.js";
+import { resultButton } from "./result-actions.js";
 
 /**
  * How long the search goes on before the user hears the task was not created. The service lists a

@@ -21,9 +21,10 @@ import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
 import type { ProgressCards } from "./card.js";
+import { cardText, taskTitle } from "./card.js";
 import type { CreationCheck } from "./creation-check.js";
 import type { ResultLinks, TaskRecord, TaskRecords } from "./records.js";
-import { cardText, resultButton, resultKeyboard, taskTitle } from "./result-actions.js";
+import { resultButton, resultKeyboard } from "./result-actions.js";
 import { type ResultKind, type ResultSendRequest, type ResultSent, resultKindOf } from "./send-result.js";
 
 export const DeliverDataSchema = z.object({
