@@ -3,16 +3,25 @@
  * queued, running, done and failed as they change, and the tokens charged. News is shown by a job that
  * reads the batch as it is when it runs; each batch has at most one such job per interval (its id names
  * the interval), so a burst of news makes one edit, and the last news is always shown. A big batch is
- * shown less often, so its card takes little of the chat's rate from its albums.
+ * shown less often, so its card takes little of the chat's rate from its albums. Here too are the card's
+ * words in each state and the captions and messages under results, outside any update (jobs use the
+ * locale the batch was made in).
  */
 import { type Api, GrammyError } from "grammy";
-import type { InlineKeyboardMarkup } from "grammy/types";
+import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
+import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { ticketTag } from "../lifecycle/tickets.js";
-import { cardKeyboard, countBatch, createdCardText } from "./cards.js";
-import type { BatchRecord, GenerationRecords } from "./records.js";
+import {
+  type BatchRecord,
+  type ChunkItem,
+  type ChunkRecord,
+  type GenerationRecords,
+  refundOf,
+} from "./records.js";
+import { resultButton } from "./result-actions.js";
 
 export class BatchCards {
   constructor(
@@ -118,4 +127,182 @@ export function cardRefresher(
       { jobId: `generation-card-${ticketTag(ticket)}-${slot}`, delayMs: (slot + 1) * intervalMs - at },
     );
   };
+}
+
+export function formName(t: Translate, record: Pick<BatchRecord, "form">): string {
+  return t(`generation-form-${record.form.type}-name`);
+}
+
+/** Counts of a batch's generations by where they stand. */
+export interface BatchCounts {
+  queued: number;
+  running: number;
+  succeeded: number;
+  failed: number;
+  canceled: number;
+  /** Tokens of the succeeded ones: what is charged. */
+  charged: number;
+  /** Tokens given back for the failed ones, and for the canceled ones. */
+  refundedFailed: number;
+  refundedCanceled: number;
+}
+
+export function countBatch(chunks: readonly ChunkRecord[]): BatchCounts {
+  const counts: BatchCounts = {
+    queued: 0,
+    running: 0,
+    succeeded: 0,
+    failed: 0,
+    canceled: 0,
+    charged: 0,
+    refundedFailed: 0,
+    refundedCanceled: 0,
+  };
+  for (const chunk of chunks) {
+    for (const item of chunk.items) {
+      counts[item.status] += 1;
+      if (item.status === "succeeded") counts.charged += item.costTokens;
+      if (item.status === "failed") counts.refundedFailed += refundOf(item);
+      if (item.status === "canceled") counts.refundedCanceled += refundOf(item);
+    }
+  }
+  return counts;
+}
+
+function tokens(value: number, locale: string): string {
+  return formatNumber(value, locale);
+}
+
+/** The batch card for a batch the service has. */
+export function createdCardText(
+  t: Translate,
+  record: BatchRecord,
+  counts: BatchCounts,
+  finished: boolean,
+): string {
+  const name = formName(t, record);
+  const locale = record.locale;
+  const lines: string[] = [];
+  if (finished) {
+    lines.push(t("generation-card-finished", { name, done: counts.succeeded, count: record.count }));
+  } else {
+    lines.push(
+      t(record.type === "video" ? "video-card-title" : "generation-card-title", {
+        name,
+        count: record.count,
+        model: record.modelLabel,
+      }),
+    );
+    lines.push(
+      t("generation-card-progress", {
+        queued: counts.queued,
+        running: counts.running,
+        done: counts.succeeded,
+        failed: counts.failed,
+      }),
+    );
+  }
+  lines.push(
+    t(finished ? "generation-card-money-final" : "generation-card-money", {
+      reserved: tokens(record.costTokens ?? 0, locale),
+      charged: tokens(counts.charged, locale),
+    }),
+  );
+  if (!finished && record.balanceTokens !== undefined) {
+    lines.push(t("generation-card-balance", { balance: tokens(record.balanceTokens, locale) }));
+  }
+  if (counts.failed > 0) {
+    lines.push(
+      t("generation-card-failed", { count: counts.failed, refunded: tokens(counts.refundedFailed, locale) }),
+    );
+  }
+  if (counts.canceled > 0) {
+    lines.push(
+      t("generation-card-canceled", {
+        count: counts.canceled,
+        refunded: tokens(counts.refundedCanceled, locale),
+      }),
+    );
+  }
+  if (!finished && record.cancelRunning) {
+    lines.push(t("generation-card-cancel-running", { count: record.cancelRunning }));
+  }
+  if (!finished)
+    lines.push(t(record.type === "video" ? "video-pay-for-success" : "generation-card-pay-for-success"));
+  return lines.join("\n");
+}
+
+/**
+ * Cancel, while some are still queued (or not yet known to be running); Retry of the failed ones once
+ * nothing waits or runs.
+ */
+export function cardKeyboard(t: Translate, record: BatchRecord, counts: BatchCounts): InlineKeyboardMarkup {
+  const rows: InlineKeyboardButton[][] = [];
+  if (counts.queued > 0) {
+    rows.push([
+      resultButton(
+        t("generation-button-cancel-queued", { count: counts.queued }),
+        record.ticket,
+        "cancelQueued",
+      ),
+    ]);
+  }
+  if (counts.failed > 0 && counts.queued === 0 && counts.running === 0) {
+    rows.push([
+      resultButton(t("batch-button-retry", { count: counts.failed }), record.ticket, "retryFailed"),
+    ]);
+  }
+  return { inline_keyboard: rows };
+}
+
+/** An image's caption: its number and prompt, the model, and what it cost. */
+export function imageCaption(t: Translate, record: BatchRecord, item: ChunkItem): string {
+  return t("generation-image-caption", {
+    number: item.position + 1,
+    prompt: clip(item.prompt, 300),
+    model: record.modelLabel,
+    tokens: tokens(item.costTokens, record.locale),
+  });
+}
+
+/** The message after an album: what the numbers are, and what did not come out; empty when neither. */
+export function controlText(t: Translate, record: BatchRecord, chunk: ChunkRecord): string {
+  const delivered = chunk.items.filter((item) => item.status === "succeeded");
+  const lines: string[] = [];
+  if (delivered.length > 0) {
+    const first = delivered[0]?.position ?? 0;
+    const last = delivered.at(-1)?.position ?? first;
+    const video = record.type === "video";
+    lines.push(
+      t(video ? "video-album-title" : "generation-album-title", {
+        from: first + 1,
+        to: last + 1,
+        model: record.modelLabel,
+      }),
+    );
+    lines.push(t(video ? "video-album-legend" : "generation-album-legend"));
+  }
+  lines.push(...failureLines(t, record, chunk));
+  return lines.join("\n");
+}
+
+/**
+ * One line per image that did not come out, with its refund. Canceled ones are not listed: the user asked
+ * for that, and the batch card counts them with their refund in one line.
+ */
+export function failureLines(t: Translate, record: BatchRecord, chunk: ChunkRecord): string[] {
+  return chunk.items
+    .filter((item) => item.status === "failed")
+    .map((item) =>
+      t("generation-item-failed", {
+        number: item.position + 1,
+        reason: item.error ?? t("generation-item-no-reason"),
+        tokens: tokens(refundOf(item), record.locale),
+      }),
+    );
+}
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

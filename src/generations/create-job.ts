@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { GenerationCredentials, GenerationCredentialsReader } from "../accounts/generation-links.js";
-import type { CallOptions, CreatedBatch, UploadedFile } from "../generation-service/client.js";
+import type { CallOptions, CreatedBatch } from "../generation-service/client.js";
 import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
-import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import {
   type ImageGenerationRequest,
   ImageGenerationRequestSchema,
@@ -10,28 +9,20 @@ import {
   VideoGenerationRequestSchema,
 } from "../generation-service/requests.js";
 import { type Account, keyBudgetOf } from "../generation-service/responses.js";
-import type { FileUpload } from "../generation-service/upload.js";
 import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import { MediaError } from "../media/accept.js";
-import type { TelegramMediaRef } from "../media/media-ref.js";
-import type { TelegramDownload } from "../media/telegram-download.js";
 import type { Metrics } from "../metrics.js";
 import { entryButton, entryForProblem } from "./account-buttons.js";
 import type { BatchCards } from "./card.js";
-import { formName, resultButton } from "./cards.js";
+import { formName } from "./card.js";
 import { refusedInput } from "./model-inputs.js";
 import { isTransient, type Problem, problemOf } from "./problems.js";
-import {
-  type BatchRecord,
-  CHUNK_SIZE,
-  type ChunkRecord,
-  type GenerationRecords,
-  storedOutput,
-} from "./records.js";
-import { RefusedFile, uploadReferences } from "./uploads.js";
+import { type BatchRecord, CHUNK_SIZE, type ChunkRecord, idempotencyKeyOf, storedOutput } from "./records.js";
+import { resultButton } from "./result-actions.js";
+import { RefusedFile, type UploadDeps, uploadReferences } from "./uploads.js";
 
 const CREATE_ATTEMPTS = 5;
 /** How long a creation waits for a busy service, from its first refusal, before it is given up. */
@@ -44,11 +35,10 @@ const BUSY_CODES: ReadonlySet<string> = new Set(["provider_unavailable", "rate_l
 const CreateDataSchema = z.object({ ticket: z.string().min(16) });
 export type CreateData = z.infer<typeof CreateDataSchema>;
 
-export interface CreateDeps {
-  records: GenerationRecords;
+export interface CreateDeps extends Omit<UploadDeps, "cards" | "service"> {
   cards: BatchCards;
   credentials: GenerationCredentialsReader;
-  service: {
+  service: UploadDeps["service"] & {
     createImages(
       apiKey: string,
       body: ImageGenerationRequest,
@@ -61,16 +51,8 @@ export interface CreateDeps {
       idempotencyKey: string,
       options?: CallOptions,
     ): Promise<CreatedBatch>;
-    uploadFile(
-      apiKey: string,
-      upload: FileUpload,
-      idempotencyKey: string,
-      options?: CallOptions,
-    ): Promise<UploadedFile>;
     getAccount(apiKey: string): Promise<Account>;
   };
-  /** A photo the user sent, streamed from Telegram. */
-  openTelegramFile(ref: TelegramMediaRef): Promise<TelegramDownload>;
   translate(locale: string): Translate;
   /** The batch's webhook address, or undefined when the service cannot reach us or could not sign. */
   webhookUrl(ticket: string, credentials: GenerationCredentials): string | undefined;
@@ -84,11 +66,6 @@ export interface CreateDeps {
   busyLimitMs?: number;
   now?: () => number;
   random?: () => number;
-}
-
-/** The key of one POST of the batch: the same on every repeat of it, different for each purpose. */
-export function idempotencyKeyOf(record: Pick<BatchRecord, "formInstance">, purpose: string): string {
-  return deriveIdempotencyKey(record.formInstance, purpose);
 }
 
 function quoteText(record: BatchRecord, locale: string): string {

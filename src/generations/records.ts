@@ -9,6 +9,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
+import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import {
   GENERATION_STATUSES,
   GENERATION_TYPES,
@@ -380,4 +381,9 @@ export class GenerationRecords {
   async openBatches(limit: number): Promise<string[]> {
     return this.storage.sortedSets.rangeByScore(OPEN_SET, Number.MAX_SAFE_INTEGER, limit);
   }
+}
+
+/** The key of one POST of the batch: the same on every repeat of it, different for each purpose. */
+export function idempotencyKeyOf(record: Pick<BatchRecord, "formInstance">, purpose: string): string {
+  return deriveIdempotencyKey(record.formInstance, purpose);
 }

@@ -10,16 +10,9 @@ import { type Api, GrammyError, InputFile } from "grammy";
 import type { InputMediaPhoto, InputMediaVideo, Message } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
 import { type MediaHeader, mp4Header } from "../media/media-header.js";
-import {
-  albumKeyboard,
-  controlText,
-  failureLines,
-  imageCaption,
-  joinRows,
-  singleImageKeyboard,
-  singleVideoKeyboard,
-} from "./cards.js";
+import { controlText, failureLines, imageCaption } from "./card.js";
 import type { BatchRecord, ChunkItem, ChunkRecord } from "./records.js";
+import { albumKeyboard, joinRows, singleImageKeyboard, singleVideoKeyboard } from "./result-actions.js";
 import { download, type ResultReader, ResultUnavailableError, resultFileName } from "./result-files.js";
 
 const CAPTION_LIMIT = 1024;
@@ -112,26 +105,7 @@ export interface BatchResultSenderDeps {
   uploadLimitBytes: number;
 }
 
-export interface BatchResultSender {
-  videoFile(item: ChunkItem, file: string, folder: string): Promise<VideoFile>;
-  sendImages(
-    record: BatchRecord,
-    chunk: ChunkRecord,
-    files: Map<string, string>,
-    t: Translate,
-    parts: SentParts,
-  ): Promise<void>;
-  sendVideos(
-    record: BatchRecord,
-    chunk: ChunkRecord,
-    files: Map<string, string>,
-    videos: Map<string, VideoFile>,
-    t: Translate,
-    parts: SentParts,
-  ): Promise<void>;
-}
-
-export function createBatchResultSender(deps: BatchResultSenderDeps): BatchResultSender {
+export function createBatchResultSender(deps: BatchResultSenderDeps) {
   /** A clip's size, and its poster beside it; a poster that cannot be read leaves the clip without one. */
   async function videoFile(item: ChunkItem, file: string, folder: string): Promise<VideoFile> {
     const { size } = await stat(file);
