@@ -42,7 +42,14 @@ import {
   resultFileName,
   withDownloads,
 } from "./result-files.js";
-import { createBatchResultSender, type ResultApi, type SentParts, type VideoFile } from "./send-result.js";
+import {
+  type ResultApi,
+  type SentParts,
+  sendImages,
+  sendVideos,
+  type VideoFile,
+  videoFile,
+} from "./send-result.js";
 
 /** A link this close to its expiry is renewed before an upload reads it. */
 const RENEW_BEFORE_EXPIRY_MS = 10 * 60 * 1000;
@@ -76,134 +83,142 @@ export interface DeliverDeps {
   now?: () => number;
 }
 
+/** The items' links, renewed where they are about to expire. */
+async function freshOutputs(
+  deps: DeliverDeps,
+  record: BatchRecord,
+  items: ChunkItem[],
+  logger: Logger,
+): Promise<ChunkItem[]> {
+  const stale = items.filter(
+    (item) => item.output && item.output.expiresAt * 1000 - (deps.now ?? Date.now)() < RENEW_BEFORE_EXPIRY_MS,
+  );
+  if (stale.length === 0) return items;
+  const credentials = await deps.credentials.credentials(record.userId);
+  if (!credentials) return items;
+  const renewed = new Map<string, ChunkItem>();
+  for (const item of stale) {
+    try {
+      const generation = await deps.service.getGeneration(credentials.apiKey, item.id);
+      if (generation.output) renewed.set(item.id, { ...item, output: storedOutput(generation.output) });
+    } catch (error) {
+      if (!isGenerationServiceError(error)) throw error;
+      logger.warn({ err: error, generation_id: item.id }, "result link not renewed; using the one we have");
+    }
+  }
+  return items.map((item) => renewed.get(item.id) ?? item);
+}
+
+/** Each result on disk before anything goes to the chat; a refused link is renewed once. */
+async function fetchFiles(
+  deps: DeliverDeps,
+  record: BatchRecord,
+  items: ChunkItem[],
+  folder: string,
+): Promise<{ items: ChunkItem[]; files: Map<string, string>; videos: Map<string, VideoFile> }> {
+  const files = new Map<string, string>();
+  const videos = new Map<string, VideoFile>();
+  const fetched: ChunkItem[] = [];
+  for (const item of items) {
+    const output = item.output;
+    if (item.status !== "succeeded" || !output) {
+      fetched.push(item);
+      continue;
+    }
+    const file = path.join(folder, resultFileName(item.position, output.mime));
+    let current = item;
+    try {
+      await download(deps.results, output.url, file);
+    } catch (error) {
+      if (!(error instanceof ResultUnavailableError)) throw error;
+      if (error.status === 429) throw new RetryLaterError(error.retryAfterMs ?? 5_000);
+      if (error.status !== 403) throw error;
+      // Signed links expire (403): reading the generation again gives a fresh one.
+      const credentials = await deps.credentials.credentials(record.userId);
+      if (!credentials) throw error;
+      const generation = await deps.service.getGeneration(credentials.apiKey, item.id);
+      if (!generation.output) throw error;
+      current = { ...item, output: storedOutput(generation.output) };
+      await download(deps.results, generation.output.url, file);
+    }
+    files.set(item.id, file);
+    fetched.push(current);
+    if (record.type === "video") videos.set(item.id, await videoFile(deps, current, file, folder));
+  }
+  return { items: fetched, files, videos };
+}
+
+async function finishBatch(deps: DeliverDeps, record: BatchRecord): Promise<void> {
+  const chunks = await deps.records.chunks(record);
+  if (!chunks.every((chunk) => chunk.delivered)) {
+    await deps.refreshCard(record.ticket);
+    return;
+  }
+  await deps.records.update(record.ticket, (current) => ({ ...current, state: "finished" }));
+  await deps.records.markClosed(record.ticket);
+  await deps.refreshCard(record.ticket, { final: true });
+}
+
+function sentParts(deps: DeliverDeps, ticket: string, index: number, earlier: readonly string[]): SentParts {
+  const done = new Set(earlier);
+  return {
+    has: (part) => done.has(part),
+    async once(part, sendPart) {
+      if (done.has(part)) return;
+      const photos = await sendPart();
+      done.add(part);
+      await deps.records.changeChunk(ticket, index, (current) => ({
+        ...current,
+        sent: [...new Set([...(current.sent ?? []), part])],
+        items: current.items.map((item) => {
+          const photo = photos?.get(item.id);
+          return photo ? { ...item, photoFileId: photo.fileId, photoFileUniqueId: photo.uniqueId } : item;
+        }),
+      }));
+    },
+  };
+}
+
+/** True while a chunk ahead of this one has yet to reach the chat: its delivery hands the turn on. */
+async function waitsForEarlier(deps: DeliverDeps, ticket: string, index: number): Promise<boolean> {
+  for (let earlier = 0; earlier < index; earlier++) {
+    const chunk = await deps.records.chunk(ticket, earlier);
+    if (chunk && !chunk.delivered && chunk.abandoned !== true) return true;
+  }
+  return false;
+}
+
+/** Queues the next chunk's delivery when it has finished and waits only for its turn. */
+async function handOn(
+  deps: DeliverDeps,
+  definition: JobDefinition<DeliverData>,
+  ticket: string,
+  index: number,
+): Promise<void> {
+  const following = await deps.records.chunk(ticket, index + 1);
+  if (!following || following.delivered || !following.items.every((item) => isFinished(item.status))) {
+    return;
+  }
+  // An id of its own: the follower's id for that chunk may be spent on a run that found it was not its turn.
+  await deps.queue.enqueue(
+    definition,
+    { ticket, chunk: index + 1 },
+    { jobId: `generation-deliver-${ticketTag(ticket)}-${index + 1}-in-turn` },
+  );
+}
+
 export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
-  const now = deps.now ?? Date.now;
-  const sender = createBatchResultSender(deps);
-
-  /** The items' links, renewed where they are about to expire. */
-  async function freshOutputs(record: BatchRecord, items: ChunkItem[], logger: Logger): Promise<ChunkItem[]> {
-    const stale = items.filter(
-      (item) => item.output && item.output.expiresAt * 1000 - now() < RENEW_BEFORE_EXPIRY_MS,
-    );
-    if (stale.length === 0) return items;
-    const credentials = await deps.credentials.credentials(record.userId);
-    if (!credentials) return items;
-    const renewed = new Map<string, ChunkItem>();
-    for (const item of stale) {
-      try {
-        const generation = await deps.service.getGeneration(credentials.apiKey, item.id);
-        if (generation.output) renewed.set(item.id, { ...item, output: storedOutput(generation.output) });
-      } catch (error) {
-        if (!isGenerationServiceError(error)) throw error;
-        logger.warn({ err: error, generation_id: item.id }, "result link not renewed; using the one we have");
-      }
-    }
-    return items.map((item) => renewed.get(item.id) ?? item);
-  }
-
-  /** Each result on disk before anything goes to the chat; a refused link is renewed once. */
-  async function fetchFiles(
-    record: BatchRecord,
-    items: ChunkItem[],
-    folder: string,
-  ): Promise<{ items: ChunkItem[]; files: Map<string, string>; videos: Map<string, VideoFile> }> {
-    const files = new Map<string, string>();
-    const videos = new Map<string, VideoFile>();
-    const fetched: ChunkItem[] = [];
-    for (const item of items) {
-      const output = item.output;
-      if (item.status !== "succeeded" || !output) {
-        fetched.push(item);
-        continue;
-      }
-      const file = path.join(folder, resultFileName(item.position, output.mime));
-      let current = item;
-      try {
-        await download(deps.results, output.url, file);
-      } catch (error) {
-        if (!(error instanceof ResultUnavailableError)) throw error;
-        if (error.status === 429) throw new RetryLaterError(error.retryAfterMs ?? 5_000);
-        if (error.status !== 403) throw error;
-        // Signed links expire (403): reading the generation again gives a fresh one.
-        const credentials = await deps.credentials.credentials(record.userId);
-        if (!credentials) throw error;
-        const generation = await deps.service.getGeneration(credentials.apiKey, item.id);
-        if (!generation.output) throw error;
-        current = { ...item, output: storedOutput(generation.output) };
-        await download(deps.results, generation.output.url, file);
-      }
-      files.set(item.id, file);
-      fetched.push(current);
-      if (record.type === "video") videos.set(item.id, await sender.videoFile(current, file, folder));
-    }
-    return { items: fetched, files, videos };
-  }
-
-  async function finishBatch(record: BatchRecord): Promise<void> {
-    const chunks = await deps.records.chunks(record);
-    if (!chunks.every((chunk) => chunk.delivered)) {
-      await deps.refreshCard(record.ticket);
-      return;
-    }
-    await deps.records.update(record.ticket, (current) => ({ ...current, state: "finished" }));
-    await deps.records.markClosed(record.ticket);
-    await deps.refreshCard(record.ticket, { final: true });
-  }
-
-  function sentParts(ticket: string, index: number, earlier: readonly string[]): SentParts {
-    const done = new Set(earlier);
-    return {
-      has: (part) => done.has(part),
-      async once(part, sendPart) {
-        if (done.has(part)) return;
-        const photos = await sendPart();
-        done.add(part);
-        await deps.records.changeChunk(ticket, index, (current) => ({
-          ...current,
-          sent: [...new Set([...(current.sent ?? []), part])],
-          items: current.items.map((item) => {
-            const photo = photos?.get(item.id);
-            return photo ? { ...item, photoFileId: photo.fileId, photoFileUniqueId: photo.uniqueId } : item;
-          }),
-        }));
-      },
-    };
-  }
-
-  /** True while a chunk ahead of this one has yet to reach the chat: its delivery hands the turn on. */
-  async function waitsForEarlier(ticket: string, index: number): Promise<boolean> {
-    for (let earlier = 0; earlier < index; earlier++) {
-      const chunk = await deps.records.chunk(ticket, earlier);
-      if (chunk && !chunk.delivered && chunk.abandoned !== true) return true;
-    }
-    return false;
-  }
-
-  /** Queues the next chunk's delivery when it has finished and waits only for its turn. */
-  async function handOn(ticket: string, index: number): Promise<void> {
-    const following = await deps.records.chunk(ticket, index + 1);
-    if (!following || following.delivered || !following.items.every((item) => isFinished(item.status))) {
-      return;
-    }
-    // An id of its own: the follower's id for that chunk may be spent on a run that found it was not its turn.
-    await deps.queue.enqueue(
-      definition,
-      { ticket, chunk: index + 1 },
-      { jobId: `generation-deliver-${ticketTag(ticket)}-${index + 1}-in-turn` },
-    );
-  }
-
   async function handler(data: DeliverData, context: JobContext): Promise<void> {
     const record = await deps.records.get(data.ticket);
     const first = await deps.records.chunk(data.ticket, data.chunk);
     if (!record || !first || record.state === "undeliverable") return;
     if (first.delivered) {
       // A run cut short after recording the delivery may not have handed the turn on.
-      await handOn(record.ticket, data.chunk);
+      await handOn(deps, definition, record.ticket, data.chunk);
       return;
     }
     if (!first.items.every((item) => isFinished(item.status))) return;
-    if (await waitsForEarlier(record.ticket, data.chunk)) return;
+    if (await waitsForEarlier(deps, record.ticket, data.chunk)) return;
     const logger = context.logger.child({
       ticket: ticketTag(record.ticket),
       chunk: data.chunk,
@@ -223,15 +238,15 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       const wait = await deps.reserveChatSend(record.chatId);
       if (wait > 0) throw new RetryLaterError(wait + Math.floor(Math.random() * 250));
       const t = deps.translate(record.locale);
-      const parts = sentParts(record.ticket, data.chunk, chunk.sent ?? []);
-      const renewed = await freshOutputs(record, chunk.items, logger);
+      const parts = sentParts(deps, record.ticket, data.chunk, chunk.sent ?? []);
+      const renewed = await freshOutputs(deps, record, chunk.items, logger);
       const items = await withDownloads(async (folder) => {
-        const fetched = await fetchFiles(record, renewed, folder);
+        const fetched = await fetchFiles(deps, record, renewed, folder);
         try {
           const delivered = { ...chunk, items: fetched.items };
           await deps.withReservedSend(async () => {
-            if (record.type !== "video") await sender.sendImages(record, delivered, fetched.files, t, parts);
-            else await sender.sendVideos(record, delivered, fetched.files, fetched.videos, t, parts);
+            if (record.type !== "video") await sendImages(deps, record, delivered, fetched.files, t, parts);
+            else await sendVideos(deps, record, delivered, fetched.files, fetched.videos, t, parts);
           });
         } catch (error) {
           // Only the upload of the results themselves is worth replacing by links; anything later is sent again.
@@ -262,8 +277,8 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         { images: stored?.items.filter((item) => item.photoFileId !== undefined).length ?? 0 },
         "generations delivered",
       );
-      await handOn(record.ticket, data.chunk);
-      await finishBatch(record);
+      await handOn(deps, definition, record.ticket, data.chunk);
+      await finishBatch(deps, record);
     } catch (error) {
       if (chatClosed(error)) {
         logger.info({ err: error }, "chat closed to the bot; delivery ends");
@@ -278,7 +293,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
           ...current,
           abandoned: true,
         }));
-        await handOn(record.ticket, data.chunk);
+        await handOn(deps, definition, record.ticket, data.chunk);
       }
       throw error;
     } finally {

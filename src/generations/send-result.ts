@@ -105,219 +105,222 @@ export interface BatchResultSenderDeps {
   uploadLimitBytes: number;
 }
 
-export function createBatchResultSender(deps: BatchResultSenderDeps) {
-  /** A clip's size, and its poster beside it; a poster that cannot be read leaves the clip without one. */
-  async function videoFile(item: ChunkItem, file: string, folder: string): Promise<VideoFile> {
-    const { size } = await stat(file);
-    const posterUrl = item.output?.posterUrl;
-    if (!posterUrl || size > deps.uploadLimitBytes) return { bytes: size, header: {} };
-    const header = await videoHeader(file);
-    const poster = path.join(folder, `poster-${item.position + 1}.jpg`);
-    try {
-      await download(deps.results, posterUrl, poster);
-      return { bytes: size, header, poster };
-    } catch (error) {
-      if (!(error instanceof ResultUnavailableError)) throw error;
-      return { bytes: size, header };
-    }
+/** A clip's size, and its poster beside it; a poster that cannot be read leaves the clip without one. */
+export async function videoFile(
+  deps: BatchResultSenderDeps,
+  item: ChunkItem,
+  file: string,
+  folder: string,
+): Promise<VideoFile> {
+  const { size } = await stat(file);
+  const posterUrl = item.output?.posterUrl;
+  if (!posterUrl || size > deps.uploadLimitBytes) return { bytes: size, header: {} };
+  const header = await videoHeader(file);
+  const poster = path.join(folder, `poster-${item.position + 1}.jpg`);
+  try {
+    await download(deps.results, posterUrl, poster);
+    return { bytes: size, header, poster };
+  } catch (error) {
+    if (!(error instanceof ResultUnavailableError)) throw error;
+    return { bytes: size, header };
   }
+}
 
-  /**
-   * Clips go as playable videos (poster as thumbnail, width, height, streaming), one alone with its
-   * buttons, several as an album with a message of numbered buttons; one too big for the bot to upload
-   * goes as its link, with when the link stops working.
-   */
-  async function sendVideos(
-    record: BatchRecord,
-    chunk: ChunkRecord,
-    files: Map<string, string>,
-    videos: Map<string, VideoFile>,
-    t: Translate,
-    parts: SentParts,
-  ): Promise<void> {
-    const { api } = deps;
-    const chatId = record.chatId;
-    const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
-    // Only canceled ones: the batch card says so, and nothing goes to the chat.
-    if (made.length === 0 && controlText(t, record, chunk) === "") return;
-    const fits = made.filter((item) => (videos.get(item.id)?.bytes ?? 0) <= deps.uploadLimitBytes);
-    const tooBig = made.filter((item) => !fits.includes(item));
-    const media = (item: ChunkItem) => {
-      const file = files.get(item.id);
-      if (!file || !item.output) throw new ResultUnavailableError(`generation ${item.id} has no result`);
-      const video = videos.get(item.id);
-      const poster = video?.poster;
-      const { width, height, seconds } = video?.header ?? {};
-      const size =
-        width !== undefined && height !== undefined
-          ? { width, height }
-          : videoFrameSize(item.aspect, item.resolution);
-      return {
-        file: new InputFile(file, resultFileName(item.position, item.output.mime)),
-        other: {
-          ...(poster ? { thumbnail: new InputFile(poster, path.basename(poster)) } : {}),
-          ...(size ?? {}),
-          ...(seconds !== undefined ? { duration: Math.round(seconds) } : {}),
-          supports_streaming: true,
-        },
-      };
+/**
+ * Clips go as playable videos (poster as thumbnail, width, height, streaming), one alone with its
+ * buttons, several as an album with a message of numbered buttons; one too big for the bot to upload
+ * goes as its link, with when the link stops working.
+ */
+export async function sendVideos(
+  deps: BatchResultSenderDeps,
+  record: BatchRecord,
+  chunk: ChunkRecord,
+  files: Map<string, string>,
+  videos: Map<string, VideoFile>,
+  t: Translate,
+  parts: SentParts,
+): Promise<void> {
+  const { api } = deps;
+  const chatId = record.chatId;
+  const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
+  // Only canceled ones: the batch card says so, and nothing goes to the chat.
+  if (made.length === 0 && controlText(t, record, chunk) === "") return;
+  const fits = made.filter((item) => (videos.get(item.id)?.bytes ?? 0) <= deps.uploadLimitBytes);
+  const tooBig = made.filter((item) => !fits.includes(item));
+  const media = (item: ChunkItem) => {
+    const file = files.get(item.id);
+    if (!file || !item.output) throw new ResultUnavailableError(`generation ${item.id} has no result`);
+    const video = videos.get(item.id);
+    const poster = video?.poster;
+    const { width, height, seconds } = video?.header ?? {};
+    const size =
+      width !== undefined && height !== undefined
+        ? { width, height }
+        : videoFrameSize(item.aspect, item.resolution);
+    return {
+      file: new InputFile(file, resultFileName(item.position, item.output.mime)),
+      other: {
+        ...(poster ? { thumbnail: new InputFile(poster, path.basename(poster)) } : {}),
+        ...(size ?? {}),
+        ...(seconds !== undefined ? { duration: Math.round(seconds) } : {}),
+        supports_streaming: true,
+      },
     };
-    const [only] = fits;
-    if (fits.length === 1 && only && tooBig.length === 0) {
-      await parts.once("media", async () => {
-        const { file, other } = media(only);
-        const caption = withinCaption(
-          [imageCaption(t, record, only), ...failureLines(t, record, chunk)].join("\n"),
-        );
-        await api.sendVideo(chatId, file, {
-          ...other,
-          caption,
-          reply_markup: singleVideoKeyboard(t, record.ticket, only.position),
-        });
-        return undefined;
-      });
-      return;
-    }
+  };
+  const [only] = fits;
+  if (fits.length === 1 && only && tooBig.length === 0) {
     await parts.once("media", async () => {
-      if (fits.length === 1 && only) {
-        const { file, other } = media(only);
-        await api.sendVideo(chatId, file, {
-          ...other,
-          caption: withinCaption(imageCaption(t, record, only)),
-        });
-      }
-      if (fits.length > 1) {
-        const album: InputMediaVideo[] = fits.map((item) => {
-          const { file, other } = media(item);
-          return {
-            type: "video",
-            media: file,
-            ...other,
-            caption: withinCaption(imageCaption(t, record, item)),
-          };
-        });
-        await api.sendMediaGroup(chatId, album);
-      }
+      const { file, other } = media(only);
+      const caption = withinCaption(
+        [imageCaption(t, record, only), ...failureLines(t, record, chunk)].join("\n"),
+      );
+      await api.sendVideo(chatId, file, {
+        ...other,
+        caption,
+        reply_markup: singleVideoKeyboard(t, record.ticket, only.position),
+      });
       return undefined;
     });
-    for (const item of tooBig) {
-      const output = item.output;
-      if (!output) continue;
-      await parts.once(`link:${item.position}`, async () => {
-        await api.sendMessage(
-          chatId,
-          t("video-too-big", {
-            number: item.position + 1,
-            size: Math.ceil((videos.get(item.id)?.bytes ?? 0) / BYTES_PER_MB),
-            limit: Math.floor(deps.uploadLimitBytes / BYTES_PER_MB),
-            until: new Intl.DateTimeFormat(record.locale, {
-              dateStyle: "medium",
-              timeStyle: "short",
-              timeZone: "UTC",
-            }).format(new Date(output.expiresAt * 1000)),
-            url: output.url,
-          }),
-          { link_preview_options: { is_disabled: true } },
-        );
-        return undefined;
+    return;
+  }
+  await parts.once("media", async () => {
+    if (fits.length === 1 && only) {
+      const { file, other } = media(only);
+      await api.sendVideo(chatId, file, {
+        ...other,
+        caption: withinCaption(imageCaption(t, record, only)),
       });
     }
-    const keyboard = albumKeyboard(
-      record.ticket,
-      made.map((item) => item.position),
-      record.type,
-    );
+    if (fits.length > 1) {
+      const album: InputMediaVideo[] = fits.map((item) => {
+        const { file, other } = media(item);
+        return {
+          type: "video",
+          media: file,
+          ...other,
+          caption: withinCaption(imageCaption(t, record, item)),
+        };
+      });
+      await api.sendMediaGroup(chatId, album);
+    }
+    return undefined;
+  });
+  for (const item of tooBig) {
+    const output = item.output;
+    if (!output) continue;
+    await parts.once(`link:${item.position}`, async () => {
+      await api.sendMessage(
+        chatId,
+        t("video-too-big", {
+          number: item.position + 1,
+          size: Math.ceil((videos.get(item.id)?.bytes ?? 0) / BYTES_PER_MB),
+          limit: Math.floor(deps.uploadLimitBytes / BYTES_PER_MB),
+          until: new Intl.DateTimeFormat(record.locale, {
+            dateStyle: "medium",
+            timeStyle: "short",
+            timeZone: "UTC",
+          }).format(new Date(output.expiresAt * 1000)),
+          url: output.url,
+        }),
+        { link_preview_options: { is_disabled: true } },
+      );
+      return undefined;
+    });
+  }
+  const keyboard = albumKeyboard(
+    record.ticket,
+    made.map((item) => item.position),
+    record.type,
+  );
+  await parts.once("control", async () => {
+    await api.sendMessage(chatId, controlText(t, record, chunk), {
+      reply_markup: { inline_keyboard: [...joinRows(t, record, chunk), ...keyboard.inline_keyboard] },
+    });
+    return undefined;
+  });
+}
+
+/** Sends the chunk's images: one as a photo with its buttons, several as an album and its message of buttons. */
+export async function sendImages(
+  deps: BatchResultSenderDeps,
+  record: BatchRecord,
+  chunk: ChunkRecord,
+  files: Map<string, string>,
+  t: Translate,
+  parts: SentParts,
+): Promise<void> {
+  const { api } = deps;
+  const fileOf = (item: ChunkItem): InputFile => {
+    const file = files.get(item.id);
+    if (!file || !item.output) throw new ResultUnavailableError(`generation ${item.id} has no result`);
+    return new InputFile(file, resultFileName(item.position, item.output.mime));
+  };
+  const chatId = record.chatId;
+  const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
+  const photosOf = (pairs: Array<[ChunkItem, Message | undefined]>): SentPhotos => {
+    const sent: SentPhotos = new Map();
+    for (const [item, message] of pairs) {
+      const photo = message ? largestPhoto(message) : undefined;
+      if (photo) sent.set(item.id, photo);
+    }
+    return sent;
+  };
+  if (made.length === 0) {
+    // Only canceled ones leave nothing to say here: the batch card counts them with their refund.
+    const text = controlText(t, record, chunk);
+    if (text === "") return;
     await parts.once("control", async () => {
-      await api.sendMessage(chatId, controlText(t, record, chunk), {
-        reply_markup: { inline_keyboard: [...joinRows(t, record, chunk), ...keyboard.inline_keyboard] },
-      });
+      await api.sendMessage(chatId, text);
       return undefined;
     });
+    return;
   }
-
-  /** Sends the chunk's images: one as a photo with its buttons, several as an album and its message of buttons. */
-  async function sendImages(
-    record: BatchRecord,
-    chunk: ChunkRecord,
-    files: Map<string, string>,
-    t: Translate,
-    parts: SentParts,
-  ): Promise<void> {
-    const { api } = deps;
-    const fileOf = (item: ChunkItem): InputFile => {
-      const file = files.get(item.id);
-      if (!file || !item.output) throw new ResultUnavailableError(`generation ${item.id} has no result`);
-      return new InputFile(file, resultFileName(item.position, item.output.mime));
-    };
-    const chatId = record.chatId;
-    const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
-    const photosOf = (pairs: Array<[ChunkItem, Message | undefined]>): SentPhotos => {
-      const sent: SentPhotos = new Map();
-      for (const [item, message] of pairs) {
-        const photo = message ? largestPhoto(message) : undefined;
-        if (photo) sent.set(item.id, photo);
-      }
-      return sent;
-    };
-    if (made.length === 0) {
-      // Only canceled ones leave nothing to say here: the batch card counts them with their refund.
-      const text = controlText(t, record, chunk);
-      if (text === "") return;
-      await parts.once("control", async () => {
-        await api.sendMessage(chatId, text);
-        return undefined;
-      });
-      return;
-    }
-    const [only] = made;
-    if (made.length === 1 && only) {
-      await parts.once("media", async () => {
-        const caption = withinCaption(
-          [imageCaption(t, record, only), ...failureLines(t, record, chunk)].join("\n"),
-        );
-        const reply_markup = singleImageKeyboard(t, record.ticket, only.position);
-        try {
-          return photosOf([[only, await api.sendPhoto(chatId, fileOf(only), { caption, reply_markup })]]);
-        } catch (error) {
-          if (!notAPhoto(error)) throw error;
-          return photosOf([[only, await api.sendDocument(chatId, fileOf(only), { caption, reply_markup })]]);
-        }
-      });
-      return;
-    }
+  const [only] = made;
+  if (made.length === 1 && only) {
     await parts.once("media", async () => {
-      const photos: InputMediaPhoto[] = made.map((item) => ({
-        type: "photo",
-        media: fileOf(item),
-        caption: withinCaption(imageCaption(t, record, item)),
-      }));
-      let messages: Message[];
+      const caption = withinCaption(
+        [imageCaption(t, record, only), ...failureLines(t, record, chunk)].join("\n"),
+      );
+      const reply_markup = singleImageKeyboard(t, record.ticket, only.position);
       try {
-        messages = await api.sendMediaGroup(chatId, photos);
+        return photosOf([[only, await api.sendPhoto(chatId, fileOf(only), { caption, reply_markup })]]);
       } catch (error) {
         if (!notAPhoto(error)) throw error;
-        messages = await api.sendMediaGroup(
-          chatId,
-          made.map((item) => ({
-            type: "document",
-            media: fileOf(item),
-            caption: withinCaption(imageCaption(t, record, item)),
-          })),
-        );
+        return photosOf([[only, await api.sendDocument(chatId, fileOf(only), { caption, reply_markup })]]);
       }
-      return photosOf(made.map((item, index) => [item, messages[index]]));
     });
-    await parts.once("control", async () => {
-      await api.sendMessage(chatId, controlText(t, record, chunk), {
-        reply_markup: albumKeyboard(
-          record.ticket,
-          made.map((item) => item.position),
-          record.type,
-        ),
-      });
-      return undefined;
-    });
+    return;
   }
-
-  return { videoFile, sendImages, sendVideos };
+  await parts.once("media", async () => {
+    const photos: InputMediaPhoto[] = made.map((item) => ({
+      type: "photo",
+      media: fileOf(item),
+      caption: withinCaption(imageCaption(t, record, item)),
+    }));
+    let messages: Message[];
+    try {
+      messages = await api.sendMediaGroup(chatId, photos);
+    } catch (error) {
+      if (!notAPhoto(error)) throw error;
+      messages = await api.sendMediaGroup(
+        chatId,
+        made.map((item) => ({
+          type: "document",
+          media: fileOf(item),
+          caption: withinCaption(imageCaption(t, record, item)),
+        })),
+      );
+    }
+    return photosOf(made.map((item, index) => [item, messages[index]]));
+  });
+  await parts.once("control", async () => {
+    await api.sendMessage(chatId, controlText(t, record, chunk), {
+      reply_markup: albumKeyboard(
+        record.ticket,
+        made.map((item) => item.position),
+        record.type,
+      ),
+    });
+    return undefined;
+  });
 }
