@@ -75,157 +75,158 @@ function quoteText(record: BatchRecord, locale: string): string {
     : `${formatNumber(min, locale)}–${formatNumber(max, locale)}`;
 }
 
-export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
+/** The card while the service is busy: that it is, and when the request goes again. */
+async function showBusy(deps: CreateDeps, record: BatchRecord, waitMs: number): Promise<void> {
+  const t = deps.translate(record.locale);
+  await deps.cards.show(
+    record,
+    t("generation-card-busy", {
+      name: formName(t, record),
+      seconds: Math.max(1, Math.ceil(waitMs / 1000)),
+    }),
+  );
+}
+
+/**
+ * The service is busy: the creation is tried again later, off the worker, with waits that double (at
+ * least its Retry-After), until the limit since its first refusal has passed; then it is given up, and
+ * as every answer was a refusal, nothing was made or charged.
+ */
+async function waitForService(
+  deps: CreateDeps,
+  record: BatchRecord,
+  error: GenerationServiceError,
+  logger: JobContext["logger"],
+): Promise<void> {
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const busyLimitMs = deps.busyLimitMs ?? DEFAULT_BUSY_LIMIT_MS;
-
-  /** The card while the service is busy: that it is, and when the request goes again. */
-  async function showBusy(record: BatchRecord, waitMs: number): Promise<void> {
-    const t = deps.translate(record.locale);
-    await deps.cards.show(
-      record,
-      t("generation-card-busy", {
-        name: formName(t, record),
-        seconds: Math.max(1, Math.ceil(waitMs / 1000)),
-      }),
-    );
-  }
-
-  /**
-   * The service is busy: the creation is tried again later, off the worker, with waits that double (at
-   * least its Retry-After), until the limit since its first refusal has passed; then it is given up, and
-   * as every answer was a refusal, nothing was made or charged.
-   */
-  async function waitForService(
-    record: BatchRecord,
-    error: GenerationServiceError,
-    logger: JobContext["logger"],
-  ): Promise<void> {
-    const since = record.busySince ?? now();
-    const waited = now() - since;
-    if (waited >= busyLimitMs) {
-      logger.warn(
-        { err: error, code: error.code, waited_ms: waited },
-        "generation service stayed busy; batch given up",
-      );
-      await fail(record, {
-        key: "generation-error-busy-gave-up",
-        params: { minutes: Math.max(1, Math.round(busyLimitMs / 60_000)) },
-      });
-      return;
-    }
-    const rounds = record.busyWaits ?? 0;
-    const backoff = BUSY_FIRST_WAIT_MS * 2 ** rounds;
-    const wanted = Math.max(error.retryAfterMs ?? 0, backoff + Math.floor((random() * backoff) / 2));
-    // The last try falls on the limit, so the limit is what the user waits at most.
-    const wait = Math.max(1_000, Math.min(wanted, busyLimitMs - waited));
-    const current =
-      (await deps.records.update(record.ticket, (stored) => ({
-        ...stored,
-        busySince: since,
-        busyWaits: rounds + 1,
-      }))) ?? record;
+  const since = record.busySince ?? now();
+  const waited = now() - since;
+  if (waited >= busyLimitMs) {
     logger.warn(
-      { err: error, code: error.code, wait_ms: wait },
-      "generation service busy; batch creation waits",
+      { err: error, code: error.code, waited_ms: waited },
+      "generation service stayed busy; batch given up",
     );
-    await showBusy(current, wait);
-    throw new RetryLaterError(wait);
+    await fail(deps, record, {
+      key: "generation-error-busy-gave-up",
+      params: { minutes: Math.max(1, Math.round(busyLimitMs / 60_000)) },
+    });
+    return;
   }
+  const rounds = record.busyWaits ?? 0;
+  const backoff = BUSY_FIRST_WAIT_MS * 2 ** rounds;
+  const wanted = Math.max(error.retryAfterMs ?? 0, backoff + Math.floor((random() * backoff) / 2));
+  // The last try falls on the limit, so the limit is what the user waits at most.
+  const wait = Math.max(1_000, Math.min(wanted, busyLimitMs - waited));
+  const current =
+    (await deps.records.update(record.ticket, (stored) => ({
+      ...stored,
+      busySince: since,
+      busyWaits: rounds + 1,
+    }))) ?? record;
+  logger.warn(
+    { err: error, code: error.code, wait_ms: wait },
+    "generation service busy; batch creation waits",
+  );
+  await showBusy(deps, current, wait);
+  throw new RetryLaterError(wait);
+}
 
-  async function fail(record: BatchRecord, problem: Problem): Promise<void> {
-    const t = deps.translate(record.locale);
-    const failed = await deps.records.update(record.ticket, (current) => ({
-      ...current,
-      state: "submit_failed",
-      problem,
-    }));
-    const entry = entryForProblem(problem.key);
-    await deps.cards.show(
-      failed ?? record,
-      t("generation-card-not-created", { name: formName(t, record), reason: t(problem.key, problem.params) }),
-      {
-        inline_keyboard: [
-          ...(entry ? [[entryButton(t, entry)]] : []),
-          [resultButton(t("generation-button-change"), record.ticket, "again")],
-        ],
-      },
-    );
+async function fail(deps: CreateDeps, record: BatchRecord, problem: Problem): Promise<void> {
+  const t = deps.translate(record.locale);
+  const failed = await deps.records.update(record.ticket, (current) => ({
+    ...current,
+    state: "submit_failed",
+    problem,
+  }));
+  const entry = entryForProblem(problem.key);
+  await deps.cards.show(
+    failed ?? record,
+    t("generation-card-not-created", { name: formName(t, record), reason: t(problem.key, problem.params) }),
+    {
+      inline_keyboard: [
+        ...(entry ? [[entryButton(t, entry)]] : []),
+        [resultButton(t("generation-button-change"), record.ticket, "again")],
+      ],
+    },
+  );
+}
+
+/** Why money stopped the request, with the numbers: the quote against the balance or the key's budget. */
+async function moneyProblem(
+  deps: CreateDeps,
+  record: BatchRecord,
+  error: GenerationServiceError,
+  apiKey: string,
+): Promise<Problem> {
+  let account: Account | undefined;
+  try {
+    account = await deps.service.getAccount(apiKey);
+  } catch {
+    // Without the numbers the refusal is still explained.
   }
-
-  /** Why money stopped the request, with the numbers: the quote against the balance or the key's budget. */
-  async function moneyProblem(
-    record: BatchRecord,
-    error: GenerationServiceError,
-    apiKey: string,
-  ): Promise<Problem> {
-    let account: Account | undefined;
-    try {
-      account = await deps.service.getAccount(apiKey);
-    } catch {
-      // Without the numbers the refusal is still explained.
-    }
-    if (!account) return problemOf(error);
-    const locale = record.locale;
-    const need = quoteText(record, locale);
-    if (error.code === "insufficient_credits") {
-      return {
-        key: "generation-error-insufficient_credits-numbers",
-        params: { need, balance: formatNumber(account.balance_tokens, locale) },
-      };
-    }
-    const own = keyBudgetOf(account.key);
-    // A key that reports no budget of its own was still refused for it: the refusal is said without numbers.
-    if (!own) return problemOf(error);
+  if (!account) return problemOf(error);
+  const locale = record.locale;
+  const need = quoteText(record, locale);
+  if (error.code === "insufficient_credits") {
     return {
-      key: "generation-error-key_budget_exceeded-numbers",
-      params: { need, left: formatNumber(own.left, locale), budget: formatNumber(own.budget, locale) },
+      key: "generation-error-insufficient_credits-numbers",
+      params: { need, balance: formatNumber(account.balance_tokens, locale) },
     };
   }
+  const own = keyBudgetOf(account.key);
+  // A key that reports no budget of its own was still refused for it: the refusal is said without numbers.
+  if (!own) return problemOf(error);
+  return {
+    key: "generation-error-key_budget_exceeded-numbers",
+    params: { need, left: formatNumber(own.left, locale), budget: formatNumber(own.budget, locale) },
+  };
+}
 
-  async function recordBatch(record: BatchRecord, created: CreatedBatch): Promise<void> {
-    const { batch } = created;
-    const generations = batch.generations;
-    for (let index = 0; index * CHUNK_SIZE < generations.length; index++) {
-      // Written only once: a webhook may already have changed a chunk recorded by an earlier run.
-      if (await deps.records.chunk(record.ticket, index)) continue;
-      const chunk: ChunkRecord = {
-        ticket: record.ticket,
-        index,
-        delivered: false,
-        items: generations.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE).map((generation, offset) => ({
-          id: generation.id,
-          position: index * CHUNK_SIZE + offset,
-          prompt: generation.prompt,
-          status: generation.status,
-          costTokens: generation.cost_tokens,
-          reservedTokens: generation.cost_tokens,
-          aspect: generation.aspect,
-          ...(generation.resolution ? { resolution: generation.resolution } : {}),
-          ...(generation.output ? { output: storedOutput(generation.output) } : {}),
-        })),
-      };
-      await deps.records.putChunk(chunk);
-    }
-    for (const [position, generation] of generations.entries()) {
-      await deps.records.place(generation.id, { ticket: record.ticket, position });
-      await deps.records.follow(record.userId, generation.id, generation.created * 1000);
-    }
-    await deps.records.markOpen(record.ticket, record.createdAt);
-    const recorded = await deps.records.update(record.ticket, (current) => ({
-      ...current,
-      state: "created",
-      batchId: batch.id,
-      costTokens: batch.cost_tokens,
-      balanceTokens: batch.balance_tokens,
-      count: generations.length,
-    }));
-    await deps.firstPoll(record.userId);
-    await deps.refreshCard(record.ticket);
-    await deps.afterCreate(recorded ?? record);
+async function recordBatch(deps: CreateDeps, record: BatchRecord, created: CreatedBatch): Promise<void> {
+  const { batch } = created;
+  const generations = batch.generations;
+  for (let index = 0; index * CHUNK_SIZE < generations.length; index++) {
+    // Written only once: a webhook may already have changed a chunk recorded by an earlier run.
+    if (await deps.records.chunk(record.ticket, index)) continue;
+    const chunk: ChunkRecord = {
+      ticket: record.ticket,
+      index,
+      delivered: false,
+      items: generations.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE).map((generation, offset) => ({
+        id: generation.id,
+        position: index * CHUNK_SIZE + offset,
+        prompt: generation.prompt,
+        status: generation.status,
+        costTokens: generation.cost_tokens,
+        reservedTokens: generation.cost_tokens,
+        aspect: generation.aspect,
+        ...(generation.resolution ? { resolution: generation.resolution } : {}),
+        ...(generation.output ? { output: storedOutput(generation.output) } : {}),
+      })),
+    };
+    await deps.records.putChunk(chunk);
   }
+  for (const [position, generation] of generations.entries()) {
+    await deps.records.place(generation.id, { ticket: record.ticket, position });
+    await deps.records.follow(record.userId, generation.id, generation.created * 1000);
+  }
+  await deps.records.markOpen(record.ticket, record.createdAt);
+  const recorded = await deps.records.update(record.ticket, (current) => ({
+    ...current,
+    state: "created",
+    batchId: batch.id,
+    costTokens: batch.cost_tokens,
+    balanceTokens: batch.balance_tokens,
+    count: generations.length,
+  }));
+  await deps.firstPoll(record.userId);
+  await deps.refreshCard(record.ticket);
+  await deps.afterCreate(recorded ?? record);
+}
 
+export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
   async function handler({ ticket }: CreateData, context: JobContext): Promise<void> {
     const record = await deps.records.get(ticket);
     if (record?.state !== "submitting") return;
@@ -234,13 +235,13 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
     const lastAttempt = context.attempt >= CREATE_ATTEMPTS;
     const credentials = await deps.credentials.credentials(record.userId);
     if (!credentials) {
-      await fail(record, { key: "generation-not-linked" });
+      await fail(deps, record, { key: "generation-not-linked" });
       return;
     }
     // While the client waits to ask a busy service again, the card says so.
     const options: CallOptions = {
       onRetry: async (notice) => {
-        if (BUSY_CODES.has(notice.code)) await showBusy(record, notice.waitMs);
+        if (BUSY_CODES.has(notice.code)) await showBusy(deps, record, notice.waitMs);
       },
     };
     try {
@@ -270,7 +271,7 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
       const created = await send();
       if (Array.isArray(created)) {
         logger.error({ issues: created }, "a form built a request the spec does not allow");
-        await fail(record, { key: "error-generic" });
+        await fail(deps, record, { key: "error-generic" });
         return;
       }
       logger.info(
@@ -278,28 +279,28 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
         "generation batch created",
       );
       deps.metrics?.generationBatches.inc({ type: current.type });
-      await recordBatch(current, created);
+      await recordBatch(deps, current, created);
     } catch (error) {
       if (error instanceof RefusedFile) {
-        await fail(record, error.problem);
+        await fail(deps, record, error.problem);
         return;
       }
       if (error instanceof MediaError) {
-        await fail(record, { key: `media-error-${error.kind}`, params: error.params });
+        await fail(deps, record, { key: `media-error-${error.kind}`, params: error.params });
         return;
       }
       if (!isGenerationServiceError(error)) {
         if (!lastAttempt) throw error;
         logger.error({ err: error }, "generation batch not created");
-        await fail(record, { key: "error-generic" });
+        await fail(deps, record, { key: "error-generic" });
         return;
       }
       if (error.code === "insufficient_credits" || error.code === "key_budget_exceeded") {
-        await fail(record, await moneyProblem(record, error, credentials.apiKey));
+        await fail(deps, record, await moneyProblem(deps, record, error, credentials.apiKey));
         return;
       }
       if (BUSY_CODES.has(error.code)) {
-        await waitForService(record, error, logger);
+        await waitForService(deps, record, error, logger);
         return;
       }
       if (isTransient(error) && !lastAttempt) {
@@ -311,6 +312,7 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
       // The catalog does not say which inputs a model takes; a refusal of the input itself says so.
       const input = record.type === "video" ? refusedInput(record.request, error) : undefined;
       await fail(
+        deps,
         record,
         input
           ? { key: "video-refs-model-refuses", params: { model: record.modelLabel, input } }
