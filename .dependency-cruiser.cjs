@@ -20,14 +20,17 @@ const services = [
   ...generationService,
   ...telegram,
 ];
-const lifecycles = [folder("tasks"), folder("generations"), ...services];
+/** What both lifecycles share: tickets, periodic work, chat delivery, hook URLs, translate for jobs. */
+const lifecycleKit = [folder("lifecycle"), ...services];
+const lifecycles = [folder("tasks"), folder("generations"), ...lifecycleKit];
 
 /** Which folders each folder may import from, besides itself. */
 const allowed = {
   http: lifecycles,
   bot: lifecycles,
-  tasks: services,
-  generations: services,
+  tasks: lifecycleKit,
+  generations: lifecycleKit,
+  lifecycle: services,
   media: [...tasksService, ...telegram],
   accounts: storage,
   catalog: [...i18n, ...base],

@@ -8,7 +8,7 @@
  *   npm run taps
  */
 import { Readable } from "node:stream";
-import { ticketTag } from "../src/logger.js";
+import { ticketTag } from "../src/lifecycle/tickets.js";
 import { AwaitingSrt, startReview } from "../src/tasks/awaiting-srt.js";
 import type { TaskType } from "../src/tasks-service/schemas/index.js";
 import { serviceTask } from "../test/support/bot-fakes.js";

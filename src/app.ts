@@ -27,7 +27,7 @@ import type { JobQueue } from "./jobs/queue.js";
 import type { Logger } from "./logger.js";
 import { createMetrics } from "./metrics.js";
 import { createRedisClient, createStorage } from "./storage/index.js";
-import { createTaskPipeline } from "./task-pipeline.js";
+import { createTaskPipeline, type TaskTimings } from "./task-pipeline.js";
 import { TasksServiceClient } from "./tasks-service/client.js";
 import { KeyPacing } from "./tasks-service/pacing.js";
 import { createJobsApi } from "./telegram/client-policy.js";
@@ -45,7 +45,12 @@ export interface App {
   stop(deadlineMs: number): Promise<void>;
 }
 
-export async function startApp(config: Config, logger: Logger): Promise<App> {
+/** How often the lifecycles' periodic work runs; production's defaults unless a test shortens them. */
+export interface AppTimings {
+  tasks?: TaskTimings;
+}
+
+export async function startApp(config: Config, logger: Logger, timings: AppTimings = {}): Promise<App> {
   const closers: Array<() => Promise<unknown>> = [];
   const storage = createStorage(config, logger);
   closers.unshift(() => storage.close());
@@ -114,6 +119,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     i18n,
     limits,
     voiceSampleApiKey,
+    ...(timings.tasks ? { timings: timings.tasks } : {}),
   });
   const generation = await startGeneration(config, {
     botToken,

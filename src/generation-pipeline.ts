@@ -18,30 +18,31 @@ import type { GenerationFeatures } from "./bot/index.js";
 import type { Catalog as TaskCatalog } from "./catalog/index.js";
 import { GenerationServiceClient } from "./generation-service/client.js";
 import { KeyRateLimits } from "./generation-service/rate-limits.js";
-import { BatchCards, cardRefresher, cardRefreshJob } from "./generations/batch-card.js";
-import { GenerationRecords } from "./generations/batch-records.js";
+import { BatchCards, cardRefresher, cardRefreshJob } from "./generations/card.js";
 import { GenerationCatalogCache } from "./generations/catalog-cache.js";
 import { createJob } from "./generations/create-job.js";
 import { deliverJob } from "./generations/deliver-job.js";
-import { Follower, failureCheckJob, observeJob, Poller, pollJob } from "./generations/follower.js";
 import { type JoinTasks, joinJob, startJoin } from "./generations/join-clips.js";
 import { KeyGuardian, keyGuardJob } from "./generations/key-guardian.js";
+import { Follower, failureCheckJob, observeJob, Poller, pollJob } from "./generations/poller.js";
 import { cancelQueueJob } from "./generations/queue-card.js";
+import { GenerationRecords } from "./generations/records.js";
 import { cancelJob, originalJob } from "./generations/result-actions.js";
 import { createResultReader } from "./generations/result-files.js";
 import { resumeGenerations } from "./generations/resume.js";
 import { DeletionMarks, RETENTION_SET, RetentionWatch, retentionNoticeJob } from "./generations/retention.js";
 import { retryFailed } from "./generations/retry-failed.js";
-import { GenerationSubmissions } from "./generations/submissions.js";
+import { GenerationSubmissions } from "./generations/start.js";
 import { generationHookRoutes } from "./http/generation-hooks.js";
-import type { Translate } from "./i18n/translate.js";
 import type { JobQueue } from "./jobs/queue.js";
-import { type Logger, ticketTag } from "./logger.js";
+import { hookUrlFor } from "./lifecycle/hook-url.js";
+import { newTicket, ticketTag } from "./lifecycle/tickets.js";
+import { translatorFor } from "./lifecycle/translate.js";
+import type { Logger } from "./logger.js";
 import { type IntakeLimits, uploadLimitBytes } from "./media/accept.js";
 import { openTelegramFile } from "./media/telegram-download.js";
 import type { Metrics } from "./metrics.js";
 import type { Storage } from "./storage/ports.js";
-import { newTicket } from "./tasks/task-records.js";
 import { createJobsApi } from "./telegram/client-policy.js";
 import { reserveChatSend, withPrepaidSend } from "./telegram/pacing.js";
 
@@ -102,21 +103,10 @@ export interface GenerationPipeline {
   close(): Promise<void>;
 }
 
-/** Loopback http is fine for a local sandbox; anything else must be https (the spec's rule). */
-function webhookUrlFor(publicUrl: string | undefined, ticket: string): string | undefined {
-  if (!publicUrl) return undefined;
-  const url = new URL(`${publicUrl}/hooks/generations/${ticket}`);
-  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
-  return url.protocol === "https:" || loopback ? url.toString() : undefined;
-}
-
 export function createGenerationPipeline(options: GenerationPipelineOptions): GenerationPipeline {
   const { storage, queue, logger, i18n } = options;
   const timings = options.timings ?? {};
-  const translate =
-    (locale: string): Translate =>
-    (key, variables) =>
-      i18n.t(locale, key, variables);
+  const translate = translatorFor(i18n);
   const rateLimits = new KeyRateLimits(storage.kv);
   const client = new GenerationServiceClient({
     baseUrl: options.baseUrl,
@@ -225,7 +215,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     openTelegramFile: (ref) => openTelegramFile(telegram, ref.fileId, ref.size),
     translate,
     webhookUrl: (ticket, credentials) =>
-      credentials.signingSecret ? webhookUrlFor(options.publicUrl(), ticket) : undefined,
+      credentials.signingSecret ? hookUrlFor(options.publicUrl(), "generations", ticket) : undefined,
     firstPoll: (userId) => records.schedulePoll(userId, Date.now() + (timings.firstPollMs ?? 3_000)),
     refreshCard: (ticket) => refreshCard(ticket),
     async afterCreate(record) {

@@ -6,7 +6,6 @@
  * generation batches where they show (callback paths, the data of result buttons), wherever they hide: messages, nested objects, error messages and stacks, child
  * bindings.
  */
-import { createHash } from "node:crypto";
 import { type DestinationStream, type Logger as PinoLogger, pino } from "pino";
 
 export type Logger = PinoLogger;
@@ -65,15 +64,6 @@ const API_KEY_HEADER_PATTERN = /(x-api-key(?:\\?["'])?\s*[:=]\s*(?:\\?["'])?)[^\
  * failed Bot API calls carry in their payload. The bot's own lines name a ticket by its tag instead.
  */
 const TICKET_PATTERN = /(\/hooks\/(?:tasks|generations)\/|\b(?:rs|gr):)[A-Za-z0-9_-]{16,64}/g;
-
-/**
- * A ticket (of a task or of a generation batch) as everything but its callback address names it: log
- * lines, job ids and the data of result buttons. 72 bits of its SHA-256, enough to tell tickets apart and
- * to find one in the logs, useless for sending a callback (the ticket itself is that capability).
- */
-export function ticketTag(ticket: string): string {
-  return createHash("sha256").update(ticket).digest("base64url").slice(0, 12);
-}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

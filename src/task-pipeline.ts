@@ -6,6 +6,7 @@
  */
 import { Readable } from "node:stream";
 import type { I18n } from "@grammyjs/i18n";
+import type { Api } from "grammy";
 import type { Hono } from "hono";
 import type { ApiKeyReader, ExistingApiKeyReader } from "./accounts/ports.js";
 import type { BotContext } from "./bot/context.js";
@@ -14,8 +15,9 @@ import { createFlowDeps } from "./bot/flows/services.js";
 import { PreferencesRepository } from "./bot/preferences.js";
 import type { Catalog } from "./catalog/index.js";
 import { taskHookRoutes } from "./http/task-hooks.js";
-import type { Translate } from "./i18n/translate.js";
 import type { JobQueue } from "./jobs/queue.js";
+import { hookUrlFor } from "./lifecycle/hook-url.js";
+import { translatorFor } from "./lifecycle/translate.js";
 import type { Logger } from "./logger.js";
 import { type IntakeLimits, uploadLimitBytes } from "./media/accept.js";
 import { transferToService } from "./media/transfer.js";
@@ -23,14 +25,14 @@ import type { Metrics } from "./metrics.js";
 import type { Storage } from "./storage/ports.js";
 import { adoptJob, messengerIntake } from "./tasks/adopt-job.js";
 import { AwaitingSrt, srtOf, startReview } from "./tasks/awaiting-srt.js";
+import { ProgressCards } from "./tasks/card.js";
+import { submitJob } from "./tasks/create-job.js";
 import { CreationCheck, creationSearchJob } from "./tasks/creation-check.js";
 import { deliverJob } from "./tasks/deliver-job.js";
-import { ProgressCards } from "./tasks/progress-card.js";
-import { pollDelayMs, Reconciler } from "./tasks/reconciler.js";
+import { pollDelayMs, Reconciler } from "./tasks/poller.js";
+import { TaskRecords } from "./tasks/records.js";
 import { createResultFetcher, createTaskResultSender, type TaskResultSender } from "./tasks/send-result.js";
-import { TaskSubmissions } from "./tasks/submissions.js";
-import { submitJob } from "./tasks/submit-job.js";
-import { TaskRecords } from "./tasks/task-records.js";
+import { TaskSubmissions } from "./tasks/start.js";
 import { VoicePreviews } from "./tasks/voice-previews.js";
 import type { TasksServiceClient } from "./tasks-service/client.js";
 import { createJobsApi } from "./telegram/client-policy.js";
@@ -59,8 +61,17 @@ export interface PipelineOptions {
   limits: IntakeLimits;
   /** The operator's key that pays for voice samples (VOICE_SAMPLE_API_KEY, or the playground's own). */
   voiceSampleApiKey: string | undefined;
-  /** How often the reconciler looks for due polls. */
-  reconcileEveryMs?: number;
+  timings?: TaskTimings;
+  /** The Bot API the jobs call; by default one on `botApiRoot` with the jobs' retry policy. */
+  api?: Api;
+}
+
+/** How often things happen; the defaults are production's, tests shorten them. */
+export interface TaskTimings {
+  /** How often the poller looks for due polls. Default 5 s. */
+  pollTickMs?: number;
+  /** The first poll of a task its callbacks left alone; later ones back off from it. Default 15 s. */
+  firstPollMs?: number;
 }
 
 export interface TaskPipeline {
@@ -71,25 +82,18 @@ export interface TaskPipeline {
   reconciler: Reconciler;
 }
 
-/** Loopback http is fine for a local sandbox; anything else must be https (the spec's rule). */
-function webhookUrlFor(publicUrl: string | undefined, ticket: string): string | undefined {
-  if (!publicUrl) return undefined;
-  const url = new URL(`${publicUrl}/hooks/tasks/${ticket}`);
-  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
-  return url.protocol === "https:" || loopback ? url.toString() : undefined;
-}
-
 export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
   const { storage, queue, logger, metrics, apiKeys, tasksService, i18n } = options;
-  const translate =
-    (locale: string): Translate =>
-    (key, variables) =>
-      i18n.t(locale, key, variables);
-  const api = createJobsApi({
-    token: options.botToken,
-    apiRoot: options.botApiRoot,
-    buckets: storage.buckets,
-  });
+  const translate = translatorFor(i18n);
+  const timings = options.timings ?? {};
+  const pollDelay = (polls: number): number => pollDelayMs(polls, timings.firstPollMs);
+  const api =
+    options.api ??
+    createJobsApi({
+      token: options.botToken,
+      apiRoot: options.botApiRoot,
+      buckets: storage.buckets,
+    });
   const records = new TaskRecords(storage);
   const cards = new ProgressCards(api, records);
   const fetcher = createResultFetcher({ serviceBaseUrl: options.tasksBaseUrl });
@@ -106,7 +110,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     apiKeys,
     tasksService,
     translate,
-    firstPollDelayMs: pollDelayMs(0),
+    firstPollDelayMs: pollDelay(0),
     metrics,
   });
 
@@ -138,8 +142,8 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     },
     tasksService,
     translate,
-    webhookUrl: (ticket) => webhookUrlFor(options.publicUrl(), ticket),
-    firstPollDelayMs: pollDelayMs(0),
+    webhookUrl: (ticket) => hookUrlFor(options.publicUrl(), "tasks", ticket),
+    firstPollDelayMs: pollDelay(0),
     creation,
     metrics,
   });
@@ -163,7 +167,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     withReservedSend: withPrepaidSend,
     startReview: (record, task, t) => startReview({ awaiting: awaitingSrt, fetcher, api }, record, task, t),
     translate,
-    pollDelayMs,
+    pollDelayMs: pollDelay,
     giveUpAfterMs: GIVE_UP_AFTER_MS,
     metrics,
   });
@@ -200,7 +204,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     job: deliver,
     searchJob: search,
     logger: logger.child({ component: "reconciler" }),
-    intervalMs: options.reconcileEveryMs ?? 5_000,
+    intervalMs: timings.pollTickMs ?? 5_000,
   });
 
   const routes = taskHookRoutes({

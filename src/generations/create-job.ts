@@ -1,50 +1,28 @@
-/**
- * Creation of a batch, as a job: the photos (references or start frames) handed to `POST /v1/files` (streamed from Telegram,
- * each once: a retried job reuses what it uploaded), then `POST /v1/images/generations` or `/v1/videos/generations`. Every POST carries
- * an Idempotency-Key derived from the form instance and what it is for, so a job run again after a
- * crash, a retried attempt or the same form sent twice replays the first answer and never pays twice.
- * A refusal is said on the card with what to do, and with the numbers when it is about money; nothing is
- * queued then. Once the service has the batch its generations are recorded in chunks and followed.
- */
-import { PassThrough, type Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import type { GenerationCredentials, GenerationCredentialsReader } from "../accounts/generation-links.js";
-import type { CallOptions, CreatedBatch, UploadedFile } from "../generation-service/client.js";
+import type { CallOptions, CreatedBatch } from "../generation-service/client.js";
 import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
-import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import {
   type ImageGenerationRequest,
   ImageGenerationRequestSchema,
   type VideoGenerationRequest,
   VideoGenerationRequestSchema,
 } from "../generation-service/requests.js";
-import { type Account, type FileKind, keyBudgetOf } from "../generation-service/responses.js";
-import type { FileUpload } from "../generation-service/upload.js";
+import { type Account, keyBudgetOf } from "../generation-service/responses.js";
 import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { ticketTag } from "../logger.js";
-import { MediaError, type MediaFormat } from "../media/accept.js";
-import { MediaRefSchema, type TelegramMediaRef } from "../media/media-ref.js";
-import { peek, sniffFormat } from "../media/sniff.js";
-import type { TelegramDownload } from "../media/telegram-download.js";
-import { uploadFileName } from "../media/transfer.js";
+import { ticketTag } from "../lifecycle/tickets.js";
+import { MediaError } from "../media/accept.js";
 import type { Metrics } from "../metrics.js";
 import { entryButton, entryForProblem } from "./account-buttons.js";
-import type { BatchCards } from "./batch-card.js";
-import {
-  type BatchRecord,
-  CHUNK_SIZE,
-  type ChunkRecord,
-  type GenerationRecords,
-  mediaKey,
-  storedOutput,
-} from "./batch-records.js";
-import { formName, resultButton } from "./cards.js";
+import type { BatchCards } from "./card.js";
+import { formName } from "./card.js";
 import { refusedInput } from "./model-inputs.js";
 import { isTransient, type Problem, problemOf } from "./problems.js";
-import { FILE_FIELDS, type FileField, formatTaken, KIND_RULES } from "./reference-files.js";
+import { type BatchRecord, CHUNK_SIZE, type ChunkRecord, idempotencyKeyOf, storedOutput } from "./records.js";
+import { resultButton } from "./result-actions.js";
+import { RefusedFile, type UploadDeps, uploadReferences } from "./uploads.js";
 
 const CREATE_ATTEMPTS = 5;
 /** How long a creation waits for a busy service, from its first refusal, before it is given up. */
@@ -54,22 +32,13 @@ const BUSY_FIRST_WAIT_MS = 5_000;
 /** Refusals that say the service is busy (503) or that the key asks too often (429): nothing was made. */
 const BUSY_CODES: ReadonlySet<string> = new Set(["provider_unavailable", "rate_limit_exceeded"]);
 
-/** A file of the request the service would not take, found before it is uploaded. */
-class RefusedFile extends Error {
-  override readonly name = "RefusedFile";
-  constructor(readonly problem: Problem) {
-    super(problem.key);
-  }
-}
-
 const CreateDataSchema = z.object({ ticket: z.string().min(16) });
 export type CreateData = z.infer<typeof CreateDataSchema>;
 
-export interface CreateDeps {
-  records: GenerationRecords;
+export interface CreateDeps extends Omit<UploadDeps, "cards" | "service"> {
   cards: BatchCards;
   credentials: GenerationCredentialsReader;
-  service: {
+  service: UploadDeps["service"] & {
     createImages(
       apiKey: string,
       body: ImageGenerationRequest,
@@ -82,16 +51,8 @@ export interface CreateDeps {
       idempotencyKey: string,
       options?: CallOptions,
     ): Promise<CreatedBatch>;
-    uploadFile(
-      apiKey: string,
-      upload: FileUpload,
-      idempotencyKey: string,
-      options?: CallOptions,
-    ): Promise<UploadedFile>;
     getAccount(apiKey: string): Promise<Account>;
   };
-  /** A photo the user sent, streamed from Telegram. */
-  openTelegramFile(ref: TelegramMediaRef): Promise<TelegramDownload>;
   translate(locale: string): Translate;
   /** The batch's webhook address, or undefined when the service cannot reach us or could not sign. */
   webhookUrl(ticket: string, credentials: GenerationCredentials): string | undefined;
@@ -107,96 +68,6 @@ export interface CreateDeps {
   random?: () => number;
 }
 
-/** The key of one POST of the batch: the same on every repeat of it, different for each purpose. */
-export function idempotencyKeyOf(record: Pick<BatchRecord, "formInstance">, purpose: string): string {
-  return deriveIdempotencyKey(record.formInstance, purpose);
-}
-
-/** Why a source clip or an audio reference cannot go, from its first bytes. */
-async function fileProblem(
-  kind: FileKind,
-  head: Buffer,
-): Promise<{ format: MediaFormat } | { problem: Problem }> {
-  const sniffed = await sniffFormat(head);
-  // MPEG-4 audio with a generic brand is reported as MP4.
-  const format = kind === "audio" && sniffed === "mp4" ? "m4a" : sniffed;
-  if (format === undefined || !formatTaken(format, kind)) {
-    return {
-      problem: {
-        key: kind === "audio" ? "video-refs-not-audio" : "video-refs-not-video",
-        params: { formats: KIND_RULES[kind].formatsText },
-      },
-    };
-  }
-  return { format };
-}
-
-/**
- * A source clip or an audio reference as an upload, checked before a byte goes: its size against the
- * kind's limit and its first bytes for a format the service takes. A recording longer than 15 seconds
- * goes as it is: the service trims it, and the form's card said so. The file is streamed on after its
- * head, and a retry fetches it again.
- */
-async function checkedUpload(
-  open: (ref: TelegramMediaRef) => Promise<TelegramDownload>,
-  ref: TelegramMediaRef,
-  kind: Exclude<FileKind, "image">,
-): Promise<{ upload: FileUpload; release: () => void }> {
-  const { maxBytes } = KIND_RULES[kind];
-  if (ref.size !== undefined && ref.size > maxBytes)
-    throw new RefusedFile({ key: "generation-error-file_too_large" });
-  const first = await open(ref);
-  const peeked = await peek(first.stream);
-  const checked = await fileProblem(kind, peeked.head);
-  if ("problem" in checked) {
-    peeked.stream.destroy();
-    throw new RefusedFile(checked.problem);
-  }
-  return telegramUpload(open, ref, kind, uploadFileName(ref, checked.format), {
-    ...first,
-    stream: peeked.stream,
-  });
-}
-
-/**
- * A Telegram file as an upload whose every attempt reads the file afresh (the first one already open).
- * `release` lets go of the first download when no attempt read it.
- */
-async function telegramUpload(
-  open: (ref: TelegramMediaRef) => Promise<TelegramDownload>,
-  ref: TelegramMediaRef,
-  kind: FileKind,
-  filename: string,
-  opened?: TelegramDownload,
-): Promise<{ upload: FileUpload; release: () => void }> {
-  const first = opened ?? (await open(ref));
-  let unread: Readable | undefined = first.stream;
-  const upload: FileUpload = {
-    kind,
-    size: first.size,
-    filename,
-    open: () => {
-      if (unread) {
-        const stream = unread;
-        unread = undefined;
-        return stream;
-      }
-      const output = new PassThrough();
-      open(ref)
-        .then(({ stream }) => pipeline(stream, output))
-        .catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
-      return output;
-    },
-  };
-  return { upload, release: () => unread?.destroy() };
-}
-
-function uploadingKey(record: BatchRecord, kind: FileKind): string {
-  if (kind === "video") return "video-refs-uploading-clip";
-  if (kind === "audio") return "video-refs-uploading-audio";
-  return record.type === "video" ? "video-card-uploading" : "generation-card-uploading";
-}
-
 function quoteText(record: BatchRecord, locale: string): string {
   const { min, max } = record.quote;
   return min === max
@@ -204,205 +75,158 @@ function quoteText(record: BatchRecord, locale: string): string {
     : `${formatNumber(min, locale)}–${formatNumber(max, locale)}`;
 }
 
-export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
+/** The card while the service is busy: that it is, and when the request goes again. */
+async function showBusy(deps: CreateDeps, record: BatchRecord, waitMs: number): Promise<void> {
+  const t = deps.translate(record.locale);
+  await deps.cards.show(
+    record,
+    t("generation-card-busy", {
+      name: formName(t, record),
+      seconds: Math.max(1, Math.ceil(waitMs / 1000)),
+    }),
+  );
+}
+
+/**
+ * The service is busy: the creation is tried again later, off the worker, with waits that double (at
+ * least its Retry-After), until the limit since its first refusal has passed; then it is given up, and
+ * as every answer was a refusal, nothing was made or charged.
+ */
+async function waitForService(
+  deps: CreateDeps,
+  record: BatchRecord,
+  error: GenerationServiceError,
+  logger: JobContext["logger"],
+): Promise<void> {
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const busyLimitMs = deps.busyLimitMs ?? DEFAULT_BUSY_LIMIT_MS;
-
-  /** The card while the service is busy: that it is, and when the request goes again. */
-  async function showBusy(record: BatchRecord, waitMs: number): Promise<void> {
-    const t = deps.translate(record.locale);
-    await deps.cards.show(
-      record,
-      t("generation-card-busy", {
-        name: formName(t, record),
-        seconds: Math.max(1, Math.ceil(waitMs / 1000)),
-      }),
-    );
-  }
-
-  /**
-   * The service is busy: the creation is tried again later, off the worker, with waits that double (at
-   * least its Retry-After), until the limit since its first refusal has passed; then it is given up, and
-   * as every answer was a refusal, nothing was made or charged.
-   */
-  async function waitForService(
-    record: BatchRecord,
-    error: GenerationServiceError,
-    logger: JobContext["logger"],
-  ): Promise<void> {
-    const since = record.busySince ?? now();
-    const waited = now() - since;
-    if (waited >= busyLimitMs) {
-      logger.warn(
-        { err: error, code: error.code, waited_ms: waited },
-        "generation service stayed busy; batch given up",
-      );
-      await fail(record, {
-        key: "generation-error-busy-gave-up",
-        params: { minutes: Math.max(1, Math.round(busyLimitMs / 60_000)) },
-      });
-      return;
-    }
-    const rounds = record.busyWaits ?? 0;
-    const backoff = BUSY_FIRST_WAIT_MS * 2 ** rounds;
-    const wanted = Math.max(error.retryAfterMs ?? 0, backoff + Math.floor((random() * backoff) / 2));
-    // The last try falls on the limit, so the limit is what the user waits at most.
-    const wait = Math.max(1_000, Math.min(wanted, busyLimitMs - waited));
-    const current =
-      (await deps.records.update(record.ticket, (stored) => ({
-        ...stored,
-        busySince: since,
-        busyWaits: rounds + 1,
-      }))) ?? record;
+  const since = record.busySince ?? now();
+  const waited = now() - since;
+  if (waited >= busyLimitMs) {
     logger.warn(
-      { err: error, code: error.code, wait_ms: wait },
-      "generation service busy; batch creation waits",
+      { err: error, code: error.code, waited_ms: waited },
+      "generation service stayed busy; batch given up",
     );
-    await showBusy(current, wait);
-    throw new RetryLaterError(wait);
+    await fail(deps, record, {
+      key: "generation-error-busy-gave-up",
+      params: { minutes: Math.max(1, Math.round(busyLimitMs / 60_000)) },
+    });
+    return;
   }
+  const rounds = record.busyWaits ?? 0;
+  const backoff = BUSY_FIRST_WAIT_MS * 2 ** rounds;
+  const wanted = Math.max(error.retryAfterMs ?? 0, backoff + Math.floor((random() * backoff) / 2));
+  // The last try falls on the limit, so the limit is what the user waits at most.
+  const wait = Math.max(1_000, Math.min(wanted, busyLimitMs - waited));
+  const current =
+    (await deps.records.update(record.ticket, (stored) => ({
+      ...stored,
+      busySince: since,
+      busyWaits: rounds + 1,
+    }))) ?? record;
+  logger.warn(
+    { err: error, code: error.code, wait_ms: wait },
+    "generation service busy; batch creation waits",
+  );
+  await showBusy(deps, current, wait);
+  throw new RetryLaterError(wait);
+}
 
-  async function fail(record: BatchRecord, problem: Problem): Promise<void> {
-    const t = deps.translate(record.locale);
-    const failed = await deps.records.update(record.ticket, (current) => ({
-      ...current,
-      state: "submit_failed",
-      problem,
-    }));
-    const entry = entryForProblem(problem.key);
-    await deps.cards.show(
-      failed ?? record,
-      t("generation-card-not-created", { name: formName(t, record), reason: t(problem.key, problem.params) }),
-      {
-        inline_keyboard: [
-          ...(entry ? [[entryButton(t, entry)]] : []),
-          [resultButton(t("generation-button-change"), record.ticket, "again")],
-        ],
-      },
-    );
+async function fail(deps: CreateDeps, record: BatchRecord, problem: Problem): Promise<void> {
+  const t = deps.translate(record.locale);
+  const failed = await deps.records.update(record.ticket, (current) => ({
+    ...current,
+    state: "submit_failed",
+    problem,
+  }));
+  const entry = entryForProblem(problem.key);
+  await deps.cards.show(
+    failed ?? record,
+    t("generation-card-not-created", { name: formName(t, record), reason: t(problem.key, problem.params) }),
+    {
+      inline_keyboard: [
+        ...(entry ? [[entryButton(t, entry)]] : []),
+        [resultButton(t("generation-button-change"), record.ticket, "again")],
+      ],
+    },
+  );
+}
+
+/** Why money stopped the request, with the numbers: the quote against the balance or the key's budget. */
+async function moneyProblem(
+  deps: CreateDeps,
+  record: BatchRecord,
+  error: GenerationServiceError,
+  apiKey: string,
+): Promise<Problem> {
+  let account: Account | undefined;
+  try {
+    account = await deps.service.getAccount(apiKey);
+  } catch {
+    // Without the numbers the refusal is still explained.
   }
-
-  /** Why money stopped the request, with the numbers: the quote against the balance or the key's budget. */
-  async function moneyProblem(
-    record: BatchRecord,
-    error: GenerationServiceError,
-    apiKey: string,
-  ): Promise<Problem> {
-    let account: Account | undefined;
-    try {
-      account = await deps.service.getAccount(apiKey);
-    } catch {
-      // Without the numbers the refusal is still explained.
-    }
-    if (!account) return problemOf(error);
-    const locale = record.locale;
-    const need = quoteText(record, locale);
-    if (error.code === "insufficient_credits") {
-      return {
-        key: "generation-error-insufficient_credits-numbers",
-        params: { need, balance: formatNumber(account.balance_tokens, locale) },
-      };
-    }
-    const own = keyBudgetOf(account.key);
-    // A key that reports no budget of its own was still refused for it: the refusal is said without numbers.
-    if (!own) return problemOf(error);
+  if (!account) return problemOf(error);
+  const locale = record.locale;
+  const need = quoteText(record, locale);
+  if (error.code === "insufficient_credits") {
     return {
-      key: "generation-error-key_budget_exceeded-numbers",
-      params: { need, left: formatNumber(own.left, locale), budget: formatNumber(own.budget, locale) },
+      key: "generation-error-insufficient_credits-numbers",
+      params: { need, balance: formatNumber(account.balance_tokens, locale) },
     };
   }
+  const own = keyBudgetOf(account.key);
+  // A key that reports no budget of its own was still refused for it: the refusal is said without numbers.
+  if (!own) return problemOf(error);
+  return {
+    key: "generation-error-key_budget_exceeded-numbers",
+    params: { need, left: formatNumber(own.left, locale), budget: formatNumber(own.budget, locale) },
+  };
+}
 
-  /**
-   * The files of the request uploaded, each once and as the kind its field takes: references, start
-   * frames or one start frame, keyframes, source clips or audio references. The request field they fill,
-   * with the files' ids in the shape the request has them.
-   */
-  async function uploadReferences(
-    record: BatchRecord,
-    apiKey: string,
-    t: Translate,
-    options: CallOptions,
-  ): Promise<{ record: BatchRecord; files: Record<string, string | string[]> }> {
-    const field = (Object.keys(FILE_FIELDS) as FileField[]).find(
-      (candidate) => record.request[candidate] !== undefined,
-    );
-    if (!field) return { record, files: {} };
-    const kind = FILE_FIELDS[field];
-    const raw = record.request[field];
-    const refs = (Array.isArray(raw) ? raw : [raw]).map((value) => MediaRefSchema.parse(value));
-    const fileIds: string[] = [];
-    let current = record;
-    for (const [index, ref] of refs.entries()) {
-      const key = mediaKey(ref);
-      const earlier = current.uploads[key];
-      if (earlier) {
-        fileIds.push(earlier);
-        continue;
-      }
-      if (ref.source !== "telegram")
-        throw new MediaError("unsupported_type", "references are photos sent in the chat");
-      await deps.cards.show(current, t(uploadingKey(current, kind), { done: index + 1, total: refs.length }));
-      const { upload, release } =
-        kind === "image"
-          ? await telegramUpload(deps.openTelegramFile, ref, kind, ref.fileName ?? `${ref.kind}.jpg`)
-          : await checkedUpload(deps.openTelegramFile, ref, kind);
-      const { file } = await deps.service
-        .uploadFile(apiKey, upload, idempotencyKeyOf(current, `upload:${key}`), options)
-        .finally(release);
-      fileIds.push(file.id);
-      current =
-        (await deps.records.update(current.ticket, (stored) => ({
-          ...stored,
-          uploads: { ...stored.uploads, [key]: file.id },
-        }))) ?? current;
-    }
-    const [only] = fileIds;
-    return { record: current, files: { [field]: Array.isArray(raw) || !only ? fileIds : only } };
+async function recordBatch(deps: CreateDeps, record: BatchRecord, created: CreatedBatch): Promise<void> {
+  const { batch } = created;
+  const generations = batch.generations;
+  for (let index = 0; index * CHUNK_SIZE < generations.length; index++) {
+    // Written only once: a webhook may already have changed a chunk recorded by an earlier run.
+    if (await deps.records.chunk(record.ticket, index)) continue;
+    const chunk: ChunkRecord = {
+      ticket: record.ticket,
+      index,
+      delivered: false,
+      items: generations.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE).map((generation, offset) => ({
+        id: generation.id,
+        position: index * CHUNK_SIZE + offset,
+        prompt: generation.prompt,
+        status: generation.status,
+        costTokens: generation.cost_tokens,
+        reservedTokens: generation.cost_tokens,
+        aspect: generation.aspect,
+        ...(generation.resolution ? { resolution: generation.resolution } : {}),
+        ...(generation.output ? { output: storedOutput(generation.output) } : {}),
+      })),
+    };
+    await deps.records.putChunk(chunk);
   }
-
-  async function recordBatch(record: BatchRecord, created: CreatedBatch): Promise<void> {
-    const { batch } = created;
-    const generations = batch.generations;
-    for (let index = 0; index * CHUNK_SIZE < generations.length; index++) {
-      // Written only once: a webhook may already have changed a chunk recorded by an earlier run.
-      if (await deps.records.chunk(record.ticket, index)) continue;
-      const chunk: ChunkRecord = {
-        ticket: record.ticket,
-        index,
-        delivered: false,
-        items: generations.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE).map((generation, offset) => ({
-          id: generation.id,
-          position: index * CHUNK_SIZE + offset,
-          prompt: generation.prompt,
-          status: generation.status,
-          costTokens: generation.cost_tokens,
-          reservedTokens: generation.cost_tokens,
-          aspect: generation.aspect,
-          ...(generation.resolution ? { resolution: generation.resolution } : {}),
-          ...(generation.output ? { output: storedOutput(generation.output) } : {}),
-        })),
-      };
-      await deps.records.putChunk(chunk);
-    }
-    for (const [position, generation] of generations.entries()) {
-      await deps.records.place(generation.id, { ticket: record.ticket, position });
-      await deps.records.follow(record.userId, generation.id, generation.created * 1000);
-    }
-    await deps.records.markOpen(record.ticket, record.createdAt);
-    const recorded = await deps.records.update(record.ticket, (current) => ({
-      ...current,
-      state: "created",
-      batchId: batch.id,
-      costTokens: batch.cost_tokens,
-      balanceTokens: batch.balance_tokens,
-      count: generations.length,
-    }));
-    await deps.firstPoll(record.userId);
-    await deps.refreshCard(record.ticket);
-    await deps.afterCreate(recorded ?? record);
+  for (const [position, generation] of generations.entries()) {
+    await deps.records.place(generation.id, { ticket: record.ticket, position });
+    await deps.records.follow(record.userId, generation.id, generation.created * 1000);
   }
+  await deps.records.markOpen(record.ticket, record.createdAt);
+  const recorded = await deps.records.update(record.ticket, (current) => ({
+    ...current,
+    state: "created",
+    batchId: batch.id,
+    costTokens: batch.cost_tokens,
+    balanceTokens: batch.balance_tokens,
+    count: generations.length,
+  }));
+  await deps.firstPoll(record.userId);
+  await deps.refreshCard(record.ticket);
+  await deps.afterCreate(recorded ?? record);
+}
 
+export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
   async function handler({ ticket }: CreateData, context: JobContext): Promise<void> {
     const record = await deps.records.get(ticket);
     if (record?.state !== "submitting") return;
@@ -411,17 +235,17 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
     const lastAttempt = context.attempt >= CREATE_ATTEMPTS;
     const credentials = await deps.credentials.credentials(record.userId);
     if (!credentials) {
-      await fail(record, { key: "generation-not-linked" });
+      await fail(deps, record, { key: "generation-not-linked" });
       return;
     }
     // While the client waits to ask a busy service again, the card says so.
     const options: CallOptions = {
       onRetry: async (notice) => {
-        if (BUSY_CODES.has(notice.code)) await showBusy(record, notice.waitMs);
+        if (BUSY_CODES.has(notice.code)) await showBusy(deps, record, notice.waitMs);
       },
     };
     try {
-      const uploaded = await uploadReferences(record, credentials.apiKey, t, options);
+      const uploaded = await uploadReferences(deps, record, credentials.apiKey, t, options);
       const current = uploaded.record;
       const webhook = deps.webhookUrl(ticket, credentials);
       const request = {
@@ -447,7 +271,7 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
       const created = await send();
       if (Array.isArray(created)) {
         logger.error({ issues: created }, "a form built a request the spec does not allow");
-        await fail(record, { key: "error-generic" });
+        await fail(deps, record, { key: "error-generic" });
         return;
       }
       logger.info(
@@ -455,28 +279,28 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
         "generation batch created",
       );
       deps.metrics?.generationBatches.inc({ type: current.type });
-      await recordBatch(current, created);
+      await recordBatch(deps, current, created);
     } catch (error) {
       if (error instanceof RefusedFile) {
-        await fail(record, error.problem);
+        await fail(deps, record, error.problem);
         return;
       }
       if (error instanceof MediaError) {
-        await fail(record, { key: `media-error-${error.kind}`, params: error.params });
+        await fail(deps, record, { key: `media-error-${error.kind}`, params: error.params });
         return;
       }
       if (!isGenerationServiceError(error)) {
         if (!lastAttempt) throw error;
         logger.error({ err: error }, "generation batch not created");
-        await fail(record, { key: "error-generic" });
+        await fail(deps, record, { key: "error-generic" });
         return;
       }
       if (error.code === "insufficient_credits" || error.code === "key_budget_exceeded") {
-        await fail(record, await moneyProblem(record, error, credentials.apiKey));
+        await fail(deps, record, await moneyProblem(deps, record, error, credentials.apiKey));
         return;
       }
       if (BUSY_CODES.has(error.code)) {
-        await waitForService(record, error, logger);
+        await waitForService(deps, record, error, logger);
         return;
       }
       if (isTransient(error) && !lastAttempt) {
@@ -488,6 +312,7 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
       // The catalog does not say which inputs a model takes; a refusal of the input itself says so.
       const input = record.type === "video" ? refusedInput(record.request, error) : undefined;
       await fail(
+        deps,
         record,
         input
           ? { key: "video-refs-model-refuses", params: { model: record.modelLabel, input } }

@@ -14,9 +14,9 @@ import type { Api } from "grammy";
 import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
 import type { KeyValueStore } from "../storage/ports.js";
-import type { BatchRecord, ChunkItem, GenerationRecords } from "./batch-records.js";
+import type { BatchRecord, ChunkItem, GenerationRecords } from "./records.js";
 import { freshOutput, type ResultLinkDeps } from "./result-links.js";
 
 /** A claim lives as long as the batch's buttons do. */

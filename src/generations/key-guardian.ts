@@ -14,7 +14,7 @@ import { formatDate, formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import type { KeyValueStore } from "../storage/ports.js";
-import type { GenerationRecords } from "./batch-records.js";
+import type { GenerationRecords } from "./records.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Share of the key's budget used at which the user hears about it. */

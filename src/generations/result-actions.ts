@@ -1,10 +1,13 @@
 /**
- * What the buttons on results and on the card set going, as jobs: the original file as a document (from
+ * The buttons under results and on the card, and what they set going, as jobs. A button carries the tag
+ * of the batch's ticket (never the ticket, its webhook address) and the image's place in it, so it works
+ * as long as the batch record lives. The jobs: the original file as a document (from
  * its cached file_id when it went out before, else from a link renewed when needed), and Cancel of what
  * is still queued, newest first (those furthest from a free slot), with each refund counted.
  */
 import path from "node:path";
 import { type Api, InputFile } from "grammy";
+import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import type { CanceledGeneration } from "../generation-service/client.js";
@@ -12,9 +15,16 @@ import { isGenerationServiceError } from "../generation-service/errors.js";
 import type { Generation } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { chunkOf, type GenerationRecords } from "./batch-records.js";
-import { idempotencyKeyOf } from "./create-job.js";
-import type { Follower } from "./follower.js";
+import { ticketTag } from "../lifecycle/tickets.js";
+import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
+import type { Follower } from "./poller.js";
+import {
+  type BatchRecord,
+  type ChunkRecord,
+  chunkOf,
+  type GenerationRecords,
+  idempotencyKeyOf,
+} from "./records.js";
 import {
   download,
   type ResultReader,
@@ -163,4 +173,129 @@ export function cancelJob(deps: CancelDeps): JobDefinition<CancelData> {
       await deps.refreshCard(ticket);
     },
   };
+}
+
+/** Buttons on results and on the card: what each does, as a short code on the wire. */
+export const RESULT_ACTIONS = {
+  original: "o",
+  again: "a",
+  reference: "r",
+  delete: "d",
+  deleteConfirmed: "D",
+  keep: "k",
+  cancelQueued: "c",
+  retryFailed: "f",
+  join: "j",
+  joinConfirmed: "J",
+  joinDismissed: "n",
+} as const;
+export type ResultAction = keyof typeof RESULT_ACTIONS;
+
+const ACTION_BY_CODE = new Map<string, ResultAction>(
+  Object.entries(RESULT_ACTIONS).map(([action, code]) => [code, action as ResultAction]),
+);
+
+/** A result button's action and image, from its callback arguments; undefined for anything else. */
+export function decodeResultAction(
+  args: readonly string[],
+): { action: ResultAction; position?: number } | undefined {
+  const [code, position] = args;
+  const action = code === undefined ? undefined : ACTION_BY_CODE.get(code);
+  if (!action) return undefined;
+  if (position === undefined) return { action };
+  return /^(0|[1-9]\d{0,3})$/.test(position) ? { action, position: Number(position) } : undefined;
+}
+
+export function resultButton(
+  text: string,
+  ticket: string,
+  action: ResultAction,
+  position?: number,
+): InlineKeyboardButton {
+  const args = position === undefined ? [RESULT_ACTIONS[action]] : [RESULT_ACTIONS[action], position];
+  return {
+    text,
+    callback_data: encodeCallback(CALLBACK_SCOPES.generationResult, ticketTag(ticket), ...args),
+  };
+}
+
+/** A clip's actions, under a video sent alone: a clip is neither a reference nor re-sent as a file. */
+export function singleVideoKeyboard(t: Translate, ticket: string, position: number): InlineKeyboardMarkup {
+  return {
+    inline_keyboard: [
+      [
+        resultButton(t("generation-button-again"), ticket, "again", position),
+        resultButton(t("generation-button-delete"), ticket, "delete", position),
+      ],
+    ],
+  };
+}
+
+/** A batch made along a chain of keyframes: its clips are transitions that play on from one another. */
+export function isKeyframeChain(record: Pick<BatchRecord, "request">): boolean {
+  return Array.isArray(record.request.keyframe_file_ids);
+}
+
+/**
+ * Under a keyframe chain's clips: joining them, in order, into one video. When some did not come out the
+ * button says how many it joins; fewer than two leave nothing to join.
+ */
+export function joinRows(t: Translate, record: BatchRecord, chunk: ChunkRecord): InlineKeyboardButton[][] {
+  if (!isKeyframeChain(record)) return [];
+  const made = chunk.items.filter((item) => item.status === "succeeded").length;
+  if (made < 2) return [];
+  const text =
+    made === record.count ? t("join-button") : t("join-button-some", { count: made, total: record.count });
+  return [[resultButton(text, record.ticket, "join")]];
+}
+
+/** The four actions of one image, under a photo sent alone. */
+export function singleImageKeyboard(t: Translate, ticket: string, position: number): InlineKeyboardMarkup {
+  return {
+    inline_keyboard: [
+      [
+        resultButton(t("generation-button-original"), ticket, "original", position),
+        resultButton(t("generation-button-again"), ticket, "again", position),
+      ],
+      [
+        resultButton(t("generation-button-reference"), ticket, "reference", position),
+        resultButton(t("generation-button-delete"), ticket, "delete", position),
+      ],
+    ],
+  };
+}
+
+const NUMBERS_PER_ROW = 5;
+
+const ALBUM_ACTIONS: Record<BatchRecord["type"], Array<[ResultAction, string]>> = {
+  image: [
+    ["original", "⬇️"],
+    ["again", "🔁"],
+    ["reference", "🧩"],
+    ["delete", "🗑"],
+  ],
+  video: [
+    ["again", "🔁"],
+    ["delete", "🗑"],
+  ],
+};
+
+/** Albums take no buttons: the message after one has a numbered row of each action per five results. */
+export function albumKeyboard(
+  ticket: string,
+  positions: readonly number[],
+  type: BatchRecord["type"],
+): InlineKeyboardMarkup {
+  const rows: InlineKeyboardButton[][] = [];
+  const actions = ALBUM_ACTIONS[type];
+  for (const [action, mark] of actions) {
+    for (let start = 0; start < positions.length; start += NUMBERS_PER_ROW) {
+      rows.push(
+        positions
+          .slice(start, start + NUMBERS_PER_ROW)
+          .map((position) => resultButton(`${mark} ${position + 1}`, ticket, action, position)),
+      );
+    }
+  }
+  return { inline_keyboard: rows };
 }

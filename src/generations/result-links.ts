@@ -6,8 +6,8 @@ import type { GenerationCredentialsReader } from "../accounts/generation-links.j
 import { isGenerationServiceError } from "../generation-service/errors.js";
 import type { Generation } from "../generation-service/responses.js";
 import { RetryLaterError } from "../jobs/queue.js";
-import { type ChunkItem, type StoredOutput, storedOutput } from "./batch-records.js";
 import { type Problem, problemOf } from "./problems.js";
+import { type ChunkItem, type StoredOutput, storedOutput } from "./records.js";
 
 export interface ResultLinkDeps {
   credentials: GenerationCredentialsReader;

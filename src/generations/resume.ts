@@ -5,8 +5,8 @@
  * is found by the queue only once its lock lapses; its run, when it comes, finds the album delivered.
  */
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { type GenerationRecords, isFinished } from "./batch-records.js";
 import type { DeliverData } from "./deliver-job.js";
+import { type GenerationRecords, isFinished } from "./records.js";
 
 /** More open batches or followed users than this are taken up by the ordinary polls and hand-ons. */
 const MAX_RESUMED = 10_000;

@@ -14,10 +14,11 @@ import type { Account } from "../generation-service/responses.js";
 import { formatDate } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, type JobQueue, RetryLaterError } from "../jobs/queue.js";
-import { type Logger, ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
+import type { Logger } from "../logger.js";
 import type { KeyValueStore, LockStore, SortedSetStore } from "../storage/ports.js";
 import { entryButton } from "./account-buttons.js";
-import { type BatchRecord, chunkOf, type GenerationRecords } from "./batch-records.js";
+import { type BatchRecord, chunkOf, type GenerationRecords } from "./records.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Tickets scored by when their retention notice is due. */

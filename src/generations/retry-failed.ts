@@ -3,8 +3,8 @@
  * generation each, under a form instance derived from the first batch's, so pressing it twice starts
  * one retry. Offered once nothing of the batch waits or runs, so the failed ones are all known.
  */
-import { type BatchRecord, type GenerationRecords, hasOwnPrompt } from "./batch-records.js";
-import type { GenerationSubmissions } from "./submissions.js";
+import { type BatchRecord, type GenerationRecords, hasOwnPrompt } from "./records.js";
+import type { GenerationSubmissions } from "./start.js";
 
 /** Variants of one prompt a request may ask for (the spec's `n`). */
 const MAX_VARIANTS = 10;

@@ -11,10 +11,11 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   WebhookPayloadSchema,
 } from "../generation-service/webhooks.js";
-import type { GenerationRecords } from "../generations/batch-records.js";
-import type { ObserveData } from "../generations/follower.js";
+import type { ObserveData } from "../generations/poller.js";
+import type { GenerationRecords } from "../generations/records.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { type Logger, ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
+import type { Logger } from "../logger.js";
 import type { KeyValueStore } from "../storage/ports.js";
 
 /** Longer than the service's retries last (5 s, 30 s, 5 min), so no retry of a handled delivery is handled again. */

@@ -8,10 +8,11 @@ import { timingSafeEqual } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { type Logger, ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
+import type { Logger } from "../logger.js";
 import type { MessengerOutcome } from "../tasks/adopt-job.js";
 import type { DeliverData } from "../tasks/deliver-job.js";
-import type { TaskRecords } from "../tasks/task-records.js";
+import type { TaskRecords } from "../tasks/records.js";
 
 const CallbackBodySchema = z.object({
   task_id: z.number().int().nonnegative(),

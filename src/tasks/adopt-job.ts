@@ -9,13 +9,13 @@
 import { z } from "zod";
 import type { ExistingApiKeyReader } from "../accounts/ports.js";
 import { type JobDefinition, type JobQueue, PermanentJobError, RetryLaterError } from "../jobs/queue.js";
-import { ticketTag } from "../logger.js";
+import { newTicket, ticketTag } from "../lifecycle/tickets.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import { reportedTaskType } from "../tasks-service/responses.js";
 import { TASK_TYPES, type TaskType } from "../tasks-service/schemas/index.js";
 import type { DeliverData } from "./deliver-job.js";
-import { newTicket, type TaskRecord, type TaskRecords } from "./task-records.js";
+import type { TaskRecord, TaskRecords } from "./records.js";
 
 const AdoptDataSchema = z.object({
   taskId: z.number().int().nonnegative(),

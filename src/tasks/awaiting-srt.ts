@@ -8,14 +8,14 @@ import type { Api } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
-import { ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import { formatSrtTime, parseSrt, type SrtEntry } from "../tasks-service/parsers/srt.js";
 import type { Task } from "../tasks-service/responses.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
-import { RESULT_ACTIONS } from "./cards.js";
+import type { TaskRecord } from "./records.js";
+import { RESULT_ACTIONS } from "./result-actions.js";
 import { type ResultFetcher, ResultUnavailableError } from "./send-result.js";
-import type { TaskRecord } from "./task-records.js";
 
 /** How long a transcribe step waits for its check. */
 const AWAITING_SRT_TTL_MS = 24 * 60 * 60 * 1000;

@@ -11,15 +11,17 @@ import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { type Logger, ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
+import type { Logger } from "../logger.js";
 import type { Metrics } from "../metrics.js";
 import type { LockStore } from "../storage/ports.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskLister, TaskReader } from "../tasks-service/ports.js";
 import { reportedTaskType, type Task } from "../tasks-service/responses.js";
-import { cardText, resultButton } from "./cards.js";
-import type { ProgressCards } from "./progress-card.js";
-import type { TaskRecord, TaskRecords } from "./task-records.js";
+import type { ProgressCards } from "./card.js";
+import { cardText } from "./card.js";
+import type { TaskRecord, TaskRecords } from "./records.js";
+import { resultButton } from "./result-actions.js";
 
 /**
  * How long the search goes on before the user hears the task was not created. The service lists a

@@ -6,23 +6,26 @@
  * recorded as it goes, so a run after a crash sends only the rest; only a crash between a message and its
  * record repeats that one.
  */
-import { GrammyError, HttpError } from "grammy";
+import { HttpError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, PermanentJobError, RetryLaterError } from "../jobs/queue.js";
-import { type Logger, ticketTag } from "../logger.js";
+import { chatClosed, telegramRetryAfter } from "../lifecycle/chat-delivery.js";
+import { ticketTag } from "../lifecycle/tickets.js";
+import type { Logger } from "../logger.js";
 import type { Metrics } from "../metrics.js";
 import type { LockStore } from "../storage/ports.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
-import { cardText, resultButton, resultKeyboard, taskTitle } from "./cards.js";
+import type { ProgressCards } from "./card.js";
+import { cardText, taskTitle } from "./card.js";
 import type { CreationCheck } from "./creation-check.js";
-import type { ProgressCards } from "./progress-card.js";
+import type { ResultLinks, TaskRecord, TaskRecords } from "./records.js";
+import { resultButton, resultKeyboard } from "./result-actions.js";
 import { type ResultKind, type ResultSendRequest, type ResultSent, resultKindOf } from "./send-result.js";
-import type { ResultLinks, TaskRecord, TaskRecords } from "./task-records.js";
 
 export const DeliverDataSchema = z.object({
   ticket: z.string().min(16),
@@ -66,13 +69,6 @@ export interface DeliverDeps {
 const LOCK_TTL_MS = 30_000;
 const LOCK_RENEW_MS = 10_000;
 
-function telegramRetryAfter(error: unknown): number | undefined {
-  if (error instanceof GrammyError && error.error_code === 429) {
-    return (error.parameters.retry_after ?? 5) * 1000;
-  }
-  return undefined;
-}
-
 /** Where the result lies, kept with the record so its buttons can start the next task from it. */
 function resultLinksOf(task: Task): ResultLinks {
   const urls = task.result_urls;
@@ -98,13 +94,6 @@ function audioTitleOf(record: TaskRecord): string | undefined {
   if (typeof text !== "string" || text.trim() === "") return undefined;
   const words = text.trim().replace(/\s+/g, " ");
   return words.length <= 60 ? words : `${words.slice(0, 59).trimEnd()}…`;
-}
-
-function chatClosed(error: unknown): boolean {
-  return (
-    error instanceof GrammyError &&
-    (error.error_code === 403 || /chat not found|user is deactivated/i.test(error.description))
-  );
 }
 
 export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {

@@ -16,8 +16,8 @@ import { type MediaHeader, mp3Seconds, mp4Header } from "../media/media-header.j
 import { readAtMost } from "../media/read-at-most.js";
 import type { Clip, Task } from "../tasks-service/responses.js";
 import { rereadableFile } from "../telegram/client-policy.js";
+import type { TaskRecord } from "./records.js";
 import { resultCaption } from "./result-caption.js";
-import type { TaskRecord } from "./task-records.js";
 
 /** How much of a transcript its caption shows; Telegram allows 1024 characters. */
 const TRANSCRIPT_CAPTION_CHARS = 700;

@@ -11,7 +11,7 @@ import { KeyVault } from "../../src/accounts/vault.js";
 import { createLogger } from "../../src/logger.js";
 import { createStorage } from "../../src/storage/index.js";
 import type { Storage } from "../../src/storage/ports.js";
-import { TaskRecords } from "../../src/tasks/task-records.js";
+import { TaskRecords } from "../../src/tasks/records.js";
 import {
   botMessages,
   buttonsOf,
@@ -32,7 +32,12 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
   let records: TaskRecords;
 
   beforeAll(async () => {
-    stack = await startDeliveryStack({ redisUrl: redisServer?.url ?? "", messengerSecret: MESSENGER_SECRET });
+    stack = await startDeliveryStack({
+      redisUrl: redisServer?.url ?? "",
+      messengerSecret: MESSENGER_SECRET,
+      // A task whose callback never comes is polled within a second, not after 15 s and a 5 s tick.
+      timings: { tasks: { firstPollMs: 500, pollTickMs: 100 } },
+    });
     storage = createStorage({ redisUrl: redisServer?.url }, createLogger({ level: "silent" }));
     records = new TaskRecords(storage);
   });

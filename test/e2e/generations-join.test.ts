@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GenerationRecords } from "../../src/generations/batch-records.js";
+import { GenerationRecords } from "../../src/generations/records.js";
 import { createLogger } from "../../src/logger.js";
 import { createStorage } from "../../src/storage/index.js";
 import type { Storage } from "../../src/storage/ports.js";

@@ -1,4 +1,4 @@
-import type { BatchRecord } from "../../src/generations/batch-records.js";
+import type { BatchRecord } from "../../src/generations/records.js";
 
 /** A created batch of one image from a prompt, for tests that need a batch to exist. */
 export function sampleBatch(ticket: string, userId: number, createdAt: number): BatchRecord {

@@ -19,7 +19,7 @@ import {
 } from "../../dev/telegram-emulator/index.js";
 import type { ChatMessage } from "../../dev/telegram-emulator/world.js";
 import { KeyRegistry } from "../../src/accounts/registry.js";
-import { type App, startApp } from "../../src/app.js";
+import { type App, type AppTimings, startApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
 import { createStorage } from "../../src/storage/index.js";
@@ -54,6 +54,8 @@ export interface DeliveryStackOptions {
   sandbox?: Partial<TasksSandboxOptions>;
   emulator?: TelegramEmulatorOptions;
   messengerSecret?: string;
+  /** The app's periodic work, shortened so a test waits no real seconds for it. */
+  timings?: AppTimings;
   /** Reuse an emulator and sandbox (a second bot process on the same world). */
   world?: { emulator: TelegramEmulator; sandbox: TasksSandbox; registryStorage: Storage };
   keyVaultSecret?: string;
@@ -111,7 +113,7 @@ export async function startDeliveryStack(options: DeliveryStackOptions = {}): Pr
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl, KEY_VAULT_SECRET: keyVaultSecret } : {}),
     LOG_LEVEL: process.env.STACK_LOG ?? "silent",
   });
-  const app = await startApp(config, logger);
+  const app = await startApp(config, logger, options.timings);
   return {
     emulator,
     sandbox,

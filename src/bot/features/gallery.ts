@@ -22,7 +22,6 @@ import {
   type StorageBlock,
 } from "../../generation-service/responses.js";
 import { ENTRY_NONCE, ENTRY_TARGETS } from "../../generations/account-buttons.js";
-import { FINISHED_STATUSES, type GenerationRecords } from "../../generations/batch-records.js";
 import type { KeyGuardian } from "../../generations/key-guardian.js";
 import { generationProblem } from "../../generations/problems.js";
 import {
@@ -32,6 +31,7 @@ import {
   queueCardText,
   readQueue,
 } from "../../generations/queue-card.js";
+import { FINISHED_STATUSES, type GenerationRecords } from "../../generations/records.js";
 import type { DeletionMarks } from "../../generations/retention.js";
 import { formatBytes, percentBar } from "../../i18n/format.js";
 import type { Translate } from "../../i18n/translate.js";

@@ -11,16 +11,16 @@ import { Composer } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import { z } from "zod";
 import { isGenerationServiceError } from "../../generation-service/errors.js";
+import { type JoinData, type JoinOutcome, joinableClips } from "../../generations/join-clips.js";
+import { problemOf } from "../../generations/problems.js";
 import {
   type BatchRecord,
   chunkOf,
   type GenerationRecords,
   hasOwnPrompt,
-} from "../../generations/batch-records.js";
-import { decodeResultAction, type ResultAction, resultButton } from "../../generations/cards.js";
-import { type JoinData, type JoinOutcome, joinableClips } from "../../generations/join-clips.js";
-import { problemOf } from "../../generations/problems.js";
+} from "../../generations/records.js";
 import { sizeLimitMbExceeded, takesFile } from "../../generations/reference-files.js";
+import { decodeResultAction, type ResultAction, resultButton } from "../../generations/result-actions.js";
 import type { RetryOutcome } from "../../generations/retry-failed.js";
 import type { Translate } from "../../i18n/translate.js";
 import { mediaClassOf } from "../../media/accept.js";

@@ -5,7 +5,7 @@
 
 import { mediaClassOf } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
-import type { TaskRecord } from "../../tasks/task-records.js";
+import type { TaskRecord } from "../../tasks/records.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import { isBotTaskType } from "../task-types.js";
 

@@ -6,8 +6,8 @@
 import { Composer, HttpError } from "grammy";
 import { languageName } from "../../catalog/index.js";
 import { formatDate } from "../../i18n/format.js";
+import { type TaskRecord, TaskRecords } from "../../tasks/records.js";
 import { ResultUnavailableError, resultKindOf } from "../../tasks/send-result.js";
-import { type TaskRecord, TaskRecords } from "../../tasks/task-records.js";
 import { isTasksServiceError } from "../../tasks-service/errors.js";
 import type { Task } from "../../tasks-service/responses.js";
 import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";

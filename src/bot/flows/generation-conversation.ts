@@ -8,7 +8,7 @@ import type { Context } from "grammy";
 import { z } from "zod";
 import type { Catalog as TaskCatalog } from "../../catalog/index.js";
 import type { Problem } from "../../generations/problems.js";
-import type { NewBatch } from "../../generations/submissions.js";
+import type { NewBatch } from "../../generations/start.js";
 import type { Translate } from "../../i18n/translate.js";
 import { type IntakeLimits, mediaClassOf } from "../../media/accept.js";
 import { type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";

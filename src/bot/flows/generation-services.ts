@@ -9,7 +9,7 @@ import type { Catalog as TaskCatalog } from "../../catalog/index.js";
 import { type Account, type Catalog, keyBudgetOf } from "../../generation-service/responses.js";
 import { generationProblem } from "../../generations/problems.js";
 import { KIND_RULES } from "../../generations/reference-files.js";
-import type { GenerationSubmissions } from "../../generations/submissions.js";
+import type { GenerationSubmissions } from "../../generations/start.js";
 import { formatOf, type IntakeLimits } from "../../media/accept.js";
 import { mediaDuration } from "../../media/duration.js";
 import { readAtMost } from "../../media/read-at-most.js";

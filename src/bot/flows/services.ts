@@ -12,7 +12,7 @@ import type { MediaRef, TelegramMediaRef } from "../../media/media-ref.js";
 import { readAtMost } from "../../media/read-at-most.js";
 import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegram-download.js";
 import type { KeyValueStore } from "../../storage/ports.js";
-import type { TaskSubmissions } from "../../tasks/submissions.js";
+import type { TaskSubmissions } from "../../tasks/start.js";
 import type { VoicePreviewPort } from "../../tasks/voice-previews.js";
 import { parseSrt } from "../../tasks-service/parsers/srt.js";
 import type { Profile } from "../../tasks-service/responses.js";

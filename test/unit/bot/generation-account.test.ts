@@ -14,7 +14,7 @@ import { DEFAULT_CATALOG_PATH } from "../../../src/config.js";
 import { GenerationServiceClient } from "../../../src/generation-service/client.js";
 import { errorForCode } from "../../../src/generation-service/errors.js";
 import { KeyRateLimits } from "../../../src/generation-service/rate-limits.js";
-import { GenerationRecords } from "../../../src/generations/batch-records.js";
+import { GenerationRecords } from "../../../src/generations/records.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import type { Storage } from "../../../src/storage/ports.js";

@@ -3,10 +3,11 @@
  * the interval is shown even when its timer fires a little early.
  */
 import { describe, expect, it } from "vitest";
-import { BatchCards, cardRefreshJob } from "../../../src/generations/batch-card.js";
-import { GenerationRecords } from "../../../src/generations/batch-records.js";
+import { BatchCards, cardRefreshJob } from "../../../src/generations/card.js";
+import { GenerationRecords } from "../../../src/generations/records.js";
 import { MemoryJobQueue } from "../../../src/jobs/memory-queue.js";
-import { createLogger, ticketTag } from "../../../src/logger.js";
+import { ticketTag } from "../../../src/lifecycle/tickets.js";
+import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { sampleBatch } from "../../support/batch-record.js";
 

@@ -9,9 +9,9 @@ import { type GenerationSandbox, startGenerationSandbox } from "../../../dev/gen
 import { createI18n } from "../../../src/bot/i18n.js";
 import { GenerationServiceClient } from "../../../src/generation-service/client.js";
 import { KeyRateLimits } from "../../../src/generation-service/rate-limits.js";
-import { BatchCards } from "../../../src/generations/batch-card.js";
-import { GenerationRecords } from "../../../src/generations/batch-records.js";
+import { BatchCards } from "../../../src/generations/card.js";
 import { createJob } from "../../../src/generations/create-job.js";
+import { GenerationRecords } from "../../../src/generations/records.js";
 import { RetryLaterError } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";

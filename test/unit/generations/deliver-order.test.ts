@@ -8,14 +8,11 @@ import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../../src/bot/i18n.js";
-import {
-  type BatchRecord,
-  type ChunkItem,
-  GenerationRecords,
-} from "../../../src/generations/batch-records.js";
 import { deliverJob } from "../../../src/generations/deliver-job.js";
+import { type BatchRecord, type ChunkItem, GenerationRecords } from "../../../src/generations/records.js";
 import { ResultUnavailableError } from "../../../src/generations/result-files.js";
-import { createLogger, ticketTag } from "../../../src/logger.js";
+import { ticketTag } from "../../../src/lifecycle/tickets.js";
+import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 
 const JPEG = readFileSync(new URL("../../../dev/fixtures/sample.jpg", import.meta.url));

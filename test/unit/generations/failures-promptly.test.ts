@@ -11,8 +11,8 @@ import type {
   GenerationPage,
   GenerationStatus,
 } from "../../../src/generation-service/responses.js";
-import { type ChunkItem, GenerationRecords } from "../../../src/generations/batch-records.js";
-import { Follower, failureCheckJob, observeJob } from "../../../src/generations/follower.js";
+import { Follower, failureCheckJob, observeJob } from "../../../src/generations/poller.js";
+import { type ChunkItem, GenerationRecords } from "../../../src/generations/records.js";
 import type { EnqueueOptions, JobDefinition } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";

@@ -3,7 +3,7 @@
  * jobs name it by its tag, and the buttons under its results carry the tag too and still act on the batch.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { ticketTag } from "../../../src/logger.js";
+import { ticketTag } from "../../../src/lifecycle/tickets.js";
 import { type ApiCall, BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
 import { GenerationRig } from "../../support/generation-rig.js";
 

@@ -7,11 +7,12 @@ import { createHmac } from "node:crypto";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { GenerationCredentials } from "../../../src/accounts/generation-links.js";
-import { GenerationRecords } from "../../../src/generations/batch-records.js";
-import { type Follower, observeJob } from "../../../src/generations/follower.js";
+import { type Follower, observeJob } from "../../../src/generations/poller.js";
+import { GenerationRecords } from "../../../src/generations/records.js";
 import { generationHookRoutes } from "../../../src/http/generation-hooks.js";
 import type { JobQueue } from "../../../src/jobs/queue.js";
-import { createLogger, ticketTag } from "../../../src/logger.js";
+import { ticketTag } from "../../../src/lifecycle/tickets.js";
+import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { sampleBatch } from "../../support/batch-record.js";
 

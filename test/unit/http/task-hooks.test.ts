@@ -6,13 +6,14 @@ import { ApiKeys } from "../../../src/accounts/api-keys.js";
 import { KeyVault } from "../../../src/accounts/vault.js";
 import { taskHookRoutes } from "../../../src/http/task-hooks.js";
 import type { JobDefinition, JobQueue } from "../../../src/jobs/queue.js";
-import { createLogger, ticketTag } from "../../../src/logger.js";
+import { ticketTag } from "../../../src/lifecycle/tickets.js";
+import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { type AdoptData, messengerIntake } from "../../../src/tasks/adopt-job.js";
 import type { SearchData } from "../../../src/tasks/creation-check.js";
 import type { DeliverData } from "../../../src/tasks/deliver-job.js";
-import { Reconciler } from "../../../src/tasks/reconciler.js";
-import { type TaskRecord, TaskRecords } from "../../../src/tasks/task-records.js";
+import { Reconciler } from "../../../src/tasks/poller.js";
+import { type TaskRecord, TaskRecords } from "../../../src/tasks/records.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import { serviceTask } from "../../support/bot-fakes.js";
 

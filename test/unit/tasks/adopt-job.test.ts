@@ -8,7 +8,7 @@ import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { adoptJob } from "../../../src/tasks/adopt-job.js";
 import type { DeliverData } from "../../../src/tasks/deliver-job.js";
-import { TaskRecords } from "../../../src/tasks/task-records.js";
+import { TaskRecords } from "../../../src/tasks/records.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import { serviceTask } from "../../support/bot-fakes.js";
 

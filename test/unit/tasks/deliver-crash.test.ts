@@ -8,10 +8,10 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
+import { ProgressCards } from "../../../src/tasks/card.js";
 import { deliverJob } from "../../../src/tasks/deliver-job.js";
-import { ProgressCards } from "../../../src/tasks/progress-card.js";
+import { TaskRecords } from "../../../src/tasks/records.js";
 import { createTaskResultSender } from "../../../src/tasks/send-result.js";
-import { TaskRecords } from "../../../src/tasks/task-records.js";
 import { serviceTask } from "../../support/bot-fakes.js";
 
 const logger = createLogger({ level: "silent" });

@@ -29,7 +29,7 @@ const overlay = ({ values }: FormView) => values.mix_mode !== "replace";
 
 /**
  * All three modes in one form. Semi-automatic sends the transcribe step first; the render step's voice
- * and mix choices are kept with the task and sent when the user returns the SRT (src/tasks/submit-job.ts).
+ * and mix choices are kept with the task and sent when the user returns the SRT (src/tasks/create-job.ts).
  */
 export const dubbingForm: FormDefinition<"dubbing"> = {
   type: "dubbing",

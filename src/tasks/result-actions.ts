@@ -4,11 +4,11 @@
  */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
-import { ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
 import type { TaskType } from "../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../telegram/callback-data.js";
+import type { TaskRecord } from "./records.js";
 import type { ResultKind } from "./send-result.js";
-import type { TaskRecord } from "./task-records.js";
 
 /**
  * Buttons on results and failures: they act on the task, not on the chat's newest menu, and name it by
@@ -113,34 +113,3 @@ export function resultKeyboard(t: Translate, record: TaskRecord, kind?: ResultKi
   if (record.form) row.unshift(resultButton(t, record, "repeat"));
   return { inline_keyboard: [...(kind ? thenRows(t, record, kind) : []), row] };
 }
-
-/** The task's name; a dubbing's render step names the step it continues ("render of #1005"). */
-export function taskTitle(t: Translate, record: TaskRecord): string {
-  const name = t(`task-${record.type}-name`);
-  return record.parentTaskId === undefined
-    ? name
-    : t("task-render-of", { task: name, id: String(record.parentTaskId) });
-}
-
-export const cardText = {
-  uploading: (t: Translate, record: TaskRecord, done: number, total: number) =>
-    t("card-uploading", { task: taskTitle(t, record), done, total }),
-  creating: (t: Translate, record: TaskRecord) => t("card-creating", { task: taskTitle(t, record) }),
-  created: (t: Translate, record: TaskRecord) =>
-    t("card-created", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
-  progress: (t: Translate, record: TaskRecord, percent: number) =>
-    t("card-progress", { task: taskTitle(t, record), id: String(record.taskId ?? ""), percent }),
-  delivered: (t: Translate, record: TaskRecord) =>
-    t("card-delivered", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
-  awaitingCheck: (t: Translate, record: TaskRecord) =>
-    t("card-awaiting-check", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
-  failed: (t: Translate, record: TaskRecord) =>
-    t("card-failed", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
-  submitFailed: (t: Translate, record: TaskRecord, reason: string) =>
-    t("card-submit-failed", { task: taskTitle(t, record), reason }),
-  unconfirmed: (t: Translate, record: TaskRecord) => t("card-unconfirmed", { task: taskTitle(t, record) }),
-  notCreated: (t: Translate, record: TaskRecord) => t("card-not-created", { task: taskTitle(t, record) }),
-  unresolved: (t: Translate, record: TaskRecord) => t("card-unresolved", { task: taskTitle(t, record) }),
-  gaveUp: (t: Translate, record: TaskRecord) =>
-    t("card-gave-up", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
-};

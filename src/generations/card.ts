@@ -1,144 +1,132 @@
 /**
- * The words and buttons of a batch outside any update (jobs use the locale the batch was made in): the
- * batch card in each state, captions, and the buttons under results. Result buttons carry the tag of the
- * batch's ticket (never the ticket, its webhook address) and the image's place in it, so they work as
- * long as the batch record lives.
+ * The one message per batch that says where it stands: sending, created with its reserved cost, then
+ * queued, running, done and failed as they change, and the tokens charged. News is shown by a job that
+ * reads the batch as it is when it runs; each batch has at most one such job per interval (its id names
+ * the interval), so a burst of news makes one edit, and the last news is always shown. A big batch is
+ * shown less often, so its card takes little of the chat's rate from its albums. Here too are the card's
+ * words in each state and the captions and messages under results, outside any update (jobs use the
+ * locale the batch was made in).
  */
+import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
+import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
-import { ticketTag } from "../logger.js";
-import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
+import type { JobDefinition, JobQueue } from "../jobs/queue.js";
+import { ticketTag } from "../lifecycle/tickets.js";
 import {
   type BatchRecord,
   type ChunkItem,
   type ChunkRecord,
+  type GenerationRecords,
   hasOwnPrompt,
   refundOf,
-} from "./batch-records.js";
+} from "./records.js";
+import { resultButton } from "./result-actions.js";
 
-/** Buttons on results and on the card: what each does, as a short code on the wire. */
-export const RESULT_ACTIONS = {
-  original: "o",
-  again: "a",
-  reference: "r",
-  delete: "d",
-  deleteConfirmed: "D",
-  keep: "k",
-  cancelQueued: "c",
-  retryFailed: "f",
-  join: "j",
-  joinConfirmed: "J",
-  joinDismissed: "n",
-} as const;
-export type ResultAction = keyof typeof RESULT_ACTIONS;
+export class BatchCards {
+  constructor(
+    private readonly api: Pick<Api, "editMessageText" | "sendMessage">,
+    private readonly records: GenerationRecords,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-const ACTION_BY_CODE = new Map<string, ResultAction>(
-  Object.entries(RESULT_ACTIONS).map(([action, code]) => [code, action as ResultAction]),
-);
-
-/** A result button's action and image, from its callback arguments; undefined for anything else. */
-export function decodeResultAction(
-  args: readonly string[],
-): { action: ResultAction; position?: number } | undefined {
-  const [code, position] = args;
-  const action = code === undefined ? undefined : ACTION_BY_CODE.get(code);
-  if (!action) return undefined;
-  if (position === undefined) return { action };
-  return /^(0|[1-9]\d{0,3})$/.test(position) ? { action, position: Number(position) } : undefined;
+  /** Shows the text and buttons on the batch's card, unless it shows them already. */
+  async show(record: BatchRecord, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void> {
+    const card = (await this.records.card(record.ticket)) ?? {
+      ...(record.cardMessageId === undefined ? {} : { messageId: record.cardMessageId }),
+    };
+    const shown = JSON.stringify([text, replyMarkup?.inline_keyboard ?? []]);
+    if (card.shown === shown) return;
+    const markup = { reply_markup: replyMarkup ?? { inline_keyboard: [] } };
+    let messageId = card.messageId;
+    if (messageId === undefined) {
+      messageId = (await this.api.sendMessage(record.chatId, text, markup)).message_id;
+    } else {
+      try {
+        await this.api.editMessageText(record.chatId, messageId, text, markup);
+      } catch (error) {
+        if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
+        // "not modified" is already what we want; a card deleted or too old gets a new message.
+        if (!/not modified/i.test(error.description)) {
+          messageId = (await this.api.sendMessage(record.chatId, text, markup)).message_id;
+        }
+      }
+    }
+    await this.records.putCard(record.ticket, { messageId, shown, shownAt: this.now() });
+  }
 }
 
-export function resultButton(
-  text: string,
-  ticket: string,
-  action: ResultAction,
-  position?: number,
-): InlineKeyboardButton {
-  const args = position === undefined ? [RESULT_ACTIONS[action]] : [RESULT_ACTIONS[action], position];
-  return {
-    text,
-    callback_data: encodeCallback(CALLBACK_SCOPES.generationResult, ticketTag(ticket), ...args),
+const CardDataSchema = z.object({ ticket: z.string().min(16) });
+export type CardData = z.infer<typeof CardDataSchema>;
+
+/** Images per interval between two edits of a batch's card: a batch of 500 is edited every ten intervals. */
+const IMAGES_PER_INTERVAL = 50;
+
+export function cardRefreshJob(deps: {
+  records: GenerationRecords;
+  cards: BatchCards;
+  translate(locale: string): Translate;
+  queue: JobQueue;
+  intervalMs: number;
+  now?: () => number;
+}): JobDefinition<CardData> {
+  const now = deps.now ?? Date.now;
+  const job: JobDefinition<CardData> = {
+    name: "refresh-generation-card",
+    schema: CardDataSchema,
+    attempts: 3,
+    backoffMs: 2_000,
+    concurrency: 16,
+    async handler({ ticket }, { jobId }) {
+      const record = await deps.records.get(ticket);
+      if (!record || (record.state !== "created" && record.state !== "finished")) return;
+      const finished = record.state === "finished";
+      if (!finished) {
+        const spacing = deps.intervalMs * Math.max(1, Math.ceil(record.count / IMAGES_PER_INTERVAL));
+        const due = ((await deps.records.card(ticket))?.shownAt ?? 0) + spacing;
+        const later = `generation-card-${ticketTag(ticket)}-at-${due}`;
+        // A timer (or another instance's clock) may run the job for `due` a little early: putting it
+        // off again under its own id would be dropped as a duplicate, and the news never shown.
+        if (now() < due && later !== jobId) {
+          await deps.queue.enqueue(job, { ticket }, { jobId: later, delayMs: due - now() });
+          return;
+        }
+      }
+      const t = deps.translate(record.locale);
+      const counts = countBatch(await deps.records.chunks(record));
+      await deps.cards.show(
+        record,
+        createdCardText(t, record, counts, finished),
+        cardKeyboard(t, record, counts),
+      );
+    },
   };
-}
-
-/** A clip's actions, under a video sent alone: a clip is neither a reference nor re-sent as a file. */
-export function singleVideoKeyboard(t: Translate, ticket: string, position: number): InlineKeyboardMarkup {
-  return {
-    inline_keyboard: [
-      [
-        resultButton(t("generation-button-again"), ticket, "again", position),
-        resultButton(t("generation-button-delete"), ticket, "delete", position),
-      ],
-    ],
-  };
-}
-
-/** A batch made along a chain of keyframes: its clips are transitions that play on from one another. */
-export function isKeyframeChain(record: Pick<BatchRecord, "request">): boolean {
-  return Array.isArray(record.request.keyframe_file_ids);
+  return job;
 }
 
 /**
- * Under a keyframe chain's clips: joining them, in order, into one video. When some did not come out the
- * button says how many it joins; fewer than two leave nothing to join.
+ * Asks for the card to be shown again: within the interval that contains now (so at most once an
+ * interval), or at once for the last news of a batch.
  */
-export function joinRows(t: Translate, record: BatchRecord, chunk: ChunkRecord): InlineKeyboardButton[][] {
-  if (!isKeyframeChain(record)) return [];
-  const made = chunk.items.filter((item) => item.status === "succeeded").length;
-  if (made < 2) return [];
-  const text =
-    made === record.count ? t("join-button") : t("join-button-some", { count: made, total: record.count });
-  return [[resultButton(text, record.ticket, "join")]];
-}
-
-/** The four actions of one image, under a photo sent alone. */
-export function singleImageKeyboard(t: Translate, ticket: string, position: number): InlineKeyboardMarkup {
-  return {
-    inline_keyboard: [
-      [
-        resultButton(t("generation-button-original"), ticket, "original", position),
-        resultButton(t("generation-button-again"), ticket, "again", position),
-      ],
-      [
-        resultButton(t("generation-button-reference"), ticket, "reference", position),
-        resultButton(t("generation-button-delete"), ticket, "delete", position),
-      ],
-    ],
-  };
-}
-
-const NUMBERS_PER_ROW = 5;
-
-const ALBUM_ACTIONS: Record<BatchRecord["type"], Array<[ResultAction, string]>> = {
-  image: [
-    ["original", "⬇️"],
-    ["again", "🔁"],
-    ["reference", "🧩"],
-    ["delete", "🗑"],
-  ],
-  video: [
-    ["again", "🔁"],
-    ["delete", "🗑"],
-  ],
-};
-
-/** Albums take no buttons: the message after one has a numbered row of each action per five results. */
-export function albumKeyboard(
-  ticket: string,
-  positions: readonly number[],
-  type: BatchRecord["type"],
-): InlineKeyboardMarkup {
-  const rows: InlineKeyboardButton[][] = [];
-  const actions = ALBUM_ACTIONS[type];
-  for (const [action, mark] of actions) {
-    for (let start = 0; start < positions.length; start += NUMBERS_PER_ROW) {
-      rows.push(
-        positions
-          .slice(start, start + NUMBERS_PER_ROW)
-          .map((position) => resultButton(`${mark} ${position + 1}`, ticket, action, position)),
-      );
+export function cardRefresher(
+  queue: JobQueue,
+  job: JobDefinition<CardData>,
+  intervalMs: number,
+  now: () => number = Date.now,
+): (ticket: string, options?: { final?: boolean }) => Promise<void> {
+  return async (ticket, options = {}) => {
+    if (options.final) {
+      await queue.enqueue(job, { ticket }, { jobId: `generation-card-${ticketTag(ticket)}-final` });
+      return;
     }
-  }
-  return { inline_keyboard: rows };
+    const at = now();
+    const slot = Math.floor(at / intervalMs);
+    await queue.enqueue(
+      job,
+      { ticket },
+      { jobId: `generation-card-${ticketTag(ticket)}-${slot}`, delayMs: (slot + 1) * intervalMs - at },
+    );
+  };
 }
 
 export function formName(t: Translate, record: Pick<BatchRecord, "form">): string {

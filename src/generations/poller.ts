@@ -22,7 +22,8 @@ import {
   type GenerationStatus,
 } from "../generation-service/responses.js";
 import { type JobContext, type JobDefinition, type JobQueue, RetryLaterError } from "../jobs/queue.js";
-import { type Logger, ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
+import type { Logger } from "../logger.js";
 import type { LockStore } from "../storage/ports.js";
 import {
   type BatchRecord,
@@ -31,7 +32,7 @@ import {
   type GenerationRecords,
   isFinished,
   storedOutput,
-} from "./batch-records.js";
+} from "./records.js";
 
 /** What the service reported about a generation; a cancel we made reports only its new status. */
 export type Observation = Pick<Generation, "id" | "status"> &

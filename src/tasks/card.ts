@@ -5,7 +5,8 @@
  */
 import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
-import type { TaskRecord, TaskRecords } from "./task-records.js";
+import type { Translate } from "../i18n/translate.js";
+import type { TaskRecord, TaskRecords } from "./records.js";
 
 /** Progress edits at most this often; changes of state (created, done, failed) always go out. */
 const CARD_EDIT_INTERVAL_MS = 4_000;
@@ -57,3 +58,34 @@ export class ProgressCards {
     return next;
   }
 }
+
+/** The task's name; a dubbing's render step names the step it continues ("render of #1005"). */
+export function taskTitle(t: Translate, record: TaskRecord): string {
+  const name = t(`task-${record.type}-name`);
+  return record.parentTaskId === undefined
+    ? name
+    : t("task-render-of", { task: name, id: String(record.parentTaskId) });
+}
+
+export const cardText = {
+  uploading: (t: Translate, record: TaskRecord, done: number, total: number) =>
+    t("card-uploading", { task: taskTitle(t, record), done, total }),
+  creating: (t: Translate, record: TaskRecord) => t("card-creating", { task: taskTitle(t, record) }),
+  created: (t: Translate, record: TaskRecord) =>
+    t("card-created", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
+  progress: (t: Translate, record: TaskRecord, percent: number) =>
+    t("card-progress", { task: taskTitle(t, record), id: String(record.taskId ?? ""), percent }),
+  delivered: (t: Translate, record: TaskRecord) =>
+    t("card-delivered", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
+  awaitingCheck: (t: Translate, record: TaskRecord) =>
+    t("card-awaiting-check", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
+  failed: (t: Translate, record: TaskRecord) =>
+    t("card-failed", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
+  submitFailed: (t: Translate, record: TaskRecord, reason: string) =>
+    t("card-submit-failed", { task: taskTitle(t, record), reason }),
+  unconfirmed: (t: Translate, record: TaskRecord) => t("card-unconfirmed", { task: taskTitle(t, record) }),
+  notCreated: (t: Translate, record: TaskRecord) => t("card-not-created", { task: taskTitle(t, record) }),
+  unresolved: (t: Translate, record: TaskRecord) => t("card-unresolved", { task: taskTitle(t, record) }),
+  gaveUp: (t: Translate, record: TaskRecord) =>
+    t("card-gave-up", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
+};

@@ -4,11 +4,11 @@
  * of a semi-automatic dubbing.
  */
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { ticketTag } from "../logger.js";
+import { newTicket, ticketTag } from "../lifecycle/tickets.js";
 import type { MediaRef } from "../media/media-ref.js";
 import type { TaskType } from "../tasks-service/schemas/index.js";
-import type { SubmitData } from "./submit-job.js";
-import { type FormSnapshot, newTicket, type TaskRecord, type TaskRecords } from "./task-records.js";
+import type { SubmitData } from "./create-job.js";
+import type { FormSnapshot, TaskRecord, TaskRecords } from "./records.js";
 
 export interface NewSubmission {
   /**

@@ -6,11 +6,12 @@
  */
 
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { type Logger, ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
+import type { Logger } from "../logger.js";
 import type { LockStore } from "../storage/ports.js";
 import type { SearchData } from "./creation-check.js";
 import type { DeliverData } from "./deliver-job.js";
-import type { TaskRecords } from "./task-records.js";
+import type { TaskRecords } from "./records.js";
 
 export interface ReconcilerOptions {
   records: TaskRecords;
@@ -28,9 +29,9 @@ export interface ReconcilerOptions {
   now?: () => number;
 }
 
-/** 15 s, then 1.5 times longer each poll, at most 10 minutes apart. */
-export function pollDelayMs(polls: number): number {
-  return Math.min(15_000 * 1.5 ** Math.max(0, polls - 1), 10 * 60_000);
+/** The first poll after `firstMs` (15 s), then 1.5 times longer each poll, at most 10 minutes apart. */
+export function pollDelayMs(polls: number, firstMs = 15_000): number {
+  return Math.min(firstMs * 1.5 ** Math.max(0, polls - 1), 10 * 60_000);
 }
 
 export class Reconciler {

@@ -7,8 +7,8 @@ import { createMemoryStorage } from "../../../src/storage/memory.js";
 import type { LockStore } from "../../../src/storage/ports.js";
 import type { SearchData } from "../../../src/tasks/creation-check.js";
 import type { DeliverData } from "../../../src/tasks/deliver-job.js";
-import { Reconciler } from "../../../src/tasks/reconciler.js";
-import { TaskRecords } from "../../../src/tasks/task-records.js";
+import { Reconciler } from "../../../src/tasks/poller.js";
+import { TaskRecords } from "../../../src/tasks/records.js";
 import { eventually } from "../../support/delivery-stack.js";
 
 const deliver: JobDefinition<DeliverData> = {

@@ -7,16 +7,16 @@
  * few list calls; the users due for a poll are another such set. Everything is JSON on the storage ports,
  * parsed with zod on every read.
  */
-import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
+import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import {
   GENERATION_STATUSES,
   GENERATION_TYPES,
   type GenerationStatus,
   type Output,
 } from "../generation-service/responses.js";
-import { ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
 
@@ -186,10 +186,6 @@ export type CardState = z.infer<typeof CardStateSchema>;
 export interface GenerationPlace {
   ticket: string;
   position: number;
-}
-
-export function newTicket(): string {
-  return randomBytes(18).toString("base64url");
 }
 
 export function chunkOf(position: number): number {
@@ -415,4 +411,9 @@ export class GenerationRecords {
   async openBatches(limit: number): Promise<string[]> {
     return this.storage.sortedSets.rangeByScore(OPEN_SET, Number.MAX_SAFE_INTEGER, limit);
   }
+}
+
+/** The key of one POST of the batch: the same on every repeat of it, different for each purpose. */
+export function idempotencyKeyOf(record: Pick<BatchRecord, "formInstance">, purpose: string): string {
+  return deriveIdempotencyKey(record.formInstance, purpose);
 }

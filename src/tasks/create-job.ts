@@ -10,17 +10,18 @@ import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
 import { MediaError, type MediaErrorCode } from "../media/accept.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { TransferResult } from "../media/transfer.js";
 import type { Metrics } from "../metrics.js";
 import { isTasksServiceError, type ServiceErrorKind } from "../tasks-service/errors.js";
 import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/index.js";
-import { cardText, resultButton } from "./cards.js";
+import type { ProgressCards } from "./card.js";
+import { cardText } from "./card.js";
 import type { CreationCheck } from "./creation-check.js";
-import type { ProgressCards } from "./progress-card.js";
-import { mediaKey, type TaskRecord, type TaskRecords } from "./task-records.js";
+import { mediaKey, type TaskRecord, type TaskRecords } from "./records.js";
+import { resultButton } from "./result-actions.js";
 
 /** The service keeps uploads 2 hours; reuse one only well within that. */
 const UPLOAD_REUSE_MS = 100 * 60 * 1000;

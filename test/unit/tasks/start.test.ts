@@ -8,9 +8,9 @@ import { MemoryJobQueue } from "../../../src/jobs/memory-queue.js";
 import type { JobDefinition } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
-import { TaskSubmissions } from "../../../src/tasks/submissions.js";
-import type { SubmitData } from "../../../src/tasks/submit-job.js";
-import { TaskRecords } from "../../../src/tasks/task-records.js";
+import type { SubmitData } from "../../../src/tasks/create-job.js";
+import { TaskRecords } from "../../../src/tasks/records.js";
+import { TaskSubmissions } from "../../../src/tasks/start.js";
 
 const TICKET = "J".repeat(24);
 

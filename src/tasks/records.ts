@@ -3,9 +3,8 @@
  * ticket is the task's callback address (`/hooks/tasks/<ticket>`), so a callback that names no known
  * ticket is nobody's. Records are JSON on the key-value port, parsed with zod on every read.
  */
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { ticketTag } from "../logger.js";
+import { ticketTag } from "../lifecycle/tickets.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
 import { TASK_TYPES } from "../tasks-service/schemas/index.js";
@@ -112,10 +111,6 @@ export const TaskRecordSchema = z.object({
   result: ResultLinksSchema.optional(),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
-
-export function newTicket(): string {
-  return randomBytes(18).toString("base64url");
-}
 
 /** A media reference's identity within a submission (for the uploads made so far). */
 export function mediaKey(ref: MediaRef): string {

@@ -3,9 +3,9 @@
  * however often it is sent.
  */
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { ticketTag } from "../logger.js";
-import { type BatchRecord, type GenerationRecords, newTicket } from "./batch-records.js";
+import { newTicket, ticketTag } from "../lifecycle/tickets.js";
 import type { CreateData } from "./create-job.js";
+import type { BatchRecord, GenerationRecords } from "./records.js";
 
 export type NewBatch = Omit<BatchRecord, "ticket" | "state" | "uploads" | "createdAt">;
 

@@ -1,0 +1,322 @@
+/**
+ * How a chunk of a batch looks in the chat: images as a photo with its buttons or as an album and its
+ * message of numbered buttons (a file Telegram will not take as a photo goes as a document); clips as
+ * playable videos with their poster and frame, or as a link when too big to upload. Each message goes
+ * through the delivery's record of parts, so a run after a crash sends only what had not gone.
+ */
+import { open, stat } from "node:fs/promises";
+import path from "node:path";
+import { type Api, GrammyError, InputFile } from "grammy";
+import type { InputMediaPhoto, InputMediaVideo, Message } from "grammy/types";
+import type { Translate } from "../i18n/translate.js";
+import { type MediaHeader, mp4Header } from "../media/media-header.js";
+import { controlText, failureLines, imageCaption } from "./card.js";
+import type { BatchRecord, ChunkItem, ChunkRecord } from "./records.js";
+import { albumKeyboard, joinRows, singleImageKeyboard, singleVideoKeyboard } from "./result-actions.js";
+import { download, type ResultReader, ResultUnavailableError, resultFileName } from "./result-files.js";
+
+const CAPTION_LIMIT = 1024;
+
+export type ResultApi = Pick<
+  Api,
+  "sendPhoto" | "sendVideo" | "sendMediaGroup" | "sendMessage" | "sendDocument"
+>;
+
+/** A video result on disk: its poster when there is one, its size, and its length and frame as it states them. */
+export interface VideoFile {
+  poster?: string;
+  bytes: number;
+  header: MediaHeader;
+}
+
+/** Enough of an MP4's start to hold its movie header when it comes before the media, as streamable files have it. */
+const VIDEO_HEADER_BYTES = 512 * 1024;
+
+async function videoHeader(file: string): Promise<MediaHeader> {
+  const handle = await open(file, "r");
+  try {
+    const { buffer, bytesRead } = await handle.read(
+      Buffer.alloc(VIDEO_HEADER_BYTES),
+      0,
+      VIDEO_HEADER_BYTES,
+      0,
+    );
+    return mp4Header(buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+const BYTES_PER_MB = 1024 * 1024;
+
+/** A clip's width and height from the shape and size it was made in (`16:9` at `720p` is 1280×720), for a file that does not state them. */
+function videoFrameSize(
+  aspect: string | undefined,
+  resolution: string | undefined,
+): { width: number; height: number } | undefined {
+  const ratio = /^(\d+):(\d+)$/.exec(aspect ?? "");
+  const lines = /^(\d+)p$/i.exec(resolution ?? "");
+  if (!ratio || !lines) return undefined;
+  const across = Number(ratio[1]);
+  const down = Number(ratio[2]);
+  const short = Number(lines[1]);
+  if (across <= 0 || down <= 0) return undefined;
+  // Video sides are even numbers.
+  const long = Math.round((short * Math.max(across, down)) / Math.min(across, down) / 2) * 2;
+  return across >= down ? { width: long, height: short } : { width: short, height: long };
+}
+
+/** Telegram refused the file as a photo (too big, or sides it will not take): it goes as a document. */
+function notAPhoto(error: unknown): boolean {
+  return (
+    error instanceof GrammyError &&
+    (error.error_code === 413 || /PHOTO_|too big|dimensions|IMAGE_PROCESS_FAILED/i.test(error.description))
+  );
+}
+
+function largestPhoto(message: Message): { fileId: string; uniqueId: string } | undefined {
+  const sizes = message.photo ?? [];
+  const largest = sizes.at(-1);
+  if (largest) return { fileId: largest.file_id, uniqueId: largest.file_unique_id };
+  const document = message.document;
+  return document ? { fileId: document.file_id, uniqueId: document.file_unique_id } : undefined;
+}
+
+function withinCaption(text: string): string {
+  return text.length <= CAPTION_LIMIT ? text : `${text.slice(0, CAPTION_LIMIT - 1)}…`;
+}
+
+export type SentPhotos = Map<string, { fileId: string; uniqueId: string }>;
+
+/** The messages of a chunk's delivery already in the chat, each recorded as soon as Telegram answers it. */
+export interface SentParts {
+  /**
+   * Sends one message of the delivery unless an earlier run did, then records it (with the photos it
+   * carried) before anything else is sent.
+   */
+  once(part: string, send: () => Promise<SentPhotos | undefined>): Promise<void>;
+  has(part: string): boolean;
+}
+
+export interface BatchResultSenderDeps {
+  api: ResultApi;
+  results: ResultReader;
+  /** The largest file the bot may upload to the chat; a bigger video goes as its link. */
+  uploadLimitBytes: number;
+}
+
+/** A clip's size, and its poster beside it; a poster that cannot be read leaves the clip without one. */
+export async function videoFile(
+  deps: BatchResultSenderDeps,
+  item: ChunkItem,
+  file: string,
+  folder: string,
+): Promise<VideoFile> {
+  const { size } = await stat(file);
+  const posterUrl = item.output?.posterUrl;
+  if (!posterUrl || size > deps.uploadLimitBytes) return { bytes: size, header: {} };
+  const header = await videoHeader(file);
+  const poster = path.join(folder, `poster-${item.position + 1}.jpg`);
+  try {
+    await download(deps.results, posterUrl, poster);
+    return { bytes: size, header, poster };
+  } catch (error) {
+    if (!(error instanceof ResultUnavailableError)) throw error;
+    return { bytes: size, header };
+  }
+}
+
+/**
+ * Clips go as playable videos (poster as thumbnail, width, height, streaming), one alone with its
+ * buttons, several as an album with a message of numbered buttons; one too big for the bot to upload
+ * goes as its link, with when the link stops working.
+ */
+export async function sendVideos(
+  deps: BatchResultSenderDeps,
+  record: BatchRecord,
+  chunk: ChunkRecord,
+  files: Map<string, string>,
+  videos: Map<string, VideoFile>,
+  t: Translate,
+  parts: SentParts,
+): Promise<void> {
+  const { api } = deps;
+  const chatId = record.chatId;
+  const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
+  // Only canceled ones: the batch card says so, and nothing goes to the chat.
+  if (made.length === 0 && controlText(t, record, chunk) === "") return;
+  const fits = made.filter((item) => (videos.get(item.id)?.bytes ?? 0) <= deps.uploadLimitBytes);
+  const tooBig = made.filter((item) => !fits.includes(item));
+  const media = (item: ChunkItem) => {
+    const file = files.get(item.id);
+    if (!file || !item.output) throw new ResultUnavailableError(`generation ${item.id} has no result`);
+    const video = videos.get(item.id);
+    const poster = video?.poster;
+    const { width, height, seconds } = video?.header ?? {};
+    const size =
+      width !== undefined && height !== undefined
+        ? { width, height }
+        : videoFrameSize(item.aspect, item.resolution);
+    return {
+      file: new InputFile(file, resultFileName(item.position, item.output.mime)),
+      other: {
+        ...(poster ? { thumbnail: new InputFile(poster, path.basename(poster)) } : {}),
+        ...(size ?? {}),
+        ...(seconds !== undefined ? { duration: Math.round(seconds) } : {}),
+        supports_streaming: true,
+      },
+    };
+  };
+  const [only] = fits;
+  if (fits.length === 1 && only && tooBig.length === 0) {
+    await parts.once("media", async () => {
+      const { file, other } = media(only);
+      const caption = withinCaption([imageCaption(t, record, only), ...failureLines(t, chunk)].join("\n"));
+      await api.sendVideo(chatId, file, {
+        ...other,
+        caption,
+        reply_markup: singleVideoKeyboard(t, record.ticket, only.position),
+      });
+      return undefined;
+    });
+    return;
+  }
+  await parts.once("media", async () => {
+    if (fits.length === 1 && only) {
+      const { file, other } = media(only);
+      await api.sendVideo(chatId, file, {
+        ...other,
+        caption: withinCaption(imageCaption(t, record, only)),
+      });
+    }
+    if (fits.length > 1) {
+      const album: InputMediaVideo[] = fits.map((item) => {
+        const { file, other } = media(item);
+        return {
+          type: "video",
+          media: file,
+          ...other,
+          caption: withinCaption(imageCaption(t, record, item)),
+        };
+      });
+      await api.sendMediaGroup(chatId, album);
+    }
+    return undefined;
+  });
+  for (const item of tooBig) {
+    const output = item.output;
+    if (!output) continue;
+    await parts.once(`link:${item.position}`, async () => {
+      await api.sendMessage(
+        chatId,
+        t("video-too-big", {
+          number: item.position + 1,
+          size: Math.ceil((videos.get(item.id)?.bytes ?? 0) / BYTES_PER_MB),
+          limit: Math.floor(deps.uploadLimitBytes / BYTES_PER_MB),
+          until: new Intl.DateTimeFormat(record.locale, {
+            dateStyle: "medium",
+            timeStyle: "short",
+            timeZone: "UTC",
+          }).format(new Date(output.expiresAt * 1000)),
+          url: output.url,
+        }),
+        { link_preview_options: { is_disabled: true } },
+      );
+      return undefined;
+    });
+  }
+  const keyboard = albumKeyboard(
+    record.ticket,
+    made.map((item) => item.position),
+    record.type,
+  );
+  await parts.once("control", async () => {
+    await api.sendMessage(chatId, controlText(t, record, chunk), {
+      reply_markup: { inline_keyboard: [...joinRows(t, record, chunk), ...keyboard.inline_keyboard] },
+    });
+    return undefined;
+  });
+}
+
+/** Sends the chunk's images: one as a photo with its buttons, several as an album and its message of buttons. */
+export async function sendImages(
+  deps: BatchResultSenderDeps,
+  record: BatchRecord,
+  chunk: ChunkRecord,
+  files: Map<string, string>,
+  t: Translate,
+  parts: SentParts,
+): Promise<void> {
+  const { api } = deps;
+  const fileOf = (item: ChunkItem): InputFile => {
+    const file = files.get(item.id);
+    if (!file || !item.output) throw new ResultUnavailableError(`generation ${item.id} has no result`);
+    return new InputFile(file, resultFileName(item.position, item.output.mime));
+  };
+  const chatId = record.chatId;
+  const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
+  const photosOf = (pairs: Array<[ChunkItem, Message | undefined]>): SentPhotos => {
+    const sent: SentPhotos = new Map();
+    for (const [item, message] of pairs) {
+      const photo = message ? largestPhoto(message) : undefined;
+      if (photo) sent.set(item.id, photo);
+    }
+    return sent;
+  };
+  if (made.length === 0) {
+    // Only canceled ones leave nothing to say here: the batch card counts them with their refund.
+    const text = controlText(t, record, chunk);
+    if (text === "") return;
+    await parts.once("control", async () => {
+      await api.sendMessage(chatId, text);
+      return undefined;
+    });
+    return;
+  }
+  const [only] = made;
+  if (made.length === 1 && only) {
+    await parts.once("media", async () => {
+      const caption = withinCaption([imageCaption(t, record, only), ...failureLines(t, chunk)].join("\n"));
+      const reply_markup = singleImageKeyboard(t, record.ticket, only.position);
+      try {
+        return photosOf([[only, await api.sendPhoto(chatId, fileOf(only), { caption, reply_markup })]]);
+      } catch (error) {
+        if (!notAPhoto(error)) throw error;
+        return photosOf([[only, await api.sendDocument(chatId, fileOf(only), { caption, reply_markup })]]);
+      }
+    });
+    return;
+  }
+  await parts.once("media", async () => {
+    const photos: InputMediaPhoto[] = made.map((item) => ({
+      type: "photo",
+      media: fileOf(item),
+      caption: withinCaption(imageCaption(t, record, item)),
+    }));
+    let messages: Message[];
+    try {
+      messages = await api.sendMediaGroup(chatId, photos);
+    } catch (error) {
+      if (!notAPhoto(error)) throw error;
+      messages = await api.sendMediaGroup(
+        chatId,
+        made.map((item) => ({
+          type: "document",
+          media: fileOf(item),
+          caption: withinCaption(imageCaption(t, record, item)),
+        })),
+      );
+    }
+    return photosOf(made.map((item, index) => [item, messages[index]]));
+  });
+  await parts.once("control", async () => {
+    await api.sendMessage(chatId, controlText(t, record, chunk), {
+      reply_markup: albumKeyboard(
+        record.ticket,
+        made.map((item) => item.position),
+        record.type,
+      ),
+    });
+    return undefined;
+  });
+}

@@ -1,0 +1,178 @@
+/**
+ * The files a batch's request names, uploaded to the service before the batch is created: each once (a
+ * retried job reuses what it uploaded), streamed from Telegram and read afresh by every attempt; a source
+ * clip or an audio reference is checked by its size and first bytes before a byte goes.
+ */
+import { PassThrough, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { CallOptions, UploadedFile } from "../generation-service/client.js";
+import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
+import type { FileKind } from "../generation-service/responses.js";
+import type { FileUpload } from "../generation-service/upload.js";
+import type { Translate } from "../i18n/translate.js";
+import { MediaError, type MediaFormat } from "../media/accept.js";
+import { MediaRefSchema, type TelegramMediaRef } from "../media/media-ref.js";
+import { peek, sniffFormat } from "../media/sniff.js";
+import type { TelegramDownload } from "../media/telegram-download.js";
+import { uploadFileName } from "../media/transfer.js";
+import type { BatchCards } from "./card.js";
+import type { Problem } from "./problems.js";
+import { type BatchRecord, type GenerationRecords, mediaKey } from "./records.js";
+import { FILE_FIELDS, type FileField, formatTaken, KIND_RULES } from "./reference-files.js";
+
+/** A file of the request the service would not take, found before it is uploaded. */
+export class RefusedFile extends Error {
+  override readonly name = "RefusedFile";
+  constructor(readonly problem: Problem) {
+    super(problem.key);
+  }
+}
+
+export interface UploadDeps {
+  records: GenerationRecords;
+  cards: Pick<BatchCards, "show">;
+  service: {
+    uploadFile(
+      apiKey: string,
+      upload: FileUpload,
+      idempotencyKey: string,
+      options?: CallOptions,
+    ): Promise<UploadedFile>;
+  };
+  /** A photo the user sent, streamed from Telegram. */
+  openTelegramFile(ref: TelegramMediaRef): Promise<TelegramDownload>;
+}
+
+/** Why a source clip or an audio reference cannot go, from its first bytes. */
+async function fileProblem(
+  kind: FileKind,
+  head: Buffer,
+): Promise<{ format: MediaFormat } | { problem: Problem }> {
+  const sniffed = await sniffFormat(head);
+  // MPEG-4 audio with a generic brand is reported as MP4.
+  const format = kind === "audio" && sniffed === "mp4" ? "m4a" : sniffed;
+  if (format === undefined || !formatTaken(format, kind)) {
+    return {
+      problem: {
+        key: kind === "audio" ? "video-refs-not-audio" : "video-refs-not-video",
+        params: { formats: KIND_RULES[kind].formatsText },
+      },
+    };
+  }
+  return { format };
+}
+
+/**
+ * A source clip or an audio reference as an upload, checked before a byte goes: its size against the
+ * kind's limit and its first bytes for a format the service takes. A recording longer than 15 seconds
+ * goes as it is: the service trims it, and the form's card said so. The file is streamed on after its
+ * head, and a retry fetches it again.
+ */
+async function checkedUpload(
+  open: (ref: TelegramMediaRef) => Promise<TelegramDownload>,
+  ref: TelegramMediaRef,
+  kind: Exclude<FileKind, "image">,
+): Promise<{ upload: FileUpload; release: () => void }> {
+  const { maxBytes } = KIND_RULES[kind];
+  if (ref.size !== undefined && ref.size > maxBytes)
+    throw new RefusedFile({ key: "generation-error-file_too_large" });
+  const first = await open(ref);
+  const peeked = await peek(first.stream);
+  const checked = await fileProblem(kind, peeked.head);
+  if ("problem" in checked) {
+    peeked.stream.destroy();
+    throw new RefusedFile(checked.problem);
+  }
+  return telegramUpload(open, ref, kind, uploadFileName(ref, checked.format), {
+    ...first,
+    stream: peeked.stream,
+  });
+}
+
+/**
+ * A Telegram file as an upload whose every attempt reads the file afresh (the first one already open).
+ * `release` lets go of the first download when no attempt read it.
+ */
+async function telegramUpload(
+  open: (ref: TelegramMediaRef) => Promise<TelegramDownload>,
+  ref: TelegramMediaRef,
+  kind: FileKind,
+  filename: string,
+  opened?: TelegramDownload,
+): Promise<{ upload: FileUpload; release: () => void }> {
+  const first = opened ?? (await open(ref));
+  let unread: Readable | undefined = first.stream;
+  const upload: FileUpload = {
+    kind,
+    size: first.size,
+    filename,
+    open: () => {
+      if (unread) {
+        const stream = unread;
+        unread = undefined;
+        return stream;
+      }
+      const output = new PassThrough();
+      open(ref)
+        .then(({ stream }) => pipeline(stream, output))
+        .catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+      return output;
+    },
+  };
+  return { upload, release: () => unread?.destroy() };
+}
+
+function uploadingKey(record: BatchRecord, kind: FileKind): string {
+  if (kind === "video") return "video-refs-uploading-clip";
+  if (kind === "audio") return "video-refs-uploading-audio";
+  return record.type === "video" ? "video-card-uploading" : "generation-card-uploading";
+}
+
+/**
+ * The files of the request uploaded, each once and as the kind its field takes: references, start
+ * frames or one start frame, keyframes, source clips or audio references. The request field they fill,
+ * with the files' ids in the shape the request has them.
+ */
+export async function uploadReferences(
+  deps: UploadDeps,
+  record: BatchRecord,
+  apiKey: string,
+  t: Translate,
+  options: CallOptions,
+): Promise<{ record: BatchRecord; files: Record<string, string | string[]> }> {
+  const field = (Object.keys(FILE_FIELDS) as FileField[]).find(
+    (candidate) => record.request[candidate] !== undefined,
+  );
+  if (!field) return { record, files: {} };
+  const kind = FILE_FIELDS[field];
+  const raw = record.request[field];
+  const refs = (Array.isArray(raw) ? raw : [raw]).map((value) => MediaRefSchema.parse(value));
+  const fileIds: string[] = [];
+  let current = record;
+  for (const [index, ref] of refs.entries()) {
+    const key = mediaKey(ref);
+    const earlier = current.uploads[key];
+    if (earlier) {
+      fileIds.push(earlier);
+      continue;
+    }
+    if (ref.source !== "telegram")
+      throw new MediaError("unsupported_type", "references are photos sent in the chat");
+    await deps.cards.show(current, t(uploadingKey(current, kind), { done: index + 1, total: refs.length }));
+    const { upload, release } =
+      kind === "image"
+        ? await telegramUpload(deps.openTelegramFile, ref, kind, ref.fileName ?? `${ref.kind}.jpg`)
+        : await checkedUpload(deps.openTelegramFile, ref, kind);
+    const { file } = await deps.service
+      .uploadFile(apiKey, upload, deriveIdempotencyKey(current.formInstance, `upload:${key}`), options)
+      .finally(release);
+    fileIds.push(file.id);
+    current =
+      (await deps.records.update(current.ticket, (stored) => ({
+        ...stored,
+        uploads: { ...stored.uploads, [key]: file.id },
+      }))) ?? current;
+  }
+  const [only] = fileIds;
+  return { record: current, files: { [field]: Array.isArray(raw) || !only ? fileIds : only } };
+}
