@@ -20,7 +20,8 @@ const services = [
   ...generationService,
   ...telegram,
 ];
-const lifecycles = [folder("tasks"), folder("generations"), ...services];
+const updates = [folder("updates"), ...storage];
+const lifecycles = [folder("tasks"), folder("generations"), ...updates, ...services];
 
 /** Which folders each folder may import from, besides itself. */
 const allowed = {
@@ -37,6 +38,7 @@ const allowed = {
   telegram,
   i18n: [],
   jobs: storage,
+  updates: storage,
   storage: base,
 };
 

@@ -17,6 +17,7 @@ import {
 import { type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
 import { interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
+import { noteWhatWasSaid, updateKind } from "../updates/updates.js";
 import { arrivalOrder } from "./arrival-order.js";
 import { buttonGuard } from "./button-guard.js";
 import type { BotContext } from "./context.js";
@@ -60,7 +61,6 @@ import {
   SESSION_TTL_MS,
   validatedSessionStorage,
 } from "./session.js";
-import { noteWhatWasSaid, updateKind } from "./updates.js";
 
 export type { BotContext } from "./context.js";
 export type { BotDeps } from "./deps.js";

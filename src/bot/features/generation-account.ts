@@ -17,9 +17,9 @@ import { formatBytes, formatDate, formatNumber, percentBar } from "../../i18n/fo
 import type { Translate } from "../../i18n/translate.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
 import { singleAttempt } from "../../telegram/client-policy.js";
+import { noteWhatWasSaid } from "../../updates/updates.js";
 import type { BotContext } from "../context.js";
 import { currentMenu, editMenu, openMenu } from "../menu.js";
-import { noteWhatWasSaid } from "../updates.js";
 import { exitConversations } from "./cancel.js";
 
 export interface GenerationAccountDeps {
