@@ -52,6 +52,13 @@ module.exports = {
       to: { path: "^src/", pathNot: [folder(name), ...targets] },
     })),
     {
+      name: "form-engine-knows-no-product",
+      comment: "src/bot/forms is the form engine both products use: it imports neither product's folder",
+      severity: "error",
+      from: { path: "^src/bot/forms/" },
+      to: { path: "^src/bot/(tasks|generations)/" },
+    },
+    {
       name: "layers-base",
       comment: "config, logger and metrics import nothing else of the program",
       severity: "error",

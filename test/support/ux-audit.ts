@@ -7,10 +7,10 @@
  */
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { type CardAction, decodeCardAction } from "../../src/bot/flows/card-action.js";
-import { LastChoices } from "../../src/bot/flows/defaults.js";
-import { FORMS } from "../../src/bot/flows/forms/index.js";
+import { type CardAction, decodeCardAction } from "../../src/bot/forms/card-action.js";
+import { LastChoices } from "../../src/bot/forms/defaults.js";
 import { createI18n } from "../../src/bot/i18n.js";
+import { FORMS } from "../../src/bot/tasks/forms/index.js";
 import { type Catalog, catalogPort, loadCatalog } from "../../src/catalog/index.js";
 import { BOT_LOCALES, type BotLocale } from "../../src/i18n/locales.js";
 import { thenRows } from "../../src/tasks/cards.js";

@@ -14,6 +14,8 @@ import type { Translate } from "../../i18n/translate.js";
 import { type TelegramMediaRef, telegramMediaOf } from "../../media/media-ref.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
+import type { Notice } from "../forms/form-state.js";
+import { clip } from "../forms/screens/text.js";
 import {
   type BatchGroup,
   type BatchPlan,
@@ -22,11 +24,9 @@ import {
   MAX_FILE_PROMPTS,
   planBatch,
   type Refusal,
-} from "../flows/batch-file.js";
-import type { Notice } from "../flows/form-state.js";
-import { imageForm, MAX_PROMPT_TEXT } from "../flows/forms/images.js";
-import type { GenerationFlowDeps } from "../flows/generation-conversation.js";
-import { clip } from "../flows/screens/text.js";
+} from "../generations/batch-file.js";
+import type { GenerationFlowDeps } from "../generations/conversation.js";
+import { imageForm, MAX_PROMPT_TEXT } from "../generations/forms/images.js";
 import type { TextOffer } from "./text-offers.js";
 
 export interface BatchFilesDeps {

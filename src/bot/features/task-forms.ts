@@ -26,19 +26,19 @@ import type { TaskSubmissions } from "../../tasks/submissions.js";
 import type { TaskRecord, TaskRecords } from "../../tasks/task-records.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import { type FlowDeps, FORM_VERSION, TASK_FORM, taskFormConversation } from "../flows/conversation.js";
-import { FORM_IDLE_MS } from "../flows/form-loop.js";
-import { FORMS } from "../flows/forms/index.js";
+import { FORM_IDLE_MS } from "../forms/form-loop.js";
+import { placeMedia } from "../forms/place-media.js";
 import {
   GENERATION_FORM,
   type GenerationFlowDeps,
   generationFormConversation,
-} from "../flows/generation-conversation.js";
-import { openForm } from "../flows/open-form.js";
-import { placeMedia } from "../flows/place-media.js";
+} from "../generations/conversation.js";
 import { taskTypesKeyboard } from "../keyboards/task-types.js";
 import { replyWithMenu } from "../menu.js";
+import { openForm } from "../open-form.js";
 import { isBotTaskType } from "../task-types.js";
+import { type FlowDeps, FORM_VERSION, TASK_FORM, taskFormConversation } from "../tasks/conversation.js";
+import { FORMS } from "../tasks/forms/index.js";
 import { intakeChoice } from "./intake.js";
 import { nextTaskFrom } from "./result-next.js";
 

@@ -1,4 +1,4 @@
-import type { FormDefinition } from "../form.js";
+import type { FormDefinition } from "../../forms/form.js";
 
 /** The spec gives pause removal the file and nothing else: the threshold is detected by the service. */
 export const pauseRemovalForm: FormDefinition<"pause_removal"> = {

@@ -1,6 +1,6 @@
 import { TRANSCRIPTION_OUTPUT_FORMATS } from "../../../tasks-service/schemas/common.js";
-import { choice, language, text } from "../fields.js";
-import type { FormDefinition } from "../form.js";
+import { choice, language, text } from "../../forms/fields.js";
+import type { FormDefinition } from "../../forms/form.js";
 
 export const transcriptionForm: FormDefinition<"transcription"> = {
   type: "transcription",

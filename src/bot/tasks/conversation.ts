@@ -13,16 +13,16 @@ import { type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../medi
 import type { PreviewRequest } from "../../tasks/voice-previews.js";
 import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
 import type { BotContext } from "../context.js";
+import { initialValues, settingsValues, voiceInLanguage } from "../forms/defaults.js";
+import { speechLanguage } from "../forms/fields.js";
+import type { AccountView, FormEnv, FormValues } from "../forms/form.js";
+import { type FormConversation, runForm } from "../forms/form-loop.js";
+import { type FormState, type Notice, orderedMedia } from "../forms/form-state.js";
+import { firstScreen } from "../forms/navigation.js";
+import { placeMedia } from "../forms/place-media.js";
 import type { UserPreferences } from "../preferences.js";
-import { initialValues, settingsValues, voiceInLanguage } from "./defaults.js";
 import { estimateCost } from "./estimate.js";
-import { speechLanguage } from "./fields.js";
-import type { AccountView, FormEnv, FormValues } from "./form.js";
-import { type FormConversation, runForm } from "./form-loop.js";
-import { type FormState, type Notice, orderedMedia } from "./form-state.js";
 import { FORMS } from "./forms/index.js";
-import { firstScreen } from "./navigation.js";
-import { placeMedia } from "./place-media.js";
 import { buildRequest } from "./request.js";
 import { TASK_CONTRACT } from "./task-contract.js";
 

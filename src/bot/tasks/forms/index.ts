@@ -1,5 +1,5 @@
 import type { TaskType } from "../../../tasks-service/schemas/index.js";
-import type { FormDefinition } from "../form.js";
+import type { FormDefinition } from "../../forms/form.js";
 import { audioForm } from "./audio.js";
 import { dubbingForm } from "./dubbing.js";
 import { motionForm } from "./motion.js";

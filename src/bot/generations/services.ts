@@ -17,9 +17,9 @@ import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegra
 import type { KeyValueStore } from "../../storage/ports.js";
 import { newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import { LastChoices } from "./defaults.js";
+import { LastChoices } from "../forms/defaults.js";
+import type { GenerationFlowDeps } from "./conversation.js";
 import { isVideoFormType } from "./forms/videos.js";
-import type { GenerationFlowDeps } from "./generation-conversation.js";
 
 export interface GenerationFlowServices {
   i18n: I18n<BotContext>;

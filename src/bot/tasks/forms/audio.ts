@@ -1,6 +1,6 @@
 import { AUDIO_DEFAULTS } from "../../../tasks-service/schemas/audio.js";
-import { text, voiceFields } from "../fields.js";
-import type { FormDefinition } from "../form.js";
+import { text, voiceFields } from "../../forms/fields.js";
+import type { FormDefinition } from "../../forms/form.js";
 
 export const audioForm: FormDefinition<"audio"> = {
   type: "audio",

@@ -5,10 +5,10 @@
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Catalog } from "../../catalog/index.js";
-import { formatOf, type IntakeLimits, MAX_TEXT_DOCUMENT_BYTES, MediaError } from "../../media/accept.js";
+import { formatOf, type IntakeLimits } from "../../media/accept.js";
 import { mediaDuration } from "../../media/duration.js";
 import { mp4Header } from "../../media/media-header.js";
-import type { MediaRef, TelegramMediaRef } from "../../media/media-ref.js";
+import type { MediaRef } from "../../media/media-ref.js";
 import { readAtMost } from "../../media/read-at-most.js";
 import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegram-download.js";
 import type { KeyValueStore } from "../../storage/ports.js";
@@ -18,10 +18,11 @@ import { parseSrt } from "../../tasks-service/parsers/srt.js";
 import type { Profile } from "../../tasks-service/responses.js";
 import { newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
+import { LastChoices } from "../forms/defaults.js";
+import type { AccountView } from "../forms/form.js";
+import type { Notice } from "../forms/form-state.js";
+import { readTextDocument } from "../text-document.js";
 import type { FlowDeps } from "./conversation.js";
-import { LastChoices } from "./defaults.js";
-import type { AccountView } from "./form.js";
-import type { Notice } from "./form-state.js";
 import { FORMS } from "./forms/index.js";
 
 /** An SRT is text: a few hundred kilobytes for hours of speech. Anything bigger is not one. */
@@ -85,29 +86,6 @@ async function realSeconds(telegram: TelegramDownloadDeps, video: MediaRef): Pro
     // Not readable now: Telegram's own figure stands in.
   }
   return video.durationSec;
-}
-
-/** A text file's words: UTF-8, without a byte order mark or the blank lines around them. */
-export async function readTextDocument(
-  telegram: TelegramDownloadDeps,
-  ref: TelegramMediaRef,
-): Promise<string | Notice> {
-  if (ref.size !== undefined && ref.size > MAX_TEXT_DOCUMENT_BYTES) return { key: "text-file-too-big" };
-  let content: Buffer | undefined;
-  try {
-    const download = await openTelegramFile(telegram, ref.fileId, ref.size);
-    content = await readAtMost(download.stream, MAX_TEXT_DOCUMENT_BYTES);
-  } catch (error) {
-    // Telegram's own failures are the user's to retry; anything else is the program's.
-    if (error instanceof MediaError) return { key: `media-error-${error.kind}`, params: error.params };
-    throw error;
-  }
-  if (content === undefined) return { key: "text-file-too-big" };
-  const text = content
-    .toString("utf8")
-    .replace(/^\uFEFF/, "")
-    .trim();
-  return text === "" ? { key: "text-file-empty" } : text;
 }
 
 export function createFlowDeps(services: FlowServices): FlowDeps {

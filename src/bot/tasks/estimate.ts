@@ -9,7 +9,7 @@ import { providerById } from "../../catalog/index.js";
 import { parseAiGraphicsDirectives } from "../../tasks-service/parsers/ai-graphics-directives.js";
 import { parseTextOverlaysRaw } from "../../tasks-service/parsers/text-overlays-raw.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
-import type { FormDefinition, FormView } from "./form.js";
+import type { FormDefinition, FormView } from "../forms/form.js";
 
 /** The spec's token prices, per minute unless named per render or per card. */
 export const PRICES = {

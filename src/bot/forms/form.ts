@@ -241,3 +241,16 @@ export function mediaApplies(definition: FormDefinition, values: FormValues): bo
   const rule = definition.media;
   return rule !== undefined && (rule.applies === undefined || rule.applies(values));
 }
+
+/** Fields the service needs that have no value yet. */
+export function missingRequired(definition: FormDefinition, view: FormView): FormIssue[] {
+  const issues: FormIssue[] = [];
+  for (const field of definition.fields) {
+    const value = view.values[field.input.kind === "voice" ? "tts_voice" : field.key];
+    const unset = value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+    if (field.required && applies(field, view) && unset) {
+      issues.push({ key: "form-required", params: { field: field.key } });
+    }
+  }
+  return issues;
+}

@@ -20,8 +20,8 @@ import {
   text,
   toggle,
   voiceFields,
-} from "../fields.js";
-import type { FormDefinition, FormView } from "../form.js";
+} from "../../forms/fields.js";
+import type { FormDefinition, FormView } from "../../forms/form.js";
 import { parseNumberList, parseWordList, sceneInsight } from "../scenes.js";
 
 const silent = ({ values }: FormView) => typeof values.text !== "string" || values.text.trim() === "";

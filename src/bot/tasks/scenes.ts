@@ -5,7 +5,7 @@
 
 import type { ParseResult } from "../../tasks-service/parsers/result.js";
 import { parseSceneMarkers } from "../../tasks-service/parsers/scene-markers.js";
-import type { FormView, ParsedInput } from "./form.js";
+import type { FormView, ParsedInput } from "../forms/form.js";
 
 function items(input: string): string[] {
   return input

@@ -13,8 +13,9 @@ import {
   type FormIssue,
   type FormView,
   mediaApplies,
+  missingRequired,
   type RequestField,
-} from "./form.js";
+} from "../forms/form.js";
 
 /** Stands in for an upload id while the files are still in Telegram (validation before any upload). */
 export const PLACEHOLDER_UPLOAD_ID = "00000000-0000-4000-8000-000000000000";
@@ -131,19 +132,6 @@ export function validateForm(definition: FormDefinition<TaskType>, view: FormVie
       ...(natural === undefined ? {} : { naturalDurationSeconds: natural }),
     })) {
       issues.push({ key: `rule-${issue.code}`, params: plainParams(issue.params) });
-    }
-  }
-  return issues;
-}
-
-/** Fields the service needs that have no value yet. */
-export function missingRequired(definition: FormDefinition, view: FormView): FormIssue[] {
-  const issues: FormIssue[] = [];
-  for (const field of definition.fields) {
-    const value = view.values[field.input.kind === "voice" ? "tts_voice" : field.key];
-    const unset = value === undefined || value === null || (typeof value === "string" && value.trim() === "");
-    if (field.required && applies(field, view) && unset) {
-      issues.push({ key: "form-required", params: { field: field.key } });
     }
   }
   return issues;

@@ -1,5 +1,12 @@
-import { autoSound, cardFields, language, reelsFields, subtitleLookFields, toggle } from "../fields.js";
-import type { FormDefinition } from "../form.js";
+import {
+  autoSound,
+  cardFields,
+  language,
+  reelsFields,
+  subtitleLookFields,
+  toggle,
+} from "../../forms/fields.js";
+import type { FormDefinition } from "../../forms/form.js";
 
 export const subtitlesForm: FormDefinition<"subtitles"> = {
   type: "subtitles",

@@ -21,9 +21,9 @@ import type {
   FormValues,
   FormView,
   GenerationFormType,
-} from "../form.js";
-import { missingRequired } from "../request.js";
-import { clip } from "../screens/text.js";
+} from "../../forms/form.js";
+import { missingRequired } from "../../forms/form.js";
+import { clip } from "../../forms/screens/text.js";
 
 /** What an image form opens with: the catalog's image models and the account, as the service said. */
 export interface ImageFormSetup {

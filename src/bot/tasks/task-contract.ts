@@ -4,14 +4,14 @@
  */
 import type { Translate } from "../../i18n/translate.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
-import { type Estimate, estimateCost, extraCost, PRICES, type QuotaUse, type TokenSpan } from "./estimate.js";
 import {
   type AccountView,
   type FormContract,
   type FormDefinition,
   type FormView,
   isTaskType,
-} from "./form.js";
+} from "../forms/form.js";
+import { type Estimate, estimateCost, extraCost, PRICES, type QuotaUse, type TokenSpan } from "./estimate.js";
 import { validateForm } from "./request.js";
 
 function isTaskForm(definition: FormDefinition): definition is FormDefinition<TaskType> {

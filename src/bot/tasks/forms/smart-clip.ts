@@ -8,8 +8,8 @@ import {
   subtitleLookFields,
   text,
   toggle,
-} from "../fields.js";
-import type { FormDefinition, FormView } from "../form.js";
+} from "../../forms/fields.js";
+import type { FormDefinition, FormView } from "../../forms/form.js";
 
 const subtitled = ({ values }: FormView) => values.subtitles !== false;
 

@@ -22,10 +22,10 @@ import type {
   FormValues,
   FormView,
   GenerationFormType,
-} from "../form.js";
-import type { Notice } from "../form-state.js";
-import { missingRequired } from "../request.js";
-import { clip } from "../screens/text.js";
+} from "../../forms/form.js";
+import { missingRequired } from "../../forms/form.js";
+import type { Notice } from "../../forms/form-state.js";
+import { clip } from "../../forms/screens/text.js";
 import {
   aspectField,
   type BuiltGenerationRequest,

@@ -4,14 +4,14 @@
  * left on screen that no longer acts.
  */
 import type { ConversationControls } from "@grammyjs/conversations";
-import type { MediaRef } from "../../media/media-ref.js";
-import type { TaskType } from "../../tasks-service/schemas/index.js";
-import type { BotContext } from "../context.js";
-import { menuBecameCard } from "../menu.js";
-import { type FormInput, TASK_FORM } from "./conversation.js";
-import { type FormValues, formNameKey } from "./form.js";
-import { GENERATION_FORM, type GenerationFormInput } from "./generation-conversation.js";
-import { OpenFormCards } from "./open-cards.js";
+import type { MediaRef } from "../media/media-ref.js";
+import type { TaskType } from "../tasks-service/schemas/index.js";
+import type { BotContext } from "./context.js";
+import { type FormValues, formNameKey } from "./forms/form.js";
+import { OpenFormCards } from "./forms/open-cards.js";
+import { GENERATION_FORM, type GenerationFormInput } from "./generations/conversation.js";
+import { menuBecameCard } from "./menu.js";
+import { type FormInput, TASK_FORM } from "./tasks/conversation.js";
 
 function isConversationControls(value: unknown): value is ConversationControls {
   return (

@@ -13,12 +13,12 @@ import type { Translate } from "../../i18n/translate.js";
 import { type IntakeLimits, mediaClassOf } from "../../media/accept.js";
 import { type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
 import type { BotContext } from "../context.js";
-import { type FormDefinition, type FormEnv, type FormValues, GENERATION_FORM_TYPES } from "./form.js";
-import { type FormConversation, runForm } from "./form-loop.js";
-import { type FormState, orderedMedia } from "./form-state.js";
+import { type FormDefinition, type FormEnv, type FormValues, GENERATION_FORM_TYPES } from "../forms/form.js";
+import { type FormConversation, runForm } from "../forms/form-loop.js";
+import { type FormState, orderedMedia } from "../forms/form-state.js";
+import { firstScreen } from "../forms/navigation.js";
 import { buildImageRequest, type ImageFormSetup, imageContract, imageForm } from "./forms/images.js";
 import { buildVideoRequest, isVideoFormType, videoContract, videoForm } from "./forms/videos.js";
-import { firstScreen } from "./navigation.js";
 
 export const GENERATION_FORM = "generation-form";
 

@@ -16,8 +16,8 @@ import {
   toggle,
   voice,
   voiceStyle,
-} from "../fields.js";
-import type { FormDefinition, FormView } from "../form.js";
+} from "../../forms/fields.js";
+import type { FormDefinition, FormView } from "../../forms/form.js";
 
 export const DUBBING_MODES = ["auto", "semi_auto", "manual"] as const;
 

@@ -1,6 +1,6 @@
 import { MOTION_FORMATS, MOTION_SOURCES, MOTION_STYLES } from "../../../tasks-service/schemas/common.js";
-import { choice, musicFields, text, voice } from "../fields.js";
-import type { FormDefinition, FormValues, FormView } from "../form.js";
+import { choice, musicFields, text, voice } from "../../forms/fields.js";
+import type { FormDefinition, FormValues, FormView } from "../../forms/form.js";
 
 const fromText = ({ values }: FormView) => (values.source ?? "text") === "text";
 const takesFile = (values: FormValues) => (values.source ?? "text") !== "text";
