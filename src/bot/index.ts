@@ -24,32 +24,25 @@ import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
 import { apiKeyFeature } from "./features/apikey.js";
 import { balanceFeature } from "./features/balance.js";
-import { type BatchFilesDeps, batchTextOffer, createBatchFilesFeature } from "./features/batch-files.js";
 import { cancelFeature } from "./features/cancel.js";
-import { createGalleryFeature, type GalleryDeps } from "./features/gallery.js";
-import { createGenerationAccountFeature, type GenerationAccountDeps } from "./features/generation-account.js";
+import { groupsFeature } from "./features/groups.js";
+import { helpFeature } from "./features/help.js";
+import { languageFeature } from "./features/language.js";
+import { settingsFeature } from "./features/settings.js";
+import { createStartFeature } from "./features/start.js";
+import { createTextOffersFeature, TEXT_OFFERS } from "./features/text-offers.js";
+import { unhandledFeature } from "./features/unhandled.js";
+import { sizeUnsizedFiles } from "./file-sizes.js";
+import { createGenerationAccountFeature, type GenerationAccountDeps } from "./generations/account.js";
+import { type BatchFilesDeps, batchTextOffer, createBatchFilesFeature } from "./generations/batch-files.js";
 import {
   createGenerationEntries,
   createGenerationResultButtons,
   type GenerationFormsDeps,
   generationMenuEntries,
   generationTextOffer,
-} from "./features/generation-forms.js";
-import { groupsFeature } from "./features/groups.js";
-import { helpFeature } from "./features/help.js";
-import { languageFeature } from "./features/language.js";
-import { settingsFeature } from "./features/settings.js";
-import { createStartFeature } from "./features/start.js";
-import {
-  createFormEngine,
-  formStorageKey,
-  type TaskFormsDeps,
-  taskFormEntries,
-} from "./features/task-forms.js";
-import { tasksFeature } from "./features/tasks.js";
-import { createTextOffersFeature, TEXT_OFFERS } from "./features/text-offers.js";
-import { unhandledFeature } from "./features/unhandled.js";
-import { sizeUnsizedFiles } from "./file-sizes.js";
+} from "./generations/entries.js";
+import { createGalleryFeature, type GalleryDeps } from "./generations/gallery.js";
 import { createI18n } from "./i18n.js";
 import { PreferencesRepository, preferencesKey } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
@@ -61,6 +54,8 @@ import {
   SESSION_TTL_MS,
   validatedSessionStorage,
 } from "./session.js";
+import { createFormEngine, formStorageKey, type TaskFormsDeps, taskFormEntries } from "./tasks/entries.js";
+import { tasksFeature } from "./tasks/task-list.js";
 
 export type { BotContext } from "./context.js";
 export type { BotDeps } from "./deps.js";

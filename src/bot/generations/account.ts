@@ -19,8 +19,8 @@ import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js
 import { singleAttempt } from "../../telegram/client-policy.js";
 import { noteWhatWasSaid } from "../../updates/updates.js";
 import type { BotContext } from "../context.js";
+import { exitConversations } from "../features/cancel.js";
 import { currentMenu, editMenu, openMenu } from "../menu.js";
-import { exitConversations } from "./cancel.js";
 
 export interface GenerationAccountDeps {
   links: GenerationLinksPort;

@@ -23,15 +23,15 @@ import type { MediaRef } from "../../media/media-ref.js";
 import { PendingMediaStore, takePendingMedia } from "../../media/pending-media.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
+import type { MoreOffers } from "../features/intake.js";
+import type { TextOffer } from "../features/text-offers.js";
 import { type AccountView, GENERATION_FORM_TYPES } from "../forms/form.js";
-import { type GenerationFlowDeps, withRecordingLengths } from "../generations/conversation.js";
-import { MAX_PROMPT_TEXT } from "../generations/forms/images.js";
 import { openGenerationForm } from "../open-form.js";
 import { joinedClipsEstimate } from "../tasks/estimate.js";
 import { accountOf } from "../tasks/services.js";
 import { accountMoneyLines } from "../tasks/task-contract.js";
-import type { MoreOffers } from "./intake.js";
-import type { TextOffer } from "./text-offers.js";
+import { type GenerationFlowDeps, withRecordingLengths } from "./conversation.js";
+import { MAX_PROMPT_TEXT } from "./forms/images.js";
 
 /** What the result buttons set going; each is a job or one call, never work that makes the update wait. */
 export interface GenerationActions {

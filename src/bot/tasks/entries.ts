@@ -26,6 +26,7 @@ import type { TaskSubmissions } from "../../tasks/submissions.js";
 import type { TaskRecord, TaskRecords } from "../../tasks/task-records.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
+import { intakeChoice } from "../features/intake.js";
 import { FORM_IDLE_MS } from "../forms/form-loop.js";
 import { placeMedia } from "../forms/place-media.js";
 import {
@@ -37,9 +38,8 @@ import { taskTypesKeyboard } from "../keyboards/task-types.js";
 import { replyWithMenu } from "../menu.js";
 import { openForm } from "../open-form.js";
 import { isBotTaskType } from "../task-types.js";
-import { type FlowDeps, FORM_VERSION, TASK_FORM, taskFormConversation } from "../tasks/conversation.js";
-import { FORMS } from "../tasks/forms/index.js";
-import { intakeChoice } from "./intake.js";
+import { type FlowDeps, FORM_VERSION, TASK_FORM, taskFormConversation } from "./conversation.js";
+import { FORMS } from "./forms/index.js";
 import { nextTaskFrom } from "./result-next.js";
 
 export interface TaskFormsDeps {

@@ -14,6 +14,7 @@ import type { Translate } from "../../i18n/translate.js";
 import { type TelegramMediaRef, telegramMediaOf } from "../../media/media-ref.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
+import type { TextOffer } from "../features/text-offers.js";
 import type { Notice } from "../forms/form-state.js";
 import { clip } from "../forms/screens/text.js";
 import {
@@ -24,10 +25,9 @@ import {
   MAX_FILE_PROMPTS,
   planBatch,
   type Refusal,
-} from "../generations/batch-file.js";
-import type { GenerationFlowDeps } from "../generations/conversation.js";
-import { imageForm, MAX_PROMPT_TEXT } from "../generations/forms/images.js";
-import type { TextOffer } from "./text-offers.js";
+} from "./batch-file.js";
+import type { GenerationFlowDeps } from "./conversation.js";
+import { imageForm, MAX_PROMPT_TEXT } from "./forms/images.js";
 
 export interface BatchFilesDeps {
   flow: Pick<GenerationFlowDeps, "prepare" | "submit">;
