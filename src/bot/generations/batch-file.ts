@@ -9,13 +9,13 @@
 import type { CatalogModel } from "../../generation-service/responses.js";
 import {
   type BuiltGenerationRequest,
-  buildImageRequest,
   chosenModel,
   type ImageFormSetup,
   isFreePlan,
   MAX_PROMPT_TEXT,
   normalizeImageValues,
-} from "./forms/images.js";
+} from "./forms/field-kit.js";
+import { buildImageRequest } from "./forms/images.js";
 
 /** Prompts one file may hold, the service's most per request. */
 export const MAX_FILE_PROMPTS = 500;

@@ -27,7 +27,8 @@ import {
   type Refusal,
 } from "./batch-file.js";
 import type { GenerationFlowDeps } from "./conversation.js";
-import { imageForm, MAX_PROMPT_TEXT } from "./forms/images.js";
+import { MAX_PROMPT_TEXT } from "./forms/field-kit.js";
+import { imageForm } from "./forms/images.js";
 
 export interface BatchFilesDeps {
   flow: Pick<GenerationFlowDeps, "prepare" | "submit">;

@@ -17,7 +17,8 @@ import { type FormDefinition, type FormEnv, type FormValues, GENERATION_FORM_TYP
 import { type FormConversation, runForm } from "../forms/form-loop.js";
 import { type FormState, orderedMedia } from "../forms/form-state.js";
 import { firstScreen } from "../forms/navigation.js";
-import { buildImageRequest, type ImageFormSetup, imageContract, imageForm } from "./forms/images.js";
+import type { ImageFormSetup } from "./forms/field-kit.js";
+import { buildImageRequest, imageContract, imageForm } from "./forms/images.js";
 import { buildVideoRequest, isVideoFormType, videoContract, videoForm } from "./forms/videos.js";
 
 export const GENERATION_FORM = "generation-form";

@@ -31,7 +31,7 @@ import { joinedClipsEstimate } from "../tasks/estimate.js";
 import { accountOf } from "../tasks/services.js";
 import { accountMoneyLines } from "../tasks/task-contract.js";
 import { type GenerationFlowDeps, withRecordingLengths } from "./conversation.js";
-import { MAX_PROMPT_TEXT } from "./forms/images.js";
+import { MAX_PROMPT_TEXT } from "./forms/field-kit.js";
 
 /** What the result buttons set going; each is a job or one call, never work that makes the update wait. */
 export interface GenerationActions {

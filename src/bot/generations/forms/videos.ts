@@ -46,7 +46,7 @@ import {
   quoteOf,
   resolutionField,
   variantsOf,
-} from "./images.js";
+} from "./field-kit.js";
 
 export type VideoFormType = Extract<
   GenerationFormType,
