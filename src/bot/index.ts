@@ -42,7 +42,8 @@ import {
   generationMenuEntries,
   generationTextOffer,
 } from "./generations/entries.js";
-import { createGalleryFeature, type GalleryDeps } from "./generations/gallery.js";
+import { createGalleryFeature } from "./generations/gallery.js";
+import type { GalleryDeps } from "./generations/gallery-view.js";
 import { createI18n } from "./i18n.js";
 import { PreferencesRepository, preferencesKey } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
