@@ -37,13 +37,12 @@ import { createGenerationAccountFeature, type GenerationAccountDeps } from "./ge
 import { type BatchFilesDeps, batchTextOffer, createBatchFilesFeature } from "./generations/batch-files.js";
 import {
   createGenerationEntries,
-  createGenerationResultButtons,
-  type GenerationFormsDeps,
   generationMenuEntries,
   generationTextOffer,
 } from "./generations/entries.js";
 import { createGalleryFeature } from "./generations/gallery.js";
 import type { GalleryDeps } from "./generations/gallery-view.js";
+import { createGenerationResultButtons, type GenerationFormsDeps } from "./generations/result-actions.js";
 import { createI18n } from "./i18n.js";
 import { PreferencesRepository, preferencesKey } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
