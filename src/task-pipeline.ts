@@ -10,7 +10,7 @@ import type { Hono } from "hono";
 import type { ApiKeyReader, ExistingApiKeyReader } from "./accounts/ports.js";
 import type { BotContext } from "./bot/context.js";
 import { PreferencesRepository } from "./bot/preferences.js";
-import type { TaskFormsDeps } from "./bot/tasks/entries.js";
+import type { TaskFormsDeps } from "./bot/tasks/result-actions.js";
 import { createFlowDeps } from "./bot/tasks/services.js";
 import type { Catalog } from "./catalog/index.js";
 import { taskHookRoutes } from "./http/task-hooks.js";

@@ -33,6 +33,7 @@ import { createStartFeature } from "./features/start.js";
 import { createTextOffersFeature, TEXT_OFFERS } from "./features/text-offers.js";
 import { unhandledFeature } from "./features/unhandled.js";
 import { sizeUnsizedFiles } from "./file-sizes.js";
+import { formStorageKey } from "./form-storage.js";
 import { createGenerationAccountFeature, type GenerationAccountDeps } from "./generations/account.js";
 import { type BatchFilesDeps, batchTextOffer, createBatchFilesFeature } from "./generations/batch-files.js";
 import {
@@ -54,7 +55,8 @@ import {
   SESSION_TTL_MS,
   validatedSessionStorage,
 } from "./session.js";
-import { createFormEngine, formStorageKey, type TaskFormsDeps, taskFormEntries } from "./tasks/entries.js";
+import { createFormEngine, taskFormEntries } from "./tasks/entries.js";
+import type { TaskFormsDeps } from "./tasks/result-actions.js";
 import { tasksFeature } from "./tasks/task-list.js";
 
 export type { BotContext } from "./context.js";
