@@ -22,7 +22,8 @@ const services = [
 ];
 /** What both lifecycles share: tickets, periodic work, chat delivery, hook URLs, translate for jobs. */
 const lifecycleKit = [folder("lifecycle"), ...services];
-const lifecycles = [folder("tasks"), folder("generations"), ...lifecycleKit];
+const updates = [folder("updates"), ...storage];
+const lifecycles = [folder("tasks"), folder("generations"), ...updates, ...lifecycleKit];
 
 /** Which folders each folder may import from, besides itself. */
 const allowed = {
@@ -40,6 +41,7 @@ const allowed = {
   telegram,
   i18n: [],
   jobs: storage,
+  updates: storage,
   storage: base,
 };
 
@@ -52,6 +54,13 @@ module.exports = {
       from: { path: folder(name) },
       to: { path: "^src/", pathNot: [folder(name), ...targets] },
     })),
+    {
+      name: "form-engine-knows-no-product",
+      comment: "src/bot/forms is the form engine both products use: it imports neither product's folder",
+      severity: "error",
+      from: { path: "^src/bot/forms/" },
+      to: { path: "^src/bot/(tasks|generations)/" },
+    },
     {
       name: "layers-base",
       comment: "config, logger and metrics import nothing else of the program",

@@ -10,12 +10,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FIXTURES_DIR, startTasksSandbox } from "../dev/tasks-sandbox/index.js";
-import { initialValues } from "../src/bot/flows/defaults.js";
-import { estimateCost } from "../src/bot/flows/estimate.js";
-import type { FormValues, FormView } from "../src/bot/flows/form.js";
-import { FORMS } from "../src/bot/flows/forms/index.js";
-import { buildRequest } from "../src/bot/flows/request.js";
-import { TASK_CONTRACT } from "../src/bot/flows/task-contract.js";
+import { initialValues } from "../src/bot/forms/defaults.js";
+import type { FormValues, FormView } from "../src/bot/forms/form.js";
+import { estimateCost } from "../src/bot/tasks/estimate.js";
+import { FORMS } from "../src/bot/tasks/forms/index.js";
+import { buildRequest } from "../src/bot/tasks/request.js";
+import { TASK_CONTRACT } from "../src/bot/tasks/task-contract.js";
 import { loadCatalog } from "../src/catalog/index.js";
 import { DEFAULT_CATALOG_PATH } from "../src/config.js";
 import { formatOf } from "../src/media/accept.js";

@@ -9,13 +9,10 @@ import { generateApiKey } from "./accounts/api-key.js";
 import { ApiKeys } from "./accounts/api-keys.js";
 import { KeyRegistry } from "./accounts/registry.js";
 import { KeyVault } from "./accounts/vault.js";
-import { inChatOrder } from "./bot/chat-order.js";
-import { generationIntakeOffers } from "./bot/features/generation-forms.js";
 import { createIntakeFeature } from "./bot/features/intake.js";
+import { generationIntakeOffers } from "./bot/generations/entries.js";
 import { createI18n, menuCommands, setBotCommands } from "./bot/i18n.js";
 import { createBot } from "./bot/index.js";
-import { type PollingHandle, startPolling } from "./bot/runtime.js";
-import { HANDLED_UPDATES, handleThroughOutages, readUpdate } from "./bot/updates.js";
 import { catalogPort, loadCatalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
 import type { GenerationPipeline, GenerationPipelineOptions } from "./generation-pipeline.js";
@@ -32,6 +29,9 @@ import { TasksServiceClient } from "./tasks-service/client.js";
 import { KeyPacing } from "./tasks-service/pacing.js";
 import { createJobsApi } from "./telegram/client-policy.js";
 import { messageDeletionJob, scheduleDeletionWith } from "./telegram/message-deletion.js";
+import { inChatOrder } from "./updates/chat-order.js";
+import { type PollingHandle, startPolling } from "./updates/runtime.js";
+import { HANDLED_UPDATES, handleThroughOutages, readUpdate } from "./updates/updates.js";
 
 export interface App {
   /** Where the HTTP server answers (health, metrics, callbacks; the playground page too). */

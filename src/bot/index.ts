@@ -17,38 +17,33 @@ import {
 import { type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
 import { interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
+import { noteWhatWasSaid, updateKind } from "../updates/updates.js";
 import { arrivalOrder } from "./arrival-order.js";
 import { buttonGuard } from "./button-guard.js";
 import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
 import { apiKeyFeature } from "./features/apikey.js";
 import { balanceFeature } from "./features/balance.js";
-import { type BatchFilesDeps, batchTextOffer, createBatchFilesFeature } from "./features/batch-files.js";
 import { cancelFeature } from "./features/cancel.js";
-import { createGalleryFeature, type GalleryDeps } from "./features/gallery.js";
-import { createGenerationAccountFeature, type GenerationAccountDeps } from "./features/generation-account.js";
-import {
-  createGenerationEntries,
-  createGenerationResultButtons,
-  type GenerationFormsDeps,
-  generationMenuEntries,
-  generationTextOffer,
-} from "./features/generation-forms.js";
 import { groupsFeature } from "./features/groups.js";
 import { helpFeature } from "./features/help.js";
 import { languageFeature } from "./features/language.js";
 import { settingsFeature } from "./features/settings.js";
 import { createStartFeature } from "./features/start.js";
-import {
-  createFormEngine,
-  formStorageKey,
-  type TaskFormsDeps,
-  taskFormEntries,
-} from "./features/task-forms.js";
-import { tasksFeature } from "./features/tasks.js";
 import { createTextOffersFeature, TEXT_OFFERS } from "./features/text-offers.js";
 import { unhandledFeature } from "./features/unhandled.js";
 import { sizeUnsizedFiles } from "./file-sizes.js";
+import { formStorageKey } from "./form-storage.js";
+import { createGenerationAccountFeature, type GenerationAccountDeps } from "./generations/account.js";
+import { type BatchFilesDeps, batchTextOffer, createBatchFilesFeature } from "./generations/batch-files.js";
+import {
+  createGenerationEntries,
+  generationMenuEntries,
+  generationTextOffer,
+} from "./generations/entries.js";
+import { createGalleryFeature } from "./generations/gallery.js";
+import type { GalleryDeps } from "./generations/gallery-view.js";
+import { createGenerationResultButtons, type GenerationFormsDeps } from "./generations/result-actions.js";
 import { createI18n } from "./i18n.js";
 import { PreferencesRepository, preferencesKey } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
@@ -60,7 +55,9 @@ import {
   SESSION_TTL_MS,
   validatedSessionStorage,
 } from "./session.js";
-import { noteWhatWasSaid, updateKind } from "./updates.js";
+import { createFormEngine, taskFormEntries } from "./tasks/entries.js";
+import type { TaskFormsDeps } from "./tasks/result-actions.js";
+import { tasksFeature } from "./tasks/task-list.js";
 
 export type { BotContext } from "./context.js";
 export type { BotDeps } from "./deps.js";

@@ -2,7 +2,7 @@
  * Presses a form card's buttons by what they do rather than by their words, so the same walk works in
  * every language: the card as last drawn, its buttons' actions, and the way back to the summary.
  */
-import { type CardAction, decodeCardAction } from "../../src/bot/flows/card-action.js";
+import { type CardAction, decodeCardAction } from "../../src/bot/forms/card-action.js";
 import { decodeCallback } from "../../src/telegram/callback-data.js";
 import { type ApiCall, BotHarness, type TestUser } from "./bot-harness.js";
 

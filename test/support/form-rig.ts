@@ -7,10 +7,10 @@
 
 import { Readable } from "node:stream";
 import { createIntakeFeature, type MoreOffers } from "../../src/bot/features/intake.js";
-import type { TaskFormsDeps } from "../../src/bot/features/task-forms.js";
-import type { Notice } from "../../src/bot/flows/form-state.js";
-import { createFlowDeps } from "../../src/bot/flows/services.js";
+import type { Notice } from "../../src/bot/forms/form-state.js";
 import { createI18n } from "../../src/bot/i18n.js";
+import type { TaskFormsDeps } from "../../src/bot/tasks/result-actions.js";
+import { createFlowDeps } from "../../src/bot/tasks/services.js";
 import { loadCatalog } from "../../src/catalog/index.js";
 import { DEFAULT_CATALOG_PATH } from "../../src/config.js";
 import { MemoryJobQueue } from "../../src/jobs/memory-queue.js";

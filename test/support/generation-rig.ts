@@ -19,8 +19,8 @@ import {
   startGenerationSandbox,
 } from "../../dev/generation-sandbox/index.js";
 import { KeyVault } from "../../src/accounts/vault.js";
-import { generationIntakeOffers } from "../../src/bot/features/generation-forms.js";
 import { createIntakeFeature } from "../../src/bot/features/intake.js";
+import { generationIntakeOffers } from "../../src/bot/generations/entries.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import { loadCatalog } from "../../src/catalog/index.js";
 import { DEFAULT_CATALOG_PATH } from "../../src/config.js";

@@ -7,9 +7,9 @@
  */
 import { fileURLToPath } from "node:url";
 import { DEFAULT_PROMPTS, SANDBOX_MODELS } from "../../dev/generation-sandbox/index.js";
-import { LastChoices } from "../../src/bot/flows/defaults.js";
-import { FORMS } from "../../src/bot/flows/forms/index.js";
+import { LastChoices } from "../../src/bot/forms/defaults.js";
 import { createI18n } from "../../src/bot/i18n.js";
+import { FORMS } from "../../src/bot/tasks/forms/index.js";
 import { type Catalog, catalogPort, loadCatalog } from "../../src/catalog/index.js";
 import { BOT_LOCALES, type BotLocale } from "../../src/i18n/locales.js";
 import type { TaskRecord } from "../../src/tasks/records.js";

@@ -1,8 +1,8 @@
 import { Composer } from "grammy";
 import { PendingMediaStore } from "../../media/pending-media.js";
 import type { BotContext } from "../context.js";
-import { closeOpenCard } from "../flows/open-form.js";
 import { openMenu, retireMenu } from "../menu.js";
+import { closeOpenCard } from "../open-form.js";
 import { PendingTextStore } from "../pending-text.js";
 
 /** Conversations are installed by the flows; /cancel leaves them when they are there. */

@@ -26,13 +26,13 @@ import { type PendingMedia, PendingMediaStore } from "../../media/pending-media.
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, type CallbackData } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import { FORMS } from "../flows/forms/index.js";
-import { canOpenForms, openForm } from "../flows/open-form.js";
-import { placeMedia } from "../flows/place-media.js";
-import { continuesText, joinTextParts } from "../flows/text-parts.js";
+import { placeMedia } from "../forms/place-media.js";
+import { continuesText, joinTextParts } from "../forms/text-parts.js";
 import { intakeKeyboard } from "../keyboards/intake.js";
 import { menuShownIn, redrawnMenu, replyWithMenu } from "../menu.js";
+import { canOpenForms, openForm } from "../open-form.js";
 import { isBotTaskType } from "../task-types.js";
+import { FORMS } from "../tasks/forms/index.js";
 
 export interface MoreOffers {
   /** Whether the files can go there too: then they are never sent straight to the only task's form. */

@@ -10,12 +10,12 @@ import { type TelegramMediaRef, telegramMediaOf } from "../../media/media-ref.js
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import type { Notice } from "../flows/form-state.js";
-import { FORMS } from "../flows/forms/index.js";
-import { openForm } from "../flows/open-form.js";
-import { continuesText, joinTextParts } from "../flows/text-parts.js";
+import type { Notice } from "../forms/form-state.js";
+import { continuesText, joinTextParts } from "../forms/text-parts.js";
 import { menuShownIn, redrawnMenu, replyWithMenu } from "../menu.js";
+import { openForm } from "../open-form.js";
 import { PendingTextStore } from "../pending-text.js";
+import { FORMS } from "../tasks/forms/index.js";
 
 export interface TextOffer {
   /** The offer on the wire, in its button's callback data. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GenerationSandbox, startGenerationSandbox } from "../../../dev/generation-sandbox/index.js";
 import { GenerationLinks } from "../../../src/accounts/generation-links.js";
 import { KeyVault } from "../../../src/accounts/vault.js";
-import type { GenerationFormsDeps } from "../../../src/bot/features/generation-forms.js";
+import type { GenerationFormsDeps } from "../../../src/bot/generations/result-actions.js";
 import { loadCatalog } from "../../../src/catalog/index.js";
 import { DEFAULT_CATALOG_PATH } from "../../../src/config.js";
 import { GenerationServiceClient } from "../../../src/generation-service/client.js";

@@ -7,8 +7,8 @@
  */
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { generationIntakeOffers } from "../../../src/bot/features/generation-forms.js";
-import { orderedMedia, withMediaAdded } from "../../../src/bot/flows/form-state.js";
+import { orderedMedia, withMediaAdded } from "../../../src/bot/forms/form-state.js";
+import { generationIntakeOffers } from "../../../src/bot/generations/entries.js";
 import type { MediaRef } from "../../../src/media/media-ref.js";
 import type { TaskRequest } from "../../../src/tasks-service/schemas/index.js";
 import { BotHarness, lastCall, type TestUser, textOf } from "../../support/bot-harness.js";

@@ -8,7 +8,7 @@ import {
   type CardActionOf,
   decodeCardAction,
   encodeCardAction,
-} from "../../../src/bot/flows/card-action.js";
+} from "../../../src/bot/forms/card-action.js";
 import {
   CALLBACK_SCOPES,
   decodeCallback,

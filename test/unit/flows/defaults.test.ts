@@ -3,9 +3,9 @@
  * but the card says which values came from it and one tap puts the settings back.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { LastChoices } from "../../../src/bot/flows/defaults.js";
-import { FORMS } from "../../../src/bot/flows/forms/index.js";
+import { LastChoices } from "../../../src/bot/forms/defaults.js";
 import { PreferencesRepository } from "../../../src/bot/preferences.js";
+import { FORMS } from "../../../src/bot/tasks/forms/index.js";
 import { BotHarness, lastCall, type TestUser } from "../../support/bot-harness.js";
 import { FormRig } from "../../support/form-rig.js";
 import { photo, video } from "../../support/telegram-messages.js";

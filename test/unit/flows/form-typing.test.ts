@@ -3,9 +3,9 @@
  * refuses them: `npm run typecheck` fails on an unused `@ts-expect-error` the day it stops.
  */
 import { describe, expect, it } from "vitest";
-import { choice, text, voiceFields } from "../../../src/bot/flows/fields.js";
-import type { FormDefinition } from "../../../src/bot/flows/form.js";
-import { FORMS } from "../../../src/bot/flows/forms/index.js";
+import { choice, text, voiceFields } from "../../../src/bot/forms/fields.js";
+import type { FormDefinition } from "../../../src/bot/forms/form.js";
+import { FORMS } from "../../../src/bot/tasks/forms/index.js";
 
 describe("a form's field names are checked against its task's request", () => {
   it("refuses a field another task's request has", () => {

@@ -1,0 +1,68 @@
+/**
+ * Where the forms wait between updates: the conversations plugin's state, kept per chat in the key-value
+ * store so a form outlives a restart, and checked on the way back in.
+ */
+import {
+  type ConversationData,
+  PLUGIN_DATA_VERSION,
+  type VersionedState,
+  type VersionedStateStorage,
+} from "@grammyjs/conversations";
+import { z } from "zod";
+import type { KeyValueStore } from "../storage/ports.js";
+
+/** Stored forms outlive a restart; abandoned ones disappear after a day. */
+const FORM_STORAGE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What the conversations plugin stores: per conversation its arguments, its replay log and its pending
+ * waits. Loose objects keep whatever else a plugin release adds; the plugin checks the version itself.
+ */
+const StoredFormSchema = z.object({
+  version: z.tuple([z.literal(PLUGIN_DATA_VERSION), z.union([z.string(), z.number()])]),
+  state: z.record(
+    z.string(),
+    z.array(
+      z.looseObject({
+        args: z.string().optional(),
+        replay: z.looseObject({
+          send: z.array(z.looseObject({ payload: z.string() })),
+          receive: z.array(
+            z
+              .looseObject({ send: z.number(), returnValue: z.unknown().optional() })
+              // JSON leaves out an undefined result; the log still holds one.
+              .transform((op) => ({ ...op, returnValue: op.returnValue })),
+          ),
+        }),
+        interrupts: z.array(z.number()),
+      }),
+    ),
+  ),
+});
+
+/** Where a chat's open form is stored; the conversations plugin keys it by the chat. */
+export function formStorageKey(chatKey: string): string {
+  return `form:${chatKey}`;
+}
+
+export function formStorage(kv: KeyValueStore): VersionedStateStorage<string, ConversationData> {
+  return {
+    async read(key: string): Promise<VersionedState<ConversationData> | undefined> {
+      const raw = await kv.get(formStorageKey(key));
+      if (raw === undefined) return undefined;
+      try {
+        // A record that is not what the plugin wrote is dropped rather than handed over.
+        const parsed = StoredFormSchema.safeParse(JSON.parse(raw));
+        return parsed.success ? parsed.data : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async write(key: string, state: VersionedState<ConversationData>) {
+      await kv.set(formStorageKey(key), JSON.stringify(state), { ttlMs: FORM_STORAGE_TTL_MS });
+    },
+    async delete(key: string) {
+      await kv.delete(formStorageKey(key));
+    },
+  };
+}

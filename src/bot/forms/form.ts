@@ -1,0 +1,256 @@
+/**
+ * The shape of a form: its fields, what kind of input each takes, when each applies and which button
+ * group shows it. Forms are data; the reducer and the screens read them. A form names only fields of its
+ * request (a task's request schema, or the generation service's image request), so a misspelt or foreign
+ * field is a type error. What the service would refuse and what a form costs are its contract, which the
+ * form is run with: the task service's price table, or the generation service's catalog.
+ */
+import type { Catalog } from "../../catalog/index.js";
+import type { ImageGenerationRequest, VideoGenerationRequest } from "../../generation-service/requests.js";
+import type { Translate } from "../../i18n/translate.js";
+import type { MediaClass } from "../../media/accept.js";
+import type { MediaRef } from "../../media/media-ref.js";
+import { TASK_TYPES, type TaskRequestInput, type TaskType } from "../../tasks-service/schemas/index.js";
+
+/**
+ * Forms of the generation service: images from text or reference photos; videos from text, from start
+ * frames, as transitions along a chain of keyframes, from source clips, or to audio references.
+ */
+export const GENERATION_FORM_TYPES = [
+  "text_to_image",
+  "reference_image",
+  "text_to_video",
+  "image_to_video",
+  "keyframe_video",
+  "video_to_video",
+  "audio_to_video",
+] as const;
+export type GenerationFormType = (typeof GENERATION_FORM_TYPES)[number];
+
+/** Every form the engine runs: one per task type, one per generation form. */
+export type FormType = TaskType | GenerationFormType;
+
+export function isTaskType(type: FormType): type is TaskType {
+  return (TASK_TYPES as readonly string[]).includes(type);
+}
+
+/** The locale key of a form's name. */
+export function formNameKey(type: FormType): string {
+  return isTaskType(type) ? `task-${type}-name` : `generation-form-${type}-name`;
+}
+
+/** The request body of task type T, as the bot writes it. */
+export type RequestOf<T extends TaskType> = Extract<TaskRequestInput, { type: T }>;
+
+/**
+ * The fields a form of task type T may set: every field of T's request (of any of its variants, as
+ * dubbing's modes), but the type itself and the webhook, which the bot sets.
+ */
+type TaskFieldKey<T extends TaskType> =
+  RequestOf<T> extends infer Variant
+    ? Variant extends unknown
+      ? Exclude<keyof Variant, "type" | "webhook_url"> & string
+      : never
+    : never;
+
+/** The fields of an image or video request a form sets; the bot adds the webhook and splits prompts itself. */
+type GenerationFieldKey = Exclude<
+  keyof ImageGenerationRequest | keyof VideoGenerationRequest,
+  "webhook_url" | "metadata" | "prompts"
+> &
+  string;
+
+export type FieldKey<T extends FormType> = T extends TaskType ? TaskFieldKey<T> : GenerationFieldKey;
+
+/** A field of any form's request. */
+export type RequestField = FieldKey<FormType>;
+
+/**
+ * The request fields chosen so far, as they will be sent (files are kept as MediaRef until the submit
+ * job uploads them). Values are checked where they are used; the task's schema judges the whole.
+ */
+export type FormValues = { [Key in RequestField]?: unknown };
+
+/** What a form may look at besides its values. */
+export interface FormEnv {
+  catalog: Catalog;
+  /** The interface language: the voice picker starts there. */
+  locale: string;
+  /** ▶ is offered for every voice with a sample sentence, not only for those with a sample file. */
+  samplesOnRequest?: boolean;
+  /** The user's account, when the service answered. */
+  account?: AccountView;
+  /** What the service the form is for refuses, and what it costs. */
+  contract: FormContract;
+}
+
+/** A reason the service would refuse the request, in the user's words: a locale key and its variables. */
+export interface FormIssue {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** The service's side of a form: its refusals before they happen, and its price before Create. */
+export interface FormContract {
+  /** Everything the service would refuse; empty when the request may be sent. */
+  issues(definition: FormDefinition, view: FormView): FormIssue[];
+  /** The card's lines about money: the cost, and what the user has to pay it with. */
+  ledger(definition: FormDefinition, view: FormView, t: Translate): string[];
+  /**
+   * What the form costs more than it would with `instead`'s values, in words ("+50 tokens"); undefined
+   * when it costs no more, or where the contract cannot say.
+   */
+  extraCost?(
+    definition: FormDefinition,
+    view: FormView,
+    instead: FormValues,
+    t: Translate,
+  ): string | undefined;
+}
+
+/** What a form needs of GET /v1/me, kept plain so it survives the conversation's replay log. */
+export interface AccountView {
+  /** Token balance (token-billed deployment). */
+  balance?: number;
+  /** Plan name (quota-based deployment). */
+  tariff?: string;
+  maxVideoDurationSeconds?: number;
+  maxPhotos?: number;
+}
+
+export interface FormView {
+  values: FormValues;
+  media: readonly MediaRef[];
+  env: FormEnv;
+}
+
+export interface ChoiceOption {
+  value: unknown;
+  /** Literal text (a catalog label); otherwise the card derives the label from the value. */
+  label?: string;
+  /** Shown but not to be chosen (a Pro-only value on a Free plan): pressing it says why. */
+  locked?: FormIssue;
+}
+
+/** A typed value: the parsed value, or the locale key (and variables) of what was wrong. */
+export type ParsedInput =
+  | { ok: true; value: unknown }
+  | { ok: false; key: string; params?: Record<string, string | number> };
+
+export type FieldInput =
+  /** Buttons, one per option; `typed` also takes a value sent as text (numbers, codes, colours). */
+  | {
+      kind: "choice";
+      options: (view: FormView) => readonly ChoiceOption[];
+      typed?: (text: string, view: FormView) => ParsedInput;
+    }
+  | { kind: "toggle" }
+  /** Several options at once (filters). */
+  | { kind: "multi"; options: readonly string[] }
+  /** Text sent as a message; `parse` checks it. */
+  | { kind: "text"; maxLength: number; parse?: (text: string, view: FormView) => ParsedInput }
+  /** A file sent in the chat (own music, an SRT). */
+  | { kind: "file"; accepts: MediaClass }
+  /** tts_provider and tts_voice, chosen through the voice picker. */
+  | { kind: "voice" }
+  /** text_overlays, through the caption editor. */
+  | { kind: "overlays" };
+
+/** A form field; K is every request field it names (its key, the fields it clears). */
+export interface FormField<K extends RequestField = RequestField> {
+  /** The request field it sets. */
+  key: K;
+  group: string;
+  input: FieldInput;
+  /** False hides the field and leaves it out of the request. */
+  applies?: (view: FormView) => boolean;
+  /** Other fields this one replaces when set (bgm_track and bgm_file exclude each other). */
+  clears?: readonly K[];
+  /** The service needs it and has no default: Create waits until it is set. */
+  required?: boolean;
+  /** The value means "not set" and is left out of the request (for example an automatic language). */
+  unsetValue?: unknown;
+  /** Values a file handed in for this field brings along (an SRT to dub with is the manual mode). */
+  implies?: FormValues;
+  /** The locale key of the field's explanation, when it is not `hint-<key>` (one text, several forms). */
+  hint?: string;
+  /** The locale key of the field's name, when it is not `field-<key>` (variants of an image or of a clip). */
+  label?: string;
+  /** The value's words, where the form knows them better than its type does (a catalog label). */
+  describe?: (value: unknown, t: Translate) => string | undefined;
+}
+
+/** The request fields media go into. */
+type MediaField =
+  | "photos"
+  | "file"
+  | "reference_file_ids"
+  | "image_file_ids"
+  | "keyframe_file_ids"
+  | "video_file_ids"
+  | "audio_file_ids";
+
+export interface MediaRule<F extends MediaField = MediaField> {
+  min: number;
+  /** A number, or what the current choices allow (a model's reference limit). */
+  max: number | ((view: FormView) => number);
+  /** The locale key that says too many were sent, where it is not the video's. */
+  tooManyKey?: string;
+  /** The request field the media go into: an array for video, one reference otherwise. */
+  field: F;
+  accepts: readonly MediaClass[];
+  /** False when the form does not take media for the current values (motion from text). */
+  applies?: (values: FormValues) => boolean;
+  /** Their order matters (a keyframe chain's): the card shows it and swaps neighbours. */
+  reorder?: boolean;
+}
+
+/** The form of type T; without T, the form of any. */
+export interface FormDefinition<T extends FormType = FormType> {
+  type: T;
+  media?: MediaRule<Extract<FieldKey<T>, MediaField>>;
+  fields: readonly FormField<FieldKey<T>>[];
+  /** Group buttons, in card order. */
+  groups: readonly string[];
+  /** The locale key asking for the media, when the values change what to ask (`form-media-prompt-<type>`). */
+  mediaPrompt?: (values: FormValues) => string | undefined;
+  /** The text field a message sent on any screen fills, where it is not `text` (a clip's prompts). */
+  freeText?: FieldKey<T>;
+  /** A choice offered on the card itself, one button per option (dubbing's mode). */
+  summaryChoice?: FieldKey<T>;
+  /** Lines of the card beyond the chosen values (the scene map of a video). */
+  insight?: (view: FormView) => Array<{ key: string; params?: Record<string, string | number> }>;
+  /** Brings values back within what the other choices allow (a model's options once the model changes). */
+  normalize?: (values: FormValues, env: FormEnv) => FormValues;
+}
+
+/** The locale key of a field's name. */
+export function fieldLabelKey(field: Pick<FormField, "key" | "label">): string {
+  return field.label ?? `field-${field.key}`;
+}
+
+export function applies(field: FormField, view: FormView): boolean {
+  return field.applies === undefined || field.applies(view);
+}
+
+export function mediaMax(rule: MediaRule, view: FormView): number {
+  return typeof rule.max === "number" ? rule.max : rule.max(view);
+}
+
+export function mediaApplies(definition: FormDefinition, values: FormValues): boolean {
+  const rule = definition.media;
+  return rule !== undefined && (rule.applies === undefined || rule.applies(values));
+}
+
+/** Fields the service needs that have no value yet. */
+export function missingRequired(definition: FormDefinition, view: FormView): FormIssue[] {
+  const issues: FormIssue[] = [];
+  for (const field of definition.fields) {
+    const value = view.values[field.input.kind === "voice" ? "tts_voice" : field.key];
+    const unset = value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+    if (field.required && applies(field, view) && unset) {
+      issues.push({ key: "form-required", params: { field: field.key } });
+    }
+  }
+  return issues;
+}

@@ -1,0 +1,249 @@
+/**
+ * The generation service account in the chat: /connect links a key made in the service's account area
+ * (the message carrying it is deleted at once; the key is checked with GET /v1/account before it is
+ * kept), then optionally the webhook signing secret; /account shows the account; /disconnect forgets
+ * both. Keys and secrets are never logged and never repeated back.
+ */
+import { Composer, GrammyError, HttpError } from "grammy";
+import {
+  type GenerationLinksPort,
+  isGenerationApiKey,
+  isSigningSecret,
+  keyNameOf,
+} from "../../accounts/generation-links.js";
+import { type Account, keyBudgetOf } from "../../generation-service/responses.js";
+import { generationProblem } from "../../generations/problems.js";
+import { formatBytes, formatDate, formatNumber, percentBar } from "../../i18n/format.js";
+import type { Translate } from "../../i18n/translate.js";
+import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
+import { singleAttempt } from "../../telegram/client-policy.js";
+import { noteWhatWasSaid } from "../../updates/updates.js";
+import type { BotContext } from "../context.js";
+import { exitConversations } from "../features/cancel.js";
+import { escapeHtml } from "../forms/screens/text.js";
+import { currentMenu, editMenu, openMenu } from "../menu.js";
+
+export interface GenerationAccountDeps {
+  links: GenerationLinksPort;
+  service: { getAccount(apiKey: string): Promise<Account> };
+}
+
+/** The key's name and the key's pattern are set as code: what the user matches against their own. */
+const HTML = { parse_mode: "HTML" } as const;
+
+/** A /connect left unanswered this long stops waiting: a later text is not taken for a key. */
+const AWAIT_MS = 10 * 60 * 1000;
+
+function usd(tokens: number, account: Pick<Account, "tokens_per_usd">, locale: string): string {
+  return formatNumber(tokens / account.tokens_per_usd, locale, 2);
+}
+
+function keyLine(t: Translate, account: Account, locale: string): string {
+  const { key } = account;
+  const expiry = key.expires_at
+    ? t("account-key-expires", { date: formatDate(key.expires_at, locale) })
+    : t("account-key-no-expiry");
+  const own = keyBudgetOf(key);
+  const budget = own
+    ? t("account-key-budget", { used: own.used, budget: own.budget, left: own.left })
+    : t("account-key-no-budget", { used: key.budget_used_tokens });
+  return `${expiry}\n${budget}`;
+}
+
+function storageLine(t: Translate, account: Account, locale: string): string {
+  const { storage } = account;
+  if (storage.unlimited)
+    return t("account-storage-unlimited", { used: formatBytes(storage.bytes_used, t, locale) });
+  return t("account-storage", {
+    bar: percentBar(storage.percent),
+    percent: storage.percent,
+    used: formatBytes(storage.bytes_used, t, locale),
+    quota: formatBytes(storage.bytes_quota, t, locale),
+  });
+}
+
+export function accountText(
+  t: Translate,
+  account: Account,
+  locale: string,
+  link: { keyName: string; hasSigningSecret: boolean },
+): string {
+  const { limits } = account;
+  return [
+    t("account-title"),
+    "",
+    t("account-plan", { plan: escapeHtml(account.plan) }),
+    t("account-balance", {
+      tokens: account.balance_tokens,
+      usd: usd(account.balance_tokens, account, locale),
+    }),
+    "",
+    t("account-key", { name: link.keyName }),
+    keyLine(t, account, locale),
+    "",
+    t("account-limits", {
+      rpm: limits.rpm,
+      concurrent: limits.concurrent_generations,
+      batch: formatNumber(limits.max_batch, locale),
+      queued: formatNumber(limits.max_queued, locale),
+    }),
+    storageLine(t, account, locale),
+    "",
+    t(link.hasSigningSecret ? "account-delivery-webhooks" : "account-delivery-polling"),
+  ].join("\n");
+}
+
+/**
+ * Removes the message carrying a key or a secret now, in one attempt. Should Telegram refuse it or not
+ * answer, the user hears so at once and is asked to delete it, while the durable deletion job keeps
+ * trying: retrying here first would leave the secret in view, with no word, for as long as it retried.
+ */
+async function deleteAtOnce(ctx: BotContext, what: "key" | "secret"): Promise<"deleted" | "in view"> {
+  const message = ctx.message;
+  if (!message) return "deleted";
+  try {
+    await singleAttempt(ctx.api, noteWhatWasSaid).deleteMessage(message.chat.id, message.message_id);
+    return "deleted";
+  } catch (error) {
+    if (!(error instanceof GrammyError || error instanceof HttpError)) throw error;
+    // Deleted already (this update handled again after a storage outage): nothing is in view.
+    if (error instanceof GrammyError && /message to delete not found/i.test(error.description))
+      return "deleted";
+    ctx.logger.warn({ err: error }, "message with a secret not deleted at once; scheduled");
+    await ctx.deps.scheduleDeletion(message.chat.id, message.message_id, ctx.deps.now());
+    await ctx.reply(ctx.t("connect-not-deleted", { what }), {
+      reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+    });
+    return "in view";
+  }
+}
+
+function keyIn(text: string): string | undefined {
+  return text.split(/\s+/).find(isGenerationApiKey);
+}
+
+function skipKeyboard(t: Translate, nonce: string) {
+  return {
+    inline_keyboard: [
+      [
+        {
+          text: t("connect-button-skip"),
+          callback_data: encodeCallback(CALLBACK_SCOPES.generationAccount, nonce, "skip"),
+        },
+      ],
+    ],
+  };
+}
+
+async function checkAndLink(ctx: BotContext, deps: GenerationAccountDeps, apiKey: string): Promise<void> {
+  const userId = ctx.from?.id;
+  if (userId === undefined) return;
+  const status = await ctx.reply(ctx.t("connect-checking", { name: keyNameOf(apiKey) }), HTML);
+  const edit = (text: string, reply_markup?: ReturnType<typeof skipKeyboard>) =>
+    ctx.api.editMessageText(status.chat.id, status.message_id, text, reply_markup ? { reply_markup } : {});
+  let account: Account;
+  try {
+    account = await deps.service.getAccount(apiKey);
+  } catch (error) {
+    const problem = generationProblem(error);
+    if (!problem) throw error;
+    ctx.logger.info({ code: problem.key }, "generation key refused");
+    await edit(ctx.t(problem.key, problem.params));
+    return;
+  }
+  await deps.links.link(userId, apiKey);
+  ctx.logger.info({ keyName: keyNameOf(apiKey) }, "generation account linked");
+  ctx.session.generationLink = { awaiting: "secret", since: ctx.deps.now().getTime() };
+  const locale = await ctx.i18n.getLocale();
+  await edit(
+    ctx.t("connect-done", {
+      plan: account.plan,
+      tokens: account.balance_tokens,
+      usd: usd(account.balance_tokens, account, locale),
+    }),
+    skipKeyboard(ctx.t, openMenu(ctx)),
+  );
+}
+
+export function createGenerationAccountFeature(deps: GenerationAccountDeps): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  const privateChats = feature.chatType("private");
+
+  privateChats.command("connect", async (ctx) => {
+    await exitConversations(ctx);
+    const apiKey = keyIn(ctx.match);
+    if (ctx.match.trim() !== "") await deleteAtOnce(ctx, "key");
+    if (apiKey) return checkAndLink(ctx, deps, apiKey);
+    ctx.session.generationLink = { awaiting: "key", since: ctx.deps.now().getTime() };
+    await ctx.reply(ctx.t(ctx.match.trim() === "" ? "connect-ask-key" : "connect-not-a-key"), HTML);
+  });
+
+  privateChats.command("disconnect", async (ctx) => {
+    ctx.session.generationLink = undefined;
+    const forgotten = await deps.links.unlink(ctx.from.id);
+    await ctx.reply(ctx.t(forgotten ? "disconnect-done" : "disconnect-nothing"));
+  });
+
+  privateChats.command("account", async (ctx) => {
+    const credentials = await deps.links.credentials(ctx.from.id);
+    const link = await deps.links.describe(ctx.from.id);
+    if (!credentials || !link) {
+      await ctx.reply(ctx.t("account-not-linked"));
+      return;
+    }
+    try {
+      const account = await deps.service.getAccount(credentials.apiKey);
+      await ctx.reply(accountText(ctx.t, account, await ctx.i18n.getLocale(), link), HTML);
+    } catch (error) {
+      const problem = generationProblem(error);
+      if (!problem) throw error;
+      await ctx.reply(ctx.t(problem.key, problem.params));
+    }
+  });
+
+  // Any other command ends a /connect that is waiting: what follows is not meant as a key.
+  privateChats.on("message:text", async (ctx, next) => {
+    const waiting = ctx.session.generationLink;
+    if (!waiting) return next();
+    const text = ctx.message.text;
+    const expired = ctx.deps.now().getTime() - waiting.since > AWAIT_MS;
+    if (expired || text.startsWith("/")) {
+      ctx.session.generationLink = undefined;
+      return next();
+    }
+    const apiKey = keyIn(text);
+    if (apiKey) {
+      await deleteAtOnce(ctx, "key");
+      ctx.session.generationLink = undefined;
+      return checkAndLink(ctx, deps, apiKey);
+    }
+    if (waiting.awaiting === "key") {
+      await ctx.reply(ctx.t("connect-not-a-key"), HTML);
+      return;
+    }
+    const secret = text.trim();
+    if (!isSigningSecret(secret)) {
+      // Not shaped like a secret: the user moved on, and the text is for the rest of the bot.
+      ctx.session.generationLink = undefined;
+      return next();
+    }
+    const deletion = await deleteAtOnce(ctx, "secret");
+    ctx.session.generationLink = undefined;
+    const saved = await deps.links.setSigningSecret(ctx.from.id, secret);
+    openMenu(ctx);
+    const done = deletion === "deleted" ? "connect-secret-saved" : "connect-secret-saved-in-view";
+    await ctx.reply(ctx.t(saved ? done : "account-not-linked"));
+  });
+
+  feature.on("callback_query:data", async (ctx, next) => {
+    const data = ctx.callbackData;
+    if (data?.scope !== CALLBACK_SCOPES.generationAccount) return next();
+    await ctx.answerCallbackQuery();
+    if (data.args[0] !== "skip") return;
+    ctx.session.generationLink = undefined;
+    currentMenu(ctx);
+    await editMenu(ctx, ctx.t("connect-secret-skipped"));
+  });
+
+  return feature;
+}

@@ -1,0 +1,226 @@
+/**
+ * A file of prompts as a batch of images: a .txt holds one prompt per line, a .csv one per row (prompt,
+ * then optionally the model and the aspect, by position or by a header row naming them). Every line the
+ * service would refuse is found here, with its line number, before anything is sent: empty lines, prompts
+ * too long, a model or an aspect the catalog does not list (or the plan does not allow), and lines past
+ * the most one file may hold. The rest is grouped by model and aspect, one request per group (split
+ * where a group holds more than one request may), each priced from the catalog.
+ */
+import type { CatalogModel } from "../../generation-service/responses.js";
+import {
+  type BuiltGenerationRequest,
+  chosenModel,
+  type ImageFormSetup,
+  isFreePlan,
+  MAX_PROMPT_TEXT,
+  normalizeImageValues,
+} from "./forms/field-kit.js";
+import { buildImageRequest } from "./forms/images.js";
+
+/** Prompts one file may hold, the service's most per request. */
+export const MAX_FILE_PROMPTS = 500;
+
+export type BatchFileKind = "txt" | "csv";
+
+/** One prompt of the file, where it starts. */
+export interface FileLine {
+  line: number;
+  prompt: string;
+  model?: string;
+  aspect?: string;
+}
+
+export type Refusal =
+  | { line: number; reason: "empty" }
+  | { line: number; reason: "too-long"; length: number }
+  | { line: number; reason: "unknown-model"; model: string }
+  | { line: number; reason: "pro-only"; model: string }
+  | { line: number; reason: "unknown-aspect"; aspect: string; model: string }
+  | { line: number; reason: "over-limit" };
+
+export interface BatchGroup extends BuiltGenerationRequest {
+  /** The file's line of each prompt, in order. */
+  lines: number[];
+  values: Record<string, unknown>;
+}
+
+export interface BatchPlan {
+  /** The prompts that will be sent, in file order. */
+  accepted: FileLine[];
+  refused: Refusal[];
+  groups: BatchGroup[];
+  quote: { min: number; max: number };
+}
+
+/** The file kind of a document, by its name or type; undefined for any other file. */
+export function batchFileKind(
+  fileName: string | undefined,
+  mime: string | undefined,
+): BatchFileKind | undefined {
+  const extension = fileName?.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
+  if (extension === "csv") return "csv";
+  if (extension === "txt") return "txt";
+  const type = mime?.toLowerCase().split(";")[0]?.trim();
+  if (type === "text/csv") return "csv";
+  return undefined;
+}
+
+/**
+ * The rows of a CSV text (RFC 4180): fields split by commas, a quoted field may hold commas, line
+ * breaks and quotes written twice. Each row comes with the line it starts on.
+ */
+export function parseCsv(text: string): Array<{ line: number; cells: string[] }> {
+  const rows: Array<{ line: number; cells: string[] }> = [];
+  let cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  let index = 0;
+  const endRow = () => {
+    cells.push(cell);
+    rows.push({ line: rowLine, cells });
+    cells = [];
+    cell = "";
+  };
+  while (index < text.length) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index += 2;
+        continue;
+      }
+      if (char === '"') quoted = false;
+      else {
+        if (char === "\n") line += 1;
+        cell += char;
+      }
+      index += 1;
+      continue;
+    }
+    if (char === '"' && cell.trim() === "") {
+      quoted = true;
+      cell = "";
+    } else if (char === ",") {
+      cells.push(cell);
+      cell = "";
+    } else if (char === "\n" || char === "\r") {
+      endRow();
+      if (char === "\r" && text[index + 1] === "\n") index += 1;
+      line += 1;
+      rowLine = line;
+    } else {
+      cell += char;
+    }
+    index += 1;
+  }
+  if (cell !== "" || cells.length > 0) endRow();
+  return rows;
+}
+
+const COLUMNS = ["prompt", "model", "aspect"] as const;
+
+/** The prompts of a file, with their line numbers; a CSV's header row, when it has one, names its columns. */
+export function fileLines(kind: BatchFileKind, text: string): FileLine[] {
+  if (kind === "txt") {
+    return text.split(/\r?\n/).map((prompt, index) => ({ line: index + 1, prompt: prompt.trim() }));
+  }
+  const rows = parseCsv(text);
+  const header = rows[0]?.cells.map((cell) => cell.trim().toLowerCase());
+  const named = header?.includes("prompt") === true;
+  const positions = COLUMNS.map((column, index) => (named ? (header?.indexOf(column) ?? -1) : index));
+  return rows.slice(named ? 1 : 0).map(({ line, cells }) => {
+    const [prompt, model, aspect] = positions.map((position) =>
+      position < 0 ? "" : (cells[position] ?? "").replace(/\s+/g, " ").trim(),
+    );
+    return {
+      line,
+      prompt: prompt ?? "",
+      ...(model ? { model } : {}),
+      ...(aspect ? { aspect } : {}),
+    };
+  });
+}
+
+function findModel(setup: ImageFormSetup, name: string): CatalogModel | undefined {
+  const wanted = name.trim().toLowerCase();
+  return setup.catalog.models.find(
+    (model) => model.id.toLowerCase() === wanted || model.label.toLowerCase() === wanted,
+  );
+}
+
+/** A file's prompts checked against the catalog and the plan, grouped into requests. */
+export function planBatch(setup: ImageFormSetup, lines: readonly FileLine[]): BatchPlan {
+  const refused: Refusal[] = [];
+  const accepted: FileLine[] = [];
+  const byGroup = new Map<string, { values: Record<string, unknown>; lines: FileLine[] }>();
+  const defaults = normalizeImageValues("text_to_image", setup, {});
+  // Blank lines at the end of a file are no one's mistake.
+  const last = lines.findLastIndex((entry) => entry.prompt !== "");
+  for (const entry of lines.slice(0, last + 1)) {
+    if (entry.prompt === "") {
+      refused.push({ line: entry.line, reason: "empty" });
+      continue;
+    }
+    if (entry.prompt.length > MAX_PROMPT_TEXT) {
+      refused.push({ line: entry.line, reason: "too-long", length: entry.prompt.length });
+      continue;
+    }
+    let values = defaults;
+    if (entry.model !== undefined) {
+      const model = findModel(setup, entry.model);
+      if (!model) {
+        refused.push({ line: entry.line, reason: "unknown-model", model: entry.model });
+        continue;
+      }
+      if (model.pro_only && isFreePlan(setup.account)) {
+        refused.push({ line: entry.line, reason: "pro-only", model: model.label });
+        continue;
+      }
+      values = normalizeImageValues("text_to_image", setup, { model: model.id });
+    }
+    const model = chosenModel("text_to_image", setup, values);
+    if (!model) continue;
+    if (entry.aspect !== undefined) {
+      const aspect = model.aspects.find((candidate) => candidate === entry.aspect?.replace(/\s+/g, ""));
+      if (!aspect) {
+        refused.push({
+          line: entry.line,
+          reason: "unknown-aspect",
+          aspect: entry.aspect,
+          model: model.label,
+        });
+        continue;
+      }
+      values = { ...values, aspect };
+    }
+    if (accepted.length >= MAX_FILE_PROMPTS) {
+      refused.push({ line: entry.line, reason: "over-limit" });
+      continue;
+    }
+    accepted.push(entry);
+    const key = JSON.stringify([values.model, values.aspect]);
+    const group = byGroup.get(key) ?? { values, lines: [] as FileLine[] };
+    group.lines.push(entry);
+    byGroup.set(key, group);
+  }
+  const groups: BatchGroup[] = [];
+  const most = Math.max(1, setup.maxBatch);
+  for (const { values, lines: grouped } of byGroup.values()) {
+    for (let start = 0; start < grouped.length; start += most) {
+      const part = grouped.slice(start, start + most);
+      const partValues = { ...values, n: 1, prompt: part.map((entry) => entry.prompt).join("\n") };
+      groups.push({
+        ...buildImageRequest("text_to_image", setup, partValues, []),
+        lines: part.map((entry) => entry.line),
+        values: partValues,
+      });
+    }
+  }
+  const quote = groups.reduce(
+    (sum, group) => ({ min: sum.min + group.quote.min, max: sum.max + group.quote.max }),
+    { min: 0, max: 0 },
+  );
+  return { accepted, refused, groups, quote };
+}

@@ -1,0 +1,299 @@
+/**
+ * Batches from a file: a .csv, or a .txt of more than one line, sent outside a form is read as prompts
+ * and answered with a preview (the first prompts, how many, the price from the catalog against the
+ * balance, and every line that would be refused, by its number). The plan waits in storage for Create,
+ * which starts one batch per model and aspect, each under its own form instance derived from the
+ * preview's, so a second press starts nothing more. The first batch's card takes the preview's place.
+ * A one-line .txt is left to the text offers.
+ */
+import { randomBytes } from "node:crypto";
+import { Composer, InlineKeyboard } from "grammy";
+import { z } from "zod";
+import type { Translate } from "../../i18n/translate.js";
+import { type TelegramMediaRef, telegramMediaOf } from "../../media/media-ref.js";
+import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../../telegram/callback-data.js";
+import type { BotContext } from "../context.js";
+import type { TextOffer } from "../features/text-offers.js";
+import type { Notice } from "../forms/form-state.js";
+import { clip } from "../forms/screens/text.js";
+import {
+  type BatchGroup,
+  type BatchPlan,
+  batchFileKind,
+  fileLines,
+  MAX_FILE_PROMPTS,
+  planBatch,
+  type Refusal,
+} from "./batch-file.js";
+import type { GenerationFlowDeps } from "./conversation.js";
+import { MAX_PROMPT_TEXT } from "./forms/field-kit.js";
+import { imageForm } from "./forms/images.js";
+
+export interface BatchFilesDeps {
+  flow: Pick<GenerationFlowDeps, "prepare" | "submit">;
+  /** The text of a document the user sent, or why it cannot be read. */
+  readFile(ref: TelegramMediaRef): Promise<string | Notice>;
+}
+
+/** A preview waits this long for Create. */
+const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
+const PREVIEW_PROMPTS = 5;
+const LISTED_REFUSALS = 20;
+const ACTIONS = { create: "c", dismiss: "x" } as const;
+
+const GroupSchema = z.object({
+  request: z.record(z.string(), z.unknown()),
+  values: z.record(z.string(), z.unknown()),
+  count: z.number().int().positive(),
+  quote: z.object({ min: z.number().int(), max: z.number().int() }),
+  modelLabel: z.string(),
+});
+
+const DraftSchema = z.object({
+  userId: z.number().int(),
+  chatId: z.number().int(),
+  locale: z.string().min(2),
+  /** The preview's form instance: each group's requests derive their Idempotency-Keys from it. */
+  instance: z.string().min(8),
+  groups: z.array(GroupSchema),
+});
+type Draft = z.infer<typeof DraftSchema>;
+
+const draftKey = (id: string) => `batch-file:${id}`;
+
+async function readDraft(ctx: BotContext, id: string): Promise<Draft | undefined> {
+  const raw = await ctx.deps.storage.kv.get(draftKey(id));
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = DraftSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function refusalText(t: Translate, refusal: Refusal): string {
+  switch (refusal.reason) {
+    case "empty":
+      return t("batch-refused-empty", { line: refusal.line });
+    case "too-long":
+      return t("batch-refused-too-long", {
+        line: refusal.line,
+        length: refusal.length,
+        max: MAX_PROMPT_TEXT,
+      });
+    case "unknown-model":
+      return t("batch-refused-unknown-model", { line: refusal.line, model: clip(refusal.model, 40) });
+    case "pro-only":
+      return t("batch-refused-pro-only", { line: refusal.line, model: refusal.model });
+    case "unknown-aspect":
+      return t("batch-refused-unknown-aspect", {
+        line: refusal.line,
+        aspect: clip(refusal.aspect, 20),
+        model: refusal.model,
+      });
+    case "over-limit":
+      return t("batch-refused-over-limit", { line: refusal.line, max: MAX_FILE_PROMPTS });
+  }
+}
+
+function groupLine(t: Translate, group: BatchGroup): string {
+  const aspect = typeof group.request.aspect === "string" ? group.request.aspect : "";
+  return t("batch-preview-group", {
+    model: group.modelLabel,
+    aspect,
+    count: group.count,
+    min: group.quote.min,
+    max: group.quote.max,
+    kind: group.quote.min === group.quote.max ? "fixed" : "range",
+  });
+}
+
+function previewText(
+  t: Translate,
+  plan: BatchPlan,
+  account: { balance: number; budgetLeft?: number },
+): string {
+  const lines = [t("batch-preview-title", { count: plan.accepted.length })];
+  for (const entry of plan.accepted.slice(0, PREVIEW_PROMPTS)) {
+    lines.push(t("batch-preview-prompt", { line: entry.line, prompt: clip(entry.prompt, 60) }));
+  }
+  if (plan.accepted.length > PREVIEW_PROMPTS) {
+    lines.push(t("batch-preview-more", { count: plan.accepted.length - PREVIEW_PROMPTS }));
+  }
+  if (plan.groups.length > 1) {
+    lines.push("", t("batch-preview-groups", { count: plan.groups.length }));
+    for (const group of plan.groups) lines.push(groupLine(t, group));
+  }
+  const { min, max } = plan.quote;
+  lines.push(
+    "",
+    t(min === max ? "batch-price-fixed" : "batch-price-range", {
+      count: plan.accepted.length,
+      min,
+      max,
+    }),
+    t("batch-balance", { balance: account.balance }),
+  );
+  // The key's own budget, when it has one and it is the smaller, is what the service checks first.
+  const budgetBinds = account.budgetLeft !== undefined && account.budgetLeft < account.balance;
+  const left = budgetBinds && account.budgetLeft !== undefined ? account.budgetLeft : account.balance;
+  if (max > left) {
+    lines.push(t(budgetBinds ? "batch-over-budget" : "batch-over-balance", { max, left }));
+  }
+  if (plan.refused.length > 0) {
+    lines.push("", t("batch-refused-title", { count: plan.refused.length }));
+    for (const refusal of plan.refused.slice(0, LISTED_REFUSALS)) lines.push(refusalText(t, refusal));
+    if (plan.refused.length > LISTED_REFUSALS) {
+      lines.push(t("batch-refused-more", { count: plan.refused.length - LISTED_REFUSALS }));
+    }
+  }
+  return lines.join("\n");
+}
+
+function previewKeyboard(t: Translate, id: string, count: number): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  if (count > 0) {
+    keyboard.text(
+      t("batch-button-create", { count }),
+      encodeCallback(CALLBACK_SCOPES.batchFile, id, ACTIONS.create),
+    );
+  }
+  return keyboard.text(
+    t("batch-button-dismiss"),
+    encodeCallback(CALLBACK_SCOPES.batchFile, id, ACTIONS.dismiss),
+  );
+}
+
+/** `inPlaceOf`: the message that becomes the preview (the offers under a .txt), else a new one. */
+async function preview(
+  ctx: BotContext,
+  deps: BatchFilesDeps,
+  text: string,
+  kind: "txt" | "csv",
+  inPlaceOf?: number,
+) {
+  const chatId = ctx.chat?.id;
+  const userId = ctx.from?.id;
+  if (chatId === undefined || userId === undefined) return;
+  const t = ctx.t.bind(ctx);
+  const setup = await deps.flow.prepare(ctx, "text_to_image");
+  if ("problem" in setup) {
+    await ctx.reply(t(setup.problem.key, setup.problem.params));
+    return;
+  }
+  if (!setup.available) {
+    await ctx.reply(t("generation-rule-unavailable"));
+    return;
+  }
+  const locale = await ctx.i18n.getLocale();
+  const plan = planBatch(setup, fileLines(kind, text));
+  const id = randomBytes(9).toString("base64url");
+  const draft: Draft = {
+    userId,
+    chatId,
+    locale,
+    instance: setup.instance,
+    groups: plan.groups.map(({ request, values, count, quote, modelLabel }) => ({
+      request,
+      values,
+      count,
+      quote,
+      modelLabel,
+    })),
+  };
+  await ctx.deps.storage.kv.set(draftKey(id), JSON.stringify(draft), { ttlMs: DRAFT_TTL_MS });
+  const shown = previewText(t, plan, setup.account);
+  const keyboard = previewKeyboard(t, id, plan.accepted.length);
+  if (inPlaceOf !== undefined) {
+    await ctx.api.editMessageText(chatId, inPlaceOf, shown, { reply_markup: keyboard });
+    return;
+  }
+  await ctx.reply(shown, { reply_markup: keyboard });
+}
+
+function promptLines(text: string): number {
+  return text.split(/\r?\n/).filter((line) => line.trim() !== "").length;
+}
+
+/**
+ * A text of several lines, typed or sent as a .txt, may be a script to voice or a list of prompts: the
+ * offers under it gain "images, one per line", which opens this preview in place of the offers.
+ */
+export function batchTextOffer(deps: BatchFilesDeps): TextOffer {
+  return {
+    id: "images-per-line",
+    label: "batch-offer-images",
+    maxLength: Number.MAX_SAFE_INTEGER,
+    fits: (text) => promptLines(text) >= 2,
+    open: (ctx, text, at) => preview(ctx, deps, text, "txt", at),
+  };
+}
+
+async function create(ctx: BotContext, deps: BatchFilesDeps, draft: Draft, messageId: number | undefined) {
+  const setup = await deps.flow.prepare(ctx, "text_to_image");
+  if ("problem" in setup) {
+    await ctx.reply(ctx.t(setup.problem.key, setup.problem.params));
+    return;
+  }
+  const definition = imageForm("text_to_image", setup);
+  for (const [index, group] of draft.groups.entries()) {
+    await deps.flow.submit(
+      {
+        userId: draft.userId,
+        chatId: draft.chatId,
+        locale: draft.locale,
+        type: "image",
+        form: { type: "text_to_image", values: group.values, media: [] },
+        formInstance: `${draft.instance}:file:${index}`,
+        request: group.request,
+        modelLabel: group.modelLabel,
+        quote: group.quote,
+        count: group.count,
+        ...(index === 0 && messageId !== undefined ? { cardMessageId: messageId } : {}),
+      },
+      definition,
+      group.values,
+    );
+  }
+}
+
+export function createBatchFilesFeature(deps: BatchFilesDeps): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  feature.chatType("private").on("message:document", async (ctx, next) => {
+    const ref = telegramMediaOf(ctx.message);
+    // A .txt may as well be a script to voice: it goes to the offers for a text, one of which is this.
+    const kind = batchFileKind(ctx.message.document.file_name, ctx.message.document.mime_type);
+    if (ref?.source !== "telegram" || kind !== "csv") return next();
+    const read = await deps.readFile(ref);
+    if (typeof read !== "string") {
+      await ctx.reply(ctx.t(read.key, read.params));
+      return;
+    }
+    await preview(ctx, deps, read, kind);
+  });
+  feature.on("callback_query:data", async (ctx, next) => {
+    const data = decodeCallback(ctx.callbackQuery.data);
+    if (data?.scope !== CALLBACK_SCOPES.batchFile) return next();
+    const draft = await readDraft(ctx, data.nonce);
+    if (!draft) {
+      await ctx.answerCallbackQuery({ text: ctx.t("batch-expired") });
+      return;
+    }
+    if (draft.userId !== ctx.from.id) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    // Taken before anything starts: a second press finds nothing.
+    if (!(await ctx.deps.storage.kv.delete(draftKey(data.nonce)))) return;
+    const messageId = ctx.callbackQuery.message?.message_id;
+    if (data.args[0] === ACTIONS.create) {
+      await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } });
+      await create(ctx, deps, draft, messageId);
+      return;
+    }
+    await ctx.editMessageText(ctx.t("batch-dismissed"));
+  });
+  return feature;
+}

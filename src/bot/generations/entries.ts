@@ -1,0 +1,179 @@
+/**
+ * The ways into the generation forms: /image and /video (with or without a prompt), the /start menu's
+ * entries, photos sent ("Image from these references", "Video from these photos", one clip each;
+ * "Transitions between these photos"), clips sent ("New video from this clip", one each), a recording
+ * sent ("Talking video to this audio"), the offers for a text sent outside a form ("Image from this text").
+ */
+import { Composer } from "grammy";
+import type { InlineKeyboardButton } from "grammy/types";
+import { sizeLimitMbExceeded, takesFile } from "../../generations/reference-files.js";
+import type { Translate } from "../../i18n/translate.js";
+import { mediaClassOf } from "../../media/accept.js";
+import type { MediaRef } from "../../media/media-ref.js";
+import { PendingMediaStore, takePendingMedia } from "../../media/pending-media.js";
+import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
+import type { BotContext } from "../context.js";
+import type { MoreOffers } from "../features/intake.js";
+import type { TextOffer } from "../features/text-offers.js";
+import { openGenerationForm } from "../open-form.js";
+import { type GenerationFlowDeps, withRecordingLengths } from "./conversation.js";
+import { MAX_PROMPT_TEXT } from "./forms/field-kit.js";
+
+/** Entry buttons (menu, intake): `gs:<menu nonce>:<entry>`. */
+const ENTRIES = {
+  fromText: "t",
+  fromReferences: "r",
+  videoFromText: "v",
+  videoFromFrames: "f",
+  keyframeChain: "k",
+  videoFromClips: "c",
+  videoToAudio: "a",
+  clipMenu: "m",
+} as const;
+/** Photos an intake offer may hand to a reference form at most. */
+const MAX_OFFERED_REFERENCES = 10;
+
+function entryButton(
+  t: Translate,
+  nonce: string,
+  key: string,
+  entry: keyof typeof ENTRIES,
+  params?: Record<string, string | number>,
+): InlineKeyboardButton {
+  return {
+    text: t(key, params),
+    callback_data: encodeCallback(CALLBACK_SCOPES.generationStart, nonce, ENTRIES[entry]),
+  };
+}
+
+/** The /start menu's entries. */
+export function generationMenuEntries(t: Translate, nonce: string): InlineKeyboardButton[] {
+  return [
+    entryButton(t, nonce, "generation-menu-image", "fromText"),
+    entryButton(t, nonce, "video-menu-text", "videoFromText"),
+    entryButton(t, nonce, "video-refs-menu-clip", "clipMenu"),
+  ];
+}
+
+/** What the intake's files can become with the generation service, by what Telegram says of them. */
+function offeredFor(refs: readonly MediaRef[]): "photos" | "clips" | "audio" | undefined {
+  if (refs.length === 0 || refs.length > MAX_OFFERED_REFERENCES) return undefined;
+  if (refs.every((ref) => ref.source === "telegram" && mediaClassOf(ref) === "image")) return "photos";
+  if (refs.every((ref) => takesFile(ref, "video"))) return "clips";
+  if (refs.length === 1 && refs.every((ref) => takesFile(ref, "audio"))) return "audio";
+  return undefined;
+}
+
+/**
+ * The intake's offers: up to ten photos can be blended into a new image, each start a clip, or be the
+ * keyframes of a chain of transitions; up to ten clips each become a new clip; a recording becomes a
+ * talking video.
+ */
+export const generationIntakeOffers: MoreOffers = {
+  accepts: (refs) => offeredFor(refs) !== undefined,
+  sizeLimitMbExceeded,
+  buttons: (t, nonce, refs) => {
+    switch (offeredFor(refs)) {
+      case "photos":
+        return [
+          entryButton(t, nonce, "generation-offer-references", "fromReferences"),
+          entryButton(t, nonce, "video-offer-frames", "videoFromFrames"),
+          entryButton(t, nonce, "video-offer-chain", "keyframeChain"),
+        ];
+      case "clips":
+        return [entryButton(t, nonce, "video-refs-offer-clip", "videoFromClips", { count: refs.length })];
+      case "audio":
+        return [entryButton(t, nonce, "video-refs-offer-audio", "videoToAudio")];
+      default:
+        return [];
+    }
+  },
+};
+
+/** The offer for a text sent outside a form: the text becomes the prompt of an image. */
+export const generationTextOffer: TextOffer = {
+  id: "image",
+  label: "generation-offer-text-button",
+  maxLength: MAX_PROMPT_TEXT,
+  open: (ctx, text) =>
+    openGenerationForm(ctx, { type: "text_to_image", media: [], prefill: { prompt: text } }),
+};
+
+/** /image, /video, the menu entries, the intake's offers and the offer under a plain text. Goes after the button guard. */
+export function createGenerationEntries(flow: Pick<GenerationFlowDeps, "measure">): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  const privateChats = feature.chatType("private");
+
+  privateChats.command("image", async (ctx) => {
+    const prompt = ctx.match.trim();
+    await openGenerationForm(ctx, {
+      type: "text_to_image",
+      media: [],
+      ...(prompt ? { prefill: { prompt } } : {}),
+    });
+  });
+
+  privateChats.command("video", async (ctx) => {
+    const prompt = ctx.match.trim();
+    await openGenerationForm(ctx, {
+      type: "text_to_video",
+      media: [],
+      ...(prompt ? { prefill: { prompt } } : {}),
+    });
+  });
+
+  feature.on("callback_query:data", async (ctx, next) => {
+    const data = ctx.callbackData;
+    if (data?.scope !== CALLBACK_SCOPES.generationStart) return next();
+    await ctx.answerCallbackQuery();
+    const chatId = ctx.chat?.id;
+    if (chatId === undefined) return;
+    switch (data.args[0]) {
+      case ENTRIES.fromText:
+        await openGenerationForm(ctx, { type: "text_to_image", media: [] });
+        return;
+      case ENTRIES.videoFromText:
+        await openGenerationForm(ctx, { type: "text_to_video", media: [] });
+        return;
+      case ENTRIES.clipMenu:
+        await openGenerationForm(ctx, { type: "video_to_video", media: [] });
+        return;
+      case ENTRIES.videoToAudio: {
+        const store = new PendingMediaStore(ctx.deps.storage.kv);
+        const pending = await store.get(chatId);
+        if (!pending || pending.refs.length === 0) {
+          await ctx.reply(ctx.t("intake-expired"));
+          return;
+        }
+        // Measured as the open form measures a recording, so the card says one runs over 15 seconds.
+        const media = await withRecordingLengths(pending.refs, flow.measure);
+        await store.clear(chatId);
+        await openGenerationForm(ctx, { type: "audio_to_video", media });
+        return;
+      }
+      case ENTRIES.fromReferences:
+      case ENTRIES.videoFromFrames:
+      case ENTRIES.keyframeChain:
+      case ENTRIES.videoFromClips: {
+        const media = await takePendingMedia(ctx.deps.storage.kv, chatId);
+        if (!media || media.length === 0) {
+          await ctx.reply(ctx.t("intake-expired"));
+          return;
+        }
+        const type =
+          data.args[0] === ENTRIES.fromReferences
+            ? "reference_image"
+            : data.args[0] === ENTRIES.videoFromFrames
+              ? "image_to_video"
+              : data.args[0] === ENTRIES.videoFromClips
+                ? "video_to_video"
+                : "keyframe_video";
+        await openGenerationForm(ctx, { type, media });
+        return;
+      }
+      default:
+        return;
+    }
+  });
+  return feature;
+}

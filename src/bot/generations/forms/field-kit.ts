@@ -1,0 +1,373 @@
+/**
+ * The field kit of the generation forms, image and video alike: what a form opens with (the catalog's
+ * models and the account), the model picker and each model's own choices (aspect, resolution, quality
+ * mode) with the Free plan's locks, prompts and variants, and the quote beside the balance and budget.
+ * Nothing here names a model, an aspect, a resolution or a price: all of it is read from the catalog.
+ */
+import type { CatalogModel, CatalogSection } from "../../../generation-service/responses.js";
+import { candidateModels, type VideoInput } from "../../../generations/model-inputs.js";
+import { formatNumber } from "../../../i18n/format.js";
+import type { Translate } from "../../../i18n/translate.js";
+import type {
+  FieldKey,
+  FormField,
+  FormIssue,
+  FormValues,
+  FormView,
+  GenerationFormType,
+} from "../../forms/form.js";
+
+/** What an image form opens with: the catalog's image models and the account, as the service said. */
+export interface ImageFormSetup {
+  catalog: CatalogSection;
+  /** Generations one request may make. */
+  maxBatch: number;
+  /** False while the service takes no new generations. */
+  available: boolean;
+  account: ImageAccountView;
+}
+
+export interface ImageAccountView {
+  plan: string;
+  balance: number;
+  tokensPerUsd: number;
+  /** What the key's own budget has left; absent for a key without one. */
+  budgetLeft?: number;
+}
+
+/** Variants per prompt, by the spec: 1 to 10 (and no more than the model makes). */
+const MAX_VARIANTS = 10;
+/** Telegram's messages hold 4096 characters; a prompt (or a batch of them) fits in one. */
+export const MAX_PROMPT_TEXT = 4000;
+
+export type ImageField = FormField<FieldKey<GenerationFormType>>;
+
+/** The plan is named Free: Pro-only models and resolutions are not for it. */
+export function isFreePlan(account: ImageAccountView): boolean {
+  return account.plan.trim().toLowerCase() === "free";
+}
+
+/** The input of the video model each video form sends. */
+const VIDEO_INPUT_OF: Partial<Record<GenerationFormType, VideoInput>> = {
+  text_to_video: "text",
+  image_to_video: "frames",
+  keyframe_video: "keyframes",
+  video_to_video: "video",
+  audio_to_video: "audio",
+};
+
+/**
+ * The models a form offers from its catalog section: for images all of them, or those that blend reference
+ * photos; for videos the candidates for the form's input, likeliest first.
+ */
+export function modelsFor(type: GenerationFormType, setup: ImageFormSetup): CatalogModel[] {
+  const input = VIDEO_INPUT_OF[type];
+  const { models } = setup.catalog;
+  if (input !== undefined) return candidateModels(models, input, (model) => !lockedModel(model, setup));
+  if (type === "reference_image") return models.filter((model) => model.max_reference_files > 0);
+  return [...models];
+}
+
+function lockedModel(model: CatalogModel, setup: ImageFormSetup): boolean {
+  return model.pro_only && isFreePlan(setup.account);
+}
+
+/**
+ * Why a form has no model to choose: the plan, only when `pro_only` says so of a model it offers;
+ * otherwise the catalog lists none for it.
+ */
+export function noModelIssue(type: GenerationFormType, setup: ImageFormSetup): FormIssue {
+  return modelsFor(type, setup).some((model) => lockedModel(model, setup))
+    ? { key: "generation-rule-no-model" }
+    : { key: "generation-rule-no-candidate" };
+}
+
+function lockedResolution(model: CatalogModel, resolution: string, setup: ImageFormSetup): boolean {
+  return model.pro_only_resolutions.includes(resolution) && isFreePlan(setup.account);
+}
+
+/** The model the values name, when the form offers it and the plan allows it. */
+export function chosenModel(
+  type: GenerationFormType,
+  setup: ImageFormSetup,
+  values: FormValues,
+): CatalogModel | undefined {
+  return modelsFor(type, setup).find((model) => model.id === values.model && !lockedModel(model, setup));
+}
+
+function defaultModel(type: GenerationFormType, setup: ImageFormSetup): CatalogModel | undefined {
+  const allowed = modelsFor(type, setup).filter((model) => !lockedModel(model, setup));
+  return allowed.find((model) => model.id === setup.catalog.default) ?? allowed[0];
+}
+
+export function maxVariants(model: CatalogModel | undefined): number {
+  const most = model && model.max_results > 0 ? model.max_results : MAX_VARIANTS;
+  return Math.min(MAX_VARIANTS, most);
+}
+
+/** The prompts a form's text makes: one per line for images from text, the whole text for a reference image. */
+export function promptsOf(type: GenerationFormType, values: FormValues): string[] {
+  const text = typeof values.prompt === "string" ? values.prompt : "";
+  if (type === "reference_image") return text.trim() === "" ? [] : [text.trim()];
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+}
+
+export function variantsOf(values: FormValues): number {
+  return typeof values.n === "number" && Number.isInteger(values.n) && values.n >= 1 ? values.n : 1;
+}
+
+/** How many images the request makes: its prompts times the variants of each. */
+export function imageCount(type: GenerationFormType, values: FormValues): number {
+  return promptsOf(type, values).length * variantsOf(values);
+}
+
+/** The catalog's price of the request: each image's `price_tokens`, times the images. */
+export function quoteOf(model: CatalogModel, count: number): { min: number; max: number } {
+  return { min: model.price_tokens.min * count, max: model.price_tokens.max * count };
+}
+
+export function keep<T>(value: unknown, allowed: readonly T[]): T | undefined {
+  return allowed.find((candidate) => candidate === value);
+}
+
+/** The values with the model's own options: kept where it takes them, else its first that the plan allows. */
+export function normalizeImageValues(
+  type: GenerationFormType,
+  setup: ImageFormSetup,
+  values: FormValues,
+): FormValues {
+  const model = chosenModel(type, setup, values) ?? defaultModel(type, setup);
+  const next: FormValues = { ...values };
+  for (const key of ["model", "aspect", "resolution", "quality_mode", "background"] as const)
+    delete next[key];
+  if (!model) return next;
+  next.model = model.id;
+  const resolutions = model.resolutions.filter((resolution) => !lockedResolution(model, resolution, setup));
+  const choices: Array<["aspect" | "resolution" | "quality_mode" | "background", readonly string[]]> = [
+    ["aspect", model.aspects],
+    ["resolution", resolutions],
+    ["quality_mode", model.quality_modes],
+    ["background", model.backgrounds],
+  ];
+  for (const [key, allowed] of choices) {
+    const value = keep(values[key], allowed) ?? allowed[0];
+    if (value !== undefined) next[key] = value;
+  }
+  next.n = Math.min(variantsOf(values), maxVariants(model));
+  return next;
+}
+
+export function tokens(value: number, locale: string): string {
+  return formatNumber(value, locale);
+}
+
+function priceText(model: CatalogModel, locale: string): string {
+  const { min, max } = model.price_tokens;
+  return min === max ? tokens(min, locale) : `${tokens(min, locale)}–${tokens(max, locale)}`;
+}
+
+/** A model's price per image for a message that says it as one figure or as a range (Fluent formats the numbers). */
+export function priceParams(model: CatalogModel): { min: number; max: number; kind: "fixed" | "range" } {
+  const { min, max } = model.price_tokens;
+  return { min, max, kind: min === max ? "fixed" : "range" };
+}
+
+/** Whether an aspect such as `16:9` is square, wide or tall: words for proportions no list has to name. */
+export function orientationOf(aspect: string): "square" | "wide" | "tall" | "other" {
+  const match = /^(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$/.exec(aspect);
+  if (!match) return "other";
+  const width = Number(match[1]);
+  const height = Number(match[2]);
+  return width === height ? "square" : width > height ? "wide" : "tall";
+}
+
+/** Words people use for a code the catalog sends (`professional_audio` becomes "Professional audio"). */
+export function humanized(code: string): string {
+  const spaced = code.replace(/[_-]+/g, " ").trim();
+  const lower = spaced === spaced.toUpperCase() ? spaced.toLowerCase() : spaced;
+  return lower.charAt(0).toUpperCase() + lower.slice(1);
+}
+
+/** The catalog entry's options a choice field offers: one of the chosen model's lists, hidden when it is empty. */
+export interface CatalogChoice {
+  key: "aspect" | "resolution" | "quality_mode" | "background" | "duration";
+  group: string;
+  hint?: string;
+  listOf: (model: CatalogModel) => readonly (string | number)[];
+  model: (view: FormView) => CatalogModel | undefined;
+  /** Why a value cannot be chosen on this account (a Pro-only size on Free), if it cannot. */
+  lock?: (model: CatalogModel, value: string | number) => FormIssue | undefined;
+  describe: (value: string | number, t: Translate) => string;
+}
+
+export function catalogChoiceField(choice: CatalogChoice): ImageField {
+  const { key, group, hint, listOf, model, lock, describe } = choice;
+  return {
+    key,
+    group,
+    ...(hint ? { hint } : {}),
+    input: {
+      kind: "choice",
+      options: (view) => {
+        const current = model(view);
+        if (!current) return [];
+        return listOf(current).map((value) => {
+          const locked = lock?.(current, value);
+          return locked ? { value, locked } : { value };
+        });
+      },
+    },
+    applies: (view) => {
+      const current = model(view);
+      return current !== undefined && listOf(current).length > 0;
+    },
+    describe: (value, t) =>
+      typeof value === "string" || typeof value === "number" ? describe(value, t) : undefined,
+  };
+}
+
+function proOnly(what: string): FormIssue {
+  return { key: "generation-pro-only", params: { what } };
+}
+
+/** The model picker: each model by name and price, a Pro-only one locked on a Free plan. */
+export function modelField(
+  models: readonly CatalogModel[],
+  setup: ImageFormSetup,
+  words: { label: string; hint?: string },
+): ImageField {
+  return {
+    key: "model",
+    group: "model",
+    ...(words.hint ? { hint: words.hint } : {}),
+    input: {
+      kind: "choice",
+      options: () =>
+        models.map((entry) =>
+          lockedModel(entry, setup) ? { value: entry.id, locked: proOnly(entry.label) } : { value: entry.id },
+        ),
+    },
+    describe: (value, t) => {
+      const entry = models.find((candidate) => candidate.id === value);
+      return entry ? t(words.label, { model: entry.label, ...priceParams(entry) }) : undefined;
+    },
+  };
+}
+
+type ModelOf = (view: FormView) => CatalogModel | undefined;
+
+/** The chosen model's quality modes, in words. */
+export function qualityModeField(model: ModelOf, words: { label: string; hint?: string }): ImageField {
+  return catalogChoiceField({
+    key: "quality_mode",
+    group: "model",
+    ...(words.hint ? { hint: words.hint } : {}),
+    listOf: (entry) => entry.quality_modes,
+    model,
+    describe: (value, t) => t(words.label, { mode: value, label: humanized(String(value)) }),
+  });
+}
+
+/** The chosen model's shapes, named by orientation. */
+export function aspectField(model: ModelOf, group: string, hint?: string): ImageField {
+  return catalogChoiceField({
+    key: "aspect",
+    group,
+    ...(hint ? { hint } : {}),
+    listOf: (entry) => entry.aspects,
+    model,
+    describe: (value, t) => t("value-aspect", { aspect: value, orientation: orientationOf(String(value)) }),
+  });
+}
+
+/** The chosen model's sizes, a Pro-only one locked on a Free plan. */
+export function resolutionField(
+  model: ModelOf,
+  setup: ImageFormSetup,
+  group: string,
+  hint?: string,
+): ImageField {
+  return catalogChoiceField({
+    key: "resolution",
+    group,
+    ...(hint ? { hint } : {}),
+    listOf: (entry) => entry.resolutions,
+    model,
+    lock: (entry, value) =>
+      typeof value === "string" && lockedResolution(entry, value, setup) ? proOnly(value) : undefined,
+    describe: (value) => String(value),
+  });
+}
+
+/** The words of the money lines that name what is made (images or clips). */
+export interface MoneyWords {
+  perItem: string;
+  payForSuccess: string;
+  overBalance: string;
+  overBudget: string;
+}
+
+/** The quote for `count` generations of the model, beside the balance and the key's budget. */
+export function moneyLines(
+  setup: ImageFormSetup,
+  model: CatalogModel,
+  count: number,
+  locale: string,
+  t: Translate,
+  words: MoneyWords,
+): string[] {
+  const { account } = setup;
+  if (count === 0) return [t(words.perItem, priceParams(model))];
+  const quote = quoteOf(model, count);
+  const usd = (value: number) => formatNumber(value / account.tokensPerUsd, locale, 2);
+  const lines = [
+    quote.min === quote.max
+      ? t("generation-price-fixed", {
+          count,
+          each: tokens(model.price_tokens.min, locale),
+          total: quote.max,
+          usd: usd(quote.max),
+        })
+      : t("generation-price-range", {
+          count,
+          each: priceText(model, locale),
+          min: quote.min,
+          max: quote.max,
+          usdMin: usd(quote.min),
+          usdMax: usd(quote.max),
+        }),
+    account.budgetLeft === undefined
+      ? t("generation-balance", { balance: account.balance })
+      : t("generation-balance-and-budget", {
+          balance: account.balance,
+          left: tokens(account.budgetLeft, locale),
+        }),
+    t(words.payForSuccess),
+  ];
+  // Warned before Create: the service refuses a request whose top price it cannot cover whole.
+  const budgetBinds = account.budgetLeft !== undefined && account.budgetLeft < account.balance;
+  const left = budgetBinds && account.budgetLeft !== undefined ? account.budgetLeft : account.balance;
+  if (quote.max > left) {
+    lines.push(
+      t(budgetBinds ? words.overBudget : words.overBalance, {
+        max: quote.max,
+        left: tokens(left, locale),
+      }),
+    );
+  }
+  return lines;
+}
+
+/**
+ * The request a generation form's Create sends, with the photos it takes still as Telegram references,
+ * and what its card says of it: how many it makes, the quote, the model's label.
+ */
+export interface BuiltGenerationRequest {
+  request: Record<string, unknown>;
+  count: number;
+  quote: { min: number; max: number };
+  modelLabel: string;
+}

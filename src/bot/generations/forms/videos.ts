@@ -1,0 +1,397 @@
+/**
+ * The video forms of the generation service, built from the catalog's video section when a form opens:
+ * clips from text (prompts, clips per prompt), clips from start frames (one clip per photo), the
+ * transitions along a chain of keyframes (N photos in the order on the card give N-1 clips), new clips from
+ * source clips and talking clips to audio references (one clip each), each with
+ * only the chosen model's quality modes, aspects, resolutions, lengths and, where the model can switch it
+ * off, its sound. The prompt-count rule is the service's: for N clips from photos, no prompt (a default
+ * motion), one prompt for all, or exactly N in order; any other count is explained on the card with the ways to fix
+ * it, and Create waits, so the service is never sent a request it would refuse for it. A model whose price
+ * grows with the clip's length shows its price a second besides its price a clip.
+ */
+import type { CatalogModel } from "../../../generation-service/responses.js";
+import { MAX_AUDIO_REFERENCE_SECONDS } from "../../../generations/reference-files.js";
+import { formatNumber } from "../../../i18n/format.js";
+import type { Translate } from "../../../i18n/translate.js";
+import type { MediaRef } from "../../../media/media-ref.js";
+import type {
+  FieldKey,
+  FormContract,
+  FormDefinition,
+  FormField,
+  FormValues,
+  FormView,
+  GenerationFormType,
+} from "../../forms/form.js";
+import { missingRequired } from "../../forms/form.js";
+import type { Notice } from "../../forms/form-state.js";
+import { clip } from "../../forms/screens/text.js";
+import {
+  aspectField,
+  type BuiltGenerationRequest,
+  catalogChoiceField,
+  chosenModel,
+  type ImageFormSetup,
+  keep,
+  MAX_PROMPT_TEXT,
+  type MoneyWords,
+  maxVariants,
+  modelField,
+  modelsFor,
+  moneyLines,
+  noModelIssue,
+  normalizeImageValues,
+  promptsOf,
+  qualityModeField,
+  quoteOf,
+  resolutionField,
+  variantsOf,
+} from "./field-kit.js";
+
+export type VideoFormType = Extract<
+  GenerationFormType,
+  "text_to_video" | "image_to_video" | "keyframe_video" | "video_to_video" | "audio_to_video"
+>;
+
+/** Start frames, source clips or audio references one form takes: one album. */
+export const MAX_START_FRAMES = 10;
+
+const GROUPS = ["prompt", "model", "clip"];
+
+const VIDEO_MONEY_WORDS: MoneyWords = {
+  perItem: "video-price-per-clip",
+  payForSuccess: "video-pay-for-success",
+  overBalance: "video-price-over-balance",
+  overBudget: "video-price-over-budget",
+};
+
+type VideoField = FormField<FieldKey<GenerationFormType>>;
+type ModelChoice = "aspect" | "resolution" | "quality_mode" | "duration";
+
+export function isVideoFormType(type: GenerationFormType): type is VideoFormType {
+  return (
+    type === "text_to_video" ||
+    type === "image_to_video" ||
+    type === "keyframe_video" ||
+    type === "video_to_video" ||
+    type === "audio_to_video"
+  );
+}
+
+/**
+ * Where the prompt-count rule's words differ: clips from photos, transitions along a chain, clips from
+ * source clips, or clips to audio.
+ */
+function ruleWords(type: VideoFormType): string {
+  if (type === "keyframe_video") return "video-chain";
+  if (type === "video_to_video") return "video-refs-clips";
+  if (type === "audio_to_video") return "video-refs-audio";
+  return "video-frames";
+}
+
+/**
+ * Recordings longer than an audio reference: the service trims each to its first 15 seconds, so they go
+ * up all the same and the card says so, with how many there are and the length of the first.
+ */
+export function longAudio(media: readonly MediaRef[]): { count: number; seconds: number } | undefined {
+  const lengths = media
+    .map((ref) => (ref.source === "telegram" ? ref.durationSec : undefined))
+    .filter((length) => length !== undefined && length > MAX_AUDIO_REFERENCE_SECONDS);
+  const [first] = lengths;
+  return first === undefined ? undefined : { count: lengths.length, seconds: Math.ceil(first) };
+}
+
+/**
+ * Recordings whose length neither Telegram said nor their header gave: they go up all the same, since the
+ * service trims an audio reference to its first 15 seconds, and the card says so.
+ */
+export function unmeasuredAudio(media: readonly MediaRef[]): number {
+  return media.filter((ref) => ref.source === "telegram" && ref.durationSec === undefined).length;
+}
+
+/** How the prompts of an image-to-video form meet its photos, by the service's prompt-count rule. */
+export type PromptMatch =
+  | { kind: "default"; frames: number }
+  | { kind: "one-for-all"; frames: number }
+  | { kind: "in-order"; frames: number }
+  | { kind: "mismatch"; frames: number; prompts: number };
+
+export function promptMatch(prompts: number, frames: number): PromptMatch {
+  if (prompts === 0) return { kind: "default", frames };
+  if (prompts === 1) return { kind: "one-for-all", frames };
+  if (prompts === frames) return { kind: "in-order", frames };
+  return { kind: "mismatch", frames, prompts };
+}
+
+/**
+ * How many clips the request makes: prompts times clips per prompt from text, one per photo from start
+ * frames, source clip or audio reference, one per pair of neighbours along a keyframe chain.
+ */
+export function clipCount(type: VideoFormType, values: FormValues, media: readonly MediaRef[]): number {
+  if (type === "image_to_video" || type === "video_to_video" || type === "audio_to_video")
+    return media.length;
+  if (type === "keyframe_video") return Math.max(0, media.length - 1);
+  return promptsOf(type, values).length * variantsOf(values);
+}
+
+/** The values with the model's own options, its length and, where it can be switched off, its sound. */
+export function normalizeVideoValues(
+  type: VideoFormType,
+  setup: ImageFormSetup,
+  values: FormValues,
+): FormValues {
+  const next = normalizeImageValues(type, setup, values);
+  delete next.duration;
+  delete next.audio;
+  if (type !== "text_to_video") delete next.n;
+  const model = chosenModel(type, setup, next);
+  if (!model) return next;
+  const duration = keep(values.duration, model.durations_sec) ?? model.durations_sec[0];
+  if (duration !== undefined) next.duration = duration;
+  if (model.audio_toggle) next.audio = values.audio !== false;
+  return next;
+}
+
+/** The definition of a video form, for the catalog and account it opened with. */
+export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefinition<GenerationFormType> {
+  const models = modelsFor(type, setup);
+  const model = (view: FormView) => chosenModel(type, setup, view.values);
+  const fields: VideoField[] = [
+    {
+      key: "prompt",
+      group: "prompt",
+      input: { kind: "text", maxLength: MAX_PROMPT_TEXT },
+      required: type === "text_to_video",
+      hint: `hint-prompt-${type}`,
+      describe: (value, t) => {
+        const prompts = promptsOf(type, { prompt: value });
+        const [first] = prompts;
+        if (first === undefined) return undefined;
+        return prompts.length === 1
+          ? clip(first)
+          : t("value-prompts", { count: prompts.length, first: clip(first, 40) });
+      },
+    },
+    {
+      key: "n",
+      group: "prompt",
+      label: "video-field-n",
+      hint: "video-hint-n",
+      input: {
+        kind: "choice",
+        options: (view) =>
+          Array.from({ length: maxVariants(model(view)) }, (_, index) => ({ value: index + 1 })),
+      },
+      applies: () => type === "text_to_video",
+    },
+    modelField(models, setup, { label: "video-model-label", hint: "video-hint-model" }),
+    qualityModeField(model, { label: "video-value-quality-mode", hint: "video-hint-quality_mode" }),
+    aspectField(model, "clip", "video-hint-aspect"),
+    resolutionField(model, setup, "clip", "video-hint-resolution"),
+    catalogChoiceField({
+      key: "duration",
+      group: "clip",
+      hint: "video-hint-duration",
+      listOf: (entry) => entry.durations_sec,
+      model,
+      describe: (value, t) => t("video-value-duration", { seconds: Number(value) }),
+    }),
+    {
+      key: "audio",
+      group: "clip",
+      label: "video-field-audio",
+      hint: "video-hint-audio",
+      input: { kind: "toggle" },
+      applies: (view) => model(view)?.audio_toggle === true,
+    },
+  ];
+  return {
+    type,
+    groups: GROUPS,
+    fields,
+    freeText: "prompt",
+    ...(type === "image_to_video"
+      ? {
+          media: {
+            min: 1,
+            max: MAX_START_FRAMES,
+            field: "image_file_ids",
+            accepts: ["image"],
+            tooManyKey: "form-media-too-many-image_to_video",
+          },
+        }
+      : {}),
+    ...(type === "keyframe_video"
+      ? {
+          media: {
+            min: 2,
+            max: MAX_START_FRAMES,
+            field: "keyframe_file_ids",
+            accepts: ["image"],
+            tooManyKey: "form-media-too-many-keyframe_video",
+            reorder: true,
+          },
+        }
+      : {}),
+    ...(type === "video_to_video"
+      ? {
+          media: {
+            min: 1,
+            max: MAX_START_FRAMES,
+            field: "video_file_ids",
+            accepts: ["video"],
+            tooManyKey: "form-media-too-many-video_to_video",
+          },
+        }
+      : {}),
+    ...(type === "audio_to_video"
+      ? {
+          media: {
+            min: 1,
+            max: MAX_START_FRAMES,
+            field: "audio_file_ids",
+            accepts: ["audio"],
+            tooManyKey: "form-media-too-many-audio_to_video",
+          },
+        }
+      : {}),
+    ...(type === "text_to_video"
+      ? {}
+      : {
+          insight: (view: FormView): Notice[] => {
+            const items = clipCount(type, view.values, view.media);
+            const match = promptMatch(promptsOf(type, view.values).length, items);
+            const unmeasured = type === "audio_to_video" ? unmeasuredAudio(view.media) : 0;
+            const long = type === "audio_to_video" ? longAudio(view.media) : undefined;
+            return [
+              ...(match.kind === "mismatch" || items === 0
+                ? []
+                : [
+                    {
+                      key: `${ruleWords(type)}-${match.kind}`,
+                      params: { frames: view.media.length, clips: items },
+                    },
+                  ]),
+              ...(long
+                ? [
+                    {
+                      key: "video-refs-audio-trimmed",
+                      params: { ...long, limit: MAX_AUDIO_REFERENCE_SECONDS },
+                    },
+                  ]
+                : []),
+              ...(unmeasured > 0
+                ? [
+                    {
+                      key: "media-formats-audio-unmeasured",
+                      params: { count: unmeasured, limit: MAX_AUDIO_REFERENCE_SECONDS },
+                    },
+                  ]
+                : []),
+            ];
+          },
+        }),
+    normalize: (values: FormValues) => normalizeVideoValues(type, setup, values),
+  };
+}
+
+/** A model whose clips come in several lengths: its price a second, from its range over its lengths. */
+function perSecondLine(model: CatalogModel, locale: string, t: Translate): string | undefined {
+  const lengths = model.durations_sec;
+  if (lengths.length < 2) return undefined;
+  const shortest = Math.min(...lengths);
+  const longest = Math.max(...lengths);
+  const min = model.price_tokens.min / shortest;
+  const max = model.price_tokens.max / longest;
+  const tenths = (value: number) => Math.round(value * 10) / 10;
+  const shown = (value: number) => formatNumber(value, locale, Number.isInteger(tenths(value)) ? 0 : 1);
+  return t("video-price-per-second", {
+    kind: tenths(min) === tenths(max) ? "fixed" : "range",
+    min: shown(min),
+    max: shown(max),
+  });
+}
+
+/** The generation service's side of a video form: its refusals before they happen, and the quote. */
+export function videoContract(type: VideoFormType, setup: ImageFormSetup): FormContract {
+  return {
+    issues(definition, view) {
+      if (!setup.available) return [{ key: "video-rule-unavailable" }];
+      const model = chosenModel(type, setup, view.values);
+      if (!model) return [noModelIssue(type, setup)];
+      const missing = missingRequired(definition, view);
+      if (missing.length > 0) return missing;
+      const count = clipCount(type, view.values, view.media);
+      if (count === 0) return [{ key: "form-required", params: { field: "prompt" } }];
+      if (count > setup.maxBatch)
+        return [{ key: "video-rule-too-many", params: { count, max: setup.maxBatch } }];
+      if (type !== "text_to_video") {
+        const match = promptMatch(promptsOf(type, view.values).length, count);
+        if (match.kind === "mismatch") {
+          const { prompts } = match;
+          const frames = view.media.length;
+          return [
+            prompts < count
+              ? {
+                  key: `${ruleWords(type)}-missing`,
+                  params: { frames, clips: count, prompts, missing: count - prompts },
+                }
+              : {
+                  key: `${ruleWords(type)}-extra`,
+                  params: { frames, clips: count, prompts, extra: prompts - count },
+                },
+          ];
+        }
+      }
+      return [];
+    },
+    ledger(_definition, view, t) {
+      const model = chosenModel(type, setup, view.values);
+      if (!model) return [];
+      const count = clipCount(type, view.values, view.media);
+      const lines = moneyLines(setup, model, count, view.env.locale, t, VIDEO_MONEY_WORDS);
+      const perSecond = perSecondLine(model, view.env.locale, t);
+      if (perSecond) lines.splice(1, 0, perSecond);
+      return lines;
+    },
+  };
+}
+
+export function buildVideoRequest(
+  type: VideoFormType,
+  setup: ImageFormSetup,
+  values: FormValues,
+  media: readonly MediaRef[],
+): BuiltGenerationRequest {
+  const model = chosenModel(type, setup, values);
+  if (!model) throw new Error("a video request needs a model the form offers");
+  const prompts = promptsOf(type, values);
+  const request: Record<string, unknown> = {};
+  if (prompts.length === 1) request.prompt = prompts[0];
+  if (prompts.length > 1) request.prompts = prompts;
+  const variants = variantsOf(values);
+  if (type === "text_to_video" && variants > 1) request.n = variants;
+  request.model = model.id;
+  const options: Array<[ModelChoice, readonly (string | number)[]]> = [
+    ["aspect", model.aspects],
+    ["resolution", model.resolutions],
+    ["quality_mode", model.quality_modes],
+    ["duration", model.durations_sec],
+  ];
+  // Only what this model lists goes out: the service would refuse anything else.
+  for (const [key, allowed] of options) {
+    const value = keep(values[key], allowed);
+    if (value !== undefined) request[key] = value;
+  }
+  if (model.audio_toggle) request.audio = values.audio !== false;
+  const [only] = media;
+  if (type === "image_to_video") {
+    if (media.length === 1 && only) request.image_file_id = only;
+    else request.image_file_ids = [...media];
+  }
+  if (type === "keyframe_video") request.keyframe_file_ids = [...media];
+  if (type === "video_to_video") request.video_file_ids = [...media];
+  if (type === "audio_to_video") request.audio_file_ids = [...media];
+  const count = clipCount(type, values, media);
+  return { request, count, quote: quoteOf(model, count), modelLabel: model.label };
+}

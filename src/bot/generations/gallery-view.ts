@@ -1,0 +1,298 @@
+/**
+ * What the gallery shows: its state per chat (filters, the page's cursors, the chosen results), kept
+ * for a day under a nonce its buttons carry, and the page drawn from the service's list with the store's
+ * use above it. Its buttons name their action by one character on the wire.
+ */
+import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
+import { z } from "zod";
+import type { GenerationCredentialsReader } from "../../accounts/generation-links.js";
+import type { DeletedGenerations } from "../../generation-service/client.js";
+import type { BulkDeleteRequest } from "../../generation-service/requests.js";
+import {
+  GENERATION_TYPES,
+  type Generation,
+  type GenerationStatus,
+  type StorageBlock,
+} from "../../generation-service/responses.js";
+import type { KeyGuardian } from "../../generations/key-guardian.js";
+import type { CancelQueueData, QueueService } from "../../generations/queue-card.js";
+import { FINISHED_STATUSES, type GenerationRecords } from "../../generations/records.js";
+import type { DeletionMarks } from "../../generations/retention.js";
+import { formatBytes, percentBar } from "../../i18n/format.js";
+import type { Translate } from "../../i18n/translate.js";
+import { CALLBACK_SCOPES, encodeCallback, newNonce } from "../../telegram/callback-data.js";
+import type { BotContext } from "../context.js";
+
+export interface GalleryService extends QueueService {
+  deleteGenerations(
+    apiKey: string,
+    deletion: BulkDeleteRequest,
+    idempotencyKey: string,
+  ): Promise<DeletedGenerations>;
+}
+
+export interface GalleryDeps {
+  credentials: GenerationCredentialsReader;
+  service: GalleryService;
+  marks: DeletionMarks;
+  guardian: KeyGuardian;
+  /** Which results the bot made without the user's prompt: the service's own prompt is not shown as theirs. */
+  records: Pick<GenerationRecords, "withoutOwnPrompt">;
+  /** Cancels every waiting generation of the account, as a job that edits the card when it is done. */
+  cancelQueue(data: CancelQueueData): Promise<void>;
+}
+
+/** Results on one page: one button each, four to a row. */
+export const GALLERY_PAGE_SIZE = 8;
+/** The choices of "Delete older than". */
+export const AGE_CHOICES = [7, 14, 30] as const;
+/** The spec's most ids in one bulk delete. */
+export const MAX_SELECTED = 500;
+/** Counting what an age deletion would remove reads at most this many pages of 100. */
+const MAX_COUNT_PAGES = 50;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const STATE_TTL_MS = DAY_MS;
+const PROMPT_CHARS = 48;
+
+const STATUS_FILTERS = ["succeeded", "failed", "running", "queued"] as const;
+export const TYPE_CYCLE = [undefined, ...GENERATION_TYPES] as const;
+export const STATUS_CYCLE = [undefined, ...STATUS_FILTERS] as const;
+
+/** What a button does, as one character on the wire. */
+export const ACTIONS = {
+  type: "t",
+  status: "s",
+  newer: "p",
+  older: "n",
+  toggle: "x",
+  askDeleteSelected: "d",
+  deleteSelected: "D",
+  oldMenu: "o",
+  askDeleteOld: "a",
+  deleteOld: "A",
+  back: "b",
+  queue: "q",
+  askCancel: "c",
+  cancel: "C",
+} as const;
+
+export const GalleryStateSchema = z.object({
+  nonce: z.string().min(1),
+  type: z.enum(GENERATION_TYPES).optional(),
+  status: z.enum(STATUS_FILTERS).optional(),
+  /** `starting_after` of each page after the first, in order: the last is the page shown. */
+  cursors: z.array(z.string()).max(1_000),
+  /** The cursor of the page after this one, when there is one. */
+  next: z.string().optional(),
+  /** The finished results on the page shown, by their button's number. */
+  pageIds: z.array(z.string()).max(GALLERY_PAGE_SIZE),
+  selected: z.array(z.string()).max(MAX_SELECTED),
+  /** Opened because storage is full: the advice heads the gallery. */
+  full: z.boolean(),
+});
+export type GalleryState = z.infer<typeof GalleryStateSchema>;
+
+export const QueueStateSchema = z.object({ nonce: z.string().min(1) });
+
+export function freshState(full = false): GalleryState {
+  return { nonce: newNonce(), cursors: [], pageIds: [], selected: [], full };
+}
+
+export async function readState<T>(
+  ctx: BotContext,
+  key: string,
+  schema: z.ZodType<T>,
+): Promise<T | undefined> {
+  const raw = await ctx.deps.storage.kv.get(key);
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const galleryKey = (chatId: number) => `gallery:${chatId}`;
+export const queueKey = (chatId: number) => `queue-card:${chatId}`;
+
+export async function saveGallery(ctx: BotContext, chatId: number, state: GalleryState): Promise<void> {
+  await ctx.deps.storage.kv.set(galleryKey(chatId), JSON.stringify(state), { ttlMs: STATE_TTL_MS });
+}
+
+export function button(text: string, nonce: string, action: keyof typeof ACTIONS, arg?: string | number) {
+  const args = arg === undefined ? [ACTIONS[action]] : [ACTIONS[action], arg];
+  return { text, callback_data: encodeCallback(CALLBACK_SCOPES.gallery, nonce, ...args) };
+}
+
+export function next<T>(cycle: readonly T[], current: T): T {
+  const index = cycle.indexOf(current);
+  return cycle[(index + 1) % cycle.length] as T;
+}
+
+function storageLine(t: Translate, storage: StorageBlock, locale: string): string {
+  if (storage.unlimited) {
+    return t("account-storage-unlimited", { used: formatBytes(storage.bytes_used, t, locale) });
+  }
+  return t("account-storage", {
+    bar: percentBar(storage.percent),
+    percent: storage.percent,
+    used: formatBytes(storage.bytes_used, t, locale),
+    quota: formatBytes(storage.bytes_quota, t, locale),
+  });
+}
+
+function shortDate(unixSeconds: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  }).format(new Date(unixSeconds * 1000));
+}
+
+function shortPrompt(prompt: string): string {
+  const flat = prompt.replace(/\s+/g, " ").trim();
+  return flat.length > PROMPT_CHARS ? `${flat.slice(0, PROMPT_CHARS - 1)}…` : flat;
+}
+
+function isFinished(status: GenerationStatus): boolean {
+  return FINISHED_STATUSES.has(status);
+}
+
+function itemLine(
+  t: Translate,
+  generation: Generation,
+  number: number,
+  marks: { selected: boolean; ownPrompt: boolean },
+  locale: string,
+) {
+  const mark = marks.selected ? "☑️ " : "";
+  const icon = generation.type === "video" ? "🎬" : "🖼";
+  const prompt = (marks.ownPrompt && shortPrompt(generation.prompt)) || t("generation-no-prompt");
+  const details = t("gallery-item-details", {
+    status: t(`gallery-status-${generation.status}`),
+    date: shortDate(generation.created, locale),
+  });
+  return `${mark}${number}. ${icon} ${prompt}\n      ${details}`;
+}
+
+export interface GalleryExtras {
+  /** The store as a deletion just reported it, fresher than the account read before. */
+  storage?: StorageBlock;
+  /** What just happened, above the list. */
+  notice?: string;
+}
+
+/** Reads the page the state points at and draws it; returns the state with the page's ids. */
+export async function drawGallery(
+  ctx: BotContext,
+  deps: GalleryDeps,
+  apiKey: string,
+  state: GalleryState,
+  extras: GalleryExtras = {},
+): Promise<{ text: string; keyboard: InlineKeyboardMarkup; state: GalleryState }> {
+  const t = ctx.t.bind(ctx);
+  const locale = await ctx.i18n.getLocale();
+  const storage = extras.storage ?? (await deps.service.getAccount(apiKey)).storage;
+  const cursor = state.cursors.at(-1);
+  const page = await deps.service.listGenerations(apiKey, {
+    limit: GALLERY_PAGE_SIZE,
+    ...(state.type ? { type: state.type } : {}),
+    ...(state.status ? { status: state.status } : {}),
+    ...(cursor ? { starting_after: cursor } : {}),
+  });
+  const nextCursor = page.has_more ? (page.next_cursor ?? page.data.at(-1)?.id) : undefined;
+  const selectable = page.data.filter((generation) => isFinished(generation.status));
+  const drawn: GalleryState = {
+    ...state,
+    pageIds: selectable.map((generation) => generation.id),
+    ...(nextCursor ? { next: nextCursor } : { next: undefined }),
+  };
+  const selected = new Set(state.selected);
+  const first = state.cursors.length * GALLERY_PAGE_SIZE;
+
+  const lines = [t("gallery-title"), storageLine(t, storage, locale)];
+  if (state.full) lines.push("", t("gallery-full-advice"));
+  if (extras.notice) lines.push("", extras.notice);
+  lines.push(
+    "",
+    t("gallery-filters", {
+      type: t(`gallery-type-${state.type ?? "all"}`),
+      status: t(`gallery-filter-${state.status ?? "all"}`),
+    }),
+  );
+  if (page.data.length === 0) {
+    lines.push(t(state.cursors.length === 0 ? "gallery-empty" : "gallery-page-empty"));
+  } else {
+    lines.push(t("gallery-page", { first: first + 1, last: first + page.data.length }));
+    const promptless = await deps.records.withoutOwnPrompt(page.data.map((generation) => generation.id));
+    page.data.forEach((generation, index) => {
+      const marks = { selected: selected.has(generation.id), ownPrompt: !promptless.has(generation.id) };
+      lines.push(itemLine(t, generation, first + index + 1, marks, locale));
+    });
+  }
+  if (state.selected.length > 0) lines.push("", t("gallery-selected", { count: state.selected.length }));
+
+  const { nonce } = state;
+  const rows: InlineKeyboardButton[][] = [
+    [
+      button(t("gallery-button-type", { type: t(`gallery-type-${state.type ?? "all"}`) }), nonce, "type"),
+      button(
+        t("gallery-button-status", { status: t(`gallery-filter-${state.status ?? "all"}`) }),
+        nonce,
+        "status",
+      ),
+    ],
+  ];
+  const toggles = page.data.flatMap((generation, index) => {
+    const slot = drawn.pageIds.indexOf(generation.id);
+    if (slot < 0) return [];
+    const label = `${selected.has(generation.id) ? "☑️ " : ""}${first + index + 1}`;
+    return [button(label, nonce, "toggle", slot)];
+  });
+  for (let start = 0; start < toggles.length; start += 4) rows.push(toggles.slice(start, start + 4));
+  const paging = [
+    ...(state.cursors.length > 0 ? [button(t("gallery-button-newer"), nonce, "newer")] : []),
+    ...(nextCursor ? [button(t("gallery-button-older"), nonce, "older")] : []),
+  ];
+  if (paging.length > 0) rows.push(paging);
+  if (state.selected.length > 0) {
+    rows.push([
+      button(
+        t("gallery-button-delete-selected", { count: state.selected.length }),
+        nonce,
+        "askDeleteSelected",
+      ),
+    ]);
+  }
+  rows.push([button(t("gallery-button-delete-old"), nonce, "oldMenu")]);
+  rows.push([
+    button(t("gallery-button-queue"), nonce, "queue"),
+    button(t("gallery-button-refresh"), nonce, "back"),
+  ]);
+  return { text: lines.join("\n"), keyboard: { inline_keyboard: rows }, state: drawn };
+}
+
+/** Finished generations made before the cutoff: what `older_than_days` would remove. */
+export async function countOlder(
+  deps: GalleryDeps,
+  apiKey: string,
+  cutoffSeconds: number,
+): Promise<{ count: number; complete: boolean }> {
+  let count = 0;
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_COUNT_PAGES; page++) {
+    const answer = await deps.service.listGenerations(apiKey, {
+      limit: 100,
+      ...(cursor ? { starting_after: cursor } : {}),
+    });
+    count += answer.data.filter(
+      (generation) => generation.created < cutoffSeconds && isFinished(generation.status),
+    ).length;
+    cursor = answer.next_cursor ?? answer.data.at(-1)?.id;
+    if (!answer.has_more || !cursor) return { count, complete: true };
+  }
+  return { count, complete: false };
+}

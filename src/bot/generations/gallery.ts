@@ -1,0 +1,241 @@
+/**
+ * /gallery and /queue: the user's generations on the service, and what is running and waiting there.
+ *
+ * The gallery pages `GET /v1/generations` newest first by its cursor, filtered by type and status, under
+ * a storage bar; finished results can be selected and deleted together, or everything older than 7, 14
+ * or 30 days at once, each after a confirmation that says how many go. The queue card is drawn by
+ * src/generations/queue-card.ts; its Cancel is a job. Both messages are edited in place; their buttons
+ * carry a nonce of their own (kept per chat), and the buttons on cards and notices that lead here carry
+ * none, since they only open the presser's own gallery or queue. Private chats only.
+ */
+import { Composer } from "grammy";
+import type { InlineKeyboardMarkup } from "grammy/types";
+import type { GenerationCredentials } from "../../accounts/generation-links.js";
+import { deriveIdempotencyKey } from "../../generation-service/idempotency.js";
+import { ENTRY_NONCE, ENTRY_TARGETS } from "../../generations/account-buttons.js";
+import { generationProblem } from "../../generations/problems.js";
+import { listAll, queueCardText, readQueue } from "../../generations/queue-card.js";
+import type { Translate } from "../../i18n/translate.js";
+import { CALLBACK_SCOPES, decodeCallback, newNonce } from "../../telegram/callback-data.js";
+import type { BotContext } from "../context.js";
+import { editMenu } from "../menu.js";
+import { GALLERY_HANDLERS, type GalleryPress } from "./gallery-actions.js";
+import {
+  ACTIONS,
+  button,
+  drawGallery,
+  freshState,
+  type GalleryDeps,
+  type GalleryExtras,
+  type GalleryState,
+  GalleryStateSchema,
+  galleryKey,
+  QueueStateSchema,
+  queueKey,
+  readState,
+  STATE_TTL_MS,
+  saveGallery,
+} from "./gallery-view.js";
+
+/** Says a refusal of the service in place of the message; anything else is the error boundary's. */
+async function sayProblem(ctx: BotContext, error: unknown, edit: boolean): Promise<void> {
+  const problem = generationProblem(error);
+  if (!problem) throw error;
+  const text = ctx.t(problem.key, problem.params);
+  if (edit) await editMenu(ctx, text);
+  else await ctx.reply(text);
+}
+
+async function sayKeyNotices(ctx: BotContext, deps: GalleryDeps, userId: number, apiKey: string) {
+  const account = await deps.service.getAccount(apiKey);
+  const locale = await ctx.i18n.getLocale();
+  for (const notice of await deps.guardian.notices(userId, account, ctx.t.bind(ctx), locale)) {
+    await ctx.reply(notice.text);
+  }
+}
+
+/** Who asks, with their linked key; one without a key is told how to link one. */
+async function linkedCaller(
+  ctx: BotContext,
+  deps: GalleryDeps,
+): Promise<{ chatId: number; userId: number; credentials: GenerationCredentials } | undefined> {
+  const chatId = ctx.chat?.id;
+  const userId = ctx.from?.id;
+  if (chatId === undefined || userId === undefined) return undefined;
+  const credentials = await deps.credentials.credentials(userId);
+  if (!credentials) {
+    await ctx.reply(ctx.t("account-not-linked"));
+    return undefined;
+  }
+  return { chatId, userId, credentials };
+}
+
+async function openGallery(ctx: BotContext, deps: GalleryDeps, full: boolean): Promise<void> {
+  const caller = await linkedCaller(ctx, deps);
+  if (!caller) return;
+  const { chatId, userId, credentials } = caller;
+  try {
+    const view = await drawGallery(ctx, deps, credentials.apiKey, freshState(full));
+    await ctx.reply(view.text, { reply_markup: view.keyboard });
+    await saveGallery(ctx, chatId, view.state);
+    await sayKeyNotices(ctx, deps, userId, credentials.apiKey);
+  } catch (error) {
+    await sayProblem(ctx, error, false);
+  }
+}
+
+function queueKeyboard(t: Translate, nonce: string, queued: number): InlineKeyboardMarkup {
+  return {
+    inline_keyboard: [
+      ...(queued > 0 ? [[button(t("queue-button-cancel", { count: queued }), nonce, "askCancel")]] : []),
+      [button(t("gallery-button-refresh"), nonce, "queue")],
+    ],
+  };
+}
+
+async function showQueue(ctx: BotContext, deps: GalleryDeps, mode: "reply" | "edit"): Promise<void> {
+  const caller = await linkedCaller(ctx, deps);
+  if (!caller) return;
+  const { chatId, userId, credentials } = caller;
+  try {
+    const snapshot = await readQueue(deps.service, credentials.apiKey);
+    const locale = await ctx.i18n.getLocale();
+    const nonce = newNonce();
+    const text = queueCardText(ctx.t.bind(ctx), snapshot);
+    const reply_markup = queueKeyboard(ctx.t.bind(ctx), nonce, snapshot.queued.length);
+    if (mode === "edit") await editMenu(ctx, text, { reply_markup });
+    else await ctx.reply(text, { reply_markup });
+    await ctx.deps.storage.kv.set(queueKey(chatId), JSON.stringify({ nonce }), { ttlMs: STATE_TTL_MS });
+    const notices = await deps.guardian.notices(userId, snapshot.account, ctx.t.bind(ctx), locale);
+    for (const notice of notices) await ctx.reply(notice.text);
+  } catch (error) {
+    await sayProblem(ctx, error, mode === "edit");
+  }
+}
+
+async function onQueueButton(ctx: BotContext, deps: GalleryDeps, chatId: number, action: string) {
+  const t = ctx.t.bind(ctx);
+  const messageId = ctx.callbackQuery?.message?.message_id;
+  const userId = ctx.from?.id;
+  if (messageId === undefined || userId === undefined) return;
+  if (action === ACTIONS.queue) {
+    await showQueue(ctx, deps, "edit");
+    return;
+  }
+  const credentials = await deps.credentials.credentials(userId);
+  if (!credentials) {
+    await editMenu(ctx, t("account-not-linked"));
+    return;
+  }
+  const nonce = newNonce();
+  await ctx.deps.storage.kv.set(queueKey(chatId), JSON.stringify({ nonce }), { ttlMs: STATE_TTL_MS });
+  if (action === ACTIONS.askCancel) {
+    try {
+      const queued = await listAll(deps.service, credentials.apiKey, "queued");
+      if (queued.length === 0) {
+        await showQueue(ctx, deps, "edit");
+        return;
+      }
+      const tokens = queued.reduce((total, generation) => total + generation.cost_tokens, 0);
+      await editMenu(ctx, t("queue-cancel-confirm", { count: queued.length, tokens }), {
+        reply_markup: {
+          inline_keyboard: [
+            [button(t("queue-button-cancel-confirm"), nonce, "cancel")],
+            [button(t("gallery-button-back"), nonce, "queue")],
+          ],
+        },
+      });
+    } catch (error) {
+      await sayProblem(ctx, error, true);
+    }
+    return;
+  }
+  if (action === ACTIONS.cancel) {
+    await editMenu(ctx, t("queue-canceling"));
+    await deps.cancelQueue({ userId, chatId, messageId, locale: await ctx.i18n.getLocale() });
+  }
+}
+
+async function onGalleryButton(
+  ctx: BotContext,
+  deps: GalleryDeps,
+  chatId: number,
+  state: GalleryState,
+  action: string,
+  arg: string | undefined,
+): Promise<void> {
+  const t = ctx.t.bind(ctx);
+  const userId = ctx.from?.id;
+  if (userId === undefined) return;
+  const credentials = await deps.credentials.credentials(userId);
+  if (!credentials) {
+    await editMenu(ctx, t("account-not-linked"));
+    return;
+  }
+  const apiKey = credentials.apiKey;
+  const locale = await ctx.i18n.getLocale();
+  const redraw = async (nextState: GalleryState, extras?: GalleryExtras) => {
+    const view = await drawGallery(ctx, deps, apiKey, nextState, extras);
+    await editMenu(ctx, view.text, { reply_markup: view.keyboard });
+    await saveGallery(ctx, chatId, view.state);
+  };
+  const idempotencyKey = (purpose: string) =>
+    deriveIdempotencyKey(`gallery:${chatId}:${state.nonce}`, purpose);
+  const handler = GALLERY_HANDLERS[action] ?? (({ redraw: again }: GalleryPress) => again(state));
+  await handler({ ctx, deps, state, arg, userId, apiKey, locale, t, redraw, idempotencyKey });
+}
+
+async function onButton(ctx: BotContext, deps: GalleryDeps): Promise<void> {
+  const data = decodeCallback(ctx.callbackQuery?.data);
+  const chatId = ctx.chat?.id;
+  if (!data || chatId === undefined) return;
+  const [action, arg] = data.args;
+  if (ctx.chat?.type !== "private" || action === undefined) {
+    await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+    return;
+  }
+  if (data.nonce === ENTRY_NONCE) {
+    await ctx.answerCallbackQuery();
+    if (action === ENTRY_TARGETS.queue) await showQueue(ctx, deps, "reply");
+    else if (action === ENTRY_TARGETS.gallery || action === ENTRY_TARGETS.galleryFull) {
+      await openGallery(ctx, deps, action === ENTRY_TARGETS.galleryFull);
+    }
+    return;
+  }
+  const queueActions: readonly string[] = [ACTIONS.askCancel, ACTIONS.cancel];
+  const queueState = await readState(ctx, queueKey(chatId), QueueStateSchema);
+  if (queueState?.nonce === data.nonce && (queueActions.includes(action) || action === ACTIONS.queue)) {
+    await ctx.answerCallbackQuery();
+    await onQueueButton(ctx, deps, chatId, action);
+    return;
+  }
+  const state = await readState(ctx, galleryKey(chatId), GalleryStateSchema);
+  if (state?.nonce !== data.nonce) {
+    await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+    return;
+  }
+  if (action === ACTIONS.queue) {
+    await ctx.answerCallbackQuery();
+    await showQueue(ctx, deps, "reply");
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  try {
+    await onGalleryButton(ctx, deps, chatId, state, action, arg);
+  } catch (error) {
+    await sayProblem(ctx, error, true);
+  }
+}
+
+/** Goes before the button guard: its buttons carry their own nonce, and the entry buttons none. */
+export function createGalleryFeature(deps: GalleryDeps): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  const privateChats = feature.chatType("private");
+  privateChats.command("gallery", (ctx) => openGallery(ctx, deps, false));
+  privateChats.command("queue", (ctx) => showQueue(ctx, deps, "reply"));
+  feature.on("callback_query:data", async (ctx, nextMiddleware) => {
+    if (decodeCallback(ctx.callbackQuery.data)?.scope !== CALLBACK_SCOPES.gallery) return nextMiddleware();
+    await onButton(ctx, deps);
+  });
+  return feature;
+}

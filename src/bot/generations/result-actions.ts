@@ -1,0 +1,285 @@
+/**
+ * The buttons on generation results: Original, Again, Use as reference and Delete (with a confirmation),
+ * Join under a keyframe chain's clips, and Cancel on the batch card. They act on their batch's ticket and
+ * are checked against its owner, since they outlive the chat's newest menu.
+ */
+import { Composer } from "grammy";
+import { z } from "zod";
+import { isGenerationServiceError } from "../../generation-service/errors.js";
+import { type JoinData, type JoinOutcome, joinableClips } from "../../generations/join-clips.js";
+import { problemOf } from "../../generations/problems.js";
+import {
+  type BatchRecord,
+  chunkOf,
+  type GenerationRecords,
+  hasOwnPrompt,
+} from "../../generations/records.js";
+import { decodeResultAction, type ResultAction, resultButton } from "../../generations/result-actions.js";
+import type { RetryOutcome } from "../../generations/retry-failed.js";
+import type { Translate } from "../../i18n/translate.js";
+import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js";
+import type { BotContext } from "../context.js";
+import type { AccountView } from "../forms/form.js";
+import { GENERATION_FORM_TYPES } from "../forms/form.js";
+import { openGenerationForm } from "../open-form.js";
+import { joinedClipsEstimate } from "../tasks/estimate.js";
+import { accountOf } from "../tasks/services.js";
+import { accountMoneyLines } from "../tasks/task-contract.js";
+import type { GenerationFlowDeps } from "./conversation.js";
+
+const FormTypeSchema = z.enum(GENERATION_FORM_TYPES);
+
+/** What the result buttons set going; each is a job or one call, never work that makes the update wait. */
+export interface GenerationActions {
+  sendOriginal(ticket: string, position: number): Promise<void>;
+  cancelQueued(ticket: string): Promise<void>;
+  /** A new batch of the failed prompts of this one. */
+  retryFailed(record: BatchRecord): Promise<RetryOutcome>;
+  /** Removes the generation from the service for good; rejects with the service's error. */
+  deleteGeneration(userId: number, generationId: string): Promise<void>;
+  /** One task on the Media Task Service that joins the clips in order; "already" when one was started. */
+  joinClips(data: JoinData): Promise<JoinOutcome>;
+}
+
+export interface GenerationFormsDeps {
+  flow: GenerationFlowDeps;
+  records: GenerationRecords;
+  actions: GenerationActions;
+}
+
+function confirmKeyboard(t: Translate, ticket: string, position: number) {
+  return {
+    inline_keyboard: [
+      [
+        resultButton(t("generation-button-delete-confirm"), ticket, "deleteConfirmed", position),
+        resultButton(t("generation-button-keep"), ticket, "keep", position),
+      ],
+    ],
+  };
+}
+
+/** Clip numbers as a person reads them: "1–3" for a run, else "1, 3". */
+function clipNumbers(positions: readonly number[]): string {
+  const numbers = positions.map((position) => position + 1);
+  const first = numbers[0];
+  const last = numbers.at(-1);
+  const run = numbers.every((number, index) => number === (first ?? 0) + index);
+  if (run && first !== undefined && last !== undefined && numbers.length > 2) return `${first}–${last}`;
+  return numbers.join(", ");
+}
+
+/** The clips a Join would take now, and what joining them costs by the task price table. */
+async function joinPlan(deps: GenerationFormsDeps, record: BatchRecord) {
+  const clips = await joinableClips(deps.records, record);
+  const seconds = typeof record.request.duration === "number" ? record.request.duration : undefined;
+  const estimate = joinedClipsEstimate(clips.map(() => seconds));
+  const positions = clips.map((clip) => clip.position);
+  const left = Array.from({ length: record.count }, (_, position) => position).filter(
+    (position) => !positions.includes(position),
+  );
+  return { positions, left, estimate };
+}
+
+/** The task-service account the join is paid from; undefined when it cannot be read now. */
+async function taskAccount(ctx: BotContext, userId: number): Promise<AccountView | undefined> {
+  try {
+    const { apiKey } = await ctx.deps.apiKeys.ensure(userId);
+    return accountOf(await ctx.deps.tasksService.me(apiKey));
+  } catch (error) {
+    // The confirmation then shows no balance; the task service still refuses what the balance cannot cover.
+    ctx.logger.warn({ err: error }, "task account not readable before a join");
+    return undefined;
+  }
+}
+
+/** Before anything is charged: which clips, in which order, what it costs and whether the balance covers it. */
+async function confirmJoin(ctx: BotContext, deps: GenerationFormsDeps, record: BatchRecord): Promise<void> {
+  const t = ctx.t.bind(ctx);
+  const { positions, left, estimate } = await joinPlan(deps, record);
+  if (positions.length < 2) {
+    await ctx.answerCallbackQuery({ text: t("join-too-few") });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  const account = await taskAccount(ctx, record.userId);
+  const lines = [t("join-confirm", { count: positions.length, numbers: clipNumbers(positions) })];
+  if (left.length > 0) lines.push(t("join-left-out", { count: left.length, numbers: clipNumbers(left) }));
+  lines.push("", ...accountMoneyLines(t, estimate, account));
+  const short = account?.balance !== undefined && !estimate.perMinute && estimate.tokens > account.balance;
+  const join = resultButton(
+    estimate.perMinute
+      ? t("join-button-confirm")
+      : t("join-button-confirm-cost", { tokens: estimate.tokens }),
+    record.ticket,
+    "joinConfirmed",
+  );
+  const notNow = resultButton(t("join-button-not-now"), record.ticket, "joinDismissed");
+  await ctx.reply(lines.join("\n"), {
+    reply_markup: { inline_keyboard: [short ? [notNow] : [join, notNow]] },
+  });
+}
+
+async function itemOf(deps: GenerationFormsDeps, record: BatchRecord, position: number | undefined) {
+  if (position === undefined) return undefined;
+  const chunk = await deps.records.chunk(record.ticket, chunkOf(position));
+  return chunk?.items.find((item) => item.position === position);
+}
+
+async function onResultButton(
+  ctx: BotContext,
+  deps: GenerationFormsDeps,
+  record: BatchRecord,
+  action: ResultAction,
+  position: number | undefined,
+): Promise<void> {
+  const t = ctx.t.bind(ctx);
+  /** The words of a clip where they differ from those of an image. */
+  const words = (key: string) => (record.type === "video" ? key.replace(/^generation-/, "video-") : key);
+  const item = await itemOf(deps, record, position);
+  const formType = FormTypeSchema.safeParse(record.form.type);
+  if (position !== undefined && !item) {
+    await ctx.answerCallbackQuery({ text: t("button-stale") });
+    return;
+  }
+  switch (action) {
+    case "original":
+      if (position === undefined) break;
+      await ctx.answerCallbackQuery({ text: t("generation-original-coming") });
+      await deps.actions.sendOriginal(record.ticket, position);
+      return;
+    case "again": {
+      if (!formType.success) break;
+      await ctx.answerCallbackQuery();
+      await openGenerationForm(ctx, {
+        type: formType.data,
+        media: record.form.media,
+        prefill: {
+          ...record.form.values,
+          ...(item && hasOwnPrompt(record.request) ? { prompt: item.prompt } : {}),
+        },
+      });
+      return;
+    }
+    case "reference": {
+      if (!item?.photoFileId || !item.photoFileUniqueId) break;
+      await ctx.answerCallbackQuery();
+      const { prompt: _prompt, ...settings } = record.form.values;
+      await openGenerationForm(ctx, {
+        type: "reference_image",
+        media: [
+          {
+            source: "telegram",
+            kind: "photo",
+            fileId: item.photoFileId,
+            fileUniqueId: item.photoFileUniqueId,
+          },
+        ],
+        prefill: settings,
+      });
+      return;
+    }
+    case "delete":
+      if (!item || position === undefined) break;
+      await ctx.answerCallbackQuery();
+      await ctx.reply(
+        t(words(item.deleted ? "generation-deleted-already" : "generation-delete-confirm"), {
+          number: position + 1,
+        }),
+        {
+          ...(item.deleted ? {} : { reply_markup: confirmKeyboard(t, record.ticket, position) }),
+        },
+      );
+      return;
+    case "deleteConfirmed": {
+      if (!item || position === undefined) break;
+      await ctx.answerCallbackQuery();
+      let outcome: string;
+      try {
+        if (!item.deleted) await deps.actions.deleteGeneration(record.userId, item.id);
+        outcome = t(words("generation-deleted"), { number: position + 1 });
+      } catch (error) {
+        if (!isGenerationServiceError(error)) throw error;
+        if (error.code !== "not_found") {
+          const problem = problemOf(error);
+          await ctx.editMessageText(t(problem.key, problem.params));
+          return;
+        }
+        outcome = t(words("generation-deleted-already"), { number: position + 1 });
+      }
+      await deps.records.changeChunk(record.ticket, chunkOf(position), (chunk) => ({
+        ...chunk,
+        items: chunk.items.map((candidate) =>
+          candidate.position === position ? { ...candidate, deleted: true } : candidate,
+        ),
+      }));
+      await ctx.editMessageText(outcome);
+      return;
+    }
+    case "keep":
+      await ctx.answerCallbackQuery();
+      await ctx.editMessageText(t("generation-kept"));
+      return;
+    case "cancelQueued":
+      await ctx.answerCallbackQuery({ text: t(words("generation-canceling")) });
+      await deps.actions.cancelQueued(record.ticket);
+      return;
+    case "join":
+      await confirmJoin(ctx, deps, record);
+      return;
+    case "joinConfirmed": {
+      const { positions, estimate } = await joinPlan(deps, record);
+      if (positions.length < 2) break;
+      const outcome = await deps.actions.joinClips({
+        ticket: record.ticket,
+        positions,
+        ...(estimate.perMinute ? {} : { cost: { tokens: estimate.tokens } }),
+      });
+      if (outcome === "already") {
+        await ctx.answerCallbackQuery({ text: t("join-already") });
+        return;
+      }
+      await ctx.answerCallbackQuery();
+      await ctx.editMessageText(
+        t("join-started", { count: positions.length, numbers: clipNumbers(positions) }),
+      );
+      return;
+    }
+    case "joinDismissed":
+      await ctx.answerCallbackQuery();
+      await ctx.editMessageText(t("join-not-now"));
+      return;
+    case "retryFailed": {
+      const outcome = await deps.actions.retryFailed(record);
+      const key =
+        "started" in outcome
+          ? "batch-retrying"
+          : "already" in outcome
+            ? "batch-retried-already"
+            : "button-stale";
+      await ctx.answerCallbackQuery({ text: t(key, { count: "started" in outcome ? outcome.started : 0 }) });
+      return;
+    }
+  }
+  await ctx.answerCallbackQuery({ text: t("button-stale") });
+}
+
+/** The buttons on generation results and cards. Goes before the button guard: they carry their own authority. */
+export function createGenerationResultButtons(deps: GenerationFormsDeps): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  feature.on("callback_query:data", async (ctx, next) => {
+    const data = decodeCallback(ctx.callbackQuery.data);
+    if (data?.scope !== CALLBACK_SCOPES.generationResult) return next();
+    const record = await deps.records.ofButton(data.nonce);
+    const action = decodeResultAction(data.args);
+    if (!record || !action) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+      return;
+    }
+    if (record.userId !== ctx.from.id) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
+      return;
+    }
+    await onResultButton(ctx, deps, record, action.action, action.position);
+  });
+  return feature;
+}

@@ -1,0 +1,97 @@
+/**
+ * The generation forms' GenerationFlowDeps, built from the program's services: what a form reads when it
+ * opens (the linked account, the catalog, the remembered choices) and what Create does.
+ */
+import { randomBytes } from "node:crypto";
+import type { I18n } from "@grammyjs/i18n";
+import type { GenerationCredentialsReader } from "../../accounts/generation-links.js";
+import type { Catalog as TaskCatalog } from "../../catalog/index.js";
+import { type Account, type Catalog, keyBudgetOf } from "../../generation-service/responses.js";
+import { generationProblem } from "../../generations/problems.js";
+import { KIND_RULES } from "../../generations/reference-files.js";
+import type { GenerationSubmissions } from "../../generations/start.js";
+import { formatOf, type IntakeLimits } from "../../media/accept.js";
+import { mediaDuration } from "../../media/duration.js";
+import { readAtMost } from "../../media/read-at-most.js";
+import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegram-download.js";
+import type { KeyValueStore } from "../../storage/ports.js";
+import { newNonce } from "../../telegram/callback-data.js";
+import type { BotContext } from "../context.js";
+import { LastChoices } from "../forms/defaults.js";
+import type { GenerationFlowDeps } from "./conversation.js";
+import { isVideoFormType } from "./forms/videos.js";
+
+export interface GenerationFlowServices {
+  i18n: I18n<BotContext>;
+  catalog: TaskCatalog;
+  limits: IntakeLimits;
+  credentials: GenerationCredentialsReader;
+  models: { get(): Promise<Catalog> };
+  service: { getAccount(apiKey: string): Promise<Account> };
+  submissions: Pick<GenerationSubmissions, "start">;
+  kv: KeyValueStore;
+  /** Where the files users send are read from. */
+  telegram: TelegramDownloadDeps;
+}
+
+/** An audio reference is at most this big (the service's limit): its whole header is read to measure it. */
+const MAX_MEASURED_AUDIO_BYTES = KIND_RULES.audio.maxBytes;
+
+export function createGenerationFlowDeps(services: GenerationFlowServices): GenerationFlowDeps {
+  return {
+    catalog: services.catalog,
+    limits: services.limits,
+    translate: (locale) => (key, variables) => services.i18n.t(locale, key, variables),
+    async prepare(outer, type) {
+      const userId = outer.from?.id;
+      if (userId === undefined) throw new Error("a form needs a user");
+      const credentials = await services.credentials.credentials(userId);
+      if (!credentials) return { problem: { key: "generation-not-linked" } };
+      let catalog: Catalog;
+      let account: Account;
+      try {
+        [catalog, account] = await Promise.all([
+          services.models.get(),
+          services.service.getAccount(credentials.apiKey),
+        ]);
+      } catch (error) {
+        const problem = generationProblem(error);
+        if (!problem) throw error;
+        outer.logger.warn({ err: error }, "generation form could not open");
+        return { problem };
+      }
+      const budgetLeft = keyBudgetOf(account.key)?.left;
+      return {
+        nonce: newNonce(),
+        instance: randomBytes(12).toString("base64url"),
+        catalog: isVideoFormType(type) ? catalog.video : catalog.image,
+        maxBatch: Math.min(catalog.max_batch, account.limits.max_batch || catalog.max_batch),
+        available: catalog.available,
+        account: {
+          plan: account.plan,
+          balance: account.balance_tokens,
+          tokensPerUsd: account.tokens_per_usd,
+          ...(budgetLeft === undefined ? {} : { budgetLeft }),
+        },
+        last: await new LastChoices(services.kv).get(userId, type),
+      };
+    },
+    async measure(ref) {
+      const format = formatOf(ref);
+      if (format === undefined || (ref.size !== undefined && ref.size > MAX_MEASURED_AUDIO_BYTES))
+        return undefined;
+      try {
+        const download = await openTelegramFile(services.telegram, ref.fileId, ref.size);
+        const bytes = await readAtMost(download.stream, MAX_MEASURED_AUDIO_BYTES);
+        return bytes === undefined ? undefined : mediaDuration(bytes, format);
+      } catch {
+        // Unmeasured, it is measured again from its bytes before the upload.
+        return undefined;
+      }
+    },
+    async submit(batch, definition, values) {
+      await services.submissions.start(batch);
+      await new LastChoices(services.kv).remember(batch.userId, definition, values);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Opening a task or generation form from anywhere in the bot, and the one form card a chat has open. A newer form or
+ * /cancel closes the older card: its text says what happened and its keyboard goes, so no button is
+ * left on screen that no longer acts.
+ */
+import type { ConversationControls } from "@grammyjs/conversations";
+import type { MediaRef } from "../media/media-ref.js";
+import type { TaskType } from "../tasks-service/schemas/index.js";
+import type { BotContext } from "./context.js";
+import { type FormValues, formNameKey } from "./forms/form.js";
+import { OpenFormCards } from "./forms/open-cards.js";
+import { GENERATION_FORM, type GenerationFormInput } from "./generations/conversation.js";
+import { menuBecameCard } from "./menu.js";
+import { type FormInput, TASK_FORM } from "./tasks/conversation.js";
+
+function isConversationControls(value: unknown): value is ConversationControls {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "enter" in value &&
+    typeof value.enter === "function" &&
+    "exitAll" in value &&
+    typeof value.exitAll === "function"
+  );
+}
+
+function formControls(ctx: BotContext): ConversationControls | undefined {
+  const controls = "conversation" in ctx ? ctx.conversation : undefined;
+  return isConversationControls(controls) ? controls : undefined;
+}
+
+/** Whether this bot has task forms (the form engine ran before this handler). */
+export function canOpenForms(ctx: BotContext): boolean {
+  return formControls(ctx) !== undefined;
+}
+
+/** Why an open card stops acting, each with the words its card then shows. */
+export type CardClosing = "cancelled" | "replaced";
+
+/** Edits the chat's open form card to say it is closed and takes its keyboard off. */
+export async function closeOpenCard(ctx: BotContext, why: CardClosing): Promise<void> {
+  const chatId = ctx.chat?.id;
+  if (chatId === undefined) return;
+  const cards = new OpenFormCards(ctx.deps.storage.kv);
+  const card = await cards.get(chatId);
+  if (!card) return;
+  await cards.clear(chatId);
+  const task = ctx.t(formNameKey(card.type));
+  await ctx.api
+    .editMessageText(chatId, card.messageId, ctx.t(`form-${why}`, { task }), {
+      reply_markup: { inline_keyboard: [] },
+    })
+    .catch((error: unknown) => ctx.logger.debug({ err: error }, "older form card not closed"));
+}
+
+export interface OpenFormOptions {
+  prefill?: FormValues;
+  /** A message of the bot (the question that led here) to turn into the card instead of a new one. */
+  inPlaceOf?: number;
+}
+
+/**
+ * Enters the task form; a form already open is closed first. Throws when the bot has no forms: every
+ * caller runs after the form engine.
+ */
+export async function openForm(
+  ctx: BotContext,
+  type: TaskType,
+  media: MediaRef[],
+  options: OpenFormOptions = {},
+): Promise<void> {
+  const controls = formControls(ctx);
+  if (!controls) throw new Error("the task form engine must run before its entries");
+  await closeOpenCard(ctx, "replaced");
+  await controls.exitAll();
+  if (options.inPlaceOf !== undefined) menuBecameCard(ctx, options.inPlaceOf);
+  const input: FormInput = {
+    type,
+    locale: await ctx.i18n.getLocale(),
+    media,
+    ...(options.prefill ? { prefill: options.prefill } : {}),
+    ...(options.inPlaceOf !== undefined ? { cardMessageId: options.inPlaceOf } : {}),
+  };
+  await controls.enter(TASK_FORM, input);
+}
+
+/** Enters a generation form; a form already open is closed first. */
+export async function openGenerationForm(
+  ctx: BotContext,
+  input: Omit<GenerationFormInput, "locale">,
+): Promise<void> {
+  const controls = formControls(ctx);
+  if (!controls) throw new Error("the form engine must run before the generation entries");
+  await closeOpenCard(ctx, "replaced");
+  await controls.exitAll();
+  const full: GenerationFormInput = { ...input, locale: await ctx.i18n.getLocale() };
+  await controls.enter(GENERATION_FORM, full);
+}

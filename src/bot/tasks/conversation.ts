@@ -1,0 +1,225 @@
+/**
+ * The task forms on @grammyjs/conversations: one conversation runs any task form (form-loop.ts runs the
+ * card). It reads the account and remembered choices when the form opens and hands Create to the submit
+ * job; both go through conversation.external, so a replay never repeats them.
+ */
+import type { Context } from "grammy";
+import { z } from "zod";
+import type { Catalog } from "../../catalog/index.js";
+import type { Translate } from "../../i18n/translate.js";
+import type { Logger } from "../../logger.js";
+import { type IntakeLimits, mediaClassOf } from "../../media/accept.js";
+import { type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
+import type { PreviewRequest } from "../../tasks/voice-previews.js";
+import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
+import type { BotContext } from "../context.js";
+import { initialValues, settingsValues, voiceInLanguage } from "../forms/defaults.js";
+import { speechLanguage } from "../forms/fields.js";
+import type { AccountView, FormEnv, FormValues } from "../forms/form.js";
+import { type FormConversation, runForm } from "../forms/form-loop.js";
+import { type FormState, type Notice, orderedMedia } from "../forms/form-state.js";
+import { firstScreen } from "../forms/navigation.js";
+import { placeMedia } from "../forms/place-media.js";
+import type { UserPreferences } from "../preferences.js";
+import { estimateCost } from "./estimate.js";
+import { FORMS } from "./forms/index.js";
+import { buildRequest } from "./request.js";
+import { TASK_CONTRACT } from "./task-contract.js";
+
+export const TASK_FORM = "task-form";
+/**
+ * Bump when a form's flow changes, so forms stored by an older release start over cleanly. 4: the loop
+ * is shared with the generation forms and a form opens with its contract.
+ */
+export const FORM_VERSION = 4;
+
+export const FormInputSchema = z.object({
+  type: z.enum(TASK_TYPES),
+  locale: z.string().min(2),
+  media: z.array(MediaRefSchema).max(30),
+  prefill: z.record(z.string(), z.unknown()).optional(),
+  /** The bot's message (the question that led to the form) that becomes the card, edited in place. */
+  cardMessageId: z.number().int().optional(),
+});
+export type FormInput = z.infer<typeof FormInputSchema>;
+
+export interface FormSetup {
+  nonce: string;
+  account?: AccountView;
+  preferences: UserPreferences;
+  last: FormValues;
+}
+
+export interface SubmitRequest {
+  userId: number;
+  chatId: number;
+  locale: string;
+  type: FormInput["type"];
+  form: { values: FormValues; media: FormInput["media"] };
+  request: Record<string, unknown>;
+  followUp?: Record<string, unknown>;
+  /** The card's estimate in tokens, for the result's caption (none on a quota plan or per minute). */
+  cost?: { tokens: number; upTo?: number };
+  cardMessageId: number;
+}
+
+/** What the forms need from the rest of the program, reached only through conversation.external. */
+export interface FlowDeps {
+  catalog: Catalog;
+  limits: IntakeLimits;
+  translate(locale: string): Translate;
+  prepare(outer: BotContext, type: FormInput["type"]): Promise<FormSetup>;
+  submit(request: SubmitRequest, values: FormValues): Promise<void>;
+  /** How long an audio or video file plays, read from the file (undefined when it cannot be read). */
+  measure(ref: TelegramMediaRef, logger: Pick<Logger, "warn">): Promise<number | undefined>;
+  /** Every voice with a sample sentence has ▶ (the operator's key makes samples), not only those with a file. */
+  samplesOnRequest: boolean;
+  /**
+   * Reads an SRT the user sent and says what is wrong with it (undefined when it is usable): timecodes
+   * are checked against the video's real length, read from the file where it can be.
+   */
+  checkSrt(ref: MediaRef, video: MediaRef | undefined): Promise<Notice | undefined>;
+  /** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
+  preview(request: PreviewRequest): Promise<string>;
+  /** The words of a text file the user sent, or what is wrong with it. */
+  readText(ref: TelegramMediaRef): Promise<string | Notice>;
+}
+
+/** Audio and video whose length Telegram did not state (files sent as documents): the estimate needs it. */
+function unmeasured(ref: MediaRef): ref is TelegramMediaRef {
+  if (ref.source !== "telegram" || (ref.durationSec !== undefined && ref.durationSec > 0)) return false;
+  const mediaClass = mediaClassOf(ref);
+  return mediaClass === "audio" || mediaClass === "video";
+}
+
+/** The files with their lengths read where Telegram did not state them. */
+async function withLengths(
+  deps: FlowDeps,
+  refs: readonly MediaRef[],
+  logger: Pick<Logger, "warn">,
+): Promise<MediaRef[]> {
+  const measured: MediaRef[] = [];
+  for (const ref of refs) {
+    if (!unmeasured(ref)) {
+      measured.push(ref);
+      continue;
+    }
+    const seconds = await deps.measure(ref, logger);
+    measured.push(seconds === undefined ? ref : { ...ref, durationSec: seconds });
+  }
+  return measured;
+}
+
+export function taskFormConversation(deps: FlowDeps) {
+  return async function taskForm(
+    conversation: FormConversation,
+    ctx: Context,
+    rawInput: unknown,
+  ): Promise<void> {
+    const input = FormInputSchema.parse(rawInput);
+    const definition = FORMS[input.type];
+    const t = deps.translate(input.locale);
+    const chatId = ctx.chat?.id;
+    const userId = ctx.from?.id;
+    if (chatId === undefined || userId === undefined) return;
+    const setup = await conversation.external((outer) => deps.prepare(outer, input.type));
+    /** An SRT handed in with the form (manual dubbing from an SRT) is checked against its video. */
+    const checkGivenSrt = async (given: FormState): Promise<FormState> => {
+      const srt = MediaRefSchema.safeParse(given.values.srt_file);
+      const video = given.media[0];
+      if (!srt.success || !video) return given;
+      const problem = await deps.checkSrt(srt.data, video);
+      return problem ? { ...given, notice: problem } : given;
+    };
+    /** The video came after its SRT: the SRT is checked now. */
+    const checkSrtAgainstNewVideo = async (before: FormState, after: FormState): Promise<FormState> => {
+      const refused = after.notice !== undefined && !after.notice.info;
+      return refused || before.media[0] === after.media[0] ? after : checkGivenSrt(after);
+    };
+
+    const env: FormEnv = {
+      catalog: deps.catalog,
+      locale: input.locale,
+      contract: TASK_CONTRACT,
+      samplesOnRequest: deps.samplesOnRequest,
+      ...(setup.account ? { account: setup.account } : {}),
+    };
+    const media = await conversation.external((outer) => withLengths(deps, input.media, outer.logger));
+    const values = initialValues({
+      definition,
+      preferences: setup.preferences,
+      last: setup.last,
+      media,
+      locale: input.locale,
+      catalog: deps.catalog,
+      ...(input.prefill ? { prefill: input.prefill } : {}),
+    });
+    const settings = settingsValues({ definition, preferences: setup.preferences, locale: input.locale });
+    /** The form's language changed on the card: a remembered voice of the old one gives way. */
+    const voiceFollowsLanguage = (before: FormState, after: FormState): FormState =>
+      speechLanguage(before.values, input.locale) === speechLanguage(after.values, input.locale)
+        ? after
+        : {
+            ...after,
+            values: voiceInLanguage(after.values, { last: setup.last, settings }, deps.catalog, input.locale),
+          };
+    // Only what the form's media rule takes is its media: nothing else is ever uploaded as its video.
+    const placed = placeMedia(definition, media);
+    let state: FormState = {
+      type: input.type,
+      values: { ...values, ...placed.prefill },
+      media: placed.media,
+      screen: { name: "summary" },
+      ...(Object.keys(setup.last).length > 0 ? { lastChoices: { last: setup.last, settings } } : {}),
+    };
+    const opened: FormState = { ...state, screen: firstScreen(definition, state, env) };
+    state = await conversation.external(() => checkGivenSrt(opened));
+    await runForm(
+      conversation,
+      ctx,
+      {
+        definition,
+        env,
+        t,
+        nonce: setup.nonce,
+        state,
+        limits: deps.limits,
+        services: "tasks",
+        ...(input.cardMessageId !== undefined ? { cardMessageId: input.cardMessageId } : {}),
+        readText: (ref) => deps.readText(ref),
+        review: (before, after) => checkSrtAgainstNewVideo(before, voiceFollowsLanguage(before, after)),
+        inspect: {
+          applies: (ref) => mediaClassOf(ref) === "subtitles",
+          check: (ref, current) => deps.checkSrt(ref, current.media[0]),
+        },
+        measure: (refs, logger) => withLengths(deps, refs, logger),
+        async create(submitted, cardMessageId) {
+          const media = orderedMedia(submitted);
+          const view = { values: submitted.values, media, env };
+          // Media stay Telegram references here; the submit job uploads them and puts the ids in.
+          const built = buildRequest(definition, view, (ref) => ref);
+          const estimate = env.account?.tariff === undefined ? estimateCost(definition, view) : undefined;
+          await deps.submit(
+            {
+              userId,
+              chatId,
+              locale: input.locale,
+              type: input.type,
+              form: { values: submitted.values, media },
+              request: built.request,
+              ...(built.followUp ? { followUp: built.followUp } : {}),
+              ...(estimate && !estimate.perMinute
+                ? { cost: { tokens: estimate.tokens, ...(estimate.upTo ? { upTo: estimate.upTo } : {}) } }
+                : {}),
+              cardMessageId,
+            },
+            submitted.values,
+          );
+        },
+        preview: (effect) =>
+          deps.preview({ chatId, provider: effect.provider, voice: effect.voice, locale: input.locale }),
+      },
+      { chatId, userId },
+    );
+  };
+}

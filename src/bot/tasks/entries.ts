@@ -1,0 +1,163 @@
+/**
+ * The ways into a task form, a task chosen for media sent (intake) or from the /start menu, and the
+ * form engine installed for both products with the task buttons and the dubbing review that run inside it.
+ */
+import { type ConversationFlavor, conversations, createConversation } from "@grammyjs/conversations";
+import { Composer, type Context, type Transformer } from "grammy";
+import { mediaClassOf } from "../../media/accept.js";
+import { extractMedia } from "../../media/media-ref.js";
+import { PendingMediaStore } from "../../media/pending-media.js";
+import type { KeyValueStore } from "../../storage/ports.js";
+import { AwaitingSrt, lineEdit, pageOfLine, reviewView, withLine } from "../../tasks/awaiting-srt.js";
+import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js";
+import type { BotContext } from "../context.js";
+import { intakeChoice } from "../features/intake.js";
+import { formStorage } from "../form-storage.js";
+import { FORM_IDLE_MS } from "../forms/form-loop.js";
+import { placeMedia } from "../forms/place-media.js";
+import {
+  GENERATION_FORM,
+  type GenerationFlowDeps,
+  generationFormConversation,
+} from "../generations/conversation.js";
+import { openForm } from "../open-form.js";
+import { isBotTaskType } from "../task-types.js";
+import { FORM_VERSION, TASK_FORM, taskFormConversation } from "./conversation.js";
+import { FORMS } from "./forms/index.js";
+import { closeReview, resultAction, retire, type TaskFormsDeps } from "./result-actions.js";
+
+type FormContext = ConversationFlavor<BotContext>;
+
+/** conversations() is typed on the context it flavours, yet it is the middleware that adds that flavour. */
+function asBotMiddleware(engine: Composer<FormContext>): Composer<BotContext> {
+  return engine as unknown as Composer<BotContext>;
+}
+
+export interface FormEngineDeps {
+  kv: KeyValueStore;
+  /**
+   * What the bot installs on its Api (capped retry among it): a form's calls go through an Api of their
+   * own, which transformers installed on bot.api never see, so the forms install them again.
+   */
+  apiPolicy: readonly Transformer[];
+  /** The task forms, and the buttons on task cards and results. */
+  tasks?: TaskFormsDeps;
+  /** The generation service's forms. */
+  generation?: GenerationFlowDeps;
+}
+
+/** Installs the conversations plugin and the forms; goes before the button guard. */
+export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
+  const engine = new Composer<FormContext>();
+  const plugins = [
+    async (ctx: Context, next: () => Promise<void>) => {
+      for (const transformer of deps.apiPolicy) ctx.api.config.use(transformer);
+      await next();
+    },
+  ];
+  engine.use(
+    conversations<FormContext, Context>({
+      storage: { type: "key", version: FORM_VERSION, adapter: formStorage(deps.kv) },
+    }),
+  );
+  if (deps.generation) {
+    engine.use(
+      createConversation<FormContext, Context>(generationFormConversation(deps.generation), {
+        id: GENERATION_FORM,
+        maxMillisecondsToWait: FORM_IDLE_MS,
+        plugins,
+      }),
+    );
+  }
+  const tasks = deps.tasks;
+  if (!tasks) return asBotMiddleware(engine);
+  engine.use(
+    createConversation<FormContext, Context>(taskFormConversation(tasks.flow), {
+      id: TASK_FORM,
+      maxMillisecondsToWait: FORM_IDLE_MS,
+      plugins,
+    }),
+  );
+  engine.on("callback_query:data", async (ctx, next) => {
+    const data = decodeCallback(ctx.callbackQuery.data);
+    if (data?.scope !== CALLBACK_SCOPES.result) return next();
+    const record = await tasks.records.ofButton(data.nonce);
+    if (!record) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+      return;
+    }
+    if (record.userId !== ctx.from.id) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
+      return;
+    }
+    await resultAction(ctx, tasks, record, data.args);
+  });
+  const awaiting = new AwaitingSrt(deps.kv);
+  engine.chatType("private").on("message:document", async (ctx, next) => {
+    const ticket = await awaiting.ticketIn(ctx.chat.id);
+    const [ref] = extractMedia(ctx.message).refs;
+    if (ticket === undefined || !ref || mediaClassOf(ref) !== "subtitles") return next();
+    const parent = await tasks.records.get(ticket);
+    if (!parent) return next();
+    const problem = await tasks.flow.checkSrt(ref, parent.form?.media[0]);
+    if (problem) {
+      await ctx.reply(ctx.t(problem.key, problem.params), {
+        reply_parameters: { message_id: ctx.message.message_id, allow_sending_without_reply: true },
+      });
+      return;
+    }
+    await closeReview(ctx, awaiting, parent, "review-sent-file");
+    await tasks.submissions.render(parent, ref);
+  });
+  engine.chatType("private").on("message:text", async (ctx, next) => {
+    const edit = lineEdit(ctx.message.text);
+    const ticket = edit ? await awaiting.ticketIn(ctx.chat.id) : undefined;
+    const review = ticket ? await awaiting.review(ticket) : undefined;
+    if (!edit || !review) return next();
+    const changed = withLine(review, edit.index, edit.text);
+    if (!changed) {
+      await ctx.reply(ctx.t("review-no-line", { line: edit.index, count: review.entries.length }));
+      return;
+    }
+    // The transcript moves below the edit, so the latest state is where the user is looking.
+    const view = reviewView(ctx.t.bind(ctx), changed, pageOfLine(changed, edit.index));
+    const sent = await ctx.reply(view.text, {
+      parse_mode: "HTML",
+      reply_markup: { inline_keyboard: view.keyboard },
+    });
+    await awaiting.put({ ...changed, messageId: sent.message_id });
+    if (review.messageId !== undefined) await retire(ctx, review.messageId);
+  });
+  return asBotMiddleware(engine);
+}
+
+/** Task choices that open a form: the intake offer and the /start menu. Goes after the button guard. */
+export const taskFormEntries = new Composer<BotContext>();
+
+taskFormEntries.on("callback_query:data", async (ctx, next) => {
+  const data = ctx.callbackData;
+  const fromIntake = intakeChoice(data);
+  const question = ctx.callbackQuery.message?.message_id;
+  if (fromIntake) {
+    await ctx.answerCallbackQuery();
+    const pending = ctx.chat ? await new PendingMediaStore(ctx.deps.storage.kv).take(ctx.chat.id) : undefined;
+    if (!pending || pending.refs.length === 0) {
+      await ctx.reply(ctx.t("intake-expired"));
+      return;
+    }
+    const placed = placeMedia(FORMS[fromIntake], pending.refs, pending.text);
+    await openForm(ctx, fromIntake, placed.media, {
+      prefill: placed.prefill,
+      ...(question !== undefined ? { inPlaceOf: question } : {}),
+    });
+    return;
+  }
+  if (data?.scope === CALLBACK_SCOPES.startTask) {
+    const [type] = data.args;
+    if (type === undefined || !isBotTaskType(type)) return next();
+    await ctx.answerCallbackQuery();
+    await openForm(ctx, type, []);
+    return;
+  }
+  return next();
+});

@@ -1,0 +1,59 @@
+/**
+ * The typed inputs of a silent video (durations and transitions per scene) and the scene map the card
+ * shows for a narrated one, so the user sees which text goes over which photo before anything is sent.
+ */
+
+import type { ParseResult } from "../../tasks-service/parsers/result.js";
+import { parseSceneMarkers } from "../../tasks-service/parsers/scene-markers.js";
+import type { FormView, ParsedInput } from "../forms/form.js";
+
+function items(input: string): string[] {
+  return input
+    .split(/[\s,;]+/)
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+/** "3 4 2.5": one positive number per media item. */
+export function parseNumberList(input: string, expected: number): ParsedInput {
+  const values = items(input).map((item) => Number(item));
+  if (values.some((value) => !Number.isFinite(value) || value <= 0)) {
+    return { ok: false, key: "form-error-number-list" };
+  }
+  if (values.length !== expected) {
+    return { ok: false, key: "form-error-count", params: { expected, actual: values.length } };
+  }
+  return { ok: true, value: values };
+}
+
+/** "fade zoom slide": one name from the list per cut. */
+export function parseWordList(input: string, allowed: readonly string[], expected: number): ParsedInput {
+  const values = items(input).map((item) => item.toLowerCase());
+  const unknown = values.find((value) => !allowed.includes(value));
+  if (unknown !== undefined) {
+    return { ok: false, key: "form-error-word", params: { word: unknown, allowed: allowed.join(", ") } };
+  }
+  if (values.length !== expected) {
+    return { ok: false, key: "form-error-count", params: { expected, actual: values.length } };
+  }
+  return { ok: true, value: values };
+}
+
+type SceneMapper = (scenes: number, media: number) => ParseResult<number[][]>;
+
+/** "Scene 1 → media 1", …: how the narration's scenes fall on the media. */
+export function sceneInsight(
+  view: FormView,
+  mapScenes: SceneMapper,
+): Array<{ key: string; params?: Record<string, string | number> }> {
+  const text = view.values.text;
+  if (typeof text !== "string" || text.trim() === "" || view.media.length === 0) return [];
+  const markers = parseSceneMarkers(text);
+  if (!markers.ok) return [];
+  const mapping = mapScenes(markers.value.segments.length, view.media.length);
+  if (!mapping.ok) return [];
+  return mapping.value.map((media, scene) => ({
+    key: "form-scene-map",
+    params: { scene: scene + 1, media: media.map((index) => index + 1).join(", ") },
+  }));
+}

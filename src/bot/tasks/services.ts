@@ -1,0 +1,153 @@
+/**
+ * The forms' FlowDeps, built from the program's services: what a form reads when it opens (the
+ * account, the remembered choices), what it does on Create, how an SRT is checked and how a voice
+ * sample is played.
+ */
+import type { I18n } from "@grammyjs/i18n";
+import type { Catalog } from "../../catalog/index.js";
+import { formatOf, type IntakeLimits } from "../../media/accept.js";
+import { mediaDuration } from "../../media/duration.js";
+import { mp4Header } from "../../media/media-header.js";
+import type { MediaRef } from "../../media/media-ref.js";
+import { readAtMost } from "../../media/read-at-most.js";
+import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegram-download.js";
+import type { KeyValueStore } from "../../storage/ports.js";
+import type { TaskSubmissions } from "../../tasks/start.js";
+import type { VoicePreviewPort } from "../../tasks/voice-previews.js";
+import { parseSrt } from "../../tasks-service/parsers/srt.js";
+import type { Profile } from "../../tasks-service/responses.js";
+import { newNonce } from "../../telegram/callback-data.js";
+import type { BotContext } from "../context.js";
+import { LastChoices } from "../forms/defaults.js";
+import type { AccountView } from "../forms/form.js";
+import type { Notice } from "../forms/form-state.js";
+import { readTextDocument } from "../text-document.js";
+import type { FlowDeps } from "./conversation.js";
+import { FORMS } from "./forms/index.js";
+
+/** An SRT is text: a few hundred kilobytes for hours of speech. Anything bigger is not one. */
+const MAX_SRT_BYTES = 2 * 1024 * 1024;
+/** A file is read whole for its length only up to this size; a larger one is estimated per minute. */
+const MAX_MEASURED_BYTES = 64 * 1024 * 1024;
+
+export interface FlowServices {
+  i18n: I18n<BotContext>;
+  catalog: Catalog;
+  limits: IntakeLimits;
+  submissions: TaskSubmissions;
+  kv: KeyValueStore;
+  telegram: TelegramDownloadDeps;
+  previews: VoicePreviewPort;
+}
+
+/** What a card shows of the task-service account: the balance or the plan, and the limits it checks. */
+export function accountOf(profile: Profile): AccountView {
+  const limits = profile.limits;
+  return {
+    ...(profile.billing === "tokens" ? { balance: profile.token_balance } : { tariff: profile.tariff }),
+    ...(typeof limits.max_video_duration === "number"
+      ? { maxVideoDurationSeconds: limits.max_video_duration }
+      : {}),
+    ...(typeof limits.max_photos === "number" ? { maxPhotos: limits.max_photos } : {}),
+  };
+}
+
+async function readSrt(telegram: TelegramDownloadDeps, ref: MediaRef): Promise<string | Notice> {
+  if (ref.source === "link") return { key: "form-srt-as-file" };
+  if (ref.size !== undefined && ref.size > MAX_SRT_BYTES) return { key: "form-srt-too-big" };
+  const download = await openTelegramFile(telegram, ref.fileId, ref.size);
+  const content = await readAtMost(download.stream, MAX_SRT_BYTES);
+  return content === undefined ? { key: "form-srt-too-big" } : content.toString("utf8");
+}
+
+/** Enough of an MP4's start to hold its movie header when it comes first. */
+const VIDEO_HEADER_BYTES = 512 * 1024;
+
+/**
+ * How long a video plays, to the millisecond, from its movie header; Telegram's whole seconds when the
+ * header cannot be read (a link, a header after the media data).
+ */
+async function realSeconds(telegram: TelegramDownloadDeps, video: MediaRef): Promise<number | undefined> {
+  if (video.source !== "telegram") return undefined;
+  try {
+    const download = await openTelegramFile(telegram, video.fileId, video.size);
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for await (const chunk of download.stream) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      chunks.push(bytes);
+      length += bytes.length;
+      if (length >= VIDEO_HEADER_BYTES) break;
+    }
+    download.stream.destroy();
+    const seconds = mp4Header(Buffer.concat(chunks)).seconds;
+    if (seconds !== undefined) return seconds;
+  } catch {
+    // Not readable now: Telegram's own figure stands in.
+  }
+  return video.durationSec;
+}
+
+export function createFlowDeps(services: FlowServices): FlowDeps {
+  return {
+    catalog: services.catalog,
+    limits: services.limits,
+    translate: (locale) => (key, variables) => services.i18n.t(locale, key, variables),
+    async prepare(outer, type) {
+      const userId = outer.from?.id;
+      if (userId === undefined) throw new Error("a form needs a user");
+      const last = await new LastChoices(outer.deps.storage.kv).get(userId, type);
+      let account: AccountView | undefined;
+      try {
+        const { apiKey } = await outer.deps.apiKeys.ensure(userId);
+        account = accountOf(await outer.deps.tasksService.me(apiKey));
+      } catch (error) {
+        // The card then shows no balance; Create still works and reports the service's answer.
+        outer.logger.warn({ err: error }, "account not readable when opening a form");
+      }
+      return { nonce: newNonce(), preferences: outer.preferences, last, ...(account ? { account } : {}) };
+    },
+    async submit(request, values) {
+      await services.submissions.start({
+        userId: request.userId,
+        chatId: request.chatId,
+        locale: request.locale,
+        type: request.type,
+        form: request.form,
+        request: request.request,
+        ...(request.followUp ? { followUp: request.followUp } : {}),
+        ...(request.cost ? { cost: request.cost } : {}),
+        cardMessageId: request.cardMessageId,
+      });
+      await new LastChoices(services.kv).remember(request.userId, FORMS[request.type], values);
+    },
+    async checkSrt(ref, video) {
+      const text = await readSrt(services.telegram, ref);
+      if (typeof text !== "string") return text;
+      const videoSeconds = video ? await realSeconds(services.telegram, video) : undefined;
+      const parsed = parseSrt(text, videoSeconds === undefined ? {} : { maxDurationSeconds: videoSeconds });
+      if (parsed.ok) return undefined;
+      const issue = parsed.errors[0];
+      return {
+        key: `rule-${issue?.code ?? "srt_empty"}`,
+        params: { line: issue?.line ?? 1, ...(issue?.params ?? {}) },
+      };
+    },
+    async measure(ref, logger) {
+      const format = formatOf(ref);
+      if (format === undefined || (ref.size !== undefined && ref.size > MAX_MEASURED_BYTES)) return undefined;
+      try {
+        const download = await openTelegramFile(services.telegram, ref.fileId, ref.size);
+        const bytes = await readAtMost(download.stream, MAX_MEASURED_BYTES);
+        return bytes === undefined ? undefined : mediaDuration(bytes, format);
+      } catch (error) {
+        // The estimate then counts per minute; the submission reports a file that cannot be read.
+        logger.warn({ err: error }, "media length not readable");
+        return undefined;
+      }
+    },
+    samplesOnRequest: services.previews.madeOnRequest,
+    preview: (request) => services.previews.play(request),
+    readText: (ref) => readTextDocument(services.telegram, ref),
+  };
+}

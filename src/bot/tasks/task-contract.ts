@@ -1,0 +1,114 @@
+/**
+ * The task service's side of a task form: what the task's request schema refuses, and the cost from the
+ * spec's price table beside the balance (or, on a quota plan, what the task uses of the allowances).
+ */
+import type { Translate } from "../../i18n/translate.js";
+import type { TaskType } from "../../tasks-service/schemas/index.js";
+import {
+  type AccountView,
+  type FormContract,
+  type FormDefinition,
+  type FormView,
+  isTaskType,
+} from "../forms/form.js";
+import { type Estimate, estimateCost, extraCost, PRICES, type QuotaUse, type TokenSpan } from "./estimate.js";
+import { validateForm } from "./request.js";
+
+function isTaskForm(definition: FormDefinition): definition is FormDefinition<TaskType> {
+  return isTaskType(definition.type);
+}
+
+function taskForm(definition: FormDefinition): FormDefinition<TaskType> {
+  if (!isTaskForm(definition)) throw new Error(`${definition.type} is no task form`);
+  return definition;
+}
+
+/** The estimate, the balance (or the plan) and, before Create, whether the balance covers the task. */
+function moneyLines(definition: FormDefinition<TaskType>, view: FormView, t: Translate): string[] {
+  return accountMoneyLines(t, estimateCost(definition, view), view.env.account);
+}
+
+/** An estimate beside the account it is paid from: the balance and whether it covers it, or the plan's use. */
+export function accountMoneyLines(
+  t: Translate,
+  estimate: Estimate | undefined,
+  account: AccountView | undefined,
+): string[] {
+  if (account?.tariff !== undefined) {
+    const lines = [t("money-plan", { tariff: account.tariff })];
+    const uses = estimate ? quotaParts(t, estimate.quota) : [];
+    if (uses.length > 0) lines.unshift(t("money-quota-uses", { uses: uses.join(", ") }));
+    return lines;
+  }
+  const lines = [costLine(t, estimate)];
+  if (account?.balance === undefined) return lines;
+  lines.push(t("money-balance", { tokens: account.balance }));
+  if (estimate && !estimate.perMinute && estimate.tokens > account.balance) {
+    lines.push("", `⚠️ ${t("money-short", { tokens: estimate.tokens, balance: account.balance })}`);
+  }
+  return lines;
+}
+
+function costLine(t: Translate, estimate: Estimate | undefined): string {
+  if (!estimate) return t("money-cost-plan-feature");
+  if (estimate.perMinute) return t("money-cost-per-minute", { tokens: estimate.tokens });
+  if (estimate.upTo !== undefined)
+    return t("money-cost-range", {
+      least: estimate.tokens,
+      most: estimate.upTo,
+      card: PRICES.cardPerElement,
+    });
+  if (estimate.tokens === 0) return t("money-cost-free");
+  return t("money-cost", { tokens: estimate.tokens });
+}
+
+/** What a quota plan counts, as phrases ("about 45 s of video", "1 auto-caption render"). */
+function quotaParts(t: Translate, quota: QuotaUse): string[] {
+  const parts: string[] = [];
+  if (quota.seconds !== undefined)
+    parts.push(t("money-quota-seconds", { seconds: Math.ceil(quota.seconds) }));
+  if (quota.transcriptionSeconds !== undefined)
+    parts.push(t("money-quota-transcription", { seconds: Math.ceil(quota.transcriptionSeconds) }));
+  if (quota.characters !== undefined && quota.characters > 0)
+    parts.push(t("money-quota-characters", { characters: quota.characters }));
+  if (quota.autoTexts !== undefined) parts.push(t("money-quota-auto-text", { count: quota.autoTexts }));
+  if (quota.cards !== undefined) {
+    parts.push(
+      quota.cardsUpTo === undefined
+        ? t("money-quota-cards", { count: quota.cards })
+        : t("money-quota-cards-range", { least: quota.cards, most: quota.cardsUpTo }),
+    );
+  }
+  return parts;
+}
+
+/** A span of tokens in words: exact, a range, or "up to" where it may be nothing. */
+function spanWords(t: Translate, key: string, span: TokenSpan): string {
+  const kind = span.least === span.most ? "exact" : span.least === 0 ? "up-to" : "range";
+  return t(key, { span: kind, least: span.least, most: span.most });
+}
+
+/**
+ * What a choice adds to the cost, in tokens; nothing on a quota plan, whose card lists each allowance
+ * the task uses.
+ */
+function extraCostWords(
+  definition: FormDefinition<TaskType>,
+  view: FormView,
+  instead: FormView["values"],
+  t: Translate,
+): string | undefined {
+  if (view.env.account?.tariff !== undefined) return undefined;
+  const extra = extraCost(definition, view, instead);
+  if (!extra) return undefined;
+  const parts: string[] = [];
+  if (extra.once.most > 0) parts.push(spanWords(t, "money-extra", extra.once));
+  if (extra.perMinute.most > 0) parts.push(spanWords(t, "money-extra-per-minute", extra.perMinute));
+  return parts.join(", ");
+}
+
+export const TASK_CONTRACT: FormContract = {
+  issues: (definition, view) => validateForm(taskForm(definition), view),
+  ledger: (definition, view, t) => moneyLines(taskForm(definition), view, t),
+  extraCost: (definition, view, instead, t) => extraCostWords(taskForm(definition), view, instead, t),
+};
