@@ -26,7 +26,6 @@ export interface GalleryPress {
   arg: string | undefined;
   userId: number;
   apiKey: string;
-  locale: string;
   t: Translate;
   redraw: (nextState: GalleryState, extras?: GalleryExtras) => Promise<void>;
   idempotencyKey: (purpose: string) => string;

@@ -173,7 +173,6 @@ async function onGalleryButton(
     return;
   }
   const apiKey = credentials.apiKey;
-  const locale = await ctx.i18n.getLocale();
   const redraw = async (nextState: GalleryState, extras?: GalleryExtras) => {
     const view = await drawGallery(ctx, deps, apiKey, nextState, extras);
     await editMenu(ctx, view.text, { reply_markup: view.keyboard });
@@ -182,7 +181,7 @@ async function onGalleryButton(
   const idempotencyKey = (purpose: string) =>
     deriveIdempotencyKey(`gallery:${chatId}:${state.nonce}`, purpose);
   const handler = GALLERY_HANDLERS[action] ?? (({ redraw: again }: GalleryPress) => again(state));
-  await handler({ ctx, deps, state, arg, userId, apiKey, locale, t, redraw, idempotencyKey });
+  await handler({ ctx, deps, state, arg, userId, apiKey, t, redraw, idempotencyKey });
 }
 
 async function onButton(ctx: BotContext, deps: GalleryDeps): Promise<void> {
