@@ -65,6 +65,8 @@ export interface GenerationTimings {
   failureCheckMs?: number;
   /** How often due retention notices are looked for. Default 10 minutes. */
   retentionTickMs?: number;
+  /** The first wait before a call the service refused with 429 or 503 goes again; later ones double. Default 1 s. */
+  serviceRetryBaseMs?: number;
 }
 
 export interface GenerationPipelineOptions {
@@ -112,6 +114,9 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     baseUrl: options.baseUrl,
     logger: logger.child({ component: "generation-service" }),
     rateLimits,
+    ...(timings.serviceRetryBaseMs === undefined
+      ? {}
+      : { retry: { baseDelayMs: timings.serviceRetryBaseMs } }),
   });
   const links = new GenerationLinks({
     storage,

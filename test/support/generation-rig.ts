@@ -114,7 +114,8 @@ export class GenerationRig {
       taskCatalog: catalog,
       limits,
       api,
-      timings: { cardIntervalMs: 10 },
+      // A refused call (a full queue, say) goes again at once instead of after the real seconds of backoff.
+      timings: { cardIntervalMs: 10, serviceRetryBaseMs: 1 },
       tasks: {
         start: async (task) => {
           if (!this.joinTasks.some((started) => started.ticket === task.ticket)) this.joinTasks.push(task);
