@@ -206,10 +206,7 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
   httpUrl = http.url;
 
   await Promise.all([queue.start(), bot.init()]);
-  pipeline.reconciler.start();
   await generation?.resume();
-  generation?.poller.start();
-  generation?.retention.start();
 
   let polling: PollingHandle | undefined;
   if (config.mode === "webhook") {
@@ -259,9 +256,6 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
       await polling?.stop();
       await webhook?.drain();
       await commandMenu;
-      await pipeline.reconciler.stop();
-      await generation?.poller.stop();
-      await generation?.retention.stop();
       await queue.close(deadlineMs);
       for (const close of closers) {
         await close().catch((err: unknown) => logger.warn({ err }, "error while closing"));

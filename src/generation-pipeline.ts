@@ -3,7 +3,7 @@
  * the forms' deps, and the lifecycle of a batch: the create job, signed webhooks and the poller that
  * follow it, the delivery of its chunks through one paced Api, its card, and the jobs its buttons start.
  * Part of the composition root beside task-pipeline.ts: app.ts builds it once, only when the service is
- * configured (or the playground's sandbox stands in for it), and nothing here runs until the poller is
+ * configured (or the playground's sandbox stands in for it), and nothing here runs until the queue is
  * started.
  */
 import type { I18n } from "@grammyjs/i18n";
@@ -22,19 +22,27 @@ import { BatchCards, cardRefresher, cardRefreshJob } from "./generations/card.js
 import { GenerationCatalogCache } from "./generations/catalog-cache.js";
 import { createJob } from "./generations/create-job.js";
 import { deliverJob } from "./generations/deliver-job.js";
+import { failureCheckJob } from "./generations/failure-check.js";
+import { Follower, observeJob } from "./generations/follower.js";
 import { type JoinTasks, joinJob, startJoin } from "./generations/join-clips.js";
 import { KeyGuardian, keyGuardJob } from "./generations/key-guardian.js";
-import { Follower, failureCheckJob, observeJob, Poller, pollJob } from "./generations/poller.js";
+import { generationPoller, pollJob } from "./generations/poller.js";
 import { cancelQueueJob } from "./generations/queue-card.js";
 import { GenerationRecords } from "./generations/records.js";
 import { cancelJob, originalJob } from "./generations/result-actions.js";
 import { createResultReader } from "./generations/result-files.js";
 import { resumeGenerations } from "./generations/resume.js";
-import { DeletionMarks, RETENTION_SET, RetentionWatch, retentionNoticeJob } from "./generations/retention.js";
+import {
+  DeletionMarks,
+  RETENTION_SET,
+  retentionNoticeJob,
+  retentionWatch,
+  scheduleRetentionNotice,
+} from "./generations/retention.js";
 import { retryFailed } from "./generations/retry-failed.js";
 import { GenerationSubmissions } from "./generations/start.js";
 import { generationHookRoutes } from "./http/generation-hooks.js";
-import type { JobQueue } from "./jobs/queue.js";
+import type { JobQueue, PeriodicWork } from "./jobs/queue.js";
 import { hookUrlFor } from "./lifecycle/hook-url.js";
 import { newTicket, ticketTag } from "./lifecycle/tickets.js";
 import { translatorFor } from "./lifecycle/translate.js";
@@ -97,9 +105,9 @@ export interface GenerationPipelineOptions {
 export interface GenerationPipeline {
   features: GenerationFeatures;
   routes: (app: Hono) => void;
-  poller: Poller;
-  /** Notices before results leave the service; started and stopped beside the poller. */
-  retention: RetentionWatch;
+  /** Ticked by the queue, as the notices before results leave the service are; tests tick them by hand. */
+  poller: PeriodicWork;
+  retention: PeriodicWork;
   /** Takes up at once, on start, the polls and albums a process that died left (queue started first). */
   resume(): Promise<void>;
   close(): Promise<void>;
@@ -155,31 +163,29 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     refreshCard: (ticket) => refreshCard(ticket),
     logger: logger.child({ component: "generation-follower" }),
   });
-  const poll = pollJob({
+  // The poll pass and the failure check read the user's lists alike, under the same lock and budget.
+  const listReading = {
     records,
     follower,
     locks: storage.locks,
     credentials: links,
     service: client,
-    budget: (apiKey) => rateLimits.current(apiKey),
+    budget: (apiKey: string) => rateLimits.current(apiKey),
+  };
+  const poll = pollJob({
+    ...listReading,
     intervalMs: (withWebhooks) =>
       withWebhooks ? (timings.pollWithWebhooksMs ?? 30_000) : (timings.pollWithoutWebhooksMs ?? 5_000),
   });
-  const poller = new Poller({
+  const poller = generationPoller({
     records,
-    locks: storage.locks,
     queue,
     job: poll,
     logger: logger.child({ component: "generation-poller" }),
     intervalMs: timings.pollTickMs ?? 1_000,
   });
   const failures = failureCheckJob({
-    records,
-    follower,
-    locks: storage.locks,
-    credentials: links,
-    service: client,
-    budget: (apiKey) => rateLimits.current(apiKey),
+    ...listReading,
     queue,
     intervalMs: timings.failureCheckMs ?? 4_000,
   });
@@ -196,9 +202,8 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     api,
     translate,
   });
-  const retention = new RetentionWatch({
+  const retention = retentionWatch({
     sortedSets: storage.sortedSets,
-    locks: storage.locks,
     queue,
     job: retentionNotice,
     logger: logger.child({ component: "generation-retention" }),
@@ -224,7 +229,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     firstPoll: (userId) => records.schedulePoll(userId, Date.now() + (timings.firstPollMs ?? 3_000)),
     refreshCard: (ticket) => refreshCard(ticket),
     async afterCreate(record) {
-      await retention.schedule(record);
+      await scheduleRetentionNotice(storage.sortedSets, record);
       await queue.enqueue(
         guard,
         { ticket: record.ticket },
@@ -254,6 +259,8 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
   queue.register(guard);
   queue.register(retentionNotice);
   queue.register(cancelQueue);
+  queue.every(poller);
+  queue.every(retention);
   const join = joinJob({
     records,
     kv: storage.kv,

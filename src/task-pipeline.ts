@@ -1,8 +1,8 @@
 /**
  * The task lifecycle, wired: forms hand a submission to the submit job; the service's callbacks, the
- * messenger hook and the reconciler wake the delivery job; results go out through one paced Api and
- * one result sender, which /tasks uses too. Part of the composition root: app.ts builds it once, and
- * nothing here starts until the reconciler is started.
+ * messenger hook and the poller wake the delivery job; results go out through one paced Api and one
+ * result sender, which /tasks uses too. Part of the composition root: app.ts builds it once, and nothing
+ * here runs until the queue is started.
  */
 import { Readable } from "node:stream";
 import type { I18n } from "@grammyjs/i18n";
@@ -15,7 +15,7 @@ import type { TaskFormsDeps } from "./bot/tasks/result-actions.js";
 import { createFlowDeps } from "./bot/tasks/services.js";
 import type { Catalog } from "./catalog/index.js";
 import { taskHookRoutes } from "./http/task-hooks.js";
-import type { JobQueue } from "./jobs/queue.js";
+import type { JobQueue, PeriodicWork } from "./jobs/queue.js";
 import { hookUrlFor } from "./lifecycle/hook-url.js";
 import { translatorFor } from "./lifecycle/translate.js";
 import type { Logger } from "./logger.js";
@@ -29,7 +29,7 @@ import { ProgressCards } from "./tasks/card.js";
 import { submitJob } from "./tasks/create-job.js";
 import { CreationCheck, creationSearchJob } from "./tasks/creation-check.js";
 import { deliverJob } from "./tasks/deliver-job.js";
-import { pollDelayMs, Reconciler } from "./tasks/poller.js";
+import { pollDelayMs, taskPoller } from "./tasks/poller.js";
 import { TaskRecords } from "./tasks/records.js";
 import { createResultFetcher, createTaskResultSender, type TaskResultSender } from "./tasks/send-result.js";
 import { TaskSubmissions } from "./tasks/start.js";
@@ -79,7 +79,8 @@ export interface TaskPipeline {
   records: TaskRecords;
   results: TaskResultSender;
   routes: (app: Hono) => void;
-  reconciler: Reconciler;
+  /** Ticked by the queue; tests tick it by hand. */
+  poller: PeriodicWork;
 }
 
 export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
@@ -197,15 +198,15 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
   queue.register(adopt);
   queue.register(previews.job);
 
-  const reconciler = new Reconciler({
+  const poller = taskPoller({
     records,
-    locks: storage.locks,
     queue,
     job: deliver,
     searchJob: search,
-    logger: logger.child({ component: "reconciler" }),
+    logger: logger.child({ component: "task-poller" }),
     intervalMs: timings.pollTickMs ?? 5_000,
   });
+  queue.every(poller);
 
   const routes = taskHookRoutes({
     records,
@@ -231,5 +232,5 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     telegram,
     previews,
   });
-  return { forms: { flow, records, submissions }, records, results, routes, reconciler };
+  return { forms: { flow, records, submissions }, records, results, routes, poller };
 }

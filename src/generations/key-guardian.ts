@@ -6,15 +6,15 @@
  * reads the account anyway.
  */
 import type { Api } from "grammy";
-import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
 import { type Account, keyBudgetOf } from "../generation-service/responses.js";
 import { formatDate, formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import { type TicketData, ticketJob } from "../lifecycle/tickets.js";
 import type { KeyValueStore } from "../storage/ports.js";
-import type { GenerationRecords } from "./records.js";
+import type { BatchRecord, GenerationRecords } from "./records.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Share of the key's budget used at which the user hears about it. */
@@ -71,44 +71,49 @@ export class KeyGuardian {
   }
 }
 
-const GuardDataSchema = z.object({ ticket: z.string().min(16) });
-export type GuardData = z.infer<typeof GuardDataSchema>;
-
-export interface KeyGuardDeps {
-  records: GenerationRecords;
+export interface OwnerAccountDeps {
   credentials: GenerationCredentialsReader;
   service: { getAccount(apiKey: string): Promise<Account> };
+}
+
+/**
+ * The account of the batch's owner as the linked key reads it; undefined without a link or a key that
+ * still works. A rate limit puts the job off until the key has room.
+ */
+export async function ownerAccount(
+  deps: OwnerAccountDeps,
+  record: BatchRecord,
+  retryAfterMs: number,
+): Promise<Account | undefined> {
+  const credentials = await deps.credentials.credentials(record.userId);
+  if (!credentials) return undefined;
+  try {
+    return await deps.service.getAccount(credentials.apiKey);
+  } catch (error) {
+    if (!isGenerationServiceError(error)) throw error;
+    if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? retryAfterMs);
+    return undefined;
+  }
+}
+
+export interface KeyGuardDeps extends OwnerAccountDeps {
+  records: GenerationRecords;
   guardian: KeyGuardian;
   api: Pick<Api, "sendMessage">;
   translate(locale: string): Translate;
 }
 
 /** After a batch is created: reads the account once and says what the key guardian finds. */
-export function keyGuardJob(deps: KeyGuardDeps): JobDefinition<GuardData> {
-  return {
-    name: "guard-generation-key",
-    schema: GuardDataSchema,
-    attempts: 3,
-    backoffMs: 5_000,
-    concurrency: 4,
-    async handler({ ticket }) {
-      const record = await deps.records.get(ticket);
-      if (!record) return;
-      const credentials = await deps.credentials.credentials(record.userId);
-      if (!credentials) return;
-      let account: Account;
-      try {
-        account = await deps.service.getAccount(credentials.apiKey);
-      } catch (error) {
-        if (!isGenerationServiceError(error)) throw error;
-        if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 20_000);
-        // A key that no longer works is explained where it is used; the guardian only warns ahead.
-        return;
-      }
-      const t = deps.translate(record.locale);
-      for (const notice of await deps.guardian.notices(record.userId, account, t, record.locale)) {
-        await deps.api.sendMessage(record.chatId, notice.text);
-      }
-    },
-  };
+export function keyGuardJob(deps: KeyGuardDeps): JobDefinition<TicketData> {
+  const tuning = { attempts: 3, backoffMs: 5_000, concurrency: 4 };
+  return ticketJob("guard-generation-key", tuning, async (ticket) => {
+    const record = await deps.records.get(ticket);
+    // A key that no longer works is explained where it is used; the guardian only warns ahead.
+    const account = record && (await ownerAccount(deps, record, 20_000));
+    if (!record || !account) return;
+    const t = deps.translate(record.locale);
+    for (const notice of await deps.guardian.notices(record.userId, account, t, record.locale)) {
+      await deps.api.sendMessage(record.chatId, notice.text);
+    }
+  });
 }

@@ -18,7 +18,7 @@ import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import { entryButton } from "./account-buttons.js";
-import type { Observation } from "./poller.js";
+import type { Observation } from "./follower.js";
 import { isTransient, problemOf } from "./problems.js";
 
 /** The spec's typical durations, in seconds: the band's two ends for one generation. */

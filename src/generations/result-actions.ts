@@ -15,9 +15,9 @@ import { isGenerationServiceError } from "../generation-service/errors.js";
 import type { Generation } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { ticketTag } from "../lifecycle/tickets.js";
+import { type TicketData, ticketJob, ticketTag } from "../lifecycle/tickets.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
-import type { Follower } from "./poller.js";
+import type { Follower } from "./follower.js";
 import {
   type BatchRecord,
   type ChunkRecord,
@@ -103,9 +103,6 @@ export function originalJob(deps: OriginalDeps): JobDefinition<OriginalData> {
   };
 }
 
-const CancelDataSchema = z.object({ ticket: z.string().min(16) });
-export type CancelData = z.infer<typeof CancelDataSchema>;
-
 export interface CancelDeps {
   records: GenerationRecords;
   credentials: GenerationCredentialsReader;
@@ -118,61 +115,55 @@ export interface CancelDeps {
   refreshCard(ticket: string): Promise<void>;
 }
 
-export function cancelJob(deps: CancelDeps): JobDefinition<CancelData> {
-  return {
-    name: "cancel-generations",
-    schema: CancelDataSchema,
-    attempts: 4,
-    backoffMs: 3_000,
-    concurrency: 4,
-    async handler({ ticket }) {
-      const record = await deps.records.get(ticket);
-      if (record?.state !== "created") return;
-      const credentials = await deps.credentials.credentials(record.userId);
-      if (!credentials) {
-        await deps.api.sendMessage(record.chatId, deps.translate(record.locale)("generation-not-linked"));
-        return;
-      }
-      const chunks = await deps.records.chunks(record);
-      const items = chunks.flatMap((chunk) => chunk.items);
-      const queued = items.filter((item) => item.status === "queued").reverse();
-      // Those already known to be running cannot be stopped either; a retry counts the ones it found.
-      const runningBefore = items.filter((item) => item.status === "running").length;
-      // Outcomes are recorded together after the calls, so the card never shows the refunds without
-      // the ones that could not be stopped.
-      const outcomes: Array<{ id: string; status: "canceled" | "running" } | Generation> = [];
-      let stopped: unknown;
-      try {
-        for (const item of queued) {
-          try {
-            const answer = await deps.service.cancelGeneration(
-              credentials.apiKey,
-              item.id,
-              idempotencyKeyOf(record, `cancel:${item.id}`),
-            );
-            outcomes.push(answer.generation ?? { id: item.id, status: "canceled" });
-          } catch (error) {
-            if (!isGenerationServiceError(error)) throw error;
-            if (error.code === "already_running") outcomes.push({ id: item.id, status: "running" });
-            else if (error.code !== "not_found") throw error;
-          }
+export function cancelJob(deps: CancelDeps): JobDefinition<TicketData> {
+  const tuning = { attempts: 4, backoffMs: 3_000, concurrency: 4 };
+  return ticketJob("cancel-generations", tuning, async (ticket) => {
+    const record = await deps.records.get(ticket);
+    if (record?.state !== "created") return;
+    const credentials = await deps.credentials.credentials(record.userId);
+    if (!credentials) {
+      await deps.api.sendMessage(record.chatId, deps.translate(record.locale)("generation-not-linked"));
+      return;
+    }
+    const chunks = await deps.records.chunks(record);
+    const items = chunks.flatMap((chunk) => chunk.items);
+    const queued = items.filter((item) => item.status === "queued").reverse();
+    // Those already known to be running cannot be stopped either; a retry counts the ones it found.
+    const runningBefore = items.filter((item) => item.status === "running").length;
+    // Outcomes are recorded together after the calls, so the card never shows the refunds without
+    // the ones that could not be stopped.
+    const outcomes: Array<{ id: string; status: "canceled" | "running" } | Generation> = [];
+    let stopped: unknown;
+    try {
+      for (const item of queued) {
+        try {
+          const answer = await deps.service.cancelGeneration(
+            credentials.apiKey,
+            item.id,
+            idempotencyKeyOf(record, `cancel:${item.id}`),
+          );
+          outcomes.push(answer.generation ?? { id: item.id, status: "canceled" });
+        } catch (error) {
+          if (!isGenerationServiceError(error)) throw error;
+          if (error.code === "already_running") outcomes.push({ id: item.id, status: "running" });
+          else if (error.code !== "not_found") throw error;
         }
-      } catch (error) {
-        stopped = error;
       }
-      const running = runningBefore + outcomes.filter((outcome) => outcome.status === "running").length;
-      await deps.records.update(ticket, (current) => ({ ...current, cancelRunning: running }));
-      for (const outcome of outcomes) await deps.follower.observe(outcome);
-      if (stopped !== undefined) {
-        // What was canceled so far is recorded; the retry goes on with what is still queued.
-        if (isGenerationServiceError(stopped) && stopped.code === "rate_limit_exceeded") {
-          throw new RetryLaterError(stopped.retryAfterMs ?? 10_000);
-        }
-        throw stopped;
+    } catch (error) {
+      stopped = error;
+    }
+    const running = runningBefore + outcomes.filter((outcome) => outcome.status === "running").length;
+    await deps.records.update(ticket, (current) => ({ ...current, cancelRunning: running }));
+    for (const outcome of outcomes) await deps.follower.observe(outcome);
+    if (stopped !== undefined) {
+      // What was canceled so far is recorded; the retry goes on with what is still queued.
+      if (isGenerationServiceError(stopped) && stopped.code === "rate_limit_exceeded") {
+        throw new RetryLaterError(stopped.retryAfterMs ?? 10_000);
       }
-      await deps.refreshCard(ticket);
-    },
-  };
+      throw stopped;
+    }
+    await deps.refreshCard(ticket);
+  });
 }
 
 /** Buttons on results and on the card: what each does, as a short code on the wire. */

@@ -8,16 +8,14 @@
  */
 import type { Api } from "grammy";
 import { z } from "zod";
-import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
-import { isGenerationServiceError } from "../generation-service/errors.js";
-import type { Account } from "../generation-service/responses.js";
 import { formatDate } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
-import { type JobDefinition, type JobQueue, RetryLaterError } from "../jobs/queue.js";
-import { ticketTag } from "../lifecycle/tickets.js";
+import { type JobDefinition, type JobQueue, type PeriodicWork, periodicWork } from "../jobs/queue.js";
+import { type TicketData, ticketJob, ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
-import type { KeyValueStore, LockStore, SortedSetStore } from "../storage/ports.js";
+import type { KeyValueStore, SortedSetStore } from "../storage/ports.js";
 import { entryButton } from "./account-buttons.js";
+import { type OwnerAccountDeps, ownerAccount } from "./key-guardian.js";
 import { type BatchRecord, chunkOf, type GenerationRecords } from "./records.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -64,75 +62,44 @@ export class DeletionMarks {
   }
 }
 
+/** A new batch: its notice is due first on the shorter retention; the job moves it on Pro. */
+export async function scheduleRetentionNotice(
+  sortedSets: SortedSetStore,
+  record: Pick<BatchRecord, "ticket" | "createdAt">,
+): Promise<void> {
+  await sortedSets.add(
+    RETENTION_SET,
+    record.ticket,
+    record.createdAt + retentionDays("Free") * DAY_MS - NOTICE_AHEAD_MS,
+  );
+}
+
 export interface RetentionWatchOptions {
   sortedSets: SortedSetStore;
-  locks: LockStore;
   queue: JobQueue;
-  job: JobDefinition<RetentionData>;
+  job: JobDefinition<TicketData>;
   logger: Logger;
   /** How often due notices are looked for. */
   intervalMs: number;
   now?: () => number;
 }
 
-export class RetentionWatch {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-
-  constructor(private readonly options: RetentionWatchOptions) {}
-
-  /** A new batch: its notice is due first on the shorter retention; the job moves it on Pro. */
-  async schedule(record: Pick<BatchRecord, "ticket" | "createdAt">): Promise<void> {
-    await this.options.sortedSets.add(
-      RETENTION_SET,
-      record.ticket,
-      record.createdAt + retentionDays("Free") * DAY_MS - NOTICE_AHEAD_MS,
-    );
-  }
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (!this.running) this.running = this.tick().finally(() => (this.running = undefined));
-    }, this.options.intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  /** Hands the batches whose notice is due to the job; returns how many. */
-  async tick(): Promise<number> {
-    const { sortedSets, locks, queue, job, logger } = this.options;
-    const now = (this.options.now ?? Date.now)();
-    const lock = await locks.acquire("generation-retention", 60_000);
-    if (lock === undefined) return 0;
-    let queued = 0;
-    try {
-      for (const ticket of await sortedSets.rangeByScore(RETENTION_SET, now, 500)) {
-        await sortedSets.remove(RETENTION_SET, ticket);
-        await queue.enqueue(job, { ticket }, { jobId: `generation-retention-${ticketTag(ticket)}-${now}` });
-        queued += 1;
-      }
-    } catch (error) {
-      logger.warn({ err: error }, "retention pass failed; the next one retries");
-    } finally {
-      await locks.release("generation-retention", lock);
+/** Each tick hands the batches whose notice is due to the job. */
+export function retentionWatch(options: RetentionWatchOptions): PeriodicWork {
+  const { sortedSets, queue, job } = options;
+  return periodicWork("generation-retention", options.intervalMs, options.logger, async () => {
+    const now = (options.now ?? Date.now)();
+    const due = await sortedSets.rangeByScore(RETENTION_SET, now, 500);
+    for (const ticket of due) {
+      await sortedSets.remove(RETENTION_SET, ticket);
+      await queue.enqueue(job, { ticket }, { jobId: `generation-retention-${ticketTag(ticket)}-${now}` });
     }
-    return queued;
-  }
+    return due.length;
+  });
 }
 
-const RetentionDataSchema = z.object({ ticket: z.string().min(16) });
-export type RetentionData = z.infer<typeof RetentionDataSchema>;
-
-export interface RetentionNoticeDeps {
+export interface RetentionNoticeDeps extends OwnerAccountDeps {
   records: GenerationRecords;
-  credentials: GenerationCredentialsReader;
-  service: { getAccount(apiKey: string): Promise<Account> };
   marks: DeletionMarks;
   /** Puts the batch back for a later notice (its date on Pro). */
   reschedule(ticket: string, dueAt: number): Promise<void>;
@@ -141,53 +108,39 @@ export interface RetentionNoticeDeps {
   now?: () => number;
 }
 
-export function retentionNoticeJob(deps: RetentionNoticeDeps): JobDefinition<RetentionData> {
+export function retentionNoticeJob(deps: RetentionNoticeDeps): JobDefinition<TicketData> {
   const now = deps.now ?? Date.now;
-  return {
-    name: "generation-retention-notice",
-    schema: RetentionDataSchema,
-    attempts: 4,
-    backoffMs: 60_000,
-    concurrency: 2,
-    async handler({ ticket }) {
-      const record = await deps.records.get(ticket);
-      if (!record || (record.state !== "created" && record.state !== "finished")) return;
-      const credentials = await deps.credentials.credentials(record.userId);
-      if (!credentials) return;
-      let account: Account;
-      try {
-        account = await deps.service.getAccount(credentials.apiKey);
-      } catch (error) {
-        if (!isGenerationServiceError(error)) throw error;
-        if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 60_000);
-        // A key that no longer works cannot read the results either: there is nothing to offer.
-        return;
-      }
-      const days = retentionDays(account.plan);
-      const leavesAt = record.createdAt + days * DAY_MS;
-      const dueAt = leavesAt - NOTICE_AHEAD_MS;
-      if (now() < dueAt) {
-        await deps.reschedule(ticket, dueAt);
-        return;
-      }
-      if (now() >= leavesAt) return;
-      const cutoff = await deps.marks.cutoff(record.userId);
-      if (cutoff !== undefined && record.createdAt < cutoff) return;
-      const unsaved = (await deps.records.chunks(record))
-        .flatMap((chunk) => chunk.items)
-        .filter((item) => item.status === "succeeded" && !item.deleted && !item.documentFileId);
-      if (unsaved.length === 0) return;
-      const t = deps.translate(record.locale);
-      await deps.api.sendMessage(
-        record.chatId,
-        t("retention-notice", {
-          count: unsaved.length,
-          made: formatDate(new Date(record.createdAt), record.locale),
-          leaves: formatDate(new Date(leavesAt), record.locale),
-          days,
-        }),
-        { reply_markup: { inline_keyboard: [[entryButton(t, "gallery")]] } },
-      );
-    },
-  };
+  const tuning = { attempts: 4, backoffMs: 60_000, concurrency: 2 };
+  return ticketJob("generation-retention-notice", tuning, async (ticket) => {
+    const record = await deps.records.get(ticket);
+    if (!record || (record.state !== "created" && record.state !== "finished")) return;
+    // A key that no longer works cannot read the results either: there is nothing to offer.
+    const account = await ownerAccount(deps, record, 60_000);
+    if (!account) return;
+    const days = retentionDays(account.plan);
+    const leavesAt = record.createdAt + days * DAY_MS;
+    const dueAt = leavesAt - NOTICE_AHEAD_MS;
+    if (now() < dueAt) {
+      await deps.reschedule(ticket, dueAt);
+      return;
+    }
+    if (now() >= leavesAt) return;
+    const cutoff = await deps.marks.cutoff(record.userId);
+    if (cutoff !== undefined && record.createdAt < cutoff) return;
+    const unsaved = (await deps.records.chunks(record))
+      .flatMap((chunk) => chunk.items)
+      .filter((item) => item.status === "succeeded" && !item.deleted && !item.documentFileId);
+    if (unsaved.length === 0) return;
+    const t = deps.translate(record.locale);
+    await deps.api.sendMessage(
+      record.chatId,
+      t("retention-notice", {
+        count: unsaved.length,
+        made: formatDate(new Date(record.createdAt), record.locale),
+        leaves: formatDate(new Date(leavesAt), record.locale),
+        days,
+      }),
+      { reply_markup: { inline_keyboard: [[entryButton(t, "gallery")]] } },
+    );
+  });
 }

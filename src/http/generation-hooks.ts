@@ -11,7 +11,7 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   WebhookPayloadSchema,
 } from "../generation-service/webhooks.js";
-import type { ObserveData } from "../generations/poller.js";
+import type { ObserveData } from "../generations/follower.js";
 import type { GenerationRecords } from "../generations/records.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { ticketTag } from "../lifecycle/tickets.js";

@@ -1,14 +1,8 @@
 import type { Job, Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
+import { z } from "zod";
 import type { Logger } from "../logger.js";
-import {
-  type EnqueueOptions,
-  type JobDefinition,
-  type JobQueue,
-  PermanentJobError,
-  type QueueDepth,
-  RetryLaterError,
-} from "./queue.js";
+import * as port from "./queue.js";
 
 const DAY_SECONDS = 24 * 60 * 60;
 /**
@@ -24,7 +18,9 @@ const loadBullMq = () => {
 };
 
 interface Lane {
-  definition: JobDefinition<unknown>;
+  definition: port.JobDefinition<unknown>;
+  /** Periodic work: the job's scheduler adds one every this many milliseconds. */
+  everyMs?: number;
   queue?: Promise<Queue>;
   worker?: Worker;
   /** The worker's connection: BullMQ leaves a connection it was handed open when the worker closes. */
@@ -35,12 +31,11 @@ interface Lane {
  * BullMQ on Redis: each job kind is a queue, so kinds do not starve each other. A crashed worker's job
  * is taken over by another instance once its lock lapses (BullMQ's stalled-job check). BullMQ is
  * loaded when a queue is first used or the workers start, not with this module: it is the heaviest
- * package the bot has, and a process on the in-process queue never needs it.
+ * package the bot has, and a process on the in-process queue never needs it. Periodic work is a job
+ * scheduler's repeated job: one job per tick, taken by one instance, so no lock is needed.
  */
-export class BullJobQueue implements JobQueue {
+export class BullJobQueue extends port.Lanes<Lane> implements port.JobQueue {
   readonly kind = "bullmq";
-  private readonly lanes = new Map<string, Lane>();
-  private readonly failureListeners: Array<(job: string, final: boolean) => void> = [];
 
   /**
    * `connection` serves the queues; workers need connections with maxRetriesPerRequest null, which
@@ -51,11 +46,25 @@ export class BullJobQueue implements JobQueue {
     private readonly workerConnection: () => Redis,
     private readonly logger: Logger,
     private readonly prefix = "bull",
-  ) {}
+  ) {
+    super();
+  }
 
-  register<T>(definition: JobDefinition<T>): void {
-    if (this.lanes.has(definition.name)) throw new Error(`job ${definition.name} is registered twice`);
-    this.lanes.set(definition.name, { definition: definition as JobDefinition<unknown> });
+  protected newLane(definition: port.JobDefinition<unknown>): Lane {
+    return { definition };
+  }
+
+  every(work: port.PeriodicWork): void {
+    this.register({
+      name: work.name,
+      schema: z.object({}),
+      handler: async () => void (await work.tick()),
+      attempts: 1,
+      backoffMs: work.everyMs,
+      concurrency: 1,
+    });
+    const lane = this.lanes.get(work.name);
+    if (lane) lane.everyMs = work.everyMs;
   }
 
   private queueOf(lane: Lane): Promise<Queue> {
@@ -68,10 +77,12 @@ export class BullJobQueue implements JobQueue {
     return lane.queue;
   }
 
-  async enqueue<T>(definition: JobDefinition<T>, data: T, options: EnqueueOptions = {}): Promise<void> {
-    const lane = this.lanes.get(definition.name);
-    if (!lane) throw new Error(`job ${definition.name} is not registered`);
-    const parsed = definition.schema.parse(data);
+  async enqueue<T>(
+    definition: port.JobDefinition<T>,
+    data: T,
+    options: port.EnqueueOptions = {},
+  ): Promise<void> {
+    const { lane, parsed } = this.accept(definition, data);
     const queue = await this.queueOf(lane);
     await queue.add(definition.name, parsed, {
       jobId: options.jobId,
@@ -103,16 +114,25 @@ export class BullJobQueue implements JobQueue {
       });
       lane.worker = worker;
       lane.workerConnection = connection;
+      if (lane.everyMs === undefined) continue;
+      // Upserting again (every instance does at start) keeps one scheduler, at the interval given last.
+      await (await this.queueOf(lane)).upsertJobScheduler(
+        lane.definition.name,
+        { every: lane.everyMs },
+        {
+          name: lane.definition.name,
+          data: {},
+          opts: { removeOnComplete: true, removeOnFail: { count: 100 } },
+        },
+      );
     }
   }
 
-  onFailure(listener: (job: string, final: boolean) => void): void {
-    this.failureListeners.push(listener);
-  }
-
-  async depths(): Promise<Record<string, QueueDepth>> {
-    const result: Record<string, QueueDepth> = {};
+  /** The depths of job kinds; periodic work always has its next tick waiting, so it is left out. */
+  async depths(): Promise<Record<string, port.QueueDepth>> {
+    const result: Record<string, port.QueueDepth> = {};
     for (const [name, lane] of this.lanes) {
+      if (lane.everyMs !== undefined) continue;
       const queue = await this.queueOf(lane);
       const counts = await queue.getJobCounts("waiting", "prioritized", "active", "delayed", "failed");
       result[name] = {
@@ -156,11 +176,11 @@ export class BullJobQueue implements JobQueue {
       const data = lane.definition.schema.parse(job.data);
       await lane.definition.handler(data, { jobId: String(job.id), attempt: job.attemptsMade + 1, logger });
     } catch (error) {
-      if (error instanceof RetryLaterError) {
+      if (error instanceof port.RetryLaterError) {
         await job.moveToDelayed(Date.now() + error.delayMs, token);
         throw new DelayedError();
       }
-      if (error instanceof PermanentJobError) throw new UnrecoverableError(error.message);
+      if (error instanceof port.PermanentJobError) throw new UnrecoverableError(error.message);
       throw error;
     }
   }

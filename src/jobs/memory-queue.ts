@@ -1,14 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../logger.js";
-import {
-  backoffDelay,
-  type EnqueueOptions,
-  type JobDefinition,
-  type JobQueue,
-  PermanentJobError,
-  type QueueDepth,
-  RetryLaterError,
-} from "./queue.js";
+import * as port from "./queue.js";
 
 interface QueuedJob {
   id: string;
@@ -20,7 +12,7 @@ interface QueuedJob {
 }
 
 interface Lane {
-  definition: JobDefinition<unknown>;
+  definition: port.JobDefinition<unknown>;
   ready: QueuedJob[];
   /** Ready background jobs: taken only when `ready` is empty. */
   readyBackground: QueuedJob[];
@@ -33,39 +25,52 @@ interface Lane {
 /** How long a finished job's id keeps deduplicating, as BullMQ does with removeOnComplete by age. */
 const FINISHED_ID_RETENTION_MS = 24 * 60 * 60 * 1000;
 
+/** Periodic work on its timer, and the tick running now, if one is. */
+interface Ticker {
+  work: port.PeriodicWork;
+  timer?: NodeJS.Timeout;
+  running?: Promise<number>;
+}
+
 /** The in-process queue of memory mode: one instance, nothing survives a restart. */
-export class MemoryJobQueue implements JobQueue {
+export class MemoryJobQueue extends port.Lanes<Lane> implements port.JobQueue {
   readonly kind = "memory";
-  private readonly lanes = new Map<string, Lane>();
   private readonly knownIds = new Map<string, number | "live">();
   private readonly idle = new Set<() => void>();
-  private readonly failureListeners: Array<(job: string, final: boolean) => void> = [];
+  private readonly tickers: Ticker[] = [];
   private running = false;
   private closing = false;
 
   constructor(
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    super();
+  }
 
-  register<T>(definition: JobDefinition<T>): void {
-    if (this.lanes.has(definition.name)) throw new Error(`job ${definition.name} is registered twice`);
-    this.lanes.set(definition.name, {
-      definition: definition as JobDefinition<unknown>,
+  protected newLane(definition: port.JobDefinition<unknown>): Lane {
+    return {
+      definition,
       ready: [],
       readyBackground: [],
       delayed: new Set(),
       delayedCount: 0,
       active: 0,
       failed: 0,
-    });
+    };
   }
 
-  async enqueue<T>(definition: JobDefinition<T>, data: T, options: EnqueueOptions = {}): Promise<void> {
-    const lane = this.lanes.get(definition.name);
-    if (!lane) throw new Error(`job ${definition.name} is not registered`);
+  every(work: port.PeriodicWork): void {
+    this.tickers.push({ work });
+  }
+
+  async enqueue<T>(
+    definition: port.JobDefinition<T>,
+    data: T,
+    options: port.EnqueueOptions = {},
+  ): Promise<void> {
     if (this.closing) throw new Error("the queue is closing");
-    const parsed = definition.schema.parse(data);
+    const { lane, parsed } = this.accept(definition, data);
     const id = options.jobId ?? randomUUID();
     this.forgetFinishedIds();
     if (this.knownIds.has(id)) return;
@@ -87,14 +92,16 @@ export class MemoryJobQueue implements JobQueue {
   async start(): Promise<void> {
     this.running = true;
     for (const lane of this.lanes.values()) this.pump(lane);
+    for (const ticker of this.tickers) {
+      ticker.timer ??= setInterval(() => {
+        ticker.running ??= ticker.work.tick().finally(() => (ticker.running = undefined));
+      }, ticker.work.everyMs);
+      ticker.timer.unref();
+    }
   }
 
-  onFailure(listener: (job: string, final: boolean) => void): void {
-    this.failureListeners.push(listener);
-  }
-
-  async depths(): Promise<Record<string, QueueDepth>> {
-    const result: Record<string, QueueDepth> = {};
+  async depths(): Promise<Record<string, port.QueueDepth>> {
+    const result: Record<string, port.QueueDepth> = {};
     for (const [name, lane] of this.lanes) {
       result[name] = {
         waiting: lane.ready.length + lane.readyBackground.length,
@@ -107,6 +114,9 @@ export class MemoryJobQueue implements JobQueue {
   }
 
   async close(deadlineMs: number): Promise<void> {
+    for (const ticker of this.tickers) clearInterval(ticker.timer);
+    // A tick queues its work before the queue stops taking jobs.
+    await Promise.all(this.tickers.map((ticker) => ticker.running));
     this.closing = true;
     this.running = false;
     for (const lane of this.lanes.values()) {
@@ -179,11 +189,11 @@ export class MemoryJobQueue implements JobQueue {
       this.finish(job.id);
       return;
     }
-    if (error instanceof RetryLaterError) {
+    if (error instanceof port.RetryLaterError) {
       this.schedule(lane, job, error.delayMs);
       return;
     }
-    const permanent = error instanceof PermanentJobError;
+    const permanent = error instanceof port.PermanentJobError;
     const final = permanent || job.attempt >= lane.definition.attempts;
     for (const listener of this.failureListeners) listener(lane.definition.name, final);
     if (final) {
@@ -192,7 +202,7 @@ export class MemoryJobQueue implements JobQueue {
       this.finish(job.id);
       return;
     }
-    const delayMs = backoffDelay(lane.definition.backoffMs, job.attempt);
+    const delayMs = port.backoffDelay(lane.definition.backoffMs, job.attempt);
     logger.warn({ err: error, retryInMs: delayMs }, "job failed; retrying");
     this.schedule(lane, { ...job, attempt: job.attempt + 1 }, delayMs);
   }

@@ -61,9 +61,45 @@ export interface QueueDepth {
   failed: number;
 }
 
+/**
+ * Upkeep done every so often (looking for due polls, say), from start() until close(): each tick runs
+ * on one instance however many run, so ticks need no lock. Ticks should be short: on Redis the next one
+ * is due by the clock, and another instance may take it while a slow one still runs.
+ */
+export interface PeriodicWork {
+  /** Names the work across instances. */
+  readonly name: string;
+  readonly everyMs: number;
+  /** Returns how much it queued; never rejects (see `periodicWork`). */
+  tick(): Promise<number>;
+}
+
+/** Periodic work whose pass is logged when it fails, so the next tick simply tries again. */
+export function periodicWork(
+  name: string,
+  everyMs: number,
+  logger: Logger,
+  pass: () => Promise<number>,
+): PeriodicWork {
+  return {
+    name,
+    everyMs,
+    async tick() {
+      try {
+        return await pass();
+      } catch (error) {
+        logger.warn({ err: error }, `${name} pass failed; the next one retries`);
+        return 0;
+      }
+    },
+  };
+}
+
 export interface JobQueue {
   readonly kind: "bullmq" | "memory";
   register<T>(definition: JobDefinition<T>): void;
+  /** Ticks the work every `everyMs` from start() on. */
+  every(work: PeriodicWork): void;
   /** Resolves once the job is durably queued (or known already under its id). */
   enqueue<T>(definition: JobDefinition<T>, data: T, options?: EnqueueOptions): Promise<void>;
   /** Starts the workers of every registered definition. */
@@ -71,8 +107,32 @@ export interface JobQueue {
   depths(): Promise<Record<string, QueueDepth>>;
   /** Tells the listener of every failed run (not of a requested pause); final when no attempt is left. */
   onFailure(listener: (job: string, final: boolean) => void): void;
-  /** Stops taking jobs, lets running ones finish within the deadline, then closes. */
+  /** Stops taking jobs and ticking, lets running ones finish within the deadline, then closes. */
   close(deadlineMs: number): Promise<void>;
+}
+
+/** What both adapters keep alike: a lane per registered kind of job, and who hears of failures. */
+export abstract class Lanes<Lane extends { definition: JobDefinition<unknown> }> {
+  protected readonly lanes = new Map<string, Lane>();
+  protected readonly failureListeners: Array<(job: string, final: boolean) => void> = [];
+
+  protected abstract newLane(definition: JobDefinition<unknown>): Lane;
+
+  register<T>(definition: JobDefinition<T>): void {
+    if (this.lanes.has(definition.name)) throw new Error(`job ${definition.name} is registered twice`);
+    this.lanes.set(definition.name, this.newLane(definition as JobDefinition<unknown>));
+  }
+
+  onFailure(listener: (job: string, final: boolean) => void): void {
+    this.failureListeners.push(listener);
+  }
+
+  /** The job's lane and its data as parsed on the way in. */
+  protected accept<T>(definition: JobDefinition<T>, data: T): { lane: Lane; parsed: T } {
+    const lane = this.lanes.get(definition.name);
+    if (!lane) throw new Error(`job ${definition.name} is not registered`);
+    return { lane, parsed: definition.schema.parse(data) };
+  }
 }
 
 /** Exponential backoff with full jitter in [delay/2, delay]. */

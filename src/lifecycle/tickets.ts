@@ -3,6 +3,8 @@
  * address of its job on the service, so everything else names it by its tag.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { JobContext, JobDefinition } from "../jobs/queue.js";
 
 export function newTicket(): string {
   return randomBytes(18).toString("base64url");
@@ -15,4 +17,21 @@ export function newTicket(): string {
  */
 export function ticketTag(ticket: string): string {
   return createHash("sha256").update(ticket).digest("base64url").slice(0, 12);
+}
+
+export const TicketDataSchema = z.object({ ticket: z.string().min(16) });
+export type TicketData = z.infer<typeof TicketDataSchema>;
+
+/** A job on one ticket's record: its data is the ticket alone. */
+export function ticketJob(
+  name: string,
+  tuning: Pick<JobDefinition<TicketData>, "attempts" | "backoffMs" | "concurrency">,
+  handler: (ticket: string, context: JobContext) => Promise<void>,
+): JobDefinition<TicketData> {
+  return {
+    name,
+    schema: TicketDataSchema,
+    ...tuning,
+    handler: ({ ticket }, context) => handler(ticket, context),
+  };
 }

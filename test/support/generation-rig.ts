@@ -35,6 +35,7 @@ import { settleQueue } from "./settle.js";
 
 export const JPEG = readFileSync(new URL("../../dev/fixtures/sample.jpg", import.meta.url));
 const TOKEN = "123:test";
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A photo message whose file the rig's Bot API serves (its size is the fixture's). */
 export function jpegPhoto(id: string) {
@@ -115,7 +116,8 @@ export class GenerationRig {
       limits,
       api,
       // A refused call (a full queue, say) goes again at once instead of after the real seconds of backoff.
-      timings: { cardIntervalMs: 10, serviceRetryBaseMs: 1 },
+      // The poller and the retention watch tick when a test ticks them, never on their own.
+      timings: { cardIntervalMs: 10, serviceRetryBaseMs: 1, pollTickMs: DAY_MS, retentionTickMs: DAY_MS },
       tasks: {
         start: async (task) => {
           if (!this.joinTasks.some((started) => started.ticket === task.ticket)) this.joinTasks.push(task);

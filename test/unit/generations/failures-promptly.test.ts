@@ -11,7 +11,8 @@ import type {
   GenerationPage,
   GenerationStatus,
 } from "../../../src/generation-service/responses.js";
-import { Follower, failureCheckJob, observeJob } from "../../../src/generations/poller.js";
+import { failureCheckJob } from "../../../src/generations/failure-check.js";
+import { Follower, observeJob } from "../../../src/generations/follower.js";
 import { type ChunkItem, GenerationRecords } from "../../../src/generations/records.js";
 import type { EnqueueOptions, JobDefinition } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";

@@ -5,7 +5,8 @@
  * the test's.
  */
 import { describe, expect, it } from "vitest";
-import { Follower, pollJob } from "../../../src/generations/poller.js";
+import { Follower } from "../../../src/generations/follower.js";
+import { pollJob } from "../../../src/generations/poller.js";
 import { type ChunkItem, GenerationRecords } from "../../../src/generations/records.js";
 import { resumeGenerations } from "../../../src/generations/resume.js";
 import type { EnqueueOptions, JobDefinition } from "../../../src/jobs/queue.js";

@@ -7,7 +7,7 @@ import { createHmac } from "node:crypto";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { GenerationCredentials } from "../../../src/accounts/generation-links.js";
-import { type Follower, observeJob } from "../../../src/generations/poller.js";
+import { type Follower, observeJob } from "../../../src/generations/follower.js";
 import { GenerationRecords } from "../../../src/generations/records.js";
 import { generationHookRoutes } from "../../../src/http/generation-hooks.js";
 import type { JobQueue } from "../../../src/jobs/queue.js";

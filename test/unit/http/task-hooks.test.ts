@@ -12,7 +12,7 @@ import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { type AdoptData, messengerIntake } from "../../../src/tasks/adopt-job.js";
 import type { SearchData } from "../../../src/tasks/creation-check.js";
 import type { DeliverData } from "../../../src/tasks/deliver-job.js";
-import { Reconciler } from "../../../src/tasks/poller.js";
+import { taskPoller } from "../../../src/tasks/poller.js";
 import { type TaskRecord, TaskRecords } from "../../../src/tasks/records.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import { serviceTask } from "../../support/bot-fakes.js";
@@ -244,15 +244,14 @@ describe("the messenger hook", () => {
   });
 });
 
-describe("the reconciler", () => {
+describe("the task poller", () => {
   it("queues a poll for each due task once, and leases it against the next ticks", async () => {
-    const { storage, records, queue, record } = await setup();
+    const { records, queue, record } = await setup();
     let now = 10_000;
     await records.watch(record.ticket, 9_000);
     await records.watch("NOTDUEYET0000000000000000", 50_000);
-    const reconciler = new Reconciler({
+    const poller = taskPoller({
       records,
-      locks: storage.locks,
       queue: queue as unknown as JobQueue,
       job: deliver,
       searchJob: search,
@@ -261,19 +260,18 @@ describe("the reconciler", () => {
       leaseMs: 60_000,
       now: () => now,
     });
-    expect(await reconciler.tick()).toBe(1);
+    expect(await poller.tick()).toBe(1);
     now += 1000;
-    expect(await reconciler.tick()).toBe(0);
+    expect(await poller.tick()).toBe(0);
     expect([...queue.jobs.values()]).toEqual([{ ticket: record.ticket, reason: "poll" }]);
   });
 
   it("queues no more polls than the batch leaves room for beside those still waiting", async () => {
-    const { storage, records, queue } = await setup();
+    const { records, queue } = await setup();
     const tickets = Array.from({ length: 5 }, (_, index) => `DUETICKET${index}`.padEnd(24, "0"));
     for (const ticket of tickets) await records.watch(ticket, 1_000);
-    const reconciler = new Reconciler({
+    const poller = taskPoller({
       records,
-      locks: storage.locks,
       queue: queue as unknown as JobQueue,
       job: deliver,
       searchJob: search,
@@ -283,9 +281,9 @@ describe("the reconciler", () => {
       now: () => 10_000,
     });
     queue.waiting = 4;
-    expect(await reconciler.tick()).toBe(0);
+    expect(await poller.tick()).toBe(0);
     queue.waiting = 2;
-    expect(await reconciler.tick()).toBe(2);
+    expect(await poller.tick()).toBe(2);
     expect([...queue.jobs.values()]).toEqual(
       tickets.slice(0, 2).map((ticket) => ({ ticket, reason: "poll" })),
     );

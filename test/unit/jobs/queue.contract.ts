@@ -176,6 +176,37 @@ export function queueContract(
       expect(order).toEqual([2, 1]);
     });
 
+    it("ticks periodic work over and over once started, apart from the jobs' depths", async () => {
+      let ticks = 0;
+      queue.every({ name: "sweep", everyMs: 20, tick: async () => ++ticks });
+      await queue.start();
+      await waitUntil(() => ticks >= 3);
+      expect(Object.keys(await queue.depths())).not.toContain("sweep");
+    });
+
+    it("lets a running tick finish when closing, queueing what it found", async () => {
+      const job = definition("queued-by-tick", async () => undefined);
+      queue.register(job);
+      let started = false;
+      let queued = false;
+      queue.every({
+        name: "slow-sweep",
+        everyMs: 20,
+        async tick() {
+          if (started) return 0;
+          started = true;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await queue.enqueue(job, { n: 1 });
+          queued = true;
+          return 1;
+        },
+      });
+      await queue.start();
+      await waitUntil(() => started);
+      await queue.close(5_000);
+      expect(queued).toBe(true);
+    });
+
     it("lets a running job finish when closing within the deadline", async () => {
       let finished = false;
       let started = false;

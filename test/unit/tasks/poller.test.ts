@@ -4,10 +4,9 @@ import { MemoryJobQueue } from "../../../src/jobs/memory-queue.js";
 import type { JobDefinition, JobQueue } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
-import type { LockStore } from "../../../src/storage/ports.js";
 import type { SearchData } from "../../../src/tasks/creation-check.js";
 import type { DeliverData } from "../../../src/tasks/deliver-job.js";
-import { Reconciler } from "../../../src/tasks/poller.js";
+import { taskPoller } from "../../../src/tasks/poller.js";
 import { TaskRecords } from "../../../src/tasks/records.js";
 import { eventually } from "../../support/delivery-stack.js";
 
@@ -29,30 +28,13 @@ const search: JobDefinition<SearchData> = {
   concurrency: 1,
 };
 
-/** A lock store whose Redis is down for the first `outages` calls. */
-function flakyLocks(healthy: LockStore, outages: number): LockStore {
-  let left = outages;
-  const down = () => {
-    if (left <= 0) return false;
-    left -= 1;
-    return true;
-  };
-  return {
-    acquire: (name, ttlMs) =>
-      down()
-        ? Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:6379"))
-        : healthy.acquire(name, ttlMs),
-    release: (name, token) => healthy.release(name, token),
-    extend: (name, token, ttlMs) => healthy.extend(name, token, ttlMs),
-  };
-}
-
 function rig(outages: number) {
-  const storage = createMemoryStorage();
-  const records = new TaskRecords(storage);
+  const records = new TaskRecords(createMemoryStorage());
   const lines: string[] = [];
   const logger = createLogger({ level: "warn", destination: { write: (line: string) => lines.push(line) } });
   const queued: unknown[] = [];
+  let left = outages;
+  // Reading the queue's depths is the tick's first call to Redis: down for the first `outages` ticks.
   const queue = {
     kind: "memory",
     register() {},
@@ -61,63 +43,49 @@ function rig(outages: number) {
     },
     async start() {},
     async depths() {
-      return {};
+      if (left <= 0) return {};
+      left -= 1;
+      throw new Error("connect ECONNREFUSED 127.0.0.1:6379");
     },
     async close() {},
   } as unknown as JobQueue;
-  return { storage, records, lines, logger, queued, queue, locks: flakyLocks(storage.locks, outages) };
+  return { records, lines, logger, queued, queue };
 }
 
-describe("the reconciler in a Redis outage", () => {
-  it("a pass whose lock cannot be taken is logged and ends; the next pass queues the due polls", async () => {
-    const { records, lines, logger, queued, queue, locks } = rig(1);
+describe("the task poller in a Redis outage", () => {
+  it("a tick that cannot reach Redis is logged and ends; the next tick queues the due polls", async () => {
+    const { records, lines, logger, queued, queue } = rig(1);
     await records.watch("DUETICKET000000000000000", 1);
-    const reconciler = new Reconciler({
-      records,
-      locks,
-      queue,
-      job: deliver,
-      searchJob: search,
-      logger,
-      intervalMs: 1000,
-    });
-    await expect(reconciler.tick()).resolves.toBe(0);
-    expect(lines.join("")).toContain("reconciler pass failed; the next one retries");
-    await expect(reconciler.tick()).resolves.toBe(1);
+    const poller = taskPoller({ records, queue, job: deliver, searchJob: search, logger, intervalMs: 1000 });
+    await expect(poller.tick()).resolves.toBe(0);
+    expect(lines.join("")).toContain("task-poller pass failed; the next one retries");
+    await expect(poller.tick()).resolves.toBe(1);
     expect(queued).toEqual([{ ticket: "DUETICKET000000000000000", reason: "poll" }]);
   });
 
-  it("the running reconciler outlives the outage: each failed pass is logged and polling resumes", async () => {
-    const { records, lines, logger, queued, queue, locks } = rig(3);
+  it("the poller ticked by the queue outlives the outage: each failed tick is logged and polling resumes", async () => {
+    const { records, lines, logger, queued, queue } = rig(3);
     await records.watch("DUETICKET000000000000000", 1);
-    const reconciler = new Reconciler({
-      records,
-      locks,
-      queue,
-      job: deliver,
-      searchJob: search,
-      logger,
-      intervalMs: 5,
-    });
-    reconciler.start();
+    const ticking = new MemoryJobQueue(logger);
+    ticking.every(taskPoller({ records, queue, job: deliver, searchJob: search, logger, intervalMs: 5 }));
+    await ticking.start();
     try {
       await eventually(() => queued.length > 0);
     } finally {
-      await reconciler.stop();
+      await ticking.close(1_000);
     }
-    expect(lines.filter((line) => line.includes("reconciler pass failed"))).toHaveLength(3);
+    expect(lines.filter((line) => line.includes("task-poller pass failed"))).toHaveLength(3);
   });
 });
 
-describe("the reconciler's searches", () => {
+describe("the task poller's searches", () => {
   it("queues the search for an unconfirmed creation when it is due, once per lease", async () => {
-    const { records, logger, queued, queue, storage } = rig(0);
+    const { records, logger, queued, queue } = rig(0);
     let now = 10_000;
     await records.searchAt("UNCONFIRMED0000000000000", 9_000);
     await records.searchAt("NOTDUEYET000000000000000", 50_000);
-    const reconciler = new Reconciler({
+    const poller = taskPoller({
       records,
-      locks: storage.locks,
       queue,
       job: deliver,
       searchJob: search,
@@ -126,14 +94,14 @@ describe("the reconciler's searches", () => {
       leaseMs: 60_000,
       now: () => now,
     });
-    expect(await reconciler.tick()).toBe(1);
+    expect(await poller.tick()).toBe(1);
     now += 1000;
-    expect(await reconciler.tick()).toBe(0);
+    expect(await poller.tick()).toBe(0);
     expect(queued).toEqual([{ ticket: "UNCONFIRMED0000000000000" }]);
   });
 });
 
-describe("the reconciler's polls in the queue", () => {
+describe("the task poller's polls in the queue", () => {
   it("let a callback queued after them reach its task first", async () => {
     const storage = createMemoryStorage();
     const records = new TaskRecords(storage);
@@ -150,9 +118,8 @@ describe("the reconciler's polls in the queue", () => {
     queue.register(search);
     await records.watch("POLLEDFIRST0000000000000", 1);
     await records.watch("POLLEDSECOND000000000000", 1);
-    const reconciler = new Reconciler({
+    const poller = taskPoller({
       records,
-      locks: storage.locks,
       queue,
       job,
       searchJob: search,
@@ -160,7 +127,7 @@ describe("the reconciler's polls in the queue", () => {
       intervalMs: 1000,
     });
     try {
-      expect(await reconciler.tick()).toBe(2);
+      expect(await poller.tick()).toBe(2);
       await queue.enqueue(job, { ticket: "FINISHED0000000000000000", reason: "callback" });
       await queue.start();
       await eventually(() => ran.length === 3);
@@ -171,18 +138,17 @@ describe("the reconciler's polls in the queue", () => {
   });
 });
 
-describe("the reconciler's batch", () => {
+describe("the task poller's batch", () => {
   it("counts polls put off until their key has room as still queued, and queues none over the batch", async () => {
-    const { records, logger, queued, queue, storage } = rig(0);
+    const { records, logger, queued, queue } = rig(0);
     await records.watch("DUETICKET000000000000000", 1);
     const putOff: JobQueue = {
       ...queue,
       enqueue: queue.enqueue,
       depths: async () => ({ [deliver.name]: { waiting: 1, active: 0, delayed: 1, failed: 0 } }),
     };
-    const reconciler = new Reconciler({
+    const poller = taskPoller({
       records,
-      locks: storage.locks,
       queue: putOff,
       job: deliver,
       searchJob: search,
@@ -190,7 +156,7 @@ describe("the reconciler's batch", () => {
       intervalMs: 1000,
       batch: 2,
     });
-    expect(await reconciler.tick()).toBe(0);
+    expect(await poller.tick()).toBe(0);
     expect(queued).toEqual([]);
   });
 });

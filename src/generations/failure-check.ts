@@ -1,0 +1,102 @@
+/**
+ * Reads the failed list for a batch whose finished results wait on generations not yet known to be
+ * finished, so a failure ahead of them holds them a few seconds, not until the next poll: the service
+ * announces only successes. One list call per interval at most, and only while results are held that
+ * way and the key's rate leaves room.
+ */
+import { z } from "zod";
+import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
+import { isGenerationServiceError } from "../generation-service/errors.js";
+import type { JobContext, JobDefinition, JobQueue } from "../jobs/queue.js";
+import { TicketDataSchema } from "../lifecycle/tickets.js";
+import type { LockStore } from "../storage/ports.js";
+import { type Follower, heldBack } from "./follower.js";
+import { POLL_LOCK_TTL_MS, type PollDeps, pollLockName, readFinished, stopsFollowing } from "./poller.js";
+import type { GenerationRecords } from "./records.js";
+
+const FailureCheckDataSchema = TicketDataSchema.extend({
+  /** The interval it was queued for: the next check goes into a later one. */
+  slot: z.number().int().nonnegative(),
+});
+export type FailureCheckData = z.infer<typeof FailureCheckDataSchema>;
+
+export interface FailureCheckDeps {
+  records: GenerationRecords;
+  follower: Follower;
+  locks: LockStore;
+  credentials: GenerationCredentialsReader;
+  service: Pick<PollDeps["service"], "listGenerations">;
+  budget: PollDeps["budget"];
+  queue: Pick<JobQueue, "enqueue">;
+  /** At most one check of a batch per interval, while results wait. */
+  intervalMs: number;
+  /** Requests of a window a check leaves for creations and users' buttons. */
+  reserve?: number;
+  now?: () => number;
+}
+
+export function failureCheckJob(deps: FailureCheckDeps): {
+  job: JobDefinition<FailureCheckData>;
+  /** Asks for a check of the batch within the current interval. */
+  checkSoon(ticket: string): Promise<void>;
+} {
+  const now = deps.now ?? Date.now;
+  const reserve = deps.reserve ?? 10;
+
+  async function schedule(ticket: string, after: number | undefined): Promise<void> {
+    const at = now();
+    const slot = Math.max(Math.floor(at / deps.intervalMs), after === undefined ? 0 : after + 1);
+    await deps.queue.enqueue(
+      job,
+      { ticket, slot },
+      {
+        jobId: `generation-failures-${ticket}-${slot}`,
+        delayMs: Math.max(0, (slot + 1) * deps.intervalMs - at),
+      },
+    );
+  }
+
+  const job: JobDefinition<FailureCheckData> = {
+    name: "check-generation-failures",
+    schema: FailureCheckDataSchema,
+    attempts: 3,
+    backoffMs: 2_000,
+    concurrency: 8,
+    async handler({ ticket, slot }, context: JobContext) {
+      const record = await deps.records.get(ticket);
+      if (record?.state !== "created") return;
+      const held = await heldBack(deps.records, record);
+      if (held.length === 0) return;
+      const credentials = await deps.credentials.credentials(record.userId);
+      if (!credentials) return;
+      const budget = await deps.budget(credentials.apiKey);
+      // The poll pass shares the user's lock: the two never read at once.
+      const lockName = pollLockName(record.userId);
+      const lock =
+        budget && budget.remaining < 1 + reserve
+          ? undefined
+          : await deps.locks.acquire(lockName, POLL_LOCK_TTL_MS);
+      if (lock === undefined) {
+        await schedule(ticket, slot);
+        return;
+      }
+      let pending: Set<string>;
+      try {
+        const { oldestMs } = await deps.records.followed(record.userId);
+        if (oldestMs === undefined) return;
+        pending = new Set(held);
+        await readFinished(deps, record.userId, credentials.apiKey, "failed", pending, oldestMs);
+      } catch (error) {
+        if (!isGenerationServiceError(error)) throw error;
+        // A key that no longer works is the poll pass's to report; the check just stops.
+        if (stopsFollowing(error)) return;
+        context.logger.warn({ err: error, ticket }, "failed list not read; the next check tries again");
+        pending = new Set(held);
+      } finally {
+        await deps.locks.release(lockName, lock);
+      }
+      if (pending.size > 0) await schedule(ticket, slot);
+    },
+  };
+  return { job, checkSoon: (ticket) => schedule(ticket, undefined) };
+}

@@ -1,0 +1,151 @@
+/**
+ * Following generations until they finish. What the service says about one of ours (a signed webhook, a
+ * list page, a read) is an observation; `observe` records it in its chunk once (later, older or repeated
+ * news changes nothing), and when a chunk's last generation finishes its delivery is queued.
+ */
+import { z } from "zod";
+import { type Generation, GenerationSchema, type GenerationStatus } from "../generation-service/responses.js";
+import type { JobDefinition, JobQueue } from "../jobs/queue.js";
+import { ticketTag } from "../lifecycle/tickets.js";
+import type { Logger } from "../logger.js";
+import {
+  type BatchRecord,
+  type ChunkItem,
+  chunkOf,
+  type GenerationRecords,
+  isFinished,
+  storedOutput,
+} from "./records.js";
+
+/** What the service reported about a generation; a cancel we made reports only its new status. */
+export type Observation = Pick<Generation, "id" | "status"> &
+  Partial<Pick<Generation, "output" | "error" | "cost_tokens">>;
+
+const RANK: Record<GenerationStatus, number> = {
+  queued: 0,
+  running: 1,
+  succeeded: 2,
+  failed: 2,
+  canceled: 2,
+};
+
+/** The item as the observation leaves it; undefined when the observation is not news. */
+function observed(item: ChunkItem, observation: Observation): ChunkItem | undefined {
+  // A finished generation stays as it finished; older or repeated news changes nothing.
+  if (isFinished(item.status) || RANK[observation.status] <= RANK[item.status]) return undefined;
+  const output = observation.output;
+  return {
+    ...item,
+    status: observation.status,
+    ...(observation.cost_tokens === undefined ? {} : { costTokens: observation.cost_tokens }),
+    ...(output ? { output: storedOutput(output) } : {}),
+    ...(observation.error ? { error: observation.error.message } : {}),
+  };
+}
+
+export interface FollowerDeps {
+  records: GenerationRecords;
+  queue: JobQueue;
+  /** Delivers a chunk whose generations have all finished. */
+  deliverJob: JobDefinition<{ ticket: string; chunk: number }>;
+  /** Shows the batch's progress on its card (throttled by the caller). */
+  refreshCard(ticket: string): Promise<void>;
+  logger: Logger;
+}
+
+/**
+ * The unfinished generations of a batch that hold finished results back: albums go in order, so every
+ * unfinished item in an album not yet in the chat, up to the last album holding a finished result, keeps
+ * that result waiting.
+ */
+export async function heldBack(records: GenerationRecords, record: BatchRecord): Promise<string[]> {
+  const waiting = (await records.chunks(record)).filter(
+    (chunk) => !chunk.delivered && chunk.abandoned !== true,
+  );
+  const lastWithResult = waiting.findLastIndex((chunk) =>
+    chunk.items.some((item) => isFinished(item.status)),
+  );
+  return waiting
+    .slice(0, lastWithResult + 1)
+    .flatMap((chunk) => chunk.items.filter((item) => !isFinished(item.status)).map((item) => item.id));
+}
+
+export class Follower {
+  constructor(private readonly deps: FollowerDeps) {}
+
+  /**
+   * The batch whose finished generation waits on one of its batch not yet known to be finished (in its own
+   * album or an earlier one); undefined when the generation's result can go as soon as it is its turn.
+   */
+  async waitsOnMissing(generationId: string): Promise<string | undefined> {
+    const { records } = this.deps;
+    const place = await records.locate(generationId);
+    if (!place) return undefined;
+    // Albums reach the chat in order: below the newest one delivered, none is still waiting.
+    for (let index = chunkOf(place.position); index >= 0; index--) {
+      const chunk = await records.chunk(place.ticket, index);
+      if (chunk?.delivered) return undefined;
+      if (!chunk || chunk.abandoned === true) continue;
+      if (chunk.items.some((item) => !isFinished(item.status))) return place.ticket;
+    }
+    return undefined;
+  }
+
+  /** Records what the service said; true when it was news. */
+  async observe(observation: Observation): Promise<boolean> {
+    const { records, queue, deliverJob } = this.deps;
+    const place = await records.locate(observation.id);
+    if (!place) return false;
+    const index = chunkOf(place.position);
+    let news = false;
+    const chunk = await records.changeChunk(place.ticket, index, (current) => {
+      const items = current.items.map((item) => {
+        if (item.id !== observation.id) return item;
+        const next = observed(item, observation);
+        if (next) news = true;
+        return next ?? item;
+      });
+      return news ? { ...current, items } : undefined;
+    });
+    if (!chunk) return false;
+    if (isFinished(observation.status)) {
+      const batch = await records.get(place.ticket);
+      if (batch) await records.unfollow(batch.userId, observation.id);
+    }
+    if (!chunk.delivered && chunk.items.every((item) => isFinished(item.status))) {
+      await queue.enqueue(
+        deliverJob,
+        { ticket: place.ticket, chunk: index },
+        { jobId: `generation-deliver-${ticketTag(place.ticket)}-${index}` },
+      );
+    }
+    await this.deps.refreshCard(place.ticket);
+    return true;
+  }
+}
+
+const ObserveDataSchema = z.object({ generation: GenerationSchema });
+export type ObserveData = z.infer<typeof ObserveDataSchema>;
+
+/**
+ * A signed webhook's news, recorded off the request that brought it. A success that has to wait for a
+ * generation ahead of it asks for the failed list to be read soon: the service announces no failures.
+ */
+export function observeJob(
+  follower: Follower,
+  checkFailures: (ticket: string) => Promise<void>,
+): JobDefinition<ObserveData> {
+  return {
+    name: "observe-generation",
+    schema: ObserveDataSchema,
+    attempts: 5,
+    backoffMs: 2_000,
+    concurrency: 16,
+    async handler({ generation }) {
+      const news = await follower.observe(generation);
+      if (!news || generation.status !== "succeeded") return;
+      const ticket = await follower.waitsOnMissing(generation.id);
+      if (ticket) await checkFailures(ticket);
+    },
+  };
+}
