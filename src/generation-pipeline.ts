@@ -32,13 +32,7 @@ import { GenerationRecords } from "./generations/records.js";
 import { cancelJob, originalJob } from "./generations/result-actions.js";
 import { createResultReader } from "./generations/result-files.js";
 import { resumeGenerations } from "./generations/resume.js";
-import {
-  DeletionMarks,
-  RETENTION_SET,
-  retentionNoticeJob,
-  retentionWatch,
-  scheduleRetentionNotice,
-} from "./generations/retention.js";
+import { DeletionMarks, RETENTION_SET, retentionNoticeJob, retentionWatch } from "./generations/retention.js";
 import { retryFailed } from "./generations/retry-failed.js";
 import { GenerationSubmissions } from "./generations/start.js";
 import { generationHookRoutes } from "./http/generation-hooks.js";
@@ -229,7 +223,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     firstPoll: (userId) => records.schedulePoll(userId, Date.now() + (timings.firstPollMs ?? 3_000)),
     refreshCard: (ticket) => refreshCard(ticket),
     async afterCreate(record) {
-      await scheduleRetentionNotice(storage.sortedSets, record);
+      await retention.schedule(record);
       await queue.enqueue(
         guard,
         { ticket: record.ticket },

@@ -62,18 +62,6 @@ export class DeletionMarks {
   }
 }
 
-/** A new batch: its notice is due first on the shorter retention; the job moves it on Pro. */
-export async function scheduleRetentionNotice(
-  sortedSets: SortedSetStore,
-  record: Pick<BatchRecord, "ticket" | "createdAt">,
-): Promise<void> {
-  await sortedSets.add(
-    RETENTION_SET,
-    record.ticket,
-    record.createdAt + retentionDays("Free") * DAY_MS - NOTICE_AHEAD_MS,
-  );
-}
-
 export interface RetentionWatchOptions {
   sortedSets: SortedSetStore;
   queue: JobQueue;
@@ -84,10 +72,21 @@ export interface RetentionWatchOptions {
   now?: () => number;
 }
 
-/** Each tick hands the batches whose notice is due to the job. */
-export function retentionWatch(options: RetentionWatchOptions): PeriodicWork {
+/**
+ * Each tick hands the batches whose notice is due to the job. A new batch is scheduled: its notice is
+ * due first on the shorter retention; the job moves it on Pro.
+ */
+export function retentionWatch(options: RetentionWatchOptions): PeriodicWork & {
+  schedule(record: Pick<BatchRecord, "ticket" | "createdAt">): Promise<void>;
+} {
   const { sortedSets, queue, job } = options;
-  return periodicWork("generation-retention", options.intervalMs, options.logger, async () => {
+  const schedule = (record: Pick<BatchRecord, "ticket" | "createdAt">) =>
+    sortedSets.add(
+      RETENTION_SET,
+      record.ticket,
+      record.createdAt + retentionDays("Free") * DAY_MS - NOTICE_AHEAD_MS,
+    );
+  const work = periodicWork("generation-retention", options.intervalMs, options.logger, async () => {
     const now = (options.now ?? Date.now)();
     const due = await sortedSets.rangeByScore(RETENTION_SET, now, 500);
     for (const ticket of due) {
@@ -96,6 +95,7 @@ export function retentionWatch(options: RetentionWatchOptions): PeriodicWork {
     }
     return due.length;
   });
+  return { ...work, schedule };
 }
 
 export interface RetentionNoticeDeps extends OwnerAccountDeps {

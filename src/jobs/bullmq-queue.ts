@@ -2,7 +2,8 @@ import type { Job, Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Logger } from "../logger.js";
-import * as port from "./queue.js";
+import type { EnqueueOptions, JobDefinition, JobQueue, PeriodicWork, QueueDepth } from "./queue.js";
+import { Lanes, PermanentJobError, RetryLaterError } from "./queue.js";
 
 const DAY_SECONDS = 24 * 60 * 60;
 /**
@@ -18,7 +19,7 @@ const loadBullMq = () => {
 };
 
 interface Lane {
-  definition: port.JobDefinition<unknown>;
+  definition: JobDefinition<unknown>;
   /** Periodic work: the job's scheduler adds one every this many milliseconds. */
   everyMs?: number;
   queue?: Promise<Queue>;
@@ -34,7 +35,7 @@ interface Lane {
  * package the bot has, and a process on the in-process queue never needs it. Periodic work is a job
  * scheduler's repeated job: one job per tick, taken by one instance, so no lock is needed.
  */
-export class BullJobQueue extends port.Lanes<Lane> implements port.JobQueue {
+export class BullJobQueue extends Lanes<Lane> implements JobQueue {
   readonly kind = "bullmq";
 
   /**
@@ -50,11 +51,11 @@ export class BullJobQueue extends port.Lanes<Lane> implements port.JobQueue {
     super();
   }
 
-  protected newLane(definition: port.JobDefinition<unknown>): Lane {
+  protected newLane(definition: JobDefinition<unknown>): Lane {
     return { definition };
   }
 
-  every(work: port.PeriodicWork): void {
+  every(work: PeriodicWork): void {
     this.register({
       name: work.name,
       schema: z.object({}),
@@ -77,11 +78,7 @@ export class BullJobQueue extends port.Lanes<Lane> implements port.JobQueue {
     return lane.queue;
   }
 
-  async enqueue<T>(
-    definition: port.JobDefinition<T>,
-    data: T,
-    options: port.EnqueueOptions = {},
-  ): Promise<void> {
+  async enqueue<T>(definition: JobDefinition<T>, data: T, options: EnqueueOptions = {}): Promise<void> {
     const { lane, parsed } = this.accept(definition, data);
     const queue = await this.queueOf(lane);
     await queue.add(definition.name, parsed, {
@@ -129,8 +126,8 @@ export class BullJobQueue extends port.Lanes<Lane> implements port.JobQueue {
   }
 
   /** The depths of job kinds; periodic work always has its next tick waiting, so it is left out. */
-  async depths(): Promise<Record<string, port.QueueDepth>> {
-    const result: Record<string, port.QueueDepth> = {};
+  async depths(): Promise<Record<string, QueueDepth>> {
+    const result: Record<string, QueueDepth> = {};
     for (const [name, lane] of this.lanes) {
       if (lane.everyMs !== undefined) continue;
       const queue = await this.queueOf(lane);
@@ -176,11 +173,11 @@ export class BullJobQueue extends port.Lanes<Lane> implements port.JobQueue {
       const data = lane.definition.schema.parse(job.data);
       await lane.definition.handler(data, { jobId: String(job.id), attempt: job.attemptsMade + 1, logger });
     } catch (error) {
-      if (error instanceof port.RetryLaterError) {
+      if (error instanceof RetryLaterError) {
         await job.moveToDelayed(Date.now() + error.delayMs, token);
         throw new DelayedError();
       }
-      if (error instanceof port.PermanentJobError) throw new UnrecoverableError(error.message);
+      if (error instanceof PermanentJobError) throw new UnrecoverableError(error.message);
       throw error;
     }
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../logger.js";
-import * as port from "./queue.js";
+import type { EnqueueOptions, JobDefinition, JobQueue, PeriodicWork, QueueDepth } from "./queue.js";
+import { backoffDelay, Lanes, PermanentJobError, RetryLaterError } from "./queue.js";
 
 interface QueuedJob {
   id: string;
@@ -12,7 +13,7 @@ interface QueuedJob {
 }
 
 interface Lane {
-  definition: port.JobDefinition<unknown>;
+  definition: JobDefinition<unknown>;
   ready: QueuedJob[];
   /** Ready background jobs: taken only when `ready` is empty. */
   readyBackground: QueuedJob[];
@@ -27,13 +28,13 @@ const FINISHED_ID_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /** Periodic work on its timer, and the tick running now, if one is. */
 interface Ticker {
-  work: port.PeriodicWork;
+  work: PeriodicWork;
   timer?: NodeJS.Timeout;
   running?: Promise<number>;
 }
 
 /** The in-process queue of memory mode: one instance, nothing survives a restart. */
-export class MemoryJobQueue extends port.Lanes<Lane> implements port.JobQueue {
+export class MemoryJobQueue extends Lanes<Lane> implements JobQueue {
   readonly kind = "memory";
   private readonly knownIds = new Map<string, number | "live">();
   private readonly idle = new Set<() => void>();
@@ -48,7 +49,7 @@ export class MemoryJobQueue extends port.Lanes<Lane> implements port.JobQueue {
     super();
   }
 
-  protected newLane(definition: port.JobDefinition<unknown>): Lane {
+  protected newLane(definition: JobDefinition<unknown>): Lane {
     return {
       definition,
       ready: [],
@@ -60,15 +61,11 @@ export class MemoryJobQueue extends port.Lanes<Lane> implements port.JobQueue {
     };
   }
 
-  every(work: port.PeriodicWork): void {
+  every(work: PeriodicWork): void {
     this.tickers.push({ work });
   }
 
-  async enqueue<T>(
-    definition: port.JobDefinition<T>,
-    data: T,
-    options: port.EnqueueOptions = {},
-  ): Promise<void> {
+  async enqueue<T>(definition: JobDefinition<T>, data: T, options: EnqueueOptions = {}): Promise<void> {
     if (this.closing) throw new Error("the queue is closing");
     const { lane, parsed } = this.accept(definition, data);
     const id = options.jobId ?? randomUUID();
@@ -100,8 +97,8 @@ export class MemoryJobQueue extends port.Lanes<Lane> implements port.JobQueue {
     }
   }
 
-  async depths(): Promise<Record<string, port.QueueDepth>> {
-    const result: Record<string, port.QueueDepth> = {};
+  async depths(): Promise<Record<string, QueueDepth>> {
+    const result: Record<string, QueueDepth> = {};
     for (const [name, lane] of this.lanes) {
       result[name] = {
         waiting: lane.ready.length + lane.readyBackground.length,
@@ -189,11 +186,11 @@ export class MemoryJobQueue extends port.Lanes<Lane> implements port.JobQueue {
       this.finish(job.id);
       return;
     }
-    if (error instanceof port.RetryLaterError) {
+    if (error instanceof RetryLaterError) {
       this.schedule(lane, job, error.delayMs);
       return;
     }
-    const permanent = error instanceof port.PermanentJobError;
+    const permanent = error instanceof PermanentJobError;
     const final = permanent || job.attempt >= lane.definition.attempts;
     for (const listener of this.failureListeners) listener(lane.definition.name, final);
     if (final) {
@@ -202,7 +199,7 @@ export class MemoryJobQueue extends port.Lanes<Lane> implements port.JobQueue {
       this.finish(job.id);
       return;
     }
-    const delayMs = port.backoffDelay(lane.definition.backoffMs, job.attempt);
+    const delayMs = backoffDelay(lane.definition.backoffMs, job.attempt);
     logger.warn({ err: error, retryInMs: delayMs }, "job failed; retrying");
     this.schedule(lane, { ...job, attempt: job.attempt + 1 }, delayMs);
   }

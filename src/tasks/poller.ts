@@ -50,15 +50,14 @@ export function taskPoller(options: TaskPollerOptions): PeriodicWork {
     const room = batch - (depth ? depth.waiting + depth.delayed : 0);
     for (const ticket of room > 0 ? await records.due(now, room) : []) {
       await records.watch(ticket, leaseUntil);
-      const data: DeliverData = { ticket, reason: "poll" };
       // Routine polls let callbacks and deliveries users are waiting for pass them in the queue.
-      await queue.enqueue(job, data, { jobId: `poll-${ticketTag(ticket)}-${now}`, priority: "background" });
+      const routine = { jobId: `poll-${ticketTag(ticket)}-${now}`, priority: "background" } as const;
+      await queue.enqueue(job, { ticket, reason: "poll" }, routine);
       queued += 1;
     }
     for (const ticket of await records.searchesDue(now, batch)) {
       await records.searchAt(ticket, leaseUntil);
-      const data: SearchData = { ticket };
-      await queue.enqueue(searchJob, data, { jobId: `search-${ticketTag(ticket)}-${now}` });
+      await queue.enqueue(searchJob, { ticket }, { jobId: `search-${ticketTag(ticket)}-${now}` });
       queued += 1;
     }
     return queued;
