@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   addRuleIssue,
   BgmFields,
+  COMMON_DEFAULTS,
   CommonFields,
   checkBgmExclusive,
   FileReferenceSchema,
@@ -55,5 +56,5 @@ export const MOTION_DEFAULTS = {
   format: "9:16",
   style: "cream_editorial",
   bgm_volume: 0.2,
-  send_to_messenger: false,
+  ...COMMON_DEFAULTS,
 } as const satisfies Partial<MotionTask>;
