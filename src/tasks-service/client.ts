@@ -4,24 +4,21 @@
  * service certainly did not take it (a 429, or a connection that was never made). Uploads stream the
  * file: memory does not grow with its size. The API key is sent, never logged.
  */
-import { setTimeout as delay } from "node:timers/promises";
-import type { Dispatcher } from "undici";
 import type { z } from "zod";
-import { summarizeIssues } from "../http-client/errors.js";
 import {
-  DEFAULT_RETRY_POLICY,
-  parseRetryAfter,
-  type RetryPolicy,
-  withRetries,
-} from "../http-client/retry.js";
+  type ServiceClientBasics,
+  type ServiceClientOptions,
+  serviceClientBasics,
+} from "../http-client/client-options.js";
+import { parseRetryAfter, withRetries } from "../http-client/retry.js";
 import {
   attemptLog,
-  HttpTransport,
+  jsonRequestBody,
+  parseJsonAs,
   type RequestBody,
   readText,
   type TransportFailure,
   type TransportFailureKind,
-  uploadTimeoutMs,
 } from "../http-client/transport.js";
 import type { Logger } from "../logger.js";
 import {
@@ -56,23 +53,11 @@ export type { UploadSource } from "./multipart.js";
 /** A validated request of one of the eight types (webhook_url and send_to_messenger are common fields). */
 export type CreateTaskRequest = TaskRequest;
 
-export interface TasksServiceClientOptions {
-  baseUrl: string;
-  /** Time-out of a whole call that is not an upload (headers and body), per attempt. Default 30 s. */
-  timeoutMs?: number;
+export interface TasksServiceClientOptions extends ServiceClientOptions {
   logger: Logger;
   pacing?: KeyPacing;
-  /** Connection pool; by default the client owns one keep-alive Agent. */
-  dispatcher?: Dispatcher;
-  retry?: Partial<RetryPolicy>;
-  /** Upload time-out: `uploadBaseTimeoutMs` plus the time the file takes at `uploadMinBytesPerSecond`. */
-  uploadBaseTimeoutMs?: number;
-  uploadMinBytesPerSecond?: number;
   /** Largest file sent; larger ones fail as too_large without a request. Default 500 MiB (the spec's limit). */
   maxUploadBytes?: number;
-  /** Waits between attempts (tests replace it). */
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
 }
 
 /** Largest response body read; answers of this API are a few kilobytes. */
@@ -86,44 +71,33 @@ interface CallSpec<T> {
   path: string;
   apiKey?: string;
   pace?: PacedCall;
-  retry: RetryRule;
-  timeoutMs: number;
+  /** Default: safe. */
+  retry?: RetryRule;
+  /** Default: the client's time-out of a call. */
+  timeoutMs?: number;
   headersTimeoutMs?: number;
-  okStatuses: readonly number[];
+  /** Default: 200 only. */
+  okStatuses?: readonly number[];
   schema: z.ZodType<T>;
   body?: () => RequestBody;
 }
 
 export class TasksServiceClient implements TasksServicePort {
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
+  private readonly basics: ServiceClientBasics;
   private readonly logger: Logger;
   private readonly pacing: KeyPacing | undefined;
-  private readonly transport: HttpTransport;
-  private readonly retryPolicy: RetryPolicy;
-  private readonly uploadBaseTimeoutMs: number;
-  private readonly uploadMinBytesPerSecond: number;
   private readonly maxUploadBytes: number;
-  private readonly sleep: (ms: number) => Promise<void>;
-  private readonly random: () => number;
 
   constructor(options: TasksServiceClientOptions) {
-    this.baseUrl = new URL(options.baseUrl).href.replace(/\/+$/, "");
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.basics = serviceClientBasics("tasks service", options);
     this.logger = options.logger;
     this.pacing = options.pacing;
-    this.transport = new HttpTransport("tasks service", options.dispatcher);
-    this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.uploadBaseTimeoutMs = options.uploadBaseTimeoutMs ?? 120_000;
-    this.uploadMinBytesPerSecond = options.uploadMinBytesPerSecond ?? 512 * 1024;
     this.maxUploadBytes = options.maxUploadBytes ?? 500 * 1024 * 1024;
-    this.sleep = options.sleep ?? ((ms) => delay(ms));
-    this.random = options.random ?? Math.random;
   }
 
   /** Closes the connection pool when the client created it. */
   close(): Promise<void> {
-    return this.transport.close();
+    return this.basics.transport.close();
   }
 
   health(): Promise<Health> {
@@ -131,9 +105,6 @@ export class TasksServiceClient implements TasksServicePort {
       operation: "health",
       method: "GET",
       path: "/health",
-      retry: "safe",
-      timeoutMs: this.timeoutMs,
-      okStatuses: [200],
       schema: HealthSchema,
     });
   }
@@ -145,9 +116,6 @@ export class TasksServiceClient implements TasksServicePort {
       path: "/v1/me",
       apiKey,
       pace: "read",
-      retry: "safe",
-      timeoutMs: this.timeoutMs,
-      okStatuses: [200],
       schema: ProfileSchema,
     });
   }
@@ -178,10 +146,9 @@ export class TasksServiceClient implements TasksServicePort {
       path: "/v1/uploads",
       apiKey,
       pace: "upload",
-      retry: "safe",
-      timeoutMs: uploadTimeoutMs(file.size, this.uploadBaseTimeoutMs, this.uploadMinBytesPerSecond),
+      timeoutMs: this.basics.uploadTimeoutMs(file.size),
       // Undici restarts this clock while the body is sent; it bounds the service's silence after it.
-      headersTimeoutMs: this.uploadBaseTimeoutMs,
+      headersTimeoutMs: this.basics.uploadBaseTimeoutMs,
       okStatuses: [200, 201],
       schema: UploadResponseSchema,
       body: () => {
@@ -199,7 +166,6 @@ export class TasksServiceClient implements TasksServicePort {
     apiKey: string,
     taskRequest: CreateTaskRequest,
   ): Promise<{ task_id: number; status: TaskStatus }> {
-    const json = JSON.stringify(taskRequest);
     const created = await this.call({
       operation: "createTask",
       method: "POST",
@@ -207,13 +173,9 @@ export class TasksServiceClient implements TasksServicePort {
       apiKey,
       pace: "create",
       retry: "create",
-      timeoutMs: this.timeoutMs,
       okStatuses: [200, 201, 202],
       schema: CreateTaskResponseSchema,
-      body: () => ({
-        headers: { "content-type": "application/json" },
-        payload: json,
-      }),
+      body: jsonRequestBody(taskRequest),
     });
     return { task_id: created.task_id, status: created.status };
   }
@@ -230,9 +192,6 @@ export class TasksServiceClient implements TasksServicePort {
       path: `/v1/tasks/${id}`,
       apiKey,
       pace: options.priority === "background" ? "poll" : "read",
-      retry: "safe",
-      timeoutMs: this.timeoutMs,
-      okStatuses: [200],
       schema: TaskSchema,
     });
   }
@@ -258,25 +217,22 @@ export class TasksServiceClient implements TasksServicePort {
       path: `/v1/tasks?limit=${limit}&offset=${offset}`,
       apiKey,
       pace: options.priority === "background" ? "poll" : "read",
-      retry: "safe",
-      timeoutMs: this.timeoutMs,
-      okStatuses: [200],
       schema: TaskListSchema,
     });
   }
 
   private call<T>(spec: CallSpec<T>): Promise<T> {
     return withRetries({
-      policy: this.retryPolicy,
-      random: this.random,
-      sleep: this.sleep,
+      policy: this.basics.retryPolicy,
+      random: this.basics.random,
+      sleep: this.basics.sleep,
       attempt: async (attempt) => {
         if (spec.apiKey !== undefined && spec.pace !== undefined && this.pacing) {
           await this.pacing.acquire(spec.apiKey, spec.pace, spec.operation);
         }
         return await this.attempt(spec, attempt);
       },
-      retryable: (error: TasksServiceError) => isRetryable(spec.retry, error.kind, error.notSent),
+      retryable: (error: TasksServiceError) => isRetryable(spec.retry ?? "safe", error.kind, error.notSent),
       beforeWait: (error, attempt, waitMs) => {
         this.logger.warn(
           { op: spec.operation, method: spec.method, path: spec.path, attempt, kind: error.kind, waitMs },
@@ -302,24 +258,26 @@ export class TasksServiceClient implements TasksServicePort {
     };
     const headers: Record<string, string> = { accept: "application/json" };
     if (spec.apiKey !== undefined) headers["x-api-key"] = spec.apiKey;
-    const exchange = await this.transport.send({
+    const timeoutMs = spec.timeoutMs ?? this.basics.timeoutMs;
+    const exchange = await this.basics.transport.send({
       method: spec.method,
-      url: `${this.baseUrl}${spec.path}`,
+      url: `${this.basics.baseUrl}${spec.path}`,
       headers,
       ...(spec.body === undefined ? {} : { body: spec.body }),
-      timeoutMs: spec.timeoutMs,
-      headersTimeoutMs: spec.headersTimeoutMs ?? spec.timeoutMs,
-      bodyTimeoutMs: spec.timeoutMs,
+      timeoutMs,
+      headersTimeoutMs: spec.headersTimeoutMs ?? timeoutMs,
+      bodyTimeoutMs: timeoutMs,
     });
     if (exchange.failure) return fail(failureInit(exchange.failure));
 
     const { response } = exchange;
     const status = response.statusCode;
+    const okStatuses = spec.okStatuses ?? [200];
     let text: string;
     try {
       text = await readText(response.body, MAX_RESPONSE_BYTES);
     } catch (error) {
-      if (!spec.okStatuses.includes(status) && status >= 400) {
+      if (!okStatuses.includes(status) && status >= 400) {
         // The status alone says what happened even when its body was cut off.
         return fail({ kind: kindForStatus(status), status, cause: error });
       }
@@ -328,7 +286,7 @@ export class TasksServiceClient implements TasksServicePort {
       exchange.release();
     }
 
-    if (!spec.okStatuses.includes(status)) {
+    if (!okStatuses.includes(status)) {
       const retryAfterMs = parseRetryAfter(response.headers["retry-after"], Date.now());
       return fail({
         kind: kindForStatus(status),
@@ -338,23 +296,10 @@ export class TasksServiceClient implements TasksServicePort {
       });
     }
 
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      return fail({ kind: "invalid_response", status, detail: "body is not JSON", cause: error });
-    }
-    const parsed = spec.schema.safeParse(json);
-    if (!parsed.success) {
-      return fail({
-        kind: "invalid_response",
-        status,
-        detail: summarizeIssues(parsed.error),
-        cause: parsed.error,
-      });
-    }
+    const parsed = parseJsonAs(text, spec.schema);
+    if (!("value" in parsed)) return fail({ kind: "invalid_response", status, ...parsed });
     log(status);
-    return { value: parsed.data };
+    return { value: parsed.value };
   }
 }
 
