@@ -56,7 +56,6 @@ export const TRANSITIONS = ["none", ...MARKER_TRANSITIONS] as const;
 export const TRANSITION_ALIASES = { crossfade: "dissolve" } as const;
 
 export const REELS_REFRAMES = ["blur", "fill", "fill_blur", "zoom", "crop", "auto"] as const;
-export const BGM_FIELDS = ["bgm_track", "bgm_file", "bgm_volume"] as const;
 export const AUDIO_MIX_TYPES = ["replace", "add", "overlay"] as const;
 
 export const OVERLAY_STYLES = [
@@ -105,7 +104,6 @@ export const SFX_TRANSITION_SOUNDS = ["whoosh", "paper_flip"] as const;
 export const AI_GRAPHICS_SFX = ["whoosh", "paper_flip"] as const;
 
 export const DUBBING_MODES = ["auto", "semi_auto", "manual"] as const;
-export const DUBBING_STEPS = ["transcribe", "render"] as const;
 export const MIX_MODES = ["overlay", "replace"] as const;
 export const SUB_LANG_KEYWORDS = ["dubbed", "original", "none"] as const;
 

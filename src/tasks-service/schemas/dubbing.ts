@@ -123,7 +123,6 @@ export const DubbingTaskSchema = z.discriminatedUnion("mode", [
   DubbingSemiAutoSchema,
   DubbingManualSchema,
 ]);
-export type DubbingTask = z.output<typeof DubbingTaskSchema>;
 
 export const DUBBING_DEFAULTS = {
   source_lang: "auto",
