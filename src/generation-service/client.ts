@@ -74,11 +74,25 @@ export const DEFAULT_MAX_UPLOAD_BYTES: Record<FileKind, number> = {
   audio: 20 * 1024 * 1024,
 };
 
+/** Where each kind of batch is created, and the schema its request must pass first. */
+const BATCH_CREATIONS = {
+  createImages: { path: "/v1/images/generations", schema: ImageGenerationRequestSchema },
+  createVideos: { path: "/v1/videos/generations", schema: VideoGenerationRequestSchema },
+} as const;
+
 export interface CreatedBatch {
   batch: Batch;
   /** The service answered with the response of an earlier request with this Idempotency-Key. */
   replayed: boolean;
 }
+
+/** Creates a batch from a request of one kind; the Idempotency-Key makes a repeat answer as the first. */
+type CreateBatch<Request> = (
+  apiKey: string,
+  generationRequest: Request,
+  idempotencyKey: string,
+  options?: CallOptions,
+) => Promise<CreatedBatch>;
 
 export interface UploadedFile {
   file: FileObject;
@@ -133,48 +147,22 @@ export class GenerationServiceClient {
     return await this.read("getAccount", "GET", "/v1/account", apiKey, AccountSchema);
   }
 
-  async createImages(
-    apiKey: string,
-    generationRequest: ImageGenerationRequest,
-    idempotencyKey: string,
-    options: CallOptions = {},
-  ): Promise<CreatedBatch> {
-    const body = checked("createImages", ImageGenerationRequestSchema, generationRequest);
-    return await this.createBatch(
-      "createImages",
-      "/v1/images/generations",
-      apiKey,
-      body,
-      idempotencyKey,
-      options,
-    );
-  }
+  readonly createImages: CreateBatch<ImageGenerationRequest> = (...call) =>
+    this.createBatch("createImages", ...call);
 
-  async createVideos(
-    apiKey: string,
-    generationRequest: VideoGenerationRequest,
-    idempotencyKey: string,
-    options: CallOptions = {},
-  ): Promise<CreatedBatch> {
-    const body = checked("createVideos", VideoGenerationRequestSchema, generationRequest);
-    return await this.createBatch(
-      "createVideos",
-      "/v1/videos/generations",
-      apiKey,
-      body,
-      idempotencyKey,
-      options,
-    );
-  }
+  readonly createVideos: CreateBatch<VideoGenerationRequest> = (...call) =>
+    this.createBatch("createVideos", ...call);
 
+  /** Checks the request against its schema before sending it. */
   private async createBatch(
-    operation: "createImages" | "createVideos",
-    path: string,
+    operation: keyof typeof BATCH_CREATIONS,
     apiKey: string,
-    body: ImageGenerationRequest | VideoGenerationRequest,
+    generationRequest: unknown,
     idempotencyKey: string,
-    options: CallOptions,
+    options: CallOptions = {},
   ): Promise<CreatedBatch> {
+    const { path, schema } = BATCH_CREATIONS[operation];
+    const body: unknown = checked(operation, schema, generationRequest);
     const { value, replayed } = await this.calls.call({
       ...this.jsonSpec(operation, "POST", path, apiKey, BatchSchema),
       ...jsonBody(body, operation, idempotencyKey),
