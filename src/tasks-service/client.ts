@@ -67,7 +67,8 @@ type RetryRule = "safe" | "create";
 
 interface CallSpec<T> {
   operation: ServiceOperation;
-  method: "GET" | "POST";
+  /** Default: GET. */
+  method?: "GET" | "POST";
   path: string;
   apiKey?: string;
   pace?: PacedCall;
@@ -103,7 +104,6 @@ export class TasksServiceClient implements TasksServicePort {
   health(): Promise<Health> {
     return this.call({
       operation: "health",
-      method: "GET",
       path: "/health",
       schema: HealthSchema,
     });
@@ -112,7 +112,6 @@ export class TasksServiceClient implements TasksServicePort {
   me(apiKey: string): Promise<Profile> {
     return this.call({
       operation: "me",
-      method: "GET",
       path: "/v1/me",
       apiKey,
       pace: "read",
@@ -123,21 +122,13 @@ export class TasksServiceClient implements TasksServicePort {
   /** Streams the file as the one part `file` of a multipart form; `file.open()` is called per attempt. */
   upload(apiKey: string, file: UploadSource): Promise<UploadResponse> {
     if (!Number.isSafeInteger(file.size) || file.size < 0) {
-      return Promise.reject(
-        new TasksServiceError({
-          kind: "invalid_request",
-          operation: "upload",
-          detail: `bad file size ${file.size}`,
-        }),
-      );
+      return refused("upload", "invalid_request", `bad file size ${file.size}`);
     }
     if (file.size > this.maxUploadBytes) {
-      return Promise.reject(
-        new TasksServiceError({
-          kind: "too_large",
-          operation: "upload",
-          detail: `${file.size} bytes is more than the service accepts (${this.maxUploadBytes})`,
-        }),
+      return refused(
+        "upload",
+        "too_large",
+        `${file.size} bytes is more than the service accepts (${this.maxUploadBytes})`,
       );
     }
     return this.call({
@@ -182,13 +173,10 @@ export class TasksServiceClient implements TasksServicePort {
 
   getTask(apiKey: string, id: number, options: { priority?: ReadPriority } = {}): Promise<Task> {
     if (!Number.isSafeInteger(id) || id < 0) {
-      return Promise.reject(
-        new TasksServiceError({ kind: "invalid_request", operation: "getTask", detail: `bad task id ${id}` }),
-      );
+      return refused("getTask", "invalid_request", `bad task id ${id}`);
     }
     return this.call({
       operation: "getTask",
-      method: "GET",
       path: `/v1/tasks/${id}`,
       apiKey,
       pace: options.priority === "background" ? "poll" : "read",
@@ -203,17 +191,14 @@ export class TasksServiceClient implements TasksServicePort {
   ): Promise<Task[]> {
     const { limit, offset } = page;
     if (!Number.isInteger(limit) || limit < 1 || limit > 100 || !Number.isSafeInteger(offset) || offset < 0) {
-      return Promise.reject(
-        new TasksServiceError({
-          kind: "invalid_request",
-          operation: "listTasks",
-          detail: `limit must be 1..100 and offset >= 0 (got ${limit}, ${offset})`,
-        }),
+      return refused(
+        "listTasks",
+        "invalid_request",
+        `limit must be 1..100 and offset >= 0 (got ${limit}, ${offset})`,
       );
     }
     return this.call({
       operation: "listTasks",
-      method: "GET",
       path: `/v1/tasks?limit=${limit}&offset=${offset}`,
       apiKey,
       pace: options.priority === "background" ? "poll" : "read",
@@ -221,7 +206,8 @@ export class TasksServiceClient implements TasksServicePort {
     });
   }
 
-  private call<T>(spec: CallSpec<T>): Promise<T> {
+  private call<T>(given: CallSpec<T>): Promise<T> {
+    const spec = { ...given, method: given.method ?? "GET" };
     return withRetries({
       policy: this.basics.retryPolicy,
       random: this.basics.random,
@@ -243,7 +229,7 @@ export class TasksServiceClient implements TasksServicePort {
   }
 
   private async attempt<T>(
-    spec: CallSpec<T>,
+    spec: CallSpec<T> & Required<Pick<CallSpec<T>, "method">>,
     attempt: number,
   ): Promise<{ value: T } | { error: TasksServiceError }> {
     const log = attemptLog(this.logger, "tasks", {
@@ -301,6 +287,11 @@ export class TasksServiceClient implements TasksServicePort {
     log(status);
     return { value: parsed.value };
   }
+}
+
+/** A call refused before sending: nothing reached the service. */
+function refused(operation: ServiceOperation, kind: ServiceErrorKind, detail: string): Promise<never> {
+  return Promise.reject(new TasksServiceError({ kind, operation, detail }));
 }
 
 /** The kind each failure on our side of the wire is told as. */

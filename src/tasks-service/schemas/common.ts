@@ -264,6 +264,8 @@ export const SUBTITLE_LOOK_DEFAULTS = {
 
 export const REELS_DEFAULTS = { reels_mode: false, reels_reframe: "blur" } as const;
 
+export const BGM_DEFAULTS = { bgm_volume: 0.2 } as const;
+
 export const TtsFields = {
   tts_provider: z.enum(TTS_PROVIDERS).optional(),
   tts_voice: z.string().min(1).max(200).optional(),

@@ -9,6 +9,7 @@ import {
   AUDIO_MIX_TYPES,
   addParseIssues,
   addRuleIssue,
+  BGM_DEFAULTS,
   BgmFields,
   COMMON_DEFAULTS,
   CommonFields,
@@ -155,7 +156,7 @@ export const VIDEO_DEFAULTS = {
   subtitles: true,
   ...SUBTITLE_LOOK_DEFAULTS,
   auto_text: false,
-  bgm_volume: 0.2,
+  ...BGM_DEFAULTS,
   audio_mix_type: "replace",
   ...COMMON_DEFAULTS,
 } as const satisfies Partial<VideoTask>;
