@@ -15,7 +15,7 @@ import {
 import { headerText } from "../http-client/transport.js";
 import type { Logger } from "../logger.js";
 import { type CallOptions, type CallSpec, GenerationCalls, jsonBody, receiveJson } from "./calls.js";
-import { type GenerationOperation, GenerationServiceError } from "./errors.js";
+import { type GenerationErrorCode, type GenerationOperation, GenerationServiceError } from "./errors.js";
 import type { KeyRateLimits } from "./rate-limits.js";
 import {
   type BulkDeleteRequest,
@@ -235,17 +235,12 @@ export class GenerationServiceClient {
     options: CallOptions = {},
   ): Promise<UploadedFile> {
     if (!Number.isSafeInteger(upload.size) || upload.size < 0) {
-      throw new GenerationServiceError("invalid_request", {
-        operation: "uploadFile",
-        detail: `bad file size ${upload.size}`,
-      });
+      throw refusal("uploadFile", "invalid_request", `bad file size ${upload.size}`);
     }
     const limit = this.maxUploadBytes[upload.kind];
     if (upload.size > limit) {
-      throw new GenerationServiceError("file_too_large", {
-        operation: "uploadFile",
-        detail: `${upload.size} bytes is more than the service takes for ${upload.kind} (${limit})`,
-      });
+      const detail = `${upload.size} bytes is more than the service takes for ${upload.kind} (${limit})`;
+      throw refusal("uploadFile", "file_too_large", detail);
     }
     const filename = upload.filename === undefined ? undefined : encodeFilenameHeader(upload.filename);
     const path = `/v1/files?${new URLSearchParams({ kind: upload.kind })}`;
@@ -293,17 +288,10 @@ export class GenerationServiceClient {
     try {
       url = new URL(link);
     } catch (error) {
-      throw new GenerationServiceError("invalid_request", {
-        operation: "downloadSignedLink",
-        detail: "not a URL",
-        cause: error,
-      });
+      throw refusal("downloadSignedLink", "invalid_request", "not a URL", error);
     }
     if (url.protocol !== "https:" && url.protocol !== "http:") {
-      throw new GenerationServiceError("invalid_request", {
-        operation: "downloadSignedLink",
-        detail: `not a web link (${url.protocol})`,
-      });
+      throw refusal("downloadSignedLink", "invalid_request", `not a web link (${url.protocol})`);
     }
     return this.download("downloadSignedLink", url.href, undefined);
   }
@@ -363,4 +351,14 @@ export class GenerationServiceClient {
       receive: receiveJson(operation, schema),
     };
   }
+}
+
+/** A call refused before sending: nothing reached the service. */
+function refusal(
+  operation: GenerationOperation,
+  code: GenerationErrorCode,
+  detail: string,
+  cause?: unknown,
+): GenerationServiceError {
+  return new GenerationServiceError(code, { operation, detail, cause });
 }
