@@ -166,7 +166,7 @@ export function jsonRequestBody(value: unknown): () => RequestBody {
   return () => ({ headers: { "content-type": "application/json" }, payload });
 }
 
-/** An answer's JSON (undefined for no body) in the schema's shape, or why not: not JSON, or what zod found. */
+/** JSON text (undefined for none) in the schema's shape, or why not: not JSON, or what zod found. */
 export function parseJsonAs<T>(
   text: string | undefined,
   schema: z.ZodType<T>,
