@@ -11,6 +11,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
+import { readJsonRecord } from "../storage/json.js";
 import type { Storage } from "../storage/ports.js";
 import { generateApiKey } from "./api-key.js";
 import type { ApiKeysPort, DescribedApiKey, ExistingApiKeyReader, IssuedApiKey } from "./ports.js";
@@ -147,20 +148,13 @@ export class ApiKeys implements ApiKeysPort, ExistingApiKeyReader {
     return entry && entry.userId === userId && entry.revokedAt === null ? record : undefined;
   }
 
-  private async readUserRecord(userId: number, kind: KeyKind): Promise<UserKeyRecord | undefined> {
-    const raw = await this.storage.kv.get(userKey(userId, kind));
-    if (raw === undefined) return undefined;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      throw new Error(`the key record of user ${userId} is not JSON`);
-    }
-    const parsed = UserKeyRecordSchema.safeParse(json);
-    if (!parsed.success) {
-      throw new Error(`the key record of user ${userId} is malformed: ${z.prettifyError(parsed.error)}`);
-    }
-    return parsed.data;
+  private readUserRecord(userId: number, kind: KeyKind): Promise<UserKeyRecord | undefined> {
+    return readJsonRecord(
+      this.storage.kv,
+      userKey(userId, kind),
+      UserKeyRecordSchema,
+      `the key record of user ${userId}`,
+    );
   }
 
   private async withUserLock<T>(userId: number, work: () => Promise<T>): Promise<T> {

@@ -5,6 +5,7 @@
  * keys, and are forgotten on /disconnect.
  */
 import { z } from "zod";
+import { readJsonRecord } from "../storage/json.js";
 import type { Storage } from "../storage/ports.js";
 import type { KeyVault } from "./vault.js";
 
@@ -144,18 +145,13 @@ export class GenerationLinks implements GenerationLinksPort {
     return this.read(userId);
   }
 
-  private async read(userId: number): Promise<LinkRecord | undefined> {
-    const raw = await this.deps.storage.kv.get(this.key(userId));
-    if (raw === undefined) return undefined;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      throw new Error(`the generation link of user ${userId} is not JSON`);
-    }
-    const parsed = LinkRecordSchema.safeParse(json);
-    if (!parsed.success) throw new Error(`the generation link of user ${userId} is malformed`);
-    return parsed.data;
+  private read(userId: number): Promise<LinkRecord | undefined> {
+    return readJsonRecord(
+      this.deps.storage.kv,
+      this.key(userId),
+      LinkRecordSchema,
+      `the generation link of user ${userId}`,
+    );
   }
 
   private async write(userId: number, record: LinkRecord): Promise<void> {

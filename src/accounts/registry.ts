@@ -5,6 +5,7 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { readJsonRecord } from "../storage/json.js";
 import type { Storage } from "../storage/ports.js";
 import { hashApiKey, isKeyId, parseApiKey } from "./api-key.js";
 
@@ -72,19 +73,13 @@ export class KeyRegistry {
 
   async record(keyId: string): Promise<KeyRecord | undefined> {
     if (!isKeyId(keyId)) return undefined;
-    const raw = await this.storage.kv.get(registryKey(keyId));
-    if (raw === undefined) return undefined;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      throw new KeyRegistryError(`registry entry ${keyId} is not JSON`);
-    }
-    const parsed = KeyRecordSchema.safeParse(json);
-    if (!parsed.success) {
-      throw new KeyRegistryError(`registry entry ${keyId} is malformed: ${z.prettifyError(parsed.error)}`);
-    }
-    return parsed.data;
+    return await readJsonRecord(
+      this.storage.kv,
+      registryKey(keyId),
+      KeyRecordSchema,
+      `registry entry ${keyId}`,
+      (message) => new KeyRegistryError(message),
+    );
   }
 
   /**

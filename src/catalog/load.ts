@@ -83,8 +83,7 @@ function crossCheck(catalog: Catalog): CatalogIssue[] {
   const languages = new Set<string>();
   catalog.languages.forEach((language, index) => {
     const at = `languages[${index}] ("${language.code}")`;
-    if (languages.has(language.code)) report(at, `duplicate language code "${language.code}"`);
-    languages.add(language.code);
+    if (!added(languages, language.code)) report(at, `duplicate language code "${language.code}"`);
     if (localeLanguage(language.locale) !== language.code) {
       report(`${at}.locale`, `locale "${language.locale}" is not a locale of "${language.code}"`);
     }
@@ -99,8 +98,7 @@ function crossCheck(catalog: Catalog): CatalogIssue[] {
     provider.languages.forEach((code, languageIndex) => {
       const languageAt = `${at}.languages[${languageIndex}]`;
       if (!languages.has(code)) report(languageAt, `language "${code}" is not in languages`);
-      if (spoken.has(code)) report(languageAt, `language "${code}" is listed twice`);
-      spoken.add(code);
+      if (!added(spoken, code)) report(languageAt, `language "${code}" is listed twice`);
     });
   });
 
@@ -108,8 +106,7 @@ function crossCheck(catalog: Catalog): CatalogIssue[] {
   catalog.voices.forEach((voice, index) => {
     const at = `voices[${index}] ("${voice.id}")`;
     const key = `${voice.provider}\u0000${voice.id}`;
-    if (voiceIds.has(key)) report(at, `duplicate voice id "${voice.id}" of ${voice.provider}`);
-    voiceIds.add(key);
+    if (!added(voiceIds, key)) report(at, `duplicate voice id "${voice.id}" of ${voice.provider}`);
     const provider = providers.get(voice.provider);
     if (!provider) {
       report(`${at}.provider`, `provider "${voice.provider}" is not in providers`);
@@ -127,20 +124,24 @@ function crossCheck(catalog: Catalog): CatalogIssue[] {
   const trackStyles = new Set<string>();
   catalog.musicTracks.forEach((track, index) => {
     const at = `musicTracks[${index}] ("${track.file}")`;
-    if (files.has(track.file)) report(at, `duplicate track file "${track.file}"`);
-    files.add(track.file);
-    if (trackStyles.has(track.style)) report(`${at}.style`, `duplicate track style "${track.style}"`);
-    trackStyles.add(track.style);
+    if (!added(files, track.file)) report(at, `duplicate track file "${track.file}"`);
+    if (!added(trackStyles, track.style)) report(`${at}.style`, `duplicate track style "${track.style}"`);
   });
 
   for (const list of ["subtitleStyles", "captionStyles", "cardTemplates", "motionStyles"] as const) {
     const seen = new Set<string>();
     catalog[list].forEach((name, index) => {
-      if (seen.has(name)) report(`${list}[${index}]`, `duplicate "${name}"`);
-      seen.add(name);
+      if (!added(seen, name)) report(`${list}[${index}]`, `duplicate "${name}"`);
     });
   }
   return issues;
+}
+
+/** Adds `value` to `seen`; false when it was there already. */
+function added(seen: Set<string>, value: string): boolean {
+  if (seen.has(value)) return false;
+  seen.add(value);
+  return true;
 }
 
 function localeLanguage(locale: string): string | undefined {

@@ -5,19 +5,23 @@
  */
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
-import { summarizeIssues } from "../http-client/errors.js";
-import { parseRetryAfter, type RetryPolicy, withRetries } from "../http-client/retry.js";
+import type { ServiceClientBasics } from "../http-client/client-options.js";
+import { parseRetryAfter, withRetries } from "../http-client/retry.js";
 import {
   attemptLog,
   type Exchange,
   type HttpRequest,
-  type HttpTransport,
+  headerText,
+  jsonRequestBody,
+  parseJsonAs,
   readText,
   type TransportFailure,
+  type TransportFailureKind,
 } from "../http-client/transport.js";
 import type { Logger } from "../logger.js";
 import {
   errorForCode,
+  type GenerationErrorCode,
   type GenerationErrorInit,
   type GenerationOperation,
   GenerationServiceError,
@@ -63,13 +67,10 @@ export interface Received<T> {
   replayed: boolean;
 }
 
-export interface GenerationCallsOptions {
+export interface GenerationCallsOptions
+  extends Pick<ServiceClientBasics, "transport" | "retryPolicy" | "sleep" | "random"> {
   logger: Logger;
   rateLimits: KeyRateLimits;
-  transport: HttpTransport;
-  retryPolicy: RetryPolicy;
-  sleep: (ms: number) => Promise<void>;
-  random: () => number;
   now: () => number;
 }
 
@@ -262,29 +263,14 @@ export function receiveJson<T>(
   schema: z.ZodType<T>,
 ): (response: Dispatcher.ResponseData) => Promise<T> {
   return async (response) => {
-    const status = response.statusCode;
     const text = await readText(response.body, MAX_RESPONSE_BYTES);
-    let json: unknown;
-    try {
-      json = text.length === 0 ? undefined : JSON.parse(text);
-    } catch (error) {
-      throw new GenerationServiceError("invalid_response", {
-        operation,
-        status,
-        detail: "body is not JSON",
-        cause: error,
-      });
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      throw new GenerationServiceError("invalid_response", {
-        operation,
-        status,
-        detail: summarizeIssues(parsed.error),
-        cause: parsed.error,
-      });
-    }
-    return parsed.data;
+    const parsed = parseJsonAs(text.length === 0 ? undefined : text, schema);
+    if ("value" in parsed) return parsed.value;
+    throw new GenerationServiceError("invalid_response", {
+      operation,
+      status: response.statusCode,
+      ...parsed,
+    });
   };
 }
 
@@ -293,37 +279,28 @@ export function jsonBody(
   operation: GenerationOperation,
   idempotencyKey: string,
 ): Pick<CallSpec<unknown>, "body" | "idempotencyKey"> {
-  const json = JSON.stringify(body);
   return {
     idempotencyKey: checkedIdempotencyKey(operation, idempotencyKey),
-    body: () => ({ headers: { "content-type": "application/json" }, payload: json }),
+    body: jsonRequestBody(body),
   };
 }
 
-/** The error each failure on our side of the wire is told as. */
+/** The code each failure on our side of the wire is told as. */
+const CODE_OF_FAILURE: Record<TransportFailureKind, GenerationErrorCode> = {
+  response_too_large: "invalid_response",
+  upload_size_mismatch: "invalid_request",
+  upload_source_failed: "upload_source_failed",
+  timeout: "timeout",
+  network: "network",
+};
+
 function errorOfFailure(operation: GenerationOperation, failure: TransportFailure): GenerationServiceError {
-  const init = {
+  return new GenerationServiceError(CODE_OF_FAILURE[failure.kind], {
     operation,
     ...(failure.detail === undefined ? {} : { detail: failure.detail }),
     notSent: failure.notSent,
     cause: failure.cause,
-  };
-  switch (failure.kind) {
-    case "response_too_large":
-      return new GenerationServiceError("invalid_response", init);
-    case "upload_size_mismatch":
-      return new GenerationServiceError("invalid_request", init);
-    case "upload_source_failed":
-      return new GenerationServiceError("upload_source_failed", init);
-    case "timeout":
-      return new GenerationServiceError("timeout", init);
-    case "network":
-      return new GenerationServiceError("network", init);
-  }
-}
-
-export function headerText(value: string | string[] | undefined): string | undefined {
-  return (Array.isArray(value) ? value[0] : value)?.trim();
+  });
 }
 
 /** The path without its query: signed links carry their signature there. */

@@ -6,21 +6,16 @@
  * go to shared storage, and each call waits its turn there first. The key is sent, never logged.
  */
 import type { Readable } from "node:stream";
-import { setTimeout as delay } from "node:timers/promises";
-import type { Dispatcher } from "undici";
 import type { z } from "zod";
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../http-client/retry.js";
-import { HttpTransport, uploadTimeoutMs } from "../http-client/transport.js";
-import type { Logger } from "../logger.js";
 import {
-  type CallOptions,
-  type CallSpec,
-  GenerationCalls,
-  headerText,
-  jsonBody,
-  receiveJson,
-} from "./calls.js";
-import { type GenerationOperation, GenerationServiceError } from "./errors.js";
+  type ServiceClientBasics,
+  type ServiceClientOptions,
+  serviceClientBasics,
+} from "../http-client/client-options.js";
+import { headerText } from "../http-client/transport.js";
+import type { Logger } from "../logger.js";
+import { type CallOptions, type CallSpec, GenerationCalls, jsonBody, receiveJson } from "./calls.js";
+import { type GenerationErrorCode, type GenerationOperation, GenerationServiceError } from "./errors.js";
 import type { KeyRateLimits } from "./rate-limits.js";
 import {
   type BulkDeleteRequest,
@@ -60,24 +55,12 @@ import { encodeFilenameHeader, type FileUpload, rawUploadBody } from "./upload.j
 
 export type { CallOptions, RetryNotice } from "./calls.js";
 
-export interface GenerationServiceClientOptions {
-  baseUrl: string;
+export interface GenerationServiceClientOptions extends ServiceClientOptions {
   logger: Logger;
   /** The per-key budget shared by every instance; each keyed call waits its turn there. */
   rateLimits: KeyRateLimits;
-  /** Time-out of a whole call that is not a file transfer, per attempt. Default 30 s. */
-  timeoutMs?: number;
-  /** Connection pool; by default the client owns one keep-alive Agent. */
-  dispatcher?: Dispatcher;
-  retry?: Partial<RetryPolicy>;
-  /** Upload time-out: `uploadBaseTimeoutMs` plus the time the file takes at `uploadMinBytesPerSecond`. */
-  uploadBaseTimeoutMs?: number;
-  uploadMinBytesPerSecond?: number;
   /** Largest file sent per kind; larger ones fail as file_too_large without a request. */
   maxUploadBytes?: Partial<Record<FileKind, number>>;
-  /** Waits between attempts (tests replace it). */
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
   now?: () => number;
 }
 
@@ -91,11 +74,25 @@ export const DEFAULT_MAX_UPLOAD_BYTES: Record<FileKind, number> = {
   audio: 20 * 1024 * 1024,
 };
 
+/** Where each kind of batch is created, and the schema its request must pass first. */
+const BATCH_CREATIONS = {
+  createImages: { path: "/v1/images/generations", schema: ImageGenerationRequestSchema },
+  createVideos: { path: "/v1/videos/generations", schema: VideoGenerationRequestSchema },
+} as const;
+
 export interface CreatedBatch {
   batch: Batch;
   /** The service answered with the response of an earlier request with this Idempotency-Key. */
   replayed: boolean;
 }
+
+/** Creates a batch from a request of one kind; the Idempotency-Key makes a repeat answer as the first. */
+type CreateBatch<Request> = (
+  apiKey: string,
+  generationRequest: Request,
+  idempotencyKey: string,
+  options?: CallOptions,
+) => Promise<CreatedBatch>;
 
 export interface UploadedFile {
   file: FileObject;
@@ -121,35 +118,24 @@ export interface FileContent {
 }
 
 export class GenerationServiceClient {
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
-  private readonly transport: HttpTransport;
+  private readonly basics: ServiceClientBasics;
   private readonly calls: GenerationCalls;
-  private readonly uploadBaseTimeoutMs: number;
-  private readonly uploadMinBytesPerSecond: number;
   private readonly maxUploadBytes: Record<FileKind, number>;
 
   constructor(options: GenerationServiceClientOptions) {
-    this.baseUrl = new URL(options.baseUrl).href.replace(/\/+$/, "");
-    this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.transport = new HttpTransport("generation service", options.dispatcher);
+    this.basics = serviceClientBasics("generation service", options);
     this.calls = new GenerationCalls({
+      ...this.basics,
       logger: options.logger,
       rateLimits: options.rateLimits,
-      transport: this.transport,
-      retryPolicy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
-      sleep: options.sleep ?? ((ms) => delay(ms)),
-      random: options.random ?? Math.random,
       now: options.now ?? Date.now,
     });
-    this.uploadBaseTimeoutMs = options.uploadBaseTimeoutMs ?? 120_000;
-    this.uploadMinBytesPerSecond = options.uploadMinBytesPerSecond ?? 512 * 1024;
     this.maxUploadBytes = { ...DEFAULT_MAX_UPLOAD_BYTES, ...options.maxUploadBytes };
   }
 
   /** Closes the connection pool when the client created it. */
   close(): Promise<void> {
-    return this.transport.close();
+    return this.basics.transport.close();
   }
 
   /** GET /v1/models: the catalog. Needs no key; the service limits it per client address instead. */
@@ -161,31 +147,25 @@ export class GenerationServiceClient {
     return await this.read("getAccount", "GET", "/v1/account", apiKey, AccountSchema);
   }
 
-  async createImages(
-    apiKey: string,
-    generationRequest: ImageGenerationRequest,
-    idempotencyKey: string,
-    options: CallOptions = {},
-  ): Promise<CreatedBatch> {
-    const body = checked("createImages", ImageGenerationRequestSchema, generationRequest);
-    const { value, replayed } = await this.calls.call({
-      ...this.jsonSpec("createImages", "POST", "/v1/images/generations", apiKey, BatchSchema),
-      ...jsonBody(body, "createImages", idempotencyKey),
-      ...options,
-    });
-    return { batch: value, replayed };
-  }
+  readonly createImages: CreateBatch<ImageGenerationRequest> = (...call) =>
+    this.createBatch("createImages", ...call);
 
-  async createVideos(
+  readonly createVideos: CreateBatch<VideoGenerationRequest> = (...call) =>
+    this.createBatch("createVideos", ...call);
+
+  /** Checks the request against its schema before sending it. */
+  private async createBatch(
+    operation: keyof typeof BATCH_CREATIONS,
     apiKey: string,
-    generationRequest: VideoGenerationRequest,
+    generationRequest: unknown,
     idempotencyKey: string,
     options: CallOptions = {},
   ): Promise<CreatedBatch> {
-    const body = checked("createVideos", VideoGenerationRequestSchema, generationRequest);
+    const { path, schema } = BATCH_CREATIONS[operation];
+    const body: unknown = checked(operation, schema, generationRequest);
     const { value, replayed } = await this.calls.call({
-      ...this.jsonSpec("createVideos", "POST", "/v1/videos/generations", apiKey, BatchSchema),
-      ...jsonBody(body, "createVideos", idempotencyKey),
+      ...this.jsonSpec(operation, "POST", path, apiKey, BatchSchema),
+      ...jsonBody(body, operation, idempotencyKey),
       ...options,
     });
     return { batch: value, replayed };
@@ -255,25 +235,20 @@ export class GenerationServiceClient {
     options: CallOptions = {},
   ): Promise<UploadedFile> {
     if (!Number.isSafeInteger(upload.size) || upload.size < 0) {
-      throw new GenerationServiceError("invalid_request", {
-        operation: "uploadFile",
-        detail: `bad file size ${upload.size}`,
-      });
+      throw refusal("uploadFile", "invalid_request", `bad file size ${upload.size}`);
     }
     const limit = this.maxUploadBytes[upload.kind];
     if (upload.size > limit) {
-      throw new GenerationServiceError("file_too_large", {
-        operation: "uploadFile",
-        detail: `${upload.size} bytes is more than the service takes for ${upload.kind} (${limit})`,
-      });
+      const detail = `${upload.size} bytes is more than the service takes for ${upload.kind} (${limit})`;
+      throw refusal("uploadFile", "file_too_large", detail);
     }
     const filename = upload.filename === undefined ? undefined : encodeFilenameHeader(upload.filename);
     const path = `/v1/files?${new URLSearchParams({ kind: upload.kind })}`;
     const { value, replayed } = await this.calls.call({
       ...this.jsonSpec("uploadFile", "POST", path, apiKey, FileObjectSchema),
       idempotencyKey: checkedIdempotencyKey("uploadFile", idempotencyKey),
-      timeoutMs: uploadTimeoutMs(upload.size, this.uploadBaseTimeoutMs, this.uploadMinBytesPerSecond),
-      headersTimeoutMs: this.uploadBaseTimeoutMs,
+      timeoutMs: this.basics.uploadTimeoutMs(upload.size),
+      headersTimeoutMs: this.basics.uploadBaseTimeoutMs,
       body: () => {
         const raw = rawUploadBody(upload);
         return {
@@ -302,7 +277,7 @@ export class GenerationServiceClient {
     const query = options.poster ? "?kind=poster" : "";
     return this.download(
       "downloadFile",
-      `${this.baseUrl}/v1/files/${encodeURIComponent(id)}/content${query}`,
+      `${this.basics.baseUrl}/v1/files/${encodeURIComponent(id)}/content${query}`,
       apiKey,
     );
   }
@@ -313,17 +288,10 @@ export class GenerationServiceClient {
     try {
       url = new URL(link);
     } catch (error) {
-      throw new GenerationServiceError("invalid_request", {
-        operation: "downloadSignedLink",
-        detail: "not a URL",
-        cause: error,
-      });
+      throw refusal("downloadSignedLink", "invalid_request", "not a URL", error);
     }
     if (url.protocol !== "https:" && url.protocol !== "http:") {
-      throw new GenerationServiceError("invalid_request", {
-        operation: "downloadSignedLink",
-        detail: `not a web link (${url.protocol})`,
-      });
+      throw refusal("downloadSignedLink", "invalid_request", `not a web link (${url.protocol})`);
     }
     return this.download("downloadSignedLink", url.href, undefined);
   }
@@ -339,8 +307,8 @@ export class GenerationServiceClient {
       url,
       accept: "*/*",
       ...(apiKey === undefined ? {} : { apiKey }),
-      headersTimeoutMs: this.timeoutMs,
-      bodyTimeoutMs: this.timeoutMs,
+      headersTimeoutMs: this.basics.timeoutMs,
+      bodyTimeoutMs: this.basics.timeoutMs,
       receive: async (response) => {
         const length = headerText(response.headers["content-length"]);
         return {
@@ -374,13 +342,23 @@ export class GenerationServiceClient {
     return {
       operation,
       method,
-      url: `${this.baseUrl}${path}`,
+      url: `${this.basics.baseUrl}${path}`,
       accept: "application/json",
       ...(apiKey === undefined ? {} : { apiKey }),
-      timeoutMs: this.timeoutMs,
-      headersTimeoutMs: this.timeoutMs,
-      bodyTimeoutMs: this.timeoutMs,
+      timeoutMs: this.basics.timeoutMs,
+      headersTimeoutMs: this.basics.timeoutMs,
+      bodyTimeoutMs: this.basics.timeoutMs,
       receive: receiveJson(operation, schema),
     };
   }
+}
+
+/** A call refused before sending: nothing reached the service. */
+function refusal(
+  operation: GenerationOperation,
+  code: GenerationErrorCode,
+  detail: string,
+  cause?: unknown,
+): GenerationServiceError {
+  return new GenerationServiceError(code, { operation, detail, cause });
 }

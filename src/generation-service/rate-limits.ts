@@ -15,6 +15,7 @@
 import { createHash } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { z } from "zod";
+import { headerText, parseJsonAs } from "../http-client/transport.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import { type GenerationOperation, GenerationServiceError, type RateSnapshot } from "./errors.js";
 
@@ -38,16 +39,11 @@ const RateSnapshotSchema = z.object({
   resetAt: z.number().int(),
 });
 
-function headerValue(headers: Headers, name: string): string | undefined {
-  const value = headers[name];
-  return (Array.isArray(value) ? value[0] : value)?.trim();
-}
-
 /** The budget a response reports, or undefined when its headers are absent or unreadable. */
 export function readRateHeaders(headers: Headers, now: number): RateSnapshot | undefined {
-  const limit = headerValue(headers, "x-ratelimit-limit");
-  const remaining = headerValue(headers, "x-ratelimit-remaining");
-  const reset = headerValue(headers, "x-ratelimit-reset");
+  const limit = headerText(headers["x-ratelimit-limit"]);
+  const remaining = headerText(headers["x-ratelimit-remaining"]);
+  const reset = headerText(headers["x-ratelimit-reset"]);
   if (limit === undefined || remaining === undefined || reset === undefined) return undefined;
   if (!/^\d+$/.test(limit) || !/^\d+$/.test(remaining) || !/^\d+(\.\d+)?$/.test(reset)) return undefined;
   // Reset is "seconds until the window resets", not a point in time.
@@ -87,14 +83,8 @@ export class KeyRateLimits {
   async current(apiKey: string): Promise<RateSnapshot | undefined> {
     const stored = await this.kv.get(this.storageKey(apiKey));
     if (stored === undefined) return undefined;
-    let json: unknown;
-    try {
-      json = JSON.parse(stored);
-    } catch {
-      return undefined;
-    }
-    const parsed = RateSnapshotSchema.safeParse(json);
-    return parsed.success && parsed.data.resetAt > this.now() ? parsed.data : undefined;
+    const parsed = parseJsonAs(stored, RateSnapshotSchema);
+    return "value" in parsed && parsed.value.resetAt > this.now() ? parsed.value : undefined;
   }
 
   /** Keeps a response's report until its window resets. */

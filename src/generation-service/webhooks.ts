@@ -9,7 +9,6 @@ import { z } from "zod";
 import { GenerationSchema } from "./responses.js";
 
 export const WEBHOOK_SIGNATURE_HEADER = "x-service-signature";
-export const WEBHOOK_EVENT_HEADER = "x-service-event";
 
 /**
  * How far a signature's time may be from ours, either way. Should the service keep a delivery's first
@@ -94,4 +93,3 @@ export function verifyWebhookSignature(input: WebhookSignatureInput): WebhookVer
 
 /** The body of a delivery; envelope fields besides `data` are not shown by the spec and are kept. */
 export const WebhookPayloadSchema = z.looseObject({ data: GenerationSchema });
-export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;

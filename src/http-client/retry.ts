@@ -3,6 +3,7 @@
  * sooner than the policy's first wait, and at least what the service asked for in Retry-After, within a cap
  * on attempts and on the total time spent waiting. A busy service is not asked again within the same second.
  */
+import { headerText } from "./transport.js";
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -27,7 +28,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 /** Parses Retry-After: delay seconds or an HTTP date. Undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | string[] | undefined, now: number): number | undefined {
-  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  const text = headerText(value);
   if (!text) return undefined;
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
   const date = Date.parse(text);

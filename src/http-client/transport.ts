@@ -8,6 +8,8 @@
  */
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
+import type { z } from "zod";
+import { summarizeIssues } from "./errors.js";
 import { UploadSizeMismatchError, UploadSourceError } from "./upload-stream.js";
 
 export interface RequestBody {
@@ -151,6 +153,34 @@ export async function readText(body: Dispatcher.ResponseData["body"], limit: num
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** A header's value as text: the first of a repeated header, trimmed. */
+export function headerText(value: string | string[] | undefined): string | undefined {
+  return (Array.isArray(value) ? value[0] : value)?.trim();
+}
+
+/** A JSON request body, made again for each attempt. */
+export function jsonRequestBody(value: unknown): () => RequestBody {
+  const payload = JSON.stringify(value);
+  return () => ({ headers: { "content-type": "application/json" }, payload });
+}
+
+/** JSON text (undefined for none) in the schema's shape, or why not: not JSON, or what zod found. */
+export function parseJsonAs<T>(
+  text: string | undefined,
+  schema: z.ZodType<T>,
+): { value: T } | { detail: string; cause: unknown } {
+  let json: unknown;
+  try {
+    json = text === undefined ? undefined : JSON.parse(text);
+  } catch (error) {
+    return { detail: "body is not JSON", cause: error };
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success
+    ? { value: parsed.data }
+    : { detail: summarizeIssues(parsed.error), cause: parsed.error };
 }
 
 function classifyThrown(error: unknown, signal: AbortSignal | undefined): TransportFailure {

@@ -4,8 +4,7 @@
  * tasks created through the API with send_to_messenger (authenticated by a shared secret; the user and
  * the task are checked before the delivery is queued, docs/messenger-hook.md).
  */
-import { timingSafeEqual } from "node:crypto";
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import { z } from "zod";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { ticketTag } from "../lifecycle/tickets.js";
@@ -13,6 +12,7 @@ import type { Logger } from "../logger.js";
 import type { MessengerOutcome } from "../tasks/adopt-job.js";
 import type { DeliverData } from "../tasks/deliver-job.js";
 import type { TaskRecords } from "../tasks/records.js";
+import { bodyAs, sameSecret } from "./request.js";
 
 const CallbackBodySchema = z.object({
   task_id: z.number().int().nonnegative(),
@@ -37,21 +37,6 @@ export interface TaskHookDeps {
   };
 }
 
-async function jsonBody(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    return undefined;
-  }
-}
-
-function sameSecret(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 export function taskHookRoutes(deps: TaskHookDeps): (app: Hono) => void {
   const { records, queue, deliverJob, logger } = deps;
   return (app) => {
@@ -61,9 +46,8 @@ export function taskHookRoutes(deps: TaskHookDeps): (app: Hono) => void {
       try {
         const record = await records.get(ticket);
         if (!record) return c.json({ detail: "unknown ticket" }, 404);
-        const parsed = CallbackBodySchema.safeParse(await jsonBody(c));
-        if (!parsed.success) return c.json({ detail: "invalid body" }, 400);
-        const body = parsed.data;
+        const body = await bodyAs(c, CallbackBodySchema);
+        if (!body) return c.json({ detail: "invalid body" }, 400);
         if (record.taskId !== undefined && record.taskId !== body.task_id) {
           logger.warn(
             { ticket: tag, task_id: body.task_id, expected: record.taskId },
@@ -95,9 +79,9 @@ export function taskHookRoutes(deps: TaskHookDeps): (app: Hono) => void {
       if (!sameSecret(c.req.header("x-messenger-secret"), messenger.secret)) {
         return c.json({ detail: "bad secret" }, 401);
       }
-      const parsed = MessengerBodySchema.safeParse(await jsonBody(c));
-      if (!parsed.success) return c.json({ detail: "invalid body" }, 400);
-      const { task_id: taskId, user_id: userId } = parsed.data;
+      const body = await bodyAs(c, MessengerBodySchema);
+      if (!body) return c.json({ detail: "invalid body" }, 400);
+      const { task_id: taskId, user_id: userId } = body;
       let outcome: MessengerOutcome;
       try {
         outcome = await messenger.accept({ taskId, userId });

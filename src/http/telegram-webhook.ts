@@ -4,10 +4,10 @@
  * an update is handled once: its id is remembered in storage for a day before it is handled, and work
  * still running when the answer is due goes on after it.
  */
-import { timingSafeEqual } from "node:crypto";
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import type { Logger } from "../logger.js";
 import type { KeyValueStore } from "../storage/ports.js";
+import { jsonBody, sameSecret } from "./request.js";
 
 /** Under Telegram's 10 s, with room for the network. */
 const ANSWER_WITHIN_MS = 8_000;
@@ -33,21 +33,6 @@ export interface TelegramWebhook {
   mount(app: Hono): void;
   /** Resolves once the updates still being handled after their answer are done. */
   drain(): Promise<void>;
-}
-
-function sameSecret(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-async function jsonBody(c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> {
-  try {
-    return { ok: true, value: await c.req.json() };
-  } catch {
-    return { ok: false };
-  }
 }
 
 export function telegramWebhook<U extends { update_id: number }>(

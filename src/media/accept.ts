@@ -41,28 +41,6 @@ export class MediaError extends Error {
   }
 }
 
-/**
- * What the two services' upload tables list: the Media Task Service's, plus Telegram voice notes (which
- * the bot converts to MP3 for it), and the formats only the generation service takes (WebM, FLV, MPEG,
- * OGG and FLAC files).
- */
-export type MediaFormat =
-  | "jpeg"
-  | "png"
-  | "webp"
-  | "mp4"
-  | "mov"
-  | "avi"
-  | "webm"
-  | "flv"
-  | "mpeg"
-  | "mp3"
-  | "wav"
-  | "m4a"
-  | "ogg"
-  | "flac"
-  | "srt"
-  | "ogg_opus";
 export type MediaClass = "image" | "video" | "audio" | "subtitles";
 
 type FormatInfo = {
@@ -73,7 +51,12 @@ type FormatInfo = {
   tasks: boolean;
 };
 
-export const FORMATS: Record<MediaFormat, FormatInfo> = {
+/**
+ * What the two services' upload tables list: the Media Task Service's, plus Telegram voice notes (which
+ * the bot converts to MP3 for it), and the formats only the generation service takes (WebM, FLV, MPEG,
+ * OGG and FLAC files).
+ */
+export const FORMATS = {
   jpeg: {
     mediaClass: "image",
     mimes: ["image/jpeg", "image/jpg", "image/pjpeg"],
@@ -132,7 +115,8 @@ export const FORMATS: Record<MediaFormat, FormatInfo> = {
   },
   // Known by Telegram's kind alone: a file named .ogg is an OGG file.
   ogg_opus: { mediaClass: "audio", mimes: [], extensions: [], tasks: true },
-};
+} satisfies Record<string, FormatInfo>;
+export type MediaFormat = keyof typeof FORMATS;
 
 /** Shown to the user when a format is refused. Voice notes are accepted but not advertised as files. */
 export const ACCEPTED_FORMATS_TEXT = "JPEG, PNG, WebP, MP4, MOV, AVI, MP3, WAV, M4A, SRT";

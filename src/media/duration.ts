@@ -7,6 +7,7 @@
  * 15-second limit need it.
  */
 import type { MediaFormat } from "./accept.js";
+import { mp4Boxes } from "./media-header.js";
 
 /** Seconds `bytes` plays when read as `format`; undefined for a header it cannot read or a format without length. */
 export function mediaDuration(bytes: Buffer, format: MediaFormat): number | undefined {
@@ -37,29 +38,12 @@ interface Span {
   end: number;
 }
 
-/** The MP4 boxes between `start` and `end`, walked by their sizes (32-bit, 64-bit, or 0 for "to the end"). */
-function* boxes(bytes: Buffer, start: number, end: number): Generator<Span> {
-  let offset = start;
-  while (offset + 8 <= end) {
-    const size32 = bytes.readUInt32BE(offset);
-    const type = bytes.toString("latin1", offset + 4, offset + 8);
-    let header = 8;
-    let size = size32;
-    if (size32 === 1) {
-      if (offset + 16 > end) return;
-      size = Number(bytes.readBigUInt64BE(offset + 8));
-      header = 16;
-    } else if (size32 === 0) {
-      size = end - offset;
-    }
-    if (size < header || offset + size > end) return;
-    yield { type, start: offset + header, end: offset + size };
-    offset += size;
-  }
-}
-
+/** The first whole box of `type`; the walk stops at a box that runs past `end`. */
 function child(bytes: Buffer, type: string, start: number, end: number): Span | undefined {
-  for (const box of boxes(bytes, start, end)) if (box.type === type) return box;
+  for (const box of mp4Boxes(bytes, start, end)) {
+    if (!box.whole) return undefined;
+    if (box.type === type) return box;
+  }
   return undefined;
 }
 

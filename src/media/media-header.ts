@@ -13,43 +13,50 @@ export interface MediaHeader {
 /** Box types whose children are boxes, on the way to mvhd and tkhd. */
 const CONTAINER_BOXES = new Set(["moov", "trak"]);
 
-function boxes(data: Buffer, start: number, end: number): Array<{ type: string; body: Buffer }> {
-  const found: Array<{ type: string; body: Buffer }> = [];
+/** Where one MP4 box's body lies; `whole` is false for the last box when it runs past what was read. */
+export interface Mp4Box {
+  type: string;
+  start: number;
+  end: number;
+  whole: boolean;
+}
+
+/** The MP4 boxes between `start` and `end`, walked by their sizes (32-bit, 64-bit, or 0 for "to the end"). */
+export function* mp4Boxes(bytes: Buffer, start: number, end: number): Generator<Mp4Box> {
   let offset = start;
   while (offset + 8 <= end) {
-    let size = data.readUInt32BE(offset);
-    const type = data.toString("latin1", offset + 4, offset + 8);
+    const size32 = bytes.readUInt32BE(offset);
+    const type = bytes.toString("latin1", offset + 4, offset + 8);
     let header = 8;
-    if (size === 1) {
-      if (offset + 16 > end) break;
-      size = Number(data.readBigUInt64BE(offset + 8));
+    let size = size32;
+    if (size32 === 1) {
+      if (offset + 16 > end) return;
+      size = Number(bytes.readBigUInt64BE(offset + 8));
       header = 16;
-    } else if (size === 0) {
+    } else if (size32 === 0) {
       size = end - offset;
     }
-    if (size < header) break;
-    // A box running past what was read (the media data) is named but not opened.
-    found.push({ type, body: data.subarray(offset + header, Math.min(offset + size, end)) });
+    if (size < header) return;
+    yield { type, start: offset + header, end: Math.min(offset + size, end), whole: offset + size <= end };
     offset += size;
   }
-  return found;
 }
 
 function readMp4(data: Buffer, header: MediaHeader, start = 0, end = data.length): void {
-  for (const box of boxes(data, start, end)) {
-    if (CONTAINER_BOXES.has(box.type)) readMp4(box.body, header);
-    else if (box.type === "mvhd" && box.body.length >= 20) {
-      const version = box.body[0];
-      const scale = version === 1 ? box.body.readUInt32BE(20) : box.body.readUInt32BE(12);
+  for (const { type, start: from, end: to } of mp4Boxes(data, start, end)) {
+    // A box running past what was read (the media data) is named but not opened.
+    const body = data.subarray(from, to);
+    if (CONTAINER_BOXES.has(type)) readMp4(body, header);
+    else if (type === "mvhd" && body.length >= 20) {
+      const version = body[0];
+      const scale = version === 1 ? body.readUInt32BE(20) : body.readUInt32BE(12);
       const duration =
-        version === 1 && box.body.length >= 32
-          ? Number(box.body.readBigUInt64BE(24))
-          : box.body.readUInt32BE(16);
+        version === 1 && body.length >= 32 ? Number(body.readBigUInt64BE(24)) : body.readUInt32BE(16);
       if (scale > 0) header.seconds = duration / scale;
-    } else if (box.type === "tkhd" && box.body.length >= 84) {
+    } else if (type === "tkhd" && body.length >= 84) {
       // Width and height are the box's last eight bytes, 16.16 fixed point; sound tracks have zeros.
-      const width = box.body.readUInt32BE(box.body.length - 8) / 65536;
-      const height = box.body.readUInt32BE(box.body.length - 4) / 65536;
+      const width = body.readUInt32BE(body.length - 8) / 65536;
+      const height = body.readUInt32BE(body.length - 4) / 65536;
       if (width > 0 && height > 0) {
         header.width = Math.round(width);
         header.height = Math.round(height);

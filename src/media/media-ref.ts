@@ -111,133 +111,88 @@ function fileRef(fields: Record<string, unknown>): TelegramMediaRef | undefined 
   return parsed.success ? parsed.data : undefined;
 }
 
-/** The Telegram file a message carries, or undefined for a message without one. */
-export function telegramMediaOf(message: Message): TelegramMediaRef | undefined {
-  const mediaGroupId = message.media_group_id;
-  const messageId = message.message_id;
+/** The fields Telegram's file objects share; each kind carries some of them. */
+type TelegramFile = {
+  file_id: string;
+  file_unique_id: string;
+  file_size?: number;
+  mime_type?: string;
+  file_name?: string;
+  duration?: number;
+  width?: number;
+  height?: number;
+};
+
+/** The file a message carries, with what its kind leaves to us (a type Telegram does not state, a size). */
+function carriedFile(
+  message: Message,
+): { kind: MediaKind; file: TelegramFile; known?: Partial<TelegramMediaRef> } | undefined {
   if (message.photo && message.photo.length > 0) {
     // Telegram lists the sizes smallest first; the largest is the original the user sent.
     const largest = message.photo.reduce((best, size) =>
       size.width * size.height >= best.width * best.height ? size : best,
     );
-    return fileRef({
-      source: "telegram",
-      kind: "photo",
-      fileId: largest.file_id,
-      fileUniqueId: largest.file_unique_id,
-      size: largest.file_size,
-      mime: "image/jpeg",
-      width: largest.width,
-      height: largest.height,
-      mediaGroupId,
-      messageId,
-    });
+    return { kind: "photo", file: largest, known: { mime: "image/jpeg" } };
   }
-  if (message.video) {
-    const v = message.video;
-    return fileRef({
-      source: "telegram",
-      kind: "video",
-      fileId: v.file_id,
-      fileUniqueId: v.file_unique_id,
-      size: v.file_size,
-      mime: v.mime_type,
-      fileName: v.file_name,
-      durationSec: v.duration,
-      width: v.width,
-      height: v.height,
-      mediaGroupId,
-      messageId,
-    });
-  }
-  if (message.audio) {
-    const a = message.audio;
-    return fileRef({
-      source: "telegram",
-      kind: "audio",
-      fileId: a.file_id,
-      fileUniqueId: a.file_unique_id,
-      size: a.file_size,
-      mime: a.mime_type,
-      fileName: a.file_name,
-      durationSec: a.duration,
-      mediaGroupId,
-      messageId,
-    });
-  }
+  if (message.video) return { kind: "video", file: message.video };
+  if (message.audio) return { kind: "audio", file: message.audio };
   if (message.voice) {
-    const v = message.voice;
-    return fileRef({
-      source: "telegram",
-      kind: "voice",
-      fileId: v.file_id,
-      fileUniqueId: v.file_unique_id,
-      size: v.file_size,
-      mime: v.mime_type ?? "audio/ogg",
-      durationSec: v.duration,
-      mediaGroupId,
-      messageId,
-    });
+    return { kind: "voice", file: message.voice, known: { mime: message.voice.mime_type ?? "audio/ogg" } };
   }
   if (message.video_note) {
-    const v = message.video_note;
-    return fileRef({
-      source: "telegram",
+    const { length } = message.video_note;
+    // Telegram records round videos as MP4 but does not state a mime type for them.
+    return {
       kind: "video_note",
-      fileId: v.file_id,
-      fileUniqueId: v.file_unique_id,
-      size: v.file_size,
-      // Telegram records round videos as MP4 but does not state a mime type for them.
-      mime: "video/mp4",
-      durationSec: v.duration,
-      width: v.length,
-      height: v.length,
-      mediaGroupId,
-      messageId,
-    });
+      file: message.video_note,
+      known: { mime: "video/mp4", width: length, height: length },
+    };
   }
-  if (message.document) {
-    const d = message.document;
-    return fileRef({
-      source: "telegram",
-      kind: "document",
-      fileId: d.file_id,
-      fileUniqueId: d.file_unique_id,
-      size: d.file_size,
-      mime: d.mime_type,
-      fileName: d.file_name,
-      mediaGroupId,
-      messageId,
-    });
-  }
+  if (message.document) return { kind: "document", file: message.document };
   return undefined;
+}
+
+/** The Telegram file a message carries, or undefined for a message without one. */
+export function telegramMediaOf(message: Message): TelegramMediaRef | undefined {
+  const carried = carriedFile(message);
+  if (!carried) return undefined;
+  const { kind, file, known } = carried;
+  return fileRef({
+    source: "telegram",
+    kind,
+    fileId: file.file_id,
+    fileUniqueId: file.file_unique_id,
+    size: file.file_size,
+    mime: file.mime_type,
+    fileName: file.file_name,
+    durationSec: file.duration,
+    width: file.width,
+    height: file.height,
+    ...known,
+    mediaGroupId: message.media_group_id,
+    messageId: message.message_id,
+  });
 }
 
 // A token that looks like it was meant as a link: a scheme, or a www. host.
 const LINK_CANDIDATE = /\b(?:[a-z][a-z0-9+.-]*:\/\/\S*|www\.\S+)/gi;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}>»"'”’]+$/;
 
+/** The kind a link's file extension suggests. */
+const KIND_OF_EXTENSION = new Map<string, MediaKind>(
+  (
+    [
+      ["photo", ["jpg", "jpeg", "png", "webp"]],
+      ["video", ["mp4", "mov", "avi"]],
+      ["audio", ["mp3", "wav", "m4a"]],
+      ["document", ["srt"]],
+    ] as const
+  ).flatMap(([kind, extensions]) => extensions.map((extension) => [extension, kind] as const)),
+);
+
 function kindHintOf(url: URL): MediaKind | undefined {
   const extension = url.pathname.toLowerCase().match(/\.([a-z0-9]{2,4})$/)?.[1];
-  switch (extension) {
-    case "jpg":
-    case "jpeg":
-    case "png":
-    case "webp":
-      return "photo";
-    case "mp4":
-    case "mov":
-    case "avi":
-      return "video";
-    case "mp3":
-    case "wav":
-    case "m4a":
-      return "audio";
-    case "srt":
-      return "document";
-    default:
-      return undefined;
-  }
+  return extension === undefined ? undefined : KIND_OF_EXTENSION.get(extension);
 }
 
 /** Links in free text: https ones become MediaRefs; http:// and malformed ones are reported, never dropped. */
@@ -254,20 +209,12 @@ export function linksIn(text: string): ExtractedMedia {
       linkProblems.push({ code: "link_not_https", text: candidate });
       continue;
     }
-    if (scheme !== "https") {
-      linkProblems.push({ code: "link_malformed", text: candidate });
-      continue;
-    }
-    if (!isHttpsUrl(candidate)) {
+    // The service fetches the link from the internet: a host without a dot is a typo or a private name.
+    if (scheme !== "https" || !isHttpsUrl(candidate) || !new URL(candidate).hostname.includes(".")) {
       linkProblems.push({ code: "link_malformed", text: candidate });
       continue;
     }
     const url = new URL(candidate);
-    // The service fetches the link from the internet: a host without a dot is a typo or a private name.
-    if (!url.hostname.includes(".")) {
-      linkProblems.push({ code: "link_malformed", text: candidate });
-      continue;
-    }
     const kindHint = kindHintOf(url);
     refs.push({ source: "link", url: url.href, ...(kindHint ? { kindHint } : {}) });
   }

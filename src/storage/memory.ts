@@ -48,6 +48,12 @@ class ExpiringMap {
     return entry.value;
   }
 
+  /** A live value in the shape this adapter wrote it. */
+  getParsed<T>(key: string, schema: z.ZodType<T>): T | undefined {
+    const stored = this.get(key);
+    return stored === undefined ? undefined : schema.parse(JSON.parse(stored));
+  }
+
   set(key: string, value: string, ttlMs: number | undefined): void {
     this.entries.set(key, { value, expiresAt: ttlMs === undefined ? undefined : this.now() + ttlMs });
     this.afterWrite();
@@ -195,8 +201,7 @@ function createTokenBucketStore(map: ExpiringMap, now: () => number): TokenBucke
     async take(bucket: string, rule: TokenBucketRule, cost = 1) {
       checkBucketRequest(rule, cost);
       const at = now();
-      const stored = map.get(bucket);
-      const previous = stored === undefined ? undefined : BucketStateSchema.parse(JSON.parse(stored));
+      const previous = map.getParsed(bucket, BucketStateSchema);
       const tokens =
         previous === undefined
           ? rule.capacity
@@ -217,8 +222,7 @@ function createRateWindowStore(map: ExpiringMap, now: () => number): RateWindowS
     async take(name: string, rule: RateWindowRule, cost = 1) {
       checkWindowRequest(rule, cost);
       const at = now();
-      const stored = map.get(name);
-      const events = (stored === undefined ? [] : WindowEventsSchema.parse(JSON.parse(stored))).filter(
+      const events = (map.getParsed(name, WindowEventsSchema) ?? []).filter(
         (time) => time > at - rule.windowMs,
       );
       const excess = events.length + cost - rule.limit;

@@ -4,24 +4,21 @@
  * service certainly did not take it (a 429, or a connection that was never made). Uploads stream the
  * file: memory does not grow with its size. The API key is sent, never logged.
  */
-import { setTimeout as delay } from "node:timers/promises";
-import type { Dispatcher } from "undici";
 import type { z } from "zod";
-import { summarizeIssues } from "../http-client/errors.js";
 import {
-  DEFAULT_RETRY_POLICY,
-  parseRetryAfter,
-  type RetryPolicy,
-  withRetries,
-} from "../http-client/retry.js";
+  type ServiceClientBasics,
+  type ServiceClientOptions,
+  serviceClientBasics,
+} from "../http-client/client-options.js";
+import { parseRetryAfter, withRetries } from "../http-client/retry.js";
 import {
   attemptLog,
-  HttpTransport,
+  jsonRequestBody,
+  parseJsonAs,
   type RequestBody,
   readText,
   type TransportFailure,
   type TransportFailureKind,
-  uploadTimeoutMs,
 } from "../http-client/transport.js";
 import type { Logger } from "../logger.js";
 import {
@@ -56,23 +53,11 @@ export type { UploadSource } from "./multipart.js";
 /** A validated request of one of the eight types (webhook_url and send_to_messenger are common fields). */
 export type CreateTaskRequest = TaskRequest;
 
-export interface TasksServiceClientOptions {
-  baseUrl: string;
-  /** Time-out of a whole call that is not an upload (headers and body), per attempt. Default 30 s. */
-  timeoutMs?: number;
+export interface TasksServiceClientOptions extends ServiceClientOptions {
   logger: Logger;
   pacing?: KeyPacing;
-  /** Connection pool; by default the client owns one keep-alive Agent. */
-  dispatcher?: Dispatcher;
-  retry?: Partial<RetryPolicy>;
-  /** Upload time-out: `uploadBaseTimeoutMs` plus the time the file takes at `uploadMinBytesPerSecond`. */
-  uploadBaseTimeoutMs?: number;
-  uploadMinBytesPerSecond?: number;
   /** Largest file sent; larger ones fail as too_large without a request. Default 500 MiB (the spec's limit). */
   maxUploadBytes?: number;
-  /** Waits between attempts (tests replace it). */
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
 }
 
 /** Largest response body read; answers of this API are a few kilobytes. */
@@ -82,58 +67,44 @@ type RetryRule = "safe" | "create";
 
 interface CallSpec<T> {
   operation: ServiceOperation;
-  method: "GET" | "POST";
+  /** Default: GET. */
+  method?: "GET" | "POST";
   path: string;
   apiKey?: string;
   pace?: PacedCall;
-  retry: RetryRule;
-  timeoutMs: number;
+  /** Default: safe. */
+  retry?: RetryRule;
+  /** Default: the client's time-out of a call. */
+  timeoutMs?: number;
   headersTimeoutMs?: number;
-  okStatuses: readonly number[];
+  /** Default: 200 only. */
+  okStatuses?: readonly number[];
   schema: z.ZodType<T>;
   body?: () => RequestBody;
 }
 
 export class TasksServiceClient implements TasksServicePort {
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
+  private readonly basics: ServiceClientBasics;
   private readonly logger: Logger;
   private readonly pacing: KeyPacing | undefined;
-  private readonly transport: HttpTransport;
-  private readonly retryPolicy: RetryPolicy;
-  private readonly uploadBaseTimeoutMs: number;
-  private readonly uploadMinBytesPerSecond: number;
   private readonly maxUploadBytes: number;
-  private readonly sleep: (ms: number) => Promise<void>;
-  private readonly random: () => number;
 
   constructor(options: TasksServiceClientOptions) {
-    this.baseUrl = new URL(options.baseUrl).href.replace(/\/+$/, "");
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.basics = serviceClientBasics("tasks service", options);
     this.logger = options.logger;
     this.pacing = options.pacing;
-    this.transport = new HttpTransport("tasks service", options.dispatcher);
-    this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.uploadBaseTimeoutMs = options.uploadBaseTimeoutMs ?? 120_000;
-    this.uploadMinBytesPerSecond = options.uploadMinBytesPerSecond ?? 512 * 1024;
     this.maxUploadBytes = options.maxUploadBytes ?? 500 * 1024 * 1024;
-    this.sleep = options.sleep ?? ((ms) => delay(ms));
-    this.random = options.random ?? Math.random;
   }
 
   /** Closes the connection pool when the client created it. */
   close(): Promise<void> {
-    return this.transport.close();
+    return this.basics.transport.close();
   }
 
   health(): Promise<Health> {
     return this.call({
       operation: "health",
-      method: "GET",
       path: "/health",
-      retry: "safe",
-      timeoutMs: this.timeoutMs,
-      okStatuses: [200],
       schema: HealthSchema,
     });
   }
@@ -141,13 +112,9 @@ export class TasksServiceClient implements TasksServicePort {
   me(apiKey: string): Promise<Profile> {
     return this.call({
       operation: "me",
-      method: "GET",
       path: "/v1/me",
       apiKey,
       pace: "read",
-      retry: "safe",
-      timeoutMs: this.timeoutMs,
-      okStatuses: [200],
       schema: ProfileSchema,
     });
   }
@@ -155,21 +122,13 @@ export class TasksServiceClient implements TasksServicePort {
   /** Streams the file as the one part `file` of a multipart form; `file.open()` is called per attempt. */
   upload(apiKey: string, file: UploadSource): Promise<UploadResponse> {
     if (!Number.isSafeInteger(file.size) || file.size < 0) {
-      return Promise.reject(
-        new TasksServiceError({
-          kind: "invalid_request",
-          operation: "upload",
-          detail: `bad file size ${file.size}`,
-        }),
-      );
+      return refused("upload", "invalid_request", `bad file size ${file.size}`);
     }
     if (file.size > this.maxUploadBytes) {
-      return Promise.reject(
-        new TasksServiceError({
-          kind: "too_large",
-          operation: "upload",
-          detail: `${file.size} bytes is more than the service accepts (${this.maxUploadBytes})`,
-        }),
+      return refused(
+        "upload",
+        "too_large",
+        `${file.size} bytes is more than the service accepts (${this.maxUploadBytes})`,
       );
     }
     return this.call({
@@ -178,10 +137,9 @@ export class TasksServiceClient implements TasksServicePort {
       path: "/v1/uploads",
       apiKey,
       pace: "upload",
-      retry: "safe",
-      timeoutMs: uploadTimeoutMs(file.size, this.uploadBaseTimeoutMs, this.uploadMinBytesPerSecond),
+      timeoutMs: this.basics.uploadTimeoutMs(file.size),
       // Undici restarts this clock while the body is sent; it bounds the service's silence after it.
-      headersTimeoutMs: this.uploadBaseTimeoutMs,
+      headersTimeoutMs: this.basics.uploadBaseTimeoutMs,
       okStatuses: [200, 201],
       schema: UploadResponseSchema,
       body: () => {
@@ -199,7 +157,6 @@ export class TasksServiceClient implements TasksServicePort {
     apiKey: string,
     taskRequest: CreateTaskRequest,
   ): Promise<{ task_id: number; status: TaskStatus }> {
-    const json = JSON.stringify(taskRequest);
     const created = await this.call({
       operation: "createTask",
       method: "POST",
@@ -207,32 +164,22 @@ export class TasksServiceClient implements TasksServicePort {
       apiKey,
       pace: "create",
       retry: "create",
-      timeoutMs: this.timeoutMs,
       okStatuses: [200, 201, 202],
       schema: CreateTaskResponseSchema,
-      body: () => ({
-        headers: { "content-type": "application/json" },
-        payload: json,
-      }),
+      body: jsonRequestBody(taskRequest),
     });
     return { task_id: created.task_id, status: created.status };
   }
 
   getTask(apiKey: string, id: number, options: { priority?: ReadPriority } = {}): Promise<Task> {
     if (!Number.isSafeInteger(id) || id < 0) {
-      return Promise.reject(
-        new TasksServiceError({ kind: "invalid_request", operation: "getTask", detail: `bad task id ${id}` }),
-      );
+      return refused("getTask", "invalid_request", `bad task id ${id}`);
     }
     return this.call({
       operation: "getTask",
-      method: "GET",
       path: `/v1/tasks/${id}`,
       apiKey,
       pace: options.priority === "background" ? "poll" : "read",
-      retry: "safe",
-      timeoutMs: this.timeoutMs,
-      okStatuses: [200],
       schema: TaskSchema,
     });
   }
@@ -244,39 +191,34 @@ export class TasksServiceClient implements TasksServicePort {
   ): Promise<Task[]> {
     const { limit, offset } = page;
     if (!Number.isInteger(limit) || limit < 1 || limit > 100 || !Number.isSafeInteger(offset) || offset < 0) {
-      return Promise.reject(
-        new TasksServiceError({
-          kind: "invalid_request",
-          operation: "listTasks",
-          detail: `limit must be 1..100 and offset >= 0 (got ${limit}, ${offset})`,
-        }),
+      return refused(
+        "listTasks",
+        "invalid_request",
+        `limit must be 1..100 and offset >= 0 (got ${limit}, ${offset})`,
       );
     }
     return this.call({
       operation: "listTasks",
-      method: "GET",
       path: `/v1/tasks?limit=${limit}&offset=${offset}`,
       apiKey,
       pace: options.priority === "background" ? "poll" : "read",
-      retry: "safe",
-      timeoutMs: this.timeoutMs,
-      okStatuses: [200],
       schema: TaskListSchema,
     });
   }
 
-  private call<T>(spec: CallSpec<T>): Promise<T> {
+  private call<T>(given: CallSpec<T>): Promise<T> {
+    const spec = { ...given, method: given.method ?? "GET" };
     return withRetries({
-      policy: this.retryPolicy,
-      random: this.random,
-      sleep: this.sleep,
+      policy: this.basics.retryPolicy,
+      random: this.basics.random,
+      sleep: this.basics.sleep,
       attempt: async (attempt) => {
         if (spec.apiKey !== undefined && spec.pace !== undefined && this.pacing) {
           await this.pacing.acquire(spec.apiKey, spec.pace, spec.operation);
         }
         return await this.attempt(spec, attempt);
       },
-      retryable: (error: TasksServiceError) => isRetryable(spec.retry, error.kind, error.notSent),
+      retryable: (error: TasksServiceError) => isRetryable(spec.retry ?? "safe", error.kind, error.notSent),
       beforeWait: (error, attempt, waitMs) => {
         this.logger.warn(
           { op: spec.operation, method: spec.method, path: spec.path, attempt, kind: error.kind, waitMs },
@@ -287,7 +229,7 @@ export class TasksServiceClient implements TasksServicePort {
   }
 
   private async attempt<T>(
-    spec: CallSpec<T>,
+    spec: CallSpec<T> & Required<Pick<CallSpec<T>, "method">>,
     attempt: number,
   ): Promise<{ value: T } | { error: TasksServiceError }> {
     const log = attemptLog(this.logger, "tasks", {
@@ -302,24 +244,26 @@ export class TasksServiceClient implements TasksServicePort {
     };
     const headers: Record<string, string> = { accept: "application/json" };
     if (spec.apiKey !== undefined) headers["x-api-key"] = spec.apiKey;
-    const exchange = await this.transport.send({
+    const timeoutMs = spec.timeoutMs ?? this.basics.timeoutMs;
+    const exchange = await this.basics.transport.send({
       method: spec.method,
-      url: `${this.baseUrl}${spec.path}`,
+      url: `${this.basics.baseUrl}${spec.path}`,
       headers,
       ...(spec.body === undefined ? {} : { body: spec.body }),
-      timeoutMs: spec.timeoutMs,
-      headersTimeoutMs: spec.headersTimeoutMs ?? spec.timeoutMs,
-      bodyTimeoutMs: spec.timeoutMs,
+      timeoutMs,
+      headersTimeoutMs: spec.headersTimeoutMs ?? timeoutMs,
+      bodyTimeoutMs: timeoutMs,
     });
     if (exchange.failure) return fail(failureInit(exchange.failure));
 
     const { response } = exchange;
     const status = response.statusCode;
+    const okStatuses = spec.okStatuses ?? [200];
     let text: string;
     try {
       text = await readText(response.body, MAX_RESPONSE_BYTES);
     } catch (error) {
-      if (!spec.okStatuses.includes(status) && status >= 400) {
+      if (!okStatuses.includes(status) && status >= 400) {
         // The status alone says what happened even when its body was cut off.
         return fail({ kind: kindForStatus(status), status, cause: error });
       }
@@ -328,7 +272,7 @@ export class TasksServiceClient implements TasksServicePort {
       exchange.release();
     }
 
-    if (!spec.okStatuses.includes(status)) {
+    if (!okStatuses.includes(status)) {
       const retryAfterMs = parseRetryAfter(response.headers["retry-after"], Date.now());
       return fail({
         kind: kindForStatus(status),
@@ -338,24 +282,16 @@ export class TasksServiceClient implements TasksServicePort {
       });
     }
 
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      return fail({ kind: "invalid_response", status, detail: "body is not JSON", cause: error });
-    }
-    const parsed = spec.schema.safeParse(json);
-    if (!parsed.success) {
-      return fail({
-        kind: "invalid_response",
-        status,
-        detail: summarizeIssues(parsed.error),
-        cause: parsed.error,
-      });
-    }
+    const parsed = parseJsonAs(text, spec.schema);
+    if (!("value" in parsed)) return fail({ kind: "invalid_response", status, ...parsed });
     log(status);
-    return { value: parsed.data };
+    return { value: parsed.value };
   }
+}
+
+/** A call refused before sending: nothing reached the service. */
+function refused(operation: ServiceOperation, kind: ServiceErrorKind, detail: string): Promise<never> {
+  return Promise.reject(new TasksServiceError({ kind, operation, detail }));
 }
 
 /** The kind each failure on our side of the wire is told as. */

@@ -94,7 +94,6 @@ const ResultUrlsSchema = z.looseObject({
   srt_url: LinkSchema.nullish(),
   clips: z.array(ClipSchema).nullish(),
 });
-export type ResultUrls = z.infer<typeof ResultUrlsSchema>;
 
 export const TaskSchema = z
   .looseObject({
@@ -127,7 +126,6 @@ export const CreateTaskResponseSchema = z.looseObject({
   task_id: z.number().int(),
   status: TaskStatusSchema,
 });
-export type CreateTaskResponse = z.infer<typeof CreateTaskResponseSchema>;
 
 export const UploadResponseSchema = z.looseObject({
   upload_id: z.guid(),
@@ -179,8 +177,6 @@ const QuotaProfileSchema = z
 /** GET /v1/me in either deployment: token-billed (`billing: "tokens"`) or quota-based (`billing: "quota"`). */
 export const ProfileSchema = z.union([TokenProfileSchema, QuotaProfileSchema]);
 export type Profile = z.infer<typeof ProfileSchema>;
-export type TokenProfile = Extract<Profile, { billing: "tokens" }>;
-export type QuotaProfile = Extract<Profile, { billing: "quota" }>;
 
 export const HealthSchema = z.looseObject({
   status: z.string(),
@@ -215,4 +211,3 @@ export const TaskListSchema = z.union([
   z.looseObject({ tasks: z.array(TaskSchema) }).transform((page) => page.tasks),
   z.looseObject({ items: z.array(TaskSchema) }).transform((page) => page.items),
 ]);
-export type TaskList = z.infer<typeof TaskListSchema>;

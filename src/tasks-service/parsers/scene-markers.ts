@@ -50,65 +50,48 @@ function parseMarkerBody(
   at: { line: number; column: number },
   issues: ParseIssue[],
 ): Marker | undefined {
+  const refuse = (code: string, message: string, params: Record<string, string>) => {
+    issues.push({ ...at, code, message, params });
+    return undefined;
+  };
+  const seconds = (raw: string) =>
+    parseSeconds(raw) ??
+    refuse("scene_marker_bad_seconds", `Scene length "${raw}" must be a positive number of seconds`, {
+      value: raw,
+    });
   const parts = body.split(":").map((part) => part.trim());
   if (parts[0]?.toLowerCase() !== MARKER_KEYWORD) {
-    issues.push({
-      ...at,
-      code: "scene_marker_malformed",
-      message: `Scene marker {${body}} is malformed; use {scene}, {scene:<type>}, {scene:<type>:<seconds>} or {scene:<seconds>}`,
-      params: { marker: body },
-    });
-    return undefined;
+    return refuse(
+      "scene_marker_malformed",
+      `Scene marker {${body}} is malformed; use {scene}, {scene:<type>}, {scene:<type>:<seconds>} or {scene:<seconds>}`,
+      { marker: body },
+    );
   }
   const args = parts.slice(1);
   if (args.length === 0) return { transition: null, duration: null };
   if (args.length > 2) {
-    issues.push({
-      ...at,
-      code: "scene_marker_malformed",
-      message: `Scene marker {${body}} has too many parts; use {scene:<type>:<seconds>}`,
-      params: { marker: body },
-    });
-    return undefined;
+    return refuse(
+      "scene_marker_malformed",
+      `Scene marker {${body}} has too many parts; use {scene:<type>:<seconds>}`,
+      { marker: body },
+    );
   }
   const [first = "", second] = args;
-  if (second === undefined) {
-    if (/^[-+\d.]/.test(first)) {
-      const duration = parseSeconds(first);
-      if (duration === undefined) {
-        issues.push({
-          ...at,
-          code: "scene_marker_bad_seconds",
-          message: `Scene length "${first}" must be a positive number of seconds`,
-          params: { value: first },
-        });
-        return undefined;
-      }
-      return { transition: null, duration };
-    }
+  if (second === undefined && /^[-+\d.]/.test(first)) {
+    const duration = seconds(first);
+    return duration === undefined ? undefined : { transition: null, duration };
   }
   const type = first.toLowerCase();
   if (!isTransition(type)) {
-    issues.push({
-      ...at,
-      code: "scene_marker_unknown_type",
-      message: `Unknown transition "${first}" in scene marker; use one of ${MARKER_TRANSITIONS.join(", ")}`,
-      params: { value: first },
-    });
-    return undefined;
+    return refuse(
+      "scene_marker_unknown_type",
+      `Unknown transition "${first}" in scene marker; use one of ${MARKER_TRANSITIONS.join(", ")}`,
+      { value: first },
+    );
   }
   if (second === undefined) return { transition: type, duration: null };
-  const duration = parseSeconds(second);
-  if (duration === undefined) {
-    issues.push({
-      ...at,
-      code: "scene_marker_bad_seconds",
-      message: `Scene length "${second}" must be a positive number of seconds`,
-      params: { value: second },
-    });
-    return undefined;
-  }
-  return { transition: type, duration };
+  const duration = seconds(second);
+  return duration === undefined ? undefined : { transition: type, duration };
 }
 
 /**

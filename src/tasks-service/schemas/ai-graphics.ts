@@ -1,5 +1,5 @@
 import { parseAiGraphicsDirectives } from "../parsers/ai-graphics-directives.js";
-import { addRuleIssue, type RuleContext } from "./common.js";
+import { addParseIssues, addRuleIssue, type RuleContext } from "./common.js";
 
 type AiGraphicsValue = {
   ai_graphics?: boolean | undefined;
@@ -30,14 +30,7 @@ export function checkAiGraphics(value: AiGraphicsValue, ctx: RuleContext): void 
       );
     } else {
       const result = parseAiGraphicsDirectives(directives);
-      if (!result.ok) {
-        for (const issue of result.errors) {
-          addRuleIssue(ctx, ["ai_graphics_directives"], issue.code, issue.message, {
-            ...issue.params,
-            ...(issue.line === undefined ? {} : { line: issue.line }),
-          });
-        }
-      }
+      if (!result.ok) addParseIssues(ctx, ["ai_graphics_directives"], result.errors);
     }
   } else if (value.ai_graphics === true && mode === "manual") {
     addRuleIssue(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CommonFields, checkTtsProviderFeatures, TtsFields } from "./common.js";
+import { COMMON_DEFAULTS, CommonFields, checkTtsProviderFeatures, TtsFields } from "./common.js";
 
 export const AudioTaskSchema = z
   .strictObject({
@@ -16,5 +16,5 @@ export type AudioTask = z.output<typeof AudioTaskSchema>;
 export const AUDIO_DEFAULTS = {
   tts_provider: "provider_a",
   tts_speed: 1.0,
-  send_to_messenger: false,
+  ...COMMON_DEFAULTS,
 } as const satisfies Partial<AudioTask>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ParseIssue } from "../parsers/result.js";
 
 /** Provider labels of the spec; the service's literal strings are withheld there, so these are the wire values. */
 export const TTS_PROVIDERS = [
@@ -55,7 +56,6 @@ export const TRANSITIONS = ["none", ...MARKER_TRANSITIONS] as const;
 export const TRANSITION_ALIASES = { crossfade: "dissolve" } as const;
 
 export const REELS_REFRAMES = ["blur", "fill", "fill_blur", "zoom", "crop", "auto"] as const;
-export const BGM_FIELDS = ["bgm_track", "bgm_file", "bgm_volume"] as const;
 export const AUDIO_MIX_TYPES = ["replace", "add", "overlay"] as const;
 
 export const OVERLAY_STYLES = [
@@ -104,7 +104,6 @@ export const SFX_TRANSITION_SOUNDS = ["whoosh", "paper_flip"] as const;
 export const AI_GRAPHICS_SFX = ["whoosh", "paper_flip"] as const;
 
 export const DUBBING_MODES = ["auto", "semi_auto", "manual"] as const;
-export const DUBBING_STEPS = ["transcribe", "render"] as const;
 export const MIX_MODES = ["overlay", "replace"] as const;
 export const SUB_LANG_KEYWORDS = ["dubbed", "original", "none"] as const;
 
@@ -158,6 +157,25 @@ export function addRuleIssue(
   ctx.issues.push({ code: "custom", path, message, params: { code, ...params }, input: undefined });
 }
 
+/**
+ * A parser's issues as rule issues on `path`, each with the line it was found on (and the column where
+ * the form shows it).
+ */
+export function addParseIssues(
+  ctx: RuleContext,
+  path: PropertyKey[],
+  issues: readonly ParseIssue[],
+  place: { column?: boolean } = {},
+): void {
+  for (const { code, message, params, line, column } of issues) {
+    addRuleIssue(ctx, path, code, message, {
+      ...params,
+      ...(line === undefined ? {} : { line }),
+      ...(place.column && column !== undefined ? { column } : {}),
+    });
+  }
+}
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -174,28 +192,23 @@ export function isFileReference(value: string): boolean {
   return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
 }
 
-export const FileReferenceSchema = z.string().check((ctx) => {
-  if (isFileReference(ctx.value)) return;
-  const insecure = ctx.value.startsWith("http://");
-  ctx.issues.push({
-    code: "custom",
-    input: ctx.value,
-    message: insecure
-      ? "Only https:// links are accepted for files; http:// is refused"
-      : "Expected an upload id (UUID) or an https:// link",
-    params: { code: insecure ? "file_ref_insecure" : "file_ref_invalid" },
-  });
-});
+/** What a refused string gets: a stable code the bot translates, and an English message for logs. */
+type Refusal = { code: string; message: string };
 
-export const HttpsUrlSchema = z.string().check((ctx) => {
-  if (ctx.value.startsWith("https://") && URL.canParse(ctx.value)) return;
-  ctx.issues.push({
-    code: "custom",
-    input: ctx.value,
-    message: "Expected an https:// link",
-    params: { code: "url_not_https" },
+/** A string that `valid` accepts; any other is refused as `refusal` says. */
+function checkedString(valid: (value: string) => boolean, refusal: Refusal | ((value: string) => Refusal)) {
+  return z.string().check((ctx) => {
+    if (valid(ctx.value)) return;
+    const { code, message } = typeof refusal === "function" ? refusal(ctx.value) : refusal;
+    ctx.issues.push({ code: "custom", input: ctx.value, message, params: { code } });
   });
-});
+}
+
+export const FileReferenceSchema = checkedString(isFileReference, (value) =>
+  value.startsWith("http://")
+    ? { code: "file_ref_insecure", message: "Only https:// links are accepted for files; http:// is refused" }
+    : { code: "file_ref_invalid", message: "Expected an upload id (UUID) or an https:// link" },
+);
 
 const LANGUAGE_PATTERN = /^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Za-z]{2}|\d{3}))?$/;
 
@@ -204,40 +217,22 @@ export function isLanguageCode(value: string): boolean {
   return LANGUAGE_PATTERN.test(value);
 }
 
-export const LanguageCodeSchema = z.string().check((ctx) => {
-  if (isLanguageCode(ctx.value)) return;
-  ctx.issues.push({
-    code: "custom",
-    input: ctx.value,
-    message: "Expected a language code such as en or en-US",
-    params: { code: "language_invalid" },
-  });
+export const LanguageCodeSchema = checkedString(isLanguageCode, {
+  code: "language_invalid",
+  message: "Expected a language code such as en or en-US",
 });
 
 /** `auto` or a language code, for source languages the service can detect. */
 export const AutoOrLanguageSchema = z.union([z.literal("auto"), LanguageCodeSchema]);
 
-const ASS_COLOR_PATTERN = /^&H[0-9A-Fa-f]{8}$/;
-const HEX_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
-
-export const AssColorSchema = z.string().check((ctx) => {
-  if (ASS_COLOR_PATTERN.test(ctx.value)) return;
-  ctx.issues.push({
-    code: "custom",
-    input: ctx.value,
-    message: "Expected an ASS colour &HAABBGGRR",
-    params: { code: "color_not_ass" },
-  });
+export const AssColorSchema = checkedString((value) => /^&H[0-9A-Fa-f]{8}$/.test(value), {
+  code: "color_not_ass",
+  message: "Expected an ASS colour &HAABBGGRR",
 });
 
-export const HexColorSchema = z.string().check((ctx) => {
-  if (HEX_COLOR_PATTERN.test(ctx.value)) return;
-  ctx.issues.push({
-    code: "custom",
-    input: ctx.value,
-    message: "Expected a colour #RRGGBB",
-    params: { code: "color_not_hex" },
-  });
+export const HexColorSchema = checkedString((value) => /^#[0-9A-Fa-f]{6}$/.test(value), {
+  code: "color_not_hex",
+  message: "Expected a colour #RRGGBB",
 });
 
 /**
@@ -245,27 +240,31 @@ export const HexColorSchema = z.string().check((ctx) => {
  * address, where a local service (the playground's sandbox, tests) calls a local bot: no network
  * between them to protect, and nothing outside the machine can reach such an address anyway.
  */
-export const WebhookUrlSchema = z.string().check((ctx) => {
-  if (ctx.value.startsWith("https://") && URL.canParse(ctx.value)) return;
-  if (
-    ctx.value.startsWith("http://") &&
-    URL.canParse(ctx.value) &&
-    LOOPBACK_HOSTS.has(new URL(ctx.value).hostname)
-  ) {
-    return;
-  }
-  ctx.issues.push({
-    code: "custom",
-    input: ctx.value,
-    message: "Expected an https:// link",
-    params: { code: "url_not_https" },
-  });
-});
+export const WebhookUrlSchema = checkedString(
+  (value) =>
+    URL.canParse(value) &&
+    (value.startsWith("https://") ||
+      (value.startsWith("http://") && LOOPBACK_HOSTS.has(new URL(value).hostname))),
+  { code: "url_not_https", message: "Expected an https:// link" },
+);
 
 export const CommonFields = {
   webhook_url: WebhookUrlSchema.nullish(),
   send_to_messenger: z.boolean().optional(),
 };
+
+/** Defaults every task type shares. */
+export const COMMON_DEFAULTS = { send_to_messenger: false } as const;
+
+export const SUBTITLE_LOOK_DEFAULTS = {
+  sub_style: "yellow_basic",
+  sub_position: "bottom",
+  sub_size: "medium",
+} as const;
+
+export const REELS_DEFAULTS = { reels_mode: false, reels_reframe: "blur" } as const;
+
+export const BGM_DEFAULTS = { bgm_volume: 0.2 } as const;
 
 export const TtsFields = {
   tts_provider: z.enum(TTS_PROVIDERS).optional(),

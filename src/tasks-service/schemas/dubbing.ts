@@ -4,11 +4,13 @@ import {
   AiGraphicsFields,
   AutoOrLanguageSchema,
   addRuleIssue,
+  COMMON_DEFAULTS,
   CommonFields,
   checkTtsProviderFeatures,
   FileReferenceSchema,
   LanguageCodeSchema,
   MIX_MODES,
+  REELS_DEFAULTS,
   ReelsFields,
   type RuleContext,
   SFX_AUTO_SOUNDS,
@@ -121,7 +123,6 @@ export const DubbingTaskSchema = z.discriminatedUnion("mode", [
   DubbingSemiAutoSchema,
   DubbingManualSchema,
 ]);
-export type DubbingTask = z.output<typeof DubbingTaskSchema>;
 
 export const DUBBING_DEFAULTS = {
   source_lang: "auto",
@@ -132,7 +133,6 @@ export const DUBBING_DEFAULTS = {
   sub_style: "yellow_basic",
   sub_position: "bottom",
   auto_text: false,
-  reels_mode: false,
-  reels_reframe: "blur",
-  send_to_messenger: false,
+  ...REELS_DEFAULTS,
+  ...COMMON_DEFAULTS,
 } as const;

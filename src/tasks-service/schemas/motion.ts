@@ -1,7 +1,9 @@
 import { z } from "zod";
 import {
   addRuleIssue,
+  BGM_DEFAULTS,
   BgmFields,
+  COMMON_DEFAULTS,
   CommonFields,
   checkBgmExclusive,
   FileReferenceSchema,
@@ -54,6 +56,6 @@ export const MOTION_DEFAULTS = {
   source: "text",
   format: "9:16",
   style: "cream_editorial",
-  bgm_volume: 0.2,
-  send_to_messenger: false,
+  ...BGM_DEFAULTS,
+  ...COMMON_DEFAULTS,
 } as const satisfies Partial<MotionTask>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CommonFields, FileReferenceSchema } from "./common.js";
+import { COMMON_DEFAULTS, CommonFields, FileReferenceSchema } from "./common.js";
 
 export const PauseRemovalTaskSchema = z.strictObject({
   type: z.literal("pause_removal"),
@@ -8,6 +8,4 @@ export const PauseRemovalTaskSchema = z.strictObject({
 });
 export type PauseRemovalTask = z.output<typeof PauseRemovalTaskSchema>;
 
-export const PAUSE_REMOVAL_DEFAULTS = {
-  send_to_messenger: false,
-} as const satisfies Partial<PauseRemovalTask>;
+export const PAUSE_REMOVAL_DEFAULTS = COMMON_DEFAULTS satisfies Partial<PauseRemovalTask>;

@@ -2,12 +2,15 @@ import { z } from "zod";
 import { checkAutoSound } from "./ai-graphics.js";
 import {
   AutoOrLanguageSchema,
+  COMMON_DEFAULTS,
   CommonFields,
   FileReferenceSchema,
   HexColorSchema,
+  REELS_DEFAULTS,
   ReelsFields,
   SFX_AUTO_SOUNDS,
   SMART_CLIP_FILTERS,
+  SUBTITLE_LOOK_DEFAULTS,
   SubtitleLookFields,
 } from "./common.js";
 
@@ -47,13 +50,10 @@ export type SmartClipTask = z.output<typeof SmartClipTaskSchema>;
 export const SMART_CLIP_DEFAULTS = {
   max_clips: 0,
   target_sec: 60,
-  reels_mode: false,
-  reels_reframe: "blur",
+  ...REELS_DEFAULTS,
   subtitles: true,
-  sub_style: "yellow_basic",
-  sub_position: "bottom",
-  sub_size: "medium",
+  ...SUBTITLE_LOOK_DEFAULTS,
   auto_text: false,
   filters: [],
-  send_to_messenger: false,
+  ...COMMON_DEFAULTS,
 } as const satisfies Partial<SmartClipTask>;

@@ -2,11 +2,14 @@ import { z } from "zod";
 import { checkAiGraphics, checkAutoSound } from "./ai-graphics.js";
 import {
   AiGraphicsFields,
+  COMMON_DEFAULTS,
   CommonFields,
   FileReferenceSchema,
   LanguageCodeSchema,
+  REELS_DEFAULTS,
   ReelsFields,
   SFX_AUTO_SOUNDS,
+  SUBTITLE_LOOK_DEFAULTS,
   SubtitleLookFields,
 } from "./common.js";
 
@@ -30,11 +33,8 @@ export const SubtitlesTaskSchema = z
 export type SubtitlesTask = z.output<typeof SubtitlesTaskSchema>;
 
 export const SUBTITLES_DEFAULTS = {
-  sub_style: "yellow_basic",
-  sub_position: "bottom",
-  sub_size: "medium",
+  ...SUBTITLE_LOOK_DEFAULTS,
   auto_text: false,
-  reels_mode: false,
-  reels_reframe: "blur",
-  send_to_messenger: false,
+  ...REELS_DEFAULTS,
+  ...COMMON_DEFAULTS,
 } as const satisfies Partial<SubtitlesTask>;

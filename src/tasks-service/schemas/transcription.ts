@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  COMMON_DEFAULTS,
   CommonFields,
   FileReferenceSchema,
   LanguageCodeSchema,
@@ -18,5 +19,5 @@ export type TranscriptionTask = z.output<typeof TranscriptionTaskSchema>;
 
 export const TRANSCRIPTION_DEFAULTS = {
   output_format: "both",
-  send_to_messenger: false,
+  ...COMMON_DEFAULTS,
 } as const satisfies Partial<TranscriptionTask>;

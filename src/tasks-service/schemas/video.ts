@@ -7,8 +7,11 @@ import {
   ANIMATIONS,
   AssColorSchema,
   AUDIO_MIX_TYPES,
+  addParseIssues,
   addRuleIssue,
+  BGM_DEFAULTS,
   BgmFields,
+  COMMON_DEFAULTS,
   CommonFields,
   checkBgmExclusive,
   checkTtsProviderFeatures,
@@ -24,6 +27,7 @@ import {
   OVERLAY_STYLES,
   SFX_AUTO_SOUNDS,
   SFX_TRANSITION_SOUNDS,
+  SUBTITLE_LOOK_DEFAULTS,
   SubtitleLookFields,
   TRANSITION_ALIASES,
   TRANSITIONS,
@@ -115,15 +119,7 @@ export const VideoTaskSchema = z
     }
     if (value.text != null) {
       const markers = parseSceneMarkers(value.text);
-      if (!markers.ok) {
-        for (const issue of markers.errors) {
-          addRuleIssue(ctx, ["text"], issue.code, issue.message, {
-            ...issue.params,
-            ...(issue.line === undefined ? {} : { line: issue.line }),
-            ...(issue.column === undefined ? {} : { column: issue.column }),
-          });
-        }
-      }
+      if (!markers.ok) addParseIssues(ctx, ["text"], markers.errors, { column: true });
     }
     if (value.auto_text === true && (value.text ?? "").trim() === "") {
       addRuleIssue(ctx, ["auto_text"], "auto_text_needs_text", "auto_text needs a non-empty voiceover text");
@@ -138,14 +134,7 @@ export const VideoTaskSchema = z
         );
       } else {
         const captions = parseTextOverlaysRaw(value.text_overlays_raw);
-        if (!captions.ok) {
-          for (const issue of captions.errors) {
-            addRuleIssue(ctx, ["text_overlays_raw"], issue.code, issue.message, {
-              ...issue.params,
-              ...(issue.line === undefined ? {} : { line: issue.line }),
-            });
-          }
-        }
+        if (!captions.ok) addParseIssues(ctx, ["text_overlays_raw"], captions.errors);
       }
     }
     checkTtsProviderFeatures(value, "provider_a", ctx);
@@ -165,11 +154,9 @@ export const VIDEO_DEFAULTS = {
   tts_provider: "provider_a",
   tts_speed: 1.0,
   subtitles: true,
-  sub_style: "yellow_basic",
-  sub_position: "bottom",
-  sub_size: "medium",
+  ...SUBTITLE_LOOK_DEFAULTS,
   auto_text: false,
-  bgm_volume: 0.2,
+  ...BGM_DEFAULTS,
   audio_mix_type: "replace",
-  send_to_messenger: false,
+  ...COMMON_DEFAULTS,
 } as const satisfies Partial<VideoTask>;

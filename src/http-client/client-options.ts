@@ -1,0 +1,53 @@
+/**
+ * What both service clients are configured with the same way: where the service is, the time-outs of a
+ * call and of an upload, the retry policy, the connection pool, and the waits and randomness tests replace.
+ */
+import { setTimeout as delay } from "node:timers/promises";
+import type { Dispatcher } from "undici";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.js";
+import { HttpTransport, uploadTimeoutMs } from "./transport.js";
+
+export interface ServiceClientOptions {
+  baseUrl: string;
+  /** Time-out of a whole call that is not a file transfer (headers and body), per attempt. Default 30 s. */
+  timeoutMs?: number;
+  /** Connection pool; by default the client owns one keep-alive Agent. */
+  dispatcher?: Dispatcher;
+  retry?: Partial<RetryPolicy>;
+  /** Upload time-out: `uploadBaseTimeoutMs` plus the time the file takes at `uploadMinBytesPerSecond`. */
+  uploadBaseTimeoutMs?: number;
+  uploadMinBytesPerSecond?: number;
+  /** Waits between attempts (tests replace it). */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export interface ServiceClientBasics {
+  /** The service's base URL without a trailing slash. */
+  baseUrl: string;
+  timeoutMs: number;
+  transport: HttpTransport;
+  retryPolicy: RetryPolicy;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  /** The time to the answer's headers once an upload's body is sent. */
+  uploadBaseTimeoutMs: number;
+  /** The whole time-out of an upload of `size` bytes. */
+  uploadTimeoutMs: (size: number) => number;
+}
+
+/** The options with their defaults, and a transport named after the service in its errors. */
+export function serviceClientBasics(service: string, options: ServiceClientOptions): ServiceClientBasics {
+  const uploadBaseTimeoutMs = options.uploadBaseTimeoutMs ?? 120_000;
+  const uploadMinBytesPerSecond = options.uploadMinBytesPerSecond ?? 512 * 1024;
+  return {
+    baseUrl: new URL(options.baseUrl).href.replace(/\/+$/, ""),
+    timeoutMs: options.timeoutMs ?? 30_000,
+    transport: new HttpTransport(service, options.dispatcher),
+    retryPolicy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    sleep: options.sleep ?? ((ms) => delay(ms)),
+    random: options.random ?? Math.random,
+    uploadBaseTimeoutMs,
+    uploadTimeoutMs: (size) => uploadTimeoutMs(size, uploadBaseTimeoutMs, uploadMinBytesPerSecond),
+  };
+}
