@@ -16,7 +16,7 @@ import {
 } from "grammy";
 import { type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
-import { interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
+import { botApiClient, interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
 import { noteWhatWasSaid, updateKind } from "../updates/updates.js";
 import { arrivalOrder } from "./arrival-order.js";
 import { buttonGuard } from "./button-guard.js";
@@ -102,7 +102,7 @@ export function createBot(
     throw new Error("createBot needs a bot token: BOT_TOKEN, or the emulator's token in the playground");
   const bot = new Bot<BotContext>(token, {
     ...grammyConfig,
-    client: { apiRoot: deps.config.botApiRoot, ...grammyConfig.client },
+    client: { ...botApiClient(deps.config.botApiRoot), ...grammyConfig.client },
   });
   const i18n = options.i18n ?? createI18n(deps.config.defaultLocale);
   // Everything an update reads goes through the read-ahead (see readAheadFor below).

@@ -11,7 +11,7 @@ import { freePort } from "../support/delivery-stack.js";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const DEV_URL = new URL("../../dev/", import.meta.url).href;
 /** Loaded when an update needs them, never at start or for /start. */
-const ON_DEMAND_PACKAGES = ["file-type", "ogg-opus-decoder", "@breezystack/lamejs", "undici"];
+const ON_DEMAND_PACKAGES = ["file-type", "ogg-opus-decoder", "@breezystack/lamejs"];
 
 /**
  * The process as production runs it (a bot token, so no playground; memory storage), with every module
@@ -71,7 +71,7 @@ describe("production start", () => {
     expect(loaded.filter((url) => url.startsWith(DEV_URL))).toEqual([]);
   });
 
-  it("leaves the media codecs, file sniffing and the HTTP client for the updates that need them", () => {
+  it("leaves the media codecs and file sniffing for the updates that need them", () => {
     const packages = ON_DEMAND_PACKAGES.filter((name) =>
       loaded.some((url) => url.includes(`/node_modules/${name}/`)),
     );
