@@ -2,7 +2,6 @@
  * The bot, assembled from its dependencies. Building it has no side effects: no network, no timers.
  * main.ts starts it (runtime.ts: polling, or the webhook handler) and registers the command menu.
  */
-import type { I18n } from "@grammyjs/i18n";
 import { limit } from "@grammyjs/ratelimiter";
 import {
   Bot,
@@ -44,7 +43,7 @@ import {
 import { createGalleryFeature } from "./generations/gallery.js";
 import type { GalleryDeps } from "./generations/gallery-view.js";
 import { createGenerationResultButtons, type GenerationFormsDeps } from "./generations/result-actions.js";
-import { createI18n } from "./i18n.js";
+import { type BotI18n, createI18n } from "./i18n.js";
 import { PreferencesRepository, preferencesKey } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
 import { readAheadFor, readAheadKv } from "./read-ahead.js";
@@ -62,7 +61,7 @@ import { tasksFeature } from "./tasks/task-list.js";
 export type { BotContext } from "./context.js";
 export type { BotDeps } from "./deps.js";
 
-export type CompanionBot = Bot<BotContext> & { readonly i18n: I18n<BotContext> };
+export type CompanionBot = Bot<BotContext> & { readonly i18n: BotI18n };
 
 export interface CreateBotOptions {
   /** Media intake (files and links sent without a command); runs before the unexpected-input hint. */
@@ -74,7 +73,7 @@ export interface CreateBotOptions {
   /** Caps for Bot API retries (flood waits and Telegram's 5xx), here and inside forms. */
   autoRetry?: RetryCaps;
   /** Built from locales/ when absent. */
-  i18n?: I18n<BotContext>;
+  i18n?: BotI18n;
   /** The generation service's features; absent (no GENERATION_BASE_URL), none of them is shown. */
   generation?: GenerationFeatures;
 }
@@ -225,7 +224,7 @@ export function createBot(
 /** At most `limit` updates per user per window; the first refused one of a window gets one notice. */
 function floodLimit(
   deps: BotDeps,
-  i18n: I18n<BotContext>,
+  i18n: BotI18n,
   preferences: PreferencesRepository,
   rateLimit: { limit: number; windowMs: number },
 ): Middleware<BotContext> {
@@ -260,7 +259,7 @@ function floodLimit(
  */
 async function replyAndLogError(
   error: BotError<BotContext>,
-  i18n: I18n<BotContext>,
+  i18n: BotI18n,
   defaultLocale: BotLocale,
 ): Promise<void> {
   const { ctx } = error;
