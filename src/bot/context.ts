@@ -30,6 +30,12 @@ export interface BotContextExtras {
   preferences: UserPreferences;
   /** The decoded, current callback data of a button press (set by the button guard). */
   callbackData?: CallbackData;
+  /**
+   * Runs `work` once the chat's turn is over (the answer sent, the session written): the chat's next
+   * update does not wait for it, while the handling of this one ends only with it. For what the answer
+   * does not need, such as taking an older menu's keyboard off.
+   */
+  afterTurn(work: () => Promise<void>): void;
 }
 
 export type BotContext = BaseContext & SessionFlavor<SessionData> & I18nFlavor & BotContextExtras;

@@ -14,6 +14,7 @@ import {
   session,
 } from "grammy";
 import { type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
+import type { Logger } from "../logger.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
 import { botApiClient, interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
 import { noteWhatWasSaid, updateKind } from "../updates/updates.js";
@@ -114,19 +115,34 @@ export function createBot(
   const apiPolicy = [interactiveRetry(options.autoRetry), noteWhatWasSaid];
   for (const transformer of apiPolicy) bot.api.config.use(transformer);
 
+  const timed = deps.logger.isLevelEnabled("debug");
   bot.use(async (ctx, next) => {
-    ctx.logger = deps.logger.child({
-      update_id: ctx.update.update_id,
-      user_id: ctx.from?.id,
-      chat_id: ctx.chat?.id,
+    // Most updates log nothing: the update's child logger is made when first asked for.
+    let logger: Logger | undefined;
+    Object.defineProperty(ctx, "logger", {
+      get: () => {
+        logger ??= deps.logger.child({
+          update_id: ctx.update.update_id,
+          user_id: ctx.from?.id,
+          chat_id: ctx.chat?.id,
+        });
+        return logger;
+      },
+      configurable: true,
     });
     ctx.deps = fullDeps;
     ctx.preferencesRepository = preferencesRepository;
     ctx.preferences = {};
-    const started = performance.now();
+    const afterwards: Array<() => Promise<void>> = [];
+    ctx.afterTurn = (work) => {
+      afterwards.push(work);
+    };
+    const started = timed ? performance.now() : 0;
+    // Everything from the flood limit and the chat's turn (arrival-order.ts) to the session's write.
     await next();
+    for (const work of afterwards) await work();
     deps.metrics?.updatesHandled.inc({ type: updateKind(ctx.update) });
-    ctx.logger.debug({ ms: Math.round(performance.now() - started) }, "update handled");
+    if (timed) ctx.logger.debug({ ms: Math.round(performance.now() - started) }, "update handled");
   });
 
   const protectedBot = bot.errorBoundary((error) => {

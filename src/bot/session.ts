@@ -1,6 +1,7 @@
 /**
  * Per-chat session: only what the bot's menus need between updates. Read back through zod, so a
  * session written by an older release (or damaged) is replaced by a fresh one instead of being trusted.
+ * It is written only when an update changed it.
  */
 import type { Context, StorageAdapter } from "grammy";
 import { z } from "zod";
@@ -17,6 +18,7 @@ export const SessionDataSchema = z.object({
 });
 export type SessionData = z.infer<typeof SessionDataSchema>;
 
+/** A session is forgotten a week after it last changed. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function initialSession(): SessionData {
