@@ -53,6 +53,7 @@ import {
   initialSession,
   SESSION_STORAGE_PREFIX,
   SESSION_TTL_MS,
+  SessionDataSchema,
   validatedSessionStorage,
 } from "./session.js";
 import { createFormEngine, taskFormEntries } from "./tasks/entries.js";
@@ -172,7 +173,11 @@ export function createBot(
       initial: initialSession,
       getSessionKey,
       storage: validatedSessionStorage(
-        grammyStorage<unknown>(storage.kv, { prefix: SESSION_STORAGE_PREFIX, ttlMs: SESSION_TTL_MS }),
+        grammyStorage(storage.kv, {
+          prefix: SESSION_STORAGE_PREFIX,
+          ttlMs: SESSION_TTL_MS,
+          schema: SessionDataSchema,
+        }),
         (key) => deps.logger.warn({ key }, "unreadable session replaced"),
       ),
     }),
