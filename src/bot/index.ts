@@ -15,6 +15,7 @@ import {
 } from "grammy";
 import { type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
 import type { Logger } from "../logger.js";
+import { pendingMediaKey } from "../media/pending-media.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
 import { botApiClient, interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
 import { noteWhatWasSaid, updateKind } from "../updates/updates.js";
@@ -45,6 +46,7 @@ import { createGalleryFeature } from "./generations/gallery.js";
 import type { GalleryDeps } from "./generations/gallery-view.js";
 import { createGenerationResultButtons, type GenerationFormsDeps } from "./generations/result-actions.js";
 import { type BotI18n, createI18n } from "./i18n.js";
+import { pendingTextKey } from "./pending-text.js";
 import { PreferencesRepository, preferencesKey } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
 import { readAheadFor, readAheadKv } from "./read-ahead.js";
@@ -162,9 +164,12 @@ export function createBot(
   protectedBot.use(
     readAheadFor<BotContext>(deps.storage.kv, (ctx) => {
       const chat = getSessionKey(ctx);
+      // A message that is no command may join the media or the text waiting for their task.
+      const joining = ctx.message && !ctx.message.text?.startsWith("/") ? ctx.chat?.id : undefined;
       return [
         ...(chat === undefined ? [] : [SESSION_STORAGE_PREFIX + chat, formStorageKey(chat)]),
         ...(ctx.from ? [preferencesKey(ctx.from.id)] : []),
+        ...(joining === undefined ? [] : [pendingMediaKey(joining), pendingTextKey(joining)]),
       ];
     }),
   );
