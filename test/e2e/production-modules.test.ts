@@ -12,7 +12,7 @@ import { freePort } from "../support/delivery-stack.js";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const DEV_URL = new URL("../../dev/", import.meta.url).href;
 /** Loaded when an update needs them, never at start or for /start. */
-const ON_DEMAND_PACKAGES = ["file-type", "ogg-opus-decoder", "@breezystack/lamejs"];
+const ON_DEMAND_PACKAGES = ["file-type", "ogg-opus-decoder", "@breezystack/lamejs", "undici"];
 
 /**
  * Runs `node <flags> <entry>` as production does (a bot token, so no playground; memory storage), with
@@ -80,7 +80,7 @@ describe("npm start: the sources, compiled on load", () => {
     expect(loaded.filter((url) => url.startsWith(DEV_URL))).toEqual([]);
   });
 
-  it("leaves the media codecs and file sniffing for the updates that need them", () => {
+  it("leaves the media codecs, file sniffing and the services' HTTP client for the updates that need them", () => {
     const packages = ON_DEMAND_PACKAGES.filter((name) =>
       loaded.some((url) => url.includes(`/node_modules/${name}/`)),
     );
@@ -148,7 +148,7 @@ describe("the production bundle", () => {
     expect(loadedInputs.filter((input) => input.startsWith("dev/"))).toEqual([]);
   });
 
-  it("leaves the media codecs and file sniffing for the updates that need them", () => {
+  it("leaves the media codecs, file sniffing and the services' HTTP client for the updates that need them", () => {
     const packages = ON_DEMAND_PACKAGES.filter((name) =>
       loadedInputs.some((input) => input.includes(`/node_modules/${name}/`)),
     );

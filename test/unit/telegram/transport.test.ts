@@ -81,6 +81,18 @@ describe("the Bot API transport", () => {
     });
   });
 
+  it("stops waiting for a call that is aborted on its way", async () => {
+    const abort = new AbortController();
+    botApi = await startBotApi(() => {
+      abort.abort();
+      return MESSAGE;
+    });
+    const api = new Api("1:test", botApiClient(botApi.apiRoot));
+    // grammY types a call's signal as its abort-controller polyfill's; a native one is what it gets.
+    const signal = abort.signal as unknown as Parameters<typeof api.sendMessage>[3];
+    await expect(api.sendMessage(1, "hello", {}, signal)).rejects.toBeInstanceOf(HttpError);
+  });
+
   it("fails a call whose answer is not the Bot API's JSON as a network error", async () => {
     botApi = await startBotApi(() => "<html>502 Bad Gateway</html>");
     const api = new Api("1:test", botApiClient(botApi.apiRoot));
