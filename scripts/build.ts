@@ -74,8 +74,9 @@ const unusedDependencyCode: Plugin = {
       resolveDir: path.dirname(file.path),
     }));
     context.onResolve({ filter: /^node-fetch$/ }, () => ({ path: "node-fetch", namespace: "node-fetch" }));
+    // Node loads its own fetch when the global is first read: not at start, only if ever called.
     context.onLoad({ filter: /.*/, namespace: "node-fetch" }, () => ({
-      contents: "export default globalThis.fetch;",
+      contents: "export default (...args) => globalThis.fetch(...args);",
       loader: "js",
     }));
   },

@@ -48,9 +48,13 @@ export interface BotI18n extends MiddlewareObj<BotContext> {
 
 export function createI18n(defaultLocale: BotLocale): BotI18n {
   const messages = new Messages(LOCALES_DIRECTORY, defaultLocale);
-  // One translator per language, made here: an update only picks its language's.
-  const translators = new Map(BOT_LOCALES.map((locale) => [locale, messages.in(locale)]));
-  const translatorOf = (locale: BotLocale) => translators.get(locale) ?? messages.in(locale);
+  // One translator per language, made when the language is first spoken: an update only picks it.
+  const translators = new Map<BotLocale, (key: string, variables?: MessageVariables) => string>();
+  const translatorOf = (locale: BotLocale) => {
+    const made = translators.get(locale) ?? messages.in(locale);
+    translators.set(locale, made);
+    return made;
+  };
   return {
     t: (locale, key, variables) => messages.translate(locale, key, variables),
     middleware: () => async (ctx, next) => {

@@ -1,12 +1,13 @@
 /**
  * The bot's words: one Fluent bundle per language, made from the .ftl files of its folder under
  * locales/ (joined into one resource), and the default language's bundle behind every other one for a
- * message it lacks. Which bundles answer a locale is settled once per locale, not on every message.
+ * message it lacks. Which bundles answer a locale is settled once per locale, not on every message, and
+ * a language's bundle is made when it is first asked for.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundle";
-import { BOT_LOCALES, type BotLocale, botLocaleFromTag } from "./locales.js";
+import { type BotLocale, botLocaleFromTag } from "./locales.js";
 
 export type MessageVariables = Record<string, FluentVariable>;
 
@@ -27,31 +28,31 @@ function bundleOf(locale: BotLocale, source: string): FluentBundle {
 }
 
 export class Messages {
-  private readonly bundles: ReadonlyMap<BotLocale, readonly FluentBundle[]>;
+  private readonly sources = new Map<BotLocale, string>();
+  private readonly fallback: FluentBundle;
+  /** Each language's bundles, made when the language is first asked for. */
+  private readonly bundles = new Map<BotLocale, readonly FluentBundle[]>();
 
   /**
    * Reads `<directory>/<locale>/**\/*.ftl` (or `<directory>/<locale>.ftl`) for each of the bot's
-   * languages that has any.
+   * languages that has any. The default language's bundle is made now, the others on first use.
    */
   constructor(
     directory: string,
     private readonly defaultLocale: BotLocale,
   ) {
-    const sources = new Map<BotLocale, string[]>();
+    const texts = new Map<BotLocale, string[]>();
     for (const file of ftlFiles(directory)) {
       const locale = botLocaleFromTag(file.split(path.sep)[0]?.replace(/\.ftl$/, ""));
       if (locale === undefined) continue;
-      sources.set(locale, [...(sources.get(locale) ?? []), readFileSync(path.join(directory, file), "utf8")]);
+      texts.set(locale, [...(texts.get(locale) ?? []), readFileSync(path.join(directory, file), "utf8")]);
     }
-    const own = new Map([...sources].map(([locale, texts]) => [locale, bundleOf(locale, texts.join("\n"))]));
-    const fallback = own.get(defaultLocale);
-    if (!fallback) throw new Error(`${directory} has no messages in ${defaultLocale}, the default language`);
-    this.bundles = new Map(
-      BOT_LOCALES.map((locale) => {
-        const bundle = own.get(locale);
-        return [locale, bundle && bundle !== fallback ? [bundle, fallback] : [fallback]];
-      }),
-    );
+    for (const [locale, parts] of texts) this.sources.set(locale, parts.join("\n"));
+    const source = this.sources.get(defaultLocale);
+    if (source === undefined) {
+      throw new Error(`${directory} has no messages in ${defaultLocale}, the default language`);
+    }
+    this.fallback = bundleOf(defaultLocale, source);
   }
 
   /**
@@ -69,7 +70,12 @@ export class Messages {
   }
 
   private bundlesOf(locale: BotLocale): readonly FluentBundle[] {
-    return this.bundles.get(locale) ?? [];
+    const made = this.bundles.get(locale);
+    if (made) return made;
+    const source = locale === this.defaultLocale ? undefined : this.sources.get(locale);
+    const bundles = source === undefined ? [this.fallback] : [bundleOf(locale, source), this.fallback];
+    this.bundles.set(locale, bundles);
+    return bundles;
   }
 }
 
