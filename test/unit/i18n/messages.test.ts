@@ -14,7 +14,10 @@ describe("the bot's messages", () => {
     directory = await mkdtemp(path.join(tmpdir(), "locales-"));
     await mkdir(path.join(directory, "en"));
     await mkdir(path.join(directory, "uk"));
-    await writeFile(path.join(directory, "en", "a.ftl"), "hello = Hello, { $name }!\nonly-en = Only in English\n");
+    await writeFile(
+      path.join(directory, "en", "a.ftl"),
+      "hello = Hello, { $name }!\nonly-en = Only in English\n",
+    );
     await writeFile(path.join(directory, "en", "b.ftl"), "button = Press\n    .hint = Press it once\n");
     await writeFile(path.join(directory, "uk", "a.ftl"), "hello = Привіт, { $name }!\n");
     messages = new Messages(directory, "en");
