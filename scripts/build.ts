@@ -12,10 +12,12 @@
  *   npm run build -- --outdir <dir> --metafile <file.json>   (the module test builds into a folder of its own)
  */
 import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { build, type Plugin } from "esbuild";
+import { z } from "zod";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -82,6 +84,58 @@ const unusedDependencyCode: Plugin = {
   },
 };
 
+const requireHere = createRequire(import.meta.url);
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** The names a CommonJS module exports (loaded here, as Node would); undefined for an ES module. */
+async function commonJsExports(file: string): Promise<string[] | undefined> {
+  // Unbundled, the file is the build's only input; esbuild tells its format from its syntax.
+  const { metafile } = await build({ entryPoints: [file], write: false, metafile: true, logLevel: "silent" });
+  if (Object.values(metafile.inputs)[0]?.format === "esm") return undefined;
+  const loaded: unknown = requireHere(file);
+  if ((typeof loaded !== "object" && typeof loaded !== "function") || loaded === null) return [];
+  return Object.keys(loaded).filter((name) => IDENTIFIER.test(name) && name !== "default");
+}
+
+/**
+ * `await import("undici")` of a CommonJS package gives its named exports in Node (which reads them
+ * from the source) but only `default` from a chunk of an esbuild bundle. A dynamic import of a
+ * CommonJS package is bundled as a module that names each export the package has when loaded here.
+ */
+const namedCommonJsExports: Plugin = {
+  name: "named-commonjs-exports",
+  setup(context) {
+    const PluginData = z.object({ names: z.array(z.string()), resolveDir: z.string() });
+    context.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.kind !== "dynamic-import") return undefined;
+      const resolved = await context.resolve(args.path, {
+        kind: "import-statement",
+        resolveDir: args.resolveDir,
+      });
+      if (resolved.errors.length > 0 || resolved.external) return undefined;
+      const names = await commonJsExports(resolved.path);
+      if (names === undefined) return undefined;
+      return {
+        path: args.path,
+        namespace: "named-commonjs",
+        pluginData: { names, resolveDir: args.resolveDir },
+      };
+    });
+    context.onLoad({ filter: /.*/, namespace: "named-commonjs" }, (args) => {
+      const { names, resolveDir } = PluginData.parse(args.pluginData);
+      return {
+        contents: [
+          `import __commonJs from ${JSON.stringify(args.path)};`,
+          "export default __commonJs;",
+          ...(names.length > 0 ? [`export const { ${names.join(", ")} } = __commonJs;`] : []),
+        ].join("\n"),
+        loader: "js",
+        resolveDir,
+      };
+    });
+  },
+};
+
 await rm(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: ROOT,
@@ -101,7 +155,7 @@ const result = await build({
   // msgpackr (BullMQ) uses this native add-on when it is installed and works without it.
   external: ["msgpackr-extract"],
   banner: { js: COMMONJS_GLOBALS },
-  plugins: [ownFileUrls, unusedDependencyCode],
+  plugins: [ownFileUrls, unusedDependencyCode, namedCommonJsExports],
   metafile: values.metafile !== undefined,
   logLevel: "warning",
 });

@@ -6,8 +6,13 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { startTelegramEmulator, type TelegramEmulator } from "../../dev/telegram-emulator/index.js";
-import { freePort } from "../support/delivery-stack.js";
+import { startTasksServiceStub } from "../../bench/tasks-service-stub.js";
+import {
+  type EmulatedUser,
+  startTelegramEmulator,
+  type TelegramEmulator,
+} from "../../dev/telegram-emulator/index.js";
+import { FIXTURE, freePort } from "../support/delivery-stack.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const DEV_URL = new URL("../../dev/", import.meta.url).href;
@@ -16,15 +21,18 @@ const ON_DEMAND_PACKAGES = ["file-type", "ogg-opus-decoder", "@breezystack/lamej
 
 /**
  * Runs `node <flags> <entry>` as production does (a bot token, so no playground; memory storage), with
- * every module it loads recorded, from start through one /start to shutdown; the URLs in load order.
+ * every module it loads recorded; the URLs it loaded from start through one /start, in load order.
+ * `then`, when given, runs on the started bot before it is stopped.
  */
 async function loadedModules(
   emulator: TelegramEmulator,
   directory: string,
   entry: string,
+  then?: (person: EmulatedUser) => Promise<void>,
 ): Promise<string[]> {
   const list = path.join(directory, "loaded.txt");
   const port = await freePort();
+  const tasksService = await startTasksServiceStub();
   const bot = spawn(
     process.execPath,
     ["--import", "tsx", "--import", "./test/support/record-loaded-modules.ts", entry],
@@ -38,7 +46,7 @@ async function loadedModules(
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         HTTP_HOST: "127.0.0.1",
         HTTP_PORT: String(port),
-        TASKS_BASE_URL: "http://127.0.0.1:9",
+        TASKS_BASE_URL: tasksService.baseUrl,
         LOG_LEVEL: "silent",
       },
       stdio: "ignore",
@@ -49,11 +57,14 @@ async function loadedModules(
     const person = emulator.users.create({ first_name: "Ann", language_code: "en" });
     person.sendCommand("start");
     await person.chat.waitForMessage((message) => message.fromBot, { timeoutMs: 30_000 });
+    const loaded = (await readFile(list, "utf8")).split("\n").filter(Boolean);
+    await then?.(person);
+    return loaded;
   } finally {
     bot.kill("SIGTERM");
     await exited;
+    await tasksService.close();
   }
-  return (await readFile(list, "utf8")).split("\n").filter(Boolean);
 }
 
 describe("npm start: the sources, compiled on load", () => {
@@ -108,6 +119,8 @@ describe("the production bundle", () => {
   let loaded: string[];
   /** The chunks loaded, each as the sources and packages bundled into it. */
   let loadedInputs: string[];
+  /** The form card the bot answers a photo sent after /start with. */
+  let photoCard: string;
 
   beforeAll(async () => {
     emulator = await startTelegramEmulator({ rateLimits: false });
@@ -123,7 +136,16 @@ describe("the production bundle", () => {
     expect(code).toBe(0);
     distUrl = `${pathToFileURL(dist).href}/`;
     const entry = path.join(dist, "main.js");
-    const all = await loadedModules(emulator, directory, entry);
+    const all = await loadedModules(emulator, directory, entry, async (person) => {
+      // A photo opens its form, whose card shows the account read from the service through the
+      // services' HTTP client (undici): a chunk /start did not load, loaded now.
+      await person.sendPhoto({ bytes: FIXTURE("sample.jpg"), width: 1280, height: 720 });
+      const card = await person.chat.waitForMessage(
+        (message) => message.fromBot && (message.message.text ?? "").includes("Video from photos and clips"),
+        { timeoutMs: 30_000 },
+      );
+      photoCard = card.message.text ?? "";
+    });
     loaded = all.slice(all.indexOf(pathToFileURL(entry).href));
     const { outputs } = MetafileSchema.parse(JSON.parse(await readFile(metafile, "utf8")));
     const inputsOf = new Map(
@@ -146,6 +168,10 @@ describe("the production bundle", () => {
 
   it("never loads the playground, the emulator or the sandbox", () => {
     expect(loadedInputs.filter((input) => input.startsWith("dev/"))).toEqual([]);
+  });
+
+  it("loads what a photo needs when one comes: its form shows the balance the service reports", () => {
+    expect(photoCard).toContain("Balance: 10,000 tokens");
   });
 
   it("leaves the media codecs, file sniffing and the services' HTTP client for the updates that need them", () => {
