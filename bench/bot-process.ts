@@ -16,14 +16,33 @@ export interface NodeCommand {
 }
 
 /**
- * The bot as the production image starts it (the Dockerfile's CMD): the compiled entry point, with the
- * young generation kept small, which holds the resident set down under load for a little more
- * collection work.
+ * The heap settings the bot runs with, chosen by both benchmarks (npm run bench:updates, npm run
+ * bench:state): a larger young generation collects less often and costs less CPU per update, a
+ * smaller one and a slower-growing old one hold the resident set down.
  */
+export const HEAP_FLAGS: readonly string[] = ["--max-semi-space-size=2"];
+
+/** The bot as the production image starts it (the Dockerfile's CMD): the bundle of npm run build. */
 export const COMPILED_BOT: NodeCommand = {
-  script: "dist/src/main.js",
-  nodeFlags: ["--max-semi-space-size=2"],
+  script: "dist/main.js",
+  nodeFlags: HEAP_FLAGS,
 };
+
+/** The bot as `npm start` runs it (package.json's start script): the sources, compiled by tsx on load. */
+export const NPM_START_BOT: NodeCommand = {
+  script: "src/main.ts",
+  nodeFlags: [...HEAP_FLAGS, "--import", "tsx"],
+};
+
+/**
+ * The command with other heap settings in place of HEAP_FLAGS (a benchmark's `--heap-flags`, to
+ * measure a setting before choosing it); "" for V8's own.
+ */
+export function withHeapFlags(command: NodeCommand, heapFlags: string | undefined): NodeCommand {
+  if (heapFlags === undefined) return command;
+  const others = command.nodeFlags.filter((flag) => !HEAP_FLAGS.includes(flag));
+  return { ...command, nodeFlags: [...heapFlags.split(" ").filter(Boolean), ...others] };
+}
 
 export function commandLine(command: NodeCommand): string {
   return ["node", ...command.nodeFlags, command.script].join(" ");

@@ -1,6 +1,6 @@
 /**
  * State benchmark: what 10,000 users with an open form and 10,000 unfinished tasks cost the compiled bot
- * (`node dist/src/main.js`, Redis) and Redis, and how hard the reconciler polls the service for them.
+ * (`node dist/main.js`, Redis) and Redis, and how hard the reconciler polls the service for them.
  *
  * First one real form and one real task are made through the bot, the emulator and the task sandbox (a
  * photo, whose video form opens at once, then Create, with the sandbox holding the task unfinished); their
@@ -18,6 +18,7 @@
  * bot keeps 10 a minute for creation and uploads, so at most 20). Linux only (/proc).
  *
  *   npm run bench:state [-- --users 10000 --tasks 10000 --task-owners 100 --minutes 2]
+ *                       [-- --heap-flags="--max-semi-space-size=4"]   (the bot with other heap settings)
  */
 import { randomBytes } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
@@ -37,7 +38,14 @@ import { cardText } from "../src/tasks/card.js";
 import { type TaskRecord, TaskRecordSchema, TaskRecords } from "../src/tasks/records.js";
 import { eventually, FIXTURE, freePort, press } from "../test/support/delivery-stack.js";
 import { startRedisServer } from "../test/support/redis-server.js";
-import { type BotProcess, COMPILED_BOT, commandLine, startBotProcess, whileAlive } from "./bot-process.js";
+import {
+  type BotProcess,
+  COMPILED_BOT,
+  commandLine,
+  startBotProcess,
+  whileAlive,
+  withHeapFlags,
+} from "./bot-process.js";
 import { median, table } from "./figures.js";
 import { callsBetween, commandCalls, total } from "./redis-commands.js";
 import { type StubRequest, startTasksServiceStub, type TasksServiceStub } from "./tasks-service-stub.js";
@@ -48,6 +56,7 @@ const { values } = parseArgs({
     tasks: { type: "string", default: "10000" },
     "task-owners": { type: "string", default: "100" },
     minutes: { type: "string", default: "2" },
+    "heap-flags": { type: "string" },
   },
 });
 const Count = z.coerce.number().int().positive();
@@ -69,6 +78,8 @@ const SAMPLE_KEYS = 200;
 const SAMPLE_EVERY_MS = 1_000;
 const DELIVER_QUEUE = "deliver-task";
 const logger = createLogger({ level: "silent" });
+/** The bot as the image starts it, or with the heap settings `--heap-flags` names. */
+const BOT = withHeapFlags(COMPILED_BOT, values["heap-flags"]);
 
 interface Templates {
   form: string;
@@ -110,10 +121,7 @@ async function makeTemplates(
     autoStep: false,
     rateLimits: false,
   });
-  const bot = startBotProcess(
-    COMPILED_BOT,
-    botSettings(emulator, sandbox.baseUrl, redisUrl, vault, await freePort()),
-  );
+  const bot = startBotProcess(BOT, botSettings(emulator, sandbox.baseUrl, redisUrl, vault, await freePort()));
   try {
     const person = emulator.users.create({ id: FIRST_USER_ID, first_name: "Ann", language_code: "en" });
     await person.sendPhoto({ bytes: FIXTURE("sample.jpg"), width: 1280, height: 720 });
@@ -305,10 +313,7 @@ async function watchBot(
   const warmUp = emulator.users.create({ first_name: "Warm-up", language_code: "en" });
   warmUp.sendCommand("start");
   const port = await freePort();
-  const bot: BotProcess = startBotProcess(
-    COMPILED_BOT,
-    botSettings(emulator, stub.baseUrl, redisUrl, vault, port),
-  );
+  const bot: BotProcess = startBotProcess(BOT, botSettings(emulator, stub.baseUrl, redisUrl, vault, port));
   try {
     await whileAlive(
       bot,
@@ -405,7 +410,7 @@ async function main(): Promise<void> {
   try {
     process.stdout.write(
       `${USERS} users with an open form, ${TASKS} unfinished tasks of ${OWNERS} users, all due for a poll; ` +
-        `the bot (${commandLine(COMPILED_BOT)}, run npm run build first) watched for ${WINDOW_MS / 60_000} min\n`,
+        `the bot (${commandLine(BOT)}, run npm run build first) watched for ${WINDOW_MS / 60_000} min\n`,
     );
     const templates = await makeTemplates(redisServer.url, redis, storage, vault);
     const population = await populate(redis, storage, vault, templates);

@@ -1,24 +1,27 @@
 /**
- * Update benchmark: this bot, compiled (`node dist/src/main.js`, Redis, BullMQ), beside a bare grammY bot
- * (bench/bare-grammy-bot.js: ctx.reply("ok"), long polling, sessions in memory). Each runs as a child
- * process against a fresh Telegram emulator and answers the same users, one bot after the other, for
- * several rounds.
+ * Update benchmark: this bot beside a bare grammY bot (bench/bare-grammy-bot.js: ctx.reply("ok"), long
+ * polling, sessions in memory), each run as a child process against a fresh Telegram emulator, answering
+ * the same users, one bot after the other, for several rounds. This bot runs on Redis (and BullMQ) twice a
+ * round: as the production image starts it (`node dist/main.js`, the bundle of npm run build) and as
+ * `npm start` does (`node --import tsx src/main.ts`, the sources compiled on load).
  *
- * Footing: the emulator's send-rate limits are off for both bots (at Telegram's 30 a second per bot and
- * 1 a second per chat both would mostly wait on the limiter, not on their own work). Every user sends
+ * Footing: the emulator's send-rate limits are off for every bot (at Telegram's 30 a second per bot and
+ * 1 a second per chat all would mostly wait on the limiter, not on their own work). Every user sends
  * /start, waits for the answer, and sends the next, all users at once. One warm-up /start is queued
  * before a bot starts, so its first getUpdates returns at once and the load starts on a polling bot. The
  * task service is a stub: nothing on /start reaches it.
  *
- * Figures per bot, medians of the rounds with min–max, and this bot / bare: peak RSS (VmHWM), RSS a
+ * Figures per bot, medians of the rounds with min–max, and each bot / bare: peak RSS (VmHWM), RSS a
  * second after start and when idle (`--idle-seconds` after the last update, once V8 has handed back
- * what the start and the load grew); spawn to the first getUpdates the emulator receives; latency from a user's
- * message entering the emulator to the bot's reply arriving there (p50/p95/p99); answers a second;
- * CPU per answer (/proc/<pid>/stat over the load); and for this bot the Redis commands per update
- * (INFO commandstats over the load, less what the bot sends while idle). `--trace` also lists, in
- * order, the Redis commands of one /start of a new user and of a returning one. Linux only (/proc).
+ * what the start and the load grew); spawn to the first getUpdates the emulator receives and to the
+ * warm-up's answer; latency from a user's message entering the emulator to the bot's reply arriving
+ * there (p50/p95/p99); answers a second; CPU per answer (/proc/<pid>/stat over the load); the Bot API
+ * calls per update (getUpdates aside), by method; and for this bot the Redis commands per update (INFO
+ * commandstats over the load, less what the bot sends while idle). `--trace` also lists, in order, the
+ * Redis commands of one /start of a new user and of a returning one. Linux only (/proc).
  *
  *   npm run bench:updates [-- --rounds 3 --users 100 --messages 5 --idle-seconds 30 --trace]
+ *                         [-- --heap-flags="--max-semi-space-size=4"]   (this bot with other heap settings)
  */
 import { randomBytes } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
@@ -37,8 +40,10 @@ import {
   COMPILED_BOT,
   commandLine,
   type NodeCommand,
+  NPM_START_BOT,
   startBotProcess,
   whileAlive,
+  withHeapFlags,
 } from "./bot-process.js";
 import { median, medianWithRange, percentile, table } from "./figures.js";
 import { callsBetween, commandCalls, total } from "./redis-commands.js";
@@ -51,6 +56,7 @@ const { values } = parseArgs({
     messages: { type: "string", default: "5" },
     trace: { type: "boolean", default: false },
     "idle-seconds": { type: "string", default: "30" },
+    "heap-flags": { type: "string" },
   },
 });
 const Count = z.coerce.number().int().positive();
@@ -72,7 +78,13 @@ const IDLE_AFTER_MS = Count.parse(values["idle-seconds"]) * 1000;
 const TRAILING_MS = 300;
 const BARE_BOT: NodeCommand = { script: "bench/bare-grammy-bot.js", nodeFlags: [] };
 
-type BotKind = "bare" | "bot";
+type BotKind = "bare" | "compiled" | "npm-start";
+
+const BOTS: Record<BotKind, { label: string; command: NodeCommand }> = {
+  bare: { label: "bare grammY", command: BARE_BOT },
+  compiled: { label: "this bot, compiled", command: withHeapFlags(COMPILED_BOT, values["heap-flags"]) },
+  "npm-start": { label: "this bot, npm start", command: withHeapFlags(NPM_START_BOT, values["heap-flags"]) },
+};
 
 interface RoundFigures {
   peakRssMb: number;
@@ -80,7 +92,11 @@ interface RoundFigures {
   startedRssMb: number;
   idleRssMb: number;
   startMs: number;
+  /** Spawn to the warm-up's answer in the chat. */
+  firstAnswerMs: number;
   latencies: number[];
+  /** Bot API calls of the load per update, by method (getUpdates aside). */
+  telegramCalls: Map<string, number>;
   answersPerSecond: number;
   cpuMsPerAnswer: number;
   redis?: {
@@ -133,6 +149,15 @@ function botEnvironment(kind: BotKind, emulator: TelegramEmulator, services: Ser
   };
 }
 
+/** Calls per update by method, getUpdates aside. */
+function callsPerUpdate(calls: readonly { method: string }[], updates: number): Map<string, number> {
+  const perUpdate = new Map<string, number>();
+  for (const { method } of calls) {
+    if (method !== "getUpdates") perUpdate.set(method, (perUpdate.get(method) ?? 0) + 1 / updates);
+  }
+  return perUpdate;
+}
+
 async function runRound(kind: BotKind, services: Services, trace: boolean): Promise<RoundFigures> {
   const emulator = await startTelegramEmulator({ rateLimits: false });
   const users = Array.from({ length: USERS }, (_, index) =>
@@ -140,14 +165,13 @@ async function runRound(kind: BotKind, services: Services, trace: boolean): Prom
   );
   const warmUp = emulator.users.create({ first_name: "Warm-up", language_code: "en" });
   const replies = replyWatcher(emulator);
-  if (kind === "bot") await services.redis.flushall();
+  const onRedis = kind !== "bare";
+  if (onRedis) await services.redis.flushall();
   const warmUpAnswer = replies.start(warmUp);
-  const bot = startBotProcess(
-    kind === "bare" ? BARE_BOT : COMPILED_BOT,
-    botEnvironment(kind, emulator, services, await freePort()),
-  );
+  const bot = startBotProcess(BOTS[kind].command, botEnvironment(kind, emulator, services, await freePort()));
   try {
-    await whileAlive(bot, warmUpAnswer, `${kind}: the warm-up answer`);
+    const [, answeredAt] = await whileAlive(bot, warmUpAnswer, `${kind}: the warm-up answer`, 120_000);
+    const firstAnswerMs = performance.timeOrigin + answeredAt - bot.spawnedAt;
     const firstPoll = emulator.calls.find((call) => call.method === "getUpdates");
     if (!firstPoll) throw new Error(`${kind}: answered without a getUpdates`);
     const startMs = firstPoll.receivedAt - bot.spawnedAt;
@@ -158,6 +182,7 @@ async function runRound(kind: BotKind, services: Services, trace: boolean): Prom
     const idleCalls = callsBetween(idleStart, await commandCalls(services.redis));
 
     const callsBefore = await commandCalls(services.redis);
+    const telegramBefore = emulator.calls.length;
     const cpuBefore = bot.cpuMs();
     const loadStarted = performance.now();
     const latencies: number[] = [];
@@ -174,12 +199,14 @@ async function runRound(kind: BotKind, services: Services, trace: boolean): Prom
     await whileAlive(bot, load, `${kind}: ${ANSWERS} answers`);
     await delay(TRAILING_MS);
     const cpuMs = bot.cpuMs() - cpuBefore;
+    const telegramCalls = callsPerUpdate(emulator.calls.slice(telegramBefore), ANSWERS);
     const loadCalls = callsBetween(callsBefore, await commandCalls(services.redis));
     const loadMs = performance.now() - loadStarted;
     const peakRssMb = bot.memory().peakRssMb;
-    const byConnection =
-      kind === "bot" ? await commandsByConnection(services.redis, replies, users, bot) : new Map();
-    if (trace && kind === "bot") await traceStart(services.redis, replies, emulator, bot);
+    const byConnection = onRedis
+      ? await commandsByConnection(services.redis, replies, users, bot)
+      : new Map<string, number>();
+    if (trace && kind === "compiled") await traceStart(services.redis, replies, emulator, bot);
     await delay(IDLE_AFTER_MS);
     const idleRssMb = bot.memory().rssMb;
 
@@ -188,11 +215,13 @@ async function runRound(kind: BotKind, services: Services, trace: boolean): Prom
       startedRssMb,
       idleRssMb,
       startMs,
+      firstAnswerMs,
       latencies,
+      telegramCalls,
       answersPerSecond: ANSWERS / ((lastAnswer - loadStarted) / 1000),
       cpuMsPerAnswer: cpuMs / ANSWERS,
     };
-    if (kind === "bot") {
+    if (onRedis) {
       // The idle traffic (blocking worker reads, reconciler passes) goes on during the load as well.
       const idleShare = loadMs / IDLE_WINDOW_MS;
       const byCommand = new Map<string, number>();
@@ -226,6 +255,12 @@ async function monitorCommands(redis: Redis): Promise<{ seen: MonitoredCommand[]
     if (match?.[1]) names.set(match[1], match[2] || "unnamed");
   }
   const monitor = await redis.monitor();
+  // ioredis takes the lines Redis sends in the moment after MONITOR's OK, before it notes that it is
+  // monitoring, and those still arriving as it closes, for replies nothing asked for: it reports each
+  // as an error and drops it. Both moments are outside the traffic measured.
+  monitor.on("error", (error: Error) => {
+    if (!error.message.startsWith("Command queue state error")) throw error;
+  });
   const seen: MonitoredCommand[] = [];
   monitor.on("monitor", (_time: unknown, args: unknown, source: unknown) => {
     const command = MonitorArguments.safeParse(args);
@@ -295,22 +330,24 @@ async function main(): Promise<void> {
   try {
     process.stdout.write(
       `${USERS} users x ${MESSAGES} /start, each user waiting for the answer before the next; ` +
-        `rate limits off; ${ROUNDS} rounds; this bot is ${commandLine(COMPILED_BOT)} (run npm run build first)\n`,
+        `rate limits off; ${ROUNDS} rounds of ${KINDS.map((kind) => commandLine(BOTS[kind].command)).join(", ")} ` +
+        "(run npm run build first)\n",
     );
-    const bare: RoundFigures[] = [];
-    const bot: RoundFigures[] = [];
+    const rounds: Record<BotKind, RoundFigures[]> = { bare: [], compiled: [], "npm-start": [] };
     for (let round = 1; round <= ROUNDS; round++) {
-      bare.push(await runRound("bare", services, false));
-      bot.push(await runRound("bot", services, values.trace && round === ROUNDS));
-      const line = (figures: RoundFigures) =>
-        `peak ${figures.peakRssMb.toFixed(0)} MB, start ${figures.startMs} ms, ` +
-        `p50 ${percentile(figures.latencies, 50).toFixed(1)} ms, ${figures.answersPerSecond.toFixed(0)}/s, ` +
-        `${figures.cpuMsPerAnswer.toFixed(2)} ms CPU/answer`;
-      process.stdout.write(
-        `round ${round}: bare ${line(bare.at(-1) as RoundFigures)} | bot ${line(bot.at(-1) as RoundFigures)}\n`,
-      );
+      const line: string[] = [];
+      for (const kind of KINDS) {
+        const figures = await runRound(kind, services, values.trace && round === ROUNDS);
+        rounds[kind].push(figures);
+        line.push(
+          `${kind} peak ${figures.peakRssMb.toFixed(0)} MB, start ${figures.startMs} ms, ` +
+            `p50 ${percentile(figures.latencies, 50).toFixed(1)} ms, ${figures.answersPerSecond.toFixed(0)}/s, ` +
+            `${figures.cpuMsPerAnswer.toFixed(2)} ms CPU/answer`,
+        );
+      }
+      process.stdout.write(`round ${round}: ${line.join(" | ")}\n`);
     }
-    printTable(bare, bot);
+    printTable(rounds);
   } finally {
     redis.disconnect();
     await stub.close();
@@ -318,43 +355,105 @@ async function main(): Promise<void> {
   }
 }
 
-function printTable(bare: RoundFigures[], bot: RoundFigures[]): void {
+const KINDS: readonly BotKind[] = ["bare", "compiled", "npm-start"];
+
+interface Row {
+  label: string;
+  pick: (figures: RoundFigures) => number;
+  digits: number;
+  /** Each bot's target: a ratio to bare grammY ("x1.2") or a bound of its own. */
+  target: { compiled: string; "npm-start": string };
+}
+
+const SAME = (target: string) => ({ compiled: target, "npm-start": target });
+
+const ROWS: readonly Row[] = [
+  { label: "answers a second", pick: (f) => f.answersPerSecond, digits: 0, target: SAME(">= x0.8") },
+  { label: "latency p50, ms", pick: (f) => percentile(f.latencies, 50), digits: 1, target: SAME("<= x1.2") },
+  { label: "latency p95, ms", pick: (f) => percentile(f.latencies, 95), digits: 1, target: SAME("<= x1.3") },
+  { label: "latency p99, ms", pick: (f) => percentile(f.latencies, 99), digits: 1, target: SAME("") },
+  { label: "CPU per answer, ms", pick: (f) => f.cpuMsPerAnswer, digits: 2, target: SAME("<= x1.5") },
+  { label: "peak RSS, MB", pick: (f) => f.peakRssMb, digits: 0, target: SAME("<= x1.5") },
+  { label: "RSS a second after start, MB", pick: (f) => f.startedRssMb, digits: 0, target: SAME("") },
+  {
+    label: `idle RSS ${IDLE_AFTER_MS / 1000} s after the last update, MB`,
+    pick: (f) => f.idleRssMb,
+    digits: 0,
+    target: SAME("<= 90"),
+  },
+  {
+    label: "spawn to first getUpdates, ms",
+    pick: (f) => f.startMs,
+    digits: 0,
+    target: { compiled: "< 300", "npm-start": "< 600" },
+  },
+  { label: "spawn to the first answer, ms", pick: (f) => f.firstAnswerMs, digits: 0, target: SAME("") },
+  {
+    label: "Bot API calls per update",
+    pick: (f) => total(f.telegramCalls),
+    digits: 2,
+    target: SAME("1 before the answer"),
+  },
+  {
+    label: "Redis commands run per update",
+    pick: (f) => f.redis?.perUpdate ?? Number.NaN,
+    digits: 1,
+    target: SAME(""),
+  },
+];
+
+function printTable(rounds: Record<BotKind, RoundFigures[]>): void {
+  const { bare, compiled } = rounds;
+  const npmStart = rounds["npm-start"];
   const rows: string[][] = [
-    ["figure (median of rounds, min–max)", "bare grammY", "this bot", "this bot / bare"],
+    [
+      "figure (median of rounds, min–max)",
+      BOTS.bare.label,
+      BOTS.compiled.label,
+      "/ bare",
+      BOTS["npm-start"].label,
+      "/ bare",
+      "target (compiled; npm start)",
+    ],
   ];
-  const add = (label: string, pick: (figures: RoundFigures) => number, digits: number) => {
+  for (const { label, pick, digits, target } of ROWS) {
     const bareValues = bare.map(pick);
-    const botValues = bot.map(pick);
+    const ratio = (values: number[]) =>
+      Number.isNaN(median(bareValues)) ? "" : `x${(median(values) / median(bareValues)).toFixed(2)}`;
+    const targets =
+      target.compiled === target["npm-start"]
+        ? target.compiled
+        : `${target.compiled}; ${target["npm-start"]}`;
     rows.push([
       label,
       medianWithRange(bareValues, digits),
-      medianWithRange(botValues, digits),
-      `x${(median(botValues) / median(bareValues)).toFixed(2)}`,
+      medianWithRange(compiled.map(pick), digits),
+      ratio(compiled.map(pick)),
+      medianWithRange(npmStart.map(pick), digits),
+      ratio(npmStart.map(pick)),
+      targets,
     ]);
-  };
-  add("peak RSS, MB", (figures) => figures.peakRssMb, 0);
-  add("RSS a second after start, MB", (figures) => figures.startedRssMb, 0);
-  add(`idle RSS ${IDLE_AFTER_MS / 1000} s after the last update, MB`, (figures) => figures.idleRssMb, 0);
-  add("spawn to first getUpdates, ms", (figures) => figures.startMs, 0);
-  add("latency p50, ms", (figures) => percentile(figures.latencies, 50), 1);
-  add("latency p95, ms", (figures) => percentile(figures.latencies, 95), 1);
-  add("latency p99, ms", (figures) => percentile(figures.latencies, 99), 1);
-  add("answers a second", (figures) => figures.answersPerSecond, 0);
-  add("CPU per answer, ms", (figures) => figures.cpuMsPerAnswer, 2);
-  const perUpdate = bot.map((figures) => figures.redis?.perUpdate ?? Number.NaN);
-  rows.push(["Redis commands run per update", "-", medianWithRange(perUpdate, 1), ""]);
+  }
   process.stdout.write(`\n${table(rows)}\n`);
-  const medians = (pick: (figures: RoundFigures) => Map<string, number> | undefined) => {
-    const names = new Set(bot.flatMap((figures) => [...(pick(figures)?.keys() ?? [])]));
+  const medians = (
+    figures: RoundFigures[],
+    pick: (figures: RoundFigures) => Map<string, number> | undefined,
+  ) => {
+    const names = new Set(figures.flatMap((round) => [...(pick(round)?.keys() ?? [])]));
     return [...names]
-      .map((name) => [name, median(bot.map((figures) => pick(figures)?.get(name) ?? 0))] as const)
+      .map((name) => [name, median(figures.map((round) => pick(round)?.get(name) ?? 0))] as const)
       .sort((a, b) => b[1] - a[1])
       .map(([name, count]) => `${name} ${count.toFixed(2)}`)
       .join(", ");
   };
+  for (const kind of KINDS) {
+    process.stdout.write(
+      `Bot API calls per update, ${BOTS[kind].label}: ${medians(rounds[kind], (round) => round.telegramCalls)}\n`,
+    );
+  }
   process.stdout.write(
-    `Redis commands run per update, by command (inside scripts too): ${medians((figures) => figures.redis?.byCommand)}\n` +
-      `Redis commands of a returning user's /start, by connection (lua: inside scripts): ${medians((figures) => figures.redis?.byConnection)}\n`,
+    `Redis commands run per update, compiled, by command (inside scripts too): ${medians(compiled, (round) => round.redis?.byCommand)}\n` +
+      `Redis commands of a returning user's /start, compiled, by connection (lua: inside scripts): ${medians(compiled, (round) => round.redis?.byConnection)}\n`,
   );
 }
 

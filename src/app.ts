@@ -205,11 +205,11 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
   closers.unshift(() => http.close());
   httpUrl = http.url;
 
-  await Promise.all([queue.start(), bot.init()]);
-  await generation?.resume();
-
+  // Updates come first: an update is answered without the job workers (a job it queues waits for its
+  // worker), and starting them, BullMQ above all, would only hold the first getUpdates back.
   let polling: PollingHandle | undefined;
   if (config.mode === "webhook") {
+    await bot.init();
     await bot.api.setWebhook(`${config.publicUrl}/telegram`, {
       secret_token: config.webhookSecret,
       allowed_updates: [...HANDLED_UPDATES],
@@ -231,6 +231,8 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
       },
     });
   }
+  await queue.start();
+  await generation?.resume();
 
   // The command menu is for people opening the chat later: updates need not wait for it.
   const commandMenu = setBotCommands(

@@ -6,13 +6,12 @@
  * configured (or the playground's sandbox stands in for it), and nothing here runs until the queue is
  * started.
  */
-import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
 import type { Hono } from "hono";
 import { type GenerationCredentials, GenerationLinks } from "./accounts/generation-links.js";
 import type { KeyVault } from "./accounts/vault.js";
-import type { BotContext } from "./bot/context.js";
 import { createGenerationFlowDeps } from "./bot/generations/services.js";
+import type { BotI18n } from "./bot/i18n.js";
 import type { GenerationFeatures } from "./bot/index.js";
 import { readTextDocument } from "./bot/text-document.js";
 import type { Catalog as TaskCatalog } from "./catalog/index.js";
@@ -82,7 +81,7 @@ export interface GenerationPipelineOptions {
   vault: KeyVault;
   logger: Logger;
   metrics?: Pick<Metrics, "generationBatches">;
-  i18n: I18n<BotContext>;
+  i18n: BotI18n;
   taskCatalog: TaskCatalog;
   limits: IntakeLimits;
   /** The playground links each user to an account of its sandbox on first use. */

@@ -5,11 +5,10 @@
  * here runs until the queue is started.
  */
 import { Readable } from "node:stream";
-import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
 import type { Hono } from "hono";
 import type { ApiKeyReader, ExistingApiKeyReader } from "./accounts/ports.js";
-import type { BotContext } from "./bot/context.js";
+import type { BotI18n } from "./bot/i18n.js";
 import { PreferencesRepository } from "./bot/preferences.js";
 import type { TaskFormsDeps } from "./bot/tasks/result-actions.js";
 import { createFlowDeps } from "./bot/tasks/services.js";
@@ -57,7 +56,7 @@ export interface PipelineOptions {
   apiKeys: ApiKeyReader & ExistingApiKeyReader;
   tasksService: TasksServiceClient;
   catalog: Catalog;
-  i18n: I18n<BotContext>;
+  i18n: BotI18n;
   limits: IntakeLimits;
   /** The operator's key that pays for voice samples (VOICE_SAMPLE_API_KEY, or the playground's own). */
   voiceSampleApiKey: string | undefined;

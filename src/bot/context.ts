@@ -1,10 +1,25 @@
-import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context as BaseContext, SessionFlavor } from "grammy";
+import type { BotLocale } from "../i18n/locales.js";
+import type { MessageVariables } from "../i18n/messages.js";
 import type { Logger } from "../logger.js";
 import type { CallbackData } from "../telegram/callback-data.js";
 import type { BotDeps } from "./deps.js";
 import type { PreferencesRepository, UserPreferences } from "./preferences.js";
 import type { SessionData } from "./session.js";
+
+/** The update's language, set up by the i18n middleware (src/bot/i18n.ts). */
+export interface I18nFlavor {
+  /** The message `key` in the update's language. */
+  t: (key: string, variables?: MessageVariables) => string;
+  i18n: {
+    /** The sender's language as their preferences and Telegram tell it now. */
+    getLocale(): Promise<BotLocale>;
+    /** Speaks `locale` for the rest of the update (the user has just chosen it). */
+    useLocale(locale: BotLocale): void;
+    /** Speaks the sender's language again as `getLocale` tells it (their choice was reset). */
+    renegotiateLocale(): Promise<void>;
+  };
+}
 
 export interface BotContextExtras {
   /** Child logger carrying update_id, user_id and chat_id. */
@@ -15,6 +30,12 @@ export interface BotContextExtras {
   preferences: UserPreferences;
   /** The decoded, current callback data of a button press (set by the button guard). */
   callbackData?: CallbackData;
+  /**
+   * Runs `work` once the chat's turn is over (the answer sent, the session written): the chat's next
+   * update does not wait for it, while the handling of this one ends only with it. For what the answer
+   * does not need, such as taking an older menu's keyboard off.
+   */
+  afterTurn(work: () => Promise<void>): void;
 }
 
 export type BotContext = BaseContext & SessionFlavor<SessionData> & I18nFlavor & BotContextExtras;

@@ -9,6 +9,7 @@ import {
   type VersionedStateStorage,
 } from "@grammyjs/conversations";
 import { z } from "zod";
+import { OwnWrites } from "../storage/own-writes.js";
 import type { KeyValueStore } from "../storage/ports.js";
 
 /** Stored forms outlive a restart; abandoned ones disappear after a day. */
@@ -46,22 +47,24 @@ export function formStorageKey(chatKey: string): string {
 }
 
 export function formStorage(kv: KeyValueStore): VersionedStateStorage<string, ConversationData> {
+  const own = new OwnWrites<VersionedState<ConversationData>>();
   return {
     async read(key: string): Promise<VersionedState<ConversationData> | undefined> {
       const raw = await kv.get(formStorageKey(key));
       if (raw === undefined) return undefined;
       try {
         // A record that is not what the plugin wrote is dropped rather than handed over.
-        const parsed = StoredFormSchema.safeParse(JSON.parse(raw));
+        const parsed = own.parse(key, raw, StoredFormSchema);
         return parsed.success ? parsed.data : undefined;
       } catch {
         return undefined;
       }
     },
     async write(key: string, state: VersionedState<ConversationData>) {
-      await kv.set(formStorageKey(key), JSON.stringify(state), { ttlMs: FORM_STORAGE_TTL_MS });
+      await kv.set(formStorageKey(key), own.stringify(key, state), { ttlMs: FORM_STORAGE_TTL_MS });
     },
     async delete(key: string) {
+      own.forget(key);
       await kv.delete(formStorageKey(key));
     },
   };

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
-import { I18n } from "@grammyjs/i18n";
-import type { Api } from "grammy";
+import type { Api, MiddlewareObj } from "grammy";
 import { BOT_LOCALES, type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
+import { Messages, type MessageVariables } from "../i18n/messages.js";
 import type { BotContext } from "./context.js";
 
 export const LOCALES_DIRECTORY = fileURLToPath(new URL("../../locales", import.meta.url));
@@ -41,13 +41,37 @@ function negotiateLocale(ctx: BotContext, defaultLocale: BotLocale): BotLocale {
   return ctx.preferences.language ?? botLocaleFromTag(ctx.from?.language_code) ?? defaultLocale;
 }
 
-export function createI18n(defaultLocale: BotLocale): I18n<BotContext> {
-  return new I18n<BotContext>({
-    defaultLocale,
-    directory: LOCALES_DIRECTORY,
-    fluentBundleOptions: { useIsolating: false },
-    localeNegotiator: (ctx) => negotiateLocale(ctx, defaultLocale),
-  });
+/** The bot's words in any of its languages (`t`) and, as middleware, in each update's (`ctx.t`). */
+export interface BotI18n extends MiddlewareObj<BotContext> {
+  t(locale: string, key: string, variables?: MessageVariables): string;
+}
+
+export function createI18n(defaultLocale: BotLocale): BotI18n {
+  const messages = new Messages(LOCALES_DIRECTORY, defaultLocale);
+  // One translator per language, made when the language is first spoken: an update only picks it.
+  const translators = new Map<BotLocale, (key: string, variables?: MessageVariables) => string>();
+  const translatorOf = (locale: BotLocale) => {
+    const made = translators.get(locale) ?? messages.in(locale);
+    translators.set(locale, made);
+    return made;
+  };
+  return {
+    t: (locale, key, variables) => messages.translate(locale, key, variables),
+    middleware: () => async (ctx, next) => {
+      let translate = translatorOf(negotiateLocale(ctx, defaultLocale));
+      ctx.t = (key, variables) => translate(key, variables);
+      ctx.i18n = {
+        getLocale: async () => negotiateLocale(ctx, defaultLocale),
+        useLocale: (locale) => {
+          translate = translatorOf(locale);
+        },
+        renegotiateLocale: async () => {
+          translate = translatorOf(negotiateLocale(ctx, defaultLocale));
+        },
+      };
+      await next();
+    },
+  };
 }
 
 /**
@@ -56,7 +80,7 @@ export function createI18n(defaultLocale: BotLocale): I18n<BotContext> {
  */
 export async function setBotCommands(
   api: Api,
-  i18n: Pick<I18n, "t">,
+  i18n: Pick<BotI18n, "t">,
   defaultLocale: BotLocale,
   commands: readonly string[] = BOT_COMMANDS,
 ): Promise<void> {

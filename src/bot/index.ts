@@ -2,7 +2,6 @@
  * The bot, assembled from its dependencies. Building it has no side effects: no network, no timers.
  * main.ts starts it (runtime.ts: polling, or the webhook handler) and registers the command menu.
  */
-import type { I18n } from "@grammyjs/i18n";
 import { limit } from "@grammyjs/ratelimiter";
 import {
   Bot,
@@ -15,8 +14,10 @@ import {
   session,
 } from "grammy";
 import { type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
+import type { Logger } from "../logger.js";
+import { pendingMediaKey } from "../media/pending-media.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
-import { interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
+import { botApiClient, interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
 import { noteWhatWasSaid, updateKind } from "../updates/updates.js";
 import { arrivalOrder } from "./arrival-order.js";
 import { buttonGuard } from "./button-guard.js";
@@ -44,7 +45,8 @@ import {
 import { createGalleryFeature } from "./generations/gallery.js";
 import type { GalleryDeps } from "./generations/gallery-view.js";
 import { createGenerationResultButtons, type GenerationFormsDeps } from "./generations/result-actions.js";
-import { createI18n } from "./i18n.js";
+import { type BotI18n, createI18n } from "./i18n.js";
+import { pendingTextKey } from "./pending-text.js";
 import { PreferencesRepository, preferencesKey } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
 import { readAheadFor, readAheadKv } from "./read-ahead.js";
@@ -53,6 +55,7 @@ import {
   initialSession,
   SESSION_STORAGE_PREFIX,
   SESSION_TTL_MS,
+  SessionDataSchema,
   validatedSessionStorage,
 } from "./session.js";
 import { createFormEngine, taskFormEntries } from "./tasks/entries.js";
@@ -62,7 +65,7 @@ import { tasksFeature } from "./tasks/task-list.js";
 export type { BotContext } from "./context.js";
 export type { BotDeps } from "./deps.js";
 
-export type CompanionBot = Bot<BotContext> & { readonly i18n: I18n<BotContext> };
+export type CompanionBot = Bot<BotContext> & { readonly i18n: BotI18n };
 
 export interface CreateBotOptions {
   /** Media intake (files and links sent without a command); runs before the unexpected-input hint. */
@@ -74,7 +77,7 @@ export interface CreateBotOptions {
   /** Caps for Bot API retries (flood waits and Telegram's 5xx), here and inside forms. */
   autoRetry?: RetryCaps;
   /** Built from locales/ when absent. */
-  i18n?: I18n<BotContext>;
+  i18n?: BotI18n;
   /** The generation service's features; absent (no GENERATION_BASE_URL), none of them is shown. */
   generation?: GenerationFeatures;
 }
@@ -102,7 +105,7 @@ export function createBot(
     throw new Error("createBot needs a bot token: BOT_TOKEN, or the emulator's token in the playground");
   const bot = new Bot<BotContext>(token, {
     ...grammyConfig,
-    client: { apiRoot: deps.config.botApiRoot, ...grammyConfig.client },
+    client: { ...botApiClient(deps.config.botApiRoot), ...grammyConfig.client },
   });
   const i18n = options.i18n ?? createI18n(deps.config.defaultLocale);
   // Everything an update reads goes through the read-ahead (see readAheadFor below).
@@ -115,19 +118,34 @@ export function createBot(
   const apiPolicy = [interactiveRetry(options.autoRetry), noteWhatWasSaid];
   for (const transformer of apiPolicy) bot.api.config.use(transformer);
 
+  const timed = deps.logger.isLevelEnabled("debug");
   bot.use(async (ctx, next) => {
-    ctx.logger = deps.logger.child({
-      update_id: ctx.update.update_id,
-      user_id: ctx.from?.id,
-      chat_id: ctx.chat?.id,
+    // Most updates log nothing: the update's child logger is made when first asked for.
+    let logger: Logger | undefined;
+    Object.defineProperty(ctx, "logger", {
+      get: () => {
+        logger ??= deps.logger.child({
+          update_id: ctx.update.update_id,
+          user_id: ctx.from?.id,
+          chat_id: ctx.chat?.id,
+        });
+        return logger;
+      },
+      configurable: true,
     });
     ctx.deps = fullDeps;
     ctx.preferencesRepository = preferencesRepository;
     ctx.preferences = {};
-    const started = performance.now();
+    const afterwards: Array<() => Promise<void>> = [];
+    ctx.afterTurn = (work) => {
+      afterwards.push(work);
+    };
+    const started = timed ? performance.now() : 0;
+    // Everything from the flood limit and the chat's turn (arrival-order.ts) to the session's write.
     await next();
+    for (const work of afterwards) await work();
     deps.metrics?.updatesHandled.inc({ type: updateKind(ctx.update) });
-    ctx.logger.debug({ ms: Math.round(performance.now() - started) }, "update handled");
+    if (timed) ctx.logger.debug({ ms: Math.round(performance.now() - started) }, "update handled");
   });
 
   const protectedBot = bot.errorBoundary((error) => {
@@ -146,9 +164,12 @@ export function createBot(
   protectedBot.use(
     readAheadFor<BotContext>(deps.storage.kv, (ctx) => {
       const chat = getSessionKey(ctx);
+      // A message that is no command may join the media or the text waiting for their task.
+      const joining = ctx.message && !ctx.message.text?.startsWith("/") ? ctx.chat?.id : undefined;
       return [
         ...(chat === undefined ? [] : [SESSION_STORAGE_PREFIX + chat, formStorageKey(chat)]),
         ...(ctx.from ? [preferencesKey(ctx.from.id)] : []),
+        ...(joining === undefined ? [] : [pendingMediaKey(joining), pendingTextKey(joining)]),
       ];
     }),
   );
@@ -157,7 +178,11 @@ export function createBot(
       initial: initialSession,
       getSessionKey,
       storage: validatedSessionStorage(
-        grammyStorage<unknown>(storage.kv, { prefix: SESSION_STORAGE_PREFIX, ttlMs: SESSION_TTL_MS }),
+        grammyStorage(storage.kv, {
+          prefix: SESSION_STORAGE_PREFIX,
+          ttlMs: SESSION_TTL_MS,
+          schema: SessionDataSchema,
+        }),
         (key) => deps.logger.warn({ key }, "unreadable session replaced"),
       ),
     }),
@@ -225,7 +250,7 @@ export function createBot(
 /** At most `limit` updates per user per window; the first refused one of a window gets one notice. */
 function floodLimit(
   deps: BotDeps,
-  i18n: I18n<BotContext>,
+  i18n: BotI18n,
   preferences: PreferencesRepository,
   rateLimit: { limit: number; windowMs: number },
 ): Middleware<BotContext> {
@@ -260,7 +285,7 @@ function floodLimit(
  */
 async function replyAndLogError(
   error: BotError<BotContext>,
-  i18n: I18n<BotContext>,
+  i18n: BotI18n,
   defaultLocale: BotLocale,
 ): Promise<void> {
   const { ctx } = error;

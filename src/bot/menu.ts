@@ -29,25 +29,24 @@ export function redrawnMenu(ctx: BotContext, messageId: number): string {
 
 /**
  * Takes the keyboard off the message that showed the chat's menu, whose buttons no longer act (a newer
- * menu, /cancel). The keyboard is only decoration by then: a message already gone is no failure.
+ * menu, /cancel), when there is one. The keyboard is only decoration by then: it goes after the chat's
+ * turn (ctx.afterTurn), so no answer waits for it, and a message already gone is no failure.
  */
-export async function retireMenu(ctx: BotContext): Promise<void> {
+export function retireMenu(ctx: BotContext): void {
   const messageId = ctx.session.menuMessageId;
-  delete ctx.session.menuMessageId;
-  await removeKeyboard(ctx, messageId);
-}
-
-async function removeKeyboard(ctx: BotContext, messageId: number | undefined): Promise<void> {
   const chatId = ctx.chat?.id;
+  delete ctx.session.menuMessageId;
   if (messageId === undefined || chatId === undefined) return;
-  await ctx.api
-    .editMessageReplyMarkup(chatId, messageId, { reply_markup: { inline_keyboard: [] } })
-    .catch((error: unknown) => ctx.logger.debug({ err: error }, "keyboard of an older menu not removed"));
+  ctx.afterTurn(async () => {
+    await ctx.api
+      .editMessageReplyMarkup(chatId, messageId, { reply_markup: { inline_keyboard: [] } })
+      .catch((error: unknown) => ctx.logger.debug({ err: error }, "keyboard of an older menu not removed"));
+  });
 }
 
 /** A new menu in place of the chat's older one, whose keyboard goes; returns the new menu's nonce. */
-export async function openNewMenu(ctx: BotContext): Promise<string> {
-  await retireMenu(ctx);
+export function openNewMenu(ctx: BotContext): string {
+  retireMenu(ctx);
   return openMenu(ctx);
 }
 
@@ -68,13 +67,9 @@ export async function replyWithMenu(
   keyboard: (nonce: string) => InlineKeyboard,
   other: Omit<NonNullable<Parameters<BotContext["reply"]>[1]>, "reply_markup"> = {},
 ): Promise<{ message_id: number }> {
-  const older = ctx.session.menuMessageId;
-  delete ctx.session.menuMessageId;
-  const nonce = openMenu(ctx);
+  const nonce = openNewMenu(ctx);
   const sent = await ctx.reply(text, { ...other, reply_markup: keyboard(nonce) });
   menuShownIn(ctx, sent);
-  // The answer first: the user does not wait for the older menu's keyboard to go.
-  await removeKeyboard(ctx, older);
   return sent;
 }
 

@@ -17,11 +17,16 @@ const PendingTextSchema = z.object({
 });
 export type PendingText = z.infer<typeof PendingTextSchema>;
 
+/** Where a chat's waiting text is stored. */
+export function pendingTextKey(chatId: number): string {
+  return `pending-text:${chatId}`;
+}
+
 export class PendingTextStore {
   constructor(private readonly kv: KeyValueStore) {}
 
   private key(chatId: number): string {
-    return `pending-text:${chatId}`;
+    return pendingTextKey(chatId);
   }
 
   async get(chatId: number): Promise<PendingText | undefined> {

@@ -1,10 +1,12 @@
 /**
  * A user's remembered choices: interface language and the defaults that prefill every task form.
- * Stored per user on the key-value port as JSON and parsed with zod on every read; a record that no
- * longer parses (an older shape, a hand edit) counts as no preferences rather than breaking the bot.
+ * Stored per user on the key-value port as JSON and parsed with zod when read (but for what this
+ * process wrote itself); a record that no longer parses (an older shape, a hand edit) counts as no
+ * preferences rather than breaking the bot.
  */
 import { z } from "zod";
 import { BOT_LOCALES } from "../i18n/locales.js";
+import { OwnWrites } from "../storage/own-writes.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import {
   SUB_POSITIONS,
@@ -34,19 +36,20 @@ export function preferencesKey(userId: number): string {
 }
 
 export class PreferencesRepository {
+  private readonly own = new OwnWrites<UserPreferences>();
+
   constructor(private readonly kv: KeyValueStore) {}
 
   async get(userId: number): Promise<UserPreferences> {
-    const stored = await this.kv.get(preferencesKey(userId));
+    const key = preferencesKey(userId);
+    const stored = await this.kv.get(key);
     if (stored === undefined) return {};
-    let json: unknown;
     try {
-      json = JSON.parse(stored);
+      const parsed = this.own.parse(key, stored, UserPreferencesSchema);
+      return parsed.success ? parsed.data : {};
     } catch {
       return {};
     }
-    const parsed = UserPreferencesSchema.safeParse(json);
-    return parsed.success ? parsed.data : {};
   }
 
   /** Applies a change; a field set to undefined returns to automatic. */
@@ -54,7 +57,8 @@ export class PreferencesRepository {
     const merged: Record<string, unknown> = { ...(await this.get(userId)), ...change };
     for (const [field, value] of Object.entries(merged)) if (value === undefined) delete merged[field];
     const next = UserPreferencesSchema.parse(merged);
-    await this.kv.set(preferencesKey(userId), JSON.stringify(next));
+    const key = preferencesKey(userId);
+    await this.kv.set(key, this.own.stringify(key, next));
     return next;
   }
 }

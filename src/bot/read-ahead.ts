@@ -2,7 +2,8 @@
  * One round trip for what every update reads: once the chat's turn has come, its session, the sender's
  * preferences and the chat's open form are fetched together, and the stores answer from that read for
  * the rest of the update. Writes go through to storage and are kept in step with what was read, so a
- * value read again in the same update is the one just written.
+ * value read again in the same update is the one just written; a write of exactly what the update read
+ * is left out, as nothing changed (a time-to-live then runs from the value's last change).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Context, Middleware } from "grammy";
@@ -24,8 +25,10 @@ export function readAheadKv(kv: KeyValueStore): KeyValueStore {
       return keys.map((key) => known.get(key));
     },
     async set(key, value, options) {
+      const known = current();
+      if (known?.has(key) && known.get(key) === value) return;
       await kv.set(key, value, options);
-      current()?.set(key, value);
+      known?.set(key, value);
     },
     async setIfAbsent(key, value, options) {
       const wrote = await kv.setIfAbsent(key, value, options);

@@ -1,6 +1,7 @@
 /**
- * Per-chat session: only what the bot's menus need between updates. Read back through zod, so a
- * session written by an older release (or damaged) is replaced by a fresh one instead of being trusted.
+ * Per-chat session: only what the bot's menus need between updates. Read back through zod (but for
+ * what this process wrote itself), so a session written by an older release (or damaged) is replaced
+ * by a fresh one instead of being trusted. It is written only when an update changed it.
  */
 import type { Context, StorageAdapter } from "grammy";
 import { z } from "zod";
@@ -17,6 +18,7 @@ export const SessionDataSchema = z.object({
 });
 export type SessionData = z.infer<typeof SessionDataSchema>;
 
+/** A session is forgotten a week after it last changed. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function initialSession(): SessionData {
@@ -31,27 +33,24 @@ export function getSessionKey(ctx: Pick<Context, "chat">): string | undefined {
 /** Where a chat's session is stored, under the session key. */
 export const SESSION_STORAGE_PREFIX = "session:";
 
-/** Wraps the storage adapter so an unreadable record becomes a fresh session. */
+/**
+ * Wraps the storage adapter (which checks records with SessionDataSchema) so an unreadable record
+ * becomes a fresh session.
+ */
 export function validatedSessionStorage(
-  adapter: StorageAdapter<unknown>,
+  adapter: StorageAdapter<SessionData>,
   onInvalid: (key: string) => void,
 ): StorageAdapter<SessionData> {
   return {
     async read(key) {
-      let raw: unknown;
       try {
-        raw = await adapter.read(key);
+        return await adapter.read(key);
       } catch (error) {
-        // Broken JSON is a bad record; anything else (an outage) must surface.
-        if (!(error instanceof SyntaxError)) throw error;
+        // Broken JSON or another shape is a bad record; anything else (an outage) must surface.
+        if (!(error instanceof SyntaxError || error instanceof z.ZodError)) throw error;
         onInvalid(key);
         return undefined;
       }
-      if (raw === undefined) return undefined;
-      const parsed = SessionDataSchema.safeParse(raw);
-      if (parsed.success) return parsed.data;
-      onInvalid(key);
-      return undefined;
     },
     write: (key, value) => adapter.write(key, value),
     delete: (key) => adapter.delete(key),

@@ -27,6 +27,11 @@ export const PendingMediaSchema = z.object({
 });
 export type PendingMedia = z.infer<typeof PendingMediaSchema>;
 
+/** Where a chat's waiting media are stored. */
+export function pendingMediaKey(chatId: number): string {
+  return `intake:${chatId}`;
+}
+
 export class PendingMediaStore {
   constructor(
     private readonly kv: KeyValueStore,
@@ -34,7 +39,7 @@ export class PendingMediaStore {
   ) {}
 
   private key(chatId: number): string {
-    return `intake:${chatId}`;
+    return pendingMediaKey(chatId);
   }
 
   async get(chatId: number): Promise<PendingMedia | undefined> {

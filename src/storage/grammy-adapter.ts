@@ -4,6 +4,7 @@
  */
 import type { StorageAdapter } from "grammy";
 import type { z } from "zod";
+import { OwnWrites } from "./own-writes.js";
 import type { KeyValueStore } from "./ports.js";
 
 export interface GrammyStorageOptions<T> {
@@ -11,24 +12,31 @@ export interface GrammyStorageOptions<T> {
   prefix: string;
   /** Forget a value this long after its last write. */
   ttlMs?: number;
-  /** Checks what is read back; without it the adapter trusts its own earlier writes. */
+  /**
+   * Checks what is read back (a ZodError for what does not fit), but for a value this process wrote
+   * itself (own-writes.ts); without it the adapter trusts every earlier write.
+   */
   schema?: z.ZodType<T>;
 }
 
 export function grammyStorage<T>(kv: KeyValueStore, options: GrammyStorageOptions<T>): StorageAdapter<T> {
   const { prefix, ttlMs, schema } = options;
   const ttl = ttlMs === undefined ? undefined : { ttlMs };
+  const own = new OwnWrites<T>();
   return {
     async read(key) {
       const stored = await kv.get(prefix + key);
       if (stored === undefined) return undefined;
-      const value: unknown = JSON.parse(stored);
-      return schema ? schema.parse(value) : (value as T);
+      if (!schema) return JSON.parse(stored) as T;
+      const parsed = own.parse(key, stored, schema);
+      if (!parsed.success) throw parsed.error;
+      return parsed.data;
     },
     async write(key, value) {
-      await kv.set(prefix + key, JSON.stringify(value), ttl);
+      await kv.set(prefix + key, own.stringify(key, value), ttl);
     },
     async delete(key) {
+      own.forget(key);
       await kv.delete(prefix + key);
     },
     async has(key) {

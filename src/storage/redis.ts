@@ -41,12 +41,14 @@ class LuaScript {
   }
 }
 
-/** INCR that sets the expiry only when it creates the counter. ARGV[1]: ttl ms, 0 for none. */
+/**
+ * INCR that sets the expiry only when it creates the counter, which it does at 1 (counters are made
+ * only here, so a 1 is a new one). ARGV[1]: ttl ms, 0 for none.
+ */
 const INCREMENT = new LuaScript(`
-local created = redis.call('EXISTS', KEYS[1]) == 0
 local value = redis.call('INCR', KEYS[1])
 local ttl = tonumber(ARGV[1])
-if created and ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
+if value == 1 and ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
 return value
 `);
 

@@ -1,13 +1,15 @@
 /**
- * How every Bot API call is made, in one place: flood waits and Telegram's 5xx retried a capped number
- * of times (auto-retry's default retries forever), sends paced per chat and per bot, and uploads from
- * inputs that can be read again, so a retried upload does not hang on a spent stream.
+ * How every Bot API call is made, in one place: over the process's kept-alive transport (transport.ts),
+ * flood waits and Telegram's 5xx retried a capped number of times (auto-retry's default retries
+ * forever), sends paced per chat and per bot, and uploads from inputs that can be read again, so a
+ * retried upload does not hang on a spent stream.
  */
 import type { Readable } from "node:stream";
 import { autoRetry } from "@grammyjs/auto-retry";
-import { Api, InputFile, type Transformer } from "grammy";
+import { Api, type ApiClientOptions, InputFile, type Transformer } from "grammy";
 import type { TokenBucketStore } from "../storage/ports.js";
 import { telegramPacing } from "./pacing.js";
+import { botApiTransport } from "./transport.js";
 
 export interface RetryCaps {
   maxRetryAttempts: number;
@@ -24,12 +26,17 @@ export function interactiveRetry(caps: RetryCaps = INTERACTIVE_RETRY): Transform
   return autoRetry({ ...caps, rethrowHttpErrors: false });
 }
 
+/** grammY client options for every Api of the process: its Bot API root and the shared transport. */
+export function botApiClient(apiRoot: string | undefined): ApiClientOptions {
+  return { ...(apiRoot === undefined ? {} : { apiRoot }), fetch: botApiTransport() };
+}
+
 /**
  * The Api the jobs send through. A network error is rethrown rather than retried: an upload that broke
  * half-way may have reached Telegram, and the delivery job falls back to the link instead of doubling it.
  */
 export function createJobsApi(options: { token: string; apiRoot: string; buckets: TokenBucketStore }): Api {
-  const api = new Api(options.token, { apiRoot: options.apiRoot });
+  const api = new Api(options.token, botApiClient(options.apiRoot));
   api.config.use(autoRetry({ ...BACKGROUND_RETRY, rethrowHttpErrors: true }));
   api.config.use(telegramPacing(options.buckets));
   return api;

@@ -23,9 +23,8 @@ export async function startPolling<C extends Context>(
     onError?: (error: unknown) => void;
   } = {},
 ): Promise<PollingHandle> {
-  await bot.init();
-  // A webhook left by another deployment would make getUpdates fail.
-  await bot.api.deleteWebhook();
+  // A webhook left by another deployment would make getUpdates fail. Neither call waits for the other.
+  await Promise.all([bot.init(), bot.api.deleteWebhook()]);
   if (options.storage) bot.api.config.use(pollOnlyWhileStorageIsUp(options.storage));
   const handle = options.handle ?? ((update: Update) => bot.handleUpdate(update));
   const handleRun = run(

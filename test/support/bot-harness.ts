@@ -66,6 +66,8 @@ export interface BotHarnessOptions {
   metrics?: BotDeps["metrics"];
   /** Answers for particular methods (otherwise a message or true). */
   results?: Record<string, (payload: Record<string, unknown>) => unknown>;
+  /** Told of each call as the bot makes it, before it is answered. */
+  onCall?: (method: string) => void;
 }
 
 export class BotHarness {
@@ -121,6 +123,7 @@ export class BotHarness {
   /** The fake Telegram: records the call and answers it. */
   private readonly fetch = async (url: string | URL, init?: { body?: unknown }): Promise<Response> => {
     const method = String(url).split("/").pop() ?? "";
+    this.options.onCall?.(method);
     const payload = await readPayload(init?.body);
     const custom = this.options.results?.[method];
     const result = await (custom ? custom(payload) : this.defaultResult(method, payload));

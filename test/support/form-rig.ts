@@ -16,6 +16,7 @@ import { DEFAULT_CATALOG_PATH } from "../../src/config.js";
 import { MemoryJobQueue } from "../../src/jobs/memory-queue.js";
 import type { MediaRef } from "../../src/media/media-ref.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
+import type { Storage } from "../../src/storage/ports.js";
 import { AwaitingSrt, srtOf } from "../../src/tasks/awaiting-srt.js";
 import { ProgressCards } from "../../src/tasks/card.js";
 import { submitJob } from "../../src/tasks/create-job.js";
@@ -39,6 +40,10 @@ export function uploadIdOf(ref: MediaRef): string {
 }
 
 interface RigOptions {
+  /** Where the bot keeps its state; memory by default. */
+  storage?: Storage;
+  /** Told of each Bot API call as the bot makes it. */
+  onTelegramCall?: (method: string) => void;
   /** ▶ makes real samples on this key through the fake service, as in production. */
   voiceSampleApiKey?: string;
   /** Neither the operator's key nor sample files: no voice has a sample. */
@@ -48,7 +53,7 @@ interface RigOptions {
 }
 
 export class FormRig {
-  readonly storage = createMemoryStorage();
+  readonly storage: Storage;
   readonly queue: MemoryJobQueue;
   readonly created: TaskRequest[] = [];
   readonly uploaded: MediaRef[] = [];
@@ -61,7 +66,7 @@ export class FormRig {
   /** The SRT texts handed to the service again for a render step. */
   readonly reuploadedSrt: string[] = [];
   readonly tasksService = new FakeTasksService();
-  readonly records = new TaskRecords(this.storage);
+  readonly records: TaskRecords;
   readonly harness: BotHarness;
   /** Files whose upload starts only after this many milliseconds (a slow getFile), by file id. */
   readonly slowFiles = new Map<string, number>();
@@ -71,6 +76,8 @@ export class FormRig {
   private nextTaskId = 900;
 
   private constructor(catalog: Awaited<ReturnType<typeof loadCatalog>>, options: RigOptions = {}) {
+    this.storage = options.storage ?? createMemoryStorage();
+    this.records = new TaskRecords(this.storage);
     const i18n = createI18n("en");
     let harness: BotHarness | undefined;
     const logger = { child: () => logger, info() {}, warn() {}, error() {}, debug() {} } as never;
@@ -187,6 +194,7 @@ export class FormRig {
           };
         },
       },
+      ...(options.onTelegramCall ? { onCall: options.onTelegramCall } : {}),
       // A test taps far faster than anyone; the flood limit has its own tests.
       createOptions: {
         i18n,

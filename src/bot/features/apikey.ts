@@ -42,7 +42,7 @@ function prefixAsCode(text: string, prefix: string | undefined): MessageEntity[]
 export const apiKeyFeature = new Composer<BotContext>();
 
 apiKeyFeature.chatType("private").command("apikey", async (ctx) => {
-  const { text, reply_markup, prefix } = await keyOverview(ctx, ctx.from.id, await openNewMenu(ctx));
+  const { text, reply_markup, prefix } = await keyOverview(ctx, ctx.from.id, openNewMenu(ctx));
   menuShownIn(ctx, await ctx.reply(text, { reply_markup, entities: prefixAsCode(text, prefix) }));
 });
 

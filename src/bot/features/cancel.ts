@@ -20,7 +20,7 @@ cancelFeature.chatType("private").command("cancel", async (ctx) => {
   // The open form's card and the newest menu say they are over, so none of their buttons looks alive.
   await closeOpenCard(ctx, "cancelled");
   await exitConversations(ctx);
-  await retireMenu(ctx);
+  retireMenu(ctx);
   await new PendingMediaStore(ctx.deps.storage.kv).clear(ctx.chat.id);
   await new PendingTextStore(ctx.deps.storage.kv).clear(ctx.chat.id);
   ctx.session.generationLink = undefined;

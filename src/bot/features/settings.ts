@@ -46,7 +46,7 @@ async function showField(ctx: BotContext, field: SettingsField, nonce: string): 
 export const settingsFeature = new Composer<BotContext>();
 
 settingsFeature.chatType("private").command("settings", async (ctx) => {
-  const { text, reply_markup } = await mainMenu(ctx, await openNewMenu(ctx));
+  const { text, reply_markup } = await mainMenu(ctx, openNewMenu(ctx));
   menuShownIn(ctx, await ctx.reply(text, { reply_markup }));
 });
 

@@ -3,7 +3,6 @@
  * opens (the linked account, the catalog, the remembered choices) and what Create does.
  */
 import { randomBytes } from "node:crypto";
-import type { I18n } from "@grammyjs/i18n";
 import type { GenerationCredentialsReader } from "../../accounts/generation-links.js";
 import type { Catalog as TaskCatalog } from "../../catalog/index.js";
 import { type Account, type Catalog, keyBudgetOf } from "../../generation-service/responses.js";
@@ -16,13 +15,13 @@ import { readAtMost } from "../../media/read-at-most.js";
 import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegram-download.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { newNonce } from "../../telegram/callback-data.js";
-import type { BotContext } from "../context.js";
 import { LastChoices } from "../forms/defaults.js";
+import type { BotI18n } from "../i18n.js";
 import type { GenerationFlowDeps } from "./conversation.js";
 import { isVideoFormType } from "./forms/videos.js";
 
 export interface GenerationFlowServices {
-  i18n: I18n<BotContext>;
+  i18n: BotI18n;
   catalog: TaskCatalog;
   limits: IntakeLimits;
   credentials: GenerationCredentialsReader;

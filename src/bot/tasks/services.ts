@@ -3,7 +3,6 @@
  * account, the remembered choices), what it does on Create, how an SRT is checked and how a voice
  * sample is played.
  */
-import type { I18n } from "@grammyjs/i18n";
 import type { Catalog } from "../../catalog/index.js";
 import { formatOf, type IntakeLimits } from "../../media/accept.js";
 import { mediaDuration } from "../../media/duration.js";
@@ -17,10 +16,10 @@ import type { VoicePreviewPort } from "../../tasks/voice-previews.js";
 import { parseSrt } from "../../tasks-service/parsers/srt.js";
 import type { Profile } from "../../tasks-service/responses.js";
 import { newNonce } from "../../telegram/callback-data.js";
-import type { BotContext } from "../context.js";
 import { LastChoices } from "../forms/defaults.js";
 import type { AccountView } from "../forms/form.js";
 import type { Notice } from "../forms/form-state.js";
+import type { BotI18n } from "../i18n.js";
 import { readTextDocument } from "../text-document.js";
 import type { FlowDeps } from "./conversation.js";
 import { FORMS } from "./forms/index.js";
@@ -31,7 +30,7 @@ const MAX_SRT_BYTES = 2 * 1024 * 1024;
 const MAX_MEASURED_BYTES = 64 * 1024 * 1024;
 
 export interface FlowServices {
-  i18n: I18n<BotContext>;
+  i18n: BotI18n;
   catalog: Catalog;
   limits: IntakeLimits;
   submissions: TaskSubmissions;

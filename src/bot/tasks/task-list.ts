@@ -143,7 +143,7 @@ export const tasksFeature = new Composer<BotContext>();
 
 tasksFeature.chatType("private").command("tasks", async (ctx) => {
   try {
-    const view = await pageView(ctx, ctx.from.id, 0, await openNewMenu(ctx));
+    const view = await pageView(ctx, ctx.from.id, 0, openNewMenu(ctx));
     if (!view) {
       await ctx.reply(ctx.t("tasks-empty"));
       return;
