@@ -15,7 +15,7 @@ import type { Task } from "../tasks-service/responses.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
 import type { TaskRecord } from "./records.js";
 import { RESULT_ACTIONS } from "./result-actions.js";
-import { type ResultFetcher, ResultUnavailableError } from "./send-result.js";
+import { type ResultFetcher, ResultUnavailableError } from "./result-files.js";
 
 /** How long a transcribe step waits for its check. */
 const AWAITING_SRT_TTL_MS = 24 * 60 * 60 * 1000;
