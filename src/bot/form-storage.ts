@@ -10,6 +10,7 @@ import {
 } from "@grammyjs/conversations";
 import { z } from "zod";
 import type { KeyValueStore } from "../storage/ports.js";
+import { readStored } from "../storage/stored-json.js";
 
 /** Stored forms outlive a restart; abandoned ones disappear after a day. */
 const FORM_STORAGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -48,15 +49,8 @@ export function formStorageKey(chatKey: string): string {
 export function formStorage(kv: KeyValueStore): VersionedStateStorage<string, ConversationData> {
   return {
     async read(key: string): Promise<VersionedState<ConversationData> | undefined> {
-      const raw = await kv.get(formStorageKey(key));
-      if (raw === undefined) return undefined;
-      try {
-        // A record that is not what the plugin wrote is dropped rather than handed over.
-        const parsed = StoredFormSchema.safeParse(JSON.parse(raw));
-        return parsed.success ? parsed.data : undefined;
-      } catch {
-        return undefined;
-      }
+      // A record that is not what the plugin wrote is dropped rather than handed over.
+      return readStored(kv, formStorageKey(key), StoredFormSchema);
     },
     async write(key: string, state: VersionedState<ConversationData>) {
       await kv.set(formStorageKey(key), JSON.stringify(state), { ttlMs: FORM_STORAGE_TTL_MS });

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { KeyValueStore } from "../storage/ports.js";
+import { readStored } from "../storage/stored-json.js";
 
 /** As long as media wait for their task. */
 const PENDING_TEXT_TTL_MS = 2 * 60 * 60 * 1000;
@@ -25,14 +26,7 @@ export class PendingTextStore {
   }
 
   async get(chatId: number): Promise<PendingText | undefined> {
-    const raw = await this.kv.get(this.key(chatId));
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = PendingTextSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    return readStored(this.kv, this.key(chatId), PendingTextSchema);
   }
 
   async put(chatId: number, pending: PendingText): Promise<void> {

@@ -5,6 +5,7 @@
 
 import { z } from "zod";
 import type { KeyValueStore } from "../storage/ports.js";
+import { readStored } from "../storage/stored-json.js";
 import { type MediaRef, MediaRefSchema } from "./media-ref.js";
 
 /** Long enough to think it over; file ids do not expire, but a forgotten offer should. */
@@ -38,14 +39,7 @@ export class PendingMediaStore {
   }
 
   async get(chatId: number): Promise<PendingMedia | undefined> {
-    const raw = await this.kv.get(this.key(chatId));
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = PendingMediaSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    return readStored(this.kv, this.key(chatId), PendingMediaSchema);
   }
 
   async put(chatId: number, pending: PendingMedia): Promise<void> {
