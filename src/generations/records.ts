@@ -16,9 +16,11 @@ import {
   type GenerationStatus,
   type Output,
 } from "../generation-service/responses.js";
+import { TicketRecords } from "../lifecycle/records.js";
 import { ticketTag } from "../lifecycle/tickets.js";
-import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
+import { MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
+import { readStored } from "../storage/stored-json.js";
 
 /** Batches stay reachable from their buttons (Original, Again, Delete) for the longest retention, 30 days. */
 const RECORD_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -192,21 +194,6 @@ export function chunkOf(position: number): number {
   return Math.floor(position / CHUNK_SIZE);
 }
 
-/** A media reference's identity within a batch (the uploads made so far). */
-export function mediaKey(ref: MediaRef): string {
-  return ref.source === "telegram" ? `t:${ref.fileUniqueId}` : `l:${ref.url}`;
-}
-
-function parseJson<T>(raw: string | undefined, schema: z.ZodType<T>): T | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function placeOf(raw: string | undefined): GenerationPlace | undefined {
   const match = raw === undefined ? undefined : /^([A-Za-z0-9_-]{16,64}) (\d+)$/.exec(raw);
   return match ? { ticket: match[1] ?? "", position: Number(match[2]) } : undefined;
@@ -216,54 +203,29 @@ export class RecordBusyError extends Error {
   override readonly name = "RecordBusyError";
 }
 
-export class GenerationRecords {
+export class GenerationRecords extends TicketRecords<BatchRecord> {
   constructor(
-    private readonly storage: Storage,
+    storage: Storage,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  async get(ticket: string): Promise<BatchRecord | undefined> {
-    if (!/^[A-Za-z0-9_-]{16,64}$/.test(ticket)) return undefined;
-    return parseJson(await this.storage.kv.get(`generation-batch:${ticket}`), BatchRecordSchema);
-  }
-
-  async put(record: BatchRecord): Promise<void> {
-    await this.storage.kv.set(
-      `generation-batch:${record.ticket}`,
-      JSON.stringify(BatchRecordSchema.parse(record)),
-      { ttlMs: RECORD_TTL_MS },
+  ) {
+    super(
+      storage,
+      { record: "generation-batch", button: "generation-button", schema: BatchRecordSchema },
+      RECORD_TTL_MS,
     );
-    await this.storage.kv.set(`generation-button:${ticketTag(record.ticket)}`, record.ticket, {
-      ttlMs: RECORD_TTL_MS,
-    });
-  }
-
-  /**
-   * The batch a result button names: buttons carry the ticket's tag, which grants nothing, never the
-   * ticket. A button sent before they did carries the ticket itself.
-   */
-  async ofButton(id: string): Promise<BatchRecord | undefined> {
-    const ticket = await this.storage.kv.get(`generation-button:${id}`);
-    return this.get(ticket ?? id);
   }
 
   /** Changes a batch under its lock, so jobs that change different parts of it lose none. */
-  async update(
+  override async update(
     ticket: string,
     change: (record: BatchRecord) => BatchRecord,
   ): Promise<BatchRecord | undefined> {
-    return this.locked(`generation-batch:${ticket}`, `batch ${ticketTag(ticket)}`, async () => {
-      const record = await this.get(ticket);
-      if (!record) return undefined;
-      const next = change(record);
-      await this.put(next);
-      return next;
-    });
+    return this.locked(this.key(ticket), `batch ${ticketTag(ticket)}`, () => super.update(ticket, change));
   }
 
   /** Where the batch's card is and what it shows (kept apart: it changes far more often). */
   async card(ticket: string): Promise<CardState | undefined> {
-    return parseJson(await this.storage.kv.get(`generation-card:${ticket}`), CardStateSchema);
+    return readStored(this.storage.kv, `generation-card:${ticket}`, CardStateSchema);
   }
 
   async putCard(ticket: string, card: CardState): Promise<void> {
@@ -281,7 +243,7 @@ export class GenerationRecords {
   }
 
   async chunk(ticket: string, index: number): Promise<ChunkRecord | undefined> {
-    return parseJson(await this.storage.kv.get(`generation-chunk:${ticket}:${index}`), ChunkRecordSchema);
+    return readStored(this.storage.kv, `generation-chunk:${ticket}:${index}`, ChunkRecordSchema);
   }
 
   async chunks(record: Pick<BatchRecord, "ticket" | "count">): Promise<ChunkRecord[]> {
@@ -355,10 +317,10 @@ export class GenerationRecords {
       placeOf,
     );
     const tickets = [...new Set(places.flatMap((place) => (place ? [place.ticket] : [])))];
-    const batches = await this.storage.kv.getMany(tickets.map((ticket) => `generation-batch:${ticket}`));
+    const batches = await this.storage.kv.getMany(tickets.map((ticket) => this.key(ticket)));
     const promptless = new Set(
       batches.flatMap((raw, index) => {
-        const record = parseJson(raw, BatchRecordSchema);
+        const record = this.parse(raw);
         return record && !hasOwnPrompt(record.request) ? [tickets[index]] : [];
       }),
     );

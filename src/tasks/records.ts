@@ -4,8 +4,8 @@
  * ticket is nobody's. Records are JSON on the key-value port, parsed with zod on every read.
  */
 import { z } from "zod";
-import { ticketTag } from "../lifecycle/tickets.js";
-import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
+import { TicketRecords } from "../lifecycle/records.js";
+import { MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
 import { TASK_TYPES } from "../tasks-service/schemas/index.js";
 
@@ -112,57 +112,16 @@ export const TaskRecordSchema = z.object({
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 
-/** A media reference's identity within a submission (for the uploads made so far). */
-export function mediaKey(ref: MediaRef): string {
-  return ref.source === "telegram" ? `t:${ref.fileUniqueId}` : `l:${ref.url}`;
-}
-
-export class TaskRecords {
-  constructor(private readonly storage: Storage) {}
-
-  private key(ticket: string): string {
-    return `task:${ticket}`;
+export class TaskRecords extends TicketRecords<TaskRecord> {
+  constructor(storage: Storage) {
+    super(storage, { record: "task", button: "task-button", schema: TaskRecordSchema }, TASK_RECORD_TTL_MS);
   }
 
-  async get(ticket: string): Promise<TaskRecord | undefined> {
-    if (!/^[A-Za-z0-9_-]{16,64}$/.test(ticket)) return undefined;
-    const raw = await this.storage.kv.get(this.key(ticket));
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = TaskRecordSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  async put(record: TaskRecord): Promise<void> {
-    await this.storage.kv.set(this.key(record.ticket), JSON.stringify(TaskRecordSchema.parse(record)), {
-      ttlMs: TASK_RECORD_TTL_MS,
-    });
+  override async put(record: TaskRecord): Promise<void> {
+    await super.put(record);
     if (record.taskId !== undefined) {
       await this.storage.kv.set(`task-id:${record.taskId}`, record.ticket, { ttlMs: TASK_RECORD_TTL_MS });
     }
-    await this.storage.kv.set(`task-button:${ticketTag(record.ticket)}`, record.ticket, {
-      ttlMs: TASK_RECORD_TTL_MS,
-    });
-  }
-
-  /**
-   * The record a result button names: buttons carry the ticket's tag, which grants nothing, never the
-   * ticket. A button sent before they did carries the ticket itself.
-   */
-  async ofButton(id: string): Promise<TaskRecord | undefined> {
-    const ticket = await this.storage.kv.get(`task-button:${id}`);
-    return this.get(ticket ?? id);
-  }
-
-  async update(ticket: string, change: (record: TaskRecord) => TaskRecord): Promise<TaskRecord | undefined> {
-    const record = await this.get(ticket);
-    if (!record) return undefined;
-    const next = change(record);
-    await this.put(next);
-    return next;
   }
 
   async ticketOfTask(taskId: number): Promise<string | undefined> {
