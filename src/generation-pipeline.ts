@@ -35,6 +35,7 @@ import { retryFailed } from "./generations/retry-failed.js";
 import { GenerationSubmissions } from "./generations/start.js";
 import { generationHookRoutes } from "./http/generation-hooks.js";
 import type { JobQueue } from "./jobs/queue.js";
+import { chatDeliveryOf } from "./lifecycle/chat-delivery.js";
 import { hookUrlFor } from "./lifecycle/hook-url.js";
 import { newTicket, ticketTag } from "./lifecycle/tickets.js";
 import { translatorFor } from "./lifecycle/translate.js";
@@ -44,7 +45,6 @@ import { openTelegramFile } from "./media/telegram-download.js";
 import type { Metrics } from "./metrics.js";
 import type { Storage } from "./storage/ports.js";
 import { createJobsApi } from "./telegram/client-policy.js";
-import { reserveChatSend, withPrepaidSend } from "./telegram/pacing.js";
 
 /** How often things happen; tests shorten them. */
 export interface GenerationTimings {
@@ -135,17 +135,14 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
   const results = createResultReader({ serviceBaseUrl: options.baseUrl });
 
   const deliver = deliverJob({
+    ...chatDeliveryOf(storage, translate),
     records,
-    locks: storage.locks,
     queue,
     credentials: links,
     service: client,
     results,
     api,
-    reserveChatSend: (chatId) => reserveChatSend(storage.buckets, chatId),
     uploadLimitBytes: options.uploadLimitBytes ?? uploadLimitBytes(options.limits.selfHostedBotApi),
-    withReservedSend: withPrepaidSend,
-    translate,
     refreshCard,
   });
   const follower = new Follower({
@@ -155,13 +152,17 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     refreshCard: (ticket) => refreshCard(ticket),
     logger: logger.child({ component: "generation-follower" }),
   });
-  const poll = pollJob({
+  // What both the poll and the failure check read the service with and report to.
+  const following = {
     records,
     follower,
     locks: storage.locks,
     credentials: links,
     service: client,
-    budget: (apiKey) => rateLimits.current(apiKey),
+    budget: (apiKey: string) => rateLimits.current(apiKey),
+  };
+  const poll = pollJob({
+    ...following,
     intervalMs: (withWebhooks) =>
       withWebhooks ? (timings.pollWithWebhooksMs ?? 30_000) : (timings.pollWithoutWebhooksMs ?? 5_000),
   });
@@ -174,12 +175,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     intervalMs: timings.pollTickMs ?? 1_000,
   });
   const failures = failureCheckJob({
-    records,
-    follower,
-    locks: storage.locks,
-    credentials: links,
-    service: client,
-    budget: (apiKey) => rateLimits.current(apiKey),
+    ...following,
     queue,
     intervalMs: timings.failureCheckMs ?? 4_000,
   });

@@ -16,6 +16,7 @@ import { createFlowDeps } from "./bot/tasks/services.js";
 import type { Catalog } from "./catalog/index.js";
 import { taskHookRoutes } from "./http/task-hooks.js";
 import type { JobQueue } from "./jobs/queue.js";
+import { chatDeliveryOf } from "./lifecycle/chat-delivery.js";
 import { hookUrlFor } from "./lifecycle/hook-url.js";
 import { translatorFor } from "./lifecycle/translate.js";
 import type { Logger } from "./logger.js";
@@ -37,7 +38,6 @@ import { TaskSubmissions } from "./tasks/start.js";
 import { VoicePreviews } from "./tasks/voice-previews.js";
 import type { TasksServiceClient } from "./tasks-service/client.js";
 import { createJobsApi } from "./telegram/client-policy.js";
-import { reserveChatSend, withPrepaidSend } from "./telegram/pacing.js";
 
 /** Unfinished this long after creation: the user hears that we stopped waiting. */
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -151,9 +151,9 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
   const submissions = new TaskSubmissions(records, queue, submit);
 
   const deliver = deliverJob({
+    ...chatDeliveryOf(storage, translate),
     records,
     cards,
-    locks: storage.locks,
     apiKeys,
     tasksService,
     creation,
@@ -164,10 +164,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
         ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
       });
     },
-    reserveChatSend: (chatId) => reserveChatSend(storage.buckets, chatId),
-    withReservedSend: withPrepaidSend,
     startReview: (record, task, t) => startReview({ awaiting: awaitingSrt, fetcher, api }, record, task, t),
-    translate,
     pollDelayMs: pollDelay,
     giveUpAfterMs: GIVE_UP_AFTER_MS,
     metrics,

@@ -8,7 +8,8 @@ import type { InputMediaVideo } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
 import { PermanentJobError, RetryLaterError } from "../jobs/queue.js";
 import type { Logger } from "../logger.js";
-import type { LockStore } from "../storage/ports.js";
+import type { LockStore, Storage } from "../storage/ports.js";
+import { reserveChatSend, withPrepaidSend } from "../telegram/pacing.js";
 
 /** Telegram's most media in one album. */
 export const ALBUM_SIZE = 10;
@@ -26,6 +27,19 @@ export interface ChatDeliveryDeps {
   /** Runs the sends of one delivery, the first of them already reserved. */
   withReservedSend<T>(work: () => Promise<T>): Promise<T>;
   translate(locale: string): Translate;
+}
+
+/** A pipeline's delivery deps: its store's locks, Telegram's pace per chat, and translate for jobs. */
+export function chatDeliveryOf(
+  storage: Pick<Storage, "locks" | "buckets">,
+  translate: (locale: string) => Translate,
+): ChatDeliveryDeps {
+  return {
+    locks: storage.locks,
+    reserveChatSend: (chatId) => reserveChatSend(storage.buckets, chatId),
+    withReservedSend: withPrepaidSend,
+    translate,
+  };
 }
 
 /** Telegram's flood limit: how long it asks to wait, in milliseconds; undefined for any other error. */
