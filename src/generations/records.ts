@@ -16,6 +16,7 @@ import {
   type GenerationStatus,
   type Output,
 } from "../generation-service/responses.js";
+import { ALBUM_SIZE } from "../lifecycle/chat-delivery.js";
 import { TicketRecords } from "../lifecycle/records.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import { MediaRefSchema } from "../media/media-ref.js";
@@ -24,8 +25,6 @@ import { readStored } from "../storage/stored-json.js";
 
 /** Batches stay reachable from their buttons (Original, Again, Delete) for the longest retention, 30 days. */
 const RECORD_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** Results go to the chat in albums of this many (Telegram's most). */
-export const CHUNK_SIZE = 10;
 const POLL_SET = "generations:poll";
 /** Batches the service has whose albums are not all in the chat, scored by creation: what a start resumes. */
 const OPEN_SET = "generation-batches:open";
@@ -163,7 +162,7 @@ export function refundOf(item: Pick<ChunkItem, "costTokens" | "reservedTokens">)
 export const ChunkRecordSchema = z.object({
   ticket: z.string(),
   index: z.number().int().nonnegative(),
-  items: z.array(ChunkItemSchema).min(1).max(CHUNK_SIZE),
+  items: z.array(ChunkItemSchema).min(1).max(ALBUM_SIZE),
   delivered: z.boolean(),
   /**
    * Messages of its delivery already in the chat (`media`: the album or the single result; `link:<n>`;
@@ -191,7 +190,7 @@ export interface GenerationPlace {
 }
 
 export function chunkOf(position: number): number {
-  return Math.floor(position / CHUNK_SIZE);
+  return Math.floor(position / ALBUM_SIZE);
 }
 
 function placeOf(raw: string | undefined): GenerationPlace | undefined {
@@ -248,7 +247,7 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
 
   async chunks(record: Pick<BatchRecord, "ticket" | "count">): Promise<ChunkRecord[]> {
     const all = await Promise.all(
-      Array.from({ length: Math.ceil(record.count / CHUNK_SIZE) }, (_, index) =>
+      Array.from({ length: Math.ceil(record.count / ALBUM_SIZE) }, (_, index) =>
         this.chunk(record.ticket, index),
       ),
     );
