@@ -17,7 +17,7 @@ import {
   type Output,
 } from "../generation-service/responses.js";
 import { ALBUM_SIZE } from "../lifecycle/chat-delivery.js";
-import { TicketRecords } from "../lifecycle/records.js";
+import { ProblemSchema, SHARED_STATES, TicketRecordSchema, TicketRecords } from "../lifecycle/records.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import { MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
@@ -38,23 +38,11 @@ export function isFinished(status: GenerationStatus): boolean {
 }
 
 const BATCH_STATES = [
-  /** The create job is uploading references or creating the batch. */
-  "submitting",
-  /** Nothing was created; the card says why. */
-  "submit_failed",
-  /** The service has the batch; its generations are being followed. */
-  "created",
+  ...SHARED_STATES,
   /** Every chunk reached the chat. */
   "finished",
-  /** The chat cannot be written to (the user blocked the bot). */
-  "undeliverable",
 ] as const;
 export type BatchState = (typeof BATCH_STATES)[number];
-
-const ProblemSchema = z.object({
-  key: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
 
 const OutputSchema = z.object({
   url: z.string(),
@@ -75,11 +63,7 @@ export function storedOutput(output: Output): StoredOutput {
   };
 }
 
-export const BatchRecordSchema = z.object({
-  ticket: z.string().min(16),
-  userId: z.number().int(),
-  chatId: z.number().int(),
-  locale: z.string().min(2),
+export const BatchRecordSchema = TicketRecordSchema.extend({
   type: z.enum(GENERATION_TYPES),
   /** The form as submitted: Again and Use as reference reopen it. */
   form: z.object({

@@ -2,11 +2,37 @@
  * What both record stores share: a record is JSON under its ticket on the key-value port, parsed with zod
  * on every read, and found from a result button by the ticket's tag, which grants nothing.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { MediaRef } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
 import { parseStored } from "../storage/stored-json.js";
 import { ticketTag } from "./tickets.js";
+
+/** The states both lifecycles pass through; each side adds its own. */
+export const SHARED_STATES = [
+  /** The create job is uploading files or creating it on the service. */
+  "submitting",
+  /** Nothing was created; the card says why. */
+  "submit_failed",
+  /** The service has it; it is being followed. */
+  "created",
+  /** The chat cannot be written to (the user blocked the bot). */
+  "undeliverable",
+] as const;
+
+/** What went wrong, as a locale key and its variables, for the card. */
+export const ProblemSchema = z.object({
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+/** What every record knows: its ticket, whose it is, and the chat and language it speaks to. */
+export const TicketRecordSchema = z.object({
+  ticket: z.string().min(16),
+  userId: z.number().int(),
+  chatId: z.number().int(),
+  locale: z.string().min(2),
+});
 
 /** A media reference's identity within a task or a batch, for the uploads made so far. */
 export function mediaKey(ref: MediaRef): string {

@@ -4,7 +4,7 @@
  * ticket is nobody's. Records are JSON on the key-value port, parsed with zod on every read.
  */
 import { z } from "zod";
-import { TicketRecords } from "../lifecycle/records.js";
+import { ProblemSchema, SHARED_STATES, TicketRecordSchema, TicketRecords } from "../lifecycle/records.js";
 import { MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
 import { TASK_TYPES } from "../tasks-service/schemas/index.js";
@@ -15,10 +15,7 @@ const WATCH_SET = "tasks:watch";
 const UNCONFIRMED_SET = "tasks:unconfirmed";
 
 const TASK_RECORD_STATES = [
-  /** The submit job is uploading or creating. */
-  "submitting",
-  /** An upload or the creation failed; nothing was created. Retry is offered. */
-  "submit_failed",
+  ...SHARED_STATES,
   /**
    * The creation request was sent and its answer lost (a time-out, a broken connection, a 5xx, or a
    * worker that died waiting): the service may have the task. Its callback or the user's task list
@@ -29,12 +26,8 @@ const TASK_RECORD_STATES = [
   "not_created",
   /** Unconfirmed, and several tasks in the user's list could be it: the user is asked to look in /tasks. */
   "unresolved",
-  /** The service has the task; waiting for it to finish. */
-  "created",
   /** The result (or the failure) reached the chat. */
   "delivered",
-  /** The chat cannot be written to (the user blocked the bot). */
-  "undeliverable",
   /** Unfinished after the watch limit; the user was told. */
   "gave_up",
 ] as const;
@@ -62,11 +55,7 @@ const ResultLinksSchema = z.object({
 });
 export type ResultLinks = z.infer<typeof ResultLinksSchema>;
 
-export const TaskRecordSchema = z.object({
-  ticket: z.string().min(16),
-  userId: z.number().int(),
-  chatId: z.number().int(),
-  locale: z.string().min(2),
+export const TaskRecordSchema = TicketRecordSchema.extend({
   type: z.enum(TASK_TYPES),
   // Records written before "unconfirmed" existed call it "create_unknown".
   state: z.preprocess(
@@ -94,10 +83,7 @@ export const TaskRecordSchema = z.object({
   attemptAt: z.number().optional(),
   /** Uploads done so far, by media key, so a retried submission does not upload twice. */
   uploads: z.record(z.string(), z.object({ ref: z.string(), at: z.number() })).default({}),
-  /** What went wrong, as a locale key and its variables, for the card. */
-  problem: z
-    .object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
-    .optional(),
+  problem: ProblemSchema.optional(),
   /** Polls made while unfinished (or list searches while unconfirmed), for the reconciler's backoff. */
   polls: z.number().int().default(0),
   /** Submissions retried from the card. */
