@@ -36,6 +36,7 @@ import { retryFailed } from "./generations/retry-failed.js";
 import { GenerationSubmissions } from "./generations/start.js";
 import { generationHookRoutes } from "./http/generation-hooks.js";
 import type { JobQueue, PeriodicWork } from "./jobs/queue.js";
+import { chatDeliveryOf } from "./lifecycle/chat-delivery.js";
 import { hookUrlFor } from "./lifecycle/hook-url.js";
 import { newTicket, ticketTag } from "./lifecycle/tickets.js";
 import { translatorFor } from "./lifecycle/translate.js";
@@ -45,7 +46,6 @@ import { openTelegramFile } from "./media/telegram-download.js";
 import type { Metrics } from "./metrics.js";
 import type { Storage } from "./storage/ports.js";
 import { createJobsApi } from "./telegram/client-policy.js";
-import { reserveChatSend, withPrepaidSend } from "./telegram/pacing.js";
 
 /** How often things happen; tests shorten them. */
 export interface GenerationTimings {
@@ -136,17 +136,14 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
   const results = createResultReader({ serviceBaseUrl: options.baseUrl });
 
   const deliver = deliverJob({
+    ...chatDeliveryOf(storage, translate),
     records,
-    locks: storage.locks,
     queue,
     credentials: links,
     service: client,
     results,
     api,
-    reserveChatSend: (chatId) => reserveChatSend(storage.buckets, chatId),
     uploadLimitBytes: options.uploadLimitBytes ?? uploadLimitBytes(options.limits.selfHostedBotApi),
-    withReservedSend: withPrepaidSend,
-    translate,
     refreshCard,
   });
   const follower = new Follower({

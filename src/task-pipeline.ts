@@ -15,6 +15,7 @@ import { createFlowDeps } from "./bot/tasks/services.js";
 import type { Catalog } from "./catalog/index.js";
 import { taskHookRoutes } from "./http/task-hooks.js";
 import type { JobQueue, PeriodicWork } from "./jobs/queue.js";
+import { chatDeliveryOf } from "./lifecycle/chat-delivery.js";
 import { hookUrlFor } from "./lifecycle/hook-url.js";
 import { translatorFor } from "./lifecycle/translate.js";
 import type { Logger } from "./logger.js";
@@ -30,12 +31,12 @@ import { CreationCheck, creationSearchJob } from "./tasks/creation-check.js";
 import { deliverJob } from "./tasks/deliver-job.js";
 import { pollDelayMs, taskPoller } from "./tasks/poller.js";
 import { TaskRecords } from "./tasks/records.js";
-import { createResultFetcher, createTaskResultSender, type TaskResultSender } from "./tasks/send-result.js";
+import { createResultFetcher } from "./tasks/result-files.js";
+import { createTaskResultSender, type TaskResultSender } from "./tasks/send-result.js";
 import { TaskSubmissions } from "./tasks/start.js";
 import { VoicePreviews } from "./tasks/voice-previews.js";
 import type { TasksServiceClient } from "./tasks-service/client.js";
 import { createJobsApi } from "./telegram/client-policy.js";
-import { reserveChatSend, withPrepaidSend } from "./telegram/pacing.js";
 
 /** Unfinished this long after creation: the user hears that we stopped waiting. */
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -150,9 +151,9 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
   const submissions = new TaskSubmissions(records, queue, submit);
 
   const deliver = deliverJob({
+    ...chatDeliveryOf(storage, translate),
     records,
     cards,
-    locks: storage.locks,
     apiKeys,
     tasksService,
     creation,
@@ -163,10 +164,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
         ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
       });
     },
-    reserveChatSend: (chatId) => reserveChatSend(storage.buckets, chatId),
-    withReservedSend: withPrepaidSend,
     startReview: (record, task, t) => startReview({ awaiting: awaitingSrt, fetcher, api }, record, task, t),
-    translate,
     pollDelayMs: pollDelay,
     giveUpAfterMs: GIVE_UP_AFTER_MS,
     metrics,

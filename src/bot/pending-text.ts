@@ -3,6 +3,7 @@
  * (a voiceover of it, a motion video, a video). The chosen form takes it from here.
  */
 import { z } from "zod";
+import { readStored } from "../storage/json.js";
 import type { KeyValueStore } from "../storage/ports.js";
 
 /** As long as media wait for their task. */
@@ -30,14 +31,7 @@ export class PendingTextStore {
   }
 
   async get(chatId: number): Promise<PendingText | undefined> {
-    const raw = await this.kv.get(this.key(chatId));
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = PendingTextSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    return readStored(this.kv, this.key(chatId), PendingTextSchema);
   }
 
   async put(chatId: number, pending: PendingText): Promise<void> {

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { type Catalog, CatalogSchema } from "../generation-service/responses.js";
+import { readStored } from "../storage/json.js";
 import type { KeyValueStore } from "../storage/ports.js";
 
 const STORED_KEY = "generation-catalog";
@@ -50,13 +51,6 @@ export class GenerationCatalogCache {
   }
 
   private async read(): Promise<z.infer<typeof StoredCatalogSchema> | undefined> {
-    const raw = await this.kv.get(STORED_KEY);
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = StoredCatalogSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    return readStored(this.kv, STORED_KEY, StoredCatalogSchema);
   }
 }

@@ -12,6 +12,7 @@ import { type Account, keyBudgetOf } from "../generation-service/responses.js";
 import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import { ALBUM_SIZE, albums } from "../lifecycle/chat-delivery.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import { MediaError } from "../media/accept.js";
 import type { Metrics } from "../metrics.js";
@@ -20,7 +21,7 @@ import type { BatchCards } from "./card.js";
 import { formName } from "./card.js";
 import { refusedInput } from "./model-inputs.js";
 import { isTransient, type Problem, problemOf } from "./problems.js";
-import { type BatchRecord, CHUNK_SIZE, type ChunkRecord, idempotencyKeyOf, storedOutput } from "./records.js";
+import { type BatchRecord, type ChunkRecord, idempotencyKeyOf, storedOutput } from "./records.js";
 import { resultButton } from "./result-actions.js";
 import { RefusedFile, type UploadDeps, uploadReferences } from "./uploads.js";
 
@@ -187,16 +188,16 @@ async function moneyProblem(
 async function recordBatch(deps: CreateDeps, record: BatchRecord, created: CreatedBatch): Promise<void> {
   const { batch } = created;
   const generations = batch.generations;
-  for (let index = 0; index * CHUNK_SIZE < generations.length; index++) {
+  for (const [index, album] of albums(generations).entries()) {
     // Written only once: a webhook may already have changed a chunk recorded by an earlier run.
     if (await deps.records.chunk(record.ticket, index)) continue;
     const chunk: ChunkRecord = {
       ticket: record.ticket,
       index,
       delivered: false,
-      items: generations.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE).map((generation, offset) => ({
+      items: album.map((generation, offset) => ({
         id: generation.id,
-        position: index * CHUNK_SIZE + offset,
+        position: index * ALBUM_SIZE + offset,
         prompt: generation.prompt,
         status: generation.status,
         costTokens: generation.cost_tokens,

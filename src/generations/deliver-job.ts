@@ -10,52 +10,30 @@
  * batch's order: a chunk that finished before the one ahead of it (a poll reads the newest first) waits,
  * and each delivery hands the turn to the next chunk; one given up for good hands it on as well.
  */
-import path from "node:path";
 import { HttpError } from "grammy";
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
 import type { Generation } from "../generation-service/responses.js";
-import type { Translate } from "../i18n/translate.js";
-import {
-  type JobContext,
-  type JobDefinition,
-  type JobQueue,
-  PermanentJobError,
-  RetryLaterError,
-} from "../jobs/queue.js";
-import { chatClosed, telegramRetryAfter } from "../lifecycle/chat-delivery.js";
+import type { JobContext, JobDefinition, JobQueue } from "../jobs/queue.js";
+import { type ChatDeliveryDeps, deliverUnderLock, takeChatTurn } from "../lifecycle/chat-delivery.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
-import type { LockStore } from "../storage/ports.js";
 import {
   type BatchRecord,
   type ChunkItem,
+  type ChunkRecord,
   type GenerationRecords,
   isFinished,
   storedOutput,
 } from "./records.js";
-import {
-  download,
-  type ResultReader,
-  ResultUnavailableError,
-  resultFileName,
-  withDownloads,
-} from "./result-files.js";
-import {
-  type ResultApi,
-  type SentParts,
-  sendImages,
-  sendVideos,
-  type VideoFile,
-  videoFile,
-} from "./send-result.js";
+import { fetchResult, type ResultReader, ResultUnavailableError, withDownloads } from "./result-files.js";
+import { type ResultApi, type SentParts, sendChunk, type VideoFile, videoFile } from "./send-result.js";
 
 /** A link this close to its expiry is renewed before an upload reads it. */
 const RENEW_BEFORE_EXPIRY_MS = 10 * 60 * 1000;
 /** Short, so a crashed holder frees the chunk soon; renewed while an upload is still going. */
-const LOCK_TTL_MS = 15_000;
-const LOCK_RENEW_MS = 5_000;
+const LOCK_TIMING = { ttlMs: 15_000, renewMs: 5_000 };
 
 export const DeliverDataSchema = z.object({
   ticket: z.string().min(16),
@@ -63,20 +41,14 @@ export const DeliverDataSchema = z.object({
 });
 export type DeliverData = z.infer<typeof DeliverDataSchema>;
 
-export interface DeliverDeps {
+export interface DeliverDeps extends ChatDeliveryDeps {
   records: GenerationRecords;
-  locks: LockStore;
   /** Where a delivery queues the next chunk's, whose turn it is once this one is in the chat. */
   queue: Pick<JobQueue, "enqueue">;
   credentials: GenerationCredentialsReader;
   service: { getGeneration(apiKey: string, id: string): Promise<Generation> };
   results: ResultReader;
   api: ResultApi;
-  /** Reserves the chat's next send: 0 when reserved, else the wait (the delivery steps aside for it). */
-  reserveChatSend(chatId: number): Promise<number>;
-  /** Runs the sends of one delivery, the first of them already reserved. */
-  withReservedSend<T>(work: () => Promise<T>): Promise<T>;
-  translate(locale: string): Translate;
   refreshCard(ticket: string, options?: { final?: boolean }): Promise<void>;
   /** The largest file the bot may upload to the chat; a bigger video goes as its link. */
   uploadLimitBytes: number;
@@ -125,21 +97,19 @@ async function fetchFiles(
       fetched.push(item);
       continue;
     }
-    const file = path.join(folder, resultFileName(item.position, output.mime));
     let current = item;
+    let file: string;
     try {
-      await download(deps.results, output.url, file);
+      file = await fetchResult(deps.results, folder, item.position, output);
     } catch (error) {
-      if (!(error instanceof ResultUnavailableError)) throw error;
-      if (error.status === 429) throw new RetryLaterError(error.retryAfterMs ?? 5_000);
-      if (error.status !== 403) throw error;
+      if (!(error instanceof ResultUnavailableError) || error.status !== 403) throw error;
       // Signed links expire (403): reading the generation again gives a fresh one.
       const credentials = await deps.credentials.credentials(record.userId);
       if (!credentials) throw error;
       const generation = await deps.service.getGeneration(credentials.apiKey, item.id);
       if (!generation.output) throw error;
       current = { ...item, output: storedOutput(generation.output) };
-      await download(deps.results, generation.output.url, file);
+      file = await fetchResult(deps.results, folder, item.position, generation.output);
     }
     files.set(item.id, file);
     fetched.push(current);
@@ -207,6 +177,35 @@ async function handOn(
   );
 }
 
+/** The chunk's results; an upload cut short goes as the results' links instead, never twice. */
+async function sendOrLink(
+  deps: DeliverDeps,
+  record: BatchRecord,
+  chunk: ChunkRecord,
+  fetched: { files: Map<string, string>; videos: Map<string, VideoFile> },
+  parts: SentParts,
+  logger: Logger,
+): Promise<void> {
+  const t = deps.translate(record.locale);
+  try {
+    await deps.withReservedSend(() => sendChunk(deps, record, chunk, fetched, t, parts));
+  } catch (error) {
+    // Only the upload of the results themselves is worth replacing by links; anything later is sent again.
+    if (!(error instanceof HttpError) || parts.has("media")) throw error;
+    // The upload may have reached Telegram: sending again could double it. The links cannot.
+    logger.warn({ err: error }, "results upload interrupted; sending their links instead");
+    const links = chunk.items.flatMap((item) =>
+      item.output ? [`${item.position + 1}. ${item.output.url}`] : [],
+    );
+    await parts.once("media", async () => {
+      await deps.api.sendMessage(record.chatId, [t("generation-links-fallback"), ...links].join("\n"), {
+        link_preview_options: { is_disabled: true },
+      });
+      return undefined;
+    });
+  }
+}
+
 export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
   async function handler(data: DeliverData, context: JobContext): Promise<void> {
     const record = await deps.records.get(data.ticket);
@@ -224,45 +223,32 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       chunk: data.chunk,
       user_id: record.userId,
     });
-    const lockName = `generation-deliver:${record.ticket}:${data.chunk}`;
-    const lock = await deps.locks.acquire(lockName, LOCK_TTL_MS);
-    if (lock === undefined) throw new RetryLaterError(2_000);
-    const renewal = setInterval(() => {
-      deps.locks.extend(lockName, lock, LOCK_TTL_MS).catch((error: unknown) => {
-        logger.warn({ err: error }, "delivery lock not renewed");
-      });
-    }, LOCK_RENEW_MS);
-    try {
+    const run = {
+      lock: `generation-deliver:${record.ticket}:${data.chunk}`,
+      timing: LOCK_TIMING,
+      logger,
+      async closed() {
+        await deps.records.update(record.ticket, (current) => ({ ...current, state: "undeliverable" }));
+        await deps.records.markClosed(record.ticket);
+      },
+      async failed() {
+        if (context.attempt < definition.attempts) return;
+        await deps.records.changeChunk(record.ticket, data.chunk, (current) => ({
+          ...current,
+          abandoned: true,
+        }));
+        await handOn(deps, definition, record.ticket, data.chunk);
+      },
+    };
+    await deliverUnderLock(deps.locks, run, async () => {
       const chunk = await deps.records.chunk(record.ticket, data.chunk);
       if (!chunk || chunk.delivered) return;
-      const wait = await deps.reserveChatSend(record.chatId);
-      if (wait > 0) throw new RetryLaterError(wait + Math.floor(Math.random() * 250));
-      const t = deps.translate(record.locale);
+      await takeChatTurn(deps, record.chatId);
       const parts = sentParts(deps, record.ticket, data.chunk, chunk.sent ?? []);
       const renewed = await freshOutputs(deps, record, chunk.items, logger);
       const items = await withDownloads(async (folder) => {
         const fetched = await fetchFiles(deps, record, renewed, folder);
-        try {
-          const delivered = { ...chunk, items: fetched.items };
-          await deps.withReservedSend(async () => {
-            if (record.type !== "video") await sendImages(deps, record, delivered, fetched.files, t, parts);
-            else await sendVideos(deps, record, delivered, fetched.files, fetched.videos, t, parts);
-          });
-        } catch (error) {
-          // Only the upload of the results themselves is worth replacing by links; anything later is sent again.
-          if (!(error instanceof HttpError) || parts.has("media")) throw error;
-          // The upload may have reached Telegram: sending again could double it. The links cannot.
-          logger.warn({ err: error }, "results upload interrupted; sending their links instead");
-          const links = fetched.items.flatMap((item) =>
-            item.output ? [`${item.position + 1}. ${item.output.url}`] : [],
-          );
-          await parts.once("media", async () => {
-            await deps.api.sendMessage(record.chatId, [t("generation-links-fallback"), ...links].join("\n"), {
-              link_preview_options: { is_disabled: true },
-            });
-            return undefined;
-          });
-        }
+        await sendOrLink(deps, record, { ...chunk, items: fetched.items }, fetched, parts, logger);
         return fetched.items;
       });
       const stored = await deps.records.changeChunk(record.ticket, data.chunk, (current) => ({
@@ -279,27 +265,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       );
       await handOn(deps, definition, record.ticket, data.chunk);
       await finishBatch(deps, record);
-    } catch (error) {
-      if (chatClosed(error)) {
-        logger.info({ err: error }, "chat closed to the bot; delivery ends");
-        await deps.records.update(record.ticket, (current) => ({ ...current, state: "undeliverable" }));
-        await deps.records.markClosed(record.ticket);
-        throw new PermanentJobError("the user blocked the bot");
-      }
-      const retryAfter = telegramRetryAfter(error);
-      if (retryAfter !== undefined) throw new RetryLaterError(retryAfter);
-      if (context.attempt >= definition.attempts) {
-        await deps.records.changeChunk(record.ticket, data.chunk, (current) => ({
-          ...current,
-          abandoned: true,
-        }));
-        await handOn(deps, definition, record.ticket, data.chunk);
-      }
-      throw error;
-    } finally {
-      clearInterval(renewal);
-      await deps.locks.release(lockName, lock);
-    }
+    });
   }
 
   const definition: JobDefinition<DeliverData> = {

@@ -16,14 +16,15 @@ import {
   type GenerationStatus,
   type Output,
 } from "../generation-service/responses.js";
+import { ALBUM_SIZE } from "../lifecycle/chat-delivery.js";
+import { ProblemSchema, SHARED_STATES, TicketRecordSchema, TicketRecords } from "../lifecycle/records.js";
 import { ticketTag } from "../lifecycle/tickets.js";
-import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
+import { MediaRefSchema } from "../media/media-ref.js";
+import { readStored } from "../storage/json.js";
 import type { Storage } from "../storage/ports.js";
 
 /** Batches stay reachable from their buttons (Original, Again, Delete) for the longest retention, 30 days. */
 const RECORD_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** Results go to the chat in albums of this many (Telegram's most). */
-export const CHUNK_SIZE = 10;
 const POLL_SET = "generations:poll";
 /** Batches the service has whose albums are not all in the chat, scored by creation: what a start resumes. */
 const OPEN_SET = "generation-batches:open";
@@ -37,23 +38,11 @@ export function isFinished(status: GenerationStatus): boolean {
 }
 
 const BATCH_STATES = [
-  /** The create job is uploading references or creating the batch. */
-  "submitting",
-  /** Nothing was created; the card says why. */
-  "submit_failed",
-  /** The service has the batch; its generations are being followed. */
-  "created",
+  ...SHARED_STATES,
   /** Every chunk reached the chat. */
   "finished",
-  /** The chat cannot be written to (the user blocked the bot). */
-  "undeliverable",
 ] as const;
 export type BatchState = (typeof BATCH_STATES)[number];
-
-const ProblemSchema = z.object({
-  key: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
 
 const OutputSchema = z.object({
   url: z.string(),
@@ -74,11 +63,7 @@ export function storedOutput(output: Output): StoredOutput {
   };
 }
 
-export const BatchRecordSchema = z.object({
-  ticket: z.string().min(16),
-  userId: z.number().int(),
-  chatId: z.number().int(),
-  locale: z.string().min(2),
+export const BatchRecordSchema = TicketRecordSchema.extend({
   type: z.enum(GENERATION_TYPES),
   /** The form as submitted: Again and Use as reference reopen it. */
   form: z.object({
@@ -161,7 +146,7 @@ export function refundOf(item: Pick<ChunkItem, "costTokens" | "reservedTokens">)
 export const ChunkRecordSchema = z.object({
   ticket: z.string(),
   index: z.number().int().nonnegative(),
-  items: z.array(ChunkItemSchema).min(1).max(CHUNK_SIZE),
+  items: z.array(ChunkItemSchema).min(1).max(ALBUM_SIZE),
   delivered: z.boolean(),
   /**
    * Messages of its delivery already in the chat (`media`: the album or the single result; `link:<n>`;
@@ -189,22 +174,7 @@ export interface GenerationPlace {
 }
 
 export function chunkOf(position: number): number {
-  return Math.floor(position / CHUNK_SIZE);
-}
-
-/** A media reference's identity within a batch (the uploads made so far). */
-export function mediaKey(ref: MediaRef): string {
-  return ref.source === "telegram" ? `t:${ref.fileUniqueId}` : `l:${ref.url}`;
-}
-
-function parseJson<T>(raw: string | undefined, schema: z.ZodType<T>): T | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return Math.floor(position / ALBUM_SIZE);
 }
 
 function placeOf(raw: string | undefined): GenerationPlace | undefined {
@@ -216,54 +186,29 @@ export class RecordBusyError extends Error {
   override readonly name = "RecordBusyError";
 }
 
-export class GenerationRecords {
+export class GenerationRecords extends TicketRecords<BatchRecord> {
   constructor(
-    private readonly storage: Storage,
+    storage: Storage,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  async get(ticket: string): Promise<BatchRecord | undefined> {
-    if (!/^[A-Za-z0-9_-]{16,64}$/.test(ticket)) return undefined;
-    return parseJson(await this.storage.kv.get(`generation-batch:${ticket}`), BatchRecordSchema);
-  }
-
-  async put(record: BatchRecord): Promise<void> {
-    await this.storage.kv.set(
-      `generation-batch:${record.ticket}`,
-      JSON.stringify(BatchRecordSchema.parse(record)),
-      { ttlMs: RECORD_TTL_MS },
+  ) {
+    super(
+      storage,
+      { record: "generation-batch", button: "generation-button", schema: BatchRecordSchema },
+      RECORD_TTL_MS,
     );
-    await this.storage.kv.set(`generation-button:${ticketTag(record.ticket)}`, record.ticket, {
-      ttlMs: RECORD_TTL_MS,
-    });
-  }
-
-  /**
-   * The batch a result button names: buttons carry the ticket's tag, which grants nothing, never the
-   * ticket. A button sent before they did carries the ticket itself.
-   */
-  async ofButton(id: string): Promise<BatchRecord | undefined> {
-    const ticket = await this.storage.kv.get(`generation-button:${id}`);
-    return this.get(ticket ?? id);
   }
 
   /** Changes a batch under its lock, so jobs that change different parts of it lose none. */
-  async update(
+  override async update(
     ticket: string,
     change: (record: BatchRecord) => BatchRecord,
   ): Promise<BatchRecord | undefined> {
-    return this.locked(`generation-batch:${ticket}`, `batch ${ticketTag(ticket)}`, async () => {
-      const record = await this.get(ticket);
-      if (!record) return undefined;
-      const next = change(record);
-      await this.put(next);
-      return next;
-    });
+    return this.locked(this.key(ticket), `batch ${ticketTag(ticket)}`, () => super.update(ticket, change));
   }
 
   /** Where the batch's card is and what it shows (kept apart: it changes far more often). */
   async card(ticket: string): Promise<CardState | undefined> {
-    return parseJson(await this.storage.kv.get(`generation-card:${ticket}`), CardStateSchema);
+    return readStored(this.storage.kv, `generation-card:${ticket}`, CardStateSchema);
   }
 
   async putCard(ticket: string, card: CardState): Promise<void> {
@@ -281,12 +226,12 @@ export class GenerationRecords {
   }
 
   async chunk(ticket: string, index: number): Promise<ChunkRecord | undefined> {
-    return parseJson(await this.storage.kv.get(`generation-chunk:${ticket}:${index}`), ChunkRecordSchema);
+    return readStored(this.storage.kv, `generation-chunk:${ticket}:${index}`, ChunkRecordSchema);
   }
 
   async chunks(record: Pick<BatchRecord, "ticket" | "count">): Promise<ChunkRecord[]> {
     const all = await Promise.all(
-      Array.from({ length: Math.ceil(record.count / CHUNK_SIZE) }, (_, index) =>
+      Array.from({ length: Math.ceil(record.count / ALBUM_SIZE) }, (_, index) =>
         this.chunk(record.ticket, index),
       ),
     );
@@ -355,10 +300,10 @@ export class GenerationRecords {
       placeOf,
     );
     const tickets = [...new Set(places.flatMap((place) => (place ? [place.ticket] : [])))];
-    const batches = await this.storage.kv.getMany(tickets.map((ticket) => `generation-batch:${ticket}`));
+    const batches = await this.storage.kv.getMany(tickets.map((ticket) => this.key(ticket)));
     const promptless = new Set(
       batches.flatMap((raw, index) => {
-        const record = parseJson(raw, BatchRecordSchema);
+        const record = this.parse(raw);
         return record && !hasOwnPrompt(record.request) ? [tickets[index]] : [];
       }),
     );

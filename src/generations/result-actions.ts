@@ -5,8 +5,7 @@
  * its cached file_id when it went out before, else from a link renewed when needed), and Cancel of what
  * is still queued, newest first (those furthest from a free slot), with each refund counted.
  */
-import path from "node:path";
-import { type Api, InputFile } from "grammy";
+import type { Api } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
@@ -15,6 +14,7 @@ import { isGenerationServiceError } from "../generation-service/errors.js";
 import type { Generation } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import { rereadableFile } from "../lifecycle/chat-delivery.js";
 import { type TicketData, ticketJob, ticketTag } from "../lifecycle/tickets.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
 import type { Follower } from "./follower.js";
@@ -25,13 +25,7 @@ import {
   type GenerationRecords,
   idempotencyKeyOf,
 } from "./records.js";
-import {
-  download,
-  type ResultReader,
-  ResultUnavailableError,
-  resultFileName,
-  withDownloads,
-} from "./result-files.js";
+import { fetchResult, type ResultReader, resultFileName, withDownloads } from "./result-files.js";
 import { freshOutput, type ResultLinkDeps } from "./result-links.js";
 
 const OriginalDataSchema = z.object({ ticket: z.string().min(16), position: z.number().int().nonnegative() });
@@ -75,21 +69,10 @@ export function originalJob(deps: OriginalDeps): JobDefinition<OriginalData> {
         await deps.api.sendMessage(record.chatId, t("generation-error-not_found"));
         return;
       }
-      const { output } = fresh;
-      const { url, mime } = output;
       const message = await withDownloads(async (folder) => {
-        const file = path.join(folder, resultFileName(position, mime));
-        try {
-          await download(deps.results, url, file);
-        } catch (error) {
-          if (error instanceof ResultUnavailableError && error.status === 429) {
-            throw new RetryLaterError(error.retryAfterMs ?? 5_000);
-          }
-          throw error;
-        }
-        return deps.api.sendDocument(record.chatId, new InputFile(file, resultFileName(position, mime)), {
-          caption,
-        });
+        const file = await fetchResult(deps.results, folder, position, fresh.output);
+        const name = resultFileName(position, fresh.output.mime);
+        return deps.api.sendDocument(record.chatId, rereadableFile(file, name), { caption });
       });
       const documentFileId = message.document?.file_id;
       if (!documentFileId) return;

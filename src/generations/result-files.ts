@@ -11,6 +11,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseRetryAfter } from "../http-client/retry.js";
+import { RetryLaterError } from "../jobs/queue.js";
 
 export class ResultUnavailableError extends Error {
   override readonly name = "ResultUnavailableError";
@@ -77,4 +78,26 @@ export function resultFileName(position: number, mime: string): string {
   const [kind, rest] = mime.split("/");
   const subtype = rest?.split(";")[0]?.trim() ?? "bin";
   return `${kind === "video" ? "video" : "image"}-${position + 1}.${subtype === "jpeg" ? "jpg" : subtype}`;
+}
+
+/**
+ * A result's file in `folder`, under the name it goes out by. A link's rate limit is waited out by the
+ * job; any other refusal is the caller's.
+ */
+export async function fetchResult(
+  reader: ResultReader,
+  folder: string,
+  position: number,
+  output: { url: string; mime: string },
+): Promise<string> {
+  const file = path.join(folder, resultFileName(position, output.mime));
+  try {
+    await download(reader, output.url, file);
+  } catch (error) {
+    if (error instanceof ResultUnavailableError && error.status === 429) {
+      throw new RetryLaterError(error.retryAfterMs ?? 5_000);
+    }
+    throw error;
+  }
+  return file;
 }

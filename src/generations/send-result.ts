@@ -6,16 +6,15 @@
  */
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
-import { type Api, GrammyError, InputFile } from "grammy";
+import { type Api, GrammyError, type InputFile } from "grammy";
 import type { InputMediaPhoto, InputMediaVideo, Message } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
+import { rereadableFile, sendVideoAlbum, withinCaption } from "../lifecycle/chat-delivery.js";
 import { type MediaHeader, mp4Header } from "../media/media-header.js";
 import { controlText, failureLines, imageCaption } from "./card.js";
 import type { BatchRecord, ChunkItem, ChunkRecord } from "./records.js";
 import { albumKeyboard, joinRows, singleImageKeyboard, singleVideoKeyboard } from "./result-actions.js";
 import { download, type ResultReader, ResultUnavailableError, resultFileName } from "./result-files.js";
-
-const CAPTION_LIMIT = 1024;
 
 export type ResultApi = Pick<
   Api,
@@ -82,10 +81,6 @@ function largestPhoto(message: Message): { fileId: string; uniqueId: string } | 
   return document ? { fileId: document.file_id, uniqueId: document.file_unique_id } : undefined;
 }
 
-function withinCaption(text: string): string {
-  return text.length <= CAPTION_LIMIT ? text : `${text.slice(0, CAPTION_LIMIT - 1)}…`;
-}
-
 export type SentPhotos = Map<string, { fileId: string; uniqueId: string }>;
 
 /** The messages of a chunk's delivery already in the chat, each recorded as soon as Telegram answers it. */
@@ -131,7 +126,7 @@ export async function videoFile(
  * buttons, several as an album with a message of numbered buttons; one too big for the bot to upload
  * goes as its link, with when the link stops working.
  */
-export async function sendVideos(
+async function sendVideos(
   deps: BatchResultSenderDeps,
   record: BatchRecord,
   chunk: ChunkRecord,
@@ -158,9 +153,9 @@ export async function sendVideos(
         ? { width, height }
         : videoFrameSize(item.aspect, item.resolution);
     return {
-      file: new InputFile(file, resultFileName(item.position, item.output.mime)),
+      file: rereadableFile(file, resultFileName(item.position, item.output.mime)),
       other: {
-        ...(poster ? { thumbnail: new InputFile(poster, path.basename(poster)) } : {}),
+        ...(poster ? { thumbnail: rereadableFile(poster, path.basename(poster)) } : {}),
         ...(size ?? {}),
         ...(seconds !== undefined ? { duration: Math.round(seconds) } : {}),
         supports_streaming: true,
@@ -182,25 +177,11 @@ export async function sendVideos(
     return;
   }
   await parts.once("media", async () => {
-    if (fits.length === 1 && only) {
-      const { file, other } = media(only);
-      await api.sendVideo(chatId, file, {
-        ...other,
-        caption: withinCaption(imageCaption(t, record, only)),
-      });
-    }
-    if (fits.length > 1) {
-      const album: InputMediaVideo[] = fits.map((item) => {
-        const { file, other } = media(item);
-        return {
-          type: "video",
-          media: file,
-          ...other,
-          caption: withinCaption(imageCaption(t, record, item)),
-        };
-      });
-      await api.sendMediaGroup(chatId, album);
-    }
+    const album: InputMediaVideo[] = fits.map((item) => {
+      const { file, other } = media(item);
+      return { type: "video", media: file, ...other, caption: withinCaption(imageCaption(t, record, item)) };
+    });
+    await sendVideoAlbum(api, chatId, album);
     return undefined;
   });
   for (const item of tooBig) {
@@ -239,7 +220,7 @@ export async function sendVideos(
 }
 
 /** Sends the chunk's images: one as a photo with its buttons, several as an album and its message of buttons. */
-export async function sendImages(
+async function sendImages(
   deps: BatchResultSenderDeps,
   record: BatchRecord,
   chunk: ChunkRecord,
@@ -251,7 +232,7 @@ export async function sendImages(
   const fileOf = (item: ChunkItem): InputFile => {
     const file = files.get(item.id);
     if (!file || !item.output) throw new ResultUnavailableError(`generation ${item.id} has no result`);
-    return new InputFile(file, resultFileName(item.position, item.output.mime));
+    return rereadableFile(file, resultFileName(item.position, item.output.mime));
   };
   const chatId = record.chatId;
   const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
@@ -319,4 +300,17 @@ export async function sendImages(
     });
     return undefined;
   });
+}
+
+/** Sends a chunk's results, each message once: images or clips, as the batch made. */
+export async function sendChunk(
+  deps: BatchResultSenderDeps,
+  record: BatchRecord,
+  chunk: ChunkRecord,
+  fetched: { files: Map<string, string>; videos: Map<string, VideoFile> },
+  t: Translate,
+  parts: SentParts,
+): Promise<void> {
+  if (record.type === "video") await sendVideos(deps, record, chunk, fetched.files, fetched.videos, t, parts);
+  else await sendImages(deps, record, chunk, fetched.files, t, parts);
 }

@@ -10,6 +10,7 @@ import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import type { FileKind } from "../generation-service/responses.js";
 import type { FileUpload } from "../generation-service/upload.js";
 import type { Translate } from "../i18n/translate.js";
+import { mediaKey } from "../lifecycle/records.js";
 import { MediaError, type MediaFormat } from "../media/accept.js";
 import { MediaRefSchema, type TelegramMediaRef } from "../media/media-ref.js";
 import { peek, sniffFormat } from "../media/sniff.js";
@@ -17,7 +18,7 @@ import type { TelegramDownload } from "../media/telegram-download.js";
 import { uploadFileName } from "../media/transfer.js";
 import type { BatchCards } from "./card.js";
 import type { Problem } from "./problems.js";
-import { type BatchRecord, type GenerationRecords, mediaKey } from "./records.js";
+import type { BatchRecord, GenerationRecords } from "./records.js";
 import { FILE_FIELDS, type FileField, formatTaken, KIND_RULES } from "./reference-files.js";
 
 /** A file of the request the service would not take, found before it is uploaded. */

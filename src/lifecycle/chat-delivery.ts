@@ -1,5 +1,46 @@
-/** How a job that sends to a chat reads Telegram's refusals. */
-import { GrammyError } from "grammy";
+/**
+ * What a job that sends results to a chat needs on both sides: a lock that holds while uploads go on,
+ * the chat's turn, how it reads Telegram's refusals, albums and uploads Telegram can be sent again.
+ */
+import type { Readable } from "node:stream";
+import { type Api, GrammyError, InputFile } from "grammy";
+import type { InputMediaVideo } from "grammy/types";
+import type { Translate } from "../i18n/translate.js";
+import { PermanentJobError, RetryLaterError } from "../jobs/queue.js";
+import type { Logger } from "../logger.js";
+import type { LockStore, Storage } from "../storage/ports.js";
+import { reserveChatSend, withPrepaidSend } from "../telegram/pacing.js";
+
+/** Telegram's most media in one album. */
+export const ALBUM_SIZE = 10;
+/** Telegram's longest caption. */
+const CAPTION_LIMIT = 1024;
+
+/** What a delivery job needs of the chat and the store, on both sides. */
+export interface ChatDeliveryDeps {
+  locks: LockStore;
+  /**
+   * Reserves the chat's next send: 0 when reserved, else the wait. A delivery whose chat is busy
+   * steps aside for that long instead of holding a worker while it waits.
+   */
+  reserveChatSend(chatId: number): Promise<number>;
+  /** Runs the sends of one delivery, the first of them already reserved. */
+  withReservedSend<T>(work: () => Promise<T>): Promise<T>;
+  translate(locale: string): Translate;
+}
+
+/** A pipeline's delivery deps: its store's locks, Telegram's pace per chat, and translate for jobs. */
+export function chatDeliveryOf(
+  storage: Pick<Storage, "locks" | "buckets">,
+  translate: (locale: string) => Translate,
+): ChatDeliveryDeps {
+  return {
+    locks: storage.locks,
+    reserveChatSend: (chatId) => reserveChatSend(storage.buckets, chatId),
+    withReservedSend: withPrepaidSend,
+    translate,
+  };
+}
 
 /** Telegram's flood limit: how long it asks to wait, in milliseconds; undefined for any other error. */
 export function telegramRetryAfter(error: unknown): number | undefined {
@@ -15,4 +56,87 @@ export function chatClosed(error: unknown): boolean {
     error instanceof GrammyError &&
     (error.error_code === 403 || /chat not found|user is deactivated/i.test(error.description))
   );
+}
+
+/** Takes the chat's next send, or steps aside (off the worker) until it comes, a little jittered. */
+export async function takeChatTurn(deps: Pick<ChatDeliveryDeps, "reserveChatSend">, chatId: number) {
+  const wait = await deps.reserveChatSend(chatId);
+  if (wait > 0) throw new RetryLaterError(wait + Math.floor(Math.random() * 250));
+}
+
+/** One run of a delivery job: its lock, and what it records when it ends. */
+export interface DeliveryRun {
+  lock: string;
+  /** Short, so a crashed holder frees it soon; renewed while a long upload goes on. */
+  timing: { ttlMs: number; renewMs: number };
+  logger: Logger;
+  /** Records that the chat takes nothing more: the delivery then ends for good. */
+  closed(): Promise<void>;
+  /** Anything else went wrong (not a flood limit, which is waited out); the error is thrown on after. */
+  failed?(error: unknown): Promise<void>;
+}
+
+/**
+ * Runs one delivery under its lock. Someone else delivering it: this run looks again shortly and finds
+ * it done. A closed chat ends the job for good, a flood limit is waited out.
+ */
+export async function deliverUnderLock(locks: LockStore, run: DeliveryRun, work: () => Promise<void>) {
+  const { lock: name, timing, logger } = run;
+  const lock = await locks.acquire(name, timing.ttlMs);
+  if (lock === undefined) throw new RetryLaterError(2_000);
+  const renewal = setInterval(() => {
+    locks.extend(name, lock, timing.ttlMs).catch((error: unknown) => {
+      logger.warn({ err: error }, "delivery lock not renewed");
+    });
+  }, timing.renewMs);
+  try {
+    await work();
+  } catch (error) {
+    if (chatClosed(error)) {
+      logger.info({ err: error }, "chat closed to the bot; delivery ends");
+      await run.closed();
+      throw new PermanentJobError("the user blocked the bot");
+    }
+    const wait = telegramRetryAfter(error);
+    if (wait !== undefined) throw new RetryLaterError(wait);
+    await run.failed?.(error);
+    throw error;
+  } finally {
+    clearInterval(renewal);
+    await locks.release(name, lock);
+  }
+}
+
+/** Items in albums of Telegram's most, in their order. */
+export function albums<T>(items: readonly T[]): T[][] {
+  const all: T[][] = [];
+  for (let start = 0; start < items.length; start += ALBUM_SIZE)
+    all.push(items.slice(start, start + ALBUM_SIZE));
+  return all;
+}
+
+/** A caption cut to Telegram's limit, marked as cut. */
+export function withinCaption(text: string): string {
+  return text.length <= CAPTION_LIMIT ? text : `${text.slice(0, CAPTION_LIMIT - 1)}…`;
+}
+
+/** One album of videos: a lone one goes as a video message (an album takes two or more). */
+export async function sendVideoAlbum(
+  api: Pick<Api, "sendVideo" | "sendMediaGroup">,
+  chatId: number,
+  videos: InputMediaVideo[],
+): Promise<void> {
+  const [only] = videos;
+  if (videos.length === 1 && only) {
+    const { type: _type, media, ...other } = only;
+    await api.sendVideo(chatId, media, other);
+  } else if (videos.length > 1) await api.sendMediaGroup(chatId, videos);
+}
+
+/**
+ * An upload Telegram can be sent again when a retry asks: a file on disk, or a stream opened afresh for
+ * each read, never one stream read once.
+ */
+export function rereadableFile(source: string | (() => Promise<Readable>), name: string): InputFile {
+  return new InputFile(source, name);
 }

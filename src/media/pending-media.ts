@@ -4,6 +4,7 @@
  */
 
 import { z } from "zod";
+import { readStored } from "../storage/json.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import { type MediaRef, MediaRefSchema } from "./media-ref.js";
 
@@ -43,14 +44,7 @@ export class PendingMediaStore {
   }
 
   async get(chatId: number): Promise<PendingMedia | undefined> {
-    const raw = await this.kv.get(this.key(chatId));
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = PendingMediaSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    return readStored(this.kv, this.key(chatId), PendingMediaSchema);
   }
 
   async put(chatId: number, pending: PendingMedia): Promise<void> {

@@ -1,4 +1,7 @@
-/** Reading back a JSON record the bot stored: the record in its schema's shape, or an error that says why not. */
+/**
+ * Reading back JSON the bot stored, through zod: strictly (the record, or an error that says why not) or
+ * tolerantly (anything unreadable reads as nothing).
+ */
 import { z } from "zod";
 import type { KeyValueStore } from "./ports.js";
 
@@ -24,4 +27,24 @@ export async function readJsonRecord<T>(
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw fail(`${what} is malformed: ${z.prettifyError(parsed.error)}`);
   return parsed.data;
+}
+
+/** What was stored, when it still reads as `schema` says; anything else reads as nothing. */
+export function parseStored<T>(raw: string | undefined, schema: z.ZodType<T>): T | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value under `key`, when it reads as `schema` says. */
+export async function readStored<T>(
+  kv: Pick<KeyValueStore, "get">,
+  key: string,
+  schema: z.ZodType<T>,
+): Promise<T | undefined> {
+  return parseStored(await kv.get(key), schema);
 }

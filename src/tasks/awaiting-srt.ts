@@ -9,13 +9,14 @@ import type { InlineKeyboardButton } from "grammy/types";
 import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
 import { ticketTag } from "../lifecycle/tickets.js";
+import { readStored } from "../storage/json.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import { formatSrtTime, parseSrt, type SrtEntry } from "../tasks-service/parsers/srt.js";
 import type { Task } from "../tasks-service/responses.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
 import type { TaskRecord } from "./records.js";
 import { RESULT_ACTIONS } from "./result-actions.js";
-import { type ResultFetcher, ResultUnavailableError } from "./send-result.js";
+import { type ResultFetcher, ResultUnavailableError } from "./result-files.js";
 
 /** How long a transcribe step waits for its check. */
 const AWAITING_SRT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -67,14 +68,7 @@ export class AwaitingSrt {
   }
 
   async review(ticket: string): Promise<Review | undefined> {
-    const raw = await this.kv.get(reviewKey(ticket));
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = ReviewSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    return readStored(this.kv, reviewKey(ticket), ReviewSchema);
   }
 
   async put(review: Review): Promise<void> {

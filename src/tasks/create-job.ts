@@ -10,7 +10,9 @@ import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import { mediaKey } from "../lifecycle/records.js";
 import { ticketTag } from "../lifecycle/tickets.js";
+import type { Logger } from "../logger.js";
 import { MediaError, type MediaErrorCode } from "../media/accept.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { TransferResult } from "../media/transfer.js";
@@ -20,7 +22,7 @@ import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/in
 import type { ProgressCards } from "./card.js";
 import { cardText } from "./card.js";
 import type { CreationCheck } from "./creation-check.js";
-import { mediaKey, type TaskRecord, type TaskRecords } from "./records.js";
+import type { TaskRecord, TaskRecords } from "./records.js";
 import { resultButton } from "./result-actions.js";
 
 /** The service keeps uploads 2 hours; reuse one only well within that. */
@@ -82,6 +84,11 @@ function filesOf(request: Record<string, unknown>): MediaRef[] {
   return files.filter((ref) => ref.source === "telegram");
 }
 
+interface Failure {
+  reason: { key: string; params?: Record<string, string | number> };
+  retryable: boolean;
+}
+
 /** What is wrong with the file itself: sending it again fails the same way, so no Retry is offered. */
 const FILE_PROBLEMS_NO_RETRY_CURES: ReadonlySet<MediaErrorCode> = new Set([
   "unsupported_type",
@@ -92,27 +99,70 @@ const FILE_PROBLEMS_NO_RETRY_CURES: ReadonlySet<MediaErrorCode> = new Set([
   "type_mismatch",
 ]);
 
+/** Nothing was created: the card says why, with Retry where sending again can help. */
+async function fail(deps: SubmitDeps, record: TaskRecord, { reason, retryable }: Failure) {
+  const t = deps.translate(record.locale);
+  const failed: TaskRecord = { ...record, state: "submit_failed", problem: reason };
+  await deps.records.put(failed);
+  const buttons = [
+    ...(retryable ? [resultButton(t, failed, "retrySubmit")] : []),
+    ...(failed.form ? [resultButton(t, failed, "repeat")] : []),
+  ];
+  await deps.cards.show(failed, {
+    text: cardText.submitFailed(t, failed, t(reason.key, reason.params)),
+    important: true,
+    ...(buttons.length > 0 ? { replyMarkup: { inline_keyboard: [buttons] } } : {}),
+  });
+}
+
+/**
+ * Why a submission ends for good, said on its card; undefined when its job should run again. A rate limit
+ * made nothing: it is waited out.
+ */
+function failureOf(error: unknown, lastAttempt: boolean, logger: Logger): Failure | undefined {
+  if (error instanceof MediaError) {
+    logger.warn({ err: error, kind: error.kind }, "a file of the task could not be taken");
+    return {
+      reason: { key: `media-error-${error.kind}`, params: error.params },
+      retryable: !FILE_PROBLEMS_NO_RETRY_CURES.has(error.kind),
+    };
+  }
+  if (isTasksServiceError(error)) {
+    if (error.kind === "rate_limited") throw new RetryLaterError(error.retryAfterMs ?? 20_000);
+    const transient = error.kind === "network" || error.kind === "timeout" || error.kind === "server";
+    if (transient && !lastAttempt) return undefined;
+    logger.warn({ err: error }, "submission failed");
+    return { reason: { key: `service-error-${error.kind}` }, retryable: true };
+  }
+  if (!lastAttempt) return undefined;
+  logger.error({ err: error }, "submission failed");
+  return { reason: { key: "error-generic" }, retryable: true };
+}
+
+/** The request as the service takes it: files as their uploads or links, and the task's callback address. */
+async function requestOf(
+  deps: SubmitDeps,
+  ticket: string,
+  draft: Record<string, unknown>,
+  resolved: Map<string, string>,
+  apiKey: string,
+): Promise<TaskRequest> {
+  const resolve = async (value: unknown): Promise<unknown> => {
+    if (isMediaRef(value)) return value.source === "link" ? value.url : resolved.get(mediaKey(value));
+    if (isResultRef(value)) return deps.reuploadResult(value.ticket, apiKey);
+    return value;
+  };
+  const body: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(draft)) {
+    body[field] = Array.isArray(value) ? await Promise.all(value.map(resolve)) : await resolve(value);
+  }
+  const webhook = deps.webhookUrl(ticket);
+  if (webhook) body.webhook_url = webhook;
+  return TaskRequestSchema.parse(body);
+}
+
 export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
   const now = deps.now ?? Date.now;
-
-  async function fail(
-    record: TaskRecord,
-    reason: { key: string; params?: Record<string, string | number> },
-    options: { retryable: boolean } = { retryable: true },
-  ) {
-    const t = deps.translate(record.locale);
-    const failed: TaskRecord = { ...record, state: "submit_failed", problem: reason };
-    await deps.records.put(failed);
-    const buttons = [
-      ...(options.retryable ? [resultButton(t, failed, "retrySubmit")] : []),
-      ...(failed.form ? [resultButton(t, failed, "repeat")] : []),
-    ];
-    await deps.cards.show(failed, {
-      text: cardText.submitFailed(t, failed, t(reason.key, reason.params)),
-      important: true,
-      ...(buttons.length > 0 ? { replyMarkup: { inline_keyboard: [buttons] } } : {}),
-    });
-  }
 
   async function handler({ ticket }: SubmitData, context: JobContext): Promise<void> {
     let record = await deps.records.get(ticket);
@@ -154,19 +204,7 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
         await deps.records.put(record);
         done += 1;
       }
-      const resolve = async (value: unknown): Promise<unknown> => {
-        if (isMediaRef(value)) return value.source === "link" ? value.url : resolved.get(mediaKey(value));
-        if (isResultRef(value)) return deps.reuploadResult(value.ticket, apiKey);
-        return value;
-      };
-      const body: Record<string, unknown> = {};
-      for (const [field, value] of Object.entries(requestDraft)) {
-        body[field] = Array.isArray(value) ? await Promise.all(value.map(resolve)) : await resolve(value);
-      }
-      const webhook = deps.webhookUrl(ticket);
-      if (webhook) body.webhook_url = webhook;
-      const request = TaskRequestSchema.parse(body);
-
+      const request = await requestOf(deps, ticket, requestDraft, resolved, apiKey);
       record = await deps.cards.show(record, { text: cardText.creating(t, record), important: true });
       record = { ...record, creating: true, attemptAt: now() };
       await deps.records.put(record);
@@ -200,29 +238,9 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
       logger.info({ task_id: created.task_id }, "task created");
       await deps.cards.show(createdRecord, { text: cardText.created(t, createdRecord), important: true });
     } catch (error) {
-      if (error instanceof MediaError) {
-        logger.warn({ err: error, kind: error.kind }, "a file of the task could not be taken");
-        await fail(
-          record,
-          { key: `media-error-${error.kind}`, params: error.params },
-          { retryable: !FILE_PROBLEMS_NO_RETRY_CURES.has(error.kind) },
-        );
-        return;
-      }
-      if (isTasksServiceError(error)) {
-        if (error.kind === "rate_limited") throw new RetryLaterError(error.retryAfterMs ?? 20_000);
-        const transient = error.kind === "network" || error.kind === "timeout" || error.kind === "server";
-        if (!transient || lastAttempt) {
-          logger.warn({ err: error }, "submission failed");
-          await fail(record, { key: `service-error-${error.kind}` });
-          return;
-        }
-      } else if (lastAttempt) {
-        logger.error({ err: error }, "submission failed");
-        await fail(record, { key: "error-generic" });
-        return;
-      }
-      throw error;
+      const failure = failureOf(error, lastAttempt, logger);
+      if (!failure) throw error;
+      await fail(deps, record, failure);
     }
   }
 

@@ -11,12 +11,11 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
-import { type JobContext, type JobDefinition, PermanentJobError, RetryLaterError } from "../jobs/queue.js";
-import { chatClosed, telegramRetryAfter } from "../lifecycle/chat-delivery.js";
+import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import { type ChatDeliveryDeps, deliverUnderLock, takeChatTurn } from "../lifecycle/chat-delivery.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import type { Metrics } from "../metrics.js";
-import type { LockStore } from "../storage/ports.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
@@ -36,10 +35,9 @@ export const DeliverDataSchema = z.object({
 });
 export type DeliverData = z.infer<typeof DeliverDataSchema>;
 
-export interface DeliverDeps {
+export interface DeliverDeps extends ChatDeliveryDeps {
   records: TaskRecords;
   cards: ProgressCards;
-  locks: LockStore;
   apiKeys: ApiKeyReader;
   tasksService: TaskReader;
   /** Adopts the task a callback names when the record's creation was not confirmed. */
@@ -47,16 +45,8 @@ export interface DeliverDeps {
   sendResult(request: ResultSendRequest): Promise<ResultSent>;
   /** A plain message (failures, fallbacks, reports). */
   sendMessage(chatId: number, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void>;
-  /**
-   * Reserves the chat's next send: 0 when reserved, else the wait. A delivery whose chat is busy
-   * steps aside for that long instead of holding a worker while it waits.
-   */
-  reserveChatSend(chatId: number): Promise<number>;
-  /** Runs the sends of one delivery, the first of them already reserved. */
-  withReservedSend<T>(work: () => Promise<T>): Promise<T>;
   /** The transcribe step's transcript, shown in the chat for the user's check before the render. */
   startReview(record: TaskRecord, task: Task, t: Translate): Promise<void>;
-  translate(locale: string): Translate;
   /** When to poll an unfinished task again, after `polls` polls. */
   pollDelayMs(polls: number): number;
   /** Unfinished after this long: the user is told and polling stops. */
@@ -66,8 +56,7 @@ export interface DeliverDeps {
 }
 
 /** Short, so a crashed holder frees the task soon; renewed while a long upload is still going. */
-const LOCK_TTL_MS = 30_000;
-const LOCK_RENEW_MS = 10_000;
+const LOCK_TIMING = { ttlMs: 30_000, renewMs: 10_000 };
 
 /** Where the result lies, kept with the record so its buttons can start the next task from it. */
 function resultLinksOf(task: Task): ResultLinks {
@@ -96,136 +85,171 @@ function audioTitleOf(record: TaskRecord): string | undefined {
   return words.length <= 60 ? words : `${words.slice(0, 59).trimEnd()}…`;
 }
 
-export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
+async function finishUnfinished(
+  deps: DeliverDeps,
+  record: TaskRecord,
+  task: Task,
+  t: Translate,
+): Promise<void> {
   const now = deps.now ?? Date.now;
-
-  async function finishUnfinished(record: TaskRecord, task: Task, t: Translate): Promise<void> {
-    if (now() - record.createdAt > deps.giveUpAfterMs) {
-      const gaveUp: TaskRecord = { ...record, state: "gave_up" };
-      await deps.records.put(gaveUp);
-      await deps.records.unwatch(record.ticket);
-      await deps.cards.show(gaveUp, { text: cardText.gaveUp(t, gaveUp), important: true });
-      deps.metrics?.deliveries.inc({ outcome: "gave_up" });
-      return;
-    }
-    const polls = record.polls + 1;
-    let next: TaskRecord = { ...record, polls, progress: task.progress ?? record.progress };
-    await deps.records.put(next);
-    await deps.records.watch(record.ticket, now() + deps.pollDelayMs(polls));
-    const percent = task.progress ?? 0;
-    next = await deps.cards.show(next, {
-      text: percent > 0 ? cardText.progress(t, next, percent) : cardText.created(t, next),
-    });
-  }
-
-  /**
-   * The result with its buttons: returns the buttons when the result could not carry them, and how long
-   * the result plays where its file said.
-   */
-  async function sendResult(
-    record: TaskRecord,
-    task: Task,
-    kind: ResultKind,
-    t: Translate,
-    logger: Logger,
-  ): Promise<{ buttonsLeft?: InlineKeyboardMarkup; seconds?: number }> {
-    const taskId = record.taskId ?? task.task_id;
-    const replyMarkup = resultKeyboard(t, record, kind);
-    const title = audioTitleOf(record);
-    try {
-      const sent = await deps.sendResult({
-        chatId: record.chatId,
-        taskId,
-        kind,
-        task,
-        t,
-        locale: record.locale,
-        taskName: taskTitle(t, record),
-        ...(title ? { audioTitle: title } : {}),
-        // The estimate the card showed at Create; the service reports no charge per task.
-        ...(record.cost ? { cost: record.cost } : {}),
-        replyMarkup,
-        sentParts: {
-          has: (part) => deps.records.partSent(record.ticket, part),
-          add: (part) => deps.records.markPartSent(record.ticket, part),
-        },
-      });
-      return {
-        ...(sent.buttonsShown ? {} : { buttonsLeft: replyMarkup }),
-        ...(sent.seconds !== undefined ? { seconds: sent.seconds } : {}),
-      };
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      // The upload may have reached Telegram: a second one could double it. The link cannot.
-      logger.warn({ err: error }, "result upload interrupted; sending the link instead");
-      const link = task.result_url ?? task.result_urls?.srt_url ?? task.result_urls?.txt_url;
-      await deps.sendMessage(
-        record.chatId,
-        t("outcome-link-fallback", { id: String(taskId), url: link ?? "" }),
-        replyMarkup,
-      );
-      return {};
-    }
-  }
-
-  async function deliverFinished(
-    record: TaskRecord,
-    task: Task,
-    t: Translate,
-    logger: Logger,
-  ): Promise<void> {
-    const taskId = record.taskId ?? task.task_id;
-    let shown = record;
-    let resultKind: ResultKind | undefined;
-    let buttonsLeft: InlineKeyboardMarkup | undefined;
-    if (task.status === "completed") {
-      const kind = resultKindOf(record, task);
-      resultKind = kind;
-      shown = { ...record, result: resultLinksOf(task) };
-      await deps.records.put(shown);
-      if (kind === "srt_step") await deps.startReview(shown, task, t);
-      else {
-        const sent = await sendResult(shown, task, kind, t, logger);
-        buttonsLeft = sent.buttonsLeft;
-        // A "Then..." form started from the result knows its length, as one from a file sent would.
-        if (sent.seconds !== undefined && shown.result)
-          shown = { ...shown, result: { ...shown.result, seconds: sent.seconds } };
-      }
-    } else {
-      const error = task.error_message ?? t("outcome-failed-unknown");
-      const buttons = [
-        resultButton(t, record, "tryAgain"),
-        ...(record.form ? [resultButton(t, record, "repeat")] : []),
-      ];
-      await deps.sendMessage(
-        record.chatId,
-        t("outcome-failed", { task: t(`task-${record.type}-name`), id: String(taskId), error }),
-        record.request ? { inline_keyboard: [buttons] } : resultKeyboard(t, record),
-      );
-    }
-    await deps.records.markDelivered(record.ticket);
-    const delivered: TaskRecord = { ...shown, state: "delivered", progress: 100 };
-    await deps.records.put(delivered);
+  if (now() - record.createdAt > deps.giveUpAfterMs) {
+    const gaveUp: TaskRecord = { ...record, state: "gave_up" };
+    await deps.records.put(gaveUp);
     await deps.records.unwatch(record.ticket);
-    deps.metrics?.deliveries.inc({ outcome: task.status });
-    // The service's last change of the task is its completion: the wait an operator wants to see.
-    if (task.updated_at) {
-      deps.metrics?.completionToDelivery.observe(Math.max(0, now() - task.updated_at.getTime()) / 1000);
-    }
-    logger.info({ status: task.status, kind: resultKind }, "task delivered");
-    const doneText =
-      resultKind === "srt_step" ? cardText.awaitingCheck(t, delivered) : cardText.delivered(t, delivered);
-    const card = await deps.cards.show(delivered, {
-      text: task.status === "completed" ? doneText : cardText.failed(t, delivered),
-      important: true,
-      ...(buttonsLeft ? { replyMarkup: buttonsLeft } : {}),
-    });
-    // A result sent as an album without a card to carry its buttons gets them in a message of their own.
-    if (buttonsLeft && card.cardMessageId === undefined) {
-      await deps.sendMessage(record.chatId, cardText.delivered(t, delivered), buttonsLeft);
-    }
+    await deps.cards.show(gaveUp, { text: cardText.gaveUp(t, gaveUp), important: true });
+    deps.metrics?.deliveries.inc({ outcome: "gave_up" });
+    return;
   }
+  const polls = record.polls + 1;
+  let next: TaskRecord = { ...record, polls, progress: task.progress ?? record.progress };
+  await deps.records.put(next);
+  await deps.records.watch(record.ticket, now() + deps.pollDelayMs(polls));
+  const percent = task.progress ?? 0;
+  next = await deps.cards.show(next, {
+    text: percent > 0 ? cardText.progress(t, next, percent) : cardText.created(t, next),
+  });
+}
 
+/**
+ * The result with its buttons: returns the buttons when the result could not carry them, and how long
+ * the result plays where its file said.
+ */
+async function sendResult(
+  deps: DeliverDeps,
+  record: TaskRecord,
+  task: Task,
+  kind: ResultKind,
+  t: Translate,
+  logger: Logger,
+): Promise<{ buttonsLeft?: InlineKeyboardMarkup; seconds?: number }> {
+  const taskId = record.taskId ?? task.task_id;
+  const replyMarkup = resultKeyboard(t, record, kind);
+  const title = audioTitleOf(record);
+  try {
+    const sent = await deps.sendResult({
+      chatId: record.chatId,
+      taskId,
+      kind,
+      task,
+      t,
+      locale: record.locale,
+      taskName: taskTitle(t, record),
+      ...(title ? { audioTitle: title } : {}),
+      // The estimate the card showed at Create; the service reports no charge per task.
+      ...(record.cost ? { cost: record.cost } : {}),
+      replyMarkup,
+      sentParts: {
+        has: (part) => deps.records.partSent(record.ticket, part),
+        add: (part) => deps.records.markPartSent(record.ticket, part),
+      },
+    });
+    return {
+      ...(sent.buttonsShown ? {} : { buttonsLeft: replyMarkup }),
+      ...(sent.seconds !== undefined ? { seconds: sent.seconds } : {}),
+    };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    // The upload may have reached Telegram: a second one could double it. The link cannot.
+    logger.warn({ err: error }, "result upload interrupted; sending the link instead");
+    const link = task.result_url ?? task.result_urls?.srt_url ?? task.result_urls?.txt_url;
+    await deps.sendMessage(
+      record.chatId,
+      t("outcome-link-fallback", { id: String(taskId), url: link ?? "" }),
+      replyMarkup,
+    );
+    return {};
+  }
+}
+
+async function deliverFinished(
+  deps: DeliverDeps,
+  record: TaskRecord,
+  task: Task,
+  t: Translate,
+  logger: Logger,
+): Promise<void> {
+  const now = deps.now ?? Date.now;
+  const taskId = record.taskId ?? task.task_id;
+  let shown = record;
+  let resultKind: ResultKind | undefined;
+  let buttonsLeft: InlineKeyboardMarkup | undefined;
+  if (task.status === "completed") {
+    const kind = resultKindOf(record, task);
+    resultKind = kind;
+    shown = { ...record, result: resultLinksOf(task) };
+    await deps.records.put(shown);
+    if (kind === "srt_step") await deps.startReview(shown, task, t);
+    else {
+      const sent = await sendResult(deps, shown, task, kind, t, logger);
+      buttonsLeft = sent.buttonsLeft;
+      // A "Then..." form started from the result knows its length, as one from a file sent would.
+      if (sent.seconds !== undefined && shown.result)
+        shown = { ...shown, result: { ...shown.result, seconds: sent.seconds } };
+    }
+  } else {
+    const error = task.error_message ?? t("outcome-failed-unknown");
+    const buttons = [
+      resultButton(t, record, "tryAgain"),
+      ...(record.form ? [resultButton(t, record, "repeat")] : []),
+    ];
+    await deps.sendMessage(
+      record.chatId,
+      t("outcome-failed", { task: t(`task-${record.type}-name`), id: String(taskId), error }),
+      record.request ? { inline_keyboard: [buttons] } : resultKeyboard(t, record),
+    );
+  }
+  await deps.records.markDelivered(record.ticket);
+  const delivered: TaskRecord = { ...shown, state: "delivered", progress: 100 };
+  await deps.records.put(delivered);
+  await deps.records.unwatch(record.ticket);
+  deps.metrics?.deliveries.inc({ outcome: task.status });
+  // The service's last change of the task is its completion: the wait an operator wants to see.
+  if (task.updated_at) {
+    deps.metrics?.completionToDelivery.observe(Math.max(0, now() - task.updated_at.getTime()) / 1000);
+  }
+  logger.info({ status: task.status, kind: resultKind }, "task delivered");
+  const doneText =
+    resultKind === "srt_step" ? cardText.awaitingCheck(t, delivered) : cardText.delivered(t, delivered);
+  const card = await deps.cards.show(delivered, {
+    text: task.status === "completed" ? doneText : cardText.failed(t, delivered),
+    important: true,
+    ...(buttonsLeft ? { replyMarkup: buttonsLeft } : {}),
+  });
+  // A result sent as an album without a card to carry its buttons gets them in a message of their own.
+  if (buttonsLeft && card.cardMessageId === undefined) {
+    await deps.sendMessage(record.chatId, cardText.delivered(t, delivered), buttonsLeft);
+  }
+}
+
+/** The task as the service has it now; undefined when the service no longer knows it (the user is told). */
+async function readTask(
+  deps: DeliverDeps,
+  record: TaskRecord & { taskId: number },
+  reason: DeliverData["reason"],
+  t: Translate,
+  logger: Logger,
+): Promise<Task | undefined> {
+  const { apiKey } = await deps.apiKeys.ensure(record.userId);
+  try {
+    return await deps.tasksService.getTask(apiKey, record.taskId, {
+      priority: reason === "poll" ? "background" : "foreground",
+    });
+  } catch (error) {
+    if (isTasksServiceError(error) && error.kind === "rate_limited") {
+      throw new RetryLaterError(error.retryAfterMs ?? 10_000);
+    }
+    if (isTasksServiceError(error) && error.kind === "not_found") {
+      logger.warn("the service does not know the task any more");
+      await deps.records.put({ ...record, state: "gave_up" });
+      await deps.records.unwatch(record.ticket);
+      await deps.sendMessage(record.chatId, t("outcome-task-gone", { id: String(record.taskId) }));
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
   async function handler(data: DeliverData, context: JobContext): Promise<void> {
     const record = await deps.records.get(data.ticket);
     if (!record) return;
@@ -242,22 +266,21 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       user_id: record.userId,
       reason: data.reason,
     });
-    const lock = await deps.locks.acquire(`deliver:${record.ticket}`, LOCK_TTL_MS);
-    // Someone else is delivering it; this run looks again shortly and finds it done.
-    if (lock === undefined) throw new RetryLaterError(2_000);
-    const renewal = setInterval(() => {
-      deps.locks.extend(`deliver:${record.ticket}`, lock, LOCK_TTL_MS).catch((error: unknown) => {
-        logger.warn({ err: error }, "delivery lock not renewed");
-      });
-    }, LOCK_RENEW_MS);
     let current = record;
-    try {
+    const run = {
+      lock: `deliver:${record.ticket}`,
+      timing: LOCK_TIMING,
+      logger,
+      async closed() {
+        await deps.records.put({ ...current, state: "undeliverable" });
+        await deps.records.unwatch(record.ticket);
+        deps.metrics?.deliveries.inc({ outcome: "undeliverable" });
+      },
+    };
+    await deliverUnderLock(deps.locks, run, async () => {
       if (await deps.records.isDelivered(record.ticket)) return;
       // A callback means a finished task, so a message follows: wait for the chat's turn off the worker.
-      if (data.reason !== "poll") {
-        const wait = await deps.reserveChatSend(record.chatId);
-        if (wait > 0) throw new RetryLaterError(wait + Math.floor(Math.random() * 250));
-      }
+      if (data.reason !== "poll") await takeChatTurn(deps, record.chatId);
       // This run reads the task now, maybe before it finishes: a callback from here on gets a job of
       // its own. Runs that wait (lock, chat) keep their place and take in the callbacks meanwhile.
       if (data.reason === "callback") await deps.records.nextHookEpoch(record.ticket);
@@ -270,47 +293,16 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       }
       const { taskId } = current;
       if (taskId === undefined || current.state !== "created") return;
+      const delivering = { ...current, taskId };
       const t = deps.translate(current.locale);
-      const { apiKey } = await deps.apiKeys.ensure(current.userId);
-      let task: Task;
-      try {
-        task = await deps.tasksService.getTask(apiKey, taskId, {
-          priority: data.reason === "poll" ? "background" : "foreground",
-        });
-      } catch (error) {
-        if (isTasksServiceError(error) && error.kind === "rate_limited") {
-          throw new RetryLaterError(error.retryAfterMs ?? 10_000);
-        }
-        if (isTasksServiceError(error) && error.kind === "not_found") {
-          logger.warn("the service does not know the task any more");
-          await deps.records.put({ ...current, state: "gave_up" });
-          await deps.records.unwatch(record.ticket);
-          await deps.sendMessage(current.chatId, t("outcome-task-gone", { id: String(taskId) }));
-          return;
-        }
-        throw error;
-      }
-      const delivering = current;
+      const task = await readTask(deps, delivering, data.reason, t, logger);
+      if (!task) return;
       const finish = () =>
         task.status === "completed" || task.status === "failed"
-          ? deliverFinished(delivering, task, t, logger)
-          : finishUnfinished(delivering, task, t);
+          ? deliverFinished(deps, delivering, task, t, logger)
+          : finishUnfinished(deps, delivering, task, t);
       await (data.reason === "poll" ? finish() : deps.withReservedSend(finish));
-    } catch (error) {
-      if (chatClosed(error)) {
-        logger.info({ err: error }, "chat closed to the bot; delivery ends");
-        await deps.records.put({ ...current, state: "undeliverable" });
-        await deps.records.unwatch(record.ticket);
-        deps.metrics?.deliveries.inc({ outcome: "undeliverable" });
-        throw new PermanentJobError("the user blocked the bot");
-      }
-      const wait = telegramRetryAfter(error);
-      if (wait !== undefined) throw new RetryLaterError(wait);
-      throw error;
-    } finally {
-      clearInterval(renewal);
-      await deps.locks.release(`deliver:${record.ticket}`, lock);
-    }
+    });
   }
 
   return {

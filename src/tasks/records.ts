@@ -4,8 +4,8 @@
  * ticket is nobody's. Records are JSON on the key-value port, parsed with zod on every read.
  */
 import { z } from "zod";
-import { ticketTag } from "../lifecycle/tickets.js";
-import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
+import { ProblemSchema, SHARED_STATES, TicketRecordSchema, TicketRecords } from "../lifecycle/records.js";
+import { MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
 import { TASK_TYPES } from "../tasks-service/schemas/index.js";
 
@@ -15,10 +15,7 @@ const WATCH_SET = "tasks:watch";
 const UNCONFIRMED_SET = "tasks:unconfirmed";
 
 const TASK_RECORD_STATES = [
-  /** The submit job is uploading or creating. */
-  "submitting",
-  /** An upload or the creation failed; nothing was created. Retry is offered. */
-  "submit_failed",
+  ...SHARED_STATES,
   /**
    * The creation request was sent and its answer lost (a time-out, a broken connection, a 5xx, or a
    * worker that died waiting): the service may have the task. Its callback or the user's task list
@@ -29,12 +26,8 @@ const TASK_RECORD_STATES = [
   "not_created",
   /** Unconfirmed, and several tasks in the user's list could be it: the user is asked to look in /tasks. */
   "unresolved",
-  /** The service has the task; waiting for it to finish. */
-  "created",
   /** The result (or the failure) reached the chat. */
   "delivered",
-  /** The chat cannot be written to (the user blocked the bot). */
-  "undeliverable",
   /** Unfinished after the watch limit; the user was told. */
   "gave_up",
 ] as const;
@@ -62,11 +55,7 @@ const ResultLinksSchema = z.object({
 });
 export type ResultLinks = z.infer<typeof ResultLinksSchema>;
 
-export const TaskRecordSchema = z.object({
-  ticket: z.string().min(16),
-  userId: z.number().int(),
-  chatId: z.number().int(),
-  locale: z.string().min(2),
+export const TaskRecordSchema = TicketRecordSchema.extend({
   type: z.enum(TASK_TYPES),
   // Records written before "unconfirmed" existed call it "create_unknown".
   state: z.preprocess(
@@ -94,10 +83,7 @@ export const TaskRecordSchema = z.object({
   attemptAt: z.number().optional(),
   /** Uploads done so far, by media key, so a retried submission does not upload twice. */
   uploads: z.record(z.string(), z.object({ ref: z.string(), at: z.number() })).default({}),
-  /** What went wrong, as a locale key and its variables, for the card. */
-  problem: z
-    .object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
-    .optional(),
+  problem: ProblemSchema.optional(),
   /** Polls made while unfinished (or list searches while unconfirmed), for the reconciler's backoff. */
   polls: z.number().int().default(0),
   /** Submissions retried from the card. */
@@ -112,57 +98,16 @@ export const TaskRecordSchema = z.object({
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 
-/** A media reference's identity within a submission (for the uploads made so far). */
-export function mediaKey(ref: MediaRef): string {
-  return ref.source === "telegram" ? `t:${ref.fileUniqueId}` : `l:${ref.url}`;
-}
-
-export class TaskRecords {
-  constructor(private readonly storage: Storage) {}
-
-  private key(ticket: string): string {
-    return `task:${ticket}`;
+export class TaskRecords extends TicketRecords<TaskRecord> {
+  constructor(storage: Storage) {
+    super(storage, { record: "task", button: "task-button", schema: TaskRecordSchema }, TASK_RECORD_TTL_MS);
   }
 
-  async get(ticket: string): Promise<TaskRecord | undefined> {
-    if (!/^[A-Za-z0-9_-]{16,64}$/.test(ticket)) return undefined;
-    const raw = await this.storage.kv.get(this.key(ticket));
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = TaskRecordSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  async put(record: TaskRecord): Promise<void> {
-    await this.storage.kv.set(this.key(record.ticket), JSON.stringify(TaskRecordSchema.parse(record)), {
-      ttlMs: TASK_RECORD_TTL_MS,
-    });
+  override async put(record: TaskRecord): Promise<void> {
+    await super.put(record);
     if (record.taskId !== undefined) {
       await this.storage.kv.set(`task-id:${record.taskId}`, record.ticket, { ttlMs: TASK_RECORD_TTL_MS });
     }
-    await this.storage.kv.set(`task-button:${ticketTag(record.ticket)}`, record.ticket, {
-      ttlMs: TASK_RECORD_TTL_MS,
-    });
-  }
-
-  /**
-   * The record a result button names: buttons carry the ticket's tag, which grants nothing, never the
-   * ticket. A button sent before they did carries the ticket itself.
-   */
-  async ofButton(id: string): Promise<TaskRecord | undefined> {
-    const ticket = await this.storage.kv.get(`task-button:${id}`);
-    return this.get(ticket ?? id);
-  }
-
-  async update(ticket: string, change: (record: TaskRecord) => TaskRecord): Promise<TaskRecord | undefined> {
-    const record = await this.get(ticket);
-    if (!record) return undefined;
-    const next = change(record);
-    await this.put(next);
-    return next;
   }
 
   async ticketOfTask(taskId: number): Promise<string | undefined> {

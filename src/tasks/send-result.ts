@@ -2,96 +2,27 @@
  * A finished task's result, into the chat, one message per result: videos as playable videos with
  * their length and frame, audio as one MP3 with a title and length, a transcript as one album of its
  * TXT and SRT (the first captioned with the start of the text), clips as albums and a summary. A file
- * over Telegram's upload limit goes as its link with the expiry. Files are read
- * from the service only at https addresses or at the service's own origin (the local sandbox), never
- * at an address a callback named; each upload reads a fresh stream, so a retried upload works.
- * undici is loaded at the first result read, not at start.
+ * over Telegram's upload limit goes as its link with the expiry. Each upload reads a fresh stream, so a
+ * retried upload works.
  */
-import type { Readable } from "node:stream";
 import { type Api, GrammyError, InputFile } from "grammy";
-import type { InlineKeyboardMarkup, InputMediaDocument, InputMediaVideo } from "grammy/types";
+import type { InlineKeyboardMarkup, InputMediaDocument } from "grammy/types";
 import { formatDate } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
+import { albums, rereadableFile, sendVideoAlbum } from "../lifecycle/chat-delivery.js";
 import { type MediaHeader, mp3Seconds, mp4Header } from "../media/media-header.js";
-import { readAtMost } from "../media/read-at-most.js";
 import type { Clip, Task } from "../tasks-service/responses.js";
-import { rereadableFile } from "../telegram/client-policy.js";
 import type { TaskRecord } from "./records.js";
 import { resultCaption } from "./result-caption.js";
+import { type ResultFetcher, ResultUnavailableError } from "./result-files.js";
+
+export { type ResultFetcher, ResultUnavailableError } from "./result-files.js";
 
 /** How much of a transcript its caption shows; Telegram allows 1024 characters. */
 const TRANSCRIPT_CAPTION_CHARS = 700;
 const MAX_TEXT_RESULT_BYTES = 20 * 1024 * 1024;
 /** Enough of a file's start for an MP4 movie header placed before the media, or an MP3's first frame. */
 const HEADER_BYTES = 512 * 1024;
-const ALBUM_SIZE = 10;
-
-export class ResultUnavailableError extends Error {
-  override readonly name = "ResultUnavailableError";
-}
-
-export interface ResultFetcher {
-  /** Size in bytes as the server states it, or undefined. */
-  size(url: string): Promise<number | undefined>;
-  /** A fresh stream of the file. */
-  open(url: string): Promise<Readable>;
-  /** A small text file, whole; refuses more than maxBytes. */
-  text(url: string, maxBytes: number): Promise<string>;
-  /** The first bytes of a file, at most maxBytes of them. */
-  head(url: string, maxBytes: number): Promise<Buffer>;
-}
-
-export function createResultFetcher(options: { serviceBaseUrl: string; timeoutMs?: number }): ResultFetcher {
-  const serviceOrigin = new URL(options.serviceBaseUrl).origin;
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  const allowed = (url: string): URL => {
-    const parsed = new URL(url);
-    if (parsed.protocol === "https:" || parsed.origin === serviceOrigin) return parsed;
-    throw new ResultUnavailableError(`result address refused: ${parsed.origin}`);
-  };
-  const get = async (url: string, method: "GET" | "HEAD") => {
-    const { request } = await import("undici");
-    const response = await request(allowed(url), {
-      method,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
-    if (response.statusCode < 200 || response.statusCode >= 300) {
-      await response.body.dump();
-      throw new ResultUnavailableError(`result answered HTTP ${response.statusCode}`);
-    }
-    return response;
-  };
-  return {
-    async size(url) {
-      const response = await get(url, "HEAD");
-      await response.body.dump();
-      const length = Number(response.headers["content-length"]);
-      return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
-    },
-    async open(url) {
-      return (await get(url, "GET")).body;
-    },
-    async text(url, maxBytes) {
-      const content = await readAtMost((await get(url, "GET")).body, maxBytes);
-      if (content === undefined) throw new ResultUnavailableError(`result is larger than ${maxBytes} bytes`);
-      return content.toString("utf8");
-    },
-    async head(url, maxBytes) {
-      const body = (await get(url, "GET")).body;
-      const chunks: Buffer[] = [];
-      let length = 0;
-      for await (const chunk of body) {
-        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-        chunks.push(bytes);
-        length += bytes.length;
-        if (length >= maxBytes) break;
-      }
-      body.destroy();
-      return Buffer.concat(chunks).subarray(0, maxBytes);
-    },
-  };
-}
 
 export type ResultKind = "video" | "audio" | "transcription" | "smart_clip" | "srt_step";
 
@@ -369,27 +300,20 @@ class ResultSender {
     const uploadable: Clip[] = [];
     const linked: Clip[] = [];
     for (const clip of clips) ((await this.fits(clip.result_url)) ? uploadable : linked).push(clip);
-    for (let start = 0; start < uploadable.length; start += ALBUM_SIZE) {
-      const album = uploadable.slice(start, start + ALBUM_SIZE);
-      await this.once(`clips:${start / ALBUM_SIZE}`, async () => {
-        if (album.length === 1 && album[0]) {
-          const [clip] = album;
-          await api.sendVideo(chatId, this.file(clip.result_url, `clip-${clip.index}.mp4`), {
+    for (const [index, album] of albums(uploadable).entries()) {
+      await this.once(`clips:${index}`, () =>
+        sendVideoAlbum(
+          api,
+          chatId,
+          album.map((clip) => ({
+            type: "video",
+            media: this.file(clip.result_url, `clip-${clip.index}.mp4`),
             caption: this.clipCaption(clip),
             supports_streaming: true,
             duration: Math.round(clip.duration),
-          });
-          return;
-        }
-        const media: InputMediaVideo[] = album.map((clip) => ({
-          type: "video",
-          media: this.file(clip.result_url, `clip-${clip.index}.mp4`),
-          caption: this.clipCaption(clip),
-          supports_streaming: true,
-          duration: Math.round(clip.duration),
-        }));
-        await api.sendMediaGroup(chatId, media);
-      });
+          })),
+        ),
+      );
     }
     const lines = [t("result-clips-summary", { id: String(taskId), count: clips.length })];
     for (const clip of clips) {

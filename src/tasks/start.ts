@@ -3,11 +3,10 @@
  * from a card or a result: retry a failed submission, try a failed task again, render the second step
  * of a semi-automatic dubbing.
  */
-import type { JobDefinition, JobQueue } from "../jobs/queue.js";
+import { LifecycleStart } from "../lifecycle/start.js";
 import { newTicket, ticketTag } from "../lifecycle/tickets.js";
 import type { MediaRef } from "../media/media-ref.js";
 import type { TaskType } from "../tasks-service/schemas/index.js";
-import type { SubmitData } from "./create-job.js";
 import type { FormSnapshot, TaskRecord, TaskRecords } from "./records.js";
 
 export interface NewSubmission {
@@ -31,20 +30,23 @@ export interface NewSubmission {
   uploads?: TaskRecord["uploads"];
 }
 
-export class TaskSubmissions {
-  constructor(
-    private readonly records: TaskRecords,
-    private readonly queue: JobQueue,
-    private readonly job: JobDefinition<SubmitData>,
-    private readonly now: () => number = Date.now,
-  ) {}
+/** What a task started from another keeps of it: who asked where, by which form, at what price. */
+function startedFrom(record: TaskRecord, request: Record<string, unknown>): NewSubmission {
+  return {
+    userId: record.userId,
+    chatId: record.chatId,
+    locale: record.locale,
+    type: record.type,
+    request,
+    ...(record.form ? { form: record.form } : {}),
+    ...(record.followUp ? { followUp: record.followUp } : {}),
+    ...(record.cost ? { cost: record.cost } : {}),
+  };
+}
 
+export class TaskSubmissions extends LifecycleStart<TaskRecords> {
   private async enqueue(record: TaskRecord, attempt: number): Promise<void> {
-    await this.queue.enqueue(
-      this.job,
-      { ticket: record.ticket },
-      { jobId: `submit-${ticketTag(record.ticket)}-${attempt}` },
-    );
+    await this.queueCreate(record.ticket, `submit-${ticketTag(record.ticket)}-${attempt}`);
   }
 
   async start(submission: NewSubmission): Promise<TaskRecord> {
@@ -98,15 +100,8 @@ export class TaskSubmissions {
     const { cardMessageId, cardText: _cardText, cardEditedAt: _cardEditedAt, ...rest } = record;
     await this.records.put(rest);
     await this.start({
-      userId: record.userId,
-      chatId: record.chatId,
-      locale: record.locale,
-      type: record.type,
-      request: record.request,
+      ...startedFrom(record, record.request),
       uploads: record.uploads,
-      ...(record.form ? { form: record.form } : {}),
-      ...(record.followUp ? { followUp: record.followUp } : {}),
-      ...(record.cost ? { cost: record.cost } : {}),
       ...(cardMessageId !== undefined ? { cardMessageId } : {}),
       ...(record.parent ? { parent: record.parent } : {}),
     });
@@ -116,16 +111,7 @@ export class TaskSubmissions {
   /** The same request as a task that failed, as a new task with its own card. */
   async again(record: TaskRecord): Promise<TaskRecord | undefined> {
     if (!record.request) return undefined;
-    return this.start({
-      userId: record.userId,
-      chatId: record.chatId,
-      locale: record.locale,
-      type: record.type,
-      request: record.request,
-      ...(record.form ? { form: record.form } : {}),
-      ...(record.followUp ? { followUp: record.followUp } : {}),
-      ...(record.cost ? { cost: record.cost } : {}),
-    });
+    return this.start(startedFrom(record, record.request));
   }
 
   /**
@@ -136,14 +122,10 @@ export class TaskSubmissions {
   async render(parent: TaskRecord, srt: MediaRef | undefined): Promise<TaskRecord | undefined> {
     if (!parent.followUp) return undefined;
     const srtFile = srt ?? { source: "result", ticket: parent.ticket, name: "transcript.srt" };
+    // The render step is the last: it follows up nothing.
+    const { followUp: _followUp, ...same } = startedFrom(parent, { ...parent.followUp, srt_file: srtFile });
     const record = await this.start({
-      userId: parent.userId,
-      chatId: parent.chatId,
-      locale: parent.locale,
-      type: parent.type,
-      request: { ...parent.followUp, srt_file: srtFile },
-      ...(parent.form ? { form: parent.form } : {}),
-      ...(parent.cost ? { cost: parent.cost } : {}),
+      ...same,
       parent: parent.ticket,
       ...(parent.taskId !== undefined ? { parentTaskId: parent.taskId } : {}),
       ...(parent.cardMessageId !== undefined ? { cardMessageId: parent.cardMessageId } : {}),

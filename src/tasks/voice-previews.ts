@@ -14,10 +14,10 @@ import type { Catalog, CatalogVoice } from "../catalog/index.js";
 import { sampleSentence } from "../catalog/sample-sentences.js";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
+import { rereadableFile } from "../lifecycle/chat-delivery.js";
 import type { Storage } from "../storage/ports.js";
 import type { Task } from "../tasks-service/responses.js";
 import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/index.js";
-import { rereadableFile } from "../telegram/client-policy.js";
 
 const PreviewDataSchema = z.object({
   provider: z.string().min(1),

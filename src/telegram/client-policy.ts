@@ -1,12 +1,10 @@
 /**
  * How every Bot API call is made, in one place: over the process's kept-alive transport (transport.ts),
  * flood waits and Telegram's 5xx retried a capped number of times (auto-retry's default retries
- * forever), sends paced per chat and per bot, and uploads from inputs that can be read again, so a
- * retried upload does not hang on a spent stream.
+ * forever), and sends paced per chat and per bot.
  */
-import type { Readable } from "node:stream";
 import { autoRetry } from "@grammyjs/auto-retry";
-import { Api, type ApiClientOptions, InputFile, type Transformer } from "grammy";
+import { Api, type ApiClientOptions, type Transformer } from "grammy";
 import type { TokenBucketStore } from "../storage/ports.js";
 import { telegramPacing } from "./pacing.js";
 import { botApiTransport } from "./transport.js";
@@ -50,9 +48,4 @@ export function singleAttempt(api: Api, ...transformers: Transformer[]): Api {
   const once = new Api(api.token, api.options);
   for (const transformer of transformers) once.config.use(transformer);
   return once;
-}
-
-/** A file Telegram receives by upload, opened anew on each attempt. */
-export function rereadableFile(open: () => Promise<Readable>, filename: string): InputFile {
-  return new InputFile(open, filename);
 }

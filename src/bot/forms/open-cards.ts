@@ -3,6 +3,7 @@
  * the form from outside (a newer form, /cancel) can close the card too.
  */
 import { z } from "zod";
+import { readStored } from "../../storage/json.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
 import { GENERATION_FORM_TYPES } from "./form.js";
@@ -25,14 +26,7 @@ export class OpenFormCards {
   }
 
   async get(chatId: number): Promise<OpenCard | undefined> {
-    const raw = await this.kv.get(this.key(chatId));
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = OpenCardSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    return readStored(this.kv, this.key(chatId), OpenCardSchema);
   }
 
   async set(chatId: number, card: OpenCard): Promise<void> {

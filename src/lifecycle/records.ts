@@ -1,0 +1,86 @@
+/**
+ * What both record stores share: a record is JSON under its ticket on the key-value port, parsed with zod
+ * on every read, and found from a result button by the ticket's tag, which grants nothing.
+ */
+import { z } from "zod";
+import type { MediaRef } from "../media/media-ref.js";
+import { parseStored } from "../storage/json.js";
+import type { Storage } from "../storage/ports.js";
+import { ticketTag } from "./tickets.js";
+
+/** The states both lifecycles pass through; each side adds its own. */
+export const SHARED_STATES = [
+  /** The create job is uploading files or creating it on the service. */
+  "submitting",
+  /** Nothing was created; the card says why. */
+  "submit_failed",
+  /** The service has it; it is being followed. */
+  "created",
+  /** The chat cannot be written to (the user blocked the bot). */
+  "undeliverable",
+] as const;
+
+/** What went wrong, as a locale key and its variables, for the card. */
+export const ProblemSchema = z.object({
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+/** What every record knows: its ticket, whose it is, and the chat and language it speaks to. */
+export const TicketRecordSchema = z.object({
+  ticket: z.string().min(16),
+  userId: z.number().int(),
+  chatId: z.number().int(),
+  locale: z.string().min(2),
+});
+
+/** A media reference's identity within a task or a batch, for the uploads made so far. */
+export function mediaKey(ref: MediaRef): string {
+  return ref.source === "telegram" ? `t:${ref.fileUniqueId}` : `l:${ref.url}`;
+}
+
+export abstract class TicketRecords<R extends { ticket: string }> {
+  constructor(
+    protected readonly storage: Storage,
+    private readonly kind: { record: string; button: string; schema: z.ZodType<R> },
+    protected readonly ttlMs: number,
+  ) {}
+
+  protected key(ticket: string): string {
+    return `${this.kind.record}:${ticket}`;
+  }
+
+  protected parse(raw: string | undefined): R | undefined {
+    return parseStored(raw, this.kind.schema);
+  }
+
+  async get(ticket: string): Promise<R | undefined> {
+    if (!/^[A-Za-z0-9_-]{16,64}$/.test(ticket)) return undefined;
+    return this.parse(await this.storage.kv.get(this.key(ticket)));
+  }
+
+  async put(record: R): Promise<void> {
+    const { kv } = this.storage;
+    await kv.set(this.key(record.ticket), JSON.stringify(this.kind.schema.parse(record)), {
+      ttlMs: this.ttlMs,
+    });
+    await kv.set(`${this.kind.button}:${ticketTag(record.ticket)}`, record.ticket, { ttlMs: this.ttlMs });
+  }
+
+  async update(ticket: string, change: (record: R) => R): Promise<R | undefined> {
+    const record = await this.get(ticket);
+    if (!record) return undefined;
+    const next = change(record);
+    await this.put(next);
+    return next;
+  }
+
+  /**
+   * The record a result button names: buttons carry the ticket's tag, never the ticket. A button sent
+   * before they did carries the ticket itself.
+   */
+  async ofButton(id: string): Promise<R | undefined> {
+    const ticket = await this.storage.kv.get(`${this.kind.button}:${id}`);
+    return this.get(ticket ?? id);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * A finished task's files, read from the service only at https addresses or at the service's own origin
+ * (the local sandbox), never at an address a callback named. undici is loaded at the first read, not at
+ * start.
+ */
+import type { Readable } from "node:stream";
+import { readAtMost } from "../media/read-at-most.js";
+
+export class ResultUnavailableError extends Error {
+  override readonly name = "ResultUnavailableError";
+}
+
+export interface ResultFetcher {
+  /** Size in bytes as the server states it, or undefined. */
+  size(url: string): Promise<number | undefined>;
+  /** A fresh stream of the file. */
+  open(url: string): Promise<Readable>;
+  /** A small text file, whole; refuses more than maxBytes. */
+  text(url: string, maxBytes: number): Promise<string>;
+  /** The first bytes of a file, at most maxBytes of them. */
+  head(url: string, maxBytes: number): Promise<Buffer>;
+}
+
+export function createResultFetcher(options: { serviceBaseUrl: string; timeoutMs?: number }): ResultFetcher {
+  const serviceOrigin = new URL(options.serviceBaseUrl).origin;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const allowed = (url: string): URL => {
+    const parsed = new URL(url);
+    if (parsed.protocol === "https:" || parsed.origin === serviceOrigin) return parsed;
+    throw new ResultUnavailableError(`result address refused: ${parsed.origin}`);
+  };
+  const get = async (url: string, method: "GET" | "HEAD") => {
+    const { request } = await import("undici");
+    const response = await request(allowed(url), {
+      method,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      await response.body.dump();
+      throw new ResultUnavailableError(`result answered HTTP ${response.statusCode}`);
+    }
+    return response;
+  };
+  return {
+    async size(url) {
+      const response = await get(url, "HEAD");
+      await response.body.dump();
+      const length = Number(response.headers["content-length"]);
+      return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+    },
+    async open(url) {
+      return (await get(url, "GET")).body;
+    },
+    async text(url, maxBytes) {
+      const content = await readAtMost((await get(url, "GET")).body, maxBytes);
+      if (content === undefined) throw new ResultUnavailableError(`result is larger than ${maxBytes} bytes`);
+      return content.toString("utf8");
+    },
+    async head(url, maxBytes) {
+      const body = (await get(url, "GET")).body;
+      const chunks: Buffer[] = [];
+      let length = 0;
+      for await (const chunk of body) {
+        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+        chunks.push(bytes);
+        length += bytes.length;
+        if (length >= maxBytes) break;
+      }
+      body.destroy();
+      return Buffer.concat(chunks).subarray(0, maxBytes);
+    },
+  };
+}
