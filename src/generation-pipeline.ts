@@ -106,10 +106,10 @@ export interface GenerationPipeline {
   close(): Promise<void>;
 }
 
-export function createGenerationPipeline(options: GenerationPipelineOptions): GenerationPipeline {
-  const { storage, queue, logger, i18n } = options;
+/** What every part of the pipeline shares: the service's client, the linked accounts, the Api, the records. */
+function generationCore(options: GenerationPipelineOptions) {
+  const { storage, logger } = options;
   const timings = options.timings ?? {};
-  const translate = translatorFor(i18n);
   const rateLimits = new KeyRateLimits(storage.kv);
   const client = new GenerationServiceClient({
     baseUrl: options.baseUrl,
@@ -127,8 +127,23 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
   const api =
     options.api ??
     createJobsApi({ token: options.botToken, apiRoot: options.botApiRoot, buckets: storage.buckets });
-  const telegram = { api, botApiRoot: options.botApiRoot, token: options.botToken };
-  const records = new GenerationRecords(storage);
+  return {
+    timings,
+    translate: translatorFor(options.i18n),
+    rateLimits,
+    client,
+    links,
+    api,
+    telegram: { api, botApiRoot: options.botApiRoot, token: options.botToken },
+    records: new GenerationRecords(storage),
+  };
+}
+type GenerationCore = ReturnType<typeof generationCore>;
+
+/** The batch's lifecycle after Create: its card, delivery, following, notices, and the jobs buttons start. */
+function followingJobs(options: GenerationPipelineOptions, core: GenerationCore) {
+  const { storage, queue, logger } = options;
+  const { timings, translate, rateLimits, client, links, api, records } = core;
   const cards = new BatchCards(api, records);
   const cardIntervalMs = timings.cardIntervalMs ?? 4_000;
   const cardJob = cardRefreshJob({ records, cards, translate, queue, intervalMs: cardIntervalMs });
@@ -212,7 +227,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     cards,
     credentials: links,
     service: client,
-    openTelegramFile: (ref) => openTelegramFile(telegram, ref.fileId, ref.size),
+    openTelegramFile: (ref) => openTelegramFile(core.telegram, ref.fileId, ref.size),
     translate,
     webhookUrl: (ticket, credentials) =>
       credentials.signingSecret ? hookUrlFor(options.publicUrl(), "generations", ticket) : undefined,
@@ -238,6 +253,15 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     translate,
     refreshCard: (ticket) => refreshCard(ticket, { final: false }),
   });
+  const join = joinJob({
+    records,
+    kv: storage.kv,
+    credentials: links,
+    service: client,
+    tasks: options.tasks,
+    api,
+    translate,
+  });
   queue.register(create);
   queue.register(deliver);
   queue.register(poll);
@@ -249,22 +273,36 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
   queue.register(guard);
   queue.register(retentionNotice);
   queue.register(cancelQueue);
+  queue.register(join);
   queue.every(poller);
   queue.every(retention);
-  const join = joinJob({
-    records,
-    kv: storage.kv,
-    credentials: links,
-    service: client,
-    tasks: options.tasks,
-    api,
-    translate,
-  });
-  queue.register(join);
+  return {
+    create,
+    deliver,
+    observe,
+    original,
+    cancel,
+    cancelQueue,
+    join,
+    poller,
+    retention,
+    marks,
+    guardian,
+  };
+}
+type FollowingJobs = ReturnType<typeof followingJobs>;
 
-  const submissions = new GenerationSubmissions(records, queue, create);
+/** What the chat's generation features are handed: the forms' deps and the actions their buttons take. */
+function generationFeatures(
+  options: GenerationPipelineOptions,
+  core: GenerationCore,
+  jobs: FollowingJobs,
+): GenerationFeatures {
+  const { storage, queue } = options;
+  const { client, links, records, telegram } = core;
+  const submissions = new GenerationSubmissions(records, queue, jobs.create);
   const flow = createGenerationFlowDeps({
-    i18n,
+    i18n: options.i18n,
     catalog: options.taskCatalog,
     limits: options.limits,
     credentials: links,
@@ -276,7 +314,7 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
   });
   // A press repeated within this window is the same press (a double tap): one job.
   const pressSlot = () => Math.floor(Date.now() / 10_000);
-  const features: GenerationFeatures = {
+  return {
     account: { links, service: client },
     batchFiles: { flow, readFile: (ref) => readTextDocument(telegram, ref) },
     forms: {
@@ -285,18 +323,18 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
       actions: {
         sendOriginal: (ticket, position) =>
           queue.enqueue(
-            original,
+            jobs.original,
             { ticket, position },
             { jobId: `generation-original-${ticketTag(ticket)}-${position}-${pressSlot()}` },
           ),
         cancelQueued: (ticket) =>
           queue.enqueue(
-            cancel,
+            jobs.cancel,
             { ticket },
             { jobId: `generation-cancel-${ticketTag(ticket)}-${pressSlot()}` },
           ),
         retryFailed: (record) => retryFailed(records, submissions, record),
-        joinClips: (data) => startJoin(storage.kv, queue, join, data, newTicket()),
+        joinClips: (data) => startJoin(storage.kv, queue, jobs.join, data, newTicket()),
         async deleteGeneration(userId, generationId) {
           const credentials = await links.credentials(userId);
           if (!credentials) throw new Error("no generation account is linked");
@@ -307,26 +345,32 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
     gallery: {
       credentials: links,
       service: client,
-      marks,
-      guardian,
+      marks: jobs.marks,
+      guardian: jobs.guardian,
       records,
       cancelQueue: (data) =>
-        queue.enqueue(cancelQueue, data, {
+        queue.enqueue(jobs.cancelQueue, data, {
           jobId: `generation-queue-cancel-${data.chatId}-${data.messageId}-${pressSlot()}`,
         }),
     },
   };
+}
+
+export function createGenerationPipeline(options: GenerationPipelineOptions): GenerationPipeline {
+  const { storage, queue, logger } = options;
+  const core = generationCore(options);
+  const jobs = followingJobs(options, core);
   const routes = generationHookRoutes({
-    records,
-    credentials: links,
+    records: core.records,
+    credentials: core.links,
     queue,
-    observeJob: observe,
+    observeJob: jobs.observe,
     kv: storage.kv,
     logger: logger.child({ component: "generation-hooks" }),
   });
   async function resume(): Promise<void> {
     try {
-      const resumed = await resumeGenerations({ records, queue, deliverJob: deliver });
+      const resumed = await resumeGenerations({ records: core.records, queue, deliverJob: jobs.deliver });
       if (resumed.users > 0 || resumed.albums > 0)
         logger.info(resumed, "generation polls and albums resumed");
     } catch (error) {
@@ -334,5 +378,12 @@ export function createGenerationPipeline(options: GenerationPipelineOptions): Ge
       logger.warn({ err: error }, "generation polls and albums not resumed at start");
     }
   }
-  return { features, routes, poller, retention, resume, close: () => client.close() };
+  return {
+    features: generationFeatures(options, core, jobs),
+    routes,
+    poller: jobs.poller,
+    retention: jobs.retention,
+    resume,
+    close: () => core.client.close(),
+  };
 }
