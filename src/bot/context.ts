@@ -1,7 +1,6 @@
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context as BaseContext, SessionFlavor } from "grammy";
 import type { Logger } from "../logger.js";
-import type { CallbackData } from "../telegram/callback-data.js";
 import type { BotDeps } from "./deps.js";
 import type { PreferencesRepository, UserPreferences } from "./preferences.js";
 import type { SessionData } from "./session.js";
@@ -13,8 +12,6 @@ export interface BotContextExtras {
   preferencesRepository: PreferencesRepository;
   /** The sender's stored preferences, read once per update. */
   preferences: UserPreferences;
-  /** The decoded, current callback data of a button press (set by the button guard). */
-  callbackData?: CallbackData;
 }
 
 export type BotContext = BaseContext & SessionFlavor<SessionData> & I18nFlavor & BotContextExtras;
