@@ -1,7 +1,12 @@
 import { Composer, type Context } from "grammy";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { CALLBACK_SCOPES, callbackInt, defineCallback } from "../../../src/telegram/callback-data.js";
+import {
+  CALLBACK_SCOPES,
+  callbackInt,
+  callbackKeyOf,
+  defineCallback,
+} from "../../../src/telegram/callback-data.js";
 
 const showTask = defineCallback(CALLBACK_SCOPES.tasks, "show", { id: z.string().min(1), page: callbackInt });
 const pickLanguage = defineCallback(CALLBACK_SCOPES.language, undefined, { locale: z.enum(["en", "uk"]) });
@@ -20,6 +25,16 @@ describe("typed callback data", () => {
     expect(openItem.pack("n1", {})).toBe("gl:n1:i");
     expect(openItem.unpack("gl:n1:i")?.data).toEqual({});
     expect(openItem.unpack(openItem.pack("n1", { position: 0 }))?.data).toEqual({ position: 0 });
+  });
+
+  it("carries a record's key and reads back only its keys", () => {
+    const forms = { t: "text_to_image", v: "text_to_video" } as const;
+    const openForm = defineCallback(CALLBACK_SCOPES.generationStart, undefined, {
+      form: callbackKeyOf(forms),
+    });
+    expect(openForm.pack("n1", { form: "v" })).toBe("gs:n1:v");
+    expect(openForm.unpack("gs:n1:t")?.data.form).toBe("t");
+    expect(openForm.unpack("gs:n1:toString")).toBeUndefined();
   });
 
   it("refuses data over Telegram's 64 bytes and parts it cannot carry", () => {
