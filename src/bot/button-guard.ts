@@ -20,6 +20,5 @@ export const buttonGuard: MiddlewareFn<BotContext> = async (ctx, next) => {
     await ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
     return;
   }
-  ctx.callbackData = data;
   return next();
 };

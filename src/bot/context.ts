@@ -2,7 +2,6 @@ import type { Context as BaseContext, SessionFlavor } from "grammy";
 import type { BotLocale } from "../i18n/locales.js";
 import type { MessageVariables } from "../i18n/messages.js";
 import type { Logger } from "../logger.js";
-import type { CallbackData } from "../telegram/callback-data.js";
 import type { BotDeps } from "./deps.js";
 import type { PreferencesRepository, UserPreferences } from "./preferences.js";
 import type { SessionData } from "./session.js";
@@ -28,8 +27,6 @@ export interface BotContextExtras {
   preferencesRepository: PreferencesRepository;
   /** The sender's stored preferences, read once per update. */
   preferences: UserPreferences;
-  /** The decoded, current callback data of a button press (set by the button guard). */
-  callbackData?: CallbackData;
   /**
    * Runs `work` once the chat's turn is over (the answer sent, the session written): the chat's next
    * update does not wait for it, while the handling of this one ends only with it. For what the answer

@@ -4,8 +4,9 @@
  * stay valid for as long as the message lives.
  */
 import type { InlineKeyboardButton } from "grammy/types";
+import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
-import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
+import { CALLBACK_SCOPES, defineCallback } from "../telegram/callback-data.js";
 
 /** The nonce part of an entry button: not a menu's, so the button guard never sees these. */
 export const ENTRY_NONCE = "go";
@@ -19,11 +20,15 @@ export const ENTRY_TARGETS = {
 } as const;
 export type EntryTarget = keyof typeof ENTRY_TARGETS;
 
+export const galleryEntryButton = defineCallback(CALLBACK_SCOPES.gallery, undefined, {
+  target: z.enum(Object.values(ENTRY_TARGETS)),
+});
+
 export function entryButton(t: Translate, target: EntryTarget): InlineKeyboardButton {
   const label = target === "queue" ? "gallery-button-open-queue" : "gallery-button-open";
   return {
     text: t(label),
-    callback_data: encodeCallback(CALLBACK_SCOPES.gallery, ENTRY_NONCE, ENTRY_TARGETS[target]),
+    callback_data: galleryEntryButton.pack(ENTRY_NONCE, { target: ENTRY_TARGETS[target] }),
   };
 }
 

@@ -16,7 +16,7 @@ import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { rereadableFile } from "../lifecycle/chat-delivery.js";
 import { type TicketData, ticketJob, ticketTag } from "../lifecycle/tickets.js";
-import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
+import { CALLBACK_SCOPES, defineCallback } from "../telegram/callback-data.js";
 import type { Follower } from "./follower.js";
 import {
   type BatchRecord,
@@ -149,36 +149,31 @@ export function cancelJob(deps: CancelDeps): JobDefinition<TicketData> {
   });
 }
 
+const scope = CALLBACK_SCOPES.generationResult;
+/** The result's place in its batch, on the buttons about one result. */
+const onResult = {
+  position: z
+    .string()
+    .regex(/^(0|[1-9]\d{0,3})$/)
+    .transform(Number)
+    .optional(),
+};
+
 /** Buttons on results and on the card: what each does, as a short code on the wire. */
-export const RESULT_ACTIONS = {
-  original: "o",
-  again: "a",
-  reference: "r",
-  delete: "d",
-  deleteConfirmed: "D",
-  keep: "k",
-  cancelQueued: "c",
-  retryFailed: "f",
-  join: "j",
-  joinConfirmed: "J",
-  joinDismissed: "n",
-} as const;
-export type ResultAction = keyof typeof RESULT_ACTIONS;
-
-const ACTION_BY_CODE = new Map<string, ResultAction>(
-  Object.entries(RESULT_ACTIONS).map(([action, code]) => [code, action as ResultAction]),
-);
-
-/** A result button's action and image, from its callback arguments; undefined for anything else. */
-export function decodeResultAction(
-  args: readonly string[],
-): { action: ResultAction; position?: number } | undefined {
-  const [code, position] = args;
-  const action = code === undefined ? undefined : ACTION_BY_CODE.get(code);
-  if (!action) return undefined;
-  if (position === undefined) return { action };
-  return /^(0|[1-9]\d{0,3})$/.test(position) ? { action, position: Number(position) } : undefined;
-}
+export const RESULT_BUTTONS = {
+  original: defineCallback(scope, "o", onResult),
+  again: defineCallback(scope, "a", onResult),
+  reference: defineCallback(scope, "r", onResult),
+  delete: defineCallback(scope, "d", onResult),
+  deleteConfirmed: defineCallback(scope, "D", onResult),
+  keep: defineCallback(scope, "k", onResult),
+  cancelQueued: defineCallback(scope, "c", onResult),
+  retryFailed: defineCallback(scope, "f", onResult),
+  join: defineCallback(scope, "j", onResult),
+  joinConfirmed: defineCallback(scope, "J", onResult),
+  joinDismissed: defineCallback(scope, "n", onResult),
+};
+export type ResultAction = keyof typeof RESULT_BUTTONS;
 
 export function resultButton(
   text: string,
@@ -186,11 +181,7 @@ export function resultButton(
   action: ResultAction,
   position?: number,
 ): InlineKeyboardButton {
-  const args = position === undefined ? [RESULT_ACTIONS[action]] : [RESULT_ACTIONS[action], position];
-  return {
-    text,
-    callback_data: encodeCallback(CALLBACK_SCOPES.generationResult, ticketTag(ticket), ...args),
-  };
+  return { text, callback_data: RESULT_BUTTONS[action].pack(ticketTag(ticket), { position }) };
 }
 
 /** A clip's actions, under a video sent alone: a clip is neither a reference nor re-sent as a file. */

@@ -13,9 +13,8 @@ import { readStored } from "../storage/json.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import { formatSrtTime, parseSrt, type SrtEntry } from "../tasks-service/parsers/srt.js";
 import type { Task } from "../tasks-service/responses.js";
-import { CALLBACK_SCOPES, encodeCallback } from "../telegram/callback-data.js";
 import type { TaskRecord } from "./records.js";
-import { RESULT_ACTIONS } from "./result-actions.js";
+import { RESULT_BUTTONS, transcriptPageButton } from "./result-actions.js";
 import { type ResultFetcher, ResultUnavailableError } from "./result-files.js";
 
 /** How long a transcribe step waits for its check. */
@@ -134,18 +133,19 @@ export function reviewView(
     "",
     t("review-how"),
   ].join("\n");
-  const button = (label: string, ...args: Array<string | number>) => ({
+  const tag = ticketTag(review.ticket);
+  const turn = (label: string, page: number) => ({
     text: label,
-    callback_data: encodeCallback(CALLBACK_SCOPES.result, ticketTag(review.ticket), ...args),
+    callback_data: transcriptPageButton.pack(tag, { page }),
   });
   const turns: InlineKeyboardButton[] = [];
-  if (shown > 0) turns.push(button(t("button-prev"), RESULT_ACTIONS.transcriptPage, shown - 1));
-  if (shown < pages - 1) turns.push(button(t("button-next"), RESULT_ACTIONS.transcriptPage, shown + 1));
+  if (shown > 0) turns.push(turn(t("button-prev"), shown - 1));
+  if (shown < pages - 1) turns.push(turn(t("button-next"), shown + 1));
   const keyboard = [
     ...(turns.length > 0 ? [turns] : []),
     [
-      button(t("review-button-file"), RESULT_ACTIONS.transcriptFile),
-      button(t("review-button-render"), RESULT_ACTIONS.renderAsIs),
+      { text: t("review-button-file"), callback_data: RESULT_BUTTONS.transcriptFile.pack(tag, {}) },
+      { text: t("review-button-render"), callback_data: RESULT_BUTTONS.renderAsIs.pack(tag, {}) },
     ],
   ];
   return { text, keyboard, page: shown };

@@ -3,10 +3,11 @@
  * task was created in).
  */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
+import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
 import { ticketTag } from "../lifecycle/tickets.js";
-import type { TaskType } from "../tasks-service/schemas/index.js";
-import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../telegram/callback-data.js";
+import { TASK_TYPES, type TaskType } from "../tasks-service/schemas/index.js";
+import { CALLBACK_SCOPES, callbackInt, defineCallback } from "../telegram/callback-data.js";
 import type { TaskRecord } from "./records.js";
 import type { ResultKind } from "./send-result.js";
 
@@ -14,25 +15,28 @@ import type { ResultKind } from "./send-result.js";
  * Buttons on results and failures: they act on the task, not on the chat's newest menu, and name it by
  * its ticket's tag (the ticket is the task's callback address and never goes in a button).
  */
-export const RESULT_ACTIONS = {
-  repeat: "r",
-  newTask: "n",
-  retrySubmit: "s",
-  tryAgain: "a",
-  renderAsIs: "d",
-  /** Starts the next task with this result as its input: `t:<task type>[:<clip index>]`. */
-  nextTask: "t",
-  /** "New task" with the media just used: `m:<task type>`. */
-  sameMedia: "m",
-  /** The semi-automatic dubbing's transcript: `p:<page>` turns its pages, `f` sends it as an SRT file. */
-  transcriptPage: "p",
-  transcriptFile: "f",
-} as const;
+const scope = CALLBACK_SCOPES.result;
+export const RESULT_BUTTONS = {
+  repeat: defineCallback(scope, "r", {}),
+  newTask: defineCallback(scope, "n", {}),
+  retrySubmit: defineCallback(scope, "s", {}),
+  tryAgain: defineCallback(scope, "a", {}),
+  renderAsIs: defineCallback(scope, "d", {}),
+  /** The semi-automatic dubbing's transcript sent as an SRT file. */
+  transcriptFile: defineCallback(scope, "f", {}),
+};
+const taskType = z.enum(TASK_TYPES);
+/** Starts the next task with this result (or one of its clips) as its input. */
+export const nextTaskButton = defineCallback(scope, "t", { type: taskType, clip: callbackInt.optional() });
+/** "New task" with the media just used. */
+export const sameMediaButton = defineCallback(scope, "m", { type: taskType });
+/** Turns the pages of the semi-automatic dubbing's transcript. */
+export const transcriptPageButton = defineCallback(scope, "p", { page: callbackInt });
 
-export function resultButton(t: Translate, record: TaskRecord, action: keyof typeof RESULT_ACTIONS) {
+export function resultButton(t: Translate, record: TaskRecord, action: keyof typeof RESULT_BUTTONS) {
   return {
     text: t(`outcome-button-${action}`),
-    callback_data: encodeCallback(CALLBACK_SCOPES.result, ticketTag(record.ticket), RESULT_ACTIONS[action]),
+    callback_data: RESULT_BUTTONS[action].pack(ticketTag(record.ticket), {}),
   };
 }
 
@@ -40,22 +44,14 @@ export function resultButton(t: Translate, record: TaskRecord, action: keyof typ
 const AFTER_VIDEO: readonly TaskType[] = ["subtitles", "dubbing", "smart_clip", "pause_removal"];
 const AFTER_CLIP: readonly TaskType[] = ["subtitles", "dubbing"];
 
-function thenButton(record: TaskRecord, label: string, next: TaskType, clip?: number) {
-  const args: Array<string | number> = [RESULT_ACTIONS.nextTask, next, ...(clip === undefined ? [] : [clip])];
-  return {
-    text: label,
-    callback_data: encodeCallback(CALLBACK_SCOPES.result, ticketTag(record.ticket), ...args),
-  };
+function thenButton(record: TaskRecord, label: string, type: TaskType, clip?: number) {
+  return { text: label, callback_data: nextTaskButton.pack(ticketTag(record.ticket), { type, clip }) };
 }
 
 function isThenButton(record: TaskRecord, button: InlineKeyboardButton): boolean {
-  const data = decodeCallback("callback_data" in button ? button.callback_data : undefined);
-  return (
-    data?.scope === CALLBACK_SCOPES.result &&
-    // A button sent before buttons carried the tag names the ticket itself.
-    (data.nonce === ticketTag(record.ticket) || data.nonce === record.ticket) &&
-    data.args[0] === RESULT_ACTIONS.nextTask
-  );
+  const pressed = nextTaskButton.unpack("callback_data" in button ? button.callback_data : undefined);
+  // A button sent before buttons carried the tag names the ticket itself.
+  return pressed?.nonce === ticketTag(record.ticket) || pressed?.nonce === record.ticket;
 }
 
 /**

@@ -15,11 +15,10 @@ import { AwaitingSrt, startReview } from "../../src/tasks/awaiting-srt.js";
 import { cardText, ProgressCards } from "../../src/tasks/card.js";
 import { deliverJob } from "../../src/tasks/deliver-job.js";
 import { type TaskRecord, TaskRecords } from "../../src/tasks/records.js";
-import { RESULT_ACTIONS } from "../../src/tasks/result-actions.js";
+import { nextTaskButton } from "../../src/tasks/result-actions.js";
 import { createTaskResultSender, type ResultFetcher } from "../../src/tasks/send-result.js";
 import type { Task } from "../../src/tasks-service/responses.js";
 import { TASK_TYPES, type TaskType } from "../../src/tasks-service/schemas/index.js";
-import { CALLBACK_SCOPES, decodeCallback } from "../../src/telegram/callback-data.js";
 import { serviceTask } from "./bot-fakes.js";
 import { type ApiCall, BotHarness } from "./bot-harness.js";
 import { buttonsOf, type WordsAudit } from "./words-audit.js";
@@ -140,9 +139,8 @@ function checkThenNames(t: Translate, calls: readonly ApiCall[], audit: WordsAud
   let seen = 0;
   for (const call of calls) {
     for (const button of buttonsOf(call)) {
-      const data = decodeCallback(button.data);
-      const [action, next] = data?.args ?? [];
-      if (data?.scope !== CALLBACK_SCOPES.result || action !== RESULT_ACTIONS.nextTask || !next) continue;
+      const next = nextTaskButton.unpack(button.data)?.data.type;
+      if (!next) continue;
       seen += 1;
       const name = t(`task-${next}-name`);
       if (!button.text.toLowerCase().includes(name.toLowerCase())) {

@@ -2,9 +2,17 @@ import { Composer } from "grammy";
 import type { MessageEntity } from "grammy/types";
 import type { IssuedApiKey } from "../../accounts/ports.js";
 import { formatDate } from "../../i18n/format.js";
-import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import { apiKeyConfirmKeyboard, apiKeyIssueKeyboard, apiKeyManageKeyboard } from "../keyboards/api-key.js";
+import {
+  apiKeyConfirmKeyboard,
+  apiKeyIssueKeyboard,
+  apiKeyManageKeyboard,
+  askKeyChangeButton,
+  issueKeyButton,
+  keepKeyButton,
+  revokeKeyButton,
+  rotateKeyButton,
+} from "../keyboards/api-key.js";
 import { currentMenu, editMenu, menuShownIn, openMenu, openNewMenu } from "../menu.js";
 
 /** A shown key disappears from the chat after this long. */
@@ -46,51 +54,48 @@ apiKeyFeature.chatType("private").command("apikey", async (ctx) => {
   menuShownIn(ctx, await ctx.reply(text, { reply_markup, entities: prefixAsCode(text, prefix) }));
 });
 
-apiKeyFeature.on("callback_query:data", async (ctx, next) => {
-  const data = ctx.callbackData;
-  if (data?.scope !== CALLBACK_SCOPES.apiKey) return next();
-  const [action] = data.args;
-  const userId = ctx.from.id;
+const presses = apiKeyFeature.on("callback_query:data");
+
+// A key issued meanwhile (another device, a task) is not replaced by a second press.
+presses.filter(issueKeyButton.filter, async (ctx) => {
   await ctx.answerCallbackQuery();
-  switch (action) {
-    case "issue": {
-      // A key issued meanwhile (another device, a task) is not replaced by a second press.
-      const existing = await ctx.deps.apiKeys.describe(userId);
-      const { text, reply_markup, prefix } = await keyOverview(ctx, userId, openMenu(ctx));
-      if (existing) {
-        await editMenu(ctx, text, { reply_markup, entities: prefixAsCode(text, prefix) });
-        return;
-      }
-      const issued = await ctx.deps.apiKeys.issue(userId);
-      await editMenu(ctx, ctx.t("apikey-issued"));
-      await showNewKey(ctx, issued);
-      return;
-    }
-    case "rotate":
-    case "revoke": {
-      const nonce = currentMenu(ctx);
-      await editMenu(ctx, ctx.t(`apikey-${action}-confirm`), {
-        reply_markup: apiKeyConfirmKeyboard(ctx.t, nonce, `${action}-ok`),
-      });
-      return;
-    }
-    case "rotate-ok": {
-      const issued = await ctx.deps.apiKeys.rotate(userId);
-      openMenu(ctx);
-      await editMenu(ctx, ctx.t("apikey-replaced"));
-      await showNewKey(ctx, issued);
-      return;
-    }
-    case "revoke-ok": {
-      await ctx.deps.apiKeys.revoke(userId);
-      openMenu(ctx);
-      await editMenu(ctx, ctx.t("apikey-revoked"));
-      return;
-    }
-    default: {
-      const { text, reply_markup, prefix } = await keyOverview(ctx, userId, currentMenu(ctx));
-      const kept = `${ctx.t("apikey-kept")}\n\n${text}`;
-      await editMenu(ctx, kept, { reply_markup, entities: prefixAsCode(kept, prefix) });
-    }
+  const existing = await ctx.deps.apiKeys.describe(ctx.from.id);
+  const { text, reply_markup, prefix } = await keyOverview(ctx, ctx.from.id, openMenu(ctx));
+  if (existing) {
+    await editMenu(ctx, text, { reply_markup, entities: prefixAsCode(text, prefix) });
+    return;
   }
+  const issued = await ctx.deps.apiKeys.issue(ctx.from.id);
+  await editMenu(ctx, ctx.t("apikey-issued"));
+  await showNewKey(ctx, issued);
+});
+
+presses.filter(askKeyChangeButton.filter, async (ctx) => {
+  const { change } = ctx.pressed.data;
+  await ctx.answerCallbackQuery();
+  await editMenu(ctx, ctx.t(`apikey-${change}-confirm`), {
+    reply_markup: apiKeyConfirmKeyboard(ctx.t, currentMenu(ctx), change),
+  });
+});
+
+presses.filter(rotateKeyButton.filter, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  const issued = await ctx.deps.apiKeys.rotate(ctx.from.id);
+  openMenu(ctx);
+  await editMenu(ctx, ctx.t("apikey-replaced"));
+  await showNewKey(ctx, issued);
+});
+
+presses.filter(revokeKeyButton.filter, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  await ctx.deps.apiKeys.revoke(ctx.from.id);
+  openMenu(ctx);
+  await editMenu(ctx, ctx.t("apikey-revoked"));
+});
+
+presses.filter(keepKeyButton.filter, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  const { text, reply_markup, prefix } = await keyOverview(ctx, ctx.from.id, currentMenu(ctx));
+  const kept = `${ctx.t("apikey-kept")}\n\n${text}`;
+  await editMenu(ctx, kept, { reply_markup, entities: prefixAsCode(kept, prefix) });
 });

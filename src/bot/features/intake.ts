@@ -24,14 +24,12 @@ import {
 import { addInMessageOrder, extractMedia, type MediaRef, telegramMediaOf } from "../../media/media-ref.js";
 import { type PendingMedia, PendingMediaStore } from "../../media/pending-media.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
-import { CALLBACK_SCOPES, type CallbackData } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { placeMedia } from "../forms/place-media.js";
 import { continuesText, joinTextParts } from "../forms/text-parts.js";
 import { intakeKeyboard } from "../keyboards/intake.js";
 import { menuShownIn, redrawnMenu, replyWithMenu } from "../menu.js";
 import { canOpenForms, openForm } from "../open-form.js";
-import { isBotTaskType } from "../task-types.js";
 import { FORMS } from "../tasks/forms/index.js";
 
 export interface MoreOffers {
@@ -54,13 +52,6 @@ export interface IntakeOptions {
 
 const DEFAULT_COLLECT_WINDOW_MS = 2 * 60 * 1000;
 const DEFAULT_TEXT_WINDOW_MS = 15 * 60 * 1000;
-
-/** The task a pressed intake button chose (the forms read it, then take the pending media). */
-export function intakeChoice(data: CallbackData | undefined): TaskType | undefined {
-  if (data?.scope !== CALLBACK_SCOPES.intake) return undefined;
-  const [type] = data.args;
-  return type !== undefined && isBotTaskType(type) ? type : undefined;
-}
 
 function summaryOf(ctx: BotContext, refs: readonly MediaRef[]): string {
   const counts = new Map<string, number>();

@@ -1,8 +1,6 @@
 import { Composer } from "grammy";
-import { isBotLocale } from "../../i18n/locales.js";
-import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import { languageKeyboard } from "../keyboards/language.js";
+import { languageButton, languageKeyboard } from "../keyboards/language.js";
 import { editMenu, replyWithMenu } from "../menu.js";
 
 export const languageFeature = new Composer<BotContext>();
@@ -12,14 +10,8 @@ languageFeature.chatType("private").command("language", async (ctx) => {
   await replyWithMenu(ctx, ctx.t("language-pick"), (nonce) => languageKeyboard(ctx.t, nonce, current));
 });
 
-languageFeature.on("callback_query:data", async (ctx, next) => {
-  const data = ctx.callbackData;
-  if (data?.scope !== CALLBACK_SCOPES.language) return next();
-  const [language] = data.args;
-  if (language === undefined || !isBotLocale(language)) {
-    await ctx.answerCallbackQuery();
-    return;
-  }
+languageFeature.on("callback_query:data").filter(languageButton.filter, async (ctx) => {
+  const { language } = ctx.pressed.data;
   ctx.preferences = await ctx.preferencesRepository.update(ctx.from.id, { language });
   ctx.i18n.useLocale(language);
   await ctx.answerCallbackQuery();

@@ -1,9 +1,16 @@
 import { Composer } from "grammy";
 import { type BotLocale, isBotLocale } from "../../i18n/locales.js";
-import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import { settingsMainKeyboard, settingsOptionsKeyboard } from "../keyboards/settings.js";
+import {
+  openSettingButton,
+  resetSettingButton,
+  setSettingButton,
+  settingsMainKeyboard,
+  settingsMenuButton,
+  settingsOptionsKeyboard,
+} from "../keyboards/settings.js";
 import { currentMenu, editMenu, menuShownIn, openNewMenu } from "../menu.js";
+import type { UserPreferences } from "../preferences.js";
 import { SETTINGS_FIELDS, type SettingsField, settingsField, settingsSummary } from "../settings-fields.js";
 
 async function localeOf(ctx: BotContext): Promise<BotLocale> {
@@ -50,34 +57,43 @@ settingsFeature.chatType("private").command("settings", async (ctx) => {
   menuShownIn(ctx, await ctx.reply(text, { reply_markup }));
 });
 
-settingsFeature.on("callback_query:data", async (ctx, next) => {
-  const data = ctx.callbackData;
-  if (data?.scope !== CALLBACK_SCOPES.settings) return next();
-  const nonce = currentMenu(ctx);
-  const [action, code, index] = data.args;
-  const field = settingsField(code);
+/** The main menu again, after a change was saved or none was made. */
+async function backToMenu(ctx: BotContext, answer?: string): Promise<void> {
+  await ctx.answerCallbackQuery(answer === undefined ? undefined : { text: answer });
+  const { text, reply_markup } = await mainMenu(ctx, currentMenu(ctx));
+  await editMenu(ctx, text, { reply_markup });
+}
 
-  if (action === "open" && field) {
-    await showField(ctx, field, nonce);
+async function saveSetting(ctx: BotContext, userId: number, change: Partial<UserPreferences> | undefined) {
+  if (change === undefined) {
+    await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
     return;
   }
-  if ((action === "set" || action === "reset") && field) {
-    let change: Record<string, undefined> | undefined;
-    if (action === "reset")
-      change = Object.fromEntries((field.resets ?? []).map((name) => [name, undefined]));
-    const option = action === "set" ? (await fieldOptions(ctx, field))[Number(index)] : undefined;
-    const update = option?.change ?? change;
-    if (update === undefined) {
-      await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
-      return;
-    }
-    ctx.preferences = await ctx.preferencesRepository.update(ctx.from.id, update);
-    if (ctx.preferences.language) ctx.i18n.useLocale(ctx.preferences.language);
-    else await ctx.i18n.renegotiateLocale();
-    await ctx.answerCallbackQuery({ text: ctx.t("settings-saved") });
-  } else {
-    await ctx.answerCallbackQuery();
-  }
-  const { text, reply_markup } = await mainMenu(ctx, nonce);
-  await editMenu(ctx, text, { reply_markup });
+  ctx.preferences = await ctx.preferencesRepository.update(userId, change);
+  if (ctx.preferences.language) ctx.i18n.useLocale(ctx.preferences.language);
+  else await ctx.i18n.renegotiateLocale();
+  await backToMenu(ctx, ctx.t("settings-saved"));
+}
+
+const presses = settingsFeature.on("callback_query:data");
+
+presses.filter(openSettingButton.filter, async (ctx) => {
+  const field = settingsField(ctx.pressed.data.code);
+  if (field) await showField(ctx, field, currentMenu(ctx));
+  else await backToMenu(ctx);
 });
+
+presses.filter(setSettingButton.filter, async (ctx) => {
+  const { code, option } = ctx.pressed.data;
+  const field = settingsField(code);
+  const chosen = field ? (await fieldOptions(ctx, field))[option] : undefined;
+  await saveSetting(ctx, ctx.from.id, chosen?.change);
+});
+
+presses.filter(resetSettingButton.filter, async (ctx) => {
+  const field = settingsField(ctx.pressed.data.code);
+  const change = field && Object.fromEntries((field.resets ?? []).map((name) => [name, undefined]));
+  await saveSetting(ctx, ctx.from.id, change);
+});
+
+presses.filter(settingsMenuButton.filter, (ctx) => backToMenu(ctx));

@@ -1,11 +1,10 @@
 import { Composer } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import type { Translate } from "../../i18n/translate.js";
-import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import { taskTypesKeyboard } from "../keyboards/task-types.js";
+import { startTaskButton, taskTypesKeyboard } from "../keyboards/task-types.js";
 import { replyWithMenu } from "../menu.js";
-import { type BotTaskType, isBotTaskType, taskTypeFromPayload } from "../task-types.js";
+import { type BotTaskType, taskTypeFromPayload } from "../task-types.js";
 
 function taskCardText(ctx: BotContext, type: BotTaskType): string {
   return ctx.t("task-card", {
@@ -45,13 +44,9 @@ export function createStartFeature(moreEntries?: MenuEntries): Composer<BotConte
     await replyWithMenu(ctx, ctx.t("welcome", { name: ctx.from.first_name }), (nonce) => menu(ctx, nonce));
   });
 
-  startFeature.on("callback_query:data", async (ctx, next) => {
-    const data = ctx.callbackData;
-    if (data?.scope !== CALLBACK_SCOPES.startTask) return next();
-    const [type] = data.args;
+  startFeature.on("callback_query:data").filter(startTaskButton.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
-    if (type === undefined || !isBotTaskType(type)) return;
-    await ctx.reply(taskCardText(ctx, type));
+    await ctx.reply(taskCardText(ctx, ctx.pressed.data.type));
   });
   return startFeature;
 }

@@ -5,10 +5,11 @@
  * offer is edited as they arrive; the chosen form takes the text and the offer's message becomes it.
  */
 import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import { z } from "zod";
 import { isTextDocument } from "../../media/accept.js";
 import { type TelegramMediaRef, telegramMediaOf } from "../../media/media-ref.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
-import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
+import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import type { Notice } from "../forms/form-state.js";
 import { continuesText, joinTextParts } from "../forms/text-parts.js";
@@ -64,6 +65,8 @@ export const TEXT_OFFERS: readonly TextOffer[] = [
   },
 ];
 
+const textOfferButton = defineCallback(CALLBACK_SCOPES.textOffer, undefined, { offer: z.string().min(1) });
+
 function offersFor(all: readonly TextOffer[], text: string): TextOffer[] {
   return all.filter((offer) => text.length <= offer.maxLength && (offer.fits?.(text) ?? true));
 }
@@ -71,7 +74,7 @@ function offersFor(all: readonly TextOffer[], text: string): TextOffer[] {
 function offersKeyboard(ctx: BotContext, nonce: string, offers: readonly TextOffer[]): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const offer of offers)
-    keyboard.text(ctx.t(offer.label), encodeCallback(CALLBACK_SCOPES.textOffer, nonce, offer.id)).row();
+    keyboard.text(ctx.t(offer.label), textOfferButton.pack(nonce, { offer: offer.id })).row();
   return keyboard;
 }
 
@@ -162,10 +165,8 @@ export function createTextOffersFeature(options: {
     }
     await offerFor(ctx, all, message.chat.id, { text: read });
   });
-  feature.on("callback_query:data", async (ctx, next) => {
-    const data = ctx.callbackData;
-    if (data?.scope !== CALLBACK_SCOPES.textOffer) return next();
-    const offer = all.find((candidate) => candidate.id === data.args[0]);
+  feature.on("callback_query:data").filter(textOfferButton.filter, async (ctx) => {
+    const offer = all.find((candidate) => candidate.id === ctx.pressed.data.offer);
     await ctx.answerCallbackQuery();
     const chatId = ctx.chat?.id;
     if (!offer || chatId === undefined) return;

@@ -5,7 +5,7 @@
  * every part, and a press that does not decode is treated as stale.
  */
 import { z } from "zod";
-import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
+import { CALLBACK_SCOPES, packCallback } from "../../telegram/callback-data.js";
 import {
   CAPTION_FLAGS,
   CAPTION_PROPERTIES,
@@ -220,7 +220,7 @@ function wireArgs<K extends CardActionKind>(action: CardActionOf<K> & { kind: K 
 
 /** The callback data of a button of the form whose message carries `nonce`. */
 export function encodeCardAction(nonce: string, action: CardAction): string {
-  return encodeCallback(CALLBACK_SCOPES.form, nonce, ...wireArgs(action));
+  return packCallback(CALLBACK_SCOPES.form, nonce, wireArgs(action));
 }
 
 /** The action of a form button's callback arguments; undefined for anything this bot did not make. */

@@ -15,7 +15,7 @@ import { type Account, keyBudgetOf } from "../../generation-service/responses.js
 import { generationProblem } from "../../generations/problems.js";
 import { formatBytes, formatDate, formatNumber, percentBar } from "../../i18n/format.js";
 import type { Translate } from "../../i18n/translate.js";
-import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
+import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import { singleAttempt } from "../../telegram/client-policy.js";
 import { noteWhatWasSaid } from "../../updates/updates.js";
 import type { BotContext } from "../context.js";
@@ -122,13 +122,15 @@ function keyIn(text: string): string | undefined {
   return text.split(/\s+/).find(isGenerationApiKey);
 }
 
+const skipSecretButton = defineCallback(CALLBACK_SCOPES.generationAccount, "skip", {});
+
 function skipKeyboard(t: Translate, nonce: string) {
   return {
     inline_keyboard: [
       [
         {
           text: t("connect-button-skip"),
-          callback_data: encodeCallback(CALLBACK_SCOPES.generationAccount, nonce, "skip"),
+          callback_data: skipSecretButton.pack(nonce, {}),
         },
       ],
     ],
@@ -235,11 +237,8 @@ export function createGenerationAccountFeature(deps: GenerationAccountDeps): Com
     await ctx.reply(ctx.t(saved ? done : "account-not-linked"));
   });
 
-  feature.on("callback_query:data", async (ctx, next) => {
-    const data = ctx.callbackData;
-    if (data?.scope !== CALLBACK_SCOPES.generationAccount) return next();
+  feature.on("callback_query:data").filter(skipSecretButton.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
-    if (data.args[0] !== "skip") return;
     ctx.session.generationLink = undefined;
     currentMenu(ctx);
     await editMenu(ctx, ctx.t("connect-secret-skipped"));

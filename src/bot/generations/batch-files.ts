@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { Translate } from "../../i18n/translate.js";
 import { type TelegramMediaRef, telegramMediaOf } from "../../media/media-ref.js";
 import { readStored } from "../../storage/json.js";
-import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../../telegram/callback-data.js";
+import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import type { TextOffer } from "../features/text-offers.js";
 import type { Notice } from "../forms/form-state.js";
@@ -40,7 +40,9 @@ export interface BatchFilesDeps {
 const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
 const PREVIEW_PROMPTS = 5;
 const LISTED_REFUSALS = 20;
-const ACTIONS = { create: "c", dismiss: "x" } as const;
+/** The preview's buttons carry the draft's id in place of a menu nonce. */
+const createBatchButton = defineCallback(CALLBACK_SCOPES.batchFile, "c", {});
+const dismissBatchButton = defineCallback(CALLBACK_SCOPES.batchFile, "x", {});
 
 const GroupSchema = z.object({
   request: z.record(z.string(), z.unknown()),
@@ -147,16 +149,8 @@ function previewText(
 
 function previewKeyboard(t: Translate, id: string, count: number): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  if (count > 0) {
-    keyboard.text(
-      t("batch-button-create", { count }),
-      encodeCallback(CALLBACK_SCOPES.batchFile, id, ACTIONS.create),
-    );
-  }
-  return keyboard.text(
-    t("batch-button-dismiss"),
-    encodeCallback(CALLBACK_SCOPES.batchFile, id, ACTIONS.dismiss),
-  );
+  if (count > 0) keyboard.text(t("batch-button-create", { count }), createBatchButton.pack(id, {}));
+  return keyboard.text(t("batch-button-dismiss"), dismissBatchButton.pack(id, {}));
 }
 
 /** `inPlaceOf`: the message that becomes the preview (the offers under a .txt), else a new one. */
@@ -266,28 +260,25 @@ export function createBatchFilesFeature(deps: BatchFilesDeps): Composer<BotConte
     }
     await preview(ctx, deps, read, kind);
   });
-  feature.on("callback_query:data", async (ctx, next) => {
-    const data = decodeCallback(ctx.callbackQuery.data);
-    if (data?.scope !== CALLBACK_SCOPES.batchFile) return next();
-    const draft = await readDraft(ctx, data.nonce);
-    if (!draft) {
-      await ctx.answerCallbackQuery({ text: ctx.t("batch-expired") });
-      return;
-    }
-    if (draft.userId !== ctx.from.id) {
-      await ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
-      return;
+  const presses = feature.on("callback_query:data");
+  /** The draft a press acts on, taken before anything starts, so that a second press finds nothing. */
+  const takeDraft = async (ctx: BotContext & { pressed: { nonce: string } }, userId: number) => {
+    const draft = await readDraft(ctx, ctx.pressed.nonce);
+    if (!draft || draft.userId !== userId) {
+      await ctx.answerCallbackQuery({ text: ctx.t(draft ? "button-foreign" : "batch-expired") });
+      return undefined;
     }
     await ctx.answerCallbackQuery();
-    // Taken before anything starts: a second press finds nothing.
-    if (!(await ctx.deps.storage.kv.delete(draftKey(data.nonce)))) return;
-    const messageId = ctx.callbackQuery.message?.message_id;
-    if (data.args[0] === ACTIONS.create) {
-      await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } });
-      await create(ctx, deps, draft, messageId);
-      return;
-    }
-    await ctx.editMessageText(ctx.t("batch-dismissed"));
+    return (await ctx.deps.storage.kv.delete(draftKey(ctx.pressed.nonce))) ? draft : undefined;
+  };
+  presses.filter(createBatchButton.filter, async (ctx) => {
+    const draft = await takeDraft(ctx, ctx.from.id);
+    if (!draft) return;
+    await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } });
+    await create(ctx, deps, draft, ctx.callbackQuery.message?.message_id);
+  });
+  presses.filter(dismissBatchButton.filter, async (ctx) => {
+    if (await takeDraft(ctx, ctx.from.id)) await ctx.editMessageText(ctx.t("batch-dismissed"));
   });
   return feature;
 }

@@ -11,7 +11,7 @@ import type { Translate } from "../../i18n/translate.js";
 import { mediaClassOf } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import { PendingMediaStore, takePendingMedia } from "../../media/pending-media.js";
-import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
+import { CALLBACK_SCOPES, callbackKeyOf, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import type { MoreOffers } from "../features/intake.js";
 import type { TextOffer } from "../features/text-offers.js";
@@ -19,39 +19,33 @@ import { openGenerationForm } from "../open-form.js";
 import { type GenerationFlowDeps, withRecordingLengths } from "./conversation.js";
 import { MAX_PROMPT_TEXT } from "./forms/field-kit.js";
 
-/** Entry buttons (menu, intake): `gs:<menu nonce>:<entry>`. */
-const ENTRIES = {
-  fromText: "t",
-  fromReferences: "r",
-  videoFromText: "v",
-  videoFromFrames: "f",
-  keyframeChain: "k",
-  videoFromClips: "c",
-  videoToAudio: "a",
-  clipMenu: "m",
+/** Entry buttons (menu, intake): `gs:<menu nonce>:<code>`, by the form each opens and with what. */
+const BLANK_FORMS = { t: "text_to_image", v: "text_to_video", m: "video_to_video" } as const;
+const PENDING_MEDIA_FORMS = {
+  r: "reference_image",
+  f: "image_to_video",
+  k: "keyframe_video",
+  c: "video_to_video",
 } as const;
+const scope = CALLBACK_SCOPES.generationStart;
+const blankFormButton = defineCallback(scope, undefined, { form: callbackKeyOf(BLANK_FORMS) });
+const pendingMediaFormButton = defineCallback(scope, undefined, {
+  form: callbackKeyOf(PENDING_MEDIA_FORMS),
+});
+const recordingFormButton = defineCallback(scope, "a", {});
 /** Photos an intake offer may hand to a reference form at most. */
 const MAX_OFFERED_REFERENCES = 10;
 
-function entryButton(
-  t: Translate,
-  nonce: string,
-  key: string,
-  entry: keyof typeof ENTRIES,
-  params?: Record<string, string | number>,
-): InlineKeyboardButton {
-  return {
-    text: t(key, params),
-    callback_data: encodeCallback(CALLBACK_SCOPES.generationStart, nonce, ENTRIES[entry]),
-  };
+function entryButton(t: Translate, key: string, callback_data: string, params?: Record<string, number>) {
+  return { text: t(key, params), callback_data };
 }
 
 /** The /start menu's entries. */
 export function generationMenuEntries(t: Translate, nonce: string): InlineKeyboardButton[] {
   return [
-    entryButton(t, nonce, "generation-menu-image", "fromText"),
-    entryButton(t, nonce, "video-menu-text", "videoFromText"),
-    entryButton(t, nonce, "video-refs-menu-clip", "clipMenu"),
+    entryButton(t, "generation-menu-image", blankFormButton.pack(nonce, { form: "t" })),
+    entryButton(t, "video-menu-text", blankFormButton.pack(nonce, { form: "v" })),
+    entryButton(t, "video-refs-menu-clip", blankFormButton.pack(nonce, { form: "m" })),
   ];
 }
 
@@ -76,14 +70,16 @@ export const generationIntakeOffers: MoreOffers = {
     switch (offeredFor(refs)) {
       case "photos":
         return [
-          entryButton(t, nonce, "generation-offer-references", "fromReferences"),
-          entryButton(t, nonce, "video-offer-frames", "videoFromFrames"),
-          entryButton(t, nonce, "video-offer-chain", "keyframeChain"),
+          entryButton(t, "generation-offer-references", pendingMediaFormButton.pack(nonce, { form: "r" })),
+          entryButton(t, "video-offer-frames", pendingMediaFormButton.pack(nonce, { form: "f" })),
+          entryButton(t, "video-offer-chain", pendingMediaFormButton.pack(nonce, { form: "k" })),
         ];
-      case "clips":
-        return [entryButton(t, nonce, "video-refs-offer-clip", "videoFromClips", { count: refs.length })];
+      case "clips": {
+        const clips = pendingMediaFormButton.pack(nonce, { form: "c" });
+        return [entryButton(t, "video-refs-offer-clip", clips, { count: refs.length })];
+      }
       case "audio":
-        return [entryButton(t, nonce, "video-refs-offer-audio", "videoToAudio")];
+        return [entryButton(t, "video-refs-offer-audio", recordingFormButton.pack(nonce, {}))];
       default:
         return [];
     }
@@ -122,58 +118,35 @@ export function createGenerationEntries(flow: Pick<GenerationFlowDeps, "measure"
     });
   });
 
-  feature.on("callback_query:data", async (ctx, next) => {
-    const data = ctx.callbackData;
-    if (data?.scope !== CALLBACK_SCOPES.generationStart) return next();
+  const presses = feature.on("callback_query:data");
+  presses.filter(blankFormButton.filter, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await openGenerationForm(ctx, { type: BLANK_FORMS[ctx.pressed.data.form], media: [] });
+  });
+  presses.filter(recordingFormButton.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
-    switch (data.args[0]) {
-      case ENTRIES.fromText:
-        await openGenerationForm(ctx, { type: "text_to_image", media: [] });
-        return;
-      case ENTRIES.videoFromText:
-        await openGenerationForm(ctx, { type: "text_to_video", media: [] });
-        return;
-      case ENTRIES.clipMenu:
-        await openGenerationForm(ctx, { type: "video_to_video", media: [] });
-        return;
-      case ENTRIES.videoToAudio: {
-        const store = new PendingMediaStore(ctx.deps.storage.kv);
-        const pending = await store.get(chatId);
-        if (!pending || pending.refs.length === 0) {
-          await ctx.reply(ctx.t("intake-expired"));
-          return;
-        }
-        // Measured as the open form measures a recording, so the card says one runs over 15 seconds.
-        const media = await withRecordingLengths(pending.refs, flow.measure);
-        await store.clear(chatId);
-        await openGenerationForm(ctx, { type: "audio_to_video", media });
-        return;
-      }
-      case ENTRIES.fromReferences:
-      case ENTRIES.videoFromFrames:
-      case ENTRIES.keyframeChain:
-      case ENTRIES.videoFromClips: {
-        const media = await takePendingMedia(ctx.deps.storage.kv, chatId);
-        if (!media || media.length === 0) {
-          await ctx.reply(ctx.t("intake-expired"));
-          return;
-        }
-        const type =
-          data.args[0] === ENTRIES.fromReferences
-            ? "reference_image"
-            : data.args[0] === ENTRIES.videoFromFrames
-              ? "image_to_video"
-              : data.args[0] === ENTRIES.videoFromClips
-                ? "video_to_video"
-                : "keyframe_video";
-        await openGenerationForm(ctx, { type, media });
-        return;
-      }
-      default:
-        return;
+    const store = new PendingMediaStore(ctx.deps.storage.kv);
+    const pending = await store.get(chatId);
+    if (!pending || pending.refs.length === 0) {
+      await ctx.reply(ctx.t("intake-expired"));
+      return;
     }
+    // Measured as the open form measures a recording, so the card says one runs over 15 seconds.
+    const media = await withRecordingLengths(pending.refs, flow.measure);
+    await store.clear(chatId);
+    await openGenerationForm(ctx, { type: "audio_to_video", media });
+  });
+  presses.filter(pendingMediaFormButton.filter, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const chatId = ctx.chat?.id;
+    const media = chatId === undefined ? undefined : await takePendingMedia(ctx.deps.storage.kv, chatId);
+    if (!media || media.length === 0) {
+      await ctx.reply(ctx.t("intake-expired"));
+      return;
+    }
+    await openGenerationForm(ctx, { type: PENDING_MEDIA_FORMS[ctx.pressed.data.form], media });
   });
   return feature;
 }

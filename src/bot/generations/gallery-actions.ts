@@ -23,7 +23,7 @@ export interface GalleryPress {
   ctx: BotContext;
   deps: GalleryDeps;
   state: GalleryState;
-  arg: string | undefined;
+  arg: number | undefined;
   userId: number;
   apiKey: string;
   t: Translate;
@@ -33,10 +33,10 @@ export interface GalleryPress {
 
 const FIRST_PAGE = { cursors: [], selected: [], next: undefined };
 
-const daysOf = (arg: string | undefined) => AGE_CHOICES.find((choice) => String(choice) === arg);
+const daysOf = (arg: number | undefined) => AGE_CHOICES.find((choice) => choice === arg);
 
 function toggle({ ctx, state, arg, t, redraw }: GalleryPress): Promise<unknown> {
-  const id = state.pageIds[Number(arg)];
+  const id = arg === undefined ? undefined : state.pageIds[arg];
   if (id === undefined) return redraw(state);
   const chosen = state.selected.includes(id);
   if (!chosen && state.selected.length >= MAX_SELECTED) {

@@ -21,7 +21,7 @@ import type { DeletionMarks } from "../../generations/retention.js";
 import { formatBytes, percentBar } from "../../i18n/format.js";
 import type { Translate } from "../../i18n/translate.js";
 import { readStored } from "../../storage/json.js";
-import { CALLBACK_SCOPES, encodeCallback, newNonce } from "../../telegram/callback-data.js";
+import { CALLBACK_SCOPES, callbackInt, defineCallback, newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 
 export interface GalleryService extends QueueService {
@@ -114,9 +114,14 @@ export async function saveGallery(ctx: BotContext, chatId: number, state: Galler
   await ctx.deps.storage.kv.set(galleryKey(chatId), JSON.stringify(state), { ttlMs: STATE_TTL_MS });
 }
 
-export function button(text: string, nonce: string, action: keyof typeof ACTIONS, arg?: string | number) {
-  const args = arg === undefined ? [ACTIONS[action]] : [ACTIONS[action], arg];
-  return { text, callback_data: encodeCallback(CALLBACK_SCOPES.gallery, nonce, ...args) };
+/** The gallery's and the queue card's buttons: the action's code, and a number for those that take one. */
+export const galleryButton = defineCallback(CALLBACK_SCOPES.gallery, undefined, {
+  action: z.enum(Object.values(ACTIONS)),
+  arg: callbackInt.optional(),
+});
+
+export function button(text: string, nonce: string, action: keyof typeof ACTIONS, arg?: number) {
+  return { text, callback_data: galleryButton.pack(nonce, { action: ACTIONS[action], arg }) };
 }
 
 export function next<T>(cycle: readonly T[], current: T): T {

@@ -12,7 +12,7 @@ import { Composer } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { GenerationCredentials } from "../../accounts/generation-links.js";
 import { deriveIdempotencyKey } from "../../generation-service/idempotency.js";
-import { ENTRY_NONCE, ENTRY_TARGETS } from "../../generations/account-buttons.js";
+import { ENTRY_NONCE, ENTRY_TARGETS, galleryEntryButton } from "../../generations/account-buttons.js";
 import { generationProblem } from "../../generations/problems.js";
 import { listAll, queueCardText, readQueue } from "../../generations/queue-card.js";
 import type { Translate } from "../../i18n/translate.js";
@@ -29,6 +29,7 @@ import {
   type GalleryExtras,
   type GalleryState,
   GalleryStateSchema,
+  galleryButton,
   galleryKey,
   QueueStateSchema,
   queueKey,
@@ -162,7 +163,7 @@ async function onGalleryButton(
   chatId: number,
   state: GalleryState,
   action: string,
-  arg: string | undefined,
+  arg: number | undefined,
 ): Promise<void> {
   const t = ctx.t.bind(ctx);
   const userId = ctx.from?.id;
@@ -184,32 +185,22 @@ async function onGalleryButton(
   await handler({ ctx, deps, state, arg, userId, apiKey, t, redraw, idempotencyKey });
 }
 
-async function onButton(ctx: BotContext, deps: GalleryDeps): Promise<void> {
-  const data = decodeCallback(ctx.callbackQuery?.data);
+type GalleryPressed = BotContext & { pressed: { nonce: string; data: { action: string; arg?: number } } };
+
+async function onButton(ctx: GalleryPressed, deps: GalleryDeps): Promise<void> {
+  const { nonce, data } = ctx.pressed;
+  const { action, arg } = data;
   const chatId = ctx.chat?.id;
-  if (!data || chatId === undefined) return;
-  const [action, arg] = data.args;
-  if (ctx.chat?.type !== "private" || action === undefined) {
-    await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
-    return;
-  }
-  if (data.nonce === ENTRY_NONCE) {
-    await ctx.answerCallbackQuery();
-    if (action === ENTRY_TARGETS.queue) await showQueue(ctx, deps, "reply");
-    else if (action === ENTRY_TARGETS.gallery || action === ENTRY_TARGETS.galleryFull) {
-      await openGallery(ctx, deps, action === ENTRY_TARGETS.galleryFull);
-    }
-    return;
-  }
-  const queueActions: readonly string[] = [ACTIONS.askCancel, ACTIONS.cancel];
+  if (chatId === undefined) return;
+  const queueActions: readonly string[] = [ACTIONS.askCancel, ACTIONS.cancel, ACTIONS.queue];
   const queueState = await readState(ctx, queueKey(chatId), QueueStateSchema);
-  if (queueState?.nonce === data.nonce && (queueActions.includes(action) || action === ACTIONS.queue)) {
+  if (queueState?.nonce === nonce && queueActions.includes(action)) {
     await ctx.answerCallbackQuery();
     await onQueueButton(ctx, deps, chatId, action);
     return;
   }
   const state = await readState(ctx, galleryKey(chatId), GalleryStateSchema);
-  if (state?.nonce !== data.nonce) {
+  if (state?.nonce !== nonce) {
     await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
     return;
   }
@@ -226,15 +217,29 @@ async function onButton(ctx: BotContext, deps: GalleryDeps): Promise<void> {
   }
 }
 
+async function onEntryButton(ctx: BotContext, deps: GalleryDeps, target: string): Promise<void> {
+  await ctx.answerCallbackQuery();
+  if (target === ENTRY_TARGETS.queue) await showQueue(ctx, deps, "reply");
+  else await openGallery(ctx, deps, target === ENTRY_TARGETS.galleryFull);
+}
+
 /** Goes before the button guard: its buttons carry their own nonce, and the entry buttons none. */
 export function createGalleryFeature(deps: GalleryDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const privateChats = feature.chatType("private");
   privateChats.command("gallery", (ctx) => openGallery(ctx, deps, false));
   privateChats.command("queue", (ctx) => showQueue(ctx, deps, "reply"));
-  feature.on("callback_query:data", async (ctx, nextMiddleware) => {
-    if (decodeCallback(ctx.callbackQuery.data)?.scope !== CALLBACK_SCOPES.gallery) return nextMiddleware();
-    await onButton(ctx, deps);
+  const presses = feature.on("callback_query:data");
+  presses.filter(
+    (ctx) =>
+      ctx.chat?.type !== "private" &&
+      decodeCallback(ctx.callbackQuery.data)?.scope === CALLBACK_SCOPES.gallery,
+    (ctx) => ctx.answerCallbackQuery({ text: ctx.t("button-stale") }),
+  );
+  presses.filter(galleryEntryButton.filter, async (ctx) => {
+    if (ctx.pressed.nonce === ENTRY_NONCE) await onEntryButton(ctx, deps, ctx.pressed.data.target);
+    else await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
   });
+  presses.filter(galleryButton.filter, (ctx) => onButton(ctx, deps));
   return feature;
 }

@@ -14,10 +14,9 @@ import {
   type GenerationRecords,
   hasOwnPrompt,
 } from "../../generations/records.js";
-import { decodeResultAction, type ResultAction, resultButton } from "../../generations/result-actions.js";
+import { RESULT_BUTTONS, type ResultAction, resultButton } from "../../generations/result-actions.js";
 import type { RetryOutcome } from "../../generations/retry-failed.js";
 import type { Translate } from "../../i18n/translate.js";
-import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import type { AccountView } from "../forms/form.js";
 import { GENERATION_FORM_TYPES } from "../forms/form.js";
@@ -125,161 +124,140 @@ async function itemOf(deps: GenerationFormsDeps, record: BatchRecord, position: 
   return chunk?.items.find((item) => item.position === position);
 }
 
-async function onResultButton(
-  ctx: BotContext,
-  deps: GenerationFormsDeps,
-  record: BatchRecord,
-  action: ResultAction,
-  position: number | undefined,
-): Promise<void> {
-  const t = ctx.t.bind(ctx);
+/** A result button pressed by its batch's owner, with the result it is about when it is about one. */
+interface ResultPress {
+  ctx: BotContext;
+  deps: GenerationFormsDeps;
+  record: BatchRecord;
+  position: number | undefined;
+  item: Awaited<ReturnType<typeof itemOf>>;
+  t: Translate;
   /** The words of a clip where they differ from those of an image. */
-  const words = (key: string) => (record.type === "video" ? key.replace(/^generation-/, "video-") : key);
-  const item = await itemOf(deps, record, position);
-  const formType = FormTypeSchema.safeParse(record.form.type);
-  if (position !== undefined && !item) {
-    await ctx.answerCallbackQuery({ text: t("button-stale") });
-    return;
-  }
-  switch (action) {
-    case "original":
-      if (position === undefined) break;
-      await ctx.answerCallbackQuery({ text: t("generation-original-coming") });
-      await deps.actions.sendOriginal(record.ticket, position);
-      return;
-    case "again": {
-      if (!formType.success) break;
-      await ctx.answerCallbackQuery();
-      await openGenerationForm(ctx, {
-        type: formType.data,
-        media: record.form.media,
-        prefill: {
-          ...record.form.values,
-          ...(item && hasOwnPrompt(record.request) ? { prompt: item.prompt } : {}),
-        },
-      });
-      return;
-    }
-    case "reference": {
-      if (!item?.photoFileId || !item.photoFileUniqueId) break;
-      await ctx.answerCallbackQuery();
-      const { prompt: _prompt, ...settings } = record.form.values;
-      await openGenerationForm(ctx, {
-        type: "reference_image",
-        media: [
-          {
-            source: "telegram",
-            kind: "photo",
-            fileId: item.photoFileId,
-            fileUniqueId: item.photoFileUniqueId,
-          },
-        ],
-        prefill: settings,
-      });
-      return;
-    }
-    case "delete":
-      if (!item || position === undefined) break;
-      await ctx.answerCallbackQuery();
-      await ctx.reply(
-        t(words(item.deleted ? "generation-deleted-already" : "generation-delete-confirm"), {
-          number: position + 1,
-        }),
-        {
-          ...(item.deleted ? {} : { reply_markup: confirmKeyboard(t, record.ticket, position) }),
-        },
-      );
-      return;
-    case "deleteConfirmed": {
-      if (!item || position === undefined) break;
-      await ctx.answerCallbackQuery();
-      let outcome: string;
-      try {
-        if (!item.deleted) await deps.actions.deleteGeneration(record.userId, item.id);
-        outcome = t(words("generation-deleted"), { number: position + 1 });
-      } catch (error) {
-        if (!isGenerationServiceError(error)) throw error;
-        if (error.code !== "not_found") {
-          const problem = problemOf(error);
-          await ctx.editMessageText(t(problem.key, problem.params));
-          return;
-        }
-        outcome = t(words("generation-deleted-already"), { number: position + 1 });
-      }
-      await deps.records.changeChunk(record.ticket, chunkOf(position), (chunk) => ({
-        ...chunk,
-        items: chunk.items.map((candidate) =>
-          candidate.position === position ? { ...candidate, deleted: true } : candidate,
-        ),
-      }));
-      await ctx.editMessageText(outcome);
-      return;
-    }
-    case "keep":
-      await ctx.answerCallbackQuery();
-      await ctx.editMessageText(t("generation-kept"));
-      return;
-    case "cancelQueued":
-      await ctx.answerCallbackQuery({ text: t(words("generation-canceling")) });
-      await deps.actions.cancelQueued(record.ticket);
-      return;
-    case "join":
-      await confirmJoin(ctx, deps, record);
-      return;
-    case "joinConfirmed": {
-      const { positions, estimate } = await joinPlan(deps, record);
-      if (positions.length < 2) break;
-      const outcome = await deps.actions.joinClips({
-        ticket: record.ticket,
-        positions,
-        ...(estimate.perMinute ? {} : { cost: { tokens: estimate.tokens } }),
-      });
-      if (outcome === "already") {
-        await ctx.answerCallbackQuery({ text: t("join-already") });
-        return;
-      }
-      await ctx.answerCallbackQuery();
-      await ctx.editMessageText(
-        t("join-started", { count: positions.length, numbers: clipNumbers(positions) }),
-      );
-      return;
-    }
-    case "joinDismissed":
-      await ctx.answerCallbackQuery();
-      await ctx.editMessageText(t("join-not-now"));
-      return;
-    case "retryFailed": {
-      const outcome = await deps.actions.retryFailed(record);
-      const key =
-        "started" in outcome
-          ? "batch-retrying"
-          : "already" in outcome
-            ? "batch-retried-already"
-            : "button-stale";
-      await ctx.answerCallbackQuery({ text: t(key, { count: "started" in outcome ? outcome.started : 0 }) });
-      return;
-    }
-  }
-  await ctx.answerCallbackQuery({ text: t("button-stale") });
+  words: (key: string) => string;
 }
+
+const stale = (ctx: BotContext) => ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+
+async function again({ ctx, record, item }: ResultPress): Promise<unknown> {
+  const formType = FormTypeSchema.safeParse(record.form.type);
+  if (!formType.success) return stale(ctx);
+  await ctx.answerCallbackQuery();
+  return openGenerationForm(ctx, {
+    type: formType.data,
+    media: record.form.media,
+    prefill: {
+      ...record.form.values,
+      ...(item && hasOwnPrompt(record.request) ? { prompt: item.prompt } : {}),
+    },
+  });
+}
+
+async function asReference({ ctx, record, item }: ResultPress): Promise<unknown> {
+  if (!item?.photoFileId || !item.photoFileUniqueId) return stale(ctx);
+  await ctx.answerCallbackQuery();
+  const { prompt: _prompt, ...settings } = record.form.values;
+  const { photoFileId: fileId, photoFileUniqueId: fileUniqueId } = item;
+  return openGenerationForm(ctx, {
+    type: "reference_image",
+    media: [{ source: "telegram", kind: "photo", fileId, fileUniqueId }],
+    prefill: settings,
+  });
+}
+
+async function askDelete({ ctx, record, item, position, t, words }: ResultPress): Promise<unknown> {
+  if (!item || position === undefined) return stale(ctx);
+  await ctx.answerCallbackQuery();
+  const key = item.deleted ? "generation-deleted-already" : "generation-delete-confirm";
+  return ctx.reply(t(words(key), { number: position + 1 }), {
+    ...(item.deleted ? {} : { reply_markup: confirmKeyboard(t, record.ticket, position) }),
+  });
+}
+
+async function deleteResult({ ctx, deps, record, item, position, t, words }: ResultPress): Promise<unknown> {
+  if (!item || position === undefined) return stale(ctx);
+  await ctx.answerCallbackQuery();
+  let outcome: string;
+  try {
+    if (!item.deleted) await deps.actions.deleteGeneration(record.userId, item.id);
+    outcome = t(words("generation-deleted"), { number: position + 1 });
+  } catch (error) {
+    if (!isGenerationServiceError(error)) throw error;
+    if (error.code !== "not_found") {
+      const problem = problemOf(error);
+      return ctx.editMessageText(t(problem.key, problem.params));
+    }
+    outcome = t(words("generation-deleted-already"), { number: position + 1 });
+  }
+  await deps.records.changeChunk(record.ticket, chunkOf(position), (chunk) => ({
+    ...chunk,
+    items: chunk.items.map((candidate) =>
+      candidate.position === position ? { ...candidate, deleted: true } : candidate,
+    ),
+  }));
+  return ctx.editMessageText(outcome);
+}
+
+async function join({ ctx, deps, record, t }: ResultPress): Promise<unknown> {
+  const { positions, estimate } = await joinPlan(deps, record);
+  if (positions.length < 2) return stale(ctx);
+  const outcome = await deps.actions.joinClips({
+    ticket: record.ticket,
+    positions,
+    ...(estimate.perMinute ? {} : { cost: { tokens: estimate.tokens } }),
+  });
+  if (outcome === "already") return ctx.answerCallbackQuery({ text: t("join-already") });
+  await ctx.answerCallbackQuery();
+  return ctx.editMessageText(t("join-started", { count: positions.length, numbers: clipNumbers(positions) }));
+}
+
+async function retryFailed({ ctx, deps, record, t }: ResultPress): Promise<unknown> {
+  const outcome = await deps.actions.retryFailed(record);
+  const key =
+    "started" in outcome ? "batch-retrying" : "already" in outcome ? "batch-retried-already" : "button-stale";
+  return ctx.answerCallbackQuery({ text: t(key, { count: "started" in outcome ? outcome.started : 0 }) });
+}
+
+/** Says `key` in place of the message the button is on. */
+const settle =
+  (key: string) =>
+  async ({ ctx, t }: ResultPress) => {
+    await ctx.answerCallbackQuery();
+    return ctx.editMessageText(t(key));
+  };
 
 /** The buttons on generation results and cards. Goes before the button guard: they carry their own authority. */
 export function createGenerationResultButtons(deps: GenerationFormsDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
-  feature.on("callback_query:data", async (ctx, next) => {
-    const data = decodeCallback(ctx.callbackQuery.data);
-    if (data?.scope !== CALLBACK_SCOPES.generationResult) return next();
-    const record = await deps.records.ofButton(data.nonce);
-    const action = decodeResultAction(data.args);
-    if (!record || !action) {
-      await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
-      return;
-    }
-    if (record.userId !== ctx.from.id) {
-      await ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
-      return;
-    }
-    await onResultButton(ctx, deps, record, action.action, action.position);
+  const presses = feature.on("callback_query:data");
+  const route = (action: ResultAction, handle: (press: ResultPress) => Promise<unknown>) =>
+    presses.filter(RESULT_BUTTONS[action].filter, async (ctx) => {
+      const record = await deps.records.ofButton(ctx.pressed.nonce);
+      if (!record) return stale(ctx);
+      if (record.userId !== ctx.from.id) return ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
+      const { position } = ctx.pressed.data;
+      const item = await itemOf(deps, record, position);
+      if (position !== undefined && !item) return stale(ctx);
+      const t = ctx.t.bind(ctx);
+      const words = (key: string) => (record.type === "video" ? key.replace(/^generation-/, "video-") : key);
+      return handle({ ctx, deps, record, position, item, t, words });
+    });
+  route("original", async ({ ctx, record, position, t }) => {
+    if (position === undefined) return stale(ctx);
+    await ctx.answerCallbackQuery({ text: t("generation-original-coming") });
+    return deps.actions.sendOriginal(record.ticket, position);
   });
+  route("again", again);
+  route("reference", asReference);
+  route("delete", askDelete);
+  route("deleteConfirmed", deleteResult);
+  route("keep", settle("generation-kept"));
+  route("cancelQueued", async ({ ctx, record, t, words }) => {
+    await ctx.answerCallbackQuery({ text: t(words("generation-canceling")) });
+    return deps.actions.cancelQueued(record.ticket);
+  });
+  route("join", ({ ctx, record }) => confirmJoin(ctx, deps, record));
+  route("joinConfirmed", join);
+  route("joinDismissed", settle("join-not-now"));
+  route("retryFailed", retryFailed);
   return feature;
 }

@@ -1,6 +1,12 @@
 import { InlineKeyboard } from "grammy";
 import type { Translate } from "../../i18n/translate.js";
-import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
+import { CALLBACK_SCOPES, callbackInt, defineCallback } from "../../telegram/callback-data.js";
+
+const scope = CALLBACK_SCOPES.tasks;
+const task = { id: callbackInt, page: callbackInt };
+export const taskPageButton = defineCallback(scope, "page", { page: callbackInt });
+export const showTaskButton = defineCallback(scope, "show", task);
+export const sendTaskAgainButton = defineCallback(scope, "again", task);
 
 export interface TaskListEntry {
   id: number;
@@ -16,13 +22,9 @@ export function taskListKeyboard(
   hasNext: boolean,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const entry of entries) {
-    keyboard.text(entry.label, encodeCallback(CALLBACK_SCOPES.tasks, nonce, "show", entry.id, page)).row();
-  }
-  if (page > 0)
-    keyboard.text(t("button-prev"), encodeCallback(CALLBACK_SCOPES.tasks, nonce, "page", page - 1));
-  if (hasNext)
-    keyboard.text(t("button-next"), encodeCallback(CALLBACK_SCOPES.tasks, nonce, "page", page + 1));
+  for (const { id, label } of entries) keyboard.text(label, showTaskButton.pack(nonce, { id, page })).row();
+  if (page > 0) keyboard.text(t("button-prev"), taskPageButton.pack(nonce, { page: page - 1 }));
+  if (hasNext) keyboard.text(t("button-next"), taskPageButton.pack(nonce, { page: page + 1 }));
   return keyboard;
 }
 
@@ -35,10 +37,6 @@ export function taskDetailsKeyboard(
   hasResult: boolean,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  if (hasResult) {
-    keyboard
-      .text(t("task-send-again"), encodeCallback(CALLBACK_SCOPES.tasks, nonce, "again", id, page))
-      .row();
-  }
-  return keyboard.text(t("button-back"), encodeCallback(CALLBACK_SCOPES.tasks, nonce, "page", page));
+  if (hasResult) keyboard.text(t("task-send-again"), sendTaskAgainButton.pack(nonce, { id, page })).row();
+  return keyboard.text(t("button-back"), taskPageButton.pack(nonce, { page }));
 }

@@ -9,9 +9,7 @@ import { extractMedia } from "../../media/media-ref.js";
 import { PendingMediaStore } from "../../media/pending-media.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { AwaitingSrt, lineEdit, pageOfLine, reviewView, withLine } from "../../tasks/awaiting-srt.js";
-import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import { intakeChoice } from "../features/intake.js";
 import { formStorage } from "../form-storage.js";
 import { FORM_IDLE_MS } from "../forms/form-loop.js";
 import { placeMedia } from "../forms/place-media.js";
@@ -20,11 +18,12 @@ import {
   type GenerationFlowDeps,
   generationFormConversation,
 } from "../generations/conversation.js";
+import { intakeButton } from "../keyboards/intake.js";
+import { startTaskButton } from "../keyboards/task-types.js";
 import { openForm } from "../open-form.js";
-import { isBotTaskType } from "../task-types.js";
 import { FORM_VERSION, TASK_FORM, taskFormConversation } from "./conversation.js";
 import { FORMS } from "./forms/index.js";
-import { closeReview, resultAction, retire, type TaskFormsDeps } from "./result-actions.js";
+import { closeReview, createTaskResultButtons, retire, type TaskFormsDeps } from "./result-actions.js";
 
 type FormContext = ConversationFlavor<BotContext>;
 
@@ -78,20 +77,7 @@ export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
       plugins,
     }),
   );
-  engine.on("callback_query:data", async (ctx, next) => {
-    const data = decodeCallback(ctx.callbackQuery.data);
-    if (data?.scope !== CALLBACK_SCOPES.result) return next();
-    const record = await tasks.records.ofButton(data.nonce);
-    if (!record) {
-      await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
-      return;
-    }
-    if (record.userId !== ctx.from.id) {
-      await ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
-      return;
-    }
-    await resultAction(ctx, tasks, record, data.args);
-  });
+  engine.use(createTaskResultButtons(tasks));
   const awaiting = new AwaitingSrt(deps.kv);
   engine.chatType("private").on("message:document", async (ctx, next) => {
     const ticket = await awaiting.ticketIn(ctx.chat.id);
@@ -134,30 +120,25 @@ export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
 /** Task choices that open a form: the intake offer and the /start menu. Goes after the button guard. */
 export const taskFormEntries = new Composer<BotContext>();
 
-taskFormEntries.on("callback_query:data", async (ctx, next) => {
-  const data = ctx.callbackData;
-  const fromIntake = intakeChoice(data);
+const entryPresses = taskFormEntries.on("callback_query:data");
+
+entryPresses.filter(intakeButton.filter, async (ctx) => {
+  const { type } = ctx.pressed.data;
   const question = ctx.callbackQuery.message?.message_id;
-  if (fromIntake) {
-    await ctx.answerCallbackQuery();
-    const pending = ctx.chat ? await new PendingMediaStore(ctx.deps.storage.kv).take(ctx.chat.id) : undefined;
-    if (!pending || pending.refs.length === 0) {
-      await ctx.reply(ctx.t("intake-expired"));
-      return;
-    }
-    const placed = placeMedia(FORMS[fromIntake], pending.refs, pending.text);
-    await openForm(ctx, fromIntake, placed.media, {
-      prefill: placed.prefill,
-      ...(question !== undefined ? { inPlaceOf: question } : {}),
-    });
+  await ctx.answerCallbackQuery();
+  const pending = ctx.chat ? await new PendingMediaStore(ctx.deps.storage.kv).take(ctx.chat.id) : undefined;
+  if (!pending || pending.refs.length === 0) {
+    await ctx.reply(ctx.t("intake-expired"));
     return;
   }
-  if (data?.scope === CALLBACK_SCOPES.startTask) {
-    const [type] = data.args;
-    if (type === undefined || !isBotTaskType(type)) return next();
-    await ctx.answerCallbackQuery();
-    await openForm(ctx, type, []);
-    return;
-  }
-  return next();
+  const placed = placeMedia(FORMS[type], pending.refs, pending.text);
+  await openForm(ctx, type, placed.media, {
+    prefill: placed.prefill,
+    ...(question !== undefined ? { inPlaceOf: question } : {}),
+  });
+});
+
+entryPresses.filter(startTaskButton.filter, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  await openForm(ctx, ctx.pressed.data.type, []);
 });

@@ -3,20 +3,25 @@
  * submission's retry and the dubbing render step. They act on their ticket, which outlives the chat's
  * newest menu, so they are checked against the task's owner instead of the menu nonce.
  */
-import { InlineKeyboard, InputFile } from "grammy";
+import { Composer, InlineKeyboard, InputFile } from "grammy";
 import { ticketTag } from "../../lifecycle/tickets.js";
 import { tasksAccepting } from "../../media/accept.js";
 import { AwaitingSrt, reviewView, srtOf } from "../../tasks/awaiting-srt.js";
 import { cardText } from "../../tasks/card.js";
 import type { TaskRecord, TaskRecords } from "../../tasks/records.js";
-import { RESULT_ACTIONS, thenButtonsExpired } from "../../tasks/result-actions.js";
+import {
+  nextTaskButton,
+  RESULT_BUTTONS,
+  sameMediaButton,
+  thenButtonsExpired,
+  transcriptPageButton,
+} from "../../tasks/result-actions.js";
 import type { TaskSubmissions } from "../../tasks/start.js";
-import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
+import type { CallbackDefinition } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { taskTypesKeyboard } from "../keyboards/task-types.js";
 import { replyWithMenu } from "../menu.js";
 import { openForm } from "../open-form.js";
-import { isBotTaskType } from "../task-types.js";
 import type { FlowDeps } from "./conversation.js";
 import { nextTaskFrom } from "./result-next.js";
 
@@ -67,115 +72,115 @@ async function offerSameMedia(ctx: BotContext, record: TaskRecord): Promise<void
   }
   const keyboard = new InlineKeyboard();
   tasks.forEach((type, index) => {
-    keyboard.text(
-      ctx.t(`task-${type}-name`),
-      encodeCallback(CALLBACK_SCOPES.result, ticketTag(record.ticket), RESULT_ACTIONS.sameMedia, type),
-    );
+    keyboard.text(ctx.t(`task-${type}-name`), sameMediaButton.pack(ticketTag(record.ticket), { type }));
     if (index % 2 === 1) keyboard.row();
   });
   await ctx.reply(ctx.t("new-task-same-media", { count: media.length }), { reply_markup: keyboard });
 }
 
-export async function resultAction(
-  ctx: BotContext,
-  deps: TaskFormsDeps,
-  record: TaskRecord,
-  [action, ...args]: readonly string[],
-) {
-  const t = ctx.t.bind(ctx);
-  switch (action) {
-    case RESULT_ACTIONS.nextTask: {
-      const next = nextTaskFrom(record, args, ctx.deps.now?.().getTime() ?? Date.now());
-      if (next === "expired") {
-        await ctx.answerCallbackQuery({ text: ctx.t("then-expired"), show_alert: true });
-        const shown = ctx.callbackQuery?.message?.reply_markup?.inline_keyboard ?? [];
-        const keyboard = thenButtonsExpired(t, record, shown);
-        if (keyboard) {
-          await ctx
-            .editMessageReplyMarkup({ reply_markup: { inline_keyboard: keyboard } })
-            .catch((error: unknown) =>
-              ctx.deps.logger.warn({ err: error }, "could not mark a result's Then buttons as expired"),
-            );
-        }
-        return;
-      }
-      if (!next) {
-        await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
-        return;
-      }
-      await ctx.answerCallbackQuery();
-      await openForm(ctx, next.type, next.media, { prefill: next.prefill });
-      return;
-    }
-    case RESULT_ACTIONS.sameMedia: {
-      const [type] = args;
-      const media = record.form?.media ?? [];
-      if (type === undefined || !isBotTaskType(type) || !tasksAccepting(media).includes(type)) {
-        await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
-        return;
-      }
-      await ctx.answerCallbackQuery();
-      await openForm(ctx, type, media);
-      return;
-    }
-    case RESULT_ACTIONS.repeat:
-      await ctx.answerCallbackQuery();
-      if (record.form) await openForm(ctx, record.type, record.form.media, { prefill: record.form.values });
-      return;
-    case RESULT_ACTIONS.newTask:
-      await ctx.answerCallbackQuery();
-      await offerSameMedia(ctx, record);
-      return;
-    case RESULT_ACTIONS.retrySubmit: {
-      const retried = await deps.submissions.retry(record);
-      await ctx.answerCallbackQuery({ text: ctx.t(retried ? "form-submitting" : "button-stale") });
-      if (retried && record.cardMessageId !== undefined) {
-        await ctx.api
-          .editMessageText(record.chatId, record.cardMessageId, cardText.creating(t, record))
-          .catch((error: unknown) => ctx.logger.debug({ err: error }, "card not edited"));
-      }
-      return;
-    }
-    case RESULT_ACTIONS.tryAgain: {
-      const again = await deps.submissions.again(record);
-      await ctx.answerCallbackQuery({ text: ctx.t(again ? "form-submitting" : "button-stale") });
-      return;
-    }
-    case RESULT_ACTIONS.renderAsIs:
-    case RESULT_ACTIONS.transcriptPage:
-    case RESULT_ACTIONS.transcriptFile: {
-      const awaiting = new AwaitingSrt(ctx.deps.storage.kv);
-      const ticket = ctx.chat ? await awaiting.ticketIn(ctx.chat.id) : undefined;
-      const review = ticket === record.ticket ? await awaiting.review(record.ticket) : undefined;
-      if (!review) {
-        await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
-        return;
-      }
-      if (action === RESULT_ACTIONS.transcriptPage) {
-        const view = reviewView(t, review, Number(args[0] ?? 0) || 0);
-        await ctx.answerCallbackQuery();
-        await ctx
-          .editMessageText(view.text, {
-            parse_mode: "HTML",
-            reply_markup: { inline_keyboard: view.keyboard },
-          })
-          .catch((error: unknown) => ctx.logger.debug({ err: error }, "transcript page not turned"));
-        return;
-      }
-      if (action === RESULT_ACTIONS.transcriptFile) {
-        await ctx.answerCallbackQuery();
-        await ctx.replyWithDocument(
-          new InputFile(Buffer.from(srtOf(review), "utf8"), `dubbing-${review.taskId}.srt`),
-          { caption: ctx.t("review-file-caption", { id: String(review.taskId) }) },
-        );
-        return;
-      }
-      await ctx.answerCallbackQuery({ text: ctx.t("form-submitting") });
-      await closeReview(ctx, awaiting, record, "review-rendering");
-      await deps.submissions.render(record, undefined);
-      return;
-    }
-    default:
-      await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
-  }
+const stale = (ctx: BotContext) => ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+
+/** A result's Then buttons, once its links expired, say so instead of starting anything. */
+async function thenExpired(ctx: BotContext, record: TaskRecord): Promise<void> {
+  await ctx.answerCallbackQuery({ text: ctx.t("then-expired"), show_alert: true });
+  const shown = ctx.callbackQuery?.message?.reply_markup?.inline_keyboard ?? [];
+  const keyboard = thenButtonsExpired(ctx.t.bind(ctx), record, shown);
+  if (!keyboard) return;
+  await ctx
+    .editMessageReplyMarkup({ reply_markup: { inline_keyboard: keyboard } })
+    .catch((error: unknown) =>
+      ctx.deps.logger.warn({ err: error }, "could not mark a result's Then buttons as expired"),
+    );
+}
+
+/** The dubbing review the transcript buttons act on, while it is the chat's open one. */
+async function openReview(ctx: BotContext, record: TaskRecord) {
+  const awaiting = new AwaitingSrt(ctx.deps.storage.kv);
+  const ticket = ctx.chat ? await awaiting.ticketIn(ctx.chat.id) : undefined;
+  const review = ticket === record.ticket ? await awaiting.review(record.ticket) : undefined;
+  return review && { awaiting, review };
+}
+
+type Pressed<T> = BotContext & { pressed: { data: T } };
+
+/**
+ * The buttons on task results, one handler each. Every press is first checked against its task's
+ * owner; a ticket no longer known is stale.
+ */
+export function createTaskResultButtons(deps: TaskFormsDeps): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  const presses = feature.on("callback_query:data");
+  const route = <T>(
+    button: CallbackDefinition<T>,
+    handle: (ctx: Pressed<T>, record: TaskRecord) => Promise<unknown>,
+  ) =>
+    presses.filter(button.filter, async (ctx) => {
+      const record = await deps.records.ofButton(ctx.pressed.nonce);
+      if (!record) return stale(ctx);
+      if (record.userId !== ctx.from.id) return ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
+      return handle(ctx, record);
+    });
+  route(nextTaskButton, async (ctx, record) => {
+    const next = nextTaskFrom(record, ctx.pressed.data, ctx.deps.now?.().getTime() ?? Date.now());
+    if (next === "expired") return thenExpired(ctx, record);
+    if (!next) return stale(ctx);
+    await ctx.answerCallbackQuery();
+    return openForm(ctx, next.type, next.media, { prefill: next.prefill });
+  });
+  route(sameMediaButton, async (ctx, record) => {
+    const { type } = ctx.pressed.data;
+    const media = record.form?.media ?? [];
+    if (!tasksAccepting(media).includes(type)) return stale(ctx);
+    await ctx.answerCallbackQuery();
+    return openForm(ctx, type, media);
+  });
+  route(RESULT_BUTTONS.repeat, async (ctx, record) => {
+    await ctx.answerCallbackQuery();
+    if (record.form) await openForm(ctx, record.type, record.form.media, { prefill: record.form.values });
+  });
+  route(RESULT_BUTTONS.newTask, async (ctx, record) => {
+    await ctx.answerCallbackQuery();
+    return offerSameMedia(ctx, record);
+  });
+  route(RESULT_BUTTONS.retrySubmit, async (ctx, record) => {
+    const retried = await deps.submissions.retry(record);
+    await ctx.answerCallbackQuery({ text: ctx.t(retried ? "form-submitting" : "button-stale") });
+    if (!retried || record.cardMessageId === undefined) return;
+    await ctx.api
+      .editMessageText(record.chatId, record.cardMessageId, cardText.creating(ctx.t.bind(ctx), record))
+      .catch((error: unknown) => ctx.logger.debug({ err: error }, "card not edited"));
+  });
+  route(RESULT_BUTTONS.tryAgain, async (ctx, record) => {
+    const again = await deps.submissions.again(record);
+    return ctx.answerCallbackQuery({ text: ctx.t(again ? "form-submitting" : "button-stale") });
+  });
+  route(transcriptPageButton, async (ctx, record) => {
+    const open = await openReview(ctx, record);
+    if (!open) return stale(ctx);
+    const view = reviewView(ctx.t.bind(ctx), open.review, ctx.pressed.data.page);
+    await ctx.answerCallbackQuery();
+    await ctx
+      .editMessageText(view.text, { parse_mode: "HTML", reply_markup: { inline_keyboard: view.keyboard } })
+      .catch((error: unknown) => ctx.logger.debug({ err: error }, "transcript page not turned"));
+  });
+  route(RESULT_BUTTONS.transcriptFile, async (ctx, record) => {
+    const open = await openReview(ctx, record);
+    if (!open) return stale(ctx);
+    await ctx.answerCallbackQuery();
+    const { taskId } = open.review;
+    return ctx.replyWithDocument(
+      new InputFile(Buffer.from(srtOf(open.review), "utf8"), `dubbing-${taskId}.srt`),
+      {
+        caption: ctx.t("review-file-caption", { id: String(taskId) }),
+      },
+    );
+  });
+  route(RESULT_BUTTONS.renderAsIs, async (ctx, record) => {
+    const open = await openReview(ctx, record);
+    if (!open) return stale(ctx);
+    await ctx.answerCallbackQuery({ text: ctx.t("form-submitting") });
+    await closeReview(ctx, open.awaiting, record, "review-rendering");
+    await deps.submissions.render(record, undefined);
+  });
+  return feature;
 }

@@ -7,7 +7,6 @@ import { mediaClassOf } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import type { TaskRecord } from "../../tasks/records.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
-import { isBotTaskType } from "../task-types.js";
 
 export interface NextTask {
   type: TaskType;
@@ -35,14 +34,17 @@ function link(
   };
 }
 
-/** The next task for `args` (`<task type>[:<clip index>]`) of the result in `record`, as of `now`. */
-export function nextTaskFrom(record: TaskRecord, args: readonly string[], now: number): NextTaskFrom {
-  const [type, clipText] = args;
+/** The next task of this type (on one of its clips, if named) from the result in `record`, as of `now`. */
+export function nextTaskFrom(
+  record: TaskRecord,
+  { type, clip: clipIndex }: { type: TaskType; clip?: number | undefined },
+  now: number,
+): NextTaskFrom {
   const links = record.result;
-  if (!links || type === undefined || !isBotTaskType(type)) return undefined;
+  if (!links) return undefined;
   if (links.expiresAt !== undefined && links.expiresAt <= now) return "expired";
-  if (clipText !== undefined) {
-    const clip = links.clips?.find((entry) => String(entry.index) === clipText);
+  if (clipIndex !== undefined) {
+    const clip = links.clips?.find((entry) => entry.index === clipIndex);
     return clip
       ? { type, media: [link(record, clip.url, "video", { seconds: clip.seconds, clip: clip.index })] }
       : undefined;

@@ -10,9 +10,14 @@ import { type TaskRecord, TaskRecords } from "../../tasks/records.js";
 import { ResultUnavailableError, resultKindOf } from "../../tasks/send-result.js";
 import { isTasksServiceError } from "../../tasks-service/errors.js";
 import type { Task } from "../../tasks-service/responses.js";
-import { CALLBACK_SCOPES } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import { taskDetailsKeyboard, taskListKeyboard } from "../keyboards/tasks.js";
+import {
+  sendTaskAgainButton,
+  showTaskButton,
+  taskDetailsKeyboard,
+  taskListKeyboard,
+  taskPageButton,
+} from "../keyboards/tasks.js";
 import { currentMenu, editMenu, menuShownIn, openNewMenu } from "../menu.js";
 import { replyServiceError } from "../service-errors.js";
 import { isBotTaskType } from "../task-types.js";
@@ -154,45 +159,44 @@ tasksFeature.chatType("private").command("tasks", async (ctx) => {
   }
 });
 
-tasksFeature.on("callback_query:data", async (ctx, next) => {
-  const data = ctx.callbackData;
-  if (data?.scope !== CALLBACK_SCOPES.tasks) return next();
-  const nonce = currentMenu(ctx);
-  const [action, first, second] = data.args;
-  try {
-    if (action === "page") {
-      const page = Math.max(0, Number.parseInt(first ?? "0", 10) || 0);
-      const view = await pageView(ctx, ctx.from.id, page, nonce);
-      await ctx.answerCallbackQuery();
-      if (view) await editMenu(ctx, view.text, { reply_markup: view.reply_markup });
-      else await editMenu(ctx, ctx.t("tasks-empty"));
-      return;
-    }
-    if (action === "show" || action === "again") {
-      const id = Number.parseInt(first ?? "", 10);
-      const page = Math.max(0, Number.parseInt(second ?? "0", 10) || 0);
-      const { apiKey } = await ctx.deps.apiKeys.ensure(ctx.from.id);
-      const task = await ctx.deps.tasksService.getTask(apiKey, id);
-      const record = await recordOf(ctx, id);
-      if (action === "again") {
-        await ctx.answerCallbackQuery({ text: ctx.t("task-sending-again") });
-        if (task.status === "completed") await resendResult(ctx, task, record);
-        return;
-      }
-      await ctx.answerCallbackQuery();
-      await editMenu(ctx, await detailsText(ctx, task, record), {
-        reply_markup: taskDetailsKeyboard(ctx.t, nonce, id, page, task.status === "completed"),
-      });
-      return;
-    }
-    await ctx.answerCallbackQuery();
-  } catch (error) {
-    if (isTasksServiceError(error) && error.kind === "not_found") {
-      await ctx.answerCallbackQuery({ text: ctx.t("task-not-found") });
-      return;
-    }
-    if (!isTasksServiceError(error)) throw error;
-    await ctx.answerCallbackQuery();
-    await replyServiceError(ctx, error);
+/** Answers a press whose task the service refused; anything else is the error boundary's. */
+async function answerServiceError(ctx: BotContext, error: unknown): Promise<void> {
+  if (!isTasksServiceError(error)) throw error;
+  if (error.kind === "not_found") {
+    await ctx.answerCallbackQuery({ text: ctx.t("task-not-found") });
+    return;
   }
+  await ctx.answerCallbackQuery();
+  await replyServiceError(ctx, error);
+}
+
+async function taskOf(ctx: BotContext, userId: number, id: number) {
+  const { apiKey } = await ctx.deps.apiKeys.ensure(userId);
+  return { task: await ctx.deps.tasksService.getTask(apiKey, id), record: await recordOf(ctx, id) };
+}
+
+const presses = tasksFeature
+  .on("callback_query:data")
+  .errorBoundary(({ ctx, error }) => answerServiceError(ctx, error));
+
+presses.filter(taskPageButton.filter, async (ctx) => {
+  const view = await pageView(ctx, ctx.from.id, ctx.pressed.data.page, currentMenu(ctx));
+  await ctx.answerCallbackQuery();
+  if (view) await editMenu(ctx, view.text, { reply_markup: view.reply_markup });
+  else await editMenu(ctx, ctx.t("tasks-empty"));
+});
+
+presses.filter(showTaskButton.filter, async (ctx) => {
+  const { id, page } = ctx.pressed.data;
+  const { task, record } = await taskOf(ctx, ctx.from.id, id);
+  await ctx.answerCallbackQuery();
+  await editMenu(ctx, await detailsText(ctx, task, record), {
+    reply_markup: taskDetailsKeyboard(ctx.t, currentMenu(ctx), id, page, task.status === "completed"),
+  });
+});
+
+presses.filter(sendTaskAgainButton.filter, async (ctx) => {
+  const { task, record } = await taskOf(ctx, ctx.from.id, ctx.pressed.data.id);
+  await ctx.answerCallbackQuery({ text: ctx.t("task-sending-again") });
+  if (task.status === "completed") await resendResult(ctx, task, record);
 });

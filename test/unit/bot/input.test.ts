@@ -1,8 +1,9 @@
 import { Composer } from "grammy";
 import { describe, expect, it } from "vitest";
 import type { BotContext } from "../../../src/bot/context.js";
+import { openSettingButton } from "../../../src/bot/keyboards/settings.js";
+import { showTaskButton } from "../../../src/bot/keyboards/tasks.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
-import { encodeCallback } from "../../../src/telegram/callback-data.js";
 import { BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
 
 describe("unexpected input", () => {
@@ -108,8 +109,8 @@ describe("buttons", () => {
   });
 
   it("keeps callback data within 64 bytes and refuses longer", () => {
-    expect(() => encodeCallback("tk", "abcdef", "show", 123456789, 99)).not.toThrow();
-    expect(() => encodeCallback("se", "abcdef", "x".repeat(60))).toThrow(/64 bytes/);
+    expect(() => showTaskButton.pack("abcdef", { id: 123456789, page: 99 })).not.toThrow();
+    expect(() => openSettingButton.pack("abcdef", { code: "x".repeat(60) })).toThrow(/64 bytes/);
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createIntakeFeature, intakeChoice } from "../../../src/bot/features/intake.js";
+import { createIntakeFeature } from "../../../src/bot/features/intake.js";
+import { intakeButton } from "../../../src/bot/keyboards/intake.js";
 import { PendingMediaStore, takePendingMedia } from "../../../src/media/pending-media.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
-import { decodeCallback } from "../../../src/telegram/callback-data.js";
 import { BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
 
 const MB = 1024 * 1024;
@@ -35,7 +35,7 @@ describe("media intake", () => {
     );
     const buttons = BotHarness.buttons(offer);
     expect(buttons.map((b) => b.text)).toEqual(["Video from photos and clips"]);
-    expect(intakeChoice(decodeCallback(buttons[0]?.data))).toBe("video");
+    expect(intakeButton.unpack(buttons[0]?.data)?.data.type).toBe("video");
     expect(calls.some((c) => c.method === "getFile")).toBe(false);
 
     const pending = await takePendingMedia(storage.kv, 11);
