@@ -3,6 +3,7 @@
  * (a voiceover of it, a motion video, a video). The chosen form takes it from here.
  */
 import { z } from "zod";
+import { ChatSlots } from "../storage/chat-slots.js";
 import type { KeyValueStore } from "../storage/ports.js";
 
 /** As long as media wait for their task. */
@@ -17,38 +18,9 @@ const PendingTextSchema = z.object({
 });
 export type PendingText = z.infer<typeof PendingTextSchema>;
 
-export class PendingTextStore {
-  constructor(private readonly kv: KeyValueStore) {}
-
-  private key(chatId: number): string {
-    return `pending-text:${chatId}`;
-  }
-
-  async get(chatId: number): Promise<PendingText | undefined> {
-    const raw = await this.kv.get(this.key(chatId));
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = PendingTextSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  async put(chatId: number, pending: PendingText): Promise<void> {
-    await this.kv.set(this.key(chatId), JSON.stringify(PendingTextSchema.parse(pending)), {
-      ttlMs: PENDING_TEXT_TTL_MS,
-    });
-  }
-
-  /** The waiting text, removed: each text starts exactly one form. */
-  async take(chatId: number): Promise<PendingText | undefined> {
-    const pending = await this.get(chatId);
-    if (pending !== undefined) await this.kv.delete(this.key(chatId));
-    return pending;
-  }
-
-  async clear(chatId: number): Promise<void> {
-    await this.kv.delete(this.key(chatId));
+/** The chat's waiting text; each text starts exactly one form. */
+export class PendingTextStore extends ChatSlots<typeof PendingTextSchema> {
+  constructor(kv: KeyValueStore) {
+    super(kv, "pending-text", PendingTextSchema, PENDING_TEXT_TTL_MS);
   }
 }

@@ -4,8 +4,9 @@
  */
 
 import { z } from "zod";
+import { ChatSlots } from "../storage/chat-slots.js";
 import type { KeyValueStore } from "../storage/ports.js";
-import { type MediaRef, MediaRefSchema } from "./media-ref.js";
+import { MediaRefSchema } from "./media-ref.js";
 
 /** Long enough to think it over; file ids do not expire, but a forgotten offer should. */
 const PENDING_MEDIA_TTL_MS = 2 * 60 * 60 * 1000;
@@ -27,47 +28,9 @@ export const PendingMediaSchema = z.object({
 });
 export type PendingMedia = z.infer<typeof PendingMediaSchema>;
 
-export class PendingMediaStore {
-  constructor(
-    private readonly kv: KeyValueStore,
-    private readonly ttlMs = PENDING_MEDIA_TTL_MS,
-  ) {}
-
-  private key(chatId: number): string {
-    return `intake:${chatId}`;
+/** The chat's waiting media; each set starts exactly one task form. */
+export class PendingMediaStore extends ChatSlots<typeof PendingMediaSchema> {
+  constructor(kv: KeyValueStore, ttlMs = PENDING_MEDIA_TTL_MS) {
+    super(kv, "intake", PendingMediaSchema, ttlMs);
   }
-
-  async get(chatId: number): Promise<PendingMedia | undefined> {
-    const raw = await this.kv.get(this.key(chatId));
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = PendingMediaSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  async put(chatId: number, pending: PendingMedia): Promise<void> {
-    await this.kv.set(this.key(chatId), JSON.stringify(PendingMediaSchema.parse(pending)), {
-      ttlMs: this.ttlMs,
-    });
-  }
-
-  /** The chat's waiting media, removed from the store: each set starts exactly one task form. */
-  async take(chatId: number): Promise<PendingMedia | undefined> {
-    const pending = await this.get(chatId);
-    if (pending === undefined) return undefined;
-    await this.kv.delete(this.key(chatId));
-    return pending;
-  }
-
-  async clear(chatId: number): Promise<void> {
-    await this.kv.delete(this.key(chatId));
-  }
-}
-
-/** The media a chat handed in without a command, taken for the task the user chose. */
-export async function takePendingMedia(kv: KeyValueStore, chatId: number): Promise<MediaRef[] | undefined> {
-  return (await new PendingMediaStore(kv).take(chatId))?.refs;
 }

@@ -17,6 +17,7 @@ import { type FormDefinition, type FormEnv, type FormValues, GENERATION_FORM_TYP
 import { type FormConversation, runForm } from "../forms/form-loop.js";
 import { type FormState, orderedMedia } from "../forms/form-state.js";
 import { firstScreen } from "../forms/navigation.js";
+import type { OpenFormCards } from "../forms/open-cards.js";
 import type { ImageFormSetup } from "./forms/field-kit.js";
 import { buildImageRequest, imageContract, imageForm } from "./forms/images.js";
 import { buildVideoRequest, isVideoFormType, videoContract, videoForm } from "./forms/videos.js";
@@ -72,7 +73,7 @@ export async function withRecordingLengths(
   return measured;
 }
 
-export function generationFormConversation(deps: GenerationFlowDeps) {
+export function generationFormConversation(deps: GenerationFlowDeps, cards: OpenFormCards) {
   return async function generationForm(
     conversation: FormConversation,
     ctx: Context,
@@ -106,6 +107,7 @@ export function generationFormConversation(deps: GenerationFlowDeps) {
         env,
         t,
         nonce: setup.nonce,
+        cards,
         state,
         limits: deps.limits,
         services: "any",

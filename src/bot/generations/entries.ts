@@ -10,7 +10,7 @@ import { sizeLimitMbExceeded, takesFile } from "../../generations/reference-file
 import type { Translate } from "../../i18n/translate.js";
 import { mediaClassOf } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
-import { PendingMediaStore, takePendingMedia } from "../../media/pending-media.js";
+import type { PendingMediaStore } from "../../media/pending-media.js";
 import { CALLBACK_SCOPES, encodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import type { MoreOffers } from "../features/intake.js";
@@ -100,7 +100,10 @@ export const generationTextOffer: TextOffer = {
 };
 
 /** /image, /video, the menu entries, the intake's offers and the offer under a plain text. Goes after the button guard. */
-export function createGenerationEntries(flow: Pick<GenerationFlowDeps, "measure">): Composer<BotContext> {
+export function createGenerationEntries(
+  flow: Pick<GenerationFlowDeps, "measure">,
+  pendingMedia: PendingMediaStore,
+): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const privateChats = feature.chatType("private");
 
@@ -139,15 +142,14 @@ export function createGenerationEntries(flow: Pick<GenerationFlowDeps, "measure"
         await openGenerationForm(ctx, { type: "video_to_video", media: [] });
         return;
       case ENTRIES.videoToAudio: {
-        const store = new PendingMediaStore(ctx.deps.storage.kv);
-        const pending = await store.get(chatId);
+        const pending = await pendingMedia.get(chatId);
         if (!pending || pending.refs.length === 0) {
           await ctx.reply(ctx.t("intake-expired"));
           return;
         }
         // Measured as the open form measures a recording, so the card says one runs over 15 seconds.
         const media = await withRecordingLengths(pending.refs, flow.measure);
-        await store.clear(chatId);
+        await pendingMedia.clear(chatId);
         await openGenerationForm(ctx, { type: "audio_to_video", media });
         return;
       }
@@ -155,7 +157,7 @@ export function createGenerationEntries(flow: Pick<GenerationFlowDeps, "measure"
       case ENTRIES.videoFromFrames:
       case ENTRIES.keyframeChain:
       case ENTRIES.videoFromClips: {
-        const media = await takePendingMedia(ctx.deps.storage.kv, chatId);
+        const media = (await pendingMedia.take(chatId))?.refs;
         if (!media || media.length === 0) {
           await ctx.reply(ctx.t("intake-expired"));
           return;

@@ -19,6 +19,7 @@ import type { AccountView, FormEnv, FormValues } from "../forms/form.js";
 import { type FormConversation, runForm } from "../forms/form-loop.js";
 import { type FormState, type Notice, orderedMedia } from "../forms/form-state.js";
 import { firstScreen } from "../forms/navigation.js";
+import type { OpenFormCards } from "../forms/open-cards.js";
 import { placeMedia } from "../forms/place-media.js";
 import type { UserPreferences } from "../preferences.js";
 import { estimateCost } from "./estimate.js";
@@ -110,7 +111,7 @@ async function withLengths(
   return measured;
 }
 
-export function taskFormConversation(deps: FlowDeps) {
+export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
   return async function taskForm(
     conversation: FormConversation,
     ctx: Context,
@@ -182,6 +183,7 @@ export function taskFormConversation(deps: FlowDeps) {
         env,
         t,
         nonce: setup.nonce,
+        cards,
         state,
         limits: deps.limits,
         services: "tasks",

@@ -6,7 +6,7 @@ import { type ConversationFlavor, conversations, createConversation } from "@gra
 import { Composer, type Context, type Transformer } from "grammy";
 import { mediaClassOf } from "../../media/accept.js";
 import { extractMedia } from "../../media/media-ref.js";
-import { PendingMediaStore } from "../../media/pending-media.js";
+import type { PendingMediaStore } from "../../media/pending-media.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { AwaitingSrt, lineEdit, pageOfLine, reviewView, withLine } from "../../tasks/awaiting-srt.js";
 import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js";
@@ -14,6 +14,7 @@ import type { BotContext } from "../context.js";
 import { intakeChoice } from "../features/intake.js";
 import { formStorage } from "../form-storage.js";
 import { FORM_IDLE_MS } from "../forms/form-loop.js";
+import type { OpenFormCards } from "../forms/open-cards.js";
 import { placeMedia } from "../forms/place-media.js";
 import {
   GENERATION_FORM,
@@ -35,6 +36,7 @@ function asBotMiddleware(engine: Composer<FormContext>): Composer<BotContext> {
 
 export interface FormEngineDeps {
   kv: KeyValueStore;
+  cards: OpenFormCards;
   /**
    * What the bot installs on its Api (capped retry among it): a form's calls go through an Api of their
    * own, which transformers installed on bot.api never see, so the forms install them again.
@@ -62,7 +64,7 @@ export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
   );
   if (deps.generation) {
     engine.use(
-      createConversation<FormContext, Context>(generationFormConversation(deps.generation), {
+      createConversation<FormContext, Context>(generationFormConversation(deps.generation, deps.cards), {
         id: GENERATION_FORM,
         maxMillisecondsToWait: FORM_IDLE_MS,
         plugins,
@@ -72,7 +74,7 @@ export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
   const tasks = deps.tasks;
   if (!tasks) return asBotMiddleware(engine);
   engine.use(
-    createConversation<FormContext, Context>(taskFormConversation(tasks.flow), {
+    createConversation<FormContext, Context>(taskFormConversation(tasks.flow, deps.cards), {
       id: TASK_FORM,
       maxMillisecondsToWait: FORM_IDLE_MS,
       plugins,
@@ -132,32 +134,34 @@ export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
 }
 
 /** Task choices that open a form: the intake offer and the /start menu. Goes after the button guard. */
-export const taskFormEntries = new Composer<BotContext>();
-
-taskFormEntries.on("callback_query:data", async (ctx, next) => {
-  const data = ctx.callbackData;
-  const fromIntake = intakeChoice(data);
-  const question = ctx.callbackQuery.message?.message_id;
-  if (fromIntake) {
-    await ctx.answerCallbackQuery();
-    const pending = ctx.chat ? await new PendingMediaStore(ctx.deps.storage.kv).take(ctx.chat.id) : undefined;
-    if (!pending || pending.refs.length === 0) {
-      await ctx.reply(ctx.t("intake-expired"));
+export function createTaskFormEntries(pendingMedia: PendingMediaStore): Composer<BotContext> {
+  const entries = new Composer<BotContext>();
+  entries.on("callback_query:data", async (ctx, next) => {
+    const data = ctx.callbackData;
+    const fromIntake = intakeChoice(data);
+    const question = ctx.callbackQuery.message?.message_id;
+    if (fromIntake) {
+      await ctx.answerCallbackQuery();
+      const pending = ctx.chat ? await pendingMedia.take(ctx.chat.id) : undefined;
+      if (!pending || pending.refs.length === 0) {
+        await ctx.reply(ctx.t("intake-expired"));
+        return;
+      }
+      const placed = placeMedia(FORMS[fromIntake], pending.refs, pending.text);
+      await openForm(ctx, fromIntake, placed.media, {
+        prefill: placed.prefill,
+        ...(question !== undefined ? { inPlaceOf: question } : {}),
+      });
       return;
     }
-    const placed = placeMedia(FORMS[fromIntake], pending.refs, pending.text);
-    await openForm(ctx, fromIntake, placed.media, {
-      prefill: placed.prefill,
-      ...(question !== undefined ? { inPlaceOf: question } : {}),
-    });
-    return;
-  }
-  if (data?.scope === CALLBACK_SCOPES.startTask) {
-    const [type] = data.args;
-    if (type === undefined || !isBotTaskType(type)) return next();
-    await ctx.answerCallbackQuery();
-    await openForm(ctx, type, []);
-    return;
-  }
-  return next();
-});
+    if (data?.scope === CALLBACK_SCOPES.startTask) {
+      const [type] = data.args;
+      if (type === undefined || !isBotTaskType(type)) return next();
+      await ctx.answerCallbackQuery();
+      await openForm(ctx, type, []);
+      return;
+    }
+    return next();
+  });
+  return entries;
+}

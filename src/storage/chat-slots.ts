@@ -1,0 +1,45 @@
+/**
+ * One JSON value per chat under a key prefix, read back through its schema: a value an older release
+ * wrote in another shape, or a broken one, reads as absent.
+ */
+import type { z } from "zod";
+import type { KeyValueStore } from "./ports.js";
+
+export class ChatSlots<Schema extends z.ZodType> {
+  constructor(
+    private readonly kv: KeyValueStore,
+    private readonly prefix: string,
+    private readonly schema: Schema,
+    private readonly ttlMs: number,
+  ) {}
+
+  private key(chatId: number): string {
+    return `${this.prefix}:${chatId}`;
+  }
+
+  async get(chatId: number): Promise<z.output<Schema> | undefined> {
+    const raw = await this.kv.get(this.key(chatId));
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = this.schema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async put(chatId: number, value: z.input<Schema>): Promise<void> {
+    await this.kv.set(this.key(chatId), JSON.stringify(this.schema.parse(value)), { ttlMs: this.ttlMs });
+  }
+
+  /** The chat's value, removed: whatever takes it is the only one that does. */
+  async take(chatId: number): Promise<z.output<Schema> | undefined> {
+    const value = await this.get(chatId);
+    if (value !== undefined) await this.kv.delete(this.key(chatId));
+    return value;
+  }
+
+  async clear(chatId: number): Promise<void> {
+    await this.kv.delete(this.key(chatId));
+  }
+}
