@@ -163,6 +163,8 @@ export class FormRig {
       kv: this.storage.kv,
       telegram: { api: { getFile: async () => ({}) }, botApiRoot: "http://127.0.0.1:1", token: "123:test" },
       previews,
+      apiKeys: { ensure: (userId: number) => (harness as BotHarness).apiKeys.ensure(userId) },
+      tasksService: this.tasksService,
     });
     flow.checkSrt = async (ref, video): Promise<Notice | undefined> => {
       const seconds = video?.source === "telegram" ? video.durationSec : undefined;
