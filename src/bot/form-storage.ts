@@ -9,6 +9,7 @@ import {
   type VersionedStateStorage,
 } from "@grammyjs/conversations";
 import { z } from "zod";
+import { readJson } from "../storage/chat-slots.js";
 import type { KeyValueStore } from "../storage/ports.js";
 
 /** Stored forms outlive a restart; abandoned ones disappear after a day. */
@@ -48,15 +49,8 @@ export function formStorageKey(chatKey: string): string {
 export function formStorage(kv: KeyValueStore): VersionedStateStorage<string, ConversationData> {
   return {
     async read(key: string): Promise<VersionedState<ConversationData> | undefined> {
-      const raw = await kv.get(formStorageKey(key));
-      if (raw === undefined) return undefined;
-      try {
-        // A record that is not what the plugin wrote is dropped rather than handed over.
-        const parsed = StoredFormSchema.safeParse(JSON.parse(raw));
-        return parsed.success ? parsed.data : undefined;
-      } catch {
-        return undefined;
-      }
+      // A record that is not what the plugin wrote is dropped rather than handed over.
+      return readJson(kv, formStorageKey(key), StoredFormSchema);
     },
     async write(key: string, state: VersionedState<ConversationData>) {
       await kv.set(formStorageKey(key), JSON.stringify(state), { ttlMs: FORM_STORAGE_TTL_MS });

@@ -5,6 +5,22 @@
 import type { z } from "zod";
 import type { KeyValueStore } from "./ports.js";
 
+/** A stored JSON value read through its schema; a broken value or one of another shape reads as absent. */
+export async function readJson<Schema extends z.ZodType>(
+  kv: Pick<KeyValueStore, "get">,
+  key: string,
+  schema: Schema,
+): Promise<z.output<Schema> | undefined> {
+  const raw = await kv.get(key);
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export class ChatSlots<Schema extends z.ZodType> {
   constructor(
     private readonly kv: KeyValueStore,
@@ -17,15 +33,8 @@ export class ChatSlots<Schema extends z.ZodType> {
     return `${this.prefix}:${chatId}`;
   }
 
-  async get(chatId: number): Promise<z.output<Schema> | undefined> {
-    const raw = await this.kv.get(this.key(chatId));
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = this.schema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+  get(chatId: number): Promise<z.output<Schema> | undefined> {
+    return readJson(this.kv, this.key(chatId), this.schema);
   }
 
   async put(chatId: number, value: z.input<Schema>): Promise<void> {

@@ -11,6 +11,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import { z } from "zod";
 import type { Translate } from "../../i18n/translate.js";
 import { type TelegramMediaRef, telegramMediaOf } from "../../media/media-ref.js";
+import { readJson } from "../../storage/chat-slots.js";
 import { CALLBACK_SCOPES, decodeCallback, encodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import type { TextOffer } from "../features/text-offers.js";
@@ -62,14 +63,7 @@ type Draft = z.infer<typeof DraftSchema>;
 const draftKey = (id: string) => `batch-file:${id}`;
 
 async function readDraft(ctx: BotContext, id: string): Promise<Draft | undefined> {
-  const raw = await ctx.deps.storage.kv.get(draftKey(id));
-  if (raw === undefined) return undefined;
-  try {
-    const parsed = DraftSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return readJson(ctx.deps.storage.kv, draftKey(id), DraftSchema);
 }
 
 function refusalText(t: Translate, refusal: Refusal): string {

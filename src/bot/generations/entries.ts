@@ -107,23 +107,15 @@ export function createGenerationEntries(
   const feature = new Composer<BotContext>();
   const privateChats = feature.chatType("private");
 
-  privateChats.command("image", async (ctx) => {
-    const prompt = ctx.match.trim();
-    await openGenerationForm(ctx, {
-      type: "text_to_image",
-      media: [],
-      ...(prompt ? { prefill: { prompt } } : {}),
+  for (const [command, type] of [
+    ["image", "text_to_image"],
+    ["video", "text_to_video"],
+  ] as const) {
+    privateChats.command(command, async (ctx) => {
+      const prompt = ctx.match.trim();
+      await openGenerationForm(ctx, { type, media: [], ...(prompt ? { prefill: { prompt } } : {}) });
     });
-  });
-
-  privateChats.command("video", async (ctx) => {
-    const prompt = ctx.match.trim();
-    await openGenerationForm(ctx, {
-      type: "text_to_video",
-      media: [],
-      ...(prompt ? { prefill: { prompt } } : {}),
-    });
-  });
+  }
 
   feature.on("callback_query:data", async (ctx, next) => {
     const data = ctx.callbackData;

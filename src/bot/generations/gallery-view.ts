@@ -20,6 +20,7 @@ import { FINISHED_STATUSES, type GenerationRecords } from "../../generations/rec
 import type { DeletionMarks } from "../../generations/retention.js";
 import { formatBytes, percentBar } from "../../i18n/format.js";
 import type { Translate } from "../../i18n/translate.js";
+import { readJson } from "../../storage/chat-slots.js";
 import { CALLBACK_SCOPES, encodeCallback, newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 
@@ -103,14 +104,7 @@ export async function readState<T>(
   key: string,
   schema: z.ZodType<T>,
 ): Promise<T | undefined> {
-  const raw = await ctx.deps.storage.kv.get(key);
-  if (raw === undefined) return undefined;
-  try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return readJson(ctx.deps.storage.kv, key, schema);
 }
 
 export const galleryKey = (chatId: number) => `gallery:${chatId}`;
