@@ -9,7 +9,6 @@ import { generateApiKey } from "./accounts/api-key.js";
 import { ApiKeys } from "./accounts/api-keys.js";
 import { KeyRegistry } from "./accounts/registry.js";
 import { KeyVault } from "./accounts/vault.js";
-import { createIntakeFeature } from "./bot/features/intake.js";
 import { generationIntakeOffers } from "./bot/generations/entries.js";
 import { createI18n, menuCommands, setBotCommands } from "./bot/i18n.js";
 import { createBot } from "./bot/index.js";
@@ -154,10 +153,10 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
     },
     undefined,
     {
-      intake: createIntakeFeature({
+      intake: {
         limits,
         ...(generation ? { moreOffers: generationIntakeOffers } : {}),
-      }),
+      },
       forms: pipeline.forms,
       i18n,
       ...(generation ? { generation: generation.features } : {}),

@@ -228,6 +228,8 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     kv: storage.kv,
     telegram,
     previews,
+    apiKeys,
+    tasksService,
   });
   return { forms: { flow, records, submissions }, records, results, routes, poller };
 }

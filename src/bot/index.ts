@@ -12,11 +12,13 @@ import {
   HttpError,
   type Middleware,
   session,
+  type Transformer,
 } from "grammy";
 import { type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
 import type { Logger } from "../logger.js";
-import { pendingMediaKey } from "../media/pending-media.js";
+import { PendingMediaStore, pendingMediaKey } from "../media/pending-media.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
+import type { KeyValueStore } from "../storage/ports.js";
 import { botApiClient, interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
 import { noteWhatWasSaid, updateKind } from "../updates/updates.js";
 import { arrivalOrder } from "./arrival-order.js";
@@ -24,10 +26,11 @@ import { buttonGuard } from "./button-guard.js";
 import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
 import { apiKeyFeature } from "./features/apikey.js";
-import { balanceFeature } from "./features/balance.js";
-import { cancelFeature } from "./features/cancel.js";
+import { createBalanceFeature } from "./features/balance.js";
+import { createCancelFeature } from "./features/cancel.js";
 import { groupsFeature } from "./features/groups.js";
 import { helpFeature } from "./features/help.js";
+import { createIntakeFeature, type IntakeOptions } from "./features/intake.js";
 import { languageFeature } from "./features/language.js";
 import { settingsFeature } from "./features/settings.js";
 import { createStartFeature } from "./features/start.js";
@@ -35,6 +38,7 @@ import { createTextOffersFeature, TEXT_OFFERS } from "./features/text-offers.js"
 import { unhandledFeature } from "./features/unhandled.js";
 import { sizeUnsizedFiles } from "./file-sizes.js";
 import { formStorageKey } from "./form-storage.js";
+import { OpenFormCards } from "./forms/open-cards.js";
 import { createGenerationAccountFeature, type GenerationAccountDeps } from "./generations/account.js";
 import { type BatchFilesDeps, batchTextOffer, createBatchFilesFeature } from "./generations/batch-files.js";
 import {
@@ -46,7 +50,7 @@ import { createGalleryFeature } from "./generations/gallery.js";
 import type { GalleryDeps } from "./generations/gallery-view.js";
 import { createGenerationResultButtons, type GenerationFormsDeps } from "./generations/result-actions.js";
 import { type BotI18n, createI18n } from "./i18n.js";
-import { pendingTextKey } from "./pending-text.js";
+import { PendingTextStore, pendingTextKey } from "./pending-text.js";
 import { PreferencesRepository, preferencesKey } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
 import { readAheadFor, readAheadKv } from "./read-ahead.js";
@@ -58,7 +62,7 @@ import {
   SessionDataSchema,
   validatedSessionStorage,
 } from "./session.js";
-import { createFormEngine, taskFormEntries } from "./tasks/entries.js";
+import { createFormEngine, createTaskFormEntries } from "./tasks/entries.js";
 import type { TaskFormsDeps } from "./tasks/result-actions.js";
 import { tasksFeature } from "./tasks/task-list.js";
 
@@ -69,7 +73,7 @@ export type CompanionBot = Bot<BotContext> & { readonly i18n: BotI18n };
 
 export interface CreateBotOptions {
   /** Media intake (files and links sent without a command); runs before the unexpected-input hint. */
-  intake?: Middleware<BotContext>;
+  intake?: IntakeOptions;
   /** Task forms and the buttons on cards and results; without them task choices only describe the task. */
   forms?: TaskFormsDeps;
   /** Flood limit per user: at most `limit` updates per `windowMs`. */
@@ -112,7 +116,6 @@ export function createBot(
   const storage = { ...deps.storage, kv: readAheadKv(deps.storage.kv) };
   const fullDeps = { ...deps, storage, now: deps.now ?? (() => new Date()) };
   const preferencesRepository = new PreferencesRepository(storage.kv);
-  const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
 
   // The same policy for calls made inside forms, whose Api transformers on bot.api never reach.
   const apiPolicy = [interactiveRetry(options.autoRetry), noteWhatWasSaid];
@@ -154,14 +157,47 @@ export function createBot(
     deps.metrics?.unhandledErrors.inc({ kind: "update" });
     return replyAndLogError(error, i18n, deps.config.defaultLocale);
   });
+  protectedBot.use(
+    updateSetup(deps, storage.kv, {
+      i18n,
+      preferences: preferencesRepository,
+      rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
+    }),
+  );
+  protectedBot.use(features({ ...fullDeps, apiPolicy }, options));
+
+  bot.catch((error) => {
+    deps.logger.error(
+      { err: error.error, update_id: error.ctx.update.update_id },
+      "update failed outside the error boundary",
+    );
+  });
+
+  return Object.assign(bot, { i18n });
+}
+
+/**
+ * What every update goes through before any feature: its turn in the chat's line, the flood limit, one
+ * read of what it will need, the session, the sender's preferences and the language.
+ */
+function updateSetup(
+  deps: BotDeps,
+  kv: KeyValueStore,
+  setup: {
+    i18n: BotI18n;
+    preferences: PreferencesRepository;
+    rateLimit: { limit: number; windowMs: number };
+  },
+): Composer<BotContext> {
+  const chain = new Composer<BotContext>();
   // A chat's updates run one at a time in the order they came. The flood limit counts them as they
   // arrive, between taking a place in the chat's line and waiting for the turn: a flood is refused at
   // once, and the flooding chat's line does not grow with updates that are only to be dropped.
   const chatLine = arrivalOrder<BotContext>(getSessionKey);
-  protectedBot.use(chatLine.arrive);
-  protectedBot.use(floodLimit(deps, i18n, preferencesRepository, rateLimit));
-  protectedBot.use(chatLine.turn);
-  protectedBot.use(
+  chain.use(chatLine.arrive);
+  chain.use(floodLimit(deps, setup.i18n, setup.preferences, setup.rateLimit));
+  chain.use(chatLine.turn);
+  chain.use(
     readAheadFor<BotContext>(deps.storage.kv, (ctx) => {
       const chat = getSessionKey(ctx);
       // A message that is no command may join the media or the text waiting for their task.
@@ -173,12 +209,12 @@ export function createBot(
       ];
     }),
   );
-  protectedBot.use(
+  chain.use(
     session({
       initial: initialSession,
       getSessionKey,
       storage: validatedSessionStorage(
-        grammyStorage(storage.kv, {
+        grammyStorage(kv, {
           prefix: SESSION_STORAGE_PREFIX,
           ttlMs: SESSION_TTL_MS,
           schema: SessionDataSchema,
@@ -187,64 +223,71 @@ export function createBot(
       ),
     }),
   );
-  protectedBot.use(async (ctx, next) => {
-    if (ctx.from) ctx.preferences = await preferencesRepository.get(ctx.from.id);
+  chain.use(async (ctx, next) => {
+    if (ctx.from) ctx.preferences = await setup.preferences.get(ctx.from.id);
     await next();
   });
-  protectedBot.use(i18n);
-  protectedBot.use(sizeUnsizedFiles);
+  chain.use(setup.i18n);
+  chain.use(sizeUnsizedFiles);
+  return chain;
+}
+
+/** The features in the order they see an update, each built once with the stores it keeps. */
+function features(
+  deps: BotDeps & { now(): Date; apiPolicy: readonly Transformer[] },
+  options: CreateBotOptions,
+): Composer<BotContext> {
+  const { forms, generation } = options;
+  const kv = deps.storage.kv;
+  const pendingMedia = new PendingMediaStore(kv);
+  const pendingTexts = new PendingTextStore(kv);
+  const chain = new Composer<BotContext>();
   // A running form sees the chat's updates before anything else; result buttons carry their own authority.
-  if (options.forms || options.generation) {
-    protectedBot.use(
+  if (forms || generation) {
+    chain.use(
       createFormEngine({
-        kv: storage.kv,
-        apiPolicy,
-        ...(options.forms ? { tasks: options.forms } : {}),
-        ...(options.generation ? { generation: options.generation.forms.flow } : {}),
+        kv,
+        cards: new OpenFormCards(kv),
+        apiPolicy: deps.apiPolicy,
+        ...(forms ? { tasks: forms } : {}),
+        ...(generation ? { generation: generation.forms.flow } : {}),
       }),
     );
   }
-  if (options.generation) protectedBot.use(createGenerationResultButtons(options.generation.forms));
-  if (options.generation?.batchFiles)
-    protectedBot.use(createBatchFilesFeature(options.generation.batchFiles));
-  if (options.generation?.gallery) protectedBot.use(createGalleryFeature(options.generation.gallery));
-  protectedBot.use(buttonGuard);
-  protectedBot.use(groupsFeature);
-  protectedBot.use(cancelFeature);
-  if (options.generation) protectedBot.use(createGenerationAccountFeature(options.generation.account));
-  if (options.forms) protectedBot.use(taskFormEntries);
-  if (options.generation) protectedBot.use(createGenerationEntries(options.generation.forms.flow));
-  protectedBot.use(createStartFeature(options.generation ? generationMenuEntries : undefined));
-  protectedBot.use(helpFeature);
-  protectedBot.use(languageFeature);
-  protectedBot.use(settingsFeature);
-  protectedBot.use(balanceFeature);
-  protectedBot.use(tasksFeature);
-  protectedBot.use(apiKeyFeature);
-  protectedBot.use(options.intake ?? new Composer<BotContext>());
-  if (options.forms || options.generation) {
-    const readText = options.forms?.flow.readText ?? options.generation?.batchFiles?.readFile;
-    protectedBot.use(
+  if (generation) chain.use(createGenerationResultButtons(generation.forms));
+  if (generation?.batchFiles) chain.use(createBatchFilesFeature(generation.batchFiles));
+  if (generation?.gallery) chain.use(createGalleryFeature(generation.gallery));
+  chain.use(buttonGuard);
+  chain.use(groupsFeature);
+  chain.use(createCancelFeature({ media: pendingMedia, texts: pendingTexts }));
+  if (generation) chain.use(createGenerationAccountFeature(generation.account));
+  if (forms) chain.use(createTaskFormEntries(pendingMedia));
+  if (generation) chain.use(createGenerationEntries(generation.forms.flow, pendingMedia));
+  chain.use(createStartFeature(generation ? generationMenuEntries : undefined));
+  chain.use(helpFeature);
+  chain.use(languageFeature);
+  chain.use(settingsFeature);
+  chain.use(createBalanceFeature(deps));
+  chain.use(tasksFeature);
+  chain.use(apiKeyFeature);
+  if (options.intake)
+    chain.use(createIntakeFeature({ ...options.intake, pending: pendingMedia, now: deps.now }));
+  if (forms || generation) {
+    const readText = forms?.flow.readText ?? generation?.batchFiles?.readFile;
+    chain.use(
       createTextOffersFeature({
         ...(readText ? { readText } : {}),
+        pendingTexts,
         offers: [
-          ...(options.forms ? TEXT_OFFERS : []),
-          ...(options.generation ? [generationTextOffer] : []),
-          ...(options.generation?.batchFiles ? [batchTextOffer(options.generation.batchFiles)] : []),
+          ...(forms ? TEXT_OFFERS : []),
+          ...(generation ? [generationTextOffer] : []),
+          ...(generation?.batchFiles ? [batchTextOffer(generation.batchFiles)] : []),
         ],
       }),
     );
   }
-  protectedBot.use(unhandledFeature);
-
-  bot.catch((error) => {
-    deps.logger.error(
-      { err: error.error, update_id: error.ctx.update.update_id },
-      "update failed outside the error boundary",
-    );
-  });
-
-  return Object.assign(bot, { i18n });
+  chain.use(unhandledFeature);
+  return chain;
 }
 
 /** At most `limit` updates per user per window; the first refused one of a window gets one notice. */

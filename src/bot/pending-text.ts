@@ -3,7 +3,7 @@
  * (a voiceover of it, a motion video, a video). The chosen form takes it from here.
  */
 import { z } from "zod";
-import { readStored } from "../storage/json.js";
+import { ChatSlots, slotKey } from "../storage/chat-slots.js";
 import type { KeyValueStore } from "../storage/ports.js";
 
 /** As long as media wait for their task. */
@@ -20,34 +20,12 @@ export type PendingText = z.infer<typeof PendingTextSchema>;
 
 /** Where a chat's waiting text is stored. */
 export function pendingTextKey(chatId: number): string {
-  return `pending-text:${chatId}`;
+  return slotKey("pending-text", chatId);
 }
 
-export class PendingTextStore {
-  constructor(private readonly kv: KeyValueStore) {}
-
-  private key(chatId: number): string {
-    return pendingTextKey(chatId);
-  }
-
-  async get(chatId: number): Promise<PendingText | undefined> {
-    return readStored(this.kv, this.key(chatId), PendingTextSchema);
-  }
-
-  async put(chatId: number, pending: PendingText): Promise<void> {
-    await this.kv.set(this.key(chatId), JSON.stringify(PendingTextSchema.parse(pending)), {
-      ttlMs: PENDING_TEXT_TTL_MS,
-    });
-  }
-
-  /** The waiting text, removed: each text starts exactly one form. */
-  async take(chatId: number): Promise<PendingText | undefined> {
-    const pending = await this.get(chatId);
-    if (pending !== undefined) await this.kv.delete(this.key(chatId));
-    return pending;
-  }
-
-  async clear(chatId: number): Promise<void> {
-    await this.kv.delete(this.key(chatId));
+/** The chat's waiting text; each text starts exactly one form. */
+export class PendingTextStore extends ChatSlots<typeof PendingTextSchema> {
+  constructor(kv: KeyValueStore) {
+    super(kv, "pending-text", PendingTextSchema, PENDING_TEXT_TTL_MS);
   }
 }

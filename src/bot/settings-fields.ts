@@ -38,6 +38,26 @@ export interface SettingsField {
   }): SettingsOption[];
 }
 
+/** A preference chosen from one of the spec's lists, named with the words the task forms use for it. */
+function listedField<
+  K extends "ttsSpeed" | "ttsStyle" | "subStyle" | "subPosition" | "subSize" | "videoFormat",
+>(
+  code: string,
+  name: string,
+  preference: K,
+  words: string,
+  values: readonly NonNullable<UserPreferences[K]>[],
+): SettingsField {
+  return {
+    code,
+    buttonKey: `settings-button-${name}`,
+    promptKey: `settings-choose-${name}`,
+    resets: [preference],
+    options: ({ t }) =>
+      values.map((value) => ({ label: label(words, value, t), change: { [preference]: value } })),
+  };
+}
+
 export const SETTINGS_FIELDS: readonly SettingsField[] = [
   {
     code: "lang",
@@ -72,60 +92,12 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
             .voices(preferences.ttsProvider, locale)
             .map((voice) => ({ label: voice.name, change: { ttsVoice: voice.id } })),
   },
-  {
-    code: "speed",
-    buttonKey: "settings-button-speed",
-    promptKey: "settings-choose-speed",
-    resets: ["ttsSpeed"],
-    options: ({ t }) =>
-      TTS_SPEEDS.map((ttsSpeed) => ({ label: label("tts_speed", ttsSpeed, t), change: { ttsSpeed } })),
-  },
-  {
-    code: "style",
-    buttonKey: "settings-button-style",
-    promptKey: "settings-choose-style",
-    resets: ["ttsStyle"],
-    options: ({ t }) =>
-      TTS_STYLES.map((ttsStyle) => ({ label: label("tts_style", ttsStyle, t), change: { ttsStyle } })),
-  },
-  {
-    code: "sst",
-    buttonKey: "settings-button-sub-style",
-    promptKey: "settings-choose-sub-style",
-    resets: ["subStyle"],
-    options: ({ t }) =>
-      SUB_STYLES.map((subStyle) => ({ label: label("sub_style", subStyle, t), change: { subStyle } })),
-  },
-  {
-    code: "spos",
-    buttonKey: "settings-button-sub-position",
-    promptKey: "settings-choose-sub-position",
-    resets: ["subPosition"],
-    options: ({ t }) =>
-      SUB_POSITIONS.map((subPosition) => ({
-        label: label("sub_position", subPosition, t),
-        change: { subPosition },
-      })),
-  },
-  {
-    code: "ssz",
-    buttonKey: "settings-button-sub-size",
-    promptKey: "settings-choose-sub-size",
-    resets: ["subSize"],
-    options: ({ t }) =>
-      SUB_SIZES.map((subSize) => ({ label: label("sub_size", subSize, t), change: { subSize } })),
-  },
-  {
-    code: "fmt",
-    buttonKey: "settings-button-format",
-    promptKey: "settings-choose-format",
-    resets: ["videoFormat"],
-    options: ({ t }) =>
-      VIDEO_FORMATS.map((videoFormat) => ({
-        label: label("format", videoFormat, t),
-        change: { videoFormat },
-      })),
-  },
+  listedField("speed", "speed", "ttsSpeed", "tts_speed", TTS_SPEEDS),
+  listedField("style", "style", "ttsStyle", "tts_style", TTS_STYLES),
+  listedField("sst", "sub-style", "subStyle", "sub_style", SUB_STYLES),
+  listedField("spos", "sub-position", "subPosition", "sub_position", SUB_POSITIONS),
+  listedField("ssz", "sub-size", "subSize", "sub_size", SUB_SIZES),
+  listedField("fmt", "format", "videoFormat", "format", VIDEO_FORMATS),
 ];
 
 /** The same words the task forms use for a value. */

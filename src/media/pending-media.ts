@@ -4,9 +4,9 @@
  */
 
 import { z } from "zod";
-import { readStored } from "../storage/json.js";
+import { ChatSlots, slotKey } from "../storage/chat-slots.js";
 import type { KeyValueStore } from "../storage/ports.js";
-import { type MediaRef, MediaRefSchema } from "./media-ref.js";
+import { MediaRefSchema } from "./media-ref.js";
 
 /** Long enough to think it over; file ids do not expire, but a forgotten offer should. */
 const PENDING_MEDIA_TTL_MS = 2 * 60 * 60 * 1000;
@@ -30,43 +30,12 @@ export type PendingMedia = z.infer<typeof PendingMediaSchema>;
 
 /** Where a chat's waiting media are stored. */
 export function pendingMediaKey(chatId: number): string {
-  return `intake:${chatId}`;
+  return slotKey("intake", chatId);
 }
 
-export class PendingMediaStore {
-  constructor(
-    private readonly kv: KeyValueStore,
-    private readonly ttlMs = PENDING_MEDIA_TTL_MS,
-  ) {}
-
-  private key(chatId: number): string {
-    return pendingMediaKey(chatId);
+/** The chat's waiting media; each set starts exactly one task form. */
+export class PendingMediaStore extends ChatSlots<typeof PendingMediaSchema> {
+  constructor(kv: KeyValueStore, ttlMs = PENDING_MEDIA_TTL_MS) {
+    super(kv, "intake", PendingMediaSchema, ttlMs);
   }
-
-  async get(chatId: number): Promise<PendingMedia | undefined> {
-    return readStored(this.kv, this.key(chatId), PendingMediaSchema);
-  }
-
-  async put(chatId: number, pending: PendingMedia): Promise<void> {
-    await this.kv.set(this.key(chatId), JSON.stringify(PendingMediaSchema.parse(pending)), {
-      ttlMs: this.ttlMs,
-    });
-  }
-
-  /** The chat's waiting media, removed from the store: each set starts exactly one task form. */
-  async take(chatId: number): Promise<PendingMedia | undefined> {
-    const pending = await this.get(chatId);
-    if (pending === undefined) return undefined;
-    await this.kv.delete(this.key(chatId));
-    return pending;
-  }
-
-  async clear(chatId: number): Promise<void> {
-    await this.kv.delete(this.key(chatId));
-  }
-}
-
-/** The media a chat handed in without a command, taken for the task the user chose. */
-export async function takePendingMedia(kv: KeyValueStore, chatId: number): Promise<MediaRef[] | undefined> {
-  return (await new PendingMediaStore(kv).take(chatId))?.refs;
 }

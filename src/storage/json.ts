@@ -30,7 +30,10 @@ export async function readJsonRecord<T>(
 }
 
 /** What was stored, when it still reads as `schema` says; anything else reads as nothing. */
-export function parseStored<T>(raw: string | undefined, schema: z.ZodType<T>): T | undefined {
+export function parseStored<Schema extends z.ZodType>(
+  raw: string | undefined,
+  schema: Schema,
+): z.output<Schema> | undefined {
   if (raw === undefined) return undefined;
   try {
     const parsed = schema.safeParse(JSON.parse(raw));
@@ -41,10 +44,10 @@ export function parseStored<T>(raw: string | undefined, schema: z.ZodType<T>): T
 }
 
 /** The value under `key`, when it reads as `schema` says. */
-export async function readStored<T>(
+export async function readStored<Schema extends z.ZodType>(
   kv: Pick<KeyValueStore, "get">,
   key: string,
-  schema: z.ZodType<T>,
-): Promise<T | undefined> {
+  schema: Schema,
+): Promise<z.output<Schema> | undefined> {
   return parseStored(await kv.get(key), schema);
 }

@@ -6,7 +6,7 @@
  */
 
 import { Readable } from "node:stream";
-import { createIntakeFeature, type MoreOffers } from "../../src/bot/features/intake.js";
+import type { MoreOffers } from "../../src/bot/features/intake.js";
 import type { Notice } from "../../src/bot/forms/form-state.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import type { TaskFormsDeps } from "../../src/bot/tasks/result-actions.js";
@@ -170,6 +170,8 @@ export class FormRig {
       kv: this.storage.kv,
       telegram: { api: { getFile: async () => ({}) }, botApiRoot: "http://127.0.0.1:1", token: "123:test" },
       previews,
+      apiKeys: { ensure: (userId: number) => (harness as BotHarness).apiKeys.ensure(userId) },
+      tasksService: this.tasksService,
     });
     flow.checkSrt = async (ref, video): Promise<Notice | undefined> => {
       const seconds = video?.source === "telegram" ? video.durationSec : undefined;
@@ -198,10 +200,10 @@ export class FormRig {
       // A test taps far faster than anyone; the flood limit has its own tests.
       createOptions: {
         i18n,
-        intake: createIntakeFeature({
+        intake: {
           limits: LIMITS,
           ...(options.moreOffers ? { moreOffers: options.moreOffers } : {}),
-        }),
+        },
         forms,
         rateLimit: { limit: 100_000, windowMs: 1000 },
       },

@@ -19,7 +19,6 @@ import {
   startGenerationSandbox,
 } from "../../dev/generation-sandbox/index.js";
 import { KeyVault } from "../../src/accounts/vault.js";
-import { createIntakeFeature } from "../../src/bot/features/intake.js";
 import { generationIntakeOffers } from "../../src/bot/generations/entries.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import { loadCatalog } from "../../src/catalog/index.js";
@@ -157,7 +156,7 @@ export class GenerationRig {
       },
       createOptions: {
         i18n,
-        intake: createIntakeFeature({ limits, moreOffers: generationIntakeOffers }),
+        intake: { limits, moreOffers: generationIntakeOffers },
         generation: this.pipeline.features,
         rateLimit: { limit: 100_000, windowMs: 1000 },
       },

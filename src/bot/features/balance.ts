@@ -3,6 +3,7 @@ import { formatDate, formatDay, formatNumber } from "../../i18n/format.js";
 import type { Translate } from "../../i18n/translate.js";
 import type { Profile } from "../../tasks-service/responses.js";
 import type { BotContext } from "../context.js";
+import type { BotDeps } from "../deps.js";
 import { replyServiceError } from "../service-errors.js";
 
 const TOKENS_PER_USD = 1000;
@@ -53,14 +54,16 @@ function balanceText(t: Translate, locale: string, profile: Profile): string {
   return parts.join("\n\n");
 }
 
-export const balanceFeature = new Composer<BotContext>();
-
-balanceFeature.chatType("private").command("balance", async (ctx) => {
-  try {
-    const { apiKey } = await ctx.deps.apiKeys.ensure(ctx.from.id);
-    const profile = await ctx.deps.tasksService.me(apiKey);
-    await ctx.reply(balanceText(ctx.t, await ctx.i18n.getLocale(), profile));
-  } catch (error) {
-    if (!(await replyServiceError(ctx, error))) throw error;
-  }
-});
+export function createBalanceFeature(deps: Pick<BotDeps, "apiKeys" | "tasksService">): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  feature.chatType("private").command("balance", async (ctx) => {
+    try {
+      const { apiKey } = await deps.apiKeys.ensure(ctx.from.id);
+      const profile = await deps.tasksService.me(apiKey);
+      await ctx.reply(balanceText(ctx.t, await ctx.i18n.getLocale(), profile));
+    } catch (error) {
+      if (!(await replyServiceError(ctx, error))) throw error;
+    }
+  });
+  return feature;
+}

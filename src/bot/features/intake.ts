@@ -22,7 +22,7 @@ import {
   tasksAccepting,
 } from "../../media/accept.js";
 import { addInMessageOrder, extractMedia, type MediaRef, telegramMediaOf } from "../../media/media-ref.js";
-import { type PendingMedia, PendingMediaStore } from "../../media/pending-media.js";
+import type { PendingMedia, PendingMediaStore } from "../../media/pending-media.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import type { BotContext } from "../context.js";
 import { placeMedia } from "../forms/place-media.js";
@@ -48,6 +48,12 @@ export interface IntakeOptions {
   collectWindowMs?: number;
   /** A text typed within this time after media that can become a video goes with them as the voiceover. */
   textWindowMs?: number;
+}
+
+/** The intake with what it keeps: the chat's waiting media, and the clock their windows are read on. */
+export interface IntakeDeps extends IntakeOptions {
+  pending: PendingMediaStore;
+  now(): Date;
 }
 
 const DEFAULT_COLLECT_WINDOW_MS = 2 * 60 * 1000;
@@ -196,13 +202,13 @@ function subtitlesForVideo(pending: PendingMedia | undefined, incoming: readonly
  * A text typed while media that can become a video wait for their task: it goes with them as the
  * voiceover (a long text's parts are joined), and the offer says so.
  */
-async function handleText(ctx: BotContext, message: Message, options: IntakeOptions): Promise<boolean> {
+async function handleText(ctx: BotContext, message: Message, options: IntakeDeps): Promise<boolean> {
   const text = message.text;
   if (text === undefined || text.trim() === "") return false;
   const chatId = message.chat.id;
-  const store = new PendingMediaStore(ctx.deps.storage.kv);
+  const store = options.pending;
   const pending = await store.get(chatId);
-  const now = ctx.deps.now().getTime();
+  const now = options.now().getTime();
   const windowMs = options.textWindowMs ?? DEFAULT_TEXT_WINDOW_MS;
   if (!pending || !tasksAccepting(pending.refs).includes("video") || now - pending.updatedAt > windowMs)
     return false;
@@ -223,14 +229,14 @@ async function handleText(ctx: BotContext, message: Message, options: IntakeOpti
   return true;
 }
 
-async function handleMedia(ctx: BotContext, message: Message, options: IntakeOptions): Promise<boolean> {
+async function handleMedia(ctx: BotContext, message: Message, options: IntakeDeps): Promise<boolean> {
   const file = telegramMediaOf(message);
   if (file && isTextDocument(file)) return false;
   const { refs, linkProblems } = extractMedia(message);
   if (refs.length === 0 && linkProblems.length === 0) return handleText(ctx, message, options);
   const chatId = message.chat.id;
-  const store = new PendingMediaStore(ctx.deps.storage.kv);
-  const now = ctx.deps.now().getTime();
+  const store = options.pending;
+  const now = options.now().getTime();
   const windowMs = options.collectWindowMs ?? DEFAULT_COLLECT_WINDOW_MS;
 
   for (const problem of linkProblems) {
@@ -301,7 +307,7 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeOpt
   return true;
 }
 
-export function createIntakeFeature(options: IntakeOptions): Composer<BotContext> {
+export function createIntakeFeature(options: IntakeDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   feature.chatType("private").on("message", async (ctx, next) => {
     const message = ctx.message;

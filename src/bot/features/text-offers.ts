@@ -15,7 +15,7 @@ import type { Notice } from "../forms/form-state.js";
 import { continuesText, joinTextParts } from "../forms/text-parts.js";
 import { menuShownIn, redrawnMenu, replyWithMenu } from "../menu.js";
 import { openForm } from "../open-form.js";
-import { PendingTextStore } from "../pending-text.js";
+import type { PendingTextStore } from "../pending-text.js";
 import { FORMS } from "../tasks/forms/index.js";
 
 export interface TextOffer {
@@ -81,11 +81,11 @@ function offersKeyboard(ctx: BotContext, nonce: string, offers: readonly TextOff
 /** Offers for a text, or for it joined to the text before when it is that text's next part. */
 async function offerFor(
   ctx: BotContext,
+  store: PendingTextStore,
   all: readonly TextOffer[],
   chatId: number,
   part: { text: string; at?: number },
 ): Promise<void> {
-  const store = new PendingTextStore(ctx.deps.storage.kv);
   const pending = await store.get(chatId);
   const previous = pending?.part;
   const continues =
@@ -145,6 +145,7 @@ async function editOffer(
 export function createTextOffersFeature(options: {
   readText?: (ref: TelegramMediaRef) => Promise<string | Notice>;
   offers: readonly TextOffer[];
+  pendingTexts: PendingTextStore;
 }): Composer<BotContext> {
   const all = options.offers;
   const readText = options.readText;
@@ -153,7 +154,10 @@ export function createTextOffersFeature(options: {
     const message = ctx.message;
     if (message.text !== undefined) {
       if (message.text.startsWith("/") || message.text.trim() === "") return next();
-      await offerFor(ctx, all, message.chat.id, { text: message.text, at: message.date });
+      await offerFor(ctx, options.pendingTexts, all, message.chat.id, {
+        text: message.text,
+        at: message.date,
+      });
       return;
     }
     const file = telegramMediaOf(message);
@@ -163,14 +167,14 @@ export function createTextOffersFeature(options: {
       await ctx.reply(ctx.t(read.key, read.params));
       return;
     }
-    await offerFor(ctx, all, message.chat.id, { text: read });
+    await offerFor(ctx, options.pendingTexts, all, message.chat.id, { text: read });
   });
   feature.on("callback_query:data").filter(textOfferButton.filter, async (ctx) => {
     const offer = all.find((candidate) => candidate.id === ctx.pressed.data.offer);
     await ctx.answerCallbackQuery();
     const chatId = ctx.chat?.id;
     if (!offer || chatId === undefined) return;
-    const pending = await new PendingTextStore(ctx.deps.storage.kv).take(chatId);
+    const pending = await options.pendingTexts.take(chatId);
     if (!pending) {
       await ctx.reply(ctx.t("text-offer-expired"));
       return;

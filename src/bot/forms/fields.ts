@@ -33,13 +33,16 @@ export function options(values: readonly unknown[]): () => ChoiceOption[] {
   return () => list;
 }
 
+/** Buttons of fixed values, or of what the form's state offers; `typed` also takes a value sent as text. */
 export function choice<K extends RequestField>(
   key: K,
   group: string,
-  values: readonly unknown[],
-  extra: FieldExtras<K> = {},
+  values: readonly unknown[] | ((view: FormView) => readonly ChoiceOption[]),
+  extra: FieldExtras<K> & { typed?: (text: string, view: FormView) => ParsedInput } = {},
 ): FormField<K> {
-  return { key, group, input: { kind: "choice", options: options(values) }, ...extra };
+  const { typed, ...rest } = extra;
+  const list = typeof values === "function" ? values : options(values);
+  return { key, group, input: { kind: "choice", options: list, ...(typed ? { typed } : {}) }, ...rest };
 }
 
 export function toggle<K extends RequestField>(
@@ -68,16 +71,7 @@ export function number<K extends RequestField>(
   bounds: { min: number; max: number | ((view: FormView) => number); integer?: boolean },
   extra: FieldExtras<K> = {},
 ): FormField<K> {
-  return {
-    key,
-    group,
-    input: {
-      kind: "choice",
-      options: options(presets),
-      typed: (input, view) => parseNumber(input, bounds, view),
-    },
-    ...extra,
-  };
+  return choice(key, group, presets, { ...extra, typed: (input, view) => parseNumber(input, bounds, view) });
 }
 
 export function parseNumber(
@@ -110,20 +104,15 @@ export function language<K extends RequestField>(
   auto: { value: unknown } | undefined,
   extra: FieldExtras<K> = {},
 ): FormField<K> {
-  return {
-    key,
-    group,
-    input: {
-      kind: "choice",
-      options: ({ env }) => [
-        ...(auto ? [auto] : []),
-        ...env.catalog.languages.map((entry) => ({ value: entry.code })),
-      ],
-      typed: parseLanguage,
-    },
+  const languages = ({ env }: FormView) => [
+    ...(auto ? [auto] : []),
+    ...env.catalog.languages.map((entry) => ({ value: entry.code })),
+  ];
+  return choice(key, group, languages, {
     ...(auto && auto.value === null ? { unsetValue: null } : {}),
     ...extra,
-  };
+    typed: parseLanguage,
+  });
 }
 
 function providerSupports(view: FormView, feature: "supportsStyle" | "supportsScene", fallback: string) {
@@ -208,24 +197,16 @@ function colour<K extends RequestField>(
   schema: { safeParse(value: unknown): { success: boolean } },
   extra: FieldExtras<K>,
 ): FormField<K> {
-  return {
-    key,
-    group,
-    input: {
-      kind: "choice",
-      options: options([null, ...COLOUR_SWATCHES.map((swatch) => wire(swatch.hex))]),
-      typed: (input) => {
-        const typed = input.trim().toUpperCase();
-        const hex = typed.startsWith("#") ? typed : `#${typed}`;
-        const value = wire(hex) ?? typed;
-        return schema.safeParse(value).success
-          ? { ok: true, value }
-          : { ok: false, key: "form-error-colour" };
-      },
-    },
+  return choice(key, group, [null, ...COLOUR_SWATCHES.map((swatch) => wire(swatch.hex))], {
     unsetValue: null,
     ...extra,
-  };
+    typed: (input) => {
+      const typed = input.trim().toUpperCase();
+      const hex = typed.startsWith("#") ? typed : `#${typed}`;
+      const value = wire(hex) ?? typed;
+      return schema.safeParse(value).success ? { ok: true, value } : { ok: false, key: "form-error-colour" };
+    },
+  });
 }
 
 export function assColor<K extends RequestField>(

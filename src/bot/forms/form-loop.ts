@@ -22,7 +22,7 @@ import type { BotContext } from "../context.js";
 import { decodeCardAction } from "./card-action.js";
 import { type FormDefinition, type FormEnv, formNameKey } from "./form.js";
 import { type FormEffect, type FormEvent, type FormState, type Notice, noticeText } from "./form-state.js";
-import { OpenFormCards } from "./open-cards.js";
+import type { OpenFormCards } from "./open-cards.js";
 import { reduce } from "./reducer.js";
 import { renderForm } from "./renderer.js";
 import { type RenderedScreen, ScreenContext } from "./screens/screen-context.js";
@@ -41,6 +41,8 @@ export interface FormRun {
   t: Translate;
   /** Every button of this form carries it; a press carrying another is from an older message. */
   nonce: string;
+  /** Where the chat's open card is noted, so a newer form or /cancel can close it. */
+  cards: OpenFormCards;
   state: FormState;
   limits: IntakeLimits;
   /** Where the form's files go: "tasks" refuses what only the generation service takes. */
@@ -141,98 +143,135 @@ function sameScreen(a: RenderedScreen, b: RenderedScreen): boolean {
   return a.text === b.text && JSON.stringify(a.keyboard) === JSON.stringify(b.keyboard);
 }
 
+/** The form's card in the chat, noted as the chat's open card while the form runs. */
+interface FormCard {
+  messageId: number;
+  /** Edits the card to show this, unless it shows it already. */
+  show(next: RenderedScreen): Promise<void>;
+  /**
+   * What the user sent was refused: one message says so. The card, when it is right above what was
+   * sent; otherwise a reply right under it, as the card may be far above.
+   */
+  sayRefused(update: Context, notice: Notice | undefined): Promise<void>;
+  /** The card is no longer the chat's open card (the form ended, or became what it made). */
+  release(): Promise<void>;
+}
+
+async function openCard(
+  conversation: FormConversation,
+  ctx: Context,
+  run: FormRun,
+  chatId: number,
+  first: RenderedScreen,
+): Promise<FormCard> {
+  const { t, cards } = run;
+  const messageId = await showFirstCard(ctx, chatId, run.cardMessageId, first);
+  await conversation.external(() => cards.put(chatId, { messageId, type: run.definition.type }));
+  let shown = first;
+  return {
+    messageId,
+    async show(next) {
+      if (sameScreen(next, shown)) return;
+      shown = next;
+      try {
+        await ctx.api.editMessageText(chatId, messageId, next.text, {
+          parse_mode: "HTML",
+          reply_markup: { inline_keyboard: next.keyboard },
+        });
+      } catch (error) {
+        if (!(error instanceof GrammyError && /not modified/i.test(error.description))) throw error;
+      }
+    },
+    async sayRefused(update, notice) {
+      const message = update.message;
+      if (!message || !notice || notice.info || message.message_id === messageId + 1) return;
+      await update.reply(noticeText(t, notice), {
+        reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+      });
+    },
+    release: () => conversation.external(() => cards.clear(chatId)),
+  };
+}
+
+/**
+ * The next update as an event of this form: a press of its own buttons by its user, or a text or file,
+ * a text file read into its text. Undefined when the update is not for the form (it was passed on or
+ * answered); a refusal when a text file could not be read.
+ */
+async function receive(
+  conversation: FormConversation,
+  update: Context,
+  run: FormRun,
+  userId: number,
+): Promise<FormEvent | { refused: Notice } | undefined> {
+  const { t, readText } = run;
+  const event = eventOf(update, run.nonce, run.limits, run.services, readText !== undefined);
+  if (event === undefined) {
+    await conversation.skip({ next: true });
+    return undefined;
+  }
+  if (event === "stale") {
+    await update.answerCallbackQuery({ text: t("button-stale") });
+    return undefined;
+  }
+  if (update.callbackQuery && update.callbackQuery.from.id !== userId) {
+    await update.answerCallbackQuery({ text: t("button-foreign") });
+    return undefined;
+  }
+  if (event.kind !== "text-file") return event;
+  // Only a form that reads text files is given them.
+  if (!readText) return undefined;
+  const { ref } = event;
+  const read = await conversation.external(() => readText(ref));
+  return typeof read === "string" ? { kind: "text", text: read } : { refused: read };
+}
+
+/** Files that need a look inside (an SRT's timecodes) checked, and lengths read where the form needs them. */
+async function lookInside(
+  conversation: FormConversation,
+  run: FormRun,
+  event: FormEvent,
+  state: FormState,
+): Promise<FormEvent> {
+  if (event.kind !== "media" || event.problems.length > 0) return event;
+  const { inspect, measure } = run;
+  const single = event.refs.length === 1 ? event.refs[0] : undefined;
+  if (single && inspect?.applies(single)) {
+    const problem = await conversation.external(() => inspect.check(single, state));
+    if (problem) event.problems.push(problem);
+  }
+  if (measure && event.problems.length === 0) {
+    const refs = event.refs;
+    event.refs = await conversation.external((outer) => measure(refs, outer.logger));
+  }
+  return event;
+}
+
 export async function runForm(
   conversation: FormConversation,
   ctx: Context,
   run: FormRun,
   who: { chatId: number; userId: number },
 ): Promise<void> {
-  const { definition, env, t, nonce } = run;
+  const { definition, env, t } = run;
   let state = run.state;
   const name = t(formNameKey(definition.type));
-  const screens = new ScreenContext(definition, env, t, nonce);
-  let shown = renderForm(screens, state);
-  const cardMessageId = await showFirstCard(ctx, who.chatId, run.cardMessageId, shown);
-  const card = { message_id: cardMessageId };
-  await conversation.external((outer) =>
-    new OpenFormCards(outer.deps.storage.kv).set(who.chatId, {
-      messageId: cardMessageId,
-      type: definition.type,
-    }),
-  );
-  const closeCard = () =>
-    conversation.external((outer) => new OpenFormCards(outer.deps.storage.kv).clear(who.chatId));
-
-  /**
-   * What the user sent was refused: one message says so. The card, when it is right above what was
-   * sent; otherwise a reply right under it, as the card may be far above.
-   */
-  const sayRefused = async (update: Context, notice: Notice | undefined) => {
-    const message = update.message;
-    if (!message || !notice || notice.info || message.message_id === card.message_id + 1) return;
-    await update.reply(noticeText(t, notice), {
-      reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
-    });
-  };
-
-  const showCard = async (next: RenderedScreen) => {
-    if (sameScreen(next, shown)) return;
-    shown = next;
-    try {
-      await ctx.api.editMessageText(who.chatId, card.message_id, next.text, {
-        parse_mode: "HTML",
-        reply_markup: { inline_keyboard: next.keyboard },
-      });
-    } catch (error) {
-      if (!(error instanceof GrammyError && /not modified/i.test(error.description))) throw error;
-    }
-  };
+  const screens = new ScreenContext(definition, env, t, run.nonce);
+  const card = await openCard(conversation, ctx, run, who.chatId, renderForm(screens, state));
+  const showState = (update: Context) =>
+    card.show(renderForm(screens, withoutNoticeOnCard(update, card.messageId, state)));
 
   for (let step = 0; step < MAX_FORM_EVENTS; step++) {
     const update = await conversation.wait({ maxMilliseconds: FORM_IDLE_MS });
-    let event = eventOf(update, nonce, run.limits, run.services, run.readText !== undefined);
-    if (event === undefined) await conversation.skip({ next: true });
-    if (event === "stale") {
-      await update.answerCallbackQuery({ text: t("button-stale") });
+    const received = await receive(conversation, update, run, who.userId);
+    if (received === undefined) continue;
+    if ("refused" in received) {
+      state = { ...state, notice: received.refused };
+      await card.sayRefused(update, state.notice);
+      await showState(update);
       continue;
     }
-    if (event === undefined) continue;
-    if (update.callbackQuery && update.callbackQuery.from.id !== who.userId) {
-      await update.answerCallbackQuery({ text: t("button-foreign") });
-      continue;
-    }
-    const readText = run.readText;
-    if (event.kind === "text-file") {
-      // Only a form that reads text files is given them.
-      if (!readText) continue;
-      const { ref } = event;
-      const read = await conversation.external(() => readText(ref));
-      if (typeof read !== "string") {
-        state = { ...state, notice: read };
-        await sayRefused(update, state.notice);
-        await showCard(renderForm(screens, withoutNoticeOnCard(update, card.message_id, state)));
-        continue;
-      }
-      event = { kind: "text", text: read };
-    }
-    const single = event.kind === "media" && event.refs.length === 1 ? event.refs[0] : undefined;
-    const inspect = run.inspect;
-    if (
-      single &&
-      inspect &&
-      event.kind === "media" &&
-      event.problems.length === 0 &&
-      inspect.applies(single)
-    ) {
-      const current = state;
-      const problem = await conversation.external(() => inspect.check(single, current));
-      if (problem) event.problems.push(problem);
-    }
-    const measure = run.measure;
-    if (measure && event.kind === "media" && event.problems.length === 0) {
-      const refs = event.refs;
-      event.refs = await conversation.external((outer) => measure(refs, outer.logger));
-    }
+    const event = await lookInside(conversation, run, received, state);
     const transition = reduce(definition, state, event, env);
     if (transition.pass) await conversation.skip({ next: true });
     const review = run.review;
@@ -242,17 +281,17 @@ export async function runForm(
     const effect = transition.effect;
     if (effect?.kind === "cancel") {
       if (update.callbackQuery) await update.answerCallbackQuery();
-      await closeCard();
-      await showCard({ text: t("form-cancelled", { task: name }), keyboard: [] });
+      await card.release();
+      await card.show({ text: t("form-cancelled", { task: name }), keyboard: [] });
       return;
     }
     if (effect?.kind === "create") {
       if (update.callbackQuery) await update.answerCallbackQuery({ text: t("form-submitting") });
       // From here the card is the progress card of what it made, which no /cancel of a form touches.
-      await closeCard();
-      await showCard({ text: t("card-queued", { task: name }), keyboard: [] });
+      await card.release();
+      await card.show({ text: t("card-queued", { task: name }), keyboard: [] });
       const submitted = state;
-      await conversation.external(() => run.create(submitted, card.message_id));
+      await conversation.external(() => run.create(submitted, card.messageId));
       return;
     }
     if (effect?.kind === "preview") {
@@ -262,9 +301,9 @@ export async function runForm(
       continue;
     }
     if (update.callbackQuery) await update.answerCallbackQuery();
-    await sayRefused(update, state.notice);
-    await showCard(renderForm(screens, withoutNoticeOnCard(update, card.message_id, state)));
+    await card.sayRefused(update, state.notice);
+    await showState(update);
   }
-  await closeCard();
-  await showCard({ text: t("form-too-long"), keyboard: [] });
+  await card.release();
+  await card.show({ text: t("form-too-long"), keyboard: [] });
 }

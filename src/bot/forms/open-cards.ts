@@ -3,7 +3,7 @@
  * the form from outside (a newer form, /cancel) can close the card too.
  */
 import { z } from "zod";
-import { readStored } from "../../storage/json.js";
+import { ChatSlots } from "../../storage/chat-slots.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
 import { GENERATION_FORM_TYPES } from "./form.js";
@@ -18,22 +18,8 @@ const OpenCardSchema = z.object({
 export type OpenCard = z.infer<typeof OpenCardSchema>;
 
 /** Where each chat's open form card is noted while the form waits for the user. */
-export class OpenFormCards {
-  constructor(private readonly kv: KeyValueStore) {}
-
-  private key(chatId: number): string {
-    return `form-card:${chatId}`;
-  }
-
-  async get(chatId: number): Promise<OpenCard | undefined> {
-    return readStored(this.kv, this.key(chatId), OpenCardSchema);
-  }
-
-  async set(chatId: number, card: OpenCard): Promise<void> {
-    await this.kv.set(this.key(chatId), JSON.stringify(card), { ttlMs: OPEN_CARD_TTL_MS });
-  }
-
-  async clear(chatId: number): Promise<void> {
-    await this.kv.delete(this.key(chatId));
+export class OpenFormCards extends ChatSlots<typeof OpenCardSchema> {
+  constructor(kv: KeyValueStore) {
+    super(kv, "form-card", OpenCardSchema, OPEN_CARD_TTL_MS);
   }
 }

@@ -8,13 +8,13 @@
  */
 import type { CatalogModel } from "../../generation-service/responses.js";
 import {
-  type BuiltGenerationRequest,
   chosenModel,
   type ImageFormSetup,
   isFreePlan,
   MAX_PROMPT_TEXT,
   normalizeImageValues,
 } from "./forms/field-kit.js";
+import type { BuiltGenerationRequest } from "./forms/form-contract.js";
 import { buildImageRequest } from "./forms/images.js";
 
 /** Prompts one file may hold, the service's most per request. */

@@ -14,9 +14,11 @@ import { type IntakeLimits, mediaClassOf } from "../../media/accept.js";
 import { type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
 import type { BotContext } from "../context.js";
 import { type FormDefinition, type FormEnv, type FormValues, GENERATION_FORM_TYPES } from "../forms/form.js";
+import { withLengths } from "../forms/form-basics.js";
 import { type FormConversation, runForm } from "../forms/form-loop.js";
 import { type FormState, orderedMedia } from "../forms/form-state.js";
 import { firstScreen } from "../forms/navigation.js";
+import type { OpenFormCards } from "../forms/open-cards.js";
 import type { ImageFormSetup } from "./forms/field-kit.js";
 import { buildImageRequest, imageContract, imageForm } from "./forms/images.js";
 import { buildVideoRequest, isVideoFormType, videoContract, videoForm } from "./forms/videos.js";
@@ -56,23 +58,18 @@ export interface GenerationFlowDeps {
  * The recordings with their lengths, read from a file's header where Telegram did not say them (a file sent
  * as a document); a length that cannot be read stays unknown.
  */
-export async function withRecordingLengths(
+export function withRecordingLengths(
   refs: readonly MediaRef[],
   measure: GenerationFlowDeps["measure"],
 ): Promise<MediaRef[]> {
-  const measured: MediaRef[] = [];
-  for (const ref of refs) {
-    if (ref.source !== "telegram" || ref.durationSec !== undefined || mediaClassOf(ref) !== "audio") {
-      measured.push(ref);
-      continue;
-    }
-    const seconds = await measure(ref);
-    measured.push(seconds === undefined ? ref : { ...ref, durationSec: seconds });
-  }
-  return measured;
+  return withLengths(refs, unmeasuredRecording, measure);
 }
 
-export function generationFormConversation(deps: GenerationFlowDeps) {
+function unmeasuredRecording(ref: MediaRef): ref is TelegramMediaRef {
+  return ref.source === "telegram" && ref.durationSec === undefined && mediaClassOf(ref) === "audio";
+}
+
+export function generationFormConversation(deps: GenerationFlowDeps, cards: OpenFormCards) {
   return async function generationForm(
     conversation: FormConversation,
     ctx: Context,
@@ -106,6 +103,7 @@ export function generationFormConversation(deps: GenerationFlowDeps) {
         env,
         t,
         nonce: setup.nonce,
+        cards,
         state,
         limits: deps.limits,
         services: "any",

@@ -10,7 +10,7 @@ import { sizeLimitMbExceeded, takesFile } from "../../generations/reference-file
 import type { Translate } from "../../i18n/translate.js";
 import { mediaClassOf } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
-import { PendingMediaStore, takePendingMedia } from "../../media/pending-media.js";
+import type { PendingMediaStore } from "../../media/pending-media.js";
 import { CALLBACK_SCOPES, callbackKeyOf, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import type { MoreOffers } from "../features/intake.js";
@@ -96,27 +96,22 @@ export const generationTextOffer: TextOffer = {
 };
 
 /** /image, /video, the menu entries, the intake's offers and the offer under a plain text. Goes after the button guard. */
-export function createGenerationEntries(flow: Pick<GenerationFlowDeps, "measure">): Composer<BotContext> {
+export function createGenerationEntries(
+  flow: Pick<GenerationFlowDeps, "measure">,
+  pendingMedia: PendingMediaStore,
+): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const privateChats = feature.chatType("private");
 
-  privateChats.command("image", async (ctx) => {
-    const prompt = ctx.match.trim();
-    await openGenerationForm(ctx, {
-      type: "text_to_image",
-      media: [],
-      ...(prompt ? { prefill: { prompt } } : {}),
+  for (const [command, type] of [
+    ["image", "text_to_image"],
+    ["video", "text_to_video"],
+  ] as const) {
+    privateChats.command(command, async (ctx) => {
+      const prompt = ctx.match.trim();
+      await openGenerationForm(ctx, { type, media: [], ...(prompt ? { prefill: { prompt } } : {}) });
     });
-  });
-
-  privateChats.command("video", async (ctx) => {
-    const prompt = ctx.match.trim();
-    await openGenerationForm(ctx, {
-      type: "text_to_video",
-      media: [],
-      ...(prompt ? { prefill: { prompt } } : {}),
-    });
-  });
+  }
 
   const presses = feature.on("callback_query:data");
   presses.filter(blankFormButton.filter, async (ctx) => {
@@ -127,21 +122,20 @@ export function createGenerationEntries(flow: Pick<GenerationFlowDeps, "measure"
     await ctx.answerCallbackQuery();
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
-    const store = new PendingMediaStore(ctx.deps.storage.kv);
-    const pending = await store.get(chatId);
+    const pending = await pendingMedia.get(chatId);
     if (!pending || pending.refs.length === 0) {
       await ctx.reply(ctx.t("intake-expired"));
       return;
     }
     // Measured as the open form measures a recording, so the card says one runs over 15 seconds.
     const media = await withRecordingLengths(pending.refs, flow.measure);
-    await store.clear(chatId);
+    await pendingMedia.clear(chatId);
     await openGenerationForm(ctx, { type: "audio_to_video", media });
   });
   presses.filter(pendingMediaFormButton.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
     const chatId = ctx.chat?.id;
-    const media = chatId === undefined ? undefined : await takePendingMedia(ctx.deps.storage.kv, chatId);
+    const media = chatId === undefined ? undefined : (await pendingMedia.take(chatId))?.refs;
     if (!media || media.length === 0) {
       await ctx.reply(ctx.t("intake-expired"));
       return;

@@ -16,6 +16,7 @@ import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegra
 import type { KeyValueStore } from "../../storage/ports.js";
 import { newNonce } from "../../telegram/callback-data.js";
 import { LastChoices } from "../forms/defaults.js";
+import { formBasics, formUser } from "../forms/form-basics.js";
 import type { BotI18n } from "../i18n.js";
 import type { GenerationFlowDeps } from "./conversation.js";
 import { isVideoFormType } from "./forms/videos.js";
@@ -38,12 +39,9 @@ const MAX_MEASURED_AUDIO_BYTES = KIND_RULES.audio.maxBytes;
 
 export function createGenerationFlowDeps(services: GenerationFlowServices): GenerationFlowDeps {
   return {
-    catalog: services.catalog,
-    limits: services.limits,
-    translate: (locale) => (key, variables) => services.i18n.t(locale, key, variables),
+    ...formBasics(services),
     async prepare(outer, type) {
-      const userId = outer.from?.id;
-      if (userId === undefined) throw new Error("a form needs a user");
+      const userId = formUser(outer);
       const credentials = await services.credentials.credentials(userId);
       if (!credentials) return { problem: { key: "generation-not-linked" } };
       let catalog: Catalog;

@@ -16,9 +16,11 @@ import type { BotContext } from "../context.js";
 import { initialValues, settingsValues, voiceInLanguage } from "../forms/defaults.js";
 import { speechLanguage } from "../forms/fields.js";
 import type { AccountView, FormEnv, FormValues } from "../forms/form.js";
+import { withLengths } from "../forms/form-basics.js";
 import { type FormConversation, runForm } from "../forms/form-loop.js";
 import { type FormState, type Notice, orderedMedia } from "../forms/form-state.js";
 import { firstScreen } from "../forms/navigation.js";
+import type { OpenFormCards } from "../forms/open-cards.js";
 import { placeMedia } from "../forms/place-media.js";
 import type { UserPreferences } from "../preferences.js";
 import { estimateCost } from "./estimate.js";
@@ -92,25 +94,7 @@ function unmeasured(ref: MediaRef): ref is TelegramMediaRef {
   return mediaClass === "audio" || mediaClass === "video";
 }
 
-/** The files with their lengths read where Telegram did not state them. */
-async function withLengths(
-  deps: FlowDeps,
-  refs: readonly MediaRef[],
-  logger: Pick<Logger, "warn">,
-): Promise<MediaRef[]> {
-  const measured: MediaRef[] = [];
-  for (const ref of refs) {
-    if (!unmeasured(ref)) {
-      measured.push(ref);
-      continue;
-    }
-    const seconds = await deps.measure(ref, logger);
-    measured.push(seconds === undefined ? ref : { ...ref, durationSec: seconds });
-  }
-  return measured;
-}
-
-export function taskFormConversation(deps: FlowDeps) {
+export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
   return async function taskForm(
     conversation: FormConversation,
     ctx: Context,
@@ -144,7 +128,9 @@ export function taskFormConversation(deps: FlowDeps) {
       samplesOnRequest: deps.samplesOnRequest,
       ...(setup.account ? { account: setup.account } : {}),
     };
-    const media = await conversation.external((outer) => withLengths(deps, input.media, outer.logger));
+    const media = await conversation.external((outer) =>
+      withLengths(input.media, unmeasured, (ref) => deps.measure(ref, outer.logger)),
+    );
     const values = initialValues({
       definition,
       preferences: setup.preferences,
@@ -182,6 +168,7 @@ export function taskFormConversation(deps: FlowDeps) {
         env,
         t,
         nonce: setup.nonce,
+        cards,
         state,
         limits: deps.limits,
         services: "tasks",
@@ -192,7 +179,7 @@ export function taskFormConversation(deps: FlowDeps) {
           applies: (ref) => mediaClassOf(ref) === "subtitles",
           check: (ref, current) => deps.checkSrt(ref, current.media[0]),
         },
-        measure: (refs, logger) => withLengths(deps, refs, logger),
+        measure: (refs, logger) => withLengths(refs, unmeasured, (ref) => deps.measure(ref, logger)),
         async create(submitted, cardMessageId) {
           const media = orderedMedia(submitted);
           const view = { values: submitted.values, media, env };

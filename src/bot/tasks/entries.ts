@@ -6,12 +6,13 @@ import { type ConversationFlavor, conversations, createConversation } from "@gra
 import { Composer, type Context, type Transformer } from "grammy";
 import { mediaClassOf } from "../../media/accept.js";
 import { extractMedia } from "../../media/media-ref.js";
-import { PendingMediaStore } from "../../media/pending-media.js";
+import type { PendingMediaStore } from "../../media/pending-media.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { AwaitingSrt, lineEdit, pageOfLine, reviewView, withLine } from "../../tasks/awaiting-srt.js";
 import type { BotContext } from "../context.js";
 import { formStorage } from "../form-storage.js";
 import { FORM_IDLE_MS } from "../forms/form-loop.js";
+import type { OpenFormCards } from "../forms/open-cards.js";
 import { placeMedia } from "../forms/place-media.js";
 import {
   GENERATION_FORM,
@@ -34,6 +35,7 @@ function asBotMiddleware(engine: Composer<FormContext>): Composer<BotContext> {
 
 export interface FormEngineDeps {
   kv: KeyValueStore;
+  cards: OpenFormCards;
   /**
    * What the bot installs on its Api (capped retry among it): a form's calls go through an Api of their
    * own, which transformers installed on bot.api never see, so the forms install them again.
@@ -61,7 +63,7 @@ export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
   );
   if (deps.generation) {
     engine.use(
-      createConversation<FormContext, Context>(generationFormConversation(deps.generation), {
+      createConversation<FormContext, Context>(generationFormConversation(deps.generation, deps.cards), {
         id: GENERATION_FORM,
         maxMillisecondsToWait: FORM_IDLE_MS,
         plugins,
@@ -71,7 +73,7 @@ export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
   const tasks = deps.tasks;
   if (!tasks) return asBotMiddleware(engine);
   engine.use(
-    createConversation<FormContext, Context>(taskFormConversation(tasks.flow), {
+    createConversation<FormContext, Context>(taskFormConversation(tasks.flow, deps.cards), {
       id: TASK_FORM,
       maxMillisecondsToWait: FORM_IDLE_MS,
       plugins,
@@ -118,27 +120,27 @@ export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
 }
 
 /** Task choices that open a form: the intake offer and the /start menu. Goes after the button guard. */
-export const taskFormEntries = new Composer<BotContext>();
-
-const entryPresses = taskFormEntries.on("callback_query:data");
-
-entryPresses.filter(intakeButton.filter, async (ctx) => {
-  const { type } = ctx.pressed.data;
-  const question = ctx.callbackQuery.message?.message_id;
-  await ctx.answerCallbackQuery();
-  const pending = ctx.chat ? await new PendingMediaStore(ctx.deps.storage.kv).take(ctx.chat.id) : undefined;
-  if (!pending || pending.refs.length === 0) {
-    await ctx.reply(ctx.t("intake-expired"));
-    return;
-  }
-  const placed = placeMedia(FORMS[type], pending.refs, pending.text);
-  await openForm(ctx, type, placed.media, {
-    prefill: placed.prefill,
-    ...(question !== undefined ? { inPlaceOf: question } : {}),
+export function createTaskFormEntries(pendingMedia: PendingMediaStore): Composer<BotContext> {
+  const entries = new Composer<BotContext>();
+  const presses = entries.on("callback_query:data");
+  presses.filter(intakeButton.filter, async (ctx) => {
+    const { type } = ctx.pressed.data;
+    const question = ctx.callbackQuery.message?.message_id;
+    await ctx.answerCallbackQuery();
+    const pending = ctx.chat ? await pendingMedia.take(ctx.chat.id) : undefined;
+    if (!pending || pending.refs.length === 0) {
+      await ctx.reply(ctx.t("intake-expired"));
+      return;
+    }
+    const placed = placeMedia(FORMS[type], pending.refs, pending.text);
+    await openForm(ctx, type, placed.media, {
+      prefill: placed.prefill,
+      ...(question !== undefined ? { inPlaceOf: question } : {}),
+    });
   });
-});
-
-entryPresses.filter(startTaskButton.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  await openForm(ctx, ctx.pressed.data.type, []);
-});
+  presses.filter(startTaskButton.filter, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await openForm(ctx, ctx.pressed.data.type, []);
+  });
+  return entries;
+}

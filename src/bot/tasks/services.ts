@@ -3,6 +3,8 @@
  * account, the remembered choices), what it does on Create, how an SRT is checked and how a voice
  * sample is played.
  */
+
+import type { ApiKeyReader } from "../../accounts/ports.js";
 import type { Catalog } from "../../catalog/index.js";
 import { formatOf, type IntakeLimits } from "../../media/accept.js";
 import { mediaDuration } from "../../media/duration.js";
@@ -14,10 +16,12 @@ import type { KeyValueStore } from "../../storage/ports.js";
 import type { TaskSubmissions } from "../../tasks/start.js";
 import type { VoicePreviewPort } from "../../tasks/voice-previews.js";
 import { parseSrt } from "../../tasks-service/parsers/srt.js";
+import type { TasksServicePort } from "../../tasks-service/ports.js";
 import type { Profile } from "../../tasks-service/responses.js";
 import { newNonce } from "../../telegram/callback-data.js";
 import { LastChoices } from "../forms/defaults.js";
 import type { AccountView } from "../forms/form.js";
+import { formBasics, formUser } from "../forms/form-basics.js";
 import type { Notice } from "../forms/form-state.js";
 import type { BotI18n } from "../i18n.js";
 import { readTextDocument } from "../text-document.js";
@@ -37,6 +41,9 @@ export interface FlowServices {
   kv: KeyValueStore;
   telegram: TelegramDownloadDeps;
   previews: VoicePreviewPort;
+  /** The user's key and their account on the task service, for the card's balance and limits. */
+  apiKeys: ApiKeyReader;
+  tasksService: Pick<TasksServicePort, "me">;
 }
 
 /** What a card shows of the task-service account: the balance or the plan, and the limits it checks. */
@@ -88,18 +95,16 @@ async function realSeconds(telegram: TelegramDownloadDeps, video: MediaRef): Pro
 }
 
 export function createFlowDeps(services: FlowServices): FlowDeps {
+  const lastChoices = new LastChoices(services.kv);
   return {
-    catalog: services.catalog,
-    limits: services.limits,
-    translate: (locale) => (key, variables) => services.i18n.t(locale, key, variables),
+    ...formBasics(services),
     async prepare(outer, type) {
-      const userId = outer.from?.id;
-      if (userId === undefined) throw new Error("a form needs a user");
-      const last = await new LastChoices(outer.deps.storage.kv).get(userId, type);
+      const userId = formUser(outer);
+      const last = await lastChoices.get(userId, type);
       let account: AccountView | undefined;
       try {
-        const { apiKey } = await outer.deps.apiKeys.ensure(userId);
-        account = accountOf(await outer.deps.tasksService.me(apiKey));
+        const { apiKey } = await services.apiKeys.ensure(userId);
+        account = accountOf(await services.tasksService.me(apiKey));
       } catch (error) {
         // The card then shows no balance; Create still works and reports the service's answer.
         outer.logger.warn({ err: error }, "account not readable when opening a form");
@@ -118,7 +123,7 @@ export function createFlowDeps(services: FlowServices): FlowDeps {
         ...(request.cost ? { cost: request.cost } : {}),
         cardMessageId: request.cardMessageId,
       });
-      await new LastChoices(services.kv).remember(request.userId, FORMS[request.type], values);
+      await lastChoices.remember(request.userId, FORMS[request.type], values);
     },
     async checkSrt(ref, video) {
       const text = await readSrt(services.telegram, ref);

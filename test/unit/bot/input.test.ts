@@ -1,6 +1,4 @@
-import { Composer } from "grammy";
 import { describe, expect, it } from "vitest";
-import type { BotContext } from "../../../src/bot/context.js";
 import { openSettingButton } from "../../../src/bot/keyboards/settings.js";
 import { showTaskButton } from "../../../src/bot/keyboards/tasks.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
@@ -37,18 +35,19 @@ describe("unexpected input", () => {
     );
   });
 
-  it("hands media to the intake composer when one is installed, else hints", async () => {
+  it("hands media to the intake when one is installed, else hints", async () => {
     const photo = { photo: [{ file_id: "p", file_unique_id: "p", width: 10, height: 10, file_size: 1000 }] };
     const without = new BotHarness();
     expect(textOf(lastCall(await without.sendMessage(without.user(), photo), "sendMessage"))).toContain(
       "I did not understand",
     );
 
-    const intake = new Composer<BotContext>();
-    intake.on("message:photo", (ctx) => ctx.reply("intake saw a photo"));
-    const withIntake = new BotHarness({ createOptions: { intake } });
+    const limits = { maxIntakeMb: 20, selfHostedBotApi: false };
+    const withIntake = new BotHarness({ createOptions: { intake: { limits } } });
     const calls = await withIntake.sendMessage(withIntake.user(), photo);
-    expect(calls.map(textOf)).toEqual(["intake saw a photo"]);
+    expect(calls.map(textOf)).toEqual([
+      "Got 1 photo. What should I make of it?\nSend more photos or clips to add them, or choose a task.",
+    ]);
   });
 });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createIntakeFeature } from "../../../src/bot/features/intake.js";
 import { intakeButton } from "../../../src/bot/keyboards/intake.js";
-import { PendingMediaStore, takePendingMedia } from "../../../src/media/pending-media.js";
+import { PendingMediaStore } from "../../../src/media/pending-media.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
 
@@ -10,7 +9,7 @@ const cloudLimits = { maxIntakeMb: 20, selfHostedBotApi: false };
 
 function harnessWith(limits = cloudLimits) {
   const storage = createMemoryStorage();
-  const harness = new BotHarness({ storage, createOptions: { intake: createIntakeFeature({ limits }) } });
+  const harness = new BotHarness({ storage, createOptions: { intake: { limits } } });
   return { harness, storage };
 }
 
@@ -38,11 +37,11 @@ describe("media intake", () => {
     expect(intakeButton.unpack(buttons[0]?.data)?.data.type).toBe("video");
     expect(calls.some((c) => c.method === "getFile")).toBe(false);
 
-    const pending = await takePendingMedia(storage.kv, 11);
+    const pending = (await new PendingMediaStore(storage.kv).take(11))?.refs;
     expect(pending).toEqual([
       expect.objectContaining({ source: "telegram", kind: "photo", fileId: "p1", size: 90_000 }),
     ]);
-    expect(await takePendingMedia(storage.kv, 11)).toBeUndefined();
+    expect((await new PendingMediaStore(storage.kv).take(11))?.refs).toBeUndefined();
   });
 
   it("a video is offered every task that takes one", async () => {
@@ -146,7 +145,7 @@ describe("media intake", () => {
     const storage = createMemoryStorage();
     const harness = new BotHarness({
       storage,
-      createOptions: { intake: createIntakeFeature({ limits: cloudLimits }) },
+      createOptions: { intake: { limits: cloudLimits } },
       results: { getFile: (payload) => ({ file_id: payload.file_id, file_unique_id: "eu", file_size: 0 }) },
     });
     const calls = await harness.sendMessage(harness.user(17, "en"), {
@@ -162,7 +161,7 @@ describe("media intake", () => {
 
   it("a file whose size neither the message nor getFile gives is offered as before", async () => {
     const harness = new BotHarness({
-      createOptions: { intake: createIntakeFeature({ limits: cloudLimits }) },
+      createOptions: { intake: { limits: cloudLimits } },
       results: { getFile: (payload) => ({ file_id: payload.file_id, file_unique_id: "nu" }) },
     });
     const calls = await harness.sendMessage(harness.user(18, "en"), {
@@ -220,7 +219,7 @@ describe("media intake", () => {
       "Транскрипція",
       "Анімоване відео",
     ]);
-    expect(await takePendingMedia(storage.kv, 19)).toEqual([
+    expect((await new PendingMediaStore(storage.kv).take(19))?.refs).toEqual([
       {
         source: "link",
         url: "https://cdn.example.com/talk.mp3",

@@ -16,6 +16,7 @@ import type {
   FormView,
   GenerationFormType,
 } from "../../forms/form.js";
+import { clip } from "../../forms/screens/text.js";
 
 /** What an image form opens with: the catalog's image models and the account, as the service said. */
 export interface ImageFormSetup {
@@ -164,7 +165,7 @@ export function tokens(value: number, locale: string): string {
   return formatNumber(value, locale);
 }
 
-function priceText(model: CatalogModel, locale: string): string {
+export function priceText(model: CatalogModel, locale: string): string {
   const { min, max } = model.price_tokens;
   return min === max ? tokens(min, locale) : `${tokens(min, locale)}–${tokens(max, locale)}`;
 }
@@ -195,7 +196,7 @@ export function humanized(code: string): string {
 export interface CatalogChoice {
   key: "aspect" | "resolution" | "quality_mode" | "background" | "duration";
   group: string;
-  hint?: string;
+  hint?: string | undefined;
   listOf: (model: CatalogModel) => readonly (string | number)[];
   model: (view: FormView) => CatalogModel | undefined;
   /** Why a value cannot be chosen on this account (a Pro-only size on Free), if it cannot. */
@@ -257,14 +258,14 @@ export function modelField(
   };
 }
 
-type ModelOf = (view: FormView) => CatalogModel | undefined;
+export type ModelOf = (view: FormView) => CatalogModel | undefined;
 
 /** The chosen model's quality modes, in words. */
 export function qualityModeField(model: ModelOf, words: { label: string; hint?: string }): ImageField {
   return catalogChoiceField({
     key: "quality_mode",
     group: "model",
-    ...(words.hint ? { hint: words.hint } : {}),
+    hint: words.hint,
     listOf: (entry) => entry.quality_modes,
     model,
     describe: (value, t) => t(words.label, { mode: value, label: humanized(String(value)) }),
@@ -276,7 +277,7 @@ export function aspectField(model: ModelOf, group: string, hint?: string): Image
   return catalogChoiceField({
     key: "aspect",
     group,
-    ...(hint ? { hint } : {}),
+    hint,
     listOf: (entry) => entry.aspects,
     model,
     describe: (value, t) => t("value-aspect", { aspect: value, orientation: orientationOf(String(value)) }),
@@ -293,7 +294,7 @@ export function resolutionField(
   return catalogChoiceField({
     key: "resolution",
     group,
-    ...(hint ? { hint } : {}),
+    hint,
     listOf: (entry) => entry.resolutions,
     model,
     lock: (entry, value) =>
@@ -302,72 +303,35 @@ export function resolutionField(
   });
 }
 
-/** The words of the money lines that name what is made (images or clips). */
-export interface MoneyWords {
-  perItem: string;
-  payForSuccess: string;
-  overBalance: string;
-  overBudget: string;
+/** The prompt: one line, or a batch of prompts one a line (a single prompt where the form blends references). */
+export function promptField(type: GenerationFormType, required: boolean): ImageField {
+  return {
+    key: "prompt",
+    group: "prompt",
+    input: { kind: "text", maxLength: MAX_PROMPT_TEXT },
+    required,
+    hint: `hint-prompt-${type}`,
+    describe: (value, t) => {
+      const prompts = promptsOf(type, { prompt: value });
+      const [first] = prompts;
+      if (first === undefined) return undefined;
+      return prompts.length === 1
+        ? clip(first)
+        : t("value-prompts", { count: prompts.length, first: clip(first, 40) });
+    },
+  };
 }
 
-/** The quote for `count` generations of the model, beside the balance and the key's budget. */
-export function moneyLines(
-  setup: ImageFormSetup,
-  model: CatalogModel,
-  count: number,
-  locale: string,
-  t: Translate,
-  words: MoneyWords,
-): string[] {
-  const { account } = setup;
-  if (count === 0) return [t(words.perItem, priceParams(model))];
-  const quote = quoteOf(model, count);
-  const usd = (value: number) => formatNumber(value / account.tokensPerUsd, locale, 2);
-  const lines = [
-    quote.min === quote.max
-      ? t("generation-price-fixed", {
-          count,
-          each: tokens(model.price_tokens.min, locale),
-          total: quote.max,
-          usd: usd(quote.max),
-        })
-      : t("generation-price-range", {
-          count,
-          each: priceText(model, locale),
-          min: quote.min,
-          max: quote.max,
-          usdMin: usd(quote.min),
-          usdMax: usd(quote.max),
-        }),
-    account.budgetLeft === undefined
-      ? t("generation-balance", { balance: account.balance })
-      : t("generation-balance-and-budget", {
-          balance: account.balance,
-          left: tokens(account.budgetLeft, locale),
-        }),
-    t(words.payForSuccess),
-  ];
-  // Warned before Create: the service refuses a request whose top price it cannot cover whole.
-  const budgetBinds = account.budgetLeft !== undefined && account.budgetLeft < account.balance;
-  const left = budgetBinds && account.budgetLeft !== undefined ? account.budgetLeft : account.balance;
-  if (quote.max > left) {
-    lines.push(
-      t(budgetBinds ? words.overBudget : words.overBalance, {
-        max: quote.max,
-        left: tokens(left, locale),
-      }),
-    );
-  }
-  return lines;
-}
-
-/**
- * The request a generation form's Create sends, with the photos it takes still as Telegram references,
- * and what its card says of it: how many it makes, the quote, the model's label.
- */
-export interface BuiltGenerationRequest {
-  request: Record<string, unknown>;
-  count: number;
-  quote: { min: number; max: number };
-  modelLabel: string;
+/** Variants of each prompt, as many as the chosen model makes at most. */
+export function variantsField(model: ModelOf, words: { label?: string; hint?: string } = {}): ImageField {
+  return {
+    key: "n",
+    group: "prompt",
+    ...words,
+    input: {
+      kind: "choice",
+      options: (view) =>
+        Array.from({ length: maxVariants(model(view)) }, (_, index) => ({ value: index + 1 })),
+    },
+  };
 }

@@ -15,32 +15,30 @@ import type {
   FormView,
   GenerationFormType,
 } from "../../forms/form.js";
-import { missingRequired } from "../../forms/form.js";
-import { clip } from "../../forms/screens/text.js";
 import {
   aspectField,
-  type BuiltGenerationRequest,
   catalogChoiceField,
   chosenModel,
   humanized,
-  type ImageField,
   type ImageFormSetup,
   imageCount,
-  keep,
-  MAX_PROMPT_TEXT,
-  type MoneyWords,
-  maxVariants,
   modelField,
   modelsFor,
-  moneyLines,
-  noModelIssue,
   normalizeImageValues,
+  promptField,
   promptsOf,
   qualityModeField,
   quoteOf,
   resolutionField,
+  variantsField,
   variantsOf,
 } from "./field-kit.js";
+import {
+  type BuiltGenerationRequest,
+  generationContract,
+  type MoneyWords,
+  modelChoices,
+} from "./form-contract.js";
 
 const GROUPS = ["prompt", "model", "picture"];
 
@@ -51,47 +49,24 @@ export function imageForm(
 ): FormDefinition<GenerationFormType> {
   const models = modelsFor(type, setup);
   const model = (view: FormView) => chosenModel(type, setup, view.values);
-  const fields: ImageField[] = [
-    {
-      key: "prompt",
-      group: "prompt",
-      input: { kind: "text", maxLength: MAX_PROMPT_TEXT },
-      required: true,
-      hint: `hint-prompt-${type}`,
-      describe: (value, t) => {
-        const prompts = promptsOf(type, { prompt: value });
-        const [first] = prompts;
-        if (first === undefined) return undefined;
-        return prompts.length === 1
-          ? clip(first)
-          : t("value-prompts", { count: prompts.length, first: clip(first, 40) });
-      },
-    },
-    {
-      key: "n",
-      group: "prompt",
-      input: {
-        kind: "choice",
-        options: (view) =>
-          Array.from({ length: maxVariants(model(view)) }, (_, index) => ({ value: index + 1 })),
-      },
-    },
-    modelField(models, setup, { label: "generation-model-label" }),
-    qualityModeField(model, { label: "value-quality-mode" }),
-    aspectField(model, "picture"),
-    resolutionField(model, setup, "picture"),
-    catalogChoiceField({
-      key: "background",
-      group: "picture",
-      listOf: (entry) => entry.backgrounds,
-      model,
-      describe: (value, t) => t("value-background", { background: value, label: humanized(String(value)) }),
-    }),
-  ];
   return {
     type,
     groups: GROUPS,
-    fields,
+    fields: [
+      promptField(type, true),
+      variantsField(model),
+      modelField(models, setup, { label: "generation-model-label" }),
+      qualityModeField(model, { label: "value-quality-mode" }),
+      aspectField(model, "picture"),
+      resolutionField(model, setup, "picture"),
+      catalogChoiceField({
+        key: "background",
+        group: "picture",
+        listOf: (entry) => entry.backgrounds,
+        model,
+        describe: (value, t) => t("value-background", { background: value, label: humanized(String(value)) }),
+      }),
+    ],
     ...(type === "reference_image"
       ? {
           media: {
@@ -107,7 +82,9 @@ export function imageForm(
   };
 }
 
-const IMAGE_MONEY_WORDS: MoneyWords = {
+const IMAGE_WORDS: MoneyWords = {
+  unavailable: "generation-rule-unavailable",
+  tooMany: "generation-rule-too-many",
   perItem: "generation-price-per-image",
   payForSuccess: "generation-pay-for-success",
   overBalance: "generation-price-over-balance",
@@ -116,35 +93,21 @@ const IMAGE_MONEY_WORDS: MoneyWords = {
 
 /** The generation service's side of an image form: its refusals before they happen, and the quote. */
 export function imageContract(type: GenerationFormType, setup: ImageFormSetup): FormContract {
-  return {
-    issues(definition, view) {
-      if (!setup.available) return [{ key: "generation-rule-unavailable" }];
-      const model = chosenModel(type, setup, view.values);
-      if (!model) return [noModelIssue(type, setup)];
-      const missing = missingRequired(definition, view);
-      if (missing.length > 0) return missing;
-      const count = imageCount(type, view.values);
-      if (count === 0) return [{ key: "form-required", params: { field: "prompt" } }];
-      if (count > setup.maxBatch) {
-        return [{ key: "generation-rule-too-many", params: { count, max: setup.maxBatch } }];
-      }
-      if (type === "reference_image" && view.media.length > model.max_reference_files) {
-        return [
-          {
-            key: "generation-rule-references",
-            params: { model: model.label, max: model.max_reference_files, count: view.media.length },
-          },
-        ];
-      }
-      return [];
-    },
-    ledger: (_definition, view, t) => {
-      const model = chosenModel(type, setup, view.values);
-      if (!model) return [];
-      const count = imageCount(type, view.values);
-      return moneyLines(setup, model, count, view.env.locale, t, IMAGE_MONEY_WORDS);
-    },
-  };
+  return generationContract({
+    type,
+    setup,
+    words: IMAGE_WORDS,
+    count: (view) => imageCount(type, view.values),
+    issues: (model, view) =>
+      type === "reference_image" && view.media.length > model.max_reference_files
+        ? [
+            {
+              key: "generation-rule-references",
+              params: { model: model.label, max: model.max_reference_files, count: view.media.length },
+            },
+          ]
+        : [],
+  });
 }
 
 export function buildImageRequest(
@@ -160,17 +123,15 @@ export function buildImageRequest(
   const request: Record<string, unknown> = prompts.length === 1 ? { prompt: prompts[0] } : { prompts };
   if (variants > 1) request.n = variants;
   request.model = model.id;
-  const options: Array<["aspect" | "resolution" | "quality_mode" | "background", readonly string[]]> = [
-    ["aspect", model.aspects],
-    ["resolution", model.resolutions],
-    ["quality_mode", model.quality_modes],
-    ["background", model.backgrounds],
-  ];
-  // Only what this model lists goes out: the service would refuse anything else.
-  for (const [key, allowed] of options) {
-    const value = keep(values[key], allowed);
-    if (value !== undefined) request[key] = value;
-  }
+  Object.assign(
+    request,
+    modelChoices(values, [
+      ["aspect", model.aspects],
+      ["resolution", model.resolutions],
+      ["quality_mode", model.quality_modes],
+      ["background", model.backgrounds],
+    ]),
+  );
   if (type === "reference_image") request.reference_file_ids = [...media];
   const count = prompts.length * variants;
   return { request, count, quote: quoteOf(model, count), modelLabel: model.label };

@@ -15,38 +15,39 @@ import { formatNumber } from "../../../i18n/format.js";
 import type { Translate } from "../../../i18n/translate.js";
 import type { MediaRef } from "../../../media/media-ref.js";
 import type {
-  FieldKey,
   FormContract,
   FormDefinition,
-  FormField,
   FormValues,
   FormView,
   GenerationFormType,
+  MediaRule,
 } from "../../forms/form.js";
-import { missingRequired } from "../../forms/form.js";
 import type { Notice } from "../../forms/form-state.js";
-import { clip } from "../../forms/screens/text.js";
 import {
   aspectField,
-  type BuiltGenerationRequest,
   catalogChoiceField,
   chosenModel,
+  type ImageField,
   type ImageFormSetup,
   keep,
-  MAX_PROMPT_TEXT,
-  type MoneyWords,
-  maxVariants,
+  type ModelOf,
   modelField,
   modelsFor,
-  moneyLines,
-  noModelIssue,
   normalizeImageValues,
+  promptField,
   promptsOf,
   qualityModeField,
   quoteOf,
   resolutionField,
+  variantsField,
   variantsOf,
 } from "./field-kit.js";
+import {
+  type BuiltGenerationRequest,
+  generationContract,
+  type MoneyWords,
+  modelChoices,
+} from "./form-contract.js";
 
 export type VideoFormType = Extract<
   GenerationFormType,
@@ -58,15 +59,27 @@ export const MAX_START_FRAMES = 10;
 
 const GROUPS = ["prompt", "model", "clip"];
 
-const VIDEO_MONEY_WORDS: MoneyWords = {
+const VIDEO_WORDS: MoneyWords = {
+  unavailable: "video-rule-unavailable",
+  tooMany: "video-rule-too-many",
   perItem: "video-price-per-clip",
   payForSuccess: "video-pay-for-success",
   overBalance: "video-price-over-balance",
   overBudget: "video-price-over-budget",
 };
 
-type VideoField = FormField<FieldKey<GenerationFormType>>;
-type ModelChoice = "aspect" | "resolution" | "quality_mode" | "duration";
+/** The files each video form takes, and where they go in its request; a form from text takes none. */
+type VideoMediaRule = Pick<
+  MediaRule<"image_file_ids" | "keyframe_file_ids" | "video_file_ids" | "audio_file_ids">,
+  "min" | "field" | "accepts" | "reorder"
+>;
+
+const MEDIA_RULES: Partial<Record<VideoFormType, VideoMediaRule>> = {
+  image_to_video: { min: 1, field: "image_file_ids", accepts: ["image"] },
+  keyframe_video: { min: 2, field: "keyframe_file_ids", accepts: ["image"], reorder: true },
+  video_to_video: { min: 1, field: "video_file_ids", accepts: ["video"] },
+  audio_to_video: { min: 1, field: "audio_file_ids", accepts: ["audio"] },
+};
 
 export function isVideoFormType(type: GenerationFormType): type is VideoFormType {
   return (
@@ -152,39 +165,15 @@ export function normalizeVideoValues(
   return next;
 }
 
-/** The definition of a video form, for the catalog and account it opened with. */
-export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefinition<GenerationFormType> {
-  const models = modelsFor(type, setup);
-  const model = (view: FormView) => chosenModel(type, setup, view.values);
-  const fields: VideoField[] = [
+/** A video form's fields: the prompt, the model and the chosen model's clip options. */
+function videoFields(type: VideoFormType, setup: ImageFormSetup, model: ModelOf): ImageField[] {
+  return [
+    promptField(type, type === "text_to_video"),
     {
-      key: "prompt",
-      group: "prompt",
-      input: { kind: "text", maxLength: MAX_PROMPT_TEXT },
-      required: type === "text_to_video",
-      hint: `hint-prompt-${type}`,
-      describe: (value, t) => {
-        const prompts = promptsOf(type, { prompt: value });
-        const [first] = prompts;
-        if (first === undefined) return undefined;
-        return prompts.length === 1
-          ? clip(first)
-          : t("value-prompts", { count: prompts.length, first: clip(first, 40) });
-      },
-    },
-    {
-      key: "n",
-      group: "prompt",
-      label: "video-field-n",
-      hint: "video-hint-n",
-      input: {
-        kind: "choice",
-        options: (view) =>
-          Array.from({ length: maxVariants(model(view)) }, (_, index) => ({ value: index + 1 })),
-      },
+      ...variantsField(model, { label: "video-field-n", hint: "video-hint-n" }),
       applies: () => type === "text_to_video",
     },
-    modelField(models, setup, { label: "video-model-label", hint: "video-hint-model" }),
+    modelField(modelsFor(type, setup), setup, { label: "video-model-label", hint: "video-hint-model" }),
     qualityModeField(model, { label: "video-value-quality-mode", hint: "video-hint-quality_mode" }),
     aspectField(model, "clip", "video-hint-aspect"),
     resolutionField(model, setup, "clip", "video-hint-resolution"),
@@ -205,92 +194,51 @@ export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefin
       applies: (view) => model(view)?.audio_toggle === true,
     },
   ];
+}
+
+/**
+ * What the card says of a form's files: how its prompts meet them, and recordings the service will trim
+ * or whose length could not be read.
+ */
+function videoInsight(type: VideoFormType, view: FormView): Notice[] {
+  const items = clipCount(type, view.values, view.media);
+  const match = promptMatch(promptsOf(type, view.values).length, items);
+  const insight: Notice[] = [];
+  if (match.kind !== "mismatch" && items > 0)
+    insight.push({
+      key: `${ruleWords(type)}-${match.kind}`,
+      params: { frames: view.media.length, clips: items },
+    });
+  if (type !== "audio_to_video") return insight;
+  const long = longAudio(view.media);
+  if (long)
+    insight.push({
+      key: "video-refs-audio-trimmed",
+      params: { ...long, limit: MAX_AUDIO_REFERENCE_SECONDS },
+    });
+  const unmeasured = unmeasuredAudio(view.media);
+  if (unmeasured > 0) {
+    insight.push({
+      key: "media-formats-audio-unmeasured",
+      params: { count: unmeasured, limit: MAX_AUDIO_REFERENCE_SECONDS },
+    });
+  }
+  return insight;
+}
+
+/** The definition of a video form, for the catalog and account it opened with. */
+export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefinition<GenerationFormType> {
+  const model = (view: FormView) => chosenModel(type, setup, view.values);
+  const media = MEDIA_RULES[type];
   return {
     type,
     groups: GROUPS,
-    fields,
+    fields: videoFields(type, setup, model),
     freeText: "prompt",
-    ...(type === "image_to_video"
-      ? {
-          media: {
-            min: 1,
-            max: MAX_START_FRAMES,
-            field: "image_file_ids",
-            accepts: ["image"],
-            tooManyKey: "form-media-too-many-image_to_video",
-          },
-        }
+    ...(media
+      ? { media: { ...media, max: MAX_START_FRAMES, tooManyKey: `form-media-too-many-${type}` } }
       : {}),
-    ...(type === "keyframe_video"
-      ? {
-          media: {
-            min: 2,
-            max: MAX_START_FRAMES,
-            field: "keyframe_file_ids",
-            accepts: ["image"],
-            tooManyKey: "form-media-too-many-keyframe_video",
-            reorder: true,
-          },
-        }
-      : {}),
-    ...(type === "video_to_video"
-      ? {
-          media: {
-            min: 1,
-            max: MAX_START_FRAMES,
-            field: "video_file_ids",
-            accepts: ["video"],
-            tooManyKey: "form-media-too-many-video_to_video",
-          },
-        }
-      : {}),
-    ...(type === "audio_to_video"
-      ? {
-          media: {
-            min: 1,
-            max: MAX_START_FRAMES,
-            field: "audio_file_ids",
-            accepts: ["audio"],
-            tooManyKey: "form-media-too-many-audio_to_video",
-          },
-        }
-      : {}),
-    ...(type === "text_to_video"
-      ? {}
-      : {
-          insight: (view: FormView): Notice[] => {
-            const items = clipCount(type, view.values, view.media);
-            const match = promptMatch(promptsOf(type, view.values).length, items);
-            const unmeasured = type === "audio_to_video" ? unmeasuredAudio(view.media) : 0;
-            const long = type === "audio_to_video" ? longAudio(view.media) : undefined;
-            return [
-              ...(match.kind === "mismatch" || items === 0
-                ? []
-                : [
-                    {
-                      key: `${ruleWords(type)}-${match.kind}`,
-                      params: { frames: view.media.length, clips: items },
-                    },
-                  ]),
-              ...(long
-                ? [
-                    {
-                      key: "video-refs-audio-trimmed",
-                      params: { ...long, limit: MAX_AUDIO_REFERENCE_SECONDS },
-                    },
-                  ]
-                : []),
-              ...(unmeasured > 0
-                ? [
-                    {
-                      key: "media-formats-audio-unmeasured",
-                      params: { count: unmeasured, limit: MAX_AUDIO_REFERENCE_SECONDS },
-                    },
-                  ]
-                : []),
-            ];
-          },
-        }),
+    ...(type === "text_to_video" ? {} : { insight: (view: FormView) => videoInsight(type, view) }),
     normalize: (values: FormValues) => normalizeVideoValues(type, setup, values),
   };
 }
@@ -314,47 +262,29 @@ function perSecondLine(model: CatalogModel, locale: string, t: Translate): strin
 
 /** The generation service's side of a video form: its refusals before they happen, and the quote. */
 export function videoContract(type: VideoFormType, setup: ImageFormSetup): FormContract {
-  return {
-    issues(definition, view) {
-      if (!setup.available) return [{ key: "video-rule-unavailable" }];
-      const model = chosenModel(type, setup, view.values);
-      if (!model) return [noModelIssue(type, setup)];
-      const missing = missingRequired(definition, view);
-      if (missing.length > 0) return missing;
-      const count = clipCount(type, view.values, view.media);
-      if (count === 0) return [{ key: "form-required", params: { field: "prompt" } }];
-      if (count > setup.maxBatch)
-        return [{ key: "video-rule-too-many", params: { count, max: setup.maxBatch } }];
-      if (type !== "text_to_video") {
-        const match = promptMatch(promptsOf(type, view.values).length, count);
-        if (match.kind === "mismatch") {
-          const { prompts } = match;
-          const frames = view.media.length;
-          return [
-            prompts < count
-              ? {
-                  key: `${ruleWords(type)}-missing`,
-                  params: { frames, clips: count, prompts, missing: count - prompts },
-                }
-              : {
-                  key: `${ruleWords(type)}-extra`,
-                  params: { frames, clips: count, prompts, extra: prompts - count },
-                },
-          ];
-        }
-      }
-      return [];
+  return generationContract({
+    type,
+    setup,
+    words: VIDEO_WORDS,
+    count: (view) => clipCount(type, view.values, view.media),
+    issues(_model, view, count) {
+      if (type === "text_to_video") return [];
+      const match = promptMatch(promptsOf(type, view.values).length, count);
+      if (match.kind !== "mismatch") return [];
+      const { prompts } = match;
+      const params = { frames: view.media.length, clips: count, prompts };
+      return [
+        prompts < count
+          ? { key: `${ruleWords(type)}-missing`, params: { ...params, missing: count - prompts } }
+          : { key: `${ruleWords(type)}-extra`, params: { ...params, extra: prompts - count } },
+      ];
     },
-    ledger(_definition, view, t) {
-      const model = chosenModel(type, setup, view.values);
-      if (!model) return [];
-      const count = clipCount(type, view.values, view.media);
-      const lines = moneyLines(setup, model, count, view.env.locale, t, VIDEO_MONEY_WORDS);
+    ledger(lines, model, view, t) {
       const perSecond = perSecondLine(model, view.env.locale, t);
       if (perSecond) lines.splice(1, 0, perSecond);
       return lines;
     },
-  };
+  });
 }
 
 export function buildVideoRequest(
@@ -372,26 +302,20 @@ export function buildVideoRequest(
   const variants = variantsOf(values);
   if (type === "text_to_video" && variants > 1) request.n = variants;
   request.model = model.id;
-  const options: Array<[ModelChoice, readonly (string | number)[]]> = [
-    ["aspect", model.aspects],
-    ["resolution", model.resolutions],
-    ["quality_mode", model.quality_modes],
-    ["duration", model.durations_sec],
-  ];
-  // Only what this model lists goes out: the service would refuse anything else.
-  for (const [key, allowed] of options) {
-    const value = keep(values[key], allowed);
-    if (value !== undefined) request[key] = value;
-  }
+  Object.assign(
+    request,
+    modelChoices(values, [
+      ["aspect", model.aspects],
+      ["resolution", model.resolutions],
+      ["quality_mode", model.quality_modes],
+      ["duration", model.durations_sec],
+    ]),
+  );
   if (model.audio_toggle) request.audio = values.audio !== false;
   const [only] = media;
-  if (type === "image_to_video") {
-    if (media.length === 1 && only) request.image_file_id = only;
-    else request.image_file_ids = [...media];
-  }
-  if (type === "keyframe_video") request.keyframe_file_ids = [...media];
-  if (type === "video_to_video") request.video_file_ids = [...media];
-  if (type === "audio_to_video") request.audio_file_ids = [...media];
+  const field = MEDIA_RULES[type]?.field;
+  if (type === "image_to_video" && media.length === 1 && only) request.image_file_id = only;
+  else if (field) request[field] = [...media];
   const count = clipCount(type, values, media);
   return { request, count, quote: quoteOf(model, count), modelLabel: model.label };
 }

@@ -1,0 +1,47 @@
+/** What every product's forms are built on, whatever they make. */
+import type { Catalog } from "../../catalog/index.js";
+import type { Translate } from "../../i18n/translate.js";
+import type { IntakeLimits } from "../../media/accept.js";
+import type { MediaRef, TelegramMediaRef } from "../../media/media-ref.js";
+import type { BotContext } from "../context.js";
+import type { BotI18n } from "../i18n.js";
+
+export interface FormBasicServices {
+  i18n: BotI18n;
+  catalog: Catalog;
+  limits: IntakeLimits;
+}
+
+/** The catalog, the limits on files sent, and the words of a form in its own language. */
+export function formBasics(services: FormBasicServices): {
+  catalog: Catalog;
+  limits: IntakeLimits;
+  translate(locale: string): Translate;
+} {
+  return {
+    catalog: services.catalog,
+    limits: services.limits,
+    translate: (locale) => (key, variables) => services.i18n.t(locale, key, variables),
+  };
+}
+
+/** Who opens a form: a form is only ever opened by someone's message or press. */
+export function formUser(outer: BotContext): number {
+  const userId = outer.from?.id;
+  if (userId === undefined) throw new Error("a form needs a user");
+  return userId;
+}
+
+/** The files with their lengths read where the form needs one that Telegram did not state. */
+export async function withLengths(
+  refs: readonly MediaRef[],
+  needsLength: (ref: MediaRef) => ref is TelegramMediaRef,
+  measure: (ref: TelegramMediaRef) => Promise<number | undefined>,
+): Promise<MediaRef[]> {
+  const measured: MediaRef[] = [];
+  for (const ref of refs) {
+    const seconds = needsLength(ref) ? await measure(ref) : undefined;
+    measured.push(seconds === undefined ? ref : { ...ref, durationSec: seconds });
+  }
+  return measured;
+}
