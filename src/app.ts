@@ -11,18 +11,20 @@ import { KeyRegistry } from "./accounts/registry.js";
 import { KeyVault } from "./accounts/vault.js";
 import { generationIntakeOffers } from "./bot/generations/entries.js";
 import { createI18n, menuCommands, setBotCommands } from "./bot/i18n.js";
-import { createBot } from "./bot/index.js";
+import { type CompanionBot, createBot } from "./bot/index.js";
 import { catalogPort, loadCatalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
 import type { GenerationPipeline, GenerationPipelineOptions } from "./generation-pipeline.js";
 import { createHttpApp, type RunningHttpServer, startHttpServer } from "./http/server.js";
 import { telegramWebhook } from "./http/telegram-webhook.js";
+import type { BotLocale } from "./i18n/locales.js";
 import { BullJobQueue } from "./jobs/bullmq-queue.js";
 import { MemoryJobQueue } from "./jobs/memory-queue.js";
 import type { JobQueue } from "./jobs/queue.js";
 import type { Logger } from "./logger.js";
-import { createMetrics } from "./metrics.js";
+import { createMetrics, type Metrics } from "./metrics.js";
 import { createRedisClient, createStorage } from "./storage/index.js";
+import type { Storage } from "./storage/ports.js";
 import { createTaskPipeline, type TaskTimings } from "./task-pipeline.js";
 import { TasksServiceClient } from "./tasks-service/client.js";
 import { KeyPacing } from "./tasks-service/pacing.js";
@@ -49,8 +51,13 @@ export interface AppTimings {
   tasks?: TaskTimings;
 }
 
-export async function startApp(config: Config, logger: Logger, timings: AppTimings = {}): Promise<App> {
-  const closers: Array<() => Promise<unknown>> = [];
+/** What the rest stands on: storage, keys, the catalog, the playground when there is one, the task service. */
+async function startFoundations(
+  config: Config,
+  logger: Logger,
+  closers: Closers,
+  here: { httpUrl?: string },
+) {
   const storage = createStorage(config, logger);
   closers.unshift(() => storage.close());
   await storage.ping();
@@ -62,7 +69,6 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
   const catalog = await loadCatalog(config.catalogPath);
   const metrics = createMetrics();
 
-  let httpUrl: string | undefined;
   // The playground's sandbox calls the messenger hook with a secret made for this run.
   const messengerHookSecret =
     config.messengerHookSecret ??
@@ -70,7 +76,7 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
   const playground =
     config.mode === "playground"
       ? await startPlayground(registry, logger, {
-          url: () => (httpUrl ? `${httpUrl}/hooks/messenger` : undefined),
+          url: () => (here.httpUrl ? `${here.httpUrl}/hooks/messenger` : undefined),
           secret: messengerHookSecret ?? "",
         })
       : undefined;
@@ -91,6 +97,30 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
     pacing: new KeyPacing(storage.windows, { pollMaxWaitMs: 1_000 }),
   });
   closers.unshift(() => tasksService.close());
+  return {
+    storage,
+    vault,
+    apiKeys,
+    catalog,
+    messengerHookSecret,
+    playground,
+    botToken,
+    botApiRoot,
+    tasksBaseUrl,
+    voiceSampleApiKey,
+    tasksService,
+    metrics,
+  };
+}
+
+type Closers = Array<() => Promise<unknown>>;
+
+export async function startApp(config: Config, logger: Logger, timings: AppTimings = {}): Promise<App> {
+  const closers: Closers = [];
+  const here: { httpUrl?: string } = {};
+  const base = await startFoundations(config, logger, closers, here);
+  const { storage, apiKeys, catalog, playground, botToken, botApiRoot, tasksBaseUrl, tasksService, metrics } =
+    base;
 
   const queue = createQueue(config, logger);
   queue.onFailure((job, final) => metrics.jobFailures.inc({ job, final: String(final) }));
@@ -100,13 +130,14 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
   queue.register(deletionJob);
   const i18n = createI18n(config.defaultLocale);
   const limits = { maxIntakeMb: config.maxIntakeMb, selfHostedBotApi: config.selfHostedBotApi };
+  const publicUrl = () => config.publicUrl ?? here.httpUrl;
   const pipeline = createTaskPipeline({
     botToken,
     botApiRoot,
     selfHostedBotApi: config.selfHostedBotApi,
     tasksBaseUrl,
-    publicUrl: () => config.publicUrl ?? httpUrl,
-    messengerHookSecret,
+    publicUrl,
+    messengerHookSecret: base.messengerHookSecret,
     defaultLocale: config.defaultLocale,
     storage,
     queue,
@@ -117,16 +148,16 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
     catalog,
     i18n,
     limits,
-    voiceSampleApiKey,
+    voiceSampleApiKey: base.voiceSampleApiKey,
     ...(timings.tasks ? { timings: timings.tasks } : {}),
   });
   const generation = await startGeneration(config, {
     botToken,
     botApiRoot,
-    publicUrl: () => config.publicUrl ?? httpUrl,
+    publicUrl,
     storage,
     queue,
-    vault,
+    vault: base.vault,
     logger: logger.child({ component: "generation" }),
     metrics,
     i18n,
@@ -163,24 +194,11 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
     },
   );
 
-  const handleUpdate = (update: Update) => bot.handleUpdate(update);
-  // Behind a load balancer another process may hold the chat's previous update: keep the chat's order.
-  const handle = handleThroughOutages(
-    config.mode === "webhook" ? inChatOrder(handleUpdate, storage) : handleUpdate,
-    { storage, logger: logger.child({ component: "updates" }) },
-  );
+  const handle = updateHandler(config, bot, storage, logger);
   const routes: Array<(app: Hono) => void> = [pipeline.routes];
   if (generation) routes.push(generation.routes);
   const webhook =
-    config.mode === "webhook"
-      ? telegramWebhook({
-          secretToken: config.webhookSecret,
-          kv: storage.kv,
-          logger: logger.child({ component: "telegram-webhook" }),
-          read: readUpdate,
-          handle,
-        })
-      : undefined;
+    config.mode === "webhook" ? webhookFor(config.webhookSecret, storage, logger, handle) : undefined;
   if (webhook) routes.push(webhook.mount);
   if (playground) routes.push(playground.mount);
   const httpApp = createHttpApp({
@@ -188,60 +206,21 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
     metrics,
     queue,
     storageUp: () => storage.isUp(),
-    readiness: [
-      {
-        name: "storage",
-        check: async () => {
-          if (!storage.isUp()) throw new Error("storage is unreachable");
-          await storage.ping();
-        },
-      },
-      { name: "tasks-service", check: async () => void (await tasksService.health()) },
-    ],
+    readiness: readinessChecks(storage, tasksService),
     routes,
   });
   const http: RunningHttpServer = await startHttpServer(httpApp, config.http);
   closers.unshift(() => http.close());
-  httpUrl = http.url;
+  here.httpUrl = http.url;
 
   // Updates come first: an update is answered without the job workers (a job it queues waits for its
   // worker), and starting them, BullMQ above all, would only hold the first getUpdates back.
-  let polling: PollingHandle | undefined;
-  if (config.mode === "webhook") {
-    await bot.init();
-    await bot.api.setWebhook(`${config.publicUrl}/telegram`, {
-      secret_token: config.webhookSecret,
-      allowed_updates: [...HANDLED_UPDATES],
-    });
-  } else {
-    polling = await startPolling(bot, {
-      handle: async (update) => {
-        const read = readUpdate(update);
-        if (read.kind === "update") return handle(read.update);
-        logger.warn(
-          { update_id: update.update_id, kind: read.kind },
-          "update of no shape the bot uses; skipped",
-        );
-      },
-      storage,
-      onError: (error) => {
-        metrics.unhandledErrors.inc({ kind: "update" });
-        logger.error({ err: error }, "update failed past every boundary");
-      },
-    });
-  }
+  const polling = await takeUpdates(config, bot, handle, { storage, logger, metrics });
   await queue.start();
   await generation?.resume();
 
   // The command menu is for people opening the chat later: updates need not wait for it.
-  const commandMenu = setBotCommands(
-    bot.api,
-    bot.i18n,
-    config.defaultLocale,
-    menuCommands(generation !== undefined),
-  ).catch((err: unknown) =>
-    logger.warn({ err }, "could not set the command menu; it will be set at the next start"),
-  );
+  const commandMenu = setCommandMenu(bot, config.defaultLocale, generation !== undefined, logger);
 
   const playgroundUrl = playground ? `${http.url}/playground/` : undefined;
   logger.info({ mode: config.mode, http: http.url, storage: storage.kind, queue: queue.kind }, "bot started");
@@ -263,6 +242,84 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
       }
     },
   };
+}
+
+function setCommandMenu(bot: CompanionBot, locale: BotLocale, withGeneration: boolean, logger: Logger) {
+  return setBotCommands(bot.api, bot.i18n, locale, menuCommands(withGeneration)).catch((err: unknown) =>
+    logger.warn({ err }, "could not set the command menu; it will be set at the next start"),
+  );
+}
+
+/** How an update reaches the bot: through storage outages, and behind a load balancer in its chat's order. */
+function updateHandler(config: Config, bot: CompanionBot, storage: Storage, logger: Logger) {
+  const handleUpdate = (update: Update) => bot.handleUpdate(update);
+  // Behind a load balancer another process may hold the chat's previous update: keep the chat's order.
+  return handleThroughOutages(config.mode === "webhook" ? inChatOrder(handleUpdate, storage) : handleUpdate, {
+    storage,
+    logger: logger.child({ component: "updates" }),
+  });
+}
+
+function webhookFor(
+  secretToken: string,
+  storage: Storage,
+  logger: Logger,
+  handle: (update: Update) => Promise<void>,
+) {
+  return telegramWebhook({
+    secretToken,
+    kv: storage.kv,
+    logger: logger.child({ component: "telegram-webhook" }),
+    read: readUpdate,
+    handle,
+  });
+}
+
+/** Where updates come from: Telegram's webhook, set here, or long polling started here. */
+async function takeUpdates(
+  config: Config,
+  bot: CompanionBot,
+  handle: (update: Update) => Promise<void>,
+  deps: { storage: Storage; logger: Logger; metrics: Metrics },
+): Promise<PollingHandle | undefined> {
+  const { logger, metrics } = deps;
+  if (config.mode === "webhook") {
+    await bot.init();
+    await bot.api.setWebhook(`${config.publicUrl}/telegram`, {
+      secret_token: config.webhookSecret,
+      allowed_updates: [...HANDLED_UPDATES],
+    });
+    return undefined;
+  }
+  return startPolling(bot, {
+    handle: async (update) => {
+      const read = readUpdate(update);
+      if (read.kind === "update") return handle(read.update);
+      logger.warn(
+        { update_id: update.update_id, kind: read.kind },
+        "update of no shape the bot uses; skipped",
+      );
+    },
+    storage: deps.storage,
+    onError: (error) => {
+      metrics.unhandledErrors.inc({ kind: "update" });
+      logger.error({ err: error }, "update failed past every boundary");
+    },
+  });
+}
+
+/** What /ready asks before saying the bot can take traffic. */
+function readinessChecks(storage: Storage, tasksService: TasksServiceClient) {
+  return [
+    {
+      name: "storage",
+      check: async () => {
+        if (!storage.isUp()) throw new Error("storage is unreachable");
+        await storage.ping();
+      },
+    },
+    { name: "tasks-service", check: async () => void (await tasksService.health()) },
+  ];
 }
 
 /**

@@ -140,6 +140,32 @@ function generationCore(options: GenerationPipelineOptions) {
 }
 type GenerationCore = ReturnType<typeof generationCore>;
 
+/** What watches a batch's key and tells the user before results leave the service. */
+function keyAndRetentionJobs(options: GenerationPipelineOptions, core: GenerationCore) {
+  const { storage, queue, logger } = options;
+  const { timings, translate, client, links, api, records } = core;
+  const guardian = new KeyGuardian(storage.kv);
+  const guard = keyGuardJob({ records, credentials: links, service: client, guardian, api, translate });
+  const marks = new DeletionMarks(records, storage.kv);
+  const retentionNotice = retentionNoticeJob({
+    records,
+    credentials: links,
+    service: client,
+    marks,
+    reschedule: (ticket, dueAt) => storage.sortedSets.add(RETENTION_SET, ticket, dueAt),
+    api,
+    translate,
+  });
+  const retention = retentionWatch({
+    sortedSets: storage.sortedSets,
+    queue,
+    job: retentionNotice,
+    logger: logger.child({ component: "generation-retention" }),
+    intervalMs: timings.retentionTickMs ?? 10 * 60_000,
+  });
+  return { guardian, guard, marks, retentionNotice, retention };
+}
+
 /** The batch's lifecycle after Create: its card, delivery, following, notices, and the jobs buttons start. */
 function followingJobs(options: GenerationPipelineOptions, core: GenerationCore) {
   const { storage, queue, logger } = options;
@@ -195,25 +221,7 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
     intervalMs: timings.failureCheckMs ?? 4_000,
   });
   const observe = observeJob(follower, failures.checkSoon);
-  const guardian = new KeyGuardian(storage.kv);
-  const guard = keyGuardJob({ records, credentials: links, service: client, guardian, api, translate });
-  const marks = new DeletionMarks(records, storage.kv);
-  const retentionNotice = retentionNoticeJob({
-    records,
-    credentials: links,
-    service: client,
-    marks,
-    reschedule: (ticket, dueAt) => storage.sortedSets.add(RETENTION_SET, ticket, dueAt),
-    api,
-    translate,
-  });
-  const retention = retentionWatch({
-    sortedSets: storage.sortedSets,
-    queue,
-    job: retentionNotice,
-    logger: logger.child({ component: "generation-retention" }),
-    intervalMs: timings.retentionTickMs ?? 10 * 60_000,
-  });
+  const { guardian, guard, marks, retentionNotice, retention } = keyAndRetentionJobs(options, core);
   const cancelQueue = cancelQueueJob({
     credentials: links,
     service: client,
