@@ -227,7 +227,7 @@ async function populate(
       i18n.t(record.locale, key, variables);
     tickets[index] = record.ticket;
     await records.put({ ...record, cardText: cardText.created(t, record) });
-    await records.watch(record.ticket, due);
+    await records.polls.add(record.ticket, due);
   });
   const afterTasks = await usedMemory(redis);
   const step = Math.max(1, Math.floor(TASKS / SAMPLE_KEYS));

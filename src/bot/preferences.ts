@@ -17,6 +17,16 @@ import {
   VIDEO_FORMATS,
 } from "../tasks-service/schemas/common.js";
 
+/** The settings a user picks from one of the spec's lists, each with its list. */
+export const LISTED_PREFERENCES = {
+  ttsSpeed: TTS_SPEEDS,
+  ttsStyle: TTS_STYLES,
+  subStyle: SUB_STYLES,
+  subPosition: SUB_POSITIONS,
+  subSize: SUB_SIZES,
+  videoFormat: VIDEO_FORMATS,
+} as const;
+
 export const UserPreferencesSchema = z.object({
   language: z.enum(BOT_LOCALES).optional(),
   ttsProvider: z.string().min(1).max(64).optional(),

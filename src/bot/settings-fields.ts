@@ -5,19 +5,11 @@
 
 import { BOT_LOCALES, type BotLocale } from "../i18n/locales.js";
 import type { Translate } from "../i18n/translate.js";
-import {
-  SUB_POSITIONS,
-  SUB_SIZES,
-  SUB_STYLES,
-  TTS_SPEEDS,
-  TTS_STYLES,
-  VIDEO_FORMATS,
-} from "../tasks-service/schemas/common.js";
 import { DUBBING_DEFAULTS } from "../tasks-service/schemas/dubbing.js";
 import { VIDEO_DEFAULTS } from "../tasks-service/schemas/video.js";
 import type { VoiceCatalogPort } from "./deps.js";
 import { optionLabel } from "./option-labels.js";
-import type { UserPreferences } from "./preferences.js";
+import { LISTED_PREFERENCES, type UserPreferences } from "./preferences.js";
 
 export interface SettingsOption {
   label: string;
@@ -92,12 +84,12 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
             .voices(preferences.ttsProvider, locale)
             .map((voice) => ({ label: voice.name, change: { ttsVoice: voice.id } })),
   },
-  listedField("speed", "speed", "ttsSpeed", "tts_speed", TTS_SPEEDS),
-  listedField("style", "style", "ttsStyle", "tts_style", TTS_STYLES),
-  listedField("sst", "sub-style", "subStyle", "sub_style", SUB_STYLES),
-  listedField("spos", "sub-position", "subPosition", "sub_position", SUB_POSITIONS),
-  listedField("ssz", "sub-size", "subSize", "sub_size", SUB_SIZES),
-  listedField("fmt", "format", "videoFormat", "format", VIDEO_FORMATS),
+  listedField("speed", "speed", "ttsSpeed", "tts_speed", LISTED_PREFERENCES.ttsSpeed),
+  listedField("style", "style", "ttsStyle", "tts_style", LISTED_PREFERENCES.ttsStyle),
+  listedField("sst", "sub-style", "subStyle", "sub_style", LISTED_PREFERENCES.subStyle),
+  listedField("spos", "sub-position", "subPosition", "sub_position", LISTED_PREFERENCES.subPosition),
+  listedField("ssz", "sub-size", "subSize", "sub_size", LISTED_PREFERENCES.subSize),
+  listedField("fmt", "format", "videoFormat", "format", LISTED_PREFERENCES.videoFormat),
 ];
 
 /** The same words the task forms use for a value. */

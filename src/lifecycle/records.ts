@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { MediaRef } from "../media/media-ref.js";
 import { parseStored } from "../storage/json.js";
-import type { Storage } from "../storage/ports.js";
+import type { SortedSetStore, Storage } from "../storage/ports.js";
 import { ticketTag } from "./tickets.js";
 
 /** The states both lifecycles pass through; each side adds its own. */
@@ -82,5 +82,25 @@ export abstract class TicketRecords<R extends { ticket: string }> {
   async ofButton(id: string): Promise<R | undefined> {
     const ticket = await this.storage.kv.get(`${this.kind.button}:${id}`);
     return this.get(ticket ?? id);
+  }
+}
+
+/** Tickets due at a time, kept in one sorted set: each is added with its time, removed, or read once due. */
+export class DueTickets {
+  constructor(
+    private readonly sortedSets: SortedSetStore,
+    private readonly name: string,
+  ) {}
+
+  async add(ticket: string, at: number): Promise<void> {
+    await this.sortedSets.add(this.name, ticket, at);
+  }
+
+  async remove(ticket: string): Promise<void> {
+    await this.sortedSets.remove(this.name, ticket);
+  }
+
+  due(now: number, limit: number): Promise<string[]> {
+    return this.sortedSets.rangeByScore(this.name, now, limit);
   }
 }

@@ -233,7 +233,7 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
         taskId: created.task_id,
       };
       await deps.records.put(createdRecord);
-      await deps.records.watch(ticket, now() + deps.firstPollDelayMs);
+      await deps.records.polls.add(ticket, now() + deps.firstPollDelayMs);
       deps.metrics?.tasksCreated.inc({ type: record.type });
       logger.info({ task_id: created.task_id }, "task created");
       await deps.cards.show(createdRecord, { text: cardText.created(t, createdRecord), important: true });

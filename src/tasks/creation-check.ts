@@ -80,7 +80,7 @@ export class CreationCheck {
       polls: 0,
     };
     // Booked before the state is written, so a crash in between still leaves the task searched for.
-    await this.deps.records.searchAt(record.ticket, this.now() + searchDelayMs(0));
+    await this.deps.records.searches.add(record.ticket, this.now() + searchDelayMs(0));
     await this.deps.records.put(next);
     const t = this.deps.translate(next.locale);
     await this.deps.cards.show(next, { text: cardText.unconfirmed(t, next), important: true });
@@ -124,7 +124,7 @@ export class CreationCheck {
   async search(ticket: string, jobLogger: Logger): Promise<void> {
     const record = await this.deps.records.get(ticket);
     if (record?.state !== "unconfirmed") {
-      await this.deps.records.stopSearching(ticket);
+      await this.deps.records.searches.remove(ticket);
       return;
     }
     const logger = jobLogger.child({ ticket: ticketTag(ticket), user_id: record.userId, type: record.type });
@@ -156,7 +156,7 @@ export class CreationCheck {
       if (current.state !== "unconfirmed") return;
       if (this.now() - attemptAt < CREATION_SEARCH_MS) {
         const polls = current.polls + 1;
-        await this.deps.records.searchAt(ticket, this.now() + searchDelayMs(polls));
+        await this.deps.records.searches.add(ticket, this.now() + searchDelayMs(polls));
         await this.deps.records.put({ ...current, polls });
         return;
       }
@@ -197,9 +197,12 @@ export class CreationCheck {
       const { problem: _problem, attemptAt: _attemptAt, ...rest } = record;
       const created: TaskRecord = { ...rest, state: "created", taskId: task.task_id, polls: 0 };
       // A callback's job delivers right after this; a task found in the list is polled at once.
-      await this.deps.records.watch(ticket, this.now() + (via === "list" ? 0 : this.deps.firstPollDelayMs));
+      await this.deps.records.polls.add(
+        ticket,
+        this.now() + (via === "list" ? 0 : this.deps.firstPollDelayMs),
+      );
       await this.deps.records.put(created);
-      await this.deps.records.stopSearching(ticket);
+      await this.deps.records.searches.remove(ticket);
       this.deps.metrics?.tasksCreated.inc({ type: created.type });
       logger.info({ task_id: task.task_id, via }, "task creation confirmed");
       const t = this.deps.translate(created.locale);
@@ -212,7 +215,7 @@ export class CreationCheck {
     if (candidates === 0) {
       const notCreated: TaskRecord = { ...record, state: "not_created" };
       await this.deps.records.put(notCreated);
-      await this.deps.records.stopSearching(record.ticket);
+      await this.deps.records.searches.remove(record.ticket);
       logger.warn("an unconfirmed creation never turned up; the user may retry");
       await this.deps.cards.show(notCreated, {
         text: cardText.notCreated(t, notCreated),
@@ -230,7 +233,7 @@ export class CreationCheck {
     }
     const unresolved: TaskRecord = { ...record, state: "unresolved" };
     await this.deps.records.put(unresolved);
-    await this.deps.records.stopSearching(record.ticket);
+    await this.deps.records.searches.remove(record.ticket);
     logger.warn({ candidates }, "several tasks could be the unconfirmed one; the user is asked to look");
     await this.deps.cards.show(unresolved, { text: cardText.unresolved(t, unresolved), important: true });
   }

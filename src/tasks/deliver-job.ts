@@ -95,7 +95,7 @@ async function finishUnfinished(
   if (now() - record.createdAt > deps.giveUpAfterMs) {
     const gaveUp: TaskRecord = { ...record, state: "gave_up" };
     await deps.records.put(gaveUp);
-    await deps.records.unwatch(record.ticket);
+    await deps.records.polls.remove(record.ticket);
     await deps.cards.show(gaveUp, { text: cardText.gaveUp(t, gaveUp), important: true });
     deps.metrics?.deliveries.inc({ outcome: "gave_up" });
     return;
@@ -103,7 +103,7 @@ async function finishUnfinished(
   const polls = record.polls + 1;
   let next: TaskRecord = { ...record, polls, progress: task.progress ?? record.progress };
   await deps.records.put(next);
-  await deps.records.watch(record.ticket, now() + deps.pollDelayMs(polls));
+  await deps.records.polls.add(record.ticket, now() + deps.pollDelayMs(polls));
   const percent = task.progress ?? 0;
   next = await deps.cards.show(next, {
     text: percent > 0 ? cardText.progress(t, next, percent) : cardText.created(t, next),
@@ -201,7 +201,7 @@ async function deliverFinished(
   await deps.records.markDelivered(record.ticket);
   const delivered: TaskRecord = { ...shown, state: "delivered", progress: 100 };
   await deps.records.put(delivered);
-  await deps.records.unwatch(record.ticket);
+  await deps.records.polls.remove(record.ticket);
   deps.metrics?.deliveries.inc({ outcome: task.status });
   // The service's last change of the task is its completion: the wait an operator wants to see.
   if (task.updated_at) {
@@ -241,7 +241,7 @@ async function readTask(
     if (isTasksServiceError(error) && error.kind === "not_found") {
       logger.warn("the service does not know the task any more");
       await deps.records.put({ ...record, state: "gave_up" });
-      await deps.records.unwatch(record.ticket);
+      await deps.records.polls.remove(record.ticket);
       await deps.sendMessage(record.chatId, t("outcome-task-gone", { id: String(record.taskId) }));
       return undefined;
     }
@@ -257,7 +257,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     const adopting = data.taskId !== undefined && deps.creation.canAdopt(record);
     if (!adopting && record.taskId === undefined) return;
     if (!adopting && record.state !== "created") {
-      await deps.records.unwatch(record.ticket);
+      await deps.records.polls.remove(record.ticket);
       return;
     }
     const logger = context.logger.child({
@@ -273,7 +273,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       logger,
       async closed() {
         await deps.records.put({ ...current, state: "undeliverable" });
-        await deps.records.unwatch(record.ticket);
+        await deps.records.polls.remove(record.ticket);
         deps.metrics?.deliveries.inc({ outcome: "undeliverable" });
       },
     };

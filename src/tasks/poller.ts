@@ -48,15 +48,15 @@ export function taskPoller(options: TaskPollerOptions): PeriodicWork {
     // Polls put off until their key's window has room wait all the same, as delayed jobs.
     const depth = (await queue.depths())[job.name];
     const room = batch - (depth ? depth.waiting + depth.delayed : 0);
-    for (const ticket of room > 0 ? await records.due(now, room) : []) {
-      await records.watch(ticket, leaseUntil);
+    for (const ticket of room > 0 ? await records.polls.due(now, room) : []) {
+      await records.polls.add(ticket, leaseUntil);
       // Routine polls let callbacks and deliveries users are waiting for pass them in the queue.
       const routine = { jobId: `poll-${ticketTag(ticket)}-${now}`, priority: "background" } as const;
       await queue.enqueue(job, { ticket, reason: "poll" }, routine);
       queued += 1;
     }
-    for (const ticket of await records.searchesDue(now, batch)) {
-      await records.searchAt(ticket, leaseUntil);
+    for (const ticket of await records.searches.due(now, batch)) {
+      await records.searches.add(ticket, leaseUntil);
       await queue.enqueue(searchJob, { ticket }, { jobId: `search-${ticketTag(ticket)}-${now}` });
       queued += 1;
     }

@@ -4,7 +4,13 @@
  * ticket is nobody's. Records are JSON on the key-value port, parsed with zod on every read.
  */
 import { z } from "zod";
-import { ProblemSchema, SHARED_STATES, TicketRecordSchema, TicketRecords } from "../lifecycle/records.js";
+import {
+  DueTickets,
+  ProblemSchema,
+  SHARED_STATES,
+  TicketRecordSchema,
+  TicketRecords,
+} from "../lifecycle/records.js";
 import { MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
 import { TASK_TYPES } from "../tasks-service/schemas/index.js";
@@ -99,8 +105,15 @@ export const TaskRecordSchema = TicketRecordSchema.extend({
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 
 export class TaskRecords extends TicketRecords<TaskRecord> {
+  /** Tasks to poll at a time (epoch ms) unless their webhook comes first. */
+  readonly polls: DueTickets;
+  /** Unconfirmed tasks to look for in the user's list at a time (epoch ms), unless their callback comes first. */
+  readonly searches: DueTickets;
+
   constructor(storage: Storage) {
     super(storage, { record: "task", button: "task-button", schema: TaskRecordSchema }, TASK_RECORD_TTL_MS);
+    this.polls = new DueTickets(storage.sortedSets, WATCH_SET);
+    this.searches = new DueTickets(storage.sortedSets, UNCONFIRMED_SET);
   }
 
   override async put(record: TaskRecord): Promise<void> {
@@ -114,41 +127,11 @@ export class TaskRecords extends TicketRecords<TaskRecord> {
     return this.storage.kv.get(`task-id:${taskId}`);
   }
 
-  /** Poll this task at `at` (epoch ms) unless its webhook comes first. */
-  async watch(ticket: string, at: number): Promise<void> {
-    await this.storage.sortedSets.add(WATCH_SET, ticket, at);
-  }
-
-  async unwatch(ticket: string): Promise<void> {
-    await this.storage.sortedSets.remove(WATCH_SET, ticket);
-  }
-
-  async due(now: number, limit: number): Promise<string[]> {
-    return this.storage.sortedSets.rangeByScore(WATCH_SET, now, limit);
-  }
-
-  /** Look for this unconfirmed task in the user's list at `at` (epoch ms), unless its callback comes first. */
-  async searchAt(ticket: string, at: number): Promise<void> {
-    await this.storage.sortedSets.add(UNCONFIRMED_SET, ticket, at);
-  }
-
-  async stopSearching(ticket: string): Promise<void> {
-    await this.storage.sortedSets.remove(UNCONFIRMED_SET, ticket);
-  }
-
-  async searchesDue(now: number, limit: number): Promise<string[]> {
-    return this.storage.sortedSets.rangeByScore(UNCONFIRMED_SET, now, limit);
-  }
-
   /** Claims the one retry of a submission that was not created; false when it was retried already. */
   claimRetry(ticket: string): Promise<boolean> {
     return this.storage.kv.setIfAbsent(`retried:${ticket}`, String(Date.now()), {
       ttlMs: TASK_RECORD_TTL_MS,
     });
-  }
-
-  async watched(): Promise<number> {
-    return this.storage.sortedSets.size(WATCH_SET);
   }
 
   /**

@@ -22,6 +22,7 @@ import type { BotContext } from "../context.js";
 import { exitConversations } from "../features/cancel.js";
 import { escapeHtml } from "../forms/screens/text.js";
 import { currentMenu, editMenu, openMenu } from "../menu.js";
+import { storageLine } from "./gallery-view.js";
 
 export interface GenerationAccountDeps {
   links: GenerationLinksPort;
@@ -50,18 +51,6 @@ function keyLine(t: Translate, account: Account, locale: string): string {
   return `${expiry}\n${budget}`;
 }
 
-function storageLine(t: Translate, account: Account, locale: string): string {
-  const { storage } = account;
-  if (storage.unlimited)
-    return t("account-storage-unlimited", { used: formatBytes(storage.bytes_used, t, locale) });
-  return t("account-storage", {
-    bar: percentBar(storage.percent),
-    percent: storage.percent,
-    used: formatBytes(storage.bytes_used, t, locale),
-    quota: formatBytes(storage.bytes_quota, t, locale),
-  });
-}
-
 export function accountText(
   t: Translate,
   account: Account,
@@ -87,7 +76,7 @@ export function accountText(
       batch: formatNumber(limits.max_batch, locale),
       queued: formatNumber(limits.max_queued, locale),
     }),
-    storageLine(t, account, locale),
+    storageLine(t, account.storage, locale),
     "",
     t(link.hasSigningSecret ? "account-delivery-webhooks" : "account-delivery-polling"),
   ].join("\n");

@@ -129,7 +129,8 @@ export function next<T>(cycle: readonly T[], current: T): T {
   return cycle[(index + 1) % cycle.length] as T;
 }
 
-function storageLine(t: Translate, storage: StorageBlock, locale: string): string {
+/** The account's storage in one line: its bar and use, or only its use when unlimited. */
+export function storageLine(t: Translate, storage: StorageBlock, locale: string): string {
   if (storage.unlimited) {
     return t("account-storage-unlimited", { used: formatBytes(storage.bytes_used, t, locale) });
   }

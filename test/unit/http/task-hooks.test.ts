@@ -248,8 +248,8 @@ describe("the task poller", () => {
   it("queues a poll for each due task once, and leases it against the next ticks", async () => {
     const { records, queue, record } = await setup();
     let now = 10_000;
-    await records.watch(record.ticket, 9_000);
-    await records.watch("NOTDUEYET0000000000000000", 50_000);
+    await records.polls.add(record.ticket, 9_000);
+    await records.polls.add("NOTDUEYET0000000000000000", 50_000);
     const poller = taskPoller({
       records,
       queue: queue as unknown as JobQueue,
@@ -269,7 +269,7 @@ describe("the task poller", () => {
   it("queues no more polls than the batch leaves room for beside those still waiting", async () => {
     const { records, queue } = await setup();
     const tickets = Array.from({ length: 5 }, (_, index) => `DUETICKET${index}`.padEnd(24, "0"));
-    for (const ticket of tickets) await records.watch(ticket, 1_000);
+    for (const ticket of tickets) await records.polls.add(ticket, 1_000);
     const poller = taskPoller({
       records,
       queue: queue as unknown as JobQueue,

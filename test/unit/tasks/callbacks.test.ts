@@ -200,7 +200,7 @@ describe("task callbacks", () => {
 
   it("a callback for an unconfirmed creation adopts the task it names, read with the user's key, and delivers it", async () => {
     const rig = await setup(unconfirmed);
-    await rig.records.searchAt(TICKET, Date.now() + 5_000);
+    await rig.records.searches.add(TICKET, Date.now() + 5_000);
     rig.setTask(
       serviceTask(501, { type: "video", status: "completed", result_url: "https://cdn.example.com/r.mp4" }),
     );
@@ -211,7 +211,7 @@ describe("task callbacks", () => {
     expect(await rig.records.ticketOfTask(501)).toBe(TICKET);
     expect(rig.results).toHaveLength(1);
     expect(adopted?.state).toBe("delivered");
-    expect(await rig.records.searchesDue(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+    expect(await rig.records.searches.due(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
   });
 
   it("a callback naming a task the user does not have, one of another type, or another ticket's is not adopted", async () => {

@@ -139,7 +139,7 @@ function setup() {
     now,
     /** Runs every search that is due, the way the reconciler would queue them. */
     async searchDue() {
-      for (const ticket of await records.searchesDue(clock, 10)) await creation.search(ticket, logger);
+      for (const ticket of await records.searches.due(clock, 10)) await creation.search(ticket, logger);
     },
   };
 }
@@ -164,7 +164,7 @@ describe("a creation whose answer is lost", () => {
       expect(stored?.state).toBe("unconfirmed");
       expect(stored?.attemptAt).toBe(ATTEMPT_AT);
       expect(rig.cardsShown.at(-1)?.text).toBe("card-unconfirmed");
-      expect(await rig.records.searchesDue(Number.MAX_SAFE_INTEGER, 10)).toEqual([TICKET]);
+      expect(await rig.records.searches.due(Number.MAX_SAFE_INTEGER, 10)).toEqual([TICKET]);
       // Another run of the job (a retry, a second worker) sends nothing.
       await rig.submit.handler({ ticket: TICKET }, context(2));
       expect(rig.createCalls).toHaveLength(1);
@@ -242,8 +242,8 @@ describe("the search of the user's task list", () => {
     ]);
     await rig.searchDue();
     expect(await rig.records.get(TICKET)).toMatchObject({ state: "created", taskId: 1003 });
-    expect(await rig.records.due(rig.now(), 10)).toEqual([TICKET]);
-    expect(await rig.records.searchesDue(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+    expect(await rig.records.polls.due(rig.now(), 10)).toEqual([TICKET]);
+    expect(await rig.records.searches.due(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
     expect(rig.cardsShown.at(-1)?.text).toBe("card-created");
     expect(rig.listReads).toEqual(["background"]);
   });
@@ -256,7 +256,7 @@ describe("the search of the user's task list", () => {
     ]);
     await rig.searchDue();
     expect((await rig.records.get(TICKET))?.state).toBe("unconfirmed");
-    expect(await rig.records.searchesDue(Number.MAX_SAFE_INTEGER, 10)).toEqual([TICKET]);
+    expect(await rig.records.searches.due(Number.MAX_SAFE_INTEGER, 10)).toEqual([TICKET]);
     while (rig.now() - ATTEMPT_AT <= CREATION_SEARCH_MS) {
       rig.advance(60_000);
       await rig.searchDue();
@@ -264,7 +264,7 @@ describe("the search of the user's task list", () => {
     expect((await rig.records.get(TICKET))?.state).toBe("unresolved");
     expect((await rig.records.get(TICKET))?.taskId).toBeUndefined();
     expect(rig.cardsShown.at(-1)).toEqual({ text: "card-unresolved", buttons: [] });
-    expect(await rig.records.searchesDue(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+    expect(await rig.records.searches.due(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
   });
 
   it("none within the bound: not created, with a Retry that starts a new ticket on the same card, once", async () => {

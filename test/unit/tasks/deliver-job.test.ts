@@ -141,7 +141,7 @@ describe("the delivery job", () => {
       }),
     });
     await rig.records.put(rig.record);
-    await rig.records.watch(rig.record.ticket, 5);
+    await rig.records.polls.add(rig.record.ticket, 5);
     await rig.job.handler({ ticket: rig.record.ticket, reason: "callback" }, context);
     await rig.job.handler({ ticket: rig.record.ticket, reason: "poll" }, context);
     expect(rig.results).toHaveLength(1);

@@ -55,7 +55,7 @@ function rig(outages: number) {
 describe("the task poller in a Redis outage", () => {
   it("a tick that cannot reach Redis is logged and ends; the next tick queues the due polls", async () => {
     const { records, lines, logger, queued, queue } = rig(1);
-    await records.watch("DUETICKET000000000000000", 1);
+    await records.polls.add("DUETICKET000000000000000", 1);
     const poller = taskPoller({ records, queue, job: deliver, searchJob: search, logger, intervalMs: 1000 });
     await expect(poller.tick()).resolves.toBe(0);
     expect(lines.join("")).toContain("task-poller pass failed; the next one retries");
@@ -65,7 +65,7 @@ describe("the task poller in a Redis outage", () => {
 
   it("the poller ticked by the queue outlives the outage: each failed tick is logged and polling resumes", async () => {
     const { records, lines, logger, queued, queue } = rig(3);
-    await records.watch("DUETICKET000000000000000", 1);
+    await records.polls.add("DUETICKET000000000000000", 1);
     const ticking = new MemoryJobQueue(logger);
     ticking.every(taskPoller({ records, queue, job: deliver, searchJob: search, logger, intervalMs: 5 }));
     await ticking.start();
@@ -82,8 +82,8 @@ describe("the task poller's searches", () => {
   it("queues the search for an unconfirmed creation when it is due, once per lease", async () => {
     const { records, logger, queued, queue } = rig(0);
     let now = 10_000;
-    await records.searchAt("UNCONFIRMED0000000000000", 9_000);
-    await records.searchAt("NOTDUEYET000000000000000", 50_000);
+    await records.searches.add("UNCONFIRMED0000000000000", 9_000);
+    await records.searches.add("NOTDUEYET000000000000000", 50_000);
     const poller = taskPoller({
       records,
       queue,
@@ -116,8 +116,8 @@ describe("the task poller's polls in the queue", () => {
     const queue = new MemoryJobQueue(logger);
     queue.register(job);
     queue.register(search);
-    await records.watch("POLLEDFIRST0000000000000", 1);
-    await records.watch("POLLEDSECOND000000000000", 1);
+    await records.polls.add("POLLEDFIRST0000000000000", 1);
+    await records.polls.add("POLLEDSECOND000000000000", 1);
     const poller = taskPoller({
       records,
       queue,
@@ -141,7 +141,7 @@ describe("the task poller's polls in the queue", () => {
 describe("the task poller's batch", () => {
   it("counts polls put off until their key has room as still queued, and queues none over the batch", async () => {
     const { records, logger, queued, queue } = rig(0);
-    await records.watch("DUETICKET000000000000000", 1);
+    await records.polls.add("DUETICKET000000000000000", 1);
     const putOff: JobQueue = {
       ...queue,
       enqueue: queue.enqueue,
