@@ -13,3 +13,17 @@ export async function settleQueue(
   }
   throw new Error("jobs did not settle");
 }
+
+/** Resolves with the probe's first value that is neither undefined nor false; rejects after `timeoutMs`. */
+export async function eventually<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

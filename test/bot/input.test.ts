@@ -1,9 +1,9 @@
 import { Composer } from "grammy";
 import { describe, expect, it } from "vitest";
-import type { BotContext } from "../../../src/bot/context.js";
-import { createMemoryStorage } from "../../../src/storage/memory.js";
-import { encodeCallback } from "../../../src/telegram/callback-data.js";
-import { BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
+import type { BotContext } from "../../src/bot/context.js";
+import { createMemoryStorage } from "../../src/storage/memory.js";
+import { encodeCallback } from "../../src/telegram/callback-data.js";
+import { BotHarness, lastCall, textOf } from "../support/bot-harness.js";
 
 describe("unexpected input", () => {
   it("answers plain text with a short hint", async () => {
