@@ -97,6 +97,13 @@ module.exports = {
       to: { path: "^src/" },
     },
     {
+      name: "unit-tests-leave-the-bot-out",
+      comment: "a unit test of code outside the bot loads no bot, not even through a rig of test/support",
+      severity: "error",
+      from: { path: "^test/unit/" },
+      to: { path: "^src/(bot/|app\\.ts$)", reachable: true },
+    },
+    {
       name: "not-to-unresolvable",
       severity: "error",
       from: {},

@@ -11,6 +11,7 @@ import { createStorage } from "../../src/storage/index.js";
 import type { Storage } from "../../src/storage/ports.js";
 import { freePort } from "../support/delivery-stack.js";
 import { startRedisServer } from "../support/redis-server.js";
+import { settleJobs } from "../support/settle.js";
 
 const redisServer = await startRedisServer();
 
@@ -87,7 +88,7 @@ describe.skipIf(!redisServer)("webhook mode on Redis", () => {
     });
     expect(wrong.statusCode).toBe(401);
     await wrong.body.dump();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settleJobs(app.httpUrl);
     const sentToMallory = emulator.calls
       .slice(before)
       .filter((call) => (call.params as { chat_id?: unknown }).chat_id === 4242);

@@ -22,6 +22,7 @@ import {
   startDeliveryStack,
 } from "../support/delivery-stack.js";
 import { startRedisServer } from "../support/redis-server.js";
+import { settleJobs } from "../support/settle.js";
 
 const redisServer = await startRedisServer();
 const MESSENGER_SECRET = "m".repeat(48);
@@ -343,7 +344,7 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
       ),
     );
     expect(new Set(responses.map((response) => response.status))).toEqual(new Set([200]));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await settleJobs(stack.app.httpUrl);
     expect(botMessages(user).filter((message) => message.video !== undefined)).toHaveLength(1);
   });
 
@@ -377,7 +378,7 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
       body: JSON.stringify({ task_id: record?.taskId, status: "completed", result_url: internalUrl }),
     });
     expect(forged.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await settleJobs(stack.app.httpUrl);
     expect(fetched).toBe(0);
     expect(
       botMessages(user).some((message) => message.video !== undefined || message.document !== undefined),

@@ -15,6 +15,7 @@ import {
 } from "../support/delivery-stack.js";
 import { fuzzBodies, seededRandom } from "../support/fuzz.js";
 import { startRedisServer } from "../support/redis-server.js";
+import { settleJobs } from "../support/settle.js";
 
 // The sandbox verifies the bot's keys in the registry the bot writes: they share a Redis.
 const redisServer = await startRedisServer();
@@ -49,16 +50,7 @@ describe.skipIf(!redisServer)("the service's ways in under fuzzing", () => {
 
   /** Every delivery job has run: what the fuzzing set off has had its chance to say something. */
   async function settled(): Promise<void> {
-    await eventually(async () => {
-      const metrics = await (await fetch(`http://127.0.0.1:${stack.port}/metrics`)).text();
-      const busy = metrics
-        .split("\n")
-        .filter((line) =>
-          /^bot_queue_jobs\{queue="deliver-task",state="(waiting|active|delayed)"\}/.test(line),
-        )
-        .some((line) => !line.endsWith(" 0"));
-      return !busy;
-    }, 30_000);
+    await settleJobs(stack.app.httpUrl, { jobs: ["deliver-task"] });
   }
 
   const said = () => stack.emulator.calls.filter((call) => SAYS.test(call.method)).length;

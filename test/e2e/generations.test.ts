@@ -19,6 +19,7 @@ import {
   startGenerationStack,
 } from "../support/generation-stack.js";
 import { startRedisServer } from "../support/redis-server.js";
+import { settleJobs } from "../support/settle.js";
 
 const redisServer = await startRedisServer();
 
@@ -233,7 +234,7 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     await user.waitForAnswer(first);
     await user.waitForAnswer(second);
     await shows(user, (message) => message.text?.startsWith("✅ Image from text: 1 of 1 done") === true);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await settleJobs(stack.app.httpUrl);
     expect(photosOf(user)).toHaveLength(1);
     expect(stack.sandbox.accounts.balance(key.accountId)).toBe(2_000 - 40);
   });
@@ -273,7 +274,8 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     const now = Math.floor(Date.now() / 1000);
     expect((await forged("whsec_not-the-users-secret-at-all", now)).status).toBe(401);
     expect((await forged(key.signingSecret, now - 600)).status).toBe(400);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The generation itself is still running, so only what a webhook sets off is waited for.
+    await settleJobs(stack.app.httpUrl, { jobs: ["observe-generation", "deliver-generations"] });
     expect(photosOf(user)).toHaveLength(0);
 
     await shows(user, (message) => message.photo !== undefined, 20_000);
@@ -281,7 +283,7 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     const replay = await forged(key.signingSecret, Math.floor(Date.now() / 1000));
     expect(replay.status).toBe(200);
     expect(await replay.json()).toEqual({ status: "duplicate" });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await settleJobs(stack.app.httpUrl);
     expect(photosOf(user)).toHaveLength(1);
     expect(photosOf(user)[0]?.caption).toContain("a bridge at night");
   });

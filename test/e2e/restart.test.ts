@@ -19,6 +19,7 @@ import {
 import { botMessages, eventually, freePort, press, showsNewest } from "../support/delivery-stack.js";
 import { connect, photosOf } from "../support/generation-stack.js";
 import { startRedisServer } from "../support/redis-server.js";
+import { settleJobs } from "../support/settle.js";
 
 const redisServer = await startRedisServer();
 
@@ -110,9 +111,9 @@ describe.skipIf(!redisServer)("a bot process killed between queuing and deliveri
     expect(botMessages(user).some((message) => message.audio !== undefined)).toBe(false);
 
     world.sandbox.faults.failRequests(0, 503, 1);
-    await startBot();
+    const second = await startBot();
     await eventually(() => botMessages(user).find((message) => message.audio !== undefined), 90_000);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await settleJobs(`http://127.0.0.1:${second.port}`);
     expect(botMessages(user).filter((message) => message.audio !== undefined)).toHaveLength(1);
   }, 150_000);
 

@@ -1,7 +1,6 @@
 /** Small in-memory stand-ins for the bot's ports, with the behaviour the bot relies on. */
 import { randomBytes } from "node:crypto";
 import type { ApiKeysPort, IssuedApiKey } from "../../src/accounts/ports.js";
-import type { VoiceCatalogPort } from "../../src/bot/deps.js";
 import type { ResultFetcher } from "../../src/tasks/send-result.js";
 import { TasksServiceError } from "../../src/tasks-service/errors.js";
 import type { TasksServicePort } from "../../src/tasks-service/ports.js";
@@ -110,20 +109,6 @@ export class FakeTasksService implements TasksServicePort {
     return task;
   }
 }
-
-export const fakeCatalog: VoiceCatalogPort = {
-  providers: () => [
-    { id: "provider_a", label: "Provider A" },
-    { id: "provider_b", label: "Provider B" },
-  ],
-  voices: (provider, language) =>
-    provider === "provider_a"
-      ? [
-          { id: `${language}-voice-1`, name: `Voice One (${language})` },
-          { id: `${language}-voice-2`, name: `Voice Two (${language})` },
-        ]
-      : [],
-};
 
 const refuse = async (url: string): Promise<never> => {
   throw new Error(`no download expected in this test: ${url}`);

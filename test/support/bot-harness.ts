@@ -13,7 +13,7 @@ import { createMemoryStorage } from "../../src/storage/memory.js";
 import type { Storage } from "../../src/storage/ports.js";
 import { createTaskResultSender, type ResultFetcher } from "../../src/tasks/send-result.js";
 import type { TasksServicePort } from "../../src/tasks-service/ports.js";
-import { FakeApiKeys, FakeTasksService, fakeCatalog, refusingFetcher } from "./bot-fakes.js";
+import { FakeApiKeys, FakeTasksService, refusingFetcher } from "./bot-fakes.js";
 import { InMemoryDeletionScheduler } from "./in-memory-deletion.js";
 
 export const BOT_INFO: UserFromGetMe = {
@@ -30,6 +30,21 @@ export const BOT_INFO: UserFromGetMe = {
   allows_users_to_create_topics: false,
   can_manage_bots: false,
   supports_join_request_queries: false,
+};
+
+/** Two voice providers, the first with two voices in every language. */
+export const fakeCatalog: VoiceCatalogPort = {
+  providers: () => [
+    { id: "provider_a", label: "Provider A" },
+    { id: "provider_b", label: "Provider B" },
+  ],
+  voices: (provider, language) =>
+    provider === "provider_a"
+      ? [
+          { id: `${language}-voice-1`, name: `Voice One (${language})` },
+          { id: `${language}-voice-2`, name: `Voice Two (${language})` },
+        ]
+      : [],
 };
 
 /** An answer with ok: false, as Telegram gives for a refused call. */

@@ -24,6 +24,9 @@ import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
 import { createStorage } from "../../src/storage/index.js";
 import type { Storage } from "../../src/storage/ports.js";
+import { eventually } from "./settle.js";
+
+export { eventually };
 
 export const FIXTURE = (name: string) => readFileSync(new URL(`../../dev/fixtures/${name}`, import.meta.url));
 
@@ -34,19 +37,6 @@ export async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   if (!address || typeof address === "string") throw new Error("no port");
   return address.port;
-}
-
-export async function eventually<T>(
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 export interface DeliveryStackOptions {

@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { LOCALES_DIRECTORY } from "../../src/bot/i18n.js";
+import { fileURLToPath } from "node:url";
+import { I18n } from "@grammyjs/i18n";
+import type { BotLocale } from "../../src/i18n/locales.js";
+import type { MessageSource } from "../../src/lifecycle/translate.js";
+
+/** The locales folder the bot reads, found here so that tests of code outside the bot need not load it. */
+export const LOCALES_DIRECTORY = fileURLToPath(new URL("../../locales", import.meta.url));
 
 /** The .ftl file names of one locale: each locale's folder splits its messages the same way. */
 export function localeFiles(locale: string): string[] {
@@ -14,4 +20,13 @@ export function localeSource(locale: string): string {
   return localeFiles(locale)
     .map((name) => readFileSync(join(LOCALES_DIRECTORY, locale, name), "utf8"))
     .join("\n");
+}
+
+/** The bot's messages with the bot's Fluent options, for jobs that translate outside any update. */
+export function localeMessages(defaultLocale: BotLocale): MessageSource {
+  return new I18n({
+    defaultLocale,
+    directory: LOCALES_DIRECTORY,
+    fluentBundleOptions: { useIsolating: false },
+  });
 }

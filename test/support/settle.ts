@@ -13,3 +13,41 @@ export async function settleQueue(
   }
   throw new Error("jobs did not settle");
 }
+
+/** Resolves with the probe's first value that is neither undefined nor false; rejects after `timeoutMs`. */
+export async function eventually<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const QUEUE_DEPTH_LINE = /^bot_queue_jobs\{queue="([^"]+)",state="(waiting|active|delayed)"\} (\d+)$/;
+
+/**
+ * Resolves once the program answering at `httpUrl` reports on /metrics no job waiting, running or
+ * delayed (on the queues named in `jobs`, else on all): whatever a test set off has run, so an
+ * assertion that nothing happened is not merely early.
+ */
+export async function settleJobs(
+  httpUrl: string,
+  options: { jobs?: readonly string[]; timeoutMs?: number } = {},
+): Promise<void> {
+  const { jobs, timeoutMs = 30_000 } = options;
+  await eventually(async () => {
+    const metrics = await (await fetch(`${httpUrl}/metrics`)).text();
+    const depths = metrics.split("\n").flatMap((line) => {
+      const depth = QUEUE_DEPTH_LINE.exec(line);
+      return depth ? [{ queue: depth[1] ?? "", count: Number(depth[3]) }] : [];
+    });
+    // Without depths the wait would prove nothing: the metric's name or labels have changed.
+    if (depths.length === 0) throw new Error(`no queue depths on ${httpUrl}/metrics`);
+    return depths.every(({ queue, count }) => count === 0 || (jobs !== undefined && !jobs.includes(queue)));
+  }, timeoutMs);
+}

@@ -6,7 +6,6 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { type GenerationSandbox, startGenerationSandbox } from "../../../dev/generation-sandbox/index.js";
-import { createI18n } from "../../../src/bot/i18n.js";
 import { GenerationServiceClient } from "../../../src/generation-service/client.js";
 import { KeyRateLimits } from "../../../src/generation-service/rate-limits.js";
 import { BatchCards } from "../../../src/generations/card.js";
@@ -16,10 +15,11 @@ import { RetryLaterError } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { sampleBatch } from "../../support/batch-record.js";
+import { localeMessages } from "../../support/locale-source.js";
 
 const TICKET = "busy-batch-ticket-000001";
 const BUSY_LIMIT_MS = 2 * 60_000;
-const i18n = createI18n("en");
+const i18n = localeMessages("en");
 const logger = createLogger({ level: "silent" });
 
 let sandbox: GenerationSandbox | undefined;

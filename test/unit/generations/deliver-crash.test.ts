@@ -6,16 +6,16 @@
 import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createI18n } from "../../../src/bot/i18n.js";
 import { deliverJob } from "../../../src/generations/deliver-job.js";
 import { type ChunkItem, GenerationRecords } from "../../../src/generations/records.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { sampleBatch } from "../../support/batch-record.js";
+import { localeMessages } from "../../support/locale-source.js";
 
 const JPEG = readFileSync(new URL("../../../dev/fixtures/sample.jpg", import.meta.url));
 const TICKET = "crashed-batch-ticket-0001";
-const i18n = createI18n("en");
+const i18n = localeMessages("en");
 const logger = createLogger({ level: "silent" });
 
 class Killed extends Error {}

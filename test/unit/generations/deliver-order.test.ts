@@ -7,18 +7,18 @@
 import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createI18n } from "../../../src/bot/i18n.js";
 import { deliverJob } from "../../../src/generations/deliver-job.js";
 import { type BatchRecord, type ChunkItem, GenerationRecords } from "../../../src/generations/records.js";
 import { ResultUnavailableError } from "../../../src/generations/result-files.js";
 import { ticketTag } from "../../../src/lifecycle/tickets.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
+import { localeMessages } from "../../support/locale-source.js";
 
 const JPEG = readFileSync(new URL("../../../dev/fixtures/sample.jpg", import.meta.url));
 const TICKET = "ticket-of-the-batch-0001";
 const GONE = "https://results.example.com/gone.jpg";
-const i18n = createI18n("en");
+const i18n = localeMessages("en");
 const logger = createLogger({ level: "silent" });
 
 function item(position: number, url = `https://results.example.com/${position}.jpg`): ChunkItem {

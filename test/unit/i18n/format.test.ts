@@ -1,8 +1,8 @@
 /** Dates, numbers and sizes as a reader of each language writes them. */
 import { describe, expect, it } from "vitest";
-import { createI18n } from "../../../src/bot/i18n.js";
 import { formatBytes, formatDay } from "../../../src/i18n/format.js";
 import type { Translate } from "../../../src/i18n/translate.js";
+import { localeMessages } from "../../support/locale-source.js";
 
 describe("a day in words", () => {
   const day = new Date("2026-12-01T00:00:00Z");
@@ -15,7 +15,7 @@ describe("a day in words", () => {
 });
 
 describe("a size", () => {
-  const i18n = createI18n("en");
+  const i18n = localeMessages("en");
   const translate =
     (locale: string): Translate =>
     (key, variables) =>

@@ -7,9 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FluentResource } from "@fluent/bundle";
 import { describe, expect, it } from "vitest";
-import { LOCALES_DIRECTORY } from "../../../src/bot/i18n.js";
 import { BOT_LOCALES } from "../../../src/i18n/locales.js";
-import { localeFiles } from "../../support/locale-source.js";
+import { LOCALES_DIRECTORY, localeFiles } from "../../support/locale-source.js";
 
 /** Where braces do not balance: a line that closes more than its message opened, or a message left open. */
 function unbalanced(source: string): string[] {

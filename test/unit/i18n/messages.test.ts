@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCALES_DIRECTORY } from "../../../src/bot/i18n.js";
 import { BOT_LOCALES } from "../../../src/i18n/locales.js";
 import { Messages } from "../../../src/i18n/messages.js";
+import { LOCALES_DIRECTORY } from "../../support/locale-source.js";
 
 describe("the bot's messages", () => {
   let directory: string;

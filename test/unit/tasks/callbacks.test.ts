@@ -19,7 +19,7 @@ import type { ResultSendRequest } from "../../../src/tasks/send-result.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import type { Task } from "../../../src/tasks-service/responses.js";
 import { serviceTask } from "../../support/bot-fakes.js";
-import { eventually } from "../../support/delivery-stack.js";
+import { eventually } from "../../support/settle.js";
 
 const TICKET = "Zk3n1c9Qm2RrXw8tYpLs0aBd";
 

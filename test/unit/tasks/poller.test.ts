@@ -8,7 +8,7 @@ import type { SearchData } from "../../../src/tasks/creation-check.js";
 import type { DeliverData } from "../../../src/tasks/deliver-job.js";
 import { taskPoller } from "../../../src/tasks/poller.js";
 import { TaskRecords } from "../../../src/tasks/records.js";
-import { eventually } from "../../support/delivery-stack.js";
+import { eventually } from "../../support/settle.js";
 
 const deliver: JobDefinition<DeliverData> = {
   name: "deliver-task",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapScenesToMedia, parseSceneMarkers } from "../../../src/tasks-service/parsers/scene-markers.js";
+import { mapScenesToMedia, parseSceneMarkers } from "../../../../src/tasks-service/parsers/scene-markers.js";
 
 function issues(text: string) {
   const result = parseSceneMarkers(text);

@@ -1,12 +1,12 @@
 import { Writable } from "node:stream";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { telegramWebhook } from "../../../src/http/telegram-webhook.js";
-import { createLogger } from "../../../src/logger.js";
-import { createMemoryStorage } from "../../../src/storage/memory.js";
-import type { Storage } from "../../../src/storage/ports.js";
-import { handleThroughOutages, readUpdate } from "../../../src/updates/updates.js";
-import { BotHarness, type BotHarnessOptions, lastCall, textOf } from "../../support/bot-harness.js";
+import { telegramWebhook } from "../../src/http/telegram-webhook.js";
+import { createLogger } from "../../src/logger.js";
+import { createMemoryStorage } from "../../src/storage/memory.js";
+import type { Storage } from "../../src/storage/ports.js";
+import { handleThroughOutages, readUpdate } from "../../src/updates/updates.js";
+import { BotHarness, type BotHarnessOptions, lastCall, textOf } from "../support/bot-harness.js";
 
 const SECRET = "s3cret-token";
 const silent = createLogger({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAiGraphicsDirectives } from "../../../src/tasks-service/parsers/ai-graphics-directives.js";
+import { parseAiGraphicsDirectives } from "../../../../src/tasks-service/parsers/ai-graphics-directives.js";
 
 function codes(text: string) {
   const result = parseAiGraphicsDirectives(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkTargetDuration } from "../../../src/tasks-service/schemas/index.js";
+import { checkTargetDuration } from "../../../../src/tasks-service/schemas/index.js";
 
 const codes = (input: Parameters<typeof checkTargetDuration>[0]) =>
   checkTargetDuration(input).map((i) => i.code);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger, redactText } from "../../../src/logger.js";
+import { createLogger, redactText } from "../../src/logger.js";
 
 const BOT_TOKEN = "7712345678:AAHx9fK2LmQpRsTuVwXyZaBcDeFgHiJkLmN";
 const VAULT_SECRET = "q83vEjLzK+O1VZ4tFh0x/6fXbB9YpR2nWm7sJcA5u1k=";

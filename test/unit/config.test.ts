@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, configSecrets, loadConfig, SETTING_NAMES } from "../../../src/config.js";
+import { ConfigError, configSecrets, loadConfig, SETTING_NAMES } from "../../src/config.js";
 
 const TOKEN = "7712345678:AAHx9fK2LmQpRsTuVwXyZaBcDeFgHiJkLmN";
 const VAULT = Buffer.alloc(32, 7).toString("base64");
@@ -39,7 +39,7 @@ describe("loadConfig", () => {
       selfHostedBotApi: false,
       logLevel: "info",
     });
-    expect(config.catalogPath).toBe(path.resolve(import.meta.dirname, "../../../catalog/catalog.json"));
+    expect(config.catalogPath).toBe(path.resolve(import.meta.dirname, "../../catalog/catalog.json"));
   });
 
   it("treats empty values as unset", () => {
@@ -175,7 +175,7 @@ describe("loadConfig", () => {
 
 describe(".env.example", () => {
   it("lists every setting, each with a comment, and its defaults load", async () => {
-    const text = await readFile(new URL("../../../.env.example", import.meta.url), "utf8");
+    const text = await readFile(new URL("../../.env.example", import.meta.url), "utf8");
     const lines = text.split("\n");
     const names = lines.filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.split("=")[0]);
     expect([...names].sort()).toEqual([...SETTING_NAMES].sort());

@@ -5,12 +5,12 @@
 import { Writable } from "node:stream";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { telegramWebhook } from "../../../src/http/telegram-webhook.js";
-import { createLogger } from "../../../src/logger.js";
-import { createMemoryStorage } from "../../../src/storage/memory.js";
-import { handleThroughOutages, readUpdate } from "../../../src/updates/updates.js";
-import { BotHarness } from "../../support/bot-harness.js";
-import { fuzzBodies } from "../../support/fuzz.js";
+import { telegramWebhook } from "../../src/http/telegram-webhook.js";
+import { createLogger } from "../../src/logger.js";
+import { createMemoryStorage } from "../../src/storage/memory.js";
+import { handleThroughOutages, readUpdate } from "../../src/updates/updates.js";
+import { BotHarness } from "../support/bot-harness.js";
+import { fuzzBodies } from "../support/fuzz.js";
 
 const SECRET = "fuzz-secret";
 const silent = createLogger({

@@ -8,10 +8,10 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRedisStorage } from "../../../src/storage/redis.js";
-import { BotHarness } from "../../support/bot-harness.js";
-import { FormRig } from "../../support/form-rig.js";
-import { startRedisServer } from "../../support/redis-server.js";
+import { createRedisStorage } from "../../src/storage/redis.js";
+import { BotHarness } from "../support/bot-harness.js";
+import { FormRig } from "../support/form-rig.js";
+import { startRedisServer } from "../support/redis-server.js";
 
 const redisServer = await startRedisServer();
 

@@ -5,10 +5,10 @@
  * user sees is checked, and the locale files are read (test/support/ux-audit.ts, words-audit.ts).
  */
 import { describe, expect, it } from "vitest";
-import { createI18n } from "../../../src/bot/i18n.js";
-import { BOT_LOCALES } from "../../../src/i18n/locales.js";
-import { localeSource } from "../../support/locale-source.js";
-import { auditLocale, WordsAudit } from "../../support/ux-audit.js";
+import { createI18n } from "../../src/bot/i18n.js";
+import { BOT_LOCALES } from "../../src/i18n/locales.js";
+import { localeSource } from "../support/locale-source.js";
+import { auditLocale, WordsAudit } from "../support/ux-audit.js";
 
 describe("the words audit", () => {
   it("catches a code, a Latin word in Ukrainian and a wrong plural", () => {

@@ -1,15 +1,16 @@
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import type { EmulatorEvent } from "../../../dev/telegram-emulator/index.js";
-import { API_KEY_MESSAGE_LIFETIME_MS } from "../../../src/bot/features/apikey.js";
-import { createBot } from "../../../src/bot/index.js";
-import { createLogger } from "../../../src/logger.js";
-import { createMemoryStorage } from "../../../src/storage/memory.js";
-import { createTaskResultSender } from "../../../src/tasks/send-result.js";
-import { type PollingHandle, startPolling } from "../../../src/updates/runtime.js";
-import { FakeApiKeys, FakeTasksService, fakeCatalog, refusingFetcher } from "../../support/bot-fakes.js";
-import { InMemoryDeletionScheduler } from "../../support/in-memory-deletion.js";
-import { type EmulatedTelegram, startEmulatedTelegram } from "../../support/telegram-emulator.js";
+import type { EmulatorEvent } from "../../dev/telegram-emulator/index.js";
+import { API_KEY_MESSAGE_LIFETIME_MS } from "../../src/bot/features/apikey.js";
+import { createBot } from "../../src/bot/index.js";
+import { createLogger } from "../../src/logger.js";
+import { createMemoryStorage } from "../../src/storage/memory.js";
+import { createTaskResultSender } from "../../src/tasks/send-result.js";
+import { type PollingHandle, startPolling } from "../../src/updates/runtime.js";
+import { FakeApiKeys, FakeTasksService, refusingFetcher } from "../support/bot-fakes.js";
+import { fakeCatalog } from "../support/bot-harness.js";
+import { InMemoryDeletionScheduler } from "../support/in-memory-deletion.js";
+import { type EmulatedTelegram, startEmulatedTelegram } from "../support/telegram-emulator.js";
 
 describe("polling through the runner against the Telegram emulator", () => {
   let telegram: EmulatedTelegram | undefined;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   parseTextOverlaysRaw,
   RAW_OVERLAY_COLORS,
-} from "../../../src/tasks-service/parsers/text-overlays-raw.js";
+} from "../../../../src/tasks-service/parsers/text-overlays-raw.js";
 
 function codes(raw: string) {
   const result = parseTextOverlaysRaw(raw);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { openSettingButton } from "../../../src/bot/keyboards/settings.js";
-import { showTaskButton } from "../../../src/bot/keyboards/tasks.js";
-import { createMemoryStorage } from "../../../src/storage/memory.js";
-import { BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
+import { openSettingButton } from "../../src/bot/keyboards/settings.js";
+import { showTaskButton } from "../../src/bot/keyboards/tasks.js";
+import { createMemoryStorage } from "../../src/storage/memory.js";
+import { BotHarness, lastCall, textOf } from "../support/bot-harness.js";
 
 describe("unexpected input", () => {
   it("answers plain text with a short hint", async () => {

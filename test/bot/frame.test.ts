@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BOT_COMMANDS, GENERATION_COMMANDS, menuCommands, setBotCommands } from "../../../src/bot/i18n.js";
-import { BOT_LOCALES } from "../../../src/i18n/locales.js";
-import { createMetrics } from "../../../src/metrics.js";
-import { createMemoryStorage } from "../../../src/storage/memory.js";
-import { SERVICE_ERROR_KINDS } from "../../../src/tasks-service/errors.js";
-import { BotHarness, lastCall, TelegramFailure, textOf } from "../../support/bot-harness.js";
-import { localeFiles, localeSource } from "../../support/locale-source.js";
+import { BOT_COMMANDS, GENERATION_COMMANDS, menuCommands, setBotCommands } from "../../src/bot/i18n.js";
+import { BOT_LOCALES } from "../../src/i18n/locales.js";
+import { createMetrics } from "../../src/metrics.js";
+import { createMemoryStorage } from "../../src/storage/memory.js";
+import { SERVICE_ERROR_KINDS } from "../../src/tasks-service/errors.js";
+import { BotHarness, lastCall, TelegramFailure, textOf } from "../support/bot-harness.js";
+import { localeFiles, localeSource } from "../support/locale-source.js";
 
 function messageIds(locale: string): string[] {
   const source = localeSource(locale);

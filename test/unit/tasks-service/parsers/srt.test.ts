@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatSrt, parseSrt, SRT_LIMITS } from "../../../src/tasks-service/parsers/srt.js";
+import { formatSrt, parseSrt, SRT_LIMITS } from "../../../../src/tasks-service/parsers/srt.js";
 
 const SAMPLE = "1\n00:00:01,000 --> 00:00:02,500\nHello\n\n2\n00:00:03,000 --> 00:00:04,000\nTwo\nlines\n";
 

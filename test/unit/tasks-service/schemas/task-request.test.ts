@@ -31,7 +31,7 @@ import {
   TTS_SPEEDS,
   TTS_STYLES,
   VIDEO_FORMATS,
-} from "../../../src/tasks-service/schemas/index.js";
+} from "../../../../src/tasks-service/schemas/index.js";
 
 const UPLOAD = "123e4567-e89b-12d3-a456-426614174000";
 const LINK = "https://cdn.example.com/media/clip.mp4";
