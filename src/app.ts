@@ -14,7 +14,11 @@ import { createI18n, menuCommands, setBotCommands } from "./bot/i18n.js";
 import { type CompanionBot, createBot } from "./bot/index.js";
 import { catalogPort, loadCatalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
-import type { GenerationPipeline, GenerationPipelineOptions } from "./generation-pipeline.js";
+import type {
+  GenerationPipeline,
+  GenerationPipelineOptions,
+  GenerationTimings,
+} from "./generation-pipeline.js";
 import { createHttpApp, type RunningHttpServer, startHttpServer } from "./http/server.js";
 import { telegramWebhook } from "./http/telegram-webhook.js";
 import type { BotLocale } from "./i18n/locales.js";
@@ -49,6 +53,7 @@ export interface App {
 /** How often the lifecycles' periodic work runs; production's defaults unless a test shortens them. */
 export interface AppTimings {
   tasks?: TaskTimings;
+  generations?: GenerationTimings;
 }
 
 /** What the rest stands on: storage, keys, the catalog, the playground when there is one, the task service. */
@@ -168,6 +173,7 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
       started: async (ticket) => (await pipeline.records.get(ticket)) !== undefined,
     },
     playground,
+    ...(timings.generations ? { timings: timings.generations } : {}),
   });
   if (generation) closers.unshift(() => generation.close());
   const bot = createBot(

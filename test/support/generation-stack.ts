@@ -80,6 +80,18 @@ export async function startGenerationStack(
       LOG_LEVEL: process.env.STACK_LOG ?? "silent",
     }),
     logger,
+    // Polls and sweeps tick in tenths of a second: the sandbox finishes work that fast, and the polling
+    // tests would otherwise wait out production's seconds.
+    {
+      tasks: { firstPollMs: 500, pollTickMs: 100 },
+      generations: {
+        pollTickMs: 100,
+        firstPollMs: 300,
+        pollWithoutWebhooksMs: 300,
+        pollWithWebhooksMs: 1_000,
+        failureCheckMs: 500,
+      },
+    },
   );
   return {
     emulator,
