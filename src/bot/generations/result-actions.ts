@@ -20,7 +20,6 @@ import type { RetryOutcome } from "../../generations/retry-failed.js";
 import type { Translate } from "../../i18n/translate.js";
 import type { TasksServicePort } from "../../tasks-service/ports.js";
 import type { BotContext } from "../context.js";
-import type { AccountView } from "../forms/form.js";
 import { GENERATION_FORM_TYPES } from "../forms/form.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
 import { openGenerationForm } from "../open-form.js";
@@ -90,11 +89,7 @@ async function joinPlan(deps: ResultButtonsDeps, record: BatchRecord) {
 }
 
 /** The task-service account the join is paid from; undefined when it cannot be read now. */
-async function taskAccount(
-  ctx: BotContext,
-  deps: ResultButtonsDeps,
-  userId: number,
-): Promise<AccountView | undefined> {
+async function taskAccount(ctx: BotContext, deps: ResultButtonsDeps, userId: number) {
   try {
     const { apiKey } = await deps.apiKeys.ensure(userId);
     return accountOf(await deps.tasksService.me(apiKey));
