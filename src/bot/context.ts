@@ -2,7 +2,6 @@ import type { Context as BaseContext, SessionFlavor } from "grammy";
 import type { BotLocale } from "../i18n/locales.js";
 import type { MessageVariables } from "../i18n/messages.js";
 import type { Logger } from "../logger.js";
-import type { BotDeps } from "./deps.js";
 import type { PreferencesRepository, UserPreferences } from "./preferences.js";
 import type { SessionData } from "./session.js";
 
@@ -23,7 +22,6 @@ export interface I18nFlavor {
 export interface BotContextExtras {
   /** Child logger carrying update_id, user_id and chat_id. */
   logger: Logger;
-  deps: Required<Omit<BotDeps, "metrics">>;
   preferencesRepository: PreferencesRepository;
   /** The sender's stored preferences, read once per update. */
   preferences: UserPreferences;

@@ -19,22 +19,23 @@ import type { Logger } from "../logger.js";
 import { PendingMediaStore, pendingMediaKey } from "../media/pending-media.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
 import type { KeyValueStore } from "../storage/ports.js";
+import { TaskRecords } from "../tasks/records.js";
 import { botApiClient, interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
 import { noteWhatWasSaid, updateKind } from "../updates/updates.js";
 import { arrivalOrder } from "./arrival-order.js";
 import { buttonGuard } from "./button-guard.js";
 import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
-import { apiKeyFeature } from "./features/apikey.js";
+import { createApiKeyFeature } from "./features/apikey.js";
 import { createBalanceFeature } from "./features/balance.js";
 import { createCancelFeature } from "./features/cancel.js";
 import { groupsFeature } from "./features/groups.js";
 import { helpFeature } from "./features/help.js";
 import { createIntakeFeature, type IntakeOptions } from "./features/intake.js";
 import { languageFeature } from "./features/language.js";
-import { settingsFeature } from "./features/settings.js";
+import { createSettingsFeature } from "./features/settings.js";
 import { createStartFeature } from "./features/start.js";
-import { createTextOffersFeature, TEXT_OFFERS } from "./features/text-offers.js";
+import { createTextOffersFeature, taskTextOffers } from "./features/text-offers.js";
 import { unhandledFeature } from "./features/unhandled.js";
 import { sizeUnsizedFiles } from "./file-sizes.js";
 import { formStorageKey } from "./form-storage.js";
@@ -64,7 +65,7 @@ import {
 } from "./session.js";
 import { createFormEngine, createTaskFormEntries } from "./tasks/entries.js";
 import type { TaskFormsDeps } from "./tasks/result-actions.js";
-import { tasksFeature } from "./tasks/task-list.js";
+import { createTaskListFeature } from "./tasks/task-list.js";
 
 export type { BotContext } from "./context.js";
 export type { BotDeps } from "./deps.js";
@@ -136,7 +137,6 @@ export function createBot(
       },
       configurable: true,
     });
-    ctx.deps = fullDeps;
     ctx.preferencesRepository = preferencesRepository;
     ctx.preferences = {};
     const afterwards: Array<() => Promise<void>> = [];
@@ -241,47 +241,52 @@ function features(
   const kv = deps.storage.kv;
   const pendingMedia = new PendingMediaStore(kv);
   const pendingTexts = new PendingTextStore(kv);
+  const cards = new OpenFormCards(kv);
+  const { now } = deps;
   const chain = new Composer<BotContext>();
   // A running form sees the chat's updates before anything else; result buttons carry their own authority.
   if (forms || generation) {
     chain.use(
       createFormEngine({
         kv,
-        cards: new OpenFormCards(kv),
+        cards,
         apiPolicy: deps.apiPolicy,
+        now,
         ...(forms ? { tasks: forms } : {}),
         ...(generation ? { generation: generation.forms.flow } : {}),
       }),
     );
   }
-  if (generation) chain.use(createGenerationResultButtons(generation.forms));
-  if (generation?.batchFiles) chain.use(createBatchFilesFeature(generation.batchFiles));
-  if (generation?.gallery) chain.use(createGalleryFeature(generation.gallery));
+  if (generation) chain.use(createGenerationResultButtons({ ...generation.forms, ...deps, cards }));
+  const batchFiles = generation?.batchFiles && { ...generation.batchFiles, kv };
+  if (batchFiles) chain.use(createBatchFilesFeature(batchFiles));
+  if (generation?.gallery) chain.use(createGalleryFeature({ ...generation.gallery, kv, now }));
   chain.use(buttonGuard);
   chain.use(groupsFeature);
-  chain.use(createCancelFeature({ media: pendingMedia, texts: pendingTexts }));
-  if (generation) chain.use(createGenerationAccountFeature(generation.account));
-  if (forms) chain.use(createTaskFormEntries(pendingMedia));
-  if (generation) chain.use(createGenerationEntries(generation.forms.flow, pendingMedia));
+  chain.use(createCancelFeature({ media: pendingMedia, texts: pendingTexts, cards }));
+  if (generation) chain.use(createGenerationAccountFeature({ ...generation.account, ...deps }));
+  if (forms) chain.use(createTaskFormEntries(pendingMedia, cards));
+  if (generation) chain.use(createGenerationEntries(generation.forms.flow, pendingMedia, cards));
   chain.use(createStartFeature(generation ? generationMenuEntries : undefined));
   chain.use(helpFeature);
   chain.use(languageFeature);
-  chain.use(settingsFeature);
+  chain.use(createSettingsFeature(deps.catalog));
   chain.use(createBalanceFeature(deps));
-  chain.use(tasksFeature);
-  chain.use(apiKeyFeature);
+  // The task pipeline's records when it is there; /tasks alone reads the same store.
+  chain.use(createTaskListFeature({ ...deps, records: forms?.records ?? new TaskRecords(deps.storage) }));
+  chain.use(createApiKeyFeature(deps));
   if (options.intake)
-    chain.use(createIntakeFeature({ ...options.intake, pending: pendingMedia, now: deps.now }));
+    chain.use(createIntakeFeature({ ...options.intake, pending: pendingMedia, cards, now }));
   if (forms || generation) {
-    const readText = forms?.flow.readText ?? generation?.batchFiles?.readFile;
+    const readText = forms?.flow.readText ?? batchFiles?.readFile;
     chain.use(
       createTextOffersFeature({
         ...(readText ? { readText } : {}),
         pendingTexts,
         offers: [
-          ...(forms ? TEXT_OFFERS : []),
-          ...(generation ? [generationTextOffer] : []),
-          ...(generation?.batchFiles ? [batchTextOffer(generation.batchFiles)] : []),
+          ...(forms ? taskTextOffers(cards) : []),
+          ...(generation ? [generationTextOffer(cards)] : []),
+          ...(batchFiles ? [batchTextOffer(batchFiles)] : []),
         ],
       }),
     );

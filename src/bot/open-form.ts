@@ -8,7 +8,7 @@ import type { MediaRef } from "../media/media-ref.js";
 import type { TaskType } from "../tasks-service/schemas/index.js";
 import type { BotContext } from "./context.js";
 import { type FormValues, formNameKey } from "./forms/form.js";
-import { OpenFormCards } from "./forms/open-cards.js";
+import type { OpenFormCards } from "./forms/open-cards.js";
 import { GENERATION_FORM, type GenerationFormInput } from "./generations/conversation.js";
 import { menuBecameCard } from "./menu.js";
 import { type FormInput, TASK_FORM } from "./tasks/conversation.js";
@@ -38,10 +38,9 @@ export function canOpenForms(ctx: BotContext): boolean {
 export type CardClosing = "cancelled" | "replaced";
 
 /** Edits the chat's open form card to say it is closed and takes its keyboard off. */
-export async function closeOpenCard(ctx: BotContext, why: CardClosing): Promise<void> {
+export async function closeOpenCard(ctx: BotContext, cards: OpenFormCards, why: CardClosing): Promise<void> {
   const chatId = ctx.chat?.id;
   if (chatId === undefined) return;
-  const cards = new OpenFormCards(ctx.deps.storage.kv);
   const card = await cards.get(chatId);
   if (!card) return;
   await cards.clear(chatId);
@@ -65,13 +64,14 @@ export interface OpenFormOptions {
  */
 export async function openForm(
   ctx: BotContext,
+  cards: OpenFormCards,
   type: TaskType,
   media: MediaRef[],
   options: OpenFormOptions = {},
 ): Promise<void> {
   const controls = formControls(ctx);
   if (!controls) throw new Error("the task form engine must run before its entries");
-  await closeOpenCard(ctx, "replaced");
+  await closeOpenCard(ctx, cards, "replaced");
   await controls.exitAll();
   if (options.inPlaceOf !== undefined) menuBecameCard(ctx, options.inPlaceOf);
   const input: FormInput = {
@@ -87,11 +87,12 @@ export async function openForm(
 /** Enters a generation form; a form already open is closed first. */
 export async function openGenerationForm(
   ctx: BotContext,
+  cards: OpenFormCards,
   input: Omit<GenerationFormInput, "locale">,
 ): Promise<void> {
   const controls = formControls(ctx);
   if (!controls) throw new Error("the form engine must run before the generation entries");
-  await closeOpenCard(ctx, "replaced");
+  await closeOpenCard(ctx, cards, "replaced");
   await controls.exitAll();
   const full: GenerationFormInput = { ...input, locale: await ctx.i18n.getLocale() };
   await controls.enter(GENERATION_FORM, full);

@@ -88,7 +88,7 @@ export function callbackKeyOf<R extends Record<string, unknown>>(record: R) {
 }
 
 /** Each field is read from its wire text; a field may be optional only after every required one. */
-type CallbackShape = Record<string, z.ZodType<unknown, string | undefined>>;
+export type CallbackShape = Record<string, z.ZodType<unknown, string | undefined>>;
 export type CallbackValues<S extends CallbackShape> = z.output<z.ZodObject<S>>;
 
 export interface Pressed<T> {
@@ -114,6 +114,11 @@ export function defineCallback<S extends CallbackShape>(
   const keys = Object.keys(shape);
   const schema = z.strictObject(shape);
   const actionParts = action === undefined ? [] : [action];
+  // What each field reads back as when it is left off: a trailing field at that value is left off.
+  const absent = keys.map((key) => {
+    const parsed = shape[key]?.safeParse(undefined);
+    return parsed?.success ? parsed.data : undefined;
+  });
   const unpack = (raw: string | undefined): Pressed<CallbackValues<S>> | undefined => {
     const decoded = decodeCallback(raw);
     if (decoded?.scope !== scope) return undefined;
@@ -126,7 +131,7 @@ export function defineCallback<S extends CallbackShape>(
     pack(nonce, data) {
       const fields: Record<string, unknown> = data;
       const values = keys.map((key) => fields[key]);
-      while (values.length > 0 && values.at(-1) === undefined) values.pop();
+      while (values.length > 0 && values.at(-1) === absent[values.length - 1]) values.pop();
       if (values.includes(undefined)) throw new Error(`callback field missing before a later one: ${scope}`);
       return packCallback(scope, nonce, [...actionParts, ...values.map(String)]);
     },

@@ -3,7 +3,6 @@
  * every language: the card as last drawn, its buttons' actions, and the way back to the summary.
  */
 import { type CardAction, decodeCardAction } from "../../src/bot/forms/card-action.js";
-import { decodeCallback } from "../../src/telegram/callback-data.js";
 import { type ApiCall, BotHarness, type TestUser } from "./bot-harness.js";
 
 /** A rig with a form in the chat: FormRig and GenerationRig both are. */
@@ -21,8 +20,7 @@ export interface CardButton {
 /** The form card's buttons with their actions. */
 export function formButtons(rig: FormCardRig, user: TestUser): CardButton[] {
   return BotHarness.buttons(rig.card(user).call).flatMap((button) => {
-    const decoded = button.data ? decodeCallback(button.data) : undefined;
-    const action = decoded ? decodeCardAction(decoded.args) : undefined;
+    const action = decodeCardAction(button.data)?.data;
     return action && button.data ? [{ text: button.text, data: button.data, action }] : [];
   });
 }

@@ -1,7 +1,8 @@
 import { Composer } from "grammy";
 import type { MessageEntity } from "grammy/types";
-import type { IssuedApiKey } from "../../accounts/ports.js";
+import type { ApiKeysPort, IssuedApiKey } from "../../accounts/ports.js";
 import { formatDate } from "../../i18n/format.js";
+import type { ScheduleDeletion } from "../../telegram/message-deletion.js";
 import type { BotContext } from "../context.js";
 import {
   apiKeyConfirmKeyboard,
@@ -18,20 +19,26 @@ import { currentMenu, editMenu, menuShownIn, openMenu, openNewMenu } from "../me
 /** A shown key disappears from the chat after this long. */
 export const API_KEY_MESSAGE_LIFETIME_MS = 10 * 60 * 1000;
 
+export interface ApiKeyFeatureDeps {
+  apiKeys: ApiKeysPort;
+  scheduleDeletion: ScheduleDeletion;
+  now(): Date;
+}
+
 /** The key as a spoiler in a protected message, scheduled for deletion. */
-async function showNewKey(ctx: BotContext, issued: IssuedApiKey): Promise<void> {
+async function showNewKey(deps: ApiKeyFeatureDeps, ctx: BotContext, issued: IssuedApiKey): Promise<void> {
   const text = ctx.t("apikey-new", { key: issued.apiKey });
   const offset = text.indexOf(issued.apiKey);
   const entities: MessageEntity[] =
     offset < 0 ? [] : [{ type: "spoiler", offset, length: issued.apiKey.length }];
   const message = await ctx.reply(text, { entities, protect_content: true });
-  const at = new Date(ctx.deps.now().getTime() + API_KEY_MESSAGE_LIFETIME_MS);
-  await ctx.deps.scheduleDeletion(message.chat.id, message.message_id, at);
+  const at = new Date(deps.now().getTime() + API_KEY_MESSAGE_LIFETIME_MS);
+  await deps.scheduleDeletion(message.chat.id, message.message_id, at);
   ctx.logger.info({ keyId: issued.keyId }, "api key shown");
 }
 
-async function keyOverview(ctx: BotContext, userId: number, nonce: string) {
-  const described = await ctx.deps.apiKeys.describe(userId);
+async function keyOverview(deps: ApiKeyFeatureDeps, ctx: BotContext, userId: number, nonce: string) {
+  const described = await deps.apiKeys.describe(userId);
   if (!described) return { text: ctx.t("apikey-none"), reply_markup: apiKeyIssueKeyboard(ctx.t, nonce) };
   const locale = await ctx.i18n.getLocale();
   return {
@@ -47,55 +54,59 @@ function prefixAsCode(text: string, prefix: string | undefined): MessageEntity[]
   return prefix === undefined || offset < 0 ? [] : [{ type: "code", offset, length: prefix.length }];
 }
 
-export const apiKeyFeature = new Composer<BotContext>();
+/** /apikey: the user's key of the Media Task Service, shown, issued, replaced or revoked. */
+export function createApiKeyFeature(deps: ApiKeyFeatureDeps): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
 
-apiKeyFeature.chatType("private").command("apikey", async (ctx) => {
-  const { text, reply_markup, prefix } = await keyOverview(ctx, ctx.from.id, openNewMenu(ctx));
-  menuShownIn(ctx, await ctx.reply(text, { reply_markup, entities: prefixAsCode(text, prefix) }));
-});
-
-const presses = apiKeyFeature.on("callback_query:data");
-
-// A key issued meanwhile (another device, a task) is not replaced by a second press.
-presses.filter(issueKeyButton.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  const existing = await ctx.deps.apiKeys.describe(ctx.from.id);
-  const { text, reply_markup, prefix } = await keyOverview(ctx, ctx.from.id, openMenu(ctx));
-  if (existing) {
-    await editMenu(ctx, text, { reply_markup, entities: prefixAsCode(text, prefix) });
-    return;
-  }
-  const issued = await ctx.deps.apiKeys.issue(ctx.from.id);
-  await editMenu(ctx, ctx.t("apikey-issued"));
-  await showNewKey(ctx, issued);
-});
-
-presses.filter(askKeyChangeButton.filter, async (ctx) => {
-  const { change } = ctx.pressed.data;
-  await ctx.answerCallbackQuery();
-  await editMenu(ctx, ctx.t(`apikey-${change}-confirm`), {
-    reply_markup: apiKeyConfirmKeyboard(ctx.t, currentMenu(ctx), change),
+  feature.chatType("private").command("apikey", async (ctx) => {
+    const { text, reply_markup, prefix } = await keyOverview(deps, ctx, ctx.from.id, openNewMenu(ctx));
+    menuShownIn(ctx, await ctx.reply(text, { reply_markup, entities: prefixAsCode(text, prefix) }));
   });
-});
 
-presses.filter(rotateKeyButton.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  const issued = await ctx.deps.apiKeys.rotate(ctx.from.id);
-  openMenu(ctx);
-  await editMenu(ctx, ctx.t("apikey-replaced"));
-  await showNewKey(ctx, issued);
-});
+  const presses = feature.on("callback_query:data");
 
-presses.filter(revokeKeyButton.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  await ctx.deps.apiKeys.revoke(ctx.from.id);
-  openMenu(ctx);
-  await editMenu(ctx, ctx.t("apikey-revoked"));
-});
+  // A key issued meanwhile (another device, a task) is not replaced by a second press.
+  presses.filter(issueKeyButton.filter, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const existing = await deps.apiKeys.describe(ctx.from.id);
+    const { text, reply_markup, prefix } = await keyOverview(deps, ctx, ctx.from.id, openMenu(ctx));
+    if (existing) {
+      await editMenu(ctx, text, { reply_markup, entities: prefixAsCode(text, prefix) });
+      return;
+    }
+    const issued = await deps.apiKeys.issue(ctx.from.id);
+    await editMenu(ctx, ctx.t("apikey-issued"));
+    await showNewKey(deps, ctx, issued);
+  });
 
-presses.filter(keepKeyButton.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  const { text, reply_markup, prefix } = await keyOverview(ctx, ctx.from.id, currentMenu(ctx));
-  const kept = `${ctx.t("apikey-kept")}\n\n${text}`;
-  await editMenu(ctx, kept, { reply_markup, entities: prefixAsCode(kept, prefix) });
-});
+  presses.filter(askKeyChangeButton.filter, async (ctx) => {
+    const { change } = ctx.pressed.data;
+    await ctx.answerCallbackQuery();
+    await editMenu(ctx, ctx.t(`apikey-${change}-confirm`), {
+      reply_markup: apiKeyConfirmKeyboard(ctx.t, currentMenu(ctx), change),
+    });
+  });
+
+  presses.filter(rotateKeyButton.filter, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const issued = await deps.apiKeys.rotate(ctx.from.id);
+    openMenu(ctx);
+    await editMenu(ctx, ctx.t("apikey-replaced"));
+    await showNewKey(deps, ctx, issued);
+  });
+
+  presses.filter(revokeKeyButton.filter, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await deps.apiKeys.revoke(ctx.from.id);
+    openMenu(ctx);
+    await editMenu(ctx, ctx.t("apikey-revoked"));
+  });
+
+  presses.filter(keepKeyButton.filter, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { text, reply_markup, prefix } = await keyOverview(deps, ctx, ctx.from.id, currentMenu(ctx));
+    const kept = `${ctx.t("apikey-kept")}\n\n${text}`;
+    await editMenu(ctx, kept, { reply_markup, entities: prefixAsCode(kept, prefix) });
+  });
+  return feature;
+}

@@ -1,6 +1,7 @@
 import { Composer } from "grammy";
 import type { PendingMediaStore } from "../../media/pending-media.js";
 import type { BotContext } from "../context.js";
+import type { OpenFormCards } from "../forms/open-cards.js";
 import { openMenu, retireMenu } from "../menu.js";
 import { closeOpenCard } from "../open-form.js";
 import type { PendingTextStore } from "../pending-text.js";
@@ -18,11 +19,12 @@ export async function exitConversations(ctx: object): Promise<void> {
 export function createCancelFeature(waiting: {
   media: PendingMediaStore;
   texts: PendingTextStore;
+  cards: OpenFormCards;
 }): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   feature.chatType("private").command("cancel", async (ctx) => {
     // The open form's card and the newest menu say they are over, so none of their buttons looks alive.
-    await closeOpenCard(ctx, "cancelled");
+    await closeOpenCard(ctx, waiting.cards, "cancelled");
     await exitConversations(ctx);
     retireMenu(ctx);
     await waiting.media.clear(ctx.chat.id);

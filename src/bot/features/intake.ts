@@ -25,6 +25,7 @@ import { addInMessageOrder, extractMedia, type MediaRef, telegramMediaOf } from 
 import type { PendingMedia, PendingMediaStore } from "../../media/pending-media.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import type { BotContext } from "../context.js";
+import type { OpenFormCards } from "../forms/open-cards.js";
 import { placeMedia } from "../forms/place-media.js";
 import { continuesText, joinTextParts } from "../forms/text-parts.js";
 import { intakeKeyboard } from "../keyboards/intake.js";
@@ -53,6 +54,7 @@ export interface IntakeOptions {
 /** The intake with what it keeps: the chat's waiting media, and the clock their windows are read on. */
 export interface IntakeDeps extends IntakeOptions {
   pending: PendingMediaStore;
+  cards: OpenFormCards;
   now(): Date;
 }
 
@@ -156,14 +158,14 @@ async function showOffer(ctx: BotContext, pending: PendingMedia, options: Intake
 /** The task's form takes the media (and their text), in place of the offer if there is one. */
 async function openTaskForm(
   ctx: BotContext,
-  store: PendingMediaStore,
+  deps: IntakeDeps,
   chatId: number,
   pending: PendingMedia,
   task: TaskType,
 ): Promise<void> {
-  await store.clear(chatId);
+  await deps.pending.clear(chatId);
   const placed = placeMedia(FORMS[task], pending.refs, pending.text);
-  await openForm(ctx, task, placed.media, {
+  await openForm(ctx, deps.cards, task, placed.media, {
     prefill: placed.prefill,
     ...(pending.offerMessageId !== undefined ? { inPlaceOf: pending.offerMessageId } : {}),
   });
@@ -172,15 +174,14 @@ async function openTaskForm(
 /** Only one task can use the media: its form opens at once, no question asked. */
 async function openOnlyTask(
   ctx: BotContext,
-  store: PendingMediaStore,
   chatId: number,
   pending: PendingMedia,
-  options: IntakeOptions,
+  options: IntakeDeps,
 ): Promise<boolean> {
   const [only, ...others] = tasksAccepting(pending.refs);
   if (only === undefined || others.length > 0 || !canOpenForms(ctx)) return false;
   if (options.moreOffers?.accepts(pending.refs)) return false;
-  await openTaskForm(ctx, store, chatId, pending, only);
+  await openTaskForm(ctx, options, chatId, pending, only);
   return true;
 }
 
@@ -246,7 +247,7 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeDep
 
   const existing = await store.get(chatId);
   if (existing && subtitlesForVideo(existing, refs) && canOpenForms(ctx)) {
-    await openTaskForm(ctx, store, chatId, { ...existing, refs: [...existing.refs, ...refs] }, "dubbing");
+    await openTaskForm(ctx, options, chatId, { ...existing, refs: [...existing.refs, ...refs] }, "dubbing");
     return true;
   }
   const joining = existing !== undefined && joinsPending(existing, refs, now, windowMs);
@@ -299,7 +300,7 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeDep
     ...(album ? { mediaGroupId: album } : {}),
     ...(caption !== undefined ? { text: caption } : {}),
   };
-  if (accepted.length > 0 && (await openOnlyTask(ctx, store, chatId, next, options))) return true;
+  if (accepted.length > 0 && (await openOnlyTask(ctx, chatId, next, options))) return true;
   if (accepted.length > base.refs.length || (accepted.length > 0 && next.offerMessageId === undefined)) {
     next.offerMessageId = await showOffer(ctx, next, options);
   }

@@ -1,6 +1,6 @@
 import { Composer } from "grammy";
-import { type BotLocale, isBotLocale } from "../../i18n/locales.js";
 import type { BotContext } from "../context.js";
+import type { VoiceCatalogPort } from "../deps.js";
 import {
   openSettingButton,
   resetSettingButton,
@@ -13,28 +13,23 @@ import { currentMenu, editMenu, menuShownIn, openNewMenu } from "../menu.js";
 import type { UserPreferences } from "../preferences.js";
 import { SETTINGS_FIELDS, type SettingsField, settingsField, settingsSummary } from "../settings-fields.js";
 
-async function localeOf(ctx: BotContext): Promise<BotLocale> {
-  const locale = await ctx.i18n.getLocale();
-  return isBotLocale(locale) ? locale : ctx.deps.config.defaultLocale;
-}
-
-async function mainMenu(ctx: BotContext, nonce: string) {
-  const text = settingsSummary(ctx.t, ctx.deps.catalog, ctx.preferences, await localeOf(ctx));
+async function mainMenu(ctx: BotContext, catalog: VoiceCatalogPort, nonce: string) {
+  const text = settingsSummary(ctx.t, catalog, ctx.preferences, await ctx.i18n.getLocale());
   return { text, reply_markup: settingsMainKeyboard(ctx.t, nonce, SETTINGS_FIELDS) };
 }
 
-async function fieldOptions(ctx: BotContext, field: SettingsField) {
+async function fieldOptions(ctx: BotContext, catalog: VoiceCatalogPort, field: SettingsField) {
   return field.options({
     t: ctx.t,
-    catalog: ctx.deps.catalog,
+    catalog,
     preferences: ctx.preferences,
-    locale: await localeOf(ctx),
+    locale: await ctx.i18n.getLocale(),
   });
 }
 
 /** Shows a field's options in the menu message; fields without options explain why. */
-async function showField(ctx: BotContext, field: SettingsField, nonce: string): Promise<void> {
-  const options = await fieldOptions(ctx, field);
+async function showField(ctx: BotContext, catalog: VoiceCatalogPort, field: SettingsField, nonce: string) {
+  const options = await fieldOptions(ctx, catalog, field);
   if (options.length === 0) {
     const reason =
       field.code === "voice" && ctx.preferences.ttsProvider === undefined
@@ -43,28 +38,26 @@ async function showField(ctx: BotContext, field: SettingsField, nonce: string): 
     await ctx.answerCallbackQuery({ text: ctx.t(reason), show_alert: true });
     return;
   }
-  const provider = ctx.deps.catalog.providers().find((entry) => entry.id === ctx.preferences.ttsProvider);
+  const provider = catalog.providers().find((entry) => entry.id === ctx.preferences.ttsProvider);
   await ctx.answerCallbackQuery();
   await editMenu(ctx, ctx.t(field.promptKey, { provider: provider?.label ?? "" }), {
     reply_markup: settingsOptionsKeyboard(ctx.t, nonce, field, options),
   });
 }
 
-export const settingsFeature = new Composer<BotContext>();
-
-settingsFeature.chatType("private").command("settings", async (ctx) => {
-  const { text, reply_markup } = await mainMenu(ctx, openNewMenu(ctx));
-  menuShownIn(ctx, await ctx.reply(text, { reply_markup }));
-});
-
 /** The main menu again, after a change was saved or none was made. */
-async function backToMenu(ctx: BotContext, answer?: string): Promise<void> {
+async function backToMenu(ctx: BotContext, catalog: VoiceCatalogPort, answer?: string): Promise<void> {
   await ctx.answerCallbackQuery(answer === undefined ? undefined : { text: answer });
-  const { text, reply_markup } = await mainMenu(ctx, currentMenu(ctx));
+  const { text, reply_markup } = await mainMenu(ctx, catalog, currentMenu(ctx));
   await editMenu(ctx, text, { reply_markup });
 }
 
-async function saveSetting(ctx: BotContext, userId: number, change: Partial<UserPreferences> | undefined) {
+async function saveSetting(
+  ctx: BotContext,
+  catalog: VoiceCatalogPort,
+  userId: number,
+  change: Partial<UserPreferences> | undefined,
+) {
   if (change === undefined) {
     await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
     return;
@@ -72,28 +65,38 @@ async function saveSetting(ctx: BotContext, userId: number, change: Partial<User
   ctx.preferences = await ctx.preferencesRepository.update(userId, change);
   if (ctx.preferences.language) ctx.i18n.useLocale(ctx.preferences.language);
   else await ctx.i18n.renegotiateLocale();
-  await backToMenu(ctx, ctx.t("settings-saved"));
+  await backToMenu(ctx, catalog, ctx.t("settings-saved"));
 }
 
-const presses = settingsFeature.on("callback_query:data");
+/** /settings: the sender's preferences, one field at a time, with the voices of the catalog. */
+export function createSettingsFeature(catalog: VoiceCatalogPort): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  feature.chatType("private").command("settings", async (ctx) => {
+    const { text, reply_markup } = await mainMenu(ctx, catalog, openNewMenu(ctx));
+    menuShownIn(ctx, await ctx.reply(text, { reply_markup }));
+  });
 
-presses.filter(openSettingButton.filter, async (ctx) => {
-  const field = settingsField(ctx.pressed.data.code);
-  if (field) await showField(ctx, field, currentMenu(ctx));
-  else await backToMenu(ctx);
-});
+  const presses = feature.on("callback_query:data");
 
-presses.filter(setSettingButton.filter, async (ctx) => {
-  const { code, option } = ctx.pressed.data;
-  const field = settingsField(code);
-  const chosen = field ? (await fieldOptions(ctx, field))[option] : undefined;
-  await saveSetting(ctx, ctx.from.id, chosen?.change);
-});
+  presses.filter(openSettingButton.filter, async (ctx) => {
+    const field = settingsField(ctx.pressed.data.code);
+    if (field) await showField(ctx, catalog, field, currentMenu(ctx));
+    else await backToMenu(ctx, catalog);
+  });
 
-presses.filter(resetSettingButton.filter, async (ctx) => {
-  const field = settingsField(ctx.pressed.data.code);
-  const change = field && Object.fromEntries((field.resets ?? []).map((name) => [name, undefined]));
-  await saveSetting(ctx, ctx.from.id, change);
-});
+  presses.filter(setSettingButton.filter, async (ctx) => {
+    const { code, option } = ctx.pressed.data;
+    const field = settingsField(code);
+    const chosen = field ? (await fieldOptions(ctx, catalog, field))[option] : undefined;
+    await saveSetting(ctx, catalog, ctx.from.id, chosen?.change);
+  });
 
-presses.filter(settingsMenuButton.filter, (ctx) => backToMenu(ctx));
+  presses.filter(resetSettingButton.filter, async (ctx) => {
+    const field = settingsField(ctx.pressed.data.code);
+    const change = field && Object.fromEntries((field.resets ?? []).map((name) => [name, undefined]));
+    await saveSetting(ctx, catalog, ctx.from.id, change);
+  });
+
+  presses.filter(settingsMenuButton.filter, (ctx) => backToMenu(ctx, catalog));
+  return feature;
+}

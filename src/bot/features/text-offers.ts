@@ -12,6 +12,7 @@ import type { TaskType } from "../../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import type { Notice } from "../forms/form-state.js";
+import type { OpenFormCards } from "../forms/open-cards.js";
 import { continuesText, joinTextParts } from "../forms/text-parts.js";
 import { menuShownIn, redrawnMenu, replyWithMenu } from "../menu.js";
 import { openForm } from "../open-form.js";
@@ -42,26 +43,27 @@ function inPlace(messageId: number | undefined) {
   return messageId === undefined ? {} : { inPlaceOf: messageId };
 }
 
-export const TEXT_OFFERS: readonly TextOffer[] = [
+/** What a text can become among the tasks, each opening its form in place of the offer. */
+export const taskTextOffers = (cards: OpenFormCards): readonly TextOffer[] => [
   {
     id: "audio",
     label: "text-offer-audio",
     maxLength: formTextMax("audio"),
-    open: (ctx, text, at) => openForm(ctx, "audio", [], { prefill: { text }, ...inPlace(at) }),
+    open: (ctx, text, at) => openForm(ctx, cards, "audio", [], { prefill: { text }, ...inPlace(at) }),
   },
   {
     id: "motion",
     label: "text-offer-motion",
     maxLength: formTextMax("motion"),
     open: (ctx, text, at) =>
-      openForm(ctx, "motion", [], { prefill: { source: "text", text }, ...inPlace(at) }),
+      openForm(ctx, cards, "motion", [], { prefill: { source: "text", text }, ...inPlace(at) }),
   },
   {
     id: "video",
     label: "text-offer-video",
     maxLength: formTextMax("video"),
     // The form asks for the photos and clips; the text is their voiceover.
-    open: (ctx, text, at) => openForm(ctx, "video", [], { prefill: { text }, ...inPlace(at) }),
+    open: (ctx, text, at) => openForm(ctx, cards, "video", [], { prefill: { text }, ...inPlace(at) }),
   },
 ];
 

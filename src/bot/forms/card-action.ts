@@ -1,11 +1,18 @@
 /**
  * What a button on a form's message does, as one vocabulary: the screens build every button from a
  * CardAction and the reducer handles every kind. On the wire an action is a short code and its numbers
- * (fields, options, voices by index), far within Telegram's 64 bytes of callback data; decoding checks
- * every part, and a press that does not decode is treated as stale.
+ * (fields, options, voices by index), far within Telegram's 64 bytes of callback data: one typed
+ * callback per kind. Decoding checks every part, and a press that does not decode is treated as stale.
  */
 import { z } from "zod";
-import { CALLBACK_SCOPES, packCallback } from "../../telegram/callback-data.js";
+import {
+  CALLBACK_SCOPES,
+  type CallbackShape,
+  type CallbackValues,
+  callbackInt,
+  defineCallback,
+  type Pressed,
+} from "../../telegram/callback-data.js";
 import {
   CAPTION_FLAGS,
   CAPTION_PROPERTIES,
@@ -68,165 +75,78 @@ export type CardAction =
 export type CardActionKind = CardAction["kind"];
 export type CardActionOf<K extends CardActionKind> = Extract<CardAction, { kind: K }>;
 
-interface ActionCodec<A extends CardAction> {
-  /** The action's name on the wire; short, since callback data is. */
-  code: string;
-  args(action: A): Array<string | number>;
-  /** From the wire arguments after the code back to the action. */
-  parse: z.ZodType<A>;
+/** One kind's button: its action back with its kind, from fields of the wire. */
+interface CardButton<A extends CardAction> {
+  pack(nonce: string, fields: Omit<A, "kind">): string;
+  unpack(data: string | undefined): Pressed<A> | undefined;
 }
 
-/** A position in a list: digits without a leading zero. */
-const Index = z
-  .string()
-  .regex(/^(0|[1-9]\d{0,5})$/)
-  .transform(Number);
-const Property = z.enum(CAPTION_PROPERTIES);
-const Flag = z.enum(CAPTION_FLAGS);
+function cardButton<const K extends CardActionKind, S extends CallbackShape>(
+  kind: K,
+  code: string,
+  shape: S,
+) {
+  const button = defineCallback(CALLBACK_SCOPES.form, code, shape);
+  return {
+    pack: (nonce: string, fields: CallbackValues<S>) => button.pack(nonce, fields),
+    unpack(data: string | undefined) {
+      const pressed = button.unpack(data);
+      return pressed && { nonce: pressed.nonce, data: { ...pressed.data, kind } };
+    },
+  };
+}
 
-/** Every kind has its codec; the codes are those the first release put on its buttons. */
-const CODECS: { [K in CardActionKind]: ActionCodec<CardActionOf<K>> } = {
-  "show-summary": {
-    code: "o",
-    args: () => [],
-    parse: z.tuple([]).transform(() => ({ kind: "show-summary" })),
-  },
-  create: { code: "c", args: () => [], parse: z.tuple([]).transform(() => ({ kind: "create" })) },
-  cancel: { code: "x", args: () => [], parse: z.tuple([]).transform(() => ({ kind: "cancel" })) },
-  "use-settings": {
-    code: "S",
-    args: () => [],
-    parse: z.tuple([]).transform(() => ({ kind: "use-settings" })),
-  },
-  "add-media": { code: "M", args: () => [], parse: z.tuple([]).transform(() => ({ kind: "add-media" })) },
-  "media-done": { code: "d", args: () => [], parse: z.tuple([]).transform(() => ({ kind: "media-done" })) },
-  "swap-media": {
-    code: "w",
-    args: ({ index }) => [index],
-    parse: z.tuple([Index]).transform(([index]) => ({ kind: "swap-media", index })),
-  },
-  "open-group": {
-    code: "g",
-    args: ({ group }) => [group],
-    parse: z.tuple([Index]).transform(([group]) => ({ kind: "open-group", group })),
-  },
-  "open-field": {
-    code: "f",
-    // The first page is the default, and the shorter data.
-    args: ({ field, page }) => (page === 0 ? [field] : [field, page]),
-    parse: z
-      .tuple([Index, Index.optional()])
-      .transform(([field, page]) => ({ kind: "open-field", field, page: page ?? 0 })),
-  },
-  "choose-option": {
-    code: "s",
-    args: ({ field, option }) => [field, option],
-    parse: z.tuple([Index, Index]).transform(([field, option]) => ({ kind: "choose-option", field, option })),
-  },
-  "flip-option": {
-    code: "m",
-    args: ({ field, option }) => [field, option],
-    parse: z.tuple([Index, Index]).transform(([field, option]) => ({ kind: "flip-option", field, option })),
-  },
-  "reset-field": {
-    code: "u",
-    args: ({ field }) => [field],
-    parse: z.tuple([Index]).transform(([field]) => ({ kind: "reset-field", field })),
-  },
-  "voice-languages": {
-    code: "vl",
-    args: ({ page }) => [page],
-    parse: z.tuple([Index]).transform(([page]) => ({ kind: "voice-languages", page })),
-  },
-  "voice-language": {
-    code: "vL",
-    args: ({ language }) => [language],
-    parse: z.tuple([Index]).transform(([language]) => ({ kind: "voice-language", language })),
-  },
-  "voice-provider": {
-    code: "vp",
-    args: ({ provider }) => [provider],
-    parse: z.tuple([Index]).transform(([provider]) => ({ kind: "voice-provider", provider })),
-  },
-  "voice-page": {
-    code: "vP",
-    args: ({ page }) => [page],
-    parse: z.tuple([Index]).transform(([page]) => ({ kind: "voice-page", page })),
-  },
-  "choose-voice": {
-    code: "vv",
-    args: ({ voice }) => [voice],
-    parse: z.tuple([Index]).transform(([voice]) => ({ kind: "choose-voice", voice })),
-  },
-  "play-sample": {
-    code: "vx",
-    args: ({ voice }) => [voice],
-    parse: z.tuple([Index]).transform(([voice]) => ({ kind: "play-sample", voice })),
-  },
-  "automatic-voice": {
-    code: "va",
-    args: () => [],
-    parse: z.tuple([]).transform(() => ({ kind: "automatic-voice" })),
-  },
-  "new-caption": {
-    code: "oa",
-    args: () => [],
-    parse: z.tuple([]).transform(() => ({ kind: "new-caption" })),
-  },
-  "open-caption": {
-    code: "oi",
-    args: ({ caption }) => [caption],
-    parse: z.tuple([Index]).transform(([caption]) => ({ kind: "open-caption", caption })),
-  },
-  "caption-property": {
-    code: "op",
-    args: ({ caption, property }) => [caption, property],
-    parse: z
-      .tuple([Index, Property])
-      .transform(([caption, property]) => ({ kind: "caption-property", caption, property })),
-  },
-  "set-caption-property": {
-    code: "os",
-    args: ({ caption, property, option }) => [caption, property, option],
-    parse: z.tuple([Index, Property, Index]).transform(([caption, property, option]) => ({
-      kind: "set-caption-property",
-      caption,
-      property,
-      option,
-    })),
-  },
-  "flip-caption-flag": {
-    code: "ot",
-    args: ({ caption, flag }) => [caption, flag],
-    parse: z
-      .tuple([Index, Flag])
-      .transform(([caption, flag]) => ({ kind: "flip-caption-flag", caption, flag })),
-  },
-  "delete-caption": {
-    code: "od",
-    args: ({ caption }) => [caption],
-    parse: z.tuple([Index]).transform(([caption]) => ({ kind: "delete-caption", caption })),
-  },
+const property = z.enum(CAPTION_PROPERTIES);
+const flag = z.enum(CAPTION_FLAGS);
+
+/** Every kind has its button; the codes are those the first release put on its buttons. */
+const CARD_BUTTONS: { [K in CardActionKind]: CardButton<CardActionOf<K>> } = {
+  "show-summary": cardButton("show-summary", "o", {}),
+  create: cardButton("create", "c", {}),
+  cancel: cardButton("cancel", "x", {}),
+  "use-settings": cardButton("use-settings", "S", {}),
+  "add-media": cardButton("add-media", "M", {}),
+  "media-done": cardButton("media-done", "d", {}),
+  "swap-media": cardButton("swap-media", "w", { index: callbackInt }),
+  "open-group": cardButton("open-group", "g", { group: callbackInt }),
+  // The first page is the default, and the shorter data.
+  "open-field": cardButton("open-field", "f", { field: callbackInt, page: callbackInt.default(0) }),
+  "choose-option": cardButton("choose-option", "s", { field: callbackInt, option: callbackInt }),
+  "flip-option": cardButton("flip-option", "m", { field: callbackInt, option: callbackInt }),
+  "reset-field": cardButton("reset-field", "u", { field: callbackInt }),
+  "voice-languages": cardButton("voice-languages", "vl", { page: callbackInt }),
+  "voice-language": cardButton("voice-language", "vL", { language: callbackInt }),
+  "voice-provider": cardButton("voice-provider", "vp", { provider: callbackInt }),
+  "voice-page": cardButton("voice-page", "vP", { page: callbackInt }),
+  "choose-voice": cardButton("choose-voice", "vv", { voice: callbackInt }),
+  "play-sample": cardButton("play-sample", "vx", { voice: callbackInt }),
+  "automatic-voice": cardButton("automatic-voice", "va", {}),
+  "new-caption": cardButton("new-caption", "oa", {}),
+  "open-caption": cardButton("open-caption", "oi", { caption: callbackInt }),
+  "caption-property": cardButton("caption-property", "op", { caption: callbackInt, property }),
+  "set-caption-property": cardButton("set-caption-property", "os", {
+    caption: callbackInt,
+    property,
+    option: callbackInt,
+  }),
+  "flip-caption-flag": cardButton("flip-caption-flag", "ot", { caption: callbackInt, flag }),
+  "delete-caption": cardButton("delete-caption", "od", { caption: callbackInt }),
 };
 
-const PARSERS_BY_CODE = new Map<string, z.ZodType<CardAction>>(
-  Object.values(CODECS).map((codec) => [codec.code, codec.parse]),
-);
-
-function wireArgs<K extends CardActionKind>(action: CardActionOf<K> & { kind: K }): Array<string | number> {
-  const codec: ActionCodec<CardActionOf<K>> = CODECS[action.kind];
-  return [codec.code, ...codec.args(action)];
-}
-
 /** The callback data of a button of the form whose message carries `nonce`. */
-export function encodeCardAction(nonce: string, action: CardAction): string {
-  return packCallback(CALLBACK_SCOPES.form, nonce, wireArgs(action));
+export function encodeCardAction<K extends CardActionKind>(
+  nonce: string,
+  action: CardActionOf<K> & { kind: K },
+): string {
+  const button: CardButton<CardActionOf<K>> = CARD_BUTTONS[action.kind];
+  return button.pack(nonce, action);
 }
 
-/** The action of a form button's callback arguments; undefined for anything this bot did not make. */
-export function decodeCardAction(args: readonly string[]): CardAction | undefined {
-  const [code, ...rest] = args;
-  const parser = code === undefined ? undefined : PARSERS_BY_CODE.get(code);
-  const parsed = parser?.safeParse(rest);
-  return parsed?.success ? parsed.data : undefined;
+/** The nonce and action of a form button's callback data; undefined for anything this bot did not make. */
+export function decodeCardAction(data: string | undefined): Pressed<CardAction> | undefined {
+  for (const button of Object.values(CARD_BUTTONS)) {
+    const pressed = button.unpack(data);
+    if (pressed) return pressed;
+  }
+  return undefined;
 }

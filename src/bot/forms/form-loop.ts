@@ -78,12 +78,10 @@ function eventOf(
 ): Incoming | "stale" | undefined {
   const query = ctx.callbackQuery;
   if (query) {
-    const data = decodeCallback(query.data);
-    if (data?.scope !== CALLBACK_SCOPES.form) return undefined;
-    if (data.nonce !== nonce) return "stale";
-    const action = decodeCardAction(data.args);
+    if (decodeCallback(query.data)?.scope !== CALLBACK_SCOPES.form) return undefined;
+    const pressed = decodeCardAction(query.data);
     // What no button of this form carries is treated like a button of an older message.
-    return action ? { kind: "press", action } : "stale";
+    return pressed?.nonce === nonce ? { kind: "press", action: pressed.data } : "stale";
   }
   const message = ctx.message;
   if (!message || ctx.chat?.type !== "private") return undefined;

@@ -13,10 +13,11 @@ import {
 } from "../../accounts/generation-links.js";
 import { type Account, keyBudgetOf } from "../../generation-service/responses.js";
 import { generationProblem } from "../../generations/problems.js";
-import { formatBytes, formatDate, formatNumber, percentBar } from "../../i18n/format.js";
+import { formatDate, formatNumber } from "../../i18n/format.js";
 import type { Translate } from "../../i18n/translate.js";
 import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import { singleAttempt } from "../../telegram/client-policy.js";
+import type { ScheduleDeletion } from "../../telegram/message-deletion.js";
 import { noteWhatWasSaid } from "../../updates/updates.js";
 import type { BotContext } from "../context.js";
 import { exitConversations } from "../features/cancel.js";
@@ -27,6 +28,12 @@ import { storageLine } from "./gallery-view.js";
 export interface GenerationAccountDeps {
   links: GenerationLinksPort;
   service: { getAccount(apiKey: string): Promise<Account> };
+}
+
+/** The account's commands with the bot's clock and its deletion of messages that hold a secret. */
+export interface AccountFeatureDeps extends GenerationAccountDeps {
+  scheduleDeletion: ScheduleDeletion;
+  now(): Date;
 }
 
 /** The key's name and the key's pattern are set as code: what the user matches against their own. */
@@ -87,7 +94,11 @@ export function accountText(
  * answer, the user hears so at once and is asked to delete it, while the durable deletion job keeps
  * trying: retrying here first would leave the secret in view, with no word, for as long as it retried.
  */
-async function deleteAtOnce(ctx: BotContext, what: "key" | "secret"): Promise<"deleted" | "in view"> {
+async function deleteAtOnce(
+  ctx: BotContext,
+  deps: AccountFeatureDeps,
+  what: "key" | "secret",
+): Promise<"deleted" | "in view"> {
   const message = ctx.message;
   if (!message) return "deleted";
   try {
@@ -99,7 +110,7 @@ async function deleteAtOnce(ctx: BotContext, what: "key" | "secret"): Promise<"d
     if (error instanceof GrammyError && /message to delete not found/i.test(error.description))
       return "deleted";
     ctx.logger.warn({ err: error }, "message with a secret not deleted at once; scheduled");
-    await ctx.deps.scheduleDeletion(message.chat.id, message.message_id, ctx.deps.now());
+    await deps.scheduleDeletion(message.chat.id, message.message_id, deps.now());
     await ctx.reply(ctx.t("connect-not-deleted", { what }), {
       reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
     });
@@ -126,7 +137,7 @@ function skipKeyboard(t: Translate, nonce: string) {
   };
 }
 
-async function checkAndLink(ctx: BotContext, deps: GenerationAccountDeps, apiKey: string): Promise<void> {
+async function checkAndLink(ctx: BotContext, deps: AccountFeatureDeps, apiKey: string): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
   const status = await ctx.reply(ctx.t("connect-checking", { name: keyNameOf(apiKey) }), HTML);
@@ -144,7 +155,7 @@ async function checkAndLink(ctx: BotContext, deps: GenerationAccountDeps, apiKey
   }
   await deps.links.link(userId, apiKey);
   ctx.logger.info({ keyName: keyNameOf(apiKey) }, "generation account linked");
-  ctx.session.generationLink = { awaiting: "secret", since: ctx.deps.now().getTime() };
+  ctx.session.generationLink = { awaiting: "secret", since: deps.now().getTime() };
   const locale = await ctx.i18n.getLocale();
   await edit(
     ctx.t("connect-done", {
@@ -156,16 +167,16 @@ async function checkAndLink(ctx: BotContext, deps: GenerationAccountDeps, apiKey
   );
 }
 
-export function createGenerationAccountFeature(deps: GenerationAccountDeps): Composer<BotContext> {
+export function createGenerationAccountFeature(deps: AccountFeatureDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const privateChats = feature.chatType("private");
 
   privateChats.command("connect", async (ctx) => {
     await exitConversations(ctx);
     const apiKey = keyIn(ctx.match);
-    if (ctx.match.trim() !== "") await deleteAtOnce(ctx, "key");
+    if (ctx.match.trim() !== "") await deleteAtOnce(ctx, deps, "key");
     if (apiKey) return checkAndLink(ctx, deps, apiKey);
-    ctx.session.generationLink = { awaiting: "key", since: ctx.deps.now().getTime() };
+    ctx.session.generationLink = { awaiting: "key", since: deps.now().getTime() };
     await ctx.reply(ctx.t(ctx.match.trim() === "" ? "connect-ask-key" : "connect-not-a-key"), HTML);
   });
 
@@ -197,14 +208,14 @@ export function createGenerationAccountFeature(deps: GenerationAccountDeps): Com
     const waiting = ctx.session.generationLink;
     if (!waiting) return next();
     const text = ctx.message.text;
-    const expired = ctx.deps.now().getTime() - waiting.since > AWAIT_MS;
+    const expired = deps.now().getTime() - waiting.since > AWAIT_MS;
     if (expired || text.startsWith("/")) {
       ctx.session.generationLink = undefined;
       return next();
     }
     const apiKey = keyIn(text);
     if (apiKey) {
-      await deleteAtOnce(ctx, "key");
+      await deleteAtOnce(ctx, deps, "key");
       ctx.session.generationLink = undefined;
       return checkAndLink(ctx, deps, apiKey);
     }
@@ -218,7 +229,7 @@ export function createGenerationAccountFeature(deps: GenerationAccountDeps): Com
       ctx.session.generationLink = undefined;
       return next();
     }
-    const deletion = await deleteAtOnce(ctx, "secret");
+    const deletion = await deleteAtOnce(ctx, deps, "secret");
     ctx.session.generationLink = undefined;
     const saved = await deps.links.setSigningSecret(ctx.from.id, secret);
     openMenu(ctx);

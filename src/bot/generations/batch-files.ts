@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { Translate } from "../../i18n/translate.js";
 import { type TelegramMediaRef, telegramMediaOf } from "../../media/media-ref.js";
 import { readStored } from "../../storage/json.js";
+import type { KeyValueStore } from "../../storage/ports.js";
 import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import type { TextOffer } from "../features/text-offers.js";
@@ -34,6 +35,11 @@ export interface BatchFilesDeps {
   flow: Pick<GenerationFlowDeps, "prepare" | "submit">;
   /** The text of a document the user sent, or why it cannot be read. */
   readFile(ref: TelegramMediaRef): Promise<string | Notice>;
+}
+
+/** The batch files with where the bot keeps their previews. */
+export interface BatchFilesFeatureDeps extends BatchFilesDeps {
+  kv: KeyValueStore;
 }
 
 /** A preview waits this long for Create. */
@@ -64,8 +70,8 @@ type Draft = z.infer<typeof DraftSchema>;
 
 const draftKey = (id: string) => `batch-file:${id}`;
 
-async function readDraft(ctx: BotContext, id: string): Promise<Draft | undefined> {
-  return readStored(ctx.deps.storage.kv, draftKey(id), DraftSchema);
+async function readDraft(deps: BatchFilesFeatureDeps, id: string): Promise<Draft | undefined> {
+  return readStored(deps.kv, draftKey(id), DraftSchema);
 }
 
 function refusalText(t: Translate, refusal: Refusal): string {
@@ -156,7 +162,7 @@ function previewKeyboard(t: Translate, id: string, count: number): InlineKeyboar
 /** `inPlaceOf`: the message that becomes the preview (the offers under a .txt), else a new one. */
 async function preview(
   ctx: BotContext,
-  deps: BatchFilesDeps,
+  deps: BatchFilesFeatureDeps,
   text: string,
   kind: "txt" | "csv",
   inPlaceOf?: number,
@@ -190,7 +196,7 @@ async function preview(
       modelLabel,
     })),
   };
-  await ctx.deps.storage.kv.set(draftKey(id), JSON.stringify(draft), { ttlMs: DRAFT_TTL_MS });
+  await deps.kv.set(draftKey(id), JSON.stringify(draft), { ttlMs: DRAFT_TTL_MS });
   const shown = previewText(t, plan, setup.account);
   const keyboard = previewKeyboard(t, id, plan.accepted.length);
   if (inPlaceOf !== undefined) {
@@ -208,7 +214,7 @@ function promptLines(text: string): number {
  * A text of several lines, typed or sent as a .txt, may be a script to voice or a list of prompts: the
  * offers under it gain "images, one per line", which opens this preview in place of the offers.
  */
-export function batchTextOffer(deps: BatchFilesDeps): TextOffer {
+export function batchTextOffer(deps: BatchFilesFeatureDeps): TextOffer {
   return {
     id: "images-per-line",
     label: "batch-offer-images",
@@ -218,7 +224,12 @@ export function batchTextOffer(deps: BatchFilesDeps): TextOffer {
   };
 }
 
-async function create(ctx: BotContext, deps: BatchFilesDeps, draft: Draft, messageId: number | undefined) {
+async function create(
+  ctx: BotContext,
+  deps: BatchFilesFeatureDeps,
+  draft: Draft,
+  messageId: number | undefined,
+) {
   const setup = await deps.flow.prepare(ctx, "text_to_image");
   if ("problem" in setup) {
     await ctx.reply(ctx.t(setup.problem.key, setup.problem.params));
@@ -246,7 +257,7 @@ async function create(ctx: BotContext, deps: BatchFilesDeps, draft: Draft, messa
   }
 }
 
-export function createBatchFilesFeature(deps: BatchFilesDeps): Composer<BotContext> {
+export function createBatchFilesFeature(deps: BatchFilesFeatureDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   feature.chatType("private").on("message:document", async (ctx, next) => {
     const ref = telegramMediaOf(ctx.message);
@@ -263,13 +274,13 @@ export function createBatchFilesFeature(deps: BatchFilesDeps): Composer<BotConte
   const presses = feature.on("callback_query:data");
   /** The draft a press acts on, taken before anything starts, so that a second press finds nothing. */
   const takeDraft = async (ctx: BotContext & { pressed: { nonce: string } }, userId: number) => {
-    const draft = await readDraft(ctx, ctx.pressed.nonce);
+    const draft = await readDraft(deps, ctx.pressed.nonce);
     if (!draft || draft.userId !== userId) {
       await ctx.answerCallbackQuery({ text: ctx.t(draft ? "button-foreign" : "batch-expired") });
       return undefined;
     }
     await ctx.answerCallbackQuery();
-    return (await ctx.deps.storage.kv.delete(draftKey(ctx.pressed.nonce))) ? draft : undefined;
+    return (await deps.kv.delete(draftKey(ctx.pressed.nonce))) ? draft : undefined;
   };
   presses.filter(createBatchButton.filter, async (ctx) => {
     const draft = await takeDraft(ctx, ctx.from.id);

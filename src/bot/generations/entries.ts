@@ -15,6 +15,7 @@ import { CALLBACK_SCOPES, callbackKeyOf, defineCallback } from "../../telegram/c
 import type { BotContext } from "../context.js";
 import type { MoreOffers } from "../features/intake.js";
 import type { TextOffer } from "../features/text-offers.js";
+import type { OpenFormCards } from "../forms/open-cards.js";
 import { openGenerationForm } from "../open-form.js";
 import { type GenerationFlowDeps, withRecordingLengths } from "./conversation.js";
 import { MAX_PROMPT_TEXT } from "./forms/field-kit.js";
@@ -87,18 +88,19 @@ export const generationIntakeOffers: MoreOffers = {
 };
 
 /** The offer for a text sent outside a form: the text becomes the prompt of an image. */
-export const generationTextOffer: TextOffer = {
+export const generationTextOffer = (cards: OpenFormCards): TextOffer => ({
   id: "image",
   label: "generation-offer-text-button",
   maxLength: MAX_PROMPT_TEXT,
   open: (ctx, text) =>
-    openGenerationForm(ctx, { type: "text_to_image", media: [], prefill: { prompt: text } }),
-};
+    openGenerationForm(ctx, cards, { type: "text_to_image", media: [], prefill: { prompt: text } }),
+});
 
 /** /image, /video, the menu entries, the intake's offers and the offer under a plain text. Goes after the button guard. */
 export function createGenerationEntries(
   flow: Pick<GenerationFlowDeps, "measure">,
   pendingMedia: PendingMediaStore,
+  cards: OpenFormCards,
 ): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const privateChats = feature.chatType("private");
@@ -109,14 +111,14 @@ export function createGenerationEntries(
   ] as const) {
     privateChats.command(command, async (ctx) => {
       const prompt = ctx.match.trim();
-      await openGenerationForm(ctx, { type, media: [], ...(prompt ? { prefill: { prompt } } : {}) });
+      await openGenerationForm(ctx, cards, { type, media: [], ...(prompt ? { prefill: { prompt } } : {}) });
     });
   }
 
   const presses = feature.on("callback_query:data");
   presses.filter(blankFormButton.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
-    await openGenerationForm(ctx, { type: BLANK_FORMS[ctx.pressed.data.form], media: [] });
+    await openGenerationForm(ctx, cards, { type: BLANK_FORMS[ctx.pressed.data.form], media: [] });
   });
   presses.filter(recordingFormButton.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
@@ -130,7 +132,7 @@ export function createGenerationEntries(
     // Measured as the open form measures a recording, so the card says one runs over 15 seconds.
     const media = await withRecordingLengths(pending.refs, flow.measure);
     await pendingMedia.clear(chatId);
-    await openGenerationForm(ctx, { type: "audio_to_video", media });
+    await openGenerationForm(ctx, cards, { type: "audio_to_video", media });
   });
   presses.filter(pendingMediaFormButton.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
@@ -140,7 +142,7 @@ export function createGenerationEntries(
       await ctx.reply(ctx.t("intake-expired"));
       return;
     }
-    await openGenerationForm(ctx, { type: PENDING_MEDIA_FORMS[ctx.pressed.data.form], media });
+    await openGenerationForm(ctx, cards, { type: PENDING_MEDIA_FORMS[ctx.pressed.data.form], media });
   });
   return feature;
 }

@@ -9,8 +9,8 @@ import {
   button,
   countOlder,
   DAY_MS,
-  type GalleryDeps,
   type GalleryExtras,
+  type GalleryFeatureDeps,
   type GalleryState,
   MAX_SELECTED,
   next,
@@ -21,7 +21,7 @@ import {
 /** A gallery button pressed: what every action's handler reads, with the page redrawn in place. */
 export interface GalleryPress {
   ctx: BotContext;
-  deps: GalleryDeps;
+  deps: GalleryFeatureDeps;
   state: GalleryState;
   arg: number | undefined;
   userId: number;
@@ -102,7 +102,7 @@ async function oldMenu({ ctx, state, t }: GalleryPress): Promise<void> {
 async function askDeleteOld({ ctx, deps, state, arg, apiKey, t, redraw }: GalleryPress): Promise<void> {
   const days = daysOf(arg);
   if (days === undefined) return redraw(state);
-  const cutoff = Math.floor((ctx.deps.now().getTime() - days * DAY_MS) / 1000);
+  const cutoff = Math.floor((deps.now().getTime() - days * DAY_MS) / 1000);
   const { count, complete } = await countOlder(deps, apiKey, cutoff);
   if (count === 0) {
     await editMenu(ctx, t("gallery-delete-old-none", { days }), {
@@ -125,7 +125,7 @@ async function askDeleteOld({ ctx, deps, state, arg, apiKey, t, redraw }: Galler
 }
 
 async function deleteOld(press: GalleryPress): Promise<void> {
-  const { ctx, deps, state, arg, userId, apiKey, t, redraw, idempotencyKey } = press;
+  const { deps, state, arg, userId, apiKey, t, redraw, idempotencyKey } = press;
   const days = daysOf(arg);
   if (days === undefined) return redraw(state);
   const { result } = await deps.service.deleteGenerations(
@@ -133,7 +133,7 @@ async function deleteOld(press: GalleryPress): Promise<void> {
     { older_than_days: days },
     idempotencyKey(`older:${days}`),
   );
-  await deps.marks.deletedBefore(userId, ctx.deps.now().getTime() - days * DAY_MS);
+  await deps.marks.deletedBefore(userId, deps.now().getTime() - days * DAY_MS);
   return redraw(
     { ...state, ...FIRST_PAGE, nonce: newNonce() },
     { storage: result.storage, notice: t("gallery-deleted", { count: result.deleted }) },

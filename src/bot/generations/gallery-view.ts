@@ -21,6 +21,7 @@ import type { DeletionMarks } from "../../generations/retention.js";
 import { formatBytes, percentBar } from "../../i18n/format.js";
 import type { Translate } from "../../i18n/translate.js";
 import { readStored } from "../../storage/json.js";
+import type { KeyValueStore } from "../../storage/ports.js";
 import { CALLBACK_SCOPES, callbackInt, defineCallback, newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 
@@ -41,6 +42,12 @@ export interface GalleryDeps {
   records: Pick<GenerationRecords, "withoutOwnPrompt">;
   /** Cancels every waiting generation of the account, as a job that edits the card when it is done. */
   cancelQueue(data: CancelQueueData): Promise<void>;
+}
+
+/** The gallery with what the bot keeps for it: the chat's gallery and queue card states, and the clock. */
+export interface GalleryFeatureDeps extends GalleryDeps {
+  kv: KeyValueStore;
+  now(): Date;
 }
 
 /** Results on one page: one button each, four to a row. */
@@ -100,18 +107,22 @@ export function freshState(full = false): GalleryState {
 }
 
 export async function readState<T>(
-  ctx: BotContext,
+  deps: GalleryFeatureDeps,
   key: string,
   schema: z.ZodType<T>,
 ): Promise<T | undefined> {
-  return readStored(ctx.deps.storage.kv, key, schema);
+  return readStored(deps.kv, key, schema);
 }
 
 export const galleryKey = (chatId: number) => `gallery:${chatId}`;
 export const queueKey = (chatId: number) => `queue-card:${chatId}`;
 
-export async function saveGallery(ctx: BotContext, chatId: number, state: GalleryState): Promise<void> {
-  await ctx.deps.storage.kv.set(galleryKey(chatId), JSON.stringify(state), { ttlMs: STATE_TTL_MS });
+export async function saveGallery(
+  deps: GalleryFeatureDeps,
+  chatId: number,
+  state: GalleryState,
+): Promise<void> {
+  await deps.kv.set(galleryKey(chatId), JSON.stringify(state), { ttlMs: STATE_TTL_MS });
 }
 
 /** The gallery's and the queue card's buttons: the action's code, and a number for those that take one. */
@@ -188,7 +199,7 @@ export interface GalleryExtras {
 /** Reads the page the state points at and draws it; returns the state with the page's ids. */
 export async function drawGallery(
   ctx: BotContext,
-  deps: GalleryDeps,
+  deps: GalleryFeatureDeps,
   apiKey: string,
   state: GalleryState,
   extras: GalleryExtras = {},
@@ -277,7 +288,7 @@ export async function drawGallery(
 
 /** Finished generations made before the cutoff: what `older_than_days` would remove. */
 export async function countOlder(
-  deps: GalleryDeps,
+  deps: GalleryFeatureDeps,
   apiKey: string,
   cutoffSeconds: number,
 ): Promise<{ count: number; complete: boolean }> {

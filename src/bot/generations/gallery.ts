@@ -25,8 +25,8 @@ import {
   button,
   drawGallery,
   freshState,
-  type GalleryDeps,
   type GalleryExtras,
+  type GalleryFeatureDeps,
   type GalleryState,
   GalleryStateSchema,
   galleryButton,
@@ -47,7 +47,7 @@ async function sayProblem(ctx: BotContext, error: unknown, edit: boolean): Promi
   else await ctx.reply(text);
 }
 
-async function sayKeyNotices(ctx: BotContext, deps: GalleryDeps, userId: number, apiKey: string) {
+async function sayKeyNotices(ctx: BotContext, deps: GalleryFeatureDeps, userId: number, apiKey: string) {
   const account = await deps.service.getAccount(apiKey);
   const locale = await ctx.i18n.getLocale();
   for (const notice of await deps.guardian.notices(userId, account, ctx.t.bind(ctx), locale)) {
@@ -58,7 +58,7 @@ async function sayKeyNotices(ctx: BotContext, deps: GalleryDeps, userId: number,
 /** Who asks, with their linked key; one without a key is told how to link one. */
 async function linkedCaller(
   ctx: BotContext,
-  deps: GalleryDeps,
+  deps: GalleryFeatureDeps,
 ): Promise<{ chatId: number; userId: number; credentials: GenerationCredentials } | undefined> {
   const chatId = ctx.chat?.id;
   const userId = ctx.from?.id;
@@ -71,14 +71,14 @@ async function linkedCaller(
   return { chatId, userId, credentials };
 }
 
-async function openGallery(ctx: BotContext, deps: GalleryDeps, full: boolean): Promise<void> {
+async function openGallery(ctx: BotContext, deps: GalleryFeatureDeps, full: boolean): Promise<void> {
   const caller = await linkedCaller(ctx, deps);
   if (!caller) return;
   const { chatId, userId, credentials } = caller;
   try {
     const view = await drawGallery(ctx, deps, credentials.apiKey, freshState(full));
     await ctx.reply(view.text, { reply_markup: view.keyboard });
-    await saveGallery(ctx, chatId, view.state);
+    await saveGallery(deps, chatId, view.state);
     await sayKeyNotices(ctx, deps, userId, credentials.apiKey);
   } catch (error) {
     await sayProblem(ctx, error, false);
@@ -94,7 +94,7 @@ function queueKeyboard(t: Translate, nonce: string, queued: number): InlineKeybo
   };
 }
 
-async function showQueue(ctx: BotContext, deps: GalleryDeps, mode: "reply" | "edit"): Promise<void> {
+async function showQueue(ctx: BotContext, deps: GalleryFeatureDeps, mode: "reply" | "edit"): Promise<void> {
   const caller = await linkedCaller(ctx, deps);
   if (!caller) return;
   const { chatId, userId, credentials } = caller;
@@ -106,7 +106,7 @@ async function showQueue(ctx: BotContext, deps: GalleryDeps, mode: "reply" | "ed
     const reply_markup = queueKeyboard(ctx.t.bind(ctx), nonce, snapshot.queued.length);
     if (mode === "edit") await editMenu(ctx, text, { reply_markup });
     else await ctx.reply(text, { reply_markup });
-    await ctx.deps.storage.kv.set(queueKey(chatId), JSON.stringify({ nonce }), { ttlMs: STATE_TTL_MS });
+    await deps.kv.set(queueKey(chatId), JSON.stringify({ nonce }), { ttlMs: STATE_TTL_MS });
     const notices = await deps.guardian.notices(userId, snapshot.account, ctx.t.bind(ctx), locale);
     for (const notice of notices) await ctx.reply(notice.text);
   } catch (error) {
@@ -114,7 +114,7 @@ async function showQueue(ctx: BotContext, deps: GalleryDeps, mode: "reply" | "ed
   }
 }
 
-async function onQueueButton(ctx: BotContext, deps: GalleryDeps, chatId: number, action: string) {
+async function onQueueButton(ctx: BotContext, deps: GalleryFeatureDeps, chatId: number, action: string) {
   const t = ctx.t.bind(ctx);
   const messageId = ctx.callbackQuery?.message?.message_id;
   const userId = ctx.from?.id;
@@ -129,7 +129,7 @@ async function onQueueButton(ctx: BotContext, deps: GalleryDeps, chatId: number,
     return;
   }
   const nonce = newNonce();
-  await ctx.deps.storage.kv.set(queueKey(chatId), JSON.stringify({ nonce }), { ttlMs: STATE_TTL_MS });
+  await deps.kv.set(queueKey(chatId), JSON.stringify({ nonce }), { ttlMs: STATE_TTL_MS });
   if (action === ACTIONS.askCancel) {
     try {
       const queued = await listAll(deps.service, credentials.apiKey, "queued");
@@ -159,7 +159,7 @@ async function onQueueButton(ctx: BotContext, deps: GalleryDeps, chatId: number,
 
 async function onGalleryButton(
   ctx: BotContext,
-  deps: GalleryDeps,
+  deps: GalleryFeatureDeps,
   chatId: number,
   state: GalleryState,
   action: string,
@@ -177,7 +177,7 @@ async function onGalleryButton(
   const redraw = async (nextState: GalleryState, extras?: GalleryExtras) => {
     const view = await drawGallery(ctx, deps, apiKey, nextState, extras);
     await editMenu(ctx, view.text, { reply_markup: view.keyboard });
-    await saveGallery(ctx, chatId, view.state);
+    await saveGallery(deps, chatId, view.state);
   };
   const idempotencyKey = (purpose: string) =>
     deriveIdempotencyKey(`gallery:${chatId}:${state.nonce}`, purpose);
@@ -187,19 +187,19 @@ async function onGalleryButton(
 
 type GalleryPressed = BotContext & { pressed: { nonce: string; data: { action: string; arg?: number } } };
 
-async function onButton(ctx: GalleryPressed, deps: GalleryDeps): Promise<void> {
+async function onButton(ctx: GalleryPressed, deps: GalleryFeatureDeps): Promise<void> {
   const { nonce, data } = ctx.pressed;
   const { action, arg } = data;
   const chatId = ctx.chat?.id;
   if (chatId === undefined) return;
   const queueActions: readonly string[] = [ACTIONS.askCancel, ACTIONS.cancel, ACTIONS.queue];
-  const queueState = await readState(ctx, queueKey(chatId), QueueStateSchema);
+  const queueState = await readState(deps, queueKey(chatId), QueueStateSchema);
   if (queueState?.nonce === nonce && queueActions.includes(action)) {
     await ctx.answerCallbackQuery();
     await onQueueButton(ctx, deps, chatId, action);
     return;
   }
-  const state = await readState(ctx, galleryKey(chatId), GalleryStateSchema);
+  const state = await readState(deps, galleryKey(chatId), GalleryStateSchema);
   if (state?.nonce !== nonce) {
     await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
     return;
@@ -217,14 +217,14 @@ async function onButton(ctx: GalleryPressed, deps: GalleryDeps): Promise<void> {
   }
 }
 
-async function onEntryButton(ctx: BotContext, deps: GalleryDeps, target: string): Promise<void> {
+async function onEntryButton(ctx: BotContext, deps: GalleryFeatureDeps, target: string): Promise<void> {
   await ctx.answerCallbackQuery();
   if (target === ENTRY_TARGETS.queue) await showQueue(ctx, deps, "reply");
   else await openGallery(ctx, deps, target === ENTRY_TARGETS.galleryFull);
 }
 
 /** Goes before the button guard: its buttons carry their own nonce, and the entry buttons none. */
-export function createGalleryFeature(deps: GalleryDeps): Composer<BotContext> {
+export function createGalleryFeature(deps: GalleryFeatureDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const privateChats = feature.chatType("private");
   privateChats.command("gallery", (ctx) => openGallery(ctx, deps, false));

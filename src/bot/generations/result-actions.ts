@@ -5,6 +5,7 @@
  */
 import { Composer } from "grammy";
 import { z } from "zod";
+import type { ApiKeysPort } from "../../accounts/ports.js";
 import { isGenerationServiceError } from "../../generation-service/errors.js";
 import { type JoinData, type JoinOutcome, joinableClips } from "../../generations/join-clips.js";
 import { problemOf } from "../../generations/problems.js";
@@ -17,9 +18,10 @@ import {
 import { RESULT_BUTTONS, type ResultAction, resultButton } from "../../generations/result-actions.js";
 import type { RetryOutcome } from "../../generations/retry-failed.js";
 import type { Translate } from "../../i18n/translate.js";
+import type { TasksServicePort } from "../../tasks-service/ports.js";
 import type { BotContext } from "../context.js";
-import type { AccountView } from "../forms/form.js";
 import { GENERATION_FORM_TYPES } from "../forms/form.js";
+import type { OpenFormCards } from "../forms/open-cards.js";
 import { openGenerationForm } from "../open-form.js";
 import { joinedClipsEstimate } from "../tasks/estimate.js";
 import { accountOf } from "../tasks/services.js";
@@ -46,6 +48,13 @@ export interface GenerationFormsDeps {
   actions: GenerationActions;
 }
 
+/** What the result buttons use beside the forms: the open form card, and the task account a join is paid from. */
+export interface ResultButtonsDeps extends GenerationFormsDeps {
+  cards: OpenFormCards;
+  apiKeys: ApiKeysPort;
+  tasksService: Pick<TasksServicePort, "me">;
+}
+
 function confirmKeyboard(t: Translate, ticket: string, position: number) {
   return {
     inline_keyboard: [
@@ -68,7 +77,7 @@ function clipNumbers(positions: readonly number[]): string {
 }
 
 /** The clips a Join would take now, and what joining them costs by the task price table. */
-async function joinPlan(deps: GenerationFormsDeps, record: BatchRecord) {
+async function joinPlan(deps: ResultButtonsDeps, record: BatchRecord) {
   const clips = await joinableClips(deps.records, record);
   const seconds = typeof record.request.duration === "number" ? record.request.duration : undefined;
   const estimate = joinedClipsEstimate(clips.map(() => seconds));
@@ -80,10 +89,10 @@ async function joinPlan(deps: GenerationFormsDeps, record: BatchRecord) {
 }
 
 /** The task-service account the join is paid from; undefined when it cannot be read now. */
-async function taskAccount(ctx: BotContext, userId: number): Promise<AccountView | undefined> {
+async function taskAccount(ctx: BotContext, deps: ResultButtonsDeps, userId: number) {
   try {
-    const { apiKey } = await ctx.deps.apiKeys.ensure(userId);
-    return accountOf(await ctx.deps.tasksService.me(apiKey));
+    const { apiKey } = await deps.apiKeys.ensure(userId);
+    return accountOf(await deps.tasksService.me(apiKey));
   } catch (error) {
     // The confirmation then shows no balance; the task service still refuses what the balance cannot cover.
     ctx.logger.warn({ err: error }, "task account not readable before a join");
@@ -92,7 +101,7 @@ async function taskAccount(ctx: BotContext, userId: number): Promise<AccountView
 }
 
 /** Before anything is charged: which clips, in which order, what it costs and whether the balance covers it. */
-async function confirmJoin(ctx: BotContext, deps: GenerationFormsDeps, record: BatchRecord): Promise<void> {
+async function confirmJoin(ctx: BotContext, deps: ResultButtonsDeps, record: BatchRecord): Promise<void> {
   const t = ctx.t.bind(ctx);
   const { positions, left, estimate } = await joinPlan(deps, record);
   if (positions.length < 2) {
@@ -100,7 +109,7 @@ async function confirmJoin(ctx: BotContext, deps: GenerationFormsDeps, record: B
     return;
   }
   await ctx.answerCallbackQuery();
-  const account = await taskAccount(ctx, record.userId);
+  const account = await taskAccount(ctx, deps, record.userId);
   const lines = [t("join-confirm", { count: positions.length, numbers: clipNumbers(positions) })];
   if (left.length > 0) lines.push(t("join-left-out", { count: left.length, numbers: clipNumbers(left) }));
   lines.push("", ...accountMoneyLines(t, estimate, account));
@@ -118,7 +127,7 @@ async function confirmJoin(ctx: BotContext, deps: GenerationFormsDeps, record: B
   });
 }
 
-async function itemOf(deps: GenerationFormsDeps, record: BatchRecord, position: number | undefined) {
+async function itemOf(deps: ResultButtonsDeps, record: BatchRecord, position: number | undefined) {
   if (position === undefined) return undefined;
   const chunk = await deps.records.chunk(record.ticket, chunkOf(position));
   return chunk?.items.find((item) => item.position === position);
@@ -127,7 +136,7 @@ async function itemOf(deps: GenerationFormsDeps, record: BatchRecord, position: 
 /** A result button pressed by its batch's owner, with the result it is about when it is about one. */
 interface ResultPress {
   ctx: BotContext;
-  deps: GenerationFormsDeps;
+  deps: ResultButtonsDeps;
   record: BatchRecord;
   position: number | undefined;
   item: Awaited<ReturnType<typeof itemOf>>;
@@ -138,11 +147,11 @@ interface ResultPress {
 
 const stale = (ctx: BotContext) => ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
 
-async function again({ ctx, record, item }: ResultPress): Promise<unknown> {
+async function again({ ctx, deps, record, item }: ResultPress): Promise<unknown> {
   const formType = FormTypeSchema.safeParse(record.form.type);
   if (!formType.success) return stale(ctx);
   await ctx.answerCallbackQuery();
-  return openGenerationForm(ctx, {
+  return openGenerationForm(ctx, deps.cards, {
     type: formType.data,
     media: record.form.media,
     prefill: {
@@ -152,12 +161,12 @@ async function again({ ctx, record, item }: ResultPress): Promise<unknown> {
   });
 }
 
-async function asReference({ ctx, record, item }: ResultPress): Promise<unknown> {
+async function asReference({ ctx, deps, record, item }: ResultPress): Promise<unknown> {
   if (!item?.photoFileId || !item.photoFileUniqueId) return stale(ctx);
   await ctx.answerCallbackQuery();
   const { prompt: _prompt, ...settings } = record.form.values;
   const { photoFileId: fileId, photoFileUniqueId: fileUniqueId } = item;
-  return openGenerationForm(ctx, {
+  return openGenerationForm(ctx, deps.cards, {
     type: "reference_image",
     media: [{ source: "telegram", kind: "photo", fileId, fileUniqueId }],
     prefill: settings,
@@ -226,7 +235,7 @@ const settle =
   };
 
 /** The buttons on generation results and cards. Goes before the button guard: they carry their own authority. */
-export function createGenerationResultButtons(deps: GenerationFormsDeps): Composer<BotContext> {
+export function createGenerationResultButtons(deps: ResultButtonsDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const presses = feature.on("callback_query:data");
   const route = (action: ResultAction, handle: (press: ResultPress) => Promise<unknown>) =>

@@ -41,6 +41,7 @@ export interface FormEngineDeps {
    * own, which transformers installed on bot.api never see, so the forms install them again.
    */
   apiPolicy: readonly Transformer[];
+  now(): Date;
   /** The task forms, and the buttons on task cards and results. */
   tasks?: TaskFormsDeps;
   /** The generation service's forms. */
@@ -79,8 +80,8 @@ export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
       plugins,
     }),
   );
-  engine.use(createTaskResultButtons(tasks));
   const awaiting = new AwaitingSrt(deps.kv);
+  engine.use(createTaskResultButtons({ ...tasks, cards: deps.cards, awaiting, now: deps.now }));
   engine.chatType("private").on("message:document", async (ctx, next) => {
     const ticket = await awaiting.ticketIn(ctx.chat.id);
     const [ref] = extractMedia(ctx.message).refs;
@@ -120,7 +121,10 @@ export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
 }
 
 /** Task choices that open a form: the intake offer and the /start menu. Goes after the button guard. */
-export function createTaskFormEntries(pendingMedia: PendingMediaStore): Composer<BotContext> {
+export function createTaskFormEntries(
+  pendingMedia: PendingMediaStore,
+  cards: OpenFormCards,
+): Composer<BotContext> {
   const entries = new Composer<BotContext>();
   const presses = entries.on("callback_query:data");
   presses.filter(intakeButton.filter, async (ctx) => {
@@ -133,14 +137,14 @@ export function createTaskFormEntries(pendingMedia: PendingMediaStore): Composer
       return;
     }
     const placed = placeMedia(FORMS[type], pending.refs, pending.text);
-    await openForm(ctx, type, placed.media, {
+    await openForm(ctx, cards, type, placed.media, {
       prefill: placed.prefill,
       ...(question !== undefined ? { inPlaceOf: question } : {}),
     });
   });
   presses.filter(startTaskButton.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
-    await openForm(ctx, ctx.pressed.data.type, []);
+    await openForm(ctx, cards, ctx.pressed.data.type, []);
   });
   return entries;
 }

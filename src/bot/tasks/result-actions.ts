@@ -6,7 +6,7 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import { ticketTag } from "../../lifecycle/tickets.js";
 import { tasksAccepting } from "../../media/accept.js";
-import { AwaitingSrt, reviewView, srtOf } from "../../tasks/awaiting-srt.js";
+import { type AwaitingSrt, reviewView, srtOf } from "../../tasks/awaiting-srt.js";
 import { cardText } from "../../tasks/card.js";
 import type { TaskRecord, TaskRecords } from "../../tasks/records.js";
 import {
@@ -19,6 +19,7 @@ import {
 import type { TaskSubmissions } from "../../tasks/start.js";
 import type { CallbackDefinition } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
+import type { OpenFormCards } from "../forms/open-cards.js";
 import { taskTypesKeyboard } from "../keyboards/task-types.js";
 import { replyWithMenu } from "../menu.js";
 import { openForm } from "../open-form.js";
@@ -89,16 +90,22 @@ async function thenExpired(ctx: BotContext, record: TaskRecord): Promise<void> {
   await ctx
     .editMessageReplyMarkup({ reply_markup: { inline_keyboard: keyboard } })
     .catch((error: unknown) =>
-      ctx.deps.logger.warn({ err: error }, "could not mark a result's Then buttons as expired"),
+      ctx.logger.warn({ err: error }, "could not mark a result's Then buttons as expired"),
     );
 }
 
 /** The dubbing review the transcript buttons act on, while it is the chat's open one. */
-async function openReview(ctx: BotContext, record: TaskRecord) {
-  const awaiting = new AwaitingSrt(ctx.deps.storage.kv);
+async function openReview(ctx: BotContext, awaiting: AwaitingSrt, record: TaskRecord) {
   const ticket = ctx.chat ? await awaiting.ticketIn(ctx.chat.id) : undefined;
   const review = ticket === record.ticket ? await awaiting.review(record.ticket) : undefined;
   return review && { awaiting, review };
+}
+
+/** What the result buttons use beside the task forms: the stores the form engine keeps, and the clock. */
+export interface TaskResultButtonsDeps extends TaskFormsDeps {
+  cards: OpenFormCards;
+  awaiting: AwaitingSrt;
+  now(): Date;
 }
 
 type Pressed<T> = BotContext & { pressed: { data: T } };
@@ -107,7 +114,7 @@ type Pressed<T> = BotContext & { pressed: { data: T } };
  * The buttons on task results, one handler each. Every press is first checked against its task's
  * owner; a ticket no longer known is stale.
  */
-export function createTaskResultButtons(deps: TaskFormsDeps): Composer<BotContext> {
+export function createTaskResultButtons(deps: TaskResultButtonsDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const presses = feature.on("callback_query:data");
   const route = <T>(
@@ -121,22 +128,23 @@ export function createTaskResultButtons(deps: TaskFormsDeps): Composer<BotContex
       return handle(ctx, record);
     });
   route(nextTaskButton, async (ctx, record) => {
-    const next = nextTaskFrom(record, ctx.pressed.data, ctx.deps.now?.().getTime() ?? Date.now());
+    const next = nextTaskFrom(record, ctx.pressed.data, deps.now().getTime());
     if (next === "expired") return thenExpired(ctx, record);
     if (!next) return stale(ctx);
     await ctx.answerCallbackQuery();
-    return openForm(ctx, next.type, next.media, { prefill: next.prefill });
+    return openForm(ctx, deps.cards, next.type, next.media, { prefill: next.prefill });
   });
   route(sameMediaButton, async (ctx, record) => {
     const { type } = ctx.pressed.data;
     const media = record.form?.media ?? [];
     if (!tasksAccepting(media).includes(type)) return stale(ctx);
     await ctx.answerCallbackQuery();
-    return openForm(ctx, type, media);
+    return openForm(ctx, deps.cards, type, media);
   });
   route(RESULT_BUTTONS.repeat, async (ctx, record) => {
     await ctx.answerCallbackQuery();
-    if (record.form) await openForm(ctx, record.type, record.form.media, { prefill: record.form.values });
+    if (record.form)
+      await openForm(ctx, deps.cards, record.type, record.form.media, { prefill: record.form.values });
   });
   route(RESULT_BUTTONS.newTask, async (ctx, record) => {
     await ctx.answerCallbackQuery();
@@ -155,7 +163,7 @@ export function createTaskResultButtons(deps: TaskFormsDeps): Composer<BotContex
     return ctx.answerCallbackQuery({ text: ctx.t(again ? "form-submitting" : "button-stale") });
   });
   route(transcriptPageButton, async (ctx, record) => {
-    const open = await openReview(ctx, record);
+    const open = await openReview(ctx, deps.awaiting, record);
     if (!open) return stale(ctx);
     const view = reviewView(ctx.t.bind(ctx), open.review, ctx.pressed.data.page);
     await ctx.answerCallbackQuery();
@@ -164,7 +172,7 @@ export function createTaskResultButtons(deps: TaskFormsDeps): Composer<BotContex
       .catch((error: unknown) => ctx.logger.debug({ err: error }, "transcript page not turned"));
   });
   route(RESULT_BUTTONS.transcriptFile, async (ctx, record) => {
-    const open = await openReview(ctx, record);
+    const open = await openReview(ctx, deps.awaiting, record);
     if (!open) return stale(ctx);
     await ctx.answerCallbackQuery();
     const { taskId } = open.review;
@@ -176,7 +184,7 @@ export function createTaskResultButtons(deps: TaskFormsDeps): Composer<BotContex
     );
   });
   route(RESULT_BUTTONS.renderAsIs, async (ctx, record) => {
-    const open = await openReview(ctx, record);
+    const open = await openReview(ctx, deps.awaiting, record);
     if (!open) return stale(ctx);
     await ctx.answerCallbackQuery({ text: ctx.t("form-submitting") });
     await closeReview(ctx, open.awaiting, record, "review-rendering");

@@ -4,11 +4,13 @@
  * only thing that sends a result again.
  */
 import { Composer, HttpError } from "grammy";
+import type { ApiKeysPort } from "../../accounts/ports.js";
 import { languageName } from "../../catalog/index.js";
 import { formatDate } from "../../i18n/format.js";
-import { type TaskRecord, TaskRecords } from "../../tasks/records.js";
-import { ResultUnavailableError, resultKindOf } from "../../tasks/send-result.js";
+import type { TaskRecord, TaskRecords } from "../../tasks/records.js";
+import { ResultUnavailableError, resultKindOf, type TaskResultSender } from "../../tasks/send-result.js";
 import { isTasksServiceError } from "../../tasks-service/errors.js";
+import type { TasksServicePort } from "../../tasks-service/ports.js";
 import type { Task } from "../../tasks-service/responses.js";
 import type { BotContext } from "../context.js";
 import {
@@ -25,6 +27,14 @@ import { isBotTaskType } from "../task-types.js";
 const TASKS_PER_PAGE = 5;
 /** One read of the list covers this many pages, and tells how many there are when it is not full. */
 const LIST_WINDOW = 100;
+export interface TaskListDeps {
+  apiKeys: ApiKeysPort;
+  tasksService: TasksServicePort;
+  /** The task pipeline's records, for what a task was made with. */
+  records: TaskRecords;
+  results: TaskResultSender;
+}
+
 const STATUS_MARKS = { pending: "🕓", processing: "⚙️", completed: "✅", failed: "❌" } as const;
 
 function typeName(ctx: BotContext, type: string): string {
@@ -37,10 +47,10 @@ function shortDate(date: Date, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(date);
 }
 
-async function pageView(ctx: BotContext, userId: number, page: number, nonce: string) {
-  const { apiKey } = await ctx.deps.apiKeys.ensure(userId);
+async function pageView(deps: TaskListDeps, ctx: BotContext, userId: number, page: number, nonce: string) {
+  const { apiKey } = await deps.apiKeys.ensure(userId);
   const windowStart = Math.floor((page * TASKS_PER_PAGE) / LIST_WINDOW) * LIST_WINDOW;
-  const tasks = await ctx.deps.tasksService.listTasks(apiKey, { limit: LIST_WINDOW, offset: windowStart });
+  const tasks = await deps.tasksService.listTasks(apiKey, { limit: LIST_WINDOW, offset: windowStart });
   const known = windowStart + tasks.length;
   const pages = Math.ceil(known / TASKS_PER_PAGE);
   const shown = tasks.slice(page * TASKS_PER_PAGE - windowStart, (page + 1) * TASKS_PER_PAGE - windowStart);
@@ -61,8 +71,11 @@ async function pageView(ctx: BotContext, userId: number, page: number, nonce: st
   };
 }
 
-async function recordOf(ctx: BotContext, taskId: number): Promise<TaskRecord | undefined> {
-  const records = new TaskRecords(ctx.deps.storage);
+async function recordOf(
+  { records }: TaskListDeps,
+  ctx: BotContext,
+  taskId: number,
+): Promise<TaskRecord | undefined> {
   const ticket = await records.ticketOfTask(taskId);
   const record = ticket ? await records.get(ticket) : undefined;
   return record && record.userId === ctx.from?.id ? record : undefined;
@@ -117,7 +130,12 @@ async function detailsText(ctx: BotContext, task: Task, record: TaskRecord | und
 }
 
 /** The result again, as its delivery sent it; a file that cannot be fetched any more goes as its link. */
-async function resendResult(ctx: BotContext, task: Task, record: TaskRecord | undefined): Promise<void> {
+async function resendResult(
+  deps: TaskListDeps,
+  ctx: BotContext,
+  task: Task,
+  record: TaskRecord | undefined,
+): Promise<void> {
   const chatId = ctx.chatId ?? ctx.from?.id;
   if (chatId === undefined) return;
   const request = {
@@ -130,7 +148,7 @@ async function resendResult(ctx: BotContext, task: Task, record: TaskRecord | un
     taskName: typeName(ctx, task.type),
   };
   try {
-    await ctx.deps.results.send(ctx.api, request);
+    await deps.results.send(ctx.api, request);
   } catch (error) {
     if (!(error instanceof ResultUnavailableError || error instanceof HttpError)) throw error;
     ctx.logger.warn(
@@ -144,21 +162,6 @@ async function resendResult(ctx: BotContext, task: Task, record: TaskRecord | un
   }
 }
 
-export const tasksFeature = new Composer<BotContext>();
-
-tasksFeature.chatType("private").command("tasks", async (ctx) => {
-  try {
-    const view = await pageView(ctx, ctx.from.id, 0, openNewMenu(ctx));
-    if (!view) {
-      await ctx.reply(ctx.t("tasks-empty"));
-      return;
-    }
-    menuShownIn(ctx, await ctx.reply(view.text, { reply_markup: view.reply_markup }));
-  } catch (error) {
-    if (!(await replyServiceError(ctx, error))) throw error;
-  }
-});
-
 /** Answers a press whose task the service refused; anything else is the error boundary's. */
 async function answerServiceError(ctx: BotContext, error: unknown): Promise<void> {
   if (!isTasksServiceError(error)) throw error;
@@ -170,33 +173,51 @@ async function answerServiceError(ctx: BotContext, error: unknown): Promise<void
   await replyServiceError(ctx, error);
 }
 
-async function taskOf(ctx: BotContext, userId: number, id: number) {
-  const { apiKey } = await ctx.deps.apiKeys.ensure(userId);
-  return { task: await ctx.deps.tasksService.getTask(apiKey, id), record: await recordOf(ctx, id) };
+async function taskOf(deps: TaskListDeps, ctx: BotContext, userId: number, id: number) {
+  const { apiKey } = await deps.apiKeys.ensure(userId);
+  return { task: await deps.tasksService.getTask(apiKey, id), record: await recordOf(deps, ctx, id) };
 }
 
-const presses = tasksFeature
-  .on("callback_query:data")
-  .errorBoundary(({ ctx, error }) => answerServiceError(ctx, error));
-
-presses.filter(taskPageButton.filter, async (ctx) => {
-  const view = await pageView(ctx, ctx.from.id, ctx.pressed.data.page, currentMenu(ctx));
-  await ctx.answerCallbackQuery();
-  if (view) await editMenu(ctx, view.text, { reply_markup: view.reply_markup });
-  else await editMenu(ctx, ctx.t("tasks-empty"));
-});
-
-presses.filter(showTaskButton.filter, async (ctx) => {
-  const { id, page } = ctx.pressed.data;
-  const { task, record } = await taskOf(ctx, ctx.from.id, id);
-  await ctx.answerCallbackQuery();
-  await editMenu(ctx, await detailsText(ctx, task, record), {
-    reply_markup: taskDetailsKeyboard(ctx.t, currentMenu(ctx), id, page, task.status === "completed"),
+/** /tasks: the user's tasks, their details and their results again. */
+export function createTaskListFeature(deps: TaskListDeps): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  feature.chatType("private").command("tasks", async (ctx) => {
+    try {
+      const view = await pageView(deps, ctx, ctx.from.id, 0, openNewMenu(ctx));
+      if (!view) {
+        await ctx.reply(ctx.t("tasks-empty"));
+        return;
+      }
+      menuShownIn(ctx, await ctx.reply(view.text, { reply_markup: view.reply_markup }));
+    } catch (error) {
+      if (!(await replyServiceError(ctx, error))) throw error;
+    }
   });
-});
 
-presses.filter(sendTaskAgainButton.filter, async (ctx) => {
-  const { task, record } = await taskOf(ctx, ctx.from.id, ctx.pressed.data.id);
-  await ctx.answerCallbackQuery({ text: ctx.t("task-sending-again") });
-  if (task.status === "completed") await resendResult(ctx, task, record);
-});
+  const presses = feature
+    .on("callback_query:data")
+    .errorBoundary(({ ctx, error }) => answerServiceError(ctx, error));
+
+  presses.filter(taskPageButton.filter, async (ctx) => {
+    const view = await pageView(deps, ctx, ctx.from.id, ctx.pressed.data.page, currentMenu(ctx));
+    await ctx.answerCallbackQuery();
+    if (view) await editMenu(ctx, view.text, { reply_markup: view.reply_markup });
+    else await editMenu(ctx, ctx.t("tasks-empty"));
+  });
+
+  presses.filter(showTaskButton.filter, async (ctx) => {
+    const { id, page } = ctx.pressed.data;
+    const { task, record } = await taskOf(deps, ctx, ctx.from.id, id);
+    await ctx.answerCallbackQuery();
+    await editMenu(ctx, await detailsText(ctx, task, record), {
+      reply_markup: taskDetailsKeyboard(ctx.t, currentMenu(ctx), id, page, task.status === "completed"),
+    });
+  });
+
+  presses.filter(sendTaskAgainButton.filter, async (ctx) => {
+    const { task, record } = await taskOf(deps, ctx, ctx.from.id, ctx.pressed.data.id);
+    await ctx.answerCallbackQuery({ text: ctx.t("task-sending-again") });
+    if (task.status === "completed") await resendResult(deps, ctx, task, record);
+  });
+  return feature;
+}

@@ -71,12 +71,6 @@ const SAMPLES: { [K in CardActionKind]: readonly CardActionOf<K>[] } = {
 
 const EVERY_SAMPLE = Object.values(SAMPLES).flat();
 
-function argsOf(data: string): string[] {
-  const decoded = decodeCallback(data);
-  expect(decoded?.scope).toBe(CALLBACK_SCOPES.form);
-  return decoded?.args ?? [];
-}
-
 describe("card actions on the wire", () => {
   it.each(EVERY_SAMPLE.map((action) => [JSON.stringify(action), action] as const))(
     "%s decodes to what was encoded",
@@ -84,8 +78,8 @@ describe("card actions on the wire", () => {
       const nonce = newNonce();
       const data = encodeCardAction(nonce, action);
       expect(Buffer.byteLength(data, "utf8")).toBeLessThanOrEqual(MAX_CALLBACK_BYTES);
-      expect(decodeCallback(data)?.nonce).toBe(nonce);
-      expect(decodeCardAction(argsOf(data))).toEqual(action);
+      expect(decodeCallback(data)?.scope).toBe(CALLBACK_SCOPES.form);
+      expect(decodeCardAction(data)).toEqual({ nonce, data: action });
     },
   );
 
@@ -96,7 +90,7 @@ describe("card actions on the wire", () => {
     expect(
       encodeCardAction("n0nce1", { kind: "set-caption-property", caption: 0, property: "anim", option: 3 }),
     ).toBe("fm:n0nce1:os:0:anim:3");
-    expect(decodeCardAction(["f", "5", "0"])).toEqual({ kind: "open-field", field: 5, page: 0 });
+    expect(decodeCardAction("fm:n0nce1:f:5:0")?.data).toEqual({ kind: "open-field", field: 5, page: 0 });
   });
 
   it.each([
@@ -120,6 +114,6 @@ describe("card actions on the wire", () => {
     [["ot", "0", "style"]],
     [["vv", "1e3"]],
   ])("%j is no action: a stale press", (args) => {
-    expect(decodeCardAction(args)).toBeUndefined();
+    expect(decodeCardAction(["fm", "n0nce1", ...args].join(":"))).toBeUndefined();
   });
 });
