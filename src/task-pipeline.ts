@@ -31,7 +31,7 @@ import { CreationCheck, creationSearchJob } from "./tasks/creation-check.js";
 import { deliverJob } from "./tasks/deliver-job.js";
 import { pollDelayMs, taskPoller } from "./tasks/poller.js";
 import { TaskRecords } from "./tasks/records.js";
-import { createResultFetcher } from "./tasks/result-files.js";
+import { createResultFetcher, type ResultFetcher } from "./tasks/result-files.js";
 import { createTaskResultSender, type TaskResultSender } from "./tasks/send-result.js";
 import { TaskSubmissions } from "./tasks/start.js";
 import { VoicePreviews } from "./tasks/voice-previews.js";
@@ -83,6 +83,38 @@ export interface TaskPipeline {
   poller: PeriodicWork;
 }
 
+/**
+ * The transcript a dubbing's second step takes, uploaded again: as the user left it in the chat, or the
+ * service's own when the check has lapsed.
+ */
+function transcriptReupload(deps: {
+  records: TaskRecords;
+  awaitingSrt: AwaitingSrt;
+  tasksService: TasksServiceClient;
+  fetcher: ResultFetcher;
+}) {
+  return async (ticket: string, apiKey: string): Promise<string> => {
+    const parent = await deps.records.get(ticket);
+    if (parent?.taskId === undefined) throw new Error("the transcribe step is unknown");
+    const review = await deps.awaitingSrt.review(ticket);
+    let text = review ? srtOf(review) : undefined;
+    if (text === undefined) {
+      const task = await deps.tasksService.getTask(apiKey, parent.taskId);
+      const url = task.result_urls?.srt_url ?? task.result_url;
+      if (!url) throw new Error("the transcribe step has no SRT");
+      text = await deps.fetcher.text(url, 5 * 1024 * 1024);
+    }
+    const srt = Buffer.from(text, "utf8");
+    const uploaded = await deps.tasksService.upload(apiKey, {
+      filename: "transcript.srt",
+      contentType: "application/x-subrip",
+      size: srt.length,
+      open: () => Readable.from([srt]),
+    });
+    return uploaded.upload_id;
+  };
+}
+
 export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
   const { storage, queue, logger, metrics, apiKeys, tasksService, i18n } = options;
   const translate = translatorFor(i18n);
@@ -120,27 +152,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     cards,
     apiKeys,
     transfer: (ref, apiKey) => transferToService({ telegram, tasksService }, ref, apiKey),
-    async reuploadResult(ticket, apiKey) {
-      const parent = await records.get(ticket);
-      if (parent?.taskId === undefined) throw new Error("the transcribe step is unknown");
-      // The transcript as the user left it in the chat; the service's own when the check has lapsed.
-      const review = await awaitingSrt.review(ticket);
-      let text = review ? srtOf(review) : undefined;
-      if (text === undefined) {
-        const task = await tasksService.getTask(apiKey, parent.taskId);
-        const url = task.result_urls?.srt_url ?? task.result_url;
-        if (!url) throw new Error("the transcribe step has no SRT");
-        text = await fetcher.text(url, 5 * 1024 * 1024);
-      }
-      const srt = Buffer.from(text, "utf8");
-      const uploaded = await tasksService.upload(apiKey, {
-        filename: "transcript.srt",
-        contentType: "application/x-subrip",
-        size: srt.length,
-        open: () => Readable.from([srt]),
-      });
-      return uploaded.upload_id;
-    },
+    reuploadResult: transcriptReupload({ records, awaitingSrt, tasksService, fetcher }),
     tasksService,
     translate,
     webhookUrl: (ticket) => hookUrlFor(options.publicUrl(), "tasks", ticket),
