@@ -113,7 +113,10 @@ describe.skipIf(!redisServer)("a bot process killed between queuing and deliveri
     world.sandbox.faults.failRequests(0, 503, 1);
     const second = await startBot();
     await eventually(() => botMessages(user).find((message) => message.audio !== undefined), 90_000);
-    await settleJobs(`http://127.0.0.1:${second.port}`);
+    // The hook's delivery job died active with the first process: BullMQ hands it to the second only once
+    // its stalled-job check finds the lock lapsed (a 30 s lock, checked every 10 s). It must run, and send
+    // nothing, before "exactly once" means anything.
+    await settleJobs(`http://127.0.0.1:${second.port}`, { timeoutMs: 60_000 });
     expect(botMessages(user).filter((message) => message.audio !== undefined)).toHaveLength(1);
   }, 150_000);
 

@@ -40,14 +40,22 @@ export async function settleJobs(
   options: { jobs?: readonly string[]; timeoutMs?: number } = {},
 ): Promise<void> {
   const { jobs, timeoutMs = 30_000 } = options;
-  await eventually(async () => {
-    const metrics = await (await fetch(`${httpUrl}/metrics`)).text();
-    const depths = metrics.split("\n").flatMap((line) => {
-      const depth = QUEUE_DEPTH_LINE.exec(line);
-      return depth ? [{ queue: depth[1] ?? "", count: Number(depth[3]) }] : [];
-    });
-    // Without depths the wait would prove nothing: the metric's name or labels have changed.
-    if (depths.length === 0) throw new Error(`no queue depths on ${httpUrl}/metrics`);
-    return depths.every(({ queue, count }) => count === 0 || (jobs !== undefined && !jobs.includes(queue)));
-  }, timeoutMs);
+  let pending: string[] = [];
+  try {
+    await eventually(async () => {
+      const metrics = await (await fetch(`${httpUrl}/metrics`)).text();
+      const depths = metrics.split("\n").flatMap((line) => {
+        const depth = QUEUE_DEPTH_LINE.exec(line);
+        return depth ? [{ queue: depth[1] ?? "", state: depth[2] ?? "", count: Number(depth[3]) }] : [];
+      });
+      // Without depths the wait would prove nothing: the metric's name or labels have changed.
+      if (depths.length === 0) throw new Error(`no queue depths on ${httpUrl}/metrics`);
+      pending = depths
+        .filter(({ queue, count }) => count > 0 && (jobs === undefined || jobs.includes(queue)))
+        .map(({ queue, state, count }) => `${queue} ${state} ${count}`);
+      return pending.length === 0;
+    }, timeoutMs);
+  } catch (error) {
+    throw new Error(`jobs did not settle: ${pending.join(", ")}`, { cause: error });
+  }
 }
