@@ -5,7 +5,6 @@
 import { randomBytes } from "node:crypto";
 import type { Update } from "grammy/types";
 import type { Hono } from "hono";
-import { generateApiKey } from "./accounts/api-key.js";
 import { ApiKeys } from "./accounts/api-keys.js";
 import { KeyRegistry } from "./accounts/registry.js";
 import { KeyVault } from "./accounts/vault.js";
@@ -27,6 +26,7 @@ import { MemoryJobQueue } from "./jobs/memory-queue.js";
 import type { JobQueue } from "./jobs/queue.js";
 import type { Logger } from "./logger.js";
 import { createMetrics, type Metrics } from "./metrics.js";
+import { announcePlayground, playgroundSampleKey } from "./playground.js";
 import { createRedisClient, createStorage } from "./storage/index.js";
 import type { Storage } from "./storage/ports.js";
 import { createTaskPipeline, type TaskTimings } from "./task-pipeline.js";
@@ -382,29 +382,4 @@ async function startPlayground(
     logger: logger.child({ component: "playground" }),
     messengerHook,
   });
-}
-
-/** The playground's operator account, which pays for voice samples as VOICE_SAMPLE_API_KEY's does in production. */
-const PLAYGROUND_SAMPLE_ACCOUNT = Number.MAX_SAFE_INTEGER;
-
-async function playgroundSampleKey(registry: KeyRegistry, prefix: string): Promise<string> {
-  // Key ids are random: a taken one is drawn again, and three in a row taken means something else is wrong.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const { apiKey } = generateApiKey(prefix);
-    if (await registry.register(apiKey, PLAYGROUND_SAMPLE_ACCOUNT, new Date())) return apiKey;
-  }
-  throw new Error("no free key id for the playground's voice samples");
-}
-
-function announcePlayground(url: string, generationSandbox: boolean): void {
-  const line = "=".repeat(72);
-  const world = generationSandbox
-    ? "  PLAYGROUND: a local Telegram emulator, a local Media Task Service sandbox and a local\n" +
-      "  Image and Video Generation Service sandbox (your generation account is linked for you).\n"
-    : "  PLAYGROUND: a local Telegram emulator and a local Media Task Service sandbox; images come\n" +
-      "  from the Image and Video Generation Service at GENERATION_BASE_URL.\n";
-  process.stdout.write(
-    `\n${line}\n${world}` +
-      `  Nothing is persisted; every start is a fresh world.\n\n  Open ${url} to chat with the bot.\n${line}\n\n`,
-  );
 }
