@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { I18n } from "@grammyjs/i18n";
 import type { BotLocale } from "../../src/i18n/locales.js";
+import { Messages } from "../../src/i18n/messages.js";
 import type { MessageSource } from "../../src/lifecycle/translate.js";
 
 /** The locales folder the bot reads, found here so that tests of code outside the bot need not load it. */
@@ -15,18 +15,15 @@ export function localeFiles(locale: string): string[] {
     .sort();
 }
 
-/** Every message source of one locale, joined as the i18n plugin joins them. */
+/** Every message source of one locale, joined as the bot's messages join them. */
 export function localeSource(locale: string): string {
   return localeFiles(locale)
     .map((name) => readFileSync(join(LOCALES_DIRECTORY, locale, name), "utf8"))
     .join("\n");
 }
 
-/** The bot's messages with the bot's Fluent options, for jobs that translate outside any update. */
+/** The bot's messages, read as the bot reads them, for jobs that translate outside any update. */
 export function localeMessages(defaultLocale: BotLocale): MessageSource {
-  return new I18n({
-    defaultLocale,
-    directory: LOCALES_DIRECTORY,
-    fluentBundleOptions: { useIsolating: false },
-  });
+  const messages = new Messages(LOCALES_DIRECTORY, defaultLocale);
+  return { t: (locale, key, variables) => messages.translate(locale, key, variables) };
 }
