@@ -5,6 +5,7 @@
  * here runs until the queue is started.
  */
 import { Readable } from "node:stream";
+import { setTimeout as wait } from "node:timers/promises";
 import type { Api } from "grammy";
 import type { Hono } from "hono";
 import type { ApiKeyReader, ExistingApiKeyReader } from "./accounts/ports.js";
@@ -14,19 +15,20 @@ import type { TaskFormsDeps } from "./bot/tasks/result-actions.js";
 import { createFlowDeps } from "./bot/tasks/services.js";
 import type { Catalog } from "./catalog/index.js";
 import { taskHookRoutes } from "./http/task-hooks.js";
+import type { Translate } from "./i18n/translate.js";
 import type { JobQueue, PeriodicWork } from "./jobs/queue.js";
 import { chatDeliveryOf } from "./lifecycle/chat-delivery.js";
 import { hookUrlFor } from "./lifecycle/hook-url.js";
 import { translatorFor } from "./lifecycle/translate.js";
 import type { Logger } from "./logger.js";
 import { type IntakeLimits, uploadLimitBytes } from "./media/accept.js";
-import { transferToService } from "./media/transfer.js";
+import { type TransferDeps, transferToService } from "./media/transfer.js";
 import type { Metrics } from "./metrics.js";
 import type { Storage } from "./storage/ports.js";
 import { adoptJob, messengerIntake } from "./tasks/adopt-job.js";
 import { AwaitingSrt, srtOf, startReview } from "./tasks/awaiting-srt.js";
 import { ProgressCards } from "./tasks/card.js";
-import { submitJob } from "./tasks/create-job.js";
+import { type SubmitDeps, submitJob } from "./tasks/create-job.js";
 import { CreationCheck, creationSearchJob } from "./tasks/creation-check.js";
 import { deliverJob } from "./tasks/deliver-job.js";
 import { pollDelayMs, taskPoller } from "./tasks/poller.js";
@@ -34,12 +36,15 @@ import { TaskRecords } from "./tasks/records.js";
 import { createResultFetcher, type ResultFetcher } from "./tasks/result-files.js";
 import { createTaskResultSender, type TaskResultSender } from "./tasks/send-result.js";
 import { TaskSubmissions } from "./tasks/start.js";
-import { VoicePreviews } from "./tasks/voice-previews.js";
-import type { TasksServiceClient } from "./tasks-service/client.js";
+import { type VoicePreviewPort, VoicePreviews } from "./tasks/voice-previews.js";
+import type { TasksServicePort } from "./tasks-service/ports.js";
 import { createJobsApi } from "./telegram/client-policy.js";
 
 /** Unfinished this long after creation: the user hears that we stopped waiting. */
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** What the lifecycle asks of the task service; TasksServiceClient fits. */
+export type TaskServiceCalls = TasksServicePort & SubmitDeps["tasksService"] & TransferDeps["tasksService"];
 
 export interface PipelineOptions {
   botToken: string;
@@ -55,15 +60,21 @@ export interface PipelineOptions {
   logger: Logger;
   metrics: Metrics;
   apiKeys: ApiKeyReader & ExistingApiKeyReader;
-  tasksService: TasksServiceClient;
+  tasksService: TaskServiceCalls;
   catalog: Catalog;
   i18n: BotI18n;
   limits: IntakeLimits;
   /** The operator's key that pays for voice samples (VOICE_SAMPLE_API_KEY, or the playground's own). */
   voiceSampleApiKey: string | undefined;
   timings?: TaskTimings;
-  /** The Bot API the jobs call; by default one on `botApiRoot` with the jobs' retry policy. */
+  /** The Bot API the jobs and forms call; by default one on `botApiRoot` with the jobs' retry policy. */
   api?: Api;
+  /** Hands a form's file to the service; by default streamed from the Bot API into the service's uploads. */
+  transfer?: SubmitDeps["transfer"];
+  /** Where result files are read from; by default the service's result links. */
+  resultFetcher?: ResultFetcher;
+  /** What ▶ beside a voice does; by default samples made on `voiceSampleApiKey`, or the catalog's files. */
+  voicePreviews?: VoicePreviewPort;
 }
 
 /** How often things happen; the defaults are production's, tests shorten them. */
@@ -72,6 +83,8 @@ export interface TaskTimings {
   pollTickMs?: number;
   /** The first poll of a task its callbacks left alone; later ones back off from it. Default 15 s. */
   firstPollMs?: number;
+  /** Between reads of a voice sample's task while the service makes it. Default 2 s. */
+  voiceSamplePollMs?: number;
 }
 
 export interface TaskPipeline {
@@ -90,7 +103,7 @@ export interface TaskPipeline {
 function transcriptReupload(deps: {
   records: TaskRecords;
   awaitingSrt: AwaitingSrt;
-  tasksService: TasksServiceClient;
+  tasksService: TaskServiceCalls;
   fetcher: ResultFetcher;
 }) {
   return async (ticket: string, apiKey: string): Promise<string> => {
@@ -115,6 +128,27 @@ function transcriptReupload(deps: {
   };
 }
 
+/** Samples made on the operator's key, or the catalog's files, sent by a job of their own. */
+function voiceSamples(
+  options: PipelineOptions,
+  deps: { api: Api; fetcher: ResultFetcher; translate: (locale: string) => Translate },
+): VoicePreviewPort {
+  const samplePollMs = options.timings?.voiceSamplePollMs;
+  const previews = new VoicePreviews({
+    storage: options.storage,
+    queue: options.queue,
+    api: deps.api,
+    catalog: options.catalog,
+    sampleApiKey: options.voiceSampleApiKey,
+    tasksService: options.tasksService,
+    openResult: (url) => deps.fetcher.open(url),
+    translate: deps.translate,
+    sleep: (ms) => wait(samplePollMs ?? ms),
+  });
+  options.queue.register(previews.job);
+  return previews;
+}
+
 export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
   const { storage, queue, logger, metrics, apiKeys, tasksService, i18n } = options;
   const translate = translatorFor(i18n);
@@ -129,7 +163,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     });
   const records = new TaskRecords(storage);
   const cards = new ProgressCards(api, records);
-  const fetcher = createResultFetcher({ serviceBaseUrl: options.tasksBaseUrl });
+  const fetcher = options.resultFetcher ?? createResultFetcher({ serviceBaseUrl: options.tasksBaseUrl });
   const telegram = { api, botApiRoot: options.botApiRoot, token: options.botToken };
   const results = createTaskResultSender({
     uploadLimitBytes: uploadLimitBytes(options.selfHostedBotApi),
@@ -151,7 +185,8 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     records,
     cards,
     apiKeys,
-    transfer: (ref, apiKey) => transferToService({ telegram, tasksService }, ref, apiKey),
+    transfer:
+      options.transfer ?? ((ref, apiKey) => transferToService({ telegram, tasksService }, ref, apiKey)),
     reuploadResult: transcriptReupload({ records, awaitingSrt, tasksService, fetcher }),
     tasksService,
     translate,
@@ -190,22 +225,12 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     tasksService,
     localeOf: async (userId) => (await preferences.get(userId)).language ?? options.defaultLocale,
   });
-  const previews = new VoicePreviews({
-    storage,
-    queue,
-    api,
-    catalog: options.catalog,
-    sampleApiKey: options.voiceSampleApiKey,
-    tasksService,
-    openResult: (url) => fetcher.open(url),
-    translate,
-  });
+  const previews = options.voicePreviews ?? voiceSamples(options, { api, fetcher, translate });
   const search = creationSearchJob(creation);
   queue.register(submit);
   queue.register(deliver);
   queue.register(search);
   queue.register(adopt);
-  queue.register(previews.job);
 
   const poller = taskPoller({
     records,

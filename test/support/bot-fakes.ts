@@ -1,6 +1,6 @@
 /** Small in-memory stand-ins for the bot's ports, with the behaviour the bot relies on. */
 import { randomBytes } from "node:crypto";
-import type { ApiKeysPort, IssuedApiKey } from "../../src/accounts/ports.js";
+import type { ApiKeysPort, ExistingApiKeyReader, IssuedApiKey } from "../../src/accounts/ports.js";
 import type { ResultFetcher } from "../../src/tasks/send-result.js";
 import { TasksServiceError } from "../../src/tasks-service/errors.js";
 import type { TasksServicePort } from "../../src/tasks-service/ports.js";
@@ -17,7 +17,7 @@ function newKey(): IssuedApiKey {
 }
 
 /** The user's personal keys (/apikey) and the bot's service keys (chat tasks), apart as in ApiKeys. */
-export class FakeApiKeys implements ApiKeysPort {
+export class FakeApiKeys implements ApiKeysPort, ExistingApiKeyReader {
   readonly keys = new Map<number, IssuedApiKey>();
   readonly serviceKeys = new Map<number, IssuedApiKey>();
 
@@ -35,6 +35,9 @@ export class FakeApiKeys implements ApiKeysPort {
   async describe(userId: number) {
     const key = this.keys.get(userId);
     return key ? { keyId: key.keyId, prefix: key.keyId, createdAt: key.createdAt } : undefined;
+  }
+  async keyFor(userId: number): Promise<string | undefined> {
+    return (this.serviceKeys.get(userId) ?? this.keys.get(userId))?.apiKey;
   }
   async ensure(userId: number) {
     const key = this.serviceKeys.get(userId);

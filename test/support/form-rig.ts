@@ -1,36 +1,37 @@
 /**
- * A bot with the task forms wired as in production (conversations, the submit job on the in-process
- * queue, the progress card) and fakes only at the edges: Telegram at client.fetch, the service's
- * upload and task creation, and the files an SRT check reads. `created` holds the exact bodies the
- * service received, `uploaded` every file handed to it.
+ * A bot with the task pipeline built as in production (createTaskPipeline: the forms, the submit job on
+ * the in-process queue, the progress card, the lifecycle's jobs) and fakes only at the edges: Telegram
+ * at client.fetch, the service's task creation and uploads, the handover of the user's files, and the
+ * files an SRT check reads. `created` holds the exact bodies the service received, `uploaded` every file
+ * handed to it. The poller ticks only when a test ticks it, so no test waits for it.
  */
 
 import { Readable } from "node:stream";
+import type { Api } from "grammy";
 import type { MoreOffers } from "../../src/bot/features/intake.js";
 import type { Notice } from "../../src/bot/forms/form-state.js";
 import { createI18n } from "../../src/bot/i18n.js";
-import type { TaskFormsDeps } from "../../src/bot/tasks/result-actions.js";
-import { createFlowDeps } from "../../src/bot/tasks/services.js";
 import { loadCatalog } from "../../src/catalog/index.js";
 import { DEFAULT_CATALOG_PATH } from "../../src/config.js";
 import { MemoryJobQueue } from "../../src/jobs/memory-queue.js";
+import { createLogger } from "../../src/logger.js";
 import type { MediaRef } from "../../src/media/media-ref.js";
+import { createMetrics } from "../../src/metrics.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
 import type { Storage } from "../../src/storage/ports.js";
-import { AwaitingSrt, srtOf } from "../../src/tasks/awaiting-srt.js";
-import { ProgressCards } from "../../src/tasks/card.js";
-import { submitJob } from "../../src/tasks/create-job.js";
-import { CreationCheck } from "../../src/tasks/creation-check.js";
-import { TaskRecords } from "../../src/tasks/records.js";
-import { TaskSubmissions } from "../../src/tasks/start.js";
-import { type PreviewRequest, type VoicePreviewPort, VoicePreviews } from "../../src/tasks/voice-previews.js";
+import { createTaskPipeline, type TaskServiceCalls } from "../../src/task-pipeline.js";
+import type { TaskRecords } from "../../src/tasks/records.js";
+import type { PreviewRequest, VoicePreviewPort } from "../../src/tasks/voice-previews.js";
 import { parseSrt } from "../../src/tasks-service/parsers/srt.js";
 import type { TaskRequest } from "../../src/tasks-service/schemas/index.js";
-import { FakeTasksService } from "./bot-fakes.js";
+import { FakeApiKeys, FakeTasksService, refusingFetcher } from "./bot-fakes.js";
 import { BotHarness, formCardOf, type TestUser } from "./bot-harness.js";
 import { settleQueue } from "./settle.js";
 
 export const LIMITS = { maxIntakeMb: 20, selfHostedBotApi: false };
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The upload id the fake service gives a transcript handed to it again. */
+const REUPLOAD_ID = "00000000-0000-4000-8000-00000000a5a5";
 
 /** The upload id the fake service gives a Telegram file: stable, so tests can name it. */
 export function uploadIdOf(ref: MediaRef): string {
@@ -77,28 +78,33 @@ export class FormRig {
 
   private constructor(catalog: Awaited<ReturnType<typeof loadCatalog>>, options: RigOptions = {}) {
     this.storage = options.storage ?? createMemoryStorage();
-    this.records = new TaskRecords(this.storage);
     const i18n = createI18n("en");
-    let harness: BotHarness | undefined;
-    const logger = { child: () => logger, info() {}, warn() {}, error() {}, debug() {} } as never;
+    const logger = createLogger({ level: "silent" });
     this.queue = new MemoryJobQueue(logger);
+    let harness: BotHarness | undefined;
+    const apiKeys = new FakeApiKeys();
     const rig = this;
-    const cards = new ProgressCards(
-      {
-        editMessageText: (...args: Parameters<BotHarness["bot"]["api"]["editMessageText"]>) =>
-          (harness as BotHarness).bot.api.editMessageText(...args),
-        sendMessage: (...args: Parameters<BotHarness["bot"]["api"]["sendMessage"]>) =>
-          (harness as BotHarness).bot.api.sendMessage(...args),
-      },
-      this.records,
-    );
-    const apiKeys = { ensure: async () => ({ apiKey: "cmp_test0001_secret" }) };
-    const translate = (locale: string) => (key: string, variables?: Record<string, string | number>) =>
-      i18n.t(locale, key, variables);
-    const submit = submitJob({
-      records: this.records,
-      cards,
+    const pipeline = createTaskPipeline({
+      botToken: "123:test",
+      botApiRoot: "http://127.0.0.1:1",
+      selfHostedBotApi: false,
+      tasksBaseUrl: "http://127.0.0.1:1",
+      publicUrl: () => "https://bot.example.com",
+      messengerHookSecret: undefined,
+      defaultLocale: "en",
+      storage: this.storage,
+      queue: this.queue,
+      logger,
+      metrics: createMetrics(),
       apiKeys,
+      tasksService: this.serviceCalls(options.voiceSampleApiKey),
+      catalog,
+      i18n,
+      limits: LIMITS,
+      voiceSampleApiKey: options.voiceSampleApiKey,
+      api: harnessApi(() => harness),
+      // The poller ticks when a test ticks it, never on its own; a voice sample is read again at once.
+      timings: { pollTickMs: DAY_MS, voiceSamplePollMs: 0 },
       async transfer(ref) {
         if (rig.uploadFailure) throw rig.uploadFailure;
         const delayMs = ref.source === "telegram" ? rig.slowFiles.get(ref.fileId) : undefined;
@@ -106,73 +112,11 @@ export class FormRig {
         rig.uploaded.push(ref);
         return ref.source === "link" ? { url: ref.url } : { uploadId: uploadIdOf(ref) };
       },
-      async reuploadResult(ticket) {
-        const review = await new AwaitingSrt(rig.storage.kv).review(ticket);
-        rig.reuploadedSrt.push(review ? srtOf(review) : "the service's own SRT");
-        return "00000000-0000-4000-8000-00000000a5a5";
-      },
-      tasksService: {
-        async createTask(_apiKey, request) {
-          if (rig.createFailure) throw rig.createFailure;
-          rig.created.push(request);
-          return { task_id: ++rig.nextTaskId };
-        },
-      },
-      translate,
-      webhookUrl: (ticket) => `https://bot.example.com/hooks/tasks/${ticket}`,
-      firstPollDelayMs: 15_000,
-      creation: new CreationCheck({
-        records: this.records,
-        cards,
-        locks: this.storage.locks,
-        apiKeys,
-        tasksService: this.tasksService,
-        translate,
-        firstPollDelayMs: 15_000,
-      }),
+      resultFetcher: { ...refusingFetcher, open: async () => Readable.from([Buffer.from("ID3")]) },
+      ...(options.voiceSampleApiKey === undefined ? { voicePreviews: this.recordedPreviews(options) } : {}),
     });
-    this.queue.register(submit);
-    const submissions = new TaskSubmissions(this.records, this.queue, submit);
-    const recording: VoicePreviewPort = {
-      madeOnRequest: options.noVoiceSamples !== true,
-      async play(request) {
-        rig.previews.push(request);
-        return "voice-preview-making";
-      },
-    };
-    const sampleApiKey = options.voiceSampleApiKey;
-    let previews = recording;
-    if (sampleApiKey !== undefined) {
-      const made = new VoicePreviews({
-        storage: this.storage,
-        queue: this.queue,
-        api: {
-          sendAudio: (...args: Parameters<BotHarness["bot"]["api"]["sendAudio"]>) =>
-            (harness as BotHarness).bot.api.sendAudio(...args),
-          sendMessage: (...args: Parameters<BotHarness["bot"]["api"]["sendMessage"]>) =>
-            (harness as BotHarness).bot.api.sendMessage(...args),
-        },
-        catalog,
-        sampleApiKey,
-        tasksService: this.tasksService,
-        openResult: async () => Readable.from([Buffer.from("ID3")]),
-        translate,
-        sleep: async () => {},
-      });
-      this.queue.register(made.job);
-      previews = made;
-    }
-    const flow = createFlowDeps({
-      i18n,
-      catalog,
-      limits: LIMITS,
-      submissions,
-      kv: this.storage.kv,
-      telegram: { api: { getFile: async () => ({}) }, botApiRoot: "http://127.0.0.1:1", token: "123:test" },
-      previews,
-      apiKeys: { ensure: (userId: number) => (harness as BotHarness).apiKeys.ensure(userId) },
-      tasksService: this.tasksService,
-    });
+    this.records = pipeline.records;
+    const { flow } = pipeline.forms;
     flow.checkSrt = async (ref, video): Promise<Notice | undefined> => {
       const seconds = video?.source === "telegram" ? video.durationSec : undefined;
       const text = ref.source === "telegram" ? (rig.srtFiles.get(ref.fileId) ?? "") : "";
@@ -182,9 +126,9 @@ export class FormRig {
       return { key: `rule-${issue?.code}`, params: { line: issue?.line ?? 1, ...(issue?.params ?? {}) } };
     };
     flow.readText = async (ref) => rig.textFiles.get(ref.fileId) ?? { key: "text-file-empty" };
-    const forms: TaskFormsDeps = { flow, records: this.records, submissions };
     harness = new BotHarness({
       storage: this.storage,
+      apiKeys,
       tasksService: this.tasksService,
       results: {
         getFile: (payload) => {
@@ -204,11 +148,49 @@ export class FormRig {
           limits: LIMITS,
           ...(options.moreOffers ? { moreOffers: options.moreOffers } : {}),
         },
-        forms,
+        forms: pipeline.forms,
         rateLimit: { limit: 100_000, windowMs: 1000 },
       },
     });
     this.harness = harness;
+  }
+
+  /**
+   * The service as the pipeline calls it: the user's tasks are recorded in `created` (or refused with
+   * `createFailure`); voice samples on the operator's key are made by the fake service; a transcript
+   * handed to it again is recorded in `reuploadedSrt`.
+   */
+  private serviceCalls(sampleApiKey: string | undefined): TaskServiceCalls {
+    const rig = this;
+    const service = this.tasksService;
+    return {
+      me: (apiKey) => service.me(apiKey),
+      getTask: (apiKey, id) => service.getTask(apiKey, id),
+      listTasks: (apiKey, page) => service.listTasks(apiKey, page),
+      async createTask(apiKey: string, request: TaskRequest) {
+        if (apiKey === sampleApiKey) return service.createTask(apiKey, request);
+        if (rig.createFailure) throw rig.createFailure;
+        rig.created.push(request);
+        return { task_id: ++rig.nextTaskId };
+      },
+      async upload(_apiKey, file) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of file.open()) chunks.push(Buffer.from(chunk));
+        rig.reuploadedSrt.push(Buffer.concat(chunks).toString("utf8"));
+        return { upload_id: REUPLOAD_ID, filename: file.filename, size_bytes: file.size };
+      },
+    };
+  }
+
+  /** ▶ as the tests see it: the request recorded, no sample made. */
+  private recordedPreviews(options: RigOptions): VoicePreviewPort {
+    return {
+      madeOnRequest: options.noVoiceSamples !== true,
+      play: async (request) => {
+        this.previews.push(request);
+        return "voice-preview-making";
+      },
+    };
   }
 
   /** `voiceSampleApiKey`: ▶ makes real samples on that key through the fake service, as in production. */
@@ -218,7 +200,6 @@ export class FormRig {
     return rig;
   }
 
-  /** Resolves when no job is waiting, running or delayed. */
   /** Sends the media and picks the task, unless only that task takes them and its form opened at once. */
   async fromIntake(user: TestUser, task: string, ...messages: Array<Record<string, unknown>>) {
     const before = this.harness.calls.length;
@@ -236,6 +217,7 @@ export class FormRig {
     await this.harness.press(user, BotHarness.button(calls.at(-1), task));
   }
 
+  /** Resolves when no job is waiting, running or delayed. */
   async settle(): Promise<void> {
     await settleQueue(this.queue, { rounds: 500 });
   }
@@ -304,4 +286,24 @@ export class FormRig {
   async close(): Promise<void> {
     await this.queue.close(1000);
   }
+}
+
+/**
+ * The Api the pipeline's jobs and forms call: the harness's, so their calls are recorded with the bot's.
+ * A form's look into a file (its length) finds none: the rig serves no file bytes, so an estimate counts
+ * per minute, as for a file that cannot be read.
+ */
+function harnessApi(harness: () => BotHarness | undefined): Api {
+  return new Proxy(
+    {},
+    {
+      get: (_target, method: string) => {
+        if (method === "getFile") return async () => ({});
+        return (...args: unknown[]) => {
+          const api = (harness() as BotHarness).bot.api;
+          return Reflect.apply(Reflect.get(api, method), api, args);
+        };
+      },
+    },
+  ) as Api;
 }
