@@ -118,6 +118,12 @@ export const FORMATS = {
 } satisfies Record<string, FormatInfo>;
 export type MediaFormat = keyof typeof FORMATS;
 
+const FORMAT_ENTRIES = Object.entries(FORMATS) as Array<[MediaFormat, FormatInfo]>;
+
+export function formatOfExtension(extension: string): MediaFormat | undefined {
+  return FORMAT_ENTRIES.find(([, info]) => info.extensions.includes(extension))?.[0];
+}
+
 /** Shown to the user when a format is refused. Voice notes are accepted but not advertised as files. */
 export const ACCEPTED_FORMATS_TEXT = "JPEG, PNG, WebP, MP4, MOV, AVI, MP3, WAV, M4A, SRT";
 /** The same where the generation service's formats are taken too. */
@@ -160,11 +166,8 @@ export function formatOf(ref: TelegramMediaRef): MediaFormat | undefined {
   if (ref.kind === "voice") return "ogg_opus";
   const mime = mimeOf(ref);
   const extension = extensionOf(ref.fileName);
-  const entries = Object.entries(FORMATS) as Array<[MediaFormat, FormatInfo]>;
-  const byMime = mime ? entries.find(([, info]) => info.mimes.includes(mime))?.[0] : undefined;
-  const byExtension = extension
-    ? entries.find(([, info]) => info.extensions.includes(extension))?.[0]
-    : undefined;
+  const byMime = mime ? FORMAT_ENTRIES.find(([, info]) => info.mimes.includes(mime))?.[0] : undefined;
+  const byExtension = extension ? formatOfExtension(extension) : undefined;
   if (byMime && byExtension && byMime !== byExtension) {
     // A generic or wrong label is common for documents; a name that says SRT is what the user sent.
     return mime === "application/octet-stream" || mime?.startsWith("text/") ? byExtension : byMime;
