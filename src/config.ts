@@ -252,13 +252,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
 /** The literal secret values in a config, for the logger to scrub. */
 export function configSecrets(config: Config): string[] {
-  const password = config.redisUrl && new URL(config.redisUrl).password;
   return [
     config.botToken,
     config.webhookSecret,
     config.messengerHookSecret,
     config.voiceSampleApiKey,
     config.keyVaultSecret?.toString("base64"),
-    ...(password ? [decodeURIComponent(password), password] : []),
+    ...(config.redisUrl ? urlPasswords(config.redisUrl) : []),
   ].filter((secret): secret is string => Boolean(secret));
+}
+
+/** A URL's password as written and decoded, for the logger to scrub. */
+export function urlPasswords(url: string): string[] {
+  const { password } = new URL(url);
+  return password ? [decodeURIComponent(password), password] : [];
 }
