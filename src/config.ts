@@ -92,18 +92,14 @@ function httpUrl(what: string) {
   return z
     .string()
     .refine((text) => {
-      try {
-        const url = new URL(text);
-        return (
-          (url.protocol === "http:" || url.protocol === "https:") &&
-          url.search === "" &&
-          url.hash === "" &&
-          url.username === "" &&
-          url.password === ""
-        );
-      } catch {
-        return false;
-      }
+      const url = URL.parse(text);
+      return (
+        (url?.protocol === "http:" || url?.protocol === "https:") &&
+        url.search === "" &&
+        url.hash === "" &&
+        url.username === "" &&
+        url.password === ""
+      );
     }, `must be ${what}: an http(s) URL without query, fragment or credentials`)
     .transform((text) => text.replace(/\/+$/, ""));
 }
@@ -130,12 +126,8 @@ const fieldSchemas = {
   TASKS_BASE_URL: httpUrl("the Media Task Service's base URL"),
   GENERATION_BASE_URL: httpUrl("the Image and Video Generation Service's base URL"),
   REDIS_URL: z.string().refine((text) => {
-    try {
-      const url = new URL(text);
-      return url.protocol === "redis:" || url.protocol === "rediss:";
-    } catch {
-      return false;
-    }
+    const protocol = URL.parse(text)?.protocol;
+    return protocol === "redis:" || protocol === "rediss:";
   }, "must be a redis:// or rediss:// URL"),
   API_KEY_PREFIX: z.string().regex(/^[a-z0-9]{2,16}$/, "must be 2-16 characters of a-z and 0-9"),
   KEY_VAULT_SECRET: z
@@ -260,15 +252,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
 /** The literal secret values in a config, for the logger to scrub. */
 export function configSecrets(config: Config): string[] {
-  const secrets: string[] = [];
-  if (config.botToken) secrets.push(config.botToken);
-  if (config.webhookSecret) secrets.push(config.webhookSecret);
-  if (config.messengerHookSecret) secrets.push(config.messengerHookSecret);
-  if (config.voiceSampleApiKey) secrets.push(config.voiceSampleApiKey);
-  if (config.keyVaultSecret) secrets.push(config.keyVaultSecret.toString("base64"));
-  if (config.redisUrl) {
-    const password = new URL(config.redisUrl).password;
-    if (password) secrets.push(decodeURIComponent(password), password);
-  }
-  return secrets;
+  return [
+    config.botToken,
+    config.webhookSecret,
+    config.messengerHookSecret,
+    config.voiceSampleApiKey,
+    config.keyVaultSecret?.toString("base64"),
+    ...(config.redisUrl ? urlPasswords(config.redisUrl) : []),
+  ].filter((secret): secret is string => Boolean(secret));
+}
+
+/** A URL's password as written and decoded, for the logger to scrub. */
+export function urlPasswords(url: string): string[] {
+  const { password } = new URL(url);
+  return password ? [decodeURIComponent(password), password] : [];
 }

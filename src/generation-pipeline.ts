@@ -191,7 +191,7 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
     records,
     queue,
     deliverJob: deliver,
-    refreshCard: (ticket) => refreshCard(ticket),
+    refreshCard,
     logger: logger.child({ component: "generation-follower" }),
   });
   // The poll pass and the failure check read the user's lists alike, under the same lock and budget.
@@ -240,7 +240,7 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
     webhookUrl: (ticket, credentials) =>
       credentials.signingSecret ? hookUrlFor(options.publicUrl(), "generations", ticket) : undefined,
     firstPoll: (userId) => records.schedulePoll(userId, Date.now() + (timings.firstPollMs ?? 3_000)),
-    refreshCard: (ticket) => refreshCard(ticket),
+    refreshCard,
     async afterCreate(record) {
       await retention.schedule(record);
       await queue.enqueue(
@@ -270,18 +270,8 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
     api,
     translate,
   });
-  queue.register(create);
-  queue.register(deliver);
-  queue.register(poll);
-  queue.register(observe);
-  queue.register(failures.job);
-  queue.register(cardJob);
-  queue.register(original);
-  queue.register(cancel);
-  queue.register(guard);
-  queue.register(retentionNotice);
-  queue.register(cancelQueue);
-  queue.register(join);
+  queue.register(create, deliver, poll, observe, failures.job, cardJob, original, cancel, guard);
+  queue.register(retentionNotice, cancelQueue, join);
   queue.every(poller);
   queue.every(retention);
   return {

@@ -183,15 +183,15 @@ export function parseJsonAs<T>(
     : { detail: summarizeIssues(parsed.error), cause: parsed.error };
 }
 
+const THROWN_KINDS = [
+  [ResponseTooLargeError, "response_too_large"],
+  [UploadSizeMismatchError, "upload_size_mismatch"],
+  [UploadSourceError, "upload_source_failed"],
+] as const;
+
 function classifyThrown(error: unknown, signal: AbortSignal | undefined): TransportFailure {
-  if (error instanceof ResponseTooLargeError) {
-    return { kind: "response_too_large", notSent: false, detail: error.message, cause: error };
-  }
-  if (error instanceof UploadSizeMismatchError) {
-    return { kind: "upload_size_mismatch", notSent: false, detail: error.message, cause: error };
-  }
-  if (error instanceof UploadSourceError) {
-    return { kind: "upload_source_failed", notSent: false, detail: error.message, cause: error };
+  for (const [type, kind] of THROWN_KINDS) {
+    if (error instanceof type) return { kind, notSent: false, detail: error.message, cause: error };
   }
   const code = errorCode(error);
   const notSent = code !== undefined && NOT_SENT_CODES.has(code);

@@ -16,6 +16,7 @@ import type { GenerationRecords } from "../generations/records.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
+import { parseStored } from "../storage/json.js";
 import type { KeyValueStore } from "../storage/ports.js";
 
 /** Longer than the service's retries last (5 s, 30 s, 5 min), so no retry of a handled delivery is handled again. */
@@ -56,15 +57,9 @@ export function generationHookRoutes(deps: GenerationHookDeps): (app: Hono) => v
           ? c.json({ detail: "signature too old or too far ahead" }, 400)
           : c.json({ detail: "bad signature" }, 401);
       }
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody.toString("utf8"));
-      } catch {
-        return c.json({ detail: "invalid body" }, 400);
-      }
-      const payload = WebhookPayloadSchema.safeParse(json);
-      if (!payload.success) return c.json({ detail: "invalid body" }, 400);
-      const generation = payload.data.data;
+      const payload = parseStored(rawBody.toString("utf8"), WebhookPayloadSchema);
+      if (!payload) return c.json({ detail: "invalid body" }, 400);
+      const generation = payload.data;
       const place = await records.locate(generation.id);
       if (place?.ticket !== ticket) {
         logger.warn(

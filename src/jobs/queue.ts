@@ -97,7 +97,7 @@ export function periodicWork(
 
 export interface JobQueue {
   readonly kind: "bullmq" | "memory";
-  register<T>(definition: JobDefinition<T>): void;
+  register<T extends unknown[]>(...definitions: { [K in keyof T]: JobDefinition<T[K]> }): void;
   /** Ticks the work every `everyMs` from start() on. */
   every(work: PeriodicWork): void;
   /** Resolves once the job is durably queued (or known already under its id). */
@@ -118,9 +118,11 @@ export abstract class Lanes<Lane extends { definition: JobDefinition<unknown> }>
 
   protected abstract newLane(definition: JobDefinition<unknown>): Lane;
 
-  register<T>(definition: JobDefinition<T>): void {
-    if (this.lanes.has(definition.name)) throw new Error(`job ${definition.name} is registered twice`);
-    this.lanes.set(definition.name, this.newLane(definition as JobDefinition<unknown>));
+  register<T extends unknown[]>(...definitions: { [K in keyof T]: JobDefinition<T[K]> }): void {
+    for (const definition of definitions as JobDefinition<unknown>[]) {
+      if (this.lanes.has(definition.name)) throw new Error(`job ${definition.name} is registered twice`);
+      this.lanes.set(definition.name, this.newLane(definition));
+    }
   }
 
   onFailure(listener: (job: string, final: boolean) => void): void {

@@ -6,7 +6,7 @@
 
 import { CLOUD_INTAKE_LIMIT_MB, SERVICE_INTAKE_LIMIT_MB } from "../config.js";
 import type { TaskType } from "../tasks-service/schemas/index.js";
-import type { MediaRef, TelegramMediaRef } from "./media-ref.js";
+import type { MediaKind, MediaRef, TelegramMediaRef } from "./media-ref.js";
 
 /** Stable codes; each is shown as the locale message `media-error-<code>`. */
 export const MEDIA_ERROR_CODES = [
@@ -118,6 +118,12 @@ export const FORMATS = {
 } satisfies Record<string, FormatInfo>;
 export type MediaFormat = keyof typeof FORMATS;
 
+const FORMAT_ENTRIES = Object.entries(FORMATS) as Array<[MediaFormat, FormatInfo]>;
+
+export function formatOfExtension(extension: string): MediaFormat | undefined {
+  return FORMAT_ENTRIES.find(([, info]) => info.extensions.includes(extension))?.[0];
+}
+
 /** Shown to the user when a format is refused. Voice notes are accepted but not advertised as files. */
 export const ACCEPTED_FORMATS_TEXT = "JPEG, PNG, WebP, MP4, MOV, AVI, MP3, WAV, M4A, SRT";
 /** The same where the generation service's formats are taken too. */
@@ -137,15 +143,16 @@ export interface IntakeLimits {
 }
 
 /** Telegram's upload limit for bots: 50 MB on the cloud Bot API, 2000 MB on a self-hosted server. */
-const CLOUD_UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
-const SELF_HOSTED_UPLOAD_LIMIT_BYTES = 2000 * 1024 * 1024;
-
 export function uploadLimitBytes(selfHostedBotApi: boolean): number {
-  return selfHostedBotApi ? SELF_HOSTED_UPLOAD_LIMIT_BYTES : CLOUD_UPLOAD_LIMIT_BYTES;
+  return (selfHostedBotApi ? 2000 : 50) * MIB;
 }
 
 function extensionOf(fileName: string | undefined): string | undefined {
   return fileName?.toLowerCase().match(/\.([a-z0-9]{1,5})$/)?.[1];
+}
+
+function mimeOf(ref: TelegramMediaRef): string | undefined {
+  return ref.mime?.toLowerCase().split(";")[0]?.trim();
 }
 
 /**
@@ -157,13 +164,10 @@ export function formatOf(ref: TelegramMediaRef): MediaFormat | undefined {
   if (ref.kind === "photo") return "jpeg";
   if (ref.kind === "video_note") return "mp4";
   if (ref.kind === "voice") return "ogg_opus";
-  const mime = ref.mime?.toLowerCase().split(";")[0]?.trim();
+  const mime = mimeOf(ref);
   const extension = extensionOf(ref.fileName);
-  const entries = Object.entries(FORMATS) as Array<[MediaFormat, FormatInfo]>;
-  const byMime = mime ? entries.find(([, info]) => info.mimes.includes(mime))?.[0] : undefined;
-  const byExtension = extension
-    ? entries.find(([, info]) => info.extensions.includes(extension))?.[0]
-    : undefined;
+  const byMime = mime ? FORMAT_ENTRIES.find(([, info]) => info.mimes.includes(mime))?.[0] : undefined;
+  const byExtension = extension ? formatOfExtension(extension) : undefined;
   if (byMime && byExtension && byMime !== byExtension) {
     // A generic or wrong label is common for documents; a name that says SRT is what the user sent.
     return mime === "application/octet-stream" || mime?.startsWith("text/") ? byExtension : byMime;
@@ -177,10 +181,8 @@ export function formatOf(ref: TelegramMediaRef): MediaFormat | undefined {
  */
 export function isTextDocument(ref: MediaRef): ref is TelegramMediaRef {
   if (ref.source !== "telegram" || ref.kind !== "document") return false;
-  const extension = extensionOf(ref.fileName);
-  if (extension === "txt") return true;
-  const mime = ref.mime?.toLowerCase().split(";")[0]?.trim();
-  return mime === "text/plain" && formatOf(ref) === undefined;
+  if (extensionOf(ref.fileName) === "txt") return true;
+  return mimeOf(ref) === "text/plain" && formatOf(ref) === undefined;
 }
 
 /** A text file bigger than this is not a script to be read out: 20,000 characters are at most 80 kB. */
@@ -188,25 +190,19 @@ export const MAX_TEXT_DOCUMENT_BYTES = 256 * 1024;
 
 /** The class of media a ref holds; for links, what the path suggests (undefined: unknown until fetched). */
 export function mediaClassOf(ref: MediaRef): MediaClass | undefined {
-  if (ref.source === "link") {
-    switch (ref.kindHint) {
-      case "photo":
-        return "image";
-      case "video":
-      case "video_note":
-        return "video";
-      case "audio":
-      case "voice":
-        return "audio";
-      case "document":
-        return "subtitles";
-      default:
-        return undefined;
-    }
-  }
+  if (ref.source === "link") return ref.kindHint && CLASS_OF_LINK_KIND[ref.kindHint];
   const format = formatOf(ref);
   return format ? FORMATS[format].mediaClass : undefined;
 }
+
+const CLASS_OF_LINK_KIND: Record<MediaKind, MediaClass> = {
+  photo: "image",
+  video: "video",
+  video_note: "video",
+  audio: "audio",
+  voice: "audio",
+  document: "subtitles",
+};
 
 /** Task types that take a single file of a class. */
 const TASKS_BY_CLASS: Record<MediaClass, readonly TaskType[]> = {

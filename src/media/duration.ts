@@ -11,25 +11,7 @@ import { mp4Boxes } from "./media-header.js";
 
 /** Seconds `bytes` plays when read as `format`; undefined for a header it cannot read or a format without length. */
 export function mediaDuration(bytes: Buffer, format: MediaFormat): number | undefined {
-  switch (format) {
-    case "mp4":
-    case "mov":
-    case "m4a":
-      return mp4Duration(bytes);
-    case "mp3":
-      return mp3Duration(bytes);
-    case "wav":
-      return wavDuration(bytes);
-    case "avi":
-      return aviDuration(bytes);
-    case "flac":
-      return flacDuration(bytes);
-    case "ogg":
-    case "ogg_opus":
-      return oggDuration(bytes);
-    default:
-      return undefined;
-  }
+  return DURATION_READERS[format]?.(bytes);
 }
 
 interface Span {
@@ -128,22 +110,25 @@ function frameAt(bytes: Buffer, offset: number): Frame | undefined {
   };
 }
 
-function id3Length(bytes: Buffer, offset: number): number {
-  if (offset + 10 > bytes.length || bytes.toString("latin1", offset, offset + 3) !== "ID3") return 0;
-  const size =
-    ((bytes[offset + 6] ?? 0) << 21) |
-    ((bytes[offset + 7] ?? 0) << 14) |
-    ((bytes[offset + 8] ?? 0) << 7) |
-    (bytes[offset + 9] ?? 0);
-  return 10 + size + (((bytes[offset + 5] ?? 0) & 0x10) !== 0 ? 10 : 0);
+/** Where the data after the leading ID3 tags starts. */
+function afterId3Tags(bytes: Buffer): number {
+  let offset = 0;
+  while (offset + 10 <= bytes.length && bytes.toString("latin1", offset, offset + 3) === "ID3") {
+    const size =
+      ((bytes[offset + 6] ?? 0) << 21) |
+      ((bytes[offset + 7] ?? 0) << 14) |
+      ((bytes[offset + 8] ?? 0) << 7) |
+      (bytes[offset + 9] ?? 0);
+    offset += 10 + size + (((bytes[offset + 5] ?? 0) & 0x10) !== 0 ? 10 : 0);
+  }
+  return offset;
 }
 
 /** How far past the tags the first frame is looked for. */
 const SYNC_SEARCH_BYTES = 64 * 1024;
 
 function mp3Duration(bytes: Buffer): number | undefined {
-  let offset = 0;
-  for (let tag = id3Length(bytes, 0); tag > 0; tag = id3Length(bytes, offset)) offset += tag;
+  let offset = afterId3Tags(bytes);
   const limit = Math.min(bytes.length, offset + SYNC_SEARCH_BYTES);
   let first: Frame | undefined;
   // A frame counts when the next one (or the end) follows it: a stray 0xFF is not a frame.
@@ -225,8 +210,7 @@ function streamInfo(bytes: Buffer, start: number): { sampleRate: number; samples
 }
 
 function flacDuration(bytes: Buffer): number | undefined {
-  let offset = 0;
-  for (let tag = id3Length(bytes, 0); tag > 0; tag = id3Length(bytes, offset)) offset += tag;
+  const offset = afterId3Tags(bytes);
   if (offset + 8 > bytes.length || bytes.toString("latin1", offset, offset + 4) !== "fLaC") return undefined;
   // STREAMINFO is the first metadata block (type 0), right after the marker and the block's 4-byte header.
   if (((bytes[offset + 4] ?? 0) & 0x7f) !== 0) return undefined;
@@ -294,3 +278,15 @@ function oggDuration(bytes: Buffer): number | undefined {
   const seconds = (Number(last) - clock.skip) / clock.rate;
   return seconds > 0 ? seconds : undefined;
 }
+
+const DURATION_READERS: Partial<Record<MediaFormat, (bytes: Buffer) => number | undefined>> = {
+  mp4: mp4Duration,
+  mov: mp4Duration,
+  m4a: mp4Duration,
+  mp3: mp3Duration,
+  wav: wavDuration,
+  avi: aviDuration,
+  flac: flacDuration,
+  ogg: oggDuration,
+  ogg_opus: oggDuration,
+};

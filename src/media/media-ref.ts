@@ -42,12 +42,8 @@ export type LinkMediaRef = {
 export type MediaRef = TelegramMediaRef | LinkMediaRef;
 
 function isHttpsUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === "https:" && url.hostname !== "" && url.username === "" && url.password === "";
-  } catch {
-    return false;
-  }
+  const url = URL.parse(text);
+  return url?.protocol === "https:" && url.hostname !== "" && url.username === "" && url.password === "";
 }
 
 const TelegramMediaRefSchema = z.object({
@@ -73,10 +69,8 @@ const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
  * Links users send never get here as http: linksIn refuses them first.
  */
 function isServiceFetchable(text: string): boolean {
-  if (isHttpsUrl(text)) return true;
-  if (!URL.canParse(text)) return false;
-  const url = new URL(text);
-  return url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
+  const url = URL.parse(text);
+  return isHttpsUrl(text) || (url?.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
 }
 
 const LinkMediaRefSchema = z.object({
@@ -210,11 +204,11 @@ export function linksIn(text: string): ExtractedMedia {
       continue;
     }
     // The service fetches the link from the internet: a host without a dot is a typo or a private name.
-    if (scheme !== "https" || !isHttpsUrl(candidate) || !new URL(candidate).hostname.includes(".")) {
+    const url = URL.parse(candidate);
+    if (scheme !== "https" || !url || !isHttpsUrl(candidate) || !url.hostname.includes(".")) {
       linkProblems.push({ code: "link_malformed", text: candidate });
       continue;
     }
-    const url = new URL(candidate);
     const kindHint = kindHintOf(url);
     refs.push({ source: "link", url: url.href, ...(kindHint ? { kindHint } : {}) });
   }

@@ -6,7 +6,14 @@
  */
 
 import { Readable } from "node:stream";
-import { ACCEPTED_FORMATS_TEXT, FORMATS, type MediaClass, MediaError, type MediaFormat } from "./accept.js";
+import {
+  ACCEPTED_FORMATS_TEXT,
+  FORMATS,
+  formatOfExtension,
+  type MediaClass,
+  MediaError,
+  type MediaFormat,
+} from "./accept.js";
 
 /** file-type reads at most this much to decide. */
 const HEAD_BYTES = 4100;
@@ -50,29 +57,14 @@ export async function peek(source: Readable, bytes = HEAD_BYTES): Promise<Peeked
   return { head: head.subarray(0, bytes), stream };
 }
 
-const FORMAT_BY_EXTENSION: Record<string, MediaFormat> = {
-  jpg: "jpeg",
-  png: "png",
-  webp: "webp",
-  mp4: "mp4",
-  m4v: "mp4",
-  mov: "mov",
-  qt: "mov",
-  avi: "avi",
-  // An EBML (Matroska) file whose DocType is "webm"; other Matroska files are not taken.
-  webm: "webm",
-  flv: "flv",
-  // An MPEG-1/2 program stream (pack header 00 00 01 BA) or video elementary stream (00 00 01 B3).
-  mpg: "mpeg",
-  mp3: "mp3",
-  wav: "wav",
-  m4a: "m4a",
-  flac: "flac",
-  // OGG by its first stream's codec: Opus (what voice notes hold), Vorbis, FLAC.
-  opus: "ogg_opus",
-  ogg: "ogg",
-  oga: "ogg",
-};
+/**
+ * file-type names what it found by its extension, as the formats list theirs, except a QuickTime file
+ * ("qt") and an OGG whose first stream is Opus ("opus"), which is what voice notes hold.
+ */
+function detectedFormat(extension: string): MediaFormat | undefined {
+  if (extension === "qt") return "mov";
+  return extension === "opus" ? "ogg_opus" : formatOfExtension(extension);
+}
 
 /** SRT has no magic number: text that starts like a cue (an index, then a timecode line). */
 function looksLikeSrt(head: Buffer): boolean {
@@ -85,7 +77,7 @@ function looksLikeSrt(head: Buffer): boolean {
 export async function sniffFormat(head: Buffer): Promise<MediaFormat | undefined> {
   const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(head);
-  if (detected) return FORMAT_BY_EXTENSION[detected.ext];
+  if (detected) return detectedFormat(detected.ext);
   return looksLikeSrt(head) ? "srt" : undefined;
 }
 

@@ -3,7 +3,7 @@
  * survives a restart; said loudly at start-up).
  */
 import { Redis } from "ioredis";
-import type { Config } from "../config.js";
+import { type Config, urlPasswords } from "../config.js";
 import { type Logger, redactText } from "../logger.js";
 import { createMemoryStorage } from "./memory.js";
 import type { Storage } from "./ports.js";
@@ -24,17 +24,12 @@ export interface RedisClientOptions {
   maxRetriesPerRequest?: number | null;
 }
 
-function passwordsOf(url: string): string[] {
-  const { password } = new URL(url);
-  return password ? [password, decodeURIComponent(password)] : [];
-}
-
 /**
  * An ioredis client that reconnects with capped exponential backoff forever and logs an outage once
  * (then at debug level until the connection is back), never the URL's password.
  */
 export function createRedisClient(url: string, logger: Logger, options: RedisClientOptions): Redis {
-  const secrets = passwordsOf(url);
+  const secrets = urlPasswords(url);
   const log = logger.child({ component: "redis", connection: options.name });
   const redis = new Redis(url, {
     connectionName: options.name,

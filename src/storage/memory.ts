@@ -139,12 +139,7 @@ function createSortedSetStore(): SortedSetStore {
   return {
     async add(set, member, score) {
       if (Number.isNaN(score)) throw new RangeError("a score must be a number");
-      let members = sets.get(set);
-      if (members === undefined) {
-        members = new Map();
-        sets.set(set, members);
-      }
-      members.set(member, score);
+      sets.set(set, (sets.get(set) ?? new Map<string, number>()).set(member, score));
     },
     async remove(set, member) {
       const members = sets.get(set);
@@ -239,17 +234,13 @@ function createRateWindowStore(map: ExpiringMap, now: () => number): RateWindowS
 
 export function createMemoryStorage(options: { now?: () => number } = {}): Storage {
   const now = options.now ?? Date.now;
-  const values = new ExpiringMap(now);
-  const locks = new ExpiringMap(now);
-  const buckets = new ExpiringMap(now);
-  const windows = new ExpiringMap(now);
   return {
     kind: "memory",
-    kv: createKeyValueStore(values),
+    kv: createKeyValueStore(new ExpiringMap(now)),
     sortedSets: createSortedSetStore(),
-    locks: createLockStore(locks),
-    buckets: createTokenBucketStore(buckets, now),
-    windows: createRateWindowStore(windows, now),
+    locks: createLockStore(new ExpiringMap(now)),
+    buckets: createTokenBucketStore(new ExpiringMap(now), now),
+    windows: createRateWindowStore(new ExpiringMap(now), now),
     async ping() {},
     isUp: () => true,
     isOutage: () => false,
