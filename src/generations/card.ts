@@ -9,10 +9,9 @@
  */
 import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
-import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { ticketTag } from "../lifecycle/tickets.js";
+import { type TicketData, TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
 import {
   type BatchRecord,
   type ChunkItem,
@@ -56,9 +55,6 @@ export class BatchCards {
   }
 }
 
-const CardDataSchema = z.object({ ticket: z.string().min(16) });
-export type CardData = z.infer<typeof CardDataSchema>;
-
 /** Images per interval between two edits of a batch's card: a batch of 500 is edited every ten intervals. */
 const IMAGES_PER_INTERVAL = 50;
 
@@ -69,11 +65,11 @@ export function cardRefreshJob(deps: {
   queue: JobQueue;
   intervalMs: number;
   now?: () => number;
-}): JobDefinition<CardData> {
+}): JobDefinition<TicketData> {
   const now = deps.now ?? Date.now;
-  const job: JobDefinition<CardData> = {
+  const job: JobDefinition<TicketData> = {
     name: "refresh-generation-card",
-    schema: CardDataSchema,
+    schema: TicketDataSchema,
     attempts: 3,
     backoffMs: 2_000,
     concurrency: 16,
@@ -110,7 +106,7 @@ export function cardRefreshJob(deps: {
  */
 export function cardRefresher(
   queue: JobQueue,
-  job: JobDefinition<CardData>,
+  job: JobDefinition<TicketData>,
   intervalMs: number,
   now: () => number = Date.now,
 ): (ticket: string, options?: { final?: boolean }) => Promise<void> {

@@ -16,6 +16,7 @@ import type { ListGenerationsQuery } from "../generation-service/requests.js";
 import type { Account, Generation, GenerationPage, GenerationType } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import { readStored } from "../storage/json.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import { entryButton } from "./account-buttons.js";
 import type { Observation } from "./follower.js";
@@ -153,7 +154,6 @@ const TallySchema = z.object({
   refunded: z.number().int().nonnegative(),
   running: z.number().int().nonnegative(),
 });
-type Tally = z.infer<typeof TallySchema>;
 
 export interface CancelQueueDeps {
   credentials: GenerationCredentialsReader;
@@ -165,18 +165,6 @@ export interface CancelQueueDeps {
   kv: KeyValueStore;
   api: Pick<Api, "editMessageText">;
   translate(locale: string): Translate;
-}
-
-/** What a run has done so far survives a retry, so the refund said at the end is the whole of it. */
-async function readTally(kv: KeyValueStore, key: string): Promise<Tally> {
-  const raw = await kv.get(key);
-  if (raw === undefined) return { canceled: 0, refunded: 0, running: 0 };
-  try {
-    const parsed = TallySchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : { canceled: 0, refunded: 0, running: 0 };
-  } catch {
-    return { canceled: 0, refunded: 0, running: 0 };
-  }
 }
 
 export function queueLinkKeyboard(t: Translate): InlineKeyboardMarkup {
@@ -200,7 +188,12 @@ export function cancelQueueJob(deps: CancelQueueDeps): JobDefinition<CancelQueue
         return;
       }
       const tallyKey = `queue-cancel:${chatId}:${messageId}`;
-      const tally = await readTally(deps.kv, tallyKey);
+      // What a run has done so far survives a retry, so the refund said at the end is the whole of it.
+      const tally = (await readStored(deps.kv, tallyKey, TallySchema)) ?? {
+        canceled: 0,
+        refunded: 0,
+        running: 0,
+      };
       const save = () => deps.kv.set(tallyKey, JSON.stringify(tally), { ttlMs: 24 * 60 * 60 * 1000 });
       try {
         const queued = await listAll(deps.service, credentials.apiKey, "queued");
