@@ -15,7 +15,8 @@
 import { createHash } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { z } from "zod";
-import { headerText, parseJsonAs } from "../http-client/transport.js";
+import { headerText } from "../http-client/transport.js";
+import { readStored } from "../storage/json.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import { type GenerationOperation, GenerationServiceError, type RateSnapshot } from "./errors.js";
 
@@ -81,10 +82,8 @@ export class KeyRateLimits {
 
   /** The last budget reported for the key while its window lasts. */
   async current(apiKey: string): Promise<RateSnapshot | undefined> {
-    const stored = await this.kv.get(this.storageKey(apiKey));
-    if (stored === undefined) return undefined;
-    const parsed = parseJsonAs(stored, RateSnapshotSchema);
-    return "value" in parsed && parsed.value.resetAt > this.now() ? parsed.value : undefined;
+    const stored = await readStored(this.kv, this.storageKey(apiKey), RateSnapshotSchema);
+    return stored && stored.resetAt > this.now() ? stored : undefined;
   }
 
   /** Keeps a response's report until its window resets. */
