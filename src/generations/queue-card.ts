@@ -83,39 +83,21 @@ export function timeBand(
   slots: number,
 ): { low: number; high: number } | undefined {
   if (types.length === 0) return undefined;
-  const lanes = Math.max(1, slots);
-  const spans = types.map((type) => TYPICAL_SECONDS[type]);
-  const sum = (pick: (span: { low: number; high: number }) => number) =>
-    spans.reduce((total, span) => total + pick(span), 0);
-  const longest = (pick: (span: { low: number; high: number }) => number) => Math.max(...spans.map(pick));
-  return {
-    low: Math.ceil(
-      Math.max(
-        longest((span) => span.low),
-        sum((span) => span.low) / lanes,
-      ),
-    ),
-    high: Math.ceil(
-      Math.max(
-        longest((span) => span.high),
-        sum((span) => span.high) / lanes,
-      ),
-    ),
+  const end = (side: "low" | "high") => {
+    const each = types.map((type) => TYPICAL_SECONDS[type][side]);
+    const spread = each.reduce((total, seconds) => total + seconds, 0) / Math.max(1, slots);
+    return Math.ceil(Math.max(...each, spread));
   };
+  return { low: end("low"), high: end("high") };
 }
 
 /** The band in the unit its upper end reads best in: seconds, minutes or hours. */
 export function bandText(t: Translate, band: { low: number; high: number }): string {
-  if (band.high < 120) return t("queue-band-seconds", { low: band.low, high: band.high });
-  if (band.high < 2 * 3600) {
-    return t("queue-band-minutes", {
-      low: Math.max(1, Math.floor(band.low / 60)),
-      high: Math.ceil(band.high / 60),
-    });
-  }
-  return t("queue-band-hours", {
-    low: Math.max(1, Math.floor(band.low / 3600)),
-    high: Math.ceil(band.high / 3600),
+  const [unit, size] =
+    band.high < 120 ? ["seconds", 1] : band.high < 2 * 3600 ? ["minutes", 60] : ["hours", 3600];
+  return t(`queue-band-${unit}`, {
+    low: Math.max(1, Math.floor(band.low / size)),
+    high: Math.ceil(band.high / size),
   });
 }
 
