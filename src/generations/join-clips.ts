@@ -1,15 +1,9 @@
 /**
- * "Join into one video" under a keyframe chain's clips: one `video` task on the Media Task Service whose
- * media are the clips' links, in the chain's order. The two services meet only here: the clips stay on
- * the generation service and the task service reads them by link, so their links are renewed (by reading
- * the generations again) before the task is made. The task service takes no Idempotency-Key, so one
- * claim per batch makes a double tap, or a second Join, start one task: the claim holds the ticket the
- * task is started under, chosen at the tap, so a run that dies after starting it and runs again finds
- * the same task instead of making a second. A join that made no task gives its claim back so the
- * button works again. The task then lives as any other: its progress card, its result and its cost
- * line come from the task delivery.
+ * "Join into one video" under a keyframe chain's clips: one `video` task on the Media Task Service that
+ * reads the clips by their links (renewed first), in the chain's order. That service takes no
+ * Idempotency-Key, so one claim per batch, holding the task's ticket chosen at the tap, makes a double
+ * tap or a rerun after a crash find the same task; a join that made no task gives its claim back.
  */
-
 import type { Api } from "grammy";
 import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
