@@ -120,7 +120,7 @@ async function finishBatch(deps: DeliverDeps, record: BatchRecord): Promise<void
     return;
   }
   await deps.records.update(record.ticket, (current) => ({ ...current, state: "finished" }));
-  await deps.records.open.remove(record.ticket);
+  await deps.records.markClosed(record.ticket);
   await deps.refreshCard(record.ticket, { final: true });
 }
 
@@ -224,7 +224,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       logger,
       async closed() {
         await deps.records.update(record.ticket, (current) => ({ ...current, state: "undeliverable" }));
-        await deps.records.open.remove(record.ticket);
+        await deps.records.markClosed(record.ticket);
       },
       async failed() {
         if (context.attempt < definition.attempts) return;

@@ -17,13 +17,7 @@ import {
   type Output,
 } from "../generation-service/responses.js";
 import { ALBUM_SIZE } from "../lifecycle/chat-delivery.js";
-import {
-  DueTickets,
-  ProblemSchema,
-  SHARED_STATES,
-  TicketRecordSchema,
-  TicketRecords,
-} from "../lifecycle/records.js";
+import { ProblemSchema, SHARED_STATES, TicketRecordSchema, TicketRecords } from "../lifecycle/records.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import { MediaRefSchema } from "../media/media-ref.js";
 import { readStored } from "../storage/json.js";
@@ -32,6 +26,7 @@ import type { Storage } from "../storage/ports.js";
 /** Batches stay reachable from their buttons (Original, Again, Delete) for the longest retention, 30 days. */
 const RECORD_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const POLL_SET = "generations:poll";
+/** Batches the service has whose albums are not all in the chat, scored by creation: what a start resumes. */
 const OPEN_SET = "generation-batches:open";
 const LOCK_TTL_MS = 10_000;
 const LOCK_WAIT_MS = 15_000;
@@ -191,12 +186,6 @@ export class RecordBusyError extends Error {
 }
 
 export class GenerationRecords extends TicketRecords<BatchRecord> {
-  /**
-   * Created batches whose albums are not all in the chat, by creation time: what a start resumes. A batch
-   * leaves once its albums are all in the chat, or never can be.
-   */
-  readonly open: DueTickets;
-
   constructor(
     storage: Storage,
     private readonly now: () => number = Date.now,
@@ -206,7 +195,6 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
       { record: "generation-batch", button: "generation-button", schema: BatchRecordSchema },
       RECORD_TTL_MS,
     );
-    this.open = new DueTickets(storage.sortedSets, OPEN_SET);
   }
 
   /** Changes a batch under its lock, so jobs that change different parts of it lose none. */
@@ -352,6 +340,20 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
 
   async pollsDue(now: number, limit: number): Promise<number[]> {
     return (await this.storage.sortedSets.rangeByScore(POLL_SET, now, limit)).map(Number);
+  }
+
+  /** A created batch whose albums are still on their way to the chat. */
+  async markOpen(ticket: string, createdAt: number): Promise<void> {
+    await this.storage.sortedSets.add(OPEN_SET, ticket, createdAt);
+  }
+
+  /** Its albums are all in the chat, or never can be. */
+  async markClosed(ticket: string): Promise<void> {
+    await this.storage.sortedSets.remove(OPEN_SET, ticket);
+  }
+
+  async openBatches(limit: number): Promise<string[]> {
+    return this.storage.sortedSets.rangeByScore(OPEN_SET, Number.MAX_SAFE_INTEGER, limit);
   }
 }
 
