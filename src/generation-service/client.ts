@@ -13,6 +13,7 @@ import {
   serviceClientBasics,
 } from "../http-client/client-options.js";
 import { headerText } from "../http-client/transport.js";
+import { uploadStream } from "../http-client/upload-stream.js";
 import type { Logger } from "../logger.js";
 import { type CallOptions, type CallSpec, GenerationCalls, jsonBody, receiveJson } from "./calls.js";
 import { type GenerationErrorCode, type GenerationOperation, GenerationServiceError } from "./errors.js";
@@ -51,7 +52,7 @@ import {
   GenerationPageSchema,
   GenerationSchema,
 } from "./responses.js";
-import { encodeFilenameHeader, type FileUpload, rawUploadBody } from "./upload.js";
+import { encodeFilenameHeader, type FileUpload } from "./upload.js";
 
 export type { CallOptions, RetryNotice } from "./calls.js";
 
@@ -250,7 +251,8 @@ export class GenerationServiceClient {
       timeoutMs: this.basics.uploadTimeoutMs(upload.size),
       headersTimeoutMs: this.basics.uploadBaseTimeoutMs,
       body: () => {
-        const raw = rawUploadBody(upload);
+        // The file's bytes, checked against the declared size as they pass.
+        const raw = uploadStream(() => upload.open(), upload.size);
         return {
           // The service detects the type from the bytes and does not trust this header.
           headers: {

@@ -1,21 +1,15 @@
 /**
- * The per-key request budget as the service reports it (X-RateLimit-Limit, -Remaining, -Reset on every
- * response), kept in shared storage under a hash of the key so every bot instance sees what any one
- * learned, and so the store never holds the key.
- *
- * Before a call, when the last report says nothing remains until the reset, the call waits for the reset
- * instead of failing: the spec answers a 429 with "retry after Retry-After", a call we know would get that
- * 429 is the same case one round trip earlier, and the window is a minute, so waiting is what the spec
- * implies (and what the bot wants: a 429 is never shown to a user). Only a wait longer than the client
- * allows raises a rate_limit_exceeded error, for callers that cannot wait (a webhook answer, say).
- *
- * The last report wins. Two instances may both spend the last request of a window; the service's 429,
- * whose Retry-After is recorded here as well, catches that.
+ * The per-key request budget as the service reports it (X-RateLimit-* on every response), shared by all
+ * instances under a hash of the key (the store never holds the key). A call the last report says would
+ * get a 429 waits for the reset, as the spec says to after a 429, one round trip earlier; only a wait
+ * longer than allowed fails as rate_limit_exceeded. The last report wins: two instances spending the
+ * last request of a window get the service's 429, whose Retry-After is recorded too.
  */
 import { createHash } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { z } from "zod";
-import { headerText, parseJsonAs } from "../http-client/transport.js";
+import { headerText } from "../http-client/transport.js";
+import { readStored } from "../storage/json.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import { type GenerationOperation, GenerationServiceError, type RateSnapshot } from "./errors.js";
 
@@ -81,10 +75,8 @@ export class KeyRateLimits {
 
   /** The last budget reported for the key while its window lasts. */
   async current(apiKey: string): Promise<RateSnapshot | undefined> {
-    const stored = await this.kv.get(this.storageKey(apiKey));
-    if (stored === undefined) return undefined;
-    const parsed = parseJsonAs(stored, RateSnapshotSchema);
-    return "value" in parsed && parsed.value.resetAt > this.now() ? parsed.value : undefined;
+    const stored = await readStored(this.kv, this.storageKey(apiKey), RateSnapshotSchema);
+    return stored && stored.resetAt > this.now() ? stored : undefined;
   }
 
   /** Keeps a response's report until its window resets. */

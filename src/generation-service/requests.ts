@@ -15,8 +15,8 @@ const MAX_VARIANTS = 10;
 const MAX_BULK_DELETE_IDS = 500;
 const MAX_PAGE_SIZE = 100;
 
-const fileId = z.string().startsWith("file_");
-const generationId = z.string().regex(/^gen_[0-9a-f]+$/i);
+export const FileIdSchema = z.string().startsWith("file_");
+export const GenerationIdSchema = z.string().regex(/^gen_[0-9a-f]+$/i);
 const option = z.string().min(1);
 
 const MetadataSchema = z
@@ -47,7 +47,7 @@ export const ImageGenerationRequestSchema = z
   .strictObject({
     ...common,
     background: option.optional(),
-    reference_file_ids: z.array(fileId).min(1).optional(),
+    reference_file_ids: z.array(FileIdSchema).min(1).optional(),
   })
   .refine(onePromptField, promptFieldsMessage)
   .refine((request) => request.reference_file_ids === undefined || (request.prompts?.length ?? 1) === 1, {
@@ -61,18 +61,18 @@ export const VideoGenerationRequestSchema = z
     ...common,
     duration: z.number().int().positive().optional(),
     audio: z.boolean().optional(),
-    image_file_id: fileId.optional(),
-    image_file_ids: z.array(fileId).min(1).optional(),
-    keyframe_file_ids: z.array(fileId).min(2).optional(),
-    video_file_ids: z.array(fileId).min(1).optional(),
-    audio_file_ids: z.array(fileId).min(1).optional(),
+    image_file_id: FileIdSchema.optional(),
+    image_file_ids: z.array(FileIdSchema).min(1).optional(),
+    keyframe_file_ids: z.array(FileIdSchema).min(2).optional(),
+    video_file_ids: z.array(FileIdSchema).min(1).optional(),
+    audio_file_ids: z.array(FileIdSchema).min(1).optional(),
   })
   .refine(onePromptField, promptFieldsMessage);
 export type VideoGenerationRequest = z.infer<typeof VideoGenerationRequestSchema>;
 
 /** Exactly one of the two: what an empty body would delete is not shown, so it is never sent. */
 export const BulkDeleteRequestSchema = z.union([
-  z.strictObject({ ids: z.array(generationId).min(1).max(MAX_BULK_DELETE_IDS) }),
+  z.strictObject({ ids: z.array(GenerationIdSchema).min(1).max(MAX_BULK_DELETE_IDS) }),
   z.strictObject({ older_than_days: z.number().int().nonnegative() }),
 ]);
 export type BulkDeleteRequest = z.infer<typeof BulkDeleteRequestSchema>;
@@ -82,12 +82,9 @@ export const ListGenerationsQuerySchema = z.strictObject({
   status: z.enum(["queued", "running", "succeeded", "failed"]).optional(),
   type: z.enum(GENERATION_TYPES).optional(),
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-  starting_after: generationId.optional(),
+  starting_after: GenerationIdSchema.optional(),
 });
 export type ListGenerationsQuery = z.infer<typeof ListGenerationsQuerySchema>;
-
-export const GenerationIdSchema = generationId;
-export const FileIdSchema = fileId;
 
 /** The input in the schema's shape, or an invalid_request error naming the first field at fault. */
 export function checked<T>(operation: GenerationOperation, schema: z.ZodType<T>, input: unknown): T {

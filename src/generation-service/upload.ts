@@ -4,7 +4,6 @@
  * size. Each attempt opens the file again: a stream is read once.
  */
 import type { Readable } from "node:stream";
-import { type UploadStream, uploadStream } from "../http-client/upload-stream.js";
 import type { FileKind } from "./responses.js";
 
 export interface FileUpload {
@@ -38,9 +37,4 @@ export function encodeFilenameHeader(filename: string): string | undefined {
           .join("");
   }
   return encoded;
-}
-
-/** The file's bytes, checked against the declared size as they pass. */
-export function rawUploadBody(upload: FileUpload): UploadStream {
-  return uploadStream(() => upload.open(), upload.size);
 }

@@ -1,18 +1,14 @@
 /**
- * The one message per batch that says where it stands: sending, created with its reserved cost, then
- * queued, running, done and failed as they change, and the tokens charged. News is shown by a job that
- * reads the batch as it is when it runs; each batch has at most one such job per interval (its id names
- * the interval), so a burst of news makes one edit, and the last news is always shown. A big batch is
- * shown less often, so its card takes little of the chat's rate from its albums. Here too are the card's
- * words in each state and the captions and messages under results, outside any update (jobs use the
- * locale the batch was made in).
+ * The one message per batch that says where it stands, and the words under its results. News is shown
+ * by a job that reads the batch as it runs, at most one per interval (its id names the interval), so a
+ * burst of news makes one edit and the last news is always shown; a big batch is shown less often, so
+ * its card takes little of the chat's rate from its albums.
  */
 import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
-import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { ticketTag } from "../lifecycle/tickets.js";
+import { type TicketData, TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
 import {
   type BatchRecord,
   type ChunkItem,
@@ -56,9 +52,6 @@ export class BatchCards {
   }
 }
 
-const CardDataSchema = z.object({ ticket: z.string().min(16) });
-export type CardData = z.infer<typeof CardDataSchema>;
-
 /** Images per interval between two edits of a batch's card: a batch of 500 is edited every ten intervals. */
 const IMAGES_PER_INTERVAL = 50;
 
@@ -69,11 +62,11 @@ export function cardRefreshJob(deps: {
   queue: JobQueue;
   intervalMs: number;
   now?: () => number;
-}): JobDefinition<CardData> {
+}): JobDefinition<TicketData> {
   const now = deps.now ?? Date.now;
-  const job: JobDefinition<CardData> = {
+  const job: JobDefinition<TicketData> = {
     name: "refresh-generation-card",
-    schema: CardDataSchema,
+    schema: TicketDataSchema,
     attempts: 3,
     backoffMs: 2_000,
     concurrency: 16,
@@ -110,7 +103,7 @@ export function cardRefreshJob(deps: {
  */
 export function cardRefresher(
   queue: JobQueue,
-  job: JobDefinition<CardData>,
+  job: JobDefinition<TicketData>,
   intervalMs: number,
   now: () => number = Date.now,
 ): (ticket: string, options?: { final?: boolean }) => Promise<void> {
@@ -177,26 +170,17 @@ export function createdCardText(
   finished: boolean,
 ): string {
   const name = formName(t, record);
-  const lines: string[] = [];
-  if (finished) {
-    lines.push(t("generation-card-finished", { name, done: counts.succeeded, count: record.count }));
-  } else {
-    lines.push(
-      t(record.type === "video" ? "video-card-title" : "generation-card-title", {
-        name,
-        count: record.count,
-        model: record.modelLabel,
-      }),
-    );
-    lines.push(
-      t("generation-card-progress", {
-        queued: counts.queued,
-        running: counts.running,
-        done: counts.succeeded,
-        failed: counts.failed,
-      }),
-    );
-  }
+  const { queued, running, succeeded: done, failed } = counts;
+  const lines = finished
+    ? [t("generation-card-finished", { name, done, count: record.count })]
+    : [
+        t(record.type === "video" ? "video-card-title" : "generation-card-title", {
+          name,
+          count: record.count,
+          model: record.modelLabel,
+        }),
+        t("generation-card-progress", { queued, running, done, failed }),
+      ];
   lines.push(
     t(finished ? "generation-card-money-final" : "generation-card-money", {
       reserved: record.costTokens ?? 0,
@@ -210,12 +194,7 @@ export function createdCardText(
     lines.push(t("generation-card-failed", { count: counts.failed, refunded: counts.refundedFailed }));
   }
   if (counts.canceled > 0) {
-    lines.push(
-      t("generation-card-canceled", {
-        count: counts.canceled,
-        refunded: counts.refundedCanceled,
-      }),
-    );
+    lines.push(t("generation-card-canceled", { count: counts.canceled, refunded: counts.refundedCanceled }));
   }
   if (!finished && record.cancelRunning) {
     lines.push(t("generation-card-cancel-running", { count: record.cancelRunning }));

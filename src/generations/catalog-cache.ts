@@ -35,7 +35,7 @@ export class GenerationCatalogCache {
   }
 
   async get(): Promise<Catalog> {
-    const stored = await this.read();
+    const stored = await readStored(this.kv, STORED_KEY, StoredCatalogSchema);
     const age = stored === undefined ? Number.POSITIVE_INFINITY : this.now() - stored.fetchedAt;
     if (stored && age < this.freshMs) return stored.catalog;
     try {
@@ -48,9 +48,5 @@ export class GenerationCatalogCache {
       if (stored && age < this.staleMs) return stored.catalog;
       throw error;
     }
-  }
-
-  private async read(): Promise<z.infer<typeof StoredCatalogSchema> | undefined> {
-    return readStored(this.kv, STORED_KEY, StoredCatalogSchema);
   }
 }

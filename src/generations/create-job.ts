@@ -1,11 +1,9 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { GenerationCredentials, GenerationCredentialsReader } from "../accounts/generation-links.js";
-import type { CallOptions, CreatedBatch } from "../generation-service/client.js";
+import type { CallOptions, CreatedBatch, GenerationServiceClient } from "../generation-service/client.js";
 import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
 import {
-  type ImageGenerationRequest,
   ImageGenerationRequestSchema,
-  type VideoGenerationRequest,
   VideoGenerationRequestSchema,
 } from "../generation-service/requests.js";
 import { type Account, keyBudgetOf } from "../generation-service/responses.js";
@@ -13,7 +11,7 @@ import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { ALBUM_SIZE, albums } from "../lifecycle/chat-delivery.js";
-import { ticketTag } from "../lifecycle/tickets.js";
+import { type TicketData, ticketJob, ticketTag } from "../lifecycle/tickets.js";
 import { MediaError } from "../media/accept.js";
 import type { Metrics } from "../metrics.js";
 import { entryButton, entryForProblem } from "./account-buttons.js";
@@ -33,27 +31,11 @@ const BUSY_FIRST_WAIT_MS = 5_000;
 /** Refusals that say the service is busy (503) or that the key asks too often (429): nothing was made. */
 const BUSY_CODES: ReadonlySet<string> = new Set(["provider_unavailable", "rate_limit_exceeded"]);
 
-const CreateDataSchema = z.object({ ticket: z.string().min(16) });
-export type CreateData = z.infer<typeof CreateDataSchema>;
-
 export interface CreateDeps extends Omit<UploadDeps, "cards" | "service"> {
   cards: BatchCards;
   credentials: GenerationCredentialsReader;
-  service: UploadDeps["service"] & {
-    createImages(
-      apiKey: string,
-      body: ImageGenerationRequest,
-      idempotencyKey: string,
-      options?: CallOptions,
-    ): Promise<CreatedBatch>;
-    createVideos(
-      apiKey: string,
-      body: VideoGenerationRequest,
-      idempotencyKey: string,
-      options?: CallOptions,
-    ): Promise<CreatedBatch>;
-    getAccount(apiKey: string): Promise<Account>;
-  };
+  service: UploadDeps["service"] &
+    Pick<GenerationServiceClient, "createImages" | "createVideos" | "getAccount">;
   translate(locale: string): Translate;
   /** The batch's webhook address, or undefined when the service cannot reach us or could not sign. */
   webhookUrl(ticket: string, credentials: GenerationCredentials): string | undefined;
@@ -227,8 +209,9 @@ async function recordBatch(deps: CreateDeps, record: BatchRecord, created: Creat
   await deps.afterCreate(recorded ?? record);
 }
 
-export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
-  async function handler({ ticket }: CreateData, context: JobContext): Promise<void> {
+export function createJob(deps: CreateDeps): JobDefinition<TicketData> {
+  const tuning = { attempts: CREATE_ATTEMPTS, backoffMs: 3_000, concurrency: 8 };
+  return ticketJob("create-generations", tuning, async (ticket, context) => {
     const record = await deps.records.get(ticket);
     if (record?.state !== "submitting") return;
     const t = deps.translate(record.locale);
@@ -320,14 +303,5 @@ export function createJob(deps: CreateDeps): JobDefinition<CreateData> {
           : problemOf(error),
       );
     }
-  }
-
-  return {
-    name: "create-generations",
-    schema: CreateDataSchema,
-    attempts: CREATE_ATTEMPTS,
-    backoffMs: 3_000,
-    concurrency: 8,
-    handler,
-  };
+  });
 }

@@ -1,14 +1,9 @@
 /**
- * Delivery of a chunk (up to ten generations, one album), as a job queued once its last generation has
- * finished. One image goes as a photo with its buttons; several as an album followed by one message with
- * numbered buttons per image (albums take no buttons); what failed or was canceled is said there with its
- * refund. A link about to expire is renewed by reading the generation again before it is used. The sent
- * photos' file_ids are kept, so sending one again downloads nothing. A chunk goes to the chat once, under
- * its lock and its delivered flag. Each message of it (the album, a link, its message of buttons) is
- * recorded the moment Telegram answers, so a run after a crash sends only what had not gone yet; only a
- * crash between an answer and its record repeats that one message. Albums go in the
- * batch's order: a chunk that finished before the one ahead of it (a poll reads the newest first) waits,
- * and each delivery hands the turn to the next chunk; one given up for good hands it on as well.
+ * Delivery of a chunk (one album) once its last generation has finished, under its lock and its
+ * delivered flag; links about to expire are renewed first, and the sent photos' file_ids kept. Each
+ * message is recorded as Telegram answers it, so a run after a crash sends only what had not gone.
+ * Albums go in the batch's order: a chunk that finished before the one ahead of it waits, and each
+ * delivery (or one given up for good) hands the turn to the next.
  */
 import { HttpError } from "grammy";
 import { z } from "zod";

@@ -1,21 +1,16 @@
 /**
- * "Join into one video" under a keyframe chain's clips: one `video` task on the Media Task Service whose
- * media are the clips' links, in the chain's order. The two services meet only here: the clips stay on
- * the generation service and the task service reads them by link, so their links are renewed (by reading
- * the generations again) before the task is made. The task service takes no Idempotency-Key, so one
- * claim per batch makes a double tap, or a second Join, start one task: the claim holds the ticket the
- * task is started under, chosen at the tap, so a run that dies after starting it and runs again finds
- * the same task instead of making a second. A join that made no task gives its claim back so the
- * button works again. The task then lives as any other: its progress card, its result and its cost
- * line come from the task delivery.
+ * "Join into one video" under a keyframe chain's clips: one `video` task on the Media Task Service that
+ * reads the clips by their links (renewed first), in the chain's order. That service takes no
+ * Idempotency-Key, so one claim per batch, holding the task's ticket chosen at the tap, makes a double
+ * tap or a rerun after a crash find the same task; a join that made no task gives its claim back.
  */
-
 import type { Api } from "grammy";
 import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { KeyValueStore } from "../storage/ports.js";
+import type { Problem } from "./problems.js";
 import type { BatchRecord, ChunkItem, GenerationRecords } from "./records.js";
 import { freshOutput, type ResultLinkDeps } from "./result-links.js";
 
@@ -47,7 +42,7 @@ export interface JoinTask {
   locale: string;
   type: "video";
   request: Record<string, unknown>;
-  cost?: { tokens: number; upTo?: number };
+  cost?: z.infer<typeof CostSchema>;
 }
 
 /** The Media Task Service's side of a join, as its submissions offer it. */
@@ -117,15 +112,10 @@ export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
   const now = deps.now ?? Date.now;
 
   /** Nothing was made: says why, and frees the button. A task a run before this one started stands. */
-  async function giveUp(
-    record: BatchRecord,
-    taskTicket: string,
-    key: string,
-    params?: Record<string, string | number>,
-  ) {
+  async function giveUp(record: BatchRecord, taskTicket: string, problem: Problem) {
     if (await deps.tasks.started(taskTicket)) return;
     await deps.kv.delete(claimKey(record.ticket));
-    await deps.api.sendMessage(record.chatId, deps.translate(record.locale)(key, params));
+    await deps.api.sendMessage(record.chatId, deps.translate(record.locale)(problem.key, problem.params));
   }
 
   return {
@@ -143,21 +133,20 @@ export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
       const clips = await joinableClips(deps.records, record, positions);
       if (clips.length !== positions.length) {
         const gone = positions.find((position) => !clips.some((clip) => clip.position === position)) ?? 0;
-        await giveUp(record, taskTicket, "join-clip-gone", { number: gone + 1 });
+        await giveUp(record, taskTicket, { key: "join-clip-gone", params: { number: gone + 1 } });
         return;
       }
       const links: string[] = [];
       for (const clip of clips) {
-        const fresh = await freshOutput(deps, record.userId, clip, RENEW_BEFORE_EXPIRY_MS, now());
-        if ("output" in fresh) {
-          links.push(fresh.output.url);
-          continue;
+        const fresh = await freshOutput(deps, record.userId, clip, RENEW_BEFORE_EXPIRY_MS, now(), {
+          key: "join-clip-gone",
+          params: { number: clip.position + 1 },
+        });
+        if ("problem" in fresh) {
+          await giveUp(record, taskTicket, fresh.problem);
+          return;
         }
-        if ("unlinked" in fresh) await giveUp(record, taskTicket, "generation-not-linked");
-        else if ("problem" in fresh)
-          await giveUp(record, taskTicket, fresh.problem.key, fresh.problem.params);
-        else await giveUp(record, taskTicket, "join-clip-gone", { number: clip.position + 1 });
-        return;
+        links.push(fresh.output.url);
       }
       await deps.tasks.start({
         ticket: taskTicket,

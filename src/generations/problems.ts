@@ -3,12 +3,11 @@
  * of the account's refusals has its own message with what to do; failures on the way (the service down,
  * busy, unreachable) share one that says to try again later.
  */
+import type { z } from "zod";
 import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
+import type { ProblemSchema } from "../lifecycle/records.js";
 
-export interface Problem {
-  key: string;
-  params?: Record<string, string | number>;
-}
+export type Problem = z.infer<typeof ProblemSchema>;
 
 /** Codes with a message of their own: `generation-error-<code>`. */
 const OWN_MESSAGE = new Set<string>([

@@ -16,6 +16,7 @@ import type { ListGenerationsQuery } from "../generation-service/requests.js";
 import type { Account, Generation, GenerationPage, GenerationType } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import { readStored } from "../storage/json.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import { entryButton } from "./account-buttons.js";
 import type { Observation } from "./follower.js";
@@ -82,39 +83,21 @@ export function timeBand(
   slots: number,
 ): { low: number; high: number } | undefined {
   if (types.length === 0) return undefined;
-  const lanes = Math.max(1, slots);
-  const spans = types.map((type) => TYPICAL_SECONDS[type]);
-  const sum = (pick: (span: { low: number; high: number }) => number) =>
-    spans.reduce((total, span) => total + pick(span), 0);
-  const longest = (pick: (span: { low: number; high: number }) => number) => Math.max(...spans.map(pick));
-  return {
-    low: Math.ceil(
-      Math.max(
-        longest((span) => span.low),
-        sum((span) => span.low) / lanes,
-      ),
-    ),
-    high: Math.ceil(
-      Math.max(
-        longest((span) => span.high),
-        sum((span) => span.high) / lanes,
-      ),
-    ),
+  const end = (side: "low" | "high") => {
+    const each = types.map((type) => TYPICAL_SECONDS[type][side]);
+    const spread = each.reduce((total, seconds) => total + seconds, 0) / Math.max(1, slots);
+    return Math.ceil(Math.max(...each, spread));
   };
+  return { low: end("low"), high: end("high") };
 }
 
 /** The band in the unit its upper end reads best in: seconds, minutes or hours. */
 export function bandText(t: Translate, band: { low: number; high: number }): string {
-  if (band.high < 120) return t("queue-band-seconds", { low: band.low, high: band.high });
-  if (band.high < 2 * 3600) {
-    return t("queue-band-minutes", {
-      low: Math.max(1, Math.floor(band.low / 60)),
-      high: Math.ceil(band.high / 60),
-    });
-  }
-  return t("queue-band-hours", {
-    low: Math.max(1, Math.floor(band.low / 3600)),
-    high: Math.ceil(band.high / 3600),
+  const [unit, size] =
+    band.high < 120 ? ["seconds", 1] : band.high < 2 * 3600 ? ["minutes", 60] : ["hours", 3600];
+  return t(`queue-band-${unit}`, {
+    low: Math.max(1, Math.floor(band.low / size)),
+    high: Math.ceil(band.high / size),
   });
 }
 
@@ -153,7 +136,6 @@ const TallySchema = z.object({
   refunded: z.number().int().nonnegative(),
   running: z.number().int().nonnegative(),
 });
-type Tally = z.infer<typeof TallySchema>;
 
 export interface CancelQueueDeps {
   credentials: GenerationCredentialsReader;
@@ -165,18 +147,6 @@ export interface CancelQueueDeps {
   kv: KeyValueStore;
   api: Pick<Api, "editMessageText">;
   translate(locale: string): Translate;
-}
-
-/** What a run has done so far survives a retry, so the refund said at the end is the whole of it. */
-async function readTally(kv: KeyValueStore, key: string): Promise<Tally> {
-  const raw = await kv.get(key);
-  if (raw === undefined) return { canceled: 0, refunded: 0, running: 0 };
-  try {
-    const parsed = TallySchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : { canceled: 0, refunded: 0, running: 0 };
-  } catch {
-    return { canceled: 0, refunded: 0, running: 0 };
-  }
 }
 
 export function queueLinkKeyboard(t: Translate): InlineKeyboardMarkup {
@@ -200,7 +170,12 @@ export function cancelQueueJob(deps: CancelQueueDeps): JobDefinition<CancelQueue
         return;
       }
       const tallyKey = `queue-cancel:${chatId}:${messageId}`;
-      const tally = await readTally(deps.kv, tallyKey);
+      // What a run has done so far survives a retry, so the refund said at the end is the whole of it.
+      const tally = (await readStored(deps.kv, tallyKey, TallySchema)) ?? {
+        canceled: 0,
+        refunded: 0,
+        running: 0,
+      };
       const save = () => deps.kv.set(tallyKey, JSON.stringify(tally), { ttlMs: 24 * 60 * 60 * 1000 });
       try {
         const queued = await listAll(deps.service, credentials.apiKey, "queued");

@@ -42,7 +42,6 @@ const BATCH_STATES = [
   /** Every chunk reached the chat. */
   "finished",
 ] as const;
-export type BatchState = (typeof BATCH_STATES)[number];
 
 const OutputSchema = z.object({
   url: z.string(),

@@ -56,17 +56,11 @@ export function originalJob(deps: OriginalDeps): JobDefinition<OriginalData> {
         await deps.api.sendDocument(record.chatId, item.documentFileId, { caption });
         return;
       }
-      const fresh = await freshOutput(deps, record.userId, item, 60_000, Date.now());
-      if ("unlinked" in fresh) {
-        await deps.api.sendMessage(record.chatId, t("generation-not-linked"));
-        return;
-      }
+      const fresh = await freshOutput(deps, record.userId, item, 60_000, Date.now(), {
+        key: "generation-error-not_found",
+      });
       if ("problem" in fresh) {
         await deps.api.sendMessage(record.chatId, t(fresh.problem.key, fresh.problem.params));
-        return;
-      }
-      if ("gone" in fresh) {
-        await deps.api.sendMessage(record.chatId, t("generation-error-not_found"));
         return;
       }
       const message = await withDownloads(async (folder) => {

@@ -14,31 +14,27 @@ export interface ResultLinkDeps {
   service: { getGeneration(apiKey: string, id: string): Promise<Generation> };
 }
 
-export type FreshOutput =
-  | { output: StoredOutput }
-  /** The generation has no result any more: deleted, or past its keeping. */
-  | { gone: true }
-  | { unlinked: true }
-  | { problem: Problem };
-
-/** The item's links with at least `marginMs` left; the service's rate limit is waited out by the job. */
+/**
+ * The item's links with at least `marginMs` left, or why not; `gone` is the problem of a generation with
+ * no result any more (deleted, or past its keeping). The service's rate limit is waited out by the job.
+ */
 export async function freshOutput(
   deps: ResultLinkDeps,
   userId: number,
   item: ChunkItem,
   marginMs: number,
   now: number,
-): Promise<FreshOutput> {
+  gone: Problem,
+): Promise<{ output: StoredOutput } | { problem: Problem }> {
   if (item.output && item.output.expiresAt * 1000 - now >= marginMs) return { output: item.output };
   const credentials = await deps.credentials.credentials(userId);
-  if (!credentials) return { unlinked: true };
+  if (!credentials) return { problem: { key: "generation-not-linked" } };
   try {
     const generation = await deps.service.getGeneration(credentials.apiKey, item.id);
-    return generation.output ? { output: storedOutput(generation.output) } : { gone: true };
+    return generation.output ? { output: storedOutput(generation.output) } : { problem: gone };
   } catch (error) {
     if (!isGenerationServiceError(error)) throw error;
     if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 10_000);
-    if (error.code === "not_found") return { gone: true };
-    return { problem: problemOf(error) };
+    return { problem: error.code === "not_found" ? gone : problemOf(error) };
   }
 }

@@ -121,6 +121,17 @@ export async function videoFile(
   }
 }
 
+function resultFile(files: Map<string, string>, item: ChunkItem): InputFile {
+  const file = files.get(item.id);
+  if (!file || !item.output) throw new ResultUnavailableError(`generation ${item.id} has no result`);
+  return rereadableFile(file, resultFileName(item.position, item.output.mime));
+}
+
+/** The caption of a result sent alone: its own, and what else of its chunk did not come out. */
+function aloneCaption(t: Translate, record: BatchRecord, chunk: ChunkRecord, item: ChunkItem): string {
+  return withinCaption([imageCaption(t, record, item), ...failureLines(t, chunk)].join("\n"));
+}
+
 /**
  * Clips go as playable videos (poster as thumbnail, width, height, streaming), one alone with its
  * buttons, several as an album with a message of numbered buttons; one too big for the bot to upload
@@ -143,8 +154,6 @@ async function sendVideos(
   const fits = made.filter((item) => (videos.get(item.id)?.bytes ?? 0) <= deps.uploadLimitBytes);
   const tooBig = made.filter((item) => !fits.includes(item));
   const media = (item: ChunkItem) => {
-    const file = files.get(item.id);
-    if (!file || !item.output) throw new ResultUnavailableError(`generation ${item.id} has no result`);
     const video = videos.get(item.id);
     const poster = video?.poster;
     const { width, height, seconds } = video?.header ?? {};
@@ -153,7 +162,7 @@ async function sendVideos(
         ? { width, height }
         : videoFrameSize(item.aspect, item.resolution);
     return {
-      file: rereadableFile(file, resultFileName(item.position, item.output.mime)),
+      file: resultFile(files, item),
       other: {
         ...(poster ? { thumbnail: rereadableFile(poster, path.basename(poster)) } : {}),
         ...(size ?? {}),
@@ -166,7 +175,7 @@ async function sendVideos(
   if (fits.length === 1 && only && tooBig.length === 0) {
     await parts.once("media", async () => {
       const { file, other } = media(only);
-      const caption = withinCaption([imageCaption(t, record, only), ...failureLines(t, chunk)].join("\n"));
+      const caption = aloneCaption(t, record, chunk, only);
       await api.sendVideo(chatId, file, {
         ...other,
         caption,
@@ -229,11 +238,7 @@ async function sendImages(
   parts: SentParts,
 ): Promise<void> {
   const { api } = deps;
-  const fileOf = (item: ChunkItem): InputFile => {
-    const file = files.get(item.id);
-    if (!file || !item.output) throw new ResultUnavailableError(`generation ${item.id} has no result`);
-    return rereadableFile(file, resultFileName(item.position, item.output.mime));
-  };
+  const fileOf = (item: ChunkItem) => resultFile(files, item);
   const chatId = record.chatId;
   const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
   const photosOf = (pairs: Array<[ChunkItem, Message | undefined]>): SentPhotos => {
@@ -257,7 +262,7 @@ async function sendImages(
   const [only] = made;
   if (made.length === 1 && only) {
     await parts.once("media", async () => {
-      const caption = withinCaption([imageCaption(t, record, only), ...failureLines(t, chunk)].join("\n"));
+      const caption = aloneCaption(t, record, chunk, only);
       const reply_markup = singleImageKeyboard(t, record.ticket, only.position);
       try {
         return photosOf([[only, await api.sendPhoto(chatId, fileOf(only), { caption, reply_markup })]]);
