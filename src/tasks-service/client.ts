@@ -49,10 +49,6 @@ import type { TaskRequest } from "./schemas/index.js";
 
 export type { UploadSource } from "./multipart.js";
 
-/** A task request (validated by its schema before it gets here) plus the common delivery fields. */
-/** A validated request of one of the eight types (webhook_url and send_to_messenger are common fields). */
-export type CreateTaskRequest = TaskRequest;
-
 export interface TasksServiceClientOptions extends ServiceClientOptions {
   logger: Logger;
   pacing?: KeyPacing;
@@ -155,7 +151,7 @@ export class TasksServiceClient implements TasksServicePort {
 
   async createTask(
     apiKey: string,
-    taskRequest: CreateTaskRequest,
+    taskRequest: TaskRequest,
   ): Promise<{ task_id: number; status: TaskStatus }> {
     const created = await this.call({
       operation: "createTask",
