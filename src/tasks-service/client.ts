@@ -47,8 +47,6 @@ import {
 } from "./responses.js";
 import type { TaskRequest } from "./schemas/index.js";
 
-export type { UploadSource } from "./multipart.js";
-
 export interface TasksServiceClientOptions extends ServiceClientOptions {
   logger: Logger;
   pacing?: KeyPacing;
@@ -138,14 +136,7 @@ export class TasksServiceClient implements TasksServicePort {
       headersTimeoutMs: this.basics.uploadBaseTimeoutMs,
       okStatuses: [200, 201],
       schema: UploadResponseSchema,
-      body: () => {
-        const form = multipartBody(file);
-        return {
-          headers: { "content-type": form.contentType, "content-length": String(form.contentLength) },
-          payload: form.stream,
-          release: form.abort,
-        };
-      },
+      body: () => multipartBody(file),
     });
   }
 
