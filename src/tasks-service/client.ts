@@ -47,12 +47,6 @@ import {
 } from "./responses.js";
 import type { TaskRequest } from "./schemas/index.js";
 
-export type { UploadSource } from "./multipart.js";
-
-/** A task request (validated by its schema before it gets here) plus the common delivery fields. */
-/** A validated request of one of the eight types (webhook_url and send_to_messenger are common fields). */
-export type CreateTaskRequest = TaskRequest;
-
 export interface TasksServiceClientOptions extends ServiceClientOptions {
   logger: Logger;
   pacing?: KeyPacing;
@@ -142,20 +136,13 @@ export class TasksServiceClient implements TasksServicePort {
       headersTimeoutMs: this.basics.uploadBaseTimeoutMs,
       okStatuses: [200, 201],
       schema: UploadResponseSchema,
-      body: () => {
-        const form = multipartBody(file);
-        return {
-          headers: { "content-type": form.contentType, "content-length": String(form.contentLength) },
-          payload: form.stream,
-          release: form.abort,
-        };
-      },
+      body: () => multipartBody(file),
     });
   }
 
   async createTask(
     apiKey: string,
-    taskRequest: CreateTaskRequest,
+    taskRequest: TaskRequest,
   ): Promise<{ task_id: number; status: TaskStatus }> {
     const created = await this.call({
       operation: "createTask",

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
+import type { RequestBody } from "../http-client/transport.js";
 import { uploadStream } from "../http-client/upload-stream.js";
 
 export interface UploadSource {
@@ -14,16 +15,6 @@ export interface UploadSource {
   size: number;
   /** A fresh stream of the file on every call (a stream is one-shot; a retry opens it again). */
   open: () => Readable;
-}
-
-export interface MultipartBody {
-  boundary: string;
-  contentType: string;
-  contentLength: number;
-  /** The body, readable once. */
-  stream: Readable;
-  /** Stops the file's stream (when the request ends early). */
-  abort: () => void;
 }
 
 const tokenPattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -48,7 +39,8 @@ function newBoundary(): string {
   return `----CompanionBotFormBoundary${randomBytes(16).toString("hex")}`;
 }
 
-export function multipartBody(source: UploadSource, boundary: string = newBoundary()): MultipartBody {
+/** The request body; its release stops the file's stream when the request ends early. */
+export function multipartBody(source: UploadSource, boundary: string = newBoundary()): RequestBody {
   if (!Number.isSafeInteger(source.size) || source.size < 0) {
     throw new RangeError(`upload size must be a non-negative integer, got ${source.size}`);
   }
@@ -60,11 +52,13 @@ export function multipartBody(source: UploadSource, boundary: string = newBounda
   );
   const epilogue = Buffer.from(`\r\n--${boundary}--\r\n`, "utf8");
   const body = uploadStream(() => source.open(), source.size, { before: preamble, after: epilogue });
+  const contentLength = preamble.byteLength + source.size + epilogue.byteLength;
   return {
-    boundary,
-    contentType: `multipart/form-data; boundary=${boundary}`,
-    contentLength: preamble.byteLength + source.size + epilogue.byteLength,
-    stream: body.stream,
-    abort: body.abort,
+    headers: {
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "content-length": String(contentLength),
+    },
+    payload: body.stream,
+    release: body.abort,
   };
 }

@@ -37,7 +37,6 @@ const TASK_RECORD_STATES = [
   /** Unfinished after the watch limit; the user was told. */
   "gave_up",
 ] as const;
-export type TaskRecordState = (typeof TASK_RECORD_STATES)[number];
 
 const FormSnapshotSchema = z.object({
   values: z.record(z.string(), z.unknown()),
@@ -148,7 +147,6 @@ export class TaskRecords extends TicketRecords<TaskRecord> {
     return this.storage.kv.increment(`hook-epoch:${ticket}`, { ttlMs: TASK_RECORD_TTL_MS });
   }
 
-  /** Claims the one delivery of a ticket; false when it was delivered already. */
   /** A message of the task's delivery is in the chat: a run after a crash does not send it again. */
   async markPartSent(ticket: string, part: string): Promise<void> {
     await this.storage.kv.set(`delivered-part:${ticket}:${part}`, "1", { ttlMs: TASK_RECORD_TTL_MS });
@@ -158,6 +156,7 @@ export class TaskRecords extends TicketRecords<TaskRecord> {
     return (await this.storage.kv.get(`delivered-part:${ticket}:${part}`)) !== undefined;
   }
 
+  /** Claims the one delivery of a ticket; false when it was delivered already. */
   markDelivered(ticket: string): Promise<boolean> {
     return this.storage.kv.setIfAbsent(`delivered:${ticket}`, String(Date.now()), {
       ttlMs: TASK_RECORD_TTL_MS,

@@ -16,7 +16,7 @@ import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { rereadableFile } from "../lifecycle/chat-delivery.js";
 import type { Storage } from "../storage/ports.js";
-import type { Task } from "../tasks-service/responses.js";
+import type { TaskReader } from "../tasks-service/ports.js";
 import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/index.js";
 
 const PreviewDataSchema = z.object({
@@ -40,9 +40,8 @@ export interface VoicePreviewDeps {
   catalog: Catalog;
   /** The operator's key that pays for samples made through the service; undefined: only the catalog's files. */
   sampleApiKey: string | undefined;
-  tasksService: {
+  tasksService: TaskReader & {
     createTask(apiKey: string, request: TaskRequest): Promise<{ task_id: number }>;
-    getTask(apiKey: string, id: number, options?: { priority?: "foreground" | "background" }): Promise<Task>;
   };
   /** A fresh stream of a result file each call (a retried upload reads it again). */
   openResult(url: string): Promise<Readable>;
@@ -52,12 +51,7 @@ export interface VoicePreviewDeps {
 }
 
 /** A ▶ press: which voice, in which chat and interface language. */
-export interface PreviewRequest {
-  chatId: number;
-  provider: string;
-  voice: string;
-  locale: string;
-}
+export type PreviewRequest = PreviewData & { chatId: number };
 
 /** Plays voice samples; says which voices have one. */
 export interface VoicePreviewPort {

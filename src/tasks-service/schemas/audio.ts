@@ -11,10 +11,9 @@ export const AudioTaskSchema = z
   .check((ctx) => {
     checkTtsProviderFeatures(ctx.value, "provider_a", ctx);
   });
-export type AudioTask = z.output<typeof AudioTaskSchema>;
 
 export const AUDIO_DEFAULTS = {
   tts_provider: "provider_a",
   tts_speed: 1.0,
   ...COMMON_DEFAULTS,
-} as const satisfies Partial<AudioTask>;
+} as const satisfies Partial<z.output<typeof AudioTaskSchema>>;

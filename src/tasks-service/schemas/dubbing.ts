@@ -99,11 +99,6 @@ export const DubbingSemiAutoRenderSchema = z
     checkOverlayVolume(ctx.value, ctx);
   });
 
-export const DubbingSemiAutoSchema = z.discriminatedUnion("step", [
-  DubbingSemiAutoTranscribeSchema,
-  DubbingSemiAutoRenderSchema,
-]);
-
 export const DubbingManualSchema = z
   .strictObject({
     ...base,
@@ -120,7 +115,7 @@ export const DubbingManualSchema = z
 
 export const DubbingTaskSchema = z.discriminatedUnion("mode", [
   DubbingAutoSchema,
-  DubbingSemiAutoSchema,
+  z.discriminatedUnion("step", [DubbingSemiAutoTranscribeSchema, DubbingSemiAutoRenderSchema]),
   DubbingManualSchema,
 ]);
 

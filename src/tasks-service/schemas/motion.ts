@@ -50,7 +50,6 @@ export const MotionTaskSchema = z
     }
     checkBgmExclusive(value, ctx);
   });
-export type MotionTask = z.output<typeof MotionTaskSchema>;
 
 export const MOTION_DEFAULTS = {
   source: "text",
@@ -58,4 +57,4 @@ export const MOTION_DEFAULTS = {
   style: "cream_editorial",
   ...BGM_DEFAULTS,
   ...COMMON_DEFAULTS,
-} as const satisfies Partial<MotionTask>;
+} as const satisfies Partial<z.output<typeof MotionTaskSchema>>;

@@ -45,7 +45,6 @@ export const SmartClipTaskSchema = z
     }
     checkAutoSound(ctx.value, ctx);
   });
-export type SmartClipTask = z.output<typeof SmartClipTaskSchema>;
 
 export const SMART_CLIP_DEFAULTS = {
   max_clips: 0,
@@ -56,4 +55,4 @@ export const SMART_CLIP_DEFAULTS = {
   auto_text: false,
   filters: [],
   ...COMMON_DEFAULTS,
-} as const satisfies Partial<SmartClipTask>;
+} as const satisfies Partial<z.output<typeof SmartClipTaskSchema>>;

@@ -30,11 +30,10 @@ export const SubtitlesTaskSchema = z
     checkAiGraphics(ctx.value, ctx);
     checkAutoSound(ctx.value, ctx);
   });
-export type SubtitlesTask = z.output<typeof SubtitlesTaskSchema>;
 
 export const SUBTITLES_DEFAULTS = {
   ...SUBTITLE_LOOK_DEFAULTS,
   auto_text: false,
   ...REELS_DEFAULTS,
   ...COMMON_DEFAULTS,
-} as const satisfies Partial<SubtitlesTask>;
+} as const satisfies Partial<z.output<typeof SubtitlesTaskSchema>>;

@@ -15,9 +15,8 @@ export const TranscriptionTaskSchema = z.strictObject({
   ai_prompt: z.string().max(2000).nullish(),
   output_format: z.enum(TRANSCRIPTION_OUTPUT_FORMATS).optional(),
 });
-export type TranscriptionTask = z.output<typeof TranscriptionTaskSchema>;
 
 export const TRANSCRIPTION_DEFAULTS = {
   output_format: "both",
   ...COMMON_DEFAULTS,
-} as const satisfies Partial<TranscriptionTask>;
+} as const satisfies Partial<z.output<typeof TranscriptionTaskSchema>>;

@@ -142,7 +142,6 @@ export const VideoTaskSchema = z
     checkAiGraphics(value, ctx);
     checkAutoSound(value, ctx);
   });
-export type VideoTask = z.output<typeof VideoTaskSchema>;
 
 /** Service defaults of the spec for fields the request may leave out (for forms). */
 export const VIDEO_DEFAULTS = {
@@ -159,4 +158,4 @@ export const VIDEO_DEFAULTS = {
   ...BGM_DEFAULTS,
   audio_mix_type: "replace",
   ...COMMON_DEFAULTS,
-} as const satisfies Partial<VideoTask>;
+} as const satisfies Partial<z.output<typeof VideoTaskSchema>>;
