@@ -229,6 +229,10 @@ export function fieldLabelKey(field: Pick<FormField, "key" | "label">): string {
   return field.label ?? `field-${field.key}`;
 }
 
+export function fieldOf(definition: FormDefinition, key: RequestField): FormField | undefined {
+  return definition.fields.find((field) => field.key === key);
+}
+
 export function applies(field: FormField, view: FormView): boolean {
   return field.applies === undefined || field.applies(view);
 }
