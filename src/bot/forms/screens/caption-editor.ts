@@ -17,7 +17,7 @@ import {
 import type { CaptionEditorAction, CardAction } from "../card-action.js";
 import type { FormDefinition, FormValues } from "../form.js";
 import { type FormState, type Screen, type Transition, withNotice } from "../form-state.js";
-import type { RenderedScreen, ScreenContext } from "./screen-context.js";
+import { type RenderedScreen, rows, type ScreenContext } from "./screen-context.js";
 import { clip, escapeHtml, hintHtml } from "./text.js";
 
 const CHOICES_PER_ROW = 3;
@@ -142,8 +142,7 @@ export function renderCaptions(context: ScreenContext, state: FormState): Render
   ]);
   keyboard.push([context.button(t("form-overlay-add"), { kind: "new-caption" })]);
   const field = definition.fields.find((candidate) => candidate.input.kind === "overlays");
-  const group = field ? definition.groups.indexOf(field.group) : -1;
-  keyboard.push(group >= 0 ? context.backRow({ kind: "open-group", group }) : context.backRow());
+  keyboard.push(context.backToGroup(field?.group));
   return {
     text: `${context.title(state)}\n\n<b>${t("field-text_overlays")}</b>\n${hintHtml(t("hint-text_overlays"))}`,
     keyboard,
@@ -169,19 +168,16 @@ export function renderCaption(
   const keyboard: InlineKeyboardButton[][] = [];
   if (property) {
     const choices: readonly string[] = CAPTION_PROPERTY_VALUES[property];
-    for (let offset = 0; offset < choices.length; offset += CHOICES_PER_ROW) {
-      keyboard.push(
-        choices.slice(offset, offset + CHOICES_PER_ROW).map((choice, inner) => {
-          const mark = caption[property] === choice ? "• " : "";
-          return context.button(`${mark}${t(`label-overlay-${property}-${choice}`)}`, {
-            kind: "set-caption-property",
-            caption: index,
-            property,
-            option: offset + inner,
-          });
-        }),
-      );
-    }
+    const buttons = choices.map((choice, option) => {
+      const mark = caption[property] === choice ? "• " : "";
+      return context.button(`${mark}${t(`label-overlay-${property}-${choice}`)}`, {
+        kind: "set-caption-property",
+        caption: index,
+        property,
+        option,
+      });
+    });
+    keyboard.push(...rows(buttons, CHOICES_PER_ROW));
     keyboard.push(context.backRow({ kind: "open-caption", caption: index }));
     return { text: `${escapeHtml(caption.text)}\n\n${t(`overlay-${property}`)}`, keyboard };
   }

@@ -28,7 +28,7 @@ import {
 } from "../form-state.js";
 import { backFrom, firstScreen } from "../navigation.js";
 import { parseText } from "./form-text.js";
-import type { RenderedScreen, ScreenContext } from "./screen-context.js";
+import { type RenderedScreen, rows, type ScreenContext } from "./screen-context.js";
 import { renderSummary } from "./summary.js";
 import { clip, escapeHtml, hintHtml } from "./text.js";
 import { fieldLine, valueLabel } from "./value-labels.js";
@@ -230,17 +230,17 @@ export function renderField(context: ScreenContext, state: FormState, screen: Fi
   if (input.kind === "choice") {
     const all = input.options(viewOf(state, env));
     const first = page * OPTIONS_PER_PAGE;
-    const row: InlineKeyboardButton[] = [];
-    all.slice(first, first + OPTIONS_PER_PAGE).forEach((option, offset) => {
+    const buttons = all.slice(first, first + OPTIONS_PER_PAGE).map((option, offset) => {
       const named = option.label ?? valueLabel(field, option.value, env, t);
       const label = option.locked ? `🔒 ${named}` : named;
       const mark = JSON.stringify(option.value) === JSON.stringify(current) ? "• " : "";
-      row.push(
-        context.button(`${mark}${label}`, { kind: "choose-option", field: index, option: first + offset }),
-      );
-      if (row.length === OPTIONS_PER_ROW) keyboard.push(row.splice(0));
+      return context.button(`${mark}${label}`, {
+        kind: "choose-option",
+        field: index,
+        option: first + offset,
+      });
     });
-    if (row.length > 0) keyboard.push(row);
+    keyboard.push(...rows(buttons, OPTIONS_PER_ROW));
     keyboard.push(
       ...context.pager(all.length, OPTIONS_PER_PAGE, page, (to) => ({
         kind: "open-field",
@@ -270,7 +270,6 @@ export function renderField(context: ScreenContext, state: FormState, screen: Fi
   }
   if (current !== undefined && !field.required)
     keyboard.push([context.button(t("form-reset"), { kind: "reset-field", field: index })]);
-  const group = definition.groups.length > 0 ? definition.groups.indexOf(field.group) : -1;
-  keyboard.push(group >= 0 ? context.backRow({ kind: "open-group", group }) : context.backRow());
+  keyboard.push(context.backToGroup(field.group));
   return { text: lines.join("\n"), keyboard };
 }
