@@ -96,10 +96,6 @@ function unofferedProblem(ref: MediaRef, options: IntakeOptions): MediaProblem {
     : { code: "too_big_for_service", params: { limitMb } };
 }
 
-function problemText(ctx: BotContext, problem: MediaProblem): string {
-  return ctx.t(`media-error-${problem.code}`, problem.params);
-}
-
 function isVisual(ref: MediaRef): boolean {
   const mediaClass = mediaClassOf(ref);
   return mediaClass === "image" || mediaClass === "video";
@@ -237,7 +233,7 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeDep
     // An album's items share their problems: each is said once per set.
     if (reported.has(problem.code)) return;
     reported.add(problem.code);
-    await ctx.reply(problemText(ctx, problem));
+    await ctx.reply(ctx.t(`media-error-${problem.code}`, problem.params));
   };
 
   let accepted: MediaRef[] = [...base.refs];

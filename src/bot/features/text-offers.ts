@@ -70,10 +70,6 @@ export const taskTextOffers = (cards: OpenFormCards): readonly TextOffer[] => [
 
 const textOfferButton = defineCallback(CALLBACK_SCOPES.textOffer, undefined, { offer: z.string().min(1) });
 
-function offersFor(all: readonly TextOffer[], text: string): TextOffer[] {
-  return all.filter((offer) => text.length <= offer.maxLength && (offer.fits?.(text) ?? true));
-}
-
 function offersKeyboard(ctx: BotContext, nonce: string, offers: readonly TextOffer[]): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const offer of offers)
@@ -92,7 +88,7 @@ async function offerFor(
   const pending = await store.get(chatId);
   const joined = joinedText(pending?.text, pending?.part, part);
   const text = joined ?? part.text;
-  const offers = offersFor(all, text);
+  const offers = all.filter((offer) => text.length <= offer.maxLength && (offer.fits?.(text) ?? true));
   if (offers.length === 0) {
     await store.clear(chatId);
     const longest = Math.max(...all.map((offer) => offer.maxLength));
