@@ -57,11 +57,6 @@ export function pressOnSummary(
 
 const SWAPS_PER_ROW = 4;
 
-/** The media's order is the user's to change: the card shows it, with a button per pair of neighbours. */
-function reorderable(definition: FormDefinition, state: FormState): boolean {
-  return definition.media?.reorder === true && state.media.length > 1;
-}
-
 /** Whether the card lists the field: it lists what is chosen; what is unset is one tap away. */
 function isChosen(field: FormField, state: FormState): boolean {
   if (field.input.kind === "voice")
@@ -79,7 +74,8 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
     if (!applies(field, view) || !isChosen(field, state)) continue;
     lines.push(escapeHtml(fieldLine(field, state.values, env, t)));
   }
-  const order = reorderable(definition, state) ? mediaOrderOf(state) : undefined;
+  // The media's order is the user's to change: the card shows it, with a button per pair of neighbours.
+  const order = definition.media?.reorder && state.media.length > 1 ? mediaOrderOf(state) : undefined;
   if (order) {
     lines.push(escapeHtml(t("form-media-order", { order: order.map((index) => index + 1).join(" → ") })));
   }
