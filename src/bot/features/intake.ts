@@ -8,7 +8,7 @@
  * waits, goes with the media as a video's voiceover. Text files are not media: the text offers take them.
  */
 
-import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { InlineKeyboardButton, Message } from "grammy/types";
 import type { Translate } from "../../i18n/translate.js";
 import {
@@ -27,11 +27,11 @@ import type { TaskType } from "../../tasks-service/schemas/index.js";
 import type { BotContext } from "../context.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
 import { placeMedia } from "../forms/place-media.js";
-import { continuesText, joinTextParts } from "../forms/text-parts.js";
+import { joinedText } from "../forms/text-parts.js";
 import { intakeKeyboard } from "../keyboards/intake.js";
-import { menuShownIn, redrawnMenu, replyWithMenu } from "../menu.js";
 import { canOpenForms, openForm } from "../open-form.js";
 import { FORMS } from "../tasks/forms/index.js";
+import { showOfferMessage } from "./offer-message.js";
 
 export interface MoreOffers {
   /** Whether the files can go there too: then they are never sent straight to the only task's form. */
@@ -96,10 +96,6 @@ function unofferedProblem(ref: MediaRef, options: IntakeOptions): MediaProblem {
     : { code: "too_big_for_service", params: { limitMb } };
 }
 
-function problemText(ctx: BotContext, problem: MediaProblem): string {
-  return ctx.t(`media-error-${problem.code}`, problem.params);
-}
-
 function isVisual(ref: MediaRef): boolean {
   const mediaClass = mediaClassOf(ref);
   return mediaClass === "image" || mediaClass === "video";
@@ -136,23 +132,7 @@ async function showOffer(ctx: BotContext, pending: PendingMedia, options: Intake
     // A file only the other service takes has its offers alone.
     return tasks.length > 0 ? tasksKeyboard.row(...buttons) : new InlineKeyboard([buttons]);
   };
-  const chatId = ctx.chat?.id;
-  if (pending.offerMessageId !== undefined && chatId !== undefined) {
-    const reply_markup = keyboard(redrawnMenu(ctx, pending.offerMessageId));
-    try {
-      await ctx.api.editMessageText(chatId, pending.offerMessageId, text, { reply_markup });
-      menuShownIn(ctx, { message_id: pending.offerMessageId });
-      return pending.offerMessageId;
-    } catch (error) {
-      if (error instanceof GrammyError && error.description.includes("message is not modified")) {
-        return pending.offerMessageId;
-      }
-      // The offer is gone (deleted, too old to edit): a new one takes its place.
-      ctx.logger.debug({ err: error }, "intake offer not editable; sending a new one");
-    }
-  }
-  const sent = await replyWithMenu(ctx, text, keyboard);
-  return sent.message_id;
+  return showOfferMessage(ctx, pending.offerMessageId, text, keyboard);
 }
 
 /** The task's form takes the media (and their text), in place of the offer if there is one. */
@@ -213,16 +193,9 @@ async function handleText(ctx: BotContext, message: Message, options: IntakeDeps
   const windowMs = options.textWindowMs ?? DEFAULT_TEXT_WINDOW_MS;
   if (!pending || !tasksAccepting(pending.refs).includes("video") || now - pending.updatedAt > windowMs)
     return false;
-  const continues =
-    pending.text !== undefined &&
-    pending.textPart !== undefined &&
-    continuesText(pending.textPart, message.date);
   const next: PendingMedia = {
     ...pending,
-    text:
-      continues && pending.text !== undefined && pending.textPart !== undefined
-        ? joinTextParts(pending.text, pending.textPart.length, text)
-        : text,
+    text: joinedText(pending.text, pending.textPart, { text, at: message.date }) ?? text,
     textPart: { at: message.date, length: text.length },
   };
   next.offerMessageId = await showOffer(ctx, next, options);
@@ -260,7 +233,7 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeDep
     // An album's items share their problems: each is said once per set.
     if (reported.has(problem.code)) return;
     reported.add(problem.code);
-    await ctx.reply(problemText(ctx, problem));
+    await ctx.reply(ctx.t(`media-error-${problem.code}`, problem.params));
   };
 
   let accepted: MediaRef[] = [...base.refs];

@@ -4,20 +4,21 @@
  * to make from a text is one more entry. The parts Telegram splits a long text into are joined, and the
  * offer is edited as they arrive; the chosen form takes the text and the offer's message becomes it.
  */
-import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import { z } from "zod";
 import { isTextDocument } from "../../media/accept.js";
 import { type TelegramMediaRef, telegramMediaOf } from "../../media/media-ref.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
+import { fieldOf } from "../forms/form.js";
 import type { Notice } from "../forms/form-state.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
-import { continuesText, joinTextParts } from "../forms/text-parts.js";
-import { menuShownIn, redrawnMenu, replyWithMenu } from "../menu.js";
+import { joinedText } from "../forms/text-parts.js";
 import { openForm } from "../open-form.js";
 import type { PendingTextStore } from "../pending-text.js";
 import { FORMS } from "../tasks/forms/index.js";
+import { showOfferMessage } from "./offer-message.js";
 
 export interface TextOffer {
   /** The offer on the wire, in its button's callback data. */
@@ -34,7 +35,7 @@ export interface TextOffer {
 
 /** The most characters the `text` field of a task's form takes. */
 function formTextMax(type: TaskType): number {
-  const field = FORMS[type].fields.find((candidate) => candidate.key === "text");
+  const field = fieldOf(FORMS[type], "text");
   if (field?.input.kind !== "text") throw new Error(`the ${type} form takes no text`);
   return field.input.maxLength;
 }
@@ -69,10 +70,6 @@ export const taskTextOffers = (cards: OpenFormCards): readonly TextOffer[] => [
 
 const textOfferButton = defineCallback(CALLBACK_SCOPES.textOffer, undefined, { offer: z.string().min(1) });
 
-function offersFor(all: readonly TextOffer[], text: string): TextOffer[] {
-  return all.filter((offer) => text.length <= offer.maxLength && (offer.fits?.(text) ?? true));
-}
-
 function offersKeyboard(ctx: BotContext, nonce: string, offers: readonly TextOffer[]): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const offer of offers)
@@ -89,14 +86,9 @@ async function offerFor(
   part: { text: string; at?: number },
 ): Promise<void> {
   const pending = await store.get(chatId);
-  const previous = pending?.part;
-  const continues =
-    pending !== undefined &&
-    previous !== undefined &&
-    part.at !== undefined &&
-    continuesText(previous, part.at);
-  const text = continues ? joinTextParts(pending.text, previous.length, part.text) : part.text;
-  const offers = offersFor(all, text);
+  const joined = joinedText(pending?.text, pending?.part, part);
+  const text = joined ?? part.text;
+  const offers = all.filter((offer) => text.length <= offer.maxLength && (offer.fits?.(text) ?? true));
   if (offers.length === 0) {
     await store.clear(chatId);
     const longest = Math.max(...all.map((offer) => offer.maxLength));
@@ -104,40 +96,17 @@ async function offerFor(
     return;
   }
   const question = ctx.t("text-offers", { count: text.length });
-  let offerMessageId: number | undefined;
-  if (continues && pending.offerMessageId !== undefined) {
-    offerMessageId = await editOffer(ctx, chatId, pending.offerMessageId, question, offers);
-  }
-  if (offerMessageId === undefined) {
-    offerMessageId = (await replyWithMenu(ctx, question, (nonce) => offersKeyboard(ctx, nonce, offers)))
-      .message_id;
-  }
+  const offerMessageId = await showOfferMessage(
+    ctx,
+    joined === undefined ? undefined : pending?.offerMessageId,
+    question,
+    (nonce) => offersKeyboard(ctx, nonce, offers),
+  );
   await store.put(chatId, {
     text,
     offerMessageId,
     ...(part.at !== undefined ? { part: { at: part.at, length: part.text.length } } : {}),
   });
-}
-
-/** The offer, edited for the joined text; undefined when it cannot be edited any more. */
-async function editOffer(
-  ctx: BotContext,
-  chatId: number,
-  messageId: number,
-  question: string,
-  offers: readonly TextOffer[],
-): Promise<number | undefined> {
-  try {
-    await ctx.api.editMessageText(chatId, messageId, question, {
-      reply_markup: offersKeyboard(ctx, redrawnMenu(ctx, messageId), offers),
-    });
-    menuShownIn(ctx, { message_id: messageId });
-    return messageId;
-  } catch (error) {
-    if (!(error instanceof GrammyError)) throw error;
-    ctx.logger.debug({ err: error }, "text offer not editable; sending a new one");
-    return undefined;
-  }
 }
 
 /**

@@ -77,6 +77,11 @@ export interface Transition {
   pass?: boolean;
 }
 
+/** The state unmoved, with a notice under the screen. */
+export function withNotice(state: FormState, notice: Notice): Transition {
+  return { state: { ...state, notice } };
+}
+
 /** The indexes of the media in the order they go into the request. */
 export function mediaOrderOf(state: Pick<FormState, "media" | "mediaOrder">): number[] {
   const kept = (state.mediaOrder ?? []).filter(

@@ -229,6 +229,10 @@ export function fieldLabelKey(field: Pick<FormField, "key" | "label">): string {
   return field.label ?? `field-${field.key}`;
 }
 
+export function fieldOf(definition: FormDefinition, key: RequestField): FormField | undefined {
+  return definition.fields.find((field) => field.key === key);
+}
+
 export function applies(field: FormField, view: FormView): boolean {
   return field.applies === undefined || field.applies(view);
 }
@@ -242,13 +246,16 @@ export function mediaApplies(definition: FormDefinition, values: FormValues): bo
   return rule !== undefined && (rule.applies === undefined || rule.applies(values));
 }
 
+export function isUnset(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+}
+
 /** Fields the service needs that have no value yet. */
 export function missingRequired(definition: FormDefinition, view: FormView): FormIssue[] {
   const issues: FormIssue[] = [];
   for (const field of definition.fields) {
     const value = view.values[field.input.kind === "voice" ? "tts_voice" : field.key];
-    const unset = value === undefined || value === null || (typeof value === "string" && value.trim() === "");
-    if (field.required && applies(field, view) && unset) {
+    if (field.required && applies(field, view) && isUnset(value)) {
       issues.push({ key: "form-required", params: { field: field.key } });
     }
   }

@@ -2,15 +2,11 @@
  * Where a form goes next: the screen it opens on (whatever it still lacks, else the summary) and the
  * screen a field returns to once it is set.
  */
-import { applies, type FormDefinition, type FormEnv, type FormField, mediaApplies } from "./form.js";
+import { applies, type FormDefinition, type FormEnv, type FormField, isUnset, mediaApplies } from "./form.js";
 import { type FormState, type Screen, viewOf } from "./form-state.js";
 
 export function needsMedia(definition: FormDefinition, state: FormState): boolean {
   return mediaApplies(definition, state.values) && state.media.length < (definition.media?.min ?? 0);
-}
-
-export function isUnset(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
 
 /** The media when they are missing, else a required text not yet given, else the summary. */

@@ -15,7 +15,6 @@ const OpenCardSchema = z.object({
   messageId: z.number().int(),
   type: z.enum([...TASK_TYPES, ...GENERATION_FORM_TYPES]),
 });
-export type OpenCard = z.infer<typeof OpenCardSchema>;
 
 /** Where each chat's open form card is noted while the form waits for the user. */
 export class OpenFormCards extends ChatSlots<typeof OpenCardSchema> {

@@ -25,27 +25,15 @@ export function reduce(
   const current: FormState = { ...state };
   delete current.notice;
   delete current.lastText;
-  const transition = route(definition, current, event, env, state.lastText);
+  const transition =
+    event.kind === "press"
+      ? onPress(definition, current, event.action, env)
+      : event.kind === "text"
+        ? onText(definition, current, event, env, state.lastText)
+        : onMedia(definition, current, event, env);
   if (!definition.normalize) return transition;
   const values = definition.normalize(transition.state.values, env);
   return { ...transition, state: { ...transition.state, values } };
-}
-
-function route(
-  definition: FormDefinition,
-  state: FormState,
-  event: FormEvent,
-  env: FormEnv,
-  lastText: FormState["lastText"],
-): Transition {
-  switch (event.kind) {
-    case "press":
-      return onPress(definition, state, event.action, env);
-    case "text":
-      return onText(definition, state, event, env, lastText);
-    case "media":
-      return onMedia(definition, state, event, env);
-  }
 }
 
 function onPress(definition: FormDefinition, state: FormState, action: CardAction, env: FormEnv): Transition {
@@ -80,14 +68,7 @@ function onPress(definition: FormDefinition, state: FormState, action: CardActio
     case "flip-caption-flag":
     case "delete-caption":
       return pressOnCaptionEditor(state, action);
-    default:
-      return unhandled(action);
   }
-}
-
-/** Compiles only while every CardAction kind has its case above. */
-function unhandled(action: never): never {
-  throw new Error(`card action without a screen: ${JSON.stringify(action)}`);
 }
 
 /**

@@ -23,6 +23,16 @@ export function continuesText(previous: TextPart, at: number): boolean {
   );
 }
 
+/** The text before joined with this part, when the part continues it; undefined otherwise. */
+export function joinedText(
+  before: string | undefined,
+  previous: TextPart | undefined,
+  part: { text: string; at?: number | undefined },
+): string | undefined {
+  if (before === undefined || previous === undefined || part.at === undefined) return undefined;
+  return continuesText(previous, part.at) ? joinTextParts(before, previous.length, part.text) : undefined;
+}
+
 /**
  * The text with its next part. A cut exactly at the limit, or one that kept its whitespace, splits a
  * word or a line as it stood; a shorter part lost the line break it was cut at.

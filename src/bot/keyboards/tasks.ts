@@ -8,16 +8,11 @@ export const taskPageButton = defineCallback(scope, "page", { page: callbackInt 
 export const showTaskButton = defineCallback(scope, "show", task);
 export const sendTaskAgainButton = defineCallback(scope, "again", task);
 
-export interface TaskListEntry {
-  id: number;
-  label: string;
-}
-
 /** A button per task, then previous/next page buttons where there is such a page. */
 export function taskListKeyboard(
   t: Translate,
   nonce: string,
-  entries: readonly TaskListEntry[],
+  entries: readonly { id: number; label: string }[],
   page: number,
   hasNext: boolean,
 ): InlineKeyboard {

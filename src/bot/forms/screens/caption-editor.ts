@@ -16,8 +16,8 @@ import {
 } from "../caption-drafts.js";
 import type { CaptionEditorAction, CardAction } from "../card-action.js";
 import type { FormDefinition, FormValues } from "../form.js";
-import type { FormState, Screen, Transition } from "../form-state.js";
-import type { RenderedScreen, ScreenContext } from "./screen-context.js";
+import { type FormState, type Screen, type Transition, withNotice } from "../form-state.js";
+import { type RenderedScreen, rows, type ScreenContext } from "./screen-context.js";
 import { clip, escapeHtml, hintHtml } from "./text.js";
 
 const CHOICES_PER_ROW = 3;
@@ -49,11 +49,8 @@ function withProperty(
 export function pressOnCaptionEditor(state: FormState, action: CaptionEditorAction): Transition {
   switch (action.kind) {
     case "new-caption":
-      if (captionsIn(state.values).length >= MAX_TEXT_OVERLAYS) {
-        return {
-          state: { ...state, notice: { key: "form-overlay-full", params: { max: MAX_TEXT_OVERLAYS } } },
-        };
-      }
+      if (captionsIn(state.values).length >= MAX_TEXT_OVERLAYS)
+        return withNotice(state, { key: "form-overlay-full", params: { max: MAX_TEXT_OVERLAYS } });
       return { state: { ...state, screen: { name: "new-caption" } } };
     case "open-caption":
       return { state: { ...state, screen: { name: "caption", index: action.caption } } };
@@ -103,23 +100,21 @@ export function textOnCaptionEditor(
   screen: Extract<Screen, { name: "captions" | "new-caption" }>,
   text: string,
 ): Transition {
-  if (screen.name === "captions") return { state: { ...state, notice: { key: "form-use-buttons" } } };
+  if (screen.name === "captions") return withNotice(state, { key: "form-use-buttons" });
   const captions = captionsIn(state.values);
   const [words = "", times] = text.split("|").map((part) => part.trim());
   if (words === "" || words.length > MAX_OVERLAY_TEXT_LENGTH) {
-    return {
-      state: { ...state, notice: { key: "form-overlay-text", params: { max: MAX_OVERLAY_TEXT_LENGTH } } },
-    };
+    return withNotice(state, { key: "form-overlay-text", params: { max: MAX_OVERLAY_TEXT_LENGTH } });
   }
   const caption: TextOverlay = { text: words };
   if (times) {
     const match = TIMES_PATTERN.exec(times);
-    if (!match) return { state: { ...state, notice: { key: "form-overlay-times" } } };
+    if (!match) return withNotice(state, { key: "form-overlay-times" });
     const start = seconds(match[1]);
     caption.start = start;
     if (match[2] !== undefined && match[2] !== "end") {
       const end = seconds(match[2]);
-      if (end <= start) return { state: { ...state, notice: { key: "form-overlay-times" } } };
+      if (end <= start) return withNotice(state, { key: "form-overlay-times" });
       caption.end = end;
     }
   }
@@ -147,8 +142,7 @@ export function renderCaptions(context: ScreenContext, state: FormState): Render
   ]);
   keyboard.push([context.button(t("form-overlay-add"), { kind: "new-caption" })]);
   const field = definition.fields.find((candidate) => candidate.input.kind === "overlays");
-  const group = field ? definition.groups.indexOf(field.group) : -1;
-  keyboard.push(group >= 0 ? context.backRow({ kind: "open-group", group }) : context.backRow());
+  keyboard.push(context.backToGroup(field?.group));
   return {
     text: `${context.title(state)}\n\n<b>${t("field-text_overlays")}</b>\n${hintHtml(t("hint-text_overlays"))}`,
     keyboard,
@@ -174,19 +168,16 @@ export function renderCaption(
   const keyboard: InlineKeyboardButton[][] = [];
   if (property) {
     const choices: readonly string[] = CAPTION_PROPERTY_VALUES[property];
-    for (let offset = 0; offset < choices.length; offset += CHOICES_PER_ROW) {
-      keyboard.push(
-        choices.slice(offset, offset + CHOICES_PER_ROW).map((choice, inner) => {
-          const mark = caption[property] === choice ? "• " : "";
-          return context.button(`${mark}${t(`label-overlay-${property}-${choice}`)}`, {
-            kind: "set-caption-property",
-            caption: index,
-            property,
-            option: offset + inner,
-          });
-        }),
-      );
-    }
+    const buttons = choices.map((choice, option) => {
+      const mark = caption[property] === choice ? "• " : "";
+      return context.button(`${mark}${t(`label-overlay-${property}-${choice}`)}`, {
+        kind: "set-caption-property",
+        caption: index,
+        property,
+        option,
+      });
+    });
+    keyboard.push(...rows(buttons, CHOICES_PER_ROW));
     keyboard.push(context.backRow({ kind: "open-caption", caption: index }));
     return { text: `${escapeHtml(caption.text)}\n\n${t(`overlay-${property}`)}`, keyboard };
   }

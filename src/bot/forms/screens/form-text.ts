@@ -3,12 +3,21 @@
  * arrives (a message on any screen, a caption on the media, a text file), confirmed on the card, and
  * joined with the parts Telegram splits a long text into.
  */
-import { applies, type FormDefinition, type FormEnv, type FormField, type ParsedInput } from "../form.js";
-import { type FormState, type Transition, viewOf } from "../form-state.js";
+import {
+  applies,
+  type FieldInput,
+  type FormDefinition,
+  type FormEnv,
+  type FormField,
+  type FormView,
+  fieldOf,
+  type ParsedInput,
+} from "../form.js";
+import { type FormState, type Notice, type Transition, viewOf, withNotice } from "../form-state.js";
 import { firstScreen } from "../navigation.js";
 import { joinTextParts } from "../text-parts.js";
 
-type TextField = FormField & { input: { kind: "text"; maxLength: number } };
+type TextField = FormField & { input: Extract<FieldInput, { kind: "text" }> };
 
 function isTextField(field: FormField | undefined): field is TextField {
   return field?.input.kind === "text";
@@ -17,12 +26,18 @@ function isTextField(field: FormField | undefined): field is TextField {
 /** The form's `text` field (or the one it names instead), when it has one and it applies to the values chosen. */
 function formTextField(definition: FormDefinition, state: FormState, env: FormEnv): TextField | undefined {
   const key = definition.freeText ?? "text";
-  const field = definition.fields.find((candidate) => candidate.key === key);
+  const field = fieldOf(definition, key);
   return isTextField(field) && applies(field, viewOf(state, env)) ? field : undefined;
 }
 
-function tooLong(state: FormState, max: number, length: number): Transition {
-  return { state: { ...state, notice: { key: "form-error-too-long", params: { max, length } } } };
+function tooLong(max: number, length: number): Notice {
+  return { key: "form-error-too-long", params: { max, length } };
+}
+
+/** A text for a text field: within its length, and as its parse takes it. */
+export function parseText(input: TextField["input"], text: string, view: FormView): ParsedInput {
+  if (text.length > input.maxLength) return { ok: false, ...tooLong(input.maxLength, text.length) };
+  return input.parse ? input.parse(text, view) : { ok: true, value: text };
 }
 
 /**
@@ -38,7 +53,8 @@ export function takeFormText(
 ): Transition | undefined {
   const field = formTextField(definition, state, env);
   if (!field) return undefined;
-  if (text.length > field.input.maxLength) return tooLong(state, field.input.maxLength, text.length);
+  if (text.length > field.input.maxLength)
+    return withNotice(state, tooLong(field.input.maxLength, text.length));
   const next: FormState = { ...state, values: { ...state.values, [field.key]: text } };
   return {
     state: {
@@ -59,19 +75,12 @@ export function nextTextPart(
   part: { text: string; at: number },
   env: FormEnv,
 ): Transition | undefined {
-  const field = definition.fields.find((candidate) => candidate.key === last.key);
+  const field = fieldOf(definition, last.key);
   const before = state.values[last.key];
   if (!isTextField(field) || typeof before !== "string") return undefined;
   const text = joinTextParts(before, last.length, part.text);
-  if (text.length > field.input.maxLength) return tooLong(state, field.input.maxLength, text.length);
-  const parsed: ParsedInput = field.input.parse
-    ? field.input.parse(text, viewOf(state, env))
-    : { ok: true, value: text };
-  if (!parsed.ok) {
-    return {
-      state: { ...state, notice: { key: parsed.key, ...(parsed.params ? { params: parsed.params } : {}) } },
-    };
-  }
+  const parsed = parseText(field.input, text, viewOf(state, env));
+  if (!parsed.ok) return withNotice(state, { key: parsed.key, params: parsed.params });
   return {
     state: {
       ...state,
@@ -89,7 +98,7 @@ export function rememberTextPart(
   key: FormField["key"],
   part: { text: string; at?: number },
 ): Transition {
-  const field = definition.fields.find((candidate) => candidate.key === key);
+  const field = fieldOf(definition, key);
   if (!isTextField(field) || part.at === undefined || transition.pass || transition.state.notice)
     return transition;
   return {

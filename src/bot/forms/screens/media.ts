@@ -15,6 +15,7 @@ import {
   type Transition,
   viewOf,
   withMediaAdded,
+  withNotice,
 } from "../form-state.js";
 import { firstScreen, needsMedia } from "../navigation.js";
 import type { RenderedScreen, ScreenContext } from "./screen-context.js";
@@ -31,14 +32,8 @@ export function pressOnMedia(
     case "add-media":
       return { state: { ...state, screen: { name: "media" } } };
     case "media-done":
-      if (needsMedia(definition, state)) {
-        return {
-          state: {
-            ...state,
-            notice: { key: "form-media-needed", params: { min: definition.media?.min ?? 1 } },
-          },
-        };
-      }
+      if (needsMedia(definition, state))
+        return withNotice(state, { key: "form-media-needed", params: { min: definition.media?.min ?? 1 } });
       return { state: { ...state, screen: firstScreen(definition, state, env) } };
     case "swap-media": {
       const order = mediaOrderOf(state);
@@ -54,7 +49,7 @@ export function pressOnMedia(
 
 /** A text where the media are awaited: say again what to send. */
 export function textOnMedia(definition: FormDefinition, state: FormState): Transition {
-  return { state: { ...state, notice: { key: `form-media-prompt-${definition.type}` } } };
+  return withNotice(state, { key: `form-media-prompt-${definition.type}` });
 }
 
 /** Media sent outside a file field: the form's own media, when it takes them now. */
@@ -70,26 +65,19 @@ export function receiveMedia(
   // A form still without its media takes them on any screen: the card asks for them.
   const acceptsMore = max > 1 || state.screen.name === "media" || needsMedia(definition, state);
   if (!acceptsMore) return { state, pass: true };
-  if (event.problems[0]) return { state: { ...state, notice: event.problems[0] } };
+  if (event.problems[0]) return withNotice(state, event.problems[0]);
   const wrong = event.refs.find((ref) => {
     const mediaClass = mediaClassOf(ref);
     return mediaClass !== undefined && !rule.accepts.includes(mediaClass);
   });
-  if (wrong) return { state: { ...state, notice: { key: `form-media-wrong-${definition.type}` } } };
+  if (wrong) return withNotice(state, { key: `form-media-wrong-${definition.type}` });
   const known = new Set(state.media.map(mediaIdentity));
   const fresh = event.refs.filter((ref) => !known.has(mediaIdentity(ref)));
   const added = max === 1 ? { media: fresh.slice(-1) } : withMediaAdded(state, fresh);
   const media = added.media;
   if (media.length > max) {
-    return {
-      state: {
-        ...state,
-        notice: {
-          key: rule.tooManyKey ?? "media-error-too_many_media",
-          params: { max, count: media.length },
-        },
-      },
-    };
+    const key = rule.tooManyKey ?? "media-error-too_many_media";
+    return withNotice(state, { key, params: { max, count: media.length } });
   }
   const next: FormState = { ...state, ...added };
   // One file goes straight on, its name on the card; several are counted as they come.

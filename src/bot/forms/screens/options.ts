@@ -16,11 +16,19 @@ import {
   type FormField,
   type FormValues,
   fieldLabelKey,
-  type ParsedInput,
+  fieldOf,
 } from "../form.js";
-import { type FormEvent, type FormState, type Screen, type Transition, viewOf } from "../form-state.js";
+import {
+  type FormEvent,
+  type FormState,
+  type Screen,
+  type Transition,
+  viewOf,
+  withNotice,
+} from "../form-state.js";
 import { backFrom, firstScreen } from "../navigation.js";
-import type { RenderedScreen, ScreenContext } from "./screen-context.js";
+import { parseText } from "./form-text.js";
+import { type RenderedScreen, rows, type ScreenContext } from "./screen-context.js";
 import { renderSummary } from "./summary.js";
 import { clip, escapeHtml, hintHtml } from "./text.js";
 import { fieldLine, valueLabel } from "./value-labels.js";
@@ -83,7 +91,7 @@ export function pressOnOptions(
       const field = definition.fields[action.field];
       const option = field?.input.kind === "choice" ? field.input.options(view)[action.option] : undefined;
       if (!field || !option) return { state };
-      if (option.locked) return { state: { ...state, notice: option.locked } };
+      if (option.locked) return withNotice(state, option.locked);
       return {
         state: {
           ...state,
@@ -120,30 +128,18 @@ export function textOnField(
   text: string,
   env: FormEnv,
 ): Transition {
-  const field = definition.fields.find((candidate) => candidate.key === screen.key);
+  const field = fieldOf(definition, screen.key);
   if (!field) return { state, pass: true };
-  const input = field.input;
-  let parsed: ParsedInput;
-  if (input.kind === "text") {
-    if (text.length > input.maxLength) {
-      return {
-        state: {
-          ...state,
-          notice: { key: "form-error-too-long", params: { max: input.maxLength, length: text.length } },
-        },
-      };
-    }
-    parsed = input.parse ? input.parse(text, viewOf(state, env)) : { ok: true, value: text };
-  } else if (input.kind === "choice" && input.typed) {
-    parsed = input.typed(text, viewOf(state, env));
-  } else {
-    return { state: { ...state, notice: { key: "form-use-buttons" } } };
-  }
-  if (!parsed.ok) {
-    return {
-      state: { ...state, notice: { key: parsed.key, ...(parsed.params ? { params: parsed.params } : {}) } },
-    };
-  }
+  const { input } = field;
+  const view = viewOf(state, env);
+  const parsed =
+    input.kind === "text"
+      ? parseText(input, text, view)
+      : input.kind === "choice"
+        ? input.typed?.(text, view)
+        : undefined;
+  if (!parsed) return withNotice(state, { key: "form-use-buttons" });
+  if (!parsed.ok) return withNotice(state, { key: parsed.key, params: parsed.params });
   const next: FormState = { ...state, values: withValue(state.values, field, parsed.value) };
   // A required text that opened the form leads straight on; otherwise back where it was chosen.
   const target = field.required ? firstScreen(definition, next, env) : backFrom(definition, state, field);
@@ -152,7 +148,7 @@ export function textOnField(
 
 /** The field on screen when it takes a file. */
 export function fileFieldOn(definition: FormDefinition, screen: FieldScreen): FileField | undefined {
-  const field = definition.fields.find((candidate) => candidate.key === screen.key);
+  const field = fieldOf(definition, screen.key);
   return field?.input.kind === "file" ? { field, accepts: field.input.accepts } : undefined;
 }
 
@@ -188,9 +184,9 @@ export function receiveFile(
   event: Extract<FormEvent, { kind: "media" }>,
 ): Transition {
   const [ref] = event.refs;
-  if (event.problems[0]) return { state: { ...state, notice: event.problems[0] } };
+  if (event.problems[0]) return withNotice(state, event.problems[0]);
   if (!ref || event.refs.length > 1 || mediaClassOf(ref) !== accepts) {
-    return { state: { ...state, notice: { key: `form-file-expected-${accepts}` } } };
+    return withNotice(state, { key: `form-file-expected-${accepts}` });
   }
   return {
     state: {
@@ -234,17 +230,17 @@ export function renderField(context: ScreenContext, state: FormState, screen: Fi
   if (input.kind === "choice") {
     const all = input.options(viewOf(state, env));
     const first = page * OPTIONS_PER_PAGE;
-    const row: InlineKeyboardButton[] = [];
-    all.slice(first, first + OPTIONS_PER_PAGE).forEach((option, offset) => {
+    const buttons = all.slice(first, first + OPTIONS_PER_PAGE).map((option, offset) => {
       const named = option.label ?? valueLabel(field, option.value, env, t);
       const label = option.locked ? `🔒 ${named}` : named;
       const mark = JSON.stringify(option.value) === JSON.stringify(current) ? "• " : "";
-      row.push(
-        context.button(`${mark}${label}`, { kind: "choose-option", field: index, option: first + offset }),
-      );
-      if (row.length === OPTIONS_PER_ROW) keyboard.push(row.splice(0));
+      return context.button(`${mark}${label}`, {
+        kind: "choose-option",
+        field: index,
+        option: first + offset,
+      });
     });
-    if (row.length > 0) keyboard.push(row);
+    keyboard.push(...rows(buttons, OPTIONS_PER_ROW));
     keyboard.push(
       ...context.pager(all.length, OPTIONS_PER_PAGE, page, (to) => ({
         kind: "open-field",
@@ -274,7 +270,6 @@ export function renderField(context: ScreenContext, state: FormState, screen: Fi
   }
   if (current !== undefined && !field.required)
     keyboard.push([context.button(t("form-reset"), { kind: "reset-field", field: index })]);
-  const group = definition.groups.length > 0 ? definition.groups.indexOf(field.group) : -1;
-  keyboard.push(group >= 0 ? context.backRow({ kind: "open-group", group }) : context.backRow());
+  keyboard.push(context.backToGroup(field.group));
   return { text: lines.join("\n"), keyboard };
 }

@@ -15,6 +15,14 @@ export interface RenderedScreen {
   keyboard: InlineKeyboardButton[][];
 }
 
+/** Buttons laid out `perRow` to a row. */
+export function rows(buttons: readonly InlineKeyboardButton[], perRow: number): InlineKeyboardButton[][] {
+  const laid: InlineKeyboardButton[][] = [];
+  for (let index = 0; index < buttons.length; index += perRow)
+    laid.push(buttons.slice(index, index + perRow));
+  return laid;
+}
+
 export class ScreenContext {
   constructor(
     readonly definition: FormDefinition,
@@ -29,6 +37,12 @@ export class ScreenContext {
 
   backRow(action: CardAction = { kind: "show-summary" }): InlineKeyboardButton[] {
     return [this.button(this.t("button-back"), action)];
+  }
+
+  /** Back to a group; to the summary on a form without groups. */
+  backToGroup(name: string | undefined): InlineKeyboardButton[] {
+    const group = name === undefined ? -1 : this.definition.groups.indexOf(name);
+    return group >= 0 ? this.backRow({ kind: "open-group", group }) : this.backRow();
   }
 
   /** ◀️ and ▶️ to the neighbouring pages of a list, when there are any. */

@@ -17,7 +17,7 @@ import {
 } from "../form.js";
 import { type FormState, mediaOrderOf, noticeText, type Transition, viewOf } from "../form-state.js";
 import { needsMedia } from "../navigation.js";
-import type { RenderedScreen, ScreenContext } from "./screen-context.js";
+import { type RenderedScreen, rows, type ScreenContext } from "./screen-context.js";
 import { escapeHtml } from "./text.js";
 import { fieldLine } from "./value-labels.js";
 
@@ -57,11 +57,6 @@ export function pressOnSummary(
 
 const SWAPS_PER_ROW = 4;
 
-/** The media's order is the user's to change: the card shows it, with a button per pair of neighbours. */
-function reorderable(definition: FormDefinition, state: FormState): boolean {
-  return definition.media?.reorder === true && state.media.length > 1;
-}
-
 /** Whether the card lists the field: it lists what is chosen; what is unset is one tap away. */
 function isChosen(field: FormField, state: FormState): boolean {
   if (field.input.kind === "voice")
@@ -79,7 +74,8 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
     if (!applies(field, view) || !isChosen(field, state)) continue;
     lines.push(escapeHtml(fieldLine(field, state.values, env, t)));
   }
-  const order = reorderable(definition, state) ? mediaOrderOf(state) : undefined;
+  // The media's order is the user's to change: the card shows it, with a button per pair of neighbours.
+  const order = definition.media?.reorder && state.media.length > 1 ? mediaOrderOf(state) : undefined;
   if (order) {
     lines.push(escapeHtml(t("form-media-order", { order: order.map((index) => index + 1).join(" → ") })));
   }
@@ -97,17 +93,14 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   const groups = definition.groups.map((group, index) =>
     context.button(t(`form-group-${group}`), { kind: "open-group", group: index }),
   );
-  for (let index = 0; index < groups.length; index += 2) keyboard.push(groups.slice(index, index + 2));
-  if (order) {
-    const swaps = order.slice(1).map((second, index) =>
-      context.button(t("form-media-swap", { first: (order[index] ?? 0) + 1, second: second + 1 }), {
-        kind: "swap-media",
-        index,
-      }),
-    );
-    for (let index = 0; index < swaps.length; index += SWAPS_PER_ROW)
-      keyboard.push(swaps.slice(index, index + SWAPS_PER_ROW));
-  }
+  keyboard.push(...rows(groups, 2));
+  const swaps = (order ?? []).slice(1).map((second, index) =>
+    context.button(t("form-media-swap", { first: (order?.[index] ?? 0) + 1, second: second + 1 }), {
+      kind: "swap-media",
+      index,
+    }),
+  );
+  keyboard.push(...rows(swaps, SWAPS_PER_ROW));
   const rule = definition.media;
   if (rule && mediaMax(rule, view) > 1 && mediaApplies(definition, state.values)) {
     keyboard.push([context.button(t("form-media-add"), { kind: "add-media" })]);

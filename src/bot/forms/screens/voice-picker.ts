@@ -3,7 +3,6 @@
  * quality and price, then a voice, with ▶ for a sample where the voice has one. It sets tts_provider and tts_voice; the
  * automatic voice sets the provider alone and leaves the voice to the service.
  */
-import type { InlineKeyboardButton } from "grammy/types";
 import { type CatalogProvider, languageName, providersFor, voicesFor } from "../../../catalog/index.js";
 import type { Translate } from "../../../i18n/translate.js";
 import { hasSample } from "../../../tasks/voice-previews.js";
@@ -11,7 +10,7 @@ import type { VoicePickerAction } from "../card-action.js";
 import { speechLanguage } from "../fields.js";
 import type { FormDefinition, FormEnv, FormValues } from "../form.js";
 import type { FormState, Screen, Transition } from "../form-state.js";
-import type { RenderedScreen, ScreenContext } from "./screen-context.js";
+import { type RenderedScreen, rows, type ScreenContext } from "./screen-context.js";
 import { providerLabel } from "./value-labels.js";
 
 const LANGUAGES_PER_PAGE = 12;
@@ -93,17 +92,13 @@ export function renderVoiceLanguages(context: ScreenContext, page: number): Rend
   const languages = env.catalog.languages;
   const first = page * LANGUAGES_PER_PAGE;
   const shown = languages.slice(first, first + LANGUAGES_PER_PAGE);
-  const keyboard: InlineKeyboardButton[][] = [];
-  for (let offset = 0; offset < shown.length; offset += LANGUAGES_PER_ROW) {
-    keyboard.push(
-      shown.slice(offset, offset + LANGUAGES_PER_ROW).map((language, inner) =>
-        context.button(languageName(language.code, env.locale), {
-          kind: "voice-language",
-          language: first + offset + inner,
-        }),
-      ),
-    );
-  }
+  const buttons = shown.map((language, offset) =>
+    context.button(languageName(language.code, env.locale), {
+      kind: "voice-language",
+      language: first + offset,
+    }),
+  );
+  const keyboard = rows(buttons, LANGUAGES_PER_ROW);
   keyboard.push(
     ...context.pager(languages.length, LANGUAGES_PER_PAGE, page, (to) => ({
       kind: "voice-languages",
