@@ -14,6 +14,7 @@ import {
   noModelIssue,
   priceParams,
   priceText,
+  promptsOf,
   quoteOf,
   tokens,
 } from "./field-kit.js";
@@ -125,15 +126,30 @@ export function generationContract(spec: GenerationContractSpec): FormContract {
   };
 }
 
-/** The chosen model's options from the form's values, only those the model lists: the service refuses others. */
-export function modelChoices(
+/**
+ * A request's prompts, variants, model and the chosen model's options from the form's values, only those
+ * the model lists: the service refuses others.
+ */
+export function modelRequest(
+  type: GenerationFormType,
+  setup: ImageFormSetup,
   values: FormValues,
-  choices: ReadonlyArray<readonly [keyof FormValues, readonly (string | number)[]]>,
-): Record<string, string | number> {
-  const kept: Record<string, string | number> = {};
-  for (const [key, allowed] of choices) {
+  variants: number,
+  choicesOf: (
+    model: CatalogModel,
+  ) => ReadonlyArray<readonly [keyof FormValues, readonly (string | number)[]]>,
+): { model: CatalogModel; request: Record<string, unknown> } {
+  const model = chosenModel(type, setup, values);
+  if (!model) throw new Error("a generation request needs a model the form offers");
+  const prompts = promptsOf(type, values);
+  const request: Record<string, unknown> = {};
+  if (prompts.length === 1) request.prompt = prompts[0];
+  if (prompts.length > 1) request.prompts = prompts;
+  if (variants > 1) request.n = variants;
+  request.model = model.id;
+  for (const [key, allowed] of choicesOf(model)) {
     const value = keep(values[key], allowed);
-    if (value !== undefined) kept[key] = value;
+    if (value !== undefined) request[key] = value;
   }
-  return kept;
+  return { model, request };
 }

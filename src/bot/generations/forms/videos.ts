@@ -46,7 +46,7 @@ import {
   type BuiltGenerationRequest,
   generationContract,
   type MoneyWords,
-  modelChoices,
+  modelRequest,
 } from "./form-contract.js";
 
 export type VideoFormType = Extract<
@@ -82,13 +82,7 @@ const MEDIA_RULES: Partial<Record<VideoFormType, VideoMediaRule>> = {
 };
 
 export function isVideoFormType(type: GenerationFormType): type is VideoFormType {
-  return (
-    type === "text_to_video" ||
-    type === "image_to_video" ||
-    type === "keyframe_video" ||
-    type === "video_to_video" ||
-    type === "audio_to_video"
-  );
+  return type === "text_to_video" || type in MEDIA_RULES;
 }
 
 /**
@@ -293,24 +287,13 @@ export function buildVideoRequest(
   values: FormValues,
   media: readonly MediaRef[],
 ): BuiltGenerationRequest {
-  const model = chosenModel(type, setup, values);
-  if (!model) throw new Error("a video request needs a model the form offers");
-  const prompts = promptsOf(type, values);
-  const request: Record<string, unknown> = {};
-  if (prompts.length === 1) request.prompt = prompts[0];
-  if (prompts.length > 1) request.prompts = prompts;
-  const variants = variantsOf(values);
-  if (type === "text_to_video" && variants > 1) request.n = variants;
-  request.model = model.id;
-  Object.assign(
-    request,
-    modelChoices(values, [
-      ["aspect", model.aspects],
-      ["resolution", model.resolutions],
-      ["quality_mode", model.quality_modes],
-      ["duration", model.durations_sec],
-    ]),
-  );
+  const variants = type === "text_to_video" ? variantsOf(values) : 1;
+  const { model, request } = modelRequest(type, setup, values, variants, (entry) => [
+    ["aspect", entry.aspects],
+    ["resolution", entry.resolutions],
+    ["quality_mode", entry.quality_modes],
+    ["duration", entry.durations_sec],
+  ]);
   if (model.audio_toggle) request.audio = values.audio !== false;
   const [only] = media;
   const field = MEDIA_RULES[type]?.field;
