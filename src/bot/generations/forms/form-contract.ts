@@ -16,7 +16,6 @@ import {
   priceText,
   promptsOf,
   quoteOf,
-  tokens,
 } from "./field-kit.js";
 
 /** The words of the contract that name what is made (images or clips). */
@@ -46,7 +45,7 @@ export function moneyLines(
     quote.min === quote.max
       ? t("generation-price-fixed", {
           count,
-          each: tokens(model.price_tokens.min, locale),
+          each: formatNumber(model.price_tokens.min, locale),
           total: quote.max,
           usd: usd(quote.max),
         })
@@ -62,7 +61,7 @@ export function moneyLines(
       ? t("generation-balance", { balance: account.balance })
       : t("generation-balance-and-budget", {
           balance: account.balance,
-          left: tokens(account.budgetLeft, locale),
+          left: formatNumber(account.budgetLeft, locale),
         }),
     t(words.payForSuccess),
   ];
@@ -73,7 +72,7 @@ export function moneyLines(
     lines.push(
       t(budgetBinds ? words.overBudget : words.overBalance, {
         max: quote.max,
-        left: tokens(left, locale),
+        left: formatNumber(left, locale),
       }),
     );
   }

@@ -16,7 +16,6 @@ import type {
   GenerationFormType,
 } from "../../forms/form.js";
 import {
-  aspectField,
   catalogChoiceField,
   chosenModel,
   humanized,
@@ -28,7 +27,7 @@ import {
   promptField,
   qualityModeField,
   quoteOf,
-  resolutionField,
+  shapeFields,
   variantsField,
   variantsOf,
 } from "./field-kit.js";
@@ -56,8 +55,7 @@ export function imageForm(
       variantsField(model),
       modelField(models, setup, { label: "generation-model-label" }),
       qualityModeField(model, { label: "value-quality-mode" }),
-      aspectField(model, "picture"),
-      resolutionField(model, setup, "picture"),
+      ...shapeFields(model, setup, "picture"),
       catalogChoiceField({
         key: "background",
         group: "picture",

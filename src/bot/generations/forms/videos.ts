@@ -24,7 +24,6 @@ import type {
 } from "../../forms/form.js";
 import type { Notice } from "../../forms/form-state.js";
 import {
-  aspectField,
   catalogChoiceField,
   chosenModel,
   type ImageField,
@@ -38,7 +37,7 @@ import {
   promptsOf,
   qualityModeField,
   quoteOf,
-  resolutionField,
+  shapeFields,
   variantsField,
   variantsOf,
 } from "./field-kit.js";
@@ -96,26 +95,6 @@ function ruleWords(type: VideoFormType): string {
   return "video-frames";
 }
 
-/**
- * Recordings longer than an audio reference: the service trims each to its first 15 seconds, so they go
- * up all the same and the card says so, with how many there are and the length of the first.
- */
-export function longAudio(media: readonly MediaRef[]): { count: number; seconds: number } | undefined {
-  const lengths = media
-    .map((ref) => (ref.source === "telegram" ? ref.durationSec : undefined))
-    .filter((length) => length !== undefined && length > MAX_AUDIO_REFERENCE_SECONDS);
-  const [first] = lengths;
-  return first === undefined ? undefined : { count: lengths.length, seconds: Math.ceil(first) };
-}
-
-/**
- * Recordings whose length neither Telegram said nor their header gave: they go up all the same, since the
- * service trims an audio reference to its first 15 seconds, and the card says so.
- */
-export function unmeasuredAudio(media: readonly MediaRef[]): number {
-  return media.filter((ref) => ref.source === "telegram" && ref.durationSec === undefined).length;
-}
-
 /** How the prompts of an image-to-video form meet its photos, by the service's prompt-count rule. */
 export type PromptMatch =
   | { kind: "default"; frames: number }
@@ -169,8 +148,10 @@ function videoFields(type: VideoFormType, setup: ImageFormSetup, model: ModelOf)
     },
     modelField(modelsFor(type, setup), setup, { label: "video-model-label", hint: "video-hint-model" }),
     qualityModeField(model, { label: "video-value-quality-mode", hint: "video-hint-quality_mode" }),
-    aspectField(model, "clip", "video-hint-aspect"),
-    resolutionField(model, setup, "clip", "video-hint-resolution"),
+    ...shapeFields(model, setup, "clip", {
+      aspect: "video-hint-aspect",
+      resolution: "video-hint-resolution",
+    }),
     catalogChoiceField({
       key: "duration",
       group: "clip",
@@ -204,13 +185,19 @@ function videoInsight(type: VideoFormType, view: FormView): Notice[] {
       params: { frames: view.media.length, clips: items },
     });
   if (type !== "audio_to_video") return insight;
-  const long = longAudio(view.media);
-  if (long)
+  // The service trims an audio reference to its first 15 seconds, so a longer one, or one whose length
+  // neither Telegram said nor its header gave, goes up all the same and the card says so.
+  const lengths = view.media.map((ref) => (ref.source === "telegram" ? ref.durationSec : undefined));
+  const long = lengths.filter((length) => length !== undefined && length > MAX_AUDIO_REFERENCE_SECONDS);
+  const [first] = long;
+  if (first !== undefined)
     insight.push({
       key: "video-refs-audio-trimmed",
-      params: { ...long, limit: MAX_AUDIO_REFERENCE_SECONDS },
+      params: { count: long.length, seconds: Math.ceil(first), limit: MAX_AUDIO_REFERENCE_SECONDS },
     });
-  const unmeasured = unmeasuredAudio(view.media);
+  const unmeasured = view.media.filter(
+    (ref) => ref.source === "telegram" && ref.durationSec === undefined,
+  ).length;
   if (unmeasured > 0) {
     insight.push({
       key: "media-formats-audio-unmeasured",
