@@ -19,14 +19,10 @@ import {
 } from "./field-kit.js";
 
 /** The words of the contract that name what is made (images or clips). */
-export interface MoneyWords {
-  unavailable: string;
-  tooMany: string;
-  perItem: string;
-  payForSuccess: string;
-  overBalance: string;
-  overBudget: string;
-}
+export type MoneyWords = Record<
+  "unavailable" | "tooMany" | "perItem" | "payForSuccess" | "overBalance" | "overBudget",
+  string
+>;
 
 /** The quote for `count` generations of the model, beside the balance and the key's budget. */
 export function moneyLines(
