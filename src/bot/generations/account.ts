@@ -58,7 +58,7 @@ function keyLine(t: Translate, account: Account, locale: string): string {
   return `${expiry}\n${budget}`;
 }
 
-export function accountText(
+function accountText(
   t: Translate,
   account: Account,
   locale: string,
@@ -125,16 +125,8 @@ function keyIn(text: string): string | undefined {
 const skipSecretButton = defineCallback(CALLBACK_SCOPES.generationAccount, "skip", {});
 
 function skipKeyboard(t: Translate, nonce: string) {
-  return {
-    inline_keyboard: [
-      [
-        {
-          text: t("connect-button-skip"),
-          callback_data: skipSecretButton.pack(nonce, {}),
-        },
-      ],
-    ],
-  };
+  const skip = { text: t("connect-button-skip"), callback_data: skipSecretButton.pack(nonce, {}) };
+  return { inline_keyboard: [[skip]] };
 }
 
 async function checkAndLink(ctx: BotContext, deps: AccountFeatureDeps, apiKey: string): Promise<void> {

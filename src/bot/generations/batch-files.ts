@@ -70,10 +70,6 @@ type Draft = z.infer<typeof DraftSchema>;
 
 const draftKey = (id: string) => `batch-file:${id}`;
 
-async function readDraft(deps: BatchFilesFeatureDeps, id: string): Promise<Draft | undefined> {
-  return readStored(deps.kv, draftKey(id), DraftSchema);
-}
-
 function refusalText(t: Translate, refusal: Refusal): string {
   switch (refusal.reason) {
     case "empty":
@@ -188,13 +184,7 @@ async function preview(
     chatId,
     locale,
     instance: setup.instance,
-    groups: plan.groups.map(({ request, values, count, quote, modelLabel }) => ({
-      request,
-      values,
-      count,
-      quote,
-      modelLabel,
-    })),
+    groups: plan.groups.map(({ lines: _lines, ...group }) => group),
   };
   await deps.kv.set(draftKey(id), JSON.stringify(draft), { ttlMs: DRAFT_TTL_MS });
   const shown = previewText(t, plan, setup.account);
@@ -274,7 +264,7 @@ export function createBatchFilesFeature(deps: BatchFilesFeatureDeps): Composer<B
   const presses = feature.on("callback_query:data");
   /** The draft a press acts on, taken before anything starts, so that a second press finds nothing. */
   const takeDraft = async (ctx: BotContext & { pressed: { nonce: string } }, userId: number) => {
-    const draft = await readDraft(deps, ctx.pressed.nonce);
+    const draft = await readStored(deps.kv, draftKey(ctx.pressed.nonce), DraftSchema);
     if (!draft || draft.userId !== userId) {
       await ctx.answerCallbackQuery({ text: ctx.t(draft ? "button-foreign" : "batch-expired") });
       return undefined;

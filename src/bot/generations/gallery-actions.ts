@@ -1,8 +1,9 @@
+import type { InlineKeyboardButton } from "grammy/types";
+import type { DeletedGenerations } from "../../generation-service/client.js";
 import type { Translate } from "../../i18n/translate.js";
 import { newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { editMenu } from "../menu.js";
-
 import {
   ACTIONS,
   AGE_CHOICES,
@@ -46,98 +47,78 @@ function toggle({ ctx, state, arg, t, redraw }: GalleryPress): Promise<unknown> 
   return redraw({ ...state, selected });
 }
 
-async function askDeleteSelected({ ctx, state, t, redraw }: GalleryPress): Promise<void> {
-  if (state.selected.length === 0) return redraw(state);
-  await editMenu(ctx, t("gallery-delete-selected-confirm", { count: state.selected.length }), {
-    reply_markup: {
-      inline_keyboard: [
-        [
-          button(
-            t("gallery-button-delete-confirm", { count: state.selected.length }),
-            state.nonce,
-            "deleteSelected",
-          ),
-        ],
-        [button(t("gallery-button-back"), state.nonce, "back")],
-      ],
-    },
-  });
+/** Edits the page into `text` above `rows` of buttons and a Back to the page. */
+function withBack({ ctx, state, t }: GalleryPress, text: string, rows: InlineKeyboardButton[][] = []) {
+  const back = button(t("gallery-button-back"), state.nonce, "back");
+  return editMenu(ctx, text, { reply_markup: { inline_keyboard: [...rows, [back]] } });
 }
 
-async function deleteSelected({
-  deps,
-  state,
-  apiKey,
-  t,
-  redraw,
-  idempotencyKey,
-}: GalleryPress): Promise<void> {
+/** The first page again under a new nonce, with the store and the count the deletion reported. */
+function afterDeletion({ state, t, redraw }: GalleryPress, { result }: DeletedGenerations): Promise<void> {
+  return redraw(
+    { ...state, ...FIRST_PAGE, nonce: newNonce() },
+    { storage: result.storage, notice: t("gallery-deleted", { count: result.deleted }) },
+  );
+}
+
+async function askDeleteSelected(press: GalleryPress): Promise<void> {
+  const { state, t, redraw } = press;
+  const count = state.selected.length;
+  if (count === 0) return redraw(state);
+  await withBack(press, t("gallery-delete-selected-confirm", { count }), [
+    [button(t("gallery-button-delete-confirm", { count }), state.nonce, "deleteSelected")],
+  ]);
+}
+
+async function deleteSelected(press: GalleryPress): Promise<void> {
+  const { deps, state, apiKey, redraw, idempotencyKey } = press;
   if (state.selected.length === 0) return redraw(state);
   const ids = [...state.selected];
-  const { result } = await deps.service.deleteGenerations(
+  const deleted = await deps.service.deleteGenerations(
     apiKey,
     { ids },
     idempotencyKey(`ids:${ids.join(",")}`),
   );
   await deps.marks.deleted(ids);
-  return redraw(
-    { ...state, ...FIRST_PAGE, nonce: newNonce() },
-    { storage: result.storage, notice: t("gallery-deleted", { count: result.deleted }) },
+  return afterDeletion(press, deleted);
+}
+
+async function oldMenu(press: GalleryPress): Promise<void> {
+  const { state, t } = press;
+  await withBack(
+    press,
+    t("gallery-delete-old-choose"),
+    AGE_CHOICES.map((choice) => [
+      button(t("gallery-button-older-than", { days: choice }), state.nonce, "askDeleteOld", choice),
+    ]),
   );
 }
 
-async function oldMenu({ ctx, state, t }: GalleryPress): Promise<void> {
-  await editMenu(ctx, t("gallery-delete-old-choose"), {
-    reply_markup: {
-      inline_keyboard: [
-        ...AGE_CHOICES.map((choice) => [
-          button(t("gallery-button-older-than", { days: choice }), state.nonce, "askDeleteOld", choice),
-        ]),
-        [button(t("gallery-button-back"), state.nonce, "back")],
-      ],
-    },
-  });
-}
-
-async function askDeleteOld({ ctx, deps, state, arg, apiKey, t, redraw }: GalleryPress): Promise<void> {
+async function askDeleteOld(press: GalleryPress): Promise<void> {
+  const { deps, state, arg, apiKey, t, redraw } = press;
   const days = daysOf(arg);
   if (days === undefined) return redraw(state);
   const cutoff = Math.floor((deps.now().getTime() - days * DAY_MS) / 1000);
   const { count, complete } = await countOlder(deps, apiKey, cutoff);
-  if (count === 0) {
-    await editMenu(ctx, t("gallery-delete-old-none", { days }), {
-      reply_markup: { inline_keyboard: [[button(t("gallery-button-back"), state.nonce, "back")]] },
-    });
-    return;
-  }
-  await editMenu(
-    ctx,
+  if (count === 0) return withBack(press, t("gallery-delete-old-none", { days }));
+  await withBack(
+    press,
     t(complete ? "gallery-delete-old-confirm" : "gallery-delete-old-confirm-at-least", { count, days }),
-    {
-      reply_markup: {
-        inline_keyboard: [
-          [button(t("gallery-button-delete-confirm", { count }), state.nonce, "deleteOld", days)],
-          [button(t("gallery-button-back"), state.nonce, "back")],
-        ],
-      },
-    },
+    [[button(t("gallery-button-delete-confirm", { count }), state.nonce, "deleteOld", days)]],
   );
 }
 
 async function deleteOld(press: GalleryPress): Promise<void> {
-  const { deps, state, arg, userId, apiKey, t, redraw, idempotencyKey } = press;
+  const { deps, state, arg, userId, apiKey, redraw, idempotencyKey } = press;
   const days = daysOf(arg);
   if (days === undefined) return redraw(state);
-  const { result } = await deps.service.deleteGenerations(
+  const deleted = await deps.service.deleteGenerations(
     apiKey,
     { older_than_days: days },
     idempotencyKey(`older:${days}`),
   );
   await deps.marks.deletedBefore(userId, deps.now().getTime() - days * DAY_MS);
-  return redraw(
-    { ...state, ...FIRST_PAGE, nonce: newNonce() },
-    { storage: result.storage, notice: t("gallery-deleted", { count: result.deleted }) },
-  );
+  return afterDeletion(press, deleted);
 }
 
 /** One handler per gallery action, by its character on the wire; anything else redraws the page. */

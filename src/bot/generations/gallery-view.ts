@@ -8,19 +8,13 @@ import { z } from "zod";
 import type { GenerationCredentialsReader } from "../../accounts/generation-links.js";
 import type { DeletedGenerations } from "../../generation-service/client.js";
 import type { BulkDeleteRequest } from "../../generation-service/requests.js";
-import {
-  GENERATION_TYPES,
-  type Generation,
-  type GenerationStatus,
-  type StorageBlock,
-} from "../../generation-service/responses.js";
+import { GENERATION_TYPES, type Generation, type StorageBlock } from "../../generation-service/responses.js";
 import type { KeyGuardian } from "../../generations/key-guardian.js";
 import type { CancelQueueData, QueueService } from "../../generations/queue-card.js";
-import { FINISHED_STATUSES, type GenerationRecords } from "../../generations/records.js";
+import { type GenerationRecords, isFinished } from "../../generations/records.js";
 import type { DeletionMarks } from "../../generations/retention.js";
 import { formatBytes, percentBar } from "../../i18n/format.js";
 import type { Translate } from "../../i18n/translate.js";
-import { readStored } from "../../storage/json.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { CALLBACK_SCOPES, callbackInt, defineCallback, newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
@@ -106,14 +100,6 @@ export function freshState(full = false): GalleryState {
   return { nonce: newNonce(), cursors: [], pageIds: [], selected: [], full };
 }
 
-export async function readState<T>(
-  deps: GalleryFeatureDeps,
-  key: string,
-  schema: z.ZodType<T>,
-): Promise<T | undefined> {
-  return readStored(deps.kv, key, schema);
-}
-
 export const galleryKey = (chatId: number) => `gallery:${chatId}`;
 export const queueKey = (chatId: number) => `queue-card:${chatId}`;
 
@@ -166,10 +152,6 @@ function shortDate(unixSeconds: number, locale: string): string {
 function shortPrompt(prompt: string): string {
   const flat = prompt.replace(/\s+/g, " ").trim();
   return flat.length > PROMPT_CHARS ? `${flat.slice(0, PROMPT_CHARS - 1)}…` : flat;
-}
-
-function isFinished(status: GenerationStatus): boolean {
-  return FINISHED_STATUSES.has(status);
 }
 
 function itemLine(

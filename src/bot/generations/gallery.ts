@@ -12,10 +12,12 @@ import { Composer } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { GenerationCredentials } from "../../accounts/generation-links.js";
 import { deriveIdempotencyKey } from "../../generation-service/idempotency.js";
+import type { Account } from "../../generation-service/responses.js";
 import { ENTRY_NONCE, ENTRY_TARGETS, galleryEntryButton } from "../../generations/account-buttons.js";
 import { generationProblem } from "../../generations/problems.js";
 import { listAll, queueCardText, readQueue } from "../../generations/queue-card.js";
 import type { Translate } from "../../i18n/translate.js";
+import { readStored } from "../../storage/json.js";
 import { CALLBACK_SCOPES, decodeCallback, newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { editMenu } from "../menu.js";
@@ -33,7 +35,6 @@ import {
   galleryKey,
   QueueStateSchema,
   queueKey,
-  readState,
   STATE_TTL_MS,
   saveGallery,
 } from "./gallery-view.js";
@@ -47,8 +48,7 @@ async function sayProblem(ctx: BotContext, error: unknown, edit: boolean): Promi
   else await ctx.reply(text);
 }
 
-async function sayKeyNotices(ctx: BotContext, deps: GalleryFeatureDeps, userId: number, apiKey: string) {
-  const account = await deps.service.getAccount(apiKey);
+async function sayKeyNotices(ctx: BotContext, deps: GalleryFeatureDeps, userId: number, account: Account) {
   const locale = await ctx.i18n.getLocale();
   for (const notice of await deps.guardian.notices(userId, account, ctx.t.bind(ctx), locale)) {
     await ctx.reply(notice.text);
@@ -79,7 +79,7 @@ async function openGallery(ctx: BotContext, deps: GalleryFeatureDeps, full: bool
     const view = await drawGallery(ctx, deps, credentials.apiKey, freshState(full));
     await ctx.reply(view.text, { reply_markup: view.keyboard });
     await saveGallery(deps, chatId, view.state);
-    await sayKeyNotices(ctx, deps, userId, credentials.apiKey);
+    await sayKeyNotices(ctx, deps, userId, await deps.service.getAccount(credentials.apiKey));
   } catch (error) {
     await sayProblem(ctx, error, false);
   }
@@ -100,15 +100,13 @@ async function showQueue(ctx: BotContext, deps: GalleryFeatureDeps, mode: "reply
   const { chatId, userId, credentials } = caller;
   try {
     const snapshot = await readQueue(deps.service, credentials.apiKey);
-    const locale = await ctx.i18n.getLocale();
     const nonce = newNonce();
     const text = queueCardText(ctx.t.bind(ctx), snapshot);
     const reply_markup = queueKeyboard(ctx.t.bind(ctx), nonce, snapshot.queued.length);
     if (mode === "edit") await editMenu(ctx, text, { reply_markup });
     else await ctx.reply(text, { reply_markup });
     await deps.kv.set(queueKey(chatId), JSON.stringify({ nonce }), { ttlMs: STATE_TTL_MS });
-    const notices = await deps.guardian.notices(userId, snapshot.account, ctx.t.bind(ctx), locale);
-    for (const notice of notices) await ctx.reply(notice.text);
+    await sayKeyNotices(ctx, deps, userId, snapshot.account);
   } catch (error) {
     await sayProblem(ctx, error, mode === "edit");
   }
@@ -193,13 +191,13 @@ async function onButton(ctx: GalleryPressed, deps: GalleryFeatureDeps): Promise<
   const chatId = ctx.chat?.id;
   if (chatId === undefined) return;
   const queueActions: readonly string[] = [ACTIONS.askCancel, ACTIONS.cancel, ACTIONS.queue];
-  const queueState = await readState(deps, queueKey(chatId), QueueStateSchema);
+  const queueState = await readStored(deps.kv, queueKey(chatId), QueueStateSchema);
   if (queueState?.nonce === nonce && queueActions.includes(action)) {
     await ctx.answerCallbackQuery();
     await onQueueButton(ctx, deps, chatId, action);
     return;
   }
-  const state = await readState(deps, galleryKey(chatId), GalleryStateSchema);
+  const state = await readStored(deps.kv, galleryKey(chatId), GalleryStateSchema);
   if (state?.nonce !== nonce) {
     await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
     return;

@@ -55,17 +55,6 @@ export interface ResultButtonsDeps extends GenerationFormsDeps {
   tasksService: Pick<TasksServicePort, "me">;
 }
 
-function confirmKeyboard(t: Translate, ticket: string, position: number) {
-  return {
-    inline_keyboard: [
-      [
-        resultButton(t("generation-button-delete-confirm"), ticket, "deleteConfirmed", position),
-        resultButton(t("generation-button-keep"), ticket, "keep", position),
-      ],
-    ],
-  };
-}
-
 /** Clip numbers as a person reads them: "1–3" for a run, else "1, 3". */
 function clipNumbers(positions: readonly number[]): string {
   const numbers = positions.map((position) => position + 1);
@@ -176,9 +165,17 @@ async function asReference({ ctx, deps, record, item }: ResultPress): Promise<un
 async function askDelete({ ctx, record, item, position, t, words }: ResultPress): Promise<unknown> {
   if (!item || position === undefined) return stale(ctx);
   await ctx.answerCallbackQuery();
-  const key = item.deleted ? "generation-deleted-already" : "generation-delete-confirm";
-  return ctx.reply(t(words(key), { number: position + 1 }), {
-    ...(item.deleted ? {} : { reply_markup: confirmKeyboard(t, record.ticket, position) }),
+  const number = { number: position + 1 };
+  if (item.deleted) return ctx.reply(t(words("generation-deleted-already"), number));
+  const confirm = resultButton(
+    t("generation-button-delete-confirm"),
+    record.ticket,
+    "deleteConfirmed",
+    position,
+  );
+  const keep = resultButton(t("generation-button-keep"), record.ticket, "keep", position);
+  return ctx.reply(t(words("generation-delete-confirm"), number), {
+    reply_markup: { inline_keyboard: [[confirm, keep]] },
   });
 }
 

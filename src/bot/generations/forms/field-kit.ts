@@ -161,13 +161,11 @@ export function normalizeImageValues(
   return next;
 }
 
-export function tokens(value: number, locale: string): string {
-  return formatNumber(value, locale);
-}
-
 export function priceText(model: CatalogModel, locale: string): string {
   const { min, max } = model.price_tokens;
-  return min === max ? tokens(min, locale) : `${tokens(min, locale)}–${tokens(max, locale)}`;
+  return min === max
+    ? formatNumber(min, locale)
+    : `${formatNumber(min, locale)}–${formatNumber(max, locale)}`;
 }
 
 /** A model's price per image for a message that says it as one figure or as a range (Fluent formats the numbers). */
@@ -272,35 +270,33 @@ export function qualityModeField(model: ModelOf, words: { label: string; hint?: 
   });
 }
 
-/** The chosen model's shapes, named by orientation. */
-export function aspectField(model: ModelOf, group: string, hint?: string): ImageField {
-  return catalogChoiceField({
-    key: "aspect",
-    group,
-    hint,
-    listOf: (entry) => entry.aspects,
-    model,
-    describe: (value, t) => t("value-aspect", { aspect: value, orientation: orientationOf(String(value)) }),
-  });
-}
-
-/** The chosen model's sizes, a Pro-only one locked on a Free plan. */
-export function resolutionField(
+/** The chosen model's shapes, named by orientation, and its sizes, a Pro-only one locked on a Free plan. */
+export function shapeFields(
   model: ModelOf,
   setup: ImageFormSetup,
   group: string,
-  hint?: string,
-): ImageField {
-  return catalogChoiceField({
-    key: "resolution",
-    group,
-    hint,
-    listOf: (entry) => entry.resolutions,
-    model,
-    lock: (entry, value) =>
-      typeof value === "string" && lockedResolution(entry, value, setup) ? proOnly(value) : undefined,
-    describe: (value) => String(value),
-  });
+  hints: { aspect?: string; resolution?: string } = {},
+): ImageField[] {
+  return [
+    catalogChoiceField({
+      key: "aspect",
+      group,
+      hint: hints.aspect,
+      listOf: (entry) => entry.aspects,
+      model,
+      describe: (value, t) => t("value-aspect", { aspect: value, orientation: orientationOf(String(value)) }),
+    }),
+    catalogChoiceField({
+      key: "resolution",
+      group,
+      hint: hints.resolution,
+      listOf: (entry) => entry.resolutions,
+      model,
+      lock: (entry, value) =>
+        typeof value === "string" && lockedResolution(entry, value, setup) ? proOnly(value) : undefined,
+      describe: (value) => String(value),
+    }),
+  ];
 }
 
 /** The prompt: one line, or a batch of prompts one a line (a single prompt where the form blends references). */

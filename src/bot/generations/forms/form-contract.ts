@@ -14,19 +14,15 @@ import {
   noModelIssue,
   priceParams,
   priceText,
+  promptsOf,
   quoteOf,
-  tokens,
 } from "./field-kit.js";
 
 /** The words of the contract that name what is made (images or clips). */
-export interface MoneyWords {
-  unavailable: string;
-  tooMany: string;
-  perItem: string;
-  payForSuccess: string;
-  overBalance: string;
-  overBudget: string;
-}
+export type MoneyWords = Record<
+  "unavailable" | "tooMany" | "perItem" | "payForSuccess" | "overBalance" | "overBudget",
+  string
+>;
 
 /** The quote for `count` generations of the model, beside the balance and the key's budget. */
 export function moneyLines(
@@ -45,7 +41,7 @@ export function moneyLines(
     quote.min === quote.max
       ? t("generation-price-fixed", {
           count,
-          each: tokens(model.price_tokens.min, locale),
+          each: formatNumber(model.price_tokens.min, locale),
           total: quote.max,
           usd: usd(quote.max),
         })
@@ -61,7 +57,7 @@ export function moneyLines(
       ? t("generation-balance", { balance: account.balance })
       : t("generation-balance-and-budget", {
           balance: account.balance,
-          left: tokens(account.budgetLeft, locale),
+          left: formatNumber(account.budgetLeft, locale),
         }),
     t(words.payForSuccess),
   ];
@@ -72,7 +68,7 @@ export function moneyLines(
     lines.push(
       t(budgetBinds ? words.overBudget : words.overBalance, {
         max: quote.max,
-        left: tokens(left, locale),
+        left: formatNumber(left, locale),
       }),
     );
   }
@@ -125,15 +121,30 @@ export function generationContract(spec: GenerationContractSpec): FormContract {
   };
 }
 
-/** The chosen model's options from the form's values, only those the model lists: the service refuses others. */
-export function modelChoices(
+/**
+ * A request's prompts, variants, model and the chosen model's options from the form's values, only those
+ * the model lists: the service refuses others.
+ */
+export function modelRequest(
+  type: GenerationFormType,
+  setup: ImageFormSetup,
   values: FormValues,
-  choices: ReadonlyArray<readonly [keyof FormValues, readonly (string | number)[]]>,
-): Record<string, string | number> {
-  const kept: Record<string, string | number> = {};
-  for (const [key, allowed] of choices) {
+  variants: number,
+  choicesOf: (
+    model: CatalogModel,
+  ) => ReadonlyArray<readonly [keyof FormValues, readonly (string | number)[]]>,
+): { model: CatalogModel; request: Record<string, unknown> } {
+  const model = chosenModel(type, setup, values);
+  if (!model) throw new Error("a generation request needs a model the form offers");
+  const prompts = promptsOf(type, values);
+  const request: Record<string, unknown> = {};
+  if (prompts.length === 1) request.prompt = prompts[0];
+  if (prompts.length > 1) request.prompts = prompts;
+  if (variants > 1) request.n = variants;
+  request.model = model.id;
+  for (const [key, allowed] of choicesOf(model)) {
     const value = keep(values[key], allowed);
-    if (value !== undefined) kept[key] = value;
+    if (value !== undefined) request[key] = value;
   }
-  return kept;
+  return { model, request };
 }

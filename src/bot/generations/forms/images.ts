@@ -16,7 +16,6 @@ import type {
   GenerationFormType,
 } from "../../forms/form.js";
 import {
-  aspectField,
   catalogChoiceField,
   chosenModel,
   humanized,
@@ -26,10 +25,9 @@ import {
   modelsFor,
   normalizeImageValues,
   promptField,
-  promptsOf,
   qualityModeField,
   quoteOf,
-  resolutionField,
+  shapeFields,
   variantsField,
   variantsOf,
 } from "./field-kit.js";
@@ -37,7 +35,7 @@ import {
   type BuiltGenerationRequest,
   generationContract,
   type MoneyWords,
-  modelChoices,
+  modelRequest,
 } from "./form-contract.js";
 
 const GROUPS = ["prompt", "model", "picture"];
@@ -57,8 +55,7 @@ export function imageForm(
       variantsField(model),
       modelField(models, setup, { label: "generation-model-label" }),
       qualityModeField(model, { label: "value-quality-mode" }),
-      aspectField(model, "picture"),
-      resolutionField(model, setup, "picture"),
+      ...shapeFields(model, setup, "picture"),
       catalogChoiceField({
         key: "background",
         group: "picture",
@@ -116,23 +113,13 @@ export function buildImageRequest(
   values: FormValues,
   media: readonly MediaRef[],
 ): BuiltGenerationRequest {
-  const model = chosenModel(type, setup, values);
-  if (!model) throw new Error("an image request needs a model the form offers");
-  const prompts = promptsOf(type, values);
-  const variants = variantsOf(values);
-  const request: Record<string, unknown> = prompts.length === 1 ? { prompt: prompts[0] } : { prompts };
-  if (variants > 1) request.n = variants;
-  request.model = model.id;
-  Object.assign(
-    request,
-    modelChoices(values, [
-      ["aspect", model.aspects],
-      ["resolution", model.resolutions],
-      ["quality_mode", model.quality_modes],
-      ["background", model.backgrounds],
-    ]),
-  );
+  const { model, request } = modelRequest(type, setup, values, variantsOf(values), (entry) => [
+    ["aspect", entry.aspects],
+    ["resolution", entry.resolutions],
+    ["quality_mode", entry.quality_modes],
+    ["background", entry.backgrounds],
+  ]);
   if (type === "reference_image") request.reference_file_ids = [...media];
-  const count = prompts.length * variants;
+  const count = imageCount(type, values);
   return { request, count, quote: quoteOf(model, count), modelLabel: model.label };
 }

@@ -24,7 +24,6 @@ import type {
 } from "../../forms/form.js";
 import type { Notice } from "../../forms/form-state.js";
 import {
-  aspectField,
   catalogChoiceField,
   chosenModel,
   type ImageField,
@@ -38,7 +37,7 @@ import {
   promptsOf,
   qualityModeField,
   quoteOf,
-  resolutionField,
+  shapeFields,
   variantsField,
   variantsOf,
 } from "./field-kit.js";
@@ -46,7 +45,7 @@ import {
   type BuiltGenerationRequest,
   generationContract,
   type MoneyWords,
-  modelChoices,
+  modelRequest,
 } from "./form-contract.js";
 
 export type VideoFormType = Extract<
@@ -82,13 +81,7 @@ const MEDIA_RULES: Partial<Record<VideoFormType, VideoMediaRule>> = {
 };
 
 export function isVideoFormType(type: GenerationFormType): type is VideoFormType {
-  return (
-    type === "text_to_video" ||
-    type === "image_to_video" ||
-    type === "keyframe_video" ||
-    type === "video_to_video" ||
-    type === "audio_to_video"
-  );
+  return type === "text_to_video" || type in MEDIA_RULES;
 }
 
 /**
@@ -100,26 +93,6 @@ function ruleWords(type: VideoFormType): string {
   if (type === "video_to_video") return "video-refs-clips";
   if (type === "audio_to_video") return "video-refs-audio";
   return "video-frames";
-}
-
-/**
- * Recordings longer than an audio reference: the service trims each to its first 15 seconds, so they go
- * up all the same and the card says so, with how many there are and the length of the first.
- */
-export function longAudio(media: readonly MediaRef[]): { count: number; seconds: number } | undefined {
-  const lengths = media
-    .map((ref) => (ref.source === "telegram" ? ref.durationSec : undefined))
-    .filter((length) => length !== undefined && length > MAX_AUDIO_REFERENCE_SECONDS);
-  const [first] = lengths;
-  return first === undefined ? undefined : { count: lengths.length, seconds: Math.ceil(first) };
-}
-
-/**
- * Recordings whose length neither Telegram said nor their header gave: they go up all the same, since the
- * service trims an audio reference to its first 15 seconds, and the card says so.
- */
-export function unmeasuredAudio(media: readonly MediaRef[]): number {
-  return media.filter((ref) => ref.source === "telegram" && ref.durationSec === undefined).length;
 }
 
 /** How the prompts of an image-to-video form meet its photos, by the service's prompt-count rule. */
@@ -175,8 +148,10 @@ function videoFields(type: VideoFormType, setup: ImageFormSetup, model: ModelOf)
     },
     modelField(modelsFor(type, setup), setup, { label: "video-model-label", hint: "video-hint-model" }),
     qualityModeField(model, { label: "video-value-quality-mode", hint: "video-hint-quality_mode" }),
-    aspectField(model, "clip", "video-hint-aspect"),
-    resolutionField(model, setup, "clip", "video-hint-resolution"),
+    ...shapeFields(model, setup, "clip", {
+      aspect: "video-hint-aspect",
+      resolution: "video-hint-resolution",
+    }),
     catalogChoiceField({
       key: "duration",
       group: "clip",
@@ -210,13 +185,19 @@ function videoInsight(type: VideoFormType, view: FormView): Notice[] {
       params: { frames: view.media.length, clips: items },
     });
   if (type !== "audio_to_video") return insight;
-  const long = longAudio(view.media);
-  if (long)
+  // The service trims an audio reference to its first 15 seconds, so a longer one, or one whose length
+  // neither Telegram said nor its header gave, goes up all the same and the card says so.
+  const lengths = view.media.map((ref) => (ref.source === "telegram" ? ref.durationSec : undefined));
+  const long = lengths.filter((length) => length !== undefined && length > MAX_AUDIO_REFERENCE_SECONDS);
+  const [first] = long;
+  if (first !== undefined)
     insight.push({
       key: "video-refs-audio-trimmed",
-      params: { ...long, limit: MAX_AUDIO_REFERENCE_SECONDS },
+      params: { count: long.length, seconds: Math.ceil(first), limit: MAX_AUDIO_REFERENCE_SECONDS },
     });
-  const unmeasured = unmeasuredAudio(view.media);
+  const unmeasured = view.media.filter(
+    (ref) => ref.source === "telegram" && ref.durationSec === undefined,
+  ).length;
   if (unmeasured > 0) {
     insight.push({
       key: "media-formats-audio-unmeasured",
@@ -293,24 +274,13 @@ export function buildVideoRequest(
   values: FormValues,
   media: readonly MediaRef[],
 ): BuiltGenerationRequest {
-  const model = chosenModel(type, setup, values);
-  if (!model) throw new Error("a video request needs a model the form offers");
-  const prompts = promptsOf(type, values);
-  const request: Record<string, unknown> = {};
-  if (prompts.length === 1) request.prompt = prompts[0];
-  if (prompts.length > 1) request.prompts = prompts;
-  const variants = variantsOf(values);
-  if (type === "text_to_video" && variants > 1) request.n = variants;
-  request.model = model.id;
-  Object.assign(
-    request,
-    modelChoices(values, [
-      ["aspect", model.aspects],
-      ["resolution", model.resolutions],
-      ["quality_mode", model.quality_modes],
-      ["duration", model.durations_sec],
-    ]),
-  );
+  const variants = type === "text_to_video" ? variantsOf(values) : 1;
+  const { model, request } = modelRequest(type, setup, values, variants, (entry) => [
+    ["aspect", entry.aspects],
+    ["resolution", entry.resolutions],
+    ["quality_mode", entry.quality_modes],
+    ["duration", entry.durations_sec],
+  ]);
   if (model.audio_toggle) request.audio = values.audio !== false;
   const [only] = media;
   const field = MEDIA_RULES[type]?.field;
