@@ -10,6 +10,7 @@ import type { Translate } from "../../i18n/translate.js";
 import type { Logger } from "../../logger.js";
 import { type IntakeLimits, mediaClassOf } from "../../media/accept.js";
 import { type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
+import type { NewSubmission } from "../../tasks/start.js";
 import type { PreviewRequest } from "../../tasks/voice-previews.js";
 import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
 import type { BotContext } from "../context.js";
@@ -52,18 +53,10 @@ export interface FormSetup {
   last: FormValues;
 }
 
-export interface SubmitRequest {
-  userId: number;
-  chatId: number;
-  locale: string;
-  type: FormInput["type"];
-  form: { values: FormValues; media: FormInput["media"] };
-  request: Record<string, unknown>;
-  followUp?: Record<string, unknown>;
-  /** The card's estimate in tokens, for the result's caption (none on a quota plan or per minute). */
-  cost?: { tokens: number; upTo?: number };
+/** A form's Create: who asks where, for the card it was made on. */
+export type SubmitRequest = Omit<NewSubmission, "ticket" | "parent" | "parentTaskId" | "uploads"> & {
   cardMessageId: number;
-}
+};
 
 /** What the forms need from the rest of the program, reached only through conversation.external. */
 export interface FlowDeps {

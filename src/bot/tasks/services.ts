@@ -112,17 +112,7 @@ export function createFlowDeps(services: FlowServices): FlowDeps {
       return { nonce: newNonce(), preferences: outer.preferences, last, ...(account ? { account } : {}) };
     },
     async submit(request, values) {
-      await services.submissions.start({
-        userId: request.userId,
-        chatId: request.chatId,
-        locale: request.locale,
-        type: request.type,
-        form: request.form,
-        request: request.request,
-        ...(request.followUp ? { followUp: request.followUp } : {}),
-        ...(request.cost ? { cost: request.cost } : {}),
-        cardMessageId: request.cardMessageId,
-      });
+      await services.submissions.start(request);
       await lastChoices.remember(request.userId, FORMS[request.type], values);
     },
     async checkSrt(ref, video) {
