@@ -5,10 +5,8 @@
  */
 import type { Context } from "grammy";
 import { z } from "zod";
-import type { Catalog } from "../../catalog/index.js";
-import type { Translate } from "../../i18n/translate.js";
 import type { Logger } from "../../logger.js";
-import { type IntakeLimits, mediaClassOf } from "../../media/accept.js";
+import { mediaClassOf } from "../../media/accept.js";
 import { type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
 import type { NewSubmission } from "../../tasks/start.js";
 import type { PreviewRequest } from "../../tasks/voice-previews.js";
@@ -17,7 +15,7 @@ import type { BotContext } from "../context.js";
 import { initialValues, settingsValues, voiceInLanguage } from "../forms/defaults.js";
 import { speechLanguage } from "../forms/fields.js";
 import type { AccountView, FormEnv, FormValues } from "../forms/form.js";
-import { withLengths } from "../forms/form-basics.js";
+import { type formBasics, withLengths } from "../forms/form-basics.js";
 import { type FormConversation, runForm } from "../forms/form-loop.js";
 import { type FormState, type Notice, orderedMedia } from "../forms/form-state.js";
 import { firstScreen } from "../forms/navigation.js";
@@ -59,10 +57,7 @@ export type SubmitRequest = Omit<NewSubmission, "ticket" | "parent" | "parentTas
 };
 
 /** What the forms need from the rest of the program, reached only through conversation.external. */
-export interface FlowDeps {
-  catalog: Catalog;
-  limits: IntakeLimits;
-  translate(locale: string): Translate;
+export interface FlowDeps extends ReturnType<typeof formBasics> {
   prepare(outer: BotContext, type: FormInput["type"]): Promise<FormSetup>;
   submit(request: SubmitRequest, values: FormValues): Promise<void>;
   /** How long an audio or video file plays, read from the file (undefined when it cannot be read). */
