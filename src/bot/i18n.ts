@@ -37,7 +37,7 @@ export function menuCommands(withGeneration: boolean): readonly string[] {
 }
 
 /** The user's stored choice, else Telegram's language_code, else the configured default. */
-function negotiateLocale(ctx: BotContext, defaultLocale: BotLocale): BotLocale {
+export function negotiateLocale(ctx: BotContext, defaultLocale: BotLocale): BotLocale {
   return ctx.preferences.language ?? botLocaleFromTag(ctx.from?.language_code) ?? defaultLocale;
 }
 

@@ -50,7 +50,7 @@ import {
 import { createGalleryFeature } from "./generations/gallery.js";
 import type { GalleryDeps } from "./generations/gallery-view.js";
 import { createGenerationResultButtons, type GenerationFormsDeps } from "./generations/result-actions.js";
-import { type BotI18n, createI18n } from "./i18n.js";
+import { type BotI18n, createI18n, negotiateLocale } from "./i18n.js";
 import { PendingTextStore, pendingTextKey } from "./pending-text.js";
 import { PreferencesRepository, preferencesKey } from "./preferences.js";
 import { rateLimiterClient } from "./rate-limit-store.js";
@@ -341,8 +341,7 @@ async function replyAndLogError(
   const kind =
     error.error instanceof GrammyError ? "bot-api" : error.error instanceof HttpError ? "network" : "handler";
   logger.error({ err: error.error, kind }, "update failed");
-  const locale = ctx.preferences.language ?? botLocaleFromTag(ctx.from?.language_code) ?? defaultLocale;
-  const text = i18n.t(locale, "error-generic");
+  const text = i18n.t(negotiateLocale(ctx, defaultLocale), "error-generic");
   try {
     if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text }).catch(() => undefined);
     if (ctx.chat?.type === "private") await ctx.reply(text);

@@ -69,10 +69,6 @@ export async function openForm(
   media: MediaRef[],
   options: OpenFormOptions = {},
 ): Promise<void> {
-  const controls = formControls(ctx);
-  if (!controls) throw new Error("the task form engine must run before its entries");
-  await closeOpenCard(ctx, cards, "replaced");
-  await controls.exitAll();
   if (options.inPlaceOf !== undefined) menuBecameCard(ctx, options.inPlaceOf);
   const input: FormInput = {
     type,
@@ -81,7 +77,7 @@ export async function openForm(
     ...(options.prefill ? { prefill: options.prefill } : {}),
     ...(options.inPlaceOf !== undefined ? { cardMessageId: options.inPlaceOf } : {}),
   };
-  await controls.enter(TASK_FORM, input);
+  await enterForm(ctx, cards, TASK_FORM, input);
 }
 
 /** Enters a generation form; a form already open is closed first. */
@@ -90,10 +86,15 @@ export async function openGenerationForm(
   cards: OpenFormCards,
   input: Omit<GenerationFormInput, "locale">,
 ): Promise<void> {
+  const full: GenerationFormInput = { ...input, locale: await ctx.i18n.getLocale() };
+  await enterForm(ctx, cards, GENERATION_FORM, full);
+}
+
+/** Enters a form by its conversation id after closing the one open; the form engine must run before. */
+async function enterForm(ctx: BotContext, cards: OpenFormCards, id: string, input: unknown): Promise<void> {
   const controls = formControls(ctx);
-  if (!controls) throw new Error("the form engine must run before the generation entries");
+  if (!controls) throw new Error("the form engine must run before the form entries");
   await closeOpenCard(ctx, cards, "replaced");
   await controls.exitAll();
-  const full: GenerationFormInput = { ...input, locale: await ctx.i18n.getLocale() };
-  await controls.enter(GENERATION_FORM, full);
+  await controls.enter(id, input);
 }

@@ -120,9 +120,8 @@ export function settingsSummary(
   locale: BotLocale,
 ): string {
   const automatic = t("settings-automatic");
-  const providerName = (id: string) =>
-    catalog.providers().find((entry) => entry.id === id)?.label ?? automatic;
-  const provider = catalog.providers().find((entry) => entry.id === preferences.ttsProvider);
+  const providerName = (id: string | undefined) =>
+    catalog.providers().find((entry) => entry.id === id)?.label;
   const voice =
     preferences.ttsProvider === undefined || preferences.ttsVoice === undefined
       ? undefined
@@ -131,10 +130,10 @@ export function settingsSummary(
   return `${t("settings-title")}\n\n${t("settings-summary", {
     language: t(`language-name-${preferences.language ?? locale}`),
     provider:
-      provider?.label ??
+      providerName(preferences.ttsProvider) ??
       t("money-settings-default-provider", {
-        provider: providerName(VIDEO_DEFAULTS.tts_provider),
-        dubbing: providerName(DUBBING_DEFAULTS.tts_provider),
+        provider: providerName(VIDEO_DEFAULTS.tts_provider) ?? automatic,
+        dubbing: providerName(DUBBING_DEFAULTS.tts_provider) ?? automatic,
       }),
     voice: voice ?? automatic,
     speed: label("tts_speed", preferences.ttsSpeed ?? VIDEO_DEFAULTS.tts_speed, t),

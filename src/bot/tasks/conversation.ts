@@ -5,18 +5,17 @@
  */
 import type { Context } from "grammy";
 import { z } from "zod";
-import type { Catalog } from "../../catalog/index.js";
-import type { Translate } from "../../i18n/translate.js";
 import type { Logger } from "../../logger.js";
-import { type IntakeLimits, mediaClassOf } from "../../media/accept.js";
+import { mediaClassOf } from "../../media/accept.js";
 import { type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
+import type { NewSubmission } from "../../tasks/start.js";
 import type { PreviewRequest } from "../../tasks/voice-previews.js";
 import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
 import type { BotContext } from "../context.js";
 import { initialValues, settingsValues, voiceInLanguage } from "../forms/defaults.js";
 import { speechLanguage } from "../forms/fields.js";
 import type { AccountView, FormEnv, FormValues } from "../forms/form.js";
-import { withLengths } from "../forms/form-basics.js";
+import { type formBasics, withLengths } from "../forms/form-basics.js";
 import { type FormConversation, runForm } from "../forms/form-loop.js";
 import { type FormState, type Notice, orderedMedia } from "../forms/form-state.js";
 import { firstScreen } from "../forms/navigation.js";
@@ -52,24 +51,13 @@ export interface FormSetup {
   last: FormValues;
 }
 
-export interface SubmitRequest {
-  userId: number;
-  chatId: number;
-  locale: string;
-  type: FormInput["type"];
-  form: { values: FormValues; media: FormInput["media"] };
-  request: Record<string, unknown>;
-  followUp?: Record<string, unknown>;
-  /** The card's estimate in tokens, for the result's caption (none on a quota plan or per minute). */
-  cost?: { tokens: number; upTo?: number };
+/** A form's Create: who asks where, for the card it was made on. */
+export type SubmitRequest = Omit<NewSubmission, "ticket" | "parent" | "parentTaskId" | "uploads"> & {
   cardMessageId: number;
-}
+};
 
 /** What the forms need from the rest of the program, reached only through conversation.external. */
-export interface FlowDeps {
-  catalog: Catalog;
-  limits: IntakeLimits;
-  translate(locale: string): Translate;
+export interface FlowDeps extends ReturnType<typeof formBasics> {
   prepare(outer: BotContext, type: FormInput["type"]): Promise<FormSetup>;
   submit(request: SubmitRequest, values: FormValues): Promise<void>;
   /** How long an audio or video file plays, read from the file (undefined when it cannot be read). */

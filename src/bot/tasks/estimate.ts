@@ -98,18 +98,16 @@ function itemSeconds(view: FormView): Array<number | null | undefined> {
   });
 }
 
-/** The one file's seconds (types that take one file), else the length assumed, else undefined. */
-function fileSeconds(view: FormView, assumedSeconds: number | undefined): number | undefined {
-  const [first] = itemSeconds(view);
-  return first ?? assumedSeconds;
+/** A silent video's length as its scene durations set it; undefined when they are not set. */
+export function sceneSeconds(values: FormView["values"]): number | undefined {
+  const durations = values.scene_durations;
+  return Array.isArray(durations)
+    ? durations.reduce((sum: number, value) => sum + Number(value), 0)
+    : undefined;
 }
 
-interface Cards {
-  least: number;
-  most: number;
-}
-
-function cardsOf(view: FormView, seconds: number): Cards {
+/** Cards from the ones the directives place to the most the service may add. */
+function cardsOf(view: FormView, seconds: number): TokenSpan {
   const values = view.values;
   if (values.ai_graphics !== true) return { least: 0, most: 0 };
   const text = typeof values.ai_graphics_directives === "string" ? values.ai_graphics_directives : "";
@@ -131,7 +129,7 @@ function hasFrameOverlays(view: FormView): boolean {
 }
 
 /** Tokens from a base plus cards, with the quota reading alongside. */
-function priced(base: number, cards: Cards, quota: QuotaUse): Estimate {
+function priced(base: number, cards: TokenSpan, quota: QuotaUse): Estimate {
   const least = wholeTokens(base + PRICES.cardPerElement * cards.least);
   const most = wholeTokens(base + PRICES.cardPerElement * cards.most);
   const withCards: QuotaUse =
@@ -141,10 +139,17 @@ function priced(base: number, cards: Cards, quota: QuotaUse): Estimate {
   return { tokens: least, ...(most > least ? { upTo: most } : {}), quota: withCards };
 }
 
-function perMinuteOf(view: FormView, seconds: number | undefined, price: number, extras: number): Estimate {
+/** A task priced per minute of its one file; a plan counts that file's seconds under `counted`. */
+function perMinuteOf(
+  view: FormView,
+  seconds: number | undefined,
+  price: number,
+  extras: number,
+  counted: "seconds" | "transcriptionSeconds" = "seconds",
+): Estimate {
   const autoText = view.values.auto_text === true;
   const quota: QuotaUse = {
-    ...(seconds === undefined ? {} : { seconds }),
+    ...(seconds === undefined ? {} : { [counted]: seconds }),
     ...(autoText ? { autoTexts: 1 } : {}),
   };
   if (seconds === undefined) return { tokens: price, perMinute: true, quota };
@@ -155,9 +160,7 @@ function videoEstimate(view: FormView, assumedSeconds: number | undefined): Esti
   const values = view.values;
   const speech = speechSeconds(view);
   const items = itemSeconds(view).map((seconds) => (seconds === undefined ? assumedSeconds : seconds));
-  const durations = Array.isArray(values.scene_durations)
-    ? values.scene_durations.reduce((sum: number, value) => sum + Number(value), 0)
-    : undefined;
+  const durations = sceneSeconds(values);
   const unknownClip = items.some((seconds) => seconds === undefined);
   const natural =
     durations ??
@@ -246,7 +249,8 @@ export function estimateCost(
 ): Estimate | undefined {
   const values = view.values;
   const autoText = values.auto_text === true ? PRICES.autoTextPerRender : 0;
-  const fileLength = fileSeconds(view, assumedSeconds);
+  // Types other than video take one file: its seconds, else the length assumed.
+  const fileLength = itemSeconds(view)[0] ?? assumedSeconds;
   switch (definition.type) {
     case "video":
       return videoEstimate(view, assumedSeconds);
@@ -257,14 +261,8 @@ export function estimateCost(
         quota: { characters: textOf(view).length },
       };
     }
-    case "transcription": {
-      const estimate = perMinuteOf(view, fileLength, PRICES.transcriptionPerMinute, 0);
-      const { seconds, ...rest } = estimate.quota;
-      return {
-        ...estimate,
-        quota: { ...rest, ...(seconds === undefined ? {} : { transcriptionSeconds: seconds }) },
-      };
-    }
+    case "transcription":
+      return perMinuteOf(view, fileLength, PRICES.transcriptionPerMinute, 0, "transcriptionSeconds");
     case "subtitles": {
       const price = values.translate_to ? PRICES.translatedSubtitlesPerMinute : PRICES.subtitlesPerMinute;
       return perMinuteOf(view, fileLength, price, autoText);

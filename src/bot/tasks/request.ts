@@ -16,6 +16,7 @@ import {
   missingRequired,
   type RequestField,
 } from "../forms/form.js";
+import { sceneSeconds } from "./estimate.js";
 
 /** Stands in for an upload id while the files are still in Telegram (validation before any upload). */
 export const PLACEHOLDER_UPLOAD_ID = "00000000-0000-4000-8000-000000000000";
@@ -103,11 +104,9 @@ function issueOf(issue: z.core.$ZodIssue): FormIssue {
   // The schemas' own rules are custom issues whose params carry the rule's code.
   const params: Record<string, unknown> | undefined = issue.code === "custom" ? issue.params : undefined;
   const code = typeof params?.code === "string" ? params.code : undefined;
-  const plain: Record<string, string | number> = { field };
-  for (const [name, value] of Object.entries(params ?? {})) {
-    if (typeof value === "string" || typeof value === "number") plain[name] = value;
-  }
-  return code ? { key: `rule-${code}`, params: plain } : { key: "form-error-field", params: { field } };
+  return code
+    ? { key: `rule-${code}`, params: { field, ...plainParams(params) } }
+    : { key: "form-error-field", params: { field } };
 }
 
 /** Everything the service would refuse, in the user's terms; empty when the request may be sent. */
@@ -147,8 +146,8 @@ function plainParams(params: Record<string, unknown> | undefined): Record<string
 
 /** A silent video's length from its scene durations, or its clips' own lengths when all are known. */
 function naturalSeconds(view: FormView): number | undefined {
-  const durations = view.values.scene_durations;
-  if (Array.isArray(durations)) return durations.reduce((sum: number, value) => sum + Number(value), 0);
+  const scenes = sceneSeconds(view.values);
+  if (scenes !== undefined) return scenes;
   let total = 0;
   for (const ref of view.media) {
     if (ref.source !== "telegram" || ref.durationSec === undefined) return undefined;

@@ -6,7 +6,7 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import { ticketTag } from "../../lifecycle/tickets.js";
 import { tasksAccepting } from "../../media/accept.js";
-import { type AwaitingSrt, reviewView, srtOf } from "../../tasks/awaiting-srt.js";
+import { type AwaitingSrt, type Review, reviewView, srtOf } from "../../tasks/awaiting-srt.js";
 import { cardText } from "../../tasks/card.js";
 import type { TaskRecord, TaskRecords } from "../../tasks/records.js";
 import {
@@ -94,13 +94,6 @@ async function thenExpired(ctx: BotContext, record: TaskRecord): Promise<void> {
     );
 }
 
-/** The dubbing review the transcript buttons act on, while it is the chat's open one. */
-async function openReview(ctx: BotContext, awaiting: AwaitingSrt, record: TaskRecord) {
-  const ticket = ctx.chat ? await awaiting.ticketIn(ctx.chat.id) : undefined;
-  const review = ticket === record.ticket ? await awaiting.review(record.ticket) : undefined;
-  return review && { awaiting, review };
-}
-
 /** What the result buttons use beside the task forms: the stores the form engine keeps, and the clock. */
 export interface TaskResultButtonsDeps extends TaskFormsDeps {
   cards: OpenFormCards;
@@ -126,6 +119,16 @@ export function createTaskResultButtons(deps: TaskResultButtonsDeps): Composer<B
       if (!record) return stale(ctx);
       if (record.userId !== ctx.from.id) return ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
       return handle(ctx, record);
+    });
+  /** A transcript button acts on its dubbing review only while that is the chat's open one. */
+  const routeReview = <T>(
+    button: CallbackDefinition<T>,
+    handle: (ctx: Pressed<T>, record: TaskRecord, review: Review) => Promise<unknown>,
+  ) =>
+    route(button, async (ctx, record) => {
+      const ticket = ctx.chat ? await deps.awaiting.ticketIn(ctx.chat.id) : undefined;
+      const review = ticket === record.ticket ? await deps.awaiting.review(record.ticket) : undefined;
+      return review ? handle(ctx, record, review) : stale(ctx);
     });
   route(nextTaskButton, async (ctx, record) => {
     const next = nextTaskFrom(record, ctx.pressed.data, deps.now().getTime());
@@ -162,32 +165,23 @@ export function createTaskResultButtons(deps: TaskResultButtonsDeps): Composer<B
     const again = await deps.submissions.again(record);
     return ctx.answerCallbackQuery({ text: ctx.t(again ? "form-submitting" : "button-stale") });
   });
-  route(transcriptPageButton, async (ctx, record) => {
-    const open = await openReview(ctx, deps.awaiting, record);
-    if (!open) return stale(ctx);
-    const view = reviewView(ctx.t.bind(ctx), open.review, ctx.pressed.data.page);
+  routeReview(transcriptPageButton, async (ctx, _record, review) => {
+    const view = reviewView(ctx.t.bind(ctx), review, ctx.pressed.data.page);
     await ctx.answerCallbackQuery();
     await ctx
       .editMessageText(view.text, { parse_mode: "HTML", reply_markup: { inline_keyboard: view.keyboard } })
       .catch((error: unknown) => ctx.logger.debug({ err: error }, "transcript page not turned"));
   });
-  route(RESULT_BUTTONS.transcriptFile, async (ctx, record) => {
-    const open = await openReview(ctx, deps.awaiting, record);
-    if (!open) return stale(ctx);
+  routeReview(RESULT_BUTTONS.transcriptFile, async (ctx, _record, review) => {
     await ctx.answerCallbackQuery();
-    const { taskId } = open.review;
-    return ctx.replyWithDocument(
-      new InputFile(Buffer.from(srtOf(open.review), "utf8"), `dubbing-${taskId}.srt`),
-      {
-        caption: ctx.t("review-file-caption", { id: String(taskId) }),
-      },
-    );
+    const { taskId } = review;
+    return ctx.replyWithDocument(new InputFile(Buffer.from(srtOf(review), "utf8"), `dubbing-${taskId}.srt`), {
+      caption: ctx.t("review-file-caption", { id: String(taskId) }),
+    });
   });
-  route(RESULT_BUTTONS.renderAsIs, async (ctx, record) => {
-    const open = await openReview(ctx, deps.awaiting, record);
-    if (!open) return stale(ctx);
+  routeReview(RESULT_BUTTONS.renderAsIs, async (ctx, record) => {
     await ctx.answerCallbackQuery({ text: ctx.t("form-submitting") });
-    await closeReview(ctx, open.awaiting, record, "review-rendering");
+    await closeReview(ctx, deps.awaiting, record, "review-rendering");
     await deps.submissions.render(record, undefined);
   });
   return feature;

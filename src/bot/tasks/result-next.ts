@@ -14,8 +14,6 @@ export interface NextTask {
   prefill?: Record<string, unknown>;
 }
 
-export type NextTaskFrom = NextTask | "expired" | undefined;
-
 /** The result's link, with what the bot knows of it: whose result it is and how long it plays. */
 function link(
   record: TaskRecord,
@@ -39,7 +37,7 @@ export function nextTaskFrom(
   record: TaskRecord,
   { type, clip: clipIndex }: { type: TaskType; clip?: number | undefined },
   now: number,
-): NextTaskFrom {
+): NextTask | "expired" | undefined {
   const links = record.result;
   if (!links) return undefined;
   if (links.expiresAt !== undefined && links.expiresAt <= now) return "expired";

@@ -3,8 +3,7 @@
  * shows for a narrated one, so the user sees which text goes over which photo before anything is sent.
  */
 
-import type { ParseResult } from "../../tasks-service/parsers/result.js";
-import { parseSceneMarkers } from "../../tasks-service/parsers/scene-markers.js";
+import { mapScenesToMedia, parseSceneMarkers } from "../../tasks-service/parsers/scene-markers.js";
 import type { FormView, ParsedInput } from "../forms/form.js";
 
 function items(input: string): string[] {
@@ -14,16 +13,20 @@ function items(input: string): string[] {
     .filter((item) => item !== "");
 }
 
+/** The list, when it has as many items as expected. */
+function ofCount(values: unknown[], expected: number): ParsedInput {
+  return values.length === expected
+    ? { ok: true, value: values }
+    : { ok: false, key: "form-error-count", params: { expected, actual: values.length } };
+}
+
 /** "3 4 2.5": one positive number per media item. */
 export function parseNumberList(input: string, expected: number): ParsedInput {
   const values = items(input).map((item) => Number(item));
   if (values.some((value) => !Number.isFinite(value) || value <= 0)) {
     return { ok: false, key: "form-error-number-list" };
   }
-  if (values.length !== expected) {
-    return { ok: false, key: "form-error-count", params: { expected, actual: values.length } };
-  }
-  return { ok: true, value: values };
+  return ofCount(values, expected);
 }
 
 /** "fade zoom slide": one name from the list per cut. */
@@ -33,24 +36,18 @@ export function parseWordList(input: string, allowed: readonly string[], expecte
   if (unknown !== undefined) {
     return { ok: false, key: "form-error-word", params: { word: unknown, allowed: allowed.join(", ") } };
   }
-  if (values.length !== expected) {
-    return { ok: false, key: "form-error-count", params: { expected, actual: values.length } };
-  }
-  return { ok: true, value: values };
+  return ofCount(values, expected);
 }
-
-type SceneMapper = (scenes: number, media: number) => ParseResult<number[][]>;
 
 /** "Scene 1 → media 1", …: how the narration's scenes fall on the media. */
 export function sceneInsight(
   view: FormView,
-  mapScenes: SceneMapper,
 ): Array<{ key: string; params?: Record<string, string | number> }> {
   const text = view.values.text;
   if (typeof text !== "string" || text.trim() === "" || view.media.length === 0) return [];
   const markers = parseSceneMarkers(text);
   if (!markers.ok) return [];
-  const mapping = mapScenes(markers.value.segments.length, view.media.length);
+  const mapping = mapScenesToMedia(markers.value.segments.length, view.media.length);
   if (!mapping.ok) return [];
   return mapping.value.map((media, scene) => ({
     key: "form-scene-map",

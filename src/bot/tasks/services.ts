@@ -5,8 +5,7 @@
  */
 
 import type { ApiKeyReader } from "../../accounts/ports.js";
-import type { Catalog } from "../../catalog/index.js";
-import { formatOf, type IntakeLimits } from "../../media/accept.js";
+import { formatOf } from "../../media/accept.js";
 import { mediaDuration } from "../../media/duration.js";
 import { mp4Header } from "../../media/media-header.js";
 import type { MediaRef } from "../../media/media-ref.js";
@@ -21,9 +20,8 @@ import type { Profile } from "../../tasks-service/responses.js";
 import { newNonce } from "../../telegram/callback-data.js";
 import { LastChoices } from "../forms/defaults.js";
 import type { AccountView } from "../forms/form.js";
-import { formBasics, formUser } from "../forms/form-basics.js";
+import { type FormBasicServices, formBasics, formUser } from "../forms/form-basics.js";
 import type { Notice } from "../forms/form-state.js";
-import type { BotI18n } from "../i18n.js";
 import { readTextDocument } from "../text-document.js";
 import type { FlowDeps } from "./conversation.js";
 import { FORMS } from "./forms/index.js";
@@ -33,10 +31,7 @@ const MAX_SRT_BYTES = 2 * 1024 * 1024;
 /** A file is read whole for its length only up to this size; a larger one is estimated per minute. */
 const MAX_MEASURED_BYTES = 64 * 1024 * 1024;
 
-export interface FlowServices {
-  i18n: BotI18n;
-  catalog: Catalog;
-  limits: IntakeLimits;
+export interface FlowServices extends FormBasicServices {
   submissions: TaskSubmissions;
   kv: KeyValueStore;
   telegram: TelegramDownloadDeps;
@@ -112,17 +107,7 @@ export function createFlowDeps(services: FlowServices): FlowDeps {
       return { nonce: newNonce(), preferences: outer.preferences, last, ...(account ? { account } : {}) };
     },
     async submit(request, values) {
-      await services.submissions.start({
-        userId: request.userId,
-        chatId: request.chatId,
-        locale: request.locale,
-        type: request.type,
-        form: request.form,
-        request: request.request,
-        ...(request.followUp ? { followUp: request.followUp } : {}),
-        ...(request.cost ? { cost: request.cost } : {}),
-        cardMessageId: request.cardMessageId,
-      });
+      await services.submissions.start(request);
       await lastChoices.remember(request.userId, FORMS[request.type], values);
     },
     async checkSrt(ref, video) {

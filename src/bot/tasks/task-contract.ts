@@ -23,11 +23,6 @@ function taskForm(definition: FormDefinition): FormDefinition<TaskType> {
   return definition;
 }
 
-/** The estimate, the balance (or the plan) and, before Create, whether the balance covers the task. */
-function moneyLines(definition: FormDefinition<TaskType>, view: FormView, t: Translate): string[] {
-  return accountMoneyLines(t, estimateCost(definition, view), view.env.account);
-}
-
 /** An estimate beside the account it is paid from: the balance and whether it covers it, or the plan's use. */
 export function accountMoneyLines(
   t: Translate,
@@ -109,6 +104,7 @@ function extraCostWords(
 
 export const TASK_CONTRACT: FormContract = {
   issues: (definition, view) => validateForm(taskForm(definition), view),
-  ledger: (definition, view, t) => moneyLines(taskForm(definition), view, t),
+  ledger: (definition, view, t) =>
+    accountMoneyLines(t, estimateCost(taskForm(definition), view), view.env.account),
   extraCost: (definition, view, instead, t) => extraCostWords(taskForm(definition), view, instead, t),
 };

@@ -71,16 +71,6 @@ async function pageView(deps: TaskListDeps, ctx: BotContext, userId: number, pag
   };
 }
 
-async function recordOf(
-  { records }: TaskListDeps,
-  ctx: BotContext,
-  taskId: number,
-): Promise<TaskRecord | undefined> {
-  const ticket = await records.ticketOfTask(taskId);
-  const record = ticket ? await records.get(ticket) : undefined;
-  return record && record.userId === ctx.from?.id ? record : undefined;
-}
-
 /** The options a task was made with that say most about it, in words. */
 function optionsInWords(ctx: BotContext, request: Record<string, unknown>, locale: string): string[] {
   const lines: string[] = [];
@@ -173,9 +163,13 @@ async function answerServiceError(ctx: BotContext, error: unknown): Promise<void
   await replyServiceError(ctx, error);
 }
 
-async function taskOf(deps: TaskListDeps, ctx: BotContext, userId: number, id: number) {
+/** The task at the service, and its record when the user's own (what it was made with). */
+async function taskOf(deps: TaskListDeps, userId: number, id: number) {
   const { apiKey } = await deps.apiKeys.ensure(userId);
-  return { task: await deps.tasksService.getTask(apiKey, id), record: await recordOf(deps, ctx, id) };
+  const task = await deps.tasksService.getTask(apiKey, id);
+  const ticket = await deps.records.ticketOfTask(id);
+  const record = ticket ? await deps.records.get(ticket) : undefined;
+  return { task, record: record?.userId === userId ? record : undefined };
 }
 
 /** /tasks: the user's tasks, their details and their results again. */
@@ -207,7 +201,7 @@ export function createTaskListFeature(deps: TaskListDeps): Composer<BotContext> 
 
   presses.filter(showTaskButton.filter, async (ctx) => {
     const { id, page } = ctx.pressed.data;
-    const { task, record } = await taskOf(deps, ctx, ctx.from.id, id);
+    const { task, record } = await taskOf(deps, ctx.from.id, id);
     await ctx.answerCallbackQuery();
     await editMenu(ctx, await detailsText(ctx, task, record), {
       reply_markup: taskDetailsKeyboard(ctx.t, currentMenu(ctx), id, page, task.status === "completed"),
@@ -215,7 +209,7 @@ export function createTaskListFeature(deps: TaskListDeps): Composer<BotContext> 
   });
 
   presses.filter(sendTaskAgainButton.filter, async (ctx) => {
-    const { task, record } = await taskOf(deps, ctx, ctx.from.id, ctx.pressed.data.id);
+    const { task, record } = await taskOf(deps, ctx.from.id, ctx.pressed.data.id);
     await ctx.answerCallbackQuery({ text: ctx.t("task-sending-again") });
     if (task.status === "completed") await resendResult(deps, ctx, task, record);
   });

@@ -1,4 +1,3 @@
-import { mapScenesToMedia } from "../../../tasks-service/parsers/scene-markers.js";
 import {
   ANIMATIONS,
   AUDIO_MIX_TYPES,
@@ -87,5 +86,5 @@ export const videoForm: FormDefinition<"video"> = {
       unsetValue: null,
     }),
   ],
-  insight: (view) => sceneInsight(view, mapScenesToMedia),
+  insight: sceneInsight,
 };
