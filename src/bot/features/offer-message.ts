@@ -21,8 +21,10 @@ export async function showOfferMessage(
       menuShownIn(ctx, { message_id: messageId });
       return messageId;
     } catch (error) {
-      if (!(error instanceof GrammyError)) throw error;
-      if (error.description.includes("message is not modified")) return messageId;
+      if (error instanceof GrammyError && error.description.includes("message is not modified")) {
+        return messageId;
+      }
+      // The offer is gone (deleted, too old to edit) or its edit failed: a new one takes its place.
       ctx.logger.debug({ err: error }, "offer not editable; sending a new one");
     }
   }

@@ -6,8 +6,15 @@ import type { MediaRef, TelegramMediaRef } from "../../media/media-ref.js";
 import type { BotContext } from "../context.js";
 import type { BotI18n } from "../i18n.js";
 
+/** What a product hands the engine to build its forms' basics from. */
+export interface FormBasicServices {
+  i18n: BotI18n;
+  catalog: Catalog;
+  limits: IntakeLimits;
+}
+
 /** The catalog, the limits on files sent, and the words of a form in its own language. */
-export function formBasics(services: { i18n: BotI18n; catalog: Catalog; limits: IntakeLimits }): {
+export function formBasics(services: FormBasicServices): {
   catalog: Catalog;
   limits: IntakeLimits;
   translate(locale: string): Translate;
