@@ -1,6 +1,6 @@
 ## Command descriptions (the command menu)
 command-start = Start: what the bot does
-command-help = What each task needs and costs
+command-help = What I can do and all my commands
 command-cancel = Leave the current step
 command-settings = Default language, voice, subtitles, format
 command-language = Interface language
@@ -69,10 +69,6 @@ task-card =
 
     { $next }
 start-unknown-payload = That link does not open any task. Choose one below.
-
-## /help
-help-intro = What I can do (1,000 tokens = 1 USD; tokens are charged only for a finished task):
-help-extras = Extras: automatic captions 50 tokens per video, cards 30 tokens each, frame overlays 30 tokens per video.
 
 ## /cancel
 cancel-done = Cancelled. Nothing is pending now. Pick a new task with /start.
