@@ -232,6 +232,11 @@ media-error-conversion_failed = I could not convert the voice message. Please se
 
 ## task forms
 form-create = ✅ Create
+form-details-more = 🔽 Details: { $count } more { $count ->
+    [one] setting
+   *[other] settings
+    }
+form-details-fewer = 🔼 Fewer details
 form-reset = Reset to default
 form-or-type = Or type a value.
 form-type-text = Send it as one message (at most { $max } characters).

@@ -252,6 +252,13 @@ media-error-conversion_failed = Не удалось преобразовать �
 
 ## task forms
 form-create = ✅ Создать
+form-details-more = 🔽 Подробнее: ещё { $count ->
+    [one] { $count } параметр
+    [few] { $count } параметра
+    [many] { $count } параметров
+   *[other] { $count } параметра
+    }
+form-details-fewer = 🔼 Короче
 form-reset = Вернуть значение по умолчанию
 form-or-type = Или введите значение.
 form-type-text = Пришлите одним сообщением (до { $max } { $max ->

@@ -252,6 +252,13 @@ media-error-conversion_failed = Не вдалося перетворити го�
 
 ## task forms
 form-create = ✅ Створити
+form-details-more = 🔽 Докладніше: ще { $count ->
+    [one] { $count } параметр
+    [few] { $count } параметри
+    [many] { $count } параметрів
+   *[other] { $count } параметра
+    }
+form-details-fewer = 🔼 Коротше
 form-reset = Повернути стандартне значення
 form-or-type = Або введіть значення.
 form-type-text = Надішліть одним повідомленням (до { $max } { $max ->

@@ -181,6 +181,9 @@ describe("video", () => {
     await fromPhotos(user, photo("p1"));
     const calls = await rig.harness.sendMessage(user, audio("m1"));
     expect(calls.filter((call) => call.method === "sendMessage")).toEqual([]);
+    // The card keeps to twelve lines; the music is one of the choices behind Details.
+    expect(rig.card(user).text.split("\n").length).toBeLessThanOrEqual(12);
+    await rig.tap(user, "🔽 Details");
     expect(rig.card(user).text).toContain("Your own music: m1.mp3");
     await rig.create(user);
     expect(rig.created).toEqual([
