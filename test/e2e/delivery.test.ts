@@ -109,9 +109,7 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     user.sendText("Good morning, everyone.");
     await press(user, "✅ Create");
     const audio = await delivered(user, (message) => message.audio !== undefined);
-    expect(audio.caption).toMatch(
-      /^✅ Voiceover #\d+ · 0:02 · MP3\n\nCost: about \d+ tokens?$/,
-    );
+    expect(audio.caption).toMatch(/^✅ Voiceover #\d+ · 0:02 · MP3\n\nCost: about \d+ tokens?$/);
     expect(audio.audio?.title).toBe("Good morning, everyone.");
     expect(audio.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toContain(
       "➡️ Then: Motion video from this voice",
