@@ -138,6 +138,8 @@ balance-usage-tts = Voiceover characters: { $value }
 balance-usage-premium-tts = Premium voice characters: { $value }
 balance-usage-transcription = Transcription seconds: { $value }
 balance-reset = Limits reset on { $date }.
+balance-details-more = 🔽 Details: your account's limits
+balance-details-fewer = 🔼 Fewer details
 
 ## /tasks
 tasks-empty = You have no tasks yet. Start one with /start.

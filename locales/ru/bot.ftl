@@ -140,6 +140,8 @@ balance-usage-tts = Символов озвучки: { $value }
 balance-usage-premium-tts = Символов премиум-голоса: { $value }
 balance-usage-transcription = Секунд расшифровки: { $value }
 balance-reset = Лимиты обновятся { $date }.
+balance-details-more = 🔽 Подробнее: лимиты аккаунта
+balance-details-fewer = 🔼 Короче
 
 ## /tasks
 tasks-empty = У вас ещё нет задач. Начните через /start.

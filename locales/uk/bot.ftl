@@ -140,6 +140,8 @@ balance-usage-tts = Символів озвучення: { $value }
 balance-usage-premium-tts = Символів преміум-голосу: { $value }
 balance-usage-transcription = Секунд транскрипції: { $value }
 balance-reset = Ліміти оновляться { $date }.
+balance-details-more = 🔽 Докладніше: ліміти облікового запису
+balance-details-fewer = 🔼 Коротше
 
 ## /tasks
 tasks-empty = У вас ще немає завдань. Почніть через /start.

@@ -136,14 +136,26 @@ describe("/language", () => {
 });
 
 describe("/balance", () => {
-  it("shows tokens, USD, limits, usage and the reset date", async () => {
+  it("shows tokens, USD, usage and the reset date, and the limits under Details", async () => {
     const harness = new BotHarness();
-    const text = textOf(lastCall(await harness.send(harness.user(), "/balance"), "sendMessage"));
+    const user = harness.user();
+    const reply = lastCall(await harness.send(user, "/balance"), "sendMessage");
+    const text = textOf(reply);
     expect(text).toContain("Balance: 12,500 tokens (about 12.50 USD).");
-    expect(text).toContain("Video seconds per month: 3,600");
-    expect(text).toContain("Largest file: 500 MB");
     expect(text).toContain("Video seconds: 120");
     expect(text).toContain("Limits reset on December 1, 2026.");
+    expect(text).not.toContain("Largest file");
+    expect(text.split("\n").length).toBeLessThanOrEqual(12);
+    const reads = (harness.tasksService as FakeTasksService).seenKeys.length;
+    const details = await harness.press(user, BotHarness.button(reply, "🔽 Details: your account's limits"));
+    const full = lastCall(details, "editMessageText");
+    expect(textOf(full)).toContain("Video seconds per month: 3,600");
+    expect(textOf(full)).toContain("Largest file: 500 MB");
+    expect(textOf(full)).toContain("Balance: 12,500 tokens (about 12.50 USD).");
+    // The profile is read again for the press: one more GET /v1/me.
+    expect((harness.tasksService as FakeTasksService).seenKeys.length).toBe(reads + 1);
+    const fewer = await harness.press(user, BotHarness.button(full, "🔼 Fewer details"));
+    expect(textOf(lastCall(fewer, "editMessageText"))).toBe(text);
   });
 
   it("ends the reset date with one full stop in Ukrainian and Russian", async () => {
