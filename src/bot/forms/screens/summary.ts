@@ -62,7 +62,7 @@ export function pressOnSummary(
 const SWAPS_PER_ROW = 4;
 
 /** The most lines the card shows before Details: what is chosen beyond them waits behind the button. */
-export const SUMMARY_MAX_LINES = 12;
+const SUMMARY_MAX_LINES = 12;
 
 /** The media's order is the user's to change: the card shows it, with a button per pair of neighbours. */
 function reorderable(definition: FormDefinition, state: FormState): boolean {
