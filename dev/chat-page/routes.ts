@@ -60,6 +60,8 @@ export function mountChatPage(app: Hono, emulator: TelegramEmulator, basePath = 
       language_code: parsed.data.languageCode || "en",
     });
     users.set(user.id, user);
+    // Telegram opens a new chat with a Start button that sends /start: the playground's chat opens with it sent.
+    user.sendCommand("start");
     return c.json({ userId: user.id, botName: emulator.bot.first_name, botUsername: emulator.bot.username });
   });
 

@@ -1,6 +1,6 @@
 ## Command descriptions (the command menu)
 command-start = Start: what the bot does
-command-help = What each task needs and costs
+command-help = What I can do and all my commands
 command-cancel = Leave the current step
 command-settings = Default language, voice, subtitles, format
 command-language = Interface language
@@ -70,10 +70,6 @@ task-card =
     { $next }
 start-unknown-payload = That link does not open any task. Choose one below.
 
-## /help
-help-intro = What I can do (1,000 tokens = 1 USD; tokens are charged only for a finished task):
-help-extras = Extras: automatic captions 50 tokens per video, cards 30 tokens each, frame overlays 30 tokens per video.
-
 ## /cancel
 cancel-done = Cancelled. Nothing is pending now. Pick a new task with /start.
 
@@ -142,6 +138,8 @@ balance-usage-tts = Voiceover characters: { $value }
 balance-usage-premium-tts = Premium voice characters: { $value }
 balance-usage-transcription = Transcription seconds: { $value }
 balance-reset = Limits reset on { $date }.
+balance-details-more = 🔽 Details: your account's limits
+balance-details-fewer = 🔼 Fewer details
 
 ## /tasks
 tasks-empty = You have no tasks yet. Start one with /start.
@@ -236,6 +234,11 @@ media-error-conversion_failed = I could not convert the voice message. Please se
 
 ## task forms
 form-create = ✅ Create
+form-details-more = 🔽 Details: { $count } more { $count ->
+    [one] setting
+   *[other] settings
+    }
+form-details-fewer = 🔼 Fewer details
 form-reset = Reset to default
 form-or-type = Or type a value.
 form-type-text = Send it as one message (at most { $max } characters).

@@ -39,8 +39,10 @@ account-key-no-budget = No budget of its own; { $used } tokens spent with it
 account-limits = Limits: { $rpm } requests a minute, { $concurrent } generations at once, { $batch } per request, { $queued } waiting at most
 account-storage = Storage: { $bar } { $percent }% ({ $used } of { $quota })
 account-storage-unlimited = Storage: unlimited ({ $used } used)
-account-delivery-webhooks = Finished images arrive the moment they are ready (signing secret set).
+account-delivery-webhooks = Finished images arrive the moment they are ready, thanks to the signing secret you sent.
 account-delivery-polling = I check for finished images every few seconds. Send the signing secret after /connect to have them arrive at once.
+account-details-more = 🔽 Details: your key's limits
+account-details-fewer = 🔼 Fewer details
 
 ## generation service: errors
 generation-error-invalid_api_key = The generation service did not accept this key: it may be mistyped, revoked or replaced. Copy the current key from the service's account area and /connect again.

@@ -36,9 +36,13 @@ text-offer-video = 🖼 A video with it as the voiceover
 text-offer-expired = I no longer have that text. Please send it again.
 
 ## /help
-help-how = Send me photos, clips, a video, audio or a text, and I will offer what I can make of them. Or choose a task below.
-help-task = • { $name }: { $price }
-help-command = /{ $command } – { $description }
-help-group-start = Tasks
-help-group-account = Your account
-help-group-preferences = Preferences
+help-intro = Send me photos, clips, a video, audio or a text, and I will offer what I can make of them, or pick a task below. Each card shows its price before you create; tokens are charged only for what is finished (1,000 tokens = 1 USD).
+help-make = /start – all tasks
+help-make-generation = /start – all tasks · /image – an image · /video – a video
+help-results = /tasks – your tasks and their results
+help-results-generation = /tasks – your tasks · /gallery – your images and videos · /queue – what is being made
+help-money = /balance – balance and limits · /apikey – your API key
+help-money-generation = /balance – balances · /account – generation account · /apikey – your API key
+help-link-generation = /connect – link a generation account · /disconnect – forget it
+help-settings = /settings – your defaults · /language – interface language
+help-cancel = /cancel – leave the current step · /help – this list

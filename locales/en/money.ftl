@@ -44,8 +44,8 @@ money-quota-cards-range = { $least }–{ $most } cards
 money-result-cost = Cost: about { $tokens } { $tokens ->
     [one] token
    *[other] tokens
-} (by the service's price list)
-money-result-cost-range = Cost: about { $least }–{ $most } tokens, depending on how many cards were placed (by the service's price list)
+}
+money-result-cost-range = Cost: about { $least }–{ $most } tokens, depending on how many cards were placed
 
 ## Values a form takes from the last task of its type
 money-last-video = From your last video: { $fields }

@@ -1,6 +1,6 @@
 ## Command descriptions (the command menu)
 command-start = Начать: что умеет бот
-command-help = Что нужно для каждой задачи и сколько это стоит
+command-help = Что я умею и все команды
 command-cancel = Выйти из текущего шага
 command-settings = Язык, голос, субтитры, формат по умолчанию
 command-language = Язык интерфейса
@@ -69,10 +69,6 @@ task-card =
 
     { $next }
 start-unknown-payload = Эта ссылка не открывает ни одной задачи. Выберите задачу ниже.
-
-## /help
-help-intro = Что я умею (1000 токенов = 1 USD; токены списываются только за готовую задачу):
-help-extras = Дополнительно: автоматические надписи — 50 токенов за видео, карточки — по 30 токенов, рамки — 30 токенов за видео.
 
 ## /cancel
 cancel-done = Отменено. Ничего не ожидается. Выберите новую задачу через /start.
@@ -144,6 +140,8 @@ balance-usage-tts = Символов озвучки: { $value }
 balance-usage-premium-tts = Символов премиум-голоса: { $value }
 balance-usage-transcription = Секунд расшифровки: { $value }
 balance-reset = Лимиты обновятся { $date }.
+balance-details-more = 🔽 Подробнее: лимиты аккаунта
+balance-details-fewer = 🔼 Короче
 
 ## /tasks
 tasks-empty = У вас ещё нет задач. Начните через /start.
@@ -256,6 +254,13 @@ media-error-conversion_failed = Не удалось преобразовать �
 
 ## task forms
 form-create = ✅ Создать
+form-details-more = 🔽 Подробнее: ещё { $count ->
+    [one] { $count } параметр
+    [few] { $count } параметра
+    [many] { $count } параметров
+   *[other] { $count } параметра
+    }
+form-details-fewer = 🔼 Короче
 form-reset = Вернуть значение по умолчанию
 form-or-type = Или введите значение.
 form-type-text = Пришлите одним сообщением (до { $max } { $max ->

@@ -62,8 +62,10 @@ account-limits = Лимиты: { $rpm } { $rpm ->
     } одновременно, { $batch } за запрос, не больше { $queued } в очереди
 account-storage = Хранилище: { $bar } { $percent }% ({ $used } из { $quota })
 account-storage-unlimited = Хранилище: без ограничений (занято { $used })
-account-delivery-webhooks = Готовые изображения приходят сразу (секрет подписи задан).
+account-delivery-webhooks = Готовые изображения приходят сразу благодаря секрету подписи, который вы прислали.
 account-delivery-polling = Я проверяю готовые изображения каждые несколько секунд. Пришлите секрет подписи после /connect, чтобы они приходили сразу.
+account-details-more = 🔽 Подробнее: лимиты ключа
+account-details-fewer = 🔼 Короче
 
 ## generation service: errors
 generation-error-invalid_api_key = Сервис генерации не принял этот ключ: возможно, в нём ошибка, его отозвали или заменили. Скопируйте действующий ключ из личного кабинета сервиса и снова выполните /connect.

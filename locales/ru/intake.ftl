@@ -50,9 +50,13 @@ text-offer-video = 🖼 Видео с этим текстом как озвуч�
 text-offer-expired = Этого текста у меня уже нет. Пришлите его ещё раз.
 
 ## /help
-help-how = Пришлите мне фото, клипы, видео, аудио или текст, и я предложу, что из них можно сделать. Или выберите задачу ниже.
-help-task = • { $name }: { $price }
-help-command = /{ $command } – { $description }
-help-group-start = Задачи
-help-group-account = Ваш аккаунт
-help-group-preferences = Настройки
+help-intro = Пришлите мне фото, клипы, видео, аудио или текст, и я предложу, что из них можно сделать, или выберите задачу ниже. Каждая карточка показывает цену ещё до создания; токены списываются только за готовый результат (1000 токенов = 1 USD).
+help-make = /start – все задачи
+help-make-generation = /start – все задачи · /image – изображение · /video – видео
+help-results = /tasks – ваши задачи и их результаты
+help-results-generation = /tasks – ваши задачи · /gallery – ваши изображения и видео · /queue – что сейчас создаётся
+help-money = /balance – баланс и лимиты · /apikey – ваш API-ключ
+help-money-generation = /balance – балансы · /account – аккаунт генерации · /apikey – ваш API-ключ
+help-link-generation = /connect – подключить аккаунт генерации · /disconnect – забыть его
+help-settings = /settings – настройки по умолчанию · /language – язык интерфейса
+help-cancel = /cancel – выйти из текущего шага · /help – этот список

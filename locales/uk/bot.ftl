@@ -1,6 +1,6 @@
 ## Command descriptions (the command menu)
 command-start = Почати: що вміє бот
-command-help = Що потрібно для кожного завдання і скільки це коштує
+command-help = Що я вмію і всі команди
 command-cancel = Вийти з поточного кроку
 command-settings = Мова, голос, субтитри, формат за замовчуванням
 command-language = Мова інтерфейсу
@@ -69,10 +69,6 @@ task-card =
 
     { $next }
 start-unknown-payload = Це посилання не відкриває жодного завдання. Оберіть завдання нижче.
-
-## /help
-help-intro = Що я вмію (1000 токенів = 1 USD; токени списуються лише за готове завдання):
-help-extras = Додатково: автоматичні написи — 50 токенів за відео, картки — по 30 токенів, рамки — 30 токенів за відео.
 
 ## /cancel
 cancel-done = Скасовано. Нічого не очікує. Оберіть нове завдання через /start.
@@ -144,6 +140,8 @@ balance-usage-tts = Символів озвучення: { $value }
 balance-usage-premium-tts = Символів преміум-голосу: { $value }
 balance-usage-transcription = Секунд транскрипції: { $value }
 balance-reset = Ліміти оновляться { $date }.
+balance-details-more = 🔽 Докладніше: ліміти облікового запису
+balance-details-fewer = 🔼 Коротше
 
 ## /tasks
 tasks-empty = У вас ще немає завдань. Почніть через /start.
@@ -256,6 +254,13 @@ media-error-conversion_failed = Не вдалося перетворити го�
 
 ## task forms
 form-create = ✅ Створити
+form-details-more = 🔽 Докладніше: ще { $count ->
+    [one] { $count } параметр
+    [few] { $count } параметри
+    [many] { $count } параметрів
+   *[other] { $count } параметра
+    }
+form-details-fewer = 🔼 Коротше
 form-reset = Повернути стандартне значення
 form-or-type = Або введіть значення.
 form-type-text = Надішліть одним повідомленням (до { $max } { $max ->

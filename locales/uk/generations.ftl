@@ -62,8 +62,10 @@ account-limits = Ліміти: { $rpm } { $rpm ->
     } одночасно, { $batch } за запит, щонайбільше { $queued } у черзі
 account-storage = Сховище: { $bar } { $percent }% ({ $used } з { $quota })
 account-storage-unlimited = Сховище: без обмежень (зайнято { $used })
-account-delivery-webhooks = Готові зображення надходять одразу (секрет підпису задано).
+account-delivery-webhooks = Готові зображення надходять одразу завдяки секрету підпису, який ви надіслали.
 account-delivery-polling = Я перевіряю готові зображення кожні кілька секунд. Надішліть секрет підпису після /connect, щоб вони надходили одразу.
+account-details-more = 🔽 Докладніше: ліміти ключа
+account-details-fewer = 🔼 Коротше
 
 ## generation service: errors
 generation-error-invalid_api_key = Сервіс генерації не прийняв цей ключ: можливо, в ньому помилка, його відкликано або замінено. Скопіюйте чинний ключ з особистого кабінету сервісу і знову виконайте /connect.

@@ -50,9 +50,13 @@ text-offer-video = 🖼 Відео з цим текстом як озвучен�
 text-offer-expired = Цього тексту в мене вже немає. Надішліть його ще раз.
 
 ## /help
-help-how = Надішліть мені фото, кліпи, відео, аудіо або текст, і я запропоную, що з них можна зробити. Або оберіть завдання нижче.
-help-task = • { $name }: { $price }
-help-command = /{ $command } – { $description }
-help-group-start = Завдання
-help-group-account = Ваш обліковий запис
-help-group-preferences = Налаштування
+help-intro = Надішліть мені фото, кліпи, відео, аудіо або текст, і я запропоную, що з них можна зробити, або оберіть завдання нижче. Кожна картка показує ціну ще до створення; токени списуються лише за готовий результат (1000 токенів = 1 USD).
+help-make = /start – усі завдання
+help-make-generation = /start – усі завдання · /image – зображення · /video – відео
+help-results = /tasks – ваші завдання та їхні результати
+help-results-generation = /tasks – ваші завдання · /gallery – ваші зображення й відео · /queue – що зараз створюється
+help-money = /balance – баланс і ліміти · /apikey – ваш API-ключ
+help-money-generation = /balance – баланси · /account – акаунт генерації · /apikey – ваш API-ключ
+help-link-generation = /connect – під'єднати акаунт генерації · /disconnect – забути його
+help-settings = /settings – налаштування за замовчуванням · /language – мова інтерфейсу
+help-cancel = /cancel – вийти з поточного кроку · /help – цей список

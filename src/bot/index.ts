@@ -30,7 +30,7 @@ import { createApiKeyFeature } from "./features/apikey.js";
 import { createBalanceFeature } from "./features/balance.js";
 import { createCancelFeature } from "./features/cancel.js";
 import { groupsFeature } from "./features/groups.js";
-import { helpFeature } from "./features/help.js";
+import { createHelpFeature } from "./features/help.js";
 import { createIntakeFeature, type IntakeOptions } from "./features/intake.js";
 import { languageFeature } from "./features/language.js";
 import { createSettingsFeature } from "./features/settings.js";
@@ -268,7 +268,7 @@ function features(
   if (forms) chain.use(createTaskFormEntries(pendingMedia, cards));
   if (generation) chain.use(createGenerationEntries(generation.forms.flow, pendingMedia, cards));
   chain.use(createStartFeature(generation ? generationMenuEntries : undefined));
-  chain.use(helpFeature);
+  chain.use(createHelpFeature(generation ? generationMenuEntries : undefined));
   chain.use(languageFeature);
   chain.use(createSettingsFeature(deps.catalog));
   chain.use(createBalanceFeature(deps));

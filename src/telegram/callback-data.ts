@@ -14,6 +14,7 @@ export const CALLBACK_SCOPES = {
   settings: "se",
   tasks: "tk",
   apiKey: "ak",
+  balance: "bl",
   intake: "in",
   textOffer: "tx",
   form: "fm",

@@ -124,7 +124,7 @@ describe("flooding", () => {
     );
     expect(await harness.send(flooder, "/help")).toEqual([]);
     const other = await harness.send(harness.user(2), "/help");
-    expect(textOf(lastCall(other, "sendMessage"))).toContain("What I can do");
+    expect(textOf(lastCall(other, "sendMessage"))).toContain("/help – this list");
   });
 });
 
@@ -148,14 +148,14 @@ describe("flooding while Telegram is slow to take replies", () => {
     const flooder = harness.user(slowChat);
     const flood = Array.from({ length: 40 }, () => harness.send(flooder, "/help"));
     const other = await harness.send(harness.user(2), "/help");
-    expect(textOf(lastCall(other, "sendMessage"))).toContain("What I can do");
+    expect(textOf(lastCall(other, "sendMessage"))).toContain("/help – this list");
     release();
     await Promise.all(flood);
     const toFlooder = harness.calls.filter(
       (call) => call.method === "sendMessage" && call.payload.chat_id === slowChat,
     );
     expect(toFlooder.filter((call) => textOf(call).includes("slow down"))).toHaveLength(1);
-    expect(toFlooder.filter((call) => textOf(call).includes("What I can do"))).toHaveLength(3);
+    expect(toFlooder.filter((call) => textOf(call).includes("/help – this list"))).toHaveLength(3);
   });
 });
 

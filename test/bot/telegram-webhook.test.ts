@@ -54,7 +54,7 @@ function webhookRig(options: BotHarnessOptions & { answerWithinMs?: number } = {
 }
 
 const helps = (harness: BotHarness) =>
-  harness.calls.filter((call) => call.method === "sendMessage" && textOf(call).includes("What I can do"));
+  harness.calls.filter((call) => call.method === "sendMessage" && textOf(call).includes("/help – this list"));
 
 describe("the Telegram webhook", () => {
   it("handles updates only with the right secret token", async () => {
@@ -64,7 +64,7 @@ describe("the Telegram webhook", () => {
     expect((await post(body, "")).status).toBe(401);
     expect(harness.calls).toEqual([]);
     expect((await post(body)).status).toBe(200);
-    expect(textOf(lastCall(harness.calls, "sendMessage"))).toContain("What I can do");
+    expect(textOf(lastCall(harness.calls, "sendMessage"))).toContain("/help – this list");
   });
 
   it("answers 400 to a body that is not an update, and handles nothing", async () => {

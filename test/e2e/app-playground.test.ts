@@ -45,6 +45,22 @@ describe("npm start without settings: the playground", () => {
     expect(reply.message.text).toMatch(/[а-яіїєґ]/i);
   });
 
+  it("opens a new chat on the playground page with /start sent and answered, as Telegram's Start button does", async () => {
+    const joined = await request(new URL("api/users", app.playgroundUrl ?? "").toString(), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ firstName: "Olena", languageCode: "en" }),
+    });
+    const { userId } = (await joined.body.json()) as { userId: number };
+    const person = stack().emulator.users.user(userId);
+    if (!person) throw new Error("the page's user is not in the emulator");
+    const welcome = await person.chat.waitForMessage((m) => m.fromBot, { timeoutMs: 10_000 });
+    const sent = person.chat.messages().filter((entry) => !entry.fromBot);
+    expect(sent.map((entry) => entry.message.text)).toEqual(["/start"]);
+    expect(welcome.message.text).toContain("Hello, Olena!");
+    expect(welcome.message.reply_markup?.inline_keyboard.flat().length).toBeGreaterThanOrEqual(8);
+  });
+
   it("issues a key in the chat that the sandbox accepts", async () => {
     const person = stack().emulator.users.create({ first_name: "Ann", language_code: "en" });
     person.sendCommand("apikey");

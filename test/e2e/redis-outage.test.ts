@@ -61,7 +61,7 @@ describe.skipIf(!redisServer)("a Redis outage under load", () => {
     await press(owner, "✅ Create");
     await eventually(() => botMessages(owner).find((m) => /created, waiting/.test(m.text ?? "")), 20_000);
     const helpsBefore = (person: (typeof people)[number]) =>
-      botMessages(person).filter((m) => m.text?.includes("What I can do")).length;
+      botMessages(person).filter((m) => m.text?.includes("/help – this list")).length;
     for (const person of people) person.sendCommand("help");
     await eventually(() => people.every((person) => helpsBefore(person) === 1), 20_000);
 

@@ -106,7 +106,7 @@ describe.skipIf(!redisServer)("three bot processes behind a round-robin proxy", 
     for (const person of people.slice(TASK_OWNERS))
       for (const command of expected) person.sendCommand(command);
     const kindOf = (text: string | undefined) =>
-      text?.startsWith("What I can do") ? "help" : text?.startsWith("Hello,") ? "start" : undefined;
+      text?.includes("/help – this list") ? "help" : text?.startsWith("Hello,") ? "start" : undefined;
     const answers = (person: (typeof people)[number]) =>
       botMessages(person)
         .map((message) => kindOf(message.text))

@@ -8,7 +8,7 @@ import { createI18n } from "../../src/bot/i18n.js";
 import type { BotLocale } from "../../src/i18n/locales.js";
 import type { Translate } from "../../src/i18n/translate.js";
 import { CALLBACK_SCOPES, decodeCallback } from "../../src/telegram/callback-data.js";
-import { BotHarness, type TestUser } from "./bot-harness.js";
+import { BotHarness, lastCall, type TestUser } from "./bot-harness.js";
 import { formButtons, pressAction, pressButton, toSummary } from "./form-card-driver.js";
 import { GenerationRig, jpegPhoto } from "./generation-rig.js";
 import type { WordsAudit } from "./words-audit.js";
@@ -139,7 +139,9 @@ export async function auditGenerations(locale: BotLocale, audit: WordsAudit): Pr
     await rig.settle();
     await rig.harness.send(user, key.signingSecret);
     await rig.settle();
-    await rig.harness.send(user, "/account");
+    const account = await rig.harness.send(user, "/account");
+    const details = BotHarness.buttons(lastCall(account, "sendMessage"))[0]?.data;
+    if (details) await rig.harness.press(user, details);
 
     // Four images from text, each screen of the form on the way.
     await rig.harness.send(user, "/image");

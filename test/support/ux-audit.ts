@@ -220,6 +220,8 @@ async function auditCommands(locale: BotLocale, catalog: Catalog, audit: WordsAu
   await harness.send(user, "/settings");
   await harness.send(user, "/language");
   await harness.send(user, "/balance");
+  const limits = buttonsOf(lastWithButtons())[0];
+  if (limits?.data) await harness.press(user, limits.data, 1);
   await harness.send(user, "/tasks");
   const list = lastWithButtons();
   for (const task of buttonsOf(list).slice(0, 3)) if (task.data) await harness.press(user, task.data, 1);

@@ -1,9 +1,12 @@
-import { Composer } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
+import { z } from "zod";
 import { formatDate, formatDay, formatNumber } from "../../i18n/format.js";
 import type { Translate } from "../../i18n/translate.js";
 import type { Profile } from "../../tasks-service/responses.js";
+import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
+import { currentMenu, editMenu, replyWithMenu } from "../menu.js";
 import { replyServiceError } from "../service-errors.js";
 
 const TOKENS_PER_USD = 1000;
@@ -14,7 +17,8 @@ function lines(t: Translate, locale: string, entries: Array<[string, number | nu
     .map(([key, value]) => t(key, { value: formatNumber(value, locale) }));
 }
 
-function balanceText(t: Translate, locale: string, profile: Profile): string {
+/** The balance, this month's use and the reset; the account's limits only with `details`. */
+function balanceText(t: Translate, locale: string, profile: Profile, details: boolean): string {
   const parts: string[] = [];
   if (profile.billing === "tokens") {
     parts.push(
@@ -41,7 +45,7 @@ function balanceText(t: Translate, locale: string, profile: Profile): string {
     ["balance-limit-video-duration", limits.max_video_duration],
     ["balance-limit-file-size", limits.max_file_size_mb],
   ]);
-  if (limitLines.length > 0) parts.push([t("balance-limits-title"), ...limitLines].join("\n"));
+  if (details && limitLines.length > 0) parts.push([t("balance-limits-title"), ...limitLines].join("\n"));
   const usageLines = lines(t, locale, [
     ["balance-usage-seconds", usage.used_seconds_this_month],
     ["balance-usage-tts", usage.used_chars_this_month],
@@ -54,13 +58,35 @@ function balanceText(t: Translate, locale: string, profile: Profile): string {
   return parts.join("\n\n");
 }
 
+/** Details shows the account's limits, and Fewer details hides them again. */
+const balanceDetailsButton = defineCallback(CALLBACK_SCOPES.balance, undefined, { show: z.enum(["1", "0"]) });
+
+function balanceKeyboard(t: Translate, nonce: string, details: boolean): InlineKeyboard {
+  const label = details ? t("balance-details-fewer") : t("balance-details-more");
+  return new InlineKeyboard().text(label, balanceDetailsButton.pack(nonce, { show: details ? "0" : "1" }));
+}
+
 export function createBalanceFeature(deps: Pick<BotDeps, "apiKeys" | "tasksService">): Composer<BotContext> {
   const feature = new Composer<BotContext>();
+  const profileOf = async (ctx: BotContext & { from: { id: number } }) => {
+    const { apiKey } = await deps.apiKeys.ensure(ctx.from.id);
+    return deps.tasksService.me(apiKey);
+  };
   feature.chatType("private").command("balance", async (ctx) => {
     try {
-      const { apiKey } = await deps.apiKeys.ensure(ctx.from.id);
-      const profile = await deps.tasksService.me(apiKey);
-      await ctx.reply(balanceText(ctx.t, await ctx.i18n.getLocale(), profile));
+      const text = balanceText(ctx.t, await ctx.i18n.getLocale(), await profileOf(ctx), false);
+      await replyWithMenu(ctx, text, (nonce) => balanceKeyboard(ctx.t, nonce, false));
+    } catch (error) {
+      if (!(await replyServiceError(ctx, error))) throw error;
+    }
+  });
+  // The profile is read again: the balance and use shown are as of the press.
+  feature.on("callback_query:data").filter(balanceDetailsButton.filter, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const details = ctx.pressed.data.show === "1";
+    try {
+      const text = balanceText(ctx.t, await ctx.i18n.getLocale(), await profileOf(ctx), details);
+      await editMenu(ctx, text, { reply_markup: balanceKeyboard(ctx.t, currentMenu(ctx), details) });
     } catch (error) {
       if (!(await replyServiceError(ctx, error))) throw error;
     }

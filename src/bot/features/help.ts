@@ -1,35 +1,28 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
-import type { BOT_COMMANDS } from "../i18n.js";
-import { taskTypesKeyboard } from "../keyboards/task-types.js";
 import { replyWithMenu } from "../menu.js";
-import { BOT_TASK_TYPES } from "../task-types.js";
+import { type MenuEntries, startMenu } from "./start.js";
 
-type BotCommand = (typeof BOT_COMMANDS)[number];
-
-/** Every command of the menu, once, by what it is for. */
-export const HELP_GROUPS: ReadonlyArray<{ title: string; commands: readonly BotCommand[] }> = [
-  { title: "help-group-start", commands: ["start", "cancel", "help"] },
-  { title: "help-group-account", commands: ["balance", "tasks", "apikey"] },
-  { title: "help-group-preferences", commands: ["settings", "language"] },
-];
-
-export const helpFeature = new Composer<BotContext>();
-
-helpFeature.chatType("private").command("help", async (ctx) => {
-  const tasks = BOT_TASK_TYPES.map((type) =>
-    ctx.t("help-task", { name: ctx.t(`task-${type}-name`), price: ctx.t(`task-${type}-price`) }),
-  );
-  const groups = HELP_GROUPS.map((group) =>
-    [
-      ctx.t(group.title),
-      ...group.commands.map((command) =>
-        ctx.t("help-command", { command, description: ctx.t(`command-${command}`) }),
-      ),
-    ].join("\n"),
-  );
-  const prices = [ctx.t("help-intro"), ...tasks, ctx.t("help-extras")].join("\n");
-  // How to start goes last, right above the task buttons.
-  const text = [prices, ...groups, ctx.t("help-how")].join("\n\n");
-  await replyWithMenu(ctx, text, (nonce) => taskTypesKeyboard(ctx.t, nonce));
-});
+/**
+ * What the bot does and every command of both services, in a few lines (each card shows its own price),
+ * over the same buttons as /start. The generation service's commands show only where it is configured.
+ */
+export function createHelpFeature(moreEntries?: MenuEntries): Composer<BotContext> {
+  const helpFeature = new Composer<BotContext>();
+  helpFeature.chatType("private").command("help", async (ctx) => {
+    const withGeneration = (key: string) => ctx.t(moreEntries ? `${key}-generation` : key);
+    const lines = [
+      ctx.t("help-intro"),
+      "",
+      withGeneration("help-make"),
+      withGeneration("help-results"),
+      withGeneration("help-money"),
+      ...(moreEntries ? [ctx.t("help-link-generation")] : []),
+      ctx.t("help-settings"),
+      ctx.t("help-cancel"),
+    ];
+    const text = lines.join("\n");
+    await replyWithMenu(ctx, text, (nonce) => startMenu(ctx, nonce, moreEntries));
+  });
+  return helpFeature;
+}

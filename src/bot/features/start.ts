@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer, type InlineKeyboard } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import type { Translate } from "../../i18n/translate.js";
 import type { BotContext } from "../context.js";
@@ -18,16 +18,17 @@ function taskCardText(ctx: BotContext, type: BotTaskType): string {
 /** Menu entries beyond the task types (the generation service's, where it is configured). */
 export type MenuEntries = (t: Translate, nonce: string) => InlineKeyboardButton[];
 
+/** The task types and, where it is configured, the generation service's entries under them. */
+export function startMenu(ctx: BotContext, nonce: string, moreEntries?: MenuEntries): InlineKeyboard {
+  const keyboard = taskTypesKeyboard(ctx.t, nonce);
+  const extra = moreEntries?.(ctx.t, nonce) ?? [];
+  return extra.length === 0 ? keyboard : keyboard.row(...extra);
+}
+
 export function createStartFeature(moreEntries?: MenuEntries): Composer<BotContext> {
   const startFeature = new Composer<BotContext>();
   const privateChats = startFeature.chatType("private");
-  const menu = (ctx: BotContext, nonce: string) => {
-    const keyboard = taskTypesKeyboard(ctx.t, nonce);
-    const extra = moreEntries?.(ctx.t, nonce) ?? [];
-    if (extra.length === 0) return keyboard;
-    // The task types leave their last row open when they fill the one before.
-    return keyboard.inline_keyboard.at(-1)?.length === 0 ? keyboard.add(...extra) : keyboard.row(...extra);
-  };
+  const menu = (ctx: BotContext, nonce: string) => startMenu(ctx, nonce, moreEntries);
 
   privateChats.command("start", async (ctx) => {
     const payload = ctx.match.trim();

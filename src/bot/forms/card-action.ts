@@ -26,7 +26,9 @@ export type SummaryAction =
   | { kind: "create" }
   | { kind: "cancel" }
   /** The values the last task of the type left go back to the defaults and /settings. */
-  | { kind: "use-settings" };
+  | { kind: "use-settings" }
+  /** The card's every line, or back to the short card. */
+  | { kind: "toggle-details" };
 
 /** Buttons of the media screen (and the summary's way to it). */
 export type MediaAction =
@@ -105,6 +107,7 @@ const CARD_BUTTONS: { [K in CardActionKind]: CardButton<CardActionOf<K>> } = {
   create: cardButton("create", "c", {}),
   cancel: cardButton("cancel", "x", {}),
   "use-settings": cardButton("use-settings", "S", {}),
+  "toggle-details": cardButton("toggle-details", "D", {}),
   "add-media": cardButton("add-media", "M", {}),
   "media-done": cardButton("media-done", "d", {}),
   "swap-media": cardButton("swap-media", "w", { index: callbackInt }),

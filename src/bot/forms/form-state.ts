@@ -10,8 +10,8 @@ import type { CardAction } from "./card-action.js";
 import type { FormEnv, FormType, FormValues, FormView, RequestField } from "./form.js";
 
 export type Screen =
-  /** The choices, the cost and Create. */
-  | { name: "summary" }
+  /** The choices, the cost and Create; every choice only with `details`, when they are many. */
+  | { name: "summary"; details?: boolean }
   /** Waiting for the media: photos and clips, or the one file. */
   | { name: "media" }
   /** A group's fields. */

@@ -42,6 +42,7 @@ function onPress(definition: FormDefinition, state: FormState, action: CardActio
     case "create":
     case "cancel":
     case "use-settings":
+    case "toggle-details":
       return pressOnSummary(definition, state, action, env);
     case "add-media":
     case "media-done":

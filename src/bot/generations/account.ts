@@ -4,7 +4,8 @@
  * kept), then optionally the webhook signing secret; /account shows the account; /disconnect forgets
  * both. Keys and secrets are never logged and never repeated back.
  */
-import { Composer, GrammyError, HttpError } from "grammy";
+import { Composer, GrammyError, HttpError, InlineKeyboard } from "grammy";
+import { z } from "zod";
 import {
   type GenerationLinksPort,
   isGenerationApiKey,
@@ -22,7 +23,7 @@ import { noteWhatWasSaid } from "../../updates/updates.js";
 import type { BotContext } from "../context.js";
 import { exitConversations } from "../features/cancel.js";
 import { escapeHtml } from "../forms/screens/text.js";
-import { currentMenu, editMenu, openMenu } from "../menu.js";
+import { currentMenu, editMenu, openMenu, replyWithMenu } from "../menu.js";
 import { storageLine } from "./gallery-view.js";
 
 export interface GenerationAccountDeps {
@@ -58,13 +59,21 @@ function keyLine(t: Translate, account: Account, locale: string): string {
   return `${expiry}\n${budget}`;
 }
 
+/** The account at a glance; the service's limits on the key only with `details`. */
 function accountText(
   t: Translate,
   account: Account,
   locale: string,
   link: { keyName: string; hasSigningSecret: boolean },
+  details = false,
 ): string {
   const { limits } = account;
+  const limitsLine = t("account-limits", {
+    rpm: limits.rpm,
+    concurrent: limits.concurrent_generations,
+    batch: formatNumber(limits.max_batch, locale),
+    queued: formatNumber(limits.max_queued, locale),
+  });
   return [
     t("account-title"),
     "",
@@ -77,16 +86,21 @@ function accountText(
     t("account-key", { name: link.keyName }),
     keyLine(t, account, locale),
     "",
-    t("account-limits", {
-      rpm: limits.rpm,
-      concurrent: limits.concurrent_generations,
-      batch: formatNumber(limits.max_batch, locale),
-      queued: formatNumber(limits.max_queued, locale),
-    }),
+    ...(details ? [limitsLine] : []),
     storageLine(t, account.storage, locale),
     "",
     t(link.hasSigningSecret ? "account-delivery-webhooks" : "account-delivery-polling"),
   ].join("\n");
+}
+
+/** Details shows the service's limits on the key, and Fewer details hides them again. */
+const accountDetailsButton = defineCallback(CALLBACK_SCOPES.generationAccount, "det", {
+  show: z.enum(["1", "0"]),
+});
+
+function accountKeyboard(t: Translate, nonce: string, details: boolean): InlineKeyboard {
+  const label = details ? t("account-details-fewer") : t("account-details-more");
+  return new InlineKeyboard().text(label, accountDetailsButton.pack(nonce, { show: details ? "0" : "1" }));
 }
 
 /**
@@ -187,7 +201,8 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
     }
     try {
       const account = await deps.service.getAccount(credentials.apiKey);
-      await ctx.reply(accountText(ctx.t, account, await ctx.i18n.getLocale(), link), HTML);
+      const text = accountText(ctx.t, account, await ctx.i18n.getLocale(), link);
+      await replyWithMenu(ctx, text, (nonce) => accountKeyboard(ctx.t, nonce, false), HTML);
     } catch (error) {
       const problem = generationProblem(error);
       if (!problem) throw error;
@@ -227,6 +242,27 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
     openMenu(ctx);
     const done = deletion === "deleted" ? "connect-secret-saved" : "connect-secret-saved-in-view";
     await ctx.reply(ctx.t(saved ? done : "account-not-linked"));
+  });
+
+  // The account is read again: the balance and storage shown are as of the press.
+  feature.on("callback_query:data").filter(accountDetailsButton.filter, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const credentials = await deps.links.credentials(ctx.from.id);
+    const link = await deps.links.describe(ctx.from.id);
+    if (!credentials || !link) {
+      await editMenu(ctx, ctx.t("account-not-linked"));
+      return;
+    }
+    const details = ctx.pressed.data.show === "1";
+    try {
+      const account = await deps.service.getAccount(credentials.apiKey);
+      const text = accountText(ctx.t, account, await ctx.i18n.getLocale(), link, details);
+      await editMenu(ctx, text, { ...HTML, reply_markup: accountKeyboard(ctx.t, currentMenu(ctx), details) });
+    } catch (error) {
+      const problem = generationProblem(error);
+      if (!problem) throw error;
+      await ctx.reply(ctx.t(problem.key, problem.params));
+    }
   });
 
   feature.on("callback_query:data").filter(skipSecretButton.filter, async (ctx) => {

@@ -139,14 +139,16 @@ export function storageLine(t: Translate, storage: StorageBlock, locale: string)
   });
 }
 
+/** The service's times are UTC, and the row says so. */
 function shortDate(unixSeconds: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  const time = new Intl.DateTimeFormat(locale, {
     day: "numeric",
     month: "short",
     hour: "2-digit",
     minute: "2-digit",
     timeZone: "UTC",
   }).format(new Date(unixSeconds * 1000));
+  return `${time} UTC`;
 }
 
 function shortPrompt(prompt: string): string {

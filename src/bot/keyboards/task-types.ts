@@ -8,12 +8,10 @@ export const startTaskButton = defineCallback(CALLBACK_SCOPES.startTask, undefin
   type: z.enum(BOT_TASK_TYPES),
 });
 
-/** One button per task type, two per row. */
+/** One button per task type, two per row, with no empty row after them. */
 export function taskTypesKeyboard(t: Translate, nonce: string): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  BOT_TASK_TYPES.forEach((type, index) => {
-    keyboard.text(t(`task-${type}-name`), startTaskButton.pack(nonce, { type }));
-    if (index % 2 === 1) keyboard.row();
-  });
-  return keyboard;
+  const buttons = BOT_TASK_TYPES.map((type) =>
+    InlineKeyboard.text(t(`task-${type}-name`), startTaskButton.pack(nonce, { type })),
+  );
+  return InlineKeyboard.from([buttons]).toFlowed(2);
 }

@@ -1,12 +1,12 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { BOT_COMMANDS } from "../../../src/bot/i18n.js";
+import { BOT_COMMANDS, GENERATION_COMMANDS } from "../../../src/bot/i18n.js";
 import { BOT_TASK_TYPES } from "../../../src/bot/task-types.js";
 import { ResultUnavailableError } from "../../../src/tasks/send-result.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import type { FakeTasksService } from "../../support/bot-fakes.js";
 import { serviceTask, tokenProfile } from "../../support/bot-fakes.js";
-import { BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
+import { type ApiCall, BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
 
 describe("/start", () => {
   it("welcomes with what the bot does and one button per task type", async () => {
@@ -77,20 +77,24 @@ describe("/start", () => {
   });
 });
 
+/** The rows of an inline keyboard as Telegram receives them, empty ones included. */
+function keyboardRows(call: ApiCall | undefined): unknown[][] {
+  const markup = call?.payload.reply_markup as { inline_keyboard?: unknown[][] } | undefined;
+  return markup?.inline_keyboard ?? [];
+}
+
 describe("/help", () => {
-  it("is short and grouped: every task with its price, every command, and a button per task", async () => {
+  it("fits on one screen: every command, how to begin, and the task buttons it speaks of", async () => {
     const harness = new BotHarness();
     const reply = lastCall(await harness.send(harness.user(), "/help"), "sendMessage");
     const text = textOf(reply);
+    expect(text.split("\n").length).toBeLessThanOrEqual(15);
     expect(text).toContain("1,000 tokens = 1 USD");
-    expect(text).toContain("• Transcription: 40 tokens per minute.");
-    expect(text).toContain("• Subtitles: 50 tokens per minute of the result; 60 with translation.");
-    expect(text).toContain("• Video from photos and clips: 30 tokens per minute of the result.");
-    for (const command of BOT_COMMANDS) expect(text).toMatch(new RegExp(`^/${command} – \\S`, "m"));
-    expect(text).toContain(
-      "Your account\n/balance – Balance, limits and usage\n/tasks – Your tasks and their results",
-    );
-    expect(text.split("\n").length).toBeLessThanOrEqual(26);
+    expect(text).toContain("or pick a task below");
+    for (const command of BOT_COMMANDS) expect(text).toContain(`/${command} – `);
+    for (const command of GENERATION_COMMANDS) expect(text).not.toContain(`/${command} `);
+    expect(text).toContain("/balance – balance and limits · /apikey – your API key");
+    expect(keyboardRows(reply).every((row) => row.length > 0)).toBe(true);
     expect(BotHarness.buttons(reply).map((button) => button.text)).toHaveLength(BOT_TASK_TYPES.length);
     const press = await harness.press(harness.user(), BotHarness.button(reply, "Dubbing"));
     expect(textOf(lastCall(press, "sendMessage"))).toContain("100 to 141 tokens per minute");
@@ -99,8 +103,9 @@ describe("/help", () => {
   it("is in Russian for a Russian client", async () => {
     const harness = new BotHarness();
     const text = textOf(lastCall(await harness.send(harness.user(8, "ru"), "/help"), "sendMessage"));
-    expect(text).toContain("• Расшифровка: 40 токенов за минуту.");
-    expect(text).toContain("/language – ");
+    expect(text).toContain("/tasks – ваши задачи и их результаты");
+    expect(text).toContain("/language – язык интерфейса");
+    expect(text.split("\n").length).toBeLessThanOrEqual(15);
   });
 });
 
@@ -131,14 +136,26 @@ describe("/language", () => {
 });
 
 describe("/balance", () => {
-  it("shows tokens, USD, limits, usage and the reset date", async () => {
+  it("shows tokens, USD, usage and the reset date, and the limits under Details", async () => {
     const harness = new BotHarness();
-    const text = textOf(lastCall(await harness.send(harness.user(), "/balance"), "sendMessage"));
+    const user = harness.user();
+    const reply = lastCall(await harness.send(user, "/balance"), "sendMessage");
+    const text = textOf(reply);
     expect(text).toContain("Balance: 12,500 tokens (about 12.50 USD).");
-    expect(text).toContain("Video seconds per month: 3,600");
-    expect(text).toContain("Largest file: 500 MB");
     expect(text).toContain("Video seconds: 120");
     expect(text).toContain("Limits reset on December 1, 2026.");
+    expect(text).not.toContain("Largest file");
+    expect(text.split("\n").length).toBeLessThanOrEqual(12);
+    const reads = (harness.tasksService as FakeTasksService).seenKeys.length;
+    const details = await harness.press(user, BotHarness.button(reply, "🔽 Details: your account's limits"));
+    const full = lastCall(details, "editMessageText");
+    expect(textOf(full)).toContain("Video seconds per month: 3,600");
+    expect(textOf(full)).toContain("Largest file: 500 MB");
+    expect(textOf(full)).toContain("Balance: 12,500 tokens (about 12.50 USD).");
+    // The profile is read again for the press: one more GET /v1/me.
+    expect((harness.tasksService as FakeTasksService).seenKeys.length).toBe(reads + 1);
+    const fewer = await harness.press(user, BotHarness.button(full, "🔼 Fewer details"));
+    expect(textOf(lastCall(fewer, "editMessageText"))).toBe(text);
   });
 
   it("ends the reset date with one full stop in Ukrainian and Russian", async () => {

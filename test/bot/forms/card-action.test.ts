@@ -22,6 +22,7 @@ const SAMPLES: { [K in CardActionKind]: readonly CardActionOf<K>[] } = {
   create: [{ kind: "create" }],
   cancel: [{ kind: "cancel" }],
   "use-settings": [{ kind: "use-settings" }],
+  "toggle-details": [{ kind: "toggle-details" }],
   "add-media": [{ kind: "add-media" }],
   "media-done": [{ kind: "media-done" }],
   "swap-media": [

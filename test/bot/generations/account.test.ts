@@ -231,7 +231,7 @@ describe("/connect", () => {
 });
 
 describe("/account and /disconnect", () => {
-  it("shows plan, balance, the key's expiry and budget, limits and storage as a bar", async () => {
+  it("shows plan, balance, the key's expiry and budget and storage as a bar, the limits under Details", async () => {
     const { harness, links } = rig();
     const account = sandbox.accounts.create({ plan: "Free", balance: 2_400 });
     const { apiKey } = sandbox.accounts.issueKey(account, {
@@ -250,10 +250,34 @@ describe("/account and /disconnect", () => {
     expect(reply?.payload.parse_mode).toBe("HTML");
     expect(text).toContain("Expires: Dec 31, 2031");
     expect(text).toContain("Key budget: 0 of 5,000 tokens used, 5,000 left");
-    expect(text).toContain("Limits: 60 requests a minute, 4 generations at once, 500 per request");
     expect(text).toContain("Storage: ▰▰▰▰▰▱▱▱▱▱ 50% (1 GB of 2 GB)");
     expect(text).toContain("I check for finished images every few seconds");
     expect(text).not.toContain(apiKey);
+    // A screen for everyone keeps to twelve lines and to words for people: the service's limits wait.
+    expect(text.split("\n").length).toBeLessThanOrEqual(12);
+    expect(text).not.toContain("requests a minute");
+    const details = await harness.press(user, BotHarness.button(reply, "🔽 Details: your key's limits"));
+    const full = textOf(lastCall(details, "editMessageText"));
+    expect(full).toContain("Limits: 60 requests a minute, 4 generations at once, 500 per request");
+    expect(full).toContain("Balance: 2,400 tokens (about $2.40)");
+    const fewer = await harness.press(
+      user,
+      BotHarness.button(lastCall(details, "editMessageText"), "🔼 Fewer details"),
+    );
+    expect(textOf(lastCall(fewer, "editMessageText"))).toBe(text);
+  });
+
+  it("says what the signing secret gives", async () => {
+    const { harness, links } = rig();
+    const { apiKey } = sandbox.accounts.issueKey(sandbox.accounts.create());
+    const user = harness.user(49);
+    await links.link(user.id, apiKey);
+    await links.setSigningSecret(user.id, "whsec_0123456789abcdef0123");
+    const text = textOf(lastCall(await harness.send(user, "/account"), "sendMessage"));
+    expect(text).toContain(
+      "Finished images arrive the moment they are ready, thanks to the signing secret you sent.",
+    );
+    expect(text).not.toContain("(signing secret set)");
   });
 
   it("counts and measures in Ukrainian and Russian words: 9 552 токени, 4 генерації, 1 ГБ", async () => {
@@ -263,14 +287,18 @@ describe("/account and /disconnect", () => {
     sandbox.accounts.setWebAppStorage(account, 1024 * 1024 * 1024);
     const uk = harness.user(47, "uk");
     await links.link(uk.id, apiKey);
-    const ukText = textOf(lastCall(await harness.send(uk, "/account"), "sendMessage"));
+    const ukReply = lastCall(await harness.send(uk, "/account"), "sendMessage");
+    const ukDetails = await harness.press(uk, BotHarness.button(ukReply, "🔽 Докладніше: ліміти ключа"));
+    const ukText = textOf(lastCall(ukDetails, "editMessageText"));
     expect(ukText).toContain("Баланс: 9\u00a0552 токени");
     expect(ukText).toContain("використано 0 з 5\u00a0000 токенів");
     expect(ukText).toContain("Ліміти: 60 запитів на хвилину, 4 генерації одночасно");
     expect(ukText).toContain("(1 ГБ з 2 ГБ)");
     const ru = harness.user(48, "ru");
     await links.link(ru.id, apiKey);
-    const ruText = textOf(lastCall(await harness.send(ru, "/account"), "sendMessage"));
+    const ruReply = lastCall(await harness.send(ru, "/account"), "sendMessage");
+    const ruDetails = await harness.press(ru, BotHarness.button(ruReply, "🔽 Подробнее: лимиты ключа"));
+    const ruText = textOf(lastCall(ruDetails, "editMessageText"));
     expect(ruText).toContain("Баланс: 9\u00a0552 токена");
     expect(ruText).toContain("Лимиты: 60 запросов в минуту, 4 генерации одновременно");
     expect(ruText).toContain("(1 ГБ из 2 ГБ)");

@@ -84,6 +84,10 @@ describe("/gallery", () => {
     expect(page).toContain("Showing: images and videos, any status");
     expect(page).toContain("Results 1–8, newest first");
     expect(page).toContain("1. 🖼 picture number 10");
+    // A time says its zone.
+    expect(page).toMatch(
+      /1\. 🖼 picture number 10\n {6}\S.* · [A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2} [AP]M UTC\n/,
+    );
     expect(page).toContain("8. 🖼 picture number 3");
     expect(page).not.toContain("picture number 2\n");
     const [firstList] = requestsTo("GET", "/v1/generations?");

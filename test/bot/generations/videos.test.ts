@@ -95,6 +95,8 @@ describe("a video from text", () => {
     await rig.choose(user, "🧠 Model and quality", "Quality", "Normal");
     await rig.choose(user, "✏️ Prompt and count", "Clips per prompt", "2");
     await rig.backToCard(user);
+    expect(rig.card(user).text.split("\n").length).toBeLessThanOrEqual(12);
+    await rig.tap(user, "🔽 Details");
     card = rig.card(user).text;
     expect(card).toContain("Sound: off");
     expect(card).toContain("Price: 4 × 96–1,240 = 384–4,960 tokens");

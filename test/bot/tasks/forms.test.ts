@@ -33,6 +33,12 @@ async function fromPhotos(user: TestUser, ...messages: Array<Record<string, unkn
   ).toBe(false);
 }
 
+/** With every field set, the card still keeps to twelve lines: the rest wait behind Details. */
+async function expectShortCard(user: TestUser) {
+  await rig.backToCard(user);
+  expect(rig.card(user).text.split("\n").length).toBeLessThanOrEqual(12);
+}
+
 const SRT_TEXT = "1\n00:00:01,000 --> 00:00:04,000\nПривіт\n\n2\n00:00:05,000 --> 00:00:08,000\nСвіт\n";
 
 describe("video", () => {
@@ -97,6 +103,7 @@ describe("video", () => {
     await rig.backToCard(user);
     await rig.choose(user, "🔊 Sound effects", "Caption sound", "Pop");
     await rig.choose(user, "🔊 Sound effects", "Scene change sound", "Page turn");
+    await expectShortCard(user);
     await rig.create(user);
     expect(rig.created).toEqual([
       {
@@ -181,6 +188,9 @@ describe("video", () => {
     await fromPhotos(user, photo("p1"));
     const calls = await rig.harness.sendMessage(user, audio("m1"));
     expect(calls.filter((call) => call.method === "sendMessage")).toEqual([]);
+    // The card keeps to twelve lines; the music is one of the choices behind Details.
+    expect(rig.card(user).text.split("\n").length).toBeLessThanOrEqual(12);
+    await rig.tap(user, "🔽 Details");
     expect(rig.card(user).text).toContain("Your own music: m1.mp3");
     await rig.create(user);
     expect(rig.created).toEqual([
@@ -218,6 +228,7 @@ describe("transcription", () => {
     await rig.type(user, "🗣 Recognition", "Language", "de");
     await rig.type(user, "🗣 Recognition", "Hint for recognition", "Names: Olena, Kyiv");
     await rig.choose(user, "🗣 Recognition", "Output", "Subtitles with timecodes");
+    await expectShortCard(user);
     await rig.create(user);
     expect(rig.created).toEqual([
       {
@@ -255,6 +266,7 @@ describe("audio", () => {
     await rig.press(user, "Данило");
     await rig.choose(user, "🎙 Voice", "Speed", "×0.8");
     await rig.choose(user, "🎙 Voice", "Speaking style", "Cheerful");
+    await expectShortCard(user);
     await rig.create(user);
     expect(rig.created).toEqual([
       {
@@ -347,6 +359,7 @@ describe("subtitles", () => {
     await rig.choose(user, "🃏 Cards", "Card density", "Few");
     await rig.type(user, "🃏 Cards", "Card directions", "00:01 caption Hello\nend subscribe @bottom");
     await rig.choose(user, "🃏 Cards", "Card sound", "Page turn");
+    await expectShortCard(user);
     await rig.create(user);
     expect(rig.created).toEqual([
       {
@@ -430,6 +443,7 @@ describe("dubbing", () => {
     await rig.choose(user, "📱 Vertical video", "Reframing", "Crop to the centre");
     await rig.choose(user, "🃏 Cards", "Cards");
     await rig.choose(user, "🃏 Cards", "Card density", "Many");
+    await expectShortCard(user);
     await rig.create(user);
     expect(rig.created).toEqual([
       {
@@ -626,6 +640,7 @@ describe("smart_clip", () => {
     await rig.tap(user, "Filters:");
     await rig.press(user, "Vivid");
     await rig.press(user, "Black and white");
+    await expectShortCard(user);
     await rig.create(user);
     expect(rig.created).toEqual([
       {
@@ -674,6 +689,7 @@ describe("motion", () => {
     await rig.press(user, "Emma");
     await rig.choose(user, "🎵 Music", "Library music", "Phonk");
     await rig.choose(user, "🎵 Music", "Music volume", "10 %");
+    await expectShortCard(user);
     await rig.create(user);
     expect(rig.created).toEqual([
       {

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
+import { createI18n } from "../../../src/bot/i18n.js";
 import { AwaitingSrt, startReview } from "../../../src/tasks/awaiting-srt.js";
 import type { TaskRecord } from "../../../src/tasks/records.js";
 import { resultKeyboard } from "../../../src/tasks/result-actions.js";
@@ -144,6 +145,45 @@ describe("one message per result", () => {
       duration: 5,
       caption: 'result-caption {"task":"Voiceover","id":"3"} · 0:05 · result-format-mp3',
     });
+  });
+});
+
+describe("the cost under a result", () => {
+  it("says what the task cost in plain words, without naming the service's price list", async () => {
+    const captions: string[] = [];
+    const api = {
+      sendAudio: async (_chatId: number, _file: unknown, other: { caption: string }) => {
+        captions.push(other.caption);
+        return {};
+      },
+    };
+    const frame = Buffer.from([0xff, 0xfb, 0x90, 0x44]);
+    const sender = createTaskResultSender({
+      uploadLimitBytes: 1e9,
+      fetcher: { ...fetcherOf({}), size: async () => 80_000, head: async () => frame },
+    });
+    const i18n = createI18n("en");
+    for (const [locale, cost] of [
+      ["en", { tokens: 12 }],
+      ["uk", { tokens: 12 }],
+      ["ru", { tokens: 50, upTo: 110 }],
+    ] as const) {
+      await sender.send(api as never, {
+        chatId: 7,
+        taskId: 3,
+        kind: "audio",
+        task: serviceTask(3, { type: "voiceover", result_url: "https://f.example/3.mp3" }),
+        t: (key, variables) => i18n.t(locale, key, variables),
+        locale,
+        taskName: "Voiceover",
+        cost,
+      });
+    }
+    expect(captions.map((caption) => caption.split("\n\n")[1])).toEqual([
+      "Cost: about 12 tokens",
+      "Вартість: приблизно 12 токенів",
+      "Стоимость: примерно 50–110 токенов, в зависимости от числа карточек",
+    ]);
   });
 });
 

@@ -38,6 +38,10 @@ export function pressOnSummary(
     }
     case "cancel":
       return { state, effect: { kind: "cancel" } };
+    case "toggle-details": {
+      const details = state.screen.name === "summary" && state.screen.details === true;
+      return { state: { ...state, screen: { name: "summary", ...(details ? {} : { details: true }) } } };
+    }
     case "use-settings": {
       const { lastChoices, ...rest } = state;
       if (!lastChoices) return { state };
@@ -57,6 +61,9 @@ export function pressOnSummary(
 
 const SWAPS_PER_ROW = 4;
 
+/** The most lines the card shows before Details: what is chosen beyond them waits behind the button. */
+const SUMMARY_MAX_LINES = 12;
+
 /** Whether the card lists the field: it lists what is chosen; what is unset is one tap away. */
 function isChosen(field: FormField, state: FormState): boolean {
   if (field.input.kind === "voice")
@@ -69,24 +76,32 @@ function isChosen(field: FormField, state: FormState): boolean {
 export function renderSummary(context: ScreenContext, state: FormState): RenderedScreen {
   const { definition, env, t } = context;
   const view = viewOf(state, env);
-  const lines = [context.title(state), ""];
-  for (const field of definition.fields) {
-    if (!applies(field, view) || !isChosen(field, state)) continue;
-    lines.push(escapeHtml(fieldLine(field, state.values, env, t)));
-  }
+  const chosen = definition.fields
+    .filter((field) => applies(field, view) && isChosen(field, state))
+    .map((field) => escapeHtml(fieldLine(field, state.values, env, t)));
+  const rest: string[] = [];
   // The media's order is the user's to change: the card shows it, with a button per pair of neighbours.
   const order = definition.media?.reorder && state.media.length > 1 ? mediaOrderOf(state) : undefined;
   if (order) {
-    lines.push(escapeHtml(t("form-media-order", { order: order.map((index) => index + 1).join(" → ") })));
+    rest.push(escapeHtml(t("form-media-order", { order: order.map((index) => index + 1).join(" → ") })));
   }
   const fromLast = lastChoicesLine(context, state);
-  if (fromLast) lines.push("", fromLast);
+  if (fromLast) rest.push("", fromLast);
   for (const insight of definition.insight?.(view) ?? [])
-    lines.push(escapeHtml(t(insight.key, insight.params)));
-  lines.push("", ...env.contract.ledger(definition, view, t).map(escapeHtml));
+    rest.push(escapeHtml(t(insight.key, insight.params)));
+  rest.push("", ...env.contract.ledger(definition, view, t).map(escapeHtml));
   const issue = env.contract.issues(definition, view)[0];
   // What happened (a text saved) does not hide what still stops Create.
-  if (issue && (!state.notice || state.notice.info)) lines.push("", `⚠️ ${escapeHtml(noticeText(t, issue))}`);
+  if (issue && (!state.notice || state.notice.info)) rest.push("", `⚠️ ${escapeHtml(noticeText(t, issue))}`);
+  const title = context.title(state).split("\n");
+  // A notice goes under the card with a blank line before it.
+  const room = SUMMARY_MAX_LINES - title.length - 1 - rest.length - (state.notice ? 2 : 0);
+  // The first choices stay in view (one at least): the rest of them, and nothing else, wait behind Details.
+  const keep = Math.max(room, 1);
+  const long = chosen.length > keep;
+  const details = state.screen.name === "summary" && state.screen.details === true;
+  const shown = long && !details ? chosen.slice(0, keep) : chosen;
+  const lines = [...title, "", ...shown, ...rest];
   const keyboard: InlineKeyboardButton[][] = [];
   const choice = summaryChoiceRow(context, state);
   if (choice) keyboard.push(choice);
@@ -104,6 +119,12 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   const rule = definition.media;
   if (rule && mediaMax(rule, view) > 1 && mediaApplies(definition, state.values)) {
     keyboard.push([context.button(t("form-media-add"), { kind: "add-media" })]);
+  }
+  if (long) {
+    const label = details
+      ? t("form-details-fewer")
+      : t("form-details-more", { count: chosen.length - shown.length });
+    keyboard.push([context.button(label, { kind: "toggle-details" })]);
   }
   if (fromLast) keyboard.push([context.button(t("money-last-use-settings"), { kind: "use-settings" })]);
   keyboard.push([
