@@ -24,4 +24,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
 # node is PID 1 (no npm, no shell) so SIGTERM reaches the graceful shutdown. The young generation's size
 # is chosen by npm run bench:updates and npm run bench:state together (bench/bot-process.ts); dist/main.js
 # turns on Node's compile cache, which keeps the bundle's compiled code between restarts.
-CMD ["node", "--max-semi-space-size=2", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=4", "dist/main.js"]
