@@ -36,6 +36,7 @@ form-media-result = { $kind ->
 tasks-page-of = Your tasks · page { $page } of { $pages }
 tasks-page-of-more = Your tasks · page { $page } of { $pages }+
 tasks-label = { $mark } { $type } · { $date }
+tasks-label-input = { $mark } { $type } · { $date } · { $input }
 task-details-title = #{ $id } · { $type }
 task-details-status = { $mark } { $status }
 task-details-date = Created { $date }

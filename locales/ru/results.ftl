@@ -36,6 +36,7 @@ form-media-result = { $kind ->
 tasks-page-of = Ваши задачи · страница { $page } из { $pages }
 tasks-page-of-more = Ваши задачи · страница { $page } из { $pages }+
 tasks-label = { $mark } { $type } · { $date }
+tasks-label-input = { $mark } { $type } · { $date } · { $input }
 task-details-title = #{ $id } · { $type }
 task-details-status = { $mark } { $status }
 task-details-date = Создана { $date }

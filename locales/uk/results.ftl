@@ -36,6 +36,7 @@ form-media-result = { $kind ->
 tasks-page-of = Ваші завдання · сторінка { $page } з { $pages }
 tasks-page-of-more = Ваші завдання · сторінка { $page } з { $pages }+
 tasks-label = { $mark } { $type } · { $date }
+tasks-label-input = { $mark } { $type } · { $date } · { $input }
 task-details-title = #{ $id } · { $type }
 task-details-status = { $mark } { $status }
 task-details-date = Створено { $date }

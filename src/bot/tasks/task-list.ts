@@ -1,18 +1,21 @@
 /**
- * /tasks: the user's tasks, five a page, each as a status mark, its type and a short date; a task opens
- * its details (type, the main options chosen, status, date) with "Send the result again", which is the
- * only thing that sends a result again.
+ * /tasks: the user's tasks, five a page, each as a status mark, its type, the time with its zone and a few
+ * words of its input; a task opens its details (type, the main options chosen, status, date) with "Send the
+ * result again", which is the only thing that sends a result again.
  */
 import { Composer, HttpError } from "grammy";
 import type { ApiKeysPort } from "../../accounts/ports.js";
 import { languageName } from "../../catalog/index.js";
 import { formatDate } from "../../i18n/format.js";
+import { MediaRefSchema } from "../../media/media-ref.js";
 import type { TaskRecord, TaskRecords } from "../../tasks/records.js";
 import { ResultUnavailableError, resultKindOf, type TaskResultSender } from "../../tasks/send-result.js";
 import { isTasksServiceError } from "../../tasks-service/errors.js";
 import type { TasksServicePort } from "../../tasks-service/ports.js";
 import type { Task } from "../../tasks-service/responses.js";
 import type { BotContext } from "../context.js";
+import { clip } from "../forms/screens/text.js";
+import { mediaName } from "../forms/screens/value-labels.js";
 import {
   sendTaskAgainButton,
   showTaskButton,
@@ -43,8 +46,43 @@ function typeName(ctx: BotContext, type: string): string {
   return isBotTaskType(known) ? ctx.t(`task-${known}-name`) : type;
 }
 
+/** Day and time with its zone: two tasks of one day differ by the minute they were made. */
 function shortDate(date: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(date);
+  const formatter = new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "short",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+  });
+  return `${formatter.format(date)} UTC`;
+}
+
+/** At most this many characters of a task's input on its row: enough to recognise it, short enough for a button. */
+const INPUT_WORDS = 24;
+
+/** A few words of what the task was made from: the start of its text, or the name of its first file. */
+function inputWords(ctx: BotContext, request: Record<string, unknown> | undefined): string | undefined {
+  if (!request) return undefined;
+  if (typeof request.text === "string" && request.text.trim() !== "") return clip(request.text, INPUT_WORDS);
+  for (const value of Object.values(request)) {
+    for (const candidate of Array.isArray(value) ? value : [value]) {
+      const ref = MediaRefSchema.safeParse(candidate);
+      if (ref.success) return clip(mediaName(ref.data, ctx.t.bind(ctx)), INPUT_WORDS);
+    }
+  }
+  return undefined;
+}
+
+/** The request each listed task was made with, where it was made here by this user. */
+async function requestsOf(deps: TaskListDeps, userId: number, tasks: readonly Task[]) {
+  return Promise.all(
+    tasks.map(async (task) => {
+      const ticket = await deps.records.ticketOfTask(task.task_id);
+      const record = ticket ? await deps.records.get(ticket) : undefined;
+      return record?.userId === userId ? record.request : undefined;
+    }),
+  );
 }
 
 async function pageView(deps: TaskListDeps, ctx: BotContext, userId: number, page: number, nonce: string) {
@@ -56,14 +94,19 @@ async function pageView(deps: TaskListDeps, ctx: BotContext, userId: number, pag
   const shown = tasks.slice(page * TASKS_PER_PAGE - windowStart, (page + 1) * TASKS_PER_PAGE - windowStart);
   if (shown.length === 0) return undefined;
   const locale = await ctx.i18n.getLocale();
-  const entries = shown.map((task) => ({
-    id: task.task_id,
-    label: ctx.t("tasks-label", {
+  const requests = await requestsOf(deps, userId, shown);
+  const entries = shown.map((task, index) => {
+    const input = inputWords(ctx, requests[index]);
+    const label = {
       mark: STATUS_MARKS[task.status],
       type: typeName(ctx, task.type),
       date: task.created_at ? shortDate(task.created_at, locale) : "",
-    }),
-  }));
+    };
+    return {
+      id: task.task_id,
+      label: input ? ctx.t("tasks-label-input", { ...label, input }) : ctx.t("tasks-label", label),
+    };
+  });
   const full = tasks.length === LIST_WINDOW;
   return {
     text: ctx.t(full ? "tasks-page-of-more" : "tasks-page-of", { page: page + 1, pages }),

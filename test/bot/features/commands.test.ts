@@ -215,7 +215,7 @@ describe("/tasks", () => {
     );
   });
 
-  it("pages five at a time with a page count, each task as a status mark, its type and a short date", async () => {
+  it("pages five at a time with a page count, each task as a status mark, its type and the time with its zone", async () => {
     const { harness, service } = withTasks(7);
     service.tasks[1] = serviceTask(99, { type: "voiceover", status: "failed" });
     const user = harness.user();
@@ -224,15 +224,15 @@ describe("/tasks", () => {
     const buttons = BotHarness.buttons(first);
     expect(buttons).toHaveLength(6);
     expect(buttons.slice(0, 2).map((button) => button.text)).toEqual([
-      "✅ Transcription · Nov 20",
-      "❌ Voiceover · Nov 20",
+      "✅ Transcription · Nov 20, 8:30 AM UTC",
+      "❌ Voiceover · Nov 20, 8:30 AM UTC",
     ]);
     expect(buttons.at(-1)?.text).toBe("Next »");
     const second = lastCall(await harness.press(user, BotHarness.button(first, "Next »")), "editMessageText");
     expect(textOf(second)).toBe("Your tasks · page 2 of 2");
     expect(BotHarness.buttons(second).map((button) => button.text)).toEqual([
-      "✅ Transcription · Nov 20",
-      "✅ Transcription · Nov 20",
+      "✅ Transcription · Nov 20, 8:30 AM UTC",
+      "✅ Transcription · Nov 20, 8:30 AM UTC",
       "« Previous",
     ]);
   });
