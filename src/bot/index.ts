@@ -21,7 +21,7 @@ import { grammyStorage } from "../storage/grammy-adapter.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import { TaskRecords } from "../tasks/records.js";
 import { botApiClient, interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
-import { noteWhatWasSaid, updateKind } from "../updates/updates.js";
+import { noteWhatWasSaid, speakingInChat, updateKind } from "../updates/updates.js";
 import { arrivalOrder } from "./arrival-order.js";
 import { buttonGuard } from "./button-guard.js";
 import type { BotContext } from "./context.js";
@@ -197,6 +197,7 @@ function updateSetup(
   chain.use(chatLine.arrive);
   chain.use(floodLimit(deps, setup.i18n, setup.preferences, setup.rateLimit));
   chain.use(chatLine.turn);
+  chain.use((ctx, next) => (ctx.chat ? speakingInChat(ctx.update, ctx.chat.id, next) : next()));
   chain.use(
     readAheadFor<BotContext>(deps.storage.kv, (ctx) => {
       const chat = getSessionKey(ctx);

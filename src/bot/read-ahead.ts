@@ -5,44 +5,62 @@
  * value read again in the same update is the one just written; a write of exactly what the update read
  * is left out, as nothing changed (a time-to-live then runs from the value's last change).
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { Context, Middleware } from "grammy";
 import type { KeyValueStore } from "../storage/ports.js";
 
-const readAhead = new AsyncLocalStorage<Map<string, string | undefined>>();
+/**
+ * What the updates in flight read ahead, by key. A chat's updates take their turn one at a time, so a
+ * chat's keys belong to one update at a time; a key two updates share (the sender's preferences, from two
+ * chats at once) is one entry both read and write, counted by its holders, so neither reads a value the
+ * other has since replaced. A key marked unknown is read from storage again.
+ */
+const held = new Map<string, { holders: number; known: boolean; value: string | undefined }>();
 
-/** The key-value store, answering from the update's read-ahead where it has the key. */
+function known(key: string): { value: string | undefined } | undefined {
+  const entry = held.get(key);
+  return entry?.known ? entry : undefined;
+}
+
+function remember(key: string, value: string | undefined): void {
+  const entry = held.get(key);
+  if (entry) Object.assign(entry, { known: true, value });
+}
+
+function forget(key: string): void {
+  const entry = held.get(key);
+  if (entry) entry.known = false;
+}
+
+/** The key-value store, answering from the updates' read-ahead where it has the key. */
 export function readAheadKv(kv: KeyValueStore): KeyValueStore {
-  const current = () => readAhead.getStore();
   return {
     async get(key) {
-      const known = current();
-      return known?.has(key) ? known.get(key) : kv.get(key);
+      const entry = known(key);
+      return entry ? entry.value : kv.get(key);
     },
     async getMany(keys) {
-      const known = current();
-      if (!known || !keys.every((key) => known.has(key))) return kv.getMany(keys);
-      return keys.map((key) => known.get(key));
+      const entries = keys.map(known);
+      if (entries.some((entry) => entry === undefined)) return kv.getMany(keys);
+      return entries.map((entry) => entry?.value);
     },
     async set(key, value, options) {
-      const known = current();
-      if (known?.has(key) && known.get(key) === value) return;
+      if (known(key)?.value === value) return;
       await kv.set(key, value, options);
-      known?.set(key, value);
+      remember(key, value);
     },
     async setIfAbsent(key, value, options) {
       const wrote = await kv.setIfAbsent(key, value, options);
-      if (wrote) current()?.set(key, value);
-      else current()?.delete(key);
+      if (wrote) remember(key, value);
+      else forget(key);
       return wrote;
     },
     async delete(key) {
       const deleted = await kv.delete(key);
-      current()?.set(key, undefined);
+      remember(key, undefined);
       return deleted;
     },
     async increment(key, options) {
-      current()?.delete(key);
+      forget(key);
       return kv.increment(key, options);
     },
     keys: (prefix) => kv.keys(prefix),
@@ -55,9 +73,24 @@ export function readAheadFor<C extends Context>(
   keysOf: (ctx: C) => string[],
 ): Middleware<C> {
   return async (ctx, next) => {
-    const keys = keysOf(ctx);
+    const keys = [...new Set(keysOf(ctx))];
     if (keys.length === 0) return next();
     const values = await kv.getMany(keys);
-    await readAhead.run(new Map(keys.map((key, index) => [key, values[index]])), next);
+    keys.forEach((key, index) => {
+      const entry = held.get(key);
+      if (!entry) held.set(key, { holders: 1, known: true, value: values[index] });
+      else {
+        entry.holders += 1;
+        if (!entry.known) Object.assign(entry, { known: true, value: values[index] });
+      }
+    });
+    try {
+      await next();
+    } finally {
+      for (const key of keys) {
+        const entry = held.get(key);
+        if (entry && --entry.holders === 0) held.delete(key);
+      }
+    }
   };
 }

@@ -183,7 +183,7 @@ async function sendOrLink(
 ): Promise<void> {
   const t = deps.translate(record.locale);
   try {
-    await deps.withReservedSend(() => sendChunk(deps, record, chunk, fetched, t, parts));
+    await deps.withReservedSend(record.chatId, () => sendChunk(deps, record, chunk, fetched, t, parts));
   } catch (error) {
     // Only the upload of the results themselves is worth replacing by links; anything later is sent again.
     if (!(error instanceof HttpError) || parts.has("media")) throw error;

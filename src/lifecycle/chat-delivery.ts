@@ -24,8 +24,8 @@ export interface ChatDeliveryDeps {
    * steps aside for that long instead of holding a worker while it waits.
    */
   reserveChatSend(chatId: number): Promise<number>;
-  /** Runs the sends of one delivery, the first of them already reserved. */
-  withReservedSend<T>(work: () => Promise<T>): Promise<T>;
+  /** Runs the sends of one delivery to the chat, the first of them already reserved. */
+  withReservedSend<T>(chatId: number, work: () => Promise<T>): Promise<T>;
   translate(locale: string): Translate;
 }
 

@@ -301,7 +301,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
         task.status === "completed" || task.status === "failed"
           ? deliverFinished(deps, delivering, task, t, logger)
           : finishUnfinished(deps, delivering, task, t);
-      await (data.reason === "poll" ? finish() : deps.withReservedSend(finish));
+      await (data.reason === "poll" ? finish() : deps.withReservedSend(delivering.chatId, finish));
     });
   }
 

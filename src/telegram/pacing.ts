@@ -3,7 +3,6 @@
  * second per private chat (with a short burst). The budgets live in storage buckets, so several
  * instances share them. Installed as an API transformer on the jobs' Api.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { Transformer } from "grammy";
 import type { TokenBucketRule, TokenBucketStore } from "../storage/ports.js";
 
@@ -21,13 +20,34 @@ const PACED = /^(send|edit|copy|forward)/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends already paid for in their chat's budget: a delivery reserves its first message before it
- * starts (and waits elsewhere when the chat is busy), so that send does not take a second token.
+ * Sends already paid for in their chat's budget, by chat: a delivery reserves its first message before
+ * it starts (and waits elsewhere when the chat is busy), so that send does not take a second token. A
+ * chat's tokens are all alike, so whichever send to the chat comes first uses a credit; one left unused
+ * when its delivery ends is dropped.
  */
-const prepaid = new AsyncLocalStorage<{ remaining: number }>();
+const prepaid = new Map<string, Array<{ remaining: number }>>();
 
-export function withPrepaidSend<T>(work: () => Promise<T>): Promise<T> {
-  return prepaid.run({ remaining: 1 }, work);
+export async function withPrepaidSend<T>(chatId: number, work: () => Promise<T>): Promise<T> {
+  const chat = String(chatId);
+  const credit = { remaining: 1 };
+  const credits = prepaid.get(chat);
+  if (credits) credits.push(credit);
+  else prepaid.set(chat, [credit]);
+  try {
+    return await work();
+  } finally {
+    const left = prepaid.get(chat)?.filter((other) => other !== credit) ?? [];
+    if (left.length > 0) prepaid.set(chat, left);
+    else prepaid.delete(chat);
+  }
+}
+
+/** Takes one prepaid send of the chat, if it has one. */
+function usePrepaidSend(chat: string): boolean {
+  const credit = prepaid.get(chat)?.find((each) => each.remaining > 0);
+  if (!credit) return false;
+  credit.remaining -= 1;
+  return true;
 }
 
 /** Takes one send of the chat's budget now, or says how long until there is one (taking nothing). */
@@ -67,15 +87,12 @@ export function telegramPacing(
     if (PACED.test(method)) {
       const messages = messagesOf(method, payload);
       const chatId = (payload as { chat_id?: unknown }).chat_id;
+      const chat = typeof chatId === "number" || typeof chatId === "string" ? String(chatId) : undefined;
       // A burst is as much as a bucket holds: a longer album takes the whole of it.
       let chatCost = Math.min(messages, rates.chat.capacity);
-      const credit = prepaid.getStore();
-      if (credit && credit.remaining > 0) {
-        credit.remaining -= 1;
-        chatCost -= 1;
-      }
-      if (chatCost > 0 && (typeof chatId === "number" || typeof chatId === "string")) {
-        await takeTokens(buckets, `telegram:chat:${chatId}`, rates.chat, chatCost);
+      if (chat !== undefined && usePrepaidSend(chat)) chatCost -= 1;
+      if (chatCost > 0 && chat !== undefined) {
+        await takeTokens(buckets, `telegram:chat:${chat}`, rates.chat, chatCost);
       }
       await takeTokens(buckets, "telegram:bot", rates.bot, Math.min(messages, rates.bot.capacity));
     }

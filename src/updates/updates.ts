@@ -4,7 +4,6 @@
  * it ran and nothing had been said in the chat yet, so a Redis outage delays answers instead of
  * losing them. Polling asks Telegram for more only while storage is up: Telegram keeps the rest.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { API_CONSTANTS, BotError, type Transformer } from "grammy";
 import type { Update } from "grammy/types";
 import { z } from "zod";
@@ -76,14 +75,49 @@ export function readUpdate(body: unknown): ReadUpdate {
 
 /** Bot API methods that show the user something. */
 const SAYS_SOMETHING = /^(send|edit|copy|forward|answerCallbackQuery|deleteMessage|setMessageReaction)/;
-const spoken = new AsyncLocalStorage<{ said: boolean }>();
+
+type Progress = { said: boolean };
+/** What each update being handled has said so far. */
+const progressOf = new WeakMap<Update, Progress>();
+/** The update whose turn it is in each chat (a chat's updates take turns), and the presses being answered. */
+const speakerInChat = new Map<string, Progress>();
+const speakerOfPress = new Map<string, Progress>();
+
+function speakerOf(payload: unknown): Progress | undefined {
+  if (typeof payload !== "object" || payload === null) return undefined;
+  const { chat_id: chat, callback_query_id: press } = payload as {
+    chat_id?: unknown;
+    callback_query_id?: unknown;
+  };
+  if (typeof press === "string") return speakerOfPress.get(press);
+  return typeof chat === "number" || typeof chat === "string" ? speakerInChat.get(String(chat)) : undefined;
+}
 
 /** Installed on the bot's Api and inside forms: notes that the update being handled said something. */
 export const noteWhatWasSaid: Transformer = (prev, method, payload, signal) => {
-  const update = spoken.getStore();
-  if (update && SAYS_SOMETHING.test(method)) update.said = true;
+  if (SAYS_SOMETHING.test(method)) {
+    const speaker = speakerOf(payload);
+    if (speaker) speaker.said = true;
+  }
   return prev(method, payload, signal);
 };
+
+/** Runs the rest of an update in its chat's turn: what is said in the chat meanwhile is the update's saying. */
+export async function speakingInChat(
+  update: Update,
+  chatId: number,
+  work: () => Promise<void>,
+): Promise<void> {
+  const progress = progressOf.get(update);
+  if (!progress) return work();
+  const chat = String(chatId);
+  speakerInChat.set(chat, progress);
+  try {
+    await work();
+  } finally {
+    if (speakerInChat.get(chat) === progress) speakerInChat.delete(chat);
+  }
+}
 
 /** Installed on the Api polling uses: no getUpdates while storage is away, so Telegram keeps them. */
 export function pollOnlyWhileStorageIsUp(storage: Pick<Storage, "whenUp">): Transformer {
@@ -110,8 +144,11 @@ export function handleThroughOutages(
     for (let attempt = 1; ; attempt++) {
       await deps.storage.whenUp();
       const progress = { said: false };
+      progressOf.set(update, progress);
+      const press = update.callback_query?.id;
+      if (press !== undefined) speakerOfPress.set(press, progress);
       try {
-        await spoken.run(progress, () => handleUpdate(update));
+        await handleUpdate(update);
         return;
       } catch (error) {
         const cause = error instanceof BotError ? error.error : error;
@@ -120,6 +157,8 @@ export function handleThroughOutages(
           { err: cause, update_id: update.update_id, attempt },
           "storage went away while handling an update; handling it again once storage is back",
         );
+      } finally {
+        if (press !== undefined) speakerOfPress.delete(press);
       }
     }
   };

@@ -177,7 +177,7 @@ export async function auditTaskResults(locale: BotLocale, audit: WordsAudit): Pr
       await api.sendMessage(chatId, text, replyMarkup ? { reply_markup: replyMarkup } : {});
     },
     reserveChatSend: async () => 0,
-    withReservedSend: (work) => work(),
+    withReservedSend: (_chatId, work) => work(),
     startReview: (record, task, translate) =>
       startReview({ awaiting, fetcher, api }, record, task, translate),
     translate: () => t,

@@ -83,7 +83,7 @@ async function setup(type: "image" | "video") {
       sendDocument: async () => message(),
     } as never,
     reserveChatSend: async () => 0,
-    withReservedSend: (work) => work(),
+    withReservedSend: (_chatId, work) => work(),
     translate: (locale) => (key, variables) => i18n.t(locale, key, variables),
     refreshCard: async () => undefined,
     uploadLimitBytes: 50 * 1024 * 1024,

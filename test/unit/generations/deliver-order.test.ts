@@ -87,7 +87,7 @@ async function setup(firstChunk: ChunkItem[]) {
       sendDocument: async () => message(),
     } as never,
     reserveChatSend: async () => 0,
-    withReservedSend: (work) => work(),
+    withReservedSend: (_chatId, work) => work(),
     translate: (locale) => (key, variables) => i18n.t(locale, key, variables),
     refreshCard: async () => undefined,
     uploadLimitBytes: 50 * 1024 * 1024,

@@ -82,7 +82,7 @@ async function setup(initial: (record: TaskRecord) => TaskRecord = (record) => r
     sendMessage: async () => {},
     startReview: async () => {},
     reserveChatSend: async () => 0,
-    withReservedSend: (work) => work(),
+    withReservedSend: (_chatId, work) => work(),
     translate: () => (key) => key,
     pollDelayMs: () => 60_000,
     giveUpAfterMs: 60 * 60 * 1000,

@@ -90,7 +90,7 @@ async function setup() {
     },
     startReview: async () => undefined,
     reserveChatSend: async () => 0,
-    withReservedSend: (work) => work(),
+    withReservedSend: (_chatId, work) => work(),
     translate: () => (key, variables) => {
       if (key === "result-clip-caption") return `${String(variables?.index)}. ${String(variables?.title)}`;
       return variables ? `${key} ${JSON.stringify(variables)}` : key;

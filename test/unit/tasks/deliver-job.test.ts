@@ -70,7 +70,7 @@ function setup(
       srtWaits.push([record.chatId, record.ticket]);
     },
     reserveChatSend: async () => 0,
-    withReservedSend: (work) => work(),
+    withReservedSend: (_chatId, work) => work(),
     translate: () => (key, variables) => (variables ? `${key} ${JSON.stringify(variables)}` : key),
     pollDelayMs: (polls) => polls * 1000,
     giveUpAfterMs: 60 * 60 * 1000,
@@ -405,7 +405,7 @@ describe("the delivery job", () => {
       sendMessage: async () => {},
       startReview: async () => {},
       reserveChatSend: async () => 0,
-      withReservedSend: (work) => work(),
+      withReservedSend: (_chatId, work) => work(),
       translate: () => (key) => key,
       pollDelayMs: () => 1000,
       giveUpAfterMs: 1e9,
