@@ -24,6 +24,7 @@
  *                         [-- --heap-flags="--max-semi-space-size=4"]   (this bot with other heap settings)
  */
 import { randomBytes } from "node:crypto";
+import { connect } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { Redis } from "ioredis";
@@ -238,7 +239,6 @@ async function runRound(kind: BotKind, services: Services, trace: boolean): Prom
   }
 }
 
-const MonitorArguments = z.array(z.string());
 const ClientLine = /\baddr=(\S+)\b.*\bname=(\S*)/;
 
 interface MonitoredCommand {
@@ -247,27 +247,44 @@ interface MonitoredCommand {
   args: string[];
 }
 
-/** Records every command Redis runs until `stop`, with the name of the connection that sent it. */
+/** A line of MONITOR: the time, the database and the sender's address (or "lua"), then the quoted arguments. */
+const MonitorLine = /^\+\d+\.\d+ \[\d+ ([^\]]+)\] (.*)$/;
+const QuotedArgument = /"((?:[^"\\]|\\.)*)"/g;
+
+/**
+ * Records every command Redis runs until `stop`, with the name of the connection that sent it. MONITOR is
+ * read off a socket of its own, line by line: ioredis takes the lines arriving around MONITOR's OK for
+ * replies nothing asked for and reports them as errors, which can come before a listener is attached.
+ */
 async function monitorCommands(redis: Redis): Promise<{ seen: MonitoredCommand[]; stop(): void }> {
   const names = new Map<string, string>();
   for (const line of String(await redis.client("LIST")).split("\n")) {
     const match = ClientLine.exec(line);
     if (match?.[1]) names.set(match[1], match[2] || "unnamed");
   }
-  const monitor = await redis.monitor();
-  // ioredis takes the lines Redis sends in the moment after MONITOR's OK, before it notes that it is
-  // monitoring, and those still arriving as it closes, for replies nothing asked for: it reports each
-  // as an error and drops it. Both moments are outside the traffic measured.
-  monitor.on("error", (error: Error) => {
-    if (!error.message.startsWith("Command queue state error")) throw error;
-  });
+  const socket = connect({ host: redis.options.host, port: redis.options.port ?? 6379 });
+  socket.setEncoding("utf8");
   const seen: MonitoredCommand[] = [];
-  monitor.on("monitor", (_time: unknown, args: unknown, source: unknown) => {
-    const command = MonitorArguments.safeParse(args);
-    const address = String(source);
-    if (command.success) seen.push({ connection: names.get(address) ?? address, args: command.data });
+  let partial = "";
+  const monitoring = new Promise<void>((resolve, reject) => {
+    socket.once("error", reject);
+    socket.on("data", (chunk: string) => {
+      const lines = (partial + chunk).split("\r\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) {
+        if (line === "+OK") resolve();
+        const match = MonitorLine.exec(line);
+        if (!match?.[1] || match[2] === undefined) continue;
+        const args = [...match[2].matchAll(QuotedArgument)].map(([, quoted]) =>
+          (quoted ?? "").replace(/\\(.)/g, "$1"),
+        );
+        seen.push({ connection: names.get(match[1]) ?? match[1], args });
+      }
+    });
   });
-  return { seen, stop: () => monitor.disconnect() };
+  socket.write("MONITOR\r\n");
+  await monitoring;
+  return { seen, stop: () => socket.destroy() };
 }
 
 /** Sends one more /start from every user under MONITOR: the commands per update, by connection. */
