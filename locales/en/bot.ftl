@@ -118,12 +118,27 @@ settings-choose-format = Choose the default video format:
 settings-saved = Saved.
 
 ## /balance
-balance-tokens = Balance: { $tokens ->
+balance-media-tokens = Media tasks (video, subtitles, voice…): { $tokens ->
     [one] { $tokens } token
    *[other] { $tokens } tokens
-    } (about { $usd } USD).
-balance-quota = Plan: { $tariff }, valid until { $expires }.
-balance-quota-no-expiry = Plan: { $tariff }.
+    }
+balance-media-tokens-usd = Media tasks (video, subtitles, voice…): { $tokens ->
+    [one] { $tokens } token
+   *[other] { $tokens } tokens
+    } (about { $usd } USD)
+balance-media-plan = Media tasks (video, subtitles, voice…): { $tariff } plan, valid until { $expires }
+balance-media-plan-no-expiry = Media tasks (video, subtitles, voice…): { $tariff } plan
+balance-generation-tokens = AI images and videos: { $tokens ->
+    [one] { $tokens } token
+   *[other] { $tokens } tokens
+    }
+balance-generation-tokens-usd = AI images and videos: { $tokens ->
+    [one] { $tokens } token
+   *[other] { $tokens } tokens
+    } (about { $usd } USD)
+balance-generation-not-linked = AI images and videos: link your account with /connect
+balance-generation-unreadable = AI images and videos: the balance is not available now, /account says why
+balance-generation-more = The AI account's plan, key and storage: /account
 balance-limits-title = Limits of your account:
 balance-limit-seconds = Video seconds per month: { $value }
 balance-limit-tts = Voiceover characters: { $value }

@@ -118,14 +118,35 @@ settings-choose-format = Выберите формат видео по умол�
 settings-saved = Сохранено.
 
 ## /balance
-balance-tokens = Баланс: { $tokens ->
+balance-media-tokens = Медиазадачи (видео, субтитры, озвучка…): { $tokens ->
     [one] { $tokens } токен
     [few] { $tokens } токена
     [many] { $tokens } токенов
    *[other] { $tokens } токена
-    } (около { $usd } USD).
-balance-quota = Тариф: { $tariff }, действует до { $expires }.
-balance-quota-no-expiry = Тариф: { $tariff }.
+    }
+balance-media-tokens-usd = Медиазадачи (видео, субтитры, озвучка…): { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токена
+    [many] { $tokens } токенов
+   *[other] { $tokens } токена
+    } (около { $usd } USD)
+balance-media-plan = Медиазадачи (видео, субтитры, озвучка…): тариф { $tariff }, действует до { $expires }
+balance-media-plan-no-expiry = Медиазадачи (видео, субтитры, озвучка…): тариф { $tariff }
+balance-generation-tokens = ИИ-изображения и видео: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токена
+    [many] { $tokens } токенов
+   *[other] { $tokens } токена
+    }
+balance-generation-tokens-usd = ИИ-изображения и видео: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токена
+    [many] { $tokens } токенов
+   *[other] { $tokens } токена
+    } (около { $usd } USD)
+balance-generation-not-linked = ИИ-изображения и видео: подключите аккаунт через /connect
+balance-generation-unreadable = ИИ-изображения и видео: баланс сейчас недоступен, причина — в /account
+balance-generation-more = Тариф, ключ и хранилище ИИ-аккаунта: /account
 balance-limits-title = Лимиты вашего аккаунта:
 balance-limit-seconds = Секунд видео в месяц: { $value }
 balance-limit-tts = Символов озвучки: { $value }

@@ -118,14 +118,35 @@ settings-choose-format = Оберіть формат відео за замов�
 settings-saved = Збережено.
 
 ## /balance
-balance-tokens = Баланс: { $tokens ->
+balance-media-tokens = Медіазавдання (відео, субтитри, озвучення…): { $tokens ->
     [one] { $tokens } токен
     [few] { $tokens } токени
     [many] { $tokens } токенів
    *[other] { $tokens } токена
-    } (близько { $usd } USD).
-balance-quota = Тариф: { $tariff }, діє до { $expires }.
-balance-quota-no-expiry = Тариф: { $tariff }.
+    }
+balance-media-tokens-usd = Медіазавдання (відео, субтитри, озвучення…): { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токени
+    [many] { $tokens } токенів
+   *[other] { $tokens } токена
+    } (близько { $usd } USD)
+balance-media-plan = Медіазавдання (відео, субтитри, озвучення…): тариф { $tariff }, діє до { $expires }
+balance-media-plan-no-expiry = Медіазавдання (відео, субтитри, озвучення…): тариф { $tariff }
+balance-generation-tokens = ШІ-зображення та відео: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токени
+    [many] { $tokens } токенів
+   *[other] { $tokens } токена
+    }
+balance-generation-tokens-usd = ШІ-зображення та відео: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токени
+    [many] { $tokens } токенів
+   *[other] { $tokens } токена
+    } (близько { $usd } USD)
+balance-generation-not-linked = ШІ-зображення та відео: під'єднайте акаунт через /connect
+balance-generation-unreadable = ШІ-зображення та відео: баланс зараз недоступний, причина — у /account
+balance-generation-more = Тариф, ключ і сховище ШІ-акаунта: /account
 balance-limits-title = Ліміти вашого облікового запису:
 balance-limit-seconds = Секунд відео на місяць: { $value }
 balance-limit-tts = Символів озвучення: { $value }
