@@ -254,6 +254,9 @@ form-details-more = 🔽 Details: { $count } more { $count ->
    *[other] settings
     }
 form-details-fewer = 🔼 Fewer details
+paid-from-media-tasks = Paid from: media tasks balance
+paid-from-media-tasks-plan = Paid from: your media tasks plan
+paid-from-generations = Paid from: AI images and videos balance
 form-reset = Reset to default
 form-or-type = Or type a value.
 form-type-text = Send it as one message (at most { $max } characters).

@@ -282,6 +282,9 @@ form-details-more = 🔽 Подробнее: ещё { $count ->
    *[other] { $count } параметра
     }
 form-details-fewer = 🔼 Короче
+paid-from-media-tasks = Оплата: с баланса медиазадач
+paid-from-media-tasks-plan = Оплата: по вашему тарифу медиазадач
+paid-from-generations = Оплата: с баланса ИИ-изображений и видео
 form-reset = Вернуть значение по умолчанию
 form-or-type = Или введите значение.
 form-type-text = Пришлите одним сообщением (до { $max } { $max ->

@@ -282,6 +282,9 @@ form-details-more = 🔽 Докладніше: ще { $count ->
    *[other] { $count } параметра
     }
 form-details-fewer = 🔼 Коротше
+paid-from-media-tasks = Оплата: з балансу медіазавдань
+paid-from-media-tasks-plan = Оплата: за вашим тарифом медіазавдань
+paid-from-generations = Оплата: з балансу ШІ-зображень та відео
 form-reset = Повернути стандартне значення
 form-or-type = Або введіть значення.
 form-type-text = Надішліть одним повідомленням (до { $max } { $max ->
