@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { ProfileSchema } from "../../../src/tasks-service/responses.js";
-import { BotHarness, type TestUser, textOf } from "../../support/bot-harness.js";
+import { BotHarness, lastCall, type TestUser, textOf } from "../../support/bot-harness.js";
 import { FormRig } from "../../support/form-rig.js";
 import { GenerationRig } from "../../support/generation-rig.js";
 import { audio, photo } from "../../support/telegram-messages.js";
@@ -96,6 +96,10 @@ describe("a generation's card", () => {
     expect(bodies).toEqual([
       { prompt: "a fox in neon rain", model: "lumen-image-2", aspect: "1:1", resolution: "1K" },
     ]);
+    // The batch's own card, once the service has it, names the balance the reservation came from.
+    const batchCard = textOf(lastCall(generations.harness.calls, "editMessageText"));
+    expect(batchCard).toContain("Reserved 40 tokens");
+    expect(batchCard).toContain("AI images and videos balance after the reservation: 4,960 tokens.");
   });
 
   it("a video card says it too in twelve lines, the length behind Details", async () => {
