@@ -4,7 +4,7 @@
  * how to link one. The generation account's details stay with /account.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { FakeTasksService } from "../../support/bot-fakes.js";
+import { type FakeTasksService, tokenProfile } from "../../support/bot-fakes.js";
 import { BotHarness, lastCall, type TestUser, textOf } from "../../support/bot-harness.js";
 import { GenerationRig } from "../../support/generation-rig.js";
 
@@ -47,6 +47,25 @@ describe("/balance with a generation account linked", () => {
     const reads = await balanceReads(user);
     expect(reads.tasks).toEqual([{ request: "GET /v1/me", apiKey: reads.taskKey }]);
     expect(reads.generations).toEqual([{ request: "GET /v1/account", auth: `Bearer ${key.apiKey}` }]);
+  });
+
+  it("keeps to twelve lines with every kind of this month's use listed", async () => {
+    rig = await GenerationRig.create();
+    tasksService().profile = tokenProfile({
+      usage: {
+        used_seconds_this_month: 120,
+        used_chars_this_month: 5_000,
+        used_eleven_chars_this_month: 700,
+        used_transcription_seconds: 300,
+        limit_reset_date: "2026-12-01T00:00:00",
+      },
+    });
+    const user = rig.harness.user(806);
+    await rig.link(user);
+    const text = textOf(lastCall(await rig.harness.send(user, "/balance"), "sendMessage"));
+    expect(text).toContain("Transcription seconds: 300");
+    expect(text).toContain("The AI account's plan, key and storage: /account");
+    expect(lineCount(text)).toBeLessThanOrEqual(12);
   });
 
   it("Details adds what each balance is worth and the task account's limits, read again from both", async () => {
