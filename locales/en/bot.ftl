@@ -139,7 +139,7 @@ balance-generation-tokens-usd = AI images and videos: { $tokens ->
 balance-generation-not-linked = AI images and videos: link your account with /connect
 balance-generation-unreadable = AI images and videos: the balance is not available now, /account says why
 balance-generation-more = The AI account's plan, key and storage: /account
-balance-limits-title = Limits of your account:
+balance-limits-title = Media task limits:
 balance-limit-seconds = Video seconds per month: { $value }
 balance-limit-tts = Voiceover characters: { $value }
 balance-limit-premium-tts = Premium voice characters: { $value }
@@ -153,7 +153,7 @@ balance-usage-tts = Voiceover characters: { $value }
 balance-usage-premium-tts = Premium voice characters: { $value }
 balance-usage-transcription = Transcription seconds: { $value }
 balance-reset = Limits reset on { $date }.
-balance-details-more = 🔽 Details: your account's limits
+balance-details-more = 🔽 Details: USD and limits
 balance-details-fewer = 🔼 Fewer details
 
 ## /tasks

@@ -147,7 +147,7 @@ balance-generation-tokens-usd = ИИ-изображения и видео: { $to
 balance-generation-not-linked = ИИ-изображения и видео: подключите аккаунт через /connect
 balance-generation-unreadable = ИИ-изображения и видео: баланс сейчас недоступен, причина — в /account
 balance-generation-more = Тариф, ключ и хранилище ИИ-аккаунта: /account
-balance-limits-title = Лимиты вашего аккаунта:
+balance-limits-title = Лимиты медиазадач:
 balance-limit-seconds = Секунд видео в месяц: { $value }
 balance-limit-tts = Символов озвучки: { $value }
 balance-limit-premium-tts = Символов премиум-голоса: { $value }
@@ -161,7 +161,7 @@ balance-usage-tts = Символов озвучки: { $value }
 balance-usage-premium-tts = Символов премиум-голоса: { $value }
 balance-usage-transcription = Секунд расшифровки: { $value }
 balance-reset = Лимиты обновятся { $date }.
-balance-details-more = 🔽 Подробнее: лимиты аккаунта
+balance-details-more = 🔽 Подробнее: USD и лимиты
 balance-details-fewer = 🔼 Короче
 
 ## /tasks

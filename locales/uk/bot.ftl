@@ -147,7 +147,7 @@ balance-generation-tokens-usd = ШІ-зображення та відео: { $to
 balance-generation-not-linked = ШІ-зображення та відео: під'єднайте акаунт через /connect
 balance-generation-unreadable = ШІ-зображення та відео: баланс зараз недоступний, причина — у /account
 balance-generation-more = Тариф, ключ і сховище ШІ-акаунта: /account
-balance-limits-title = Ліміти вашого облікового запису:
+balance-limits-title = Ліміти медіазавдань:
 balance-limit-seconds = Секунд відео на місяць: { $value }
 balance-limit-tts = Символів озвучення: { $value }
 balance-limit-premium-tts = Символів преміум-голосу: { $value }
@@ -161,7 +161,7 @@ balance-usage-tts = Символів озвучення: { $value }
 balance-usage-premium-tts = Символів преміум-голосу: { $value }
 balance-usage-transcription = Секунд транскрипції: { $value }
 balance-reset = Ліміти оновляться { $date }.
-balance-details-more = 🔽 Докладніше: ліміти облікового запису
+balance-details-more = 🔽 Докладніше: USD і ліміти
 balance-details-fewer = 🔼 Коротше
 
 ## /tasks

@@ -73,15 +73,13 @@ describe("/balance with a generation account linked", () => {
     const user = rig.harness.user(802);
     const key = await rig.link(user, { balance: 50_000 });
     const reply = lastCall(await rig.harness.send(user, "/balance"), "sendMessage");
-    const pressed = await rig.harness.press(
-      user,
-      BotHarness.button(reply, "🔽 Details: your account's limits"),
-    );
+    const pressed = await rig.harness.press(user, BotHarness.button(reply, "🔽 Details: USD and limits"));
     const full = textOf(lastCall(pressed, "editMessageText"));
     expect(full.split("\n").slice(0, 2)).toEqual([
       "Media tasks (video, subtitles, voice…): 12,500 tokens (about 12.50 USD)",
       "AI images and videos: 50,000 tokens (about 50.00 USD)",
     ]);
+    expect(full).toContain("Media task limits:\nVideo seconds per month: 3,600");
     expect(full).toContain("Largest file: 500 MB");
     const reads = await balanceReads(user);
     expect(reads.tasks.map((read) => read.request)).toEqual(["GET /v1/me", "GET /v1/me"]);

@@ -149,7 +149,7 @@ describe("/balance", () => {
     expect(text).not.toContain("Largest file");
     expect(text.split("\n").length).toBeLessThanOrEqual(12);
     const reads = (harness.tasksService as FakeTasksService).seenKeys.length;
-    const details = await harness.press(user, BotHarness.button(reply, "🔽 Details: your account's limits"));
+    const details = await harness.press(user, BotHarness.button(reply, "🔽 Details: USD and limits"));
     const full = lastCall(details, "editMessageText");
     expect(textOf(full)).toContain("Video seconds per month: 3,600");
     expect(textOf(full)).toContain("Largest file: 500 MB");
