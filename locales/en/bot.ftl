@@ -118,13 +118,28 @@ settings-choose-format = Choose the default video format:
 settings-saved = Saved.
 
 ## /balance
-balance-tokens = Balance: { $tokens ->
+balance-media-tokens = Media tasks (video, subtitles, voice…): { $tokens ->
     [one] { $tokens } token
    *[other] { $tokens } tokens
-    } (about { $usd } USD).
-balance-quota = Plan: { $tariff }, valid until { $expires }.
-balance-quota-no-expiry = Plan: { $tariff }.
-balance-limits-title = Limits of your account:
+    }
+balance-media-tokens-usd = Media tasks (video, subtitles, voice…): { $tokens ->
+    [one] { $tokens } token
+   *[other] { $tokens } tokens
+    } (about { $usd } USD)
+balance-media-plan = Media tasks (video, subtitles, voice…): { $tariff } plan, valid until { $expires }
+balance-media-plan-no-expiry = Media tasks (video, subtitles, voice…): { $tariff } plan
+balance-generation-tokens = AI images and videos: { $tokens ->
+    [one] { $tokens } token
+   *[other] { $tokens } tokens
+    }
+balance-generation-tokens-usd = AI images and videos: { $tokens ->
+    [one] { $tokens } token
+   *[other] { $tokens } tokens
+    } (about { $usd } USD)
+balance-generation-not-linked = AI images and videos: link your account with /connect
+balance-generation-unreadable = AI images and videos: the balance is not available now, /account says why
+balance-generation-more = The AI account's plan, key and storage: /account
+balance-limits-title = Media task limits:
 balance-limit-seconds = Video seconds per month: { $value }
 balance-limit-tts = Voiceover characters: { $value }
 balance-limit-premium-tts = Premium voice characters: { $value }
@@ -138,7 +153,7 @@ balance-usage-tts = Voiceover characters: { $value }
 balance-usage-premium-tts = Premium voice characters: { $value }
 balance-usage-transcription = Transcription seconds: { $value }
 balance-reset = Limits reset on { $date }.
-balance-details-more = 🔽 Details: your account's limits
+balance-details-more = 🔽 Details: USD and limits
 balance-details-fewer = 🔼 Fewer details
 
 ## /tasks
@@ -239,6 +254,9 @@ form-details-more = 🔽 Details: { $count } more { $count ->
    *[other] settings
     }
 form-details-fewer = 🔼 Fewer details
+paid-from-media-tasks = Paid from: media tasks balance
+paid-from-media-tasks-plan = Paid from: your media tasks plan
+paid-from-generations = Paid from: AI images and videos balance
 form-reset = Reset to default
 form-or-type = Or type a value.
 form-type-text = Send it as one message (at most { $max } characters).

@@ -163,7 +163,7 @@ generation-card-title = 🎨 { $name } · { $count ->
 generation-card-progress = ⏳ { $queued } queued · ⚙️ { $running } being made · ✅ { $done } done · ❌ { $failed } failed
 generation-card-money = Reserved { $reserved } tokens; charged so far { $charged }.
 generation-card-money-final = Reserved { $reserved } tokens; charged { $charged }.
-generation-card-balance = Balance after the reservation: { $balance } tokens.
+generation-card-balance = AI images and videos balance after the reservation: { $balance } tokens.
 generation-card-failed = ❌ { $count ->
     [one] 1 did not come out
    *[other] { $count } did not come out

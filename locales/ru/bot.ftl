@@ -118,15 +118,36 @@ settings-choose-format = Выберите формат видео по умол�
 settings-saved = Сохранено.
 
 ## /balance
-balance-tokens = Баланс: { $tokens ->
+balance-media-tokens = Медиазадачи (видео, субтитры, озвучка…): { $tokens ->
     [one] { $tokens } токен
     [few] { $tokens } токена
     [many] { $tokens } токенов
    *[other] { $tokens } токена
-    } (около { $usd } USD).
-balance-quota = Тариф: { $tariff }, действует до { $expires }.
-balance-quota-no-expiry = Тариф: { $tariff }.
-balance-limits-title = Лимиты вашего аккаунта:
+    }
+balance-media-tokens-usd = Медиазадачи (видео, субтитры, озвучка…): { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токена
+    [many] { $tokens } токенов
+   *[other] { $tokens } токена
+    } (около { $usd } USD)
+balance-media-plan = Медиазадачи (видео, субтитры, озвучка…): тариф { $tariff }, действует до { $expires }
+balance-media-plan-no-expiry = Медиазадачи (видео, субтитры, озвучка…): тариф { $tariff }
+balance-generation-tokens = ИИ-изображения и видео: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токена
+    [many] { $tokens } токенов
+   *[other] { $tokens } токена
+    }
+balance-generation-tokens-usd = ИИ-изображения и видео: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токена
+    [many] { $tokens } токенов
+   *[other] { $tokens } токена
+    } (около { $usd } USD)
+balance-generation-not-linked = ИИ-изображения и видео: подключите аккаунт через /connect
+balance-generation-unreadable = ИИ-изображения и видео: баланс сейчас недоступен, причина — в /account
+balance-generation-more = Тариф, ключ и хранилище ИИ-аккаунта: /account
+balance-limits-title = Лимиты медиазадач:
 balance-limit-seconds = Секунд видео в месяц: { $value }
 balance-limit-tts = Символов озвучки: { $value }
 balance-limit-premium-tts = Символов премиум-голоса: { $value }
@@ -140,7 +161,7 @@ balance-usage-tts = Символов озвучки: { $value }
 balance-usage-premium-tts = Символов премиум-голоса: { $value }
 balance-usage-transcription = Секунд расшифровки: { $value }
 balance-reset = Лимиты обновятся { $date }.
-balance-details-more = 🔽 Подробнее: лимиты аккаунта
+balance-details-more = 🔽 Подробнее: USD и лимиты
 balance-details-fewer = 🔼 Короче
 
 ## /tasks
@@ -261,6 +282,9 @@ form-details-more = 🔽 Подробнее: ещё { $count ->
    *[other] { $count } параметра
     }
 form-details-fewer = 🔼 Короче
+paid-from-media-tasks = Оплата: с баланса медиазадач
+paid-from-media-tasks-plan = Оплата: по вашему тарифу медиазадач
+paid-from-generations = Оплата: с баланса ИИ-изображений и видео
 form-reset = Вернуть значение по умолчанию
 form-or-type = Или введите значение.
 form-type-text = Пришлите одним сообщением (до { $max } { $max ->

@@ -240,7 +240,7 @@ generation-card-money-final = Зарезервировано { $reserved } { $re
         [few] токена
        *[many] токенов
     }; списано { $charged }.
-generation-card-balance = Баланс после резервирования: { $balance } { $balance ->
+generation-card-balance = Баланс ИИ-изображений и видео после резервирования: { $balance } { $balance ->
         [one] токен
         [few] токена
        *[many] токенов

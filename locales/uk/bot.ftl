@@ -118,15 +118,36 @@ settings-choose-format = Оберіть формат відео за замов�
 settings-saved = Збережено.
 
 ## /balance
-balance-tokens = Баланс: { $tokens ->
+balance-media-tokens = Медіазавдання (відео, субтитри, озвучення…): { $tokens ->
     [one] { $tokens } токен
     [few] { $tokens } токени
     [many] { $tokens } токенів
    *[other] { $tokens } токена
-    } (близько { $usd } USD).
-balance-quota = Тариф: { $tariff }, діє до { $expires }.
-balance-quota-no-expiry = Тариф: { $tariff }.
-balance-limits-title = Ліміти вашого облікового запису:
+    }
+balance-media-tokens-usd = Медіазавдання (відео, субтитри, озвучення…): { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токени
+    [many] { $tokens } токенів
+   *[other] { $tokens } токена
+    } (близько { $usd } USD)
+balance-media-plan = Медіазавдання (відео, субтитри, озвучення…): тариф { $tariff }, діє до { $expires }
+balance-media-plan-no-expiry = Медіазавдання (відео, субтитри, озвучення…): тариф { $tariff }
+balance-generation-tokens = ШІ-зображення та відео: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токени
+    [many] { $tokens } токенів
+   *[other] { $tokens } токена
+    }
+balance-generation-tokens-usd = ШІ-зображення та відео: { $tokens ->
+    [one] { $tokens } токен
+    [few] { $tokens } токени
+    [many] { $tokens } токенів
+   *[other] { $tokens } токена
+    } (близько { $usd } USD)
+balance-generation-not-linked = ШІ-зображення та відео: під'єднайте акаунт через /connect
+balance-generation-unreadable = ШІ-зображення та відео: баланс зараз недоступний, причина — у /account
+balance-generation-more = Тариф, ключ і сховище ШІ-акаунта: /account
+balance-limits-title = Ліміти медіазавдань:
 balance-limit-seconds = Секунд відео на місяць: { $value }
 balance-limit-tts = Символів озвучення: { $value }
 balance-limit-premium-tts = Символів преміум-голосу: { $value }
@@ -140,7 +161,7 @@ balance-usage-tts = Символів озвучення: { $value }
 balance-usage-premium-tts = Символів преміум-голосу: { $value }
 balance-usage-transcription = Секунд транскрипції: { $value }
 balance-reset = Ліміти оновляться { $date }.
-balance-details-more = 🔽 Докладніше: ліміти облікового запису
+balance-details-more = 🔽 Докладніше: USD і ліміти
 balance-details-fewer = 🔼 Коротше
 
 ## /tasks
@@ -261,6 +282,9 @@ form-details-more = 🔽 Докладніше: ще { $count ->
    *[other] { $count } параметра
     }
 form-details-fewer = 🔼 Коротше
+paid-from-media-tasks = Оплата: з балансу медіазавдань
+paid-from-media-tasks-plan = Оплата: за вашим тарифом медіазавдань
+paid-from-generations = Оплата: з балансу ШІ-зображень та відео
 form-reset = Повернути стандартне значення
 form-or-type = Або введіть значення.
 form-type-text = Надішліть одним повідомленням (до { $max } { $max ->

@@ -240,7 +240,7 @@ generation-card-money-final = Зарезервовано { $reserved } { $reserv
         [few] токени
        *[many] токенів
     }; списано { $charged }.
-generation-card-balance = Баланс після резервування: { $balance } { $balance ->
+generation-card-balance = Баланс ШІ-зображень та відео після резервування: { $balance } { $balance ->
         [one] токен
         [few] токени
        *[many] токенів

@@ -40,7 +40,11 @@ import { unhandledFeature } from "./features/unhandled.js";
 import { sizeUnsizedFiles } from "./file-sizes.js";
 import { formStorageKey } from "./form-storage.js";
 import { OpenFormCards } from "./forms/open-cards.js";
-import { createGenerationAccountFeature, type GenerationAccountDeps } from "./generations/account.js";
+import {
+  createGenerationAccountFeature,
+  type GenerationAccountDeps,
+  generationBalanceOf,
+} from "./generations/account.js";
 import { type BatchFilesDeps, batchTextOffer, createBatchFilesFeature } from "./generations/batch-files.js";
 import {
   createGenerationEntries,
@@ -272,7 +276,11 @@ function features(
   chain.use(createHelpFeature(generation ? generationMenuEntries : undefined));
   chain.use(languageFeature);
   chain.use(createSettingsFeature(deps.catalog));
-  chain.use(createBalanceFeature(deps));
+  chain.use(
+    createBalanceFeature(
+      generation ? { ...deps, generationBalance: generationBalanceOf(generation.account) } : deps,
+    ),
+  );
   // The task pipeline's records when it is there; /tasks alone reads the same store.
   chain.use(createTaskListFeature({ ...deps, records: forms?.records ?? new TaskRecords(deps.storage) }));
   chain.use(createApiKeyFeature(deps));

@@ -74,6 +74,8 @@ export class FakeTasksService implements TasksServicePort {
   tasks: Task[] = [];
   failWith: TasksServiceError | undefined;
   readonly seenKeys: string[] = [];
+  /** The reads asked of the service, in order, as method and path with the key they were made on. */
+  readonly reads: Array<{ request: string; apiKey: string }> = [];
   /** Tasks made through createTask, by the key that made them: each key lists and reads only its own. */
   readonly owners = new Map<number, string>();
   readonly createdWith: Array<{ apiKey: string; request: TaskRequest }> = [];
@@ -96,16 +98,19 @@ export class FakeTasksService implements TasksServicePort {
 
   async me(apiKey: string): Promise<Profile> {
     this.seenKeys.push(apiKey);
+    this.reads.push({ request: "GET /v1/me", apiKey });
     if (this.failWith) throw this.failWith;
     return this.profile;
   }
   async listTasks(apiKey: string, page: { limit: number; offset: number }): Promise<Task[]> {
     this.seenKeys.push(apiKey);
+    this.reads.push({ request: "GET /v1/tasks", apiKey });
     if (this.failWith) throw this.failWith;
     return this.visibleTo(apiKey).slice(page.offset, page.offset + page.limit);
   }
   async getTask(apiKey: string, id: number): Promise<Task> {
     this.seenKeys.push(apiKey);
+    this.reads.push({ request: `GET /v1/tasks/${id}`, apiKey });
     if (this.failWith) throw this.failWith;
     const task = this.visibleTo(apiKey).find((entry) => entry.task_id === id);
     if (!task) throw new TasksServiceError({ kind: "not_found", operation: "getTask", status: 404 });

@@ -132,6 +132,7 @@ export async function auditGenerations(locale: BotLocale, audit: WordsAudit): Pr
     const prompts = PROMPTS[locale];
     await rig.harness.send(user, "/help");
     await rig.harness.send(user, "/account");
+    await rig.harness.send(user, "/balance");
     const accountId = rig.sandbox.accounts.create({ plan: "Free", balance: 9_552 });
     const key = rig.sandbox.accounts.issueKey(accountId);
     await rig.harness.send(user, "/connect");
@@ -142,6 +143,10 @@ export async function auditGenerations(locale: BotLocale, audit: WordsAudit): Pr
     const account = await rig.harness.send(user, "/account");
     const details = BotHarness.buttons(lastCall(account, "sendMessage"))[0]?.data;
     if (details) await rig.harness.press(user, details);
+    // Both balances, then what each is worth under Details.
+    const balance = await rig.harness.send(user, "/balance");
+    const worth = BotHarness.buttons(lastCall(balance, "sendMessage"))[0]?.data;
+    if (worth) await rig.harness.press(user, worth);
 
     // Four images from text, each screen of the form on the way.
     await rig.harness.send(user, "/image");

@@ -11,30 +11,68 @@ import { replyServiceError } from "../service-errors.js";
 
 const TOKENS_PER_USD = 1000;
 
+/**
+ * The generation account's balance, as /balance reads it beside the task service's: the tokens and what
+ * they are worth, no key linked, or an account the service would not show now (/account says why).
+ */
+export type GenerationBalance =
+  | { state: "linked"; tokens: number; tokensPerUsd: number }
+  | { state: "not-linked" }
+  | { state: "unreadable" };
+
+export interface BalanceDeps extends Pick<BotDeps, "apiKeys" | "tasksService"> {
+  /** Present where the generation service is: the user's balance there. */
+  generationBalance?: (userId: number) => Promise<GenerationBalance>;
+}
+
 function lines(t: Translate, locale: string, entries: Array<[string, number | null | undefined]>): string[] {
   return entries
     .filter((entry): entry is [string, number] => typeof entry[1] === "number")
     .map(([key, value]) => t(key, { value: formatNumber(value, locale) }));
 }
 
-/** The balance, this month's use and the reset; the account's limits only with `details`. */
-function balanceText(t: Translate, locale: string, profile: Profile, details: boolean): string {
-  const parts: string[] = [];
+/** What the task service's balance pays for and what is on it: tokens, or the plan on a quota deployment. */
+function mediaLine(t: Translate, locale: string, profile: Profile, details: boolean): string {
   if (profile.billing === "tokens") {
-    parts.push(
-      t("balance-tokens", {
-        // A number, not a formatted string, so the message picks the plural form (it formats it itself).
-        tokens: profile.token_balance,
-        usd: formatNumber(profile.token_balance / TOKENS_PER_USD, locale, 2),
-      }),
-    );
-  } else if (profile.tariff_expires_at) {
-    parts.push(
-      t("balance-quota", { tariff: profile.tariff, expires: formatDate(profile.tariff_expires_at, locale) }),
-    );
-  } else {
-    parts.push(t("balance-quota-no-expiry", { tariff: profile.tariff }));
+    const usd = formatNumber(profile.token_balance / TOKENS_PER_USD, locale, 2);
+    // A number, not a formatted string, so the message picks the plural form (it formats it itself).
+    const tokens = profile.token_balance;
+    return details ? t("balance-media-tokens-usd", { tokens, usd }) : t("balance-media-tokens", { tokens });
   }
+  if (profile.tariff_expires_at) {
+    return t("balance-media-plan", {
+      tariff: profile.tariff,
+      expires: formatDate(profile.tariff_expires_at, locale),
+    });
+  }
+  return t("balance-media-plan-no-expiry", { tariff: profile.tariff });
+}
+
+/** What the generation account's balance pays for and what is on it, or how to link one. */
+function generationLine(t: Translate, locale: string, balance: GenerationBalance, details: boolean): string {
+  if (balance.state === "not-linked") return t("balance-generation-not-linked");
+  if (balance.state === "unreadable") return t("balance-generation-unreadable");
+  const { tokens } = balance;
+  const usd = formatNumber(tokens / balance.tokensPerUsd, locale, 2);
+  return details
+    ? t("balance-generation-tokens-usd", { tokens, usd })
+    : t("balance-generation-tokens", { tokens });
+}
+
+/**
+ * Both balances, a line each on what it pays for; this month's use and the reset of the task service's
+ * plan; its limits only with `details`. The generation account's details are /account's.
+ */
+function balanceText(
+  t: Translate,
+  locale: string,
+  profile: Profile,
+  generation: GenerationBalance | undefined,
+  details: boolean,
+): string {
+  const money = [mediaLine(t, locale, profile, details)];
+  if (generation) money.push(generationLine(t, locale, generation, details));
+  const parts = [money.join("\n")];
   const { limits, usage } = profile;
   const limitLines = lines(t, locale, [
     ["balance-limit-seconds", limits.seconds_per_month],
@@ -55,6 +93,7 @@ function balanceText(t: Translate, locale: string, profile: Profile, details: bo
   if (usageLines.length > 0) parts.push([t("balance-usage-title"), ...usageLines].join("\n"));
   if (usage.limit_reset_date)
     parts.push(t("balance-reset", { date: formatDay(usage.limit_reset_date, locale) }));
+  if (generation?.state === "linked") parts.push(t("balance-generation-more"));
   return parts.join("\n\n");
 }
 
@@ -66,26 +105,30 @@ function balanceKeyboard(t: Translate, nonce: string, details: boolean): InlineK
   return new InlineKeyboard().text(label, balanceDetailsButton.pack(nonce, { show: details ? "0" : "1" }));
 }
 
-export function createBalanceFeature(deps: Pick<BotDeps, "apiKeys" | "tasksService">): Composer<BotContext> {
+export function createBalanceFeature(deps: BalanceDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
-  const profileOf = async (ctx: BotContext & { from: { id: number } }) => {
-    const { apiKey } = await deps.apiKeys.ensure(ctx.from.id);
-    return deps.tasksService.me(apiKey);
+  /** Both services are asked at once: the task service's profile, and the generation account where it is. */
+  const textFor = async (ctx: BotContext & { from: { id: number } }, details: boolean) => {
+    const [profile, generation] = await Promise.all([
+      deps.apiKeys.ensure(ctx.from.id).then(({ apiKey }) => deps.tasksService.me(apiKey)),
+      deps.generationBalance?.(ctx.from.id),
+    ]);
+    return balanceText(ctx.t, await ctx.i18n.getLocale(), profile, generation, details);
   };
   feature.chatType("private").command("balance", async (ctx) => {
     try {
-      const text = balanceText(ctx.t, await ctx.i18n.getLocale(), await profileOf(ctx), false);
+      const text = await textFor(ctx, false);
       await replyWithMenu(ctx, text, (nonce) => balanceKeyboard(ctx.t, nonce, false));
     } catch (error) {
       if (!(await replyServiceError(ctx, error))) throw error;
     }
   });
-  // The profile is read again: the balance and use shown are as of the press.
+  // Both are read again: the balances and use shown are as of the press.
   feature.on("callback_query:data").filter(balanceDetailsButton.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
     const details = ctx.pressed.data.show === "1";
     try {
-      const text = balanceText(ctx.t, await ctx.i18n.getLocale(), await profileOf(ctx), details);
+      const text = await textFor(ctx, details);
       await editMenu(ctx, text, { reply_markup: balanceKeyboard(ctx.t, currentMenu(ctx), details) });
     } catch (error) {
       if (!(await replyServiceError(ctx, error))) throw error;

@@ -90,10 +90,18 @@ export interface FormIssue {
   params?: Record<string, string | number>;
 }
 
+/**
+ * Which of the user's two accounts pays: the task service's balance (or its plan, on a quota
+ * deployment), or the generation account's balance. Every card names it in words.
+ */
+export type PaidFrom = "media-tasks" | "media-tasks-plan" | "generations";
+
 /** The service's side of a form: its refusals before they happen, and its price before Create. */
 export interface FormContract {
   /** Everything the service would refuse; empty when the request may be sent. */
   issues(definition: FormDefinition, view: FormView): FormIssue[];
+  /** Which account pays for the form. */
+  paidFrom(view: FormView): PaidFrom;
   /** The card's lines about money: the cost, and what the user has to pay it with. */
   ledger(definition: FormDefinition, view: FormView, t: Translate): string[];
   /**

@@ -21,6 +21,7 @@ import { singleAttempt } from "../../telegram/client-policy.js";
 import type { ScheduleDeletion } from "../../telegram/message-deletion.js";
 import { noteWhatWasSaid } from "../../updates/updates.js";
 import type { BotContext } from "../context.js";
+import type { GenerationBalance } from "../features/balance.js";
 import { exitConversations } from "../features/cancel.js";
 import { escapeHtml } from "../forms/screens/text.js";
 import { currentMenu, editMenu, openMenu, replyWithMenu } from "../menu.js";
@@ -91,6 +92,26 @@ function accountText(
     "",
     t(link.hasSigningSecret ? "account-delivery-webhooks" : "account-delivery-polling"),
   ].join("\n");
+}
+
+/**
+ * The balance of the user's generation account, for /balance: none when no key is linked, and unreadable
+ * when the service refuses the key or is out of reach (/account then says why).
+ */
+export function generationBalanceOf(
+  deps: GenerationAccountDeps,
+): (userId: number) => Promise<GenerationBalance> {
+  return async (userId) => {
+    const credentials = await deps.links.credentials(userId);
+    if (!credentials) return { state: "not-linked" };
+    try {
+      const account = await deps.service.getAccount(credentials.apiKey);
+      return { state: "linked", tokens: account.balance_tokens, tokensPerUsd: account.tokens_per_usd };
+    } catch (error) {
+      if (!generationProblem(error)) throw error;
+      return { state: "unreadable" };
+    }
+  };
 }
 
 /** Details shows the service's limits on the key, and Fewer details hides them again. */

@@ -17,6 +17,7 @@ import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js
 import type { BotContext } from "../context.js";
 import type { TextOffer } from "../features/text-offers.js";
 import type { Notice } from "../forms/form-state.js";
+import { paidFromLine } from "../forms/screens/summary.js";
 import { clip } from "../forms/screens/text.js";
 import {
   type BatchGroup,
@@ -126,6 +127,7 @@ function previewText(
   const { min, max } = plan.quote;
   lines.push(
     "",
+    paidFromLine(t, "generations"),
     t(min === max ? "batch-price-fixed" : "batch-price-range", {
       count: plan.accepted.length,
       min,

@@ -104,6 +104,7 @@ function extraCostWords(
 
 export const TASK_CONTRACT: FormContract = {
   issues: (definition, view) => validateForm(taskForm(definition), view),
+  paidFrom: (view) => (view.env.account?.tariff === undefined ? "media-tasks" : "media-tasks-plan"),
   ledger: (definition, view, t) =>
     accountMoneyLines(t, estimateCost(taskForm(definition), view), view.env.account),
   extraCost: (definition, view, instead, t) => extraCostWords(taskForm(definition), view, instead, t),

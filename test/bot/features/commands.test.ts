@@ -136,22 +136,24 @@ describe("/language", () => {
 });
 
 describe("/balance", () => {
-  it("shows tokens, USD, usage and the reset date, and the limits under Details", async () => {
+  it("shows the tokens and what they pay for, usage and the reset date; USD and the limits under Details", async () => {
     const harness = new BotHarness();
     const user = harness.user();
     const reply = lastCall(await harness.send(user, "/balance"), "sendMessage");
     const text = textOf(reply);
-    expect(text).toContain("Balance: 12,500 tokens (about 12.50 USD).");
+    expect(text).toContain("Media tasks (video, subtitles, voice…): 12,500 tokens\n");
+    // Without the generation service there is no other balance, and nothing to link.
+    expect(text).not.toContain("AI images and videos");
     expect(text).toContain("Video seconds: 120");
     expect(text).toContain("Limits reset on December 1, 2026.");
     expect(text).not.toContain("Largest file");
     expect(text.split("\n").length).toBeLessThanOrEqual(12);
     const reads = (harness.tasksService as FakeTasksService).seenKeys.length;
-    const details = await harness.press(user, BotHarness.button(reply, "🔽 Details: your account's limits"));
+    const details = await harness.press(user, BotHarness.button(reply, "🔽 Details: USD and limits"));
     const full = lastCall(details, "editMessageText");
     expect(textOf(full)).toContain("Video seconds per month: 3,600");
     expect(textOf(full)).toContain("Largest file: 500 MB");
-    expect(textOf(full)).toContain("Balance: 12,500 tokens (about 12.50 USD).");
+    expect(textOf(full)).toContain("Media tasks (video, subtitles, voice…): 12,500 tokens (about 12.50 USD)");
     // The profile is read again for the press: one more GET /v1/me.
     expect((harness.tasksService as FakeTasksService).seenKeys.length).toBe(reads + 1);
     const fewer = await harness.press(user, BotHarness.button(full, "🔼 Fewer details"));
@@ -184,7 +186,7 @@ describe("/balance", () => {
       tariff_expires_at: "2027-01-31T00:00:00",
     });
     const text = textOf(lastCall(await harness.send(harness.user(), "/balance"), "sendMessage"));
-    expect(text).toContain("Plan: Pro, valid until Jan 31, 2027");
+    expect(text).toContain("Media tasks (video, subtitles, voice…): Pro plan, valid until Jan 31, 2027");
     expect(text).not.toContain("tokens");
   });
 

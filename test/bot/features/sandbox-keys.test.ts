@@ -35,7 +35,9 @@ describe("a key issued in the bot against the task service sandbox", () => {
     const first = textOf(shown).match(/cmp_[A-Za-z0-9]{8}_[A-Za-z0-9]{32}/)?.[0];
     if (!first) throw new Error(`no key in ${textOf(shown)}`);
     expect((await client.me(first)).user_id).toBe(user.id);
-    expect(textOf(lastCall(await harness.send(user, "/balance"), "sendMessage"))).toMatch(/^(Balance|Plan):/);
+    expect(textOf(lastCall(await harness.send(user, "/balance"), "sendMessage"))).toMatch(
+      /^Media tasks \(video, subtitles, voice…\): /,
+    );
 
     const overview = lastCall(await harness.send(user, "/apikey"), "sendMessage");
     const confirm = lastCall(

@@ -70,7 +70,7 @@ describe("a form's card", () => {
     await forms.tap(user, "🔽 Details: ");
     const full = forms.card(user).text;
     expect(full).toContain("Card sound: Whoosh");
-    expect(full.startsWith(short.split("\n\nCost:")[0] ?? "")).toBe(true);
+    expect(full.startsWith(short.split("\n\nPaid from:")[0] ?? "")).toBe(true);
     expect(lineCount(full)).toBeGreaterThan(12);
     await forms.tap(user, "🔼 Fewer details");
     expect(forms.card(user).text).toBe(short);

@@ -80,9 +80,10 @@ describe("a video from text", () => {
     expect(card).toContain("<b>Video from text</b>");
     expect(card).toContain("Prompt: 2 prompts, the first: a paper boat on a stormy sea");
     expect(card).toContain("Model: Reel 1 · 60 tokens a clip");
-    expect(card).toContain("Length: 8 seconds");
     expect(card).toContain("Price: 2 × 60 = 120 tokens (about $0.12)");
     expect(card).toContain("You are charged only for the clips that succeed.");
+    await rig.tap(user, "🔽 Details");
+    expect(rig.card(user).text).toContain("Length: 8 seconds");
 
     await rig.choose(user, "🧠 Model and quality", "Model", "Cinematic 3");
     await rig.choose(user, "🎬 Shape, length and sound", "Length");

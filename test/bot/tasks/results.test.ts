@@ -236,8 +236,10 @@ describe("Then... starts the next task from the result's link", () => {
     await r.records.put(delivered({ type: "video", result: { url: LINK, seconds: 2.4 } }));
     await r.harness.press(user, "rs:RESULT-TICKET-0123456789:t:subtitles");
     const card = r.card(user).text;
-    expect(card).toContain("Automatic captions: on");
     expect(card).toContain("↩️ From your last subtitled video: Automatic captions (+50 tokens)");
+    // The card is full: the choice itself waits behind Details.
+    await r.tap(user, "🔽 Details: ");
+    expect(r.card(user).text).toContain("Automatic captions: on");
     expect(card).toContain("Cost: about 52 tokens\n");
     await r.create(user);
     expect(r.created[1]).toEqual({

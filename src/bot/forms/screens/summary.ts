@@ -4,6 +4,7 @@
  * service would refuse; otherwise the card says what is missing.
  */
 import type { InlineKeyboardButton } from "grammy/types";
+import type { Translate } from "../../../i18n/translate.js";
 import type { SummaryAction } from "../card-action.js";
 import { backToSettings, fromLastChoices } from "../defaults.js";
 import {
@@ -14,6 +15,7 @@ import {
   fieldLabelKey,
   mediaApplies,
   mediaMax,
+  type PaidFrom,
 } from "../form.js";
 import { type FormState, mediaOrderOf, noticeText, type Transition, viewOf } from "../form-state.js";
 import { needsMedia } from "../navigation.js";
@@ -59,6 +61,11 @@ export function pressOnSummary(
   }
 }
 
+/** The line of a card that names the account paying for it: the same words on every card of both services. */
+export function paidFromLine(t: Translate, paidFrom: PaidFrom): string {
+  return t(`paid-from-${paidFrom}`);
+}
+
 const SWAPS_PER_ROW = 4;
 
 /** The most lines the card shows before Details: what is chosen beyond them waits behind the button. */
@@ -89,7 +96,8 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   if (fromLast) rest.push("", fromLast);
   for (const insight of definition.insight?.(view) ?? [])
     rest.push(escapeHtml(t(insight.key, insight.params)));
-  rest.push("", ...env.contract.ledger(definition, view, t).map(escapeHtml));
+  const money = [paidFromLine(t, env.contract.paidFrom(view)), ...env.contract.ledger(definition, view, t)];
+  rest.push("", ...money.map(escapeHtml));
   const issue = env.contract.issues(definition, view)[0];
   // What happened (a text saved) does not hide what still stops Create.
   if (issue && (!state.notice || state.notice.info)) rest.push("", `⚠️ ${escapeHtml(noticeText(t, issue))}`);

@@ -112,6 +112,7 @@ export function generationContract(spec: GenerationContractSpec): FormContract {
       if (count > setup.maxBatch) return [{ key: words.tooMany, params: { count, max: setup.maxBatch } }];
       return spec.issues(model, view, count);
     },
+    paidFrom: () => "generations",
     ledger(_definition, view, t) {
       const model = chosenModel(type, setup, view.values);
       if (!model) return [];
