@@ -611,12 +611,44 @@ describe("dubbing", () => {
 });
 
 describe("smart_clip", () => {
-  it("quickest: a video, Smart clips, Create", async () => {
+  it("quickest: a long video, Smart clips, Create: clips of the service's minute, vertical for Reels and Shorts", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(91);
     await fromIntake(user, "Smart clips", video("v1", 1800));
+    expect(rig.card(user).text).toContain("Clip length (s): 60 s");
+    expect(rig.card(user).text).toContain("Vertical 9:16: on");
     await rig.create(user);
-    expect(rig.created).toEqual([{ type: "smart_clip", file: upload("v1"), webhook_url: HOOK }]);
+    expect(rig.created).toEqual([
+      { type: "smart_clip", file: upload("v1"), reels_mode: true, webhook_url: HOOK },
+    ]);
+  });
+
+  it("a 15-second video: clips no longer than the video, and only lengths it has room for", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(93);
+    await fromIntake(user, "Smart clips", video("v1", 15));
+    expect(rig.card(user).text).toContain("Clip length (s): 15 s");
+    expect(rig.card(user).text).toContain("Vertical 9:16: on");
+    await rig.choose(user, "✂️ Clips", "Clip length (s)");
+    const lengths = BotHarness.buttons(rig.card(user).call).map((button) => button.text);
+    expect(lengths.filter((text) => /^(• )?\d+ s$/.test(text))).toEqual(["• 15 s"]);
+    await rig.harness.send(user, "40");
+    expect(rig.card(user).text).toContain("from 5 to 15");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      { type: "smart_clip", file: upload("v1"), target_sec: 15, reels_mode: true, webhook_url: HOOK },
+    ]);
+  });
+
+  it("a short video sent after the form opened brings the clip length within it", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(94);
+    await rig.fromStart(user, "Smart clips");
+    await rig.harness.sendMessage(user, video("v1", 40));
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      { type: "smart_clip", file: upload("v1"), target_sec: 30, reels_mode: true, webhook_url: HOOK },
+    ]);
   });
 
   it("every field", async () => {
@@ -633,7 +665,6 @@ describe("smart_clip", () => {
     await rig.type(user, "💬 Subtitles", "Subtitle colour", "#ffcc00");
     await rig.choose(user, "💬 Subtitles", "Automatic captions");
     await rig.choose(user, "💬 Subtitles", "Caption sound", "Pop");
-    await rig.choose(user, "📱 Vertical video", "Vertical 9:16");
     await rig.choose(user, "📱 Vertical video", "Reframing", "Fill, blurred edges");
     await rig.backToCard(user);
     await rig.tap(user, "🎨 Filters");
