@@ -59,7 +59,6 @@ describe("video", () => {
     expect(rig.card(user).text).toContain("Scene 2 → file 2");
     await rig.choose(user, "🎙 Voice", "Language", "Ukrainian");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.press(user, "Sonora · ★★★ excellent · 41 tokens a minute");
     await rig.press(user, "Соломія");
     await rig.choose(user, "🎙 Voice", "Speed", "×1.2");
     await rig.choose(user, "🎙 Voice", "Speaking style", "Calm");
@@ -262,7 +261,6 @@ describe("audio", () => {
     await rig.choose(user, "🎙 Voice", "Voice");
     await rig.press(user, "🌐 Another language");
     await rig.press(user, "Ukrainian");
-    await rig.press(user, "Lumina · ★★★★ premium · 17 tokens a minute");
     await rig.press(user, "Данило");
     await rig.choose(user, "🎙 Voice", "Speed", "×0.8");
     await rig.choose(user, "🎙 Voice", "Speaking style", "Cheerful");
@@ -282,41 +280,96 @@ describe("audio", () => {
   });
 });
 
+/** The card's keyboard as rows of button texts. */
+function keyboardRows(call: ReturnType<FormRig["card"]>["call"]): string[][] {
+  const markup = call?.payload.reply_markup as
+    | { inline_keyboard?: Array<Array<{ text: string }>> }
+    | undefined;
+  return (markup?.inline_keyboard ?? []).map((row) => row.map((button) => button.text));
+}
+
+/** The ▶ on the row of the voice named `name`. */
+function sampleButtonOf(call: ReturnType<FormRig["card"]>["call"], name: string): string {
+  const markup = call?.payload.reply_markup as
+    | { inline_keyboard?: Array<Array<{ text: string; callback_data?: string }>> }
+    | undefined;
+  const row = (markup?.inline_keyboard ?? []).find((candidate) => candidate[0]?.text.endsWith(name));
+  const play = row?.find((button) => button.text === "▶");
+  if (!play?.callback_data) throw new Error(`no ▶ beside ${name}`);
+  return play.callback_data;
+}
+
 describe("voice picker", () => {
-  it("lists providers with quality and price, pages voices, and ▶ asks for a sample without leaving the list", async () => {
+  it("lists the language's voices by name with how they sound, provider and price, ▶ on each row, no provider step", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(53);
     await rig.fromStart(user, "Voiceover");
     await rig.harness.send(user, "Hello");
     await rig.choose(user, "🎙 Voice", "Voice");
-    expect(BotHarness.buttons(rig.card(user).call).map((button) => button.text)).toEqual([
-      "Vocalis · ★★ good · 6–27 tokens a minute",
-      "Sonora · ★★★ excellent · 41 tokens a minute",
-      "Freevox · ★★ good · free",
-      "Lumina · ★★★★ premium · 17 tokens a minute",
-      "🌐 Another language",
-      "« Back",
-    ]);
-    await rig.press(user, "Sonora · ★★★ excellent · 41 tokens a minute");
-    const listed = BotHarness.buttons(rig.card(user).call);
-    const play = listed.find((button) => button.text === "▶");
-    const answer = await rig.harness.press(
-      user,
-      play?.data ?? "",
-      Number(rig.card(user).call?.payload.message_id),
+    expect(rig.card(user).text).toBe(
+      [
+        "English voices: choose one. ▶ plays a sample.",
+        "",
+        "Grace — female, soft · Freevox · free",
+        "Liam — male, energetic · Freevox · free",
+        "Emma — female, warm · Vocalis · 6 tokens a minute",
+        "Ava — female, calm · Lumina · 17 tokens a minute",
+        "Oliver — male, confident · Lumina · 17 tokens a minute",
+        "James — male, calm · Vocalis · 27 tokens a minute",
+        "Olivia — female, bright · Sonora · 41 tokens a minute",
+        "Noah — male, deep · Sonora · 41 tokens a minute",
+      ].join("\n"),
     );
+    expect(keyboardRows(rig.card(user).call)).toEqual([
+      ["Grace", "▶"],
+      ["Liam", "▶"],
+      ["Emma", "▶"],
+      ["Ava", "▶"],
+      ["Oliver", "▶"],
+      ["James", "▶"],
+      ["Olivia", "▶"],
+      ["Noah", "▶"],
+      ["Let the service choose"],
+      ["🌐 Another language"],
+      ["« Back"],
+    ]);
+    const cardId = Number(rig.card(user).call?.payload.message_id);
+    const answer = await rig.harness.press(user, sampleButtonOf(rig.card(user).call, "Olivia"), cardId);
     expect(answer.find((call) => call.method === "answerCallbackQuery")?.payload.text).toBe(
       "Making the sample; it arrives in a few seconds.",
     );
     expect(rig.previews).toEqual([
+      { chatId: 53, provider: "provider_b", voice: "provider_b-en-US-sample-1", locale: "en" },
+    ]);
+    // ▶ leaves the list where it was.
+    expect(rig.card(user).text).toContain("Olivia — female, bright · Sonora · 41 tokens a minute");
+    await rig.press(user, "Olivia");
+    await rig.backToCard(user);
+    expect(rig.card(user).text).toContain("Voice: Olivia · Sonora");
+    await rig.create(user);
+    expect(rig.created).toEqual([
       {
-        chatId: 53,
-        provider: "provider_b",
-        voice: "provider_b-en-US-sample-1",
-        locale: "en",
+        type: "audio",
+        text: "Hello",
+        tts_provider: "provider_b",
+        tts_voice: "provider_b-en-US-sample-1",
+        webhook_url: HOOK,
       },
     ]);
-    expect(rig.card(user).text).toContain("Sonora, English: choose a voice. ▶ plays a sample.");
+  });
+
+  it("opens on the voice chosen, marked, and the service's choice sends neither provider nor voice", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(55);
+    await rig.fromStart(user, "Voiceover");
+    await rig.harness.send(user, "Hello");
+    await rig.choose(user, "🎙 Voice", "Voice");
+    await rig.press(user, "Noah");
+    await rig.choose(user, "🎙 Voice", "Voice");
+    expect(keyboardRows(rig.card(user).call)).toContainEqual(["• Noah", "▶"]);
+    await rig.press(user, "Let the service choose");
+    await rig.create(user);
+    expect(rig.created).toEqual([{ type: "audio", text: "Hello", webhook_url: HOOK }]);
   });
 
   it("says what ▶ does only when the list shows one", async () => {
@@ -325,9 +378,9 @@ describe("voice picker", () => {
     await rig.fromStart(user, "Voiceover");
     await rig.harness.send(user, "Hello");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.press(user, "Sonora · ★★★ excellent · 41 tokens a minute");
     expect(BotHarness.buttons(rig.card(user).call).map((button) => button.text)).not.toContain("▶");
-    expect(rig.card(user).text).toContain("Sonora, English: choose a voice.");
+    expect(keyboardRows(rig.card(user).call)[0]).toEqual(["Grace"]);
+    expect(rig.card(user).text.split("\n")[0]).toBe("English voices: choose one.");
     expect(rig.card(user).text).not.toContain("▶");
   });
 });
@@ -426,8 +479,7 @@ describe("dubbing", () => {
     await rig.choose(user, "🌐 Languages and mode", "Dub into", "German");
     await rig.choose(user, "🌐 Languages and mode", "Spoken language", "English");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.press(user, "Sonora · ★★★ excellent · 41 tokens a minute");
-    await rig.press(user, "Automatic voice of this provider");
+    await rig.press(user, "Jonas");
     await rig.choose(user, "🎙 Voice", "Speaking style", "Dramatic");
     // The spec lists no tts_speed for dubbing, so the voice group offers none.
     const voiceButtons = BotHarness.buttons(rig.card(user).call).map((button) => button.text);
@@ -453,6 +505,7 @@ describe("dubbing", () => {
         target_lang: "de",
         source_lang: "en",
         tts_provider: "provider_b",
+        tts_voice: "provider_b-de-DE-sample-2",
         tts_style: "dramatic",
         overlay_volume: 40,
         sub_lang: "original",
@@ -582,7 +635,6 @@ describe("dubbing", () => {
     await rig.choose(user, "🌐 Languages and mode", "Mode", "Check the transcript first");
     await rig.choose(user, "🌐 Languages and mode", "Dub into", "French");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.press(user, "Freevox · ★★ good · free");
     await rig.press(user, "Léa");
     await rig.choose(user, "🎚 Mix", "Original volume (%)", "10 %");
     await rig.create(user);
@@ -716,7 +768,6 @@ describe("motion", () => {
     await rig.press(user, "▶️");
     await rig.press(user, "Cyber neon");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.press(user, "Vocalis · ★★ good · 6–27 tokens a minute");
     await rig.press(user, "Emma");
     await rig.choose(user, "🎵 Music", "Library music", "Phonk");
     await rig.choose(user, "🎵 Music", "Music volume", "10 %");
