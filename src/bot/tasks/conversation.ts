@@ -198,8 +198,14 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
             submitted.values,
           );
         },
-        preview: (effect) =>
-          deps.preview({ chatId, provider: effect.provider, voice: effect.voice, locale: input.locale }),
+        preview: (effect, cardMessageId) =>
+          deps.preview({
+            chatId,
+            cardMessageId,
+            provider: effect.provider,
+            voice: effect.voice,
+            locale: input.locale,
+          }),
       },
       { chatId, userId },
     );

@@ -339,7 +339,13 @@ describe("voice picker", () => {
       "Making the sample; it arrives in a few seconds.",
     );
     expect(rig.previews).toEqual([
-      { chatId: 53, provider: "provider_b", voice: "provider_b-en-US-sample-1", locale: "en" },
+      {
+        chatId: 53,
+        cardMessageId: cardId,
+        provider: "provider_b",
+        voice: "provider_b-en-US-sample-1",
+        locale: "en",
+      },
     ]);
     // ▶ leaves the list where it was.
     expect(rig.card(user).text).toContain("Olivia — female, bright · Sonora · 41 tokens a minute");
@@ -370,6 +376,33 @@ describe("voice picker", () => {
     await rig.press(user, "Let the service choose");
     await rig.create(user);
     expect(rig.created).toEqual([{ type: "audio", text: "Hello", webhook_url: HOOK }]);
+  });
+
+  it("a sample answers the card as a reply, and the next one takes its place, so the card stays in view", async () => {
+    rig = await FormRig.create({ voiceSampleApiKey: "ops_operator_samplesamplesamplesamplesamplesa" });
+    const user = rig.harness.user(56);
+    await rig.fromStart(user, "Voiceover");
+    await rig.harness.send(user, "Hello");
+    await rig.choose(user, "🎙 Voice", "Voice");
+    const cardId = Number(rig.card(user).call?.payload.message_id);
+    await rig.harness.press(user, sampleButtonOf(rig.card(user).call, "Olivia"), cardId);
+    await rig.settle();
+    await rig.harness.press(user, sampleButtonOf(rig.card(user).call, "Noah"), cardId);
+    await rig.settle();
+    const samples = rig.harness.calls.filter((call) => call.method === "sendAudio");
+    // A file sent by upload carries its fields as multipart text: JSON there.
+    const replyOf = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+    expect(samples.map((call) => [call.payload.caption, replyOf(call.payload.reply_parameters)])).toEqual([
+      ["Olivia", { message_id: cardId, allow_sending_without_reply: true }],
+      ["Noah", { message_id: cardId, allow_sending_without_reply: true }],
+    ]);
+    const first = (samples[0]?.result as { message_id?: number } | undefined)?.message_id;
+    expect(first).toEqual(expect.any(Number));
+    const deleted = rig.harness.calls.filter((call) => call.method === "deleteMessage");
+    expect(deleted.map((call) => call.payload.message_id)).toEqual([first]);
+    // The list is still the card's, unchanged by the samples.
+    expect(rig.card(user).call?.payload.message_id).toBe(cardId);
+    expect(rig.card(user).text).toContain("Noah — male, deep · Sonora · 41 tokens a minute");
   });
 
   it("says what ▶ does only when the list shows one", async () => {
