@@ -405,6 +405,55 @@ describe("voice picker", () => {
     expect(rig.card(user).text).toContain("Noah — male, deep · Sonora · 41 tokens a minute");
   });
 
+  it("a long list goes a page at a time, and a voice on the second page is the one sent", async () => {
+    rig = await FormRig.create({
+      catalog: (shipped) => ({
+        ...shipped,
+        voices: [
+          ...shipped.voices,
+          ...["Ruth", "Owen", "Iris", "Theo"].map((name) => ({
+            id: `provider_b-en-US-${name}`,
+            name,
+            provider: "provider_b",
+            language: "en",
+            tier: "standard" as const,
+            sample: true,
+          })),
+        ],
+      }),
+    });
+    const user = rig.harness.user(57);
+    await rig.fromStart(user, "Voiceover");
+    await rig.harness.send(user, "Hello");
+    await rig.choose(user, "🎙 Voice", "Voice");
+    expect(keyboardRows(rig.card(user).call).slice(7, 9)).toEqual([["Noah", "▶"], ["▶️"]]);
+    await rig.press(user, "▶️");
+    expect(rig.card(user).text.split("\n").slice(2)).toEqual([
+      "Ruth · Sonora · 41 tokens a minute",
+      "Owen · Sonora · 41 tokens a minute",
+      "Iris · Sonora · 41 tokens a minute",
+      "Theo · Sonora · 41 tokens a minute",
+    ]);
+    expect(keyboardRows(rig.card(user).call).slice(0, 5)).toEqual([
+      ["Ruth", "▶"],
+      ["Owen", "▶"],
+      ["Iris", "▶"],
+      ["Theo", "▶"],
+      ["◀️"],
+    ]);
+    await rig.press(user, "Iris");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "audio",
+        text: "Hello",
+        tts_provider: "provider_b",
+        tts_voice: "provider_b-en-US-Iris",
+        webhook_url: HOOK,
+      },
+    ]);
+  });
+
   it("says what ▶ does only when the list shows one", async () => {
     rig = await FormRig.create({ noVoiceSamples: true });
     const user = rig.harness.user(54);
