@@ -310,14 +310,14 @@ describe("voice picker", () => {
       [
         "English voices: choose one. ▶ plays a sample.",
         "",
-        "Grace — female, soft · Freevox · free",
-        "Liam — male, energetic · Freevox · free",
-        "Emma — female, warm · Vocalis · 6 tokens a minute",
-        "Ava — female, calm · Lumina · 17 tokens a minute",
-        "Oliver — male, confident · Lumina · 17 tokens a minute",
-        "James — male, calm · Vocalis · 27 tokens a minute",
-        "Olivia — female, bright · Sonora · 41 tokens a minute",
-        "Noah — male, deep · Sonora · 41 tokens a minute",
+        "Grace — soft female voice · Freevox · free",
+        "Liam — energetic male voice · Freevox · free",
+        "Emma — warm female voice · Vocalis · 6 tokens a minute",
+        "Ava — calm female voice · Lumina · 17 tokens a minute",
+        "Oliver — confident male voice · Lumina · 17 tokens a minute",
+        "James — calm male voice · Vocalis · 27 tokens a minute",
+        "Olivia — bright female voice · Sonora · 41 tokens a minute",
+        "Noah — deep male voice · Sonora · 41 tokens a minute",
       ].join("\n"),
     );
     expect(keyboardRows(rig.card(user).call)).toEqual([
@@ -348,7 +348,7 @@ describe("voice picker", () => {
       },
     ]);
     // ▶ leaves the list where it was.
-    expect(rig.card(user).text).toContain("Olivia — female, bright · Sonora · 41 tokens a minute");
+    expect(rig.card(user).text).toContain("Olivia — bright female voice · Sonora · 41 tokens a minute");
     await rig.press(user, "Olivia");
     await rig.backToCard(user);
     expect(rig.card(user).text).toContain("Voice: Olivia · Sonora");
@@ -402,7 +402,7 @@ describe("voice picker", () => {
     expect(deleted.map((call) => call.payload.message_id)).toEqual([first]);
     // The list is still the card's, unchanged by the samples.
     expect(rig.card(user).call?.payload.message_id).toBe(cardId);
-    expect(rig.card(user).text).toContain("Noah — male, deep · Sonora · 41 tokens a minute");
+    expect(rig.card(user).text).toContain("Noah — deep male voice · Sonora · 41 tokens a minute");
   });
 
   it("a long list goes a page at a time, and a voice on the second page is the one sent", async () => {
@@ -451,6 +451,26 @@ describe("voice picker", () => {
         tts_voice: "provider_b-en-US-Iris",
         webhook_url: HOOK,
       },
+    ]);
+  });
+
+  it("in Ukrainian, each voice reads as a native speaker says it", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(58, "uk");
+    await rig.fromStart(user, "Озвучення");
+    await rig.harness.send(user, "Привіт");
+    await rig.tap(user, "🎙 Голос");
+    await rig.tap(user, "Голос:");
+    expect(rig.card(user).text.split("\n").slice(0, 3)).toEqual([
+      "Голоси, мова: українська. Оберіть голос. ▶ — прослухати зразок.",
+      "",
+      "Ярина — м'який жіночий голос · Freevox · безкоштовно",
+    ]);
+    expect(rig.card(user).text).toContain("Соломія — дзвінкий жіночий голос · Sonora · 41 токен за хвилину");
+    expect(keyboardRows(rig.card(user).call).slice(-3)).toEqual([
+      ["Нехай обере сервіс"],
+      ["🌐 Інша мова"],
+      ["« Назад"],
     ]);
   });
 

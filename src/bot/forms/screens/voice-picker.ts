@@ -110,18 +110,19 @@ function priceWords(price: number | undefined, t: Translate): string | undefined
   return price === 0 ? t("voice-price-free") : t("voice-price", { tokens: price });
 }
 
-/** "Emma — female, warm · Vocalis · 6 tokens a minute": how the voice sounds, who speaks it, its price. */
+/** "Emma — warm female voice · Vocalis · 6 tokens a minute": how the voice sounds, who speaks it, its price. */
 export function voiceLine(voice: CatalogVoice, env: FormEnv, t: Translate): string {
+  // The words agree with "voice" in every language: "спокійний жіночий голос".
   const traits = [
-    voice.gender && t(`voice-gender-${voice.gender}`),
     voice.tone && t(`voice-tone-${voice.tone}`),
+    voice.gender && t(`voice-gender-${voice.gender}`),
   ].filter((trait) => trait !== undefined);
   const details = [
     providerById(env.catalog, voice.provider)?.label,
     priceWords(voicePricePerMinute(env.catalog, voice), t),
   ].filter((detail) => detail !== undefined);
   const named =
-    traits.length > 0 ? t("voice-line", { name: voice.name, traits: traits.join(", ") }) : voice.name;
+    traits.length > 0 ? t("voice-line", { name: voice.name, traits: traits.join(" ") }) : voice.name;
   return [named, ...details].join(" · ");
 }
 
