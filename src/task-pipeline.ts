@@ -143,6 +143,7 @@ function voiceSamples(
     tasksService: options.tasksService,
     openResult: (url) => deps.fetcher.open(url),
     translate: deps.translate,
+    logger: options.logger,
     sleep: (ms) => wait(samplePollMs ?? ms),
   });
   options.queue.register(previews.job);

@@ -174,16 +174,10 @@ label-caption-from = from { $start } s to the end
 form-error-colour = Please send a colour as #RRGGBB, for example #FFCC00 for golden yellow.
 
 voice-automatic-short = Chosen by the service
-voice-provider-line = { $provider } · { $quality } · { $price }
 voice-price = { $tokens ->
     [one] { $tokens } token
    *[other] { $tokens } tokens
     } a minute
-voice-price-range = { $from }–{ $to ->
-    [one] { $to } token
-   *[other] { $to } tokens
-    } a minute
-voice-quality-scale = Quality from ★ (basic) to ★★★★ (premium); the price is per minute of speech.
 
 ## Sizes of files and storage
 size-bytes = { $value } B

@@ -176,20 +176,12 @@ label-caption-from = с { $start } с до конца
 form-error-colour = Пришлите цвет в виде #RRGGBB, например #FFCC00 — золотисто-жёлтый.
 
 voice-automatic-short = На выбор сервиса
-voice-provider-line = { $provider } · { $quality } · { $price }
 voice-price = { $tokens ->
     [one] { $tokens } токен
     [few] { $tokens } токена
     [many] { $tokens } токенов
    *[other] { $tokens } токена
     } в минуту
-voice-price-range = { $from }–{ $to ->
-    [one] { $to } токен
-    [few] { $to } токена
-    [many] { $to } токенов
-   *[other] { $to } токена
-    } в минуту
-voice-quality-scale = Качество от ★ (базовое) до ★★★★ (высшее); цена — за минуту речи.
 
 ## Sizes of files and storage
 size-bytes = { $value } Б

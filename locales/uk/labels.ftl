@@ -176,20 +176,12 @@ label-caption-from = з { $start } с до кінця
 form-error-colour = Надішліть колір у вигляді #RRGGBB, наприклад #FFCC00 — золотисто-жовтий.
 
 voice-automatic-short = На вибір сервісу
-voice-provider-line = { $provider } · { $quality } · { $price }
 voice-price = { $tokens ->
     [one] { $tokens } токен
     [few] { $tokens } токени
     [many] { $tokens } токенів
    *[other] { $tokens } токена
     } за хвилину
-voice-price-range = { $from }–{ $to ->
-    [one] { $to } токен
-    [few] { $to } токени
-    [many] { $to } токенів
-   *[other] { $to } токена
-    } за хвилину
-voice-quality-scale = Якість від ★ (базова) до ★★★★ (найвища); ціна — за хвилину мовлення.
 
 ## Sizes of files and storage
 size-bytes = { $value } Б

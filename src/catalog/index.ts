@@ -38,6 +38,26 @@ export function voicesFor(catalog: Catalog, provider: string, language: string):
   return catalog.voices.filter((voice) => voice.provider === provider && voice.language === code);
 }
 
+/** Tokens a minute of a voice's speech: its provider's rate for its tier; undefined without its provider. */
+export function voicePricePerMinute(catalog: Catalog, voice: CatalogVoice): number | undefined {
+  const price = providerById(catalog, voice.provider)?.pricePerMinute;
+  if (price === undefined) return undefined;
+  return voice.tier === "neural" ? (price.neural ?? price.standard) : price.standard;
+}
+
+/**
+ * Every voice of a language (a code or a locale) whose provider speaks it, the cheapest first: one list
+ * to choose from by name, with the provider as a detail. Catalog order among voices of one price.
+ */
+export function voicesIn(catalog: Catalog, language: string): CatalogVoice[] {
+  const providers = new Set(providersFor(catalog, language).map((provider) => provider.id));
+  const code = languageCode(language);
+  const priced = catalog.voices
+    .filter((voice) => voice.language === code && providers.has(voice.provider))
+    .map((voice) => ({ voice, price: voicePricePerMinute(catalog, voice) ?? 0 }));
+  return priced.sort((a, b) => a.price - b.price).map(({ voice }) => voice);
+}
+
 /**
  * A language's name in the UI locale ("uk" in "en" -> "Ukrainian", in "uk" -> "українська", in "ru" ->
  * "украинский"), from the runtime's CLDR data. Falls back to the code when the runtime has no name.

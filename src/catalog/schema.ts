@@ -42,6 +42,10 @@ export const CatalogProviderSchema = z.strictObject({
   ...sampleMarks,
 });
 
+export const VOICE_GENDERS = ["female", "male", "neutral"] as const;
+/** How a voice sounds, in a word people choose by (a voice library's descriptives). */
+export const VOICE_TONES = ["calm", "warm", "bright", "deep", "soft", "energetic", "confident"] as const;
+
 export const CatalogVoiceSchema = z.strictObject({
   /** The value sent as `tts_voice`. */
   id: z.string().trim().min(1).max(128),
@@ -49,6 +53,9 @@ export const CatalogVoiceSchema = z.strictObject({
   name: z.string().trim().min(1).max(64),
   provider: Identifier,
   language: LanguageCode,
+  /** Said beside the name, so a voice is chosen by how it sounds. */
+  gender: z.enum(VOICE_GENDERS).optional(),
+  tone: z.enum(VOICE_TONES).optional(),
   /** Priced at the provider's `neural` rate when "neural". */
   tier: z.enum(["standard", "neural"]).default("standard"),
   /**

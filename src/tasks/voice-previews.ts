@@ -4,7 +4,8 @@
  * own key (VOICE_SAMPLE_API_KEY), never the user's, so it is neither charged to them nor listed in their
  * tasks. Either way the sample is sent again by its Telegram file_id from then on. With neither a file nor
  * the operator's key a voice has no sample, and the picker shows no ▶. Presses while a sample is being made
- * wait on a list and all get it when it is ready.
+ * wait on a list and all get it when it is ready. A sample answers the form's card as a reply, and the
+ * chat's last sample before it goes: one sample under the card, which stays in view.
  */
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
@@ -15,6 +16,7 @@ import { sampleSentence } from "../catalog/sample-sentences.js";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { rereadableFile } from "../lifecycle/chat-delivery.js";
+import type { Logger } from "../logger.js";
 import type { Storage } from "../storage/ports.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/index.js";
@@ -24,6 +26,10 @@ const PreviewDataSchema = z.object({
   voice: z.string().min(1),
   locale: z.string().min(2),
 });
+
+const MessageIdSchema = z.coerce.number().int().positive();
+/** Telegram lets a bot delete its messages for 48 hours; a sample older than that stays. */
+const SHOWN_SAMPLE_TTL_MS = 48 * 60 * 60 * 1000;
 export type PreviewData = z.infer<typeof PreviewDataSchema>;
 
 const POLL_MS = 2_000;
@@ -36,7 +42,7 @@ function previewKey(data: Pick<PreviewData, "provider" | "voice">): string {
 export interface VoicePreviewDeps {
   storage: Storage;
   queue: JobQueue;
-  api: Pick<Api, "sendAudio" | "sendMessage">;
+  api: Pick<Api, "sendAudio" | "sendMessage" | "deleteMessage">;
   catalog: Catalog;
   /** The operator's key that pays for samples made through the service; undefined: only the catalog's files. */
   sampleApiKey: string | undefined;
@@ -46,12 +52,33 @@ export interface VoicePreviewDeps {
   /** A fresh stream of a result file each call (a retried upload reads it again). */
   openResult(url: string): Promise<Readable>;
   translate(locale: string): Translate;
+  logger: Pick<Logger, "warn">;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
 }
 
-/** A ▶ press: which voice, in which chat and interface language. */
-export type PreviewRequest = PreviewData & { chatId: number };
+/** A ▶ press: which voice, in which chat and interface language, and the card it was pressed on. */
+export type PreviewRequest = PreviewData & { chatId: number; cardMessageId?: number };
+
+/** Who waits for a sample being made: the chat, and the card the sample answers. */
+interface Waiter {
+  chatId: number;
+  cardMessageId?: number;
+}
+
+function waiterMember({ chatId, cardMessageId }: Waiter): string {
+  return cardMessageId === undefined ? String(chatId) : `${chatId}:${cardMessageId}`;
+}
+
+function parseWaiter(member: string): Waiter | undefined {
+  const [chat, card] = member.split(":");
+  const chatId = Number(chat);
+  if (!Number.isSafeInteger(chatId)) return undefined;
+  const cardMessageId = MessageIdSchema.safeParse(card);
+  return card !== undefined && cardMessageId.success
+    ? { chatId, cardMessageId: cardMessageId.data }
+    : { chatId };
+}
 
 /** Plays voice samples; says which voices have one. */
 export interface VoicePreviewPort {
@@ -90,6 +117,35 @@ export class VoicePreviews implements VoicePreviewPort {
     return `voice-preview-waiters:${key}`;
   }
 
+  private shownKey(chatId: number): string {
+    return `voice-preview-shown:${chatId}`;
+  }
+
+  /**
+   * Sends a sample as a reply to the card, then deletes the chat's sample before it, so trying voice
+   * after voice never pushes the card up and away. A sample that cannot be deleted stays; it harms nothing.
+   */
+  private async send(waiter: Waiter, file: string | InputFile, caption: string) {
+    const sent = await this.deps.api.sendAudio(waiter.chatId, file, {
+      caption,
+      ...(waiter.cardMessageId === undefined
+        ? {}
+        : { reply_parameters: { message_id: waiter.cardMessageId, allow_sending_without_reply: true } }),
+    });
+    const key = this.shownKey(waiter.chatId);
+    const before = MessageIdSchema.safeParse(await this.deps.storage.kv.get(key));
+    await this.deps.storage.kv.set(key, String(sent.message_id), { ttlMs: SHOWN_SAMPLE_TTL_MS });
+    if (before.success && before.data !== sent.message_id) {
+      await this.deps.api.deleteMessage(waiter.chatId, before.data).catch((error: unknown) => {
+        this.deps.logger.warn(
+          { chatId: waiter.chatId, messageId: before.data, err: error },
+          "an earlier voice sample could not be deleted; it stays under the card",
+        );
+      });
+    }
+    return sent;
+  }
+
   private voiceOf(data: Pick<PreviewData, "provider" | "voice">): CatalogVoice | undefined {
     return this.deps.catalog.voices.find(
       (voice) => voice.provider === data.provider && voice.id === data.voice,
@@ -102,20 +158,22 @@ export class VoicePreviews implements VoicePreviewPort {
     const key = previewKey(request);
     // The caption is the voice's name: the user hears which voice it is.
     const caption = voice.name;
+    const waiter: Waiter = {
+      chatId: request.chatId,
+      ...(request.cardMessageId === undefined ? {} : { cardMessageId: request.cardMessageId }),
+    };
     const fileId = await this.deps.storage.kv.get(this.cacheKey(key));
     if (fileId !== undefined) {
-      await this.deps.api.sendAudio(request.chatId, fileId, { caption });
+      await this.send(waiter, fileId, caption);
       return "voice-preview-sent";
     }
     if (voice.sampleFile !== undefined) {
-      const sent = await this.deps.api.sendAudio(request.chatId, new InputFile(voice.sampleFile), {
-        caption,
-      });
+      const sent = await this.send(waiter, new InputFile(voice.sampleFile), caption);
       if (sent.audio?.file_id) await this.deps.storage.kv.set(this.cacheKey(key), sent.audio.file_id);
       return "voice-preview-sent";
     }
     const now = (this.deps.now ?? Date.now)();
-    await this.deps.storage.sortedSets.add(this.waitersKey(key), String(request.chatId), now);
+    await this.deps.storage.sortedSets.add(this.waitersKey(key), waiterMember(waiter), now);
     const data: PreviewData = { provider: request.provider, voice: request.voice, locale: request.locale };
     await this.deps.queue.enqueue(this.job, data, {
       jobId: `preview-${key}-${Math.floor(now / MAKE_LIMIT_MS)}`,
@@ -123,14 +181,14 @@ export class VoicePreviews implements VoicePreviewPort {
     return "voice-preview-making";
   }
 
-  private async waiters(key: string): Promise<number[]> {
+  private async waiters(key: string): Promise<Waiter[]> {
     const members = await this.deps.storage.sortedSets.rangeByScore(
       this.waitersKey(key),
       Number.MAX_SAFE_INTEGER,
       1000,
     );
     for (const member of members) await this.deps.storage.sortedSets.remove(this.waitersKey(key), member);
-    return members.map(Number).filter(Number.isSafeInteger);
+    return members.map(parseWaiter).filter((waiter) => waiter !== undefined);
   }
 
   private async make(data: PreviewData): Promise<void> {
@@ -142,27 +200,25 @@ export class VoicePreviews implements VoicePreviewPort {
     if (fileId === undefined) {
       const url = voice ? await this.sample(voice) : undefined;
       if (url === undefined) {
-        for (const chatId of await this.waiters(key))
-          await this.deps.api.sendMessage(chatId, t("voice-preview-failed"));
+        for (const waiter of await this.waiters(key))
+          await this.deps.api.sendMessage(waiter.chatId, t("voice-preview-failed"));
         return;
       }
       const [first, ...rest] = await this.waiters(key);
       if (first === undefined) return;
-      const sent = await this.deps.api.sendAudio(
+      const sent = await this.send(
         first,
         rereadableFile(() => this.deps.openResult(url), "sample.mp3"),
-        {
-          caption,
-        },
+        caption,
       );
       fileId = sent.audio?.file_id;
       if (fileId) await this.deps.storage.kv.set(this.cacheKey(key), fileId);
-      for (const chatId of rest) {
-        if (fileId) await this.deps.api.sendAudio(chatId, fileId, { caption });
+      for (const waiter of rest) {
+        if (fileId) await this.send(waiter, fileId, caption);
       }
       return;
     }
-    for (const chatId of await this.waiters(key)) await this.deps.api.sendAudio(chatId, fileId, { caption });
+    for (const waiter of await this.waiters(key)) await this.send(waiter, fileId, caption);
   }
 
   /** The sample's MP3 link, made on the operator's key; undefined when it could not be made. */

@@ -68,7 +68,6 @@ async function visitForm(
       await press(field);
       await pressAction(rig, user, (a) => a.kind === "open-field" && a.page === 1);
       if (input.kind === "voice") {
-        await pressAction(rig, user, (a) => a.kind === "voice-provider");
         await pressAction(rig, user, (a) => a.kind === "voice-page" && a.page === 1);
         await pressAction(rig, user, (a) => a.kind === "voice-languages");
         await pressAction(rig, user, (a) => a.kind === "voice-languages" && a.page === 1);

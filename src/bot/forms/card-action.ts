@@ -47,15 +47,14 @@ export type OptionsAction =
   | { kind: "flip-option"; field: number; option: number }
   | { kind: "reset-field"; field: number };
 
-/** Buttons of the voice picker: language, then provider, then voice. */
+/** Buttons of the voice picker: a language's voices (by their place in its list), or another language. */
 export type VoicePickerAction =
   | { kind: "voice-languages"; page: number }
   | { kind: "voice-language"; language: number }
-  | { kind: "voice-provider"; provider: number }
   | { kind: "voice-page"; page: number }
   | { kind: "choose-voice"; voice: number }
   | { kind: "play-sample"; voice: number }
-  /** The provider alone: the service picks its voice for the language. */
+  /** Neither provider nor voice: the service picks both for the language. */
   | { kind: "automatic-voice" };
 
 /** Buttons of the caption editor. */
@@ -119,7 +118,6 @@ const CARD_BUTTONS: { [K in CardActionKind]: CardButton<CardActionOf<K>> } = {
   "reset-field": cardButton("reset-field", "u", { field: callbackInt }),
   "voice-languages": cardButton("voice-languages", "vl", { page: callbackInt }),
   "voice-language": cardButton("voice-language", "vL", { language: callbackInt }),
-  "voice-provider": cardButton("voice-provider", "vp", { provider: callbackInt }),
   "voice-page": cardButton("voice-page", "vP", { page: callbackInt }),
   "choose-voice": cardButton("choose-voice", "vv", { voice: callbackInt }),
   "play-sample": cardButton("play-sample", "vx", { voice: callbackInt }),

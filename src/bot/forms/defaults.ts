@@ -65,6 +65,16 @@ function over(values: FormValues, next: FormValues): FormValues {
   return merged;
 }
 
+/**
+ * Where the bot starts elsewhere than the service: a dub into the user's own language, and smart clips
+ * vertical, as clips are made for Reels and Shorts.
+ */
+function botDefaults(type: TaskType, locale: string): FormValues {
+  if (type === "dubbing") return { mode: "auto", target_lang: languageCode(locale) ?? locale };
+  if (type === "smart_clip") return { reels_mode: true };
+  return {};
+}
+
 /** The values a form starts from before the user's last choices: the spec's defaults and /settings. */
 export function settingsValues(input: {
   definition: FormDefinition<TaskType>;
@@ -72,12 +82,7 @@ export function settingsValues(input: {
   locale: string;
 }): FormValues {
   const { definition } = input;
-  const base = over(
-    serviceDefaults(definition.type),
-    definition.type === "dubbing"
-      ? { mode: "auto", target_lang: languageCode(input.locale) ?? input.locale }
-      : {},
-  );
+  const base = over(serviceDefaults(definition.type), botDefaults(definition.type, input.locale));
   return over(base, fromPreferences(definition, input.preferences));
 }
 

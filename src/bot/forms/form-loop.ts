@@ -62,8 +62,8 @@ export interface FormRun {
   measure?(refs: readonly MediaRef[], logger: Pick<Logger, "warn">): Promise<MediaRef[]>;
   /** Sends what the form asks for; the card's message becomes the card of what it started. */
   create(state: FormState, cardMessageId: number): Promise<void>;
-  /** Plays a voice sample; returns the notice key to answer the press with. */
-  preview?(effect: Extract<FormEffect, { kind: "preview" }>): Promise<string>;
+  /** Plays a voice sample under the form's card; returns the notice key to answer the press with. */
+  preview?(effect: Extract<FormEffect, { kind: "preview" }>, cardMessageId: number): Promise<string>;
 }
 
 /** What an update brings a form: an event, or a text file to read into a text event first. */
@@ -294,7 +294,7 @@ export async function runForm(
     }
     if (effect?.kind === "preview") {
       const preview = run.preview;
-      const notice = preview ? await conversation.external(() => preview(effect)) : undefined;
+      const notice = preview ? await conversation.external(() => preview(effect, card.messageId)) : undefined;
       if (update.callbackQuery) await update.answerCallbackQuery(notice ? { text: t(notice) } : {});
       continue;
     }

@@ -19,8 +19,8 @@ export type Screen =
   /** One field: its options, or what to send for it. */
   | { name: "field"; key: RequestField; page: number }
   | { name: "voice-languages"; page: number }
-  | { name: "voice-providers"; language: string }
-  | { name: "voices"; language: string; provider: string; page: number }
+  /** The voices of a language, every provider's, a page at a time. */
+  | { name: "voices"; language: string; page: number }
   /** The captions (text_overlays) so far. */
   | { name: "captions" }
   /** Waiting for a new caption's text. */

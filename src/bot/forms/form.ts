@@ -230,6 +230,8 @@ export interface FormDefinition<T extends FormType = FormType> {
   insight?: (view: FormView) => Array<{ key: string; params?: Record<string, string | number> }>;
   /** Brings values back within what the other choices allow (a model's options once the model changes). */
   normalize?: (values: FormValues, env: FormEnv) => FormValues;
+  /** Brings values within what the form's media allow (a clip no longer than its source), as they arrive. */
+  followMedia?: (values: FormValues, media: readonly MediaRef[]) => FormValues;
 }
 
 /** The locale key of a field's name. */

@@ -56,7 +56,6 @@ function onPress(definition: FormDefinition, state: FormState, action: CardActio
       return pressOnOptions(definition, state, action, env);
     case "voice-languages":
     case "voice-language":
-    case "voice-provider":
     case "voice-page":
     case "choose-voice":
     case "play-sample":
@@ -112,7 +111,6 @@ function onText(
     case "summary":
     case "group":
     case "voice-languages":
-    case "voice-providers":
     case "voices":
       return asFormText() ?? { state, pass: true };
   }

@@ -8,7 +8,7 @@ import { renderMediaScreen } from "./screens/media.js";
 import { renderField, renderGroup } from "./screens/options.js";
 import type { RenderedScreen, ScreenContext } from "./screens/screen-context.js";
 import { renderSummary } from "./screens/summary.js";
-import { renderVoiceLanguages, renderVoiceProviders, renderVoices } from "./screens/voice-picker.js";
+import { renderVoiceLanguages, renderVoices } from "./screens/voice-picker.js";
 
 export function renderForm(context: ScreenContext, state: FormState): RenderedScreen {
   const rendered = renderScreen(context, state);
@@ -34,8 +34,6 @@ function renderScreen(context: ScreenContext, state: FormState): RenderedScreen 
       return renderField(context, state, screen);
     case "voice-languages":
       return renderVoiceLanguages(context, screen.page);
-    case "voice-providers":
-      return renderVoiceProviders(context, screen.language);
     case "voices":
       return renderVoices(context, state, screen);
     case "captions":

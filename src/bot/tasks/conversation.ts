@@ -130,6 +130,11 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
     });
     const settings = settingsValues({ definition, preferences: setup.preferences, locale: input.locale });
     /** The form's language changed on the card: a remembered voice of the old one gives way. */
+    /** New media: the values keep within what they allow (a clip no longer than its source). */
+    const valuesFollowMedia = (before: FormState, after: FormState): FormState =>
+      before.media === after.media || !definition.followMedia
+        ? after
+        : { ...after, values: definition.followMedia(after.values, after.media) };
     const voiceFollowsLanguage = (before: FormState, after: FormState): FormState =>
       speechLanguage(before.values, input.locale) === speechLanguage(after.values, input.locale)
         ? after
@@ -139,9 +144,10 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
           };
     // Only what the form's media rule takes is its media: nothing else is ever uploaded as its video.
     const placed = placeMedia(definition, media);
+    const given = { ...values, ...placed.prefill };
     let state: FormState = {
       type: input.type,
-      values: { ...values, ...placed.prefill },
+      values: definition.followMedia?.(given, placed.media) ?? given,
       media: placed.media,
       screen: { name: "summary" },
       ...(Object.keys(setup.last).length > 0 ? { lastChoices: { last: setup.last, settings } } : {}),
@@ -162,7 +168,8 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
         services: "tasks",
         ...(input.cardMessageId !== undefined ? { cardMessageId: input.cardMessageId } : {}),
         readText: (ref) => deps.readText(ref),
-        review: (before, after) => checkSrtAgainstNewVideo(before, voiceFollowsLanguage(before, after)),
+        review: (before, after) =>
+          checkSrtAgainstNewVideo(before, valuesFollowMedia(before, voiceFollowsLanguage(before, after))),
         inspect: {
           applies: (ref) => mediaClassOf(ref) === "subtitles",
           check: (ref, current) => deps.checkSrt(ref, current.media[0]),
@@ -191,8 +198,14 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
             submitted.values,
           );
         },
-        preview: (effect) =>
-          deps.preview({ chatId, provider: effect.provider, voice: effect.voice, locale: input.locale }),
+        preview: (effect, cardMessageId) =>
+          deps.preview({
+            chatId,
+            cardMessageId,
+            provider: effect.provider,
+            voice: effect.voice,
+            locale: input.locale,
+          }),
       },
       { chatId, userId },
     );

@@ -48,7 +48,6 @@ const SAMPLES: { [K in CardActionKind]: readonly CardActionOf<K>[] } = {
     { kind: "voice-languages", page: 2 },
   ],
   "voice-language": [{ kind: "voice-language", language: 31 }],
-  "voice-provider": [{ kind: "voice-provider", provider: 3 }],
   "voice-page": [{ kind: "voice-page", page: 1 }],
   "choose-voice": [{ kind: "choose-voice", voice: 17 }],
   "play-sample": [{ kind: "play-sample", voice: 0 }],

@@ -163,7 +163,6 @@ describe("a remembered voice applies only to its own language", () => {
     await rig.tap(user, "« Назад");
     await rig.tap(user, "🎙 Голос");
     await rig.tap(user, "Голос:");
-    await rig.tap(user, "Vocalis");
     await rig.press(user, "Emma");
     await toCard(user, "« Назад");
     await rig.tap(user, "✅ Створити");
@@ -194,7 +193,6 @@ describe("a remembered voice applies only to its own language", () => {
     await rig.tap(user, "Голос:");
     await rig.tap(user, "🌐 Інша мова");
     await rig.press(user, "англійська");
-    await rig.tap(user, "Vocalis");
     await rig.press(user, "Emma");
     await toCard(user, "« Назад");
     await rig.tap(user, "✅ Створити");
@@ -217,7 +215,6 @@ describe("a remembered voice applies only to its own language", () => {
     await rig.fromIntake(user, "Dubbing", video("v1"));
     await rig.choose(user, "🌐 Languages and mode", "Dub into", "German");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.tap(user, "Vocalis");
     await rig.press(user, "Anna");
     await rig.create(user);
     expect(rig.created[0]).toMatchObject({ target_lang: "de", tts_voice: "provider_a-de-DE-sample-1" });

@@ -59,7 +59,6 @@ describe("video", () => {
     expect(rig.card(user).text).toContain("Scene 2 → file 2");
     await rig.choose(user, "🎙 Voice", "Language", "Ukrainian");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.press(user, "Sonora · ★★★ excellent · 41 tokens a minute");
     await rig.press(user, "Соломія");
     await rig.choose(user, "🎙 Voice", "Speed", "×1.2");
     await rig.choose(user, "🎙 Voice", "Speaking style", "Calm");
@@ -262,7 +261,6 @@ describe("audio", () => {
     await rig.choose(user, "🎙 Voice", "Voice");
     await rig.press(user, "🌐 Another language");
     await rig.press(user, "Ukrainian");
-    await rig.press(user, "Lumina · ★★★★ premium · 17 tokens a minute");
     await rig.press(user, "Данило");
     await rig.choose(user, "🎙 Voice", "Speed", "×0.8");
     await rig.choose(user, "🎙 Voice", "Speaking style", "Cheerful");
@@ -282,41 +280,198 @@ describe("audio", () => {
   });
 });
 
+/** The card's keyboard as rows of button texts. */
+function keyboardRows(call: ReturnType<FormRig["card"]>["call"]): string[][] {
+  const markup = call?.payload.reply_markup as
+    | { inline_keyboard?: Array<Array<{ text: string }>> }
+    | undefined;
+  return (markup?.inline_keyboard ?? []).map((row) => row.map((button) => button.text));
+}
+
+/** The ▶ on the row of the voice named `name`. */
+function sampleButtonOf(call: ReturnType<FormRig["card"]>["call"], name: string): string {
+  const markup = call?.payload.reply_markup as
+    | { inline_keyboard?: Array<Array<{ text: string; callback_data?: string }>> }
+    | undefined;
+  const row = (markup?.inline_keyboard ?? []).find((candidate) => candidate[0]?.text.endsWith(name));
+  const play = row?.find((button) => button.text === "▶");
+  if (!play?.callback_data) throw new Error(`no ▶ beside ${name}`);
+  return play.callback_data;
+}
+
 describe("voice picker", () => {
-  it("lists providers with quality and price, pages voices, and ▶ asks for a sample without leaving the list", async () => {
+  it("lists the language's voices by name with how they sound, provider and price, ▶ on each row, no provider step", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(53);
     await rig.fromStart(user, "Voiceover");
     await rig.harness.send(user, "Hello");
     await rig.choose(user, "🎙 Voice", "Voice");
-    expect(BotHarness.buttons(rig.card(user).call).map((button) => button.text)).toEqual([
-      "Vocalis · ★★ good · 6–27 tokens a minute",
-      "Sonora · ★★★ excellent · 41 tokens a minute",
-      "Freevox · ★★ good · free",
-      "Lumina · ★★★★ premium · 17 tokens a minute",
-      "🌐 Another language",
-      "« Back",
-    ]);
-    await rig.press(user, "Sonora · ★★★ excellent · 41 tokens a minute");
-    const listed = BotHarness.buttons(rig.card(user).call);
-    const play = listed.find((button) => button.text === "▶");
-    const answer = await rig.harness.press(
-      user,
-      play?.data ?? "",
-      Number(rig.card(user).call?.payload.message_id),
+    expect(rig.card(user).text).toBe(
+      [
+        "English voices: choose one. ▶ plays a sample.",
+        "",
+        "Grace — soft female voice · Freevox · free",
+        "Liam — energetic male voice · Freevox · free",
+        "Emma — warm female voice · Vocalis · 6 tokens a minute",
+        "Ava — calm female voice · Lumina · 17 tokens a minute",
+        "Oliver — confident male voice · Lumina · 17 tokens a minute",
+        "James — calm male voice · Vocalis · 27 tokens a minute",
+        "Olivia — bright female voice · Sonora · 41 tokens a minute",
+        "Noah — deep male voice · Sonora · 41 tokens a minute",
+      ].join("\n"),
     );
+    expect(keyboardRows(rig.card(user).call)).toEqual([
+      ["Grace", "▶"],
+      ["Liam", "▶"],
+      ["Emma", "▶"],
+      ["Ava", "▶"],
+      ["Oliver", "▶"],
+      ["James", "▶"],
+      ["Olivia", "▶"],
+      ["Noah", "▶"],
+      ["Let the service choose"],
+      ["🌐 Another language"],
+      ["« Back"],
+    ]);
+    const cardId = Number(rig.card(user).call?.payload.message_id);
+    const answer = await rig.harness.press(user, sampleButtonOf(rig.card(user).call, "Olivia"), cardId);
     expect(answer.find((call) => call.method === "answerCallbackQuery")?.payload.text).toBe(
       "Making the sample; it arrives in a few seconds.",
     );
     expect(rig.previews).toEqual([
       {
         chatId: 53,
+        cardMessageId: cardId,
         provider: "provider_b",
         voice: "provider_b-en-US-sample-1",
         locale: "en",
       },
     ]);
-    expect(rig.card(user).text).toContain("Sonora, English: choose a voice. ▶ plays a sample.");
+    // ▶ leaves the list where it was.
+    expect(rig.card(user).text).toContain("Olivia — bright female voice · Sonora · 41 tokens a minute");
+    await rig.press(user, "Olivia");
+    await rig.backToCard(user);
+    expect(rig.card(user).text).toContain("Voice: Olivia · Sonora");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "audio",
+        text: "Hello",
+        tts_provider: "provider_b",
+        tts_voice: "provider_b-en-US-sample-1",
+        webhook_url: HOOK,
+      },
+    ]);
+  });
+
+  it("opens on the voice chosen, marked, and the service's choice sends neither provider nor voice", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(55);
+    await rig.fromStart(user, "Voiceover");
+    await rig.harness.send(user, "Hello");
+    await rig.choose(user, "🎙 Voice", "Voice");
+    await rig.press(user, "Noah");
+    await rig.choose(user, "🎙 Voice", "Voice");
+    expect(keyboardRows(rig.card(user).call)).toContainEqual(["• Noah", "▶"]);
+    await rig.press(user, "Let the service choose");
+    await rig.create(user);
+    expect(rig.created).toEqual([{ type: "audio", text: "Hello", webhook_url: HOOK }]);
+  });
+
+  it("a sample answers the card as a reply, and the next one takes its place, so the card stays in view", async () => {
+    rig = await FormRig.create({ voiceSampleApiKey: "ops_operator_samplesamplesamplesamplesamplesa" });
+    const user = rig.harness.user(56);
+    await rig.fromStart(user, "Voiceover");
+    await rig.harness.send(user, "Hello");
+    await rig.choose(user, "🎙 Voice", "Voice");
+    const cardId = Number(rig.card(user).call?.payload.message_id);
+    await rig.harness.press(user, sampleButtonOf(rig.card(user).call, "Olivia"), cardId);
+    await rig.settle();
+    await rig.harness.press(user, sampleButtonOf(rig.card(user).call, "Noah"), cardId);
+    await rig.settle();
+    const samples = rig.harness.calls.filter((call) => call.method === "sendAudio");
+    // A file sent by upload carries its fields as multipart text: JSON there.
+    const replyOf = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+    expect(samples.map((call) => [call.payload.caption, replyOf(call.payload.reply_parameters)])).toEqual([
+      ["Olivia", { message_id: cardId, allow_sending_without_reply: true }],
+      ["Noah", { message_id: cardId, allow_sending_without_reply: true }],
+    ]);
+    const first = (samples[0]?.result as { message_id?: number } | undefined)?.message_id;
+    expect(first).toEqual(expect.any(Number));
+    const deleted = rig.harness.calls.filter((call) => call.method === "deleteMessage");
+    expect(deleted.map((call) => call.payload.message_id)).toEqual([first]);
+    // The list is still the card's, unchanged by the samples.
+    expect(rig.card(user).call?.payload.message_id).toBe(cardId);
+    expect(rig.card(user).text).toContain("Noah — deep male voice · Sonora · 41 tokens a minute");
+  });
+
+  it("a long list goes a page at a time, and a voice on the second page is the one sent", async () => {
+    rig = await FormRig.create({
+      catalog: (shipped) => ({
+        ...shipped,
+        voices: [
+          ...shipped.voices,
+          ...["Ruth", "Owen", "Iris", "Theo"].map((name) => ({
+            id: `provider_b-en-US-${name}`,
+            name,
+            provider: "provider_b",
+            language: "en",
+            tier: "standard" as const,
+            sample: true,
+          })),
+        ],
+      }),
+    });
+    const user = rig.harness.user(57);
+    await rig.fromStart(user, "Voiceover");
+    await rig.harness.send(user, "Hello");
+    await rig.choose(user, "🎙 Voice", "Voice");
+    expect(keyboardRows(rig.card(user).call).slice(7, 9)).toEqual([["Noah", "▶"], ["▶️"]]);
+    await rig.press(user, "▶️");
+    expect(rig.card(user).text.split("\n").slice(2)).toEqual([
+      "Ruth · Sonora · 41 tokens a minute",
+      "Owen · Sonora · 41 tokens a minute",
+      "Iris · Sonora · 41 tokens a minute",
+      "Theo · Sonora · 41 tokens a minute",
+    ]);
+    expect(keyboardRows(rig.card(user).call).slice(0, 5)).toEqual([
+      ["Ruth", "▶"],
+      ["Owen", "▶"],
+      ["Iris", "▶"],
+      ["Theo", "▶"],
+      ["◀️"],
+    ]);
+    await rig.press(user, "Iris");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      {
+        type: "audio",
+        text: "Hello",
+        tts_provider: "provider_b",
+        tts_voice: "provider_b-en-US-Iris",
+        webhook_url: HOOK,
+      },
+    ]);
+  });
+
+  it("in Ukrainian, each voice reads as a native speaker says it", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(58, "uk");
+    await rig.fromStart(user, "Озвучення");
+    await rig.harness.send(user, "Привіт");
+    await rig.tap(user, "🎙 Голос");
+    await rig.tap(user, "Голос:");
+    expect(rig.card(user).text.split("\n").slice(0, 3)).toEqual([
+      "Голоси, мова: українська. Оберіть голос. ▶ — прослухати зразок.",
+      "",
+      "Ярина — м'який жіночий голос · Freevox · безкоштовно",
+    ]);
+    expect(rig.card(user).text).toContain("Соломія — дзвінкий жіночий голос · Sonora · 41 токен за хвилину");
+    expect(keyboardRows(rig.card(user).call).slice(-3)).toEqual([
+      ["Нехай обере сервіс"],
+      ["🌐 Інша мова"],
+      ["« Назад"],
+    ]);
   });
 
   it("says what ▶ does only when the list shows one", async () => {
@@ -325,9 +480,9 @@ describe("voice picker", () => {
     await rig.fromStart(user, "Voiceover");
     await rig.harness.send(user, "Hello");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.press(user, "Sonora · ★★★ excellent · 41 tokens a minute");
     expect(BotHarness.buttons(rig.card(user).call).map((button) => button.text)).not.toContain("▶");
-    expect(rig.card(user).text).toContain("Sonora, English: choose a voice.");
+    expect(keyboardRows(rig.card(user).call)[0]).toEqual(["Grace"]);
+    expect(rig.card(user).text.split("\n")[0]).toBe("English voices: choose one.");
     expect(rig.card(user).text).not.toContain("▶");
   });
 });
@@ -426,8 +581,7 @@ describe("dubbing", () => {
     await rig.choose(user, "🌐 Languages and mode", "Dub into", "German");
     await rig.choose(user, "🌐 Languages and mode", "Spoken language", "English");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.press(user, "Sonora · ★★★ excellent · 41 tokens a minute");
-    await rig.press(user, "Automatic voice of this provider");
+    await rig.press(user, "Jonas");
     await rig.choose(user, "🎙 Voice", "Speaking style", "Dramatic");
     // The spec lists no tts_speed for dubbing, so the voice group offers none.
     const voiceButtons = BotHarness.buttons(rig.card(user).call).map((button) => button.text);
@@ -453,6 +607,7 @@ describe("dubbing", () => {
         target_lang: "de",
         source_lang: "en",
         tts_provider: "provider_b",
+        tts_voice: "provider_b-de-DE-sample-2",
         tts_style: "dramatic",
         overlay_volume: 40,
         sub_lang: "original",
@@ -582,7 +737,6 @@ describe("dubbing", () => {
     await rig.choose(user, "🌐 Languages and mode", "Mode", "Check the transcript first");
     await rig.choose(user, "🌐 Languages and mode", "Dub into", "French");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.press(user, "Freevox · ★★ good · free");
     await rig.press(user, "Léa");
     await rig.choose(user, "🎚 Mix", "Original volume (%)", "10 %");
     await rig.create(user);
@@ -611,12 +765,44 @@ describe("dubbing", () => {
 });
 
 describe("smart_clip", () => {
-  it("quickest: a video, Smart clips, Create", async () => {
+  it("quickest: a long video, Smart clips, Create: clips of the service's minute, vertical for Reels and Shorts", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(91);
     await fromIntake(user, "Smart clips", video("v1", 1800));
+    expect(rig.card(user).text).toContain("Clip length (s): 60 s");
+    expect(rig.card(user).text).toContain("Vertical 9:16: on");
     await rig.create(user);
-    expect(rig.created).toEqual([{ type: "smart_clip", file: upload("v1"), webhook_url: HOOK }]);
+    expect(rig.created).toEqual([
+      { type: "smart_clip", file: upload("v1"), reels_mode: true, webhook_url: HOOK },
+    ]);
+  });
+
+  it("a 15-second video: clips no longer than the video, and only lengths it has room for", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(93);
+    await fromIntake(user, "Smart clips", video("v1", 15));
+    expect(rig.card(user).text).toContain("Clip length (s): 15 s");
+    expect(rig.card(user).text).toContain("Vertical 9:16: on");
+    await rig.choose(user, "✂️ Clips", "Clip length (s)");
+    const lengths = BotHarness.buttons(rig.card(user).call).map((button) => button.text);
+    expect(lengths.filter((text) => /^(• )?\d+ s$/.test(text))).toEqual(["• 15 s"]);
+    await rig.harness.send(user, "40");
+    expect(rig.card(user).text).toContain("from 5 to 15");
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      { type: "smart_clip", file: upload("v1"), target_sec: 15, reels_mode: true, webhook_url: HOOK },
+    ]);
+  });
+
+  it("a short video sent after the form opened brings the clip length within it", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(94);
+    await rig.fromStart(user, "Smart clips");
+    await rig.harness.sendMessage(user, video("v1", 40));
+    await rig.create(user);
+    expect(rig.created).toEqual([
+      { type: "smart_clip", file: upload("v1"), target_sec: 30, reels_mode: true, webhook_url: HOOK },
+    ]);
   });
 
   it("every field", async () => {
@@ -633,7 +819,6 @@ describe("smart_clip", () => {
     await rig.type(user, "💬 Subtitles", "Subtitle colour", "#ffcc00");
     await rig.choose(user, "💬 Subtitles", "Automatic captions");
     await rig.choose(user, "💬 Subtitles", "Caption sound", "Pop");
-    await rig.choose(user, "📱 Vertical video", "Vertical 9:16");
     await rig.choose(user, "📱 Vertical video", "Reframing", "Fill, blurred edges");
     await rig.backToCard(user);
     await rig.tap(user, "🎨 Filters");
@@ -685,7 +870,6 @@ describe("motion", () => {
     await rig.press(user, "▶️");
     await rig.press(user, "Cyber neon");
     await rig.choose(user, "🎙 Voice", "Voice");
-    await rig.press(user, "Vocalis · ★★ good · 6–27 tokens a minute");
     await rig.press(user, "Emma");
     await rig.choose(user, "🎵 Music", "Library music", "Phonk");
     await rig.choose(user, "🎵 Music", "Music volume", "10 %");

@@ -296,7 +296,7 @@ describe("Then... starts the next task from the result's link", () => {
       {
         record: { type: "video", result: { url: LINK } },
         data: "t:smart_clip",
-        expected: { type: "smart_clip", file: LINK },
+        expected: { type: "smart_clip", file: LINK, reels_mode: true },
       },
       {
         record: { type: "subtitles", result: { url: LINK } },

@@ -48,6 +48,7 @@ async function setup(options: { sampleApiKey?: string; sampleFile?: string } = {
         return { message_id: 1, audio: { file_id: fileId } } as never;
       },
       sendMessage: async () => ({ message_id: 2 }) as never,
+      deleteMessage: async () => true,
     },
     tasksService: {
       createTask: async (apiKey, request) => {
@@ -63,6 +64,7 @@ async function setup(options: { sampleApiKey?: string; sampleFile?: string } = {
     },
     openResult: async () => Readable.from([Buffer.from("ID3")]),
     translate: () => (key) => key,
+    logger: createLogger({ level: "silent" }),
     sleep: async () => {},
   });
   queue.register(previews.job);

@@ -1,9 +1,16 @@
 /**
- * The voice picker: the form's language first (else a language chosen), then a provider with its
- * quality and price, then a voice, with ▶ for a sample where the voice has one. It sets tts_provider and tts_voice; the
- * automatic voice sets the provider alone and leaves the voice to the service.
+ * The voice picker, as a voice library: the voices of the form's language (else of a language chosen) in
+ * one list, the cheapest first, each by its name with how it sounds, its provider and its price, and ▶
+ * for a sample on its row. It sets tts_provider and tts_voice together; the automatic voice sets neither
+ * and leaves both to the service.
  */
-import { type CatalogProvider, languageName, providersFor, voicesFor } from "../../../catalog/index.js";
+import {
+  type CatalogVoice,
+  languageName,
+  providerById,
+  voicePricePerMinute,
+  voicesIn,
+} from "../../../catalog/index.js";
 import type { Translate } from "../../../i18n/translate.js";
 import { hasSample } from "../../../tasks/voice-previews.js";
 import type { VoicePickerAction } from "../card-action.js";
@@ -11,18 +18,20 @@ import { speechLanguage } from "../fields.js";
 import type { FormDefinition, FormEnv, FormValues } from "../form.js";
 import type { FormState, Screen, Transition } from "../form-state.js";
 import { type RenderedScreen, rows, type ScreenContext } from "./screen-context.js";
-import { providerLabel } from "./value-labels.js";
+import { escapeHtml } from "./text.js";
 
 const LANGUAGES_PER_PAGE = 12;
 const LANGUAGES_PER_ROW = 3;
+/** A page of voices with its heading keeps within a card's twelve lines. */
 const VOICES_PER_PAGE = 8;
 
-/** The providers of the form's language, or the list of languages when it has none. */
+/** The voices of the form's language, on the page of the voice chosen; the languages when it has none. */
 export function openVoicePicker(state: FormState, env: FormEnv): Screen {
   const language = speechLanguage(state.values, env.locale);
-  return providersFor(env.catalog, language).length > 0
-    ? { name: "voice-providers", language }
-    : { name: "voice-languages", page: 0 };
+  const voices = voicesIn(env.catalog, language);
+  if (voices.length === 0) return { name: "voice-languages", page: 0 };
+  const chosen = voices.findIndex((voice) => voice.id === state.values.tts_voice);
+  return { name: "voices", language, page: chosen > 0 ? Math.floor(chosen / VOICES_PER_PAGE) : 0 };
 }
 
 /** Back to the voice field's group once a voice is chosen. */
@@ -44,19 +53,7 @@ export function pressOnVoicePicker(
     case "voice-language": {
       const language = env.catalog.languages[action.language];
       return language
-        ? { state: { ...state, screen: { name: "voice-providers", language: language.code } } }
-        : { state };
-    }
-    case "voice-provider": {
-      if (screen.name !== "voice-providers") return { state };
-      const provider = providersFor(env.catalog, screen.language)[action.provider];
-      return provider
-        ? {
-            state: {
-              ...state,
-              screen: { name: "voices", language: screen.language, provider: provider.id, page: 0 },
-            },
-          }
+        ? { state: { ...state, screen: { name: "voices", language: language.code, page: 0 } } }
         : { state };
     }
     case "voice-page":
@@ -66,21 +63,19 @@ export function pressOnVoicePicker(
     case "choose-voice":
     case "play-sample": {
       if (screen.name !== "voices") return { state };
-      const voice = voicesFor(env.catalog, screen.provider, screen.language)[action.voice];
+      const voice = voicesIn(env.catalog, screen.language)[action.voice];
       if (!voice) return { state };
       if (action.kind === "play-sample") {
         if (!hasSample(voice, env.samplesOnRequest === true)) return { state };
-        return {
-          state,
-          effect: { kind: "preview", provider: screen.provider, voice: voice.id },
-        };
+        return { state, effect: { kind: "preview", provider: voice.provider, voice: voice.id } };
       }
-      const values: FormValues = { ...state.values, tts_provider: screen.provider, tts_voice: voice.id };
+      const values: FormValues = { ...state.values, tts_provider: voice.provider, tts_voice: voice.id };
       return { state: { ...state, values, screen: afterChoice(definition) } };
     }
     case "automatic-voice": {
       if (screen.name !== "voices") return { state };
-      const values: FormValues = { ...state.values, tts_provider: screen.provider };
+      const values: FormValues = { ...state.values };
+      delete values.tts_provider;
       delete values.tts_voice;
       return { state: { ...state, values, screen: afterChoice(definition) } };
     }
@@ -109,33 +104,26 @@ export function renderVoiceLanguages(context: ScreenContext, page: number): Rend
   return { text: t("voice-choose-language"), keyboard };
 }
 
-export function renderVoiceProviders(context: ScreenContext, language: string): RenderedScreen {
-  const { env, t } = context;
-  const keyboard = providersFor(env.catalog, language).map((provider, index) => [
-    context.button(providerSummary(provider, t), { kind: "voice-provider", provider: index }),
-  ]);
-  keyboard.push([context.button(t("voice-other-language"), { kind: "voice-languages", page: 0 })]);
-  keyboard.push(context.backRow());
-  return {
-    text: `${t("voice-choose-provider", { language: languageName(language, env.locale) })}\n${t("voice-quality-scale")}`,
-    keyboard,
-  };
+/** "free", or "6 tokens a minute". */
+function priceWords(price: number | undefined, t: Translate): string | undefined {
+  if (price === undefined) return undefined;
+  return price === 0 ? t("voice-price-free") : t("voice-price", { tokens: price });
 }
 
-/** "Vocalis · ★★ good · 6–27 tokens a minute": the name, its quality and its price in words. */
-export function providerSummary(provider: CatalogProvider, t: Translate): string {
-  const { standard, neural } = provider.pricePerMinute;
-  const price =
-    standard === 0
-      ? t("voice-price-free")
-      : neural === undefined || neural === standard
-        ? t("voice-price", { tokens: standard })
-        : t("voice-price-range", { from: standard, to: neural });
-  return t("voice-provider-line", {
-    provider: provider.label,
-    quality: t(`voice-quality-${provider.quality}`),
-    price,
-  });
+/** "Emma — warm female voice · Vocalis · 6 tokens a minute": how the voice sounds, who speaks it, its price. */
+export function voiceLine(voice: CatalogVoice, env: FormEnv, t: Translate): string {
+  // The words agree with "voice" in every language: "спокійний жіночий голос".
+  const traits = [
+    voice.tone && t(`voice-tone-${voice.tone}`),
+    voice.gender && t(`voice-gender-${voice.gender}`),
+  ].filter((trait) => trait !== undefined);
+  const details = [
+    providerById(env.catalog, voice.provider)?.label,
+    priceWords(voicePricePerMinute(env.catalog, voice), t),
+  ].filter((detail) => detail !== undefined);
+  const named =
+    traits.length > 0 ? t("voice-line", { name: voice.name, traits: traits.join(" ") }) : voice.name;
+  return [named, ...details].join(" · ");
 }
 
 export function renderVoices(
@@ -144,11 +132,12 @@ export function renderVoices(
   screen: Extract<Screen, { name: "voices" }>,
 ): RenderedScreen {
   const { env, t } = context;
-  const { language, provider, page } = screen;
-  const voices = voicesFor(env.catalog, provider, language);
+  const { language, page } = screen;
+  const voices = voicesIn(env.catalog, language);
   const first = page * VOICES_PER_PAGE;
   const shown = voices.slice(first, first + VOICES_PER_PAGE);
   const samples = shown.map((voice) => hasSample(voice, env.samplesOnRequest === true));
+  // The row is the voice: its name chooses it, ▶ beside it plays it; Telegram gives both halves alike.
   const keyboard = shown.map((voice, offset) => {
     const index = first + offset;
     const mark = state.values.tts_voice === voice.id ? "• " : "";
@@ -159,11 +148,11 @@ export function renderVoices(
     ...context.pager(voices.length, VOICES_PER_PAGE, page, (to) => ({ kind: "voice-page", page: to })),
   );
   keyboard.push([context.button(t("voice-automatic"), { kind: "automatic-voice" })]);
+  keyboard.push([context.button(t("voice-other-language"), { kind: "voice-languages", page: 0 })]);
   keyboard.push(context.backRow());
-  const heading = t("voice-choose-voice", {
-    provider: providerLabel(env, provider) ?? provider,
-    language: languageName(language, env.locale),
-  });
+  const heading = t("voice-choose-voice", { language: languageName(language, env.locale) });
   // ▶ is explained only where the page shows one.
-  return { text: samples.includes(true) ? `${heading} ${t("voice-play-sample")}` : heading, keyboard };
+  const intro = samples.includes(true) ? `${heading} ${t("voice-play-sample")}` : heading;
+  const lines = shown.map((voice) => escapeHtml(voiceLine(voice, env, t)));
+  return { text: [escapeHtml(intro), "", ...lines].join("\n"), keyboard };
 }
