@@ -84,7 +84,7 @@ describe("a video from text", () => {
     expect(card).toContain("Price: 2 × 60 = 120 tokens (about $0.12)");
     expect(card).toContain("You are charged only for the clips that succeed.");
 
-    await rig.choose(user, "🧠 Model and quality", "Model", "Cinematic 3");
+    await rig.choose(user, "🧠 Model", "Model", "Cinematic 3");
     await rig.choose(user, "🎬 Shape, length and sound", "Length");
     const lengths = rig.buttons(user).filter((text) => text !== "« Back" && text !== "Reset to default");
     expect(lengths).toEqual(["• 6 seconds", "10 seconds", "15 seconds"]);
@@ -128,7 +128,7 @@ describe("a video from text", () => {
     const user = rig.harness.user(402);
     await rig.link(user);
     await rig.harness.send(user, "/video a lantern drifting up");
-    await rig.choose(user, "🧠 Model and quality", "Model", "Kinetic 2.1");
+    await rig.choose(user, "🧠 Model", "Model", "Kinetic 2.1");
     await rig.backToCard(user);
     expect(rig.card(user).text).toContain(
       "This model is priced by the second: 14–35 tokens a second of video, depending on the choices.",
@@ -163,7 +163,7 @@ describe("quality modes", () => {
       const user = rig.harness.user(id, locale);
       await rig.link(user);
       await rig.harness.send(user, "/video a paper boat");
-      await rig.choose(user, t("form-group-model"), t("field-model"), "Cinematic 3");
+      await rig.choose(user, t("form-group-model-only"), t("field-model"), "Cinematic 3");
       await toSummary(rig, user);
       expect(rig.card(user).text).toContain(expected);
     }

@@ -258,6 +258,12 @@ export function modelField(
 
 export type ModelOf = (view: FormView) => CatalogModel | undefined;
 
+/** The model group is named for what it holds: the model, and its quality modes where it has any. */
+export function modelGroupName(model: ModelOf): (group: string, view: FormView) => string | undefined {
+  return (group, view) =>
+    group === "model" && (model(view)?.quality_modes.length ?? 0) === 0 ? "form-group-model-only" : undefined;
+}
+
 /** The chosen model's quality modes, in words. */
 export function qualityModeField(model: ModelOf, words: { label: string; hint?: string }): ImageField {
   return catalogChoiceField({

@@ -31,6 +31,7 @@ import {
   keep,
   type ModelOf,
   modelField,
+  modelGroupName,
   modelsFor,
   normalizeImageValues,
   promptField,
@@ -160,13 +161,20 @@ function videoFields(type: VideoFormType, setup: ImageFormSetup, model: ModelOf)
       model,
       describe: (value, t) => t("video-value-duration", { seconds: Number(value) }),
     }),
+    // Every model says whether its clips have sound; only one that can switch it off offers the switch.
     {
       key: "audio",
       group: "clip",
       label: "video-field-audio",
       hint: "video-hint-audio",
-      input: { kind: "toggle" },
-      applies: (view) => model(view)?.audio_toggle === true,
+      input: {
+        kind: "toggle",
+        fixed: (view) => {
+          const current = model(view);
+          return current && !current.audio_toggle ? current.audio : undefined;
+        },
+      },
+      applies: (view) => model(view) !== undefined,
     },
   ];
 }
@@ -214,6 +222,7 @@ export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefin
   return {
     type,
     groups: GROUPS,
+    groupName: modelGroupName(model),
     fields: videoFields(type, setup, model),
     freeText: "prompt",
     ...(media
