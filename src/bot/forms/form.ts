@@ -60,7 +60,15 @@ type GenerationFieldKey = Exclude<
 > &
   string;
 
-export type FieldKey<T extends FormType> = T extends TaskType ? TaskFieldKey<T> : GenerationFieldKey;
+/**
+ * What a generation form decides beyond its request: a keyframe chain's clips joined into one video once
+ * they are made (a task on the Media Task Service, which the bot starts itself).
+ */
+type GenerationFollowUpKey = "join";
+
+export type FieldKey<T extends FormType> = T extends TaskType
+  ? TaskFieldKey<T>
+  : GenerationFieldKey | GenerationFollowUpKey;
 
 /** A field of any form's request. */
 export type RequestField = FieldKey<FormType>;

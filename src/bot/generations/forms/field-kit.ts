@@ -26,6 +26,8 @@ export interface ImageFormSetup {
   /** False while the service takes no new generations. */
   available: boolean;
   account: ImageAccountView;
+  /** The Media Task Service balance a keyframe chain's join is paid from, where it was read. */
+  taskBalance?: number;
 }
 
 export interface ImageAccountView {

@@ -23,6 +23,7 @@ import type {
   MediaRule,
 } from "../../forms/form.js";
 import type { Notice } from "../../forms/form-state.js";
+import { joinChosen, joinField, joinIssue, joinLines } from "./chain-join.js";
 import {
   catalogChoiceField,
   chosenModel,
@@ -139,6 +140,14 @@ export function normalizeVideoValues(
   return next;
 }
 
+/** The values of a video form with what it decides beyond its request: a keyframe chain's join. */
+function withFollowUp(type: VideoFormType, values: FormValues, next: FormValues): FormValues {
+  const kept = { ...next };
+  delete kept.join;
+  if (type === "keyframe_video") kept.join = joinChosen(values) ? true : null;
+  return kept;
+}
+
 /** A video form's fields: the prompt, the model and the chosen model's clip options. */
 function videoFields(type: VideoFormType, setup: ImageFormSetup, model: ModelOf): ImageField[] {
   return [
@@ -176,6 +185,7 @@ function videoFields(type: VideoFormType, setup: ImageFormSetup, model: ModelOf)
       },
       applies: (view) => model(view) !== undefined,
     },
+    ...(type === "keyframe_video" ? [joinField()] : []),
   ];
 }
 
@@ -229,7 +239,8 @@ export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefin
       ? { media: { ...media, max: MAX_START_FRAMES, tooManyKey: `form-media-too-many-${type}` } }
       : {}),
     ...(type === "text_to_video" ? {} : { insight: (view: FormView) => videoInsight(type, view) }),
-    normalize: (values: FormValues) => normalizeVideoValues(type, setup, values),
+    ...(type === "keyframe_video" ? { summaryChoice: "join" as const } : {}),
+    normalize: (values: FormValues) => withFollowUp(type, values, normalizeVideoValues(type, setup, values)),
   };
 }
 
@@ -260,7 +271,10 @@ export function videoContract(type: VideoFormType, setup: ImageFormSetup): FormC
     issues(_model, view, count) {
       if (type === "text_to_video") return [];
       const match = promptMatch(promptsOf(type, view.values).length, count);
-      if (match.kind !== "mismatch") return [];
+      if (match.kind !== "mismatch") {
+        const short = type === "keyframe_video" ? joinIssue(setup, view, count) : undefined;
+        return short ? [short] : [];
+      }
       const { prompts } = match;
       const params = { frames: view.media.length, clips: count, prompts };
       return [
@@ -272,7 +286,8 @@ export function videoContract(type: VideoFormType, setup: ImageFormSetup): FormC
     ledger(lines, model, view, t) {
       const perSecond = perSecondLine(model, view.env.locale, t);
       if (perSecond) lines.splice(1, 0, perSecond);
-      return lines;
+      if (type !== "keyframe_video") return lines;
+      return [...lines, ...joinLines(setup, view, clipCount(type, view.values, view.media), t)];
     },
   });
 }
