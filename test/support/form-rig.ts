@@ -11,7 +11,7 @@ import type { Api } from "grammy";
 import type { MoreOffers } from "../../src/bot/features/intake.js";
 import type { Notice } from "../../src/bot/forms/form-state.js";
 import { createI18n } from "../../src/bot/i18n.js";
-import { loadCatalog } from "../../src/catalog/index.js";
+import { type Catalog, loadCatalog } from "../../src/catalog/index.js";
 import { DEFAULT_CATALOG_PATH } from "../../src/config.js";
 import { MemoryJobQueue } from "../../src/jobs/memory-queue.js";
 import type { PeriodicWork } from "../../src/jobs/queue.js";
@@ -53,6 +53,8 @@ interface RigOptions {
   noVoiceSamples?: boolean;
   /** Offers beside the tasks' in the intake (the generation service's, shown but not wired here). */
   moreOffers?: MoreOffers;
+  /** The catalog as a test changes it (a library without music, say). */
+  catalog?: (catalog: Catalog) => Catalog;
 }
 
 export class FormRig {
@@ -203,7 +205,8 @@ export class FormRig {
 
   /** `voiceSampleApiKey`: ▶ makes real samples on that key through the fake service, as in production. */
   static async create(options: RigOptions = {}): Promise<FormRig> {
-    const rig = new FormRig(await loadCatalog(DEFAULT_CATALOG_PATH), options);
+    const catalog = await loadCatalog(DEFAULT_CATALOG_PATH);
+    const rig = new FormRig(options.catalog ? options.catalog(catalog) : catalog, options);
     await rig.queue.start();
     return rig;
   }
