@@ -125,6 +125,23 @@ describe("a keyframe chain's card", () => {
     expect(BotHarness.buttons(control).map((button) => button.text)[0]).toBe(JOIN);
   });
 
+  it("when a clip did not come out, joins the ones that did, in order, at their own price", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(706);
+    await rig.link(user);
+    rig.sandbox.faults.failGenerations(1, "The model provider timed out");
+    await openChain(user);
+    await rig.tap(user, JOIN);
+    await rig.create(user);
+    await finishAndDeliver(user);
+    const made = (await clipsInOrder()).filter((clip) => clip.status === "succeeded");
+    expect(made).toHaveLength(2);
+    expect(rig.joinTasks).toHaveLength(1);
+    const [task] = rig.joinTasks;
+    expect(task?.cost).toEqual({ tokens: 8 });
+    expect((task?.request.photos as string[]).map(path)).toEqual(made.map((clip) => path(clip.output?.url)));
+  });
+
   it("with a task balance short of the join, says so and Create waits: nothing is made or charged", async () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(703);
