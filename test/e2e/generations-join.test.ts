@@ -101,7 +101,7 @@ describe.skipIf(!redisServer)("a keyframe chain joined into one video, end to en
       user,
       (message) =>
         message.video !== undefined &&
-        message.caption?.startsWith("✅ Video from photos and clips #") === true,
+        message.caption?.startsWith("✅ Video from 4 keyframes #") === true,
       60_000,
     );
     expect(joined.caption).toContain("Cost: about 12 tokens");
