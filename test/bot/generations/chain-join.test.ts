@@ -139,7 +139,8 @@ describe("a keyframe chain's card", () => {
     expect(rig.joinTasks).toHaveLength(1);
     const [task] = rig.joinTasks;
     expect(task?.cost).toEqual({ tokens: 8 });
-    expect((task?.request.photos as string[]).map(path)).toEqual(made.map((clip) => path(clip.output?.url)));
+    const photos = (task?.request.photos ?? []) as string[];
+    expect(photos.map(path)).toEqual(made.map((clip) => path(clip.output?.url)));
   });
 
   it("with a task balance short of the join, says so and Create waits: nothing is made or charged", async () => {
