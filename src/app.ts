@@ -168,10 +168,7 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
     i18n,
     taskCatalog: catalog,
     limits,
-    tasks: {
-      start: (task) => pipeline.forms.submissions.start(task),
-      started: async (ticket) => (await pipeline.records.get(ticket)) !== undefined,
-    },
+    tasks: pipeline.joinTasks,
     playground,
     ...(timings.generations ? { timings: timings.generations } : {}),
   });

@@ -10,6 +10,7 @@ import type { Api } from "grammy";
 import type { Hono } from "hono";
 import { type GenerationCredentials, GenerationLinks } from "./accounts/generation-links.js";
 import type { KeyVault } from "./accounts/vault.js";
+import { joinPlan } from "./bot/generations/result-actions.js";
 import { createGenerationFlowDeps } from "./bot/generations/services.js";
 import type { BotI18n } from "./bot/i18n.js";
 import type { GenerationFeatures } from "./bot/index.js";
@@ -23,7 +24,7 @@ import { createJob } from "./generations/create-job.js";
 import { deliverJob } from "./generations/deliver-job.js";
 import { failureCheckJob } from "./generations/failure-check.js";
 import { Follower, observeJob } from "./generations/follower.js";
-import { type JoinTasks, joinJob, startJoin } from "./generations/join-clips.js";
+import { chosenJoin, type JoinTasks, joinJob, startJoin } from "./generations/join-clips.js";
 import { KeyGuardian, keyGuardJob } from "./generations/key-guardian.js";
 import { generationPoller, pollJob } from "./generations/poller.js";
 import { cancelQueueJob } from "./generations/queue-card.js";
@@ -186,6 +187,7 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
     api,
     uploadLimitBytes: options.uploadLimitBytes ?? uploadLimitBytes(options.limits.selfHostedBotApi),
     refreshCard,
+    finished: (record) => joinChosen(record),
   });
   const follower = new Follower({
     records,
@@ -270,6 +272,14 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
     api,
     translate,
   });
+  const joinChosen = chosenJoin({
+    kv: storage.kv,
+    queue,
+    job: join,
+    api,
+    translate,
+    plan: (record) => joinPlan(records, record),
+  });
   queue.register(create, deliver, poll, observe, failures.job, cardJob, original, cancel, guard);
   queue.register(retentionNotice, cancelQueue, join);
   queue.every(poller);
@@ -309,6 +319,7 @@ function generationFeatures(
     submissions,
     kv: storage.kv,
     telegram,
+    taskBalance: (userId) => options.tasks.balance(userId),
   });
   // A press repeated within this window is the same press (a double tap): one job.
   const pressSlot = () => Math.floor(Date.now() / 10_000);

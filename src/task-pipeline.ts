@@ -12,8 +12,9 @@ import type { ApiKeyReader, ExistingApiKeyReader } from "./accounts/ports.js";
 import type { BotI18n } from "./bot/i18n.js";
 import { PreferencesRepository } from "./bot/preferences.js";
 import type { TaskFormsDeps } from "./bot/tasks/result-actions.js";
-import { createFlowDeps } from "./bot/tasks/services.js";
+import { accountOf, createFlowDeps } from "./bot/tasks/services.js";
 import type { Catalog } from "./catalog/index.js";
+import type { JoinTasks } from "./generations/join-clips.js";
 import { taskHookRoutes } from "./http/task-hooks.js";
 import type { Translate } from "./i18n/translate.js";
 import type { JobQueue, PeriodicWork } from "./jobs/queue.js";
@@ -94,6 +95,30 @@ export interface TaskPipeline {
   routes: (app: Hono) => void;
   /** Ticked by the queue; tests tick it by hand. */
   poller: PeriodicWork;
+  /** This service's side of a keyframe chain's join: the video task, and the balance that pays for it. */
+  joinTasks: JoinTasks;
+}
+
+function joinTasksOf(
+  options: PipelineOptions,
+  records: TaskRecords,
+  submissions: TaskSubmissions,
+): JoinTasks {
+  const { apiKeys, tasksService, logger } = options;
+  return {
+    start: (task) => submissions.start(task),
+    started: async (ticket) => (await records.get(ticket)) !== undefined,
+    async balance(userId) {
+      try {
+        const { apiKey } = await apiKeys.ensure(userId);
+        return accountOf(await tasksService.me(apiKey)).balance;
+      } catch (error) {
+        // The card then shows the join's price without the balance; the task service still refuses a short one.
+        logger.warn({ err: error, user_id: userId }, "task balance not readable for a keyframe chain's card");
+        return undefined;
+      }
+    },
+  };
 }
 
 /**
@@ -269,5 +294,6 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     apiKeys,
     tasksService,
   });
-  return { forms: { flow, records, submissions }, records, results, routes, poller };
+  const joinTasks = joinTasksOf(options, records, submissions);
+  return { forms: { flow, records, submissions }, records, results, routes, poller, joinTasks };
 }

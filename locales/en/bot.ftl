@@ -30,6 +30,10 @@ welcome =
     Pick a task below, or just send me a file.
 welcome-pick = Choose a task:
 task-video-name = Video from photos and clips
+task-joined-name = Video from { $keyframes } { $keyframes ->
+    [one] keyframe
+   *[other] keyframes
+}
 task-transcription-name = Transcription
 task-audio-name = Voiceover
 task-subtitles-name = Subtitles

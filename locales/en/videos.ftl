@@ -20,6 +20,10 @@ field-duration = Length
 video-hint-duration = How long each clip is. Longer clips cost more.
 video-field-audio = Sound
 video-hint-audio = The model makes its own soundtrack; switch it off for a silent clip.
+video-field-join = Clips
+video-value-join = joined into one video
+summary-choice-join-null = 🎞 Separate clips
+summary-choice-join-true = 🎬 Join into one video
 video-value-duration = { $seconds ->
     [one] { $seconds } second
    *[other] { $seconds } seconds

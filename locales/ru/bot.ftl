@@ -30,6 +30,10 @@ welcome =
     Выберите задачу ниже или просто пришлите файл.
 welcome-pick = Выберите задачу:
 task-video-name = Видео из фото и роликов
+task-joined-name = Видео из { $keyframes } { $keyframes ->
+    [one] ключевого кадра
+   *[other] ключевых кадров
+}
 task-transcription-name = Расшифровка
 task-audio-name = Озвучка
 task-subtitles-name = Субтитры

@@ -96,6 +96,7 @@ generation-form-reference_image-name = Изображение по фото-об
 generation-not-linked = Аккаунт генерации ещё не подключён. /connect подключает его ключом из личного кабинета сервиса.
 form-group-prompt = ✏️ Описание и количество
 form-group-model = 🧠 Модель и качество
+form-group-model-only = 🧠 Модель
 form-group-picture = 📐 Форма и размер
 field-prompt = Описание
 field-n = Изображений на описание
@@ -201,6 +202,7 @@ generation-price-over-budget = ⚠️ Это может стоить до { $max
 generation-rule-unavailable = Сервис генерации сейчас не принимает новые изображения. Попробуйте, пожалуйста, позже.
 generation-rule-no-model = На вашем тарифе для этого нет модели. Перейдите на Pro в личном кабинете сервиса.
 generation-rule-no-candidate = Сервис не предлагает ни одной модели, которая это делает. Попробуйте другой вид изображения или видео.
+generation-prompt-first = Сначала напишите описание: отправьте его сюда сообщением.
 generation-rule-too-many = Это { $count } { $count ->
         [one] изображение
         [few] изображения

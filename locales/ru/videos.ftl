@@ -20,6 +20,10 @@ field-duration = Длительность
 video-hint-duration = Сколько длится каждый клип. Длинные клипы стоят дороже.
 video-field-audio = Звук
 video-hint-audio = Модель сама делает звуковую дорожку; выключите её, чтобы клип был без звука.
+video-field-join = Клипы
+video-value-join = склеены в одно видео
+summary-choice-join-null = 🎞 Отдельные клипы
+summary-choice-join-true = 🎬 Склеить в одно видео
 video-value-duration = { $seconds ->
     [one] { $seconds } секунда
     [few] { $seconds } секунды

@@ -30,6 +30,10 @@ welcome =
     Оберіть завдання нижче або просто надішліть файл.
 welcome-pick = Оберіть завдання:
 task-video-name = Відео з фото й роликів
+task-joined-name = Відео з { $keyframes } { $keyframes ->
+    [one] ключового кадру
+   *[other] ключових кадрів
+}
 task-transcription-name = Транскрипція
 task-audio-name = Озвучення
 task-subtitles-name = Субтитри

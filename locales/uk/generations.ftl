@@ -96,6 +96,7 @@ generation-form-reference_image-name = Зображення з фото-зраз
 generation-not-linked = Акаунт генерації ще не під'єднано. /connect під'єднує його ключем з особистого кабінету сервісу.
 form-group-prompt = ✏️ Опис і кількість
 form-group-model = 🧠 Модель і якість
+form-group-model-only = 🧠 Модель
 form-group-picture = 📐 Форма і розмір
 field-prompt = Опис
 field-n = Зображень на опис
@@ -201,6 +202,7 @@ generation-price-over-budget = ⚠️ Це може коштувати до { $m
 generation-rule-unavailable = Сервіс генерації зараз не приймає нових зображень. Спробуйте, будь ласка, пізніше.
 generation-rule-no-model = На вашому тарифі для цього немає моделі. Перейдіть на Pro в особистому кабінеті сервісу.
 generation-rule-no-candidate = Сервіс не пропонує жодної моделі, яка це робить. Спробуйте інший вид зображення чи відео.
+generation-prompt-first = Спершу напишіть опис: надішліть його сюди повідомленням.
 generation-rule-too-many = Це { $count } { $count ->
         [one] зображення
         [few] зображення

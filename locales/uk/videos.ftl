@@ -20,6 +20,10 @@ field-duration = Тривалість
 video-hint-duration = Скільки триває кожен кліп. Довші кліпи коштують більше.
 video-field-audio = Звук
 video-hint-audio = Модель сама створює звукову доріжку; вимкніть її, щоб кліп був без звуку.
+video-field-join = Кліпи
+video-value-join = склеєні в одне відео
+summary-choice-join-null = 🎞 Окремі кліпи
+summary-choice-join-true = 🎬 Склеїти в одне відео
 video-value-duration = { $seconds ->
     [one] { $seconds } секунда
     [few] { $seconds } секунди

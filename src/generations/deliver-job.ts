@@ -45,6 +45,8 @@ export interface DeliverDeps extends ChatDeliveryDeps {
   results: ResultReader;
   api: ResultApi;
   refreshCard(ticket: string, options?: { final?: boolean }): Promise<void>;
+  /** What follows once the whole batch is in the chat: the join a keyframe chain's card chose. */
+  finished?(record: BatchRecord): Promise<void>;
   /** The largest file the bot may upload to the chat; a bigger video goes as its link. */
   uploadLimitBytes: number;
   now?: () => number;
@@ -122,6 +124,7 @@ async function finishBatch(deps: DeliverDeps, record: BatchRecord): Promise<void
   await deps.records.update(record.ticket, (current) => ({ ...current, state: "finished" }));
   await deps.records.markClosed(record.ticket);
   await deps.refreshCard(record.ticket, { final: true });
+  await deps.finished?.(record);
 }
 
 function sentParts(deps: DeliverDeps, ticket: string, index: number, earlier: readonly string[]): SentParts {

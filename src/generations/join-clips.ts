@@ -8,7 +8,7 @@ import type { Api } from "grammy";
 import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { ticketTag } from "../lifecycle/tickets.js";
+import { newTicket, ticketTag } from "../lifecycle/tickets.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import type { Problem } from "./problems.js";
 import type { BatchRecord, ChunkItem, GenerationRecords } from "./records.js";
@@ -43,6 +43,8 @@ export interface JoinTask {
   type: "video";
   request: Record<string, unknown>;
   cost?: z.infer<typeof CostSchema>;
+  /** The video is named for what it is made from: the chain's keyframes. */
+  joined: { keyframes: number };
 }
 
 /** The Media Task Service's side of a join, as its submissions offer it. */
@@ -51,6 +53,8 @@ export interface JoinTasks {
   start(task: JoinTask): Promise<{ ticket: string }>;
   /** Whether a task was started under the ticket. */
   started(ticket: string): Promise<boolean>;
+  /** The user's task balance, for the keyframe chain's card; undefined when it cannot be read now. */
+  balance(userId: number): Promise<number | undefined>;
 }
 
 export interface JoinDeps extends ResultLinkDeps {
@@ -93,6 +97,12 @@ export function joinRequest(record: BatchRecord, links: readonly string[]): Reco
   };
 }
 
+/** The photos of the chain: one more than its clips. */
+function keyframesOf(record: BatchRecord): number {
+  const frames = record.request.keyframe_file_ids;
+  return Array.isArray(frames) ? frames.length : record.count + 1;
+}
+
 export type JoinOutcome = "started" | "already";
 
 /** Claims the batch's join and queues it; "already" when one was started before. */
@@ -106,6 +116,40 @@ export async function startJoin(
   if (!(await kv.setIfAbsent(claimKey(data.ticket), taskTicket, { ttlMs: CLAIM_TTL_MS }))) return "already";
   await queue.enqueue(job, data, { jobId: `generation-join-${ticketTag(data.ticket)}` });
   return "started";
+}
+
+/** Which clips a join takes now and what it costs by the task price table, which the bot's side knows. */
+export type JoinPlanner = (
+  record: BatchRecord,
+) => Promise<{ positions: number[]; estimate: { tokens: number; perMinute?: boolean } }>;
+
+export interface ChosenJoinDeps extends Pick<JoinDeps, "kv" | "api" | "translate"> {
+  queue: JobQueue;
+  job: JobDefinition<JoinData>;
+  plan: JoinPlanner;
+}
+
+/**
+ * The join a keyframe chain's card chose, started once its clips are all in the chat at the price the card
+ * showed, under the same claim as the button under the clips: it is never made twice.
+ */
+export function chosenJoin(deps: ChosenJoinDeps): (record: BatchRecord) => Promise<void> {
+  return async (record) => {
+    if (record.form.values.join !== true) return;
+    const { positions, estimate } = await deps.plan(record);
+    if (positions.length < 2) {
+      await deps.api.sendMessage(record.chatId, deps.translate(record.locale)("join-too-few"));
+      return;
+    }
+    const cost = estimate.perMinute ? {} : { cost: { tokens: estimate.tokens } };
+    await startJoin(
+      deps.kv,
+      deps.queue,
+      deps.job,
+      { ticket: record.ticket, positions, ...cost },
+      newTicket(),
+    );
+  };
 }
 
 export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
@@ -156,6 +200,7 @@ export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
         type: "video",
         request: joinRequest(record, links),
         ...(cost ? { cost } : {}),
+        joined: { keyframes: keyframesOf(record) },
       });
     },
   };

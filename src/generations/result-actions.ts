@@ -200,7 +200,8 @@ export function isKeyframeChain(record: Pick<BatchRecord, "request">): boolean {
  * button says how many it joins; fewer than two leave nothing to join.
  */
 export function joinRows(t: Translate, record: BatchRecord, chunk: ChunkRecord): InlineKeyboardButton[][] {
-  if (!isKeyframeChain(record)) return [];
+  // Joining chosen on the card is under way once the clips are in: no second offer of it.
+  if (!isKeyframeChain(record) || record.form.values.join === true) return [];
   const made = chunk.items.filter((item) => item.status === "succeeded").length;
   if (made < 2) return [];
   const text =

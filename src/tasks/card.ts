@@ -59,9 +59,16 @@ export class ProgressCards {
   }
 }
 
+/** What the task is: its type's name, or a joined video's by its keyframes ("Video from 3 keyframes"). */
+export function taskName(t: Translate, record: Pick<TaskRecord, "type" | "joined">): string {
+  return record.joined
+    ? t("task-joined-name", { keyframes: record.joined.keyframes })
+    : t(`task-${record.type}-name`);
+}
+
 /** The task's name; a dubbing's render step names the step it continues ("render of #1005"). */
 export function taskTitle(t: Translate, record: TaskRecord): string {
-  const name = t(`task-${record.type}-name`);
+  const name = taskName(t, record);
   return record.parentTaskId === undefined
     ? name
     : t("task-render-of", { task: name, id: String(record.parentTaskId) });

@@ -20,7 +20,7 @@ import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
 import type { ProgressCards } from "./card.js";
-import { cardText, taskTitle } from "./card.js";
+import { cardText, taskName, taskTitle } from "./card.js";
 import type { CreationCheck } from "./creation-check.js";
 import type { ResultLinks, TaskRecord, TaskRecords } from "./records.js";
 import { resultButton, resultKeyboard } from "./result-actions.js";
@@ -194,7 +194,7 @@ async function deliverFinished(
     ];
     await deps.sendMessage(
       record.chatId,
-      t("outcome-failed", { task: t(`task-${record.type}-name`), id: String(taskId), error }),
+      t("outcome-failed", { task: taskName(t, record), id: String(taskId), error }),
       record.request ? { inline_keyboard: [buttons] } : resultKeyboard(t, record),
     );
   }

@@ -99,6 +99,8 @@ export const TaskRecordSchema = TicketRecordSchema.extend({
   parent: z.string().optional(),
   /** The task number of the step this one continues, as the user saw it ("render of #1005"). */
   parentTaskId: z.number().int().optional(),
+  /** A video joined from a keyframe chain's clips, named for its keyframes rather than as any video task. */
+  joined: z.object({ keyframes: z.number().int().positive() }).optional(),
   result: ResultLinksSchema.optional(),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;

@@ -28,6 +28,7 @@ export interface NewSubmission {
   parentTaskId?: number;
   /** Uploads another submission made that this one may reuse while they live. */
   uploads?: TaskRecord["uploads"];
+  joined?: TaskRecord["joined"];
 }
 
 /** What a task started from another keeps of it: who asked where, by which form, at what price. */
@@ -75,6 +76,7 @@ export class TaskSubmissions extends LifecycleStart<TaskRecords> {
       ...(submission.cardMessageId !== undefined ? { cardMessageId: submission.cardMessageId } : {}),
       ...(submission.parent ? { parent: submission.parent } : {}),
       ...(submission.parentTaskId !== undefined ? { parentTaskId: submission.parentTaskId } : {}),
+      ...(submission.joined ? { joined: submission.joined } : {}),
     };
     await this.records.put(record);
     await this.enqueue(record, 0);

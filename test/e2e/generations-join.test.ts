@@ -100,8 +100,7 @@ describe.skipIf(!redisServer)("a keyframe chain joined into one video, end to en
     const joined = await shows(
       user,
       (message) =>
-        message.video !== undefined &&
-        message.caption?.startsWith("✅ Video from photos and clips #") === true,
+        message.video !== undefined && message.caption?.startsWith("✅ Video from 4 keyframes #") === true,
       60_000,
     );
     expect(joined.caption).toContain("Cost: about 12 tokens");

@@ -369,7 +369,7 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     const user = person("Lea");
     await connect(stack, user, { plan: "Free" });
     await imageForm(user, "a mountain lake");
-    await press(user, "🧠 Model and quality");
+    await press(user, "🧠 Model");
     await press(user, "Model:");
     const locked = buttonsOf(formCard(user) as Message).filter((button) => button.text.startsWith("🔒"));
     expect(locked.map((button) => button.text)).toEqual(["🔒 Prism Image 1 · 20–1,250 tokens"]);

@@ -14,6 +14,7 @@ import { createI18n } from "../../src/bot/i18n.js";
 import { type Catalog, loadCatalog } from "../../src/catalog/index.js";
 import { DEFAULT_CATALOG_PATH } from "../../src/config.js";
 import { MemoryJobQueue } from "../../src/jobs/memory-queue.js";
+import type { PeriodicWork } from "../../src/jobs/queue.js";
 import { createLogger } from "../../src/logger.js";
 import type { MediaRef } from "../../src/media/media-ref.js";
 import { createMetrics } from "../../src/metrics.js";
@@ -21,6 +22,7 @@ import { createMemoryStorage } from "../../src/storage/memory.js";
 import type { Storage } from "../../src/storage/ports.js";
 import { createTaskPipeline, type TaskServiceCalls } from "../../src/task-pipeline.js";
 import type { TaskRecords } from "../../src/tasks/records.js";
+import type { TaskSubmissions } from "../../src/tasks/start.js";
 import type { PreviewRequest, VoicePreviewPort } from "../../src/tasks/voice-previews.js";
 import { parseSrt } from "../../src/tasks-service/parsers/srt.js";
 import type { TaskRequest } from "../../src/tasks-service/schemas/index.js";
@@ -70,6 +72,10 @@ export class FormRig {
   readonly reuploadedSrt: string[] = [];
   readonly tasksService = new FakeTasksService();
   readonly records: TaskRecords;
+  /** Where tasks start from outside a form (a keyframe chain's join). */
+  readonly submissions: TaskSubmissions;
+  /** The task poller, ticked by a test. */
+  readonly poller: PeriodicWork;
   readonly harness: BotHarness;
   /** Files whose upload starts only after this many milliseconds (a slow getFile), by file id. */
   readonly slowFiles = new Map<string, number>();
@@ -118,6 +124,8 @@ export class FormRig {
       ...(options.voiceSampleApiKey === undefined ? { voicePreviews: this.recordedPreviews(options) } : {}),
     });
     this.records = pipeline.records;
+    this.submissions = pipeline.forms.submissions;
+    this.poller = pipeline.poller;
     const { flow } = pipeline.forms;
     flow.checkSrt = async (ref, video): Promise<Notice | undefined> => {
       const seconds = video?.source === "telegram" ? video.durationSec : undefined;

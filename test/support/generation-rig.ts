@@ -21,6 +21,7 @@ import {
 import { KeyVault } from "../../src/accounts/vault.js";
 import { generationIntakeOffers } from "../../src/bot/generations/entries.js";
 import { createI18n } from "../../src/bot/i18n.js";
+import { accountOf } from "../../src/bot/tasks/services.js";
 import { loadCatalog } from "../../src/catalog/index.js";
 import { DEFAULT_CATALOG_PATH } from "../../src/config.js";
 import { createGenerationPipeline, type GenerationPipeline } from "../../src/generation-pipeline.js";
@@ -123,6 +124,10 @@ export class GenerationRig {
           return { ticket: task.ticket };
         },
         started: async (ticket) => this.joinTasks.some((task) => task.ticket === ticket),
+        balance: async () => {
+          const tasks = (harness as BotHarness).tasksService;
+          return accountOf(await tasks.me("join-balance")).balance;
+        },
       },
       ...(options.uploadLimitBytes === undefined ? {} : { uploadLimitBytes: options.uploadLimitBytes }),
     });

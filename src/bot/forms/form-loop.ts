@@ -26,6 +26,7 @@ import type { OpenFormCards } from "./open-cards.js";
 import { reduce } from "./reducer.js";
 import { renderForm } from "./renderer.js";
 import { type RenderedScreen, ScreenContext } from "./screens/screen-context.js";
+import { clip } from "./screens/text.js";
 
 /** Presses, texts and files one form takes before it asks to start again. */
 export const MAX_FORM_EVENTS = 150;
@@ -245,6 +246,9 @@ async function lookInside(
   return event;
 }
 
+/** Telegram shows at most this many characters of a press's answer. */
+const CALLBACK_ANSWER_MAX = 200;
+
 export async function runForm(
   conversation: FormConversation,
   ctx: Context,
@@ -298,7 +302,9 @@ export async function runForm(
       if (update.callbackQuery) await update.answerCallbackQuery(notice ? { text: t(notice) } : {});
       continue;
     }
-    if (update.callbackQuery) await update.answerCallbackQuery();
+    const refused =
+      effect?.kind === "refused" ? { text: clip(noticeText(t, effect.notice), CALLBACK_ANSWER_MAX) } : {};
+    if (update.callbackQuery) await update.answerCallbackQuery(refused);
     await card.sayRefused(update, state.notice);
     await showState(update);
   }

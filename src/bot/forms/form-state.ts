@@ -68,7 +68,9 @@ export type FormEvent =
 export type FormEffect =
   | { kind: "create" }
   | { kind: "cancel" }
-  | { kind: "preview"; provider: string; voice: string };
+  | { kind: "preview"; provider: string; voice: string }
+  /** Create was refused: the press itself says why, even where the card already did and does not change. */
+  | { kind: "refused"; notice: Notice };
 
 export interface Transition {
   state: FormState;

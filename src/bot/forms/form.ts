@@ -60,7 +60,15 @@ type GenerationFieldKey = Exclude<
 > &
   string;
 
-export type FieldKey<T extends FormType> = T extends TaskType ? TaskFieldKey<T> : GenerationFieldKey;
+/**
+ * What a generation form decides beyond its request: a keyframe chain's clips joined into one video once
+ * they are made (a task on the Media Task Service, which the bot starts itself).
+ */
+type GenerationFollowUpKey = "join";
+
+export type FieldKey<T extends FormType> = T extends TaskType
+  ? TaskFieldKey<T>
+  : GenerationFieldKey | GenerationFollowUpKey;
 
 /** A field of any form's request. */
 export type RequestField = FieldKey<FormType>;
@@ -152,7 +160,8 @@ export type FieldInput =
       options: (view: FormView) => readonly ChoiceOption[];
       typed?: (text: string, view: FormView) => ParsedInput;
     }
-  | { kind: "toggle" }
+  /** On or off; `fixed` says the one value it has where the form's state allows no other. */
+  | { kind: "toggle"; fixed?: (view: FormView) => boolean | undefined }
   /** Several options at once (filters). */
   | { kind: "multi"; options: readonly string[] }
   /** Text sent as a message; `parse` checks it. */
@@ -228,6 +237,11 @@ export interface FormDefinition<T extends FormType = FormType> {
   summaryChoice?: FieldKey<T>;
   /** Lines of the card beyond the chosen values (the scene map of a video). */
   insight?: (view: FormView) => Array<{ key: string; params?: Record<string, string | number> }>;
+  /**
+   * The locale key of a group's name where it depends on what the group holds now (a model's quality
+   * modes); otherwise `form-group-<group>`.
+   */
+  groupName?: (group: string, view: FormView) => string | undefined;
   /** Brings values back within what the other choices allow (a model's options once the model changes). */
   normalize?: (values: FormValues, env: FormEnv) => FormValues;
   /** Brings values within what the form's media allow (a clip no longer than its source), as they arrive. */
@@ -245,6 +259,34 @@ export function fieldOf(definition: FormDefinition, key: RequestField): FormFiel
 
 export function applies(field: FormField, view: FormView): boolean {
   return field.applies === undefined || field.applies(view);
+}
+
+/**
+ * The one value a field can take now, when it has only one: a fact the card states, not a button that
+ * offers a choice of one. A value that can also be typed is never one; a single locked option stays a
+ * button, since pressing it says why it is locked.
+ */
+export function soleValue(field: FormField, view: FormView): { value: unknown } | undefined {
+  const input = field.input;
+  if (input.kind === "toggle") {
+    const fixed = input.fixed?.(view);
+    return fixed === undefined ? undefined : { value: fixed };
+  }
+  if (input.kind !== "choice" || input.typed) return undefined;
+  const options = input.options(view);
+  const [only] = options;
+  return options.length === 1 && only && !only.locked ? { value: only.value } : undefined;
+}
+
+/** The fields of a group that are buttons now: those that apply and offer more than one value. */
+export function groupButtons(definition: FormDefinition, group: string, view: FormView): FormField[] {
+  return definition.fields.filter(
+    (field) => field.group === group && applies(field, view) && soleValue(field, view) === undefined,
+  );
+}
+
+export function groupNameKey(definition: FormDefinition, group: string, view: FormView): string {
+  return definition.groupName?.(group, view) ?? `form-group-${group}`;
 }
 
 export function mediaMax(rule: MediaRule, view: FormView): number {

@@ -66,8 +66,8 @@ function clipNumbers(positions: readonly number[]): string {
 }
 
 /** The clips a Join would take now, and what joining them costs by the task price table. */
-async function joinPlan(deps: ResultButtonsDeps, record: BatchRecord) {
-  const clips = await joinableClips(deps.records, record);
+export async function joinPlan(records: GenerationRecords, record: BatchRecord) {
+  const clips = await joinableClips(records, record);
   const seconds = typeof record.request.duration === "number" ? record.request.duration : undefined;
   const estimate = joinedClipsEstimate(clips.map(() => seconds));
   const positions = clips.map((clip) => clip.position);
@@ -92,7 +92,7 @@ async function taskAccount(ctx: BotContext, deps: ResultButtonsDeps, userId: num
 /** Before anything is charged: which clips, in which order, what it costs and whether the balance covers it. */
 async function confirmJoin(ctx: BotContext, deps: ResultButtonsDeps, record: BatchRecord): Promise<void> {
   const t = ctx.t.bind(ctx);
-  const { positions, left, estimate } = await joinPlan(deps, record);
+  const { positions, left, estimate } = await joinPlan(deps.records, record);
   if (positions.length < 2) {
     await ctx.answerCallbackQuery({ text: t("join-too-few") });
     return;
@@ -204,7 +204,7 @@ async function deleteResult({ ctx, deps, record, item, position, t, words }: Res
 }
 
 async function join({ ctx, deps, record, t }: ResultPress): Promise<unknown> {
-  const { positions, estimate } = await joinPlan(deps, record);
+  const { positions, estimate } = await joinPlan(deps.records, record);
   if (positions.length < 2) return stale(ctx);
   const outcome = await deps.actions.joinClips({
     ticket: record.ticket,

@@ -32,6 +32,8 @@ export interface GenerationFlowServices {
   kv: KeyValueStore;
   /** Where the files users send are read from. */
   telegram: TelegramDownloadDeps;
+  /** The user's Media Task Service balance, which pays for a keyframe chain's join; undefined when unread. */
+  taskBalance?: (userId: number) => Promise<number | undefined>;
 }
 
 /** An audio reference is at most this big (the service's limit): its whole header is read to measure it. */
@@ -58,6 +60,7 @@ export function createGenerationFlowDeps(services: GenerationFlowServices): Gene
         return { problem };
       }
       const budgetLeft = keyBudgetOf(account.key)?.left;
+      const taskBalance = type === "keyframe_video" ? await services.taskBalance?.(userId) : undefined;
       return {
         nonce: newNonce(),
         instance: randomBytes(12).toString("base64url"),
@@ -70,6 +73,7 @@ export function createGenerationFlowDeps(services: GenerationFlowServices): Gene
           tokensPerUsd: account.tokens_per_usd,
           ...(budgetLeft === undefined ? {} : { budgetLeft }),
         },
+        ...(taskBalance === undefined ? {} : { taskBalance }),
         last: await new LastChoices(services.kv).get(userId, type),
       };
     },

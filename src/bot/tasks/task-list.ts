@@ -8,6 +8,7 @@ import type { ApiKeysPort } from "../../accounts/ports.js";
 import { languageName } from "../../catalog/index.js";
 import { formatDate } from "../../i18n/format.js";
 import { MediaRefSchema } from "../../media/media-ref.js";
+import { taskName } from "../../tasks/card.js";
 import type { TaskRecord, TaskRecords } from "../../tasks/records.js";
 import { ResultUnavailableError, resultKindOf, type TaskResultSender } from "../../tasks/send-result.js";
 import { isTasksServiceError } from "../../tasks-service/errors.js";
@@ -46,6 +47,11 @@ function typeName(ctx: BotContext, type: string): string {
   return isBotTaskType(known) ? ctx.t(`task-${known}-name`) : type;
 }
 
+/** The task's name, as its own record knows it where it was made here (a joined video by its keyframes). */
+function nameOf(ctx: BotContext, task: Task, record: TaskRecord | undefined): string {
+  return record?.joined ? taskName(ctx.t.bind(ctx), record) : typeName(ctx, task.type);
+}
+
 /** Day and time with its zone: two tasks of one day differ by the minute they were made. */
 function shortDate(date: Date, locale: string): string {
   const formatter = new Intl.DateTimeFormat(locale, {
@@ -74,13 +80,13 @@ function inputWords(ctx: BotContext, request: Record<string, unknown> | undefine
   return undefined;
 }
 
-/** The request each listed task was made with, where it was made here by this user. */
-async function requestsOf(deps: TaskListDeps, userId: number, tasks: readonly Task[]) {
+/** The record of each listed task (what it was made with), where it was made here by this user. */
+async function recordsOf(deps: TaskListDeps, userId: number, tasks: readonly Task[]) {
   return Promise.all(
     tasks.map(async (task) => {
       const ticket = await deps.records.ticketOfTask(task.task_id);
       const record = ticket ? await deps.records.get(ticket) : undefined;
-      return record?.userId === userId ? record.request : undefined;
+      return record?.userId === userId ? record : undefined;
     }),
   );
 }
@@ -94,12 +100,13 @@ async function pageView(deps: TaskListDeps, ctx: BotContext, userId: number, pag
   const shown = tasks.slice(page * TASKS_PER_PAGE - windowStart, (page + 1) * TASKS_PER_PAGE - windowStart);
   if (shown.length === 0) return undefined;
   const locale = await ctx.i18n.getLocale();
-  const requests = await requestsOf(deps, userId, shown);
+  const records = await recordsOf(deps, userId, shown);
   const entries = shown.map((task, index) => {
-    const input = inputWords(ctx, requests[index]);
+    const record = records[index];
+    const input = inputWords(ctx, record?.request);
     const label = {
       mark: STATUS_MARKS[task.status],
-      type: typeName(ctx, task.type),
+      type: nameOf(ctx, task, record),
       date: task.created_at ? shortDate(task.created_at, locale) : "",
     };
     return {
@@ -143,7 +150,7 @@ function optionsInWords(ctx: BotContext, request: Record<string, unknown>, local
 
 async function detailsText(ctx: BotContext, task: Task, record: TaskRecord | undefined): Promise<string> {
   const locale = await ctx.i18n.getLocale();
-  const parts = [ctx.t("task-details-title", { id: String(task.task_id), type: typeName(ctx, task.type) })];
+  const parts = [ctx.t("task-details-title", { id: String(task.task_id), type: nameOf(ctx, task, record) })];
   if (record?.request) parts.push(...optionsInWords(ctx, record.request, locale));
   if (record?.parentTaskId !== undefined)
     parts.push(ctx.t("details-render-of", { id: String(record.parentTaskId) }));
@@ -178,7 +185,7 @@ async function resendResult(
     task,
     t: ctx.t.bind(ctx),
     locale: await ctx.i18n.getLocale(),
-    taskName: typeName(ctx, task.type),
+    taskName: nameOf(ctx, task, record),
   };
   try {
     await deps.results.send(ctx.api, request);

@@ -85,14 +85,14 @@ describe("images from text", () => {
     const user = rig.harness.user(303);
     await rig.link(user, { plan: "Pro" });
     await openFromCommand(user, "/image a lighthouse at dawn");
-    await rig.choose(user, "🧠 Model and quality", "Model", "Prism Image 1");
+    await rig.choose(user, "🧠 Model", "Model", "Prism Image 1");
     await rig.choose(user, "📐 Shape and size", "Background", "Transparent");
     await rig.choose(user, "📐 Shape and size", "Size", "4K");
     await rig.choose(user, "🧠 Model and quality", "Quality", "High");
     await rig.backToCard(user);
     expect(rig.card(user).text).toContain("Price: 1 × 20–1,250 = 20–1,250 tokens");
     // Atelier has no backgrounds and no 4K: they go, and only its own options are offered.
-    await rig.choose(user, "🧠 Model and quality", "Model", "Atelier 3");
+    await rig.choose(user, "🧠 Model", "Model", "Atelier 3");
     await rig.choose(user, "🧠 Model and quality", "Quality");
     const options = rig.buttons(user).filter((text) => text !== "« Back" && text !== "Reset to default");
     expect(options).toEqual(["• Fast", "Best quality"]);
@@ -114,7 +114,7 @@ describe("images from text", () => {
     const user = rig.harness.user(304);
     await rig.link(user, { plan: "Free" });
     await openFromCommand(user, "/image a quiet street");
-    await rig.choose(user, "🧠 Model and quality", "Model");
+    await rig.choose(user, "🧠 Model", "Model");
     expect(rig.buttons(user)).toContain("🔒 Prism Image 1 · 20–1,250 tokens");
     await rig.tap(user, "🔒 Prism Image 1");
     expect(rig.card(user).text).toContain("Prism Image 1 needs the Pro plan.");

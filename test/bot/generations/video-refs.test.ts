@@ -79,7 +79,7 @@ async function sendForOffer(user: TestUser, ...messages: Array<Record<string, un
 
 /** The choices of the card's Model field. */
 async function modelChoices(user: TestUser): Promise<string[]> {
-  await rig.choose(user, "🧠 Model and quality", "Model");
+  await rig.choose(user, "🧠 Model", "Model");
   return rig
     .buttons(user)
     .filter((text) => text !== "« Back" && text !== "Reset to default")
@@ -415,7 +415,7 @@ describe("models by the input they take", () => {
     const key = await rig.link(user, { balance: 5_000 });
     const offer = await sendForOffer(user, clipMessage("clip1", MP4));
     await rig.harness.press(user, BotHarness.button(offer, CLIP_OFFER));
-    await rig.choose(user, "🧠 Model and quality", "Model", "Echo Avatar 1");
+    await rig.choose(user, "🧠 Model", "Model", "Echo Avatar 1");
     await rig.create(user);
 
     const refused = videoCreates();

@@ -85,7 +85,7 @@ describe("a video from text", () => {
     await rig.tap(user, "🔽 Details");
     expect(rig.card(user).text).toContain("Length: 8 seconds");
 
-    await rig.choose(user, "🧠 Model and quality", "Model", "Cinematic 3");
+    await rig.choose(user, "🧠 Model", "Model", "Cinematic 3");
     await rig.choose(user, "🎬 Shape, length and sound", "Length");
     const lengths = rig.buttons(user).filter((text) => text !== "« Back" && text !== "Reset to default");
     expect(lengths).toEqual(["• 6 seconds", "10 seconds", "15 seconds"]);
@@ -129,7 +129,7 @@ describe("a video from text", () => {
     const user = rig.harness.user(402);
     await rig.link(user);
     await rig.harness.send(user, "/video a lantern drifting up");
-    await rig.choose(user, "🧠 Model and quality", "Model", "Kinetic 2.1");
+    await rig.choose(user, "🧠 Model", "Model", "Kinetic 2.1");
     await rig.backToCard(user);
     expect(rig.card(user).text).toContain(
       "This model is priced by the second: 14–35 tokens a second of video, depending on the choices.",
@@ -164,7 +164,7 @@ describe("quality modes", () => {
       const user = rig.harness.user(id, locale);
       await rig.link(user);
       await rig.harness.send(user, "/video a paper boat");
-      await rig.choose(user, t("form-group-model"), t("field-model"), "Cinematic 3");
+      await rig.choose(user, t("form-group-model-only"), t("field-model"), "Cinematic 3");
       await toSummary(rig, user);
       expect(rig.card(user).text).toContain(expected);
     }

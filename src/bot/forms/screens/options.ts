@@ -17,6 +17,9 @@ import {
   type FormValues,
   fieldLabelKey,
   fieldOf,
+  groupButtons,
+  groupNameKey,
+  soleValue,
 } from "../form.js";
 import {
   type FormEvent,
@@ -31,7 +34,7 @@ import { parseText } from "./form-text.js";
 import { type RenderedScreen, rows, type ScreenContext } from "./screen-context.js";
 import { renderSummary } from "./summary.js";
 import { clip, escapeHtml, hintHtml } from "./text.js";
-import { fieldLine, valueLabel } from "./value-labels.js";
+import { factLine, fieldLine, valueLabel } from "./value-labels.js";
 import { openVoicePicker } from "./voice-picker.js";
 
 const OPTIONS_PER_PAGE = 12;
@@ -73,7 +76,8 @@ export function pressOnOptions(
     }
     case "open-field": {
       const field = definition.fields[action.field];
-      if (!field || !applies(field, view)) return { state };
+      // A field with one value left is a fact now: a button drawn before that offers nothing.
+      if (!field || !applies(field, view) || soleValue(field, view)) return { state };
       switch (field.input.kind) {
         case "toggle":
           return {
@@ -202,14 +206,21 @@ export function renderGroup(context: ScreenContext, state: FormState, group: str
   const { definition, env, t } = context;
   const view = viewOf(state, env);
   const keyboard: InlineKeyboardButton[][] = [];
+  const facts: string[] = [];
+  const buttons = groupButtons(definition, group, view);
   definition.fields.forEach((field, index) => {
     if (field.group !== group || !applies(field, view)) return;
+    if (!buttons.includes(field)) {
+      facts.push(escapeHtml(factLine(field, state.values, view, t)));
+      return;
+    }
     keyboard.push([
       context.button(fieldLine(field, state.values, env, t), { kind: "open-field", field: index, page: 0 }),
     ]);
   });
   keyboard.push(context.backRow());
-  return { text: `${context.title(state)}\n\n${t(`form-group-${group}`)}`, keyboard };
+  const name = t(groupNameKey(definition, group, view));
+  return { text: [context.title(state), "", name, ...facts].join("\n"), keyboard };
 }
 
 export function renderField(context: ScreenContext, state: FormState, screen: FieldScreen): RenderedScreen {

@@ -13,15 +13,18 @@ import {
   type FormEnv,
   type FormField,
   fieldLabelKey,
+  groupButtons,
+  groupNameKey,
   mediaApplies,
   mediaMax,
   type PaidFrom,
+  soleValue,
 } from "../form.js";
 import { type FormState, mediaOrderOf, noticeText, type Transition, viewOf } from "../form-state.js";
 import { needsMedia } from "../navigation.js";
 import { type RenderedScreen, rows, type ScreenContext } from "./screen-context.js";
 import { escapeHtml } from "./text.js";
-import { fieldLine } from "./value-labels.js";
+import { factLine } from "./value-labels.js";
 
 export function pressOnSummary(
   definition: FormDefinition,
@@ -35,7 +38,12 @@ export function pressOnSummary(
     case "create": {
       if (needsMedia(definition, state)) return { state: { ...state, screen: { name: "media" } } };
       const issues = env.contract.issues(definition, viewOf(state, env));
-      if (issues.length > 0) return { state: { ...state, screen: { name: "summary" }, notice: issues[0] } };
+      const [issue] = issues;
+      if (issue)
+        return {
+          state: { ...state, screen: { name: "summary" }, notice: issue },
+          effect: { kind: "refused", notice: issue },
+        };
       return { state, effect: { kind: "create" } };
     }
     case "cancel":
@@ -83,9 +91,10 @@ function isChosen(field: FormField, state: FormState): boolean {
 export function renderSummary(context: ScreenContext, state: FormState): RenderedScreen {
   const { definition, env, t } = context;
   const view = viewOf(state, env);
+  // What is chosen, and what cannot be otherwise (a model's one length), which is said rather than offered.
   const chosen = definition.fields
-    .filter((field) => applies(field, view) && isChosen(field, state))
-    .map((field) => escapeHtml(fieldLine(field, state.values, env, t)));
+    .filter((field) => applies(field, view) && (isChosen(field, state) || soleValue(field, view)))
+    .map((field) => escapeHtml(factLine(field, state.values, view, t)));
   const rest: string[] = [];
   // The media's order is the user's to change: the card shows it, with a button per pair of neighbours.
   const order = definition.media?.reorder && state.media.length > 1 ? mediaOrderOf(state) : undefined;
@@ -113,8 +122,11 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   const keyboard: InlineKeyboardButton[][] = [];
   const choice = summaryChoiceRow(context, state);
   if (choice) keyboard.push(choice);
-  const groups = definition.groups.map((group, index) =>
-    context.button(t(`form-group-${group}`), { kind: "open-group", group: index }),
+  // A group with nothing to choose in it is no button: its facts are lines of the card.
+  const groups = definition.groups.flatMap((group, index) =>
+    groupButtons(definition, group, view).length === 0
+      ? []
+      : [context.button(t(groupNameKey(definition, group, view)), { kind: "open-group", group: index })],
   );
   keyboard.push(...rows(groups, 2));
   const swaps = (order ?? []).slice(1).map((second, index) =>

@@ -13,7 +13,15 @@ import {
 import { playingTime } from "../../../tasks/result-caption.js";
 import { SUB_LANG_KEYWORDS } from "../../../tasks-service/schemas/common.js";
 import { optionLabel } from "../../option-labels.js";
-import { type FormEnv, type FormField, type FormValues, fieldLabelKey, type RequestField } from "../form.js";
+import {
+  type FormEnv,
+  type FormField,
+  type FormValues,
+  type FormView,
+  fieldLabelKey,
+  type RequestField,
+  soleValue,
+} from "../form.js";
 import { clip } from "./text.js";
 
 const LANGUAGE_FIELDS: ReadonlySet<RequestField> = new Set<RequestField>([
@@ -95,4 +103,10 @@ export function fieldLine(field: FormField, values: FormValues, env: FormEnv, t:
     if (provider) label = `${label} · ${provider}`;
   }
   return `${t(fieldLabelKey(field))}: ${label}`;
+}
+
+/** "Label: value", with the one value a field can take where it has only one. */
+export function factLine(field: FormField, values: FormValues, view: FormView, t: Translate): string {
+  const sole = soleValue(field, view);
+  return fieldLine(field, sole ? { ...values, [field.key]: sole.value } : values, view.env, t);
 }

@@ -26,6 +26,8 @@ export interface ImageFormSetup {
   /** False while the service takes no new generations. */
   available: boolean;
   account: ImageAccountView;
+  /** The Media Task Service balance a keyframe chain's join is paid from, where it was read. */
+  taskBalance?: number;
 }
 
 export interface ImageAccountView {
@@ -257,6 +259,12 @@ export function modelField(
 }
 
 export type ModelOf = (view: FormView) => CatalogModel | undefined;
+
+/** The model group is named for what it holds: the model, and its quality modes where it has any. */
+export function modelGroupName(model: ModelOf): (group: string, view: FormView) => string | undefined {
+  return (group, view) =>
+    group === "model" && (model(view)?.quality_modes.length ?? 0) === 0 ? "form-group-model-only" : undefined;
+}
 
 /** The chosen model's quality modes, in words. */
 export function qualityModeField(model: ModelOf, words: { label: string; hint?: string }): ImageField {

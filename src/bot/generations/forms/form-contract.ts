@@ -98,6 +98,9 @@ export interface GenerationContractSpec {
   ledger?(lines: string[], model: CatalogModel, view: FormView, t: Translate): string[];
 }
 
+/** What Create without a prompt answers: the one thing to do next, in words. */
+const PROMPT_FIRST: FormIssue = { key: "generation-prompt-first" };
+
 export function generationContract(spec: GenerationContractSpec): FormContract {
   const { type, setup, words } = spec;
   return {
@@ -105,10 +108,12 @@ export function generationContract(spec: GenerationContractSpec): FormContract {
       if (!setup.available) return [{ key: words.unavailable }];
       const model = chosenModel(type, setup, view.values);
       if (!model) return [noModelIssue(type, setup)];
-      const missing = missingRequired(definition, view);
+      const missing = missingRequired(definition, view).map((issue) =>
+        issue.params?.field === "prompt" ? PROMPT_FIRST : issue,
+      );
       if (missing.length > 0) return missing;
       const count = spec.count(view);
-      if (count === 0) return [{ key: "form-required", params: { field: "prompt" } }];
+      if (count === 0) return [PROMPT_FIRST];
       if (count > setup.maxBatch) return [{ key: words.tooMany, params: { count, max: setup.maxBatch } }];
       return spec.issues(model, view, count);
     },

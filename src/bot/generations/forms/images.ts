@@ -22,6 +22,7 @@ import {
   type ImageFormSetup,
   imageCount,
   modelField,
+  modelGroupName,
   modelsFor,
   normalizeImageValues,
   promptField,
@@ -50,6 +51,7 @@ export function imageForm(
   return {
     type,
     groups: GROUPS,
+    groupName: modelGroupName(model),
     fields: [
       promptField(type, true),
       variantsField(model),

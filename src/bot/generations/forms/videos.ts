@@ -23,6 +23,7 @@ import type {
   MediaRule,
 } from "../../forms/form.js";
 import type { Notice } from "../../forms/form-state.js";
+import { joinChosen, joinField, joinIssue, joinLines } from "./chain-join.js";
 import {
   catalogChoiceField,
   chosenModel,
@@ -31,6 +32,7 @@ import {
   keep,
   type ModelOf,
   modelField,
+  modelGroupName,
   modelsFor,
   normalizeImageValues,
   promptField,
@@ -138,6 +140,14 @@ export function normalizeVideoValues(
   return next;
 }
 
+/** The values of a video form with what it decides beyond its request: a keyframe chain's join. */
+function withFollowUp(type: VideoFormType, values: FormValues, next: FormValues): FormValues {
+  const kept = { ...next };
+  delete kept.join;
+  if (type === "keyframe_video") kept.join = joinChosen(values) ? true : null;
+  return kept;
+}
+
 /** A video form's fields: the prompt, the model and the chosen model's clip options. */
 function videoFields(type: VideoFormType, setup: ImageFormSetup, model: ModelOf): ImageField[] {
   return [
@@ -160,14 +170,22 @@ function videoFields(type: VideoFormType, setup: ImageFormSetup, model: ModelOf)
       model,
       describe: (value, t) => t("video-value-duration", { seconds: Number(value) }),
     }),
+    // Every model says whether its clips have sound; only one that can switch it off offers the switch.
     {
       key: "audio",
       group: "clip",
       label: "video-field-audio",
       hint: "video-hint-audio",
-      input: { kind: "toggle" },
-      applies: (view) => model(view)?.audio_toggle === true,
+      input: {
+        kind: "toggle",
+        fixed: (view) => {
+          const current = model(view);
+          return current && !current.audio_toggle ? current.audio : undefined;
+        },
+      },
+      applies: (view) => model(view) !== undefined,
     },
+    ...(type === "keyframe_video" ? [joinField()] : []),
   ];
 }
 
@@ -214,13 +232,15 @@ export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefin
   return {
     type,
     groups: GROUPS,
+    groupName: modelGroupName(model),
     fields: videoFields(type, setup, model),
     freeText: "prompt",
     ...(media
       ? { media: { ...media, max: MAX_START_FRAMES, tooManyKey: `form-media-too-many-${type}` } }
       : {}),
     ...(type === "text_to_video" ? {} : { insight: (view: FormView) => videoInsight(type, view) }),
-    normalize: (values: FormValues) => normalizeVideoValues(type, setup, values),
+    ...(type === "keyframe_video" ? { summaryChoice: "join" as const } : {}),
+    normalize: (values: FormValues) => withFollowUp(type, values, normalizeVideoValues(type, setup, values)),
   };
 }
 
@@ -251,7 +271,10 @@ export function videoContract(type: VideoFormType, setup: ImageFormSetup): FormC
     issues(_model, view, count) {
       if (type === "text_to_video") return [];
       const match = promptMatch(promptsOf(type, view.values).length, count);
-      if (match.kind !== "mismatch") return [];
+      if (match.kind !== "mismatch") {
+        const short = type === "keyframe_video" ? joinIssue(setup, view, count) : undefined;
+        return short ? [short] : [];
+      }
       const { prompts } = match;
       const params = { frames: view.media.length, clips: count, prompts };
       return [
@@ -263,7 +286,8 @@ export function videoContract(type: VideoFormType, setup: ImageFormSetup): FormC
     ledger(lines, model, view, t) {
       const perSecond = perSecondLine(model, view.env.locale, t);
       if (perSecond) lines.splice(1, 0, perSecond);
-      return lines;
+      if (type !== "keyframe_video") return lines;
+      return [...lines, ...joinLines(setup, view, clipCount(type, view.values, view.media), t)];
     },
   });
 }
