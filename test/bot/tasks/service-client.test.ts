@@ -34,7 +34,7 @@ describe("/balance and /tasks through the real service client", () => {
       }),
     );
     const text = textOf(lastCall(await harness.send(harness.user(), "/balance"), "sendMessage"));
-    expect(text).toContain("Balance: 2,500 tokens (about 2.50 USD).");
+    expect(text).toContain("Media tasks (video, subtitles, voice…): 2,500 tokens");
     expect(stub?.requests[0]?.headers["x-api-key"]).toBe((await harness.apiKeys.ensure(777)).apiKey);
   });
 
