@@ -28,7 +28,7 @@ import { KeyGuardian, keyGuardJob } from "./generations/key-guardian.js";
 import { generationPoller, pollJob } from "./generations/poller.js";
 import { cancelQueueJob } from "./generations/queue-card.js";
 import { GenerationRecords } from "./generations/records.js";
-import { cancelJob, originalJob } from "./generations/result-actions.js";
+import { cancelJob, originalJob, resultLink } from "./generations/result-actions.js";
 import { createResultReader } from "./generations/result-files.js";
 import { resumeGenerations } from "./generations/resume.js";
 import { DeletionMarks, RETENTION_SET, retentionNoticeJob, retentionWatch } from "./generations/retention.js";
@@ -333,6 +333,8 @@ function generationFeatures(
           ),
         retryFailed: (record) => retryFailed(records, submissions, record),
         joinClips: (data) => startJoin(storage.kv, queue, jobs.join, data, newTicket()),
+        resultLink: (userId, item, marginMs) =>
+          resultLink({ credentials: links, service: client }, userId, item, marginMs),
         async deleteGeneration(userId, generationId) {
           const credentials = await links.credentials(userId);
           if (!credentials) throw new Error("no generation account is linked");
