@@ -284,6 +284,29 @@ describe("/gallery", () => {
     expect(String(videos[0]?.payload.caption)).toMatch(/^1\. a red balloon over the city\n/);
   });
 
+  it("a result made elsewhere with the same key is said to have no copy here, and nothing is sent", async () => {
+    rig = await startRig();
+    const user = rig.harness.user(708);
+    const key = await rig.link(user, { plan: "Pro" });
+    const made = await fetch(`${rig.sandbox.baseUrl}/v1/images/generations`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${key.apiKey}`,
+        "content-type": "application/json",
+        "idempotency-key": "made-elsewhere-0001",
+      },
+      body: JSON.stringify({ prompt: "a kite", model: "lumen-image-2" }),
+    });
+    expect(made.ok).toBe(true);
+    rig.sandbox.step(2);
+    await rig.harness.send(user, "/gallery");
+    const calls = await tap(user, "1");
+    expect(textOf(lastCall(calls, "sendMessage"))).toBe(
+      "This result was not made in this chat, so I have no copy of it to send here. It is still in your account on the generation service.",
+    );
+    expect(calls.some((call) => call.method === "sendPhoto" || call.method === "sendDocument")).toBe(false);
+  });
+
   it("selecting for deletion is a mode of its own: numbers toggle there, Cancel leaves it with nothing selected or deleted", async () => {
     rig = await startRig();
     const user = rig.harness.user(707);
