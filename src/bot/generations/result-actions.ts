@@ -1,7 +1,8 @@
 /**
- * The buttons on generation results: Original, Again, Use as reference and Delete (with a confirmation),
- * Join under a keyframe chain's clips, and Cancel on the batch card. They act on their batch's ticket and
- * are checked against its owner, since they outlive the chat's newest menu.
+ * The buttons on generation results: Original, Again, Animate, Use as reference and Delete (with a
+ * confirmation), the tasks a clip leads on to, Join under a keyframe chain's clips, and Cancel on the
+ * batch card. They act on their batch's ticket and are checked against its owner, since they outlive the
+ * chat's newest menu.
  */
 import { Composer } from "grammy";
 import { z } from "zod";
