@@ -29,7 +29,8 @@ import { KeyGuardian, keyGuardJob } from "./generations/key-guardian.js";
 import { generationPoller, pollJob } from "./generations/poller.js";
 import { cancelQueueJob } from "./generations/queue-card.js";
 import { GenerationRecords } from "./generations/records.js";
-import { cancelJob, originalJob } from "./generations/result-actions.js";
+import { resendFromGallery, resendJob } from "./generations/resend.js";
+import { cancelJob, originalJob, resultLink } from "./generations/result-actions.js";
 import { createResultReader } from "./generations/result-files.js";
 import { resumeGenerations } from "./generations/resume.js";
 import { DeletionMarks, RETENTION_SET, retentionNoticeJob, retentionWatch } from "./generations/retention.js";
@@ -105,6 +106,11 @@ export interface GenerationPipeline {
   /** Takes up at once, on start, the polls and albums a process that died left (queue started first). */
   resume(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The largest file the bot uploads to a chat. */
+function uploadLimitOf(options: GenerationPipelineOptions): number {
+  return options.uploadLimitBytes ?? uploadLimitBytes(options.limits.selfHostedBotApi);
 }
 
 /** What every part of the pipeline shares: the service's client, the linked accounts, the Api, the records. */
@@ -185,7 +191,7 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
     service: client,
     results,
     api,
-    uploadLimitBytes: options.uploadLimitBytes ?? uploadLimitBytes(options.limits.selfHostedBotApi),
+    uploadLimitBytes: uploadLimitOf(options),
     refreshCard,
     finished: (record) => joinChosen(record),
   });
@@ -253,7 +259,9 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
     },
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
-  const original = originalJob({ records, credentials: links, service: client, results, api, translate });
+  const sending = { records, credentials: links, service: client, results, api, translate };
+  const original = originalJob(sending);
+  const resend = resendJob({ ...sending, uploadLimitBytes: uploadLimitOf(options) });
   const cancel = cancelJob({
     records,
     credentials: links,
@@ -281,7 +289,7 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
     plan: (record) => joinPlan(records, record),
   });
   queue.register(create, deliver, poll, observe, failures.job, cardJob, original, cancel, guard);
-  queue.register(retentionNotice, cancelQueue, join);
+  queue.register(retentionNotice, cancelQueue, join, resend);
   queue.every(poller);
   queue.every(retention);
   return {
@@ -289,6 +297,7 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
     deliver,
     observe,
     original,
+    resend,
     cancel,
     cancelQueue,
     join,
@@ -323,6 +332,7 @@ function generationFeatures(
   });
   // A press repeated within this window is the same press (a double tap): one job.
   const pressSlot = () => Math.floor(Date.now() / 10_000);
+  const resend = resendFromGallery(records, queue, jobs.resend);
   return {
     account: { links, service: client },
     batchFiles: { flow, readFile: (ref) => readTextDocument(telegram, ref) },
@@ -344,6 +354,8 @@ function generationFeatures(
           ),
         retryFailed: (record) => retryFailed(records, submissions, record),
         joinClips: (data) => startJoin(storage.kv, queue, jobs.join, data, newTicket()),
+        resultLink: (userId, item, marginMs) =>
+          resultLink({ credentials: links, service: client }, userId, item, marginMs),
         async deleteGeneration(userId, generationId) {
           const credentials = await links.credentials(userId);
           if (!credentials) throw new Error("no generation account is linked");
@@ -357,6 +369,7 @@ function generationFeatures(
       marks: jobs.marks,
       guardian: jobs.guardian,
       records,
+      resend: (id, userId, chatId) => resend(id, userId, chatId, pressSlot()),
       cancelQueue: (data) =>
         queue.enqueue(jobs.cancelQueue, data, {
           jobId: `generation-queue-cancel-${data.chatId}-${data.messageId}-${pressSlot()}`,

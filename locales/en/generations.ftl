@@ -185,13 +185,14 @@ generation-button-change = 🔁 Change and try again
 generation-button-original = ⬇️ Original
 generation-button-again = 🔁 Again
 generation-button-reference = 🧩 Use as reference
+generation-button-animate = 🎬 Animate
 generation-button-delete = 🗑 Delete
 generation-button-delete-confirm = 🗑 Yes, delete
 generation-button-keep = Keep it
 generation-image-caption = { $number }. { $prompt }
     { $model } · { $tokens } tokens
 generation-album-title = Images { $from }–{ $to } · { $model }
-generation-album-legend = ⬇️ the original file · 🔁 again · 🧩 use as a reference · 🗑 delete
+generation-album-legend = 🎬 animate · ⬇️ the original file · 🔁 again · 🧩 use as a reference · 🗑 delete
 generation-item-failed = ❌ { $number } did not come out ({ $reason }): { $tokens } tokens refunded.
 generation-item-no-reason = no reason given
 generation-links-fallback = The images could not all be sent here. Download them from these links (they work for 24 hours):

@@ -31,6 +31,7 @@ form-media-result = { $kind ->
     [document] your subtitles
    *[other] your video
 } from #{ $id }
+form-media-generated = your AI clip { $number }
 
 ## /tasks
 tasks-page-of = Your tasks · page { $page } of { $pages }

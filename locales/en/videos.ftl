@@ -86,7 +86,8 @@ video-card-title = 🎬 { $name } · { $count ->
    *[other] { $count } clips
 } · { $model }
 video-album-title = Clips { $from }–{ $to } · { $model }
-video-album-legend = 🔁 again · 🗑 delete
+video-album-legend = ➡️ subtitles, dubbing and more · 🔁 again · 🗑 delete
+video-then-menu = Clip { $number }: what next?
 video-too-big = 🎬 Clip { $number } is { $size } MB, more than Telegram lets a bot send here ({ $limit } MB). Download it from this link; it works until { $until } UTC:
     { $url }
 

@@ -268,6 +268,7 @@ generation-button-change = 🔁 Изменить и попробовать сн�
 generation-button-original = ⬇️ Оригинал
 generation-button-again = 🔁 Ещё раз
 generation-button-reference = 🧩 Как образец
+generation-button-animate = 🎬 Оживить
 generation-button-delete = 🗑 Удалить
 generation-button-delete-confirm = 🗑 Да, удалить
 generation-button-keep = Оставить
@@ -278,7 +279,7 @@ generation-image-caption = { $number }. { $prompt }
            *[many] токенов
         }
 generation-album-title = Изображения { $from }–{ $to } · { $model }
-generation-album-legend = ⬇️ оригинальный файл · 🔁 ещё раз · 🧩 как образец · 🗑 удалить
+generation-album-legend = 🎬 оживить · ⬇️ оригинальный файл · 🔁 ещё раз · 🧩 как образец · 🗑 удалить
 generation-item-failed = ❌ { $number } не вышло ({ $reason }): возвращено { $tokens } { $tokens ->
         [one] токен
         [few] токена

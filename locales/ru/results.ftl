@@ -31,6 +31,7 @@ form-media-result = { $kind ->
     [document] ваши субтитры
    *[other] ваше видео
 } из #{ $id }
+form-media-generated = ваш ИИ-клип { $number }
 
 ## /tasks
 tasks-page-of = Ваши задачи · страница { $page } из { $pages }

@@ -97,7 +97,8 @@ video-card-title = 🎬 { $name } · { $count ->
    *[other] { $count } клипов
 } · { $model }
 video-album-title = Клипы { $from }–{ $to } · { $model }
-video-album-legend = 🔁 ещё раз · 🗑 удалить
+video-album-legend = ➡️ субтитры, дубляж и другое · 🔁 ещё раз · 🗑 удалить
+video-then-menu = Клип { $number }: что дальше?
 video-too-big = 🎬 Клип { $number } весит { $size } МБ — больше, чем бот может отправить здесь ({ $limit } МБ). Скачайте его по ссылке; она действует до { $until } по UTC:
     { $url }
 

@@ -268,6 +268,7 @@ generation-button-change = 🔁 Змінити і спробувати знов�
 generation-button-original = ⬇️ Оригінал
 generation-button-again = 🔁 Ще раз
 generation-button-reference = 🧩 Як зразок
+generation-button-animate = 🎬 Оживити
 generation-button-delete = 🗑 Видалити
 generation-button-delete-confirm = 🗑 Так, видалити
 generation-button-keep = Залишити
@@ -278,7 +279,7 @@ generation-image-caption = { $number }. { $prompt }
            *[many] токенів
         }
 generation-album-title = Зображення { $from }–{ $to } · { $model }
-generation-album-legend = ⬇️ оригінальний файл · 🔁 ще раз · 🧩 як зразок · 🗑 видалити
+generation-album-legend = 🎬 оживити · ⬇️ оригінальний файл · 🔁 ще раз · 🧩 як зразок · 🗑 видалити
 generation-item-failed = ❌ { $number } не вдалося ({ $reason }): повернуто { $tokens } { $tokens ->
         [one] токен
         [few] токени

@@ -31,6 +31,7 @@ form-media-result = { $kind ->
     [document] ваші субтитри
    *[other] ваше відео
 } з #{ $id }
+form-media-generated = ваш ШІ-кліп { $number }
 
 ## /tasks
 tasks-page-of = Ваші завдання · сторінка { $page } з { $pages }

@@ -97,7 +97,8 @@ video-card-title = 🎬 { $name } · { $count ->
    *[other] { $count } кліпів
 } · { $model }
 video-album-title = Кліпи { $from }–{ $to } · { $model }
-video-album-legend = 🔁 ще раз · 🗑 видалити
+video-album-legend = ➡️ субтитри, дубляж та інше · 🔁 ще раз · 🗑 видалити
+video-then-menu = Кліп { $number }: що далі?
 video-too-big = 🎬 Кліп { $number } важить { $size } МБ — більше, ніж бот може надіслати тут ({ $limit } МБ). Завантажте його за посиланням; воно діє до { $until } за UTC:
     { $url }
 

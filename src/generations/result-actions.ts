@@ -15,11 +15,14 @@ import type { Generation } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { rereadableFile } from "../lifecycle/chat-delivery.js";
+import { VIDEO_LINK_TASKS, videoThenRows } from "../lifecycle/then-buttons.js";
 import { type TicketData, ticketJob, ticketTag } from "../lifecycle/tickets.js";
-import { CALLBACK_SCOPES, defineCallback } from "../telegram/callback-data.js";
+import { CALLBACK_SCOPES, callbackInt, defineCallback } from "../telegram/callback-data.js";
 import type { Follower } from "./follower.js";
+import type { Problem } from "./problems.js";
 import {
   type BatchRecord,
+  type ChunkItem,
   type ChunkRecord,
   chunkOf,
   type GenerationRecords,
@@ -78,6 +81,27 @@ export function originalJob(deps: OriginalDeps): JobDefinition<OriginalData> {
       }));
     },
   };
+}
+
+/**
+ * A result's link for another service to read, renewed when it has less than `marginMs` left. Asked for
+ * in an update, not a job: a busy service is told the user instead of waited out.
+ */
+export async function resultLink(
+  deps: ResultLinkDeps,
+  userId: number,
+  item: ChunkItem,
+  marginMs: number,
+): Promise<{ url: string } | { problem: Problem }> {
+  try {
+    const fresh = await freshOutput(deps, userId, item, marginMs, Date.now(), {
+      key: "generation-error-not_found",
+    });
+    return "problem" in fresh ? fresh : { url: fresh.output.url };
+  } catch (error) {
+    if (error instanceof RetryLaterError) return { problem: { key: "generation-error-unavailable" } };
+    throw error;
+  }
 }
 
 export interface CancelDeps {
@@ -166,6 +190,10 @@ export const RESULT_BUTTONS = {
   join: defineCallback(scope, "j", onResult),
   joinConfirmed: defineCallback(scope, "J", onResult),
   joinDismissed: defineCallback(scope, "n", onResult),
+  /** An image as the start frame of a new clip. */
+  animate: defineCallback(scope, "v", onResult),
+  /** Under an album of clips: the tasks one of them leads on to. */
+  thenMenu: defineCallback(scope, "m", onResult),
 };
 export type ResultAction = keyof typeof RESULT_BUTTONS;
 
@@ -178,10 +206,27 @@ export function resultButton(
   return { text, callback_data: RESULT_BUTTONS[action].pack(ticketTag(ticket), { position }) };
 }
 
-/** A clip's actions, under a video sent alone: a clip is neither a reference nor re-sent as a file. */
+/** A task of the Media Task Service started on a clip of the batch, by the clip's link. */
+export const thenTaskButton = defineCallback(scope, "t", {
+  type: z.enum(VIDEO_LINK_TASKS),
+  position: callbackInt,
+});
+
+/** What a clip leads on to: the tasks that take a video by its link, as under a task's own video. */
+export function clipThenRows(t: Translate, ticket: string, position: number): InlineKeyboardButton[][] {
+  return videoThenRows(t, VIDEO_LINK_TASKS, (type) =>
+    thenTaskButton.pack(ticketTag(ticket), { type, position }),
+  );
+}
+
+/**
+ * A clip's actions, under a video sent alone: the tasks it leads on to, then Again and Delete (a clip is
+ * neither a reference nor re-sent as a file).
+ */
 export function singleVideoKeyboard(t: Translate, ticket: string, position: number): InlineKeyboardMarkup {
   return {
     inline_keyboard: [
+      ...clipThenRows(t, ticket, position),
       [
         resultButton(t("generation-button-again"), ticket, "again", position),
         resultButton(t("generation-button-delete"), ticket, "delete", position),
@@ -209,16 +254,17 @@ export function joinRows(t: Translate, record: BatchRecord, chunk: ChunkRecord):
   return [[resultButton(text, record.ticket, "join")]];
 }
 
-/** The four actions of one image, under a photo sent alone. */
+/** The actions of one image, under a photo sent alone: what it leads on to first. */
 export function singleImageKeyboard(t: Translate, ticket: string, position: number): InlineKeyboardMarkup {
   return {
     inline_keyboard: [
       [
-        resultButton(t("generation-button-original"), ticket, "original", position),
-        resultButton(t("generation-button-again"), ticket, "again", position),
+        resultButton(t("generation-button-animate"), ticket, "animate", position),
+        resultButton(t("generation-button-reference"), ticket, "reference", position),
       ],
       [
-        resultButton(t("generation-button-reference"), ticket, "reference", position),
+        resultButton(t("generation-button-original"), ticket, "original", position),
+        resultButton(t("generation-button-again"), ticket, "again", position),
         resultButton(t("generation-button-delete"), ticket, "delete", position),
       ],
     ],
@@ -229,12 +275,14 @@ const NUMBERS_PER_ROW = 5;
 
 const ALBUM_ACTIONS: Record<BatchRecord["type"], Array<[ResultAction, string]>> = {
   image: [
+    ["animate", "🎬"],
     ["original", "⬇️"],
     ["again", "🔁"],
     ["reference", "🧩"],
     ["delete", "🗑"],
   ],
   video: [
+    ["thenMenu", "➡️"],
     ["again", "🔁"],
     ["delete", "🗑"],
   ],

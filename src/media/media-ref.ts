@@ -25,8 +25,11 @@ export type TelegramMediaRef = {
   messageId?: number;
 };
 
-/** One of the user's own task results, handed on by its link: the card names it by the task and clip. */
-export type ResultOrigin = { taskId: number; clip?: number };
+/**
+ * One of the user's own results, handed on by its link: the card names a task's by the task and clip, a
+ * generated clip by its number in its batch.
+ */
+export type ResultOrigin = { taskId: number; clip?: number } | { generated: number };
 
 export type LinkMediaRef = {
   source: "link";
@@ -80,7 +83,10 @@ const LinkMediaRefSchema = z.object({
   messageId: z.number().int().positive().optional(),
   durationSec: z.number().nonnegative().optional(),
   origin: z
-    .object({ taskId: z.number().int().nonnegative(), clip: z.number().int().nonnegative().optional() })
+    .union([
+      z.object({ taskId: z.number().int().nonnegative(), clip: z.number().int().nonnegative().optional() }),
+      z.object({ generated: z.number().int().positive() }),
+    ])
     .optional(),
 }) satisfies z.ZodType<LinkMediaRef>;
 

@@ -5,6 +5,7 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
+import { VIDEO_LINK_TASKS, videoThenRows } from "../lifecycle/then-buttons.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import { TASK_TYPES, type TaskType } from "../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, callbackInt, defineCallback } from "../telegram/callback-data.js";
@@ -40,8 +41,6 @@ export function resultButton(t: Translate, record: TaskRecord, action: keyof typ
   };
 }
 
-/** What a video result leads on to. */
-const AFTER_VIDEO: readonly TaskType[] = ["subtitles", "dubbing", "smart_clip", "pause_removal"];
 const AFTER_CLIP: readonly TaskType[] = ["subtitles", "dubbing"];
 
 function thenButton(record: TaskRecord, label: string, type: TaskType, clip?: number) {
@@ -93,12 +92,8 @@ export function thenRows(t: Translate, record: TaskRecord, kind: ResultKind): In
     return [[thenButton(record, t("then-dubbing-srt"), "dubbing")]];
   }
   if (kind === "video" && links.url) {
-    const buttons = AFTER_VIDEO.filter((next) => next !== record.type).map((next) =>
-      thenButton(record, t(`then-${next}`), next),
-    );
-    const rows: InlineKeyboardButton[][] = [];
-    for (let index = 0; index < buttons.length; index += 2) rows.push(buttons.slice(index, index + 2));
-    return rows;
+    const after = VIDEO_LINK_TASKS.filter((next) => next !== record.type);
+    return videoThenRows(t, after, (type) => nextTaskButton.pack(ticketTag(record.ticket), { type }));
   }
   return [];
 }

@@ -104,6 +104,14 @@ describe.skipIf(!redisServer)("a keyframe chain joined into one video, end to en
       60_000,
     );
     expect(joined.caption).toContain("Cost: about 12 tokens");
+    // The joined video leads on as any task video does: to the tasks that take a video by its link.
+    expect(buttonsOf(joined).map((button) => button.text)).toEqual([
+      "➡️ Then: Subtitles",
+      "➡️ Then: Dubbing",
+      "➡️ Then: Smart clips",
+      "➡️ Then: Pause removal",
+      "➕ New task",
+    ]);
     // The task service read the clips behind the links and charged what the estimate said, to the token:
     // both count the clips' seconds at the price table's rate and round up once.
     const estimated = Number(/Cost: about (\d+) tokens/.exec(joined.caption ?? "")?.[1]);

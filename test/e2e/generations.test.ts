@@ -90,6 +90,10 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
       "4. a fox in neon rain",
     ]);
     expect(buttonsOf(control).map((button) => button.text)).toEqual([
+      "🎬 1",
+      "🎬 2",
+      "🎬 3",
+      "🎬 4",
       "⬇️ 1",
       "⬇️ 2",
       "⬇️ 3",
@@ -184,9 +188,10 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     const photo = await shows(user, (message) => message.photo !== undefined);
     expect(photo.caption).toBe("1. the two of them as one watercolour\nLumen Image 2 · 40 tokens");
     expect(buttonsOf(photo).map((button) => button.text)).toEqual([
+      "🎬 Animate",
+      "🧩 Use as reference",
       "⬇️ Original",
       "🔁 Again",
-      "🧩 Use as reference",
       "🗑 Delete",
     ]);
   });

@@ -20,15 +20,20 @@ import {
 } from "../../dev/generation-sandbox/index.js";
 import { KeyVault } from "../../src/accounts/vault.js";
 import { generationIntakeOffers } from "../../src/bot/generations/entries.js";
-import { createI18n } from "../../src/bot/i18n.js";
+import { type BotI18n, createI18n } from "../../src/bot/i18n.js";
 import { accountOf } from "../../src/bot/tasks/services.js";
 import { loadCatalog } from "../../src/catalog/index.js";
 import { DEFAULT_CATALOG_PATH } from "../../src/config.js";
 import { createGenerationPipeline, type GenerationPipeline } from "../../src/generation-pipeline.js";
 import type { JoinTask } from "../../src/generations/join-clips.js";
 import { MemoryJobQueue } from "../../src/jobs/memory-queue.js";
-import { createLogger } from "../../src/logger.js";
+import { createLogger, type Logger } from "../../src/logger.js";
+import type { MediaRef } from "../../src/media/media-ref.js";
+import { createMetrics } from "../../src/metrics.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
+import { createTaskPipeline } from "../../src/task-pipeline.js";
+import type { TaskRequest } from "../../src/tasks-service/schemas/index.js";
+import { FakeApiKeys, FakeTasksService, refusingFetcher } from "./bot-fakes.js";
 import { BotHarness, formCardOf, type TestUser } from "./bot-harness.js";
 import { type RecordingProxy, startRecordingProxy } from "./recording-proxy.js";
 import { settleQueue } from "./settle.js";
@@ -49,6 +54,11 @@ export interface RigOptions {
   uploadLimitBytes?: number;
   /** Keeps the lines the pipeline and its jobs log, at debug level, in `logLines`. */
   logs?: boolean;
+  /**
+   * The task forms too, as in production, on the task pipeline with the service's creation and uploads
+   * faked: the bodies it received are in `taskCreates`, and files handed to it in `taskUploads`.
+   */
+  taskForms?: boolean;
 }
 
 export class GenerationRig {
@@ -67,6 +77,10 @@ export class GenerationRig {
   readonly joinTasks: JoinTask[] = [];
   /** Files whose getFile the rig's Bot API answers only after this many milliseconds, by file id. */
   readonly slowFiles = new Map<string, number>();
+  /** With `taskForms`: the task bodies the Media Task Service received, in order. */
+  readonly taskCreates: TaskRequest[] = [];
+  /** With `taskForms`: the files handed to the Media Task Service, in order. */
+  readonly taskUploads: MediaRef[] = [];
 
   private constructor(
     readonly sandbox: GenerationSandbox,
@@ -131,10 +145,55 @@ export class GenerationRig {
       },
       ...(options.uploadLimitBytes === undefined ? {} : { uploadLimitBytes: options.uploadLimitBytes }),
     });
+    const forms = options.taskForms ? this.taskPipeline(catalog, logger, i18n, api).forms : undefined;
     const slowFiles = this.slowFiles;
+    let sentPhotos = 0;
     harness = new BotHarness({
       storage: this.storage,
       results: {
+        // Like Telegram: a photo sent comes back with its sizes, the largest last.
+        sendPhoto: (payload) => {
+          const sent = ++sentPhotos;
+          return {
+            message_id: 1_000_000 + sent,
+            date: 1_700_000_000,
+            chat: { id: Number(payload.chat_id), type: "private", first_name: "User" },
+            ...(typeof payload.caption === "string" ? { caption: payload.caption } : {}),
+            photo: [
+              {
+                file_id: `sent-photo-${sent}`,
+                file_unique_id: `sent-photo-${sent}-u`,
+                width: 320,
+                height: 240,
+              },
+            ],
+          };
+        },
+        // An album comes back as one message per item, a photo with its sizes.
+        sendMediaGroup: (payload) => {
+          const media = JSON.parse(String(payload.media)) as Array<{ type: string; caption?: string }>;
+          return media.map((item) => {
+            const sent = ++sentPhotos;
+            return {
+              message_id: 1_000_000 + sent,
+              date: 1_700_000_000,
+              chat: { id: Number(payload.chat_id), type: "private", first_name: "User" },
+              ...(item.caption ? { caption: item.caption } : {}),
+              ...(item.type === "photo"
+                ? {
+                    photo: [
+                      {
+                        file_id: `sent-photo-${sent}`,
+                        file_unique_id: `sent-photo-${sent}-u`,
+                        width: 320,
+                        height: 240,
+                      },
+                    ],
+                  }
+                : {}),
+            };
+          });
+        },
         getFile: async (payload) => {
           const delayMs = slowFiles.get(String(payload.file_id));
           if (delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -163,10 +222,64 @@ export class GenerationRig {
         i18n,
         intake: { limits, moreOffers: generationIntakeOffers },
         generation: this.pipeline.features,
+        ...(forms ? { forms } : {}),
         rateLimit: { limit: 100_000, windowMs: 1000 },
       },
     });
     this.harness = harness;
+  }
+
+  /** The task side as production builds it, its service faked: what it is asked to make is recorded. */
+  private taskPipeline(
+    catalog: Awaited<ReturnType<typeof loadCatalog>>,
+    logger: Logger,
+    i18n: BotI18n,
+    api: Api,
+  ) {
+    const service = new FakeTasksService();
+    const creates = this.taskCreates;
+    const uploads = this.taskUploads;
+    let nextTaskId = 900;
+    return createTaskPipeline({
+      botToken: TOKEN,
+      botApiRoot: "http://127.0.0.1:1",
+      selfHostedBotApi: false,
+      tasksBaseUrl: "http://127.0.0.1:1",
+      publicUrl: () => "https://bot.example.com",
+      messengerHookSecret: undefined,
+      defaultLocale: "en",
+      storage: this.storage,
+      queue: this.queue,
+      logger,
+      metrics: createMetrics(),
+      apiKeys: new FakeApiKeys(),
+      tasksService: {
+        me: (apiKey) => service.me(apiKey),
+        getTask: (apiKey, id) => service.getTask(apiKey, id),
+        listTasks: (apiKey, page) => service.listTasks(apiKey, page),
+        async createTask(_apiKey: string, request: TaskRequest) {
+          creates.push(request);
+          return { task_id: ++nextTaskId };
+        },
+        upload: async () => {
+          throw new Error("no upload expected: a form's files go through transfer");
+        },
+      },
+      catalog,
+      i18n,
+      limits: { maxIntakeMb: 20, selfHostedBotApi: false },
+      voiceSampleApiKey: undefined,
+      api,
+      timings: { pollTickMs: DAY_MS },
+      async transfer(ref) {
+        uploads.push(ref);
+        return ref.source === "link"
+          ? { url: ref.url }
+          : { uploadId: "00000000-0000-4000-8000-000000000001" };
+      },
+      resultFetcher: refusingFetcher,
+      voicePreviews: { madeOnRequest: false, play: async () => "voice-preview-making" },
+    });
   }
 
   static async create(

@@ -162,6 +162,10 @@ export async function auditGenerations(locale: BotLocale, audit: WordsAudit): Pr
     await photosThen(rig, user, 2, t("video-offer-frames"));
     await create(rig, user);
     await finish(rig, user, 60);
+    // What a clip of the album leads on to.
+    const clips = [...rig.harness.calls].reverse().find((call) => call.method === "sendMessage");
+    const onward = BotHarness.buttons(clips).find((button) => button.text === "➡️ 1");
+    if (onward?.data) await rig.harness.press(user, onward.data);
     await photosThen(rig, user, 3, t("video-offer-chain"));
     await create(rig, user);
     await finish(rig, user, 60);
@@ -197,6 +201,18 @@ export async function auditGenerations(locale: BotLocale, audit: WordsAudit): Pr
     await finish(rig, user);
 
     await pressEach(rig, user, "/gallery");
+    // Selecting to delete: the page in that mode, and the confirmation of what goes.
+    await rig.harness.send(user, "/gallery");
+    for (const label of [
+      t("gallery-button-select"),
+      "1",
+      t("gallery-button-delete-selected", { count: 1 }),
+    ]) {
+      const shown = galleryButtons(rig, user);
+      const button = shown.buttons.find((candidate) => candidate.text.replace(/^☑️ /, "") === label);
+      if (button?.data) await rig.harness.press(user, button.data, shown.messageId);
+      await rig.settle();
+    }
     await rig.harness.send(user, "/disconnect");
     await rig.settle();
     // A walk that never got as far as the results or the gallery would judge nothing there.

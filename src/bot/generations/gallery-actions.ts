@@ -38,13 +38,22 @@ const daysOf = (arg: number | undefined) => AGE_CHOICES.find((choice) => choice 
 
 function toggle({ ctx, state, arg, t, redraw }: GalleryPress): Promise<unknown> {
   const id = arg === undefined ? undefined : state.pageIds[arg];
-  if (id === undefined) return redraw(state);
+  if (id === undefined || !state.selecting) return redraw(state);
   const chosen = state.selected.includes(id);
   if (!chosen && state.selected.length >= MAX_SELECTED) {
     return ctx.answerCallbackQuery({ text: t("gallery-selected-most", { count: MAX_SELECTED }) });
   }
   const selected = chosen ? state.selected.filter((other) => other !== id) : [...state.selected, id];
   return redraw({ ...state, selected });
+}
+
+/** One tap on a number: the result comes to the chat again with its buttons, the page stays as it is. */
+async function open({ ctx, deps, state, arg, userId, t, redraw }: GalleryPress): Promise<unknown> {
+  const id = arg === undefined ? undefined : state.pageIds[arg];
+  const chatId = ctx.chat?.id;
+  if (id === undefined || chatId === undefined || state.selecting) return redraw(state);
+  if (await deps.resend(id, userId, chatId)) return;
+  return ctx.reply(t("gallery-open-elsewhere"));
 }
 
 /** Edits the page into `text` above `rows` of buttons and a Back to the page. */
@@ -56,7 +65,7 @@ function withBack({ ctx, state, t }: GalleryPress, text: string, rows: InlineKey
 /** The first page again under a new nonce, with the store and the count the deletion reported. */
 function afterDeletion({ state, t, redraw }: GalleryPress, { result }: DeletedGenerations): Promise<void> {
   return redraw(
-    { ...state, ...FIRST_PAGE, nonce: newNonce() },
+    { ...state, ...FIRST_PAGE, selecting: false, nonce: newNonce() },
     { storage: result.storage, notice: t("gallery-deleted", { count: result.deleted }) },
   );
 }
@@ -132,6 +141,9 @@ export const GALLERY_HANDLERS: Record<string, (press: GalleryPress) => Promise<u
   [ACTIONS.newer]: ({ state, redraw }) => redraw({ ...state, cursors: state.cursors.slice(0, -1) }),
   [ACTIONS.back]: ({ state, redraw }) => redraw(state),
   [ACTIONS.toggle]: toggle,
+  [ACTIONS.open]: open,
+  [ACTIONS.select]: ({ state, redraw }) => redraw({ ...state, selecting: true }),
+  [ACTIONS.stopSelecting]: ({ state, redraw }) => redraw({ ...state, selecting: false, selected: [] }),
   [ACTIONS.askDeleteSelected]: askDeleteSelected,
   [ACTIONS.deleteSelected]: deleteSelected,
   [ACTIONS.oldMenu]: oldMenu,

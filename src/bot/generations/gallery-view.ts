@@ -34,6 +34,11 @@ export interface GalleryDeps {
   guardian: KeyGuardian;
   /** Which results the bot made without the user's prompt: the service's own prompt is not shown as theirs. */
   records: Pick<GenerationRecords, "withoutOwnPrompt">;
+  /**
+   * Sends one of the user's results to the chat again with its buttons, as a job; false when the bot did
+   * not make it (made elsewhere with the same key), so it has no buttons to give.
+   */
+  resend(generationId: string, userId: number, chatId: number): Promise<boolean>;
   /** Cancels every waiting generation of the account, as a job that edits the card when it is done. */
   cancelQueue(data: CancelQueueData): Promise<void>;
 }
@@ -67,6 +72,9 @@ export const ACTIONS = {
   newer: "p",
   older: "n",
   toggle: "x",
+  open: "i",
+  select: "e",
+  stopSelecting: "l",
   askDeleteSelected: "d",
   deleteSelected: "D",
   oldMenu: "o",
@@ -89,6 +97,8 @@ export const GalleryStateSchema = z.object({
   /** The finished results on the page shown, by their button's number. */
   pageIds: z.array(z.string()).max(GALLERY_PAGE_SIZE),
   selected: z.array(z.string()).max(MAX_SELECTED),
+  /** Choosing what to delete: a number toggles its result instead of sending it again. */
+  selecting: z.boolean().optional(),
   /** Opened because storage is full: the advice heads the gallery. */
   full: z.boolean(),
 });
@@ -221,7 +231,8 @@ export async function drawGallery(
   if (page.data.length === 0) {
     lines.push(t(state.cursors.length === 0 ? "gallery-empty" : "gallery-page-empty"));
   } else {
-    lines.push(t("gallery-page", { first: first + 1, last: first + page.data.length }));
+    const range = { first: first + 1, last: first + page.data.length };
+    lines.push(t(state.selecting ? "gallery-page-selecting" : "gallery-page", range));
     const promptless = await deps.records.withoutOwnPrompt(page.data.map((generation) => generation.id));
     page.data.forEach((generation, index) => {
       const marks = { selected: selected.has(generation.id), ownPrompt: !promptless.has(generation.id) };
@@ -241,28 +252,41 @@ export async function drawGallery(
       ),
     ],
   ];
-  const toggles = page.data.flatMap((generation, index) => {
+  // A number sends its result again; while selecting, it toggles the result for deletion instead.
+  const numbers = page.data.flatMap((generation, index) => {
     const slot = drawn.pageIds.indexOf(generation.id);
     if (slot < 0) return [];
+    if (!state.selecting) {
+      return generation.status === "succeeded"
+        ? [button(String(first + index + 1), nonce, "open", slot)]
+        : [];
+    }
     const label = `${selected.has(generation.id) ? "☑️ " : ""}${first + index + 1}`;
     return [button(label, nonce, "toggle", slot)];
   });
-  for (let start = 0; start < toggles.length; start += 4) rows.push(toggles.slice(start, start + 4));
+  for (let start = 0; start < numbers.length; start += 4) rows.push(numbers.slice(start, start + 4));
   const paging = [
     ...(state.cursors.length > 0 ? [button(t("gallery-button-newer"), nonce, "newer")] : []),
     ...(nextCursor ? [button(t("gallery-button-older"), nonce, "older")] : []),
   ];
   if (paging.length > 0) rows.push(paging);
-  if (state.selected.length > 0) {
+  if (state.selecting) {
     rows.push([
-      button(
-        t("gallery-button-delete-selected", { count: state.selected.length }),
-        nonce,
-        "askDeleteSelected",
-      ),
+      ...(state.selected.length > 0
+        ? [
+            button(
+              t("gallery-button-delete-selected", { count: state.selected.length }),
+              nonce,
+              "askDeleteSelected",
+            ),
+          ]
+        : []),
+      button(t("gallery-button-stop-selecting"), nonce, "stopSelecting"),
     ]);
+  } else {
+    if (drawn.pageIds.length > 0) rows.push([button(t("gallery-button-select"), nonce, "select")]);
+    rows.push([button(t("gallery-button-delete-old"), nonce, "oldMenu")]);
   }
-  rows.push([button(t("gallery-button-delete-old"), nonce, "oldMenu")]);
   rows.push([
     button(t("gallery-button-queue"), nonce, "queue"),
     button(t("gallery-button-refresh"), nonce, "back"),

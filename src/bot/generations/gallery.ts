@@ -2,8 +2,9 @@
  * /gallery and /queue: the user's generations on the service, and what is running and waiting there.
  *
  * The gallery pages `GET /v1/generations` newest first by its cursor, filtered by type and status, under
- * a storage bar; finished results can be selected and deleted together, or everything older than 7, 14
- * or 30 days at once, each after a confirmation that says how many go. The queue card is drawn by
+ * a storage bar. One tap on a result's number sends it to the chat again with its buttons; in the mode
+ * of selecting, the numbers choose results to delete together instead; everything older than 7, 14 or 30
+ * days can go at once; each deletion after a confirmation that says how many go. The queue card is drawn by
  * src/generations/queue-card.ts; its Cancel is a job. Both messages are edited in place; their buttons
  * carry a nonce of their own (kept per chat), and the buttons on cards and notices that lead here carry
  * none, since they only open the presser's own gallery or queue. Private chats only.

@@ -1,28 +1,38 @@
 /**
- * The buttons on generation results: Original, Again, Use as reference and Delete (with a confirmation),
- * Join under a keyframe chain's clips, and Cancel on the batch card. They act on their batch's ticket and
- * are checked against its owner, since they outlive the chat's newest menu.
+ * The buttons on generation results: Original, Again, Animate, Use as reference and Delete (with a
+ * confirmation), the tasks a clip leads on to, Join under a keyframe chain's clips, and Cancel on the
+ * batch card. They act on their batch's ticket and are checked against its owner, since they outlive the
+ * chat's newest menu.
  */
 import { Composer } from "grammy";
 import { z } from "zod";
 import type { ApiKeysPort } from "../../accounts/ports.js";
 import { isGenerationServiceError } from "../../generation-service/errors.js";
 import { type JoinData, type JoinOutcome, joinableClips } from "../../generations/join-clips.js";
-import { problemOf } from "../../generations/problems.js";
+import { type Problem, problemOf } from "../../generations/problems.js";
 import {
   type BatchRecord,
+  type ChunkItem,
   chunkOf,
   type GenerationRecords,
   hasOwnPrompt,
 } from "../../generations/records.js";
-import { RESULT_BUTTONS, type ResultAction, resultButton } from "../../generations/result-actions.js";
+import {
+  clipThenRows,
+  RESULT_BUTTONS,
+  type ResultAction,
+  resultButton,
+  thenTaskButton,
+} from "../../generations/result-actions.js";
 import type { RetryOutcome } from "../../generations/retry-failed.js";
 import type { Translate } from "../../i18n/translate.js";
+import type { VideoLinkTask } from "../../lifecycle/then-buttons.js";
 import type { TasksServicePort } from "../../tasks-service/ports.js";
+import type { CallbackDefinition } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { GENERATION_FORM_TYPES } from "../forms/form.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
-import { openGenerationForm } from "../open-form.js";
+import { openForm, openGenerationForm } from "../open-form.js";
 import { joinedClipsEstimate } from "../tasks/estimate.js";
 import { accountOf } from "../tasks/services.js";
 import { accountMoneyLines } from "../tasks/task-contract.js";
@@ -40,6 +50,12 @@ export interface GenerationActions {
   deleteGeneration(userId: number, generationId: string): Promise<void>;
   /** One task on the Media Task Service that joins the clips in order; "already" when one was started. */
   joinClips(data: JoinData): Promise<JoinOutcome>;
+  /** The result's link with at least `marginMs` left (read again from the service when it has less), or why not. */
+  resultLink(
+    userId: number,
+    item: ChunkItem,
+    marginMs: number,
+  ): Promise<{ url: string } | { problem: Problem }>;
 }
 
 export interface GenerationFormsDeps {
@@ -162,6 +178,55 @@ async function asReference({ ctx, deps, record, item }: ResultPress): Promise<un
   });
 }
 
+/** An image as the start frame of a new clip: the video form opens with it, its prompt left to the user. */
+async function animate({ ctx, deps, item }: ResultPress): Promise<unknown> {
+  if (!item?.photoFileId || !item.photoFileUniqueId) return stale(ctx);
+  await ctx.answerCallbackQuery();
+  const { photoFileId: fileId, photoFileUniqueId: fileUniqueId } = item;
+  return openGenerationForm(ctx, deps.cards, {
+    type: "image_to_video",
+    media: [{ source: "telegram", kind: "photo", fileId, fileUniqueId }],
+  });
+}
+
+/**
+ * The task service reads a link when it starts on the task, which may be a while after the form opens: a
+ * link with less than this left is renewed before it goes on the form.
+ */
+const TASK_LINK_MARGIN_MS = 6 * 60 * 60 * 1000;
+
+/** A task on a clip: its form opens with the clip's link as its video, as a task's own "Then..." does. */
+async function thenTask({ ctx, deps, record, item, position, t, words }: ResultPress, type: VideoLinkTask) {
+  if (record.type !== "video" || !item?.output || position === undefined) return stale(ctx);
+  const number = position + 1;
+  if (item.deleted)
+    return ctx.answerCallbackQuery({ text: t(words("generation-deleted-already"), { number }) });
+  const link = await deps.actions.resultLink(record.userId, item, TASK_LINK_MARGIN_MS);
+  if ("problem" in link) {
+    return ctx.answerCallbackQuery({ text: t(link.problem.key, link.problem.params), show_alert: true });
+  }
+  await ctx.answerCallbackQuery();
+  const seconds = typeof record.request.duration === "number" ? record.request.duration : undefined;
+  return openForm(ctx, deps.cards, type, [
+    {
+      source: "link",
+      url: link.url,
+      kindHint: "video",
+      ...(seconds !== undefined ? { durationSec: seconds } : {}),
+      origin: { generated: number },
+    },
+  ]);
+}
+
+/** Under an album of clips: the tasks one clip leads on to, in a message of their own. */
+async function thenMenu({ ctx, record, item, position, t }: ResultPress): Promise<unknown> {
+  if (record.type !== "video" || !item?.output || position === undefined) return stale(ctx);
+  await ctx.answerCallbackQuery();
+  return ctx.reply(t("video-then-menu", { number: position + 1 }), {
+    reply_markup: { inline_keyboard: clipThenRows(t, record.ticket, position) },
+  });
+}
+
 async function askDelete({ ctx, record, item, position, t, words }: ResultPress): Promise<unknown> {
   if (!item || position === undefined) return stale(ctx);
   await ctx.answerCallbackQuery();
@@ -235,8 +300,11 @@ const settle =
 export function createGenerationResultButtons(deps: ResultButtonsDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const presses = feature.on("callback_query:data");
-  const route = (action: ResultAction, handle: (press: ResultPress) => Promise<unknown>) =>
-    presses.filter(RESULT_BUTTONS[action].filter, async (ctx) => {
+  const routeButton = <T extends { position?: number | undefined }>(
+    button: CallbackDefinition<T>,
+    handle: (press: ResultPress, data: T) => Promise<unknown>,
+  ) =>
+    presses.filter(button.filter, async (ctx) => {
       const record = await deps.records.ofButton(ctx.pressed.nonce);
       if (!record) return stale(ctx);
       if (record.userId !== ctx.from.id) return ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
@@ -245,8 +313,10 @@ export function createGenerationResultButtons(deps: ResultButtonsDeps): Composer
       if (position !== undefined && !item) return stale(ctx);
       const t = ctx.t.bind(ctx);
       const words = (key: string) => (record.type === "video" ? key.replace(/^generation-/, "video-") : key);
-      return handle({ ctx, deps, record, position, item, t, words });
+      return handle({ ctx, deps, record, position, item, t, words }, ctx.pressed.data);
     });
+  const route = (action: ResultAction, handle: (press: ResultPress) => Promise<unknown>) =>
+    routeButton(RESULT_BUTTONS[action], handle);
   route("original", async ({ ctx, record, position, t }) => {
     if (position === undefined) return stale(ctx);
     await ctx.answerCallbackQuery({ text: t("generation-original-coming") });
@@ -254,6 +324,9 @@ export function createGenerationResultButtons(deps: ResultButtonsDeps): Composer
   });
   route("again", again);
   route("reference", asReference);
+  route("animate", animate);
+  route("thenMenu", thenMenu);
+  routeButton(thenTaskButton, (press, { type }) => thenTask(press, type));
   route("delete", askDelete);
   route("deleteConfirmed", deleteResult);
   route("keep", settle("generation-kept"));

@@ -56,6 +56,7 @@ function formsOf(storage: Storage): GenerationFormsDeps {
       retryFailed: async () => ({ nothing: true }),
       deleteGeneration: async () => undefined,
       joinClips: async () => "already",
+      resultLink: async () => ({ problem: { key: "generation-not-linked" } }),
     },
   };
 }

@@ -138,6 +138,8 @@ describe("/gallery", () => {
     );
     const [harbour, meadow] = listed?.data ?? [];
 
+    await tap(user, "🗑 Select to delete");
+    expect(shown(user).text).toContain("Results 1–3, newest first (tap the numbers to delete):");
     await tap(user, "1");
     await tap(user, "2");
     expect(shown(user).text).toContain("2 results selected.");
@@ -212,6 +214,132 @@ describe("/gallery", () => {
     expect(gallery).toContain("🗂 Your generations");
     expect(gallery).toContain("Storage: ▰▰▰▰▰▰▰▰▰▰ 100%");
     expect(gallery).toContain("⚠️ Your storage is full, so no new generations can start.");
+  });
+
+  it("one tap on a number sends that result here again with the buttons it came with, and the page stays", async () => {
+    rig = await startRig();
+    const user = rig.harness.user(705);
+    await rig.link(user, { plan: "Pro" });
+    await makeImages(user, ["a lighthouse", "a meadow"]);
+    await rig.pipeline.features.forms.records.schedulePoll(user.id, 0);
+    await rig.pipeline.poller.tick();
+    await rig.settle();
+    await rig.harness.send(user, "/gallery");
+    const page = shown(user);
+    expect(page.text).toContain("Results 1–2, newest first (tap a number to get it here again):");
+    expect(BotHarness.buttons(page.call).map((button) => button.text)).toEqual([
+      "Type: images and videos",
+      "Status: any status",
+      "1",
+      "2",
+      "🗑 Select to delete",
+      "🧹 Delete old results…",
+      "⏳ Queue",
+      "🔄 Refresh",
+    ]);
+    const before = rig.harness.calls.length;
+    const readsBefore = requestsTo("GET", "/v1/files/").length;
+    await tap(user, "1");
+    const again = rig.harness.calls.slice(before).filter((call) => call.method === "sendPhoto");
+    expect(again).toHaveLength(1);
+    const [photo] = again;
+    // The photo Telegram already has, with the caption and buttons it was delivered with.
+    expect(photo?.payload.photo).toMatch(/^sent-photo-/);
+    expect(String(photo?.payload.caption)).toMatch(/^2\. a meadow\n/);
+    expect(BotHarness.buttons(photo).map((button) => button.text)).toEqual([
+      "🎬 Animate",
+      "🧩 Use as reference",
+      "⬇️ Original",
+      "🔁 Again",
+      "🗑 Delete",
+    ]);
+    // Nothing is read from the service to send it, and the gallery is not redrawn.
+    expect(requestsTo("GET", "/v1/files/")).toHaveLength(readsBefore);
+    expect(shown(user).call).toBe(page.call);
+  });
+
+  it("a clip tapped in the gallery comes again as a playable video with the tasks it leads on to", async () => {
+    rig = await startRig();
+    const user = rig.harness.user(706);
+    await rig.link(user, { plan: "Pro" });
+    await rig.harness.send(user, "/video a red balloon over the city");
+    await rig.create(user);
+    rig.sandbox.step(10);
+    await rig.pipeline.features.forms.records.schedulePoll(user.id, 0);
+    await rig.pipeline.poller.tick();
+    await rig.settle();
+    await rig.harness.send(user, "/gallery");
+    const before = rig.harness.calls.length;
+    await tap(user, "1");
+    const videos = rig.harness.calls.slice(before).filter((call) => call.method === "sendVideo");
+    expect(videos).toHaveLength(1);
+    const markup = JSON.parse(String(videos[0]?.payload.reply_markup)) as {
+      inline_keyboard: Array<Array<{ text: string }>>;
+    };
+    expect(markup.inline_keyboard.map((row) => row.map((button) => button.text))).toEqual([
+      ["➡️ Then: Subtitles", "➡️ Then: Dubbing"],
+      ["➡️ Then: Smart clips", "➡️ Then: Pause removal"],
+      ["🔁 Again", "🗑 Delete"],
+    ]);
+    expect(String(videos[0]?.payload.caption)).toMatch(/^1\. a red balloon over the city\n/);
+  });
+
+  it("a result made elsewhere with the same key is said to have no copy here, and nothing is sent", async () => {
+    rig = await startRig();
+    const user = rig.harness.user(708);
+    const key = await rig.link(user, { plan: "Pro" });
+    const made = await fetch(`${rig.sandbox.baseUrl}/v1/images/generations`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${key.apiKey}`,
+        "content-type": "application/json",
+        "idempotency-key": "made-elsewhere-0001",
+      },
+      body: JSON.stringify({ prompt: "a kite", model: "lumen-image-2" }),
+    });
+    expect(made.ok).toBe(true);
+    rig.sandbox.step(2);
+    await rig.harness.send(user, "/gallery");
+    const calls = await tap(user, "1");
+    expect(textOf(lastCall(calls, "sendMessage"))).toBe(
+      "This result was not made in this chat, so I have no copy of it to send here. It is still in your account on the generation service.",
+    );
+    expect(calls.some((call) => call.method === "sendPhoto" || call.method === "sendDocument")).toBe(false);
+  });
+
+  it("selecting for deletion is a mode of its own: numbers toggle there, Cancel leaves it with nothing selected or deleted", async () => {
+    rig = await startRig();
+    const user = rig.harness.user(707);
+    await rig.link(user, { plan: "Pro" });
+    await makeImages(user, ["a lighthouse", "a meadow"]);
+    await rig.harness.send(user, "/gallery");
+    await tap(user, "🗑 Select to delete");
+    let page = shown(user);
+    expect(BotHarness.buttons(page.call).map((button) => button.text)).toEqual([
+      "Type: images and videos",
+      "Status: any status",
+      "1",
+      "2",
+      "✖️ Cancel",
+      "⏳ Queue",
+      "🔄 Refresh",
+    ]);
+    const before = rig.harness.calls.length;
+    await tap(user, "2");
+    page = shown(user);
+    expect(page.text).toContain("1 result selected.");
+    expect(page.text).toContain("☑️ 2. 🖼 a lighthouse");
+    expect(BotHarness.buttons(page.call).map((button) => button.text)).toContain("🗑 Delete selected (1)");
+    // A tap while selecting sends nothing again.
+    expect(rig.harness.calls.slice(before).some((call) => call.method.startsWith("sendPhoto"))).toBe(false);
+
+    await tap(user, "✖️ Cancel");
+    page = shown(user);
+    expect(page.text).not.toContain("selected");
+    expect(page.text).not.toContain("☑️");
+    expect(page.text).toContain("(tap a number to get it here again)");
+    expect(BotHarness.buttons(page.call).map((button) => button.text)).toContain("🗑 Select to delete");
+    expect(requestsTo("POST", "/v1/generations/delete")).toHaveLength(0);
   });
 });
 

@@ -363,7 +363,14 @@ describe("clips in the chat", () => {
     const keyboard = JSON.parse(String(payload.reply_markup)) as {
       inline_keyboard: Array<Array<{ text: string }>>;
     };
-    expect(keyboard.inline_keyboard.flat().map((button) => button.text)).toEqual(["🔁 Again", "🗑 Delete"]);
+    expect(keyboard.inline_keyboard.flat().map((button) => button.text)).toEqual([
+      "➡️ Then: Subtitles",
+      "➡️ Then: Dubbing",
+      "➡️ Then: Smart clips",
+      "➡️ Then: Pause removal",
+      "🔁 Again",
+      "🗑 Delete",
+    ]);
     const del = keyboard.inline_keyboard.flat().find((button) => button.text === "🗑 Delete") as
       | { callback_data?: string }
       | undefined;
@@ -397,6 +404,9 @@ describe("clips in the chat", () => {
     const control = lastCall(rig.harness.calls, "sendMessage");
     expect(textOf(control)).toContain("Clips 1–3 · Reel 1");
     expect(BotHarness.buttons(control).map((button) => button.text)).toEqual([
+      "➡️ 1",
+      "➡️ 2",
+      "➡️ 3",
       "🔁 1",
       "🔁 2",
       "🔁 3",

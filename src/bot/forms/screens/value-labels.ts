@@ -39,8 +39,14 @@ export function mediaName(ref: MediaRef, t: Translate): string {
 
 /** One of the user's results by what it is: "your video from #1005, 0:02", never its link. */
 function resultName(ref: LinkMediaRef, origin: ResultOrigin, t: Translate): string {
-  const kind = origin.clip !== undefined ? "clip" : (ref.kindHint ?? "video");
-  const name = t("form-media-result", { kind, id: String(origin.taskId), clip: origin.clip ?? 0 });
+  const name =
+    "generated" in origin
+      ? t("form-media-generated", { number: origin.generated })
+      : t("form-media-result", {
+          kind: origin.clip !== undefined ? "clip" : (ref.kindHint ?? "video"),
+          id: String(origin.taskId),
+          clip: origin.clip ?? 0,
+        });
   const seconds = ref.durationSec;
   return seconds !== undefined && seconds > 0 ? `${name}, ${playingTime(seconds)}` : name;
 }

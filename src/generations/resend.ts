@@ -1,0 +1,118 @@
+/**
+ * A result sent to the chat again from /gallery, with the buttons it had when it was delivered: an image
+ * by the photo Telegram already has when it has one, else (and a clip always) read from its link, renewed
+ * when needed. A clip too big for the bot to upload goes as its link, as at delivery.
+ */
+import { stat } from "node:fs/promises";
+import type { Api } from "grammy";
+import { z } from "zod";
+import type { Translate } from "../i18n/translate.js";
+import type { JobDefinition, JobQueue } from "../jobs/queue.js";
+import { rereadableFile, withinCaption } from "../lifecycle/chat-delivery.js";
+import { ticketTag } from "../lifecycle/tickets.js";
+import { imageCaption } from "./card.js";
+import { chunkOf, type GenerationRecords } from "./records.js";
+import { singleImageKeyboard, singleVideoKeyboard } from "./result-actions.js";
+import { fetchResult, type ResultReader, resultFileName, withDownloads } from "./result-files.js";
+import { freshOutput, type ResultLinkDeps } from "./result-links.js";
+
+const ResendDataSchema = z.object({
+  ticket: z.string().min(16),
+  position: z.number().int().nonnegative(),
+  /** Where the gallery was opened. */
+  chatId: z.number().int(),
+});
+export type ResendData = z.infer<typeof ResendDataSchema>;
+
+export interface ResendDeps extends ResultLinkDeps {
+  records: GenerationRecords;
+  results: ResultReader;
+  api: Pick<Api, "sendPhoto" | "sendVideo" | "sendDocument" | "sendMessage">;
+  translate(locale: string): Translate;
+  /** The largest file the bot may upload to the chat; a bigger clip goes as its link. */
+  uploadLimitBytes: number;
+}
+
+const BYTES_PER_MB = 1024 * 1024;
+/** Enough time left on a link to download the file now. */
+const DOWNLOAD_MARGIN_MS = 60_000;
+
+export function resendJob(deps: ResendDeps): JobDefinition<ResendData> {
+  return {
+    name: "resend-generation",
+    schema: ResendDataSchema,
+    attempts: 4,
+    backoffMs: 3_000,
+    concurrency: 4,
+    async handler({ ticket, position, chatId }) {
+      const record = await deps.records.get(ticket);
+      const chunk = await deps.records.chunk(ticket, chunkOf(position));
+      const item = chunk?.items.find((candidate) => candidate.position === position);
+      if (!record || item?.status !== "succeeded") return;
+      const t = deps.translate(record.locale);
+      const caption = withinCaption(imageCaption(t, record, item));
+      const video = record.type === "video";
+      const reply_markup = video
+        ? singleVideoKeyboard(t, ticket, position)
+        : singleImageKeyboard(t, ticket, position);
+      if (!video && item.photoFileId) {
+        await deps.api.sendPhoto(chatId, item.photoFileId, { caption, reply_markup });
+        return;
+      }
+      const fresh = await freshOutput(deps, record.userId, item, DOWNLOAD_MARGIN_MS, Date.now(), {
+        key: video ? "video-deleted-already" : "generation-deleted-already",
+        params: { number: position + 1 },
+      });
+      if ("problem" in fresh) {
+        await deps.api.sendMessage(chatId, t(fresh.problem.key, fresh.problem.params));
+        return;
+      }
+      const { output } = fresh;
+      await withDownloads(async (folder) => {
+        const file = await fetchResult(deps.results, folder, position, output);
+        const upload = rereadableFile(file, resultFileName(position, output.mime));
+        if (!video) return deps.api.sendDocument(chatId, upload, { caption, reply_markup });
+        const { size } = await stat(file);
+        if (size <= deps.uploadLimitBytes) {
+          return deps.api.sendVideo(chatId, upload, { caption, reply_markup, supports_streaming: true });
+        }
+        const until = new Intl.DateTimeFormat(record.locale, {
+          dateStyle: "medium",
+          timeStyle: "short",
+          timeZone: "UTC",
+        }).format(new Date(output.expiresAt * 1000));
+        return deps.api.sendMessage(
+          chatId,
+          t("video-too-big", {
+            number: position + 1,
+            size: Math.ceil(size / BYTES_PER_MB),
+            limit: Math.floor(deps.uploadLimitBytes / BYTES_PER_MB),
+            until,
+            url: output.url,
+          }),
+          { link_preview_options: { is_disabled: true }, reply_markup },
+        );
+      });
+    },
+  };
+}
+
+/**
+ * Queues the resend of one of the user's generations to `chatId`; false when the bot did not make it (made
+ * elsewhere with the same key) or it is not theirs. A press repeated within the same `slot` is one job.
+ */
+export function resendFromGallery(
+  records: GenerationRecords,
+  queue: JobQueue,
+  job: JobDefinition<ResendData>,
+) {
+  return async (generationId: string, userId: number, chatId: number, slot: number): Promise<boolean> => {
+    const place = await records.locate(generationId);
+    const record = place ? await records.get(place.ticket) : undefined;
+    if (!place || record?.userId !== userId) return false;
+    const { ticket, position } = place;
+    const jobId = `generation-resend-${ticketTag(ticket)}-${position}-${slot}`;
+    await queue.enqueue(job, { ticket, position, chatId }, { jobId });
+    return true;
+  };
+}
