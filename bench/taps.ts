@@ -3,7 +3,8 @@
  * typed voiceover, and along the paths that go on from there (a semi-automatic dubbing checked in the
  * chat, a result handed on): the bot's real forms, submit job and card, with Telegram and the service
  * faked at their edges. Every tap is a button press; sending the media, a text or a fixed line is not
- * a tap.
+ * a tap. Then the messages each job leaves in the chat, and the longest screen of its flow, for every
+ * type of both services (bench/messages-per-job.ts).
  *
  *   npm run taps
  */
@@ -15,6 +16,7 @@ import { serviceTask } from "../test/support/bot-fakes.js";
 import { BotHarness, type TestUser } from "../test/support/bot-harness.js";
 import { FormRig } from "../test/support/form-rig.js";
 import { audio, photo, video } from "../test/support/telegram-messages.js";
+import { messagesPerJob } from "./messages-per-job.js";
 
 const TARGET = 3;
 
@@ -204,9 +206,16 @@ for (const path of PATHS) {
     ok ? "yes" : "NO",
   ]);
 }
-const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-for (const [index, row] of rows.entries()) {
-  process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")}\n`);
-  if (index === 0) process.stdout.write(`${widths.map((width) => "-".repeat(width)).join("-|-")}\n`);
+function printTable(table: string[][]): void {
+  const widths =
+    table[0]?.map((_, column) => Math.max(...table.map((row) => row[column]?.length ?? 0))) ?? [];
+  for (const [index, row] of table.entries()) {
+    process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")}\n`);
+    if (index === 0) process.stdout.write(`${widths.map((width) => "-".repeat(width)).join("-|-")}\n`);
+  }
 }
-process.exitCode = allWithin ? 0 : 1;
+printTable(rows);
+process.stdout.write("\n");
+const perJob = await messagesPerJob();
+printTable(perJob.rows);
+process.exitCode = allWithin && perJob.allWithin ? 0 : 1;

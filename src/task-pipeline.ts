@@ -237,6 +237,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
         ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
       });
     },
+    deleteMessage: (chatId, messageId) => api.deleteMessage(chatId, messageId),
     startReview: (record, task, t) => startReview({ awaiting: awaitingSrt, fetcher, api }, record, task, t),
     pollDelayMs: pollDelay,
     giveUpAfterMs: GIVE_UP_AFTER_MS,

@@ -28,6 +28,7 @@ export class BatchCards {
 
   /** Shows the text and buttons on the batch's card, unless it shows them already. */
   async show(record: BatchRecord, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void> {
+    if (record.cardGaveWay) return;
     const card = (await this.records.card(record.ticket)) ?? {
       ...(record.cardMessageId === undefined ? {} : { messageId: record.cardMessageId }),
     };
@@ -42,8 +43,10 @@ export class BatchCards {
         await this.api.editMessageText(record.chatId, messageId, text, markup);
       } catch (error) {
         if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
-        // "not modified" is already what we want; a card deleted or too old gets a new message.
+        // "not modified" is already what we want; a card deleted or too old gets a new message, unless it
+        // was deleted because the results took its place while this edit was on its way.
         if (!/not modified/i.test(error.description)) {
+          if ((await this.records.get(record.ticket))?.cardGaveWay) return;
           messageId = (await this.api.sendMessage(record.chatId, text, markup)).message_id;
         }
       }

@@ -10,10 +10,17 @@ import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
 import type { Generation } from "../generation-service/responses.js";
+import type { Translate } from "../i18n/translate.js";
 import type { JobContext, JobDefinition, JobQueue } from "../jobs/queue.js";
-import { type ChatDeliveryDeps, deliverUnderLock, takeChatTurn } from "../lifecycle/chat-delivery.js";
+import {
+  type ChatDeliveryDeps,
+  cardGivesWay,
+  deliverUnderLock,
+  takeChatTurn,
+} from "../lifecycle/chat-delivery.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
+import { cardKeyboard, countBatch, createdCardText } from "./card.js";
 import {
   type BatchRecord,
   type ChunkItem,
@@ -23,7 +30,14 @@ import {
   storedOutput,
 } from "./records.js";
 import { fetchResult, type ResultReader, ResultUnavailableError, withDownloads } from "./result-files.js";
-import { type ResultApi, type SentParts, sendChunk, type VideoFile, videoFile } from "./send-result.js";
+import {
+  type CardWords,
+  type ResultApi,
+  type SentParts,
+  sendChunk,
+  type VideoFile,
+  videoFile,
+} from "./send-result.js";
 
 /** A link this close to its expiry is renewed before an upload reads it. */
 const RENEW_BEFORE_EXPIRY_MS = 10 * 60 * 1000;
@@ -175,18 +189,43 @@ async function handOn(
   );
 }
 
-/** The chunk's results; an upload cut short goes as the results' links instead, never twice. */
+/**
+ * The card's last words when this chunk is the last of its batch to reach the chat: every generation has
+ * finished then, so its counts are final. The heading points below, at results that take its place.
+ */
+async function lastWordsOfCard(
+  deps: DeliverDeps,
+  record: BatchRecord,
+  index: number,
+  t: Translate,
+): Promise<CardWords | undefined> {
+  const chunks = await deps.records.chunks(record);
+  if (!chunks.every((chunk) => chunk.index === index || chunk.delivered)) return undefined;
+  const counts = countBatch(chunks);
+  return {
+    lines: createdCardText(t, record, counts, true).split("\n").slice(1),
+    rows: cardKeyboard(t, record, counts).inline_keyboard,
+  };
+}
+
+/**
+ * The chunk's results; an upload cut short goes as the results' links instead, never twice. True when
+ * the message carrying the card's last words is in the chat.
+ */
 async function sendOrLink(
   deps: DeliverDeps,
   record: BatchRecord,
   chunk: ChunkRecord,
   fetched: { files: Map<string, string>; videos: Map<string, VideoFile> },
   parts: SentParts,
+  card: CardWords | undefined,
   logger: Logger,
-): Promise<void> {
+): Promise<boolean> {
   const t = deps.translate(record.locale);
   try {
-    await deps.withReservedSend(record.chatId, () => sendChunk(deps, record, chunk, fetched, t, parts));
+    return await deps.withReservedSend(record.chatId, () =>
+      sendChunk(deps, record, chunk, fetched, t, parts, card),
+    );
   } catch (error) {
     // Only the upload of the results themselves is worth replacing by links; anything later is sent again.
     if (!(error instanceof HttpError) || parts.has("media")) throw error;
@@ -196,12 +235,34 @@ async function sendOrLink(
       item.output ? [`${item.position + 1}. ${item.output.url}`] : [],
     );
     await parts.once("media", async () => {
-      await deps.api.sendMessage(record.chatId, [t("generation-links-fallback"), ...links].join("\n"), {
-        link_preview_options: { is_disabled: true },
-      });
+      const rows = card?.rows ?? [];
+      await deps.api.sendMessage(
+        record.chatId,
+        [t("generation-links-fallback"), ...links, ...(card?.lines ?? [])].join("\n"),
+        {
+          link_preview_options: { is_disabled: true },
+          ...(rows.length > 0 ? { reply_markup: { inline_keyboard: rows } } : {}),
+        },
+      );
       return undefined;
     });
+    return true;
   }
+}
+
+/**
+ * Once the message with the card's last words is in the chat and recorded, the card gives way: marked
+ * first, so no later news shows it again, then deleted. A run after a crash here sends nothing again.
+ */
+async function retireCard(deps: DeliverDeps, record: BatchRecord, logger: Logger): Promise<void> {
+  await deps.records.update(record.ticket, (current) => ({ ...current, cardGaveWay: true }));
+  const messageId = (await deps.records.card(record.ticket))?.messageId ?? record.cardMessageId;
+  if (messageId === undefined) return;
+  await cardGivesWay(
+    (chatId, id) => deps.api.deleteMessage(chatId, id),
+    { chatId: record.chatId, messageId },
+    logger,
+  );
 }
 
 export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
@@ -244,11 +305,14 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       await takeChatTurn(deps, record.chatId);
       const parts = sentParts(deps, record.ticket, data.chunk, chunk.sent ?? []);
       const renewed = await freshOutputs(deps, record, chunk.items, logger);
-      const items = await withDownloads(async (folder) => {
+      const card = await lastWordsOfCard(deps, record, data.chunk, deps.translate(record.locale));
+      const { items, carried } = await withDownloads(async (folder) => {
         const fetched = await fetchFiles(deps, record, renewed, folder);
-        await sendOrLink(deps, record, { ...chunk, items: fetched.items }, fetched, parts, logger);
-        return fetched.items;
+        const chunkNow = { ...chunk, items: fetched.items };
+        const carried = await sendOrLink(deps, record, chunkNow, fetched, parts, card, logger);
+        return { items: fetched.items, carried };
       });
+      if (card && carried) await retireCard(deps, record, logger);
       const stored = await deps.records.changeChunk(record.ticket, data.chunk, (current) => ({
         ...current,
         delivered: true,

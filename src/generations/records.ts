@@ -82,6 +82,8 @@ export const BatchRecordSchema = TicketRecordSchema.extend({
   state: z.enum(BATCH_STATES),
   /** The form's message, which becomes the batch card. */
   cardMessageId: z.number().int().optional(),
+  /** The card gave way to the results, which carry its last words: it is never shown again. */
+  cardGaveWay: z.boolean().optional(),
   /** Set once the service has the batch. */
   batchId: z.string().optional(),
   costTokens: z.number().int().optional(),

@@ -7,7 +7,13 @@
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import { type Api, GrammyError, type InputFile } from "grammy";
-import type { InputMediaPhoto, InputMediaVideo, Message } from "grammy/types";
+import type {
+  InlineKeyboardButton,
+  InlineKeyboardMarkup,
+  InputMediaPhoto,
+  InputMediaVideo,
+  Message,
+} from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
 import { rereadableFile, sendVideoAlbum, withinCaption } from "../lifecycle/chat-delivery.js";
 import { type MediaHeader, mp4Header } from "../media/media-header.js";
@@ -18,7 +24,7 @@ import { download, type ResultReader, ResultUnavailableError, resultFileName } f
 
 export type ResultApi = Pick<
   Api,
-  "sendPhoto" | "sendVideo" | "sendMediaGroup" | "sendMessage" | "sendDocument"
+  "sendPhoto" | "sendVideo" | "sendMediaGroup" | "sendMessage" | "sendDocument" | "deleteMessage"
 >;
 
 /** A video result on disk: its poster when there is one, its size, and its length and frame as it states them. */
@@ -127,9 +133,35 @@ function resultFile(files: Map<string, string>, item: ChunkItem): InputFile {
   return rereadableFile(file, resultFileName(item.position, item.output.mime));
 }
 
-/** The caption of a result sent alone: its own, and what else of its chunk did not come out. */
-function aloneCaption(t: Translate, record: BatchRecord, chunk: ChunkRecord, item: ChunkItem): string {
-  return withinCaption([imageCaption(t, record, item), ...failureLines(t, chunk)].join("\n"));
+/**
+ * The card's last words, carried by the last message of the batch's last chunk when the card gives way to
+ * the results: its lines (money, what did not come out) and its buttons (Retry the failed ones).
+ */
+export interface CardWords {
+  lines: string[];
+  rows: InlineKeyboardButton[][];
+}
+
+/** The caption of a result sent alone: its own, what else of its chunk did not come out, and the card's last words. */
+function aloneCaption(
+  t: Translate,
+  record: BatchRecord,
+  chunk: ChunkRecord,
+  item: ChunkItem,
+  card: CardWords | undefined,
+): string {
+  return withinCaption(
+    [imageCaption(t, record, item), ...failureLines(t, chunk), ...(card?.lines ?? [])].join("\n"),
+  );
+}
+
+/** The message after an album, with the card's last words when it gives way. */
+function closingText(t: Translate, record: BatchRecord, chunk: ChunkRecord, card: CardWords | undefined) {
+  return [controlText(t, record, chunk), ...(card?.lines ?? [])].filter((line) => line !== "").join("\n");
+}
+
+function withCardRows(keyboard: InlineKeyboardMarkup, card: CardWords | undefined): InlineKeyboardMarkup {
+  return { inline_keyboard: [...keyboard.inline_keyboard, ...(card?.rows ?? [])] };
 }
 
 /**
@@ -145,12 +177,13 @@ async function sendVideos(
   videos: Map<string, VideoFile>,
   t: Translate,
   parts: SentParts,
-): Promise<void> {
+  card: CardWords | undefined,
+): Promise<boolean> {
   const { api } = deps;
   const chatId = record.chatId;
   const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
   // Only canceled ones: the batch card says so, and nothing goes to the chat.
-  if (made.length === 0 && controlText(t, record, chunk) === "") return;
+  if (made.length === 0 && controlText(t, record, chunk) === "") return false;
   const fits = made.filter((item) => (videos.get(item.id)?.bytes ?? 0) <= deps.uploadLimitBytes);
   const tooBig = made.filter((item) => !fits.includes(item));
   const media = (item: ChunkItem) => {
@@ -175,15 +208,15 @@ async function sendVideos(
   if (fits.length === 1 && only && tooBig.length === 0) {
     await parts.once("media", async () => {
       const { file, other } = media(only);
-      const caption = aloneCaption(t, record, chunk, only);
+      const caption = aloneCaption(t, record, chunk, only, card);
       await api.sendVideo(chatId, file, {
         ...other,
         caption,
-        reply_markup: singleVideoKeyboard(t, record.ticket, only.position),
+        reply_markup: withCardRows(singleVideoKeyboard(t, record.ticket, only.position), card),
       });
       return undefined;
     });
-    return;
+    return true;
   }
   await parts.once("media", async () => {
     const album: InputMediaVideo[] = fits.map((item) => {
@@ -221,11 +254,15 @@ async function sendVideos(
     record.type,
   );
   await parts.once("control", async () => {
-    await api.sendMessage(chatId, controlText(t, record, chunk), {
-      reply_markup: { inline_keyboard: [...joinRows(t, record, chunk), ...keyboard.inline_keyboard] },
+    await api.sendMessage(chatId, closingText(t, record, chunk, card), {
+      reply_markup: withCardRows(
+        { inline_keyboard: [...joinRows(t, record, chunk), ...keyboard.inline_keyboard] },
+        card,
+      ),
     });
     return undefined;
   });
+  return true;
 }
 
 /** Sends the chunk's images: one as a photo with its buttons, several as an album and its message of buttons. */
@@ -236,7 +273,8 @@ async function sendImages(
   files: Map<string, string>,
   t: Translate,
   parts: SentParts,
-): Promise<void> {
+  card: CardWords | undefined,
+): Promise<boolean> {
   const { api } = deps;
   const fileOf = (item: ChunkItem) => resultFile(files, item);
   const chatId = record.chatId;
@@ -251,19 +289,23 @@ async function sendImages(
   };
   if (made.length === 0) {
     // Only canceled ones leave nothing to say here: the batch card counts them with their refund.
-    const text = controlText(t, record, chunk);
-    if (text === "") return;
+    if (controlText(t, record, chunk) === "") return false;
     await parts.once("control", async () => {
-      await api.sendMessage(chatId, text);
+      const rows = card?.rows ?? [];
+      await api.sendMessage(
+        chatId,
+        closingText(t, record, chunk, card),
+        rows.length > 0 ? { reply_markup: { inline_keyboard: rows } } : {},
+      );
       return undefined;
     });
-    return;
+    return true;
   }
   const [only] = made;
   if (made.length === 1 && only) {
     await parts.once("media", async () => {
-      const caption = aloneCaption(t, record, chunk, only);
-      const reply_markup = singleImageKeyboard(t, record.ticket, only.position);
+      const caption = aloneCaption(t, record, chunk, only, card);
+      const reply_markup = withCardRows(singleImageKeyboard(t, record.ticket, only.position), card);
       try {
         return photosOf([[only, await api.sendPhoto(chatId, fileOf(only), { caption, reply_markup })]]);
       } catch (error) {
@@ -271,7 +313,7 @@ async function sendImages(
         return photosOf([[only, await api.sendDocument(chatId, fileOf(only), { caption, reply_markup })]]);
       }
     });
-    return;
+    return true;
   }
   await parts.once("media", async () => {
     const photos: InputMediaPhoto[] = made.map((item) => ({
@@ -296,18 +338,25 @@ async function sendImages(
     return photosOf(made.map((item, index) => [item, messages[index]]));
   });
   await parts.once("control", async () => {
-    await api.sendMessage(chatId, controlText(t, record, chunk), {
-      reply_markup: albumKeyboard(
-        record.ticket,
-        made.map((item) => item.position),
-        record.type,
+    await api.sendMessage(chatId, closingText(t, record, chunk, card), {
+      reply_markup: withCardRows(
+        albumKeyboard(
+          record.ticket,
+          made.map((item) => item.position),
+          record.type,
+        ),
+        card,
       ),
     });
     return undefined;
   });
+  return true;
 }
 
-/** Sends a chunk's results, each message once: images or clips, as the batch made. */
+/**
+ * Sends a chunk's results, each message once: images or clips, as the batch made. With the card's last
+ * words, its last message carries them; true when that message is in the chat (false: nothing to send).
+ */
 export async function sendChunk(
   deps: BatchResultSenderDeps,
   record: BatchRecord,
@@ -315,7 +364,9 @@ export async function sendChunk(
   fetched: { files: Map<string, string>; videos: Map<string, VideoFile> },
   t: Translate,
   parts: SentParts,
-): Promise<void> {
-  if (record.type === "video") await sendVideos(deps, record, chunk, fetched.files, fetched.videos, t, parts);
-  else await sendImages(deps, record, chunk, fetched.files, t, parts);
+  card?: CardWords,
+): Promise<boolean> {
+  return record.type === "video"
+    ? sendVideos(deps, record, chunk, fetched.files, fetched.videos, t, parts, card)
+    : sendImages(deps, record, chunk, fetched.files, t, parts, card);
 }

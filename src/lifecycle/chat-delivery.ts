@@ -140,3 +140,22 @@ export async function sendVideoAlbum(
 export function rereadableFile(source: string | (() => Promise<Readable>), name: string): InputFile {
   return new InputFile(source, name);
 }
+
+/**
+ * The card gives way to the result that now carries its last words: deleted only once that result is in
+ * the chat and recorded, so a run after a crash finds the result sent and only deletes. A delete that does
+ * not go through (the card already gone, too old for a bot to delete, the network) leaves the card in the
+ * chat, which is harmless: it is logged, and the delivery goes on. A flood limit is waited out as for a send.
+ */
+export async function cardGivesWay(
+  deleteMessage: (chatId: number, messageId: number) => Promise<unknown>,
+  card: { chatId: number; messageId: number },
+  logger: Logger,
+): Promise<void> {
+  try {
+    await deleteMessage(card.chatId, card.messageId);
+  } catch (error) {
+    if (telegramRetryAfter(error) !== undefined) throw error;
+    logger.warn({ err: error, message_id: card.messageId }, "card not deleted; it stays above its result");
+  }
+}

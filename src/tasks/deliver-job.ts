@@ -4,7 +4,8 @@
  * poll is booked, later as the task ages. Finished: the result (or the failure) goes to the chat once,
  * under a per-ticket lock and a delivered marker. A result of several messages (albums of clips) has each
  * recorded as it goes, so a run after a crash sends only the rest; only a crash between a message and its
- * record repeats that one.
+ * record repeats that one. A result that carries its buttons takes its card's place: the card is deleted
+ * once the result is recorded as sent, so a run after a crash there only deletes.
  */
 import { HttpError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
@@ -12,7 +13,12 @@ import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { type ChatDeliveryDeps, deliverUnderLock, takeChatTurn } from "../lifecycle/chat-delivery.js";
+import {
+  type ChatDeliveryDeps,
+  cardGivesWay,
+  deliverUnderLock,
+  takeChatTurn,
+} from "../lifecycle/chat-delivery.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import type { Metrics } from "../metrics.js";
@@ -45,6 +51,8 @@ export interface DeliverDeps extends ChatDeliveryDeps {
   sendResult(request: ResultSendRequest): Promise<ResultSent>;
   /** A plain message (failures, fallbacks, reports). */
   sendMessage(chatId: number, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void>;
+  /** Deletes a message of the bot's: the card, once a result has taken its place. */
+  deleteMessage(chatId: number, messageId: number): Promise<unknown>;
   /** The transcribe step's transcript, shown in the chat for the user's check before the render. */
   startReview(record: TaskRecord, task: Task, t: Translate): Promise<void>;
   /** When to poll an unfinished task again, after `polls` polls. */
@@ -125,6 +133,10 @@ async function sendResult(
   const taskId = record.taskId ?? task.task_id;
   const replyMarkup = resultKeyboard(t, record, kind);
   const title = audioTitleOf(record);
+  const sentParts = {
+    has: (part: string) => deps.records.partSent(record.ticket, part),
+    add: (part: string) => deps.records.markPartSent(record.ticket, part),
+  };
   try {
     const sent = await deps.sendResult({
       chatId: record.chatId,
@@ -138,10 +150,7 @@ async function sendResult(
       // The estimate the card showed at Create; the service reports no charge per task.
       ...(record.cost ? { cost: record.cost } : {}),
       replyMarkup,
-      sentParts: {
-        has: (part) => deps.records.partSent(record.ticket, part),
-        add: (part) => deps.records.markPartSent(record.ticket, part),
-      },
+      sentParts,
     });
     return {
       ...(sent.buttonsShown ? {} : { buttonsLeft: replyMarkup }),
@@ -157,6 +166,7 @@ async function sendResult(
       t("outcome-link-fallback", { id: String(taskId), url: link ?? "" }),
       replyMarkup,
     );
+    await sentParts.add("result");
     return {};
   }
 }
@@ -186,7 +196,7 @@ async function deliverFinished(
       if (sent.seconds !== undefined && shown.result)
         shown = { ...shown, result: { ...shown.result, seconds: sent.seconds } };
     }
-  } else {
+  } else if (!(await deps.records.partSent(record.ticket, "result"))) {
     const error = task.error_message ?? t("outcome-failed-unknown");
     const buttons = [
       resultButton(t, record, "tryAgain"),
@@ -197,9 +207,17 @@ async function deliverFinished(
       t("outcome-failed", { task: taskName(t, record), id: String(taskId), error }),
       record.request ? { inline_keyboard: [buttons] } : resultKeyboard(t, record),
     );
+    await deps.records.markPartSent(record.ticket, "result");
   }
+  // A result that carries its buttons (or the failure with its own) says all the card said: it takes the
+  // card's place, one message for the job. An album leaves its buttons to the card, which stays.
+  const card = resultKind === "srt_step" || buttonsLeft ? undefined : record.cardMessageId;
+  const cardGoes = card !== undefined;
+  if (card !== undefined)
+    await cardGivesWay(deps.deleteMessage, { chatId: record.chatId, messageId: card }, logger);
   await deps.records.markDelivered(record.ticket);
-  const delivered: TaskRecord = { ...shown, state: "delivered", progress: 100 };
+  const { cardMessageId: _gone, cardText: _said, cardEditedAt: _at, ...withoutCard } = shown;
+  const delivered: TaskRecord = { ...(cardGoes ? withoutCard : shown), state: "delivered", progress: 100 };
   await deps.records.put(delivered);
   await deps.records.polls.remove(record.ticket);
   deps.metrics?.deliveries.inc({ outcome: task.status });
@@ -208,15 +226,16 @@ async function deliverFinished(
     deps.metrics?.completionToDelivery.observe(Math.max(0, now() - task.updated_at.getTime()) / 1000);
   }
   logger.info({ status: task.status, kind: resultKind }, "task delivered");
+  if (cardGoes) return;
   const doneText =
     resultKind === "srt_step" ? cardText.awaitingCheck(t, delivered) : cardText.delivered(t, delivered);
-  const card = await deps.cards.show(delivered, {
+  const shownCard = await deps.cards.show(delivered, {
     text: task.status === "completed" ? doneText : cardText.failed(t, delivered),
     important: true,
     ...(buttonsLeft ? { replyMarkup: buttonsLeft } : {}),
   });
   // A result sent as an album without a card to carry its buttons gets them in a message of their own.
-  if (buttonsLeft && card.cardMessageId === undefined) {
+  if (buttonsLeft && shownCard.cardMessageId === undefined) {
     await deps.sendMessage(record.chatId, cardText.delivered(t, delivered), buttonsLeft);
   }
 }

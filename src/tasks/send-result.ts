@@ -78,7 +78,10 @@ export interface ResultSendRequest {
   sentParts?: SentParts;
 }
 
-/** What went out: an album cannot carry buttons, so the caller shows them elsewhere. */
+/**
+ * What went out: an album cannot carry buttons, so the caller shows them elsewhere. A result whose last
+ * message carries its buttons takes the card's place.
+ */
 export interface ResultSent {
   buttonsShown: boolean;
   /** How long the main result plays, where its header said: the next task's estimate needs it. */
@@ -183,11 +186,17 @@ class ResultSender {
     return { buttonsShown: withMarkup };
   }
 
+  /** A result of one message: sent once, so a delivery run again after a crash only finishes the rest. */
+  private async single(send: () => Promise<unknown>): Promise<void> {
+    await this.once("result", send);
+  }
+
   async send(): Promise<ResultSent> {
     const { task, now, kind, t, taskId } = this.input;
     const expires = task.result_url_expires_at;
     if (expires && expires.getTime() <= now.getTime()) {
-      return this.message(t("result-expired", { id: String(taskId) }), true);
+      await this.single(() => this.message(t("result-expired", { id: String(taskId) }), true));
+      return this.shown;
     }
     switch (kind) {
       case "video":
@@ -212,22 +221,27 @@ class ResultSender {
   private async video(): Promise<ResultSent> {
     const { api, chatId, taskId } = this.input;
     const url = this.mainUrl();
-    if (!(await this.fits(url))) return this.message(this.linkText(url), true);
-    const header = await this.header(url, mp4Header);
-    try {
-      await api.sendVideo(chatId, this.file(url, `task-${taskId}.mp4`), {
-        caption: this.caption(header),
-        supports_streaming: true,
-        ...(header.seconds !== undefined ? { duration: Math.round(header.seconds) } : {}),
-        ...(header.width !== undefined && header.height !== undefined
-          ? { width: header.width, height: header.height }
-          : {}),
-        ...this.markup,
-      });
-    } catch (error) {
-      if (!tooBigForTelegram(error)) throw error;
-      return { ...(await this.message(this.linkText(url), true)), ...lengthOf(header) };
+    if (!(await this.fits(url))) {
+      await this.single(() => this.message(this.linkText(url), true));
+      return this.shown;
     }
+    const header = await this.header(url, mp4Header);
+    await this.single(async () => {
+      try {
+        await api.sendVideo(chatId, this.file(url, `task-${taskId}.mp4`), {
+          caption: this.caption(header),
+          supports_streaming: true,
+          ...(header.seconds !== undefined ? { duration: Math.round(header.seconds) } : {}),
+          ...(header.width !== undefined && header.height !== undefined
+            ? { width: header.width, height: header.height }
+            : {}),
+          ...this.markup,
+        });
+      } catch (error) {
+        if (!tooBigForTelegram(error)) throw error;
+        await this.message(this.linkText(url), true);
+      }
+    });
     return { ...this.shown, ...lengthOf(header) };
   }
 
@@ -235,18 +249,22 @@ class ResultSender {
     const { api, chatId, taskId, fetcher, t, taskName, audioTitle } = this.input;
     const url = this.mainUrl();
     const size = await fetcher.size(url).catch(() => undefined);
-    if (size !== undefined && size > this.input.uploadLimitBytes)
-      return this.message(this.linkText(url), true);
+    if (size !== undefined && size > this.input.uploadLimitBytes) {
+      await this.single(() => this.message(this.linkText(url), true));
+      return this.shown;
+    }
     const header = await this.header(url, (prefix) => {
       const seconds = mp3Seconds(prefix, size);
       return seconds === undefined ? {} : { seconds };
     });
-    await api.sendAudio(chatId, this.file(url, `task-${taskId}.mp3`), {
-      caption: this.caption(header, "mp3"),
-      title: audioTitle ?? t("result-audio-title", { task: taskName, id: String(taskId) }),
-      ...(header.seconds !== undefined ? { duration: Math.max(1, Math.round(header.seconds)) } : {}),
-      ...this.markup,
-    });
+    await this.single(() =>
+      api.sendAudio(chatId, this.file(url, `task-${taskId}.mp3`), {
+        caption: this.caption(header, "mp3"),
+        title: audioTitle ?? t("result-audio-title", { task: taskName, id: String(taskId) }),
+        ...(header.seconds !== undefined ? { duration: Math.max(1, Math.round(header.seconds)) } : {}),
+        ...this.markup,
+      }),
+    );
     return { ...this.shown, ...lengthOf(header) };
   }
 
@@ -270,7 +288,7 @@ class ResultSender {
     );
     const [only] = files;
     if (files.length === 1 && only) {
-      await api.sendDocument(chatId, only, { caption, ...this.markup });
+      await this.single(() => api.sendDocument(chatId, only, { caption, ...this.markup }));
       return this.shown;
     }
     const media: InputMediaDocument[] = files.map((file, index) => ({

@@ -18,6 +18,7 @@ import {
   type DeliveryStack,
   eventually,
   FIXTURE,
+  messagesLeft,
   press,
   startDeliveryStack,
 } from "../support/delivery-stack.js";
@@ -92,11 +93,14 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
       "🔁 Repeat with changes",
       "➕ New task",
     ]);
-    await eventually(() =>
-      botMessages(user).find((message) =>
-        /✅ Video from photos and clips #\d+: done/.test(message.text ?? ""),
-      ),
-    );
+    // The video takes its card's place: the one message the job leaves is the video, and its caption
+    // names the job as the card's last words did.
+    await eventually(() => messagesLeft(user).length === 1 || undefined);
+    expect(messagesLeft(user)).toEqual([result]);
+    const card = user.chat.botMessages().find((entry) => entry.deleted)?.message.text ?? "";
+    const named = /^\S+ (Video from photos and clips #\d+):/.exec(card)?.[1];
+    expect(named).toBeDefined();
+    expect(result.caption).toContain(`✅ ${named}`);
   });
 
   it("audio: one MP3 with a title and its length, and no voice note besides", async () => {
@@ -138,6 +142,11 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
       "🔁 Repeat with changes",
       "➕ New task",
     ]);
+    // An album carries no buttons: the card keeps them above it, and the job leaves these two.
+    expect(messagesLeft(user, card.message_id).map((message) => message.message_id)).toEqual([
+      card.message_id,
+      txt?.message_id,
+    ]);
   });
 
   it("smart clips: an album of clips, each captioned, then the summary", async () => {
@@ -153,6 +162,12 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
       /^1\. Moment 1 of .*\nWhy moment 1 matters\nScore 95\/100 · 0:00–1:00$/,
     );
     expect(summary.text).toContain("1. Moment 1");
+    // The summary carries the buttons, so the card gives way: what the job leaves is the album and it.
+    await eventually(() => messagesLeft(user).length === 2 || undefined);
+    expect(messagesLeft(user).map((message) => message.message_id)).toEqual([
+      clips[0]?.message_id,
+      summary.message_id,
+    ]);
   });
 
   for (const [task, label] of [

@@ -11,7 +11,15 @@ import type { EmulatedUser } from "../../dev/telegram-emulator/index.js";
 import { createLogger } from "../../src/logger.js";
 import { createStorage } from "../../src/storage/index.js";
 import type { Storage } from "../../src/storage/ports.js";
-import { botMessages, buttonsOf, eventually, FIXTURE, press, shows } from "../support/delivery-stack.js";
+import {
+  botMessages,
+  buttonsOf,
+  eventually,
+  FIXTURE,
+  messagesLeft,
+  press,
+  shows,
+} from "../support/delivery-stack.js";
 import {
   connect,
   type GenerationStack,
@@ -48,6 +56,16 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
       .find((message) => buttonsOf(message).some((button) => button.data.startsWith("fm:")));
   }
 
+  /** The batch's last message, which carries its card's last words once all of it is in the chat. */
+  function allDelivered(user: EmulatedUser, tokens: string, timeoutMs?: number): Promise<Message> {
+    return shows(
+      user,
+      (message) =>
+        (message.text ?? message.caption ?? "").includes(`Reserved ${tokens} tokens; charged ${tokens}.`),
+      timeoutMs,
+    );
+  }
+
   async function imageForm(user: EmulatedUser, prompt: string) {
     user.sendCommand("image", prompt);
     await shows(user, (message) => message.text?.includes("Price:") === true);
@@ -63,9 +81,14 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     expect(offer.text).toBe("What should I make of this text (23 characters)?");
     await press(user, "🎨 Image from this text");
     await shows(user, (message) => message.text?.includes("Prompt: a lighthouse in a storm") === true);
+    const card = formCard(user)?.message_id ?? 0;
     await press(user, "✅ Create");
     const photo = await shows(user, (message) => message.photo !== undefined);
     expect(photo.caption?.split("\n")[0]).toBe("1. a lighthouse in a storm");
+    // The image takes its card's place, and carries the card's last words.
+    expect(photo.caption).toContain("Reserved 40 tokens; charged 40.");
+    await eventually(() => messagesLeft(user, card).length === 1 || undefined);
+    expect(messagesLeft(user, card)).toEqual([photo]);
   });
 
   it("text to image with n = 4: one album of four, then one message with numbered buttons", async () => {
@@ -77,6 +100,7 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     await press(user, "4");
     await press(user, "« Back");
     expect(formCard(user)?.text).toContain("Price: 4 × 40 = 160 tokens");
+    const card = formCard(user)?.message_id ?? 0;
     await press(user, "✅ Create");
     const control = await shows(user, (message) => message.text?.startsWith("Images 1–4") === true);
     const photos = photosOf(user);
@@ -111,11 +135,13 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
       "🗑 3",
       "🗑 4",
     ]);
-    await shows(user, (message) => message.text?.startsWith("✅ Image from text: 4 of 4 done") === true);
-    const card = botMessages(user).find((message) =>
-      message.text?.startsWith("✅ Image from text: 4 of 4 done"),
-    );
-    expect(card?.text).toContain("Reserved 160 tokens; charged 160.");
+    // The card gives way: the album and its message of buttons, which carries the card's last words.
+    expect(control.text).toContain("Reserved 160 tokens; charged 160.");
+    await eventually(() => messagesLeft(user, card).length === 2 || undefined);
+    expect(messagesLeft(user, card).map((message) => message.message_id)).toEqual([
+      photos[0]?.message_id,
+      control.message_id,
+    ]);
   });
 
   it("the buttons under a result: the original as a document, Again, Use as reference, Delete after a confirmation", async () => {
@@ -186,7 +212,9 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     expect(formCard(user)?.text).toContain("2 of 3 files at most");
     await press(user, "✅ Create");
     const photo = await shows(user, (message) => message.photo !== undefined);
-    expect(photo.caption).toBe("1. the two of them as one watercolour\nLumen Image 2 · 40 tokens");
+    expect(photo.caption).toBe(
+      "1. the two of them as one watercolour\nLumen Image 2 · 40 tokens\nReserved 40 tokens; charged 40.",
+    );
     expect(buttonsOf(photo).map((button) => button.text)).toEqual([
       "🎬 Animate",
       "🧩 Use as reference",
@@ -204,12 +232,8 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     const quoted = /Price: 25 × 40 = ([\d,]+) tokens/.exec(formCard(user)?.text ?? "")?.[1];
     expect(quoted).toBe("1,000");
     await press(user, "✅ Create");
-    const done = await shows(
-      user,
-      (message) => message.text?.startsWith("✅ Image from text: 25 of 25 done") === true,
-      40_000,
-    );
-    expect(done.text).toContain(`Reserved ${quoted} tokens; charged ${quoted}.`);
+    const done = await allDelivered(user, quoted ?? "", 40_000);
+    expect(done.text?.split(" ·")[0]).toBe("Images 21–25");
     const photos = photosOf(user);
     expect(photos).toHaveLength(25);
     const numbers = photos.map((photo) => Number(photo.caption?.split(".")[0]));
@@ -238,7 +262,7 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     const second = user.pressButton(card, create.data);
     await user.waitForAnswer(first);
     await user.waitForAnswer(second);
-    await shows(user, (message) => message.text?.startsWith("✅ Image from text: 1 of 1 done") === true);
+    await allDelivered(user, "40");
     await settleJobs(stack.app.httpUrl);
     expect(photosOf(user)).toHaveLength(1);
     expect(stack.sandbox.accounts.balance(key.accountId)).toBe(2_000 - 40);
@@ -299,11 +323,7 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     stack.sandbox.faults.dropWebhooks(3);
     await imageForm(user, "three small boats\na harbour at noon\nseagulls over water");
     await press(user, "✅ Create");
-    await shows(
-      user,
-      (message) => message.text?.startsWith("✅ Image from text: 3 of 3 done") === true,
-      30_000,
-    );
+    await allDelivered(user, "120", 30_000);
     expect(photosOf(user)).toHaveLength(3);
   });
 
@@ -312,11 +332,7 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     await connect(stack, user, { withSecret: false });
     await imageForm(user, "an owl on a fence\na fox in the snow");
     await press(user, "✅ Create");
-    await shows(
-      user,
-      (message) => message.text?.startsWith("✅ Image from text: 2 of 2 done") === true,
-      30_000,
-    );
+    await allDelivered(user, "80", 30_000);
     expect(photosOf(user)).toHaveLength(2);
   });
 
@@ -344,7 +360,7 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     await imageForm(user, "a windmill");
     stack.sandbox.faults.failRequests(1, 429, 1);
     await press(user, "✅ Create");
-    await shows(user, (message) => message.text?.startsWith("✅ Image from text: 1 of 1 done") === true);
+    await allDelivered(user, "40");
     expect(
       botMessages(user).some((message) => /error|went wrong|not created/i.test(message.text ?? "")),
     ).toBe(false);
@@ -390,7 +406,7 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     await press(user, "« Back");
     expect(formCard(user)?.text).toContain("Size: 1K");
     await press(user, "✅ Create");
-    await shows(user, (message) => message.text?.startsWith("✅ Image from text: 1 of 1 done") === true);
+    await allDelivered(user, "40");
   });
 
   /** The user's newest batch: its ticket and its first generation. */

@@ -201,3 +201,23 @@ export function showsNewest(
 ): Promise<Message> {
   return awaitMessage(person, predicate, timeoutMs, true);
 }
+
+/**
+ * What the bot has left in the person's chat from a message on (by default all of it): its messages not
+ * deleted, an album counted once as the chat shows it as one block. A job's messages are this count from
+ * its card on.
+ */
+export function messagesLeft(person: EmulatedUser, fromMessageId = 0): Message[] {
+  const albums = new Set<string>();
+  return person.chat
+    .botMessages()
+    .filter((entry) => !entry.deleted && entry.message.message_id >= fromMessageId)
+    .map((entry) => entry.message)
+    .filter((message) => {
+      const album = message.media_group_id;
+      if (album === undefined) return true;
+      if (albums.has(album)) return false;
+      albums.add(album);
+      return true;
+    });
+}

@@ -176,6 +176,7 @@ export async function auditTaskResults(locale: BotLocale, audit: WordsAudit): Pr
     async sendMessage(chatId, text, replyMarkup) {
       await api.sendMessage(chatId, text, replyMarkup ? { reply_markup: replyMarkup } : {});
     },
+    deleteMessage: (chatId, messageId) => api.deleteMessage(chatId, messageId),
     reserveChatSend: async () => 0,
     withReservedSend: (_chatId, work) => work(),
     startReview: (record, task, translate) =>

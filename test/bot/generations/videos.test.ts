@@ -381,6 +381,32 @@ describe("clips in the chat", () => {
     expect(rig.harness.calls.some((call) => call.method === "sendPhoto")).toBe(false);
   });
 
+  it("one clip takes its card's place: the job leaves the video alone, and it carries the card's last words", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(432);
+    await rig.link(user);
+    await rig.harness.send(user, "/video a kite over the dunes");
+    const card = rig.card(user).call;
+    const cardId = Number(card?.payload.message_id ?? (card?.result as { message_id?: number })?.message_id);
+    const from = rig.harness.calls.length;
+    await rig.create(user);
+    await finishAndDeliver(user);
+
+    const calls = rig.harness.calls
+      .slice(from)
+      .filter((call) => String(call.payload.chat_id) === String(user.id));
+    const deleted = calls
+      .filter((call) => call.method === "deleteMessage")
+      .map((call) => Number(call.payload.message_id));
+    const sent = calls
+      .filter((call) => call.method.startsWith("send"))
+      .map((call) => Number((call.result as { message_id?: number } | undefined)?.message_id));
+    const left = [cardId, ...sent].filter((id) => !deleted.includes(id));
+    const video = lastCall(rig.harness.calls, "sendVideo");
+    expect(left).toEqual([Number((video?.result as { message_id?: number } | undefined)?.message_id)]);
+    expect(String(video?.payload.caption)).toContain("Reserved 60 tokens; charged 60.");
+  });
+
   it("clips from three photos come as one album of videos, then the numbered buttons", async () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(432);

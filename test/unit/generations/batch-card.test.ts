@@ -1,7 +1,9 @@
 /**
  * The batch card's refresh: news within an interval makes one edit, and the edit put off to the end of
- * the interval is shown even when its timer fires a little early.
+ * the interval is shown even when its timer fires a little early. A card that gave way to its results
+ * is never shown again.
  */
+import { GrammyError } from "grammy";
 import { describe, expect, it } from "vitest";
 import { BatchCards, cardRefreshJob } from "../../../src/generations/card.js";
 import { GenerationRecords } from "../../../src/generations/records.js";
@@ -71,5 +73,48 @@ describe("the batch card's refresh", () => {
       context(`generation-card-${ticketTag(TICKET)}-at-${10_000 + INTERVAL_MS}`),
     );
     expect(edits).toHaveLength(1);
+  });
+});
+
+describe("a card that gave way to its results", () => {
+  async function gaveWay() {
+    const sent: string[] = [];
+    const records = new GenerationRecords(createMemoryStorage());
+    const api = {
+      async sendMessage(_chat: number | string, text: string) {
+        sent.push(text);
+        return { message_id: 2 } as never;
+      },
+      async editMessageText(): Promise<never> {
+        // The results' delivery marked the card and deleted it while this edit was on its way.
+        await records.update(TICKET, (current) => ({ ...current, cardGaveWay: true }));
+        throw new GrammyError(
+          "Bad Request",
+          { ok: false, error_code: 400, description: "Bad Request: message to edit not found" },
+          "editMessageText",
+          {},
+        );
+      },
+    };
+    await records.put({ ...sampleBatch(TICKET, 5, 0), cardMessageId: 1 });
+    await records.putCard(TICKET, { messageId: 1, shown: "creating", shownAt: 0 });
+    return { cards: new BatchCards(api, records), records, sent };
+  }
+
+  it("is not sent again by news whose edit found it deleted", async () => {
+    const { cards, records, sent } = await gaveWay();
+    const record = await records.get(TICKET);
+    if (!record) throw new Error("no batch");
+    await cards.show(record, "1 of 1 done");
+    expect(sent).toEqual([]);
+  });
+
+  it("is never shown again once marked", async () => {
+    const { cards, records, sent } = await gaveWay();
+    await records.update(TICKET, (current) => ({ ...current, cardGaveWay: true }));
+    const record = await records.get(TICKET);
+    if (!record) throw new Error("no batch");
+    await cards.show(record, "✅ 1 of 1 done, below.");
+    expect(sent).toEqual([]);
   });
 });

@@ -122,3 +122,79 @@ describe("a delivery cut short between an album and its message of buttons", () 
     expect(rig.texts.map((text) => text.split(" ·")[0])).toEqual(["Clips 1–10"]);
   });
 });
+
+describe("a single image in its card's place", () => {
+  async function single() {
+    const storage = createMemoryStorage();
+    const records = new GenerationRecords(storage);
+    await records.put({ ...sampleBatch(TICKET, 7, Date.now()), costTokens: 40, cardMessageId: 55 });
+    await records.putChunk({ ticket: TICKET, index: 0, items: [item(0)], delivered: false });
+    const photos: Array<{ caption: string; buttons: string[] }> = [];
+    const deleted: number[] = [];
+    const crash = { onMark: false };
+    const update = records.update.bind(records);
+    // A process killed right after the photo was recorded as sent, before its card was marked and deleted.
+    records.update = async (ticket, change) => {
+      if (crash.onMark) {
+        crash.onMark = false;
+        throw new Killed("the process died before the card gave way");
+      }
+      return update(ticket, change);
+    };
+    const job = deliverJob({
+      records,
+      locks: storage.locks,
+      queue: { enqueue: async () => undefined },
+      credentials: { credentials: async () => ({ apiKey: "gsk_live_key_secret" }) },
+      service: { getGeneration: () => Promise.reject(new Error("no link needs renewing here")) },
+      results: { open: async () => Readable.from([JPEG]) },
+      api: {
+        sendPhoto: async (
+          _chatId: number,
+          _photo: unknown,
+          other: { caption: string; reply_markup: { inline_keyboard: Array<Array<{ text: string }>> } },
+        ) => {
+          photos.push({
+            caption: other.caption,
+            buttons: other.reply_markup.inline_keyboard.flat().map((button) => button.text),
+          });
+          return { message_id: 90, date: 0, chat: { id: 7, type: "private" } };
+        },
+        deleteMessage: async (_chatId: number, messageId: number) => {
+          deleted.push(messageId);
+          return true;
+        },
+      } as never,
+      reserveChatSend: async () => 0,
+      withReservedSend: (_chatId, work) => work(),
+      translate: (locale) => (key, variables) => i18n.t(locale, key, variables),
+      refreshCard: async () => undefined,
+      uploadLimitBytes: 50 * 1024 * 1024,
+    });
+    const run = (attempt: number) =>
+      job.handler({ ticket: TICKET, chunk: 0 }, { jobId: `job-${attempt}`, attempt, logger });
+    return { records, photos, deleted, crash, run };
+  }
+
+  it("the photo carries the card's last words and its buttons, and the card is deleted", async () => {
+    const rig = await single();
+    await rig.run(1);
+    expect(rig.photos).toHaveLength(1);
+    expect(rig.photos[0]?.caption).toContain("Reserved 40 tokens; charged 40.");
+    expect(rig.deleted).toEqual([55]);
+    expect((await rig.records.get(TICKET))?.cardGaveWay).toBe(true);
+  });
+
+  it("a crash between the photo and the card's deletion: the run after deletes the card and sends nothing again", async () => {
+    const rig = await single();
+    rig.crash.onMark = true;
+    await expect(rig.run(1)).rejects.toBeInstanceOf(Killed);
+    expect(rig.photos).toHaveLength(1);
+    expect(rig.deleted).toEqual([]);
+
+    await rig.run(2);
+    expect(rig.photos).toHaveLength(1);
+    expect(rig.deleted).toEqual([55]);
+    expect((await rig.records.chunk(TICKET, 0))?.delivered).toBe(true);
+  });
+});

@@ -80,6 +80,7 @@ async function setup(initial: (record: TaskRecord) => TaskRecord = (record) => r
       return { buttonsShown: true };
     },
     sendMessage: async () => {},
+    deleteMessage: async () => true,
     startReview: async () => {},
     reserveChatSend: async () => 0,
     withReservedSend: (_chatId, work) => work(),

@@ -1,17 +1,20 @@
 /**
- * A crash repeats no album of smart clips: each album (and the summary after them) is recorded as soon as
+ * A crash repeats no result already recorded as sent. No album of smart clips: each album (and the summary after them) is recorded as soon as
  * Telegram answers it, so a delivery run again after the process died between two albums sends only the
  * ones that had not gone. The crash is a send that never returns to the run (it throws), as a killed
  * process would; the delivery job and the one result sender run as in production.
  */
 import { Readable } from "node:stream";
+import { GrammyError } from "grammy";
 import { describe, expect, it } from "vitest";
+import { RetryLaterError } from "../../../src/jobs/queue.js";
 import { createLogger } from "../../../src/logger.js";
 import { createMemoryStorage } from "../../../src/storage/memory.js";
 import { ProgressCards } from "../../../src/tasks/card.js";
 import { deliverJob } from "../../../src/tasks/deliver-job.js";
 import { TaskRecords } from "../../../src/tasks/records.js";
 import { createTaskResultSender } from "../../../src/tasks/send-result.js";
+import type { TaskType } from "../../../src/tasks-service/schemas/index.js";
 import { serviceTask } from "../../support/bot-fakes.js";
 
 const logger = createLogger({ level: "silent" });
@@ -30,12 +33,25 @@ const clips = Array.from({ length: 14 }, (_, offset) => ({
   result_url: `https://cdn.example.com/clip-${offset + 1}.mp4`,
 }));
 
-async function setup() {
+const clipsTask = serviceTask(601, {
+  type: "smart_clip",
+  status: "completed",
+  result_url: null,
+  result_urls: { clips },
+});
+
+async function setup(task = clipsTask, type: TaskType = "smart_clip") {
   const storage = createMemoryStorage();
   const records = new TaskRecords(storage);
   const albums: number[][] = [];
   const texts: string[] = [];
-  const crash = { onAlbum: undefined as number | undefined };
+  const videos: string[] = [];
+  const deleted: number[] = [];
+  const crash = {
+    onAlbum: undefined as number | undefined,
+    afterRecording: undefined as string | undefined,
+    deleteRefusals: [] as Error[],
+  };
   const message = () => ({ message_id: 90, date: 0, chat: { id: 7, type: "private" as const } });
   const api = {
     async sendMediaGroup(_chatId: number, media: ReadonlyArray<{ caption?: string }>) {
@@ -47,7 +63,8 @@ async function setup() {
       albums.push(numbers);
       return media.map(message);
     },
-    async sendVideo() {
+    async sendVideo(_chatId: number, _file: unknown, other: { caption?: string }) {
+      videos.push(other.caption ?? "");
       return message();
     },
     async sendMessage(_chatId: number, text: string) {
@@ -71,12 +88,15 @@ async function setup() {
     } as never,
     records,
   );
-  const task = serviceTask(601, {
-    type: "smart_clip",
-    status: "completed",
-    result_url: null,
-    result_urls: { clips },
-  });
+  // A process killed right after Telegram's answer was recorded: the record is there, nothing after it ran.
+  const markPartSent = records.markPartSent.bind(records);
+  records.markPartSent = async (ticket, part) => {
+    await markPartSent(ticket, part);
+    if (crash.afterRecording === part) {
+      crash.afterRecording = undefined;
+      throw new Killed("the process died after recording the part");
+    }
+  };
   const job = deliverJob({
     records,
     cards,
@@ -87,6 +107,12 @@ async function setup() {
     sendResult: (request) => sender.send(api as never, request),
     sendMessage: async (_chatId, text) => {
       texts.push(text);
+    },
+    async deleteMessage(_chatId, messageId) {
+      const refusal = crash.deleteRefusals.shift();
+      if (refusal) throw refusal;
+      deleted.push(messageId);
+      return true;
     },
     startReview: async () => undefined,
     reserveChatSend: async () => 0,
@@ -103,13 +129,13 @@ async function setup() {
     userId: 7,
     chatId: 7,
     locale: "en",
-    type: "smart_clip",
+    type,
     state: "created",
     origin: "bot",
     taskId: 601,
     cardMessageId: 70,
     form: { values: {}, media: [] },
-    request: { type: "smart_clip" },
+    request: { type },
     uploads: {},
     polls: 0,
     retries: 0,
@@ -117,7 +143,7 @@ async function setup() {
   });
   const run = (attempt: number) =>
     job.handler({ ticket: TICKET, reason: "callback" }, { jobId: "deliver", attempt, logger });
-  return { albums, texts, crash, run, records };
+  return { albums, texts, videos, deleted, crash, run, records };
 }
 
 describe("smart clips delivered in several albums", () => {
@@ -134,5 +160,64 @@ describe("smart clips delivered in several albums", () => {
     ]);
     expect(rig.texts.filter((text) => text.startsWith("result-clips-summary"))).toHaveLength(1);
     expect(await rig.records.isDelivered(TICKET)).toBe(true);
+  });
+});
+
+describe("a single-file result in its card's place", () => {
+  const videoTask = serviceTask(602, {
+    type: "video",
+    status: "completed",
+    result_url: "https://cdn.example.com/result.mp4",
+  });
+
+  it("a crash after the video was recorded, before its card was deleted: the run after only deletes the card", async () => {
+    const rig = await setup(videoTask, "video");
+    rig.crash.afterRecording = "result";
+    await expect(rig.run(1)).rejects.toBeInstanceOf(Killed);
+    expect(rig.videos).toHaveLength(1);
+    expect(rig.deleted).toEqual([]);
+
+    await rig.run(2);
+    expect(rig.videos).toHaveLength(1);
+    expect(rig.deleted).toEqual([70]);
+    expect(await rig.records.isDelivered(TICKET)).toBe(true);
+  });
+
+  it("Telegram's flood limit on the delete is waited out, and the retry sends nothing again", async () => {
+    const rig = await setup(videoTask, "video");
+    rig.crash.deleteRefusals.push(
+      new GrammyError(
+        "Too Many Requests",
+        {
+          ok: false,
+          error_code: 429,
+          description: "Too Many Requests: retry after 3",
+          parameters: { retry_after: 3 },
+        },
+        "deleteMessage",
+        {},
+      ),
+    );
+    await expect(rig.run(1)).rejects.toBeInstanceOf(RetryLaterError);
+    await rig.run(2);
+    expect(rig.videos).toHaveLength(1);
+    expect(rig.deleted).toEqual([70]);
+  });
+
+  it("a delete Telegram refuses leaves the card above the result, and the delivery ends as usual", async () => {
+    const rig = await setup(videoTask, "video");
+    rig.crash.deleteRefusals.push(
+      new GrammyError(
+        "Bad Request",
+        { ok: false, error_code: 400, description: "Bad Request: message can't be deleted" },
+        "deleteMessage",
+        {},
+      ),
+    );
+    await rig.run(1);
+    expect(rig.videos).toHaveLength(1);
+    expect(rig.deleted).toEqual([]);
+    expect(await rig.records.isDelivered(TICKET)).toBe(true);
+    expect((await rig.records.get(TICKET))?.cardMessageId).toBeUndefined();
   });
 });

@@ -31,6 +31,7 @@ function setup(
   const messages: Array<{ chatId: number; text: string; buttons: string[] }> = [];
   const results: ResultSendRequest[] = [];
   const srtWaits: Array<[number, string]> = [];
+  const deleted: number[] = [];
   let clock = 1_000_000;
   const now = options.now ?? (() => clock);
   let task: Task =
@@ -65,6 +66,9 @@ function setup(
         text,
         buttons: (replyMarkup?.inline_keyboard ?? []).flat().map((button) => button.text),
       });
+    },
+    async deleteMessage(_chatId, messageId) {
+      deleted.push(messageId);
     },
     async startReview(record) {
       srtWaits.push([record.chatId, record.ticket]);
@@ -103,6 +107,7 @@ function setup(
     messages,
     results,
     srtWaits,
+    deleted,
     setTask: (next: Task) => {
       task = next;
     },
@@ -132,7 +137,7 @@ describe("the delivery job", () => {
     expect((await rig.records.get(rig.record.ticket))?.polls).toBe(4);
   });
 
-  it("a completed task is sent once, marked, unwatched, and its card becomes the summary", async () => {
+  it("a completed task is sent once, marked, unwatched, and takes its card's place", async () => {
     const rig = setup({
       task: serviceTask(501, {
         type: "video",
@@ -156,7 +161,8 @@ describe("the delivery job", () => {
     ]);
     expect(await rig.storage.sortedSets.size("tasks:watch")).toBe(0);
     expect((await rig.records.get(rig.record.ticket))?.state).toBe("delivered");
-    expect(rig.edits.at(-1)).toBe('card-delivered {"task":"task-video-name","id":"501"}');
+    expect(rig.deleted).toEqual([70]);
+    expect(rig.edits).toEqual([]);
   });
 
   it("keeps how long the result and each clip play with their links, for the next task's estimate", async () => {
@@ -262,7 +268,7 @@ describe("the delivery job", () => {
     expect(sent).toBe(1);
   });
 
-  it("a failed task gets the service's reason with Try again and Repeat", async () => {
+  it("a failed task gets the service's reason with Try again and Repeat, in its card's place", async () => {
     const rig = setup({
       task: serviceTask(501, { type: "video", status: "failed", error_message: "No speech found" }),
     });
@@ -275,7 +281,8 @@ describe("the delivery job", () => {
         buttons: ["outcome-button-tryAgain", "outcome-button-repeat"],
       },
     ]);
-    expect(rig.edits.at(-1)).toBe('card-failed {"task":"task-video-name","id":"501"}');
+    expect(rig.deleted).toEqual([70]);
+    expect(rig.edits).toEqual([]);
   });
 
   it("a user who blocked the bot ends the job for good", async () => {
@@ -403,6 +410,7 @@ describe("the delivery job", () => {
       creation: noCreationCheck,
       sendResult: async () => ({ buttonsShown: true }),
       sendMessage: async () => {},
+      deleteMessage: async () => true,
       startReview: async () => {},
       reserveChatSend: async () => 0,
       withReservedSend: (_chatId, work) => work(),
