@@ -1,12 +1,7 @@
 ## generation service: videos from source clips and to audio
-generation-form-video_to_video-name = Відео з кліпів
-generation-form-audio_to_video-name = Відео, що говорить
-video-refs-menu-clip = 🎞 Відео з кліпу
-video-refs-offer-clip = { $count ->
-    [one] 🎞 Нове відео з цього кліпу
-   *[other] 🎞 Нові відео з цих кліпів
+generation-form-video_to_video-name = ШІ-стилізація кліпів
+generation-form-audio_to_video-name = ШІ-відео, що говорить
 }
-video-refs-offer-audio = 🗣 Відео, що говорить цей запис
 hint-prompt-video_to_video = Напишіть, яким має стати новий кліп: стиль, сцена, вигляд. Залиште порожнім — буде перестилізація за замовчуванням; напишіть один опис для всіх кліпів або по рядку на кожен кліп, у тому порядку, в якому ви їх надіслали.
 hint-prompt-audio_to_video = Напишіть, хто говорить і де. Залиште порожнім — буде мовець за замовчуванням; напишіть один опис для всіх або по рядку на кожен запис, по порядку.
 form-media-prompt-video_to_video = Надішліть кліпи, які треба переробити: з кожного вийде новий кліп. Коли все надіслано, натисніть «Готово».

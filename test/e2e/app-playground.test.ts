@@ -115,7 +115,7 @@ describe("npm start without settings: the playground", () => {
       timeoutMs: 10_000,
     });
     const buttons = question.message.reply_markup?.inline_keyboard.flat() ?? [];
-    expect(buttons.map((button) => button.text)).toContain("🎨 Image from these references");
+    expect(buttons.map((button) => button.text)).toContain("Image from reference photos");
     const video = buttons.find((button) => button.text.startsWith("Video"));
     if (!video || !("callback_data" in video) || !video.callback_data) throw new Error("no video button");
     person.pressButton(question.message, video.callback_data);
@@ -123,7 +123,7 @@ describe("npm start without settings: the playground", () => {
     const form = await person.chat.waitForMessage(
       (m) =>
         m.message.message_id === question.message.message_id &&
-        m.message.text?.includes("Video from photos and clips") === true &&
+        m.message.text?.includes("Slideshow with voiceover") === true &&
         (m.message.reply_markup?.inline_keyboard.flat() ?? []).some((button) => button.text === "✅ Create"),
       { timeoutMs: 10_000 },
     );

@@ -81,7 +81,7 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     const result = await delivered(user, (message) => message.video !== undefined);
     // The cost is a line of its own under what the result is: a 3 s photo at 30 tokens a minute.
     expect(result.caption).toMatch(
-      /^✅ Video from photos and clips #\d+ · 0:02 · horizontal 320×240\n\nCost: about 2 tokens$/,
+      /^✅ Slideshow with voiceover #\d+ · 0:02 · horizontal 320×240\n\nCost: about 2 tokens$/,
     );
     expect(result.video?.duration).toBe(2);
     expect(result.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toEqual([
@@ -93,9 +93,7 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
       "➕ New task",
     ]);
     await eventually(() =>
-      botMessages(user).find((message) =>
-        /✅ Video from photos and clips #\d+: done/.test(message.text ?? ""),
-      ),
+      botMessages(user).find((message) => /✅ Slideshow with voiceover #\d+: done/.test(message.text ?? "")),
     );
   });
 
@@ -112,7 +110,7 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     expect(audio.caption).toMatch(/^✅ Voiceover #\d+ · 0:02 · MP3\n\nCost: about \d+ tokens?$/);
     expect(audio.audio?.title).toBe("Good morning, everyone.");
     expect(audio.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toContain(
-      "➡️ Then: Motion video from this voice",
+      "➡️ Then: Animated explainer from this voice",
     );
     expect(botMessages(user).some((message) => message.voice !== undefined)).toBe(false);
   });
@@ -158,7 +156,7 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
   for (const [task, label] of [
     ["subtitles", "Subtitles"],
     ["pause_removal", "Pause removal"],
-    ["motion", "Motion video"],
+    ["motion", "Animated explainer"],
   ] as const) {
     it(`${task}: the video comes back playable`, async () => {
       const user = person(`U-${task}`);
