@@ -92,7 +92,7 @@ describe("a video from clips", () => {
     const user = rig.harness.user(451);
     const key = await rig.link(user);
     const offer = await sendForOffer(user, clipMessage("clip1", MP4));
-    await rig.harness.press(user, BotHarness.button(offer, CLIP_OFFER));
+    await rig.harness.pressOffer(user, offer, CLIP_OFFER);
     expect(rig.card(user).text).toContain("<b>Restyle clips with AI</b>");
     expect(rig.card(user).text).toContain("No prompt: the clip gets a default restyle.");
     expect(await modelChoices(user)).toEqual(["Remix 2", "Echo Avatar 1"]);
@@ -130,7 +130,7 @@ describe("a video from clips", () => {
       clipMessage("clip1", MP4, { media_group_id: "clips" }),
       clipMessage("clip2", MP4, { media_group_id: "clips" }),
     );
-    await rig.harness.press(user, BotHarness.button(offer, "Restyle clips with AI"));
+    await rig.harness.pressOffer(user, offer, CLIP_OFFER);
     await rig.harness.send(user, "as a cartoon\nas a silent film\nas an oil painting");
     expect(rig.card(user).text).toContain(
       "2 clips but 3 prompts: each clip takes one line, or all share one. Write a single prompt for all the clips, remove 1 line, or add 1 more clip.",
@@ -171,7 +171,7 @@ describe("a video from clips", () => {
         file_size: JPEG.length,
       },
     });
-    await rig.harness.press(user, BotHarness.button(offer, CLIP_OFFER));
+    await rig.harness.pressOffer(user, offer, CLIP_OFFER);
     await rig.create(user);
 
     const card = textOf(lastCall(rig.harness.calls, "editMessageText"));
@@ -188,7 +188,7 @@ describe("a video from clips", () => {
     const user = rig.harness.user(454);
     await rig.link(user);
     const menu = await rig.harness.send(user, "/start");
-    await rig.harness.press(user, BotHarness.button(lastCall(menu, "sendMessage"), "Restyle clips with AI"));
+    await rig.harness.pressOffer(user, lastCall(menu, "sendMessage"), CLIP_OFFER);
     expect(rig.card(user).text).toContain("Send the clips to remake: each one becomes a new clip.");
   });
 });
@@ -296,7 +296,7 @@ describe("formats only the generation service takes", () => {
     const offer = await sendForOffer(user, documentMessage("webm1", WEBM, "dance.webm", "video/webm"));
     expect(textOf(offer)).toBe("Got 1 file. What should I make of it?");
     expect(BotHarness.buttons(offer).map((button) => button.text)).toEqual([CLIP_OFFER]);
-    await rig.harness.press(user, BotHarness.button(offer, CLIP_OFFER));
+    await rig.harness.pressOffer(user, offer, CLIP_OFFER);
     await rig.harness.send(user, "as a cartoon");
     await rig.create(user);
 
@@ -414,7 +414,7 @@ describe("models by the input they take", () => {
     const user = rig.harness.user(472);
     const key = await rig.link(user, { balance: 5_000 });
     const offer = await sendForOffer(user, clipMessage("clip1", MP4));
-    await rig.harness.press(user, BotHarness.button(offer, CLIP_OFFER));
+    await rig.harness.pressOffer(user, offer, CLIP_OFFER);
     await rig.choose(user, "🧠 Model and quality", "Model", "Echo Avatar 1");
     await rig.create(user);
 

@@ -302,7 +302,7 @@ describe("clips in the chat", () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(433, "uk");
     await rig.link(user);
-    await openWithPhotos(user, 2, "🎬 Відео з цих фото");
+    await openWithPhotos(user, 2, "Оживити фото з ШІ");
     await pressAction(rig, user, (action) => action.kind === "create");
     await rig.settle();
     await finishAndDeliver(user);
