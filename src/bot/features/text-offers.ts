@@ -40,6 +40,8 @@ export interface TextOffer {
   label: string;
   /** Its price class for this user; none where it cannot be said. */
   price?: (ctx: BotContext) => Promise<PriceClass | undefined>;
+  /** Why it cannot open for this user now (a locale key), if so: the text then stays for another offer. */
+  unavailable?: (ctx: BotContext) => Promise<string | undefined>;
   /** The longest text it takes. */
   maxLength: number;
   /** Whether the offer makes sense for this text at all; by default every text that fits. */
@@ -181,6 +183,11 @@ export function createTextOffersFeature(options: {
     await ctx.answerCallbackQuery();
     const chatId = ctx.chat?.id;
     if (!offer || chatId === undefined) return;
+    const unavailable = await offer.unavailable?.(ctx);
+    if (unavailable !== undefined) {
+      await ctx.reply(ctx.t(unavailable));
+      return;
+    }
     const pending = await options.pendingTexts.take(chatId);
     if (!pending) {
       await offerGone(ctx, "text-offer-expired");

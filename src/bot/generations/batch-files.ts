@@ -30,6 +30,7 @@ import {
 import type { GenerationFlowDeps } from "./conversation.js";
 import { MAX_PROMPT_TEXT } from "./forms/field-kit.js";
 import { imageForm } from "./forms/images.js";
+import { notLinked } from "./offer-prices.js";
 
 export interface BatchFilesDeps {
   flow: Pick<GenerationFlowDeps, "prepare" | "submit" | "offerPrices">;
@@ -211,6 +212,7 @@ export function batchTextOffer(deps: BatchFilesFeatureDeps): TextOffer {
     label: "batch-offer-images",
     // Each line is an image at least the catalog's least price.
     price: async (ctx) => (await deps.flow.offerPrices(ctx))("text_to_image"),
+    unavailable: (ctx) => notLinked(ctx, deps.flow),
     maxLength: Number.MAX_SAFE_INTEGER,
     fits: (text) => promptLines(text) >= 2,
     open: (ctx, text, at) => preview(ctx, deps, text, "txt", at),

@@ -21,6 +21,7 @@ import { retireMenu } from "../menu.js";
 import { openGenerationForm } from "../open-form.js";
 import { type GenerationFlowDeps, withRecordingLengths } from "./conversation.js";
 import { MAX_PROMPT_TEXT } from "./forms/field-kit.js";
+import { notLinked } from "./offer-prices.js";
 
 /** Entry buttons (menu, intake): `gs:<menu nonce>:<code>`, by the form each opens and with what. */
 const BLANK_FORMS = { t: "text_to_image", v: "text_to_video", m: "video_to_video" } as const;
@@ -95,6 +96,7 @@ export const generationTextOffer = (
   label: formNameKey("text_to_image"),
   maxLength: MAX_PROMPT_TEXT,
   price: async (ctx) => (await flow.offerPrices(ctx))("text_to_image"),
+  unavailable: (ctx) => notLinked(ctx, flow),
   open: (ctx, text) =>
     openGenerationForm(ctx, cards, { type: "text_to_image", media: [], prefill: { prompt: text } }),
 });
@@ -106,14 +108,14 @@ export const generationTextOffer = (
 async function takenForForm(
   ctx: BotContext,
   flow: Pick<GenerationFlowDeps, "offerPrices">,
-  type: GenerationFormType,
   take: (chatId: number) => Promise<MediaRef[] | undefined>,
 ): Promise<MediaRef[] | undefined> {
   await ctx.answerCallbackQuery();
   const chatId = ctx.chat?.id;
   if (chatId === undefined) return undefined;
-  if ((await flow.offerPrices(ctx))(type)?.kind === "notLinked") {
-    await ctx.reply(ctx.t("generation-not-linked"));
+  const unavailable = await notLinked(ctx, flow);
+  if (unavailable !== undefined) {
+    await ctx.reply(ctx.t(unavailable));
     return undefined;
   }
   const media = await take(chatId);
@@ -151,7 +153,7 @@ export function createGenerationEntries(
     await openGenerationForm(ctx, cards, { type: BLANK_FORMS[ctx.pressed.data.form], media: [] });
   });
   presses.filter(recordingFormButton.filter, async (ctx) => {
-    const media = await takenForForm(ctx, flow, "audio_to_video", async (chatId) => {
+    const media = await takenForForm(ctx, flow, async (chatId) => {
       const pending = await pendingMedia.get(chatId);
       if (!pending || pending.refs.length === 0) return undefined;
       // Measured as the open form measures a recording, so the card says one runs over 15 seconds.
@@ -163,12 +165,7 @@ export function createGenerationEntries(
   });
   presses.filter(pendingMediaFormButton.filter, async (ctx) => {
     const type = PENDING_MEDIA_FORMS[ctx.pressed.data.form];
-    const media = await takenForForm(
-      ctx,
-      flow,
-      type,
-      async (chatId) => (await pendingMedia.take(chatId))?.refs,
-    );
+    const media = await takenForForm(ctx, flow, async (chatId) => (await pendingMedia.take(chatId))?.refs);
     if (media) await openGenerationForm(ctx, cards, { type, media });
   });
   return feature;

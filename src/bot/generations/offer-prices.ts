@@ -4,8 +4,10 @@
  */
 import type { Catalog, CatalogModel } from "../../generation-service/responses.js";
 import { candidateModels, type VideoInput } from "../../generations/model-inputs.js";
+import type { BotContext } from "../context.js";
 import type { PriceClass } from "../features/offer-message.js";
 import type { GenerationFormType } from "../forms/form.js";
+import type { GenerationFlowDeps } from "./conversation.js";
 
 const VIDEO_INPUT: Partial<Record<GenerationFormType, VideoInput>> = {
   text_to_video: "text",
@@ -29,4 +31,12 @@ function modelsOf(type: GenerationFormType, catalog: Catalog): CatalogModel[] {
 export function generationPriceClass(type: GenerationFormType, catalog: Catalog): PriceClass | undefined {
   const prices = modelsOf(type, catalog).map((model) => model.price_tokens.min);
   return prices.length === 0 ? undefined : { kind: "from", tokens: Math.min(...prices) };
+}
+/** Why a generation offer cannot open: no account is linked (the offers' price class says so). */
+export async function notLinked(
+  ctx: BotContext,
+  flow: Pick<GenerationFlowDeps, "offerPrices">,
+): Promise<string | undefined> {
+  const price = (await flow.offerPrices(ctx))("text_to_image");
+  return price?.kind === "notLinked" ? "generation-not-linked" : undefined;
 }

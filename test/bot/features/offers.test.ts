@@ -4,6 +4,7 @@
  * offers' prices differ, and an offer menu whose files are gone no longer offering them.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { PendingTextStore } from "../../../src/bot/pending-text.js";
 import { PendingMediaStore } from "../../../src/media/pending-media.js";
 import { type ApiCall, BotHarness, lastCall, type TestUser, textOf } from "../../support/bot-harness.js";
 import { GenerationRig, jpegPhoto } from "../../support/generation-rig.js";
@@ -184,5 +185,24 @@ describe("an offer whose files are gone", () => {
     );
     const retired = pressed.find((call) => call.method === "editMessageReplyMarkup");
     expect(retired?.payload).toMatchObject({ reply_markup: { inline_keyboard: [] } });
+  });
+
+  it("a text's AI offer pressed without an account says so and keeps the text; with one, its form takes it", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(533);
+    const offer = lastCall(await rig.harness.send(user, "a lighthouse in a storm"), "sendMessage");
+    // The only offer here: no other price to set it apart from.
+    expect(labels(offer)).toEqual(["Image from text"]);
+    const pressed = await rig.harness.press(user, BotHarness.button(offer, "Image from text"));
+    expect(textOf(lastCall(pressed, "sendMessage"))).toContain("No generation account is linked yet.");
+    expect(pressed.some((call) => call.method === "editMessageReplyMarkup")).toBe(false);
+    expect((await new PendingTextStore(rig.storage.kv).get(user.id))?.text).toBe("a lighthouse in a storm");
+
+    await rig.link(user);
+    const opened = await rig.harness.press(user, BotHarness.button(offer, "Image from text"));
+    expect(rig.card(user).text).toContain("Prompt: a lighthouse in a storm");
+    const offerId = (offer?.result as { message_id?: number } | undefined)?.message_id;
+    const retired = opened.find((call) => call.method === "editMessageReplyMarkup");
+    expect(retired?.payload).toMatchObject({ message_id: offerId, reply_markup: { inline_keyboard: [] } });
   });
 });
