@@ -8,7 +8,7 @@ form-media-prompt-video_to_video = Send the clips to remake: each one becomes a 
 form-media-wrong-video_to_video = New clips are made from video clips only.
 form-media-too-many-video_to_video = That is { $count } clips; one request takes at most { $max }. Start again with fewer.
 form-media-prompt-audio_to_video = Send a voice message or an audio file: the video speaks to it, to its first 15 seconds if it runs longer. Press Done when all are here.
-form-media-wrong-audio_to_video = A talking video is made to a voice message or an audio file only.
+form-media-wrong-audio_to_video = An AI talking video is made to a voice message or an audio file only.
 form-media-too-many-audio_to_video = That is { $count } recordings; one request takes at most { $max }. Start again with fewer.
 video-refs-audio-trimmed = { $count ->
     [one] The recording is { $seconds } seconds long: only its first { $limit } seconds are used.

@@ -8,7 +8,7 @@ form-media-prompt-video_to_video = Отправьте клипы, которые
 form-media-wrong-video_to_video = Новые клипы делаются только из видео.
 form-media-too-many-video_to_video = Клипов: { $count }, а один запрос берёт не больше { $max }. Начните заново с меньшим количеством.
 form-media-prompt-audio_to_video = Отправьте голосовое сообщение или аудиофайл: видео будет говорить под него, а если запись длиннее — под первые 15 секунд. Когда всё отправлено, нажмите «Готово».
-form-media-wrong-audio_to_video = Говорящее видео делается только под голосовое сообщение или аудиофайл.
+form-media-wrong-audio_to_video = Говорящее ИИ-видео делается только под голосовое сообщение или аудиофайл.
 form-media-too-many-audio_to_video = Записей: { $count }, а один запрос берёт не больше { $max }. Начните заново с меньшим количеством.
 video-refs-audio-trimmed = { $count ->
     [one] Запись длится { $seconds ->

@@ -8,7 +8,7 @@ form-media-prompt-video_to_video = Надішліть кліпи, які тре�
 form-media-wrong-video_to_video = Нові кліпи робляться лише з відео.
 form-media-too-many-video_to_video = Кліпів: { $count }, а один запит бере щонайбільше { $max }. Почніть знову з меншою кількістю.
 form-media-prompt-audio_to_video = Надішліть голосове повідомлення або аудіофайл: відео говоритиме під нього, а з довшого запису — під перші 15 секунд. Коли все надіслано, натисніть «Готово».
-form-media-wrong-audio_to_video = Відео, що говорить, робиться лише під голосове повідомлення або аудіофайл.
+form-media-wrong-audio_to_video = ШІ-відео, що говорить, робиться лише під голосове повідомлення або аудіофайл.
 form-media-too-many-audio_to_video = Записів: { $count }, а один запит бере щонайбільше { $max }. Почніть знову з меншою кількістю.
 video-refs-audio-trimmed = { $count ->
     [one] Запис триває { $seconds ->
