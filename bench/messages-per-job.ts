@@ -32,12 +32,14 @@ interface Job {
 const withVideo = (seconds: number) => (person: EmulatedUser) =>
   person.sendVideo({ bytes: FIXTURE("sample.mp4"), duration: seconds, mimeType: "video/mp4" });
 
-const fromVideo = (type: string, label: string, seconds = 20, singleFile = true): Job => ({
+const fromVideo = (type: string, label: string, seconds = 20, singleFile = true, more = false): Job => ({
   service: "tasks",
   type,
   singleFile,
   async run(person) {
     await withVideo(seconds)(person);
+    // A video's likeliest four offers come first; the rest are under More….
+    if (more) await press(person, "More…");
     await press(person, label);
     await press(person, "✅ Create");
   },
@@ -50,7 +52,7 @@ const JOBS: Job[] = [
     singleFile: true,
     async run(person) {
       await person.sendPhoto({ bytes: FIXTURE("sample.jpg"), width: 320, height: 240 });
-      await press(person, "Video from photos and clips");
+      await press(person, "Slideshow with voiceover");
       await press(person, "✅ Create");
     },
   },
@@ -88,7 +90,7 @@ const JOBS: Job[] = [
   fromVideo("subtitles", "Subtitles"),
   fromVideo("pause_removal", "Pause removal"),
   fromVideo("dubbing", "Dubbing"),
-  fromVideo("motion", "Motion video"),
+  fromVideo("motion", "Animated explainer", 20, true, true),
   fromVideo("smart_clip", "Smart clips", 600, false),
   {
     service: "generations",

@@ -9,6 +9,7 @@
  *   npm run taps
  */
 import { Readable } from "node:stream";
+import { offerPageButton } from "../src/bot/features/offer-message.js";
 import { ticketTag } from "../src/lifecycle/tickets.js";
 import { AwaitingSrt, startReview } from "../src/tasks/awaiting-srt.js";
 import type { TaskType } from "../src/tasks-service/schemas/index.js";
@@ -102,12 +103,23 @@ function lastButton(rig: FormRig, label: string): string {
   return BotHarness.button(rig.harness.calls.filter((call) => call.payload.reply_markup).at(-1), label);
 }
 
+/** Taps the offer `label` on the newest offer menu, turning to its "More…" page first when it is there. */
+async function tapOffer(rig: FormRig, label: string, tap: (data: string) => Promise<void>): Promise<void> {
+  const menu = rig.harness.calls.filter((call) => call.payload.reply_markup).at(-1);
+  const buttons = BotHarness.buttons(menu);
+  if (!buttons.some((button) => button.text === label || button.text.startsWith(`${label} · `))) {
+    const more = buttons.find((button) => offerPageButton.unpack(button.data)?.data.page === "rest");
+    if (more?.data) await tap(more.data);
+  }
+  await tap(lastButton(rig, label));
+}
+
 const fromIntake = (type: TaskType, task: string, message: Record<string, unknown>, what: string): Path => ({
   type,
   start: `${what}, then the task`,
   async run(rig, user, tap) {
     await rig.harness.sendMessage(user, message);
-    await tap(lastButton(rig, task));
+    await tapOffer(rig, task, tap);
     await tap(cardButton(rig, user, "✅ Create"));
   },
 });
@@ -127,7 +139,7 @@ const fromText = (type: TaskType, task: string, text: string): Path => ({
   start: "/start, the task, then the text",
   async run(rig, user, tap) {
     await rig.harness.send(user, "/start");
-    await tap(lastButton(rig, task));
+    await tapOffer(rig, task, tap);
     await rig.harness.send(user, text);
     await tap(cardButton(rig, user, "✅ Create"));
   },
@@ -153,7 +165,7 @@ const PATHS: Path[] = [
     start: "the text, its offer, then Create",
     async run(rig, user, tap) {
       await rig.harness.send(user, "Good morning, everyone.");
-      await tap(lastButton(rig, "🎙 A voiceover of this text"));
+      await tapOffer(rig, "Voiceover", tap);
       await tap(cardButton(rig, user, "✅ Create"));
     },
   },
@@ -161,7 +173,7 @@ const PATHS: Path[] = [
   fromIntake("pause_removal", "Pause removal", video("v1"), "a video"),
   fromIntake("dubbing", "Dubbing", video("v1"), "a video"),
   fromIntake("smart_clip", "Smart clips", video("v1", 1800), "a long video"),
-  fromText("motion", "Motion video", "Three facts about sleep"),
+  fromText("motion", "Animated explainer", "Three facts about sleep"),
   semiAutomaticDubbing,
   thenSubtitles,
 ];

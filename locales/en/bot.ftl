@@ -25,11 +25,11 @@ button-confirm = Yes, go ahead
 ## /start and task types
 welcome =
     Hello, { $name }! I turn your photos, clips, audio and text into finished media:
-    videos with voiceover and subtitles, transcripts, voiceovers, dubbing, smart clips and motion videos.
+    videos with voiceover and subtitles, transcripts, voiceovers, dubbing, smart clips and animated explainers.
 
     Pick a task below, or just send me a file.
 welcome-pick = Choose a task:
-task-video-name = Video from photos and clips
+task-video-name = Slideshow with voiceover
 task-joined-name = Video from { $keyframes } { $keyframes ->
     [one] keyframe
    *[other] keyframes
@@ -40,7 +40,7 @@ task-subtitles-name = Subtitles
 task-pause_removal-name = Pause removal
 task-dubbing-name = Dubbing
 task-smart_clip-name = Smart clips
-task-motion-name = Motion video
+task-motion-name = Animated explainer
 task-video-needs = Up to 30 photos or video clips (JPEG, PNG, WebP, MP4, MOV, AVI), and optionally the voiceover text.
 task-transcription-needs = One audio or video file (MP3, WAV, M4A, MP4, MOV, AVI) or an https link to it.
 task-audio-needs = The text to be spoken.
@@ -288,7 +288,7 @@ form-media-wrong-subtitles = Subtitles take one video.
 form-media-wrong-pause_removal = Pause removal takes one video.
 form-media-wrong-dubbing = Dubbing takes one video.
 form-media-wrong-smart_clip = Smart clips take one video.
-form-media-wrong-motion = A motion video takes a voice recording (audio) or a video clip.
+form-media-wrong-motion = An animated explainer takes a voice recording (audio) or a video clip.
 form-file-expected-audio = Please send an MP3 file here.
 form-file-expected-subtitles = Please send an SRT file here.
 form-file-expected-image = Please send a photo here.
@@ -447,7 +447,7 @@ hint-target_sec = The clip length to aim for; cuts snap to pauses in speech.
 hint-context = What the video is and what to look for.
 hint-filters = Colour filters for every clip; choose any.
 hint-source = A text, a voice recording or a talking-head video.
-hint-style = The look of the motion video.
+hint-style = The look of the animated explainer.
 
 ## voice picker
 voice-choose-language = Choose the language of the voice:
@@ -531,10 +531,10 @@ rule-sfx_auto_sound_needs_auto_text = A caption sound needs automatic captions t
 rule-overlay_volume_needs_overlay = The original's volume applies only when the original sound is kept.
 rule-tts_style_unsupported = This voice provider has no speaking styles.
 rule-tts_scene_unsupported = This voice provider does not take speaking instructions.
-rule-motion_text_required = A motion video from text needs the text.
-rule-motion_file_required = A motion video from a recording or a clip needs the file.
-rule-motion_tts_only_for_text = A voice is chosen only for a motion video from text.
-rule-motion_format_not_for_video = The format follows the clip in a motion video from video.
+rule-motion_text_required = An animated explainer from text needs the text.
+rule-motion_file_required = An animated explainer from a recording or a clip needs the file.
+rule-motion_tts_only_for_text = A voice is chosen only for an animated explainer from text.
+rule-motion_format_not_for_video = The format follows the clip in an animated explainer from video.
 rule-target_duration_invalid = The target length must be a positive number of seconds.
 rule-target_duration_over_limit = Your plan allows videos of at most { $max } seconds.
 rule-target_duration_speedup = That would need more than double speed; the shortest possible is { $min } seconds.

@@ -146,9 +146,6 @@ generation-error-insufficient_credits-numbers = Not enough tokens: this needs { 
 generation-error-key_budget_exceeded-numbers = Your key's own budget does not cover this: it needs { $need } tokens and the key has { $left } of its { $budget } left. Nothing was queued or charged. Raise the key's budget in the service's account area, or make fewer images.
 
 ## generation service: ways in
-generation-menu-image = 🎨 Image from text
-generation-offer-references = 🎨 Image from these references
-generation-offer-text-button = 🎨 Image from this text
 
 ## generation service: batch cards and results
 generation-card-uploading = ⏳ Uploading reference photo { $done } of { $total }…

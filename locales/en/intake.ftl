@@ -14,7 +14,7 @@ form-caption-saved = Your caption is the voiceover: { $count ->
 text-file-too-big = This text file is too big. Please send at most 256 KB of text.
 text-file-empty = This text file is empty.
 hint-text-audio = The words to be spoken. Send them as a message or as a .txt file; a long text that Telegram splits into several messages is joined back together.
-hint-text-motion = What the motion video is about: a topic, an outline or the whole script. Send it as a message or as a .txt file.
+hint-text-motion = What the animated explainer is about: a topic, an outline or the whole script. Send it as a message or as a .txt file.
 form-media-prompt-dubbing-srt = Dub a video with these subtitles: send the video, or paste an https link to it.
 form-replaced = { $task }: closed, as you started another task. Nothing was sent.
 
@@ -30,10 +30,24 @@ text-offers = What should I make of this text ({ $count ->
    *[other] { $count } characters
 })?
 text-offers-too-long = This text has { $count } characters; the most I can take is { $max }. Please shorten it.
-text-offer-audio = 🎙 A voiceover of this text
-text-offer-motion = 🎬 A motion video from it
-text-offer-video = 🖼 A video with it as the voiceover
 text-offer-expired = I no longer have that text. Please send it again.
+offer-more = More…
+offer-back = « Back
+offer-price-plan = free with your plan
+offer-price-per-minute = { $tokens } { $tokens ->
+    [one] token
+   *[other] tokens
+}/min
+offer-price-from-per-minute = from { $tokens } { $tokens ->
+    [one] token
+   *[other] tokens
+}/min
+offer-price-free-voices = free voices too
+offer-price-from = from { $tokens } { $tokens ->
+    [one] token
+   *[other] tokens
+}
+offer-price-not-linked = account needed
 
 ## /help
 help-intro = Send me photos, clips, a video, audio or a text, and I will offer what I can make of them, or pick a task below. Each card shows its price before you create; tokens are charged only for what is finished (1,000 tokens = 1 USD).

@@ -7,7 +7,7 @@ money-cost = Cost: about { $tokens } { $tokens ->
 money-cost-range = Cost: about { $least }–{ $most } tokens (each card costs { $card }; the service decides how many it places)
 money-cost-per-minute = Cost: about { $tokens } tokens per minute of the file (its length is known once the service opens it)
 money-cost-free = Cost: free
-money-cost-plan-feature = Cost: no tokens, motion videos are part of your plan
+money-cost-plan-feature = Cost: no tokens, animated explainers are part of your plan
 money-balance = Balance: { $tokens } { $tokens ->
     [one] token
    *[other] tokens
@@ -55,7 +55,7 @@ money-last-subtitles = From your last subtitled video: { $fields }
 money-last-pause_removal = From your last pause removal: { $fields }
 money-last-dubbing = From your last dubbing: { $fields }
 money-last-smart_clip = From your last smart clips: { $fields }
-money-last-motion = From your last motion video: { $fields }
+money-last-motion = From your last animated explainer: { $fields }
 money-last-use-settings = ↩️ Use my settings instead
 money-last-reset = Back to your settings.
 money-extra = { $span ->

@@ -1,19 +1,14 @@
 ## generation service: videos from source clips and to audio
-generation-form-video_to_video-name = Video from clips
-generation-form-audio_to_video-name = Talking video
-video-refs-menu-clip = 🎞 Video from a clip
-video-refs-offer-clip = { $count ->
-    [one] 🎞 New video from this clip
-   *[other] 🎞 New videos from these clips
+generation-form-video_to_video-name = Restyle clips with AI
+generation-form-audio_to_video-name = AI talking video
 }
-video-refs-offer-audio = 🗣 Talking video to this audio
 hint-prompt-video_to_video = Say what the new clip should become: its style, scene or look. Leave it empty for a default restyle, write one prompt for all the clips, or write one line per clip, in the order you sent them.
 hint-prompt-audio_to_video = Say who speaks and where. Leave it empty for a default speaker, write one prompt for all, or write one line per recording, in order.
 form-media-prompt-video_to_video = Send the clips to remake: each one becomes a new clip. Press Done when all are here.
 form-media-wrong-video_to_video = New clips are made from video clips only.
 form-media-too-many-video_to_video = That is { $count } clips; one request takes at most { $max }. Start again with fewer.
 form-media-prompt-audio_to_video = Send a voice message or an audio file: the video speaks to it, to its first 15 seconds if it runs longer. Press Done when all are here.
-form-media-wrong-audio_to_video = A talking video is made to a voice message or an audio file only.
+form-media-wrong-audio_to_video = An AI talking video is made to a voice message or an audio file only.
 form-media-too-many-audio_to_video = That is { $count } recordings; one request takes at most { $max }. Start again with fewer.
 video-refs-audio-trimmed = { $count ->
     [one] The recording is { $seconds } seconds long: only its first { $limit } seconds are used.

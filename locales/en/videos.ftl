@@ -1,9 +1,7 @@
 ## generation service: video forms
 command-video = Make a video from text or from photos
-generation-form-text_to_video-name = Video from text
-generation-form-image_to_video-name = Video from photos
-video-menu-text = 🎬 Video from text
-video-offer-frames = 🎬 Video from these photos
+generation-form-text_to_video-name = AI video from text
+generation-form-image_to_video-name = Animate photos with AI
 form-group-clip = 🎬 Shape, length and sound
 hint-prompt-text_to_video = Describe the clip: what is in it and how it moves. Several lines make several clips at once: one per line.
 hint-prompt-image_to_video = Say how the photos should come to life. Leave it empty for a gentle default motion, write one prompt for all the clips, or write one line per photo, in the order you sent them.
@@ -92,8 +90,7 @@ video-too-big = 🎬 Clip { $number } is { $size } MB, more than Telegram lets a
     { $url }
 
 ## generation service: keyframe chains
-generation-form-keyframe_video-name = Transitions between photos
-video-offer-chain = 🎞 Transitions between these photos
+generation-form-keyframe_video-name = AI transitions between photos
 hint-prompt-keyframe_video = Say how each photo should turn into the next. Leave it empty for a smooth default transition, write one prompt for all the transitions, or write one line per transition, in order.
 form-media-prompt-keyframe_video = Send 2 or more photos, in the order they should follow one another: each neighbouring pair becomes a transition clip. Press Done when all are here.
 form-media-wrong-keyframe_video = Transitions are made between photos only.

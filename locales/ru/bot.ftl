@@ -29,7 +29,7 @@ welcome =
 
     Выберите задачу ниже или просто пришлите файл.
 welcome-pick = Выберите задачу:
-task-video-name = Видео из фото и роликов
+task-video-name = Слайд-шоу с озвучкой
 task-joined-name = Видео из { $keyframes } { $keyframes ->
     [one] ключевого кадра
    *[other] ключевых кадров

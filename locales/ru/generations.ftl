@@ -213,9 +213,6 @@ generation-error-insufficient_credits-numbers = Недостаточно ток�
 generation-error-key_budget_exceeded-numbers = Собственного бюджета ключа на это не хватает: нужно { $need } ток., а у ключа осталось { $left } из { $budget }. Ничего не поставлено в очередь и ничего не списано. Увеличьте бюджет ключа в личном кабинете сервиса или уменьшите число изображений.
 
 ## generation service: ways in
-generation-menu-image = 🎨 Изображение из текста
-generation-offer-references = 🎨 Изображение по этим образцам
-generation-offer-text-button = 🎨 Изображение из этого текста
 
 ## generation service: batch cards and results
 generation-card-uploading = ⏳ Загружаю фото-образец { $done } из { $total }…

@@ -44,10 +44,25 @@ text-offers-too-long = В этом тексте { $count } { $count ->
         [few] символа
        *[many] символов
     }, а я могу взять не больше { $max }. Пожалуйста, сократите его.
-text-offer-audio = 🎙 Озвучить этот текст
-text-offer-motion = 🎬 Анимированное видео по нему
-text-offer-video = 🖼 Видео с этим текстом как озвучкой
 text-offer-expired = Этого текста у меня уже нет. Пришлите его ещё раз.
+offer-more = Ещё…
+offer-back = « Назад
+offer-price-plan = бесплатно в тарифе
+offer-price-per-minute = { $tokens } { $tokens ->
+    [one] токен
+    [few] токена
+   *[other] токенов
+}/мин
+offer-price-from-per-minute = от { $tokens } { $tokens ->
+    [one] токена
+   *[other] токенов
+}/мин
+offer-price-free-voices = есть бесплатные голоса
+offer-price-from = от { $tokens } { $tokens ->
+    [one] токена
+   *[other] токенов
+}
+offer-price-not-linked = нужен аккаунт
 
 ## /help
 help-intro = Пришлите мне фото, клипы, видео, аудио или текст, и я предложу, что из них можно сделать, или выберите задачу ниже. Каждая карточка показывает цену ещё до создания; токены списываются только за готовый результат (1000 токенов = 1 USD).

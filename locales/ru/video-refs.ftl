@@ -1,19 +1,14 @@
 ## generation service: videos from source clips and to audio
-generation-form-video_to_video-name = Видео из клипов
-generation-form-audio_to_video-name = Говорящее видео
-video-refs-menu-clip = 🎞 Видео из клипа
-video-refs-offer-clip = { $count ->
-    [one] 🎞 Новое видео из этого клипа
-   *[other] 🎞 Новые видео из этих клипов
+generation-form-video_to_video-name = ИИ-стилизация клипов
+generation-form-audio_to_video-name = Говорящее ИИ-видео
 }
-video-refs-offer-audio = 🗣 Говорящее видео под эту запись
 hint-prompt-video_to_video = Напишите, каким должен стать новый клип: стиль, сцена, внешний вид. Оставьте пустым — будет стилизация по умолчанию; напишите одно описание для всех клипов или по строке на каждый клип, в том порядке, в котором вы их отправили.
 hint-prompt-audio_to_video = Напишите, кто говорит и где. Оставьте пустым — будет диктор по умолчанию; напишите одно описание для всех или по строке на каждую запись, по порядку.
 form-media-prompt-video_to_video = Отправьте клипы, которые нужно переделать: из каждого получится новый клип. Когда всё отправлено, нажмите «Готово».
 form-media-wrong-video_to_video = Новые клипы делаются только из видео.
 form-media-too-many-video_to_video = Клипов: { $count }, а один запрос берёт не больше { $max }. Начните заново с меньшим количеством.
 form-media-prompt-audio_to_video = Отправьте голосовое сообщение или аудиофайл: видео будет говорить под него, а если запись длиннее — под первые 15 секунд. Когда всё отправлено, нажмите «Готово».
-form-media-wrong-audio_to_video = Говорящее видео делается только под голосовое сообщение или аудиофайл.
+form-media-wrong-audio_to_video = Говорящее ИИ-видео делается только под голосовое сообщение или аудиофайл.
 form-media-too-many-audio_to_video = Записей: { $count }, а один запрос берёт не больше { $max }. Начните заново с меньшим количеством.
 video-refs-audio-trimmed = { $count ->
     [one] Запись длится { $seconds ->

@@ -1,9 +1,7 @@
 ## generation service: video forms
 command-video = Видео из текста или из фото
-generation-form-text_to_video-name = Видео из текста
-generation-form-image_to_video-name = Видео из фото
-video-menu-text = 🎬 Видео из текста
-video-offer-frames = 🎬 Видео из этих фото
+generation-form-text_to_video-name = ИИ-видео из текста
+generation-form-image_to_video-name = Оживить фото с ИИ
 form-group-clip = 🎬 Формат, длительность и звук
 hint-prompt-text_to_video = Опишите клип: что в нём и как оно движется. Несколько строк дают несколько клипов сразу: по одному на строку.
 hint-prompt-image_to_video = Напишите, как должны ожить фото. Оставьте пустым — будет мягкое движение по умолчанию; напишите одно описание для всех клипов или по строке на каждое фото, в том порядке, в котором вы их прислали.
@@ -103,8 +101,7 @@ video-too-big = 🎬 Клип { $number } весит { $size } МБ — боль
     { $url }
 
 ## generation service: keyframe chains
-generation-form-keyframe_video-name = Переходы между фото
-video-offer-chain = 🎞 Переходы между этими фото
+generation-form-keyframe_video-name = ИИ-переходы между фото
 hint-prompt-keyframe_video = Напишите, как каждое фото должно превратиться в следующее. Оставьте пустым — будет плавный переход по умолчанию; напишите одно описание для всех переходов или по строке на каждый переход, по порядку.
 form-media-prompt-keyframe_video = Пришлите 2 или больше фото в том порядке, в котором они должны идти друг за другом: каждая соседняя пара станет клипом-переходом. Когда всё прислано, нажмите «Готово».
 form-media-wrong-keyframe_video = Переходы делаются только между фото.

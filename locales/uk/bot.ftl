@@ -29,7 +29,7 @@ welcome =
 
     Оберіть завдання нижче або просто надішліть файл.
 welcome-pick = Оберіть завдання:
-task-video-name = Відео з фото й роликів
+task-video-name = Слайдшоу з озвученням
 task-joined-name = Відео з { $keyframes } { $keyframes ->
     [one] ключового кадру
    *[other] ключових кадрів

@@ -213,9 +213,6 @@ generation-error-insufficient_credits-numbers = Недостатньо токе�
 generation-error-key_budget_exceeded-numbers = Власного бюджету ключа на це не вистачає: потрібно { $need } ток., а в ключа лишилося { $left } з { $budget }. Нічого не поставлено в чергу і нічого не списано. Збільште бюджет ключа в особистому кабінеті сервісу або зменште кількість зображень.
 
 ## generation service: ways in
-generation-menu-image = 🎨 Зображення з тексту
-generation-offer-references = 🎨 Зображення за цими зразками
-generation-offer-text-button = 🎨 Зображення з цього тексту
 
 ## generation service: batch cards and results
 generation-card-uploading = ⏳ Завантажую фото-зразок { $done } з { $total }…

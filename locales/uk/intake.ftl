@@ -44,10 +44,25 @@ text-offers-too-long = У цьому тексті { $count } { $count ->
         [few] символи
        *[many] символів
     }, а я можу взяти щонайбільше { $max }. Будь ласка, скоротіть його.
-text-offer-audio = 🎙 Озвучити цей текст
-text-offer-motion = 🎬 Анімоване відео за ним
-text-offer-video = 🖼 Відео з цим текстом як озвученням
 text-offer-expired = Цього тексту в мене вже немає. Надішліть його ще раз.
+offer-more = Більше…
+offer-back = « Назад
+offer-price-plan = безкоштовно в тарифі
+offer-price-per-minute = { $tokens } { $tokens ->
+    [one] токен
+    [few] токени
+   *[other] токенів
+}/хв
+offer-price-from-per-minute = від { $tokens } { $tokens ->
+    [one] токена
+   *[other] токенів
+}/хв
+offer-price-free-voices = є безкоштовні голоси
+offer-price-from = від { $tokens } { $tokens ->
+    [one] токена
+   *[other] токенів
+}
+offer-price-not-linked = потрібен акаунт
 
 ## /help
 help-intro = Надішліть мені фото, кліпи, відео, аудіо або текст, і я запропоную, що з них можна зробити, або оберіть завдання нижче. Кожна картка показує ціну ще до створення; токени списуються лише за готовий результат (1000 токенів = 1 USD).

@@ -1,19 +1,14 @@
 ## generation service: videos from source clips and to audio
-generation-form-video_to_video-name = Відео з кліпів
-generation-form-audio_to_video-name = Відео, що говорить
-video-refs-menu-clip = 🎞 Відео з кліпу
-video-refs-offer-clip = { $count ->
-    [one] 🎞 Нове відео з цього кліпу
-   *[other] 🎞 Нові відео з цих кліпів
+generation-form-video_to_video-name = ШІ-стилізація кліпів
+generation-form-audio_to_video-name = ШІ-відео, що говорить
 }
-video-refs-offer-audio = 🗣 Відео, що говорить цей запис
 hint-prompt-video_to_video = Напишіть, яким має стати новий кліп: стиль, сцена, вигляд. Залиште порожнім — буде перестилізація за замовчуванням; напишіть один опис для всіх кліпів або по рядку на кожен кліп, у тому порядку, в якому ви їх надіслали.
 hint-prompt-audio_to_video = Напишіть, хто говорить і де. Залиште порожнім — буде мовець за замовчуванням; напишіть один опис для всіх або по рядку на кожен запис, по порядку.
 form-media-prompt-video_to_video = Надішліть кліпи, які треба переробити: з кожного вийде новий кліп. Коли все надіслано, натисніть «Готово».
 form-media-wrong-video_to_video = Нові кліпи робляться лише з відео.
 form-media-too-many-video_to_video = Кліпів: { $count }, а один запит бере щонайбільше { $max }. Почніть знову з меншою кількістю.
 form-media-prompt-audio_to_video = Надішліть голосове повідомлення або аудіофайл: відео говоритиме під нього, а з довшого запису — під перші 15 секунд. Коли все надіслано, натисніть «Готово».
-form-media-wrong-audio_to_video = Відео, що говорить, робиться лише під голосове повідомлення або аудіофайл.
+form-media-wrong-audio_to_video = ШІ-відео, що говорить, робиться лише під голосове повідомлення або аудіофайл.
 form-media-too-many-audio_to_video = Записів: { $count }, а один запит бере щонайбільше { $max }. Почніть знову з меншою кількістю.
 video-refs-audio-trimmed = { $count ->
     [one] Запис триває { $seconds ->

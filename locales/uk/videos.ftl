@@ -1,9 +1,7 @@
 ## generation service: video forms
 command-video = Відео з тексту або з фото
-generation-form-text_to_video-name = Відео з тексту
-generation-form-image_to_video-name = Відео з фото
-video-menu-text = 🎬 Відео з тексту
-video-offer-frames = 🎬 Відео з цих фото
+generation-form-text_to_video-name = ШІ-відео з тексту
+generation-form-image_to_video-name = Оживити фото з ШІ
 form-group-clip = 🎬 Формат, тривалість і звук
 hint-prompt-text_to_video = Опишіть кліп: що в ньому і як воно рухається. Кілька рядків дають кілька кліпів одразу: по одному на рядок.
 hint-prompt-image_to_video = Напишіть, як мають ожити фото. Залиште порожнім — буде м'який рух за замовчуванням; напишіть один опис для всіх кліпів або по рядку на кожне фото, у тому порядку, в якому ви їх надіслали.
@@ -103,8 +101,7 @@ video-too-big = 🎬 Кліп { $number } важить { $size } МБ — біл
     { $url }
 
 ## generation service: keyframe chains
-generation-form-keyframe_video-name = Переходи між фото
-video-offer-chain = 🎞 Переходи між цими фото
+generation-form-keyframe_video-name = ШІ-переходи між фото
 hint-prompt-keyframe_video = Напишіть, як кожне фото має перетворитися на наступне. Залиште порожнім — буде плавний перехід за замовчуванням; напишіть один опис для всіх переходів або по рядку на кожен перехід, по порядку.
 form-media-prompt-keyframe_video = Надішліть 2 або більше фото в тому порядку, в якому вони мають іти одне за одним: кожна сусідня пара стане кліпом-переходом. Коли все надіслано, натисніть «Готово».
 form-media-wrong-keyframe_video = Переходи робляться лише між фото.

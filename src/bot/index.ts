@@ -272,8 +272,12 @@ function features(
   if (generation) chain.use(createGenerationAccountFeature({ ...generation.account, ...deps }));
   if (forms) chain.use(createTaskFormEntries(pendingMedia, cards));
   if (generation) chain.use(createGenerationEntries(generation.forms.flow, pendingMedia, cards));
-  chain.use(createStartFeature(generation ? generationMenuEntries : undefined));
-  chain.use(createHelpFeature(generation ? generationMenuEntries : undefined));
+  const menuEntries = generation && {
+    offers: generationMenuEntries,
+    prices: (ctx: BotContext) => generation.forms.flow.offerPrices(ctx),
+  };
+  chain.use(createStartFeature(menuEntries));
+  chain.use(createHelpFeature(menuEntries));
   chain.use(languageFeature);
   chain.use(createSettingsFeature(deps.catalog));
   chain.use(
@@ -285,7 +289,15 @@ function features(
   chain.use(createTaskListFeature({ ...deps, records: forms?.records ?? new TaskRecords(deps.storage) }));
   chain.use(createApiKeyFeature(deps));
   if (options.intake)
-    chain.use(createIntakeFeature({ ...options.intake, pending: pendingMedia, cards, now }));
+    chain.use(
+      createIntakeFeature({
+        ...options.intake,
+        pending: pendingMedia,
+        cards,
+        now,
+        ...(generation ? { otherPrices: (ctx: BotContext) => generation.forms.flow.offerPrices(ctx) } : {}),
+      }),
+    );
   if (forms || generation) {
     const readText = forms?.flow.readText ?? batchFiles?.readFile;
     chain.use(
@@ -294,7 +306,7 @@ function features(
         pendingTexts,
         offers: [
           ...(forms ? taskTextOffers(cards) : []),
-          ...(generation ? [generationTextOffer(cards)] : []),
+          ...(generation ? [generationTextOffer(cards, generation.forms.flow)] : []),
           ...(batchFiles ? [batchTextOffer(batchFiles)] : []),
         ],
       }),

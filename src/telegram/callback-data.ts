@@ -17,6 +17,7 @@ export const CALLBACK_SCOPES = {
   balance: "bl",
   intake: "in",
   textOffer: "tx",
+  offerPage: "op",
   form: "fm",
   result: "rs",
   generationAccount: "ga",

@@ -91,7 +91,7 @@ describe("the words audit", () => {
     const i18n = createI18n("en");
     /** Names the jobs went by besides their own (task-<type>-name), which no screen may use again. */
     const OTHER_NAMES: Record<string, RegExp[]> = {
-      en: [/short clips/i],
+      en: [/short clips/i, /motion video/i, /video from photos and clips/i, /between these photos/i],
       uk: [/розумн\p{L}* (кліп|ролик)/iu, /моушн/iu, /прибрати паузи/iu, /короткі ролики/iu],
       ru: [/умн\p{L}* (клип|ролик)/iu, /моушн/iu, /убрать паузы/iu, /короткие ролики/iu],
     };
@@ -101,7 +101,7 @@ describe("the words audit", () => {
       for (const type of ["subtitles", "dubbing", "smart_clip", "pause_removal"]) {
         expect(t(`then-${type}`)).toContain(t(`task-${type}-name`));
       }
-      for (const key of ["then-motion-voice", "text-offer-motion", "hint-text-motion"]) {
+      for (const key of ["then-motion-voice", "hint-text-motion"]) {
         expect(t(key)).toContain(t("task-motion-name"));
       }
     });

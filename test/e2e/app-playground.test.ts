@@ -36,12 +36,13 @@ describe("npm start without settings: the playground", () => {
     expect(banner).toContain(app.playgroundUrl ?? "no playground address");
   });
 
-  it("answers /start with a button for each task type", async () => {
+  it("answers /start with the four likeliest jobs and More… for the rest", async () => {
     const person = stack().emulator.users.create({ first_name: "Olena", language_code: "uk" });
     person.sendCommand("start");
     const reply = await person.chat.waitForMessage((m) => m.fromBot, { timeoutMs: 10_000 });
     const buttons = reply.message.reply_markup?.inline_keyboard.flat() ?? [];
-    expect(buttons.length).toBeGreaterThanOrEqual(8);
+    expect(buttons.map((button) => button.text).at(-1)).toBe("Більше…");
+    expect(buttons).toHaveLength(5);
     expect(reply.message.text).toMatch(/[а-яіїєґ]/i);
   });
 
@@ -58,7 +59,7 @@ describe("npm start without settings: the playground", () => {
     const sent = person.chat.messages().filter((entry) => !entry.fromBot);
     expect(sent.map((entry) => entry.message.text)).toEqual(["/start"]);
     expect(welcome.message.text).toContain("Hello, Olena!");
-    expect(welcome.message.reply_markup?.inline_keyboard.flat().length).toBeGreaterThanOrEqual(8);
+    expect(welcome.message.reply_markup?.inline_keyboard.flat().length).toBe(5);
   });
 
   it("issues a key in the chat that the sandbox accepts", async () => {
@@ -115,19 +116,19 @@ describe("npm start without settings: the playground", () => {
       timeoutMs: 10_000,
     });
     const buttons = question.message.reply_markup?.inline_keyboard.flat() ?? [];
-    expect(buttons.map((button) => button.text)).toContain("🎨 Image from these references");
-    const video = buttons.find((button) => button.text.startsWith("Video"));
+    expect(buttons.some((button) => button.text.startsWith("Image from reference photos"))).toBe(true);
+    const video = buttons.find((button) => button.text.startsWith("Slideshow with voiceover"));
     if (!video || !("callback_data" in video) || !video.callback_data) throw new Error("no video button");
     person.pressButton(question.message, video.callback_data);
     // The question becomes the form.
     const form = await person.chat.waitForMessage(
       (m) =>
         m.message.message_id === question.message.message_id &&
-        m.message.text?.includes("Video from photos and clips") === true &&
+        m.message.text?.includes("Slideshow with voiceover") === true &&
         (m.message.reply_markup?.inline_keyboard.flat() ?? []).some((button) => button.text === "✅ Create"),
       { timeoutMs: 10_000 },
     );
-    expect(form.message.text).not.toContain("Image from these references");
+    expect(form.message.text).not.toContain("Image from reference photos");
   });
 
   it("serves health, readiness and metrics on its HTTP server", async () => {

@@ -82,7 +82,7 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     const result = await delivered(user, (message) => message.video !== undefined);
     // The cost is a line of its own under what the result is: a 3 s photo at 30 tokens a minute.
     expect(result.caption).toMatch(
-      /^✅ Video from photos and clips #\d+ · 0:02 · horizontal 320×240\n\nCost: about 2 tokens$/,
+      /^✅ Slideshow with voiceover #\d+ · 0:02 · horizontal 320×240\n\nCost: about 2 tokens$/,
     );
     expect(result.video?.duration).toBe(2);
     expect(result.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toEqual([
@@ -98,7 +98,7 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     await eventually(() => messagesLeft(user).length === 1 || undefined);
     expect(messagesLeft(user)).toEqual([result]);
     const card = user.chat.botMessages().find((entry) => entry.deleted)?.message.text ?? "";
-    const named = /^\S+ (Video from photos and clips #\d+):/.exec(card)?.[1];
+    const named = /^\S+ (Slideshow with voiceover #\d+):/.exec(card)?.[1];
     expect(named).toBeDefined();
     expect(result.caption).toContain(`✅ ${named}`);
   });
@@ -116,7 +116,7 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
     expect(audio.caption).toMatch(/^✅ Voiceover #\d+ · 0:02 · MP3\n\nCost: about \d+ tokens?$/);
     expect(audio.audio?.title).toBe("Good morning, everyone.");
     expect(audio.reply_markup?.inline_keyboard.flat().map((button) => button.text)).toContain(
-      "➡️ Then: Motion video from this voice",
+      "➡️ Then: Animated explainer from this voice",
     );
     expect(botMessages(user).some((message) => message.voice !== undefined)).toBe(false);
   });
@@ -173,11 +173,13 @@ describe.skipIf(!redisServer)("delivery end to end on Redis", () => {
   for (const [task, label] of [
     ["subtitles", "Subtitles"],
     ["pause_removal", "Pause removal"],
-    ["motion", "Motion video"],
+    ["motion", "Animated explainer"],
   ] as const) {
     it(`${task}: the video comes back playable`, async () => {
       const user = person(`U-${task}`);
       await user.sendVideo({ bytes: FIXTURE("sample.mp4"), duration: 20, mimeType: "video/mp4" });
+      // A video's likeliest four are shown first; the animated explainer is under More….
+      if (task === "motion") await press(user, "More…");
       await press(user, label);
       await press(user, "✅ Create");
       const result = await delivered(user, (message) => message.video !== undefined);

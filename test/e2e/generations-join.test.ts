@@ -41,7 +41,7 @@ describe.skipIf(!redisServer)("a keyframe chain joined into one video, end to en
     );
     // The offer is redrawn as each photo of the album arrives: its buttons are final once all four are in.
     await shows(user, (message) => message.text?.startsWith("Got 4 photos") === true);
-    await press(user, "🎞 Transitions between these photos");
+    await press(user, "AI transitions between photos");
     await shows(user, (message) => message.text?.includes("Price: 3 × 60 = 180 tokens") === true);
     user.sendText("dawn breaks\nthe sun climbs\nnight falls");
     await shows(user, (message) => message.text?.includes("one prompt each") === true);

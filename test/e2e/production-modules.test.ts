@@ -141,7 +141,7 @@ describe("the production bundle", () => {
       // services' HTTP client (undici): a chunk /start did not load, loaded now.
       await person.sendPhoto({ bytes: FIXTURE("sample.jpg"), width: 1280, height: 720 });
       const card = await person.chat.waitForMessage(
-        (message) => message.fromBot && (message.message.text ?? "").includes("Video from photos and clips"),
+        (message) => message.fromBot && (message.message.text ?? "").includes("Slideshow with voiceover"),
         { timeoutMs: 30_000 },
       );
       photoCard = card.message.text ?? "";

@@ -3,10 +3,12 @@
  * recorded (method and payload) and answered with a plausible result. Updates go through
  * bot.handleUpdate, so the whole middleware stack runs as in production.
  */
+
 import { Writable } from "node:stream";
 import type { Update, UserFromGetMe } from "grammy/types";
 import type { ApiKeysPort } from "../../src/accounts/ports.js";
 import type { BotDeps, VoiceCatalogPort } from "../../src/bot/deps.js";
+import { offerPageButton } from "../../src/bot/features/offer-message.js";
 import { type CompanionBot, type CreateBotOptions, createBot } from "../../src/bot/index.js";
 import { createLogger, type Logger } from "../../src/logger.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
@@ -287,6 +289,23 @@ export class BotHarness {
     } as Omit<Update, "update_id">);
   }
 
+  /** Presses the offer named `name` on an offer menu, turning to the menu's "More…" page first when it is there. */
+  async pressOffer(user: TestUser, menu: ApiCall | undefined, name: string): Promise<ApiCall[]> {
+    const named = (call: ApiCall | undefined) =>
+      BotHarness.buttons(call).some((button) => button.text === name || button.text.startsWith(`${name} · `));
+    let shown = menu;
+    if (!named(shown)) {
+      const more = BotHarness.buttons(shown).find(
+        (button) => offerPageButton.unpack(button.data)?.data.page === "rest",
+      );
+      if (more?.data) {
+        const turned = await this.press(user, more.data);
+        shown = turned.find((call) => call.method === "editMessageReplyMarkup") ?? shown;
+      }
+    }
+    return this.press(user, BotHarness.button(shown, name));
+  }
+
   /** Callback data of the buttons of a recorded call's inline keyboard, by button text. */
   static buttons(call: ApiCall | undefined): Array<{ text: string; data?: string; url?: string }> {
     const markup = call?.payload.reply_markup as
@@ -297,8 +316,11 @@ export class BotHarness {
       .map((button) => ({ text: button.text, data: button.callback_data, url: button.url }));
   }
 
+  /** A button by its text; an offer's button also by its name alone, before " · " and its price class. */
   static button(call: ApiCall | undefined, text: string): string {
-    const found = BotHarness.buttons(call).find((button) => button.text === text);
+    const found = BotHarness.buttons(call).find(
+      (button) => button.text === text || button.text.startsWith(`${text} · `),
+    );
     if (!found?.data) throw new Error(`no button "${text}" in ${JSON.stringify(BotHarness.buttons(call))}`);
     return found.data;
   }

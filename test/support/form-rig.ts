@@ -219,13 +219,13 @@ export class FormRig {
       .slice(before)
       .reverse()
       .find((call) => JSON.stringify(call.payload.reply_markup ?? "").includes('"in:'));
-    if (offer) await this.harness.press(user, BotHarness.button(offer, task));
+    if (offer) await this.harness.pressOffer(user, offer, task);
   }
 
   /** Opens a task's form from the /start menu. */
   async fromStart(user: TestUser, task: string) {
     const calls = await this.harness.send(user, "/start");
-    await this.harness.press(user, BotHarness.button(calls.at(-1), task));
+    await this.harness.pressOffer(user, calls.at(-1), task);
   }
 
   /** Resolves when no job is waiting, running or delayed. */

@@ -80,7 +80,7 @@ async function photosThen(rig: GenerationRig, user: TestUser, count: number, off
     });
     for (const call of calls) if (BotHarness.buttons(call).length > 0) shown = BotHarness.buttons(call);
   }
-  const button = shown.find((candidate) => candidate.text === offer);
+  const button = shown.find((candidate) => candidate.text.startsWith(offer));
   if (!button?.data) throw new Error(`no offer "${offer}" in ${JSON.stringify(shown)}`);
   await rig.harness.press(user, button.data);
 }
@@ -159,14 +159,14 @@ export async function auditGenerations(locale: BotLocale, audit: WordsAudit): Pr
     await rig.harness.send(user, "/video");
     await rig.harness.send(user, prompts[0] ?? "");
     await visitGenerationForm(rig, user, t);
-    await photosThen(rig, user, 2, t("video-offer-frames"));
+    await photosThen(rig, user, 2, t("generation-form-image_to_video-name"));
     await create(rig, user);
     await finish(rig, user, 60);
     // What a clip of the album leads on to.
     const clips = [...rig.harness.calls].reverse().find((call) => call.method === "sendMessage");
     const onward = BotHarness.buttons(clips).find((button) => button.text === "➡️ 1");
     if (onward?.data) await rig.harness.press(user, onward.data);
-    await photosThen(rig, user, 3, t("video-offer-chain"));
+    await photosThen(rig, user, 3, t("generation-form-keyframe_video-name"));
     await create(rig, user);
     await finish(rig, user, 60);
 

@@ -105,7 +105,7 @@ async function auditForms(locale: BotLocale, audit: WordsAudit): Promise<void> {
         const user: TestUser = { id: ++id, first_name: "Олена", language_code: locale };
         await rig.harness.send(user, "/start");
         const menu = rig.harness.calls.at(-1);
-        await rig.harness.press(user, BotHarness.button(menu, i18n.t(locale, `task-${type}-name`)));
+        await rig.harness.pressOffer(user, menu, i18n.t(locale, `task-${type}-name`));
         const media = MEDIA[type];
         if (media) await rig.harness.sendMessage(user, media);
         else await rig.harness.send(user, USER_TEXT[locale]);
@@ -179,7 +179,7 @@ async function auditCarriedOver(locale: BotLocale, audit: WordsAudit): Promise<v
     }
     await rig.harness.sendMessage(user, { text: "https://example.com/talk.mp4" });
     const offer = [...rig.harness.calls].reverse().find((call) => BotHarness.buttons(call).length > 0);
-    await rig.harness.press(user, BotHarness.button(offer, t("task-subtitles-name")), 1);
+    await rig.harness.pressOffer(user, offer, t("task-subtitles-name"));
     audit.checkCalls(rig.harness.calls, "carried over");
   } finally {
     await rig.close();

@@ -22,7 +22,7 @@ export function createHelpFeature(moreEntries?: MenuEntries): Composer<BotContex
       ctx.t("help-cancel"),
     ];
     const text = lines.join("\n");
-    await replyWithMenu(ctx, text, (nonce) => startMenu(ctx, nonce, moreEntries));
+    await replyWithMenu(ctx, text, await startMenu(ctx, moreEntries));
   });
   return helpFeature;
 }

@@ -8,8 +8,8 @@
  * waits, goes with the media as a video's voiceover. Text files are not media: the text offers take them.
  */
 
-import { Composer, InlineKeyboard } from "grammy";
-import type { InlineKeyboardButton, Message } from "grammy/types";
+import { Composer } from "grammy";
+import type { Message } from "grammy/types";
 import type { Translate } from "../../i18n/translate.js";
 import {
   ACCEPTED_FORMATS_WITH_GENERATION_TEXT,
@@ -25,25 +25,38 @@ import { addInMessageOrder, extractMedia, type MediaRef, telegramMediaOf } from 
 import type { PendingMedia, PendingMediaStore } from "../../media/pending-media.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import type { BotContext } from "../context.js";
+import type { GenerationFormType } from "../forms/form.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
 import { placeMedia } from "../forms/place-media.js";
 import { joinedText } from "../forms/text-parts.js";
-import { intakeKeyboard } from "../keyboards/intake.js";
+import { taskIntakeOffers } from "../keyboards/intake.js";
 import { canOpenForms, openForm } from "../open-form.js";
 import { FORMS } from "../tasks/forms/index.js";
-import { showOfferMessage } from "./offer-message.js";
+import {
+  type Offer,
+  offerGone,
+  offerKeyboard,
+  offerPageButton,
+  type PriceClass,
+  rankOffers,
+  showOfferMessage,
+  showOfferPage,
+} from "./offer-message.js";
 
 export interface MoreOffers {
   /** Whether the files can go there too: then they are never sent straight to the only task's form. */
   accepts(refs: readonly MediaRef[]): boolean;
-  buttons(t: Translate, nonce: string, refs: readonly MediaRef[]): InlineKeyboardButton[];
+  offers(t: Translate, nonce: string, refs: readonly MediaRef[], prices: OtherPrices): Offer[];
   /** The most megabytes a file of this format can have there, when it has more; undefined otherwise. */
   sizeLimitMbExceeded(ref: MediaRef): number | undefined;
 }
 
+/** The price class of each of the other service's forms for this user. */
+export type OtherPrices = (type: GenerationFormType) => PriceClass | undefined;
+
 export interface IntakeOptions {
   limits: IntakeLimits;
-  /** An offer beside the tasks' (the generation service's, for photos), as a row of its own. */
+  /** Offers beside the tasks' (the generation service's), ranked among them. */
   moreOffers?: MoreOffers;
   /** A set that can only become a video keeps growing with photos and clips sent within this time. */
   collectWindowMs?: number;
@@ -54,6 +67,8 @@ export interface IntakeOptions {
 /** The intake with what it keeps: the chat's waiting media, and the clock their windows are read on. */
 export interface IntakeDeps extends IntakeOptions {
   pending: PendingMediaStore;
+  /** What the other service's offers cost this user; without it they show no price. */
+  otherPrices?: (ctx: BotContext) => Promise<OtherPrices>;
   cards: OpenFormCards;
   now(): Date;
 }
@@ -121,18 +136,50 @@ function joinsPending(
   return onlyVideo && now - pending.updatedAt <= windowMs && incoming.every(isVisual);
 }
 
-async function showOffer(ctx: BotContext, pending: PendingMedia, options: IntakeOptions): Promise<number> {
-  const tasks = tasksAccepting(pending.refs);
-  const text = offerText(ctx, pending, tasks);
-  const keyboard = (nonce: string) => {
-    const tasksKeyboard = intakeKeyboard(ctx.t, nonce, tasks);
-    const more = options.moreOffers;
-    if (!more?.accepts(pending.refs)) return tasksKeyboard;
-    const buttons = more.buttons(ctx.t, nonce, pending.refs);
-    // A file only the other service takes has its offers alone.
-    return tasks.length > 0 ? tasksKeyboard.row(...buttons) : new InlineKeyboard([buttons]);
-  };
-  return showOfferMessage(ctx, pending.offerMessageId, text, keyboard);
+/** What a single photo most likely wants, then several photos, then anything else; the rest follow. */
+const LIKELIEST_FOR_ONE_PHOTO = ["image_to_video", "reference_image", "video", "keyframe_video"];
+const LIKELIEST_FOR_PHOTOS = ["video", "image_to_video", "keyframe_video", "reference_image"];
+const LIKELIEST = [
+  "subtitles",
+  "smart_clip",
+  "pause_removal",
+  "dubbing",
+  "transcription",
+  "video",
+  "audio_to_video",
+  "video_to_video",
+  "motion",
+];
+
+/** A text sent with the media is a voiceover: the video that speaks it comes first. */
+function likeliestFor(refs: readonly MediaRef[], text: string | undefined): readonly string[] {
+  if (text !== undefined) return ["video"];
+  if (!refs.every((ref) => mediaClassOf(ref) === "image")) return LIKELIEST;
+  return refs.length === 1 ? LIKELIEST_FOR_ONE_PHOTO : LIKELIEST_FOR_PHOTOS;
+}
+
+/** Every offer for the media, likeliest first: the tasks that take them and the other service's. */
+async function offersFor(
+  ctx: BotContext,
+  { refs, text }: Pick<PendingMedia, "refs" | "text">,
+  options: IntakeDeps,
+): Promise<(nonce: string) => Offer[]> {
+  const tasks = tasksAccepting(refs);
+  const more = options.moreOffers?.accepts(refs) ? options.moreOffers : undefined;
+  const prices: OtherPrices = more && options.otherPrices ? await options.otherPrices(ctx) : () => undefined;
+  return (nonce) =>
+    rankOffers(
+      [...taskIntakeOffers(ctx.t, nonce, tasks), ...(more?.offers(ctx.t, nonce, refs, prices) ?? [])],
+      likeliestFor(refs, text),
+    );
+}
+
+async function showOffer(ctx: BotContext, pending: PendingMedia, options: IntakeDeps): Promise<number> {
+  const text = offerText(ctx, pending, tasksAccepting(pending.refs));
+  const offers = await offersFor(ctx, pending, options);
+  return showOfferMessage(ctx, pending.offerMessageId, text, (nonce) =>
+    offerKeyboard(ctx.t, nonce, offers(nonce), "intake"),
+  );
 }
 
 /** The task's form takes the media (and their text), in place of the offer if there is one. */
@@ -289,5 +336,22 @@ export function createIntakeFeature(options: IntakeDeps): Composer<BotContext> {
     const handled = await handleMedia(ctx, message, options);
     if (!handled) return next();
   });
+  feature
+    .on("callback_query:data")
+    .filter(offerPageButton.filter)
+    .filter(
+      (ctx) => ctx.pressed.data.menu === "intake",
+      async (ctx) => {
+        await ctx.answerCallbackQuery();
+        const pending = ctx.chat ? await options.pending.get(ctx.chat.id) : undefined;
+        if (!pending || pending.refs.length === 0) {
+          await offerGone(ctx, "intake-expired");
+          return;
+        }
+        const offers = await offersFor(ctx, pending, options);
+        const nonce = ctx.pressed.nonce;
+        await showOfferPage(ctx, offerKeyboard(ctx.t, nonce, offers(nonce), "intake", ctx.pressed.data.page));
+      },
+    );
   return feature;
 }

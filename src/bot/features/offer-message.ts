@@ -1,6 +1,129 @@
-import { GrammyError, type InlineKeyboard } from "grammy";
+import { GrammyError, InlineKeyboard } from "grammy";
+import { z } from "zod";
+import type { Translate } from "../../i18n/translate.js";
+import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import { menuShownIn, redrawnMenu, replyWithMenu } from "../menu.js";
+
+/**
+ * What an offer costs, as a class rather than a figure: the card shows the figure once the choices are
+ * made. Each is true of every choice the offer's form allows.
+ */
+export type PriceClass =
+  /** No tokens: the plan includes it. */
+  | { kind: "plan" }
+  /** Tokens per minute of the file, `from` when choices in the form add to it. */
+  | { kind: "perMinute"; tokens: number; from: boolean }
+  /** Free voices among the paid ones. */
+  | { kind: "freeVoices" }
+  /** The least tokens one result costs among the models the form offers. */
+  | { kind: "from"; tokens: number }
+  /** It needs a generation account, and none is linked: no price to say yet. */
+  | { kind: "notLinked" };
+
+/** One thing an offer menu proposes: the job's own name, its price class when known, and its button's data. */
+export interface Offer {
+  /** The job it starts (a task or generation form type), by which a menu orders its offers. */
+  job: string;
+  name: string;
+  price?: PriceClass;
+  data: string;
+}
+
+/** An offer menu shows this many at a time; "More…" shows the rest. */
+export const OFFERS_SHOWN = 4;
+
+/** The menus with offer pages; each redraws its own offers when "More…" or "Back" is pressed. */
+export const OFFER_MENUS = ["intake", "text", "start"] as const;
+export type OfferMenu = (typeof OFFER_MENUS)[number];
+
+/** "More…" (page `rest`) and "Back" (page `first`) on an offer menu. */
+export const offerPageButton = defineCallback(CALLBACK_SCOPES.offerPage, undefined, {
+  menu: z.enum(OFFER_MENUS),
+  page: z.enum(["first", "rest"]),
+});
+export type OfferPage = "first" | "rest";
+
+function priceText(t: Translate, price: PriceClass): string {
+  switch (price.kind) {
+    case "plan":
+      return t("offer-price-plan");
+    case "perMinute":
+      return t(price.from ? "offer-price-from-per-minute" : "offer-price-per-minute", {
+        tokens: price.tokens,
+      });
+    case "freeVoices":
+      return t("offer-price-free-voices");
+    case "from":
+      return t("offer-price-from", { tokens: price.tokens });
+    case "notLinked":
+      return t("offer-price-not-linked");
+  }
+}
+
+/** The offers in the order of `likeliest` (jobs named there first, in its order), the rest as they came. */
+export function rankOffers(offers: readonly Offer[], likeliest: readonly string[]): Offer[] {
+  const rank = (offer: Offer) => {
+    const index = likeliest.indexOf(offer.job);
+    return index === -1 ? likeliest.length : index;
+  };
+  return [...offers].sort((a, b) => rank(a) - rank(b));
+}
+
+function priceKey(price: PriceClass | undefined): string {
+  return price === undefined ? "" : JSON.stringify(price);
+}
+
+/**
+ * The offers of one page, one to a row so a name and its price fit a phone's width: the first four and
+ * "More…" for the rest, or the rest and "Back". Prices show where the offers' prices differ.
+ */
+export function offerKeyboard(
+  t: Translate,
+  nonce: string,
+  offers: readonly Offer[],
+  menu: OfferMenu,
+  page: OfferPage = "first",
+): InlineKeyboard {
+  const pricesDiffer = new Set(offers.map((offer) => priceKey(offer.price))).size > 1;
+  const paged = offers.length > OFFERS_SHOWN;
+  const shown = !paged
+    ? offers
+    : page === "first"
+      ? offers.slice(0, OFFERS_SHOWN)
+      : offers.slice(OFFERS_SHOWN);
+  const keyboard = new InlineKeyboard();
+  for (const offer of shown) {
+    const label = pricesDiffer && offer.price ? `${offer.name} · ${priceText(t, offer.price)}` : offer.name;
+    keyboard.text(label, offer.data).row();
+  }
+  if (paged && page === "first")
+    keyboard.text(t("offer-more"), offerPageButton.pack(nonce, { menu, page: "rest" }));
+  if (paged && page === "rest")
+    keyboard.text(t("offer-back"), offerPageButton.pack(nonce, { menu, page: "first" }));
+  return keyboard;
+}
+
+/** Shows the pressed page of an offer menu on the same message; a press on the page shown is no change. */
+export async function showOfferPage(ctx: BotContext, keyboard: InlineKeyboard): Promise<void> {
+  try {
+    await ctx.editMessageReplyMarkup({ reply_markup: keyboard });
+  } catch (error) {
+    if (error instanceof GrammyError && error.description.includes("message is not modified")) return;
+    throw error;
+  }
+}
+
+/**
+ * The pressed offer menu's files or text are gone: it says so and its keyboard goes, so nothing on
+ * screen offers what the bot no longer has.
+ */
+export async function offerGone(ctx: BotContext, key: string): Promise<void> {
+  await ctx.reply(ctx.t(key));
+  await ctx
+    .editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } })
+    .catch((error: unknown) => ctx.logger.debug({ err: error }, "keyboard of a spent offer not removed"));
+}
 
 /**
  * An offer of what to make of what was sent, edited in place as more arrives; a new one where the old

@@ -1,10 +1,19 @@
 import { Composer, type InlineKeyboard } from "grammy";
-import type { InlineKeyboardButton } from "grammy/types";
 import type { Translate } from "../../i18n/translate.js";
 import type { BotContext } from "../context.js";
-import { startTaskButton, taskTypesKeyboard } from "../keyboards/task-types.js";
+import { startTaskButton } from "../keyboards/task-types.js";
 import { replyWithMenu } from "../menu.js";
-import { type BotTaskType, taskTypeFromPayload } from "../task-types.js";
+import { BOT_TASK_TYPES, type BotTaskType, taskTypeFromPayload } from "../task-types.js";
+import { taskPriceClass } from "../tasks/offer-prices.js";
+import type { OtherPrices } from "./intake.js";
+import {
+  type Offer,
+  type OfferPage,
+  offerKeyboard,
+  offerPageButton,
+  rankOffers,
+  showOfferPage,
+} from "./offer-message.js";
 
 function taskCardText(ctx: BotContext, type: BotTaskType): string {
   return ctx.t("task-card", {
@@ -16,19 +25,52 @@ function taskCardText(ctx: BotContext, type: BotTaskType): string {
 }
 
 /** Menu entries beyond the task types (the generation service's, where it is configured). */
-export type MenuEntries = (t: Translate, nonce: string) => InlineKeyboardButton[];
+export interface MenuEntries {
+  offers(t: Translate, nonce: string, prices: OtherPrices): Offer[];
+  /** What they cost this user. */
+  prices(ctx: BotContext): Promise<OtherPrices>;
+}
 
-/** The task types and, where it is configured, the generation service's entries under them. */
-export function startMenu(ctx: BotContext, nonce: string, moreEntries?: MenuEntries): InlineKeyboard {
-  const keyboard = taskTypesKeyboard(ctx.t, nonce);
-  const extra = moreEntries?.(ctx.t, nonce) ?? [];
-  return extra.length === 0 ? keyboard : keyboard.row(...extra);
+/** What someone with nothing sent yet most likely wants first; the rest follow. */
+const LIKELIEST_FIRST = [
+  "video",
+  "subtitles",
+  "text_to_video",
+  "text_to_image",
+  "smart_clip",
+  "audio",
+  "transcription",
+  "dubbing",
+];
+
+function taskOffers(t: Translate, nonce: string): Offer[] {
+  return BOT_TASK_TYPES.map((type) => ({
+    job: type,
+    name: t(`task-${type}-name`),
+    price: taskPriceClass(type),
+    data: startTaskButton.pack(nonce, { type }),
+  }));
+}
+
+/**
+ * The first choice: the task types and, where it is configured, the generation service's entries, four
+ * at a time by what is likeliest wanted.
+ */
+export async function startMenu(
+  ctx: BotContext,
+  moreEntries?: MenuEntries,
+  page: OfferPage = "first",
+): Promise<(nonce: string) => InlineKeyboard> {
+  const prices = moreEntries ? await moreEntries.prices(ctx) : () => undefined;
+  return (nonce) => {
+    const offers = [...taskOffers(ctx.t, nonce), ...(moreEntries?.offers(ctx.t, nonce, prices) ?? [])];
+    return offerKeyboard(ctx.t, nonce, rankOffers(offers, LIKELIEST_FIRST), "start", page);
+  };
 }
 
 export function createStartFeature(moreEntries?: MenuEntries): Composer<BotContext> {
   const startFeature = new Composer<BotContext>();
   const privateChats = startFeature.chatType("private");
-  const menu = (ctx: BotContext, nonce: string) => startMenu(ctx, nonce, moreEntries);
 
   privateChats.command("start", async (ctx) => {
     const payload = ctx.match.trim();
@@ -39,15 +81,25 @@ export function createStartFeature(moreEntries?: MenuEntries): Composer<BotConte
         return;
       }
       ctx.logger.info({ payload }, "unknown start payload");
-      await replyWithMenu(ctx, ctx.t("start-unknown-payload"), (nonce) => menu(ctx, nonce));
+      await replyWithMenu(ctx, ctx.t("start-unknown-payload"), await startMenu(ctx, moreEntries));
       return;
     }
-    await replyWithMenu(ctx, ctx.t("welcome", { name: ctx.from.first_name }), (nonce) => menu(ctx, nonce));
+    const text = ctx.t("welcome", { name: ctx.from.first_name });
+    await replyWithMenu(ctx, text, await startMenu(ctx, moreEntries));
   });
 
-  startFeature.on("callback_query:data").filter(startTaskButton.filter, async (ctx) => {
+  const presses = startFeature.on("callback_query:data");
+  presses.filter(startTaskButton.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
     await ctx.reply(taskCardText(ctx, ctx.pressed.data.type));
   });
+  presses.filter(offerPageButton.filter).filter(
+    (ctx) => ctx.pressed.data.menu === "start",
+    async (ctx) => {
+      await ctx.answerCallbackQuery();
+      const keyboard = await startMenu(ctx, moreEntries, ctx.pressed.data.page);
+      await showOfferPage(ctx, keyboard(ctx.pressed.nonce));
+    },
+  );
   return startFeature;
 }

@@ -4,7 +4,7 @@
  * to make from a text is one more entry. The parts Telegram splits a long text into are joined, and the
  * offer is edited as they arrive; the chosen form takes the text and the offer's message becomes it.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { Composer } from "grammy";
 import { z } from "zod";
 import { isTextDocument } from "../../media/accept.js";
 import { type TelegramMediaRef, telegramMediaOf } from "../../media/media-ref.js";
@@ -15,16 +15,33 @@ import { fieldOf } from "../forms/form.js";
 import type { Notice } from "../forms/form-state.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
 import { joinedText } from "../forms/text-parts.js";
+import { retireMenu } from "../menu.js";
 import { openForm } from "../open-form.js";
 import type { PendingTextStore } from "../pending-text.js";
 import { FORMS } from "../tasks/forms/index.js";
-import { showOfferMessage } from "./offer-message.js";
+import { taskPriceClass } from "../tasks/offer-prices.js";
+import {
+  type Offer,
+  offerGone,
+  offerKeyboard,
+  offerPageButton,
+  type PriceClass,
+  rankOffers,
+  showOfferMessage,
+  showOfferPage,
+} from "./offer-message.js";
 
 export interface TextOffer {
   /** The offer on the wire, in its button's callback data. */
   id: string;
-  /** The locale key of its button. */
+  /** The job it starts, by which the offers are ordered. */
+  job: string;
+  /** The locale key of its button: the job's own name. */
   label: string;
+  /** Its price class for this user; none where it cannot be said. */
+  price?: (ctx: BotContext) => Promise<PriceClass | undefined>;
+  /** Why it cannot open for this user now (a locale key), if so: the text then stays for another offer. */
+  unavailable?: (ctx: BotContext) => Promise<string | undefined>;
   /** The longest text it takes. */
   maxLength: number;
   /** Whether the offer makes sense for this text at all; by default every text that fits. */
@@ -44,37 +61,57 @@ function inPlace(messageId: number | undefined) {
   return messageId === undefined ? {} : { inPlaceOf: messageId };
 }
 
+/** A task's offer for a text: its name and price class, and its form opened in place of the offer. */
+function taskOffer(type: TaskType, open: TextOffer["open"]): TextOffer {
+  return {
+    id: type,
+    job: type,
+    label: `task-${type}-name`,
+    price: async () => taskPriceClass(type),
+    maxLength: formTextMax(type),
+    open,
+  };
+}
+
 /** What a text can become among the tasks, each opening its form in place of the offer. */
 export const taskTextOffers = (cards: OpenFormCards): readonly TextOffer[] => [
-  {
-    id: "audio",
-    label: "text-offer-audio",
-    maxLength: formTextMax("audio"),
-    open: (ctx, text, at) => openForm(ctx, cards, "audio", [], { prefill: { text }, ...inPlace(at) }),
-  },
-  {
-    id: "motion",
-    label: "text-offer-motion",
-    maxLength: formTextMax("motion"),
-    open: (ctx, text, at) =>
-      openForm(ctx, cards, "motion", [], { prefill: { source: "text", text }, ...inPlace(at) }),
-  },
-  {
-    id: "video",
-    label: "text-offer-video",
-    maxLength: formTextMax("video"),
-    // The form asks for the photos and clips; the text is their voiceover.
-    open: (ctx, text, at) => openForm(ctx, cards, "video", [], { prefill: { text }, ...inPlace(at) }),
-  },
+  taskOffer("audio", (ctx, text, at) =>
+    openForm(ctx, cards, "audio", [], { prefill: { text }, ...inPlace(at) }),
+  ),
+  taskOffer("motion", (ctx, text, at) =>
+    openForm(ctx, cards, "motion", [], { prefill: { source: "text", text }, ...inPlace(at) }),
+  ),
+  // The form asks for the photos and clips; the text is their voiceover.
+  taskOffer("video", (ctx, text, at) =>
+    openForm(ctx, cards, "video", [], { prefill: { text }, ...inPlace(at) }),
+  ),
 ];
+
+/** What a text most likely wants first; the rest follow. */
+const LIKELIEST_FOR_TEXT = ["audio", "text_to_image", "images_per_line", "motion", "video"];
 
 const textOfferButton = defineCallback(CALLBACK_SCOPES.textOffer, undefined, { offer: z.string().min(1) });
 
-function offersKeyboard(ctx: BotContext, nonce: string, offers: readonly TextOffer[]): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  for (const offer of offers)
-    keyboard.text(ctx.t(offer.label), textOfferButton.pack(nonce, { offer: offer.id })).row();
-  return keyboard;
+/** The offers that fit the text, likeliest first, each with its price class for this user. */
+async function offersFor(ctx: BotContext, offers: readonly TextOffer[]): Promise<(nonce: string) => Offer[]> {
+  const prices = await Promise.all(offers.map((offer) => offer.price?.(ctx)));
+  return (nonce) =>
+    rankOffers(
+      offers.map((offer, index) => {
+        const price = prices[index];
+        return {
+          job: offer.job,
+          name: ctx.t(offer.label),
+          ...(price ? { price } : {}),
+          data: textOfferButton.pack(nonce, { offer: offer.id }),
+        };
+      }),
+      LIKELIEST_FOR_TEXT,
+    );
+}
+
+function fitting(all: readonly TextOffer[], text: string): TextOffer[] {
+  return all.filter((offer) => text.length <= offer.maxLength && (offer.fits?.(text) ?? true));
 }
 
 /** Offers for a text, or for it joined to the text before when it is that text's next part. */
@@ -88,7 +125,7 @@ async function offerFor(
   const pending = await store.get(chatId);
   const joined = joinedText(pending?.text, pending?.part, part);
   const text = joined ?? part.text;
-  const offers = all.filter((offer) => text.length <= offer.maxLength && (offer.fits?.(text) ?? true));
+  const offers = fitting(all, text);
   if (offers.length === 0) {
     await store.clear(chatId);
     const longest = Math.max(...all.map((offer) => offer.maxLength));
@@ -96,11 +133,12 @@ async function offerFor(
     return;
   }
   const question = ctx.t("text-offers", { count: text.length });
+  const shown = await offersFor(ctx, offers);
   const offerMessageId = await showOfferMessage(
     ctx,
     joined === undefined ? undefined : pending?.offerMessageId,
     question,
-    (nonce) => offersKeyboard(ctx, nonce, offers),
+    (nonce) => offerKeyboard(ctx.t, nonce, shown(nonce), "text"),
   );
   await store.put(chatId, {
     text,
@@ -145,12 +183,36 @@ export function createTextOffersFeature(options: {
     await ctx.answerCallbackQuery();
     const chatId = ctx.chat?.id;
     if (!offer || chatId === undefined) return;
+    const unavailable = await offer.unavailable?.(ctx);
+    if (unavailable !== undefined) {
+      await ctx.reply(ctx.t(unavailable));
+      return;
+    }
     const pending = await options.pendingTexts.take(chatId);
     if (!pending) {
-      await ctx.reply(ctx.t("text-offer-expired"));
+      await offerGone(ctx, "text-offer-expired");
       return;
     }
     await offer.open(ctx, pending.text, ctx.callbackQuery.message?.message_id);
+    // An offer that opened below rather than in place leaves buttons with no text behind them.
+    retireMenu(ctx);
   });
+  feature
+    .on("callback_query:data")
+    .filter(offerPageButton.filter)
+    .filter(
+      (ctx) => ctx.pressed.data.menu === "text",
+      async (ctx) => {
+        await ctx.answerCallbackQuery();
+        const pending = ctx.chat ? await options.pendingTexts.get(ctx.chat.id) : undefined;
+        if (!pending) {
+          await offerGone(ctx, "text-offer-expired");
+          return;
+        }
+        const shown = await offersFor(ctx, fitting(all, pending.text));
+        const nonce = ctx.pressed.nonce;
+        await showOfferPage(ctx, offerKeyboard(ctx.t, nonce, shown(nonce), "text", ctx.pressed.data.page));
+      },
+    );
   return feature;
 }

@@ -31,9 +31,10 @@ import {
 import type { GenerationFlowDeps } from "./conversation.js";
 import { MAX_PROMPT_TEXT } from "./forms/field-kit.js";
 import { imageForm } from "./forms/images.js";
+import { notLinked } from "./offer-prices.js";
 
 export interface BatchFilesDeps {
-  flow: Pick<GenerationFlowDeps, "prepare" | "submit">;
+  flow: Pick<GenerationFlowDeps, "prepare" | "submit" | "offerPrices">;
   /** The text of a document the user sent, or why it cannot be read. */
   readFile(ref: TelegramMediaRef): Promise<string | Notice>;
 }
@@ -209,7 +210,11 @@ function promptLines(text: string): number {
 export function batchTextOffer(deps: BatchFilesFeatureDeps): TextOffer {
   return {
     id: "images-per-line",
+    job: "images_per_line",
     label: "batch-offer-images",
+    // Each line is an image at least the catalog's least price.
+    price: async (ctx) => (await deps.flow.offerPrices(ctx))("text_to_image"),
+    unavailable: (ctx) => notLinked(ctx, deps.flow),
     maxLength: Number.MAX_SAFE_INTEGER,
     fits: (text) => promptLines(text) >= 2,
     open: (ctx, text, at) => preview(ctx, deps, text, "txt", at),

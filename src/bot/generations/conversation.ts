@@ -13,7 +13,14 @@ import type { Translate } from "../../i18n/translate.js";
 import { type IntakeLimits, mediaClassOf } from "../../media/accept.js";
 import { type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
 import type { BotContext } from "../context.js";
-import { type FormDefinition, type FormEnv, type FormValues, GENERATION_FORM_TYPES } from "../forms/form.js";
+import type { PriceClass } from "../features/offer-message.js";
+import {
+  type FormDefinition,
+  type FormEnv,
+  type FormValues,
+  GENERATION_FORM_TYPES,
+  type GenerationFormType,
+} from "../forms/form.js";
 import { withLengths } from "../forms/form-basics.js";
 import { type FormConversation, runForm } from "../forms/form-loop.js";
 import { type FormState, orderedMedia } from "../forms/form-state.js";
@@ -49,6 +56,11 @@ export interface GenerationFlowDeps {
   limits: IntakeLimits;
   translate(locale: string): Translate;
   prepare(outer: BotContext, type: GenerationFormInput["type"]): Promise<GenerationFormSetup>;
+  /**
+   * What the offers say of each form's price for this user: that an account is needed when none is
+   * linked, else the catalog's least; nothing where the catalog cannot be read.
+   */
+  offerPrices(outer: BotContext): Promise<(type: GenerationFormType) => PriceClass | undefined>;
   submit(batch: NewBatch, definition: FormDefinition, values: FormValues): Promise<void>;
   /** Seconds a recording plays, read from its header; undefined when it cannot be read. */
   measure(ref: TelegramMediaRef): Promise<number | undefined>;

@@ -1,11 +1,10 @@
 /**
  * The ways into the generation forms: /image and /video (with or without a prompt), the /start menu's
- * entries, photos sent ("Image from these references", "Video from these photos", one clip each;
- * "Transitions between these photos"), clips sent ("New video from this clip", one each), a recording
- * sent ("Talking video to this audio"), the offers for a text sent outside a form ("Image from this text").
+ * entries, photos sent (an image from them as references, a clip from each, transitions between them),
+ * clips sent (a new clip from each), a recording sent (a talking video to it), the offer for a text sent
+ * outside a form (an image from it). Each offer carries its form's own name and its price class.
  */
 import { Composer } from "grammy";
-import type { InlineKeyboardButton } from "grammy/types";
 import { sizeLimitMbExceeded, takesFile } from "../../generations/reference-files.js";
 import type { Translate } from "../../i18n/translate.js";
 import { mediaClassOf } from "../../media/accept.js";
@@ -13,12 +12,16 @@ import type { MediaRef } from "../../media/media-ref.js";
 import type { PendingMediaStore } from "../../media/pending-media.js";
 import { CALLBACK_SCOPES, callbackKeyOf, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import type { MoreOffers } from "../features/intake.js";
+import type { MoreOffers, OtherPrices } from "../features/intake.js";
+import { type Offer, offerGone } from "../features/offer-message.js";
 import type { TextOffer } from "../features/text-offers.js";
+import { formNameKey, type GenerationFormType } from "../forms/form.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
+import { retireMenu } from "../menu.js";
 import { openGenerationForm } from "../open-form.js";
 import { type GenerationFlowDeps, withRecordingLengths } from "./conversation.js";
 import { MAX_PROMPT_TEXT } from "./forms/field-kit.js";
+import { notLinked } from "./offer-prices.js";
 
 /** Entry buttons (menu, intake): `gs:<menu nonce>:<code>`, by the form each opens and with what. */
 const BLANK_FORMS = { t: "text_to_image", v: "text_to_video", m: "video_to_video" } as const;
@@ -37,17 +40,17 @@ const recordingFormButton = defineCallback(scope, "a", {});
 /** Photos an intake offer may hand to a reference form at most. */
 const MAX_OFFERED_REFERENCES = 10;
 
-function entryButton(t: Translate, key: string, callback_data: string, params?: Record<string, number>) {
-  return { text: t(key, params), callback_data };
+/** An offer of a generation form, by the form's own name and its price class. */
+function formOffer(t: Translate, type: GenerationFormType, data: string, prices: OtherPrices): Offer {
+  const price = prices(type);
+  return { job: type, name: t(formNameKey(type)), ...(price ? { price } : {}), data };
 }
 
 /** The /start menu's entries. */
-export function generationMenuEntries(t: Translate, nonce: string): InlineKeyboardButton[] {
-  return [
-    entryButton(t, "generation-menu-image", blankFormButton.pack(nonce, { form: "t" })),
-    entryButton(t, "video-menu-text", blankFormButton.pack(nonce, { form: "v" })),
-    entryButton(t, "video-refs-menu-clip", blankFormButton.pack(nonce, { form: "m" })),
-  ];
+export function generationMenuEntries(t: Translate, nonce: string, prices: OtherPrices): Offer[] {
+  return (Object.keys(BLANK_FORMS) as Array<keyof typeof BLANK_FORMS>).map((form) =>
+    formOffer(t, BLANK_FORMS[form], blankFormButton.pack(nonce, { form }), prices),
+  );
 }
 
 /** What the intake's files can become with the generation service, by what Telegram says of them. */
@@ -67,20 +70,16 @@ function offeredFor(refs: readonly MediaRef[]): "photos" | "clips" | "audio" | u
 export const generationIntakeOffers: MoreOffers = {
   accepts: (refs) => offeredFor(refs) !== undefined,
   sizeLimitMbExceeded,
-  buttons: (t, nonce, refs) => {
+  offers: (t, nonce, refs, prices) => {
+    const withMedia = (form: keyof typeof PENDING_MEDIA_FORMS) =>
+      formOffer(t, PENDING_MEDIA_FORMS[form], pendingMediaFormButton.pack(nonce, { form }), prices);
     switch (offeredFor(refs)) {
       case "photos":
-        return [
-          entryButton(t, "generation-offer-references", pendingMediaFormButton.pack(nonce, { form: "r" })),
-          entryButton(t, "video-offer-frames", pendingMediaFormButton.pack(nonce, { form: "f" })),
-          entryButton(t, "video-offer-chain", pendingMediaFormButton.pack(nonce, { form: "k" })),
-        ];
-      case "clips": {
-        const clips = pendingMediaFormButton.pack(nonce, { form: "c" });
-        return [entryButton(t, "video-refs-offer-clip", clips, { count: refs.length })];
-      }
+        return [withMedia("r"), withMedia("f"), withMedia("k")];
+      case "clips":
+        return [withMedia("c")];
       case "audio":
-        return [entryButton(t, "video-refs-offer-audio", recordingFormButton.pack(nonce, {}))];
+        return [formOffer(t, "audio_to_video", recordingFormButton.pack(nonce, {}), prices)];
       default:
         return [];
     }
@@ -88,17 +87,50 @@ export const generationIntakeOffers: MoreOffers = {
 };
 
 /** The offer for a text sent outside a form: the text becomes the prompt of an image. */
-export const generationTextOffer = (cards: OpenFormCards): TextOffer => ({
+export const generationTextOffer = (
+  cards: OpenFormCards,
+  flow: Pick<GenerationFlowDeps, "offerPrices">,
+): TextOffer => ({
   id: "image",
-  label: "generation-offer-text-button",
+  job: "text_to_image",
+  label: formNameKey("text_to_image"),
   maxLength: MAX_PROMPT_TEXT,
+  price: async (ctx) => (await flow.offerPrices(ctx))("text_to_image"),
+  unavailable: (ctx) => notLinked(ctx, flow),
   open: (ctx, text) =>
     openGenerationForm(ctx, cards, { type: "text_to_image", media: [], prefill: { prompt: text } }),
 });
 
+/**
+ * The media an offer's press hands to a form, taken from the chat's waiting media; undefined, with the
+ * user told why, when they are gone or when no account is linked (then they stay, for another offer).
+ */
+async function takenForForm(
+  ctx: BotContext,
+  flow: Pick<GenerationFlowDeps, "offerPrices">,
+  take: (chatId: number) => Promise<MediaRef[] | undefined>,
+): Promise<MediaRef[] | undefined> {
+  await ctx.answerCallbackQuery();
+  const chatId = ctx.chat?.id;
+  if (chatId === undefined) return undefined;
+  const unavailable = await notLinked(ctx, flow);
+  if (unavailable !== undefined) {
+    await ctx.reply(ctx.t(unavailable));
+    return undefined;
+  }
+  const media = await take(chatId);
+  if (!media || media.length === 0) {
+    await offerGone(ctx, "intake-expired");
+    return undefined;
+  }
+  // The offer's files went to the form: its buttons have nothing left to offer.
+  retireMenu(ctx);
+  return media;
+}
+
 /** /image, /video, the menu entries, the intake's offers and the offer under a plain text. Goes after the button guard. */
 export function createGenerationEntries(
-  flow: Pick<GenerationFlowDeps, "measure">,
+  flow: Pick<GenerationFlowDeps, "measure" | "offerPrices">,
   pendingMedia: PendingMediaStore,
   cards: OpenFormCards,
 ): Composer<BotContext> {
@@ -121,28 +153,20 @@ export function createGenerationEntries(
     await openGenerationForm(ctx, cards, { type: BLANK_FORMS[ctx.pressed.data.form], media: [] });
   });
   presses.filter(recordingFormButton.filter, async (ctx) => {
-    await ctx.answerCallbackQuery();
-    const chatId = ctx.chat?.id;
-    if (chatId === undefined) return;
-    const pending = await pendingMedia.get(chatId);
-    if (!pending || pending.refs.length === 0) {
-      await ctx.reply(ctx.t("intake-expired"));
-      return;
-    }
-    // Measured as the open form measures a recording, so the card says one runs over 15 seconds.
-    const media = await withRecordingLengths(pending.refs, flow.measure);
-    await pendingMedia.clear(chatId);
-    await openGenerationForm(ctx, cards, { type: "audio_to_video", media });
+    const media = await takenForForm(ctx, flow, async (chatId) => {
+      const pending = await pendingMedia.get(chatId);
+      if (!pending || pending.refs.length === 0) return undefined;
+      // Measured as the open form measures a recording, so the card says one runs over 15 seconds.
+      const measured = await withRecordingLengths(pending.refs, flow.measure);
+      await pendingMedia.clear(chatId);
+      return measured;
+    });
+    if (media) await openGenerationForm(ctx, cards, { type: "audio_to_video", media });
   });
   presses.filter(pendingMediaFormButton.filter, async (ctx) => {
-    await ctx.answerCallbackQuery();
-    const chatId = ctx.chat?.id;
-    const media = chatId === undefined ? undefined : (await pendingMedia.take(chatId))?.refs;
-    if (!media || media.length === 0) {
-      await ctx.reply(ctx.t("intake-expired"));
-      return;
-    }
-    await openGenerationForm(ctx, cards, { type: PENDING_MEDIA_FORMS[ctx.pressed.data.form], media });
+    const type = PENDING_MEDIA_FORMS[ctx.pressed.data.form];
+    const media = await takenForForm(ctx, flow, async (chatId) => (await pendingMedia.take(chatId))?.refs);
+    if (media) await openGenerationForm(ctx, cards, { type, media });
   });
   return feature;
 }

@@ -20,6 +20,7 @@ import { formBasics, formUser } from "../forms/form-basics.js";
 import type { BotI18n } from "../i18n.js";
 import type { GenerationFlowDeps } from "./conversation.js";
 import { isVideoFormType } from "./forms/videos.js";
+import { generationPriceClass } from "./offer-prices.js";
 
 export interface GenerationFlowServices {
   i18n: BotI18n;
@@ -76,6 +77,18 @@ export function createGenerationFlowDeps(services: GenerationFlowServices): Gene
         ...(taskBalance === undefined ? {} : { taskBalance }),
         last: await new LastChoices(services.kv).get(userId, type),
       };
+    },
+    async offerPrices(outer) {
+      const linked = await services.credentials.credentials(formUser(outer));
+      if (!linked) return () => ({ kind: "notLinked" });
+      try {
+        const catalog = await services.models.get();
+        return (type) => generationPriceClass(type, catalog);
+      } catch (error) {
+        // The offers then show no price: the form's card says it once the catalog answers.
+        outer.logger.warn({ err: error }, "catalog not readable for the offers' prices");
+        return () => undefined;
+      }
     },
     async measure(ref) {
       const format = formatOf(ref);

@@ -10,6 +10,7 @@ import type { PendingMediaStore } from "../../media/pending-media.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { AwaitingSrt, lineEdit, pageOfLine, reviewView, withLine } from "../../tasks/awaiting-srt.js";
 import type { BotContext } from "../context.js";
+import { offerGone } from "../features/offer-message.js";
 import { formStorage } from "../form-storage.js";
 import { FORM_IDLE_MS } from "../forms/form-loop.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
@@ -133,7 +134,7 @@ export function createTaskFormEntries(
     await ctx.answerCallbackQuery();
     const pending = ctx.chat ? await pendingMedia.take(ctx.chat.id) : undefined;
     if (!pending || pending.refs.length === 0) {
-      await ctx.reply(ctx.t("intake-expired"));
+      await offerGone(ctx, "intake-expired");
       return;
     }
     const placed = placeMedia(FORMS[type], pending.refs, pending.text);

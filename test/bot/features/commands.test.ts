@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { BOT_COMMANDS, GENERATION_COMMANDS } from "../../../src/bot/i18n.js";
-import { BOT_TASK_TYPES } from "../../../src/bot/task-types.js";
 import { ResultUnavailableError } from "../../../src/tasks/send-result.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import type { FakeTasksService } from "../../support/bot-fakes.js";
@@ -9,23 +8,37 @@ import { serviceTask, tokenProfile } from "../../support/bot-fakes.js";
 import { type ApiCall, BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
 
 describe("/start", () => {
-  it("welcomes with what the bot does and one button per task type", async () => {
+  it("welcomes with what the bot does and the four likeliest tasks with their prices, the rest under More…", async () => {
     const harness = new BotHarness();
-    const calls = await harness.send(harness.user(), "/start");
+    const user = harness.user();
+    const calls = await harness.send(user, "/start");
     const reply = lastCall(calls, "sendMessage");
     expect(textOf(reply)).toContain("Hello, Olena!");
     expect(textOf(reply)).toContain("transcripts");
     const buttons = BotHarness.buttons(reply).map((button) => button.text);
     expect(buttons).toEqual([
-      "Video from photos and clips",
-      "Transcription",
-      "Voiceover",
-      "Subtitles",
-      "Pause removal",
-      "Dubbing",
-      "Smart clips",
-      "Motion video",
+      "Slideshow with voiceover · from 30 tokens/min",
+      "Subtitles · from 50 tokens/min",
+      "Smart clips · from 80 tokens/min",
+      "Voiceover · free voices too",
+      "More…",
     ]);
+    const more = lastCall(
+      await harness.press(user, BotHarness.button(reply, "More…")),
+      "editMessageReplyMarkup",
+    );
+    expect(BotHarness.buttons(more).map((button) => button.text)).toEqual([
+      "Transcription · 40 tokens/min",
+      "Dubbing · from 100 tokens/min",
+      "Pause removal · 50 tokens/min",
+      "Animated explainer · free with your plan",
+      "« Back",
+    ]);
+    const back = lastCall(
+      await harness.press(user, BotHarness.button(more, "« Back")),
+      "editMessageReplyMarkup",
+    );
+    expect(BotHarness.buttons(back).map((button) => button.text)).toEqual(buttons);
   });
 
   it("speaks Ukrainian to a Ukrainian Telegram client", async () => {
@@ -33,7 +46,8 @@ describe("/start", () => {
     const reply = lastCall(await harness.send(harness.user(5, "uk"), "/start"), "sendMessage");
     expect(textOf(reply)).toContain("Вітаю, Olena!");
     expect(textOf(reply).match(/Оберіть завдання нижче/g)).toHaveLength(1);
-    expect(BotHarness.buttons(reply)[1]?.text).toBe("Транскрипція");
+    expect(BotHarness.buttons(reply)[1]?.text).toBe("Субтитри · від 50 токенів/хв");
+    expect(BotHarness.buttons(reply).at(-1)?.text).toBe("Більше…");
   });
 
   it("falls back to the default locale for languages it does not speak", async () => {
@@ -54,7 +68,7 @@ describe("/start", () => {
     const harness = new BotHarness();
     const user = harness.user(12, "uk");
     const video = textOf(lastCall(await harness.send(user, "/start video"), "sendMessage"));
-    expect(video).toContain("Відео з фото й роликів");
+    expect(video).toContain("Слайдшоу з озвученням");
     expect(video).toContain("Надішліть фото або ролики.");
     const pauses = textOf(lastCall(await harness.send(user, "/start pause-removal"), "sendMessage"));
     expect(pauses).toContain("Видалення пауз");
@@ -64,7 +78,7 @@ describe("/start", () => {
     const harness = new BotHarness();
     const reply = lastCall(await harness.send(harness.user(), "/start nonsense"), "sendMessage");
     expect(textOf(reply)).toBe("That link does not open any task. Choose one below.");
-    expect(BotHarness.buttons(reply)).toHaveLength(8);
+    expect(BotHarness.buttons(reply)).toHaveLength(5);
   });
 
   it("a task button shows that task's card", async () => {
@@ -95,8 +109,8 @@ describe("/help", () => {
     for (const command of GENERATION_COMMANDS) expect(text).not.toContain(`/${command} `);
     expect(text).toContain("/balance – balance and limits · /apikey – your API key");
     expect(keyboardRows(reply).every((row) => row.length > 0)).toBe(true);
-    expect(BotHarness.buttons(reply).map((button) => button.text)).toHaveLength(BOT_TASK_TYPES.length);
-    const press = await harness.press(harness.user(), BotHarness.button(reply, "Dubbing"));
+    expect(BotHarness.buttons(reply).map((button) => button.text)).toHaveLength(5);
+    const press = await harness.pressOffer(harness.user(), reply, "Dubbing");
     expect(textOf(lastCall(press, "sendMessage"))).toContain("100 to 141 tokens per minute");
   });
 
@@ -116,7 +130,7 @@ describe("/cancel", () => {
     const welcome = lastCall(await harness.send(user, "/start"), "sendMessage");
     const cancel = lastCall(await harness.send(user, "/cancel"), "sendMessage");
     expect(textOf(cancel)).toContain("Cancelled.");
-    const press = await harness.press(user, BotHarness.button(welcome, "Dubbing"));
+    const press = await harness.press(user, BotHarness.button(welcome, "Subtitles"));
     expect(press.map((call) => call.method)).toEqual(["answerCallbackQuery"]);
     expect(press[0]?.payload.text).toBe("This button is from an older message. Please use the latest one.");
   });
@@ -247,9 +261,7 @@ describe("/tasks", () => {
     const opened = await harness.press(user, BotHarness.buttons(list)[0]?.data ?? "");
     expect(opened.map((call) => call.method)).toEqual(["answerCallbackQuery", "editMessageText"]);
     const details = lastCall(opened, "editMessageText");
-    expect(textOf(details)).toBe(
-      "#8 · Video from photos and clips\n✅ done\nCreated Nov 20, 2026, 8:30 AM UTC",
-    );
+    expect(textOf(details)).toBe("#8 · Slideshow with voiceover\n✅ done\nCreated Nov 20, 2026, 8:30 AM UTC");
     expect(BotHarness.buttons(details).map((button) => button.text)).toEqual([
       "📤 Send the result again",
       "« Back",
@@ -306,7 +318,7 @@ describe("/tasks", () => {
     ]);
 
     const video = await again(1);
-    expect(lastCall(video, "sendVideo")?.payload.caption).toBe("✅ Video from photos and clips #8");
+    expect(lastCall(video, "sendVideo")?.payload.caption).toBe("✅ Slideshow with voiceover #8");
     expect(reads.at(-1)).toBe("https://files.example/8.mp4");
   });
 

@@ -59,7 +59,7 @@ describe("a video's voiceover, where the user already is", () => {
       caption: "Our new bakery opens today",
     });
     expect(sends(calls)).toHaveLength(1);
-    expect(rig.card(user).text).toContain("<b>Video from photos and clips</b>");
+    expect(rig.card(user).text).toContain("<b>Slideshow with voiceover</b>");
     expect(rig.card(user).text).toContain("Text: Our new bakery opens today");
     await rig.tap(user, "✅ Create");
     await rig.settle();
@@ -99,7 +99,7 @@ describe("a video's voiceover, where the user already is", () => {
     );
     await rig.harness.press(
       user,
-      BotHarness.button(lastCall(typed, "editMessageText"), "Video from photos and clips"),
+      BotHarness.button(lastCall(typed, "editMessageText"), "Slideshow with voiceover"),
     );
     await rig.tap(user, "✅ Create");
     await rig.settle();
@@ -143,8 +143,8 @@ describe("long texts and text files", () => {
     rig = await FormRig.create();
     const user = rig.harness.user(413);
     const menu = await rig.harness.send(user, "/start");
-    await rig.harness.press(user, BotHarness.button(lastCall(menu, "sendMessage"), "Motion video"));
-    expect(rig.card(user).text).toContain("What the motion video is about");
+    await rig.harness.pressOffer(user, lastCall(menu, "sendMessage"), "Animated explainer");
+    expect(rig.card(user).text).toContain("What the animated explainer is about");
     rig.textFiles.set("t1", "Three facts about sleep");
     await rig.harness.sendMessage(user, textDocument("t1"));
     await rig.tap(user, "✅ Create");
@@ -162,11 +162,11 @@ describe("free text outside a form", () => {
     const offer = lastCall(calls, "sendMessage");
     expect(textOf(offer)).toBe("What should I make of this text (32 characters)?");
     expect(BotHarness.buttons(offer).map((button) => button.text)).toEqual([
-      "🎙 A voiceover of this text",
-      "🎬 A motion video from it",
-      "🖼 A video with it as the voiceover",
+      "Voiceover · free voices too",
+      "Animated explainer · free with your plan",
+      "Slideshow with voiceover · from 30 tokens/min",
     ]);
-    const press = await rig.harness.press(user, BotHarness.button(offer, "🎙 A voiceover of this text"));
+    const press = await rig.harness.press(user, BotHarness.button(offer, "Voiceover"));
     const offerId = messageIdOf(offer);
     expect(sends(press)).toEqual([]);
     expect(lastCall(press, "editMessageText")?.payload.message_id).toBe(offerId);
@@ -188,7 +188,7 @@ describe("free text outside a form", () => {
     expect(edited?.payload.message_id).toBe(messageIdOf(lastCall(first, "sendMessage")));
     expect(textOf(edited)).toBe("What should I make of this text (4,118 characters)?");
     // The motion video and the video take at most 5,000 characters: all three still fit.
-    await rig.harness.press(user, BotHarness.button(edited, "🎙 A voiceover of this text"));
+    await rig.harness.press(user, BotHarness.button(edited, "Voiceover"));
     await rig.tap(user, "✅ Create");
     await rig.settle();
     expect(rig.created).toEqual([{ type: "audio", text: `${LONG_FIRST}${LONG_REST}`, webhook_url: HOOK }]);
@@ -199,7 +199,7 @@ describe("free text outside a form", () => {
     const user = rig.harness.user(423);
     const shown = lastCall(await rig.harness.send(user, LONG_FIRST), "sendMessage");
     await rig.harness.send(user, LONG_REST);
-    const pressed = await rig.harness.press(user, BotHarness.button(shown, "🎙 A voiceover of this text"));
+    const pressed = await rig.harness.press(user, BotHarness.button(shown, "Voiceover"));
     // Answered without a word: no "this button is out of date".
     const answers = pressed.filter((call) => call.method === "answerCallbackQuery");
     expect(answers.map((call) => call.payload.text)).toEqual([undefined]);
@@ -215,8 +215,10 @@ describe("free text outside a form", () => {
     const calls = await rig.harness.sendMessage(user, textDocument("script"));
     const offer = lastCall(calls, "sendMessage");
     expect(sends(calls)).toHaveLength(1);
-    expect(BotHarness.buttons(offer).map((button) => button.text)).toContain("🎬 A motion video from it");
-    await rig.harness.press(user, BotHarness.button(offer, "🎬 A motion video from it"));
+    expect(BotHarness.buttons(offer).map((button) => button.text)).toContain(
+      "Animated explainer · free with your plan",
+    );
+    await rig.harness.press(user, BotHarness.button(offer, "Animated explainer"));
     await rig.tap(user, "✅ Create");
     await rig.settle();
     expect(rig.uploaded).toEqual([]);
@@ -336,6 +338,6 @@ describe("no dead buttons", () => {
     );
     expect(textOf(closed)).toBe("Voiceover: closed, as you started another task. Nothing was sent.");
     expect(keyboardOf(closed)).toEqual([]);
-    expect(rig.card(user).text).toContain("<b>Video from photos and clips</b>");
+    expect(rig.card(user).text).toContain("<b>Slideshow with voiceover</b>");
   });
 });

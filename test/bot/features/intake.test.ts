@@ -33,7 +33,7 @@ describe("media intake", () => {
       "Got 1 photo. What should I make of it?\nSend more photos or clips to add them, or choose a task.",
     );
     const buttons = BotHarness.buttons(offer);
-    expect(buttons.map((b) => b.text)).toEqual(["Video from photos and clips"]);
+    expect(buttons.map((b) => b.text)).toEqual(["Slideshow with voiceover"]);
     expect(intakeButton.unpack(buttons[0]?.data)?.data.type).toBe("video");
     expect(calls.some((c) => c.method === "getFile")).toBe(false);
 
@@ -44,9 +44,10 @@ describe("media intake", () => {
     expect((await new PendingMediaStore(storage.kv).take(11))?.refs).toBeUndefined();
   });
 
-  it("a video is offered every task that takes one", async () => {
+  it("a video is offered the four likeliest tasks that take one, with their prices; the rest under More…", async () => {
     const { harness } = harnessWith();
-    const calls = await harness.sendMessage(harness.user(12, "en"), {
+    const user = harness.user(12, "en");
+    const calls = await harness.sendMessage(user, {
       video: {
         file_id: "v",
         file_unique_id: "vu",
@@ -57,15 +58,25 @@ describe("media intake", () => {
         file_size: 1000,
       },
     });
-    expect(BotHarness.buttons(lastCall(calls, "sendMessage")).map((b) => b.text)).toEqual([
-      "Video from photos and clips",
-      "Transcription",
-      "Subtitles",
-      "Pause removal",
-      "Dubbing",
-      "Smart clips",
-      "Motion video",
+    const offer = lastCall(calls, "sendMessage");
+    expect(BotHarness.buttons(offer).map((b) => b.text)).toEqual([
+      "Subtitles · from 50 tokens/min",
+      "Smart clips · from 80 tokens/min",
+      "Pause removal · 50 tokens/min",
+      "Dubbing · from 100 tokens/min",
+      "More…",
     ]);
+    const more = lastCall(
+      await harness.press(user, BotHarness.button(offer, "More…")),
+      "editMessageReplyMarkup",
+    );
+    expect(BotHarness.buttons(more).map((b) => b.text)).toEqual([
+      "Transcription · 40 tokens/min",
+      "Slideshow with voiceover · from 30 tokens/min",
+      "Animated explainer · free with your plan",
+      "« Back",
+    ]);
+    expect(intakeButton.unpack(BotHarness.button(more, "Transcription"))?.data.type).toBe("transcription");
   });
 
   it("an album of 3 photos gives one offer that ends up listing 3 photos", async () => {
@@ -216,8 +227,8 @@ describe("media intake", () => {
     const calls = await harness.send(harness.user(19, "uk"), "ось https://cdn.example.com/talk.mp3");
     expect(textOf(lastCall(calls, "sendMessage"))).toBe("Отримано: 1 посилання. Що з цього зробити?");
     expect(BotHarness.buttons(lastCall(calls, "sendMessage")).map((b) => b.text)).toEqual([
-      "Транскрипція",
-      "Анімоване відео",
+      "Транскрипція · 40 токенів/хв",
+      "Анімоване відео · безкоштовно в тарифі",
     ]);
     expect((await new PendingMediaStore(storage.kv).take(19))?.refs).toEqual([
       {
@@ -252,8 +263,8 @@ describe("media intake", () => {
     });
     expect(textOf(lastCall(calls, "sendMessage"))).toBe("Got 1 voice message. What should I make of it?");
     expect(BotHarness.buttons(lastCall(calls, "sendMessage")).map((b) => b.text)).toEqual([
-      "Transcription",
-      "Motion video",
+      "Transcription · 40 tokens/min",
+      "Animated explainer · free with your plan",
     ]);
   });
 

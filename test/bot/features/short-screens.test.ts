@@ -4,7 +4,6 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { menuCommands } from "../../../src/bot/i18n.js";
-import { BOT_TASK_TYPES } from "../../../src/bot/task-types.js";
 import type { MediaRef } from "../../../src/media/media-ref.js";
 import { BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
 import { FormRig, uploadIdOf } from "../../support/form-rig.js";
@@ -42,8 +41,9 @@ describe("/help with the generation service", () => {
     expect(rows.every((row) => row.length > 0)).toBe(true);
     const labels = (call: typeof reply) => BotHarness.buttons(call).map((button) => button.text);
     expect(labels(reply)).toEqual(labels(start));
-    // The generation service's entries follow the task types, as on /start.
-    expect(labels(reply).length).toBeGreaterThan(BOT_TASK_TYPES.length);
+    // Four offers of both services, as on /start, and More… for the rest.
+    expect(labels(reply)).toHaveLength(5);
+    expect(labels(reply)).toContain("AI video from text · from 60 tokens");
     expect(rig.proxy.requests.length).toBe(sentBefore);
   });
 });

@@ -61,7 +61,7 @@ describe("an album for a task", () => {
   it("an album sent into the open video form joins it in the album's order", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(2002);
-    await rig.fromStart(user, "Video from photos and clips");
+    await rig.fromStart(user, "Slideshow with voiceover");
     rig.slowFiles.set("q1", SLOW_MS);
     await rig.harness.sendAlbum(
       user,
@@ -84,7 +84,7 @@ describe("an album for a task", () => {
     );
     const offer = lastCall(calls, "editMessageText");
     expect(textOf(offer)).toContain("Got 5 photos.");
-    await rig.harness.press(user, BotHarness.button(offer, "Video from photos and clips"));
+    await rig.harness.press(user, BotHarness.button(offer, "Slideshow with voiceover"));
     await rig.create(user);
     expect(photosSent(rig.created[0])).toEqual(uploaded("o1", "o2", "o3", "o4", "o5"));
   });
@@ -169,7 +169,7 @@ describe("an album for the generation service", () => {
     const user = rig.harness.user(2101);
     await rig.link(user);
     const offer = await album(user, ["r1", "r2", "r3"], [1, 2, 0]);
-    await rig.harness.press(user, BotHarness.button(offer, "🎨 Image from these references"));
+    await rig.harness.press(user, BotHarness.button(offer, "Image from reference photos"));
     await rig.harness.send(user, "the three of them as one mosaic");
     expect(rig.card(user).text).toContain("3 of 3 files at most");
     await rig.create(user);
@@ -181,7 +181,7 @@ describe("an album for the generation service", () => {
     const user = rig.harness.user(2102);
     await rig.link(user);
     const offer = await album(user, ["s1", "s2", "s3", "s4", "s5"], SHUFFLED);
-    await rig.harness.press(user, BotHarness.button(offer, "🎬 Video from these photos"));
+    await rig.harness.press(user, BotHarness.button(offer, "Animate photos with AI"));
     await rig.create(user);
     expect(filesSent("/v1/videos/generations", "image_file_ids")).toEqual(["s1", "s2", "s3", "s4", "s5"]);
   });
@@ -191,7 +191,7 @@ describe("an album for the generation service", () => {
     const user = rig.harness.user(2103);
     await rig.link(user);
     const offer = await album(user, ["k1", "k2", "k3", "k4"], [1, 2, 0, 3]);
-    await rig.harness.press(user, BotHarness.button(offer, "🎞 Transitions between these photos"));
+    await rig.harness.press(user, BotHarness.button(offer, "AI transitions between photos"));
     expect(rig.card(user).text).toContain("Order (photos numbered as you sent them): 1 → 2 → 3 → 4.");
     await rig.tap(user, "1 ⇄ 2");
     await rig.tap(user, "3 ⇄ 4");
@@ -215,7 +215,7 @@ describe("an album for the generation service", () => {
       [1, 2, 0],
     );
     const offer = lastCall(calls, "editMessageText");
-    await rig.harness.press(user, BotHarness.button(offer, "🎞 New videos from these clips"));
+    await rig.harness.press(user, BotHarness.button(offer, "Restyle clips with AI"));
     await rig.create(user);
     expect(filesSent("/v1/videos/generations", "video_file_ids")).toEqual(["v1", "v2", "v3"]);
   });
@@ -237,7 +237,7 @@ describe("an album for the generation service", () => {
       }),
       "sendMessage",
     );
-    await rig.harness.press(user, BotHarness.button(offer, "🗣 Talking video to this audio"));
+    await rig.harness.press(user, BotHarness.button(offer, "AI talking video"));
     rig.slowFiles.set("a1", SLOW_MS);
     await rig.harness.sendAlbum(user, [audio("a1", silentWav(4), 4), audio("a2", silentWav(2), 2)], [1, 0]);
     await rig.create(user);
@@ -255,7 +255,7 @@ describe("an album for the generation service", () => {
     );
     expect(textOf(shown)).toContain("Got 1 photo.");
     await rig.harness.sendMessage(user, { ...second, media_group_id: "early" });
-    const pressed = await rig.harness.press(user, BotHarness.button(shown, "🎨 Image from these references"));
+    const pressed = await rig.harness.press(user, BotHarness.button(shown, "Image from reference photos"));
     // Answered without a word: no "this button is out of date".
     const answers = pressed.filter((call) => call.method === "answerCallbackQuery");
     expect(answers.map((call) => call.payload.text)).toEqual([undefined]);

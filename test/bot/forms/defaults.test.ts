@@ -29,7 +29,7 @@ describe("/settings values reach every form", () => {
     const user = rig.harness.user(201);
     await new PreferencesRepository(rig.storage.kv).update(user.id, SETTINGS);
 
-    await rig.fromIntake(user, "Video from photos and clips", photo("p1"));
+    await rig.fromIntake(user, "Slideshow with voiceover", photo("p1"));
     await rig.type(user, "🎙 Voice", "Text", "Hello there");
     await rig.create(user);
     await rig.fromStart(user, "Voiceover");

@@ -46,6 +46,7 @@ function formsOf(storage: Storage): GenerationFormsDeps {
       limits: { maxIntakeMb: 20, selfHostedBotApi: false },
       translate: () => (key) => key,
       prepare: async () => ({ problem: { key: "generation-not-linked" } }),
+      offerPrices: async () => () => ({ kind: "notLinked" }),
       submit: async () => undefined,
       measure: async () => undefined,
     },

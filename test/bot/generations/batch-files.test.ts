@@ -173,7 +173,7 @@ describe("a batch from a .txt file", () => {
     });
     const offers = calls.filter((call) => call.method === "sendMessage").at(-1);
     const labels = BotHarness.buttons(offers).map((button) => button.text);
-    expect(labels).toContain("🎨 Image from this text");
+    expect(labels).toContain("Image from text");
     expect(labels).not.toContain("🖼 Images, one per line");
   });
 

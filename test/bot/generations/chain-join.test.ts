@@ -11,7 +11,7 @@ import { GenerationRig, jpegPhoto } from "../../support/generation-rig.js";
 let rig: GenerationRig;
 afterEach(async () => rig?.close());
 
-const CHAIN = "🎞 Transitions between these photos";
+const CHAIN = "AI transitions between photos";
 const JOIN = "🎬 Join into one video";
 
 function videoCreates() {
@@ -30,7 +30,7 @@ async function openChain(user: TestUser): Promise<void> {
     });
     offer = lastCall(calls, index === 0 ? "sendMessage" : "editMessageText") ?? offer;
   }
-  await rig.harness.press(user, BotHarness.button(offer, CHAIN));
+  await rig.harness.pressOffer(user, offer, CHAIN);
 }
 
 /** The sandbox finishes every clip, and the next poll brings them to the chat. */
@@ -168,14 +168,14 @@ describe("a keyframe chain's card", () => {
       [
         704,
         "uk",
-        "🎞 Переходи між цими фото",
+        "ШІ-переходи між фото",
         "🎬 Склеїти в одне відео",
         "🎬 Склеїти в одне відео: близько 8 токенів з балансу медіазавдань (на ньому 12 500), коли кліпи будуть готові.",
       ],
       [
         705,
         "ru",
-        "🎞 Переходы между этими фото",
+        "ИИ-переходы между фото",
         "🎬 Склеить в одно видео",
         "🎬 Склеить в одно видео: примерно 8 токенов с баланса медиазадач (на нём 12 500), когда клипы будут готовы.",
       ],
@@ -190,7 +190,7 @@ describe("a keyframe chain's card", () => {
         });
         menu = lastCall(calls, index === 0 ? "sendMessage" : "editMessageText") ?? menu;
       }
-      await rig.harness.press(user, BotHarness.button(menu, offer));
+      await rig.harness.pressOffer(user, menu, offer);
       await rig.tap(user, join);
       expect(rig.card(user).text.replace(/\u00a0/g, " ")).toContain(line);
     }

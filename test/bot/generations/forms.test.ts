@@ -155,7 +155,7 @@ describe("images from text", () => {
     await rig.link(user);
     const offer = lastCall(await rig.harness.send(user, "a cat reading a newspaper"), "sendMessage");
     expect(textOf(offer)).toBe("What should I make of this text (25 characters)?");
-    await rig.harness.press(user, BotHarness.button(offer, "🎨 Image from this text"));
+    await rig.harness.press(user, BotHarness.button(offer, "Image from text"));
     expect(rig.card(user).text).toContain("Prompt: a cat reading a newspaper");
     await rig.create(user);
     expect(bodyOf(creates()[0])).toMatchObject({ prompt: "a cat reading a newspaper" });
@@ -166,7 +166,7 @@ describe("images from text", () => {
     const user = rig.harness.user(306);
     await rig.link(user);
     const menu = lastCall(await rig.harness.send(user, "/start"), "sendMessage");
-    await rig.harness.press(user, BotHarness.button(menu, "🎨 Image from text"));
+    await rig.harness.press(user, BotHarness.button(menu, "Image from text"));
     expect(rig.card(user).text).toContain("Describe the picture.");
   });
 });
@@ -181,7 +181,7 @@ describe("a reference image", () => {
       await rig.harness.sendMessage(user, { ...jpegPhoto("ph2"), media_group_id: "album-1" }),
       "editMessageText",
     );
-    await rig.harness.press(user, BotHarness.button(offer, "🎨 Image from these references"));
+    await rig.harness.press(user, BotHarness.button(offer, "Image from reference photos"));
     expect(rig.card(user).text).toContain("Describe the new picture");
     await rig.harness.send(user, "the two of them on a beach");
     expect(rig.card(user).text).toContain("<b>Image from reference photos</b>\n2 of 3 files at most");

@@ -21,8 +21,8 @@ const WEBM = fixture("sample.webm");
 const LONG_OGG = fixture("voice-16s.ogg");
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
 const FILE_ID = expect.stringMatching(/^file_/);
-const CLIP_OFFER = "🎞 New video from this clip";
-const AUDIO_OFFER = "🗣 Talking video to this audio";
+const CLIP_OFFER = "Restyle clips with AI";
+const AUDIO_OFFER = "AI talking video";
 
 function videoCreates() {
   return rig.proxy.requests.filter(
@@ -92,8 +92,8 @@ describe("a video from clips", () => {
     const user = rig.harness.user(451);
     const key = await rig.link(user);
     const offer = await sendForOffer(user, clipMessage("clip1", MP4));
-    await rig.harness.press(user, BotHarness.button(offer, CLIP_OFFER));
-    expect(rig.card(user).text).toContain("<b>Video from clips</b>");
+    await rig.harness.pressOffer(user, offer, CLIP_OFFER);
+    expect(rig.card(user).text).toContain("<b>Restyle clips with AI</b>");
     expect(rig.card(user).text).toContain("No prompt: the clip gets a default restyle.");
     expect(await modelChoices(user)).toEqual(["Remix 2", "Echo Avatar 1"]);
     await rig.tap(user, "Remix 2");
@@ -130,7 +130,7 @@ describe("a video from clips", () => {
       clipMessage("clip1", MP4, { media_group_id: "clips" }),
       clipMessage("clip2", MP4, { media_group_id: "clips" }),
     );
-    await rig.harness.press(user, BotHarness.button(offer, "🎞 New videos from these clips"));
+    await rig.harness.pressOffer(user, offer, CLIP_OFFER);
     await rig.harness.send(user, "as a cartoon\nas a silent film\nas an oil painting");
     expect(rig.card(user).text).toContain(
       "2 clips but 3 prompts: each clip takes one line, or all share one. Write a single prompt for all the clips, remove 1 line, or add 1 more clip.",
@@ -171,11 +171,11 @@ describe("a video from clips", () => {
         file_size: JPEG.length,
       },
     });
-    await rig.harness.press(user, BotHarness.button(offer, CLIP_OFFER));
+    await rig.harness.pressOffer(user, offer, CLIP_OFFER);
     await rig.create(user);
 
     const card = textOf(lastCall(rig.harness.calls, "editMessageText"));
-    expect(card).toContain("❌ Video from clips: not created.");
+    expect(card).toContain("❌ Restyle clips with AI: not created.");
     expect(card).toContain(
       "This file is not a video clip the service can use. It takes MP4, WebM, AVI, FLV, MPEG.",
     );
@@ -188,7 +188,7 @@ describe("a video from clips", () => {
     const user = rig.harness.user(454);
     await rig.link(user);
     const menu = await rig.harness.send(user, "/start");
-    await rig.harness.press(user, BotHarness.button(lastCall(menu, "sendMessage"), "🎞 Video from a clip"));
+    await rig.harness.pressOffer(user, lastCall(menu, "sendMessage"), CLIP_OFFER);
     expect(rig.card(user).text).toContain("Send the clips to remake: each one becomes a new clip.");
   });
 });
@@ -201,7 +201,7 @@ describe("a talking video to a recording", () => {
     const offer = await sendForOffer(user, voiceMessage("voice1", 6));
     await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
     const card = rig.card(user).text;
-    expect(card).toContain("<b>Talking video</b>");
+    expect(card).toContain("<b>AI talking video</b>");
     expect(card).toContain("Model: Echo Avatar 1 · 50–150 tokens a clip");
     expect(card).toContain("This model is priced by the second: 10 tokens a second of video.");
     expect(await modelChoices(user)).toEqual(["Echo Avatar 1", "Remix 2"]);
@@ -236,7 +236,7 @@ describe("a talking video to a recording", () => {
     const offer = await sendForOffer(user, voiceMessage("long", 20));
     await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
     const card = rig.card(user).text;
-    expect(card).toContain("<b>Talking video</b>");
+    expect(card).toContain("<b>AI talking video</b>");
     expect(card).toContain("The recording is 20 seconds long: only its first 15 seconds are used.");
     expect(card).not.toContain("Trim it");
     await rig.create(user);
@@ -296,7 +296,7 @@ describe("formats only the generation service takes", () => {
     const offer = await sendForOffer(user, documentMessage("webm1", WEBM, "dance.webm", "video/webm"));
     expect(textOf(offer)).toBe("Got 1 file. What should I make of it?");
     expect(BotHarness.buttons(offer).map((button) => button.text)).toEqual([CLIP_OFFER]);
-    await rig.harness.press(user, BotHarness.button(offer, CLIP_OFFER));
+    await rig.harness.pressOffer(user, offer, CLIP_OFFER);
     await rig.harness.send(user, "as a cartoon");
     await rig.create(user);
 
@@ -395,7 +395,7 @@ describe("a recording whose length cannot be read", () => {
     await rig.link(user);
     const offer = await sendForOffer(user, documentMessage("ogg4", VOICE, "memo.ogg", "audio/ogg"));
     await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
-    expect(rig.card(user).text).toContain("<b>Talking video</b>");
+    expect(rig.card(user).text).toContain("<b>AI talking video</b>");
     expect(rig.card(user).text).not.toContain("I could not tell how long");
   });
 });
@@ -414,7 +414,7 @@ describe("models by the input they take", () => {
     const user = rig.harness.user(472);
     const key = await rig.link(user, { balance: 5_000 });
     const offer = await sendForOffer(user, clipMessage("clip1", MP4));
-    await rig.harness.press(user, BotHarness.button(offer, CLIP_OFFER));
+    await rig.harness.pressOffer(user, offer, CLIP_OFFER);
     await rig.choose(user, "🧠 Model", "Model", "Echo Avatar 1");
     await rig.create(user);
 
@@ -423,7 +423,7 @@ describe("models by the input they take", () => {
     expect(refused[0]?.status).toBe(400);
     const last = lastCall(rig.harness.calls, "editMessageText");
     expect(textOf(last)).toBe(
-      "❌ Video from clips: not created. Echo Avatar 1 does not make videos from clips. Nothing was charged: pick another model and create again.",
+      "❌ Restyle clips with AI: not created. Echo Avatar 1 does not make videos from clips. Nothing was charged: pick another model and create again.",
     );
     expect(BotHarness.buttons(last).map((button) => button.text)).toContain("🔁 Change and try again");
     await rig.settle();
@@ -449,7 +449,7 @@ describe("a talking video whatever the catalog says of audio", () => {
     const offer = await sendForOffer(user, voiceMessage("voice1", 6));
     await rig.harness.press(user, BotHarness.button(offer, AUDIO_OFFER));
     const card = rig.card(user).text;
-    expect(card).toContain("<b>Talking video</b>");
+    expect(card).toContain("<b>AI talking video</b>");
     expect(card).not.toContain("Model: not set");
     expect(card).not.toContain("Upgrade to Pro");
     expect(await modelChoices(user)).toEqual(["Remix 2", "Echo Avatar 1"]);
@@ -475,7 +475,7 @@ describe("a talking video whatever the catalog says of audio", () => {
 
     expect(videoCreates().map((entry) => entry.status)).toEqual([400]);
     expect(textOf(lastCall(rig.harness.calls, "editMessageText"))).toBe(
-      "❌ Talking video: not created. Remix 2 does not make videos to audio. Nothing was charged: pick another model and create again.",
+      "❌ AI talking video: not created. Remix 2 does not make videos to audio. Nothing was charged: pick another model and create again.",
     );
     expect(rig.sandbox.accounts.balance(key.accountId)).toBe(5_000);
   });

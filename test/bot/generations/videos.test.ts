@@ -47,7 +47,7 @@ function attached(payload: Record<string, unknown>, field: unknown): unknown {
 }
 
 /** Photos sent as one album, then the intake's offer to bring them to life. */
-async function openWithPhotos(user: TestUser, count: number, button = "🎬 Video from these photos") {
+async function openWithPhotos(user: TestUser, count: number, button = "Animate photos with AI") {
   let offer: ReturnType<typeof lastCall> | undefined;
   for (let index = 0; index < count; index++) {
     const calls = await rig.harness.sendMessage(user, {
@@ -77,7 +77,7 @@ describe("a video from text", () => {
     expect(rig.card(user).text).toContain("Describe the clip");
     await rig.harness.send(user, "a paper boat on a stormy sea\na kite over the dunes");
     let card = rig.card(user).text;
-    expect(card).toContain("<b>Video from text</b>");
+    expect(card).toContain("<b>AI video from text</b>");
     expect(card).toContain("Prompt: 2 prompts, the first: a paper boat on a stormy sea");
     expect(card).toContain("Model: Reel 1 · 60 tokens a clip");
     expect(card).toContain("Price: 2 × 60 = 120 tokens (about $0.12)");
@@ -178,7 +178,7 @@ describe("a video from photos", () => {
     const key = await rig.link(user);
     await openWithPhotos(user, 1);
     const card = rig.card(user).text;
-    expect(card).toContain("<b>Video from photos</b>");
+    expect(card).toContain("<b>Animate photos with AI</b>");
     expect(card).toContain("No prompt: the photo gets a gentle default motion.");
     expect(card).toContain("Price: 1 × 60 = 60 tokens");
     await rig.harness.send(user, "the leaves start to fall");
@@ -303,7 +303,7 @@ describe("clips in the chat", () => {
     rig = await GenerationRig.create();
     const user = rig.harness.user(433, "uk");
     await rig.link(user);
-    await openWithPhotos(user, 2, "🎬 Відео з цих фото");
+    await openWithPhotos(user, 2, "Оживити фото з ШІ");
     await pressAction(rig, user, (action) => action.kind === "create");
     await rig.settle();
     await finishAndDeliver(user);
@@ -343,7 +343,7 @@ describe("clips in the chat", () => {
     await rig.choose(user, "🎬 Shape, length and sound", "Size", "1080p");
     await rig.create(user);
     expect(textOf(lastCall(rig.harness.calls, "editMessageText"))).toContain(
-      "🎬 Video from text · 1 clip · Reel 1",
+      "🎬 AI video from text · 1 clip · Reel 1",
     );
     await finishAndDeliver(user);
 
@@ -461,7 +461,7 @@ describe("clips in the chat", () => {
 });
 
 describe("transitions between photos", () => {
-  const CHAIN = "🎞 Transitions between these photos";
+  const CHAIN = "AI transitions between photos";
 
   it("four photos make three transitions; the order changed on the card is the order sent", async () => {
     rig = await GenerationRig.create();
@@ -469,7 +469,7 @@ describe("transitions between photos", () => {
     const key = await rig.link(user);
     await openWithPhotos(user, 4, CHAIN);
     let card = rig.card(user).text;
-    expect(card).toContain("<b>Transitions between photos</b>");
+    expect(card).toContain("<b>AI transitions between photos</b>");
     expect(card).toContain("Order (photos numbered as you sent them): 1 → 2 → 3 → 4.");
     expect(card).toContain("No prompt: 4 photos make 3 transitions, each with a smooth default motion.");
     expect(card).toContain("Price: 3 × 60 = 180 tokens");
@@ -502,7 +502,7 @@ describe("transitions between photos", () => {
     // The batch card is refreshed by a job of its own, which may still be on its way.
     await vi.waitFor(() =>
       expect(textOf(lastCall(rig.harness.calls, "editMessageText"))).toContain(
-        "🎬 Transitions between photos · 3 clips · Reel 1",
+        "🎬 AI transitions between photos · 3 clips · Reel 1",
       ),
     );
   });
@@ -525,7 +525,7 @@ describe("transitions between photos", () => {
 });
 
 describe("joining a chain's clips into one video", () => {
-  const CHAIN = "🎞 Transitions between these photos";
+  const CHAIN = "AI transitions between photos";
 
   /** A chain of four photos made and delivered: three clips under one control message. */
   async function deliveredChain(user: TestUser) {

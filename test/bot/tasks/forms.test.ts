@@ -22,7 +22,7 @@ async function fromIntake(user: TestUser, task: string, ...messages: Array<Recor
   const offer = [...rig.harness.calls]
     .reverse()
     .find((call) => JSON.stringify(call.payload.reply_markup ?? "").includes('"in:'));
-  await rig.harness.press(user, BotHarness.button(offer, task));
+  await rig.harness.pressOffer(user, offer, task);
 }
 
 /** Photos (and clips after them) can only become a video: its form opens at once, no question asked. */
@@ -200,7 +200,7 @@ describe("video", () => {
   it("photos sent after the form opened are added, and Done on an empty form asks for media", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(34);
-    await rig.fromStart(user, "Video from photos and clips");
+    await rig.fromStart(user, "Slideshow with voiceover");
     expect(rig.card(user).text).toContain("Send 1 to 30 photos or video clips");
     await rig.harness.sendMessage(user, photo("a"));
     await rig.harness.sendMessage(user, photo("b"));
@@ -854,7 +854,7 @@ describe("motion", () => {
   it("quickest: Motion video, the text, Create", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(101);
-    await rig.fromStart(user, "Motion video");
+    await rig.fromStart(user, "Animated explainer");
     await rig.type(user, "📝 Source", "Text", "Three facts about sleep");
     await rig.create(user);
     expect(rig.created).toEqual([{ type: "motion", text: "Three facts about sleep", webhook_url: HOOK }]);
@@ -863,7 +863,7 @@ describe("motion", () => {
   it("every field of a motion video from text", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(102);
-    await rig.fromStart(user, "Motion video");
+    await rig.fromStart(user, "Animated explainer");
     await rig.type(user, "📝 Source", "Text", "Three facts about sleep");
     await rig.choose(user, "🖼 Look", "Format", "Square 1:1");
     await rig.choose(user, "🖼 Look", "Theme");
@@ -893,7 +893,7 @@ describe("motion", () => {
   it("made from a recording chosen in its group: the recording sent there is the form's, not a new task", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(106);
-    await rig.fromStart(user, "Motion video");
+    await rig.fromStart(user, "Animated explainer");
     await rig.choose(user, "📝 Source", "Made from", "Voice recording");
     const calls = await rig.harness.sendMessage(user, audio("a1", 20));
     expect(calls.filter((call) => call.method === "sendMessage")).toEqual([]);
@@ -905,7 +905,7 @@ describe("motion", () => {
   it("from a video clip: the source follows the file and format is not offered", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(103);
-    await fromIntake(user, "Motion video", video("v1"));
+    await fromIntake(user, "Animated explainer", video("v1"));
     expect(rig.card(user).text).not.toContain("Format:");
     await rig.create(user);
     expect(rig.created).toEqual([{ type: "motion", source: "video", file: upload("v1"), webhook_url: HOOK }]);

@@ -55,7 +55,7 @@ describe("the estimate on the card follows the price table", () => {
   it("video: 30 a minute of output plus the narration's voice; a voiceover: the voice alone", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(104);
-    await rig.fromIntake(user, "Video from photos and clips", photo("p1"), photo("p2"));
+    await rig.fromIntake(user, "Slideshow with voiceover", photo("p1"), photo("p2"));
     // Two photos of 3 s: 6 s of video at 30 a minute.
     expect(rig.card(user).text).toContain("Cost: about 3 tokens");
     await rig.fromStart(user, "Voiceover");
@@ -67,9 +67,9 @@ describe("the estimate on the card follows the price table", () => {
   it("motion has no price row: the card says it comes with the plan", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(105);
-    await rig.fromStart(user, "Motion video");
+    await rig.fromStart(user, "Animated explainer");
     await rig.harness.send(user, "Three facts about sleep");
-    expect(rig.card(user).text).toContain("Cost: no tokens, motion videos are part of your plan");
+    expect(rig.card(user).text).toContain("Cost: no tokens, animated explainers are part of your plan");
   });
 });
 

@@ -13,7 +13,7 @@ afterEach(async () => rig?.close());
 
 async function openFromStart(user: TestUser, task: string) {
   const calls = await rig.harness.send(user, "/start");
-  await rig.harness.press(user, BotHarness.button(calls.at(-1), task));
+  await rig.harness.pressOffer(user, calls.at(-1), task);
 }
 
 async function openFromIntake(user: TestUser, task: string, message: Record<string, unknown>) {
@@ -99,7 +99,7 @@ describe("bad input in a form", () => {
   it("a 31st photo is refused; the 30 stay", async () => {
     rig = await FormRig.create();
     const user = rig.harness.user(203);
-    await openFromStart(user, "Video from photos and clips");
+    await openFromStart(user, "Slideshow with voiceover");
     for (let index = 0; index < 30; index++) await rig.harness.sendMessage(user, photo(`p${index}`));
     expect(rig.card(user).text).toContain("30 of 30 files at most");
     const refusal = await rig.harness.sendMessage(user, photo("p30"));
