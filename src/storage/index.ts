@@ -66,5 +66,7 @@ export function createStorage(config: Pick<Config, "redisUrl">, logger: Logger):
     );
     return createMemoryStorage();
   }
-  return createRedisStorage(createRedisClient(config.redisUrl, logger, { name: "storage", autoPipelining: true }));
+  return createRedisStorage(
+    createRedisClient(config.redisUrl, logger, { name: "storage", autoPipelining: true }),
+  );
 }
