@@ -263,29 +263,16 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
   const original = originalJob(sending);
   const resend = resendJob({ ...sending, uploadLimitBytes: uploadLimitOf(options) });
   const cancel = cancelJob({
-    records,
-    credentials: links,
-    service: client,
+    ...sending,
     follower,
-    api,
-    translate,
     refreshCard: (ticket) => refreshCard(ticket, { final: false }),
   });
-  const join = joinJob({
-    records,
-    kv: storage.kv,
-    credentials: links,
-    service: client,
-    tasks: options.tasks,
-    api,
-    translate,
-  });
+  const joining = { ...sending, kv: storage.kv, tasks: options.tasks };
+  const join = joinJob(joining);
   const joinChosen = chosenJoin({
-    kv: storage.kv,
+    ...joining,
     queue,
     job: join,
-    api,
-    translate,
     plan: (record) => joinPlan(records, record),
   });
   queue.register(create, deliver, poll, observe, failures.job, cardJob, original, cancel, guard);
