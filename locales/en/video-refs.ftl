@@ -1,7 +1,6 @@
 ## generation service: videos from source clips and to audio
 generation-form-video_to_video-name = Restyle clips with AI
 generation-form-audio_to_video-name = AI talking video
-}
 hint-prompt-video_to_video = Say what the new clip should become: its style, scene or look. Leave it empty for a default restyle, write one prompt for all the clips, or write one line per clip, in the order you sent them.
 hint-prompt-audio_to_video = Say who speaks and where. Leave it empty for a default speaker, write one prompt for all, or write one line per recording, in order.
 form-media-prompt-video_to_video = Send the clips to remake: each one becomes a new clip. Press Done when all are here.

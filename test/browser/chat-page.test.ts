@@ -144,6 +144,44 @@ describe.skipIf(!hasChromium)("the playground page in Chromium", () => {
     await page.screenshot({ path: join(ARTIFACTS, "video-with-poster-en.png"), fullPage: true });
   });
 
+  it("takes a generated video on to its subtitled version with one tap and Create", async () => {
+    const clip = page
+      .locator("li.message:not(.mine)", { hasText: "a paper boat on a stormy sea" })
+      .filter({ has: page.locator("video") })
+      .last();
+    await clip.getByRole("button", { name: "➡️ Then: Subtitles" }).click();
+    const card = page.locator("li.message:not(.mine)", { hasText: "Subtitles" }).last();
+    await card.getByRole("button", { name: "✅ Create" }).waitFor({ timeout: 10_000 });
+    await card.getByRole("button", { name: "✅ Create" }).click();
+    const subtitled = page
+      .locator("li.message:not(.mine)", { hasText: /✅ Subtitles #\d+/ })
+      .filter({ has: page.locator("video") });
+    await expect.poll(() => subtitled.count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, "generated-video-subtitled-en.png"), fullPage: true });
+  });
+
+  it("walks a keyframe chain to its joined video, the join chosen on the chain's own card", async () => {
+    const sample = join(FIXTURES, "sample.jpg");
+    await page.locator("#files").setInputFiles([sample, join(FIXTURES, "sample.png"), sample]);
+    const menu = page.locator("li.message:not(.mine)", { hasText: "What should I make of it?" }).last();
+    await menu.waitFor({ timeout: 10_000 });
+    if ((await menu.getByRole("button", { name: /^AI transitions between photos/ }).count()) === 0) {
+      await menu.getByRole("button", { name: "More…" }).click();
+    }
+    await menu.getByRole("button", { name: /^AI transitions between photos/ }).click();
+    const card = page.locator("li.message:not(.mine)", { hasText: "Price:" }).last();
+    await card.getByRole("button", { name: "🎬 Join into one video" }).click();
+    await expect(card.textContent()).resolves.toContain("🎬 Joining them into one video");
+    await card.getByRole("button", { name: "✅ Create" }).click();
+    const joined = page
+      .locator("li.message:not(.mine)", { hasText: /✅ Video from 3 keyframes #\d+/ })
+      .filter({ has: page.locator("video") });
+    await expect.poll(() => joined.count(), { timeout: 90_000 }).toBeGreaterThan(0);
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, "keyframe-chain-joined-en.png"), fullPage: true });
+  });
+
   it("shows the video form card and the subtitle style picker in Ukrainian words (kept as screenshots)", async () => {
     const ukrainian = await browser.newPage();
     await ukrainian.goto(app.playgroundUrl ?? "");
