@@ -186,7 +186,7 @@ describe("a generated image leads on", () => {
     ]);
 
     await rig.harness.press(user, button(photo, "🎬 Animate"));
-    expect(rig.card(user).text).toContain("<b>Video from photos</b>");
+    expect(rig.card(user).text).toContain("<b>Animate photos with AI</b>");
     await rig.harness.send(user, "the fox turns its head");
     await rig.create(user);
 
@@ -228,7 +228,7 @@ describe("a generated image leads on", () => {
     expect(keyboardOf(control)[0]).toEqual(["🎬 1", "🎬 2"]);
     expect(textOf(control)).toContain("🎬 animate ·");
     await rig.harness.press(user, button(control, "🎬 2"));
-    expect(rig.card(user).text).toContain("<b>Video from photos</b>");
+    expect(rig.card(user).text).toContain("<b>Animate photos with AI</b>");
     await rig.create(user);
     const create = rig.proxy.requests.find(
       (entry) => entry.method === "POST" && entry.path === "/v1/videos/generations",
