@@ -97,7 +97,7 @@ describe("npm start without settings: the playground", () => {
     expect(settings?.reply_markup?.inline_keyboard.flat().length).toBeGreaterThan(5);
 
     const balance = await next("balance");
-    expect(balance?.text).toMatch(/Balance: [\d,. ]+ tokens/);
+    expect(balance?.text).toMatch(/Media tasks \(video, subtitles, voice…\): [\d,. ]+ tokens/);
 
     const tasks = await next("tasks");
     expect(tasks?.text).toContain("You have no tasks yet");

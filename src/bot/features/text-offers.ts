@@ -48,6 +48,8 @@ export interface TextOffer {
   fits?: (text: string) => boolean;
   /** Opens what the offer makes, with the text; `inPlaceOf` is the offer's message, to become the form. */
   open(ctx: BotContext, text: string, inPlaceOf: number | undefined): Promise<void>;
+  /** It opens below the offer's message instead of in its place, which then keeps buttons for nothing. */
+  opensBelow?: boolean;
 }
 
 /** The most characters the `text` field of a task's form takes. */
@@ -194,8 +196,7 @@ export function createTextOffersFeature(options: {
       return;
     }
     await offer.open(ctx, pending.text, ctx.callbackQuery.message?.message_id);
-    // An offer that opened below rather than in place leaves buttons with no text behind them.
-    retireMenu(ctx);
+    if (offer.opensBelow) retireMenu(ctx);
   });
   feature
     .on("callback_query:data")

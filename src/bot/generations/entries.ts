@@ -99,6 +99,7 @@ export const generationTextOffer = (
   unavailable: (ctx) => notLinked(ctx, flow),
   open: (ctx, text) =>
     openGenerationForm(ctx, cards, { type: "text_to_image", media: [], prefill: { prompt: text } }),
+  opensBelow: true,
 });
 
 /**

@@ -33,6 +33,8 @@ async function sendFile(user: TestUser, name: string, text: string) {
   if (!name.endsWith(".txt")) return sent;
   // A .txt may be a script as well as prompts: it gets the offers for a text, images among them.
   const offered = await rig.harness.press(user, BotHarness.button(sent, "🖼 Images, one per line"));
+  // The preview takes the offer's place: nothing after it takes its buttons off.
+  expect(offered.filter((call) => call.method === "editMessageReplyMarkup")).toEqual([]);
   return offered.filter((call) => call.method === "editMessageText").at(-1);
 }
 
