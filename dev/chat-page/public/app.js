@@ -139,8 +139,9 @@ function render(view) {
   const item = document.createElement("li");
   item.className = `message${view.fromBot ? "" : " mine"}${view.deleted ? " deleted" : ""}`;
   item.dataset.messageId = String(view.id);
+  // Telegram takes a deleted message out of the chat without a trace.
   if (view.deleted) {
-    item.textContent = "Message deleted";
+    item.hidden = true;
     return item;
   }
   if (view.media) item.append(renderMedia(view.media));
