@@ -460,6 +460,8 @@ function printTable(rounds: Record<BotKind, RoundFigures[]>): void {
     return [...names]
       .map((name) => [name, median(figures.map((round) => pick(round)?.get(name) ?? 0))] as const)
       .sort((a, b) => b[1] - a[1])
+      // A connection seen in one round only (a worker's idle poll) is no part of an update.
+      .filter(([, count]) => count >= 0.005)
       .map(([name, count]) => `${name} ${count.toFixed(2)}`)
       .join(", ");
   };

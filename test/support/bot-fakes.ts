@@ -123,3 +123,14 @@ const refuse = async (url: string): Promise<never> => {
 };
 /** Result files for tests that expect none to be read. */
 export const refusingFetcher: ResultFetcher = { size: refuse, open: refuse, text: refuse, head: refuse };
+
+/** The task pipeline's settings in a rig: Telegram and the task service are fakes, nothing is dialled. */
+export const OFFLINE_TASK_SETTINGS = {
+  botToken: "123:test",
+  botApiRoot: "http://127.0.0.1:1",
+  selfHostedBotApi: false,
+  tasksBaseUrl: "http://127.0.0.1:1",
+  publicUrl: () => "https://bot.example.com",
+  messengerHookSecret: undefined,
+  defaultLocale: "en",
+};

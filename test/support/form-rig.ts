@@ -26,11 +26,12 @@ import type { TaskSubmissions } from "../../src/tasks/start.js";
 import type { PreviewRequest, VoicePreviewPort } from "../../src/tasks/voice-previews.js";
 import { parseSrt } from "../../src/tasks-service/parsers/srt.js";
 import type { TaskRequest } from "../../src/tasks-service/schemas/index.js";
-import { FakeApiKeys, FakeTasksService, refusingFetcher } from "./bot-fakes.js";
+import { FakeApiKeys, FakeTasksService, OFFLINE_TASK_SETTINGS, refusingFetcher } from "./bot-fakes.js";
 import { BotHarness, formCardOf, type TestUser } from "./bot-harness.js";
 import { settleQueue } from "./settle.js";
 
 export const LIMITS = { maxIntakeMb: 20, selfHostedBotApi: false };
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The upload id the fake service gives a transcript handed to it again. */
 const REUPLOAD_ID = "00000000-0000-4000-8000-00000000a5a5";
@@ -93,13 +94,7 @@ export class FormRig {
     const apiKeys = new FakeApiKeys();
     const rig = this;
     const pipeline = createTaskPipeline({
-      botToken: "123:test",
-      botApiRoot: "http://127.0.0.1:1",
-      selfHostedBotApi: false,
-      tasksBaseUrl: "http://127.0.0.1:1",
-      publicUrl: () => "https://bot.example.com",
-      messengerHookSecret: undefined,
-      defaultLocale: "en",
+      ...OFFLINE_TASK_SETTINGS,
       storage: this.storage,
       queue: this.queue,
       logger,

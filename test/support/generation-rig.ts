@@ -33,7 +33,7 @@ import { createMetrics } from "../../src/metrics.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
 import { createTaskPipeline } from "../../src/task-pipeline.js";
 import type { TaskRequest } from "../../src/tasks-service/schemas/index.js";
-import { FakeApiKeys, FakeTasksService, refusingFetcher } from "./bot-fakes.js";
+import { FakeApiKeys, FakeTasksService, OFFLINE_TASK_SETTINGS, refusingFetcher } from "./bot-fakes.js";
 import { BotHarness, formCardOf, type TestUser } from "./bot-harness.js";
 import { type RecordingProxy, startRecordingProxy } from "./recording-proxy.js";
 import { settleQueue } from "./settle.js";
@@ -241,13 +241,8 @@ export class GenerationRig {
     const uploads = this.taskUploads;
     let nextTaskId = 900;
     return createTaskPipeline({
+      ...OFFLINE_TASK_SETTINGS,
       botToken: TOKEN,
-      botApiRoot: "http://127.0.0.1:1",
-      selfHostedBotApi: false,
-      tasksBaseUrl: "http://127.0.0.1:1",
-      publicUrl: () => "https://bot.example.com",
-      messengerHookSecret: undefined,
-      defaultLocale: "en",
       storage: this.storage,
       queue: this.queue,
       logger,
