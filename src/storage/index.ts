@@ -22,11 +22,6 @@ export interface RedisClientOptions {
    * out and is retried later instead of hanging.
    */
   maxRetriesPerRequest?: number | null;
-  /**
-   * Commands issued in the same turn of the event loop leave in one write. Many updates in flight each
-   * send a command or two: one write for all of them instead of a write each. Not for blocking commands.
-   */
-  autoPipelining?: boolean;
 }
 
 /**
@@ -40,7 +35,6 @@ export function createRedisClient(url: string, logger: Logger, options: RedisCli
     connectionName: options.name,
     maxRetriesPerRequest: options.maxRetriesPerRequest === undefined ? 3 : options.maxRetriesPerRequest,
     connectTimeout: 10_000,
-    enableAutoPipelining: options.autoPipelining ?? false,
     retryStrategy: (attempt) =>
       Math.min(MAX_RECONNECT_DELAY_MS, 100 * 2 ** Math.min(attempt, 10)) + Math.floor(Math.random() * 200),
   });
@@ -66,7 +60,5 @@ export function createStorage(config: Pick<Config, "redisUrl">, logger: Logger):
     );
     return createMemoryStorage();
   }
-  return createRedisStorage(
-    createRedisClient(config.redisUrl, logger, { name: "storage", autoPipelining: true }),
-  );
+  return createRedisStorage(createRedisClient(config.redisUrl, logger, { name: "storage" }));
 }
