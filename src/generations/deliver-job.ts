@@ -135,10 +135,12 @@ async function finishBatch(deps: DeliverDeps, record: BatchRecord): Promise<void
     await deps.refreshCard(record.ticket);
     return;
   }
+  // What follows the batch starts before the batch is marked finished: a run after a crash in between
+  // starts it again, and what it starts is made once.
+  await deps.finished?.(record);
   await deps.records.update(record.ticket, (current) => ({ ...current, state: "finished" }));
   await deps.records.markClosed(record.ticket);
   await deps.refreshCard(record.ticket, { final: true });
-  await deps.finished?.(record);
 }
 
 function sentParts(deps: DeliverDeps, ticket: string, index: number, earlier: readonly string[]): SentParts {
@@ -271,8 +273,9 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     const first = await deps.records.chunk(data.ticket, data.chunk);
     if (!record || !first || record.state === "undeliverable") return;
     if (first.delivered) {
-      // A run cut short after recording the delivery may not have handed the turn on.
+      // A run cut short after recording the delivery may not have handed the turn on, nor finished the batch.
       await handOn(deps, definition, record.ticket, data.chunk);
+      if (record.state !== "finished") await finishBatch(deps, record);
       return;
     }
     if (!first.items.every((item) => isFinished(item.status))) return;

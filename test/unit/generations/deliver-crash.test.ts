@@ -131,7 +131,18 @@ describe("a single image in its card's place", () => {
     await records.putChunk({ ticket: TICKET, index: 0, items: [item(0)], delivered: false });
     const photos: Array<{ caption: string; buttons: string[] }> = [];
     const deleted: number[] = [];
-    const crash = { onMark: false };
+    const crash = { onMark: false, onFinish: false };
+    const finished: string[] = [];
+    const chunks = records.chunks.bind(records);
+    // A process killed right after the chunk was recorded as delivered, before the batch was finished.
+    records.chunks = async (record) => {
+      const all = await chunks(record);
+      if (crash.onFinish && all.every((chunk) => chunk.delivered)) {
+        crash.onFinish = false;
+        throw new Killed("the process died before the batch was finished");
+      }
+      return all;
+    };
     const update = records.update.bind(records);
     // A process killed right after the photo was recorded as sent, before its card was marked and deleted.
     records.update = async (ticket, change) => {
@@ -169,11 +180,14 @@ describe("a single image in its card's place", () => {
       withReservedSend: (_chatId, work) => work(),
       translate: (locale) => (key, variables) => i18n.t(locale, key, variables),
       refreshCard: async () => undefined,
+      finished: async (record) => {
+        finished.push(record.ticket);
+      },
       uploadLimitBytes: 50 * 1024 * 1024,
     });
     const run = (attempt: number) =>
       job.handler({ ticket: TICKET, chunk: 0 }, { jobId: `job-${attempt}`, attempt, logger });
-    return { records, photos, deleted, crash, run };
+    return { records, photos, deleted, crash, finished, run };
   }
 
   it("the photo carries the card's last words and its buttons, and the card is deleted", async () => {
@@ -196,5 +210,21 @@ describe("a single image in its card's place", () => {
     expect(rig.photos).toHaveLength(1);
     expect(rig.deleted).toEqual([55]);
     expect((await rig.records.chunk(TICKET, 0))?.delivered).toBe(true);
+  });
+
+  it("a crash after the delivery was recorded, before the batch was finished: the run after finishes it and starts what follows", async () => {
+    const rig = await single();
+    rig.crash.onFinish = true;
+    await expect(rig.run(1)).rejects.toBeInstanceOf(Killed);
+    expect((await rig.records.chunk(TICKET, 0))?.delivered).toBe(true);
+    expect(rig.finished).toEqual([]);
+
+    await rig.run(2);
+    expect(rig.photos).toHaveLength(1);
+    expect(rig.finished).toEqual([TICKET]);
+    expect((await rig.records.get(TICKET))?.state).toBe("finished");
+
+    await rig.run(3);
+    expect(rig.finished).toEqual([TICKET]);
   });
 });
