@@ -457,10 +457,10 @@ function printTable(rounds: Record<BotKind, RoundFigures[]>): void {
     pick: (figures: RoundFigures) => Map<string, number> | undefined,
   ) => {
     const names = new Set(figures.flatMap((round) => [...(pick(round)?.keys() ?? [])]));
+    // A connection seen in one round only (a worker's idle poll) is no part of an update.
     return [...names]
       .map((name) => [name, median(figures.map((round) => pick(round)?.get(name) ?? 0))] as const)
       .sort((a, b) => b[1] - a[1])
-      // A connection seen in one round only (a worker's idle poll) is no part of an update.
       .filter(([, count]) => count >= 0.005)
       .map(([name, count]) => `${name} ${count.toFixed(2)}`)
       .join(", ");
