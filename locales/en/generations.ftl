@@ -186,6 +186,8 @@ generation-button-animate = 🎬 Animate
 generation-button-delete = 🗑 Delete
 generation-button-delete-confirm = 🗑 Yes, delete
 generation-button-keep = Keep it
+generation-image-caption-unpriced = { $number }. { $prompt }
+    { $model }
 generation-image-caption = { $number }. { $prompt }
     { $model } · { $tokens } tokens
 generation-album-title = Images { $from }–{ $to } · { $model }

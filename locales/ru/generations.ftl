@@ -269,6 +269,8 @@ generation-button-animate = 🎬 Оживить
 generation-button-delete = 🗑 Удалить
 generation-button-delete-confirm = 🗑 Да, удалить
 generation-button-keep = Оставить
+generation-image-caption-unpriced = { $number }. { $prompt }
+    { $model }
 generation-image-caption = { $number }. { $prompt }
     { $model } · { $tokens } { $tokens ->
             [one] токен

@@ -269,6 +269,8 @@ generation-button-animate = 🎬 Оживити
 generation-button-delete = 🗑 Видалити
 generation-button-delete-confirm = 🗑 Так, видалити
 generation-button-keep = Залишити
+generation-image-caption-unpriced = { $number }. { $prompt }
+    { $model }
 generation-image-caption = { $number }. { $prompt }
     { $model } · { $tokens } { $tokens ->
             [one] токен

@@ -231,8 +231,13 @@ export function cardKeyboard(t: Translate, record: BatchRecord, counts: BatchCou
 }
 
 /** An image's caption: its number and prompt, the model, and what it cost. */
-export function imageCaption(t: Translate, record: BatchRecord, item: ChunkItem): string {
-  return t("generation-image-caption", {
+export function imageCaption(
+  t: Translate,
+  record: BatchRecord,
+  item: ChunkItem,
+  { priced = true }: { priced?: boolean } = {},
+): string {
+  return t(priced ? "generation-image-caption" : "generation-image-caption-unpriced", {
     number: item.position + 1,
     prompt: hasOwnPrompt(record.request) ? clip(item.prompt, 300) : t("generation-no-prompt"),
     model: record.modelLabel,

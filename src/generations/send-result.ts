@@ -151,7 +151,12 @@ function aloneCaption(
   card: CardWords | undefined,
 ): string {
   return withinCaption(
-    [imageCaption(t, record, item), ...failureLines(t, chunk), ...(card?.lines ?? [])].join("\n"),
+    // The card's last words say what was charged: the result's own line then leaves its price out.
+    [
+      imageCaption(t, record, item, { priced: card === undefined }),
+      ...failureLines(t, chunk),
+      ...(card?.lines ?? []),
+    ].join("\n"),
   );
 }
 

@@ -213,7 +213,7 @@ describe.skipIf(!redisServer)("images from the generation service, end to end on
     await press(user, "✅ Create");
     const photo = await shows(user, (message) => message.photo !== undefined);
     expect(photo.caption).toBe(
-      "1. the two of them as one watercolour\nLumen Image 2 · 40 tokens\nReserved 40 tokens; charged 40.",
+      "1. the two of them as one watercolour\nLumen Image 2\nReserved 40 tokens; charged 40.",
     );
     expect(buttonsOf(photo).map((button) => button.text)).toEqual([
       "🎬 Animate",

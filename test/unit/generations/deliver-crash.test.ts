@@ -195,6 +195,8 @@ describe("a single image in its card's place", () => {
     await rig.run(1);
     expect(rig.photos).toHaveLength(1);
     expect(rig.photos[0]?.caption).toContain("Reserved 40 tokens; charged 40.");
+    // The price is said once: the card's words carry it, the image's own line does not repeat it.
+    expect(rig.photos[0]?.caption.match(/40 tokens/g)).toHaveLength(1);
     expect(rig.deleted).toEqual([55]);
     expect((await rig.records.get(TICKET))?.cardGaveWay).toBe(true);
   });
