@@ -60,29 +60,19 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
       BOT_LOCALES.map((language) => ({ label: t(`language-name-${language}`), change: { language } })),
   },
   {
-    code: "prov",
-    buttonKey: "settings-button-provider",
-    promptKey: "settings-choose-provider",
-    resets: ["ttsProvider", "ttsVoice"],
-    // Only providers that speak the interface language: a provider without voices there cannot be used.
-    options: ({ catalog, locale }) =>
-      providersWithVoices(catalog, locale).map((provider) => ({
-        label: provider.label,
-        // A voice belongs to its provider: changing the provider forgets the voice.
-        change: { ttsProvider: provider.id, ttsVoice: undefined },
-      })),
-  },
-  {
     code: "voice",
     buttonKey: "settings-button-voice",
     promptKey: "settings-choose-voice",
-    resets: ["ttsVoice"],
-    options: ({ catalog, preferences, locale }) =>
-      preferences.ttsProvider === undefined
-        ? []
-        : catalog
-            .voices(preferences.ttsProvider, locale)
-            .map((voice) => ({ label: voice.name, change: { ttsVoice: voice.id } })),
+    resets: ["ttsProvider", "ttsVoice"],
+    // Every voice of the interface language at once, its provider beside its name: a voice is chosen by
+    // how it sounds, and choosing it chooses its provider.
+    options: ({ catalog, locale }) =>
+      providersWithVoices(catalog, locale).flatMap((provider) =>
+        catalog.voices(provider.id, locale).map((voice) => ({
+          label: `${voice.name} · ${provider.label}`,
+          change: { ttsProvider: provider.id, ttsVoice: voice.id },
+        })),
+      ),
   },
   listedField("speed", "speed", "ttsSpeed", "tts_speed", LISTED_PREFERENCES.ttsSpeed),
   listedField("style", "style", "ttsStyle", "tts_style", LISTED_PREFERENCES.ttsStyle),

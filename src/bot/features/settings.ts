@@ -31,16 +31,11 @@ async function fieldOptions(ctx: BotContext, catalog: VoiceCatalogPort, field: S
 async function showField(ctx: BotContext, catalog: VoiceCatalogPort, field: SettingsField, nonce: string) {
   const options = await fieldOptions(ctx, catalog, field);
   if (options.length === 0) {
-    const reason =
-      field.code === "voice" && ctx.preferences.ttsProvider === undefined
-        ? "settings-choose-voice-first"
-        : "settings-no-voices";
-    await ctx.answerCallbackQuery({ text: ctx.t(reason), show_alert: true });
+    await ctx.answerCallbackQuery({ text: ctx.t("settings-no-voices"), show_alert: true });
     return;
   }
-  const provider = catalog.providers().find((entry) => entry.id === ctx.preferences.ttsProvider);
   await ctx.answerCallbackQuery();
-  await editMenu(ctx, ctx.t(field.promptKey, { provider: provider?.label ?? "" }), {
+  await editMenu(ctx, ctx.t(field.promptKey), {
     reply_markup: settingsOptionsKeyboard(ctx.t, nonce, field, options),
   });
 }

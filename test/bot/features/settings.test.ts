@@ -31,31 +31,21 @@ describe("/settings", () => {
     expect(await new PreferencesRepository(harness.storage.kv).get(user.id)).toEqual({ subPosition: "top" });
   });
 
-  it("offers the catalog's voices of the chosen provider and resets to automatic", async () => {
+  it("offers the voices of the user's language by name, each with its provider, and resets to automatic", async () => {
     const harness = new BotHarness();
     const user = harness.user(31, "uk");
     const menu = lastCall(await harness.send(user, "/settings"), "sendMessage");
-    const firstVoice = await harness.press(user, BotHarness.button(menu, "Голос"));
-    expect(lastCall(firstVoice, "answerCallbackQuery")?.payload.text).toBe(
-      "Спершу оберіть голосовий сервіс.",
-    );
-
-    const providers = lastCall(
-      await harness.press(user, BotHarness.button(menu, "Голосовий сервіс")),
-      "editMessageText",
-    );
-    const chosen = lastCall(
-      await harness.press(user, BotHarness.button(providers, "Provider A")),
-      "editMessageText",
-    );
-    expect(textOf(chosen)).toContain("Голосовий сервіс: Provider A");
-    const voices = lastCall(await harness.press(user, BotHarness.button(chosen, "Голос")), "editMessageText");
+    expect(BotHarness.buttons(menu).map((button) => button.text)).not.toContain("Голосовий сервіс");
+    const voices = lastCall(await harness.press(user, BotHarness.button(menu, "Голос")), "editMessageText");
+    expect(textOf(voices)).toBe("Оберіть голос за замовчуванням:");
     const withVoice = lastCall(
-      await harness.press(user, BotHarness.button(voices, "Voice Two (uk)")),
+      await harness.press(user, BotHarness.button(voices, "Voice Two (uk) · Provider A")),
       "editMessageText",
     );
     expect(textOf(withVoice)).toContain("Голос: Voice Two (uk)");
-    expect((await new PreferencesRepository(harness.storage.kv).get(user.id)).ttsVoice).toBe("uk-voice-2");
+    expect(textOf(withVoice)).toContain("Голосовий сервіс: Provider A");
+    const saved = await new PreferencesRepository(harness.storage.kv).get(user.id);
+    expect(saved).toEqual({ ttsProvider: "provider_a", ttsVoice: "uk-voice-2" });
 
     const voiceMenu = lastCall(
       await harness.press(user, BotHarness.button(withVoice, "Голос")),
@@ -66,38 +56,27 @@ describe("/settings", () => {
       "editMessageText",
     );
     expect(textOf(reset)).toContain("Голос: автоматично");
+    expect(await new PreferencesRepository(harness.storage.kv).get(user.id)).toEqual({});
   });
 
-  it("offers the shipped catalog's providers and their voices in the user's language", async () => {
+  it("lists every voice of the shipped catalog in the user's language, across providers, in one step", async () => {
     const catalog = await loadCatalog(
       fileURLToPath(new URL("../../../catalog/catalog.json", import.meta.url)),
     );
     const harness = new BotHarness({ catalog: catalogPort(catalog) });
     const user = harness.user(40, "uk");
     const menu = lastCall(await harness.send(user, "/settings"), "sendMessage");
-    const providers = lastCall(
-      await harness.press(user, BotHarness.button(menu, "Голосовий сервіс")),
-      "editMessageText",
-    );
+    const voices = lastCall(await harness.press(user, BotHarness.button(menu, "Голос")), "editMessageText");
     const speaking = catalog.providers.filter((entry) => voicesFor(catalog, entry.id, "uk").length > 0);
-    // Providers without a Ukrainian voice are not offered: nothing of theirs could be chosen.
+    // Providers without a Ukrainian voice have nothing to offer here.
     expect(speaking.length).toBeLessThan(catalog.providers.length);
-    expect(BotHarness.buttons(providers).map((button) => button.text)).toEqual([
-      ...speaking.map((entry) => entry.label),
+    expect(BotHarness.buttons(voices).map((button) => button.text)).toEqual([
+      ...speaking.flatMap((provider) =>
+        voicesFor(catalog, provider.id, "uk").map((voice) => `${voice.name} · ${provider.label}`),
+      ),
       "Повернути стандартне значення",
       "« Назад",
     ]);
-    const [provider] = speaking;
-    if (!provider) throw new Error("the shipped catalog has no Ukrainian voices");
-    const chosen = lastCall(
-      await harness.press(user, BotHarness.button(providers, provider.label)),
-      "editMessageText",
-    );
-    const voices = lastCall(await harness.press(user, BotHarness.button(chosen, "Голос")), "editMessageText");
-    const offered = BotHarness.buttons(voices).map((button) => button.text);
-    expect(offered).toEqual(
-      expect.arrayContaining(voicesFor(catalog, provider.id, "uk").map((voice) => voice.name)),
-    );
   });
 
   it("changing the language from settings switches the menu at once", async () => {
