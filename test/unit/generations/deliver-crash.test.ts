@@ -20,6 +20,24 @@ const logger = createLogger({ level: "silent" });
 
 class Killed extends Error {}
 
+/** What a delivery needs besides Telegram: the stores, a service with nothing to renew, the sample JPEG. */
+function offlineDeps(storage: ReturnType<typeof createMemoryStorage>, records: GenerationRecords) {
+  return {
+    records,
+    locks: storage.locks,
+    queue: { enqueue: async () => undefined },
+    credentials: { credentials: async () => ({ apiKey: "gsk_live_key_secret" }) },
+    service: { getGeneration: () => Promise.reject(new Error("no link needs renewing here")) },
+    results: { open: async () => Readable.from([JPEG]) },
+    reserveChatSend: async () => 0,
+    withReservedSend: <T>(_chatId: number, work: () => Promise<T>) => work(),
+    translate: (locale: string) => (key: string, variables?: Record<string, string | number>) =>
+      i18n.t(locale, key, variables),
+    refreshCard: async () => undefined,
+    uploadLimitBytes: 50 * 1024 * 1024,
+  };
+}
+
 function item(position: number): ChunkItem {
   return {
     id: `gen_${position.toString(16)}0`,
@@ -59,12 +77,7 @@ async function setup(type: "image" | "video") {
     photo: [{ file_id: `photo-${messageId}`, file_unique_id: `unique-${messageId}`, width: 1, height: 1 }],
   });
   const job = deliverJob({
-    records,
-    locks: storage.locks,
-    queue: { enqueue: async () => undefined },
-    credentials: { credentials: async () => ({ apiKey: "gsk_live_key_secret" }) },
-    service: { getGeneration: () => Promise.reject(new Error("no link needs renewing here")) },
-    results: { open: async () => Readable.from([JPEG]) },
+    ...offlineDeps(storage, records),
     api: {
       sendMediaGroup: async (_chatId: number, media: ReadonlyArray<{ caption?: string }>) => {
         albums.push(media.map((entry) => Number(entry.caption?.split(".")[0])));
@@ -82,11 +95,6 @@ async function setup(type: "image" | "video") {
       sendVideo: async () => message(),
       sendDocument: async () => message(),
     } as never,
-    reserveChatSend: async () => 0,
-    withReservedSend: (_chatId, work) => work(),
-    translate: (locale) => (key, variables) => i18n.t(locale, key, variables),
-    refreshCard: async () => undefined,
-    uploadLimitBytes: 50 * 1024 * 1024,
   });
   const run = (chunk: number, attempt = 1) =>
     job.handler({ ticket: TICKET, chunk }, { jobId: `job-${chunk}-${attempt}`, attempt, logger });
@@ -153,12 +161,7 @@ describe("a single image in its card's place", () => {
       return update(ticket, change);
     };
     const job = deliverJob({
-      records,
-      locks: storage.locks,
-      queue: { enqueue: async () => undefined },
-      credentials: { credentials: async () => ({ apiKey: "gsk_live_key_secret" }) },
-      service: { getGeneration: () => Promise.reject(new Error("no link needs renewing here")) },
-      results: { open: async () => Readable.from([JPEG]) },
+      ...offlineDeps(storage, records),
       api: {
         sendPhoto: async (
           _chatId: number,
@@ -176,14 +179,9 @@ describe("a single image in its card's place", () => {
           return true;
         },
       } as never,
-      reserveChatSend: async () => 0,
-      withReservedSend: (_chatId, work) => work(),
-      translate: (locale) => (key, variables) => i18n.t(locale, key, variables),
-      refreshCard: async () => undefined,
       finished: async (record) => {
         finished.push(record.ticket);
       },
-      uploadLimitBytes: 50 * 1024 * 1024,
     });
     const run = (attempt: number) =>
       job.handler({ ticket: TICKET, chunk: 0 }, { jobId: `job-${attempt}`, attempt, logger });
