@@ -254,6 +254,11 @@ form-details-more = 🔽 Details: { $count } more { $count ->
     [one] setting
    *[other] settings
     }
+form-details-more-and-notes = { $count ->
+    [0] 🔽 Details: how your files are used
+    [one] 🔽 Details: { $count } more setting and how your files are used
+   *[other] 🔽 Details: { $count } more settings and how your files are used
+    }
 form-details-fewer = 🔼 Fewer details
 paid-from-media-tasks = Paid from: media tasks balance
 paid-from-media-tasks-plan = Paid from: your media tasks plan

@@ -103,22 +103,27 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   }
   const fromLast = lastChoicesLine(context, state);
   if (fromLast) rest.push("", fromLast);
-  for (const insight of definition.insight?.(view) ?? [])
-    rest.push(escapeHtml(t(insight.key, insight.params)));
+  const notes = (definition.insight?.(view) ?? []).map((insight) =>
+    escapeHtml(t(insight.key, insight.params)),
+  );
   const money = [paidFromLine(t, env.contract.paidFrom(view)), ...env.contract.ledger(definition, view, t)];
-  rest.push("", ...money.map(escapeHtml));
+  const after = ["", ...money.map(escapeHtml)];
   const issue = env.contract.issues(definition, view)[0];
   // What happened (a text saved) does not hide what still stops Create.
-  if (issue && (!state.notice || state.notice.info)) rest.push("", `⚠️ ${escapeHtml(noticeText(t, issue))}`);
+  if (issue && (!state.notice || state.notice.info)) after.push("", `⚠️ ${escapeHtml(noticeText(t, issue))}`);
   const title = context.title(state).split("\n");
-  // A notice goes under the card with a blank line before it.
-  const room = SUMMARY_MAX_LINES - title.length - 1 - rest.length - (state.notice ? 2 : 0);
-  // The first choices stay in view (one at least): the rest of them, and nothing else, wait behind Details.
-  const keep = Math.max(room, 1);
-  const long = chosen.length > keep;
+  const cardRoom = SUMMARY_MAX_LINES - title.length - 1 - rest.length - after.length;
+  // A notice goes under the card with a blank line before it: the choices make room for it.
+  const room = cardRoom - (state.notice ? 2 : 0);
+  // The first choice stays in view; the other choices, then the notes on the files, wait behind Details
+  // when the card would grow past its lines. The money and what stops Create are always in view.
   const details = state.screen.name === "summary" && state.screen.details === true;
-  const shown = long && !details ? chosen.slice(0, keep) : chosen;
-  const lines = [...title, "", ...shown, ...rest];
+  const notesKept = details ? notes.length : Math.min(notes.length, Math.max(cardRoom - 1, 0));
+  const keep = Math.max(room - notesKept, 1);
+  const shown = details ? chosen : chosen.slice(0, keep);
+  const hiddenNotes = notes.length - notesKept;
+  const long = chosen.length > keep || hiddenNotes > 0;
+  const lines = [...title, "", ...shown, ...rest, ...notes.slice(0, notesKept), ...after];
   const keyboard: InlineKeyboardButton[][] = [];
   const choice = summaryChoiceRow(context, state);
   if (choice) keyboard.push(choice);
@@ -141,9 +146,12 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
     keyboard.push([context.button(t("form-media-add"), { kind: "add-media" })]);
   }
   if (long) {
+    const hiddenChoices = chosen.length - shown.length;
     const label = details
       ? t("form-details-fewer")
-      : t("form-details-more", { count: chosen.length - shown.length });
+      : hiddenNotes > 0
+        ? t("form-details-more-and-notes", { count: hiddenChoices })
+        : t("form-details-more", { count: hiddenChoices });
     keyboard.push([context.button(label, { kind: "toggle-details" })]);
   }
   if (fromLast) keyboard.push([context.button(t("money-last-use-settings"), { kind: "use-settings" })]);
