@@ -30,6 +30,7 @@ import { announcePlayground, playgroundSampleKey } from "./playground.js";
 import { createRedisClient, createStorage } from "./storage/index.js";
 import type { Storage } from "./storage/ports.js";
 import { createTaskPipeline, type TaskTimings } from "./task-pipeline.js";
+import { TaskBilling } from "./tasks-service/billing.js";
 import { TasksServiceClient } from "./tasks-service/client.js";
 import { KeyPacing } from "./tasks-service/pacing.js";
 import { createJobsApi } from "./telegram/client-policy.js";
@@ -71,7 +72,8 @@ async function startFoundations(
   const vault = new KeyVault(config.keyVaultSecret ?? randomBytes(32));
   const registry = new KeyRegistry(storage);
   const apiKeys = new ApiKeys({ storage, vault, prefix: config.apiKeyPrefix });
-  const catalog = await loadCatalog(config.catalogPath);
+  const taskBilling = new TaskBilling(storage.kv);
+  const [catalog] = await Promise.all([loadCatalog(config.catalogPath), taskBilling.load()]);
   const metrics = createMetrics();
 
   // The playground's sandbox calls the messenger hook with a secret made for this run.
@@ -100,10 +102,12 @@ async function startFoundations(
     // A poll that cannot go within a second gives its job worker back and is queued again for when its
     // key's window has room: workers held by waiting polls would keep callbacks waiting for one.
     pacing: new KeyPacing(storage.windows, { pollMaxWaitMs: 1_000 }),
+    onProfile: (profile) => taskBilling.note(profile.billing),
   });
   closers.unshift(() => tasksService.close());
   return {
     storage,
+    taskBilling,
     vault,
     apiKeys,
     catalog,
@@ -193,6 +197,7 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
       },
       forms: pipeline.forms,
       i18n,
+      taskBilling: base.taskBilling,
       ...(generation ? { generation: generation.features } : {}),
     },
   );

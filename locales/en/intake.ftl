@@ -34,6 +34,7 @@ text-offer-expired = I no longer have that text. Please send it again.
 offer-more = More…
 offer-back = « Back
 offer-price-plan = free with your plan
+offer-price-in-plan = within your plan
 offer-price-per-minute = { $tokens } { $tokens ->
     [one] token
    *[other] tokens

@@ -48,6 +48,7 @@ text-offer-expired = Этого текста у меня уже нет. Приш
 offer-more = Ещё…
 offer-back = « Назад
 offer-price-plan = бесплатно в тарифе
+offer-price-in-plan = в рамках тарифа
 offer-price-per-minute = { $tokens } { $tokens ->
     [one] токен
     [few] токена

@@ -48,6 +48,7 @@ text-offer-expired = Цього тексту в мене вже немає. На
 offer-more = Більше…
 offer-back = « Назад
 offer-price-plan = безкоштовно в тарифі
+offer-price-in-plan = у межах тарифу
 offer-price-per-minute = { $tokens } { $tokens ->
     [one] токен
     [few] токени

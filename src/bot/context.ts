@@ -2,6 +2,7 @@ import type { Context as BaseContext, SessionFlavor } from "grammy";
 import type { BotLocale } from "../i18n/locales.js";
 import type { MessageVariables } from "../i18n/messages.js";
 import type { Logger } from "../logger.js";
+import type { TaskBillingKind } from "../tasks-service/billing.js";
 import type { PreferencesRepository, UserPreferences } from "./preferences.js";
 import type { SessionData } from "./session.js";
 
@@ -23,6 +24,8 @@ export interface BotContextExtras {
   /** Child logger carrying update_id, user_id and chat_id. */
   logger: Logger;
   preferencesRepository: PreferencesRepository;
+  /** How the task service bills (tokens, or a plan's allowances), for the price class on its offers. */
+  taskBilling: TaskBillingKind;
   /** The sender's stored preferences, read once per update. */
   preferences: UserPreferences;
   /**

@@ -20,6 +20,7 @@ import { PendingMediaStore, pendingMediaKey } from "../media/pending-media.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import { TaskRecords } from "../tasks/records.js";
+import type { TaskBilling } from "../tasks-service/billing.js";
 import { botApiClient, interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
 import { noteWhatWasSaid, speakingInChat, updateKind } from "../updates/updates.js";
 import { arrivalOrder } from "./arrival-order.js";
@@ -89,6 +90,8 @@ export interface CreateBotOptions {
   i18n?: BotI18n;
   /** The generation service's features; absent (no GENERATION_BASE_URL), none of them is shown. */
   generation?: GenerationFeatures;
+  /** How the task service bills, as learned from the profiles read; token billing when absent. */
+  taskBilling?: Pick<TaskBilling, "kind">;
 }
 
 export interface GenerationFeatures {
@@ -121,6 +124,7 @@ export function createBot(
   const storage = { ...deps.storage, kv: readAheadKv(deps.storage.kv) };
   const fullDeps = { ...deps, storage, now: deps.now ?? (() => new Date()) };
   const preferencesRepository = new PreferencesRepository(storage.kv);
+  const taskBilling = options.taskBilling ?? { kind: "tokens" as const };
 
   // The same policy for calls made inside forms, whose Api transformers on bot.api never reach.
   const apiPolicy = [interactiveRetry(options.autoRetry), noteWhatWasSaid];
@@ -142,6 +146,7 @@ export function createBot(
       configurable: true,
     });
     ctx.preferencesRepository = preferencesRepository;
+    ctx.taskBilling = taskBilling.kind;
     ctx.preferences = {};
     const afterwards: Array<() => Promise<void>> = [];
     ctx.afterTurn = (work) => {

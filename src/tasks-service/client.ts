@@ -52,6 +52,8 @@ export interface TasksServiceClientOptions extends ServiceClientOptions {
   pacing?: KeyPacing;
   /** Largest file sent; larger ones fail as too_large without a request. Default 500 MiB (the spec's limit). */
   maxUploadBytes?: number;
+  /** Told of every profile read: how the deployment bills is learned from it. */
+  onProfile?: (profile: Profile) => Promise<void>;
 }
 
 /** Largest response body read; answers of this API are a few kilobytes. */
@@ -82,12 +84,14 @@ export class TasksServiceClient implements TasksServicePort {
   private readonly logger: Logger;
   private readonly pacing: KeyPacing | undefined;
   private readonly maxUploadBytes: number;
+  private readonly onProfile: TasksServiceClientOptions["onProfile"];
 
   constructor(options: TasksServiceClientOptions) {
     this.basics = serviceClientBasics("tasks service", options);
     this.logger = options.logger;
     this.pacing = options.pacing;
     this.maxUploadBytes = options.maxUploadBytes ?? 500 * 1024 * 1024;
+    this.onProfile = options.onProfile;
   }
 
   /** Closes the connection pool when the client created it. */
@@ -103,14 +107,19 @@ export class TasksServiceClient implements TasksServicePort {
     });
   }
 
-  me(apiKey: string): Promise<Profile> {
-    return this.call({
+  async me(apiKey: string): Promise<Profile> {
+    const profile = await this.call({
       operation: "me",
       path: "/v1/me",
       apiKey,
       pace: "read",
       schema: ProfileSchema,
     });
+    // What is learned from the profile never costs the caller its answer.
+    await this.onProfile?.(profile).catch((error: unknown) =>
+      this.logger.warn({ err: error }, "what the profile says of billing was not kept"),
+    );
+    return profile;
   }
 
   /** Streams the file as the one part `file` of a multipart form; `file.open()` is called per attempt. */

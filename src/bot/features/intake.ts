@@ -169,7 +169,10 @@ async function offersFor(
   const prices: OtherPrices = more && options.otherPrices ? await options.otherPrices(ctx) : () => undefined;
   return (nonce) =>
     rankOffers(
-      [...taskIntakeOffers(ctx.t, nonce, tasks), ...(more?.offers(ctx.t, nonce, refs, prices) ?? [])],
+      [
+        ...taskIntakeOffers(ctx.t, nonce, tasks, ctx.taskBilling),
+        ...(more?.offers(ctx.t, nonce, refs, prices) ?? []),
+      ],
       likeliestFor(refs, text),
     );
 }

@@ -12,6 +12,8 @@ import { menuShownIn, redrawnMenu, replyWithMenu } from "../menu.js";
 export type PriceClass =
   /** No tokens: the plan includes it. */
   | { kind: "plan" }
+  /** Counted against the plan's monthly allowances, where the service bills by plan rather than tokens. */
+  | { kind: "inPlan" }
   /** Tokens per minute of the file, `from` when choices in the form add to it. */
   | { kind: "perMinute"; tokens: number; from: boolean }
   /** Free voices among the paid ones. */
@@ -48,6 +50,8 @@ function priceText(t: Translate, price: PriceClass): string {
   switch (price.kind) {
     case "plan":
       return t("offer-price-plan");
+    case "inPlan":
+      return t("offer-price-in-plan");
     case "perMinute":
       return t(price.from ? "offer-price-from-per-minute" : "offer-price-per-minute", {
         tokens: price.tokens,

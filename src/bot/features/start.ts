@@ -1,5 +1,6 @@
 import { Composer, type InlineKeyboard } from "grammy";
 import type { Translate } from "../../i18n/translate.js";
+import type { TaskBillingKind } from "../../tasks-service/billing.js";
 import type { BotContext } from "../context.js";
 import { startTaskButton } from "../keyboards/task-types.js";
 import { replyWithMenu } from "../menu.js";
@@ -43,11 +44,11 @@ const LIKELIEST_FIRST = [
   "dubbing",
 ];
 
-function taskOffers(t: Translate, nonce: string): Offer[] {
+function taskOffers(t: Translate, nonce: string, billing: TaskBillingKind): Offer[] {
   return BOT_TASK_TYPES.map((type) => ({
     job: type,
     name: t(`task-${type}-name`),
-    price: taskPriceClass(type),
+    price: taskPriceClass(type, billing),
     data: startTaskButton.pack(nonce, { type }),
   }));
 }
@@ -63,7 +64,10 @@ export async function startMenu(
 ): Promise<(nonce: string) => InlineKeyboard> {
   const prices = moreEntries ? await moreEntries.prices(ctx) : () => undefined;
   return (nonce) => {
-    const offers = [...taskOffers(ctx.t, nonce), ...(moreEntries?.offers(ctx.t, nonce, prices) ?? [])];
+    const offers = [
+      ...taskOffers(ctx.t, nonce, ctx.taskBilling),
+      ...(moreEntries?.offers(ctx.t, nonce, prices) ?? []),
+    ];
     return offerKeyboard(ctx.t, nonce, rankOffers(offers, LIKELIEST_FIRST), "start", page);
   };
 }

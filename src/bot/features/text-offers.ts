@@ -69,7 +69,7 @@ function taskOffer(type: TaskType, open: TextOffer["open"]): TextOffer {
     id: type,
     job: type,
     label: `task-${type}-name`,
-    price: async () => taskPriceClass(type),
+    price: async (ctx) => taskPriceClass(type, ctx.taskBilling),
     maxLength: formTextMax(type),
     open,
   };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Translate } from "../../i18n/translate.js";
+import type { TaskBillingKind } from "../../tasks-service/billing.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import type { Offer } from "../features/offer-message.js";
@@ -12,11 +13,16 @@ export const intakeButton = defineCallback(CALLBACK_SCOPES.intake, undefined, {
 });
 
 /** One offer per task that accepts the media, by the task's name and price class. */
-export function taskIntakeOffers(t: Translate, nonce: string, tasks: readonly TaskType[]): Offer[] {
+export function taskIntakeOffers(
+  t: Translate,
+  nonce: string,
+  tasks: readonly TaskType[],
+  billing: TaskBillingKind,
+): Offer[] {
   return tasks.map((type) => ({
     job: type,
     name: t(`task-${type}-name`),
-    price: taskPriceClass(type),
+    price: taskPriceClass(type, billing),
     data: intakeButton.pack(nonce, { type }),
   }));
 }

@@ -395,3 +395,20 @@ describe("task numbers", () => {
     expect(textOf(lastCall(details, "editMessageText"))).toMatch(/^#12345 · /);
   });
 });
+
+describe("offers where the task service bills by plan", () => {
+  it("/start names no token prices on the tasks: each is part of the plan", async () => {
+    const harness = new BotHarness({ createOptions: { taskBilling: { kind: "quota" } } });
+    const user = harness.user();
+    const reply = lastCall(await harness.send(user, "/start"), "sendMessage");
+    const more = lastCall(
+      await harness.press(user, BotHarness.button(reply, "More…")),
+      "editMessageReplyMarkup",
+    );
+    const offers = [...BotHarness.buttons(reply), ...BotHarness.buttons(more)].map((button) => button.text);
+    expect(offers.filter((text) => /token/.test(text))).toEqual([]);
+    expect(offers).toContain("Transcription");
+    expect(offers).toContain("Slideshow with voiceover");
+    expect(offers).toContain("Animated explainer");
+  });
+});

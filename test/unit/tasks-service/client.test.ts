@@ -121,6 +121,31 @@ describe("requests on the wire", () => {
     expect(profile).toMatchObject({ billing: "quota", tariff: "Pro" });
   });
 
+  it("tells onProfile of each profile read, and a failure there still answers the read, logged", async () => {
+    stub.handle((_req, res) =>
+      sendJson(res, 200, {
+        user_id: 42,
+        tariff: "Pro",
+        tariff_expires_at: "2027-01-01T00:00:00",
+        limits: {},
+        usage: {},
+        api_key_prefix: "AbCd1234",
+        api_key_created_at: "2026-11-01T09:30:00",
+      }),
+    );
+    const seen: string[] = [];
+    const noting = makeClient({ onProfile: async (profile) => void seen.push(profile.billing) });
+    await noting.me(API_KEY);
+    expect(seen).toEqual(["quota"]);
+    const failing = makeClient({
+      onProfile: async () => {
+        throw new Error("storage is down");
+      },
+    });
+    expect(await failing.me(API_KEY)).toMatchObject({ billing: "quota" });
+    expect(logLines.join("\n")).toContain("what the profile says of billing was not kept");
+  });
+
   it("creates a task with a JSON body and the key", async () => {
     let received: unknown;
     stub.handle(async (req, res) => {
