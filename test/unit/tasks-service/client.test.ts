@@ -30,6 +30,16 @@ const completedTask = {
   updated_at: "2026-11-22T10:01:00",
 };
 
+const QUOTA_PROFILE = {
+  user_id: 42,
+  tariff: "Pro",
+  tariff_expires_at: "2027-01-01T00:00:00",
+  limits: {},
+  usage: {},
+  api_key_prefix: "AbCd1234",
+  api_key_created_at: "2026-11-01T09:30:00",
+};
+
 let stub: ServiceStub;
 let logLines: string[];
 let sleeps: number[];
@@ -106,33 +116,13 @@ describe("requests on the wire", () => {
   });
 
   it("reads the quota-based profile and marks it billing=quota", async () => {
-    stub.handle((_req, res) =>
-      sendJson(res, 200, {
-        user_id: 42,
-        tariff: "Pro",
-        tariff_expires_at: "2027-01-01T00:00:00",
-        limits: {},
-        usage: {},
-        api_key_prefix: "AbCd1234",
-        api_key_created_at: "2026-11-01T09:30:00",
-      }),
-    );
+    stub.handle((_req, res) => sendJson(res, 200, QUOTA_PROFILE));
     const profile = await makeClient().me(API_KEY);
     expect(profile).toMatchObject({ billing: "quota", tariff: "Pro" });
   });
 
   it("tells onProfile of each profile read, and a failure there still answers the read, logged", async () => {
-    stub.handle((_req, res) =>
-      sendJson(res, 200, {
-        user_id: 42,
-        tariff: "Pro",
-        tariff_expires_at: "2027-01-01T00:00:00",
-        limits: {},
-        usage: {},
-        api_key_prefix: "AbCd1234",
-        api_key_created_at: "2026-11-01T09:30:00",
-      }),
-    );
+    stub.handle((_req, res) => sendJson(res, 200, QUOTA_PROFILE));
     const seen: string[] = [];
     const noting = makeClient({ onProfile: async (profile) => void seen.push(profile.billing) });
     await noting.me(API_KEY);
