@@ -13,6 +13,7 @@ import {
   type FormEnv,
   type FormField,
   fieldLabelKey,
+  glossaryField,
   groupButtons,
   groupNameKey,
   mediaApplies,
@@ -48,6 +49,16 @@ export function pressOnSummary(
     }
     case "cancel":
       return { state, effect: { kind: "cancel" } };
+    case "toggle-glossary": {
+      const { withoutGlossary, ...rest } = state;
+      return {
+        state: {
+          ...rest,
+          screen: { name: "summary" },
+          ...(withoutGlossary ? {} : { withoutGlossary: true }),
+        },
+      };
+    }
     case "toggle-details": {
       const details = state.screen.name === "summary" && state.screen.details === true;
       return { state: { ...state, screen: { name: "summary", ...(details ? {} : { details: true }) } } };
@@ -105,6 +116,8 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   if (fromLast) rest.push("", fromLast);
   for (const insight of definition.insight?.(view) ?? [])
     rest.push(escapeHtml(t(insight.key, insight.params)));
+  const glossary = glossaryLines(context, state);
+  rest.push(...glossary.map(escapeHtml));
   const money = [paidFromLine(t, env.contract.paidFrom(view)), ...env.contract.ledger(definition, view, t)];
   rest.push("", ...money.map(escapeHtml));
   const issue = env.contract.issues(definition, view)[0];
@@ -146,12 +159,31 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
       : t("form-details-more", { count: chosen.length - shown.length });
     keyboard.push([context.button(label, { kind: "toggle-details" })]);
   }
+  if (glossary.length > 0) {
+    const label = t(state.withoutGlossary ? "glossary-card-use" : "glossary-card-leave-out");
+    keyboard.push([context.button(label, { kind: "toggle-glossary" })]);
+  }
   if (fromLast) keyboard.push([context.button(t("money-last-use-settings"), { kind: "use-settings" })]);
   keyboard.push([
     context.button(t("form-create"), { kind: "create" }),
     context.button(t("button-cancel"), { kind: "cancel" }),
   ]);
   return { text: lines.join("\n"), keyboard };
+}
+
+/**
+ * The card's word on the user's glossary, where the form takes one and the user has one: how many terms
+ * go with the request, or that they are left out of it, and the terms the field had no room for.
+ */
+function glossaryLines(context: ScreenContext, state: FormState): string[] {
+  const { definition, env, t } = context;
+  const terms = env.glossary ?? [];
+  if (definition.glossary === undefined || terms.length === 0) return [];
+  if (state.withoutGlossary) return [t("glossary-card-off")];
+  const line = t("glossary-card", { count: terms.length });
+  const leftOut = glossaryField(definition, viewOf(state, env))?.leftOut ?? [];
+  if (leftOut.length === 0) return [line];
+  return [line, t("glossary-card-left-out", { count: leftOut.length, terms: leftOut.join(", ") })];
 }
 
 /**
