@@ -37,7 +37,7 @@ const removeTermButton = defineCallback(CALLBACK_SCOPES.glossary, "rm", {
   print: z.string().regex(/^[A-Za-z0-9_-]{6}$/),
 });
 const clearButton = defineCallback(CALLBACK_SCOPES.glossary, "clear", {});
-const clearConfirmedButton = defineCallback(CALLBACK_SCOPES.glossary, "clear!", {});
+const clearConfirmedButton = defineCallback(CALLBACK_SCOPES.glossary, "wipe", {});
 const backButton = defineCallback(CALLBACK_SCOPES.glossary, "back", {});
 
 function printOf(term: string): string {

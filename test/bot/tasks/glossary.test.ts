@@ -4,6 +4,7 @@
  * cut to what fits when the field would go over the spec's 2000 characters.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { GlossaryStore } from "../../../src/bot/glossary.js";
 import type { MediaRef } from "../../../src/media/media-ref.js";
 import { BotHarness, type TestUser } from "../../support/bot-harness.js";
 import { FormRig, uploadIdOf } from "../../support/form-rig.js";
@@ -167,6 +168,18 @@ describe("a smart clip with a glossary", () => {
     expect(rig.created).toEqual([
       { type: "smart_clip", file: upload("v1"), context: own, reels_mode: true, webhook_url: HOOK },
     ]);
+  });
+});
+
+describe("/glossary while a form is open", () => {
+  it("takes the terms typed after it, not the form", async () => {
+    rig = await FormRig.create();
+    const user = rig.harness.user(631);
+    await rig.fromStart(user, "Voiceover");
+    await rig.harness.send(user, "/glossary");
+    await rig.harness.send(user, "Dnipro, Kyiv");
+    expect(await new GlossaryStore(rig.storage.kv).terms(user.id)).toEqual(["Dnipro", "Kyiv"]);
+    expect(rig.card(user).text).not.toContain("Dnipro");
   });
 });
 
