@@ -1,15 +1,16 @@
 ## /glossary: the names and terms added to transcriptions and smart clips
 command-glossary = Names and terms for transcripts and clips
+welcome-glossary = 📖 Names in your recordings come out wrong? Put them in /glossary once.
 glossary-title = 📖 Your glossary: names and terms I add to your Transcription and Smart clips tasks, so they come out spelled right.
 glossary-empty = It is empty for now.
 glossary-terms = { $count ->
     [one] One word
    *[other] { $count } words
-}: { $terms }
-glossary-how = Send names and terms to add, separated by commas or on separate lines. Tap one below to remove it. Room for { $terms } words of { $max } characters in all; { $left ->
+    }: { $terms }
+glossary-how = Send names and terms to add, separated by commas or on separate lines. Tap one below to remove it. It holds up to { $terms } words, { $max } characters in all; { $left ->
     [one] 1 character
    *[other] { $left } characters
-} left.
+    } left.
 glossary-added = ✅ Added: { $terms }.
 glossary-removed = Removed: { $term }
 glossary-nothing-new = Those are in your glossary already.
@@ -18,19 +19,19 @@ glossary-too-many = Nothing added: the glossary holds { $max } words at most, an
     [0] it is full
     [one] there is room for 1 more
    *[other] there is room for { $room } more
-}. Remove some first.
+    }. Remove some first.
 glossary-too-long = Nothing added: that is { $needed ->
     [one] 1 character
    *[other] { $needed } characters
-}, and { $room ->
+    }, and { $room ->
     [one] 1 is
    *[other] { $room } are
-} left of { $max }. Remove a word first, or send fewer.
+    } left of { $max }. Remove a word first, or send fewer.
 glossary-clear = 🗑 Clear all
-glossary-clear-ask = Clear all { $count ->
+glossary-clear-ask = Remove { $count ->
     [one] 1 word
    *[other] { $count } words
-} from your glossary?
+    } from your glossary?
 glossary-clear-yes = 🗑 Yes, clear
 glossary-cleared = Glossary cleared
 

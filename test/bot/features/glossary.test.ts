@@ -17,7 +17,7 @@ describe("/glossary", () => {
     const empty = reply(await harness.send(user, "/glossary"));
     expect(textOf(empty)).toContain("📖 Your glossary");
     expect(textOf(empty)).toContain("It is empty for now.");
-    expect(textOf(empty)).toContain("Room for 40 words of 400 characters in all; 400 characters left.");
+    expect(textOf(empty)).toContain("It holds up to 40 words, 400 characters in all; 400 characters left.");
     expect(labels(empty)).toEqual([]);
 
     const added = reply(await harness.send(user, "Dnipro, Zaporizhzhia\n  Олена   Зеленська ;dnipro,,"));
@@ -70,7 +70,7 @@ describe("/glossary", () => {
       await harness.press(user, BotHarness.button(list, "🗑 Clear all")),
       "editMessageText",
     );
-    expect(textOf(asked)).toBe("Clear all 2 words from your glossary?");
+    expect(textOf(asked)).toBe("Remove 2 words from your glossary?");
     const back = lastCall(await harness.press(user, BotHarness.button(asked, "« Back")), "editMessageText");
     expect(labels(back)).toContain("✖️ Kyiv");
     expect(await new GlossaryStore(harness.storage.kv).terms(user.id)).toEqual(["Dnipro", "Kyiv"]);
@@ -149,5 +149,17 @@ describe("/glossary", () => {
     const russian = textOf(reply(await harness.send(ru, "/glossary Днепр, Киев")));
     expect(russian).toContain("2 слова: Днепр, Киев");
     expect(russian).toContain("остался 391 символ.");
+  });
+
+  it("is offered to a newcomer on /start and named in /help, which keeps to fifteen lines", async () => {
+    const harness = new BotHarness();
+    const user = harness.user(710, "uk");
+    const start = textOf(reply(await harness.send(user, "/start")));
+    expect(start).toContain(
+      "📖 Імена у ваших записах розпізнаються неправильно? Додайте їх один раз у /glossary.",
+    );
+    const help = textOf(reply(await harness.send(user, "/help")));
+    expect(help).toContain("/glossary – ваші імена й терміни");
+    expect(help.split("\n").length).toBeLessThanOrEqual(15);
   });
 });
