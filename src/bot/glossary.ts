@@ -36,10 +36,10 @@ export function glossaryLength(terms: readonly string[]): number {
   return terms.reduce((sum, term) => sum + term.length, 0);
 }
 
-/** The terms of a message: separated by commas, semicolons or new lines, in any script. */
+/** The terms of a message: separated by commas (as any script writes them), semicolons or new lines. */
 export function termsIn(text: string): string[] {
   return text
-    .split(/[,;\n，、；]+/)
+    .split(/[,;\n，、；،]+/)
     .map((term) => term.replace(/\s+/g, " ").trim())
     .filter((term) => term.length > 0);
 }

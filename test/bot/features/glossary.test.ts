@@ -41,9 +41,14 @@ describe("/glossary", () => {
   it("takes terms given with the command itself", async () => {
     const harness = new BotHarness();
     const user = harness.user(702);
-    const added = reply(await harness.send(user, "/glossary 基辅, 第聂伯河、Kyiv"));
-    expect(textOf(added)).toContain("✅ Added: 基辅, 第聂伯河, Kyiv.");
-    expect(await new GlossaryStore(harness.storage.kv).terms(user.id)).toEqual(["基辅", "第聂伯河", "Kyiv"]);
+    const added = reply(await harness.send(user, "/glossary 基辅, 第聂伯河、Kyiv، كييف"));
+    expect(textOf(added)).toContain("✅ Added: 基辅, 第聂伯河, Kyiv, كييف.");
+    expect(await new GlossaryStore(harness.storage.kv).terms(user.id)).toEqual([
+      "基辅",
+      "第聂伯河",
+      "Kyiv",
+      "كييف",
+    ]);
   });
 
   it("removes the term tapped, and a tap on an older list removes nothing else", async () => {
