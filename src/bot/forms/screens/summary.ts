@@ -178,12 +178,13 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
 function glossaryLines(context: ScreenContext, state: FormState): string[] {
   const { definition, env, t } = context;
   const terms = env.glossary ?? [];
-  if (definition.glossary === undefined || terms.length === 0) return [];
+  // As it would go with the request were it switched on, so the switch never hides itself.
+  const fit = glossaryField(definition, { ...viewOf(state, env), glossary: terms });
+  if (!fit) return [];
   if (state.withoutGlossary) return [t("glossary-card-off")];
   const line = t("glossary-card", { count: terms.length });
-  const leftOut = glossaryField(definition, viewOf(state, env))?.leftOut ?? [];
-  if (leftOut.length === 0) return [line];
-  return [line, t("glossary-card-left-out", { count: leftOut.length, terms: leftOut.join(", ") })];
+  if (fit.leftOut.length === 0) return [line];
+  return [line, t("glossary-card-left-out", { count: fit.leftOut.length, terms: fit.leftOut.join(", ") })];
 }
 
 /**
