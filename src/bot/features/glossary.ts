@@ -112,13 +112,18 @@ export function createGlossaryFeature(deps: { kv: KeyValueStore; now(): Date }) 
   const input = new Composer<BotContext>();
   input.use(async (ctx, next) => {
     if (ctx.chat?.type !== "private" || !ctx.from || !ctx.session.glossaryAwaiting) return next();
-    const text = ctx.message?.text;
+    if (decodeCallback(ctx.callbackQuery?.data)?.scope === CALLBACK_SCOPES.glossary) return next();
+    const message = ctx.message;
     const expired = deps.now().getTime() - ctx.session.glossaryAwaiting.since > AWAIT_MS;
-    const ownPress = decodeCallback(ctx.callbackQuery?.data)?.scope === CALLBACK_SCOPES.glossary;
-    if (ownPress) return next();
-    // Anything else than words (a command, a press elsewhere, a file, a link) ends the wait.
-    const words = expired || !ctx.message || text === undefined || text.startsWith("/") ? undefined : text;
-    if (words === undefined || (ctx.message && extractMedia(ctx.message).refs.length > 0)) {
+    // Anything but words (a command, a press elsewhere, a file, a link) ends the wait.
+    const words =
+      !expired &&
+      message?.text !== undefined &&
+      !message.text.startsWith("/") &&
+      extractMedia(message).refs.length === 0
+        ? message.text
+        : undefined;
+    if (words === undefined) {
       delete ctx.session.glossaryAwaiting;
       return next();
     }

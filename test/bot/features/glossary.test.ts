@@ -143,6 +143,18 @@ describe("/glossary", () => {
     expect(await new GlossaryStore(harness.storage.kv).terms(user.id)).toEqual(["Kyiv"]);
   });
 
+  it("stops listening ten minutes after it was shown", async () => {
+    let clock = Date.parse("2026-11-27T10:00:00Z");
+    const harness = new BotHarness({ now: () => new Date(clock) });
+    const user = harness.user(711);
+    await harness.send(user, "/glossary");
+    clock += 9 * 60 * 1000;
+    await harness.send(user, "Dnipro");
+    clock += 11 * 60 * 1000;
+    await harness.send(user, "Good morning, everyone.");
+    expect(await new GlossaryStore(harness.storage.kv).terms(user.id)).toEqual(["Dnipro"]);
+  });
+
   it("speaks Ukrainian and Russian with the right plurals", async () => {
     const harness = new BotHarness();
     const uk = harness.user(708, "uk");
