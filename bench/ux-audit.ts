@@ -1,9 +1,10 @@
 /**
  * `npm run ux:audit`: drives every form, /start, /help, /settings, /tasks, /balance, /apikey, every task
- * card and result, and the generation service's forms, cards, results, /account, /gallery and /queue in
- * en, uk and ru, reads the locale files, and prints, per language, how many codes, stray Latin words,
- * wrong plurals, double full stops, repeated sentences, service-made words and other names for a job a
- * user would read, and where. The target is 0 for each; test/bot/ux-audit.test.ts fails on any.
+ * card and result, the generation service's forms, cards, results, /account, /gallery and /queue, and
+ * /glossary with the cards it shows on, in en, uk and ru, reads the locale files, and prints, per
+ * language, how many codes, stray Latin words, wrong plurals, double full stops, repeated sentences,
+ * service-made words and other names for a job a user would read, and where. The target is 0 for each;
+ * test/bot/ux-audit.test.ts fails on any.
  */
 import { auditWords, FINDING_KINDS } from "../test/support/ux-audit.js";
 

@@ -59,5 +59,5 @@ help-results-generation = /tasks – your tasks · /gallery – your images and 
 help-money = /balance – balance and limits · /apikey – your API key
 help-money-generation = /balance – balances · /account – generation account · /apikey – your API key
 help-link-generation = /connect – link a generation account · /disconnect – forget it
-help-settings = /settings – your defaults · /language – interface language
+help-settings = /settings – your defaults · /glossary – your names and terms · /language – interface language
 help-cancel = /cancel – leave the current step · /help – this list

@@ -74,5 +74,5 @@ help-results-generation = /tasks – ваши задачи · /gallery – ва�
 help-money = /balance – баланс и лимиты · /apikey – ваш API-ключ
 help-money-generation = /balance – балансы · /account – аккаунт генерации · /apikey – ваш API-ключ
 help-link-generation = /connect – подключить аккаунт генерации · /disconnect – забыть его
-help-settings = /settings – настройки по умолчанию · /language – язык интерфейса
+help-settings = /settings – настройки по умолчанию · /glossary – ваши имена и термины · /language – язык интерфейса
 help-cancel = /cancel – выйти из текущего шага · /help – этот список

@@ -74,5 +74,5 @@ help-results-generation = /tasks – ваші завдання · /gallery – �
 help-money = /balance – баланс і ліміти · /apikey – ваш API-ключ
 help-money-generation = /balance – баланси · /account – акаунт генерації · /apikey – ваш API-ключ
 help-link-generation = /connect – під'єднати акаунт генерації · /disconnect – забути його
-help-settings = /settings – налаштування за замовчуванням · /language – мова інтерфейсу
+help-settings = /settings – налаштування за замовчуванням · /glossary – ваші імена й терміни · /language – мова інтерфейсу
 help-cancel = /cancel – вийти з поточного кроку · /help – цей список

@@ -11,6 +11,7 @@ export const BOT_COMMANDS = [
   "start",
   "help",
   "settings",
+  "glossary",
   "language",
   "balance",
   "tasks",

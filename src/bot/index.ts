@@ -30,6 +30,7 @@ import type { BotDeps } from "./deps.js";
 import { createApiKeyFeature } from "./features/apikey.js";
 import { createBalanceFeature } from "./features/balance.js";
 import { createCancelFeature } from "./features/cancel.js";
+import { createGlossaryFeature } from "./features/glossary.js";
 import { groupsFeature } from "./features/groups.js";
 import { createHelpFeature } from "./features/help.js";
 import { createIntakeFeature, type IntakeOptions } from "./features/intake.js";
@@ -254,6 +255,9 @@ function features(
   const cards = new OpenFormCards(kv);
   const { now } = deps;
   const chain = new Composer<BotContext>();
+  const glossary = createGlossaryFeature({ kv, now });
+  // What is typed after /glossary is for it, even while a form is open.
+  chain.use(glossary.input);
   // A running form sees the chat's updates before anything else; result buttons carry their own authority.
   if (forms || generation) {
     chain.use(
@@ -285,6 +289,7 @@ function features(
   chain.use(createHelpFeature(menuEntries));
   chain.use(languageFeature);
   chain.use(createSettingsFeature(deps.catalog));
+  chain.use(glossary.feature);
   chain.use(
     createBalanceFeature(
       generation ? { ...deps, generationBalance: generationBalanceOf(generation.account) } : deps,

@@ -13,6 +13,8 @@ export const SessionDataSchema = z.object({
   menuOwner: z.number().int().optional(),
   /** /connect is waiting for the generation service's key, then for its optional signing secret. */
   generationLink: z.object({ awaiting: z.enum(["key", "secret"]), since: z.number() }).optional(),
+  /** /glossary is waiting for names and terms to add (since, in milliseconds). */
+  glossaryAwaiting: z.object({ since: z.number() }).optional(),
   /** The message showing that menu: a newer menu or /cancel removes its keyboard. */
   menuMessageId: z.number().int().optional(),
 });

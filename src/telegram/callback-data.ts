@@ -25,6 +25,7 @@ export const CALLBACK_SCOPES = {
   generationResult: "gr",
   gallery: "gl",
   batchFile: "bf",
+  glossary: "gy",
 } as const;
 export type CallbackScope = (typeof CALLBACK_SCOPES)[keyof typeof CALLBACK_SCOPES];
 

@@ -1,9 +1,10 @@
 /**
  * The words audit: drives every screen of every task form (each picker), /start, /help, /settings (each
- * picker), /tasks, /balance and /apikey, every task card and result, and the generation service's screens
- * (ux-audit-generations.ts) in en, uk and ru through the real bot, reads the locale files, and lists
- * every place the user would read what words-audit.ts looks for: a code, a stray Latin word, a wrong
- * plural, a double full stop, a sentence said twice, the service's own prompt, another name for a job.
+ * picker), /tasks, /balance and /apikey, every task card and result, the generation service's screens
+ * (ux-audit-generations.ts) and the glossary's (ux-audit-glossary.ts) in en, uk and ru through the real
+ * bot, reads the locale files, and lists every place the user would read what words-audit.ts looks for:
+ * a code, a stray Latin word, a wrong plural, a double full stop, a sentence said twice, the service's own
+ * prompt, another name for a job.
  */
 import { fileURLToPath } from "node:url";
 import { DEFAULT_PROMPTS, SANDBOX_MODELS } from "../../dev/generation-sandbox/index.js";
@@ -22,6 +23,7 @@ import { type CardButton, formButtons, pressAction, pressButton, toSummary } fro
 import { FormRig } from "./form-rig.js";
 import { audio, photo, video } from "./telegram-messages.js";
 import { auditGenerations } from "./ux-audit-generations.js";
+import { auditGlossary } from "./ux-audit-glossary.js";
 import { auditTaskResults } from "./ux-audit-tasks.js";
 import { type Finding, latinAllowed, WordsAudit } from "./words-audit.js";
 
@@ -246,6 +248,7 @@ export async function auditLocale(locale: BotLocale): Promise<Finding[]> {
   await auditCommands(locale, catalog, audit);
   await auditTaskResults(locale, audit);
   await auditGenerations(locale, audit);
+  await auditGlossary(locale, audit);
   return audit.findings;
 }
 

@@ -30,6 +30,7 @@ export function createCancelFeature(waiting: {
     await waiting.media.clear(ctx.chat.id);
     await waiting.texts.clear(ctx.chat.id);
     ctx.session.generationLink = undefined;
+    delete ctx.session.glossaryAwaiting;
     // Buttons of menus shown before the cancel no longer act.
     openMenu(ctx);
     await ctx.reply(ctx.t("cancel-done"), { reply_markup: { remove_keyboard: true } });

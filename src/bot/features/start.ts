@@ -88,7 +88,7 @@ export function createStartFeature(moreEntries?: MenuEntries): Composer<BotConte
       await replyWithMenu(ctx, ctx.t("start-unknown-payload"), await startMenu(ctx, moreEntries));
       return;
     }
-    const text = ctx.t("welcome", { name: ctx.from.first_name });
+    const text = `${ctx.t("welcome", { name: ctx.from.first_name })}\n\n${ctx.t("welcome-glossary")}`;
     await replyWithMenu(ctx, text, await startMenu(ctx, moreEntries));
   });
 

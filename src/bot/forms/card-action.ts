@@ -28,7 +28,9 @@ export type SummaryAction =
   /** The values the last task of the type left go back to the defaults and /settings. */
   | { kind: "use-settings" }
   /** The card's every line, or back to the short card. */
-  | { kind: "toggle-details" };
+  | { kind: "toggle-details" }
+  /** The user's glossary left out of this request, or back in. */
+  | { kind: "toggle-glossary" };
 
 /** Buttons of the media screen (and the summary's way to it). */
 export type MediaAction =
@@ -107,6 +109,7 @@ const CARD_BUTTONS: { [K in CardActionKind]: CardButton<CardActionOf<K>> } = {
   cancel: cardButton("cancel", "x", {}),
   "use-settings": cardButton("use-settings", "S", {}),
   "toggle-details": cardButton("toggle-details", "D", {}),
+  "toggle-glossary": cardButton("toggle-glossary", "G", {}),
   "add-media": cardButton("add-media", "M", {}),
   "media-done": cardButton("media-done", "d", {}),
   "swap-media": cardButton("swap-media", "w", { index: callbackInt }),

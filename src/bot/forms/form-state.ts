@@ -53,6 +53,8 @@ export interface FormState {
    * (so each file keeps its number). Files sent later follow in the order they were sent.
    */
   mediaOrder?: number[];
+  /** The user's glossary is left out of this one request. */
+  withoutGlossary?: boolean;
 }
 
 export type FormEvent =
@@ -124,5 +126,6 @@ export function orderedMedia(state: Pick<FormState, "media" | "mediaOrder">): Me
 }
 
 export function viewOf(state: FormState, env: FormEnv): FormView {
-  return { values: state.values, media: orderedMedia(state), env };
+  const glossary = state.withoutGlossary ? undefined : env.glossary;
+  return { values: state.values, media: orderedMedia(state), env, ...(glossary ? { glossary } : {}) };
 }

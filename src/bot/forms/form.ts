@@ -11,6 +11,7 @@ import type { Translate } from "../../i18n/translate.js";
 import type { MediaClass } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import { TASK_TYPES, type TaskRequestInput, type TaskType } from "../../tasks-service/schemas/index.js";
+import { fitGlossary, type GlossaryFit } from "../glossary.js";
 
 /**
  * Forms of the generation service: images from text or reference photos; videos from text, from start
@@ -90,6 +91,8 @@ export interface FormEnv {
   account?: AccountView;
   /** What the service the form is for refuses, and what it costs. */
   contract: FormContract;
+  /** The user's glossary (/glossary) as it was when the form opened. */
+  glossary?: readonly string[];
 }
 
 /** A reason the service would refuse the request, in the user's words: a locale key and its variables. */
@@ -138,6 +141,8 @@ export interface FormView {
   values: FormValues;
   media: readonly MediaRef[];
   env: FormEnv;
+  /** The glossary's terms that go with this request: the user's, unless left out for this one. */
+  glossary?: readonly string[];
 }
 
 export interface ChoiceOption {
@@ -246,6 +251,8 @@ export interface FormDefinition<T extends FormType = FormType> {
   normalize?: (values: FormValues, env: FormEnv) => FormValues;
   /** Brings values within what the form's media allow (a clip no longer than its source), as they arrive. */
   followMedia?: (values: FormValues, media: readonly MediaRef[]) => FormValues;
+  /** The text field the user's glossary is added to (what helps the service recognise names). */
+  glossary?: FieldKey<T>;
 }
 
 /** The locale key of a field's name. */
@@ -300,6 +307,23 @@ export function mediaApplies(definition: FormDefinition, values: FormValues): bo
 
 export function isUnset(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+}
+
+/**
+ * The field the form adds the glossary to, with its text as sent: the user's own words, then the terms
+ * that fit within the field's length. Undefined when the form takes no glossary or none goes with it.
+ */
+export function glossaryField(
+  definition: FormDefinition,
+  view: FormView,
+): (GlossaryFit & { key: RequestField }) | undefined {
+  const key = definition.glossary;
+  const terms = view.glossary;
+  if (key === undefined || terms === undefined || terms.length === 0) return undefined;
+  const field = fieldOf(definition, key);
+  if (field?.input.kind !== "text" || !applies(field, view)) return undefined;
+  const own = view.values[key];
+  return { key, ...fitGlossary(typeof own === "string" ? own : "", terms, field.input.maxLength) };
 }
 
 /** Fields the service needs that have no value yet. */

@@ -43,6 +43,7 @@ function onPress(definition: FormDefinition, state: FormState, action: CardActio
     case "cancel":
     case "use-settings":
     case "toggle-details":
+    case "toggle-glossary":
       return pressOnSummary(definition, state, action, env);
     case "add-media":
     case "media-done":

@@ -17,7 +17,7 @@ import { speechLanguage } from "../forms/fields.js";
 import type { AccountView, FormEnv, FormValues } from "../forms/form.js";
 import { type formBasics, withLengths } from "../forms/form-basics.js";
 import { type FormConversation, runForm } from "../forms/form-loop.js";
-import { type FormState, type Notice, orderedMedia } from "../forms/form-state.js";
+import { type FormState, type Notice, viewOf } from "../forms/form-state.js";
 import { firstScreen } from "../forms/navigation.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
 import { placeMedia } from "../forms/place-media.js";
@@ -49,6 +49,8 @@ export interface FormSetup {
   account?: AccountView;
   preferences: UserPreferences;
   last: FormValues;
+  /** The user's glossary, for the forms that add it to their request. */
+  glossary: readonly string[];
 }
 
 /** A form's Create: who asks where, for the card it was made on. */
@@ -115,6 +117,7 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
       contract: TASK_CONTRACT,
       samplesOnRequest: deps.samplesOnRequest,
       ...(setup.account ? { account: setup.account } : {}),
+      ...(definition.glossary && setup.glossary.length > 0 ? { glossary: setup.glossary } : {}),
     };
     const media = await conversation.external((outer) =>
       withLengths(input.media, unmeasured, (ref) => deps.measure(ref, outer.logger)),
@@ -176,8 +179,8 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
         },
         measure: (refs, logger) => withLengths(refs, unmeasured, (ref) => deps.measure(ref, logger)),
         async create(submitted, cardMessageId) {
-          const media = orderedMedia(submitted);
-          const view = { values: submitted.values, media, env };
+          const view = viewOf(submitted, env);
+          const media = [...view.media];
           // Media stay Telegram references here; the submit job uploads them and puts the ids in.
           const built = buildRequest(definition, view, (ref) => ref);
           const estimate = env.account?.tariff === undefined ? estimateCost(definition, view) : undefined;

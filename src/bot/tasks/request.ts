@@ -12,6 +12,7 @@ import {
   type FormDefinition,
   type FormIssue,
   type FormView,
+  glossaryField,
   mediaApplies,
   missingRequired,
   type RequestField,
@@ -90,6 +91,9 @@ export function buildRequest(
       if (ref.success) request[key] = resolve(ref.data);
     }
   }
+  // The glossary goes after the user's own words, as far as the field has room.
+  const glossary = glossaryField(definition, view);
+  if (glossary) request[glossary.key] = glossary.text;
   if (definition.type === "dubbing" && request.mode === "semi_auto") {
     return {
       request: { ...pick(request, SEMI_TRANSCRIBE_FIELDS), step: "transcribe" },

@@ -22,6 +22,7 @@ import { LastChoices } from "../forms/defaults.js";
 import type { AccountView } from "../forms/form.js";
 import { type FormBasicServices, formBasics, formUser } from "../forms/form-basics.js";
 import type { Notice } from "../forms/form-state.js";
+import { GlossaryStore } from "../glossary.js";
 import { readTextDocument } from "../text-document.js";
 import type { FlowDeps } from "./conversation.js";
 import { FORMS } from "./forms/index.js";
@@ -91,11 +92,13 @@ async function realSeconds(telegram: TelegramDownloadDeps, video: MediaRef): Pro
 
 export function createFlowDeps(services: FlowServices): FlowDeps {
   const lastChoices = new LastChoices(services.kv);
+  const glossaries = new GlossaryStore(services.kv);
   return {
     ...formBasics(services),
     async prepare(outer, type) {
       const userId = formUser(outer);
       const last = await lastChoices.get(userId, type);
+      const glossary = FORMS[type].glossary ? await glossaries.terms(userId) : [];
       let account: AccountView | undefined;
       try {
         const { apiKey } = await services.apiKeys.ensure(userId);
@@ -104,7 +107,13 @@ export function createFlowDeps(services: FlowServices): FlowDeps {
         // The card then shows no balance; Create still works and reports the service's answer.
         outer.logger.warn({ err: error }, "account not readable when opening a form");
       }
-      return { nonce: newNonce(), preferences: outer.preferences, last, ...(account ? { account } : {}) };
+      return {
+        nonce: newNonce(),
+        preferences: outer.preferences,
+        last,
+        glossary,
+        ...(account ? { account } : {}),
+      };
     },
     async submit(request, values) {
       await services.submissions.start(request);

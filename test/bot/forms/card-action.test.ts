@@ -23,6 +23,7 @@ const SAMPLES: { [K in CardActionKind]: readonly CardActionOf<K>[] } = {
   cancel: [{ kind: "cancel" }],
   "use-settings": [{ kind: "use-settings" }],
   "toggle-details": [{ kind: "toggle-details" }],
+  "toggle-glossary": [{ kind: "toggle-glossary" }],
   "add-media": [{ kind: "add-media" }],
   "media-done": [{ kind: "media-done" }],
   "swap-media": [

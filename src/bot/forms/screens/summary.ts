@@ -13,6 +13,7 @@ import {
   type FormEnv,
   type FormField,
   fieldLabelKey,
+  glossaryField,
   groupButtons,
   groupNameKey,
   mediaApplies,
@@ -48,6 +49,16 @@ export function pressOnSummary(
     }
     case "cancel":
       return { state, effect: { kind: "cancel" } };
+    case "toggle-glossary": {
+      const { withoutGlossary, ...rest } = state;
+      return {
+        state: {
+          ...rest,
+          screen: { name: "summary" },
+          ...(withoutGlossary ? {} : { withoutGlossary: true }),
+        },
+      };
+    }
     case "toggle-details": {
       const details = state.screen.name === "summary" && state.screen.details === true;
       return { state: { ...state, screen: { name: "summary", ...(details ? {} : { details: true }) } } };
@@ -106,8 +117,9 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   const notes = (definition.insight?.(view) ?? []).map((insight) =>
     escapeHtml(t(insight.key, insight.params)),
   );
+  const glossary = glossaryLines(context, state);
   const money = [paidFromLine(t, env.contract.paidFrom(view)), ...env.contract.ledger(definition, view, t)];
-  const after = ["", ...money.map(escapeHtml)];
+  const after = [...glossary.map(escapeHtml), "", ...money.map(escapeHtml)];
   const issue = env.contract.issues(definition, view)[0];
   // What happened (a text saved) does not hide what still stops Create.
   if (issue && (!state.notice || state.notice.info)) after.push("", `⚠️ ${escapeHtml(noticeText(t, issue))}`);
@@ -154,12 +166,32 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
         : t("form-details-more", { count: hiddenChoices });
     keyboard.push([context.button(label, { kind: "toggle-details" })]);
   }
+  if (glossary.length > 0) {
+    const label = t(state.withoutGlossary ? "glossary-card-use" : "glossary-card-leave-out");
+    keyboard.push([context.button(label, { kind: "toggle-glossary" })]);
+  }
   if (fromLast) keyboard.push([context.button(t("money-last-use-settings"), { kind: "use-settings" })]);
   keyboard.push([
     context.button(t("form-create"), { kind: "create" }),
     context.button(t("button-cancel"), { kind: "cancel" }),
   ]);
   return { text: lines.join("\n"), keyboard };
+}
+
+/**
+ * The card's word on the user's glossary, where the form takes one and the user has one: how many terms
+ * go with the request, or that they are left out of it, and the terms the field had no room for.
+ */
+function glossaryLines(context: ScreenContext, state: FormState): string[] {
+  const { definition, env, t } = context;
+  const terms = env.glossary ?? [];
+  // As it would go with the request were it switched on, so the switch never hides itself.
+  const fit = glossaryField(definition, { ...viewOf(state, env), glossary: terms });
+  if (!fit) return [];
+  if (state.withoutGlossary) return [t("glossary-card-off")];
+  const line = t("glossary-card", { count: terms.length });
+  if (fit.leftOut.length === 0) return [line];
+  return [line, t("glossary-card-left-out", { count: fit.leftOut.length, terms: fit.leftOut.join(", ") })];
 }
 
 /**

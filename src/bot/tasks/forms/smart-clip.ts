@@ -71,4 +71,5 @@ export const smartClipForm: FormDefinition<"smart_clip"> = {
     { key: "filters", group: "filters", input: { kind: "multi", options: SMART_CLIP_FILTERS } },
   ],
   followMedia: clipWithinSource,
+  glossary: "context",
 };

@@ -11,4 +11,5 @@ export const transcriptionForm: FormDefinition<"transcription"> = {
     text("ai_prompt", "recognition", 2000),
     choice("output_format", "recognition", TRANSCRIPTION_OUTPUT_FORMATS),
   ],
+  glossary: "ai_prompt",
 };
