@@ -53,6 +53,7 @@ import {
 } from "./generations/entries.js";
 import { createGalleryFeature } from "./generations/gallery.js";
 import type { GalleryDeps } from "./generations/gallery-view.js";
+import { createInlineImageFeature, type InlineImageDeps } from "./generations/inline-image.js";
 import { createGenerationResultButtons, type GenerationFormsDeps } from "./generations/result-actions.js";
 import { type BotI18n, createI18n, negotiateLocale } from "./i18n.js";
 import { PendingTextStore, pendingTextKey } from "./pending-text.js";
@@ -98,6 +99,8 @@ export interface GenerationFeatures {
   forms: GenerationFormsDeps;
   /** /gallery and /queue; without them neither command answers. */
   gallery?: GalleryDeps;
+  /** "Make an image" in inline mode: its offer (inlineImageOffer) and its chosen result. */
+  inlineImage?: InlineImageDeps;
 }
 
 /** Room for a video's 30 media sent as albums (one update per item) and the taps around them. */
@@ -249,6 +252,8 @@ function features(
   const cards = new OpenFormCards(kv);
   const { now } = deps;
   const chain = new Composer<BotContext>();
+  // A chosen inline result has no chat: nothing of a chat's (its form, its buttons) is for it.
+  if (generation?.inlineImage) chain.use(createInlineImageFeature(generation.inlineImage));
   // A running form sees the chat's updates before anything else; result buttons carry their own authority.
   if (forms || generation) {
     chain.use(
