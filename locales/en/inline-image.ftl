@@ -18,5 +18,5 @@ inline-image-canceled = ✖️ The image was canceled. Nothing was charged: { $t
         [one] token
        *[other] tokens
     } returned.
-inline-image-not-shown = 🖼 { $prompt }
-    The image is made but could not be shown here: it is in /gallery in your chat with the bot.
+inline-image-not-shown = 🖼 The image is made but could not be shown here: it is in /gallery in your chat with the bot.
+    { $prompt }

@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { Composer } from "grammy";
 import type { InlineQueryResult, InlineQueryResultPhoto } from "grammy/types";
 import { z } from "zod";
-import { inlineImageKeyboard } from "../../generations/send-inline.js";
+import { editInlineCaption, inlineImageKeyboard } from "../../generations/send-inline.js";
 import type { GenerationSubmissions } from "../../generations/start.js";
 import type { Translate } from "../../i18n/translate.js";
 import { readStored } from "../../storage/json.js";
@@ -122,10 +122,7 @@ export function createInlineImageFeature(deps: InlineImageDeps): Composer<BotCon
     const userId = chosen.from.id;
     const offer = await readStored(deps.kv, offerKey(userId, chosen.result_id), OfferSchema);
     if (!offer) {
-      await ctx.api.editMessageCaptionInline(inlineMessageId, {
-        caption: ctx.t("inline-image-expired"),
-        reply_markup: { inline_keyboard: [] },
-      });
+      await editInlineCaption(ctx.api, inlineMessageId, ctx.t("inline-image-expired"));
       return;
     }
     const started = await deps.submissions.start({
