@@ -4,10 +4,11 @@
  * under its result id, so what is made and charged is what the offer said. Choosing it posts a
  * placeholder picture, and its chosen_inline_result starts the batch through the generation lifecycle
  * with the inline message as its destination: the placeholder is replaced by the image, or says what went
- * wrong. The batch is claimed by the result id and its creation's Idempotency-Key derives from it, so
- * however often Telegram repeats the update, one image is made and charged.
+ * wrong. The batch is claimed by the result id (with its inline message) and its creation's
+ * Idempotency-Key derives from it, so however often Telegram repeats the update, one image is made and
+ * charged.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { Composer } from "grammy";
 import type { InlineQueryResult, InlineQueryResultPhoto } from "grammy/types";
 import { z } from "zod";
@@ -58,6 +59,15 @@ type Offer = z.infer<typeof OfferSchema>;
 
 function offerKey(userId: number, resultId: string): string {
   return `inline-image-offer:${userId}:${resultId}`;
+}
+
+/**
+ * The batch of one posted offer. Telegram repeats a chosen_inline_result with the same inline message; an
+ * answer it kept may be chosen again, which posts a new inline message: a new image, asked for anew.
+ */
+function inlineInstance(userId: number, resultId: string, inlineMessageId: string): string {
+  const posted = createHash("sha256").update(JSON.stringify([userId, resultId, inlineMessageId]));
+  return `inline-${posted.digest("base64url").slice(0, 24)}`;
 }
 
 /** The offer priced as the image form's card prices one image of its model. */
@@ -132,7 +142,7 @@ export function createInlineImageFeature(deps: InlineImageDeps): Composer<BotCon
       locale: offer.locale,
       type: "image",
       form: { type: FORM_TYPE, values: offer.values, media: [] },
-      formInstance: `inline-${userId}-${chosen.result_id.slice(INLINE_IMAGE_PREFIX.length)}`,
+      formInstance: inlineInstance(userId, chosen.result_id, inlineMessageId),
       request: offer.request,
       modelLabel: offer.modelLabel,
       quote: offer.quote,

@@ -35,13 +35,13 @@ async function offer(user: TestUser, query: string): Promise<InlineQueryResultPh
 }
 
 /** The update Telegram sends when the user picks a result (and inline feedback is on). */
-function chosen(user: TestUser, resultId: string, query: string) {
+function chosen(user: TestUser, resultId: string, query: string, inlineMessageId = INLINE_MESSAGE_ID) {
   return {
     chosen_inline_result: {
       result_id: resultId,
       from: { id: user.id, is_bot: false, first_name: user.first_name, language_code: "en" },
       query,
-      inline_message_id: INLINE_MESSAGE_ID,
+      inline_message_id: inlineMessageId,
     },
   };
 }
@@ -152,6 +152,26 @@ describe("a chosen image", () => {
     expect(await rig.storage.sortedSets.rangeByScore(RETENTION_SET, Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
     // Nothing else reached a chat: no card, no photo, no message.
     expect(rig.harness.calls.map((call) => call.method)).toEqual(["editMessageMedia"]);
+  });
+
+  it("chosen again from an answer Telegram kept is a new inline message, and a new image for it", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(4106);
+    const key = await rig.link(user, { plan: "Pro", balance: 5_000 });
+    const [result] = await offer(user, "a red fox in the snow");
+    if (!result) throw new Error("no offer");
+    for (const inlineMessageId of ["AgAAA-first", "AgAAA-second", "AgAAA-first"]) {
+      await rig.harness.handle(chosen(user, result.id, "a red fox in the snow", inlineMessageId));
+      await rig.settle();
+    }
+    await finish(user);
+
+    const model = await defaultImageModel();
+    const creates = rig.proxy.requests.filter((entry) => entry.method === "POST");
+    expect(creates).toHaveLength(2);
+    expect(rig.sandbox.accounts.balance(key.accountId)).toBe(5_000 - 2 * model.price_tokens.max);
+    const replaced = callsOf("editMessageMedia").map((call) => call.payload.inline_message_id);
+    expect(replaced.sort()).toEqual(["AgAAA-first", "AgAAA-second"]);
   });
 
   it("that fails says so in the placeholder's caption, and nothing is charged", async () => {
