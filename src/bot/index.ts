@@ -252,8 +252,6 @@ function features(
   const cards = new OpenFormCards(kv);
   const { now } = deps;
   const chain = new Composer<BotContext>();
-  // A chosen inline result has no chat: nothing of a chat's (its form, its buttons) is for it.
-  if (generation?.inlineImage) chain.use(createInlineImageFeature(generation.inlineImage));
   // A running form sees the chat's updates before anything else; result buttons carry their own authority.
   if (forms || generation) {
     chain.use(
@@ -268,6 +266,8 @@ function features(
     );
   }
   if (generation) chain.use(createGenerationResultButtons({ ...generation.forms, ...deps, cards }));
+  // A chosen inline result has no chat: nothing after this, all of it a chat's, is for it.
+  if (generation?.inlineImage) chain.use(createInlineImageFeature(generation.inlineImage));
   const batchFiles = generation?.batchFiles && { ...generation.batchFiles, kv };
   if (batchFiles) chain.use(createBatchFilesFeature(batchFiles));
   if (generation?.gallery) chain.use(createGalleryFeature({ ...generation.gallery, kv, now }));
