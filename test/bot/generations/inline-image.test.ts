@@ -150,6 +150,8 @@ describe("a chosen image", () => {
     });
     // No notice before it leaves the service: Telegram has it.
     expect(await rig.storage.sortedSets.rangeByScore(RETENTION_SET, Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+    // With no chat to it, the update went through the bot's setup as any other: nothing failed.
+    expect(rig.harness.logLines.filter((line) => line.includes('"update failed"'))).toEqual([]);
     // Nothing else reached a chat: no card, no photo, no message.
     expect(rig.harness.calls.map((call) => call.method)).toEqual(["editMessageMedia"]);
   });
