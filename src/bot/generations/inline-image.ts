@@ -117,7 +117,7 @@ export function inlineImageOffer(deps: InlineImageDeps): InlineExtraResults {
   };
 }
 
-/** chosen_inline_result of a "Make an image": the batch, made once per result id. */
+/** chosen_inline_result of a "Make an image": its batch, made once for each posted placeholder. */
 export function createInlineImageFeature(deps: InlineImageDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.on("chosen_inline_result", async (ctx, next) => {
