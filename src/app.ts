@@ -18,6 +18,7 @@ import type {
   GenerationPipelineOptions,
   GenerationTimings,
 } from "./generation-pipeline.js";
+import { inlinePlaceholderRoute } from "./http/inline-placeholder.js";
 import { createHttpApp, type RunningHttpServer, startHttpServer } from "./http/server.js";
 import { telegramWebhook } from "./http/telegram-webhook.js";
 import type { BotLocale } from "./i18n/locales.js";
@@ -204,7 +205,7 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
 
   const handle = updateHandler(config, bot, storage, logger);
   const routes: Array<(app: Hono) => void> = [pipeline.routes];
-  if (generation) routes.push(generation.routes);
+  if (generation) routes.push(generation.routes, inlinePlaceholderRoute);
   const webhook =
     config.mode === "webhook" ? webhookFor(config.webhookSecret, storage, logger, handle) : undefined;
   if (webhook) routes.push(webhook.mount);

@@ -11,7 +11,7 @@ import type { Hono } from "hono";
 import { type GenerationCredentials, GenerationLinks } from "./accounts/generation-links.js";
 import type { KeyVault } from "./accounts/vault.js";
 import { joinPlan } from "./bot/generations/result-actions.js";
-import { createGenerationFlowDeps } from "./bot/generations/services.js";
+import { createGenerationFlowDeps, inlineImageDeps } from "./bot/generations/services.js";
 import type { BotI18n } from "./bot/i18n.js";
 import type { GenerationFeatures } from "./bot/index.js";
 import { readTextDocument } from "./bot/text-document.js";
@@ -305,7 +305,7 @@ function generationFeatures(
   const { storage, queue } = options;
   const { client, links, records, telegram } = core;
   const submissions = new GenerationSubmissions(records, queue, jobs.create);
-  const flow = createGenerationFlowDeps({
+  const services = {
     i18n: options.i18n,
     catalog: options.taskCatalog,
     limits: options.limits,
@@ -315,13 +315,15 @@ function generationFeatures(
     submissions,
     kv: storage.kv,
     telegram,
-    taskBalance: (userId) => options.tasks.balance(userId),
-  });
+    taskBalance: (userId: number) => options.tasks.balance(userId),
+  };
+  const flow = createGenerationFlowDeps(services);
   // A press repeated within this window is the same press (a double tap): one job.
   const pressSlot = () => Math.floor(Date.now() / 10_000);
   const resend = resendFromGallery(records, queue, jobs.resend);
   return {
     account: { links, service: client },
+    inlineImage: inlineImageDeps(services, options.publicUrl, options.logger),
     batchFiles: { flow, readFile: (ref) => readTextDocument(telegram, ref) },
     forms: {
       flow,

@@ -403,6 +403,13 @@ const editTarget = {
   business_connection_id: z.string().optional(),
 };
 
+interface EditTarget {
+  record: ChatRecord;
+  stored: ChatMessage;
+  /** Found by its inline_message_id. */
+  inline: boolean;
+}
+
 function editable(
   params: {
     chat_id?: number | string | undefined;
@@ -410,26 +417,33 @@ function editable(
     inline_message_id?: string | undefined;
   },
   world: World,
-): { record: ChatRecord; stored: ChatMessage } {
-  if (params.inline_message_id !== undefined) throw badRequest("MESSAGE_ID_INVALID");
+): EditTarget {
+  if (params.inline_message_id !== undefined) {
+    // A message sent through inline mode, edited by its id alone.
+    const place = world.inlineMessages.find(params.inline_message_id);
+    if (!place) throw badRequest("MESSAGE_ID_INVALID");
+    return { ...place, inline: true };
+  }
   if (params.chat_id === undefined) throw badRequest("chat_id is empty");
   if (params.message_id === undefined) throw badRequest("message identifier is not specified");
   const record = chatOf(world, params.chat_id);
   const stored = record.messages.get(params.message_id);
   if (!stored || stored.deleted) throw MESSAGE_TO_EDIT_NOT_FOUND();
   if (!stored.fromBot) throw badRequest("message can't be edited");
-  return { record, stored };
+  return { record, stored, inline: false };
 }
 
 function sameMarkup(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
-function applyEdit(world: World, record: ChatRecord, stored: ChatMessage, next: Message): Message {
+/** An edit of an inline message answers `true`: the bot may not be in its chat. */
+function applyEdit(world: World, target: EditTarget, next: Message): Message | true {
+  const { record, stored } = target;
   stored.message = { ...next, edit_date: world.date() } as Message;
   stored.edits += 1;
   world.emit({ type: "edit", chatId: record.chat.id, message: stored });
-  return stored.message;
+  return target.inline ? true : stored.message;
 }
 
 define(
@@ -444,7 +458,8 @@ define(
   }),
   (params, { world }) => {
     const content = messageText(world, params.text, params.parse_mode, params.entities);
-    const { record, stored } = editable(params, world);
+    const target = editable(params, world);
+    const { stored } = target;
     const markup = inlineMarkupOf(params.reply_markup, world);
     const current = stored.message;
     if (current.text === undefined) throw badRequest("there is no text in the message to edit");
@@ -456,7 +471,7 @@ define(
       throw MESSAGE_NOT_MODIFIED();
     }
     const { entities: _, reply_markup: __, ...rest } = current as Message & { entities?: unknown };
-    return applyEdit(world, record, stored, { ...rest, ...content, ...markup } as Message);
+    return applyEdit(world, target, { ...rest, ...content, ...markup } as Message);
   },
 );
 
@@ -472,7 +487,8 @@ define(
   }),
   (params, { world }) => {
     const content = messageCaption(world, params.caption ?? "", params.parse_mode, params.caption_entities);
-    const { record, stored } = editable(params, world);
+    const target = editable(params, world);
+    const { stored } = target;
     const markup = inlineMarkupOf(params.reply_markup, world);
     const current = stored.message;
     if (current.text !== undefined) throw badRequest("there is no caption in the message to edit");
@@ -491,7 +507,7 @@ define(
     } = current as Message & {
       caption_entities?: unknown;
     };
-    return applyEdit(world, record, stored, { ...rest, ...content, ...markup } as Message);
+    return applyEdit(world, target, { ...rest, ...content, ...markup } as Message);
   },
 );
 
@@ -499,11 +515,12 @@ define(
   "editMessageReplyMarkup",
   z.object({ ...editTarget, reply_markup: ReplyMarkupField.optional() }),
   (params, { world }) => {
-    const { record, stored } = editable(params, world);
+    const target = editable(params, world);
+    const { stored } = target;
     const markup = inlineMarkupOf(params.reply_markup, world);
     if (sameMarkup(stored.message.reply_markup, markup.reply_markup)) throw MESSAGE_NOT_MODIFIED();
     const { reply_markup: _, ...rest } = stored.message;
-    return applyEdit(world, record, stored, { ...rest, ...markup } as Message);
+    return applyEdit(world, target, { ...rest, ...markup } as Message);
   },
 );
 
@@ -932,5 +949,35 @@ define(
       );
     }
     return sent;
+  },
+);
+
+/** The fields a message's media takes: an edit of its media replaces all of them. */
+const MEDIA_FIELDS = ["photo", "video", "audio", "document", "animation", "caption", "caption_entities"];
+
+define(
+  "editMessageMedia",
+  z.object({ ...editTarget, media: z.unknown().optional(), reply_markup: ReplyMarkupField.optional() }),
+  async (params, context) => {
+    const { world } = context;
+    const parsed = jsonField(InputMediaSchema).safeParse(params.media);
+    if (!parsed.success) throw badRequest("can't parse InputMedia: media not found");
+    const media = parsed.data;
+    const target = editable(params, world);
+    const current = target.stored.message;
+    // Telegram edits only a message that carries media, and an inline one only from a URL or a file_id.
+    if (current.text !== undefined) throw badRequest("there is no media in the message to edit");
+    if (target.inline && media.media.startsWith("attach://"))
+      throw badRequest("can't use uploaded files in inline message edits");
+    const kind: FileKind = media.type;
+    const file = await resolveInputFile("media", media.media, kind, mediaSource(context, kind));
+    const content = await mediaContent(kind, file, pickDetails(media), context);
+    const entities = media.caption_entities as MessageEntity[] | undefined;
+    const caption = messageCaption(world, media.caption, media.parse_mode, entities);
+    const markup = inlineMarkupOf(params.reply_markup, world);
+    const kept = Object.fromEntries(
+      Object.entries(current).filter(([key]) => key !== "reply_markup" && !MEDIA_FIELDS.includes(key)),
+    );
+    return applyEdit(world, target, { ...kept, ...content, ...caption, ...markup } as Message);
   },
 );

@@ -1,8 +1,9 @@
 import type { Readable } from "node:stream";
-import type { Chat, Message, MessageEntity, Update, User } from "grammy/types";
+import type { Chat, InlineKeyboardMarkup, Message, MessageEntity, Update, User } from "grammy/types";
 import { detectEntities } from "./entities.js";
 import type { Faults } from "./faults.js";
 import { type FileKind, mimeFromName, type StoredFile } from "./files.js";
+import { viaBot } from "./inline-messages.js";
 import {
   audioObject,
   documentObject,
@@ -331,6 +332,40 @@ export class EmulatedUser {
 
   unblockBot(): void {
     this.faults.unblock(this.id);
+  }
+
+  /**
+   * A photo posted into a chat through inline mode, as Telegram posts a chosen inline result: the user's
+   * message "via" the bot, its caption and buttons the result's. Answers its inline_message_id, by which
+   * the bot edits it.
+   */
+  async postInlinePhoto(
+    input: PhotoInput & { replyMarkup?: InlineKeyboardMarkup },
+    options: Pick<SendOptions, "chat"> = {},
+  ): Promise<string> {
+    const { replyMarkup, ...photo } = input;
+    const chat = this.chatFor(options.chat ?? this.chat);
+    const content = await this.content({ type: "photo", ...photo });
+    const stored = this.world.addMessage(
+      chat.record,
+      viaBot(
+        { ...content, ...(replyMarkup ? { reply_markup: replyMarkup } : {}) },
+        this.user,
+        this.world.bot,
+      ),
+      { fromBot: false },
+    );
+    return this.world.inlineMessages.register({ record: chat.record, stored });
+  }
+
+  /** The chosen_inline_result Telegram sends when inline feedback is on and this user picked a result. */
+  chooseInlineResult(resultId: string, query: string, inlineMessageId?: string): void {
+    this.world.pushUpdate("chosen_inline_result", {
+      result_id: resultId,
+      from: this.user,
+      query,
+      ...(inlineMessageId === undefined ? {} : { inline_message_id: inlineMessageId }),
+    });
   }
 
   private post(options: SendOptions, content: Record<string, unknown>): Message {

@@ -1,5 +1,6 @@
 import type { CallbackQuery, Chat, InlineKeyboardMarkup, Message, Update, User } from "grammy/types";
 import { FileStore } from "./files.js";
+import { InlineMessages } from "./inline-messages.js";
 import type { EmulatorLimits } from "./limits.js";
 import type { ReplyMarkup } from "./schemas.js";
 
@@ -58,6 +59,8 @@ export class World {
   readonly callbacks = new Map<string, CallbackQueryRecord>();
   readonly commands = new Map<string, { command: string; description: string }[]>();
   readonly files = new FileStore();
+  /** Messages posted through inline mode, by their inline_message_id. */
+  readonly inlineMessages: InlineMessages<{ record: ChatRecord; stored: ChatMessage }>;
   pending: Update[] = [];
   allowedUpdates: string[] | undefined;
   webhook: WebhookState | undefined;
@@ -70,7 +73,9 @@ export class World {
     readonly bot: User,
     readonly limits: EmulatorLimits,
     readonly now: () => number,
-  ) {}
+  ) {
+    this.inlineMessages = new InlineMessages(bot.id);
+  }
 
   date(): number {
     return Math.floor(this.now() / 1000);

@@ -55,6 +55,7 @@ import {
 } from "./generations/entries.js";
 import { createGalleryFeature } from "./generations/gallery.js";
 import type { GalleryDeps } from "./generations/gallery-view.js";
+import { createInlineImageFeature, type InlineImageDeps } from "./generations/inline-image.js";
 import { createGenerationResultButtons, type GenerationFormsDeps } from "./generations/result-actions.js";
 import { type BotI18n, createI18n, negotiateLocale } from "./i18n.js";
 import { PendingTextStore, pendingTextKey } from "./pending-text.js";
@@ -102,6 +103,8 @@ export interface GenerationFeatures {
   forms: GenerationFormsDeps;
   /** /gallery and /queue; without them neither command answers. */
   gallery?: GalleryDeps;
+  /** "Make an image" in inline mode: its offer (inlineImageOffer) and its chosen result. */
+  inlineImage?: InlineImageDeps;
 }
 
 /** Room for a video's 30 media sent as albums (one update per item) and the taps around them. */
@@ -272,6 +275,8 @@ function features(
     );
   }
   if (generation) chain.use(createGenerationResultButtons({ ...generation.forms, ...deps, cards }));
+  // A chosen inline result has no chat: nothing after this, all of it a chat's, is for it.
+  if (generation?.inlineImage) chain.use(createInlineImageFeature(generation.inlineImage));
   const batchFiles = generation?.batchFiles && { ...generation.batchFiles, kv };
   if (batchFiles) chain.use(createBatchFilesFeature(batchFiles));
   if (generation?.gallery) chain.use(createGalleryFeature({ ...generation.gallery, kv, now }));

@@ -18,17 +18,20 @@ import {
   refundOf,
 } from "./records.js";
 import { resultButton } from "./result-actions.js";
+import { editInlineCaption } from "./send-inline.js";
 
 export class BatchCards {
   constructor(
-    private readonly api: Pick<Api, "editMessageText" | "sendMessage">,
+    private readonly api: Pick<Api, "editMessageText" | "sendMessage" | "editMessageCaptionInline">,
     private readonly records: GenerationRecords,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** Shows the text and buttons on the batch's card, unless it shows them already. */
   async show(record: BatchRecord, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void> {
-    if (record.cardGaveWay) return;
+    // An inline batch's card is its placeholder: it says it is being made until the image or what went
+    // wrong takes its place (showInline), with no progress in a chat of others.
+    if (record.cardGaveWay || record.inlineMessageId !== undefined) return;
     const card = (await this.records.card(record.ticket)) ?? {
       ...(record.cardMessageId === undefined ? {} : { messageId: record.cardMessageId }),
     };
@@ -52,6 +55,11 @@ export class BatchCards {
       }
     }
     await this.records.putCard(record.ticket, { messageId, shown, shownAt: this.now() });
+  }
+
+  /** What went wrong, in the caption of an inline batch's placeholder. */
+  async showInline(inlineMessageId: string, caption: string): Promise<void> {
+    await editInlineCaption(this.api, inlineMessageId, caption);
   }
 }
 

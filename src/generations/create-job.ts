@@ -123,6 +123,13 @@ async function fail(deps: CreateDeps, record: BatchRecord, problem: Problem): Pr
     state: "submit_failed",
     problem,
   }));
+  if (record.inlineMessageId !== undefined) {
+    await deps.cards.showInline(
+      record.inlineMessageId,
+      t("inline-image-not-made", { reason: t(problem.key, problem.params) }),
+    );
+    return;
+  }
   const entry = entryForProblem(problem.key);
   await deps.cards.show(
     failed ?? record,

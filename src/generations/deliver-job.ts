@@ -30,6 +30,7 @@ import {
   storedOutput,
 } from "./records.js";
 import { fetchResult, type ResultReader, ResultUnavailableError, withDownloads } from "./result-files.js";
+import { type InlineResultApi, sendToInlineMessage } from "./send-inline.js";
 import {
   type CardWords,
   type ResultApi,
@@ -57,7 +58,8 @@ export interface DeliverDeps extends ChatDeliveryDeps {
   credentials: GenerationCredentialsReader;
   service: { getGeneration(apiKey: string, id: string): Promise<Generation> };
   results: ResultReader;
-  api: ResultApi;
+  /** The chat's results, and an inline batch's image in place of its placeholder. */
+  api: ResultApi & InlineResultApi;
   refreshCard(ticket: string, options?: { final?: boolean }): Promise<void>;
   /** What follows once the whole batch is in the chat: the join a keyframe chain's card chose. */
   finished?(record: BatchRecord): Promise<void>;
@@ -267,6 +269,47 @@ async function retireCard(deps: DeliverDeps, record: BatchRecord, logger: Logger
   );
 }
 
+/** The chunk into the chat, in the chat's turn; its card gives way once its last words are in. */
+async function deliverToChat(
+  deps: DeliverDeps,
+  record: BatchRecord,
+  chunk: ChunkRecord,
+  logger: Logger,
+): Promise<ChunkItem[]> {
+  await takeChatTurn(deps, record.chatId);
+  const parts = sentParts(deps, record.ticket, chunk.index, chunk.sent ?? []);
+  const renewed = await freshOutputs(deps, record, chunk.items, logger);
+  const card = await lastWordsOfCard(deps, record, chunk.index, deps.translate(record.locale));
+  const { items, carried } = await withDownloads(async (folder) => {
+    const fetched = await fetchFiles(deps, record, renewed, folder);
+    const chunkNow = { ...chunk, items: fetched.items };
+    const carried = await sendOrLink(deps, record, chunkNow, fetched, parts, card, logger);
+    return { items: fetched.items, carried };
+  });
+  if (card && carried) await retireCard(deps, record, logger);
+  return items;
+}
+
+/**
+ * An inline batch's one image in place of its placeholder, by its link: nothing is downloaded, and no
+ * chat's turn is taken (the inline message may be in any chat).
+ */
+async function deliverInline(
+  deps: DeliverDeps,
+  record: BatchRecord & { inlineMessageId: string },
+  chunk: ChunkRecord,
+  logger: Logger,
+): Promise<ChunkItem[]> {
+  const parts = sentParts(deps, record.ticket, chunk.index, chunk.sent ?? []);
+  const items = await freshOutputs(deps, record, chunk.items, logger);
+  const t = deps.translate(record.locale);
+  await parts.once("media", async () => {
+    for (const item of items) await sendToInlineMessage({ api: deps.api, logger }, record, item, t);
+    return undefined;
+  });
+  return items;
+}
+
 export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
   async function handler(data: DeliverData, context: JobContext): Promise<void> {
     const record = await deps.records.get(data.ticket);
@@ -305,17 +348,11 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     await deliverUnderLock(deps.locks, run, async () => {
       const chunk = await deps.records.chunk(record.ticket, data.chunk);
       if (!chunk || chunk.delivered) return;
-      await takeChatTurn(deps, record.chatId);
-      const parts = sentParts(deps, record.ticket, data.chunk, chunk.sent ?? []);
-      const renewed = await freshOutputs(deps, record, chunk.items, logger);
-      const card = await lastWordsOfCard(deps, record, data.chunk, deps.translate(record.locale));
-      const { items, carried } = await withDownloads(async (folder) => {
-        const fetched = await fetchFiles(deps, record, renewed, folder);
-        const chunkNow = { ...chunk, items: fetched.items };
-        const carried = await sendOrLink(deps, record, chunkNow, fetched, parts, card, logger);
-        return { items: fetched.items, carried };
-      });
-      if (card && carried) await retireCard(deps, record, logger);
+      const { inlineMessageId } = record;
+      const items =
+        inlineMessageId === undefined
+          ? await deliverToChat(deps, record, chunk, logger)
+          : await deliverInline(deps, { ...record, inlineMessageId }, chunk, logger);
       const stored = await deps.records.changeChunk(record.ticket, data.chunk, (current) => ({
         ...current,
         delivered: true,

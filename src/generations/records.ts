@@ -82,6 +82,11 @@ export const BatchRecordSchema = TicketRecordSchema.extend({
   state: z.enum(BATCH_STATES),
   /** The form's message, which becomes the batch card. */
   cardMessageId: z.number().int().optional(),
+  /**
+   * The inline message (posted through inline mode, in a chat the bot may not be in) whose placeholder the
+   * batch's one image replaces: it is the batch's card and its result at once.
+   */
+  inlineMessageId: z.string().min(1).optional(),
   /** The card gave way to the results, which carry its last words: it is never shown again. */
   cardGaveWay: z.boolean().optional(),
   /** Set once the service has the batch. */

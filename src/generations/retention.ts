@@ -77,15 +77,18 @@ export interface RetentionWatchOptions {
  * due first on the shorter retention; the job moves it on Pro.
  */
 export function retentionWatch(options: RetentionWatchOptions): PeriodicWork & {
-  schedule(record: Pick<BatchRecord, "ticket" | "createdAt">): Promise<void>;
+  schedule(record: Pick<BatchRecord, "ticket" | "createdAt" | "inlineMessageId">): Promise<void>;
 } {
   const { sortedSets, queue, job } = options;
-  const schedule = (record: Pick<BatchRecord, "ticket" | "createdAt">) =>
-    sortedSets.add(
+  const schedule = async (record: Pick<BatchRecord, "ticket" | "createdAt" | "inlineMessageId">) => {
+    // An inline image is Telegram's once it took its placeholder's place: nothing of it leaves with the service.
+    if (record.inlineMessageId !== undefined) return;
+    await sortedSets.add(
       RETENTION_SET,
       record.ticket,
       record.createdAt + retentionDays("Free") * DAY_MS - NOTICE_AHEAD_MS,
     );
+  };
   const work = periodicWork("generation-retention", options.intervalMs, options.logger, async () => {
     const now = (options.now ?? Date.now)();
     const due = await sortedSets.rangeByScore(RETENTION_SET, now, 500);

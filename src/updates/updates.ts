@@ -11,7 +11,7 @@ import type { Logger } from "../logger.js";
 import type { Storage } from "../storage/ports.js";
 
 /** The update kinds the bot asks Telegram for; anything else is ignored quietly. */
-export const HANDLED_UPDATES = ["message", "callback_query"] as const;
+export const HANDLED_UPDATES = ["message", "callback_query", "chosen_inline_result"] as const;
 
 const UPDATE_KINDS: ReadonlySet<string> = new Set(API_CONSTANTS.ALL_UPDATE_TYPES);
 
@@ -51,6 +51,14 @@ const UpdateShapeSchema = z.looseObject({
       chat_instance: z.string(),
       data: z.string().optional(),
       message: MessageSchema.optional(),
+    })
+    .optional(),
+  chosen_inline_result: z
+    .looseObject({
+      result_id: z.string().min(1).max(64),
+      from: UserSchema,
+      query: z.string(),
+      inline_message_id: z.string().min(1).optional(),
     })
     .optional(),
 });

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { Api } from "grammy";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type App, startApp } from "../../src/app.js";
@@ -129,6 +130,19 @@ describe("npm start without settings: the playground", () => {
       { timeoutMs: 10_000 },
     );
     expect(form.message.text).not.toContain("Image from reference photos");
+  });
+
+  it("serves the inline image's placeholder where the emulator fetches it for an inline message", async () => {
+    const { emulator } = stack();
+    const person = emulator.users.create({ first_name: "Olena", language_code: "en" });
+    const inlineMessageId = await person.postInlinePhoto({ caption: "a fox" });
+    const api = new Api(emulator.token, { apiRoot: emulator.apiRoot });
+    const placeholder = `${app.httpUrl}/inline/placeholder.jpg`;
+    expect(await api.editMessageMediaInline(inlineMessageId, { type: "photo", media: placeholder })).toBe(
+      true,
+    );
+    const photo = person.chat.messages().at(-1)?.message.photo?.at(-1);
+    expect(photo).toMatchObject({ width: 320, height: 320 });
   });
 
   it("serves health, readiness and metrics on its HTTP server", async () => {

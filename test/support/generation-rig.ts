@@ -21,6 +21,7 @@ import {
 import { KeyVault } from "../../src/accounts/vault.js";
 import { generationIntakeOffers } from "../../src/bot/generations/entries.js";
 import { type BotI18n, createI18n } from "../../src/bot/i18n.js";
+import type { GenerationFeatures } from "../../src/bot/index.js";
 import { accountOf } from "../../src/bot/tasks/services.js";
 import { loadCatalog } from "../../src/catalog/index.js";
 import { DEFAULT_CATALOG_PATH } from "../../src/config.js";
@@ -40,6 +41,8 @@ import { settleQueue } from "./settle.js";
 
 export const JPEG = readFileSync(new URL("../../dev/fixtures/sample.jpg", import.meta.url));
 const TOKEN = "123:test";
+/** Where the rig's bot says Telegram fetches the inline image's placeholder. */
+export const INLINE_PLACEHOLDER_URL = "https://bot.example/inline/placeholder.jpg";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A photo message whose file the rig's Bot API serves (its size is the fixture's). */
@@ -221,12 +224,23 @@ export class GenerationRig {
       createOptions: {
         i18n,
         intake: { limits, moreOffers: generationIntakeOffers },
-        generation: this.pipeline.features,
+        generation: this.generationFeatures(),
         ...(forms ? { forms } : {}),
         rateLimit: { limit: 100_000, windowMs: 1000 },
       },
     });
     this.harness = harness;
+  }
+
+  /**
+   * The pipeline's features, with the inline image's placeholder named where Telegram would fetch it:
+   * the rig has no public URL, so that webhooks stay off.
+   */
+  generationFeatures(): GenerationFeatures {
+    const { features } = this.pipeline;
+    const { inlineImage } = features;
+    if (!inlineImage) return features;
+    return { ...features, inlineImage: { ...inlineImage, placeholderUrl: () => INLINE_PLACEHOLDER_URL } };
   }
 
   /** The task side as production builds it, its service faked: what it is asked to make is recorded. */

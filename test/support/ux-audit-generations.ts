@@ -2,8 +2,9 @@
  * The words audit's generation screens, against the generation sandbox through the real pipeline: /help,
  * /connect, /account, the image and video forms (every model, every field), batch cards, results with
  * their captions and album messages, failures with their refunds, a file of prompts, /queue with its
- * Cancel, and /gallery with its filters, selection and deletions.
+ * Cancel, /gallery with its filters, selection and deletions, and "Make an image" in inline mode.
  */
+import { inlineImageOffer } from "../../src/bot/generations/inline-image.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import type { BotLocale } from "../../src/i18n/locales.js";
 import type { Translate } from "../../src/i18n/translate.js";
@@ -123,6 +124,36 @@ async function pressEach(rig: GenerationRig, user: TestUser, command: string): P
   }
 }
 
+/**
+ * "Make an image" in inline mode: the offer as the inline answer shows it (title, price, placeholder
+ * caption, button), then chosen twice: one that fails, and one whose offer is no longer kept.
+ */
+async function inlineImage(rig: GenerationRig, user: TestUser, locale: BotLocale, t: Translate) {
+  const deps = rig.generationFeatures().inlineImage;
+  if (!deps) throw new Error("the pipeline offers no inline image");
+  const query = PROMPTS[locale][0] ?? "";
+  const [offer] = await inlineImageOffer(deps)({ userId: user.id, query, t, locale });
+  if (offer?.type !== "photo" || !("photo_url" in offer)) throw new Error("no inline image was offered");
+  rig.harness.calls.push({
+    method: "answerInlineQuery",
+    payload: {
+      text: `${offer.title}\n${offer.description}`,
+      caption: offer.caption,
+      reply_markup: offer.reply_markup,
+    },
+    result: true,
+  });
+  const from = { id: user.id, is_bot: false, first_name: user.first_name, language_code: locale };
+  rig.sandbox.faults.apply({ failGenerations: { count: 1, message: SERVICE_REASON[locale] } });
+  for (const resultId of [offer.id, "img:AAAAAAAAAAAA"]) {
+    await rig.harness.handle({
+      chosen_inline_result: { result_id: resultId, from, query, inline_message_id: `inline-${resultId}` },
+    });
+    await rig.settle();
+  }
+  await finish(rig, user);
+}
+
 export async function auditGenerations(locale: BotLocale, audit: WordsAudit): Promise<void> {
   const i18n = createI18n("en");
   const t: Translate = (key, variables) => i18n.t(locale, key, variables);
@@ -213,6 +244,7 @@ export async function auditGenerations(locale: BotLocale, audit: WordsAudit): Pr
       if (button?.data) await rig.harness.press(user, button.data, shown.messageId);
       await rig.settle();
     }
+    await inlineImage(rig, user, locale, t);
     await rig.harness.send(user, "/disconnect");
     await rig.settle();
     // A walk that never got as far as the results or the gallery would judge nothing there.

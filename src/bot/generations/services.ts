@@ -9,6 +9,8 @@ import { type Account, type Catalog, keyBudgetOf } from "../../generation-servic
 import { generationProblem } from "../../generations/problems.js";
 import { KIND_RULES } from "../../generations/reference-files.js";
 import type { GenerationSubmissions } from "../../generations/start.js";
+import { inlinePlaceholderUrlAt } from "../../lifecycle/hook-url.js";
+import type { Logger } from "../../logger.js";
 import { formatOf, type IntakeLimits } from "../../media/accept.js";
 import { mediaDuration } from "../../media/duration.js";
 import { readAtMost } from "../../media/read-at-most.js";
@@ -18,8 +20,9 @@ import { newNonce } from "../../telegram/callback-data.js";
 import { LastChoices } from "../forms/defaults.js";
 import { formBasics, formUser } from "../forms/form-basics.js";
 import type { BotI18n } from "../i18n.js";
-import type { GenerationFlowDeps } from "./conversation.js";
+import type { GenerationFlowDeps, GenerationFormInput, GenerationFormSetup } from "./conversation.js";
 import { isVideoFormType } from "./forms/videos.js";
+import type { InlineImageDeps } from "./inline-image.js";
 import { generationPriceClass } from "./offer-prices.js";
 
 export interface GenerationFlowServices {
@@ -40,44 +43,69 @@ export interface GenerationFlowServices {
 /** An audio reference is at most this big (the service's limit): its whole header is read to measure it. */
 const MAX_MEASURED_AUDIO_BYTES = KIND_RULES.audio.maxBytes;
 
+/**
+ * What a generation form of `type` opens with for the user: the catalog's section, the account and the
+ * remembered choices; or why it cannot open.
+ */
+export async function formSetup(
+  services: Pick<GenerationFlowServices, "credentials" | "models" | "service" | "kv" | "taskBalance">,
+  userId: number,
+  type: GenerationFormInput["type"],
+  logger: Logger,
+): Promise<GenerationFormSetup> {
+  const credentials = await services.credentials.credentials(userId);
+  if (!credentials) return { problem: { key: "generation-not-linked" } };
+  let catalog: Catalog;
+  let account: Account;
+  try {
+    [catalog, account] = await Promise.all([
+      services.models.get(),
+      services.service.getAccount(credentials.apiKey),
+    ]);
+  } catch (error) {
+    const problem = generationProblem(error);
+    if (!problem) throw error;
+    logger.warn({ err: error }, "generation form could not open");
+    return { problem };
+  }
+  const budgetLeft = keyBudgetOf(account.key)?.left;
+  const taskBalance = type === "keyframe_video" ? await services.taskBalance?.(userId) : undefined;
+  return {
+    nonce: newNonce(),
+    instance: randomBytes(12).toString("base64url"),
+    catalog: isVideoFormType(type) ? catalog.video : catalog.image,
+    maxBatch: Math.min(catalog.max_batch, account.limits.max_batch || catalog.max_batch),
+    available: catalog.available,
+    account: {
+      plan: account.plan,
+      balance: account.balance_tokens,
+      tokensPerUsd: account.tokens_per_usd,
+      ...(budgetLeft === undefined ? {} : { budgetLeft }),
+    },
+    ...(taskBalance === undefined ? {} : { taskBalance }),
+    last: await new LastChoices(services.kv).get(userId, type),
+  };
+}
+
+/** "Make an image" in inline mode with what the image form opens with, its placeholder at the public URL. */
+export function inlineImageDeps(
+  services: GenerationFlowServices,
+  publicUrl: () => string | undefined,
+  logger: Logger,
+): InlineImageDeps {
+  const inlineLogger = logger.child({ component: "inline-image" });
+  return {
+    setup: (userId) => formSetup(services, userId, "text_to_image", inlineLogger),
+    submissions: services.submissions,
+    kv: services.kv,
+    placeholderUrl: () => inlinePlaceholderUrlAt(publicUrl()),
+  };
+}
+
 export function createGenerationFlowDeps(services: GenerationFlowServices): GenerationFlowDeps {
   return {
     ...formBasics(services),
-    async prepare(outer, type) {
-      const userId = formUser(outer);
-      const credentials = await services.credentials.credentials(userId);
-      if (!credentials) return { problem: { key: "generation-not-linked" } };
-      let catalog: Catalog;
-      let account: Account;
-      try {
-        [catalog, account] = await Promise.all([
-          services.models.get(),
-          services.service.getAccount(credentials.apiKey),
-        ]);
-      } catch (error) {
-        const problem = generationProblem(error);
-        if (!problem) throw error;
-        outer.logger.warn({ err: error }, "generation form could not open");
-        return { problem };
-      }
-      const budgetLeft = keyBudgetOf(account.key)?.left;
-      const taskBalance = type === "keyframe_video" ? await services.taskBalance?.(userId) : undefined;
-      return {
-        nonce: newNonce(),
-        instance: randomBytes(12).toString("base64url"),
-        catalog: isVideoFormType(type) ? catalog.video : catalog.image,
-        maxBatch: Math.min(catalog.max_batch, account.limits.max_batch || catalog.max_batch),
-        available: catalog.available,
-        account: {
-          plan: account.plan,
-          balance: account.balance_tokens,
-          tokensPerUsd: account.tokens_per_usd,
-          ...(budgetLeft === undefined ? {} : { budgetLeft }),
-        },
-        ...(taskBalance === undefined ? {} : { taskBalance }),
-        last: await new LastChoices(services.kv).get(userId, type),
-      };
-    },
+    prepare: (outer, type) => formSetup(services, formUser(outer), type, outer.logger),
     async offerPrices(outer) {
       const linked = await services.credentials.credentials(formUser(outer));
       if (!linked) return () => ({ kind: "notLinked" });

@@ -20,6 +20,9 @@ async function setup() {
   let clock = 10_000;
   const edits: string[] = [];
   const api = {
+    async editMessageCaptionInline(): Promise<never> {
+      throw new Error("no inline batch here");
+    },
     async sendMessage() {
       return { message_id: 1 } as never;
     },
@@ -81,6 +84,9 @@ describe("a card that gave way to its results", () => {
     const sent: string[] = [];
     const records = new GenerationRecords(createMemoryStorage());
     const api = {
+      async editMessageCaptionInline(): Promise<never> {
+        throw new Error("no inline batch here");
+      },
       async sendMessage(_chat: number | string, text: string) {
         sent.push(text);
         return { message_id: 2 } as never;

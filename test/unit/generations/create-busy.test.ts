@@ -35,6 +35,9 @@ async function setup() {
   const records = new GenerationRecords(storage, now);
   const shown: string[] = [];
   const api = {
+    async editMessageCaptionInline(): Promise<never> {
+      throw new Error("no inline batch here");
+    },
     async sendMessage() {
       return { message_id: 1 } as never;
     },

@@ -1,0 +1,155 @@
+/**
+ * "🎨 Make an image: <query>" in inline mode. The offer is the image form as /image would open for the
+ * user (the remembered model and options, one image of the query), priced by the same code; it is kept
+ * under its result id, so what is made and charged is what the offer said. Choosing it posts a
+ * placeholder picture, and its chosen_inline_result starts the batch through the generation lifecycle
+ * with the inline message as its destination: the placeholder is replaced by the image, or says what went
+ * wrong. The batch is claimed by the result id (with its inline message) and its creation's
+ * Idempotency-Key derives from it, so however often Telegram repeats the update, one image is made and
+ * charged.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { Composer } from "grammy";
+import type { InlineQueryResult, InlineQueryResultPhoto } from "grammy/types";
+import { z } from "zod";
+import { editInlineCaption, inlineImageKeyboard } from "../../generations/send-inline.js";
+import type { GenerationSubmissions } from "../../generations/start.js";
+import type { Translate } from "../../i18n/translate.js";
+import { readStored } from "../../storage/json.js";
+import type { KeyValueStore } from "../../storage/ports.js";
+import type { BotContext } from "../context.js";
+import type { GenerationFormType } from "../forms/form.js";
+import type { GenerationFormSetup } from "./conversation.js";
+import { chosenModel, normalizeImageValues } from "./forms/field-kit.js";
+import { buildImageRequest } from "./forms/images.js";
+
+/** The ids of made images among inline results; listed results start `r:`. */
+export const INLINE_IMAGE_PREFIX = "img:";
+const FORM_TYPE: GenerationFormType = "text_to_image";
+/** Long enough for a person to choose among the answers; an older choice is told to type again. */
+const OFFER_TTL_MS = 60 * 60 * 1000;
+/** The placeholder picture's sides, in pixels (src/http/inline-placeholder.ts). */
+const PLACEHOLDER_SIDE = 320;
+
+export interface InlineImageDeps {
+  /** What the image form would open with for the user, or why it cannot open. */
+  setup(userId: number): Promise<GenerationFormSetup>;
+  submissions: Pick<GenerationSubmissions, "start">;
+  kv: KeyValueStore;
+  /** Where Telegram fetches the placeholder picture; without it there is nothing to post. */
+  placeholderUrl(): string | undefined;
+}
+
+/** What the inline answer's first results come from: `extraResults` of the inline feature. */
+export type InlineExtraResults = (request: {
+  userId: number;
+  query: string;
+  t: Translate;
+  locale: string;
+}) => Promise<InlineQueryResult[]>;
+
+const OfferSchema = z.object({
+  locale: z.string().min(2),
+  values: z.record(z.string(), z.unknown()),
+  request: z.record(z.string(), z.unknown()),
+  modelLabel: z.string(),
+  quote: z.object({ min: z.number().int(), max: z.number().int() }),
+});
+type Offer = z.infer<typeof OfferSchema>;
+
+function offerKey(userId: number, resultId: string): string {
+  return `inline-image-offer:${userId}:${resultId}`;
+}
+
+/**
+ * The batch of one posted offer. Telegram repeats a chosen_inline_result with the same inline message; an
+ * answer it kept may be chosen again, which posts a new inline message: a new image, asked for anew.
+ */
+function inlineInstance(userId: number, resultId: string, inlineMessageId: string): string {
+  const posted = createHash("sha256").update(JSON.stringify([userId, resultId, inlineMessageId]));
+  return `inline-${posted.digest("base64url").slice(0, 24)}`;
+}
+
+/** The offer priced as the image form's card prices one image of its model. */
+function priceLine(t: Translate, quote: Offer["quote"]): string {
+  return quote.min === quote.max
+    ? t("inline-image-price", { tokens: quote.max })
+    : t("inline-image-price-range", { min: quote.min, max: quote.max });
+}
+
+/** The offer, built as /image would for this prompt; undefined where /image could not make it now. */
+function offerFor(setup: GenerationFormSetup, prompt: string, locale: string): Offer | undefined {
+  if ("problem" in setup || !setup.available) return undefined;
+  const values = normalizeImageValues(FORM_TYPE, setup, { ...setup.last, prompt, n: 1 });
+  if (!chosenModel(FORM_TYPE, setup, values)) return undefined;
+  const built = buildImageRequest(FORM_TYPE, setup, values, []);
+  return { locale, values, request: built.request, modelLabel: built.modelLabel, quote: built.quote };
+}
+
+/**
+ * The "Make an image" result for an inline query: none without a generation account linked, for an empty
+ * query, or while the service cannot say what it would cost.
+ */
+export function inlineImageOffer(deps: InlineImageDeps): InlineExtraResults {
+  return async ({ userId, query, t, locale }) => {
+    // One line, as the form takes one prompt per line.
+    const prompt = query.replace(/\s+/g, " ").trim();
+    const placeholder = deps.placeholderUrl();
+    if (prompt === "" || placeholder === undefined) return [];
+    const offer = offerFor(await deps.setup(userId), prompt, locale);
+    if (!offer) return [];
+    const id = `${INLINE_IMAGE_PREFIX}${randomBytes(9).toString("base64url")}`;
+    await deps.kv.set(offerKey(userId, id), JSON.stringify(offer), { ttlMs: OFFER_TTL_MS });
+    const result: InlineQueryResultPhoto = {
+      type: "photo",
+      id,
+      photo_url: placeholder,
+      thumbnail_url: placeholder,
+      photo_width: PLACEHOLDER_SIDE,
+      photo_height: PLACEHOLDER_SIDE,
+      title: t("inline-image-title", { prompt }),
+      description: priceLine(t, offer.quote),
+      caption: t("inline-image-making", { prompt }),
+      // A chosen result carries its inline message's id only when the message has buttons.
+      reply_markup: inlineImageKeyboard(t),
+    };
+    return [result];
+  };
+}
+
+/** chosen_inline_result of a "Make an image": its batch, made once for each posted placeholder. */
+export function createInlineImageFeature(deps: InlineImageDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.on("chosen_inline_result", async (ctx, next) => {
+    const chosen = ctx.chosenInlineResult;
+    if (!chosen.result_id.startsWith(INLINE_IMAGE_PREFIX)) return next();
+    const inlineMessageId = chosen.inline_message_id;
+    if (inlineMessageId === undefined) {
+      // Posted without its buttons, the placeholder cannot be replaced: nothing is made or charged.
+      ctx.logger.warn({ result_id: chosen.result_id }, "inline image chosen without an inline message");
+      return;
+    }
+    const userId = chosen.from.id;
+    const offer = await readStored(deps.kv, offerKey(userId, chosen.result_id), OfferSchema);
+    if (!offer) {
+      await editInlineCaption(ctx.api, inlineMessageId, ctx.t("inline-image-expired"));
+      return;
+    }
+    const started = await deps.submissions.start({
+      userId,
+      // Whatever the batch says outside its inline message goes to the user's own chat with the bot.
+      chatId: userId,
+      locale: offer.locale,
+      type: "image",
+      form: { type: FORM_TYPE, values: offer.values, media: [] },
+      formInstance: inlineInstance(userId, chosen.result_id, inlineMessageId),
+      request: offer.request,
+      modelLabel: offer.modelLabel,
+      quote: offer.quote,
+      count: 1,
+      inlineMessageId,
+    });
+    if (!started) ctx.logger.info({ result_id: chosen.result_id }, "inline image chosen again; made once");
+  });
+  return composer;
+}

@@ -1,0 +1,23 @@
+/**
+ * The picture an inline "Make an image" posts while the image is being made: a plain grey square, 320
+ * by 320, as a baseline JPEG (what Telegram takes for an inline photo by URL). It is served by this bot's
+ * HTTP server rather than uploaded for a file_id: an inline query has no chat to upload it into, and a
+ * file_id is only good for the bot (and the Bot API server) that got it, while the bot's own address
+ * works the same behind PUBLIC_URL in production and for the emulator in the playground.
+ */
+import type { Hono } from "hono";
+import { INLINE_PLACEHOLDER_PATH } from "../lifecycle/hook-url.js";
+
+const PLACEHOLDER_JPEG = Buffer.from(
+  "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQH/wAALCAFAAUABAREA/8QAFQABAQAAAAAAAAAAAAAAAAAAAAr/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/9oACAEBAAA/AKaAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAH//Z",
+  "base64",
+);
+
+export function inlinePlaceholderRoute(app: Hono): void {
+  app.get(INLINE_PLACEHOLDER_PATH, (c) =>
+    c.body(new Uint8Array(PLACEHOLDER_JPEG), 200, {
+      "content-type": "image/jpeg",
+      "cache-control": "public, max-age=86400",
+    }),
+  );
+}
