@@ -86,17 +86,55 @@ function offerFor(setup: GenerationFormSetup, prompt: string, locale: string): O
   return { locale, values, request: built.request, modelLabel: built.modelLabel, quote: built.quote };
 }
 
+/** How long a user's form setup serves their next inline queries. */
+const SETUP_REUSE_MS = 60_000;
+/** The most users whose setup is kept at once; the oldest goes first. */
+const SETUPS_KEPT = 10_000;
+
+/**
+ * Telegram sends an inline query a few keystrokes at a time: the setup (an account read on the service,
+ * which counts against the key's requests a minute) is read once a minute per user, not once per query.
+ */
+function recentSetups(
+  read: InlineImageDeps["setup"],
+  now: () => number,
+): (userId: number) => Promise<GenerationFormSetup> {
+  const kept = new Map<number, { until: number; setup: Promise<GenerationFormSetup> }>();
+  return (userId) => {
+    const at = now();
+    const entry = kept.get(userId);
+    if (entry && entry.until > at) return entry.setup;
+    kept.delete(userId);
+    if (kept.size >= SETUPS_KEPT) {
+      const oldest = kept.keys().next();
+      if (!oldest.done) kept.delete(oldest.value);
+    }
+    const setup = read(userId);
+    kept.set(userId, { until: at + SETUP_REUSE_MS, setup });
+    // Only an open form is kept: after a refusal or a failed read (no account linked yet, the service
+    // away) the next query asks again.
+    setup.then(
+      (opened) => {
+        if ("problem" in opened) kept.delete(userId);
+      },
+      () => kept.delete(userId),
+    );
+    return setup;
+  };
+}
+
 /**
  * The "Make an image" result for an inline query: none without a generation account linked, for an empty
  * query, or while the service cannot say what it would cost.
  */
-export function inlineImageOffer(deps: InlineImageDeps): InlineExtraResults {
+export function inlineImageOffer(deps: InlineImageDeps, now = Date.now): InlineExtraResults {
+  const setupOf = recentSetups(deps.setup, now);
   return async ({ userId, query, t, locale }) => {
     // One line, as the form takes one prompt per line.
     const prompt = query.replace(/\s+/g, " ").trim();
     const placeholder = deps.placeholderUrl();
     if (prompt === "" || placeholder === undefined) return [];
-    const offer = offerFor(await deps.setup(userId), prompt, locale);
+    const offer = offerFor(await setupOf(userId), prompt, locale);
     if (!offer) return [];
     const id = `${INLINE_IMAGE_PREFIX}${randomBytes(9).toString("base64url")}`;
     await deps.kv.set(offerKey(userId, id), JSON.stringify(offer), { ttlMs: OFFER_TTL_MS });

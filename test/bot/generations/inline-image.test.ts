@@ -106,6 +106,31 @@ describe("the offer", () => {
   });
 });
 
+describe("the offer while the user types", () => {
+  it("reads the account once a minute, not once a keystroke, and at once after the account is linked", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(4102);
+    const t = (key: string, variables?: Record<string, string | number>) =>
+      rig.harness.bot.i18n.t("en", key, variables);
+    let clock = 1_000_000;
+    const offers = inlineImageOffer(deps(), () => clock);
+    const ask = (query: string) => offers({ userId: user.id, query, t, locale: "en" });
+    const accountReads = () =>
+      rig.proxy.requests.filter((entry) => entry.method === "GET" && entry.path === "/v1/account").length;
+
+    expect(await ask("a red")).toEqual([]);
+    await rig.link(user, { plan: "Pro", balance: 5_000 });
+    const before = accountReads();
+    for (const query of ["a red f", "a red fox", "a red fox in", "a red fox in the snow"])
+      expect(await ask(query)).toHaveLength(1);
+    expect(accountReads() - before).toBe(1);
+
+    clock += 61_000;
+    expect(await ask("a red fox in the snow at dusk")).toHaveLength(1);
+    expect(accountReads() - before).toBe(2);
+  });
+});
+
 describe("a chosen image", () => {
   it("is made once and charged once however often Telegram repeats the chosen result, and replaces its placeholder", async () => {
     rig = await GenerationRig.create();
