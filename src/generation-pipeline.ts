@@ -40,6 +40,7 @@ import { generationHookRoutes } from "./http/generation-hooks.js";
 import type { JobQueue, PeriodicWork } from "./jobs/queue.js";
 import { chatDeliveryOf } from "./lifecycle/chat-delivery.js";
 import { hookUrlFor } from "./lifecycle/hook-url.js";
+import { ResultIndex } from "./lifecycle/result-index.js";
 import { newTicket, ticketTag } from "./lifecycle/tickets.js";
 import { translatorFor } from "./lifecycle/translate.js";
 import type { Logger } from "./logger.js";
@@ -192,6 +193,7 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
     results,
     api,
     uploadLimitBytes: uploadLimitOf(options),
+    resultIndex: new ResultIndex(storage.sortedSets),
     refreshCard,
     finished: (record) => joinChosen(record),
   });

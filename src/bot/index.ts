@@ -15,6 +15,7 @@ import {
   type Transformer,
 } from "grammy";
 import { type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
+import { ResultIndex } from "../lifecycle/result-index.js";
 import type { Logger } from "../logger.js";
 import { PendingMediaStore, pendingMediaKey } from "../media/pending-media.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
@@ -31,6 +32,7 @@ import { createBalanceFeature } from "./features/balance.js";
 import { createCancelFeature } from "./features/cancel.js";
 import { groupsFeature } from "./features/groups.js";
 import { createHelpFeature } from "./features/help.js";
+import { createInlineFeature, type InlineDeps } from "./features/inline.js";
 import { createIntakeFeature, type IntakeOptions } from "./features/intake.js";
 import { languageFeature } from "./features/language.js";
 import { createSettingsFeature } from "./features/settings.js";
@@ -89,6 +91,8 @@ export interface CreateBotOptions {
   i18n?: BotI18n;
   /** The generation service's features; absent (no GENERATION_BASE_URL), none of them is shown. */
   generation?: GenerationFeatures;
+  /** What inline mode offers besides the user's results. */
+  inline?: Pick<InlineDeps, "extraResults">;
 }
 
 export interface GenerationFeatures {
@@ -249,6 +253,8 @@ function features(
   const cards = new OpenFormCards(kv);
   const { now } = deps;
   const chain = new Composer<BotContext>();
+  // Inline queries come from no chat: no form or menu is theirs.
+  chain.use(createInlineFeature({ ...options.inline, results: new ResultIndex(deps.storage.sortedSets) }));
   // A running form sees the chat's updates before anything else; result buttons carry their own authority.
   if (forms || generation) {
     chain.use(

@@ -18,14 +18,16 @@ import {
   deliverUnderLock,
   takeChatTurn,
 } from "../lifecycle/chat-delivery.js";
+import type { ResultIndex, SentFile } from "../lifecycle/result-index.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
-import { cardKeyboard, countBatch, createdCardText } from "./card.js";
+import { cardKeyboard, countBatch, createdCardText, formName } from "./card.js";
 import {
   type BatchRecord,
   type ChunkItem,
   type ChunkRecord,
   type GenerationRecords,
+  hasOwnPrompt,
   isFinished,
   storedOutput,
 } from "./records.js";
@@ -63,6 +65,8 @@ export interface DeliverDeps extends ChatDeliveryDeps {
   finished?(record: BatchRecord): Promise<void>;
   /** The largest file the bot may upload to the chat; a bigger video goes as its link. */
   uploadLimitBytes: number;
+  /** Where the user's results are kept for inline mode; absent, nothing is kept. */
+  resultIndex?: Pick<ResultIndex, "add">;
   now?: () => number;
 }
 
@@ -143,22 +147,68 @@ async function finishBatch(deps: DeliverDeps, record: BatchRecord): Promise<void
   await deps.refreshCard(record.ticket, { final: true });
 }
 
-function sentParts(deps: DeliverDeps, ticket: string, index: number, earlier: readonly string[]): SentParts {
+/** The flat prompt's start: what a line of one result shows of it. */
+const PROMPT_LINE_CHARS = 120;
+
+/**
+ * Keeps the files a message of the delivery carried for the user's inline mode: each under the form's
+ * name, with its prompt (or the model, for a batch made without one) as its line.
+ */
+async function keepForInline(
+  deps: DeliverDeps,
+  record: BatchRecord,
+  chunk: ChunkRecord,
+  files: ReadonlyMap<string, SentFile>,
+): Promise<void> {
+  if (!deps.resultIndex || files.size === 0) return;
+  const t = deps.translate(record.locale);
+  const title = formName(t, record);
+  const ownPrompt = hasOwnPrompt(record.request);
+  const at = (deps.now ?? Date.now)();
+  for (const item of chunk.items) {
+    const file = files.get(item.id);
+    if (!file) continue;
+    const prompt = ownPrompt ? item.prompt.replace(/\s+/g, " ").trim() : "";
+    const description =
+      prompt === ""
+        ? record.modelLabel
+        : prompt.length > PROMPT_LINE_CHARS
+          ? `${prompt.slice(0, PROMPT_LINE_CHARS - 1)}…`
+          : prompt;
+    await deps.resultIndex.add(
+      record.userId,
+      { ...file, title, description, words: [title, prompt, record.modelLabel].join(" ") },
+      // The batch's first result comes first in a list of the newest.
+      at - item.position,
+    );
+  }
+}
+
+function sentParts(
+  deps: DeliverDeps,
+  record: BatchRecord,
+  chunk: ChunkRecord,
+  earlier: readonly string[],
+): SentParts {
   const done = new Set(earlier);
   return {
     has: (part) => done.has(part),
     async once(part, sendPart) {
       if (done.has(part)) return;
-      const photos = await sendPart();
+      const files = await sendPart();
       done.add(part);
-      await deps.records.changeChunk(ticket, index, (current) => ({
+      await deps.records.changeChunk(record.ticket, chunk.index, (current) => ({
         ...current,
         sent: [...new Set([...(current.sent ?? []), part])],
         items: current.items.map((item) => {
-          const photo = photos?.get(item.id);
-          return photo ? { ...item, photoFileId: photo.fileId, photoFileUniqueId: photo.uniqueId } : item;
+          const file = files?.get(item.id);
+          // The gallery sends an image again by its file: a photo, or the document it went as.
+          return file && file.kind !== "video"
+            ? { ...item, photoFileId: file.fileId, photoFileUniqueId: file.id }
+            : item;
         }),
       }));
+      if (files) await keepForInline(deps, record, chunk, files);
     },
   };
 }
@@ -306,7 +356,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       const chunk = await deps.records.chunk(record.ticket, data.chunk);
       if (!chunk || chunk.delivered) return;
       await takeChatTurn(deps, record.chatId);
-      const parts = sentParts(deps, record.ticket, data.chunk, chunk.sent ?? []);
+      const parts = sentParts(deps, record, chunk, chunk.sent ?? []);
       const renewed = await freshOutputs(deps, record, chunk.items, logger);
       const card = await lastWordsOfCard(deps, record, data.chunk, deps.translate(record.locale));
       const { items, carried } = await withDownloads(async (folder) => {
