@@ -100,8 +100,9 @@ export function createInlineFeature(deps: InlineDeps): Composer<BotContext> {
         : [];
     const start = pageStart(listed, offset);
     const room = Math.max(0, INLINE_PAGE_SIZE - extras.length);
+    // Nothing to list and nothing else offered: the way to the bot instead.
     const button: InlineQueryResultsButton | undefined =
-      offset === "" && listed.length === 0
+      offset === "" && listed.length === 0 && extras.length === 0
         ? {
             text: ctx.t(all.length === 0 ? "inline-empty-button" : "inline-no-match-button"),
             start_parameter: FROM_INLINE_START,

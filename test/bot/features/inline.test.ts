@@ -205,6 +205,10 @@ describe("inline mode", () => {
     expect(second.ids).not.toContain("img:abc");
     expect([...first.ids.slice(1), ...second.ids]).toHaveLength(60);
     expect(untyped.ids).not.toContain("img:abc");
+    // With the offer to show, a search that finds nothing is no dead end: no button to the bot instead.
+    const unmatched = answerOf(await typeInline(harness, user, "horse"));
+    expect(unmatched.ids).toEqual(["img:abc"]);
+    expect(unmatched.payload.button).toBeUndefined();
   });
 
   it("takes a chosen result, which has no chat, quietly", async () => {
