@@ -17,7 +17,9 @@
  * warm-up's answer; latency from a user's message entering the emulator to the bot's reply arriving
  * there (p50/p95/p99); answers a second; CPU per answer (/proc/<pid>/stat over the load); the Bot API
  * calls per update (getUpdates aside), by method; and for this bot the Redis commands per update (INFO
- * commandstats over the load, less what the bot sends while idle). `--trace` also lists, in order, the
+ * commandstats over the load, less what the bot sends while idle), and how long it takes to answer an
+ * inline query of a user with 1,000 results (typed in a chat without the bot, forty queries one at a
+ * time, every other one a search), from the query entering the emulator to the answer arriving there. `--trace` also lists, in order, the
  * Redis commands of one /start of a new user and of a returning one. Linux only (/proc).
  *
  *   npm run bench:updates [-- --rounds 3 --users 100 --messages 5 --idle-seconds 30 --trace]
@@ -34,6 +36,8 @@ import {
   startTelegramEmulator,
   type TelegramEmulator,
 } from "../dev/telegram-emulator/index.js";
+import { RESULTS_KEPT_PER_USER, ResultIndex } from "../src/lifecycle/result-index.js";
+import { createRedisStorage } from "../src/storage/redis.js";
 import { freePort } from "../test/support/delivery-stack.js";
 import { startRedisServer } from "../test/support/redis-server.js";
 import {
@@ -75,6 +79,9 @@ const IDLE_WINDOW_MS = 2_000;
  * start and the load only once allocation has been quiet for several seconds.
  */
 const IDLE_AFTER_MS = Count.parse(values["idle-seconds"]) * 1000;
+/** Inline queries timed per round, one after another: fewer than the bot's flood limit lets through in 10 s. */
+const INLINE_QUERIES = 40;
+
 /** Session writes and logs that follow the last answer. */
 const TRAILING_MS = 300;
 const BARE_BOT: NodeCommand = { script: "bench/bare-grammy-bot.js", nodeFlags: [] };
@@ -100,6 +107,8 @@ interface RoundFigures {
   telegramCalls: Map<string, number>;
   answersPerSecond: number;
   cpuMsPerAnswer: number;
+  /** From an inline query entering the emulator to its answer there, for a user with 1,000 results. */
+  inlineMs?: number[];
   redis?: {
     /** Commands Redis ran, those inside Lua scripts included. */
     perUpdate: number;
@@ -207,6 +216,7 @@ async function runRound(kind: BotKind, services: Services, trace: boolean): Prom
     const byConnection = onRedis
       ? await commandsByConnection(services.redis, replies, users, bot)
       : new Map<string, number>();
+    const inlineMs = onRedis ? await inlineAnswerTimes(emulator, services, bot) : undefined;
     if (trace && kind === "compiled") await traceStart(services.redis, replies, emulator, bot);
     await delay(IDLE_AFTER_MS);
     const idleRssMb = bot.memory().rssMb;
@@ -221,6 +231,7 @@ async function runRound(kind: BotKind, services: Services, trace: boolean): Prom
       telegramCalls,
       answersPerSecond: ANSWERS / ((lastAnswer - loadStarted) / 1000),
       cpuMsPerAnswer: cpuMs / ANSWERS,
+      ...(inlineMs ? { inlineMs } : {}),
     };
     if (onRedis) {
       // The idle traffic (blocking worker reads, reconciler passes) goes on during the load as well.
@@ -237,6 +248,46 @@ async function runRound(kind: BotKind, services: Services, trace: boolean): Prom
     await bot.stop();
     await emulator.close();
   }
+}
+
+/**
+ * A user with as many results as the bot keeps, each a video the emulator holds (sent in a chat between
+ * two people, so the bot hears nothing of it), asks the bot inline again and again: the answer times.
+ */
+async function inlineAnswerTimes(
+  emulator: TelegramEmulator,
+  services: Services,
+  bot: BotProcess,
+): Promise<number[]> {
+  const owner = emulator.users.create({ first_name: "Inline", language_code: "en" });
+  const friend = emulator.users.create({ first_name: "Friend", language_code: "en" });
+  const chat = emulator.users.createChatBetween(owner, friend);
+  const storage = createRedisStorage(services.redis);
+  const index = new ResultIndex(storage.sortedSets);
+  for (let number = 1; number <= RESULTS_KEPT_PER_USER; number++) {
+    const sent = await owner.sendVideo({ size: 1024, fileName: `clip-${number}.mp4` }, { chat });
+    if (!sent.video) throw new Error("the emulator kept no video");
+    await index.add(
+      owner.id,
+      {
+        id: sent.video.file_unique_id,
+        kind: "video",
+        fileId: sent.video.file_id,
+        title: "Smart clips",
+        description: `clip ${number}`,
+        words: `Smart clips clip-${number}.mp4 clip ${number}`,
+      },
+      number,
+    );
+  }
+  const times: number[] = [];
+  for (let query = 0; query < INLINE_QUERIES; query++) {
+    const started = performance.now();
+    const asked = owner.typeInline(query % 2 === 0 ? "" : `clip ${query}`, { chat });
+    await whileAlive(bot, owner.waitForInlineAnswer(asked, 30_000), "an inline answer");
+    times.push(performance.now() - started);
+  }
+  return times;
 }
 
 const ClientLine = /\baddr=(\S+)\b.*\bname=(\S*)/;
@@ -410,6 +461,18 @@ const ROWS: readonly Row[] = [
     pick: (f) => total(f.telegramCalls),
     digits: 2,
     target: SAME("1 before the answer"),
+  },
+  {
+    label: "inline query answer, 1,000 results, p50 ms",
+    pick: (f) => (f.inlineMs ? percentile(f.inlineMs, 50) : Number.NaN),
+    digits: 1,
+    target: SAME(""),
+  },
+  {
+    label: "inline query answer, 1,000 results, p95 ms",
+    pick: (f) => (f.inlineMs ? percentile(f.inlineMs, 95) : Number.NaN),
+    digits: 1,
+    target: SAME(""),
   },
   {
     label: "Redis commands run per update",

@@ -47,6 +47,8 @@ export interface LocalStack {
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const emulator = await startTelegramEmulator({
     bot: { username: "companion_playground_bot", first_name: "Companion (playground)" },
+    // As an operator sets it with BotFather (/setinline, /setinlinefeedback).
+    inline: { enabled: true, feedback: true },
     logger: options.logger.child({ component: "telegram-emulator" }),
   });
   const sandbox = await startTasksSandbox({

@@ -40,6 +40,7 @@ import { generationHookRoutes } from "./http/generation-hooks.js";
 import type { JobQueue, PeriodicWork } from "./jobs/queue.js";
 import { chatDeliveryOf } from "./lifecycle/chat-delivery.js";
 import { hookUrlFor } from "./lifecycle/hook-url.js";
+import { ResultIndex } from "./lifecycle/result-index.js";
 import { newTicket, ticketTag } from "./lifecycle/tickets.js";
 import { translatorFor } from "./lifecycle/translate.js";
 import type { Logger } from "./logger.js";
@@ -182,7 +183,6 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
   const cardJob = cardRefreshJob({ records, cards, translate, queue, intervalMs: cardIntervalMs });
   const refreshCard = cardRefresher(queue, cardJob, cardIntervalMs);
   const results = createResultReader({ serviceBaseUrl: options.baseUrl });
-
   const deliver = deliverJob({
     ...chatDeliveryOf(storage, translate),
     records,
@@ -192,6 +192,7 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
     results,
     api,
     uploadLimitBytes: uploadLimitOf(options),
+    resultIndex: new ResultIndex(storage.sortedSets),
     refreshCard,
     finished: (record) => joinChosen(record),
   });
@@ -304,7 +305,6 @@ function generationFeatures(
 ): GenerationFeatures {
   const { storage, queue } = options;
   const { client, links, records, telegram } = core;
-  const submissions = new GenerationSubmissions(records, queue, jobs.create);
   const services = {
     i18n: options.i18n,
     catalog: options.taskCatalog,
@@ -312,7 +312,7 @@ function generationFeatures(
     credentials: links,
     models: new GenerationCatalogCache(storage.kv, client),
     service: client,
-    submissions,
+    submissions: new GenerationSubmissions(records, queue, jobs.create),
     kv: storage.kv,
     telegram,
     taskBalance: (userId: number) => options.tasks.balance(userId),
@@ -341,7 +341,7 @@ function generationFeatures(
             { ticket },
             { jobId: `generation-cancel-${ticketTag(ticket)}-${pressSlot()}` },
           ),
-        retryFailed: (record) => retryFailed(records, submissions, record),
+        retryFailed: (record) => retryFailed(records, services.submissions, record),
         joinClips: (data) => startJoin(storage.kv, queue, jobs.join, data, newTicket()),
         resultLink: (userId, item, marginMs) =>
           resultLink({ credentials: links, service: client }, userId, item, marginMs),

@@ -20,6 +20,7 @@ import type { Translate } from "./i18n/translate.js";
 import type { JobQueue, PeriodicWork } from "./jobs/queue.js";
 import { chatDeliveryOf } from "./lifecycle/chat-delivery.js";
 import { hookUrlFor } from "./lifecycle/hook-url.js";
+import { ResultIndex } from "./lifecycle/result-index.js";
 import { translatorFor } from "./lifecycle/translate.js";
 import type { Logger } from "./logger.js";
 import { type IntakeLimits, uploadLimitBytes } from "./media/accept.js";
@@ -241,6 +242,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     startReview: (record, task, t) => startReview({ awaiting: awaitingSrt, fetcher, api }, record, task, t),
     pollDelayMs: pollDelay,
     giveUpAfterMs: GIVE_UP_AFTER_MS,
+    resultIndex: new ResultIndex(storage.sortedSets),
     metrics,
   });
   const preferences = new PreferencesRepository(storage.kv);

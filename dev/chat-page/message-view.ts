@@ -12,6 +12,8 @@ export interface MessageView {
   /** `posterFileId`: a video's thumbnail, shown as its poster until it plays. */
   media?: { kind: string; fileId: string; mimeType?: string; fileName?: string; posterFileId?: string };
   buttons: Array<Array<{ text: string; data?: string; url?: string }>>;
+  /** The bot a message was sent through by inline mode ("via @bot"). */
+  via?: string;
 }
 
 function mediaOf(message: Message): MessageView["media"] {
@@ -49,6 +51,7 @@ export function toMessageView(entry: ChatMessage): MessageView {
     text: message.text ?? message.caption ?? "",
     entities: message.entities ?? message.caption_entities ?? [],
     media: mediaOf(message),
+    ...(message.via_bot?.username ? { via: message.via_bot.username } : {}),
     buttons: keyboard.map((row) =>
       row.map((button) => ({
         text: button.text,

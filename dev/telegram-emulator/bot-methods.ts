@@ -76,7 +76,7 @@ export function findMethod(name: string): Handler | undefined {
 
 function chatOf(world: World, chatId: number | string): ChatRecord {
   const record = world.chatRecord(chatId);
-  if (!record) throw CHAT_NOT_FOUND();
+  if (!record || record.withoutBot) throw CHAT_NOT_FOUND();
   return record;
 }
 
@@ -979,5 +979,71 @@ define(
       Object.entries(current).filter(([key]) => key !== "reply_markup" && !MEDIA_FIELDS.includes(key)),
     );
     return applyEdit(world, target, { ...kept, ...content, ...caption, ...markup } as Message);
+  },
+);
+
+// ---- inline mode --------------------------------------------------------------------------------
+
+/** Which file kind each cached result's file_id field must name. */
+const CACHED_FILE_FIELDS: Record<string, [string, FileKind]> = {
+  photo: ["photo_file_id", "photo"],
+  video: ["video_file_id", "video"],
+  audio: ["audio_file_id", "audio"],
+  document: ["document_file_id", "document"],
+  voice: ["voice_file_id", "voice"],
+  gif: ["gif_file_id", "animation"],
+};
+
+const InlineResultSchema = z.looseObject({ type: z.string(), id: z.string() });
+
+define(
+  "answerInlineQuery",
+  z.object({
+    inline_query_id: z.string(),
+    results: jsonField(z.array(InlineResultSchema)),
+    cache_time: int().optional(),
+    is_personal: bool().optional(),
+    next_offset: z.string().optional(),
+    button: jsonField(z.looseObject({ text: z.string(), start_parameter: z.string().optional() })).optional(),
+  }),
+  (params, { world }) => {
+    const record = world.inlineQueries.get(params.inline_query_id);
+    if (!record || record.answered) {
+      throw badRequest("query is too old and response timeout expired or query ID is invalid");
+    }
+    if (params.results.length > 50) throw badRequest("RESULTS_TOO_MUCH");
+    const ids = new Set<string>();
+    for (const result of params.results) {
+      const bytes = Buffer.byteLength(result.id);
+      if (bytes === 0 || bytes > 64) throw badRequest("RESULT_ID_INVALID");
+      if (ids.has(result.id)) throw badRequest("RESULT_ID_DUPLICATE");
+      ids.add(result.id);
+      const cached = CACHED_FILE_FIELDS[result.type];
+      const fileId = cached ? result[cached[0]] : undefined;
+      if (cached && typeof fileId === "string") {
+        const file = world.files.get(fileId);
+        if (!file) throw badRequest("wrong file identifier/HTTP URL specified");
+        if (file.kind !== cached[1] && cached[1] !== "document") throw badRequest("WEBDOCUMENT_MIME_INVALID");
+      }
+    }
+    if (params.next_offset !== undefined && Buffer.byteLength(params.next_offset) > 64) {
+      throw badRequest("NEXT_OFFSET_INVALID");
+    }
+    if (
+      params.button?.start_parameter !== undefined &&
+      !/^[A-Za-z0-9_-]{1,64}$/.test(params.button.start_parameter)
+    ) {
+      throw badRequest("START_PARAM_INVALID");
+    }
+    record.answered = true;
+    record.answer = {
+      results: params.results,
+      next_offset: params.next_offset ?? "",
+      is_personal: params.is_personal ?? false,
+      ...(params.cache_time !== undefined ? { cache_time: params.cache_time } : {}),
+      ...(params.button ? { button: params.button } : {}),
+    };
+    world.emit({ type: "inline_answer", chatId: undefined, inline: record });
+    return true;
   },
 );

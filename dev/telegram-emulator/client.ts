@@ -1,5 +1,13 @@
 import type { Readable } from "node:stream";
-import type { Chat, InlineKeyboardMarkup, Message, MessageEntity, Update, User } from "grammy/types";
+import type {
+  Chat,
+  InlineKeyboardMarkup,
+  Message,
+  MessageEntity,
+  Update,
+  User,
+  UserFromGetMe,
+} from "grammy/types";
 import { detectEntities } from "./entities.js";
 import type { Faults } from "./faults.js";
 import { type FileKind, mimeFromName, type StoredFile } from "./files.js";
@@ -17,6 +25,9 @@ import {
   type ChatMessage,
   type ChatRecord,
   type EmulatorEvent,
+  hasInlineButtons,
+  type InlineQueryRecord,
+  type InlineResult,
   inlineButtons,
   type World,
 } from "./world.js";
@@ -325,6 +336,126 @@ export class EmulatedUser {
     });
   }
 
+  /**
+   * Types "@bot <query>" in a chat's message field: the bot gets an inline_query (from no chat; only the
+   * kind of chat it is typed in). `offset` asks for the page after the one answered with it.
+   */
+  typeInline(
+    query: string,
+    options: { chat?: EmulatedChat | number; offset?: string } = {},
+  ): InlineQueryRecord {
+    if (!(this.world.bot as UserFromGetMe).supports_inline_queries)
+      throw new Error("the bot's inline mode is off");
+    const chat = this.chatFor(options.chat ?? this.chat).chat;
+    const chatType =
+      chat.id === this.id
+        ? "sender"
+        : chat.type === "group" || chat.type === "supergroup"
+          ? chat.type
+          : "private";
+    const record = this.world.newInlineQuery(this.user, query, options.offset ?? "", chatType);
+    this.world.pushUpdate("inline_query", record.query);
+    return record;
+  }
+
+  /** Resolves once the bot answered the inline query. */
+  waitForInlineAnswer(record: InlineQueryRecord, timeoutMs = 5000): Promise<InlineQueryRecord> {
+    if (record.answered) return Promise.resolve(record);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error(`inline query ${record.query.id} not answered within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const stop = this.world.subscribe((event) => {
+        if (event.type === "inline_answer" && event.inline === record) {
+          clearTimeout(timer);
+          stop();
+          resolve(record);
+        }
+      });
+    });
+  }
+
+  /**
+   * Chooses a result of an answered inline query: it goes into the chat as the user's message "via" the
+   * bot, and the bot hears of the choice when inline feedback is on (with an inline_message_id when the
+   * result has buttons, so the bot can edit it).
+   */
+  async chooseInlineResult(
+    record: InlineQueryRecord,
+    resultId: string,
+    options: { chat?: EmulatedChat | number } = {},
+  ): Promise<Message> {
+    const result = record.answer?.results.find((candidate) => candidate.id === resultId);
+    if (!result) throw new Error(`inline query ${record.query.id} has no result ${JSON.stringify(resultId)}`);
+    const chat = this.chatFor(options.chat ?? this.chat);
+    const markup = result.reply_markup;
+    const message = this.post(
+      { chat },
+      {
+        via_bot: this.world.bot,
+        ...(await this.inlineContent(result)),
+        ...(hasInlineButtons(markup) ? { reply_markup: markup } : {}),
+      },
+    );
+    if (this.world.inlineFeedback) {
+      const stored = chat.message(message.message_id);
+      const inlineMessageId =
+        hasInlineButtons(markup) && stored
+          ? this.world.inlineMessages.register({ record: chat.record, stored })
+          : undefined;
+      this.world.pushUpdate("chosen_inline_result", {
+        result_id: result.id,
+        from: this.user,
+        query: record.query.query,
+        ...(inlineMessageId ? { inline_message_id: inlineMessageId } : {}),
+      });
+    }
+    return message;
+  }
+
+  /** What a chosen result shows: its cached file, its text, or its picture by URL, with its caption. */
+  private async inlineContent(result: InlineResult): Promise<Record<string, unknown>> {
+    const caption =
+      typeof result.caption === "string" && result.caption !== "" ? { caption: result.caption } : {};
+    const cached = (field: string) => {
+      const fileId = result[field];
+      const file = typeof fileId === "string" ? this.world.files.get(fileId) : undefined;
+      if (!file) throw new Error(`inline result ${result.id} names no file the emulator has`);
+      return file;
+    };
+    switch (result.type) {
+      case "video":
+        return { video: videoObject(cached("video_file_id"), {}), ...caption };
+      case "photo":
+        if (typeof result.photo_file_id === "string") {
+          return { photo: await photoSizes(cached("photo_file_id"), this.world.files), ...caption };
+        }
+        return { photo: await photoSizes(await this.fetchedPhoto(result), this.world.files), ...caption };
+      case "audio":
+        return { audio: audioObject(cached("audio_file_id"), {}), ...caption };
+      case "document":
+        return { document: documentObject(cached("document_file_id"), {}), ...caption };
+      case "article": {
+        const content = result.input_message_content as { message_text?: unknown } | undefined;
+        const text = typeof content?.message_text === "string" ? content.message_text : "";
+        return { text };
+      }
+      default:
+        throw new Error(`the emulator does not post inline results of type ${result.type}`);
+    }
+  }
+
+  /** A picture result given by URL: the emulator keeps it as a file of its own, as Telegram does. */
+  private async fetchedPhoto(result: InlineResult): Promise<StoredFile> {
+    const url = result.photo_url;
+    if (typeof url !== "string") throw new Error(`inline result ${result.id} has no photo`);
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`inline result ${result.id}: ${url} answered ${response.status}`);
+    const data = Buffer.from(await response.arrayBuffer());
+    return this.world.files.add("photo", { type: "bytes", data }, data.length, { mimeType: "image/jpeg" });
+  }
+
   /** The user blocks the bot: its sends to this user fail with 403 until `unblockBot`. */
   blockBot(): void {
     this.faults.blockByUser(this.id);
@@ -359,7 +490,7 @@ export class EmulatedUser {
   }
 
   /** The chosen_inline_result Telegram sends when inline feedback is on and this user picked a result. */
-  chooseInlineResult(resultId: string, query: string, inlineMessageId?: string): void {
+  sendChosenInlineResult(resultId: string, query: string, inlineMessageId?: string): void {
     this.world.pushUpdate("chosen_inline_result", {
       result_id: resultId,
       from: this.user,
@@ -381,7 +512,9 @@ export class EmulatedUser {
       >,
       { fromBot: false },
     );
-    this.world.pushUpdate("message", stored.message as NonNullable<Update["message"]>);
+    if (!chat.record.withoutBot) {
+      this.world.pushUpdate("message", stored.message as NonNullable<Update["message"]>);
+    }
     return stored.message;
   }
 
@@ -497,6 +630,27 @@ export class UserSide {
       members: new Set(spec.members.map((member) => member.id)),
       messages: new Map(),
       nextMessageId: 1,
+    });
+    return this.chat(id);
+  }
+
+  /** A chat between two people, without the bot: where they share results through inline mode. */
+  createChatBetween(owner: EmulatedUser, friend: EmulatedUser): EmulatedChat {
+    const id = 5_000_000_000 + this.nextGroupId++;
+    const { first_name, last_name, username } = friend.user;
+    const chat = {
+      id,
+      type: "private",
+      first_name,
+      ...(last_name ? { last_name } : {}),
+      ...(username ? { username } : {}),
+    } as Chat;
+    this.world.chats.set(id, {
+      chat,
+      members: new Set([owner.id, friend.id]),
+      messages: new Map(),
+      nextMessageId: 1,
+      withoutBot: true,
     });
     return this.chat(id);
   }

@@ -89,6 +89,11 @@ export class FileStore {
     return this.add(file.kind, file.content, size, file.mimeType ? { mimeType: file.mimeType } : {});
   }
 
+  /** Telegram no longer has the file: its file_id is refused from now on. */
+  forget(fileId: string): void {
+    this.byId.delete(fileId);
+  }
+
   get(fileId: string): StoredFile | undefined {
     return this.byId.get(fileId);
   }

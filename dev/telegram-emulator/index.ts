@@ -44,7 +44,14 @@ export {
 } from "./limits.js";
 export type { ReplyMarkup } from "./schemas.js";
 export type { RecordedCall } from "./server.js";
-export type { CallbackQueryRecord, ChatMessage, EmulatorEvent } from "./world.js";
+export type {
+  CallbackQueryRecord,
+  ChatMessage,
+  EmulatorEvent,
+  InlineAnswer,
+  InlineQueryRecord,
+  InlineResult,
+} from "./world.js";
 
 export interface TelegramEmulatorOptions {
   /** Default 127.0.0.1. */
@@ -65,6 +72,11 @@ export interface TelegramEmulatorOptions {
   webhook?: { retryDelayMs?: number; timeoutMs?: number };
   /** Clock for message dates and rate limits (default Date.now). */
   now?: () => number;
+  /**
+   * BotFather's /setinline and /setinlinefeedback: inline queries reach the bot (default true), and so
+   * does each chosen result (default false, as Telegram starts).
+   */
+  inline?: { enabled?: boolean; feedback?: boolean };
   logger?: { debug: (object: object, message?: string) => void };
 }
 
@@ -90,6 +102,10 @@ export interface TelegramEmulator {
   readFile(fileId: string): Promise<Buffer | undefined>;
   /** A download URL of the file (what getFile + /file/bot<token>/<path> would give), without size limit. */
   fileUrl(fileId: string): string | undefined;
+  /** Telegram no longer has the file: its file_id is refused from now on, as in an inline answer. */
+  forgetFile(fileId: string): void;
+  /** BotFather's /setinlinefeedback: whether the bot hears which inline result a user chose. */
+  setInlineFeedback(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -112,11 +128,12 @@ export async function startTelegramEmulator(
     username: options.bot?.username ?? "emulated_bot",
     can_join_groups: true,
     can_read_all_group_messages: false,
-    supports_inline_queries: false,
+    supports_inline_queries: options.inline?.enabled ?? true,
     can_connect_to_business: false,
     has_main_web_app: false,
   } as User;
   const world = new World(bot, limits, now);
+  world.inlineFeedback = options.inline?.feedback ?? false;
   const faults = new Faults();
   const rate = new SendRateLimiter(() => limits.rate, now);
   const calls: RecordedCall[] = [];
@@ -172,6 +189,12 @@ export async function startTelegramEmulator(
     fileUrl(fileId) {
       const file = world.files.get(fileId);
       return file ? `${apiRoot}/file/bot${token}/${world.files.assignPath(file)}` : undefined;
+    },
+    forgetFile(fileId) {
+      world.files.forget(fileId);
+    },
+    setInlineFeedback(on) {
+      world.inlineFeedback = on;
     },
     async close() {
       sender?.close();

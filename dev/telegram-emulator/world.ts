@@ -1,4 +1,12 @@
-import type { CallbackQuery, Chat, InlineKeyboardMarkup, Message, Update, User } from "grammy/types";
+import type {
+  CallbackQuery,
+  Chat,
+  InlineKeyboardMarkup,
+  InlineQuery,
+  Message,
+  Update,
+  User,
+} from "grammy/types";
 import { FileStore } from "./files.js";
 import { InlineMessages } from "./inline-messages.js";
 import type { EmulatorLimits } from "./limits.js";
@@ -25,16 +33,36 @@ export interface CallbackQueryRecord {
   answer?: { text?: string; show_alert?: boolean; url?: string; cache_time?: number };
 }
 
+/** A result of an inline answer as the bot sent it: its type, id and the fields of its kind. */
+export type InlineResult = { type: string; id: string } & Record<string, unknown>;
+
+export interface InlineAnswer {
+  results: InlineResult[];
+  next_offset: string;
+  is_personal: boolean;
+  cache_time?: number;
+  button?: { text: string; start_parameter?: string };
+}
+
+export interface InlineQueryRecord {
+  query: InlineQuery;
+  answered: boolean;
+  answer?: InlineAnswer;
+}
+
 export type EmulatorEvent =
   | { type: "message"; chatId: number; message: ChatMessage }
   | { type: "edit"; chatId: number; message: ChatMessage }
   | { type: "delete"; chatId: number; message: ChatMessage }
   | { type: "chat_action"; chatId: number; action: string }
-  | { type: "callback_answer"; chatId: number | undefined; callback: CallbackQueryRecord };
+  | { type: "callback_answer"; chatId: number | undefined; callback: CallbackQueryRecord }
+  | { type: "inline_answer"; chatId: undefined; inline: InlineQueryRecord };
 
 export interface ChatRecord {
   chat: Chat;
   members: Set<number>;
+  /** A chat of people only (a chat between two users): the bot neither reads nor writes there. */
+  withoutBot?: boolean;
   messages: Map<number, ChatMessage>;
   nextMessageId: number;
 }
@@ -57,6 +85,9 @@ export class World {
   readonly users = new Map<number, User>();
   readonly chats = new Map<number, ChatRecord>();
   readonly callbacks = new Map<string, CallbackQueryRecord>();
+  readonly inlineQueries = new Map<string, InlineQueryRecord>();
+  /** BotFather's /setinlinefeedback: the bot hears which result a user chose. */
+  inlineFeedback = false;
   readonly commands = new Map<string, { command: string; description: string }[]>();
   readonly files = new FileStore();
   /** Messages posted through inline mode, by their inline_message_id. */
@@ -66,6 +97,7 @@ export class World {
   webhook: WebhookState | undefined;
   private nextUpdateId = 1;
   private nextCallbackId = 1;
+  private nextInlineId = 1;
   private readonly listeners = new Set<(event: EmulatorEvent) => void>();
   private readonly updateListeners = new Set<() => void>();
 
@@ -150,6 +182,17 @@ export class World {
     return stored;
   }
 
+  newInlineQuery(from: User, query: string, offset: string, chatType: InlineQuery["chat_type"]) {
+    const id = `${this.bot.id}${String(this.nextInlineId).padStart(9, "0")}`;
+    this.nextInlineId += 1;
+    const record: InlineQueryRecord = {
+      query: { id, from, query, offset, ...(chatType ? { chat_type: chatType } : {}) },
+      answered: false,
+    };
+    this.inlineQueries.set(id, record);
+    return record;
+  }
+
   newCallbackQuery(from: User, message: Message, data: string): CallbackQueryRecord {
     const id = `${this.bot.id}${String(this.nextCallbackId).padStart(8, "0")}`;
     this.nextCallbackId += 1;
@@ -164,6 +207,11 @@ export class World {
     this.callbacks.set(id, record);
     return record;
   }
+}
+
+export function hasInlineButtons(markup: unknown): boolean {
+  const rows = (markup as InlineKeyboardMarkup | undefined)?.inline_keyboard;
+  return Array.isArray(rows) && rows.some((row) => row.length > 0);
 }
 
 export function inlineButtons(message: Message): InlineKeyboardMarkup["inline_keyboard"][number] {

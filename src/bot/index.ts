@@ -2,7 +2,6 @@
  * The bot, assembled from its dependencies. Building it has no side effects: no network, no timers.
  * main.ts starts it (runtime.ts: polling, or the webhook handler) and registers the command menu.
  */
-import { limit } from "@grammyjs/ratelimiter";
 import {
   Bot,
   type BotConfig,
@@ -10,11 +9,11 @@ import {
   Composer,
   GrammyError,
   HttpError,
-  type Middleware,
   session,
   type Transformer,
 } from "grammy";
-import { type BotLocale, botLocaleFromTag } from "../i18n/locales.js";
+import type { BotLocale } from "../i18n/locales.js";
+import { ResultIndex } from "../lifecycle/result-index.js";
 import type { Logger } from "../logger.js";
 import { PendingMediaStore, pendingMediaKey } from "../media/pending-media.js";
 import { grammyStorage } from "../storage/grammy-adapter.js";
@@ -33,6 +32,7 @@ import { createCancelFeature } from "./features/cancel.js";
 import { createGlossaryFeature } from "./features/glossary.js";
 import { groupsFeature } from "./features/groups.js";
 import { createHelpFeature } from "./features/help.js";
+import { createInlineFeature, type InlineDeps } from "./features/inline.js";
 import { createIntakeFeature, type IntakeOptions } from "./features/intake.js";
 import { languageFeature } from "./features/language.js";
 import { createSettingsFeature } from "./features/settings.js";
@@ -40,6 +40,7 @@ import { createStartFeature } from "./features/start.js";
 import { createTextOffersFeature, taskTextOffers } from "./features/text-offers.js";
 import { unhandledFeature } from "./features/unhandled.js";
 import { sizeUnsizedFiles } from "./file-sizes.js";
+import { floodLimit } from "./flood-limit.js";
 import { formStorageKey } from "./form-storage.js";
 import { OpenFormCards } from "./forms/open-cards.js";
 import {
@@ -55,12 +56,15 @@ import {
 } from "./generations/entries.js";
 import { createGalleryFeature } from "./generations/gallery.js";
 import type { GalleryDeps } from "./generations/gallery-view.js";
-import { createInlineImageFeature, type InlineImageDeps } from "./generations/inline-image.js";
+import {
+  createInlineImageFeature,
+  type InlineImageDeps,
+  inlineImageOffer,
+} from "./generations/inline-image.js";
 import { createGenerationResultButtons, type GenerationFormsDeps } from "./generations/result-actions.js";
 import { type BotI18n, createI18n, negotiateLocale } from "./i18n.js";
 import { PendingTextStore, pendingTextKey } from "./pending-text.js";
 import { PreferencesRepository, preferencesKey } from "./preferences.js";
-import { rateLimiterClient } from "./rate-limit-store.js";
 import { readAheadFor, readAheadKv } from "./read-ahead.js";
 import {
   getSessionKey,
@@ -94,6 +98,8 @@ export interface CreateBotOptions {
   generation?: GenerationFeatures;
   /** How the task service bills, as learned from the profiles read; token billing when absent. */
   taskBilling?: Pick<TaskBilling, "kind">;
+  /** What inline mode offers besides the user's results. */
+  inline?: Pick<InlineDeps, "extraResults">;
 }
 
 export interface GenerationFeatures {
@@ -261,6 +267,16 @@ function features(
   const glossary = createGlossaryFeature({ kv, now });
   // What is typed after /glossary is for it, even while a form is open.
   chain.use(glossary.input);
+  // Inline queries come from no chat: no form or menu is theirs. With a generation account, a query
+  // that is not a search also offers to make an image of it.
+  const extraResults =
+    options.inline?.extraResults ?? (generation?.inlineImage && inlineImageOffer(generation.inlineImage));
+  chain.use(
+    createInlineFeature({
+      ...(extraResults ? { extraResults } : {}),
+      results: new ResultIndex(deps.storage.sortedSets),
+    }),
+  );
   // A running form sees the chat's updates before anything else; result buttons carry their own authority.
   if (forms || generation) {
     chain.use(
@@ -329,38 +345,6 @@ function features(
   }
   chain.use(unhandledFeature);
   return chain;
-}
-
-/** At most `limit` updates per user per window; the first refused one of a window gets one notice. */
-function floodLimit(
-  deps: BotDeps,
-  i18n: BotI18n,
-  preferences: PreferencesRepository,
-  rateLimit: { limit: number; windowMs: number },
-): Middleware<BotContext> {
-  return limit<BotContext, ReturnType<typeof rateLimiterClient>>({
-    timeFrame: rateLimit.windowMs,
-    limit: rateLimit.limit,
-    keyPrefix: "ratelimit:",
-    storageClient: rateLimiterClient(deps.storage.kv, rateLimit.windowMs),
-    keyGenerator: (ctx) => ctx.from?.id.toString(),
-    onLimitExceeded: async (ctx) => {
-      const userId = ctx.from?.id;
-      if (userId === undefined) return;
-      const first = await deps.storage.kv.setIfAbsent(`ratelimit-notice:${userId}`, "1", {
-        ttlMs: rateLimit.windowMs,
-      });
-      if (!first) return;
-      ctx.logger.info("user is flooding; updates dropped for the rest of the window");
-      const chosen = (await preferences.get(userId)).language;
-      const text = i18n.t(
-        chosen ?? botLocaleFromTag(ctx.from?.language_code) ?? deps.config.defaultLocale,
-        "rate-limited",
-      );
-      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text });
-      else if (ctx.chat?.type === "private") await ctx.reply(text);
-    },
-  });
 }
 
 /**

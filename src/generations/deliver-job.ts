@@ -18,9 +18,11 @@ import {
   deliverUnderLock,
   takeChatTurn,
 } from "../lifecycle/chat-delivery.js";
+import type { ResultIndex } from "../lifecycle/result-index.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import { cardKeyboard, countBatch, createdCardText } from "./card.js";
+import { keepForInline } from "./inline-index.js";
 import {
   type BatchRecord,
   type ChunkItem,
@@ -65,6 +67,8 @@ export interface DeliverDeps extends ChatDeliveryDeps {
   finished?(record: BatchRecord): Promise<void>;
   /** The largest file the bot may upload to the chat; a bigger video goes as its link. */
   uploadLimitBytes: number;
+  /** Where the user's results are kept for inline mode; absent, nothing is kept. */
+  resultIndex?: Pick<ResultIndex, "add">;
   now?: () => number;
 }
 
@@ -145,22 +149,34 @@ async function finishBatch(deps: DeliverDeps, record: BatchRecord): Promise<void
   await deps.refreshCard(record.ticket, { final: true });
 }
 
-function sentParts(deps: DeliverDeps, ticket: string, index: number, earlier: readonly string[]): SentParts {
+function sentParts(
+  deps: DeliverDeps,
+  record: BatchRecord,
+  chunk: ChunkRecord,
+  earlier: readonly string[],
+): SentParts {
   const done = new Set(earlier);
   return {
     has: (part) => done.has(part),
     async once(part, sendPart) {
       if (done.has(part)) return;
-      const photos = await sendPart();
+      const files = await sendPart();
       done.add(part);
-      await deps.records.changeChunk(ticket, index, (current) => ({
+      await deps.records.changeChunk(record.ticket, chunk.index, (current) => ({
         ...current,
         sent: [...new Set([...(current.sent ?? []), part])],
         items: current.items.map((item) => {
-          const photo = photos?.get(item.id);
-          return photo ? { ...item, photoFileId: photo.fileId, photoFileUniqueId: photo.uniqueId } : item;
+          const file = files?.get(item.id);
+          // The gallery sends an image again by its file: a photo, or the document it went as.
+          return file && file.kind !== "video"
+            ? { ...item, photoFileId: file.fileId, photoFileUniqueId: file.id }
+            : item;
         }),
       }));
+      if (files && deps.resultIndex) {
+        const at = (deps.now ?? Date.now)();
+        await keepForInline(deps.resultIndex, deps.translate(record.locale), record, chunk, files, at);
+      }
     },
   };
 }
@@ -277,7 +293,7 @@ async function deliverToChat(
   logger: Logger,
 ): Promise<ChunkItem[]> {
   await takeChatTurn(deps, record.chatId);
-  const parts = sentParts(deps, record.ticket, chunk.index, chunk.sent ?? []);
+  const parts = sentParts(deps, record, chunk, chunk.sent ?? []);
   const renewed = await freshOutputs(deps, record, chunk.items, logger);
   const card = await lastWordsOfCard(deps, record, chunk.index, deps.translate(record.locale));
   const { items, carried } = await withDownloads(async (folder) => {
@@ -300,7 +316,7 @@ async function deliverInline(
   chunk: ChunkRecord,
   logger: Logger,
 ): Promise<ChunkItem[]> {
-  const parts = sentParts(deps, record.ticket, chunk.index, chunk.sent ?? []);
+  const parts = sentParts(deps, record, chunk, chunk.sent ?? []);
   const items = await freshOutputs(deps, record, chunk.items, logger);
   const t = deps.translate(record.locale);
   await parts.once("media", async () => {

@@ -16,6 +16,7 @@ import type {
 } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
 import { rereadableFile, sendVideoAlbum, withinCaption } from "../lifecycle/chat-delivery.js";
+import { type SentFile, sentFileOf, sentFilesOf } from "../lifecycle/result-index.js";
 import { type MediaHeader, mp4Header } from "../media/media-header.js";
 import { controlText, failureLines, imageCaption } from "./card.js";
 import type { BatchRecord, ChunkItem, ChunkRecord } from "./records.js";
@@ -79,23 +80,26 @@ function notAPhoto(error: unknown): boolean {
   );
 }
 
-function largestPhoto(message: Message): { fileId: string; uniqueId: string } | undefined {
-  const sizes = message.photo ?? [];
-  const largest = sizes.at(-1);
-  if (largest) return { fileId: largest.file_id, uniqueId: largest.file_unique_id };
-  const document = message.document;
-  return document ? { fileId: document.file_id, uniqueId: document.file_unique_id } : undefined;
-}
+/** The files a message of the delivery carried, by the generation each shows. */
+export type SentFiles = Map<string, SentFile>;
 
-export type SentPhotos = Map<string, { fileId: string; uniqueId: string }>;
+/** Pairs each generation with the file of the message that showed it. */
+function filesOf(pairs: Array<[ChunkItem, unknown]>): SentFiles {
+  const sent: SentFiles = new Map();
+  for (const [item, message] of pairs) {
+    const file = sentFileOf(message);
+    if (file) sent.set(item.id, file);
+  }
+  return sent;
+}
 
 /** The messages of a chunk's delivery already in the chat, each recorded as soon as Telegram answers it. */
 export interface SentParts {
   /**
-   * Sends one message of the delivery unless an earlier run did, then records it (with the photos it
+   * Sends one message of the delivery unless an earlier run did, then records it (with the files it
    * carried) before anything else is sent.
    */
-  once(part: string, send: () => Promise<SentPhotos | undefined>): Promise<void>;
+  once(part: string, send: () => Promise<SentFiles | undefined>): Promise<void>;
   has(part: string): boolean;
 }
 
@@ -214,12 +218,12 @@ async function sendVideos(
     await parts.once("media", async () => {
       const { file, other } = media(only);
       const caption = aloneCaption(t, record, chunk, only, card);
-      await api.sendVideo(chatId, file, {
+      const sent = await api.sendVideo(chatId, file, {
         ...other,
         caption,
         reply_markup: withCardRows(singleVideoKeyboard(t, record.ticket, only.position), card),
       });
-      return undefined;
+      return filesOf([[only, sent]]);
     });
     return true;
   }
@@ -228,8 +232,8 @@ async function sendVideos(
       const { file, other } = media(item);
       return { type: "video", media: file, ...other, caption: withinCaption(imageCaption(t, record, item)) };
     });
-    await sendVideoAlbum(api, chatId, album);
-    return undefined;
+    const sent = sentFilesOf(await sendVideoAlbum(api, chatId, album));
+    return new Map(fits.flatMap((item, index) => (sent[index] ? [[item.id, sent[index]]] : [])));
   });
   for (const item of tooBig) {
     const output = item.output;
@@ -284,14 +288,6 @@ async function sendImages(
   const fileOf = (item: ChunkItem) => resultFile(files, item);
   const chatId = record.chatId;
   const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
-  const photosOf = (pairs: Array<[ChunkItem, Message | undefined]>): SentPhotos => {
-    const sent: SentPhotos = new Map();
-    for (const [item, message] of pairs) {
-      const photo = message ? largestPhoto(message) : undefined;
-      if (photo) sent.set(item.id, photo);
-    }
-    return sent;
-  };
   if (made.length === 0) {
     // Only canceled ones leave nothing to say here: the batch card counts them with their refund.
     if (controlText(t, record, chunk) === "") return false;
@@ -312,10 +308,10 @@ async function sendImages(
       const caption = aloneCaption(t, record, chunk, only, card);
       const reply_markup = withCardRows(singleImageKeyboard(t, record.ticket, only.position), card);
       try {
-        return photosOf([[only, await api.sendPhoto(chatId, fileOf(only), { caption, reply_markup })]]);
+        return filesOf([[only, await api.sendPhoto(chatId, fileOf(only), { caption, reply_markup })]]);
       } catch (error) {
         if (!notAPhoto(error)) throw error;
-        return photosOf([[only, await api.sendDocument(chatId, fileOf(only), { caption, reply_markup })]]);
+        return filesOf([[only, await api.sendDocument(chatId, fileOf(only), { caption, reply_markup })]]);
       }
     });
     return true;
@@ -340,7 +336,7 @@ async function sendImages(
         })),
       );
     }
-    return photosOf(made.map((item, index) => [item, messages[index]]));
+    return filesOf(made.map((item, index) => [item, messages[index]]));
   });
   await parts.once("control", async () => {
     await api.sendMessage(chatId, closingText(t, record, chunk, card), {

@@ -4,7 +4,7 @@
  */
 import type { Readable } from "node:stream";
 import { type Api, GrammyError, InputFile } from "grammy";
-import type { InputMediaVideo } from "grammy/types";
+import type { InputMediaVideo, Message } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
 import { PermanentJobError, RetryLaterError } from "../jobs/queue.js";
 import type { Logger } from "../logger.js";
@@ -125,12 +125,13 @@ export async function sendVideoAlbum(
   api: Pick<Api, "sendVideo" | "sendMediaGroup">,
   chatId: number,
   videos: InputMediaVideo[],
-): Promise<void> {
+): Promise<Message | Message[] | undefined> {
   const [only] = videos;
   if (videos.length === 1 && only) {
     const { type: _type, media, ...other } = only;
-    await api.sendVideo(chatId, media, other);
-  } else if (videos.length > 1) await api.sendMediaGroup(chatId, videos);
+    return api.sendVideo(chatId, media, other);
+  }
+  return videos.length > 1 ? api.sendMediaGroup(chatId, videos) : undefined;
 }
 
 /**

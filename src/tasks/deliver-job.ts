@@ -19,8 +19,10 @@ import {
   deliverUnderLock,
   takeChatTurn,
 } from "../lifecycle/chat-delivery.js";
+import type { ResultIndex, SentFile } from "../lifecycle/result-index.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
+import { MediaRefSchema } from "../media/media-ref.js";
 import type { Metrics } from "../metrics.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
@@ -59,6 +61,8 @@ export interface DeliverDeps extends ChatDeliveryDeps {
   pollDelayMs(polls: number): number;
   /** Unfinished after this long: the user is told and polling stops. */
   giveUpAfterMs: number;
+  /** Where the user's results are kept for inline mode; absent, nothing is kept. */
+  resultIndex?: Pick<ResultIndex, "add">;
   metrics?: Metrics;
   now?: () => number;
 }
@@ -91,6 +95,46 @@ function audioTitleOf(record: TaskRecord): string | undefined {
   if (typeof text !== "string" || text.trim() === "") return undefined;
   const words = text.trim().replace(/\s+/g, " ");
   return words.length <= 60 ? words : `${words.slice(0, 59).trimEnd()}…`;
+}
+
+/** The names of the files the task was made from, as the user sent them. */
+function inputFileNames(record: TaskRecord): string[] {
+  return Object.values(record.request ?? {}).flatMap((value) =>
+    (Array.isArray(value) ? value : [value]).flatMap((candidate) => {
+      const ref = MediaRefSchema.safeParse(candidate);
+      return ref.success && ref.data.source === "telegram" && ref.data.fileName ? [ref.data.fileName] : [];
+    }),
+  );
+}
+
+/**
+ * Keeps the files of a result the chat now has for the user's inline mode: each under the task's name,
+ * with what it was made from (its text or first file) or a clip's title as its line.
+ */
+async function keepForInline(
+  deps: DeliverDeps,
+  record: TaskRecord,
+  task: Task,
+  files: readonly SentFile[],
+  t: Translate,
+): Promise<void> {
+  if (!deps.resultIndex || files.length === 0) return;
+  const taskId = record.taskId ?? task.task_id;
+  const title = taskTitle(t, record);
+  const text = audioTitleOf(record);
+  const fileNames = inputFileNames(record);
+  const clips = [...(task.result_urls?.clips ?? [])].sort((a, b) => a.index - b.index);
+  const at = (deps.now ?? Date.now)();
+  for (const [position, file] of files.entries()) {
+    const clipTitle = files.length === clips.length ? clips[position]?.title : undefined;
+    const description = clipTitle ?? text ?? fileNames[0] ?? `#${taskId}`;
+    const words = [title, taskName(t, record), text, ...fileNames, clipTitle, String(taskId)];
+    await deps.resultIndex.add(
+      record.userId,
+      { ...file, title, description, words: words.filter((word) => word !== undefined).join(" ") },
+      at - position,
+    );
+  }
 }
 
 async function finishUnfinished(
@@ -152,6 +196,7 @@ async function sendResult(
       replyMarkup,
       sentParts,
     });
+    await keepForInline(deps, record, task, sent.files ?? [], t);
     return {
       ...(sent.buttonsShown ? {} : { buttonsLeft: replyMarkup }),
       ...(sent.seconds !== undefined ? { seconds: sent.seconds } : {}),

@@ -10,6 +10,7 @@ import type { InlineKeyboardMarkup, InputMediaDocument } from "grammy/types";
 import { formatDate } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { albums, rereadableFile, sendVideoAlbum } from "../lifecycle/chat-delivery.js";
+import { type SentFile, sentFilesOf } from "../lifecycle/result-index.js";
 import { type MediaHeader, mp3Seconds, mp4Header } from "../media/media-header.js";
 import type { Clip, Task } from "../tasks-service/responses.js";
 import type { TaskRecord } from "./records.js";
@@ -86,6 +87,8 @@ export interface ResultSent {
   buttonsShown: boolean;
   /** How long the main result plays, where its header said: the next task's estimate needs it. */
   seconds?: number;
+  /** The files this run put in the chat, as Telegram returned them, in the order they went. */
+  files?: SentFile[];
 }
 
 /** Sends results: the delivery job through its paced Api, /tasks again through the update's. */
@@ -112,6 +115,8 @@ function clock(seconds: number): string {
 }
 
 class ResultSender {
+  private readonly files: SentFile[] = [];
+
   constructor(private readonly input: SendResultInput) {}
 
   private get markup() {
@@ -119,7 +124,7 @@ class ResultSender {
   }
 
   private get shown(): ResultSent {
-    return { buttonsShown: true };
+    return { buttonsShown: true, files: this.files };
   }
 
   private linkText(url: string): string {
@@ -173,7 +178,7 @@ class ResultSender {
   private async once(part: string, send: () => Promise<unknown>): Promise<boolean> {
     const parts = this.input.sentParts;
     if (await parts?.has(part)) return false;
-    await send();
+    this.files.push(...sentFilesOf(await send()));
     await parts?.add(part);
     return true;
   }
@@ -183,7 +188,7 @@ class ResultSender {
       link_preview_options: { is_disabled: true },
       ...(withMarkup ? this.markup : {}),
     });
-    return { buttonsShown: withMarkup };
+    return { buttonsShown: withMarkup, files: this.files };
   }
 
   /** A result of one message: sent once, so a delivery run again after a crash only finishes the rest. */
@@ -228,7 +233,7 @@ class ResultSender {
     const header = await this.header(url, mp4Header);
     await this.single(async () => {
       try {
-        await api.sendVideo(chatId, this.file(url, `task-${taskId}.mp4`), {
+        return await api.sendVideo(chatId, this.file(url, `task-${taskId}.mp4`), {
           caption: this.caption(header),
           supports_streaming: true,
           ...(header.seconds !== undefined ? { duration: Math.round(header.seconds) } : {}),
@@ -239,7 +244,7 @@ class ResultSender {
         });
       } catch (error) {
         if (!tooBigForTelegram(error)) throw error;
-        await this.message(this.linkText(url), true);
+        return this.message(this.linkText(url), true);
       }
     });
     return { ...this.shown, ...lengthOf(header) };
@@ -297,7 +302,7 @@ class ResultSender {
       ...(index === 0 ? { caption } : {}),
     }));
     await this.once("transcript", () => api.sendMediaGroup(chatId, media));
-    return { buttonsShown: false };
+    return { buttonsShown: false, files: this.files };
   }
 
   private clipCaption(clip: Clip): string {

@@ -11,7 +11,7 @@ import type { Logger } from "../logger.js";
 import type { Storage } from "../storage/ports.js";
 
 /** The update kinds the bot asks Telegram for; anything else is ignored quietly. */
-export const HANDLED_UPDATES = ["message", "callback_query", "chosen_inline_result"] as const;
+export const HANDLED_UPDATES = ["message", "callback_query", "inline_query", "chosen_inline_result"] as const;
 
 const UPDATE_KINDS: ReadonlySet<string> = new Set(API_CONSTANTS.ALL_UPDATE_TYPES);
 
@@ -53,6 +53,14 @@ const UpdateShapeSchema = z.looseObject({
       message: MessageSchema.optional(),
     })
     .optional(),
+  inline_query: z
+    .looseObject({
+      id: z.string().min(1),
+      from: UserSchema,
+      query: z.string(),
+      offset: z.string(),
+    })
+    .optional(),
   chosen_inline_result: z
     .looseObject({
       result_id: z.string().min(1).max(64),
@@ -82,22 +90,33 @@ export function readUpdate(body: unknown): ReadUpdate {
 }
 
 /** Bot API methods that show the user something. */
-const SAYS_SOMETHING = /^(send|edit|copy|forward|answerCallbackQuery|deleteMessage|setMessageReaction)/;
+const SAYS_SOMETHING =
+  /^(send|edit|copy|forward|answerCallbackQuery|answerInlineQuery|deleteMessage|setMessageReaction)/;
 
 type Progress = { said: boolean };
 /** What each update being handled has said so far. */
 const progressOf = new WeakMap<Update, Progress>();
-/** The update whose turn it is in each chat (a chat's updates take turns), and the presses being answered. */
+/**
+ * The update whose turn it is in each chat (a chat's updates take turns), and the presses and inline
+ * queries being answered.
+ */
 const speakerInChat = new Map<string, Progress>();
 const speakerOfPress = new Map<string, Progress>();
+const speakerOfQuery = new Map<string, Progress>();
 
 function speakerOf(payload: unknown): Progress | undefined {
   if (typeof payload !== "object" || payload === null) return undefined;
-  const { chat_id: chat, callback_query_id: press } = payload as {
+  const {
+    chat_id: chat,
+    callback_query_id: press,
+    inline_query_id: query,
+  } = payload as {
     chat_id?: unknown;
     callback_query_id?: unknown;
+    inline_query_id?: unknown;
   };
   if (typeof press === "string") return speakerOfPress.get(press);
+  if (typeof query === "string") return speakerOfQuery.get(query);
   return typeof chat === "number" || typeof chat === "string" ? speakerInChat.get(String(chat)) : undefined;
 }
 
@@ -155,6 +174,8 @@ export function handleThroughOutages(
       progressOf.set(update, progress);
       const press = update.callback_query?.id;
       if (press !== undefined) speakerOfPress.set(press, progress);
+      const query = update.inline_query?.id;
+      if (query !== undefined) speakerOfQuery.set(query, progress);
       try {
         await handleUpdate(update);
         return;
@@ -167,6 +188,7 @@ export function handleThroughOutages(
         );
       } finally {
         if (press !== undefined) speakerOfPress.delete(press);
+        if (query !== undefined) speakerOfQuery.delete(query);
       }
     }
   };

@@ -118,6 +118,26 @@ describe.skipIf(!hasChromium)("the playground page in Chromium", () => {
     await page.screenshot({ path: join(ARTIFACTS, "image-from-text-en.png"), fullPage: true });
   });
 
+  it("shares a result into a chat with a friend through inline mode, posted as the user's message via the bot", async () => {
+    await page.getByRole("button", { name: "Sam", exact: true }).click();
+    await page.getByLabel("Message").fill("@companion_playground_bot balloon");
+    const result = page.locator(".inline-result").first();
+    await result.waitFor({ timeout: 10_000 });
+    await expect(result.textContent()).resolves.toContain("a red balloon over the sea");
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, "inline-results-en.png"), fullPage: true });
+
+    await result.click();
+    const shared = page.locator("#friend-messages li.message.mine").last();
+    await shared.waitFor({ timeout: 10_000 });
+    await expect(shared.locator(".via").textContent()).resolves.toBe("via @companion_playground_bot");
+    await expect.poll(() => shared.locator("img").count()).toBe(1);
+    expect(await page.locator(".inline-results").isHidden()).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, "inline-shared-en.png"), fullPage: true });
+    await page.getByRole("button", { name: "Companion (playground)", exact: true }).click();
+    await expect.poll(() => page.locator("#messages").isVisible()).toBe(true);
+  });
+
   it("makes a video from a prompt and shows it playable with the generated poster until it plays", async () => {
     await page.getByLabel("Message").fill("/video a paper boat on a stormy sea");
     await page.getByRole("button", { name: "Send" }).click();

@@ -145,6 +145,12 @@ export class BotHarness {
     const custom = this.options.results?.[method];
     const result = await (custom ? custom(payload) : this.defaultResult(method, payload));
     this.calls.push({ method, payload, result });
+    // A test's own answer that refuses is a refusal, as Telegram sends it.
+    if (custom && result instanceof TelegramFailure) {
+      return new Response(JSON.stringify({ ok: false, ...result }), {
+        headers: { "content-type": "application/json" },
+      });
+    }
     return new Response(JSON.stringify({ ok: true, result }), {
       headers: { "content-type": "application/json" },
     });

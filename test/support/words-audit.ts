@@ -4,7 +4,7 @@
  * word outside a short allow-list, a number followed by the wrong plural form, a double full stop, a
  * sentence said twice in one message, and words the service made up rather than the bot (its default
  * prompts). The locale files are read too: a number placed before a noun must choose the noun's form
- * by that number. What the user is meant to type (shown as code) is exempt.
+ * by that number. What the user is meant to type (shown as code, a command, a bot's @username) is exempt.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -146,6 +146,7 @@ function nounForms(locale: BotLocale, noun: string): Record<string, string> | un
   return NOUNS[locale].find((entry) => Object.values(entry).includes(lower));
 }
 
+/** What the user reads, less what they type as it is: code, links, commands, a bot's @username (inline mode). */
 function visibleText(text: string): string {
   return text
     .replace(/<code>[\s\S]*?<\/code>/g, " ")
@@ -154,7 +155,8 @@ function visibleText(text: string): string {
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&")
     .replace(/https?:\/\/\S+/g, " ")
-    .replace(/(^|\s)\/[a-z]+/g, " ");
+    .replace(/(^|\s)\/[a-z]+/g, " ")
+    .replace(/(^|\s)@[A-Za-z][A-Za-z0-9_]{4,31}\b/g, " ");
 }
 
 const EntitiesSchema = z.array(z.object({ type: z.string(), offset: z.number(), length: z.number() }));

@@ -1,10 +1,12 @@
 // The playground chat page: talks to the emulator's user side through the bot's HTTP server.
 const api = (path) => `api${path}`;
 const $ = (id) => document.getElementById(id);
-const list = $("messages");
 const status = $("status");
-const views = new Map();
 let userId;
+let botUsername;
+/** Each chat of the page: its list of messages and the views drawn in it, by message id. */
+const chats = new Map();
+let currentChat;
 
 function say(text) {
   status.textContent = text;
@@ -144,6 +146,12 @@ function render(view) {
     item.hidden = true;
     return item;
   }
+  if (view.via) {
+    const via = document.createElement("span");
+    via.className = "via";
+    via.textContent = `via @${view.via}`;
+    item.append(via);
+  }
   if (view.media) item.append(renderMedia(view.media));
   if (view.text) item.append(renderText(view.text, view.entities));
   if (view.buttons.length > 0) item.append(renderKeyboard(view));
@@ -156,7 +164,8 @@ function render(view) {
   return item;
 }
 
-function show(view) {
+function show(chat, view) {
+  const { list, views } = chat;
   const fresh = render(view);
   const existing = views.get(view.id);
   if (existing) existing.replaceWith(fresh);
@@ -175,9 +184,9 @@ async function press(messageId, data) {
   }
 }
 
-function listen() {
-  const events = new EventSource(api(`/users/${userId}/events`));
-  events.addEventListener("message", (event) => show(JSON.parse(event.data)));
+function listen(chat) {
+  const events = new EventSource(api(`/users/${userId}/events?chat=${chat.id}`));
+  events.addEventListener("message", (event) => show(chat, JSON.parse(event.data)));
   events.addEventListener("action", (event) => {
     const { action } = JSON.parse(event.data);
     say(`Bot is ${action.replaceAll("_", " ")}…`);
@@ -214,12 +223,34 @@ $("join").addEventListener("submit", async (event) => {
       languageCode: form.get("languageCode"),
     });
     userId = joined.userId;
-    $("chat-title").textContent = `${joined.botName} (@${joined.botUsername})`;
+    botUsername = joined.botUsername;
+    const botChat = {
+      id: userId,
+      title: `${joined.botName} (@${joined.botUsername})`,
+      list: $("messages"),
+      tab: $("bot-tab"),
+      views: new Map(),
+      withBot: true,
+    };
+    const friendChat = {
+      id: joined.friend.chatId,
+      title: `${joined.friend.name} (a friend; the bot is not in this chat)`,
+      list: $("friend-messages"),
+      tab: $("friend-tab"),
+      views: new Map(),
+      withBot: false,
+    };
+    $("bot-tab").textContent = joined.botName;
+    $("friend-tab").textContent = joined.friend.name;
+    for (const chat of [botChat, friendChat]) {
+      chats.set(chat.id, chat);
+      chat.tab.addEventListener("click", () => openChat(chat));
+      listen(chat);
+    }
     $("join").hidden = true;
-    list.hidden = false;
+    $("chats").hidden = false;
     $("composer").hidden = false;
-    $("text").focus();
-    listen();
+    openChat(botChat);
   } catch (error) {
     say(`Could not start: ${error.message}`);
   }
@@ -231,8 +262,9 @@ $("composer").addEventListener("submit", async (event) => {
   const text = input.value.trim();
   if (!text) return;
   input.value = "";
+  closeInline();
   try {
-    await post(`/users/${userId}/text`, { text });
+    await post(`/users/${userId}/text`, { text, chatId: currentChat.id });
   } catch (error) {
     say(`Not sent: ${error.message}`);
   }
@@ -256,6 +288,147 @@ $("files").addEventListener("change", async (event) => {
   try {
     await post(`/users/${userId}/files`, form);
     say("");
+  } catch (error) {
+    say(`Not sent: ${error.message}`);
+  }
+});
+
+function openChat(chat) {
+  currentChat = chat;
+  for (const other of chats.values()) {
+    other.list.hidden = other !== chat;
+    other.tab.setAttribute("aria-pressed", String(other === chat));
+  }
+  $("chat-title").textContent = chat.title;
+  // Files go to the bot; a chat with a friend takes text and inline results.
+  document.querySelector(".attach").hidden = !chat.withBot;
+  closeInline();
+  chat.list.scrollTop = chat.list.scrollHeight;
+  $("text").focus();
+}
+
+// ---- inline mode: "@bot query" in the message field lists the bot's answer above it, as Telegram does ----
+
+let inline = { query: undefined, queryId: undefined, nextOffset: "" };
+let inlineTimer;
+
+function closeInline() {
+  clearTimeout(inlineTimer);
+  inline = { query: undefined, queryId: undefined, nextOffset: "" };
+  $("inline-list").replaceChildren();
+  $("inline-results").hidden = true;
+}
+
+/** The query when the field starts with the bot's name and a space ("@bot" alone asks nothing yet). */
+function inlineQueryOf(text) {
+  const prefix = `@${botUsername}`;
+  if (!text.toLowerCase().startsWith(prefix.toLowerCase())) return undefined;
+  const rest = text.slice(prefix.length);
+  return rest.startsWith(" ") ? rest.slice(1) : undefined;
+}
+
+function inlinePreview(result) {
+  if (result.fileId && result.type === "photo") {
+    const img = document.createElement("img");
+    img.src = `files/${encodeURIComponent(result.fileId)}`;
+    img.alt = "";
+    return img;
+  }
+  if (result.fileId && result.type === "video") {
+    const video = document.createElement("video");
+    video.src = `files/${encodeURIComponent(result.fileId)}`;
+    video.preload = "metadata";
+    video.muted = true;
+    return video;
+  }
+  if (result.thumbnailUrl) {
+    const img = document.createElement("img");
+    img.src = result.thumbnailUrl;
+    img.alt = "";
+    return img;
+  }
+  const icon = document.createElement("span");
+  icon.className = "inline-icon";
+  icon.textContent = result.type === "audio" ? "🎵" : result.type === "document" ? "📄" : "✨";
+  return icon;
+}
+
+function showInlineResults(results) {
+  const list = $("inline-list");
+  for (const result of results) {
+    const item = document.createElement("li");
+    const choose = document.createElement("button");
+    choose.type = "button";
+    choose.className = "inline-result";
+    choose.dataset.resultId = result.id;
+    const words = document.createElement("span");
+    const title = document.createElement("span");
+    title.className = "inline-title";
+    title.textContent = result.title || (result.type === "audio" ? "Audio" : result.type);
+    const description = document.createElement("span");
+    description.className = "inline-description";
+    description.textContent = result.description;
+    words.append(title, description);
+    choose.append(inlinePreview(result), words);
+    const queryId = inline.queryId;
+    choose.addEventListener("click", () => chooseInline(queryId, result.id));
+    item.append(choose);
+    list.append(item);
+  }
+}
+
+async function askInline(query, offset) {
+  try {
+    const answer = await post(`/users/${userId}/inline`, { query, offset, chatId: currentChat.id });
+    // A newer query has replaced this one while it was answered.
+    if (inlineQueryOf($("text").value) !== query) return;
+    if (offset === "") $("inline-list").replaceChildren();
+    inline = { query, queryId: answer.queryId, nextOffset: answer.nextOffset };
+    showInlineResults(answer.results);
+    $("inline-more").hidden = answer.nextOffset === "";
+    const button = $("inline-button");
+    button.hidden = !answer.button;
+    button.textContent = answer.button?.text ?? "";
+    button.dataset.start = answer.button?.start_parameter ?? "";
+    $("inline-results").hidden = false;
+  } catch (error) {
+    say(`Inline query failed: ${error.message}`);
+  }
+}
+
+async function chooseInline(queryId, resultId) {
+  $("text").value = "";
+  closeInline();
+  try {
+    await post(`/users/${userId}/inline/choose`, { queryId, resultId, chatId: currentChat.id });
+  } catch (error) {
+    say(`Not sent: ${error.message}`);
+  }
+}
+
+$("text").addEventListener("input", () => {
+  const query = inlineQueryOf($("text").value);
+  if (query === undefined) {
+    closeInline();
+    return;
+  }
+  if (query === inline.query) return;
+  clearTimeout(inlineTimer);
+  inlineTimer = setTimeout(() => askInline(query, ""), 250);
+});
+
+$("inline-more").addEventListener("click", () => {
+  if (inline.query !== undefined && inline.nextOffset) askInline(inline.query, inline.nextOffset);
+});
+
+// The answer's button opens the bot's chat with /start and its parameter, as Telegram's does.
+$("inline-button").addEventListener("click", async () => {
+  const start = $("inline-button").dataset.start;
+  $("text").value = "";
+  const botChat = chats.get(userId);
+  openChat(botChat);
+  try {
+    await post(`/users/${userId}/text`, { text: start ? `/start ${start}` : "/start", chatId: userId });
   } catch (error) {
     say(`Not sent: ${error.message}`);
   }

@@ -16,6 +16,7 @@ export function createHelpFeature(moreEntries?: MenuEntries): Composer<BotContex
       "",
       withGeneration("help-make"),
       withGeneration("help-results"),
+      ctx.t("help-inline", { bot: `@${ctx.me.username}` }),
       withGeneration("help-money"),
       ...(moreEntries ? [ctx.t("help-link-generation")] : []),
       ctx.t("help-settings"),

@@ -72,13 +72,16 @@ export async function startMenu(
   };
 }
 
+/** What /start carries when the user came from inline mode's button: the welcome, as a plain /start. */
+export const FROM_INLINE_START = "inline";
+
 export function createStartFeature(moreEntries?: MenuEntries): Composer<BotContext> {
   const startFeature = new Composer<BotContext>();
   const privateChats = startFeature.chatType("private");
 
   privateChats.command("start", async (ctx) => {
     const payload = ctx.match.trim();
-    if (payload) {
+    if (payload && payload !== FROM_INLINE_START) {
       const type = taskTypeFromPayload(payload);
       if (type) {
         await ctx.reply(taskCardText(ctx, type));

@@ -4,7 +4,7 @@
  * inline_message_id, one image and one charge however often Telegram repeats chosen_inline_result, and a
  * failure said in the placeholder's caption with nothing charged.
  */
-import type { InlineQueryResultPhoto } from "grammy/types";
+import type { InlineQueryResultPhoto, Update } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { inlineImageOffer } from "../../../src/bot/generations/inline-image.js";
 import { RETENTION_SET } from "../../../src/generations/retention.js";
@@ -103,6 +103,25 @@ describe("the offer", () => {
     });
     // Its buttons are what makes Telegram report the inline message's id with the chosen result.
     expect(result?.reply_markup?.inline_keyboard.flat().length).toBeGreaterThan(0);
+  });
+});
+
+describe("the offer in the bot's inline answer", () => {
+  it("comes first, before the user's results, once a generation account is linked", async () => {
+    rig = await GenerationRig.create();
+    const user = rig.harness.user(4103);
+    const answerTo = async (id: string, query: string) => {
+      const calls = await rig.harness.handle({
+        inline_query: { id, from: { is_bot: false, ...user }, query, offset: "", chat_type: "sender" },
+      } as Omit<Update, "update_id">);
+      const answer = calls.find((call) => call.method === "answerInlineQuery");
+      return (answer?.payload.results ?? []) as Array<{ id: string; title?: string }>;
+    };
+    expect((await answerTo("q1", "a red fox")).filter((result) => result.id.startsWith("img:"))).toEqual([]);
+    await rig.link(user, { plan: "Pro", balance: 5_000 });
+    const [first] = await answerTo("q2", "a red fox");
+    expect(first?.id).toMatch(/^img:/);
+    expect(first?.title).toBe("🎨 Make an image: a red fox");
   });
 });
 

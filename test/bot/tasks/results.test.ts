@@ -97,8 +97,8 @@ describe("one message per result", () => {
     expect(sent.buttonsShown).toBe(false);
   });
 
-  it("a video's length, read from its header for the caption, is told to the caller", async () => {
-    const sendVideo = async () => ({});
+  it("a video's length, read from its header for the caption, and its file as Telegram kept it are told to the caller", async () => {
+    const sendVideo = async () => ({ video: { file_id: "video-file", file_unique_id: "video-unique" } });
     const sender = createTaskResultSender({
       uploadLimitBytes: 1e9,
       fetcher: { ...fetcherOf({}), head: async () => readFileSync(FIXTURE_MP4) },
@@ -112,7 +112,11 @@ describe("one message per result", () => {
       locale: "en",
       taskName: "Video",
     });
-    expect(sent).toEqual({ buttonsShown: true, seconds: 2 });
+    expect(sent).toEqual({
+      buttonsShown: true,
+      seconds: 2,
+      files: [{ kind: "video", fileId: "video-file", id: "video-unique" }],
+    });
   });
 
   it("a voiceover is one audio message with a title and its length", async () => {

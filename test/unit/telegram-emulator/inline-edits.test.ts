@@ -85,7 +85,7 @@ describe("inline messages", () => {
     telegram = await startEmulatedTelegram();
     const { bot, user } = telegram;
     const id = await user.postInlinePhoto({ caption: "⏳", replyMarkup: KEYBOARD });
-    user.chooseInlineResult("img:abc", "a red fox", id);
+    user.sendChosenInlineResult("img:abc", "a red fox", id);
     const [update] = await bot.api.getUpdates({ allowed_updates: ["chosen_inline_result"] });
     expect(update?.chosen_inline_result).toEqual({
       result_id: "img:abc",

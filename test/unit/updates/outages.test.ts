@@ -1,7 +1,12 @@
 import type { Update } from "grammy/types";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { handleThroughOutages, noteWhatWasSaid, speakingInChat } from "../../../src/updates/updates.js";
+import {
+  handleThroughOutages,
+  noteWhatWasSaid,
+  readUpdate,
+  speakingInChat,
+} from "../../../src/updates/updates.js";
 
 class Outage extends Error {}
 
@@ -71,6 +76,24 @@ describe("handling an update through a storage outage", () => {
     expect(attempts).toBe(1);
   });
 
+  it("counts answering an inline query as saying something: Telegram takes one answer only", async () => {
+    let attempts = 0;
+    const query = {
+      update_id: 3,
+      inline_query: { id: "query-1", from: { id: 5, is_bot: false, first_name: "A" }, query: "", offset: "" },
+    } as Update;
+    const handle = handleThroughOutages(
+      async () => {
+        attempts += 1;
+        await callApi("answerInlineQuery", { inline_query_id: "query-1", results: [] });
+        throw new Outage();
+      },
+      { storage, logger },
+    );
+    await expect(handle(query)).rejects.toBeInstanceOf(Outage);
+    expect(attempts).toBe(1);
+  });
+
   it("does not take what another chat's update said as this update's", async () => {
     let attempts = 0;
     let release = () => {};
@@ -93,5 +116,25 @@ describe("handling an update through a storage outage", () => {
     );
     await Promise.all([handle(message(1, 5)), handle(message(2, 6))]);
     expect(attempts).toBe(2);
+  });
+});
+
+describe("reading an update", () => {
+  const from = { id: 5, is_bot: false, first_name: "A" };
+
+  it("takes inline queries and chosen inline results, which come from no chat", () => {
+    const query = { update_id: 1, inline_query: { id: "q", from, query: "cat", offset: "" } };
+    const chosen = { update_id: 2, chosen_inline_result: { result_id: "r:x", from, query: "cat" } };
+    expect(readUpdate(query)).toEqual({ kind: "update", update: query });
+    expect(readUpdate(chosen)).toEqual({ kind: "update", update: chosen });
+  });
+
+  it("refuses an inline query or a chosen result of the wrong shape", () => {
+    expect(readUpdate({ update_id: 1, inline_query: { id: "q", query: "cat", offset: "" } })).toEqual({
+      kind: "malformed",
+    });
+    expect(readUpdate({ update_id: 2, chosen_inline_result: { result_id: "", from, query: "" } })).toEqual({
+      kind: "malformed",
+    });
   });
 });

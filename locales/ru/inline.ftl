@@ -1,0 +1,4 @@
+# Inline mode: the user's results offered in any chat by typing the bot's name.
+help-inline = { $bot } в любом чате – поделиться там своими результатами
+inline-empty-button = Результатов пока нет – откройте бота, чтобы создать
+inline-no-match-button = Ничего не найдено – открыть бота

@@ -1,0 +1,44 @@
+/**
+ * What a delivered generation keeps for the user's inline mode: each file a message carried, under the
+ * form's name, with its prompt (or the model, for a batch made without one) as its line and its words.
+ */
+import type { Translate } from "../i18n/translate.js";
+import type { ResultIndex, SentFile } from "../lifecycle/result-index.js";
+import { formName } from "./card.js";
+import { type BatchRecord, type ChunkRecord, hasOwnPrompt } from "./records.js";
+
+/** The flat prompt's start: what a line of one result shows of it. */
+const PROMPT_LINE_CHARS = 120;
+
+/**
+ * Keeps the files a message of the delivery carried for the user's inline mode: each under the form's
+ * name, with its prompt (or the model, for a batch made without one) as its line.
+ */
+export async function keepForInline(
+  index: Pick<ResultIndex, "add">,
+  t: Translate,
+  record: BatchRecord,
+  chunk: ChunkRecord,
+  files: ReadonlyMap<string, SentFile>,
+  at: number,
+): Promise<void> {
+  const title = formName(t, record);
+  const ownPrompt = hasOwnPrompt(record.request);
+  for (const item of chunk.items) {
+    const file = files.get(item.id);
+    if (!file) continue;
+    const prompt = ownPrompt ? item.prompt.replace(/\s+/g, " ").trim() : "";
+    const description =
+      prompt === ""
+        ? record.modelLabel
+        : prompt.length > PROMPT_LINE_CHARS
+          ? `${prompt.slice(0, PROMPT_LINE_CHARS - 1)}…`
+          : prompt;
+    await index.add(
+      record.userId,
+      { ...file, title, description, words: [title, prompt, record.modelLabel].join(" ") },
+      // The batch's first result comes first in a list of the newest.
+      at - item.position,
+    );
+  }
+}
