@@ -1,4 +1,5 @@
-import { Bot } from "grammy";
+import { Bot, GrammyError } from "grammy";
+import { expect } from "vitest";
 import {
   type EmulatedUser,
   startTelegramEmulator,
@@ -33,4 +34,14 @@ export async function startEmulatedTelegram(
       await emulator.close();
     },
   };
+}
+
+/** The refusal a Bot API call met: the emulator answers as Telegram does, with an error description. */
+export async function refusal(promise: Promise<unknown>): Promise<GrammyError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(GrammyError);
+  return error as GrammyError;
 }

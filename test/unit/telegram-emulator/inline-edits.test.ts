@@ -7,9 +7,9 @@ import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { GrammyError, InputFile } from "grammy";
+import { InputFile } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
-import { type EmulatedTelegram, startEmulatedTelegram } from "../../support/telegram-emulator.js";
+import { type EmulatedTelegram, refusal, startEmulatedTelegram } from "../../support/telegram-emulator.js";
 
 const JPEG = readFileSync(new URL("../../../dev/fixtures/sample.jpg", import.meta.url));
 const KEYBOARD = { inline_keyboard: [[{ text: "🎨 Make an image", switch_inline_query_current_chat: "" }]] };
@@ -31,15 +31,6 @@ async function jpegUrl(): Promise<string> {
   files.listen(0, "127.0.0.1");
   await once(files, "listening");
   return `http://127.0.0.1:${(files.address() as AddressInfo).port}/image.jpg`;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<GrammyError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(GrammyError);
-  return error as GrammyError;
 }
 
 describe("inline messages", () => {

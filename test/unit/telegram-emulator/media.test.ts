@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { GrammyError, InputFile } from "grammy";
+import { InputFile } from "grammy";
 import type { Message, Update } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
-import { type EmulatedTelegram, startEmulatedTelegram } from "../../support/telegram-emulator.js";
+import { type EmulatedTelegram, refusal, startEmulatedTelegram } from "../../support/telegram-emulator.js";
 
 let telegram: EmulatedTelegram;
 const servers: Server[] = [];
@@ -13,15 +13,6 @@ afterEach(async () => {
   await telegram?.close();
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
-
-async function refusal(promise: Promise<unknown>): Promise<GrammyError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(GrammyError);
-  return error as GrammyError;
-}
 
 const MB = 1024 * 1024;
 

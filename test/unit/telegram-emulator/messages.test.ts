@@ -1,21 +1,11 @@
-import { GrammyError } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
-import { type EmulatedTelegram, startEmulatedTelegram } from "../../support/telegram-emulator.js";
+import { type EmulatedTelegram, refusal, startEmulatedTelegram } from "../../support/telegram-emulator.js";
 
 let telegram: EmulatedTelegram;
 
 afterEach(async () => {
   await telegram?.close();
 });
-
-async function refusal(promise: Promise<unknown>): Promise<GrammyError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(GrammyError);
-  return error as GrammyError;
-}
 
 const NOT_MODIFIED =
   "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { GrammyError, webhookCallback } from "grammy";
+import { webhookCallback } from "grammy";
 import type { Update } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
-import { type EmulatedTelegram, startEmulatedTelegram } from "../../support/telegram-emulator.js";
+import { type EmulatedTelegram, refusal, startEmulatedTelegram } from "../../support/telegram-emulator.js";
 
 let telegram: EmulatedTelegram;
 /** Webhook deliveries happen in the background; give them time on a busy machine. */
@@ -14,15 +14,6 @@ afterEach(async () => {
   await telegram?.close();
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
-
-async function refusal(promise: Promise<unknown>): Promise<GrammyError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(GrammyError);
-  return error as GrammyError;
-}
 
 describe("long polling", () => {
   it("answers getMe with the bot and delivers commands to bot.start()", async () => {
