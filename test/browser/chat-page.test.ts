@@ -121,9 +121,12 @@ describe.skipIf(!hasChromium)("the playground page in Chromium", () => {
   it("shares a result into a chat with a friend through inline mode, posted as the user's message via the bot", async () => {
     await page.getByRole("button", { name: "Sam", exact: true }).click();
     await page.getByLabel("Message").fill("@companion_playground_bot balloon");
-    const result = page.locator(".inline-result").first();
+    const result = page.locator(".inline-result", { hasText: "a red balloon over the sea" });
     await result.waitFor({ timeout: 10_000 });
-    await expect(result.textContent()).resolves.toContain("a red balloon over the sea");
+    // With a generation account, the words typed are also offered as an image to make, above the results.
+    await expect(page.locator(".inline-result").first().textContent()).resolves.toContain(
+      "🎨 Make an image: balloon",
+    );
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, "inline-results-en.png"), fullPage: true });
 
@@ -134,6 +137,19 @@ describe.skipIf(!hasChromium)("the playground page in Chromium", () => {
     await expect.poll(() => shared.locator("img").count()).toBe(1);
     expect(await page.locator(".inline-results").isHidden()).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, "inline-shared-en.png"), fullPage: true });
+
+    await page.getByLabel("Message").fill("@companion_playground_bot a green kite");
+    const make = page.locator(".inline-result", { hasText: "🎨 Make an image: a green kite" });
+    await make.waitFor({ timeout: 10_000 });
+    await make.click();
+    // The placeholder is posted at once and then replaced, in place, by the image made of the words.
+    const made = page.locator("#friend-messages li.message.mine", { hasText: "a green kite" }).last();
+    await made.waitFor({ timeout: 10_000 });
+    await expect
+      .poll(async () => (await made.textContent())?.includes("making your image"), { timeout: 30_000 })
+      .toBe(false);
+    await expect.poll(() => made.locator("img").count()).toBe(1);
+    await page.screenshot({ path: join(ARTIFACTS, "inline-image-made-en.png"), fullPage: true });
     await page.getByRole("button", { name: "Companion (playground)", exact: true }).click();
     await expect.poll(() => page.locator("#messages").isVisible()).toBe(true);
   });
