@@ -91,7 +91,11 @@ export function createStartFeature(moreEntries?: MenuEntries): Composer<BotConte
       await replyWithMenu(ctx, ctx.t("start-unknown-payload"), await startMenu(ctx, moreEntries));
       return;
     }
-    const text = `${ctx.t("welcome", { name: ctx.from.first_name })}\n\n${ctx.t("welcome-glossary")}`;
+    const text = [
+      ctx.t("welcome", { name: ctx.from.first_name }),
+      ctx.t("welcome-glossary"),
+      ctx.t("welcome-inline", { bot: `@${ctx.me.username}` }),
+    ].join("\n\n");
     await replyWithMenu(ctx, text, await startMenu(ctx, moreEntries));
   });
 

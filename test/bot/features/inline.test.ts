@@ -223,3 +223,19 @@ describe("inline mode", () => {
     expect(harness.logLines.join("")).not.toMatch(/"level":50/);
   });
 });
+
+describe("inline mode for a newcomer", () => {
+  it("is told on /start and named in /help, by the bot's own name, in the user's language", async () => {
+    const harness = new BotHarness();
+    const olena = harness.user(731, "uk");
+    const start = await harness.send(olena, "/start");
+    const welcome = String(start.find((call) => call.method === "sendMessage")?.payload.text);
+    expect(welcome).toContain(
+      "↗️ Наберіть @companion_test_bot у будь-якому чаті, щоб надіслати туди свої результати.",
+    );
+    const help = await harness.send(olena, "/help");
+    const helpText = String(help.find((call) => call.method === "sendMessage")?.payload.text);
+    expect(helpText).toContain("@companion_test_bot у будь-якому чаті");
+    expect(helpText.split("\n").length).toBeLessThanOrEqual(15);
+  });
+});
