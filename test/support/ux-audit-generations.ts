@@ -4,6 +4,7 @@
  * their captions and album messages, failures with their refunds, a file of prompts, /queue with its
  * Cancel, /gallery with its filters, selection and deletions, and "Make an image" in inline mode.
  */
+import type { Update } from "grammy/types";
 import { inlineImageOffer } from "../../src/bot/generations/inline-image.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import type { BotLocale } from "../../src/i18n/locales.js";
@@ -154,6 +155,37 @@ async function inlineImage(rig: GenerationRig, user: TestUser, locale: BotLocale
   await finish(rig, user);
 }
 
+/**
+ * Inline mode's answers as a person sees them above their message field: their results (title and line),
+ * the button when nothing matches, and a newcomer's with nothing yet.
+ */
+async function inlineAnswers(rig: GenerationRig, user: TestUser, newcomer: TestUser, locale: BotLocale) {
+  let id = 0;
+  // Words that match nothing, typed as a person of the language would.
+  const nothing = { en: "zzzz", uk: "щщщщ", ru: "ыыыы" }[locale];
+  for (const [who, query] of [
+    [user, ""],
+    [user, nothing],
+    [newcomer, ""],
+  ] as const) {
+    const calls = await rig.harness.handle({
+      inline_query: { id: `audit-${++id}`, from: { is_bot: false, ...who }, query, offset: "" },
+    } as Omit<Update, "update_id">);
+    const answer = calls.find((call) => call.method === "answerInlineQuery")?.payload;
+    if (!answer) throw new Error(`inline query ${JSON.stringify(query)} got no answer`);
+    const results = (answer.results ?? []) as Array<{ title?: string; description?: string }>;
+    const button = answer.button as { text?: string } | undefined;
+    // The walk made images, so the first answer lists them: one with none would judge no titles.
+    if (id === 1 && results.length === 0) throw new Error("inline mode listed none of the images made");
+    const lines = [...results.flatMap((result) => [result.title, result.description]), button?.text];
+    rig.harness.calls.push({
+      method: "answerInlineQuery",
+      payload: { text: lines.filter((line) => line !== undefined).join("\n") },
+      result: true,
+    });
+  }
+}
+
 export async function auditGenerations(locale: BotLocale, audit: WordsAudit): Promise<void> {
   const i18n = createI18n("en");
   const t: Translate = (key, variables) => i18n.t(locale, key, variables);
@@ -245,6 +277,7 @@ export async function auditGenerations(locale: BotLocale, audit: WordsAudit): Pr
       await rig.settle();
     }
     await inlineImage(rig, user, locale, t);
+    await inlineAnswers(rig, user, rig.harness.user(user.id + 1, locale), locale);
     await rig.harness.send(user, "/disconnect");
     await rig.settle();
     // A walk that never got as far as the results or the gallery would judge nothing there.
