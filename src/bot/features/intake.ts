@@ -34,13 +34,11 @@ import { canOpenForms, openForm } from "../open-form.js";
 import { FORMS } from "../tasks/forms/index.js";
 import {
   type Offer,
-  offerGone,
   offerKeyboard,
-  offerPageButton,
   type PriceClass,
   rankOffers,
   showOfferMessage,
-  showOfferPage,
+  turnOfferPages,
 } from "./offer-message.js";
 
 export interface MoreOffers {
@@ -339,22 +337,16 @@ export function createIntakeFeature(options: IntakeDeps): Composer<BotContext> {
     const handled = await handleMedia(ctx, message, options);
     if (!handled) return next();
   });
-  feature
-    .on("callback_query:data")
-    .filter(offerPageButton.filter)
-    .filter(
-      (ctx) => ctx.pressed.data.menu === "intake",
-      async (ctx) => {
-        await ctx.answerCallbackQuery();
-        const pending = ctx.chat ? await options.pending.get(ctx.chat.id) : undefined;
-        if (!pending || pending.refs.length === 0) {
-          await offerGone(ctx, "intake-expired");
-          return;
-        }
-        const offers = await offersFor(ctx, pending, options);
-        const nonce = ctx.pressed.nonce;
-        await showOfferPage(ctx, offerKeyboard(ctx.t, nonce, offers(nonce), "intake", ctx.pressed.data.page));
-      },
-    );
+  turnOfferPages(
+    feature,
+    "intake",
+    async (ctx, page) => {
+      const pending = ctx.chat ? await options.pending.get(ctx.chat.id) : undefined;
+      if (!pending || pending.refs.length === 0) return undefined;
+      const offers = await offersFor(ctx, pending, options);
+      return (nonce) => offerKeyboard(ctx.t, nonce, offers(nonce), "intake", page);
+    },
+    "intake-expired",
+  );
   return feature;
 }

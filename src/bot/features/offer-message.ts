@@ -1,4 +1,4 @@
-import { GrammyError, InlineKeyboard } from "grammy";
+import { type Composer, GrammyError, InlineKeyboard } from "grammy";
 import { z } from "zod";
 import type { Translate } from "../../i18n/translate.js";
 import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
@@ -156,4 +156,28 @@ export async function showOfferMessage(
     }
   }
   return (await replyWithMenu(ctx, text, keyboard)).message_id;
+}
+
+/**
+ * "More…" and "Back" on a menu of offers: the press is answered and the menu drawn again on the page
+ * asked for, from what its offers are now; where what they were for is gone, the menu says `goneKey`.
+ */
+export function turnOfferPages(
+  feature: Composer<BotContext>,
+  menu: OfferMenu,
+  keyboardNow: (ctx: BotContext, page: OfferPage) => Promise<((nonce: string) => InlineKeyboard) | undefined>,
+  goneKey?: string,
+): void {
+  feature
+    .on("callback_query:data")
+    .filter(offerPageButton.filter)
+    .filter(
+      (ctx) => ctx.pressed.data.menu === menu,
+      async (ctx) => {
+        await ctx.answerCallbackQuery();
+        const keyboard = await keyboardNow(ctx, ctx.pressed.data.page);
+        if (keyboard) await showOfferPage(ctx, keyboard(ctx.pressed.nonce));
+        else if (goneKey) await offerGone(ctx, goneKey);
+      },
+    );
 }

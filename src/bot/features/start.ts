@@ -7,14 +7,7 @@ import { replyWithMenu } from "../menu.js";
 import { BOT_TASK_TYPES, type BotTaskType, taskTypeFromPayload } from "../task-types.js";
 import { taskPriceClass } from "../tasks/offer-prices.js";
 import type { OtherPrices } from "./intake.js";
-import {
-  type Offer,
-  type OfferPage,
-  offerKeyboard,
-  offerPageButton,
-  rankOffers,
-  showOfferPage,
-} from "./offer-message.js";
+import { type Offer, type OfferPage, offerKeyboard, rankOffers, turnOfferPages } from "./offer-message.js";
 
 function taskCardText(ctx: BotContext, type: BotTaskType): string {
   return ctx.t("task-card", {
@@ -104,13 +97,6 @@ export function createStartFeature(moreEntries?: MenuEntries): Composer<BotConte
     await ctx.answerCallbackQuery();
     await ctx.reply(taskCardText(ctx, ctx.pressed.data.type));
   });
-  presses.filter(offerPageButton.filter).filter(
-    (ctx) => ctx.pressed.data.menu === "start",
-    async (ctx) => {
-      await ctx.answerCallbackQuery();
-      const keyboard = await startMenu(ctx, moreEntries, ctx.pressed.data.page);
-      await showOfferPage(ctx, keyboard(ctx.pressed.nonce));
-    },
-  );
+  turnOfferPages(startFeature, "start", (ctx, page) => startMenu(ctx, moreEntries, page));
   return startFeature;
 }

@@ -24,11 +24,10 @@ import {
   type Offer,
   offerGone,
   offerKeyboard,
-  offerPageButton,
   type PriceClass,
   rankOffers,
   showOfferMessage,
-  showOfferPage,
+  turnOfferPages,
 } from "./offer-message.js";
 
 export interface TextOffer {
@@ -198,22 +197,16 @@ export function createTextOffersFeature(options: {
     await offer.open(ctx, pending.text, ctx.callbackQuery.message?.message_id);
     if (offer.opensBelow) retireMenu(ctx);
   });
-  feature
-    .on("callback_query:data")
-    .filter(offerPageButton.filter)
-    .filter(
-      (ctx) => ctx.pressed.data.menu === "text",
-      async (ctx) => {
-        await ctx.answerCallbackQuery();
-        const pending = ctx.chat ? await options.pendingTexts.get(ctx.chat.id) : undefined;
-        if (!pending) {
-          await offerGone(ctx, "text-offer-expired");
-          return;
-        }
-        const shown = await offersFor(ctx, fitting(all, pending.text));
-        const nonce = ctx.pressed.nonce;
-        await showOfferPage(ctx, offerKeyboard(ctx.t, nonce, shown(nonce), "text", ctx.pressed.data.page));
-      },
-    );
+  turnOfferPages(
+    feature,
+    "text",
+    async (ctx, page) => {
+      const pending = ctx.chat ? await options.pendingTexts.get(ctx.chat.id) : undefined;
+      if (!pending) return undefined;
+      const shown = await offersFor(ctx, fitting(all, pending.text));
+      return (nonce) => offerKeyboard(ctx.t, nonce, shown(nonce), "text", page);
+    },
+    "text-offer-expired",
+  );
   return feature;
 }
