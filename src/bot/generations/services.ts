@@ -57,10 +57,13 @@ export async function formSetup(
   if (!credentials) return { problem: { key: "generation-not-linked" } };
   let catalog: Catalog;
   let account: Account;
+  let last: Awaited<ReturnType<LastChoices["get"]>>;
   try {
-    [catalog, account] = await Promise.all([
+    // The stored choices are read while the service answers.
+    [catalog, account, last] = await Promise.all([
       services.models.get(),
       services.service.getAccount(credentials.apiKey),
+      new LastChoices(services.kv).get(userId, type),
     ]);
   } catch (error) {
     const problem = generationProblem(error);
@@ -83,7 +86,7 @@ export async function formSetup(
       ...(budgetLeft === undefined ? {} : { budgetLeft }),
     },
     ...(taskBalance === undefined ? {} : { taskBalance }),
-    last: await new LastChoices(services.kv).get(userId, type),
+    last,
   };
 }
 

@@ -97,16 +97,22 @@ export function createFlowDeps(services: FlowServices): FlowDeps {
     ...formBasics(services),
     async prepare(outer, type) {
       const userId = formUser(outer);
-      const last = await lastChoices.get(userId, type);
-      const glossary = FORMS[type].glossary ? await glossaries.terms(userId) : [];
-      let account: AccountView | undefined;
-      try {
-        const { apiKey } = await services.apiKeys.ensure(userId);
-        account = accountOf(await services.tasksService.me(apiKey));
-      } catch (error) {
-        // The card then shows no balance; Create still works and reports the service's answer.
-        outer.logger.warn({ err: error }, "account not readable when opening a form");
-      }
+      const readAccount = async (): Promise<AccountView | undefined> => {
+        try {
+          const { apiKey } = await services.apiKeys.ensure(userId);
+          return accountOf(await services.tasksService.me(apiKey));
+        } catch (error) {
+          // The card then shows no balance; Create still works and reports the service's answer.
+          outer.logger.warn({ err: error }, "account not readable when opening a form");
+          return undefined;
+        }
+      };
+      // The service's answer is the slow one: the stored choices are read while it comes.
+      const [last, glossary, account] = await Promise.all([
+        lastChoices.get(userId, type),
+        FORMS[type].glossary ? glossaries.terms(userId) : [],
+        readAccount(),
+      ]);
       return {
         nonce: newNonce(),
         preferences: outer.preferences,
