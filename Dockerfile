@@ -22,6 +22,7 @@ EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.HTTP_PORT || 8080) + '/healthz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node is PID 1 (no npm, no shell) so SIGTERM reaches the graceful shutdown. The young generation's size
-# is chosen by npm run bench:updates and npm run bench:state together (bench/bot-process.ts); dist/main.js
-# turns on Node's compile cache, which keeps the bundle's compiled code between restarts.
-CMD ["node", "--max-semi-space-size=4", "dist/main.js"]
+# and how far the old one grows between full collections are chosen by npm run bench:updates and
+# npm run bench:state together (bench/bot-process.ts); dist/main.js turns on Node's compile cache,
+# which keeps the bundle's compiled code between restarts.
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "dist/main.js"]
