@@ -34,10 +34,13 @@ export const COMPILED_BOT: NodeCommand = {
   nodeFlags: HEAP_FLAGS,
 };
 
-/** The bot as `npm start` runs it (package.json's start script): the sources, compiled by tsx on load. */
+/**
+ * The bot as `npm start` runs it (package.json's start script): the same bundle, after a check that it is
+ * no older than its sources (and a build when it is).
+ */
 export const NPM_START_BOT: NodeCommand = {
-  script: "src/main.ts",
-  nodeFlags: [...HEAP_FLAGS, "--import", "tsx"],
+  script: "scripts/start.js",
+  nodeFlags: HEAP_FLAGS,
 };
 
 /**

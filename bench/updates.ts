@@ -3,7 +3,7 @@
  * polling, sessions in memory), each run as a child process against a fresh Telegram emulator, answering
  * the same users, one bot after the other, for several rounds. This bot runs on Redis (and BullMQ) twice a
  * round: as the production image starts it (`node dist/main.js`, the bundle of npm run build) and as
- * `npm start` does (`node --import tsx src/main.ts`, the sources compiled on load).
+ * `npm start` does (`node scripts/start.js`: the same bundle, once checked to be no older than its sources).
  *
  * Footing: the emulator's send-rate limits are off for every bot (at Telegram's 30 a second per bot and
  * 1 a second per chat all would mostly wait on the limiter, not on their own work). Every user sends

@@ -15,7 +15,7 @@ describe("how the bot is started", () => {
     expect(dockerfile).toMatch(/^RUN npm run build$/m);
   });
 
-  it("npm start runs the sources exactly as the update benchmark measures it", () => {
+  it("npm start runs the bundle exactly as the update benchmark measures it", () => {
     const { scripts } = PackageSchema.parse(
       JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")),
     );
