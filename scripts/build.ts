@@ -63,10 +63,15 @@ const ownFileUrls: Plugin = {
 
 /**
  * Dependencies' code the bot never runs, left out of the bundle: zod's messages in some forty languages
- * (the bot reads only its English ones, which zod sets up itself), and node-fetch with the URL polyfill and
+ * (the bot reads only its English ones, which zod sets up itself); node-fetch with the URL polyfill and
  * Unicode tables it carries (grammY's default transport and file download on Node versions without a
- * fetch of their own; the bot hands grammY its own transport, and Node 20 has fetch).
+ * fetch of their own; the bot hands grammY its own transport, and Node 20 has fetch); and the parts of
+ * prom-client beyond its registry, counters, gauges and histograms (the default process metrics with the
+ * OpenTelemetry API they read, summaries, the push gateway client and the cluster aggregator), which
+ * its index loads at start with Node's cluster, child_process and zlib modules.
  */
+const PROM_CLIENT_UNUSED = /[\\/]prom-client[\\/]lib[\\/](defaultMetrics|summary|pushgateway|cluster)\.js$/;
+
 const unusedDependencyCode: Plugin = {
   name: "unused-dependency-code",
   setup(context) {
@@ -79,6 +84,12 @@ const unusedDependencyCode: Plugin = {
     // Node loads its own fetch when the global is first read: not at start, only if ever called.
     context.onLoad({ filter: /.*/, namespace: "node-fetch" }, () => ({
       contents: "export default (...args) => globalThis.fetch(...args);",
+      loader: "js",
+    }));
+    context.onLoad({ filter: PROM_CLIENT_UNUSED }, (file) => ({
+      contents: `module.exports = () => { throw new Error(${JSON.stringify(
+        `prom-client's ${path.basename(file.path, ".js")} is left out of the bundle (scripts/build.ts)`,
+      )}); };`,
       loader: "js",
     }));
   },

@@ -218,13 +218,19 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
     readiness: readinessChecks(storage, tasksService),
     routes,
   });
-  const http: RunningHttpServer = await startHttpServer(httpApp, config.http);
-  closers.unshift(() => http.close());
-  here.httpUrl = http.url;
+  const serveHttp = async () => {
+    const http: RunningHttpServer = await startHttpServer(httpApp, config.http);
+    closers.unshift(() => http.close());
+    here.httpUrl = http.url;
+    return http;
+  };
 
   // Updates come first: an update is answered without the job workers (a job it queues waits for its
-  // worker), and starting them, BullMQ above all, would only hold the first getUpdates back.
+  // worker), and starting them, BullMQ above all, would only hold the first getUpdates back. So is the
+  // HTTP server when polling, where no update comes through it; a webhook's updates do.
+  const httpBeforeUpdates = webhook ? await serveHttp() : undefined;
   const polling = await takeUpdates(config, bot, handle, { storage, logger, metrics });
+  const http = httpBeforeUpdates ?? (await serveHttp());
   await queue.start();
   await generation?.resume();
 

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { type ServerType, serve } from "@hono/node-server";
+import type { ServerType } from "@hono/node-server";
 import { type Context, Hono, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { JobQueue, QueueDepth } from "../jobs/queue.js";
@@ -108,10 +108,15 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-export function startHttpServer(
+/**
+ * Serves the app. Node's HTTP adapter is loaded here, not at start: it sets up Node's fetch classes,
+ * which a polling bot's first getUpdates need not wait for.
+ */
+export async function startHttpServer(
   app: Hono,
   options: { host: string; port: number },
 ): Promise<RunningHttpServer> {
+  const { serve } = await import("@hono/node-server");
   return new Promise((resolve, reject) => {
     let server: ServerType | undefined;
     const onError = (err: Error) => reject(err);

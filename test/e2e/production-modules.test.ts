@@ -67,7 +67,7 @@ async function loadedModules(
   }
 }
 
-describe("npm start: the sources, compiled on load", () => {
+describe("the sources, compiled on load (npm run dev and the process tests)", () => {
   let emulator: TelegramEmulator;
   let directory: string;
   let loaded: string[];
@@ -183,5 +183,10 @@ describe("the production bundle", () => {
 
   it("never loads BullMQ without Redis, where jobs run on the in-process queue", () => {
     expect(loadedInputs.filter((input) => input.includes("/node_modules/bullmq/"))).toEqual([]);
+  });
+
+  it("carries none of prom-client's default process metrics or the OpenTelemetry API they read", () => {
+    expect(loadedInputs.filter((input) => input.includes("/node_modules/@opentelemetry/"))).toEqual([]);
+    expect(loadedInputs.filter((input) => input.includes("/prom-client/lib/metrics/"))).toEqual([]);
   });
 });
