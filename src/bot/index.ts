@@ -78,9 +78,6 @@ import { createFormEngine, createTaskFormEntries } from "./tasks/entries.js";
 import type { TaskFormsDeps } from "./tasks/result-actions.js";
 import { createTaskListFeature } from "./tasks/task-list.js";
 
-export type { BotContext } from "./context.js";
-export type { BotDeps } from "./deps.js";
-
 export type CompanionBot = Bot<BotContext> & { readonly i18n: BotI18n };
 
 export interface CreateBotOptions {
