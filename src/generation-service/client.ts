@@ -54,7 +54,7 @@ import {
 } from "./responses.js";
 import { encodeFilenameHeader, type FileUpload } from "./upload.js";
 
-export type { CallOptions, RetryNotice } from "./calls.js";
+export type { CallOptions } from "./calls.js";
 
 export interface GenerationServiceClientOptions extends ServiceClientOptions {
   logger: Logger;
