@@ -17,8 +17,6 @@ import type { TaskRecord } from "./records.js";
 import { resultCaption } from "./result-caption.js";
 import { type ResultFetcher, ResultUnavailableError } from "./result-files.js";
 
-export { type ResultFetcher, ResultUnavailableError } from "./result-files.js";
-
 /** How much of a transcript its caption shows; Telegram allows 1024 characters. */
 const TRANSCRIPT_CAPTION_CHARS = 700;
 const MAX_TEXT_RESULT_BYTES = 20 * 1024 * 1024;
