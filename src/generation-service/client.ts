@@ -226,12 +226,12 @@ export class GenerationServiceClient {
     options: CallOptions = {},
   ): Promise<UploadedFile> {
     if (!Number.isSafeInteger(upload.size) || upload.size < 0) {
-      throw refusal("uploadFile", "invalid_request", `bad file size ${upload.size}`);
+      throw uploadRefusal("invalid_request", `bad file size ${upload.size}`);
     }
     const limit = this.maxUploadBytes[upload.kind];
     if (upload.size > limit) {
       const detail = `${upload.size} bytes is more than the service takes for ${upload.kind} (${limit})`;
-      throw refusal("uploadFile", "file_too_large", detail);
+      throw uploadRefusal("file_too_large", detail);
     }
     const filename = upload.filename === undefined ? undefined : encodeFilenameHeader(upload.filename);
     const path = `/v1/files?${new URLSearchParams({ kind: upload.kind })}`;
@@ -291,12 +291,7 @@ export class GenerationServiceClient {
   }
 }
 
-/** A call refused before sending: nothing reached the service. */
-function refusal(
-  operation: GenerationOperation,
-  code: GenerationErrorCode,
-  detail: string,
-  cause?: unknown,
-): GenerationServiceError {
-  return new GenerationServiceError(code, { operation, detail, cause });
+/** An upload refused before sending: nothing reached the service. */
+function uploadRefusal(code: GenerationErrorCode, detail: string): GenerationServiceError {
+  return new GenerationServiceError(code, { operation: "uploadFile", detail });
 }
