@@ -144,7 +144,7 @@ export function voice(
 export function voiceStyle(
   group: string,
   defaultProvider: string,
-  appliesTo: (view: FormView) => boolean = () => true,
+  appliesTo: (view: FormView) => boolean,
 ): FormField<"tts_style"> {
   return choice("tts_style", group, [null, ...TTS_STYLES], {
     applies: (view) => appliesTo(view) && providerSupports(view, "supportsStyle", defaultProvider),
@@ -203,19 +203,11 @@ function colour<K extends RequestField>(
   });
 }
 
-export function assColor<K extends RequestField>(
-  key: K,
-  group: string,
-  extra: FieldExtras<K> = {},
-): FormField<K> {
+export function assColor<K extends RequestField>(key: K, group: string, extra: FieldExtras<K>): FormField<K> {
   return colour(key, group, hexToAss, AssColorSchema, extra);
 }
 
-export function hexColor<K extends RequestField>(
-  key: K,
-  group: string,
-  extra: FieldExtras<K> = {},
-): FormField<K> {
+export function hexColor<K extends RequestField>(key: K, group: string, extra: FieldExtras<K>): FormField<K> {
   const asHex = (hex: string) => (HexColorSchema.safeParse(hex).success ? hex : undefined);
   return colour(key, group, asHex, HexColorSchema, extra);
 }
