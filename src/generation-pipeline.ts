@@ -201,7 +201,6 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
     queue,
     deliverJob: deliver,
     refreshCard,
-    logger: logger.child({ component: "generation-follower" }),
   });
   // The poll pass and the failure check read the user's lists alike, under the same lock and budget.
   const listReading = {

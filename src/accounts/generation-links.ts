@@ -62,7 +62,6 @@ export interface GenerationLinksDeps {
    * user). Used once per user: after /disconnect they link with /connect like anyone else.
    */
   autoLink?: (userId: number) => Promise<GenerationCredentials | undefined>;
-  now?: () => Date;
 }
 
 /** The bot's read side: the credentials it acts with. */
@@ -81,11 +80,7 @@ export interface GenerationLinksPort extends GenerationCredentialsReader {
 }
 
 export class GenerationLinks implements GenerationLinksPort {
-  private readonly now: () => Date;
-
-  constructor(private readonly deps: GenerationLinksDeps) {
-    this.now = deps.now ?? (() => new Date());
-  }
+  constructor(private readonly deps: GenerationLinksDeps) {}
 
   private key(userId: number): string {
     return `generation-link:${userId}`;
@@ -107,7 +102,7 @@ export class GenerationLinks implements GenerationLinksPort {
       v: 1,
       sealedKey: this.deps.vault.seal(apiKey),
       keyName: keyNameOf(apiKey),
-      linkedAt: this.now().toISOString(),
+      linkedAt: new Date().toISOString(),
     });
   }
 

@@ -20,7 +20,7 @@ import { grammyStorage } from "../storage/grammy-adapter.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import { TaskRecords } from "../tasks/records.js";
 import type { TaskBilling } from "../tasks-service/billing.js";
-import { botApiClient, interactiveRetry, type RetryCaps } from "../telegram/client-policy.js";
+import { botApiClient, interactiveRetry } from "../telegram/client-policy.js";
 import { noteWhatWasSaid, speakingInChat, updateKind } from "../updates/updates.js";
 import { arrivalOrder } from "./arrival-order.js";
 import { buttonGuard } from "./button-guard.js";
@@ -78,9 +78,6 @@ import { createFormEngine, createTaskFormEntries } from "./tasks/entries.js";
 import type { TaskFormsDeps } from "./tasks/result-actions.js";
 import { createTaskListFeature } from "./tasks/task-list.js";
 
-export type { BotContext } from "./context.js";
-export type { BotDeps } from "./deps.js";
-
 export type CompanionBot = Bot<BotContext> & { readonly i18n: BotI18n };
 
 export interface CreateBotOptions {
@@ -90,8 +87,6 @@ export interface CreateBotOptions {
   forms?: TaskFormsDeps;
   /** Flood limit per user: at most `limit` updates per `windowMs`. */
   rateLimit?: { limit: number; windowMs: number };
-  /** Caps for Bot API retries (flood waits and Telegram's 5xx), here and inside forms. */
-  autoRetry?: RetryCaps;
   /** Built from locales/ when absent. */
   i18n?: BotI18n;
   /** The generation service's features; absent (no GENERATION_BASE_URL), none of them is shown. */
@@ -137,7 +132,7 @@ export function createBot(
   const taskBilling = options.taskBilling ?? { kind: "tokens" as const };
 
   // The same policy for calls made inside forms, whose Api transformers on bot.api never reach.
-  const apiPolicy = [interactiveRetry(options.autoRetry), noteWhatWasSaid];
+  const apiPolicy = [interactiveRetry(), noteWhatWasSaid];
   for (const transformer of apiPolicy) bot.api.config.use(transformer);
 
   const timed = deps.logger.isLevelEnabled("debug");

@@ -16,7 +16,6 @@ const PendingTextSchema = z.object({
   /** The message with the offers, edited as parts arrive and turned into the chosen form. */
   offerMessageId: z.number().int().optional(),
 });
-export type PendingText = z.infer<typeof PendingTextSchema>;
 
 /** Where a chat's waiting text is stored. */
 export function pendingTextKey(chatId: number): string {

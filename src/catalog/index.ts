@@ -3,10 +3,10 @@
  * the program names them; everything asks these helpers.
  */
 import type { Catalog } from "./load.js";
-import type { CatalogLanguage, CatalogMusicTrack, CatalogProvider, CatalogVoice } from "./schema.js";
+import type { CatalogMusicTrack, CatalogProvider, CatalogVoice } from "./schema.js";
 
 export { type Catalog, CatalogError, loadCatalog, parseCatalog } from "./load.js";
-export type { CatalogLanguage, CatalogMusicTrack, CatalogProvider, CatalogVoice } from "./schema.js";
+export type { CatalogVoice } from "./schema.js";
 
 /** The short language code of a code or locale ("uk", "uk-UA", "UK" -> "uk"); undefined when it is none. */
 export function languageCode(codeOrLocale: string): string | undefined {
@@ -15,11 +15,6 @@ export function languageCode(codeOrLocale: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The curated languages, in catalog order. */
-export function languages(catalog: Catalog): readonly CatalogLanguage[] {
-  return catalog.languages;
 }
 
 export function providerById(catalog: Catalog, id: string): CatalogProvider | undefined {

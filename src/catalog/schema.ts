@@ -93,7 +93,6 @@ export const CatalogFileSchema = z.strictObject({
   motionStyles: StyleList,
 });
 
-export type CatalogLanguage = z.infer<typeof CatalogLanguageSchema>;
 export type CatalogProvider = z.infer<typeof CatalogProviderSchema>;
 export type CatalogVoice = z.infer<typeof CatalogVoiceSchema>;
 export type CatalogMusicTrack = z.infer<typeof CatalogMusicTrackSchema>;

@@ -5,14 +5,12 @@
  * Idempotency-Key (the service answers a repeat with the first response). Each response's rate headers
  * go to shared storage, and each call waits its turn there first. The key is sent, never logged.
  */
-import type { Readable } from "node:stream";
 import type { z } from "zod";
 import {
   type ServiceClientBasics,
   type ServiceClientOptions,
   serviceClientBasics,
 } from "../http-client/client-options.js";
-import { headerText } from "../http-client/transport.js";
 import { uploadStream } from "../http-client/upload-stream.js";
 import type { Logger } from "../logger.js";
 import { type CallOptions, type CallSpec, GenerationCalls, jsonBody, receiveJson } from "./calls.js";
@@ -23,7 +21,6 @@ import {
   BulkDeleteRequestSchema,
   checked,
   checkedIdempotencyKey,
-  FileIdSchema,
   GenerationIdSchema,
   type ImageGenerationRequest,
   ImageGenerationRequestSchema,
@@ -54,7 +51,7 @@ import {
 } from "./responses.js";
 import { encodeFilenameHeader, type FileUpload } from "./upload.js";
 
-export type { CallOptions, RetryNotice } from "./calls.js";
+export type { CallOptions } from "./calls.js";
 
 export interface GenerationServiceClientOptions extends ServiceClientOptions {
   logger: Logger;
@@ -109,13 +106,6 @@ export interface CanceledGeneration {
 export interface DeletedGenerations {
   result: BulkDeleteResult;
   replayed: boolean;
-}
-
-/** A file's content as it arrives. The caller reads the stream to its end or destroys it. */
-export interface FileContent {
-  stream: Readable;
-  contentType: string | undefined;
-  contentLength: number | undefined;
 }
 
 export class GenerationServiceClient {
@@ -236,12 +226,12 @@ export class GenerationServiceClient {
     options: CallOptions = {},
   ): Promise<UploadedFile> {
     if (!Number.isSafeInteger(upload.size) || upload.size < 0) {
-      throw refusal("uploadFile", "invalid_request", `bad file size ${upload.size}`);
+      throw uploadRefusal("invalid_request", `bad file size ${upload.size}`);
     }
     const limit = this.maxUploadBytes[upload.kind];
     if (upload.size > limit) {
       const detail = `${upload.size} bytes is more than the service takes for ${upload.kind} (${limit})`;
-      throw refusal("uploadFile", "file_too_large", detail);
+      throw uploadRefusal("file_too_large", detail);
     }
     const filename = upload.filename === undefined ? undefined : encodeFilenameHeader(upload.filename);
     const path = `/v1/files?${new URLSearchParams({ kind: upload.kind })}`;
@@ -267,60 +257,6 @@ export class GenerationServiceClient {
       ...options,
     });
     return { file: value, replayed };
-  }
-
-  /** GET /v1/files/{id}/content with the key; `poster` gives a video's poster frame. */
-  async downloadFile(
-    apiKey: string,
-    fileId: string,
-    options: { poster?: boolean } = {},
-  ): Promise<FileContent> {
-    const id = checked("downloadFile", FileIdSchema, fileId);
-    const query = options.poster ? "?kind=poster" : "";
-    return this.download(
-      "downloadFile",
-      `${this.basics.baseUrl}/v1/files/${encodeURIComponent(id)}/content${query}`,
-      apiKey,
-    );
-  }
-
-  /** A signed result link (`output.url`, `poster_url`, a file's `url`), fetched without the key. */
-  async downloadSignedLink(link: string): Promise<FileContent> {
-    let url: URL;
-    try {
-      url = new URL(link);
-    } catch (error) {
-      throw refusal("downloadSignedLink", "invalid_request", "not a URL", error);
-    }
-    if (url.protocol !== "https:" && url.protocol !== "http:") {
-      throw refusal("downloadSignedLink", "invalid_request", `not a web link (${url.protocol})`);
-    }
-    return this.download("downloadSignedLink", url.href, undefined);
-  }
-
-  private async download(
-    operation: GenerationOperation,
-    url: string,
-    apiKey: string | undefined,
-  ): Promise<FileContent> {
-    const { value } = await this.calls.call({
-      operation,
-      method: "GET",
-      url,
-      accept: "*/*",
-      ...(apiKey === undefined ? {} : { apiKey }),
-      headersTimeoutMs: this.basics.timeoutMs,
-      bodyTimeoutMs: this.basics.timeoutMs,
-      receive: async (response) => {
-        const length = headerText(response.headers["content-length"]);
-        return {
-          stream: response.body,
-          contentType: headerText(response.headers["content-type"]),
-          contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined,
-        };
-      },
-    });
-    return value;
   }
 
   /** A call without a body whose JSON answer is all the caller needs. */
@@ -355,12 +291,7 @@ export class GenerationServiceClient {
   }
 }
 
-/** A call refused before sending: nothing reached the service. */
-function refusal(
-  operation: GenerationOperation,
-  code: GenerationErrorCode,
-  detail: string,
-  cause?: unknown,
-): GenerationServiceError {
-  return new GenerationServiceError(code, { operation, detail, cause });
+/** An upload refused before sending: nothing reached the service. */
+function uploadRefusal(code: GenerationErrorCode, detail: string): GenerationServiceError {
+  return new GenerationServiceError(code, { operation: "uploadFile", detail });
 }

@@ -71,8 +71,6 @@ export type GenerationOperation =
   | "listModels"
   | "getAccount"
   | "uploadFile"
-  | "downloadFile"
-  | "downloadSignedLink"
   | "createImages"
   | "createVideos"
   | "listGenerations"

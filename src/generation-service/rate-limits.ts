@@ -16,14 +16,13 @@ import { type GenerationOperation, GenerationServiceError, type RateSnapshot } f
 export interface KeyRateLimitsOptions {
   /** Longest a call waits for the window to reset; past it the call fails. Default: one window. */
   maxWaitMs?: number;
-  /** Most that is added to a wait so the callers held by one reset do not all leave at once. */
-  spreadMs?: number;
-  /** Storage keys start with this. */
-  prefix?: string;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 }
+
+/** Most that is added to a wait so the callers held by one reset do not all leave at once. */
+const SPREAD_MS = 1_000;
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -50,8 +49,6 @@ export function readRateHeaders(headers: Headers, now: number): RateSnapshot | u
 
 export class KeyRateLimits {
   private readonly maxWaitMs: number;
-  private readonly spreadMs: number;
-  private readonly prefix: string;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
@@ -61,8 +58,6 @@ export class KeyRateLimits {
     options: KeyRateLimitsOptions = {},
   ) {
     this.maxWaitMs = options.maxWaitMs ?? 60_000;
-    this.spreadMs = options.spreadMs ?? 1_000;
-    this.prefix = options.prefix ?? "generation-rate";
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? ((ms) => delay(ms));
     this.random = options.random ?? Math.random;
@@ -70,7 +65,7 @@ export class KeyRateLimits {
 
   /** Where a key's budget is stored: derived from the key, never the key itself. */
   storageKey(apiKey: string): string {
-    return `${this.prefix}:${createHash("sha256").update(apiKey).digest("hex").slice(0, 32)}`;
+    return `generation-rate:${createHash("sha256").update(apiKey).digest("hex").slice(0, 32)}`;
   }
 
   /** The last budget reported for the key while its window lasts. */
@@ -112,7 +107,7 @@ export class KeyRateLimits {
           rate: state,
         });
       }
-      const waitMs = untilReset + Math.floor(this.random() * this.spreadMs);
+      const waitMs = untilReset + Math.floor(this.random() * SPREAD_MS);
       waitedMs += waitMs;
       await this.sleep(waitMs);
     }

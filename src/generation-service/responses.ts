@@ -217,7 +217,6 @@ export const ErrorBodySchema = z.looseObject({
     param: z.string().nullish(),
   }),
 });
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 export const ValidationIssueSchema = z.looseObject({
   loc: z.array(z.union([z.string(), z.number()])),

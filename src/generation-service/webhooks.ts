@@ -31,7 +31,6 @@ export interface WebhookSignatureInput {
   secret: string;
   /** Unix seconds; the current time by default. */
   now?: number;
-  toleranceSeconds?: number;
 }
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
@@ -85,7 +84,7 @@ export function verifyWebhookSignature(input: WebhookSignatureInput): WebhookVer
   // Checked after the signature, so a forged message is never told that only its time was wrong.
   const timestamp = Number(parsed.timestamp);
   const now = input.now ?? Math.floor(Date.now() / 1000);
-  if (Math.abs(now - timestamp) > (input.toleranceSeconds ?? WEBHOOK_TOLERANCE_SECONDS)) {
+  if (Math.abs(now - timestamp) > WEBHOOK_TOLERANCE_SECONDS) {
     return { ok: false, reason: "stale", timestamp };
   }
   return { ok: true, timestamp, signature: match };

@@ -116,14 +116,13 @@ export function cardRefresher(
   queue: JobQueue,
   job: JobDefinition<TicketData>,
   intervalMs: number,
-  now: () => number = Date.now,
 ): (ticket: string, options?: { final?: boolean }) => Promise<void> {
   return async (ticket, options = {}) => {
     if (options.final) {
       await queue.enqueue(job, { ticket }, { jobId: `generation-card-${ticketTag(ticket)}-final` });
       return;
     }
-    const at = now();
+    const at = Date.now();
     const slot = Math.floor(at / intervalMs);
     await queue.enqueue(
       job,

@@ -69,7 +69,6 @@ export interface DeliverDeps extends ChatDeliveryDeps {
   uploadLimitBytes: number;
   /** Where the user's results are kept for inline mode; absent, nothing is kept. */
   resultIndex?: Pick<ResultIndex, "add">;
-  now?: () => number;
 }
 
 /** The items' links, renewed where they are about to expire. */
@@ -80,7 +79,7 @@ async function freshOutputs(
   logger: Logger,
 ): Promise<ChunkItem[]> {
   const stale = items.filter(
-    (item) => item.output && item.output.expiresAt * 1000 - (deps.now ?? Date.now)() < RENEW_BEFORE_EXPIRY_MS,
+    (item) => item.output && item.output.expiresAt * 1000 - Date.now() < RENEW_BEFORE_EXPIRY_MS,
   );
   if (stale.length === 0) return items;
   const credentials = await deps.credentials.credentials(record.userId);
@@ -174,7 +173,7 @@ function sentParts(
         }),
       }));
       if (files && deps.resultIndex) {
-        const at = (deps.now ?? Date.now)();
+        const at = Date.now();
         await keepForInline(deps.resultIndex, deps.translate(record.locale), record, chunk, files, at);
       }
     },

@@ -11,7 +11,14 @@ import type { JobContext, JobDefinition, JobQueue } from "../jobs/queue.js";
 import { TicketDataSchema } from "../lifecycle/tickets.js";
 import type { LockStore } from "../storage/ports.js";
 import { type Follower, heldBack } from "./follower.js";
-import { POLL_LOCK_TTL_MS, type PollDeps, pollLockName, readFinished, stopsFollowing } from "./poller.js";
+import {
+  POLL_LOCK_TTL_MS,
+  type PollDeps,
+  pollLockName,
+  RESERVED_REQUESTS,
+  readFinished,
+  stopsFollowing,
+} from "./poller.js";
 import type { GenerationRecords } from "./records.js";
 
 const FailureCheckDataSchema = TicketDataSchema.extend({
@@ -30,8 +37,6 @@ export interface FailureCheckDeps {
   queue: Pick<JobQueue, "enqueue">;
   /** At most one check of a batch per interval, while results wait. */
   intervalMs: number;
-  /** Requests of a window a check leaves for creations and users' buttons. */
-  reserve?: number;
   now?: () => number;
 }
 
@@ -41,7 +46,6 @@ export function failureCheckJob(deps: FailureCheckDeps): {
   checkSoon(ticket: string): Promise<void>;
 } {
   const now = deps.now ?? Date.now;
-  const reserve = deps.reserve ?? 10;
 
   async function schedule(ticket: string, after: number | undefined): Promise<void> {
     const at = now();
@@ -73,7 +77,7 @@ export function failureCheckJob(deps: FailureCheckDeps): {
       // The poll pass shares the user's lock: the two never read at once.
       const lockName = pollLockName(record.userId);
       const lock =
-        budget && budget.remaining < 1 + reserve
+        budget && budget.remaining < 1 + RESERVED_REQUESTS
           ? undefined
           : await deps.locks.acquire(lockName, POLL_LOCK_TTL_MS);
       if (lock === undefined) {

@@ -7,7 +7,6 @@ import { z } from "zod";
 import { type Generation, GenerationSchema, type GenerationStatus } from "../generation-service/responses.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { ticketTag } from "../lifecycle/tickets.js";
-import type { Logger } from "../logger.js";
 import {
   type BatchRecord,
   type ChunkItem,
@@ -50,7 +49,6 @@ export interface FollowerDeps {
   deliverJob: JobDefinition<{ ticket: string; chunk: number }>;
   /** Shows the batch's progress on its card (throttled by the caller). */
   refreshCard(ticket: string): Promise<void>;
-  logger: Logger;
 }
 
 /**

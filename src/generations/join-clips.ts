@@ -63,7 +63,6 @@ export interface JoinDeps extends ResultLinkDeps {
   tasks: JoinTasks;
   api: Pick<Api, "sendMessage">;
   translate(locale: string): Translate;
-  now?: () => number;
 }
 
 function claimKey(ticket: string): string {
@@ -153,8 +152,6 @@ export function chosenJoin(deps: ChosenJoinDeps): (record: BatchRecord) => Promi
 }
 
 export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
-  const now = deps.now ?? Date.now;
-
   /** Nothing was made: says why, and frees the button. A task a run before this one started stands. */
   async function giveUp(record: BatchRecord, taskTicket: string, problem: Problem) {
     if (await deps.tasks.started(taskTicket)) return;
@@ -182,7 +179,7 @@ export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
       }
       const links: string[] = [];
       for (const clip of clips) {
-        const fresh = await freshOutput(deps, record.userId, clip, RENEW_BEFORE_EXPIRY_MS, now(), {
+        const fresh = await freshOutput(deps, record.userId, clip, RENEW_BEFORE_EXPIRY_MS, Date.now(), {
           key: "join-clip-gone",
           params: { number: clip.position + 1 },
         });

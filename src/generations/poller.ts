@@ -41,14 +41,16 @@ export interface PollDeps {
   budget(apiKey: string): Promise<{ remaining: number; resetAt: number } | undefined>;
   /** The wait before the next pass: short when polling is the only way, long beside webhooks. */
   intervalMs(withWebhooks: boolean): number;
-  /** Requests of a window a pass leaves for creations and users' buttons. */
-  reserve?: number;
-  /** An unfinished generation this old is read on its own: it may have been canceled elsewhere. */
-  staleAfterMs?: number;
   now?: () => number;
 }
 
 const PAGE_SIZE = 100;
+/** Requests of a window a pass or a failure check leaves for creations and users' buttons. */
+export const RESERVED_REQUESTS = 10;
+/** An unfinished generation this old is read on its own: it may have been canceled elsewhere. */
+const STALE_AFTER_MS = 30 * 60_000;
+/** A queued pass holds its user this long, so the next ticks do not queue it again. */
+const POLL_LEASE_MS = 60_000;
 /**
  * The user's poll lock, held by a pass or a failure check while it reads the user's lists: short, so a
  * crashed holder frees the user soon, and renewed while a long pass goes on.
@@ -104,7 +106,6 @@ export async function readFinished(
 
 export function pollJob(deps: PollDeps): JobDefinition<PollData> {
   const now = deps.now ?? Date.now;
-  const reserve = deps.reserve ?? 10;
 
   async function pass(userId: number, apiKey: string, logger: Logger): Promise<boolean> {
     const { ids, oldestMs } = await deps.records.followed(userId);
@@ -119,7 +120,7 @@ export function pollJob(deps: PollDeps): JobDefinition<PollData> {
       }
     }
     // Neither finished nor running for long: queued still, or canceled or deleted where we cannot see.
-    const staleBefore = now() - (deps.staleAfterMs ?? 30 * 60_000);
+    const staleBefore = now() - STALE_AFTER_MS;
     if (pending.size > 0 && oldestMs < staleBefore) {
       for (const id of [...pending].slice(0, 2)) {
         try {
@@ -162,7 +163,7 @@ export function pollJob(deps: PollDeps): JobDefinition<PollData> {
           return;
         }
         const budget = await deps.budget(credentials.apiKey);
-        if (budget && budget.remaining < CALLS_PER_PASS + reserve) {
+        if (budget && budget.remaining < CALLS_PER_PASS + RESERVED_REQUESTS) {
           await deps.records.schedulePoll(userId, Math.max(budget.resetAt, now() + 1_000));
           return;
         }
@@ -205,19 +206,16 @@ export interface GenerationPollerOptions {
   job: JobDefinition<PollData>;
   logger: Logger;
   intervalMs: number;
-  /** A queued pass holds its user this long, so the next ticks do not queue it again. */
-  leaseMs?: number;
-  now?: () => number;
 }
 
 /** Each tick queues a poll pass for every user whose time has come. */
 export function generationPoller(options: GenerationPollerOptions): PeriodicWork {
   const { records, queue, job } = options;
   return periodicWork("generation-poller", options.intervalMs, options.logger, async () => {
-    const now = (options.now ?? Date.now)();
+    const now = Date.now();
     const due = await records.pollsDue(now, 500);
     for (const userId of due) {
-      await records.schedulePoll(userId, now + (options.leaseMs ?? 60_000));
+      await records.schedulePoll(userId, now + POLL_LEASE_MS);
       await queue.enqueue(job, { userId }, { jobId: `generation-poll-${userId}-${now}` });
     }
     return due.length;

@@ -30,9 +30,11 @@ export interface ResultReader {
   open(url: string): Promise<Readable>;
 }
 
-export function createResultReader(options: { serviceBaseUrl: string; timeoutMs?: number }): ResultReader {
+/** Longest wait for a result file's headers, and between two chunks of it. */
+const RESULT_TIMEOUT_MS = 60_000;
+
+export function createResultReader(options: { serviceBaseUrl: string }): ResultReader {
   const serviceOrigin = new URL(options.serviceBaseUrl).origin;
-  const timeoutMs = options.timeoutMs ?? 60_000;
   return {
     async open(url) {
       const parsed = new URL(url);
@@ -42,8 +44,8 @@ export function createResultReader(options: { serviceBaseUrl: string; timeoutMs?
       const { request } = await import("undici");
       const response = await request(parsed, {
         method: "GET",
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
+        headersTimeout: RESULT_TIMEOUT_MS,
+        bodyTimeout: RESULT_TIMEOUT_MS,
       });
       if (response.statusCode < 200 || response.statusCode >= 300) {
         await response.body.dump();

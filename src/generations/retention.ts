@@ -69,7 +69,6 @@ export interface RetentionWatchOptions {
   logger: Logger;
   /** How often due notices are looked for. */
   intervalMs: number;
-  now?: () => number;
 }
 
 /**
@@ -90,7 +89,7 @@ export function retentionWatch(options: RetentionWatchOptions): PeriodicWork & {
     );
   };
   const work = periodicWork("generation-retention", options.intervalMs, options.logger, async () => {
-    const now = (options.now ?? Date.now)();
+    const now = Date.now();
     const due = await sortedSets.rangeByScore(RETENTION_SET, now, 500);
     for (const ticket of due) {
       await sortedSets.remove(RETENTION_SET, ticket);
@@ -108,11 +107,9 @@ export interface RetentionNoticeDeps extends OwnerAccountDeps {
   reschedule(ticket: string, dueAt: number): Promise<void>;
   api: Pick<Api, "sendMessage">;
   translate(locale: string): Translate;
-  now?: () => number;
 }
 
 export function retentionNoticeJob(deps: RetentionNoticeDeps): JobDefinition<TicketData> {
-  const now = deps.now ?? Date.now;
   const tuning = { attempts: 4, backoffMs: 60_000, concurrency: 2 };
   return ticketJob("generation-retention-notice", tuning, async (ticket) => {
     const record = await deps.records.get(ticket);
@@ -123,11 +120,11 @@ export function retentionNoticeJob(deps: RetentionNoticeDeps): JobDefinition<Tic
     const days = retentionDays(account.plan);
     const leavesAt = record.createdAt + days * DAY_MS;
     const dueAt = leavesAt - NOTICE_AHEAD_MS;
-    if (now() < dueAt) {
+    if (Date.now() < dueAt) {
       await deps.reschedule(ticket, dueAt);
       return;
     }
-    if (now() >= leavesAt) return;
+    if (Date.now() >= leavesAt) return;
     const cutoff = await deps.marks.cutoff(record.userId);
     if (cutoff !== undefined && record.createdAt < cutoff) return;
     const unsaved = (await deps.records.chunks(record))

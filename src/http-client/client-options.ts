@@ -7,6 +7,9 @@ import type { Dispatcher } from "undici";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.js";
 import { HttpTransport, uploadTimeoutMs } from "./transport.js";
 
+/** The slowest upload rate a file's time-out allows for. */
+const UPLOAD_MIN_BYTES_PER_SECOND = 512 * 1024;
+
 export interface ServiceClientOptions {
   baseUrl: string;
   /** Time-out of a whole call that is not a file transfer (headers and body), per attempt. Default 30 s. */
@@ -14,9 +17,8 @@ export interface ServiceClientOptions {
   /** Connection pool; by default the client owns one keep-alive Agent. */
   dispatcher?: Dispatcher;
   retry?: Partial<RetryPolicy>;
-  /** Upload time-out: `uploadBaseTimeoutMs` plus the time the file takes at `uploadMinBytesPerSecond`. */
+  /** Upload time-out: `uploadBaseTimeoutMs` plus the time the file takes at the slowest accepted rate. */
   uploadBaseTimeoutMs?: number;
-  uploadMinBytesPerSecond?: number;
   /** Waits between attempts (tests replace it). */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -39,7 +41,6 @@ export interface ServiceClientBasics {
 /** The options with their defaults, and a transport named after the service in its errors. */
 export function serviceClientBasics(service: string, options: ServiceClientOptions): ServiceClientBasics {
   const uploadBaseTimeoutMs = options.uploadBaseTimeoutMs ?? 120_000;
-  const uploadMinBytesPerSecond = options.uploadMinBytesPerSecond ?? 512 * 1024;
   return {
     baseUrl: new URL(options.baseUrl).href.replace(/\/+$/, ""),
     timeoutMs: options.timeoutMs ?? 30_000,
@@ -48,6 +49,6 @@ export function serviceClientBasics(service: string, options: ServiceClientOptio
     sleep: options.sleep ?? ((ms) => delay(ms)),
     random: options.random ?? Math.random,
     uploadBaseTimeoutMs,
-    uploadTimeoutMs: (size) => uploadTimeoutMs(size, uploadBaseTimeoutMs, uploadMinBytesPerSecond),
+    uploadTimeoutMs: (size) => uploadTimeoutMs(size, uploadBaseTimeoutMs, UPLOAD_MIN_BYTES_PER_SECOND),
   };
 }

@@ -138,7 +138,7 @@ export abstract class Lanes<Lane extends { definition: JobDefinition<unknown> }>
 }
 
 /** Exponential backoff with full jitter in [delay/2, delay]. */
-export function backoffDelay(baseMs: number, attempt: number, random: () => number = Math.random): number {
+export function backoffDelay(baseMs: number, attempt: number): number {
   const delay = baseMs * 2 ** Math.max(0, attempt - 1);
-  return Math.round(delay / 2 + (random() * delay) / 2);
+  return Math.round(delay / 2 + (Math.random() * delay) / 2);
 }

@@ -29,9 +29,6 @@ export type ResultEntry = z.infer<typeof ResultEntrySchema>;
 /** A file a result message carries, as Telegram returned it. */
 export type SentFile = Pick<ResultEntry, "id" | "kind" | "fileId">;
 
-/** What the index says of one result besides its file. */
-export type ResultWords = Pick<ResultEntry, "title" | "description" | "words">;
-
 /** The file of a message the bot sent (the largest size of a photo); undefined for a message of text. */
 export function sentFileOf(message: unknown): SentFile | undefined {
   if (typeof message !== "object" || message === null) return undefined;

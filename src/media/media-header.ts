@@ -42,8 +42,8 @@ export function* mp4Boxes(bytes: Buffer, start: number, end: number): Generator<
   }
 }
 
-function readMp4(data: Buffer, header: MediaHeader, start = 0, end = data.length): void {
-  for (const { type, start: from, end: to } of mp4Boxes(data, start, end)) {
+function readMp4(data: Buffer, header: MediaHeader): void {
+  for (const { type, start: from, end: to } of mp4Boxes(data, 0, data.length)) {
     // A box running past what was read (the media data) is named but not opened.
     const body = data.subarray(from, to);
     if (CONTAINER_BOXES.has(type)) readMp4(body, header);

@@ -25,12 +25,12 @@ export interface TelegramDownloadDeps {
   api: FileApi;
   botApiRoot: string;
   token: string;
-  /** Whole-download time-out; default 10 minutes. */
-  timeoutMs?: number;
-  /** Longest silence between two chunks; default 60 s. */
-  idleTimeoutMs?: number;
-  dispatcher?: Dispatcher;
 }
+
+/** Whole-download time-out. */
+const DOWNLOAD_TIMEOUT_MS = 600_000;
+/** Longest silence between two chunks. */
+const IDLE_TIMEOUT_MS = 60_000;
 
 export interface TelegramDownload {
   stream: Readable;
@@ -103,7 +103,7 @@ export async function openTelegramFile(
 
   const { request } = await import("undici");
   const controller = new AbortController();
-  const deadline = setTimeout(() => controller.abort(), deps.timeoutMs ?? 600_000);
+  const deadline = setTimeout(() => controller.abort(), DOWNLOAD_TIMEOUT_MS);
   deadline.unref();
   const url = `${deps.botApiRoot}/file/bot${deps.token}/${file.file_path}`;
   let response: Dispatcher.ResponseData;
@@ -112,8 +112,7 @@ export async function openTelegramFile(
       method: "GET",
       signal: controller.signal,
       headersTimeout: 60_000,
-      bodyTimeout: deps.idleTimeoutMs ?? 60_000,
-      ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
+      bodyTimeout: IDLE_TIMEOUT_MS,
     });
   } catch (error) {
     clearTimeout(deadline);

@@ -35,15 +35,12 @@ function encodeFilename(filename: string): string {
   return name.length > 0 && name !== "." && name !== ".." ? name : "file";
 }
 
-function newBoundary(): string {
-  return `----CompanionBotFormBoundary${randomBytes(16).toString("hex")}`;
-}
-
 /** The request body; its release stops the file's stream when the request ends early. */
-export function multipartBody(source: UploadSource, boundary: string = newBoundary()): RequestBody {
+export function multipartBody(source: UploadSource): RequestBody {
   if (!Number.isSafeInteger(source.size) || source.size < 0) {
     throw new RangeError(`upload size must be a non-negative integer, got ${source.size}`);
   }
+  const boundary = `----CompanionBotFormBoundary${randomBytes(16).toString("hex")}`;
   const preamble = Buffer.from(
     `--${boundary}\r\n` +
       `Content-Disposition: form-data; name="file"; filename="${encodeFilename(source.filename)}"\r\n` +

@@ -20,7 +20,6 @@ export type PacedCall = "create" | "upload" | "read" | "poll";
 
 export interface KeyPacingOptions {
   requestsPerMinute?: number;
-  uploadsPerMinute?: number;
   /** Requests a minute kept from polling for foreground calls. */
   pollReserve?: number;
   /** Longest a call waits for its turn; past it the call fails as rate_limited. */
@@ -30,8 +29,6 @@ export interface KeyPacingOptions {
    * job worker it holds, for a callback or a user's read, and comes back when the window has room.
    */
   pollMaxWaitMs?: number;
-  /** Window names start with this. */
-  prefix?: string;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -40,6 +37,7 @@ export interface KeyPacingOptions {
  * can arrive sooner after the oldest of its window than that one took to go out.
  */
 const WINDOW_MS = 61_000;
+const UPLOADS_PER_MINUTE = 20;
 
 const operationOf: Record<PacedCall, ServiceOperation> = {
   create: "createTask",
@@ -54,7 +52,6 @@ export class KeyPacing {
   private readonly pollAllowance: RateWindowRule;
   private readonly maxWaitMs: number;
   private readonly pollMaxWaitMs: number;
-  private readonly prefix: string;
   private readonly sleep: (ms: number) => Promise<void>;
   /** Foreground calls waiting for their turn, per key id, in this process. */
   private readonly foregroundWaiting = new Map<
@@ -67,17 +64,15 @@ export class KeyPacing {
     options: KeyPacingOptions = {},
   ) {
     const requestsPerMinute = options.requestsPerMinute ?? 30;
-    const uploadsPerMinute = options.uploadsPerMinute ?? 20;
     const pollReserve = options.pollReserve ?? Math.ceil(requestsPerMinute / 3);
     if (pollReserve < 0 || pollReserve >= requestsPerMinute) {
       throw new RangeError("pollReserve must leave polling at least one request a minute");
     }
     this.requests = { limit: requestsPerMinute, windowMs: WINDOW_MS };
-    this.uploads = { limit: uploadsPerMinute, windowMs: WINDOW_MS };
+    this.uploads = { limit: UPLOADS_PER_MINUTE, windowMs: WINDOW_MS };
     this.pollAllowance = { limit: requestsPerMinute - pollReserve, windowMs: WINDOW_MS };
     this.maxWaitMs = options.maxWaitMs ?? 2 * 60_000;
     this.pollMaxWaitMs = options.pollMaxWaitMs ?? this.maxWaitMs;
-    this.prefix = options.prefix ?? "pace";
     this.sleep = options.sleep ?? ((ms) => delay(ms));
   }
 
@@ -99,9 +94,9 @@ export class KeyPacing {
       operation,
     };
     const names = {
-      requests: `${this.prefix}:${id}:requests`,
-      uploads: `${this.prefix}:${id}:uploads`,
-      poll: `${this.prefix}:${id}:poll`,
+      requests: `pace:${id}:requests`,
+      uploads: `pace:${id}:uploads`,
+      poll: `pace:${id}:poll`,
     };
     if (call === "poll") {
       await this.yieldToForeground(id);

@@ -203,7 +203,6 @@ export const ErrorBodySchema = z.looseObject({
     ),
   ]),
 });
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** The spec does not show the list answer: a bare array, or an envelope with `tasks` or `items`. */
 export const TaskListSchema = z.union([

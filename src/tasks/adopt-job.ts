@@ -39,7 +39,6 @@ export interface AdoptDeps extends OwnershipDeps {
   deliverJob: JobDefinition<DeliverData>;
   /** The user's interface language for messages outside any update. */
   localeOf(userId: number): Promise<string>;
-  now?: () => number;
 }
 
 type Ownership =
@@ -139,7 +138,7 @@ export function adoptJob(deps: AdoptDeps): JobDefinition<AdoptData> {
           uploads: {},
           polls: 0,
           retries: 0,
-          createdAt: (deps.now ?? Date.now)(),
+          createdAt: Date.now(),
         };
         await deps.records.put(record);
         ticket = record.ticket;

@@ -21,9 +21,11 @@ export interface ResultFetcher {
   head(url: string, maxBytes: number): Promise<Buffer>;
 }
 
-export function createResultFetcher(options: { serviceBaseUrl: string; timeoutMs?: number }): ResultFetcher {
+/** Longest wait for a result file's headers, and between two chunks of it. */
+const RESULT_TIMEOUT_MS = 60_000;
+
+export function createResultFetcher(options: { serviceBaseUrl: string }): ResultFetcher {
   const serviceOrigin = new URL(options.serviceBaseUrl).origin;
-  const timeoutMs = options.timeoutMs ?? 60_000;
   const allowed = (url: string): URL => {
     const parsed = new URL(url);
     if (parsed.protocol === "https:" || parsed.origin === serviceOrigin) return parsed;
@@ -33,8 +35,8 @@ export function createResultFetcher(options: { serviceBaseUrl: string; timeoutMs
     const { request } = await import("undici");
     const response = await request(allowed(url), {
       method,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
+      headersTimeout: RESULT_TIMEOUT_MS,
+      bodyTimeout: RESULT_TIMEOUT_MS,
     });
     if (response.statusCode < 200 || response.statusCode >= 300) {
       await response.body.dump();

@@ -17,8 +17,6 @@ import type { TaskRecord } from "./records.js";
 import { resultCaption } from "./result-caption.js";
 import { type ResultFetcher, ResultUnavailableError } from "./result-files.js";
 
-export { type ResultFetcher, ResultUnavailableError } from "./result-files.js";
-
 /** How much of a transcript its caption shows; Telegram allows 1024 characters. */
 const TRANSCRIPT_CAPTION_CHARS = 700;
 const MAX_TEXT_RESULT_BYTES = 20 * 1024 * 1024;
@@ -183,12 +181,12 @@ class ResultSender {
     return true;
   }
 
-  private async message(text: string, withMarkup: boolean): Promise<ResultSent> {
+  private async message(text: string): Promise<ResultSent> {
     await this.input.api.sendMessage(this.input.chatId, text, {
       link_preview_options: { is_disabled: true },
-      ...(withMarkup ? this.markup : {}),
+      ...this.markup,
     });
-    return { buttonsShown: withMarkup, files: this.files };
+    return { buttonsShown: true, files: this.files };
   }
 
   /** A result of one message: sent once, so a delivery run again after a crash only finishes the rest. */
@@ -200,7 +198,7 @@ class ResultSender {
     const { task, now, kind, t, taskId } = this.input;
     const expires = task.result_url_expires_at;
     if (expires && expires.getTime() <= now.getTime()) {
-      await this.single(() => this.message(t("result-expired", { id: String(taskId) }), true));
+      await this.single(() => this.message(t("result-expired", { id: String(taskId) })));
       return this.shown;
     }
     switch (kind) {
@@ -227,7 +225,7 @@ class ResultSender {
     const { api, chatId, taskId } = this.input;
     const url = this.mainUrl();
     if (!(await this.fits(url))) {
-      await this.single(() => this.message(this.linkText(url), true));
+      await this.single(() => this.message(this.linkText(url)));
       return this.shown;
     }
     const header = await this.header(url, mp4Header);
@@ -244,7 +242,7 @@ class ResultSender {
         });
       } catch (error) {
         if (!tooBigForTelegram(error)) throw error;
-        return this.message(this.linkText(url), true);
+        return this.message(this.linkText(url));
       }
     });
     return { ...this.shown, ...lengthOf(header) };
@@ -255,7 +253,7 @@ class ResultSender {
     const url = this.mainUrl();
     const size = await fetcher.size(url).catch(() => undefined);
     if (size !== undefined && size > this.input.uploadLimitBytes) {
-      await this.single(() => this.message(this.linkText(url), true));
+      await this.single(() => this.message(this.linkText(url)));
       return this.shown;
     }
     const header = await this.header(url, (prefix) => {
@@ -354,7 +352,7 @@ class ResultSender {
         t("result-links-expire", { expires: formatDate(task.result_url_expires_at, this.input.locale) }),
       );
     }
-    await this.once("clips:summary", () => this.message(lines.join("\n") + this.costLine, true));
+    await this.once("clips:summary", () => this.message(lines.join("\n") + this.costLine));
     return this.shown;
   }
 }

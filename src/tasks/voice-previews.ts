@@ -54,7 +54,6 @@ export interface VoicePreviewDeps {
   translate(locale: string): Translate;
   logger: Pick<Logger, "warn">;
   sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
 }
 
 /** A ▶ press: which voice, in which chat and interface language, and the card it was pressed on. */
@@ -172,7 +171,7 @@ export class VoicePreviews implements VoicePreviewPort {
       if (sent.audio?.file_id) await this.deps.storage.kv.set(this.cacheKey(key), sent.audio.file_id);
       return "voice-preview-sent";
     }
-    const now = (this.deps.now ?? Date.now)();
+    const now = Date.now();
     await this.deps.storage.sortedSets.add(this.waitersKey(key), waiterMember(waiter), now);
     const data: PreviewData = { provider: request.provider, voice: request.voice, locale: request.locale };
     await this.deps.queue.enqueue(this.job, data, {

@@ -9,7 +9,7 @@ import type { TokenBucketStore } from "../storage/ports.js";
 import { telegramPacing } from "./pacing.js";
 import { botApiTransport } from "./transport.js";
 
-export interface RetryCaps {
+interface RetryCaps {
   maxRetryAttempts: number;
   maxDelaySeconds: number;
 }
@@ -20,8 +20,8 @@ const INTERACTIVE_RETRY: RetryCaps = { maxRetryAttempts: 3, maxDelaySeconds: 30 
 const BACKGROUND_RETRY: RetryCaps = { maxRetryAttempts: 3, maxDelaySeconds: 60 };
 
 /** For the bot's own Api and, through the conversations plugin, for calls made inside forms. */
-export function interactiveRetry(caps: RetryCaps = INTERACTIVE_RETRY): Transformer {
-  return autoRetry({ ...caps, rethrowHttpErrors: false });
+export function interactiveRetry(): Transformer {
+  return autoRetry({ ...INTERACTIVE_RETRY, rethrowHttpErrors: false });
 }
 
 /** grammY client options for every Api of the process: its Bot API root and the shared transport. */

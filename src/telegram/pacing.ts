@@ -51,12 +51,8 @@ function usePrepaidSend(chat: string): boolean {
 }
 
 /** Takes one send of the chat's budget now, or says how long until there is one (taking nothing). */
-export async function reserveChatSend(
-  buckets: TokenBucketStore,
-  chatId: number,
-  rule: TokenBucketRule = CHAT_RATE,
-): Promise<number> {
-  return (await buckets.take(`telegram:chat:${chatId}`, rule)).waitMs;
+export async function reserveChatSend(buckets: TokenBucketStore, chatId: number): Promise<number> {
+  return (await buckets.take(`telegram:chat:${chatId}`, CHAT_RATE)).waitMs;
 }
 
 async function takeTokens(

@@ -1,7 +1,7 @@
 /** Small in-memory stand-ins for the bot's ports, with the behaviour the bot relies on. */
 import { randomBytes } from "node:crypto";
 import type { ApiKeysPort, ExistingApiKeyReader, IssuedApiKey } from "../../src/accounts/ports.js";
-import type { ResultFetcher } from "../../src/tasks/send-result.js";
+import type { ResultFetcher } from "../../src/tasks/result-files.js";
 import { TasksServiceError } from "../../src/tasks-service/errors.js";
 import type { TasksServicePort } from "../../src/tasks-service/ports.js";
 import { type Profile, ProfileSchema, type Task, TaskSchema } from "../../src/tasks-service/responses.js";

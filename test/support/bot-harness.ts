@@ -13,7 +13,8 @@ import { type CompanionBot, type CreateBotOptions, createBot } from "../../src/b
 import { createLogger, type Logger } from "../../src/logger.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
 import type { Storage } from "../../src/storage/ports.js";
-import { createTaskResultSender, type ResultFetcher } from "../../src/tasks/send-result.js";
+import type { ResultFetcher } from "../../src/tasks/result-files.js";
+import { createTaskResultSender } from "../../src/tasks/send-result.js";
 import type { TasksServicePort } from "../../src/tasks-service/ports.js";
 import { FakeApiKeys, FakeTasksService, refusingFetcher } from "./bot-fakes.js";
 import { InMemoryDeletionScheduler } from "./in-memory-deletion.js";

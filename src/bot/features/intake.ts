@@ -56,10 +56,6 @@ export interface IntakeOptions {
   limits: IntakeLimits;
   /** Offers beside the tasks' (the generation service's), ranked among them. */
   moreOffers?: MoreOffers;
-  /** A set that can only become a video keeps growing with photos and clips sent within this time. */
-  collectWindowMs?: number;
-  /** A text typed within this time after media that can become a video goes with them as the voiceover. */
-  textWindowMs?: number;
 }
 
 /** The intake with what it keeps: the chat's waiting media, and the clock their windows are read on. */
@@ -71,8 +67,10 @@ export interface IntakeDeps extends IntakeOptions {
   now(): Date;
 }
 
-const DEFAULT_COLLECT_WINDOW_MS = 2 * 60 * 1000;
-const DEFAULT_TEXT_WINDOW_MS = 15 * 60 * 1000;
+/** A set that can only become a video keeps growing with photos and clips sent within this time. */
+const COLLECT_WINDOW_MS = 2 * 60 * 1000;
+/** A text typed within this time after media that can become a video goes with them as the voiceover. */
+const TEXT_WINDOW_MS = 15 * 60 * 1000;
 
 function summaryOf(ctx: BotContext, refs: readonly MediaRef[]): string {
   const counts = new Map<string, number>();
@@ -120,18 +118,13 @@ function albumOf(refs: readonly MediaRef[]): string | undefined {
 }
 
 /** Whether new media belong to the set already waiting rather than start a new one. */
-function joinsPending(
-  pending: PendingMedia,
-  incoming: readonly MediaRef[],
-  now: number,
-  windowMs: number,
-): boolean {
+function joinsPending(pending: PendingMedia, incoming: readonly MediaRef[], now: number): boolean {
   if (pending.refs.length === 0)
     return pending.mediaGroupId !== undefined && albumOf(incoming) === pending.mediaGroupId;
   const album = albumOf(incoming);
   if (album !== undefined && album === pending.mediaGroupId) return true;
   const onlyVideo = tasksAccepting(pending.refs).join() === "video";
-  return onlyVideo && now - pending.updatedAt <= windowMs && incoming.every(isVisual);
+  return onlyVideo && now - pending.updatedAt <= COLLECT_WINDOW_MS && incoming.every(isVisual);
 }
 
 /** What a single photo most likely wants, then several photos, then anything else; the rest follow. */
@@ -238,8 +231,7 @@ async function handleText(ctx: BotContext, message: Message, options: IntakeDeps
   const store = options.pending;
   const pending = await store.get(chatId);
   const now = options.now().getTime();
-  const windowMs = options.textWindowMs ?? DEFAULT_TEXT_WINDOW_MS;
-  if (!pending || !tasksAccepting(pending.refs).includes("video") || now - pending.updatedAt > windowMs)
+  if (!pending || !tasksAccepting(pending.refs).includes("video") || now - pending.updatedAt > TEXT_WINDOW_MS)
     return false;
   const next: PendingMedia = {
     ...pending,
@@ -259,7 +251,6 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeDep
   const chatId = message.chat.id;
   const store = options.pending;
   const now = options.now().getTime();
-  const windowMs = options.collectWindowMs ?? DEFAULT_COLLECT_WINDOW_MS;
 
   for (const problem of linkProblems) {
     await ctx.reply(ctx.t(`media-error-${problem.code}`, { link: problem.text }));
@@ -271,7 +262,7 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeDep
     await openTaskForm(ctx, options, chatId, { ...existing, refs: [...existing.refs, ...refs] }, "dubbing");
     return true;
   }
-  const joining = existing !== undefined && joinsPending(existing, refs, now, windowMs);
+  const joining = existing !== undefined && joinsPending(existing, refs, now);
   const base: PendingMedia = joining
     ? existing
     : { refs: [], reported: [], updatedAt: now, ...(albumOf(refs) ? { mediaGroupId: albumOf(refs) } : {}) };

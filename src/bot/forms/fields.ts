@@ -144,7 +144,7 @@ export function voice(
 export function voiceStyle(
   group: string,
   defaultProvider: string,
-  appliesTo: (view: FormView) => boolean = () => true,
+  appliesTo: (view: FormView) => boolean,
 ): FormField<"tts_style"> {
   return choice("tts_style", group, [null, ...TTS_STYLES], {
     applies: (view) => appliesTo(view) && providerSupports(view, "supportsStyle", defaultProvider),
@@ -156,22 +156,16 @@ export function voiceStyle(
 export function voiceFields(
   group: string,
   defaultProvider: string,
-  include: { speed?: boolean; style?: boolean; scene?: boolean } = {},
   appliesTo: (view: FormView) => boolean = () => true,
 ): FormField<"tts_voice" | "tts_provider" | "tts_speed" | "tts_style" | "tts_scene">[] {
-  const fields: FormField<"tts_voice" | "tts_provider" | "tts_speed" | "tts_style" | "tts_scene">[] = [
+  return [
     voice(group, appliesTo),
+    choice("tts_speed", group, TTS_SPEEDS, { applies: appliesTo }),
+    voiceStyle(group, defaultProvider, appliesTo),
+    text("tts_scene", group, 1000, {
+      applies: (view) => appliesTo(view) && providerSupports(view, "supportsScene", defaultProvider),
+    }),
   ];
-  if (include.speed !== false) fields.push(choice("tts_speed", group, TTS_SPEEDS, { applies: appliesTo }));
-  if (include.style !== false) fields.push(voiceStyle(group, defaultProvider, appliesTo));
-  if (include.scene !== false) {
-    fields.push(
-      text("tts_scene", group, 1000, {
-        applies: (view) => appliesTo(view) && providerSupports(view, "supportsScene", defaultProvider),
-      }),
-    );
-  }
-  return fields;
 }
 
 /** Subtitle style, position and size. */
@@ -209,19 +203,11 @@ function colour<K extends RequestField>(
   });
 }
 
-export function assColor<K extends RequestField>(
-  key: K,
-  group: string,
-  extra: FieldExtras<K> = {},
-): FormField<K> {
+export function assColor<K extends RequestField>(key: K, group: string, extra: FieldExtras<K>): FormField<K> {
   return colour(key, group, hexToAss, AssColorSchema, extra);
 }
 
-export function hexColor<K extends RequestField>(
-  key: K,
-  group: string,
-  extra: FieldExtras<K> = {},
-): FormField<K> {
+export function hexColor<K extends RequestField>(key: K, group: string, extra: FieldExtras<K>): FormField<K> {
   const asHex = (hex: string) => (HexColorSchema.safeParse(hex).success ? hex : undefined);
   return colour(key, group, asHex, HexColorSchema, extra);
 }
@@ -277,10 +263,7 @@ export function autoSound(
 }
 
 /** Music: a library track by style, or the user's own MP3, and its volume. */
-export function musicFields(
-  group: string,
-  appliesTo: (view: FormView) => boolean = () => true,
-): FormField<"bgm_track" | "bgm_file" | "bgm_volume">[] {
+export function musicFields(group: string): FormField<"bgm_track" | "bgm_file" | "bgm_volume">[] {
   return [
     {
       key: "bgm_track",
@@ -295,7 +278,6 @@ export function musicFields(
           })),
         ],
       },
-      applies: appliesTo,
       clears: ["bgm_file"],
       unsetValue: null,
     },
@@ -303,7 +285,6 @@ export function musicFields(
       key: "bgm_file",
       group,
       input: { kind: "file", accepts: "audio" },
-      applies: appliesTo,
       clears: ["bgm_track"],
     },
     {
@@ -318,7 +299,7 @@ export function musicFields(
           return parsed.ok ? { ok: true, value: Number(parsed.value) / 100 } : parsed;
         },
       },
-      applies: (view) => appliesTo(view) && (view.values.bgm_track != null || view.values.bgm_file != null),
+      applies: ({ values }) => values.bgm_track != null || values.bgm_file != null,
     },
   ];
 }

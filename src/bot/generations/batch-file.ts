@@ -129,7 +129,7 @@ export function fileLines(kind: BatchFileKind, text: string): FileLine[] {
   const rows = parseCsv(text);
   const header = rows[0]?.cells.map((cell) => cell.trim().toLowerCase());
   const named = header?.includes("prompt") === true;
-  const positions = COLUMNS.map((column, index) => (named ? (header?.indexOf(column) ?? -1) : index));
+  const positions = COLUMNS.map((column, index) => (named ? header.indexOf(column) : index));
   return rows.slice(named ? 1 : 0).map(({ line, cells }) => {
     const [prompt, model, aspect] = positions.map((position) =>
       position < 0 ? "" : (cells[position] ?? "").replace(/\s+/g, " ").trim(),

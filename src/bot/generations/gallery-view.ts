@@ -106,7 +106,7 @@ export type GalleryState = z.infer<typeof GalleryStateSchema>;
 
 export const QueueStateSchema = z.object({ nonce: z.string().min(1) });
 
-export function freshState(full = false): GalleryState {
+export function freshState(full: boolean): GalleryState {
   return { nonce: newNonce(), cursors: [], pageIds: [], selected: [], full };
 }
 

@@ -203,13 +203,3 @@ export function parseSrt(text: string, options: SrtOptions = {}): ParseResult<Sr
   }
   return issues.length > 0 ? failed(issues) : parsed(entries);
 }
-
-/** Writes entries as SRT with `\n` line ends, numbered from 1 in order, ending with a blank line. */
-export function formatSrt(entries: ReadonlyArray<Pick<SrtEntry, "startMs" | "endMs" | "text">>): string {
-  return entries
-    .map(
-      (entry, position) =>
-        `${position + 1}\n${formatSrtTime(entry.startMs)} --> ${formatSrtTime(entry.endMs)}\n${entry.text}\n`,
-    )
-    .join("\n");
-}

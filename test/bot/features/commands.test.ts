@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { BOT_COMMANDS, GENERATION_COMMANDS } from "../../../src/bot/i18n.js";
-import { ResultUnavailableError } from "../../../src/tasks/send-result.js";
+import { ResultUnavailableError } from "../../../src/tasks/result-files.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import type { FakeTasksService } from "../../support/bot-fakes.js";
 import { serviceTask, tokenProfile } from "../../support/bot-fakes.js";

@@ -97,7 +97,6 @@ async function setup(
     queue: queue as never,
     deliverJob: { name: "deliver-generations" } as never,
     refreshCard: async () => undefined,
-    logger,
   });
   const lists: string[] = [];
   const service = {

@@ -91,7 +91,6 @@ describe("a start after a crash", () => {
       queue: rig.queue as never,
       deliverJob: { name: "deliver-generations" } as never,
       refreshCard: async () => undefined,
-      logger,
     });
     const job = pollJob({
       records: rig.records,

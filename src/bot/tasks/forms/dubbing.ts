@@ -1,4 +1,5 @@
 import {
+  DUBBING_MODES,
   MIX_MODES,
   SUB_LANG_KEYWORDS,
   SUB_POSITIONS,
@@ -18,8 +19,6 @@ import {
   voiceStyle,
 } from "../../forms/fields.js";
 import type { FormDefinition, FormView } from "../../forms/form.js";
-
-export const DUBBING_MODES = ["auto", "semi_auto", "manual"] as const;
 
 const mode = ({ values }: FormView) => values.mode ?? "auto";
 const isAuto = (view: FormView) => mode(view) === "auto";

@@ -39,7 +39,7 @@ export const videoForm: FormDefinition<"video"> = {
   fields: [
     text("text", "voice", 5000),
     language("language", "voice", { value: null }),
-    ...voiceFields("voice", VIDEO_DEFAULTS.tts_provider, {}, voiced),
+    ...voiceFields("voice", VIDEO_DEFAULTS.tts_provider, voiced),
     choice("format", "scenes", VIDEO_FORMATS),
     choice("animation", "scenes", ANIMATIONS),
     choice("transition", "scenes", ["none", ...MARKER_TRANSITIONS], { applies: animated }),
