@@ -26,7 +26,7 @@ import { BullJobQueue } from "./jobs/bullmq-queue.js";
 import { MemoryJobQueue } from "./jobs/memory-queue.js";
 import type { JobQueue } from "./jobs/queue.js";
 import type { Logger } from "./logger.js";
-import { createMetrics, type Metrics } from "./metrics.js";
+import { createMetrics, type Metrics, serviceAttemptCounter } from "./metrics.js";
 import { announcePlayground, playgroundSampleKey } from "./playground.js";
 import { createRedisClient, createStorage } from "./storage/index.js";
 import type { Storage } from "./storage/ports.js";
@@ -104,6 +104,7 @@ async function startFoundations(
     // key's window has room: workers held by waiting polls would keep callbacks waiting for one.
     pacing: new KeyPacing(storage.windows, { pollMaxWaitMs: 1_000 }),
     onProfile: (profile) => taskBilling.note(profile.billing),
+    observeAttempt: serviceAttemptCounter(metrics),
   });
   closers.unshift(() => tasksService.close());
   return {

@@ -46,7 +46,7 @@ import { translatorFor } from "./lifecycle/translate.js";
 import type { Logger } from "./logger.js";
 import { type IntakeLimits, uploadLimitBytes } from "./media/accept.js";
 import { openTelegramFile } from "./media/telegram-download.js";
-import type { Metrics } from "./metrics.js";
+import { type Metrics, serviceAttemptCounter } from "./metrics.js";
 import type { Storage } from "./storage/ports.js";
 import { createJobsApi } from "./telegram/client-policy.js";
 
@@ -83,7 +83,7 @@ export interface GenerationPipelineOptions {
   queue: JobQueue;
   vault: KeyVault;
   logger: Logger;
-  metrics?: Pick<Metrics, "generationBatches">;
+  metrics?: Pick<Metrics, "generationBatches" | "serviceCallSeconds" | "serviceErrors">;
   i18n: BotI18n;
   taskCatalog: TaskCatalog;
   limits: IntakeLimits;
@@ -123,6 +123,7 @@ function generationCore(options: GenerationPipelineOptions) {
     baseUrl: options.baseUrl,
     logger: logger.child({ component: "generation-service" }),
     rateLimits,
+    ...(options.metrics ? { observeAttempt: serviceAttemptCounter(options.metrics) } : {}),
     ...(timings.serviceRetryBaseMs === undefined
       ? {}
       : { retry: { baseDelayMs: timings.serviceRetryBaseMs } }),

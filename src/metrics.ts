@@ -12,8 +12,8 @@ export interface Metrics {
   readonly unhandledErrors: Counter<"kind">;
   readonly storageUp: Gauge;
   readonly completionToDelivery: Histogram;
-  readonly serviceCallSeconds: Histogram<"operation" | "status">;
-  readonly serviceErrors: Counter<"operation" | "kind">;
+  readonly serviceCallSeconds: Histogram<"service" | "operation" | "status">;
+  readonly serviceErrors: Counter<"service" | "operation" | "kind">;
 }
 
 export function createMetrics(): Metrics {
@@ -63,16 +63,39 @@ export function createMetrics(): Metrics {
     ),
     serviceCallSeconds: histogram(
       "bot_service_call_seconds",
-      "Latency of Media Task Service calls, by operation and HTTP status",
+      "Latency of each attempt of a call to a service (tasks, generation), by operation and HTTP status (none: no answer)",
       [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120],
+      "service",
       "operation",
       "status",
     ),
     serviceErrors: counter(
       "bot_service_errors_total",
-      "Failed Media Task Service calls, by operation and error kind",
+      "Failed attempts of calls to a service (tasks, generation), by operation and error kind or code",
+      "service",
       "operation",
       "kind",
     ),
+  };
+}
+
+/** One attempt of a service call, as the service clients report it. */
+export interface ServiceAttempt {
+  service: string;
+  operation: string;
+  /** The answer's HTTP status; undefined when none came. */
+  status: number | undefined;
+  seconds: number;
+  /** The failure's kind or code; undefined for a success. */
+  failure: string | undefined;
+}
+
+/** Counts every attempt of a service call into the service metrics. */
+export function serviceAttemptCounter(
+  metrics: Pick<Metrics, "serviceCallSeconds" | "serviceErrors">,
+): (attempt: ServiceAttempt) => void {
+  return ({ service, operation, status, seconds, failure }) => {
+    metrics.serviceCallSeconds.observe({ service, operation, status: status ?? "none" }, seconds);
+    if (failure !== undefined) metrics.serviceErrors.inc({ service, operation, kind: failure });
   };
 }

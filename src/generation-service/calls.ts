@@ -68,7 +68,7 @@ export interface Received<T> {
 }
 
 export interface GenerationCallsOptions
-  extends Pick<ServiceClientBasics, "transport" | "retryPolicy" | "sleep" | "random"> {
+  extends Pick<ServiceClientBasics, "transport" | "retryPolicy" | "sleep" | "random" | "observeAttempt"> {
   logger: Logger;
   rateLimits: KeyRateLimits;
   now: () => number;
@@ -147,12 +147,12 @@ export class GenerationCalls {
     attempt: number,
   ): Promise<{ value: Received<T> } | { error: GenerationServiceError }> {
     const { operation, method, url, apiKey } = spec;
-    const log = attemptLog(this.deps.logger, "generation", {
-      op: operation,
-      method,
-      path: pathOf(url),
-      attempt,
-    });
+    const log = attemptLog(
+      this.deps.logger,
+      "generation",
+      { op: operation, method, path: pathOf(url), attempt },
+      this.deps.observeAttempt,
+    );
     const fail = (error: GenerationServiceError) => {
       log(error.status, { code: error.code });
       return { error };

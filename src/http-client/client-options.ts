@@ -5,7 +5,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { Dispatcher } from "undici";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.js";
-import { HttpTransport, uploadTimeoutMs } from "./transport.js";
+import { type AttemptObserver, HttpTransport, uploadTimeoutMs } from "./transport.js";
 
 /** The slowest upload rate a file's time-out allows for. */
 const UPLOAD_MIN_BYTES_PER_SECOND = 512 * 1024;
@@ -22,6 +22,8 @@ export interface ServiceClientOptions {
   /** Waits between attempts (tests replace it). */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** Told of every attempt (the program's service metrics). */
+  observeAttempt?: AttemptObserver;
 }
 
 export interface ServiceClientBasics {
@@ -36,6 +38,7 @@ export interface ServiceClientBasics {
   uploadBaseTimeoutMs: number;
   /** The whole time-out of an upload of `size` bytes. */
   uploadTimeoutMs: (size: number) => number;
+  observeAttempt: AttemptObserver | undefined;
 }
 
 /** The options with their defaults, and a transport named after the service in its errors. */
@@ -50,5 +53,6 @@ export function serviceClientBasics(service: string, options: ServiceClientOptio
     random: options.random ?? Math.random,
     uploadBaseTimeoutMs,
     uploadTimeoutMs: (size) => uploadTimeoutMs(size, uploadBaseTimeoutMs, UPLOAD_MIN_BYTES_PER_SECOND),
+    observeAttempt: options.observeAttempt,
   };
 }

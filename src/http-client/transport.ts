@@ -223,20 +223,41 @@ export interface AttemptLogger {
   debug(fields: object, message: string): void;
 }
 
-/** Logs one attempt: a failure as a warning with what it was, a success at debug level. */
+/** Told of each attempt's outcome (the program's service metrics). */
+export type AttemptObserver = (attempt: {
+  service: string;
+  operation: string;
+  status: number | undefined;
+  seconds: number;
+  failure: string | undefined;
+}) => void;
+
+/**
+ * Logs one attempt, a failure as a warning with what it was and a success at debug level, and tells
+ * the observer of it.
+ */
 export function attemptLog(
   logger: AttemptLogger,
   service: string,
   call: { op: string; method: string; path: string; attempt: number },
+  observe?: AttemptObserver,
 ): (status: number | undefined, failure?: Record<string, string>) => void {
   const started = performance.now();
   return (status, failure) => {
+    const latencyMs = performance.now() - started;
+    observe?.({
+      service,
+      operation: call.op,
+      status,
+      seconds: latencyMs / 1000,
+      failure: failure === undefined ? undefined : Object.values(failure).join(" "),
+    });
     const fields = {
       op: call.op,
       method: call.method,
       path: call.path,
       status,
-      latencyMs: Math.round(performance.now() - started),
+      latencyMs: Math.round(latencyMs),
       attempt: call.attempt,
       ...failure,
     };

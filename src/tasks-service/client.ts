@@ -228,12 +228,12 @@ export class TasksServiceClient implements TasksServicePort {
     spec: CallSpec<T> & Required<Pick<CallSpec<T>, "method">>,
     attempt: number,
   ): Promise<{ value: T } | { error: TasksServiceError }> {
-    const log = attemptLog(this.logger, "tasks", {
-      op: spec.operation,
-      method: spec.method,
-      path: spec.path,
-      attempt,
-    });
+    const log = attemptLog(
+      this.logger,
+      "tasks",
+      { op: spec.operation, method: spec.method, path: spec.path, attempt },
+      this.basics.observeAttempt,
+    );
     const fail = (init: Omit<TasksServiceErrorInit, "operation">) => {
       log(init.status, { kind: init.kind });
       return { error: new TasksServiceError({ ...init, operation: spec.operation }) };

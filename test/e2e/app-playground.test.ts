@@ -152,7 +152,13 @@ describe("npm start without settings: the playground", () => {
     const ready = await request(`${app.httpUrl}/readyz`);
     expect(ready.statusCode).toBe(200);
     expect(await ready.body.json()).toMatchObject({ checks: { storage: "ok", "tasks-service": "ok" } });
-    const metrics = await request(`${app.httpUrl}/metrics`);
-    expect(await metrics.body.text()).toContain("bot_service_call_seconds");
+    const metrics = await (await request(`${app.httpUrl}/metrics`)).body.text();
+    // Each service call is counted: the readiness check's read of the task service among them.
+    expect(metrics).toMatch(
+      /^bot_service_call_seconds_count\{service="tasks",operation="health",status="200"\} [1-9]/m,
+    );
+    expect(metrics).toMatch(
+      /^bot_service_call_seconds_count\{service="generation",operation="\w+",status="200"\} [1-9]/m,
+    );
   });
 });

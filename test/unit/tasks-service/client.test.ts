@@ -284,6 +284,32 @@ describe("retries", () => {
     expect(sleeps[0]).toBeGreaterThanOrEqual(3_000);
   });
 
+  it("tells the attempt observer of each attempt: the refused one with its kind, then the answered one", async () => {
+    stub.handle((_req, res, index) =>
+      index === 0
+        ? sendJson(res, 429, { detail: "Too Many Requests" }, { "retry-after": "1" })
+        : sendJson(res, 200, completedTask),
+    );
+    const attempts: unknown[] = [];
+    await makeClient({ observeAttempt: (attempt) => attempts.push(attempt) }).getTask(API_KEY, 7);
+    expect(attempts).toEqual([
+      {
+        service: "tasks",
+        operation: "getTask",
+        status: 429,
+        seconds: expect.any(Number),
+        failure: "rate_limited",
+      },
+      {
+        service: "tasks",
+        operation: "getTask",
+        status: 200,
+        seconds: expect.any(Number),
+        failure: undefined,
+      },
+    ]);
+  });
+
   it("honours Retry-After given as an HTTP date", async () => {
     stub.handle((_req, res, index) =>
       index === 0
