@@ -35,11 +35,13 @@ import { fetchResult, type ResultReader, ResultUnavailableError, withDownloads }
 import { type InlineResultApi, sendToInlineMessage } from "./send-inline.js";
 import {
   type CardWords,
+  type ChunkSending,
   type ResultApi,
   type SentParts,
   sendChunk,
   type VideoFile,
   videoFile,
+  withCardRows,
 } from "./send-result.js";
 
 /** A link this close to its expiry is renewed before an upload reads it. */
@@ -231,20 +233,10 @@ async function lastWordsOfCard(
  * The chunk's results; an upload cut short goes as the results' links instead, never twice. True when
  * the message carrying the card's last words is in the chat.
  */
-async function sendOrLink(
-  deps: DeliverDeps,
-  record: BatchRecord,
-  chunk: ChunkRecord,
-  fetched: { files: Map<string, string>; videos: Map<string, VideoFile> },
-  parts: SentParts,
-  card: CardWords | undefined,
-  logger: Logger,
-): Promise<boolean> {
-  const t = deps.translate(record.locale);
+async function sendOrLink(deps: DeliverDeps, sending: ChunkSending, logger: Logger): Promise<boolean> {
+  const { record, chunk, t, parts, card } = sending;
   try {
-    return await deps.withReservedSend(record.chatId, () =>
-      sendChunk(deps, record, chunk, fetched, t, parts, card),
-    );
+    return await deps.withReservedSend(record.chatId, () => sendChunk(sending));
   } catch (error) {
     // Only the upload of the results themselves is worth replacing by links; anything later is sent again.
     if (!(error instanceof HttpError) || parts.has("media")) throw error;
@@ -254,14 +246,10 @@ async function sendOrLink(
       item.output ? [`${item.position + 1}. ${item.output.url}`] : [],
     );
     await parts.once("media", async () => {
-      const rows = card?.rows ?? [];
       await deps.api.sendMessage(
         record.chatId,
         [t("generation-links-fallback"), ...links, ...(card?.lines ?? [])].join("\n"),
-        {
-          link_preview_options: { is_disabled: true },
-          ...(rows.length > 0 ? { reply_markup: { inline_keyboard: rows } } : {}),
-        },
+        { link_preview_options: { is_disabled: true }, ...withCardRows(card) },
       );
       return undefined;
     });
@@ -294,12 +282,12 @@ async function deliverToChat(
   await takeChatTurn(deps, record.chatId);
   const parts = sentParts(deps, record, chunk, chunk.sent ?? []);
   const renewed = await freshOutputs(deps, record, chunk.items, logger);
-  const card = await lastWordsOfCard(deps, record, chunk.index, deps.translate(record.locale));
+  const t = deps.translate(record.locale);
+  const card = await lastWordsOfCard(deps, record, chunk.index, t);
   const { items, carried } = await withDownloads(async (folder) => {
-    const fetched = await fetchFiles(deps, record, renewed, folder);
-    const chunkNow = { ...chunk, items: fetched.items };
-    const carried = await sendOrLink(deps, record, chunkNow, fetched, parts, card, logger);
-    return { items: fetched.items, carried };
+    const { items, ...fetched } = await fetchFiles(deps, record, renewed, folder);
+    const sending = { deps, record, chunk: { ...chunk, items }, ...fetched, t, parts, card };
+    return { items, carried: await sendOrLink(deps, sending, logger) };
   });
   if (card && carried) await retireCard(deps, record, logger);
   return items;

@@ -15,6 +15,7 @@ import { chunkOf, type GenerationRecords } from "./records.js";
 import { singleImageKeyboard, singleVideoKeyboard } from "./result-actions.js";
 import { fetchResult, type ResultReader, resultFileName, withDownloads } from "./result-files.js";
 import { freshOutput, type ResultLinkDeps } from "./result-links.js";
+import { tooBigText } from "./send-result.js";
 
 const ResendDataSchema = z.object({
   ticket: z.string().min(16),
@@ -33,7 +34,6 @@ export interface ResendDeps extends ResultLinkDeps {
   uploadLimitBytes: number;
 }
 
-const BYTES_PER_MB = 1024 * 1024;
 /** Enough time left on a link to download the file now. */
 const DOWNLOAD_MARGIN_MS = 60_000;
 
@@ -76,20 +76,9 @@ export function resendJob(deps: ResendDeps): JobDefinition<ResendData> {
         if (size <= deps.uploadLimitBytes) {
           return deps.api.sendVideo(chatId, upload, { caption, reply_markup, supports_streaming: true });
         }
-        const until = new Intl.DateTimeFormat(record.locale, {
-          dateStyle: "medium",
-          timeStyle: "short",
-          timeZone: "UTC",
-        }).format(new Date(output.expiresAt * 1000));
         return deps.api.sendMessage(
           chatId,
-          t("video-too-big", {
-            number: position + 1,
-            size: Math.ceil(size / BYTES_PER_MB),
-            limit: Math.floor(deps.uploadLimitBytes / BYTES_PER_MB),
-            until,
-            url: output.url,
-          }),
+          tooBigText(t, record.locale, { position, output }, size, deps.uploadLimitBytes),
           { link_preview_options: { is_disabled: true }, reply_markup },
         );
       });

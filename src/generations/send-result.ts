@@ -7,19 +7,13 @@
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import { type Api, GrammyError, type InputFile } from "grammy";
-import type {
-  InlineKeyboardButton,
-  InlineKeyboardMarkup,
-  InputMediaPhoto,
-  InputMediaVideo,
-  Message,
-} from "grammy/types";
+import type { InlineKeyboardButton, InputMediaVideo, Message } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
 import { rereadableFile, sendVideoAlbum, withinCaption } from "../lifecycle/chat-delivery.js";
 import { type SentFile, sentFileOf, sentFilesOf } from "../lifecycle/result-index.js";
 import { type MediaHeader, mp4Header } from "../media/media-header.js";
 import { controlText, failureLines, imageCaption } from "./card.js";
-import type { BatchRecord, ChunkItem, ChunkRecord } from "./records.js";
+import type { BatchRecord, ChunkItem, ChunkRecord, StoredOutput } from "./records.js";
 import { albumKeyboard, joinRows, singleImageKeyboard, singleVideoKeyboard } from "./result-actions.js";
 import { download, type ResultReader, ResultUnavailableError, resultFileName } from "./result-files.js";
 
@@ -41,12 +35,10 @@ const VIDEO_HEADER_BYTES = 512 * 1024;
 async function videoHeader(file: string): Promise<MediaHeader> {
   const handle = await open(file, "r");
   try {
-    const { buffer, bytesRead } = await handle.read(
-      Buffer.alloc(VIDEO_HEADER_BYTES),
-      0,
-      VIDEO_HEADER_BYTES,
-      0,
-    );
+    const { buffer, bytesRead } = await handle.read({
+      buffer: Buffer.alloc(VIDEO_HEADER_BYTES),
+      position: 0,
+    });
     return mp4Header(buffer.subarray(0, bytesRead));
   } finally {
     await handle.close();
@@ -54,6 +46,28 @@ async function videoHeader(file: string): Promise<MediaHeader> {
 }
 
 const BYTES_PER_MB = 1024 * 1024;
+
+/** A clip too big for the bot to upload, as its link, with when the link stops working. */
+export function tooBigText(
+  t: Translate,
+  locale: string,
+  item: Pick<ChunkItem, "position"> & { output: StoredOutput },
+  bytes: number,
+  limitBytes: number,
+): string {
+  const format = new Intl.DateTimeFormat(locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
+  return t("video-too-big", {
+    number: item.position + 1,
+    size: Math.ceil(bytes / BYTES_PER_MB),
+    limit: Math.floor(limitBytes / BYTES_PER_MB),
+    until: format.format(new Date(item.output.expiresAt * 1000)),
+    url: item.output.url,
+  });
+}
 
 /** A clip's width and height from the shape and size it was made in (`16:9` at `720p` is 1280×720), for a file that does not state them. */
 function videoFrameSize(
@@ -72,12 +86,17 @@ function videoFrameSize(
   return across >= down ? { width: long, height: short } : { width: short, height: long };
 }
 
-/** Telegram refused the file as a photo (too big, or sides it will not take): it goes as a document. */
-function notAPhoto(error: unknown): boolean {
-  return (
-    error instanceof GrammyError &&
-    (error.error_code === 413 || /PHOTO_|too big|dimensions|IMAGE_PROCESS_FAILED/i.test(error.description))
-  );
+/** Sent as a photo; a file Telegram refuses as one (too big, or sides it will not take) goes as a document. */
+async function photoElseDocument<R>(photo: () => Promise<R>, document: () => Promise<R>): Promise<R> {
+  try {
+    return await photo();
+  } catch (error) {
+    const notAPhoto =
+      error instanceof GrammyError &&
+      (error.error_code === 413 || /PHOTO_|too big|dimensions|IMAGE_PROCESS_FAILED/i.test(error.description));
+    if (!notAPhoto) throw error;
+    return document();
+  }
 }
 
 /** The files a message of the delivery carried, by the generation each shows. */
@@ -146,14 +165,20 @@ export interface CardWords {
   rows: InlineKeyboardButton[][];
 }
 
+/** What sending one chunk needs; `card` holds the card's last words when this chunk carries them. */
+export interface ChunkSending {
+  deps: BatchResultSenderDeps;
+  record: BatchRecord;
+  chunk: ChunkRecord;
+  files: Map<string, string>;
+  videos: Map<string, VideoFile>;
+  t: Translate;
+  parts: SentParts;
+  card: CardWords | undefined;
+}
+
 /** The caption of a result sent alone: its own, what else of its chunk did not come out, and the card's last words. */
-function aloneCaption(
-  t: Translate,
-  record: BatchRecord,
-  chunk: ChunkRecord,
-  item: ChunkItem,
-  card: CardWords | undefined,
-): string {
+function aloneCaption({ t, record, chunk, card }: ChunkSending, item: ChunkItem): string {
   return withinCaption(
     // The card's last words say what was charged: the result's own line then leaves its price out.
     [
@@ -164,13 +189,25 @@ function aloneCaption(
   );
 }
 
-/** The message after an album, with the card's last words when it gives way. */
-function closingText(t: Translate, record: BatchRecord, chunk: ChunkRecord, card: CardWords | undefined) {
-  return [controlText(t, record, chunk), ...(card?.lines ?? [])].filter((line) => line !== "").join("\n");
+/** `rows` with the card's buttons below them; no markup at all when `rows` is absent and the card has none. */
+export function withCardRows(card: CardWords | undefined, rows?: InlineKeyboardButton[][]) {
+  const all = [...(rows ?? []), ...(card?.rows ?? [])];
+  return rows || all.length > 0 ? { reply_markup: { inline_keyboard: all } } : {};
 }
 
-function withCardRows(keyboard: InlineKeyboardMarkup, card: CardWords | undefined): InlineKeyboardMarkup {
-  return { inline_keyboard: [...keyboard.inline_keyboard, ...(card?.rows ?? [])] };
+/** The message after an album (or for a chunk with nothing to show), with the card's last words when it gives way. */
+async function sendControl(sending: ChunkSending, rows?: InlineKeyboardButton[][]): Promise<void> {
+  const { deps, record, chunk, t, card } = sending;
+  await sending.parts.once("control", async () => {
+    const text = [controlText(t, record, chunk), ...(card?.lines ?? [])].filter((line) => line !== "");
+    await deps.api.sendMessage(record.chatId, text.join("\n"), withCardRows(card, rows));
+    return undefined;
+  });
+}
+
+/** The chunk's results that came out and are on disk. */
+function madeOf({ chunk, files }: ChunkSending): ChunkItem[] {
+  return chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
 }
 
 /**
@@ -178,19 +215,11 @@ function withCardRows(keyboard: InlineKeyboardMarkup, card: CardWords | undefine
  * buttons, several as an album with a message of numbered buttons; one too big for the bot to upload
  * goes as its link, with when the link stops working.
  */
-async function sendVideos(
-  deps: BatchResultSenderDeps,
-  record: BatchRecord,
-  chunk: ChunkRecord,
-  files: Map<string, string>,
-  videos: Map<string, VideoFile>,
-  t: Translate,
-  parts: SentParts,
-  card: CardWords | undefined,
-): Promise<boolean> {
+async function sendVideos(sending: ChunkSending): Promise<boolean> {
+  const { deps, record, chunk, files, videos, t, parts, card } = sending;
   const { api } = deps;
   const chatId = record.chatId;
-  const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
+  const made = madeOf(sending);
   // Only canceled ones: the batch card says so, and nothing goes to the chat.
   if (made.length === 0 && controlText(t, record, chunk) === "") return false;
   const fits = made.filter((item) => (videos.get(item.id)?.bytes ?? 0) <= deps.uploadLimitBytes);
@@ -217,11 +246,11 @@ async function sendVideos(
   if (fits.length === 1 && only && tooBig.length === 0) {
     await parts.once("media", async () => {
       const { file, other } = media(only);
-      const caption = aloneCaption(t, record, chunk, only, card);
+      const rows = singleVideoKeyboard(t, record.ticket, only.position).inline_keyboard;
       const sent = await api.sendVideo(chatId, file, {
         ...other,
-        caption,
-        reply_markup: withCardRows(singleVideoKeyboard(t, record.ticket, only.position), card),
+        caption: aloneCaption(sending, only),
+        ...withCardRows(card, rows),
       });
       return filesOf([[only, sent]]);
     });
@@ -239,19 +268,10 @@ async function sendVideos(
     const output = item.output;
     if (!output) continue;
     await parts.once(`link:${item.position}`, async () => {
+      const bytes = videos.get(item.id)?.bytes ?? 0;
       await api.sendMessage(
         chatId,
-        t("video-too-big", {
-          number: item.position + 1,
-          size: Math.ceil((videos.get(item.id)?.bytes ?? 0) / BYTES_PER_MB),
-          limit: Math.floor(deps.uploadLimitBytes / BYTES_PER_MB),
-          until: new Intl.DateTimeFormat(record.locale, {
-            dateStyle: "medium",
-            timeStyle: "short",
-            timeZone: "UTC",
-          }).format(new Date(output.expiresAt * 1000)),
-          url: output.url,
-        }),
+        tooBigText(t, record.locale, { ...item, output }, bytes, deps.uploadLimitBytes),
         { link_preview_options: { is_disabled: true } },
       );
       return undefined;
@@ -262,95 +282,55 @@ async function sendVideos(
     made.map((item) => item.position),
     record.type,
   );
-  await parts.once("control", async () => {
-    await api.sendMessage(chatId, closingText(t, record, chunk, card), {
-      reply_markup: withCardRows(
-        { inline_keyboard: [...joinRows(t, record, chunk), ...keyboard.inline_keyboard] },
-        card,
-      ),
-    });
-    return undefined;
-  });
+  await sendControl(sending, [...joinRows(t, record, chunk), ...keyboard.inline_keyboard]);
   return true;
 }
 
 /** Sends the chunk's images: one as a photo with its buttons, several as an album and its message of buttons. */
-async function sendImages(
-  deps: BatchResultSenderDeps,
-  record: BatchRecord,
-  chunk: ChunkRecord,
-  files: Map<string, string>,
-  t: Translate,
-  parts: SentParts,
-  card: CardWords | undefined,
-): Promise<boolean> {
+async function sendImages(sending: ChunkSending): Promise<boolean> {
+  const { deps, record, chunk, files, t, parts, card } = sending;
   const { api } = deps;
   const fileOf = (item: ChunkItem) => resultFile(files, item);
   const chatId = record.chatId;
-  const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
+  const made = madeOf(sending);
   if (made.length === 0) {
     // Only canceled ones leave nothing to say here: the batch card counts them with their refund.
     if (controlText(t, record, chunk) === "") return false;
-    await parts.once("control", async () => {
-      const rows = card?.rows ?? [];
-      await api.sendMessage(
-        chatId,
-        closingText(t, record, chunk, card),
-        rows.length > 0 ? { reply_markup: { inline_keyboard: rows } } : {},
-      );
-      return undefined;
-    });
+    await sendControl(sending);
     return true;
   }
   const [only] = made;
   if (made.length === 1 && only) {
     await parts.once("media", async () => {
-      const caption = aloneCaption(t, record, chunk, only, card);
-      const reply_markup = withCardRows(singleImageKeyboard(t, record.ticket, only.position), card);
-      try {
-        return filesOf([[only, await api.sendPhoto(chatId, fileOf(only), { caption, reply_markup })]]);
-      } catch (error) {
-        if (!notAPhoto(error)) throw error;
-        return filesOf([[only, await api.sendDocument(chatId, fileOf(only), { caption, reply_markup })]]);
-      }
+      const rows = singleImageKeyboard(t, record.ticket, only.position).inline_keyboard;
+      const options = { caption: aloneCaption(sending, only), ...withCardRows(card, rows) };
+      const sent = await photoElseDocument<Message>(
+        () => api.sendPhoto(chatId, fileOf(only), options),
+        () => api.sendDocument(chatId, fileOf(only), options),
+      );
+      return filesOf([[only, sent]]);
     });
     return true;
   }
   await parts.once("media", async () => {
-    const photos: InputMediaPhoto[] = made.map((item) => ({
-      type: "photo",
-      media: fileOf(item),
-      caption: withinCaption(imageCaption(t, record, item)),
-    }));
-    let messages: Message[];
-    try {
-      messages = await api.sendMediaGroup(chatId, photos);
-    } catch (error) {
-      if (!notAPhoto(error)) throw error;
-      messages = await api.sendMediaGroup(
-        chatId,
-        made.map((item) => ({
-          type: "document",
-          media: fileOf(item),
-          caption: withinCaption(imageCaption(t, record, item)),
-        })),
-      );
-    }
+    const album = <T extends "photo" | "document">(type: T) =>
+      made.map((item) => ({
+        type,
+        media: fileOf(item),
+        caption: withinCaption(imageCaption(t, record, item)),
+      }));
+    const messages = await photoElseDocument<Message[]>(
+      () => api.sendMediaGroup(chatId, album("photo")),
+      () => api.sendMediaGroup(chatId, album("document")),
+    );
     return filesOf(made.map((item, index) => [item, messages[index]]));
   });
-  await parts.once("control", async () => {
-    await api.sendMessage(chatId, closingText(t, record, chunk, card), {
-      reply_markup: withCardRows(
-        albumKeyboard(
-          record.ticket,
-          made.map((item) => item.position),
-          record.type,
-        ),
-        card,
-      ),
-    });
-    return undefined;
-  });
+  const keyboard = albumKeyboard(
+    record.ticket,
+    made.map((item) => item.position),
+    record.type,
+  );
+  await sendControl(sending, keyboard.inline_keyboard);
   return true;
 }
 
@@ -358,16 +338,6 @@ async function sendImages(
  * Sends a chunk's results, each message once: images or clips, as the batch made. With the card's last
  * words, its last message carries them; true when that message is in the chat (false: nothing to send).
  */
-export async function sendChunk(
-  deps: BatchResultSenderDeps,
-  record: BatchRecord,
-  chunk: ChunkRecord,
-  fetched: { files: Map<string, string>; videos: Map<string, VideoFile> },
-  t: Translate,
-  parts: SentParts,
-  card?: CardWords,
-): Promise<boolean> {
-  return record.type === "video"
-    ? sendVideos(deps, record, chunk, fetched.files, fetched.videos, t, parts, card)
-    : sendImages(deps, record, chunk, fetched.files, t, parts, card);
+export function sendChunk(sending: ChunkSending): Promise<boolean> {
+  return sending.record.type === "video" ? sendVideos(sending) : sendImages(sending);
 }
