@@ -202,7 +202,7 @@ async function recordBatch(deps: CreateDeps, record: BatchRecord, created: Creat
     await deps.records.place(generation.id, { ticket: record.ticket, position });
     await deps.records.follow(record.userId, generation.id, generation.created * 1000);
   }
-  await deps.records.markOpen(record.ticket, record.createdAt);
+  await deps.records.open.add(record.ticket, record.createdAt);
   const recorded = await deps.records.update(record.ticket, (current) => ({
     ...current,
     state: "created",

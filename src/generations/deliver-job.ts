@@ -146,7 +146,7 @@ async function finishBatch(deps: DeliverDeps, record: BatchRecord): Promise<void
   // starts it again, and what it starts is made once.
   await deps.finished?.(record);
   await deps.records.update(record.ticket, (current) => ({ ...current, state: "finished" }));
-  await deps.records.markClosed(record.ticket);
+  await deps.records.open.remove(record.ticket);
   await deps.refreshCard(record.ticket, { final: true });
 }
 
@@ -337,7 +337,7 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       logger,
       async closed() {
         await deps.records.update(record.ticket, (current) => ({ ...current, state: "undeliverable" }));
-        await deps.records.markClosed(record.ticket);
+        await deps.records.open.remove(record.ticket);
       },
       async failed() {
         if (context.attempt < definition.attempts) return;

@@ -137,11 +137,31 @@ const TallySchema = z.object({
   running: z.number().int().nonnegative(),
 });
 
+export interface CancelService {
+  cancelGeneration(apiKey: string, id: string, idempotencyKey: string): Promise<CanceledGeneration>;
+}
+
+/** Cancels a queued generation: as the service then has it, "running" once started, undefined when gone. */
+export async function cancelOne(
+  service: CancelService,
+  apiKey: string,
+  id: string,
+  idempotencyKey: string,
+): Promise<Observation | "running" | undefined> {
+  try {
+    const answer = await service.cancelGeneration(apiKey, id, idempotencyKey);
+    return answer.generation ?? { id, status: "canceled" };
+  } catch (error) {
+    if (!isGenerationServiceError(error)) throw error;
+    if (error.code === "already_running") return "running";
+    if (error.code !== "not_found") throw error;
+    return undefined;
+  }
+}
+
 export interface CancelQueueDeps {
   credentials: GenerationCredentialsReader;
-  service: Pick<QueueService, "listGenerations"> & {
-    cancelGeneration(apiKey: string, id: string, idempotencyKey: string): Promise<CanceledGeneration>;
-  };
+  service: Pick<QueueService, "listGenerations"> & CancelService;
   /** Batch cards of this bot learn of the cancels as of any other news. */
   observe(observation: Observation): Promise<unknown>;
   kv: KeyValueStore;
@@ -180,20 +200,15 @@ export function cancelQueueJob(deps: CancelQueueDeps): JobDefinition<CancelQueue
       try {
         const queued = await listAll(deps.service, credentials.apiKey, "queued");
         for (const generation of queued) {
-          try {
-            const answer = await deps.service.cancelGeneration(
-              credentials.apiKey,
-              generation.id,
-              deriveIdempotencyKey(`queue:${chatId}:${messageId}`, `cancel:${generation.id}`),
-            );
+          const { id } = generation;
+          const key = deriveIdempotencyKey(`queue:${chatId}:${messageId}`, `cancel:${id}`);
+          const outcome = await cancelOne(deps.service, credentials.apiKey, id, key);
+          if (outcome === "running") tally.running += 1;
+          else if (outcome) {
             tally.canceled += 1;
             // What it held while queued comes back; once refunded, the service may report its cost as 0.
             tally.refunded += generation.cost_tokens;
-            await deps.observe(answer.generation ?? { id: generation.id, status: "canceled" });
-          } catch (error) {
-            if (!isGenerationServiceError(error)) throw error;
-            if (error.code === "already_running") tally.running += 1;
-            else if (error.code !== "not_found") throw error;
+            await deps.observe(outcome);
           }
           await save();
         }

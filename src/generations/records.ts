@@ -17,7 +17,13 @@ import {
   type Output,
 } from "../generation-service/responses.js";
 import { ALBUM_SIZE } from "../lifecycle/chat-delivery.js";
-import { ProblemSchema, SHARED_STATES, TicketRecordSchema, TicketRecords } from "../lifecycle/records.js";
+import {
+  DueTickets,
+  ProblemSchema,
+  SHARED_STATES,
+  TicketRecordSchema,
+  TicketRecords,
+} from "../lifecycle/records.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import { MediaRefSchema } from "../media/media-ref.js";
 import { readStored } from "../storage/json.js";
@@ -26,15 +32,11 @@ import type { Storage } from "../storage/ports.js";
 /** Batches stay reachable from their buttons (Original, Again, Delete) for the longest retention, 30 days. */
 const RECORD_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const POLL_SET = "generations:poll";
-/** Batches the service has whose albums are not all in the chat, scored by creation: what a start resumes. */
-const OPEN_SET = "generation-batches:open";
 const LOCK_TTL_MS = 10_000;
 const LOCK_WAIT_MS = 15_000;
 
-export const FINISHED_STATUSES: ReadonlySet<GenerationStatus> = new Set(["succeeded", "failed", "canceled"]);
-
 export function isFinished(status: GenerationStatus): boolean {
-  return FINISHED_STATUSES.has(status);
+  return status === "succeeded" || status === "failed" || status === "canceled";
 }
 
 const BATCH_STATES = [
@@ -171,28 +173,28 @@ const CardStateSchema = z.object({
   /** When they were shown (epoch ms). */
   shownAt: z.number().optional(),
 });
-export type CardState = z.infer<typeof CardStateSchema>;
-
-/** Where a generation of ours lives. */
-export interface GenerationPlace {
-  ticket: string;
-  position: number;
-}
 
 export function chunkOf(position: number): number {
   return Math.floor(position / ALBUM_SIZE);
 }
 
-function placeOf(raw: string | undefined): GenerationPlace | undefined {
+/** Where a generation of ours lives. */
+function placeOf(raw: string | undefined): { ticket: string; position: number } | undefined {
   const match = raw === undefined ? undefined : /^([A-Za-z0-9_-]{16,64}) (\d+)$/.exec(raw);
   return match ? { ticket: match[1] ?? "", position: Number(match[2]) } : undefined;
 }
 
-export class RecordBusyError extends Error {
+class RecordBusyError extends Error {
   override readonly name = "RecordBusyError";
 }
 
+const chunkKey = (ticket: string, index: number) => `generation-chunk:${ticket}:${index}`;
+const pendingSet = (userId: number) => `generations:pending:${userId}`;
+
 export class GenerationRecords extends TicketRecords<BatchRecord> {
+  /** Batches the service has whose albums are not all in the chat, by creation: what a start resumes. */
+  readonly open: DueTickets;
+
   constructor(
     storage: Storage,
     private readonly now: () => number = Date.now,
@@ -202,6 +204,7 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
       { record: "generation-batch", button: "generation-button", schema: BatchRecordSchema },
       RECORD_TTL_MS,
     );
+    this.open = new DueTickets(storage.sortedSets, "generation-batches:open");
   }
 
   /** Changes a batch under its lock, so jobs that change different parts of it lose none. */
@@ -213,14 +216,12 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
   }
 
   /** Where the batch's card is and what it shows (kept apart: it changes far more often). */
-  async card(ticket: string): Promise<CardState | undefined> {
+  card(ticket: string): Promise<z.infer<typeof CardStateSchema> | undefined> {
     return readStored(this.storage.kv, `generation-card:${ticket}`, CardStateSchema);
   }
 
-  async putCard(ticket: string, card: CardState): Promise<void> {
-    await this.storage.kv.set(`generation-card:${ticket}`, JSON.stringify(CardStateSchema.parse(card)), {
-      ttlMs: RECORD_TTL_MS,
-    });
+  async putCard(ticket: string, card: z.infer<typeof CardStateSchema>): Promise<void> {
+    await this.putStored(`generation-card:${ticket}`, CardStateSchema, card);
   }
 
   /**
@@ -231,8 +232,13 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
     return this.storage.kv.setIfAbsent(`generation-form:${formInstance}`, ticket, { ttlMs: RECORD_TTL_MS });
   }
 
-  async chunk(ticket: string, index: number): Promise<ChunkRecord | undefined> {
-    return readStored(this.storage.kv, `generation-chunk:${ticket}:${index}`, ChunkRecordSchema);
+  chunk(ticket: string, index: number): Promise<ChunkRecord | undefined> {
+    return readStored(this.storage.kv, chunkKey(ticket, index), ChunkRecordSchema);
+  }
+
+  /** The generation at `position` of the batch. */
+  async item(ticket: string, position: number): Promise<ChunkItem | undefined> {
+    return (await this.chunk(ticket, chunkOf(position)))?.items.find((item) => item.position === position);
   }
 
   async chunks(record: Pick<BatchRecord, "ticket" | "count">): Promise<ChunkRecord[]> {
@@ -245,11 +251,7 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
   }
 
   async putChunk(chunk: ChunkRecord): Promise<void> {
-    await this.storage.kv.set(
-      `generation-chunk:${chunk.ticket}:${chunk.index}`,
-      JSON.stringify(ChunkRecordSchema.parse(chunk)),
-      { ttlMs: RECORD_TTL_MS },
-    );
+    await this.putStored(chunkKey(chunk.ticket, chunk.index), ChunkRecordSchema, chunk);
   }
 
   /**
@@ -261,17 +263,12 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
     index: number,
     change: (chunk: ChunkRecord) => ChunkRecord | undefined,
   ): Promise<ChunkRecord | undefined> {
-    return this.locked(
-      `generation-chunk:${ticket}:${index}`,
-      `chunk ${index} of ${ticketTag(ticket)}`,
-      async () => {
-        const chunk = await this.chunk(ticket, index);
-        if (!chunk) return undefined;
-        const next = change(chunk);
-        if (next) await this.putChunk(next);
-        return next;
-      },
-    );
+    return this.locked(chunkKey(ticket, index), `chunk ${index} of ${ticketTag(ticket)}`, async () => {
+      const chunk = await this.chunk(ticket, index);
+      const next = chunk && change(chunk);
+      if (next) await this.putChunk(next);
+      return next;
+    });
   }
 
   /** Runs `work` under the lock `name`; `shown` names it in an error, by the ticket's tag. */
@@ -290,13 +287,13 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
     }
   }
 
-  async place(generationId: string, place: GenerationPlace): Promise<void> {
+  async place(generationId: string, place: { ticket: string; position: number }): Promise<void> {
     await this.storage.kv.set(`generation-of:${generationId}`, `${place.ticket} ${place.position}`, {
       ttlMs: RECORD_TTL_MS,
     });
   }
 
-  async locate(generationId: string): Promise<GenerationPlace | undefined> {
+  async locate(generationId: string): Promise<{ ticket: string; position: number } | undefined> {
     return placeOf(await this.storage.kv.get(`generation-of:${generationId}`));
   }
 
@@ -318,16 +315,16 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
 
   /** A user's generation to follow until it finishes; `createdMs` orders the poller's paging. */
   async follow(userId: number, generationId: string, createdMs: number): Promise<void> {
-    await this.storage.sortedSets.add(`generations:pending:${userId}`, generationId, createdMs);
+    await this.storage.sortedSets.add(pendingSet(userId), generationId, createdMs);
   }
 
   async unfollow(userId: number, generationId: string): Promise<void> {
-    await this.storage.sortedSets.remove(`generations:pending:${userId}`, generationId);
+    await this.storage.sortedSets.remove(pendingSet(userId), generationId);
   }
 
   /** The user's unfinished generations, and when the oldest of them was created. */
   async followed(userId: number, limit = 5_000): Promise<{ ids: string[]; oldestMs: number | undefined }> {
-    const set = `generations:pending:${userId}`;
+    const set = pendingSet(userId);
     const ids = await this.storage.sortedSets.rangeByScore(set, Number.MAX_SAFE_INTEGER, limit);
     const first = ids[0];
     return {
@@ -347,20 +344,6 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
 
   async pollsDue(now: number, limit: number): Promise<number[]> {
     return (await this.storage.sortedSets.rangeByScore(POLL_SET, now, limit)).map(Number);
-  }
-
-  /** A created batch whose albums are still on their way to the chat. */
-  async markOpen(ticket: string, createdAt: number): Promise<void> {
-    await this.storage.sortedSets.add(OPEN_SET, ticket, createdAt);
-  }
-
-  /** Its albums are all in the chat, or never can be. */
-  async markClosed(ticket: string): Promise<void> {
-    await this.storage.sortedSets.remove(OPEN_SET, ticket);
-  }
-
-  async openBatches(limit: number): Promise<string[]> {
-    return this.storage.sortedSets.rangeByScore(OPEN_SET, Number.MAX_SAFE_INTEGER, limit);
   }
 }
 

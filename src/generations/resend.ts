@@ -11,7 +11,7 @@ import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { rereadableFile, withinCaption } from "../lifecycle/chat-delivery.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import { imageCaption } from "./card.js";
-import { chunkOf, type GenerationRecords } from "./records.js";
+import type { GenerationRecords } from "./records.js";
 import { singleImageKeyboard, singleVideoKeyboard } from "./result-actions.js";
 import { fetchResult, type ResultReader, resultFileName, withDownloads } from "./result-files.js";
 import { freshOutput, type ResultLinkDeps } from "./result-links.js";
@@ -46,8 +46,7 @@ export function resendJob(deps: ResendDeps): JobDefinition<ResendData> {
     concurrency: 4,
     async handler({ ticket, position, chatId }) {
       const record = await deps.records.get(ticket);
-      const chunk = await deps.records.chunk(ticket, chunkOf(position));
-      const item = chunk?.items.find((candidate) => candidate.position === position);
+      const item = await deps.records.item(ticket, position);
       if (!record || item?.status !== "succeeded") return;
       const t = deps.translate(record.locale);
       const caption = withinCaption(imageCaption(t, record, item));

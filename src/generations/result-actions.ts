@@ -9,17 +9,16 @@ import type { Api } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
-import type { CanceledGeneration } from "../generation-service/client.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
-import type { Generation } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { rereadableFile } from "../lifecycle/chat-delivery.js";
 import { VIDEO_LINK_TASKS, videoThenRows } from "../lifecycle/then-buttons.js";
 import { type TicketData, ticketJob, ticketTag } from "../lifecycle/tickets.js";
 import { CALLBACK_SCOPES, callbackInt, defineCallback } from "../telegram/callback-data.js";
-import type { Follower } from "./follower.js";
+import type { Follower, Observation } from "./follower.js";
 import type { Problem } from "./problems.js";
+import { type CancelService, cancelOne } from "./queue-card.js";
 import {
   type BatchRecord,
   type ChunkItem,
@@ -50,8 +49,7 @@ export function originalJob(deps: OriginalDeps): JobDefinition<OriginalData> {
     concurrency: 8,
     async handler({ ticket, position }) {
       const record = await deps.records.get(ticket);
-      const chunk = await deps.records.chunk(ticket, chunkOf(position));
-      const item = chunk?.items.find((candidate) => candidate.position === position);
+      const item = await deps.records.item(ticket, position);
       if (!record || !item) return;
       const t = deps.translate(record.locale);
       const caption = t("generation-original-caption", { number: position + 1 });
@@ -107,9 +105,7 @@ export async function resultLink(
 export interface CancelDeps {
   records: GenerationRecords;
   credentials: GenerationCredentialsReader;
-  service: {
-    cancelGeneration(apiKey: string, id: string, idempotencyKey: string): Promise<CanceledGeneration>;
-  };
+  service: CancelService;
   follower: Follower;
   api: Pick<Api, "sendMessage">;
   translate(locale: string): Translate;
@@ -133,22 +129,17 @@ export function cancelJob(deps: CancelDeps): JobDefinition<TicketData> {
     const runningBefore = items.filter((item) => item.status === "running").length;
     // Outcomes are recorded together after the calls, so the card never shows the refunds without
     // the ones that could not be stopped.
-    const outcomes: Array<{ id: string; status: "canceled" | "running" } | Generation> = [];
+    const outcomes: Observation[] = [];
     let stopped: unknown;
     try {
-      for (const item of queued) {
-        try {
-          const answer = await deps.service.cancelGeneration(
-            credentials.apiKey,
-            item.id,
-            idempotencyKeyOf(record, `cancel:${item.id}`),
-          );
-          outcomes.push(answer.generation ?? { id: item.id, status: "canceled" });
-        } catch (error) {
-          if (!isGenerationServiceError(error)) throw error;
-          if (error.code === "already_running") outcomes.push({ id: item.id, status: "running" });
-          else if (error.code !== "not_found") throw error;
-        }
+      for (const { id } of queued) {
+        const outcome = await cancelOne(
+          deps.service,
+          credentials.apiKey,
+          id,
+          idempotencyKeyOf(record, `cancel:${id}`),
+        );
+        if (outcome) outcomes.push(outcome === "running" ? { id, status: "running" } : outcome);
       }
     } catch (error) {
       stopped = error;
@@ -219,6 +210,11 @@ export function clipThenRows(t: Translate, ticket: string, position: number): In
   );
 }
 
+/** A row of one result's buttons, each labelled `generation-button-<action>`. */
+function actionRow(t: Translate, ticket: string, position: number, actions: ResultAction[]) {
+  return actions.map((action) => resultButton(t(`generation-button-${action}`), ticket, action, position));
+}
+
 /**
  * A clip's actions, under a video sent alone: the tasks it leads on to, then Again and Delete (a clip is
  * neither a reference nor re-sent as a file).
@@ -227,10 +223,7 @@ export function singleVideoKeyboard(t: Translate, ticket: string, position: numb
   return {
     inline_keyboard: [
       ...clipThenRows(t, ticket, position),
-      [
-        resultButton(t("generation-button-again"), ticket, "again", position),
-        resultButton(t("generation-button-delete"), ticket, "delete", position),
-      ],
+      actionRow(t, ticket, position, ["again", "delete"]),
     ],
   };
 }
@@ -258,15 +251,8 @@ export function joinRows(t: Translate, record: BatchRecord, chunk: ChunkRecord):
 export function singleImageKeyboard(t: Translate, ticket: string, position: number): InlineKeyboardMarkup {
   return {
     inline_keyboard: [
-      [
-        resultButton(t("generation-button-animate"), ticket, "animate", position),
-        resultButton(t("generation-button-reference"), ticket, "reference", position),
-      ],
-      [
-        resultButton(t("generation-button-original"), ticket, "original", position),
-        resultButton(t("generation-button-again"), ticket, "again", position),
-        resultButton(t("generation-button-delete"), ticket, "delete", position),
-      ],
+      actionRow(t, ticket, position, ["animate", "reference"]),
+      actionRow(t, ticket, position, ["original", "again", "delete"]),
     ],
   };
 }

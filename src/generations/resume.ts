@@ -24,10 +24,10 @@ export async function resumeGenerations(deps: ResumeDeps): Promise<{ users: numb
   const users = await records.pollsDue(Number.MAX_SAFE_INTEGER, MAX_RESUMED);
   for (const userId of users) await records.schedulePoll(userId, startedAt);
   let albums = 0;
-  for (const ticket of await records.openBatches(MAX_RESUMED)) {
+  for (const ticket of await records.open.due(Number.MAX_SAFE_INTEGER, MAX_RESUMED)) {
     const record = await records.get(ticket);
     if (record?.state !== "created") {
-      await records.markClosed(ticket);
+      await records.open.remove(ticket);
       continue;
     }
     // Only the first album not in the chat: each delivery hands the turn to the next.

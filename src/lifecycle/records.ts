@@ -59,12 +59,15 @@ export abstract class TicketRecords<R extends { ticket: string }> {
     return this.parse(await this.storage.kv.get(this.key(ticket)));
   }
 
+  /** `value` as JSON under `key` once `schema` has checked it, for as long as records live. */
+  protected async putStored<T>(key: string, schema: z.ZodType<T>, value: T): Promise<void> {
+    await this.storage.kv.set(key, JSON.stringify(schema.parse(value)), { ttlMs: this.ttlMs });
+  }
+
   async put(record: R): Promise<void> {
-    const { kv } = this.storage;
-    await kv.set(this.key(record.ticket), JSON.stringify(this.kind.schema.parse(record)), {
-      ttlMs: this.ttlMs,
-    });
-    await kv.set(`${this.kind.button}:${ticketTag(record.ticket)}`, record.ticket, { ttlMs: this.ttlMs });
+    await this.putStored(this.key(record.ticket), this.kind.schema, record);
+    const buttonKey = `${this.kind.button}:${ticketTag(record.ticket)}`;
+    await this.storage.kv.set(buttonKey, record.ticket, { ttlMs: this.ttlMs });
   }
 
   async update(ticket: string, change: (record: R) => R): Promise<R | undefined> {

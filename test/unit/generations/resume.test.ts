@@ -45,9 +45,9 @@ async function setup() {
     sent: ["media"],
   });
   await records.putChunk({ ticket: OPEN, index: 2, items: items(20, "succeeded"), delivered: false });
-  await records.markOpen(OPEN, clock.now);
+  await records.open.add(OPEN, clock.now);
   await records.put({ ...sampleBatch(DONE, USER, clock.now), state: "finished" });
-  await records.markOpen(DONE, clock.now);
+  await records.open.add(DONE, clock.now);
   // The dead process's poller had leased the user's next pass a minute ahead.
   await records.schedulePoll(USER, clock.now + 60_000);
   const queued: Array<{ name: string; data: unknown; options: EnqueueOptions | undefined }> = [];
@@ -79,7 +79,7 @@ describe("a start after a crash", () => {
       },
     ]);
     // A batch already finished is no longer kept among the open ones.
-    expect(await rig.records.openBatches(10)).toEqual([OPEN]);
+    expect(await rig.records.open.due(Number.MAX_SAFE_INTEGER, 10)).toEqual([OPEN]);
   });
 
   it("a poll pass that finds the user's lock still held looks again within seconds, not a lease later", async () => {
