@@ -136,22 +136,12 @@ export function formName(t: Translate, record: Pick<BatchRecord, "form">): strin
   return t(`generation-form-${record.form.type}-name`);
 }
 
-/** Counts of a batch's generations by where they stand. */
-export interface BatchCounts {
-  queued: number;
-  running: number;
-  succeeded: number;
-  failed: number;
-  canceled: number;
-  /** Tokens of the succeeded ones: what is charged. */
-  charged: number;
-  /** Tokens given back for the failed ones, and for the canceled ones. */
-  refundedFailed: number;
-  refundedCanceled: number;
-}
-
-export function countBatch(chunks: readonly ChunkRecord[]): BatchCounts {
-  const counts: BatchCounts = {
+/**
+ * A batch's generations by where they stand, the tokens charged for the succeeded ones, and those given
+ * back for the failed and for the canceled ones.
+ */
+export function countBatch(chunks: readonly ChunkRecord[]) {
+  const counts = {
     queued: 0,
     running: 0,
     succeeded: 0,
@@ -161,16 +151,15 @@ export function countBatch(chunks: readonly ChunkRecord[]): BatchCounts {
     refundedFailed: 0,
     refundedCanceled: 0,
   };
-  for (const chunk of chunks) {
-    for (const item of chunk.items) {
-      counts[item.status] += 1;
-      if (item.status === "succeeded") counts.charged += item.costTokens;
-      if (item.status === "failed") counts.refundedFailed += refundOf(item);
-      if (item.status === "canceled") counts.refundedCanceled += refundOf(item);
-    }
+  for (const item of chunks.flatMap((chunk) => chunk.items)) {
+    counts[item.status] += 1;
+    if (item.status === "succeeded") counts.charged += item.costTokens;
+    if (item.status === "failed") counts.refundedFailed += refundOf(item);
+    if (item.status === "canceled") counts.refundedCanceled += refundOf(item);
   }
   return counts;
 }
+type BatchCounts = ReturnType<typeof countBatch>;
 
 /** The batch card for a batch the service has. */
 export function createdCardText(
@@ -289,7 +278,8 @@ export function failureLines(t: Translate, chunk: ChunkRecord): string[] {
     );
 }
 
-function clip(text: string, max: number): string {
+/** The text on one line, cut to `max` characters and marked as cut. */
+export function clip(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

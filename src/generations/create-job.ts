@@ -216,6 +216,36 @@ async function recordBatch(deps: CreateDeps, record: BatchRecord, created: Creat
   await deps.afterCreate(recorded ?? record);
 }
 
+/** What a failed creation tells the user; a failure the next attempt may get past is thrown on. */
+async function failureProblem(
+  deps: CreateDeps,
+  record: BatchRecord,
+  error: unknown,
+  { apiKey, lastAttempt, logger }: { apiKey: string; lastAttempt: boolean; logger: JobContext["logger"] },
+): Promise<Problem> {
+  if (error instanceof RefusedFile) return error.problem;
+  if (error instanceof MediaError) return { key: `media-error-${error.kind}`, params: error.params };
+  if (!isGenerationServiceError(error)) {
+    if (!lastAttempt) throw error;
+    logger.error({ err: error }, "generation batch not created");
+    return { key: "error-generic" };
+  }
+  if (error.code === "insufficient_credits" || error.code === "key_budget_exceeded") {
+    return moneyProblem(deps, record, error, apiKey);
+  }
+  if (isTransient(error) && !lastAttempt) {
+    // The next attempt sends the same Idempotency-Key: a batch made meanwhile is answered, not made again.
+    logger.warn({ err: error }, "generation batch not created yet; trying again");
+    throw error;
+  }
+  logger.warn({ err: error, code: error.code }, "generation batch refused");
+  // The catalog does not say which inputs a model takes; a refusal of the input itself says so.
+  const input = record.type === "video" ? refusedInput(record.request, error) : undefined;
+  return input
+    ? { key: "video-refs-model-refuses", params: { model: record.modelLabel, input } }
+    : problemOf(error);
+}
+
 export function createJob(deps: CreateDeps): JobDefinition<TicketData> {
   const tuning = { attempts: CREATE_ATTEMPTS, backoffMs: 3_000, concurrency: 8 };
   return ticketJob("create-generations", tuning, async (ticket, context) => {
@@ -246,20 +276,16 @@ export function createJob(deps: CreateDeps): JobDefinition<TicketData> {
       };
       const key = idempotencyKeyOf(current, "create");
       const apiKey = credentials.apiKey;
-      const send = async (): Promise<CreatedBatch | z.core.$ZodIssue[]> => {
-        if (current.type === "video") {
-          const body = VideoGenerationRequestSchema.safeParse(request);
-          return body.success
-            ? await deps.service.createVideos(apiKey, body.data, key, options)
-            : body.error.issues;
-        }
-        const body = ImageGenerationRequestSchema.safeParse(request);
-        return body.success
-          ? await deps.service.createImages(apiKey, body.data, key, options)
-          : body.error.issues;
+      const send = <B>(schema: z.ZodType<B>, post: (body: B) => Promise<CreatedBatch>) => {
+        const body = schema.safeParse(request);
+        return body.success ? post(body.data) : Promise.resolve(body.error.issues);
       };
       await deps.cards.show(current, t("generation-card-creating", { name: formName(t, current) }));
-      const created = await send();
+      const created = await (current.type === "video"
+        ? send(VideoGenerationRequestSchema, (body) => deps.service.createVideos(apiKey, body, key, options))
+        : send(ImageGenerationRequestSchema, (body) =>
+            deps.service.createImages(apiKey, body, key, options),
+          ));
       if (Array.isArray(created)) {
         logger.error({ issues: created }, "a form built a request the spec does not allow");
         await fail(deps, record, { key: "error-generic" });
@@ -272,42 +298,14 @@ export function createJob(deps: CreateDeps): JobDefinition<TicketData> {
       deps.metrics?.generationBatches.inc({ type: current.type });
       await recordBatch(deps, current, created);
     } catch (error) {
-      if (error instanceof RefusedFile) {
-        await fail(deps, record, error.problem);
-        return;
-      }
-      if (error instanceof MediaError) {
-        await fail(deps, record, { key: `media-error-${error.kind}`, params: error.params });
-        return;
-      }
-      if (!isGenerationServiceError(error)) {
-        if (!lastAttempt) throw error;
-        logger.error({ err: error }, "generation batch not created");
-        await fail(deps, record, { key: "error-generic" });
-        return;
-      }
-      if (error.code === "insufficient_credits" || error.code === "key_budget_exceeded") {
-        await fail(deps, record, await moneyProblem(deps, record, error, credentials.apiKey));
-        return;
-      }
-      if (BUSY_CODES.has(error.code)) {
+      if (isGenerationServiceError(error) && BUSY_CODES.has(error.code)) {
         await waitForService(deps, record, error, logger);
         return;
       }
-      if (isTransient(error) && !lastAttempt) {
-        // The next attempt sends the same Idempotency-Key: a batch made meanwhile is answered, not made again.
-        logger.warn({ err: error }, "generation batch not created yet; trying again");
-        throw error;
-      }
-      logger.warn({ err: error, code: error.code }, "generation batch refused");
-      // The catalog does not say which inputs a model takes; a refusal of the input itself says so.
-      const input = record.type === "video" ? refusedInput(record.request, error) : undefined;
       await fail(
         deps,
         record,
-        input
-          ? { key: "video-refs-model-refuses", params: { model: record.modelLabel, input } }
-          : problemOf(error),
+        await failureProblem(deps, record, error, { apiKey: credentials.apiKey, lastAttempt, logger }),
       );
     }
   });

@@ -4,7 +4,7 @@
  */
 import type { Translate } from "../i18n/translate.js";
 import type { ResultIndex, SentFile } from "../lifecycle/result-index.js";
-import { formName } from "./card.js";
+import { clip, formName } from "./card.js";
 import { type BatchRecord, type ChunkRecord, hasOwnPrompt } from "./records.js";
 
 /** The flat prompt's start: what a line of one result shows of it. */
@@ -27,13 +27,8 @@ export async function keepForInline(
   for (const item of chunk.items) {
     const file = files.get(item.id);
     if (!file) continue;
-    const prompt = ownPrompt ? item.prompt.replace(/\s+/g, " ").trim() : "";
-    const description =
-      prompt === ""
-        ? record.modelLabel
-        : prompt.length > PROMPT_LINE_CHARS
-          ? `${prompt.slice(0, PROMPT_LINE_CHARS - 1)}…`
-          : prompt;
+    const prompt = ownPrompt ? clip(item.prompt, Number.POSITIVE_INFINITY) : "";
+    const description = prompt === "" ? record.modelLabel : clip(prompt, PROMPT_LINE_CHARS);
     await index.add(
       record.userId,
       { ...file, title, description, words: [title, prompt, record.modelLabel].join(" ") },

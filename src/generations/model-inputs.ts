@@ -21,13 +21,6 @@ export function videoInputsOf(
   return new Set(["video", "audio"]);
 }
 
-export function takesVideoInput(
-  model: Pick<CatalogModel, "reference_modes" | "audio">,
-  input: VideoInput,
-): boolean {
-  return videoInputsOf(model).has(input);
-}
-
 /** Inputs no catalog field states: nothing but the service's 400 says a model does not take them. */
 const INFERRED_INPUTS: ReadonlySet<VideoInput> = new Set(["video", "audio"]);
 
@@ -41,7 +34,7 @@ export function candidateModels<M extends Pick<CatalogModel, "reference_modes" |
   input: VideoInput,
   allowed: (model: M) => boolean,
 ): M[] {
-  const taking = models.filter((model) => takesVideoInput(model, input));
+  const taking = models.filter((model) => videoInputsOf(model).has(input));
   const likely =
     input === "audio"
       ? [...taking.filter((model) => model.audio), ...taking.filter((model) => !model.audio)]
@@ -59,14 +52,6 @@ const FIELDS_OF_INPUT: Record<VideoInput, readonly string[]> = {
   audio: ["audio_file_ids"],
 };
 
-/** The input a video request sends: the first of its file fields, else prompts alone. */
-export function inputOfRequest(request: Record<string, unknown>): VideoInput {
-  const sent = VIDEO_INPUTS.find(
-    (input) => input !== "text" && FIELDS_OF_INPUT[input].some((field) => request[field] !== undefined),
-  );
-  return sent ?? "text";
-}
-
 /**
  * The input the service refused the model for: a 400 `invalid_request` whose field is the one that selects
  * the request's input. Undefined for a refusal of anything else (an option, a value).
@@ -76,6 +61,10 @@ export function refusedInput(
   error: { code: string; param?: string | undefined },
 ): VideoInput | undefined {
   if (error.code !== "invalid_request" || error.param === undefined) return undefined;
-  const input = inputOfRequest(request);
+  // The input the request sends: the first of its file fields, else prompts alone.
+  const sent = VIDEO_INPUTS.find(
+    (input) => input !== "text" && FIELDS_OF_INPUT[input].some((field) => request[field] !== undefined),
+  );
+  const input = sent ?? "text";
   return FIELDS_OF_INPUT[input].includes(error.param) ? input : undefined;
 }

@@ -23,6 +23,7 @@ import {
 import type { Logger } from "../logger.js";
 import type { LockStore } from "../storage/ports.js";
 import type { Follower } from "./follower.js";
+import { pages } from "./queue-card.js";
 import type { GenerationRecords } from "./records.js";
 
 const PollDataSchema = z.object({ userId: z.number().int() });
@@ -44,7 +45,6 @@ export interface PollDeps {
   now?: () => number;
 }
 
-const PAGE_SIZE = 100;
 /** Requests of a window a pass or a failure check leaves for creations and users' buttons. */
 export const RESERVED_REQUESTS = 10;
 /** An unfinished generation this old is read on its own: it may have been canceled elsewhere. */
@@ -83,24 +83,18 @@ export async function readFinished(
   pending: Set<string>,
   oldestMs: number,
 ): Promise<void> {
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES && pending.size > 0; page++) {
-    const list = await deps.service.listGenerations(apiKey, {
-      status,
-      limit: PAGE_SIZE,
-      ...(cursor ? { starting_after: cursor } : {}),
-    });
-    for (const generation of list.data) {
+  if (pending.size === 0) return;
+  for await (const data of pages(deps.service, apiKey, status, MAX_PAGES)) {
+    for (const generation of data) {
       if (!pending.has(generation.id)) continue;
       pending.delete(generation.id);
       await deps.follower.observe(generation);
       // Finished, whether or not its batch is still known: it is followed no more.
       await deps.records.unfollow(userId, generation.id);
     }
-    const last = list.data.at(-1);
+    const last = data.at(-1);
     // Newest first: once a page reaches past the oldest we follow, the next holds none of ours.
-    if (!list.has_more || !list.next_cursor || !last || last.created * 1000 < oldestMs - 1000) return;
-    cursor = list.next_cursor;
+    if (pending.size === 0 || !last || last.created * 1000 < oldestMs - 1000) return;
   }
 }
 
@@ -114,9 +108,10 @@ export function pollJob(deps: PollDeps): JobDefinition<PollData> {
     await readFinished(deps, userId, apiKey, "succeeded", pending, oldestMs);
     await readFinished(deps, userId, apiKey, "failed", pending, oldestMs);
     if (pending.size > 0) {
-      const running = await deps.service.listGenerations(apiKey, { status: "running", limit: PAGE_SIZE });
-      for (const generation of running.data) {
-        if (pending.delete(generation.id)) await deps.follower.observe(generation);
+      for await (const running of pages(deps.service, apiKey, "running", 1)) {
+        for (const generation of running) {
+          if (pending.delete(generation.id)) await deps.follower.observe(generation);
+        }
       }
     }
     // Neither finished nor running for long: queued still, or canceled or deleted where we cannot see.

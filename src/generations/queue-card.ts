@@ -45,6 +45,26 @@ export interface QueueSnapshot {
   queued: Generation[];
 }
 
+/** The pages of the user's generations with the status, newest first, up to `maxPages`. */
+export async function* pages(
+  service: Pick<QueueService, "listGenerations">,
+  apiKey: string,
+  status: ListGenerationsQuery["status"],
+  maxPages: number,
+): AsyncGenerator<Generation[]> {
+  let cursor: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const answer = await service.listGenerations(apiKey, {
+      status,
+      limit: PAGE_SIZE,
+      ...(cursor ? { starting_after: cursor } : {}),
+    });
+    yield answer.data;
+    cursor = answer.next_cursor ?? undefined;
+    if (!answer.has_more || !cursor) return;
+  }
+}
+
 /** Every generation with the status, newest first, page by page. */
 export async function listAll(
   service: Pick<QueueService, "listGenerations">,
@@ -53,17 +73,7 @@ export async function listAll(
   maxPages = MAX_QUEUED_PAGES,
 ): Promise<Generation[]> {
   const found: Generation[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < maxPages; page++) {
-    const answer = await service.listGenerations(apiKey, {
-      status,
-      limit: PAGE_SIZE,
-      ...(cursor ? { starting_after: cursor } : {}),
-    });
-    found.push(...answer.data);
-    cursor = answer.next_cursor ?? undefined;
-    if (!answer.has_more || !cursor) break;
-  }
+  for await (const data of pages(service, apiKey, status, maxPages)) found.push(...data);
   return found;
 }
 

@@ -11,7 +11,7 @@ import type { FileKind } from "../generation-service/responses.js";
 import type { FileUpload } from "../generation-service/upload.js";
 import type { Translate } from "../i18n/translate.js";
 import { mediaKey } from "../lifecycle/records.js";
-import { MediaError, type MediaFormat } from "../media/accept.js";
+import { MediaError } from "../media/accept.js";
 import { MediaRefSchema, type TelegramMediaRef } from "../media/media-ref.js";
 import { peek, sniffFormat } from "../media/sniff.js";
 import type { TelegramDownload } from "../media/telegram-download.js";
@@ -44,25 +44,6 @@ export interface UploadDeps {
   openTelegramFile(ref: TelegramMediaRef): Promise<TelegramDownload>;
 }
 
-/** Why a source clip or an audio reference cannot go, from its first bytes. */
-async function fileProblem(
-  kind: FileKind,
-  head: Buffer,
-): Promise<{ format: MediaFormat } | { problem: Problem }> {
-  const sniffed = await sniffFormat(head);
-  // MPEG-4 audio with a generic brand is reported as MP4.
-  const format = kind === "audio" && sniffed === "mp4" ? "m4a" : sniffed;
-  if (format === undefined || !formatTaken(format, kind)) {
-    return {
-      problem: {
-        key: kind === "audio" ? "video-refs-not-audio" : "video-refs-not-video",
-        params: { formats: KIND_RULES[kind].formatsText },
-      },
-    };
-  }
-  return { format };
-}
-
 /**
  * A source clip or an audio reference as an upload, checked before a byte goes: its size against the
  * kind's limit and its first bytes for a format the service takes. A recording longer than 15 seconds
@@ -74,20 +55,20 @@ async function checkedUpload(
   ref: TelegramMediaRef,
   kind: Exclude<FileKind, "image">,
 ): Promise<{ upload: FileUpload; release: () => void }> {
-  const { maxBytes } = KIND_RULES[kind];
+  const { maxBytes, formatsText } = KIND_RULES[kind];
   if (ref.size !== undefined && ref.size > maxBytes)
     throw new RefusedFile({ key: "generation-error-file_too_large" });
   const first = await open(ref);
   const peeked = await peek(first.stream);
-  const checked = await fileProblem(kind, peeked.head);
-  if ("problem" in checked) {
+  const sniffed = await sniffFormat(peeked.head);
+  // MPEG-4 audio with a generic brand is reported as MP4.
+  const format = kind === "audio" && sniffed === "mp4" ? "m4a" : sniffed;
+  if (format === undefined || !formatTaken(format, kind)) {
     peeked.stream.destroy();
-    throw new RefusedFile(checked.problem);
+    const key = kind === "audio" ? "video-refs-not-audio" : "video-refs-not-video";
+    throw new RefusedFile({ key, params: { formats: formatsText } });
   }
-  return telegramUpload(open, ref, kind, uploadFileName(ref, checked.format), {
-    ...first,
-    stream: peeked.stream,
-  });
+  return telegramUpload(open, ref, kind, uploadFileName(ref, format), { ...first, stream: peeked.stream });
 }
 
 /**
