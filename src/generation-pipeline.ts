@@ -1,10 +1,6 @@
 /**
- * The generation service, wired: its client (the key's rate shared in storage), the accounts users link,
- * the forms' deps, and the lifecycle of a batch: the create job, signed webhooks and the poller that
- * follow it, the delivery of its chunks through one paced Api, its card, and the jobs its buttons start.
- * Part of the composition root beside task-pipeline.ts: app.ts builds it once, only when the service is
- * configured (or the playground's sandbox stands in for it), and nothing here runs until the queue is
- * started.
+ * The generation service, wired: its client, the accounts, the forms' deps, and a batch's lifecycle.
+ * Built once by app.ts when the service is configured; nothing runs until the queue starts.
  */
 import type { Api } from "grammy";
 import type { Hono } from "hono";
@@ -62,14 +58,11 @@ export interface GenerationTimings {
   pollWithWebhooksMs?: number;
   /** The first pass after a batch is created. Default 3 s (the shortest image takes about 10 s). */
   firstPollMs?: number;
-  /**
-   * While a webhook's result waits on an image ahead of it not yet known to be finished, the failed list
-   * is read at most this often for its batch. Default 4 s.
-   */
+  /** How often a held-back result's batch has its failed list read. Default 4 s. */
   failureCheckMs?: number;
   /** How often due retention notices are looked for. Default 10 minutes. */
   retentionTickMs?: number;
-  /** The first wait before a call the service refused with 429 or 503 goes again; later ones double. Default 1 s. */
+  /** The first wait before a call refused with 429 or 503 goes again; later ones double. Default 1 s. */
   serviceRetryBaseMs?: number;
 }
 
@@ -114,7 +107,7 @@ function uploadLimitOf(options: GenerationPipelineOptions): number {
   return options.uploadLimitBytes ?? uploadLimitBytes(options.limits.selfHostedBotApi);
 }
 
-/** What every part of the pipeline shares: the service's client, the linked accounts, the Api, the records. */
+/** What every part shares: the service's client, the linked accounts, the Api, the records. */
 function generationCore(options: GenerationPipelineOptions) {
   const { storage, logger } = options;
   const timings = options.timings ?? {};

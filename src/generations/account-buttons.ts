@@ -1,7 +1,6 @@
 /**
- * Buttons that lead from a message sent outside any menu (a batch card, a notice) to the gallery or the
- * queue card. They carry no menu nonce: opening either shows only the presser's own account, so they
- * stay valid for as long as the message lives.
+ * Buttons from a card or a notice to the gallery or the queue card: without a menu nonce (either shows
+ * only the presser's own account), they work as long as the message lives.
  */
 import type { InlineKeyboardButton } from "grammy/types";
 import { z } from "zod";

@@ -1,8 +1,6 @@
 /**
- * The one message per batch that says where it stands, and the words under its results. News is shown
- * by a job that reads the batch as it runs, at most one per interval (its id names the interval), so a
- * burst of news makes one edit and the last news is always shown; a big batch is shown less often, so
- * its card takes little of the chat's rate from its albums.
+ * The batch's card and the words under its results. News is shown by a job at most once an interval (its
+ * id names it), a big batch's less often, so the card takes little of the chat's rate from its albums.
  */
 import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
@@ -108,10 +106,7 @@ export function cardRefreshJob(deps: {
   return job;
 }
 
-/**
- * Asks for the card to be shown again: within the interval that contains now (so at most once an
- * interval), or at once for the last news of a batch.
- */
+/** Shows the card again within the interval that holds now, or at once for a batch's last news. */
 export function cardRefresher(
   queue: JobQueue,
   job: JobDefinition<TicketData>,
@@ -136,10 +131,7 @@ export function formName(t: Translate, record: Pick<BatchRecord, "form">): strin
   return t(`generation-form-${record.form.type}-name`);
 }
 
-/**
- * A batch's generations by where they stand, the tokens charged for the succeeded ones, and those given
- * back for the failed and for the canceled ones.
- */
+/** A batch's generations by status, the tokens charged, and those refunded for failed and canceled ones. */
 export function countBatch(chunks: readonly ChunkRecord[]) {
   const counts = {
     queued: 0,
@@ -203,10 +195,7 @@ export function createdCardText(
   return lines.join("\n");
 }
 
-/**
- * Cancel, while some are still queued (or not yet known to be running); Retry of the failed ones once
- * nothing waits or runs.
- */
+/** Cancel while some are queued; Retry of the failed ones once nothing waits or runs. */
 export function cardKeyboard(t: Translate, record: BatchRecord, counts: BatchCounts): InlineKeyboardMarkup {
   const rows: InlineKeyboardButton[][] = [];
   if (counts.queued > 0) {
@@ -262,10 +251,7 @@ export function controlText(t: Translate, record: BatchRecord, chunk: ChunkRecor
   return lines.join("\n");
 }
 
-/**
- * One line per image that did not come out, with its refund. Canceled ones are not listed: the user asked
- * for that, and the batch card counts them with their refund in one line.
- */
+/** A line per failed image with its refund; canceled ones the card counts in one line. */
 export function failureLines(t: Translate, chunk: ChunkRecord): string[] {
   return chunk.items
     .filter((item) => item.status === "failed")

@@ -1,7 +1,6 @@
 /**
- * The model catalog (`GET /v1/models`, limited per client address) kept briefly in storage, so every
- * form of every instance reads one copy, and new models or prices show within minutes. When the service
- * cannot be asked, a copy up to an hour old still serves.
+ * The model catalog kept briefly in storage, one copy for every instance; when the service cannot be
+ * asked, a copy up to an hour old serves.
  */
 import { z } from "zod";
 import { type Catalog, CatalogSchema } from "../generation-service/responses.js";

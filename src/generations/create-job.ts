@@ -71,9 +71,8 @@ async function showBusy(deps: CreateDeps, record: BatchRecord, waitMs: number): 
 }
 
 /**
- * The service is busy: the creation is tried again later, off the worker, with waits that double (at
- * least its Retry-After), until the limit since its first refusal has passed; then it is given up, and
- * as every answer was a refusal, nothing was made or charged.
+ * A busy service: the creation waits off the worker, doubling (at least Retry-After), until the limit
+ * since its first refusal; then it is given up, and as every answer was a refusal nothing was charged.
  */
 async function waitForService(
   deps: CreateDeps,

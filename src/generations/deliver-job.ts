@@ -1,9 +1,6 @@
 /**
- * Delivery of a chunk (one album) once its last generation has finished, under its lock and its
- * delivered flag; links about to expire are renewed first, and the sent photos' file_ids kept. Each
- * message is recorded as Telegram answers it, so a run after a crash sends only what had not gone.
- * Albums go in the batch's order: a chunk that finished before the one ahead of it waits, and each
- * delivery (or one given up for good) hands the turn to the next.
+ * A chunk (an album) delivered once its generations have finished, under its lock, links renewed first;
+ * each message recorded as it goes, and albums in order: each delivery hands the turn to the next.
  */
 import { HttpError } from "grammy";
 import { z } from "zod";
@@ -210,10 +207,7 @@ async function handOn(
   );
 }
 
-/**
- * The card's last words when this chunk is the last of its batch to reach the chat: every generation has
- * finished then, so its counts are final. The heading points below, at results that take its place.
- */
+/** The card's last words when this chunk is the batch's last to reach the chat: its counts are final then. */
 async function lastWordsOfCard(
   deps: DeliverDeps,
   record: BatchRecord,
@@ -229,10 +223,7 @@ async function lastWordsOfCard(
   };
 }
 
-/**
- * The chunk's results; an upload cut short goes as the results' links instead, never twice. True when
- * the message carrying the card's last words is in the chat.
- */
+/** The chunk's results, or their links after an upload cut short; true once the card's last words are in. */
 async function sendOrLink(deps: DeliverDeps, sending: ChunkSending, logger: Logger): Promise<boolean> {
   const { record, chunk, t, parts, card } = sending;
   try {
@@ -257,10 +248,7 @@ async function sendOrLink(deps: DeliverDeps, sending: ChunkSending, logger: Logg
   }
 }
 
-/**
- * Once the message with the card's last words is in the chat and recorded, the card gives way: marked
- * first, so no later news shows it again, then deleted. A run after a crash here sends nothing again.
- */
+/** The card gives way: marked first, so no later news shows it again, then deleted. */
 async function retireCard(deps: DeliverDeps, record: BatchRecord, logger: Logger): Promise<void> {
   await deps.records.update(record.ticket, (current) => ({ ...current, cardGaveWay: true }));
   const messageId = (await deps.records.card(record.ticket))?.messageId ?? record.cardMessageId;
@@ -293,10 +281,7 @@ async function deliverToChat(
   return items;
 }
 
-/**
- * An inline batch's one image in place of its placeholder, by its link: nothing is downloaded, and no
- * chat's turn is taken (the inline message may be in any chat).
- */
+/** An inline batch's image in its placeholder by its link: no download, and no chat's turn to take. */
 async function deliverInline(
   deps: DeliverDeps,
   record: BatchRecord & { inlineMessageId: string },

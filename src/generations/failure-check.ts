@@ -1,8 +1,6 @@
 /**
- * Reads the failed list for a batch whose finished results wait on generations not yet known to be
- * finished, so a failure ahead of them holds them a few seconds, not until the next poll: the service
- * announces only successes. One list call per interval at most, and only while results are held that
- * way and the key's rate leaves room.
+ * Reads the failed list for a batch whose results wait on unfinished ones (the service announces only
+ * successes), at most once an interval, and only while held so and the key's rate leaves room.
  */
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";

@@ -1,7 +1,6 @@
 /**
- * Following generations until they finish. What the service says about one of ours (a signed webhook, a
- * list page, a read) is an observation; `observe` records it in its chunk once (later, older or repeated
- * news changes nothing), and when a chunk's last generation finishes its delivery is queued.
+ * Following generations: what the service says of one (webhook, list, read) is recorded in its chunk
+ * once, and a chunk whose last generation finished is queued for delivery.
  */
 import { z } from "zod";
 import { type Generation, GenerationSchema, type GenerationStatus } from "../generation-service/responses.js";
@@ -51,11 +50,7 @@ export interface FollowerDeps {
   refreshCard(ticket: string): Promise<void>;
 }
 
-/**
- * The unfinished generations of a batch that hold finished results back: albums go in order, so every
- * unfinished item in an album not yet in the chat, up to the last album holding a finished result, keeps
- * that result waiting.
- */
+/** The unfinished generations ahead of a finished result in albums not yet in the chat: they hold it back. */
 export async function heldBack(records: GenerationRecords, record: BatchRecord): Promise<string[]> {
   const waiting = (await records.chunks(record)).filter(
     (chunk) => !chunk.delivered && chunk.abandoned !== true,
@@ -71,10 +66,7 @@ export async function heldBack(records: GenerationRecords, record: BatchRecord):
 export class Follower {
   constructor(private readonly deps: FollowerDeps) {}
 
-  /**
-   * The batch whose finished generation waits on one of its batch not yet known to be finished (in its own
-   * album or an earlier one); undefined when the generation's result can go as soon as it is its turn.
-   */
+  /** The batch whose finished generation waits on an unfinished one in its album or an earlier one. */
   async waitsOnMissing(generationId: string): Promise<string | undefined> {
     const { records } = this.deps;
     const place = await records.locate(generationId);
@@ -125,10 +117,7 @@ export class Follower {
 const ObserveDataSchema = z.object({ generation: GenerationSchema });
 export type ObserveData = z.infer<typeof ObserveDataSchema>;
 
-/**
- * A signed webhook's news, recorded off the request that brought it. A success that has to wait for a
- * generation ahead of it asks for the failed list to be read soon: the service announces no failures.
- */
+/** A webhook's news; a success held behind an unfinished one asks for the failed list soon. */
 export function observeJob(
   follower: Follower,
   checkFailures: (ticket: string) => Promise<void>,

@@ -1,7 +1,4 @@
-/**
- * What a delivered generation keeps for the user's inline mode: each file a message carried, under the
- * form's name, with its prompt (or the model, for a batch made without one) as its line and its words.
- */
+/** What a delivered generation keeps for the user's inline mode. */
 import type { Translate } from "../i18n/translate.js";
 import type { ResultIndex, SentFile } from "../lifecycle/result-index.js";
 import { clip, formName } from "./card.js";
@@ -10,10 +7,7 @@ import { type BatchRecord, type ChunkRecord, hasOwnPrompt } from "./records.js";
 /** The flat prompt's start: what a line of one result shows of it. */
 const PROMPT_LINE_CHARS = 120;
 
-/**
- * Keeps the files a message of the delivery carried for the user's inline mode: each under the form's
- * name, with its prompt (or the model, for a batch made without one) as its line.
- */
+/** The files a message carried, under the form's name, with the prompt (or the model) as their line. */
 export async function keepForInline(
   index: Pick<ResultIndex, "add">,
   t: Translate,

@@ -1,8 +1,6 @@
 /**
- * "Join into one video" under a keyframe chain's clips: one `video` task on the Media Task Service that
- * reads the clips by their links (renewed first), in the chain's order. That service takes no
- * Idempotency-Key, so one claim per batch, holding the task's ticket chosen at the tap, makes a double
- * tap or a rerun after a crash find the same task; a join that made no task gives its claim back.
+ * "Join into one video": one `video` task reading the clips' renewed links in order. The task service
+ * takes no Idempotency-Key: one claim per batch holds the task's ticket; a join that made none frees it.
  */
 import type { Api } from "grammy";
 import { z } from "zod";
@@ -16,10 +14,7 @@ import { freshOutput, type ResultLinkDeps } from "./result-links.js";
 
 /** A claim lives as long as the batch's buttons do. */
 const CLAIM_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/**
- * The task service reads the links when it starts on the task, which may be a while after it is made:
- * a link with less than this left is renewed first.
- */
+/** The task service reads the links only when it starts on the task: a link with less left is renewed. */
 const RENEW_BEFORE_EXPIRY_MS = 60 * 60 * 1000;
 
 const CostSchema = z.object({ tokens: z.number().int().nonnegative(), upTo: z.number().int().optional() });
@@ -128,10 +123,7 @@ export interface ChosenJoinDeps extends Pick<JoinDeps, "kv" | "api" | "translate
   plan: JoinPlanner;
 }
 
-/**
- * The join a keyframe chain's card chose, started once its clips are all in the chat at the price the card
- * showed, under the same claim as the button under the clips: it is never made twice.
- */
+/** The join the chain's card chose, at its price once the clips are in, under the button's claim. */
 export function chosenJoin(deps: ChosenJoinDeps): (record: BatchRecord) => Promise<void> {
   return async (record) => {
     if (record.form.values.join !== true) return;

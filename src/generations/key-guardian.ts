@@ -1,9 +1,6 @@
 /**
- * The key guardian: a word to the user when the linked key is about to stop working, before it does.
- * Two thresholds: the key's own budget 80 % used, and its expiry within 7 days. Each is said once per
- * key (a rotated key starts afresh), however often the account is read; a flag in storage remembers it.
- * The check runs after each batch is created, as a job, and whenever the gallery or the queue card
- * reads the account anyway.
+ * Tells the user once per key when its own budget is 80 % used or it expires within 7 days, after each
+ * batch and whenever the gallery or the queue card reads the account.
  */
 import type { Api } from "grammy";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
@@ -76,10 +73,7 @@ export interface OwnerAccountDeps {
   service: { getAccount(apiKey: string): Promise<Account> };
 }
 
-/**
- * The account of the batch's owner as the linked key reads it; undefined without a link or a key that
- * still works. A rate limit puts the job off until the key has room.
- */
+/** The owner's account by the linked key; undefined without a working key; a rate limit puts the job off. */
 export async function ownerAccount(
   deps: OwnerAccountDeps,
   record: BatchRecord,

@@ -1,12 +1,7 @@
 /**
- * Which inputs a video model takes, read from its catalog entry. The entry has no field for it, and model
- * ids never appear in code, so it is inferred from what the spec's model families say: a model that starts
- * a clip from a frame (`frame` among its reference modes) takes prompts alone, start frames and keyframe
- * chains; a model without reference modes is one of the "other video models", which take source clips, and
- * one of which takes audio references. Only `frame` is a catalog field: source clips and audio are
- * inferred, so the inference orders the models a form offers for them and never leaves it without one.
- * The service has the last word: a request field it refuses for the model is named in its 400, and
- * `refusedInput` turns that back into the input.
+ * Which inputs a video model takes, inferred from its catalog entry (which has no field for it): `frame`
+ * among its reference modes takes text, start frames and keyframes; none takes source clips and audio.
+ * The service has the last word: `refusedInput` reads its 400 back into the input.
  */
 import type { CatalogModel } from "../generation-service/responses.js";
 
@@ -25,9 +20,8 @@ export function videoInputsOf(
 const INFERRED_INPUTS: ReadonlySet<VideoInput> = new Set(["video", "audio"]);
 
 /**
- * The models a form for `input` offers, likeliest first: those inferred to take it (for audio, the ones
- * that make sound first). For an input no catalog field states, when the plan allows none of those, every
- * video model follows: the catalog never says a plan lacks a model for it, so one is always there to try.
+ * The models a form for `input` offers, likeliest first; for an inferred input with none the plan allows,
+ * every video model follows, so there is always one to try.
  */
 export function candidateModels<M extends Pick<CatalogModel, "reference_modes" | "audio">>(
   models: readonly M[],
@@ -52,10 +46,7 @@ const FIELDS_OF_INPUT: Record<VideoInput, readonly string[]> = {
   audio: ["audio_file_ids"],
 };
 
-/**
- * The input the service refused the model for: a 400 `invalid_request` whose field is the one that selects
- * the request's input. Undefined for a refusal of anything else (an option, a value).
- */
+/** The input a 400 `invalid_request` refused the model for, when its field is the one selecting the input. */
 export function refusedInput(
   request: Record<string, unknown>,
   error: { code: string; param?: string | undefined },

@@ -1,11 +1,7 @@
 /**
- * The generation poller. Polling is per linked account: each pass pages
- * `GET /v1/generations?status=succeeded` and `…=failed` newest first, down to the user's oldest
- * unfinished generation, so one call covers up to a hundred, and reads `…=running` for the card; what it
- * finds goes to the follower. A pass runs only when the key's reported budget leaves room for it and for
- * what users start meanwhile. With a signing secret, webhooks bring successes at once and polling is the
- * slow backstop; failures are found by polling alone (the service announces only successes), which is
- * why a result held behind a missing one asks for a failure check. Each tick queues the passes due.
+ * Polling per linked account: a pass pages the succeeded and failed lists newest first down to the oldest
+ * followed generation, and reads the running one, within the key's budget. Beside webhooks it is the
+ * backstop, and the only way failures are found.
  */
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
@@ -51,10 +47,7 @@ export const RESERVED_REQUESTS = 10;
 const STALE_AFTER_MS = 30 * 60_000;
 /** A queued pass holds its user this long, so the next ticks do not queue it again. */
 const POLL_LEASE_MS = 60_000;
-/**
- * The user's poll lock, held by a pass or a failure check while it reads the user's lists: short, so a
- * crashed holder frees the user soon, and renewed while a long pass goes on.
- */
+/** The user's poll lock: short, so a crashed holder frees the user soon; renewed during a long pass. */
 export const POLL_LOCK_TTL_MS = 15_000;
 const POLL_LOCK_RENEW_MS = 5_000;
 /** A pass that finds the user's lock taken looks again this soon: the holder may have died. */
@@ -71,10 +64,7 @@ export function stopsFollowing(error: GenerationServiceError): boolean {
   return ["invalid_api_key", "key_expired", "email_not_verified"].includes(error.code);
 }
 
-/**
- * Pages the user's generations in a finished status newest first, recording those still followed, until
- * none of `pending` is left or a page reaches past the oldest of them. Found ones leave `pending`.
- */
+/** Records followed generations of a finished status, newest first, until `pending` is empty or passed. */
 export async function readFinished(
   deps: Pick<PollDeps, "follower" | "records"> & { service: Pick<PollDeps["service"], "listGenerations"> },
   userId: number,

@@ -1,7 +1,6 @@
 /**
- * What a failure of the generation service means for the user, as a locale key and its variables: each
- * of the account's refusals has its own message with what to do; failures on the way (the service down,
- * busy, unreachable) share one that says to try again later.
+ * A generation service failure as the user reads it: each refusal has its own message, failures on the
+ * way share one that says to try again later.
  */
 import type { z } from "zod";
 import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";

@@ -1,9 +1,6 @@
 /**
- * The queue card: what the account has running and waiting on the service (all of it, not only this
- * chat's batches), the concurrency slots in use, and when the last one should be done, from the spec's
- * typical durations (an image 10 to 40 s, a video 1 to 6 minutes) spread over the account's slots. Its
- * Cancel stops every generation still waiting, as a job, newest first (those furthest from a slot), and
- * says how many tokens came back; running ones cannot be stopped and are paid only if they succeed.
+ * The queue card: the account's running and queued generations, its slots, and when all should be done
+ * by the spec's typical durations; its Cancel stops every queued one, as a job, saying what came back.
  */
 import type { Api } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
@@ -84,10 +81,7 @@ export async function readQueue(service: QueueService, apiKey: string): Promise<
   return { account, running, queued };
 }
 
-/**
- * When the last generation should be done, in seconds: the typical durations of everything in flight
- * spread over the slots, and never less than the longest single one.
- */
+/** Seconds until all should be done: typical durations spread over the slots, never under the longest. */
 export function timeBand(
   types: readonly GenerationType[],
   slots: number,

@@ -1,11 +1,6 @@
 /**
- * What the bot remembers about each batch it creates on the generation service, keyed by an unguessable
- * ticket (the batch's webhook address is `/hooks/generations/<ticket>`): the request, the card, and the
- * generations in chunks of up to ten, one chunk per album. A chunk is changed only under its lock, so a
- * webhook and a poll that report the same generation at once count it once. Each user's unfinished
- * generations are kept in a set scored by creation time, which the poller reads to follow them all with a
- * few list calls; the users due for a poll are another such set. Everything is JSON on the storage ports,
- * parsed with zod on every read.
+ * Each batch by its ticket (its webhook address): request, card and generations in chunks of an album each,
+ * a chunk changed only under its lock so news counted twice counts once; the sets the poller follows.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
@@ -84,10 +79,7 @@ export const BatchRecordSchema = TicketRecordSchema.extend({
   state: z.enum(BATCH_STATES),
   /** The form's message, which becomes the batch card. */
   cardMessageId: z.number().int().optional(),
-  /**
-   * The inline message (posted through inline mode, in a chat the bot may not be in) whose placeholder the
-   * batch's one image replaces: it is the batch's card and its result at once.
-   */
+  /** The inline message whose placeholder the batch's one image replaces: its card and result at once. */
   inlineMessageId: z.string().min(1).optional(),
   /** The card gave way to the results, which carry its last words: it is never shown again. */
   cardGaveWay: z.boolean().optional(),
@@ -108,10 +100,7 @@ export const BatchRecordSchema = TicketRecordSchema.extend({
 });
 export type BatchRecord = z.infer<typeof BatchRecordSchema>;
 
-/**
- * Whether the user wrote the prompt. Without one the service uses a default of its own, which is its
- * text, not the user's (and in English): the chat then says there was no prompt instead.
- */
+/** Whether the user wrote the prompt: without one the service's own (English) default is no prompt to show. */
 export function hasOwnPrompt(request: BatchRecord["request"]): boolean {
   const { prompt, prompts } = request;
   return (
@@ -143,10 +132,7 @@ export const ChunkItemSchema = z.object({
 });
 export type ChunkItem = z.infer<typeof ChunkItemSchema>;
 
-/**
- * The tokens a failed or canceled generation gave back: what was reserved for it at creation, whatever it
- * reports afterwards (a service may report 0 once it has refunded it).
- */
+/** A failed or canceled generation's refund: what was reserved, as the service may report 0 once refunded. */
 export function refundOf(item: Pick<ChunkItem, "costTokens" | "reservedTokens">): number {
   return item.reservedTokens ?? item.costTokens;
 }
@@ -156,10 +142,7 @@ export const ChunkRecordSchema = z.object({
   index: z.number().int().nonnegative(),
   items: z.array(ChunkItemSchema).min(1).max(ALBUM_SIZE),
   delivered: z.boolean(),
-  /**
-   * Messages of its delivery already in the chat (`media`: the album or the single result; `link:<n>`;
-   * `control`: the message of buttons), so a run after a crash sends only the rest.
-   */
+  /** Messages in the chat (`media`, `link:<n>`, `control`): a run after a crash sends only the rest. */
   sent: z.array(z.string()).optional(),
   /** Its delivery failed for good: the albums after it no longer wait for it. */
   abandoned: z.boolean().optional(),
@@ -224,10 +207,7 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
     await this.putStored(`generation-card:${ticket}`, CardStateSchema, card);
   }
 
-  /**
-   * Ties a form instance to its batch: true for the first ticket only, so a form sent twice (two presses
-   * that both got through) makes one batch.
-   */
+  /** Ties a form instance to its batch: true for the first ticket only (a form sent twice: one batch). */
   claimForm(formInstance: string, ticket: string): Promise<boolean> {
     return this.storage.kv.setIfAbsent(`generation-form:${formInstance}`, ticket, { ttlMs: RECORD_TTL_MS });
   }
@@ -254,10 +234,7 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
     await this.putStored(chunkKey(chunk.ticket, chunk.index), ChunkRecordSchema, chunk);
   }
 
-  /**
-   * Changes a chunk under its lock. `change` returns the new chunk, or undefined for no change; the
-   * result is the chunk as stored afterwards, or undefined when nothing changed.
-   */
+  /** Changes a chunk under its lock; `change` gives undefined for no change, and so does the result then. */
   async changeChunk(
     ticket: string,
     index: number,

@@ -1,7 +1,6 @@
 /**
- * The files a generation request carries, as the service's upload table has them: which request field
- * takes which kind, the formats and size each kind takes, and the seconds of a recording it uses. Checked on
- * what Telegram says of a file before it is offered, and on its first bytes before it is uploaded.
+ * The files a request carries, by the service's upload table: each field's kind, and each kind's formats
+ * and size, checked on what Telegram says before it is offered and on its first bytes before upload.
  */
 
 import type { FileKind } from "../generation-service/responses.js";
@@ -55,10 +54,7 @@ export function takesFile(ref: MediaRef, kind: FileKind): boolean {
   );
 }
 
-/**
- * The limit in megabytes a file sent in the chat is over, by what Telegram says of its format and size,
- * when its format is one the service takes; undefined when it is within it or not such a file.
- */
+/** The limit in MB a file of a format the service takes is over, by Telegram's word; else undefined. */
 export function sizeLimitMbExceeded(ref: MediaRef): number | undefined {
   if (ref.source !== "telegram" || ref.size === undefined) return undefined;
   const format = formatOf(ref);

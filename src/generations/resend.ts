@@ -1,7 +1,6 @@
 /**
- * A result sent to the chat again from /gallery, with the buttons it had when it was delivered: an image
- * by the photo Telegram already has when it has one, else (and a clip always) read from its link, renewed
- * when needed. A clip too big for the bot to upload goes as its link, as at delivery.
+ * A result sent again from /gallery with its buttons: an image by its photo when Telegram has it, else
+ * from its link; a clip too big to upload as its link.
  */
 import { stat } from "node:fs/promises";
 import type { Api } from "grammy";
@@ -85,10 +84,7 @@ export function resendJob(deps: ResendDeps): JobDefinition<ResendData> {
   };
 }
 
-/**
- * Queues the resend of one of the user's generations to `chatId`; false when the bot did not make it (made
- * elsewhere with the same key) or it is not theirs. A press repeated within the same `slot` is one job.
- */
+/** Queues a resend of the user's generation; false when not the bot's or not theirs. One job a `slot`. */
 export function resendFromGallery(
   records: GenerationRecords,
   queue: JobQueue,

@@ -1,9 +1,6 @@
 /**
- * The buttons under results and on the card, and what they set going, as jobs. A button carries the tag
- * of the batch's ticket (never the ticket, its webhook address) and the image's place in it, so it works
- * as long as the batch record lives. The jobs: the original file as a document (from
- * its cached file_id when it went out before, else from a link renewed when needed), and Cancel of what
- * is still queued, newest first (those furthest from a free slot), with each refund counted.
+ * The buttons under results and on the card, and their jobs: Original as a document, Cancel of what is
+ * queued. A button carries the ticket's tag (never the ticket) and the result's place in the batch.
  */
 import type { Api } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
@@ -81,10 +78,7 @@ export function originalJob(deps: OriginalDeps): JobDefinition<OriginalData> {
   };
 }
 
-/**
- * A result's link for another service to read, renewed when it has less than `marginMs` left. Asked for
- * in an update, not a job: a busy service is told the user instead of waited out.
- */
+/** A result's link for another service, renewed with less than `marginMs` left; a busy service is said. */
 export async function resultLink(
   deps: ResultLinkDeps,
   userId: number,
@@ -215,10 +209,7 @@ function actionRow(t: Translate, ticket: string, position: number, actions: Resu
   return actions.map((action) => resultButton(t(`generation-button-${action}`), ticket, action, position));
 }
 
-/**
- * A clip's actions, under a video sent alone: the tasks it leads on to, then Again and Delete (a clip is
- * neither a reference nor re-sent as a file).
- */
+/** Under a clip sent alone: the tasks it leads on to, then Again and Delete. */
 export function singleVideoKeyboard(t: Translate, ticket: string, position: number): InlineKeyboardMarkup {
   return {
     inline_keyboard: [
@@ -233,10 +224,7 @@ export function isKeyframeChain(record: Pick<BatchRecord, "request">): boolean {
   return Array.isArray(record.request.keyframe_file_ids);
 }
 
-/**
- * Under a keyframe chain's clips: joining them, in order, into one video. When some did not come out the
- * button says how many it joins; fewer than two leave nothing to join.
- */
+/** Under a keyframe chain's clips: join them in order (saying how many when some failed), if two or more. */
 export function joinRows(t: Translate, record: BatchRecord, chunk: ChunkRecord): InlineKeyboardButton[][] {
   // Joining chosen on the card is under way once the clips are in: no second offer of it.
   if (!isKeyframeChain(record) || record.form.values.join === true) return [];

@@ -1,8 +1,6 @@
 /**
- * Result files, read from the service's signed links (only https, or the service's own origin) into a
- * temporary folder before anything is sent to Telegram: a link that fails then fails on its own (and is
- * renewed or waited for), never half-way through an upload to the chat, and every upload reads a file on
- * disk that can be read again when Telegram asks for a retry.
+ * Result files read from their signed links (https, or the service's origin) to disk before anything goes
+ * to Telegram: a failing link fails alone, and every upload can be read again for a retry.
  */
 import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -82,10 +80,7 @@ export function resultFileName(position: number, mime: string): string {
   return `${kind === "video" ? "video" : "image"}-${position + 1}.${subtype === "jpeg" ? "jpg" : subtype}`;
 }
 
-/**
- * A result's file in `folder`, under the name it goes out by. A link's rate limit is waited out by the
- * job; any other refusal is the caller's.
- */
+/** A result's file in `folder`; a link's rate limit is waited out by the job. */
 export async function fetchResult(
   reader: ResultReader,
   folder: string,

@@ -1,7 +1,4 @@
-/**
- * A result's links with time enough left for what comes next. Signed links expire: one about to is
- * renewed by reading the generation again. What the service says instead is told the user as it is.
- */
+/** A result's links with time enough left; a link about to expire is renewed by reading the generation. */
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
 import type { Generation } from "../generation-service/responses.js";
@@ -14,10 +11,7 @@ export interface ResultLinkDeps {
   service: { getGeneration(apiKey: string, id: string): Promise<Generation> };
 }
 
-/**
- * The item's links with at least `marginMs` left, or why not; `gone` is the problem of a generation with
- * no result any more (deleted, or past its keeping). The service's rate limit is waited out by the job.
- */
+/** The item's links with `marginMs` left, or why not (`gone`: its result no longer there). */
 export async function freshOutput(
   deps: ResultLinkDeps,
   userId: number,

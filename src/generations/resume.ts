@@ -1,8 +1,6 @@
 /**
- * What a start takes up at once from a process that died: every user with generations to follow is polled
- * now (a pass cut short leaves the next one a lease away), and each open batch's next album whose images
- * have all finished is queued for delivery under an id of this start. A job the dead process was running
- * is found by the queue only once its lock lapses; its run, when it comes, finds the album delivered.
+ * What a start takes up from a process that died: every followed user is polled now, and each open
+ * batch's next finished album is queued under an id of this start.
  */
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import type { DeliverData } from "./deliver-job.js";

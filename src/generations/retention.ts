@@ -1,10 +1,6 @@
 /**
- * Results leave the service when their retention ends (7 days on Free, 30 on Pro). Two days before, the
- * user hears which of a batch's results would go that they have not saved, that is, whose original they
- * never took into the chat, with the way to the gallery. Each created batch is put in a sorted set at the
- * time its notice is due on the shorter retention; a watch, ticking like the poller, hands due batches to
- * a job, which reads the plan and, on Pro, puts the batch back for its later date. Results the user
- * deleted, one by one or by age, are not mentioned.
+ * Two days before a batch's results leave the service (7 days on Free, 30 on Pro), the user hears which
+ * unsaved ones would go. Batches wait in a sorted set by that date on Free; on Pro the job moves them on.
  */
 import type { Api } from "grammy";
 import { z } from "zod";
@@ -71,10 +67,7 @@ export interface RetentionWatchOptions {
   intervalMs: number;
 }
 
-/**
- * Each tick hands the batches whose notice is due to the job. A new batch is scheduled: its notice is
- * due first on the shorter retention; the job moves it on Pro.
- */
+/** Each tick hands the batches whose notice is due to the job; `schedule` puts a new batch in the set. */
 export function retentionWatch(options: RetentionWatchOptions): PeriodicWork & {
   schedule(record: Pick<BatchRecord, "ticket" | "createdAt" | "inlineMessageId">): Promise<void>;
 } {

@@ -1,7 +1,6 @@
 /**
- * "Retry the failed ones": a new batch of the same request with only the prompts that failed, one
- * generation each, under a form instance derived from the first batch's, so pressing it twice starts
- * one retry. Offered once nothing of the batch waits or runs, so the failed ones are all known.
+ * "Retry the failed ones": a new batch of the failed prompts under a form instance derived from the
+ * first's, so a second press starts nothing; offered once nothing waits or runs.
  */
 import { type BatchRecord, type GenerationRecords, hasOwnPrompt } from "./records.js";
 import type { GenerationSubmissions } from "./start.js";

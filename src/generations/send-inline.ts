@@ -1,8 +1,6 @@
 /**
- * How an inline batch's one image reaches its inline message: the placeholder posted through inline mode
- * is replaced by the image, its caption the prompt. Telegram edits an inline message's media only from a
- * URL or a file_id (never an upload), and the service's signed link needs no key: Telegram fetches it.
- * A failure, or an image Telegram would not fetch, is said in the placeholder's caption.
+ * An inline batch's image replaces its placeholder by the signed link (Telegram edits inline media only
+ * from a URL or a file_id); a failure, or a link Telegram would not fetch, is said in the caption.
  */
 import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";

@@ -1,8 +1,6 @@
 /**
- * How a chunk of a batch looks in the chat: images as a photo with its buttons or as an album and its
- * message of numbered buttons (a file Telegram will not take as a photo goes as a document); clips as
- * playable videos with their poster and frame, or as a link when too big to upload. Each message goes
- * through the delivery's record of parts, so a run after a crash sends only what had not gone.
+ * How a chunk looks in the chat: images as a photo or an album (a document when Telegram refuses a photo),
+ * clips as playable videos or, too big to upload, their link. Each message goes once through the parts.
  */
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
@@ -86,7 +84,7 @@ function videoFrameSize(
   return across >= down ? { width: long, height: short } : { width: short, height: long };
 }
 
-/** Sent as a photo; a file Telegram refuses as one (too big, or sides it will not take) goes as a document. */
+/** Sent as a photo, or as a document when Telegram refuses it as one (too big, odd sides). */
 async function photoElseDocument<R>(photo: () => Promise<R>, document: () => Promise<R>): Promise<R> {
   try {
     return await photo();
@@ -114,10 +112,7 @@ function filesOf(pairs: Array<[ChunkItem, unknown]>): SentFiles {
 
 /** The messages of a chunk's delivery already in the chat, each recorded as soon as Telegram answers it. */
 export interface SentParts {
-  /**
-   * Sends one message of the delivery unless an earlier run did, then records it (with the files it
-   * carried) before anything else is sent.
-   */
+  /** Sends one message unless an earlier run did, and records it (and its files) before the next goes. */
   once(part: string, send: () => Promise<SentFiles | undefined>): Promise<void>;
   has(part: string): boolean;
 }
@@ -156,10 +151,7 @@ function resultFile(files: Map<string, string>, item: ChunkItem): InputFile {
   return rereadableFile(file, resultFileName(item.position, item.output.mime));
 }
 
-/**
- * The card's last words, carried by the last message of the batch's last chunk when the card gives way to
- * the results: its lines (money, what did not come out) and its buttons (Retry the failed ones).
- */
+/** The card's last words (money, failures; Retry), carried by the batch's last message when it goes. */
 export interface CardWords {
   lines: string[];
   rows: InlineKeyboardButton[][];
@@ -177,7 +169,7 @@ export interface ChunkSending {
   card: CardWords | undefined;
 }
 
-/** The caption of a result sent alone: its own, what else of its chunk did not come out, and the card's last words. */
+/** A result sent alone: its caption, what else of its chunk failed, and the card's last words. */
 function aloneCaption({ t, record, chunk, card }: ChunkSending, item: ChunkItem): string {
   return withinCaption(
     // The card's last words say what was charged: the result's own line then leaves its price out.
@@ -189,13 +181,13 @@ function aloneCaption({ t, record, chunk, card }: ChunkSending, item: ChunkItem)
   );
 }
 
-/** `rows` with the card's buttons below them; no markup at all when `rows` is absent and the card has none. */
+/** `rows` and the card's buttons below; no markup when `rows` is absent and the card has none. */
 export function withCardRows(card: CardWords | undefined, rows?: InlineKeyboardButton[][]) {
   const all = [...(rows ?? []), ...(card?.rows ?? [])];
   return rows || all.length > 0 ? { reply_markup: { inline_keyboard: all } } : {};
 }
 
-/** The message after an album (or for a chunk with nothing to show), with the card's last words when it gives way. */
+/** The message after an album (or of a chunk with nothing to show), with the card's last words. */
 async function sendControl(sending: ChunkSending, rows?: InlineKeyboardButton[][]): Promise<void> {
   const { deps, record, chunk, t, card } = sending;
   await sending.parts.once("control", async () => {
@@ -210,11 +202,7 @@ function madeOf({ chunk, files }: ChunkSending): ChunkItem[] {
   return chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
 }
 
-/**
- * Clips go as playable videos (poster as thumbnail, width, height, streaming), one alone with its
- * buttons, several as an album with a message of numbered buttons; one too big for the bot to upload
- * goes as its link, with when the link stops working.
- */
+/** Clips as playable videos, alone with buttons or an album and its buttons; one too big goes as its link. */
 async function sendVideos(sending: ChunkSending): Promise<boolean> {
   const { deps, record, chunk, files, videos, t, parts, card } = sending;
   const { api } = deps;
@@ -286,7 +274,7 @@ async function sendVideos(sending: ChunkSending): Promise<boolean> {
   return true;
 }
 
-/** Sends the chunk's images: one as a photo with its buttons, several as an album and its message of buttons. */
+/** Images: one as a photo with its buttons, several as an album and its message of buttons. */
 async function sendImages(sending: ChunkSending): Promise<boolean> {
   const { deps, record, chunk, files, t, parts, card } = sending;
   const { api } = deps;
@@ -334,10 +322,7 @@ async function sendImages(sending: ChunkSending): Promise<boolean> {
   return true;
 }
 
-/**
- * Sends a chunk's results, each message once: images or clips, as the batch made. With the card's last
- * words, its last message carries them; true when that message is in the chat (false: nothing to send).
- */
+/** A chunk's results, each message once; true when the message carrying the card's last words is in. */
 export function sendChunk(sending: ChunkSending): Promise<boolean> {
   return sending.record.type === "video" ? sendVideos(sending) : sendImages(sending);
 }

@@ -1,7 +1,4 @@
-/**
- * Starting batches: a record under a new ticket, then the create job. A form instance makes one batch
- * however often it is sent.
- */
+/** Starting batches: a record under a new ticket, then the create job; one batch per form instance. */
 import { LifecycleStart } from "../lifecycle/start.js";
 import { newTicket, ticketTag } from "../lifecycle/tickets.js";
 import type { BatchRecord, GenerationRecords } from "./records.js";

@@ -1,7 +1,6 @@
 /**
- * The files a batch's request names, uploaded to the service before the batch is created: each once (a
- * retried job reuses what it uploaded), streamed from Telegram and read afresh by every attempt; a source
- * clip or an audio reference is checked by its size and first bytes before a byte goes.
+ * The request's files uploaded before the batch is created, each once, streamed from Telegram afresh by
+ * every attempt; a source clip or audio is checked by its size and first bytes first.
  */
 import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -45,10 +44,8 @@ export interface UploadDeps {
 }
 
 /**
- * A source clip or an audio reference as an upload, checked before a byte goes: its size against the
- * kind's limit and its first bytes for a format the service takes. A recording longer than 15 seconds
- * goes as it is: the service trims it, and the form's card said so. The file is streamed on after its
- * head, and a retry fetches it again.
+ * A source clip or audio reference, checked by size and first bytes before a byte goes (a recording over
+ * 15 seconds goes as it is: the service trims it).
  */
 async function checkedUpload(
   open: (ref: TelegramMediaRef) => Promise<TelegramDownload>,
@@ -71,10 +68,7 @@ async function checkedUpload(
   return telegramUpload(open, ref, kind, uploadFileName(ref, format), { ...first, stream: peeked.stream });
 }
 
-/**
- * A Telegram file as an upload whose every attempt reads the file afresh (the first one already open).
- * `release` lets go of the first download when no attempt read it.
- */
+/** A Telegram file whose every upload attempt reads it afresh; `release` frees an unread first download. */
 async function telegramUpload(
   open: (ref: TelegramMediaRef) => Promise<TelegramDownload>,
   ref: TelegramMediaRef,
@@ -110,11 +104,7 @@ function uploadingKey(record: BatchRecord, kind: FileKind): string {
   return record.type === "video" ? "video-card-uploading" : "generation-card-uploading";
 }
 
-/**
- * The files of the request uploaded, each once and as the kind its field takes: references, start
- * frames or one start frame, keyframes, source clips or audio references. The request field they fill,
- * with the files' ids in the shape the request has them.
- */
+/** The request's files uploaded once each, as the request field they fill has them. */
 export async function uploadReferences(
   deps: UploadDeps,
   record: BatchRecord,

@@ -1,6 +1,6 @@
 /**
- * What a job that sends results to a chat needs on both sides: a lock that holds while uploads go on,
- * the chat's turn, how it reads Telegram's refusals, albums and uploads Telegram can be sent again.
+ * What a job sending results to a chat needs on both sides: its lock, the chat's turn, Telegram's
+ * refusals, albums and uploads that can be sent again.
  */
 import type { Readable } from "node:stream";
 import { type Api, GrammyError, InputFile } from "grammy";
@@ -19,10 +19,7 @@ const CAPTION_LIMIT = 1024;
 /** What a delivery job needs of the chat and the store, on both sides. */
 export interface ChatDeliveryDeps {
   locks: LockStore;
-  /**
-   * Reserves the chat's next send: 0 when reserved, else the wait. A delivery whose chat is busy
-   * steps aside for that long instead of holding a worker while it waits.
-   */
+  /** Reserves the chat's next send: 0, else the wait, which a delivery spends off its worker. */
   reserveChatSend(chatId: number): Promise<number>;
   /** Runs the sends of one delivery to the chat, the first of them already reserved. */
   withReservedSend<T>(chatId: number, work: () => Promise<T>): Promise<T>;
@@ -76,10 +73,7 @@ export interface DeliveryRun {
   failed?(error: unknown): Promise<void>;
 }
 
-/**
- * Runs one delivery under its lock. Someone else delivering it: this run looks again shortly and finds
- * it done. A closed chat ends the job for good, a flood limit is waited out.
- */
+/** One delivery under its lock (held elsewhere: look again soon); a closed chat ends it for good. */
 export async function deliverUnderLock(locks: LockStore, run: DeliveryRun, work: () => Promise<void>) {
   const { lock: name, timing, logger } = run;
   const lock = await locks.acquire(name, timing.ttlMs);
@@ -134,19 +128,14 @@ export async function sendVideoAlbum(
   return videos.length > 1 ? api.sendMediaGroup(chatId, videos) : undefined;
 }
 
-/**
- * An upload Telegram can be sent again when a retry asks: a file on disk, or a stream opened afresh for
- * each read, never one stream read once.
- */
+/** An upload Telegram can be sent again: a file on disk or a stream opened afresh, never one read once. */
 export function rereadableFile(source: string | (() => Promise<Readable>), name: string): InputFile {
   return new InputFile(source, name);
 }
 
 /**
- * The card gives way to the result that now carries its last words: deleted only once that result is in
- * the chat and recorded, so a run after a crash finds the result sent and only deletes. A delete that does
- * not go through (the card already gone, too old for a bot to delete, the network) leaves the card in the
- * chat, which is harmless: it is logged, and the delivery goes on. A flood limit is waited out as for a send.
+ * The card gives way to the result carrying its last words, once that is in and recorded; a delete that
+ * fails (already gone, too old) leaves the card, logged. A flood limit is waited out as for a send.
  */
 export async function cardGivesWay(
   deleteMessage: (chatId: number, messageId: number) => Promise<unknown>,
