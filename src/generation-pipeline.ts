@@ -3,7 +3,6 @@
  * Built once by app.ts when the service is configured; nothing runs until the queue starts.
  */
 import type { Api } from "grammy";
-import type { Hono } from "hono";
 import { type GenerationCredentials, GenerationLinks } from "./accounts/generation-links.js";
 import type { KeyVault } from "./accounts/vault.js";
 import { joinPlan } from "./bot/generations/result-actions.js";
@@ -33,7 +32,7 @@ import { DeletionMarks, RETENTION_SET, retentionNoticeJob, retentionWatch } from
 import { retryFailed } from "./generations/retry-failed.js";
 import { GenerationSubmissions } from "./generations/start.js";
 import { generationHookRoutes } from "./http/generation-hooks.js";
-import type { JobQueue, PeriodicWork } from "./jobs/queue.js";
+import type { JobQueue } from "./jobs/queue.js";
 import { chatDeliveryOf } from "./lifecycle/chat-delivery.js";
 import { hookUrlFor } from "./lifecycle/hook-url.js";
 import { ResultIndex } from "./lifecycle/result-index.js";
@@ -91,21 +90,7 @@ export interface GenerationPipelineOptions {
   tasks: JoinTasks;
 }
 
-export interface GenerationPipeline {
-  features: GenerationFeatures;
-  routes: (app: Hono) => void;
-  /** Ticked by the queue, as the notices before results leave the service are; tests tick them by hand. */
-  poller: PeriodicWork;
-  retention: PeriodicWork;
-  /** Takes up at once, on start, the polls and albums a process that died left (queue started first). */
-  resume(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** The largest file the bot uploads to a chat. */
-function uploadLimitOf(options: GenerationPipelineOptions): number {
-  return options.uploadLimitBytes ?? uploadLimitBytes(options.limits.selfHostedBotApi);
-}
+export type GenerationPipeline = ReturnType<typeof createGenerationPipeline>;
 
 /** What every part shares: the service's client, the linked accounts, the Api, the records. */
 function generationCore(options: GenerationPipelineOptions) {
@@ -138,6 +123,7 @@ function generationCore(options: GenerationPipelineOptions) {
     api,
     telegram: { api, botApiRoot: options.botApiRoot, token: options.botToken },
     records: new GenerationRecords(storage),
+    uploadLimitBytes: options.uploadLimitBytes ?? uploadLimitBytes(options.limits.selfHostedBotApi),
   };
 }
 type GenerationCore = ReturnType<typeof generationCore>;
@@ -185,17 +171,12 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
     service: client,
     results,
     api,
-    uploadLimitBytes: uploadLimitOf(options),
+    uploadLimitBytes: core.uploadLimitBytes,
     resultIndex: new ResultIndex(storage.sortedSets),
     refreshCard,
     finished: (record) => joinChosen(record),
   });
-  const follower = new Follower({
-    records,
-    queue,
-    deliverJob: deliver,
-    refreshCard,
-  });
+  const follower = new Follower({ records, queue, deliverJob: deliver, refreshCard });
   // The poll pass and the failure check read the user's lists alike, under the same lock and budget.
   const listReading = {
     records,
@@ -255,12 +236,8 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
   });
   const sending = { records, credentials: links, service: client, results, api, translate };
   const original = originalJob(sending);
-  const resend = resendJob({ ...sending, uploadLimitBytes: uploadLimitOf(options) });
-  const cancel = cancelJob({
-    ...sending,
-    follower,
-    refreshCard: (ticket) => refreshCard(ticket, { final: false }),
-  });
+  const resend = resendJob({ ...sending, uploadLimitBytes: core.uploadLimitBytes });
+  const cancel = cancelJob({ ...sending, follower, refreshCard });
   const joining = { ...sending, kv: storage.kv, tasks: options.tasks };
   const join = joinJob(joining);
   const joinChosen = chosenJoin({
@@ -360,7 +337,8 @@ function generationFeatures(
   };
 }
 
-export function createGenerationPipeline(options: GenerationPipelineOptions): GenerationPipeline {
+/** Its poller and retention watch tick by the queue; `resume` takes up what a dead process left. */
+export function createGenerationPipeline(options: GenerationPipelineOptions) {
   const { storage, queue, logger } = options;
   const core = generationCore(options);
   const jobs = followingJobs(options, core);

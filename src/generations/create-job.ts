@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { GenerationCredentials, GenerationCredentialsReader } from "../accounts/generation-links.js";
 import type { CallOptions, CreatedBatch, GenerationServiceClient } from "../generation-service/client.js";
 import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
+import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import {
   ImageGenerationRequestSchema,
   VideoGenerationRequestSchema,
@@ -19,7 +20,7 @@ import type { BatchCards } from "./card.js";
 import { formName } from "./card.js";
 import { refusedInput } from "./model-inputs.js";
 import { isTransient, type Problem, problemOf } from "./problems.js";
-import { type BatchRecord, type ChunkRecord, idempotencyKeyOf, storedOutput } from "./records.js";
+import { type BatchRecord, type ChunkRecord, storedOutput } from "./records.js";
 import { resultButton } from "./result-actions.js";
 import { RefusedFile, type UploadDeps, uploadReferences } from "./uploads.js";
 
@@ -273,7 +274,7 @@ export function createJob(deps: CreateDeps): JobDefinition<TicketData> {
         ...uploaded.files,
         ...(webhook ? { webhook_url: webhook } : {}),
       };
-      const key = idempotencyKeyOf(current, "create");
+      const key = deriveIdempotencyKey(current.formInstance, "create");
       const apiKey = credentials.apiKey;
       const send = <B>(schema: z.ZodType<B>, post: (body: B) => Promise<CreatedBatch>) => {
         const body = schema.safeParse(request);

@@ -16,7 +16,7 @@ import {
   takeChatTurn,
 } from "../lifecycle/chat-delivery.js";
 import type { ResultIndex } from "../lifecycle/result-index.js";
-import { ticketTag } from "../lifecycle/tickets.js";
+import { TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import { cardKeyboard, countBatch, createdCardText } from "./card.js";
 import { keepForInline } from "./inline-index.js";
@@ -46,10 +46,7 @@ const RENEW_BEFORE_EXPIRY_MS = 10 * 60 * 1000;
 /** Short, so a crashed holder frees the chunk soon; renewed while an upload is still going. */
 const LOCK_TIMING = { ttlMs: 15_000, renewMs: 5_000 };
 
-export const DeliverDataSchema = z.object({
-  ticket: z.string().min(16),
-  chunk: z.number().int().nonnegative(),
-});
+export const DeliverDataSchema = TicketDataSchema.extend({ chunk: z.number().int().nonnegative() });
 export type DeliverData = z.infer<typeof DeliverDataSchema>;
 
 export interface DeliverDeps extends ChatDeliveryDeps {
@@ -147,13 +144,8 @@ async function finishBatch(deps: DeliverDeps, record: BatchRecord): Promise<void
   await deps.refreshCard(record.ticket, { final: true });
 }
 
-function sentParts(
-  deps: DeliverDeps,
-  record: BatchRecord,
-  chunk: ChunkRecord,
-  earlier: readonly string[],
-): SentParts {
-  const done = new Set(earlier);
+function sentParts(deps: DeliverDeps, record: BatchRecord, chunk: ChunkRecord): SentParts {
+  const done = new Set(chunk.sent);
   return {
     has: (part) => done.has(part),
     async once(part, sendPart) {
@@ -268,7 +260,7 @@ async function deliverToChat(
   logger: Logger,
 ): Promise<ChunkItem[]> {
   await takeChatTurn(deps, record.chatId);
-  const parts = sentParts(deps, record, chunk, chunk.sent ?? []);
+  const parts = sentParts(deps, record, chunk);
   const renewed = await freshOutputs(deps, record, chunk.items, logger);
   const t = deps.translate(record.locale);
   const card = await lastWordsOfCard(deps, record, chunk.index, t);
@@ -288,7 +280,7 @@ async function deliverInline(
   chunk: ChunkRecord,
   logger: Logger,
 ): Promise<ChunkItem[]> {
-  const parts = sentParts(deps, record, chunk, chunk.sent ?? []);
+  const parts = sentParts(deps, record, chunk);
   const items = await freshOutputs(deps, record, chunk.items, logger);
   const t = deps.translate(record.locale);
   await parts.once("media", async () => {

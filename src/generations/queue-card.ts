@@ -3,11 +3,10 @@
  * by the spec's typical durations; its Cancel stops every queued one, as a job, saying what came back.
  */
 import type { Api } from "grammy";
-import type { InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import type { CanceledGeneration } from "../generation-service/client.js";
-import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
+import { isGenerationServiceError } from "../generation-service/errors.js";
 import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import type { ListGenerationsQuery } from "../generation-service/requests.js";
 import type { Account, Generation, GenerationPage, GenerationType } from "../generation-service/responses.js";
@@ -173,10 +172,6 @@ export interface CancelQueueDeps {
   translate(locale: string): Translate;
 }
 
-export function queueLinkKeyboard(t: Translate): InlineKeyboardMarkup {
-  return { inline_keyboard: [[entryButton(t, "queue")]] };
-}
-
 export function cancelQueueJob(deps: CancelQueueDeps): JobDefinition<CancelQueueData> {
   return {
     name: "cancel-generation-queue",
@@ -187,7 +182,9 @@ export function cancelQueueJob(deps: CancelQueueDeps): JobDefinition<CancelQueue
     async handler({ userId, chatId, messageId, locale }, context) {
       const t = deps.translate(locale);
       const edit = (text: string) =>
-        deps.api.editMessageText(chatId, messageId, text, { reply_markup: queueLinkKeyboard(t) });
+        deps.api.editMessageText(chatId, messageId, text, {
+          reply_markup: { inline_keyboard: [[entryButton(t, "queue")]] },
+        });
       const credentials = await deps.credentials.credentials(userId);
       if (!credentials) {
         await edit(t("generation-not-linked"));
@@ -220,7 +217,8 @@ export function cancelQueueJob(deps: CancelQueueDeps): JobDefinition<CancelQueue
         if (!isGenerationServiceError(error)) throw error;
         if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 10_000);
         if (isTransient(error) && context.attempt < CANCEL_ATTEMPTS) throw error;
-        await edit(refusal(t, error));
+        const problem = problemOf(error);
+        await edit(t(problem.key, problem.params));
         return;
       }
       await edit(
@@ -231,9 +229,4 @@ export function cancelQueueJob(deps: CancelQueueDeps): JobDefinition<CancelQueue
       );
     },
   };
-}
-
-function refusal(t: Translate, error: GenerationServiceError): string {
-  const problem = problemOf(error);
-  return t(problem.key, problem.params);
 }

@@ -4,7 +4,6 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
-import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import {
   GENERATION_STATUSES,
   GENERATION_TYPES,
@@ -322,9 +321,4 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
   async pollsDue(now: number, limit: number): Promise<number[]> {
     return (await this.storage.sortedSets.rangeByScore(POLL_SET, now, limit)).map(Number);
   }
-}
-
-/** The key of one POST of the batch: the same on every repeat of it, different for each purpose. */
-export function idempotencyKeyOf(record: Pick<BatchRecord, "formInstance">, purpose: string): string {
-  return deriveIdempotencyKey(record.formInstance, purpose);
 }

@@ -7,6 +7,7 @@ import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
+import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { rereadableFile } from "../lifecycle/chat-delivery.js";
@@ -22,7 +23,6 @@ import {
   type ChunkRecord,
   chunkOf,
   type GenerationRecords,
-  idempotencyKeyOf,
 } from "./records.js";
 import { fetchResult, type ResultReader, resultFileName, withDownloads } from "./result-files.js";
 import { freshOutput, type ResultLinkDeps } from "./result-links.js";
@@ -131,7 +131,7 @@ export function cancelJob(deps: CancelDeps): JobDefinition<TicketData> {
           deps.service,
           credentials.apiKey,
           id,
-          idempotencyKeyOf(record, `cancel:${id}`),
+          deriveIdempotencyKey(record.formInstance, `cancel:${id}`),
         );
         if (outcome) outcomes.push(outcome === "running" ? { id, status: "running" } : outcome);
       }
