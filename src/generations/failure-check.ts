@@ -82,18 +82,16 @@ export function failureCheckJob(deps: FailureCheckDeps): {
         await schedule(ticket, slot);
         return;
       }
-      let pending: Set<string>;
+      const pending = new Set(held);
       try {
         const { oldestMs } = await deps.records.followed(record.userId);
         if (oldestMs === undefined) return;
-        pending = new Set(held);
         await readFinished(deps, record.userId, credentials.apiKey, "failed", pending, oldestMs);
       } catch (error) {
         if (!isGenerationServiceError(error)) throw error;
         // A key that no longer works is the poll pass's to report; the check just stops.
         if (stopsFollowing(error)) return;
         context.logger.warn({ err: error, ticket }, "failed list not read; the next check tries again");
-        pending = new Set(held);
       } finally {
         await deps.locks.release(lockName, lock);
       }

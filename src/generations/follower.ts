@@ -19,18 +19,13 @@ import {
 export type Observation = Pick<Generation, "id" | "status"> &
   Partial<Pick<Generation, "output" | "error" | "cost_tokens">>;
 
-const RANK: Record<GenerationStatus, number> = {
-  queued: 0,
-  running: 1,
-  succeeded: 2,
-  failed: 2,
-  canceled: 2,
-};
+/** How far along a status is: news of one no further along changes nothing. */
+const rank = (status: GenerationStatus) => (status === "queued" ? 0 : status === "running" ? 1 : 2);
 
 /** The item as the observation leaves it; undefined when the observation is not news. */
 function observed(item: ChunkItem, observation: Observation): ChunkItem | undefined {
   // A finished generation stays as it finished; older or repeated news changes nothing.
-  if (isFinished(item.status) || RANK[observation.status] <= RANK[item.status]) return undefined;
+  if (isFinished(item.status) || rank(observation.status) <= rank(item.status)) return undefined;
   const output = observation.output;
   return {
     ...item,

@@ -6,7 +6,7 @@ import type { Api } from "grammy";
 import { z } from "zod";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { newTicket, ticketTag } from "../lifecycle/tickets.js";
+import { newTicket, TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import type { Problem } from "./problems.js";
 import type { BatchRecord, ChunkItem, GenerationRecords } from "./records.js";
@@ -19,8 +19,7 @@ const RENEW_BEFORE_EXPIRY_MS = 60 * 60 * 1000;
 
 const CostSchema = z.object({ tokens: z.number().int().nonnegative(), upTo: z.number().int().optional() });
 
-const JoinDataSchema = z.object({
-  ticket: z.string().min(16),
+const JoinDataSchema = TicketDataSchema.extend({
   /** The clips to join, in the order they play. */
   positions: z.array(z.number().int().nonnegative()).min(2),
   /** What the confirmation said the video costs, by the task price table; none when it was per minute. */
@@ -29,12 +28,9 @@ const JoinDataSchema = z.object({
 export type JoinData = z.infer<typeof JoinDataSchema>;
 
 /** The task the join asks for, as the task service's submissions take it. */
-export interface JoinTask {
+export interface JoinTask extends Pick<BatchRecord, "userId" | "chatId" | "locale"> {
   /** Chosen once per join: starting a task under a ticket that has one already starts nothing new. */
   ticket: string;
-  userId: number;
-  chatId: number;
-  locale: string;
   type: "video";
   request: Record<string, unknown>;
   cost?: z.infer<typeof CostSchema>;
@@ -60,9 +56,7 @@ export interface JoinDeps extends ResultLinkDeps {
   translate(locale: string): Translate;
 }
 
-function claimKey(ticket: string): string {
-  return `generation-join:${ticket}`;
-}
+const claimKey = (ticket: string) => `generation-join:${ticket}`;
 
 /** The clips of a batch in the given places that came out and are still there, in the order asked. */
 export async function joinableClips(

@@ -21,12 +21,7 @@ export const EXPIRY_WARNING_MS = 7 * DAY_MS;
 /** A flag outlives any threshold it guards: a key expiring in 7 days is gone long before. */
 const FLAG_TTL_MS = 90 * DAY_MS;
 
-export type KeyThreshold = "budget" | "expiry";
-
-export interface KeyNotice {
-  threshold: KeyThreshold;
-  text: string;
-}
+type KeyNotice = { threshold: "budget" | "expiry"; text: string };
 
 export class KeyGuardian {
   constructor(

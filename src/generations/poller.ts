@@ -121,6 +121,28 @@ export function pollJob(deps: PollDeps): JobDefinition<PollData> {
     return (await deps.records.followed(userId, 1)).ids.length > 0;
   }
 
+  /** A pass if the key's budget has room; when the next is due, undefined when nothing is left to follow. */
+  async function passThenNext(userId: number, logger: Logger): Promise<number | undefined> {
+    const credentials = await deps.credentials.credentials(userId);
+    if (!credentials) return undefined;
+    const budget = await deps.budget(credentials.apiKey);
+    if (budget && budget.remaining < CALLS_PER_PASS + RESERVED_REQUESTS) {
+      return Math.max(budget.resetAt, now() + 1_000);
+    }
+    try {
+      const more = await pass(userId, credentials.apiKey, logger);
+      return more ? now() + deps.intervalMs(credentials.signingSecret !== undefined) : undefined;
+    } catch (error) {
+      if (!isGenerationServiceError(error)) throw error;
+      if (error.code === "rate_limit_exceeded") return now() + (error.retryAfterMs ?? 10_000);
+      if (stopsFollowing(error)) {
+        logger.warn({ code: error.code }, "the linked key no longer works; following stops until /connect");
+        return undefined;
+      }
+      throw new RetryLaterError(10_000, error.message);
+    }
+  }
+
   return {
     name: "poll-generations",
     schema: PollDataSchema,
@@ -142,41 +164,9 @@ export function pollJob(deps: PollDeps): JobDefinition<PollData> {
         });
       }, POLL_LOCK_RENEW_MS);
       try {
-        const credentials = await deps.credentials.credentials(userId);
-        if (!credentials) {
-          await deps.records.unschedulePoll(userId);
-          return;
-        }
-        const budget = await deps.budget(credentials.apiKey);
-        if (budget && budget.remaining < CALLS_PER_PASS + RESERVED_REQUESTS) {
-          await deps.records.schedulePoll(userId, Math.max(budget.resetAt, now() + 1_000));
-          return;
-        }
-        let more: boolean;
-        try {
-          more = await pass(userId, credentials.apiKey, logger);
-        } catch (error) {
-          if (!isGenerationServiceError(error)) throw error;
-          if (error.code === "rate_limit_exceeded") {
-            await deps.records.schedulePoll(userId, now() + (error.retryAfterMs ?? 10_000));
-            return;
-          }
-          if (stopsFollowing(error)) {
-            logger.warn(
-              { code: error.code },
-              "the linked key no longer works; following stops until /connect",
-            );
-            await deps.records.unschedulePoll(userId);
-            return;
-          }
-          throw new RetryLaterError(10_000, error.message);
-        }
-        if (more)
-          await deps.records.schedulePoll(
-            userId,
-            now() + deps.intervalMs(credentials.signingSecret !== undefined),
-          );
-        else await deps.records.unschedulePoll(userId);
+        const next = await passThenNext(userId, logger);
+        if (next === undefined) await deps.records.unschedulePoll(userId);
+        else await deps.records.schedulePoll(userId, next);
       } finally {
         clearInterval(renewal);
         await deps.locks.release(lockName, lock);

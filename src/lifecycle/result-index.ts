@@ -84,14 +84,10 @@ export class ResultIndex {
       Number.POSITIVE_INFINITY,
       RESULTS_KEPT_PER_USER * 2,
     );
-    const stored: StoredResult[] = [];
-    for (let index = members.length - 1; index >= 0; index--) {
-      const member = members[index];
-      if (member === undefined) continue;
+    return members.reverse().flatMap((member) => {
       const entry = parseStored(member, ResultEntrySchema);
-      if (entry) stored.push({ entry, member });
-    }
-    return stored;
+      return entry ? [{ entry, member }] : [];
+    });
   }
 
   async remove(userId: number, member: string): Promise<void> {
