@@ -64,45 +64,54 @@ export class KeyGuardian {
 }
 
 export interface OwnerAccountDeps {
+  records: GenerationRecords;
   credentials: GenerationCredentialsReader;
   service: { getAccount(apiKey: string): Promise<Account> };
-}
-
-/** The owner's account by the linked key; undefined without a working key; a rate limit puts the job off. */
-export async function ownerAccount(
-  deps: OwnerAccountDeps,
-  record: BatchRecord,
-  retryAfterMs: number,
-): Promise<Account | undefined> {
-  const credentials = await deps.credentials.credentials(record.userId);
-  if (!credentials) return undefined;
-  try {
-    return await deps.service.getAccount(credentials.apiKey);
-  } catch (error) {
-    if (!isGenerationServiceError(error)) throw error;
-    if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? retryAfterMs);
-    return undefined;
-  }
-}
-
-export interface KeyGuardDeps extends OwnerAccountDeps {
-  records: GenerationRecords;
-  guardian: KeyGuardian;
   api: Pick<Api, "sendMessage">;
   translate(locale: string): Translate;
 }
 
-/** After a batch is created: reads the account once and says what the key guardian finds. */
-export function keyGuardJob(deps: KeyGuardDeps): JobDefinition<TicketData> {
-  const tuning = { attempts: 3, backoffMs: 5_000, concurrency: 4 };
-  return ticketJob("guard-generation-key", tuning, async (ticket) => {
+/**
+ * A job on a batch `takes` accepts, with its owner's account as the linked key reads it: nothing to do
+ * without a key that still works. A rate limit puts the job off until the key has room.
+ */
+export function ownerAccountJob(
+  name: string,
+  tuning: Pick<JobDefinition<TicketData>, "attempts" | "backoffMs" | "concurrency">,
+  deps: OwnerAccountDeps,
+  { retryAfterMs, takes }: { retryAfterMs: number; takes?: (record: BatchRecord) => boolean },
+  work: (record: BatchRecord, account: Account, t: Translate) => Promise<void>,
+): JobDefinition<TicketData> {
+  return ticketJob(name, tuning, async (ticket) => {
     const record = await deps.records.get(ticket);
-    // A key that no longer works is explained where it is used; the guardian only warns ahead.
-    const account = record && (await ownerAccount(deps, record, 20_000));
-    if (!record || !account) return;
-    const t = deps.translate(record.locale);
-    for (const notice of await deps.guardian.notices(record.userId, account, t, record.locale)) {
-      await deps.api.sendMessage(record.chatId, notice.text);
+    if (!record || takes?.(record) === false) return;
+    const credentials = await deps.credentials.credentials(record.userId);
+    if (!credentials) return;
+    let account: Account;
+    try {
+      account = await deps.service.getAccount(credentials.apiKey);
+    } catch (error) {
+      if (!isGenerationServiceError(error)) throw error;
+      if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? retryAfterMs);
+      return;
     }
+    await work(record, account, deps.translate(record.locale));
   });
+}
+
+/** After a batch is created: reads the account once and says what the key guardian finds. */
+export function keyGuardJob(deps: OwnerAccountDeps & { guardian: KeyGuardian }): JobDefinition<TicketData> {
+  const tuning = { attempts: 3, backoffMs: 5_000, concurrency: 4 };
+  // A key that no longer works is explained where it is used; the guardian only warns ahead.
+  return ownerAccountJob(
+    "guard-generation-key",
+    tuning,
+    deps,
+    { retryAfterMs: 20_000 },
+    async (record, account, t) => {
+      for (const notice of await deps.guardian.notices(record.userId, account, t, record.locale)) {
+        await deps.api.sendMessage(record.chatId, notice.text);
+      }
+    },
+  );
 }

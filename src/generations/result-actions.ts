@@ -10,7 +10,7 @@ import { isGenerationServiceError } from "../generation-service/errors.js";
 import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { rereadableFile } from "../lifecycle/chat-delivery.js";
+import { albums, rereadableFile } from "../lifecycle/chat-delivery.js";
 import { VIDEO_LINK_TASKS, videoThenRows } from "../lifecycle/then-buttons.js";
 import { type TicketData, ticketJob, ticketTag } from "../lifecycle/tickets.js";
 import { CALLBACK_SCOPES, callbackInt, defineCallback } from "../telegram/callback-data.js";
@@ -268,16 +268,12 @@ export function albumKeyboard(
   positions: readonly number[],
   type: BatchRecord["type"],
 ): InlineKeyboardMarkup {
-  const rows: InlineKeyboardButton[][] = [];
-  const actions = ALBUM_ACTIONS[type];
-  for (const [action, mark] of actions) {
-    for (let start = 0; start < positions.length; start += NUMBERS_PER_ROW) {
-      rows.push(
-        positions
-          .slice(start, start + NUMBERS_PER_ROW)
-          .map((position) => resultButton(`${mark} ${position + 1}`, ticket, action, position)),
-      );
-    }
-  }
-  return { inline_keyboard: rows };
+  const rows = albums(positions, NUMBERS_PER_ROW);
+  return {
+    inline_keyboard: ALBUM_ACTIONS[type].flatMap(([action, mark]) =>
+      rows.map((row) =>
+        row.map((position) => resultButton(`${mark} ${position + 1}`, ticket, action, position)),
+      ),
+    ),
+  };
 }

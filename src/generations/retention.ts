@@ -2,16 +2,14 @@
  * Two days before a batch's results leave the service (7 days on Free, 30 on Pro), the user hears which
  * unsaved ones would go. Batches wait in a sorted set by that date on Free; on Pro the job moves them on.
  */
-import type { Api } from "grammy";
 import { z } from "zod";
 import { formatDate } from "../i18n/format.js";
-import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, type JobQueue, type PeriodicWork, periodicWork } from "../jobs/queue.js";
-import { type TicketData, ticketJob, ticketTag } from "../lifecycle/tickets.js";
+import { type TicketData, ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import type { KeyValueStore, SortedSetStore } from "../storage/ports.js";
 import { entryButton } from "./account-buttons.js";
-import { type OwnerAccountDeps, ownerAccount } from "./key-guardian.js";
+import { type OwnerAccountDeps, ownerAccountJob } from "./key-guardian.js";
 import { type BatchRecord, chunkOf, type GenerationRecords } from "./records.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -94,22 +92,20 @@ export function retentionWatch(options: RetentionWatchOptions): PeriodicWork & {
 }
 
 export interface RetentionNoticeDeps extends OwnerAccountDeps {
-  records: GenerationRecords;
   marks: DeletionMarks;
   /** Puts the batch back for a later notice (its date on Pro). */
   reschedule(ticket: string, dueAt: number): Promise<void>;
-  api: Pick<Api, "sendMessage">;
-  translate(locale: string): Translate;
 }
 
 export function retentionNoticeJob(deps: RetentionNoticeDeps): JobDefinition<TicketData> {
   const tuning = { attempts: 4, backoffMs: 60_000, concurrency: 2 };
-  return ticketJob("generation-retention-notice", tuning, async (ticket) => {
-    const record = await deps.records.get(ticket);
-    if (!record || (record.state !== "created" && record.state !== "finished")) return;
-    // A key that no longer works cannot read the results either: there is nothing to offer.
-    const account = await ownerAccount(deps, record, 60_000);
-    if (!account) return;
+  // A key that no longer works cannot read the results either: there is nothing to offer.
+  const options = {
+    retryAfterMs: 60_000,
+    takes: (record: BatchRecord) => record.state === "created" || record.state === "finished",
+  };
+  return ownerAccountJob("generation-retention-notice", tuning, deps, options, async (record, account, t) => {
+    const { ticket } = record;
     const days = retentionDays(account.plan);
     const leavesAt = record.createdAt + days * DAY_MS;
     const dueAt = leavesAt - NOTICE_AHEAD_MS;
@@ -124,7 +120,6 @@ export function retentionNoticeJob(deps: RetentionNoticeDeps): JobDefinition<Tic
       .flatMap((chunk) => chunk.items)
       .filter((item) => item.status === "succeeded" && !item.deleted && !item.documentFileId);
     if (unsaved.length === 0) return;
-    const t = deps.translate(record.locale);
     await deps.api.sendMessage(
       record.chatId,
       t("retention-notice", {

@@ -101,12 +101,11 @@ export async function deliverUnderLock(locks: LockStore, run: DeliveryRun, work:
   }
 }
 
-/** Items in albums of Telegram's most, in their order. */
-export function albums<T>(items: readonly T[]): T[][] {
-  const all: T[][] = [];
-  for (let start = 0; start < items.length; start += ALBUM_SIZE)
-    all.push(items.slice(start, start + ALBUM_SIZE));
-  return all;
+/** Items in groups of `size` (by default albums of Telegram's most), in their order. */
+export function albums<T>(items: readonly T[], size = ALBUM_SIZE): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
+  );
 }
 
 /** A caption cut to Telegram's limit, marked as cut. */

@@ -5,6 +5,7 @@
 import type { InlineKeyboardButton } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
 import type { TaskType } from "../tasks-service/schemas/index.js";
+import { albums } from "./chat-delivery.js";
 
 /** The tasks a finished video leads on to, in the order they are offered. */
 export const VIDEO_LINK_TASKS = [
@@ -21,8 +22,8 @@ export function videoThenRows(
   tasks: readonly VideoLinkTask[],
   pack: (type: VideoLinkTask) => string,
 ): InlineKeyboardButton[][] {
-  const buttons = tasks.map((type) => ({ text: t(`then-${type}`), callback_data: pack(type) }));
-  const rows: InlineKeyboardButton[][] = [];
-  for (let index = 0; index < buttons.length; index += 2) rows.push(buttons.slice(index, index + 2));
-  return rows;
+  return albums(
+    tasks.map((type) => ({ text: t(`then-${type}`), callback_data: pack(type) })),
+    2,
+  );
 }
