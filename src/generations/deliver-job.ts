@@ -4,9 +4,7 @@
  */
 import { HttpError } from "grammy";
 import { z } from "zod";
-import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
-import type { Generation } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
 import type { JobContext, JobDefinition, JobQueue } from "../jobs/queue.js";
 import {
@@ -28,9 +26,11 @@ import {
   isFinished,
   storedOutput,
 } from "./records.js";
-import { fetchResult, type ResultReader, ResultUnavailableError, withDownloads } from "./result-files.js";
+import { fetchResult, ResultUnavailableError, withDownloads } from "./result-files.js";
+import type { ResultLinkDeps } from "./result-links.js";
 import { type InlineResultApi, sendToInlineMessage } from "./send-inline.js";
 import {
+  type BatchResultSenderDeps,
   type CardWords,
   type ChunkSending,
   type ResultApi,
@@ -49,20 +49,15 @@ const LOCK_TIMING = { ttlMs: 15_000, renewMs: 5_000 };
 export const DeliverDataSchema = TicketDataSchema.extend({ chunk: z.number().int().nonnegative() });
 export type DeliverData = z.infer<typeof DeliverDataSchema>;
 
-export interface DeliverDeps extends ChatDeliveryDeps {
+export interface DeliverDeps extends ChatDeliveryDeps, BatchResultSenderDeps, ResultLinkDeps {
   records: GenerationRecords;
   /** Where a delivery queues the next chunk's, whose turn it is once this one is in the chat. */
   queue: Pick<JobQueue, "enqueue">;
-  credentials: GenerationCredentialsReader;
-  service: { getGeneration(apiKey: string, id: string): Promise<Generation> };
-  results: ResultReader;
   /** The chat's results, and an inline batch's image in place of its placeholder. */
   api: ResultApi & InlineResultApi;
   refreshCard(ticket: string, options?: { final?: boolean }): Promise<void>;
   /** What follows once the whole batch is in the chat: the join a keyframe chain's card chose. */
   finished?(record: BatchRecord): Promise<void>;
-  /** The largest file the bot may upload to the chat; a bigger video goes as its link. */
-  uploadLimitBytes: number;
   /** Where the user's results are kept for inline mode; absent, nothing is kept. */
   resultIndex?: Pick<ResultIndex, "add">;
 }
