@@ -30,6 +30,7 @@ import {
 } from "./batch-file.js";
 import type { GenerationFlowDeps } from "./conversation.js";
 import { MAX_PROMPT_TEXT } from "./forms/field-kit.js";
+import { spendingLimit } from "./forms/form-contract.js";
 import { imageForm } from "./forms/images.js";
 import { notLinked } from "./offer-prices.js";
 
@@ -136,9 +137,7 @@ function previewText(
     }),
     t("batch-balance", { balance: account.balance }),
   );
-  // The key's own budget, when it has one and it is the smaller, is what the service checks first.
-  const budgetBinds = account.budgetLeft !== undefined && account.budgetLeft < account.balance;
-  const left = budgetBinds && account.budgetLeft !== undefined ? account.budgetLeft : account.balance;
+  const { budgetBinds, left } = spendingLimit(account);
   if (max > left) {
     lines.push(t(budgetBinds ? "batch-over-budget" : "batch-over-balance", { max, left }));
   }

@@ -64,11 +64,18 @@ const VIDEO_INPUT_OF: Partial<Record<GenerationFormType, VideoInput>> = {
  * photos; for videos the candidates for the form's input, likeliest first.
  */
 export function modelsFor(type: GenerationFormType, setup: ImageFormSetup): CatalogModel[] {
+  return offeredModels(type, setup.catalog.models, (model) => !lockedModel(model, setup));
+}
+
+/** The models a form offers from its catalog section's, `usable` being those the plan allows. */
+export function offeredModels(
+  type: GenerationFormType,
+  models: readonly CatalogModel[],
+  usable: (model: CatalogModel) => boolean,
+): CatalogModel[] {
   const input = VIDEO_INPUT_OF[type];
-  const { models } = setup.catalog;
-  if (input !== undefined) return candidateModels(models, input, (model) => !lockedModel(model, setup));
-  if (type === "reference_image") return models.filter((model) => model.max_reference_files > 0);
-  return [...models];
+  if (input !== undefined) return candidateModels(models, input, usable);
+  return type === "reference_image" ? models.filter((model) => model.max_reference_files > 0) : [...models];
 }
 
 function lockedModel(model: CatalogModel, setup: ImageFormSetup): boolean {

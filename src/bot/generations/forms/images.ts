@@ -27,17 +27,11 @@ import {
   normalizeImageValues,
   promptField,
   qualityModeField,
-  quoteOf,
   shapeFields,
   variantsField,
   variantsOf,
 } from "./field-kit.js";
-import {
-  type BuiltGenerationRequest,
-  generationContract,
-  type MoneyWords,
-  modelRequest,
-} from "./form-contract.js";
+import { type BuiltGenerationRequest, generationContract, modelRequest } from "./form-contract.js";
 
 const GROUPS = ["prompt", "model", "picture"];
 
@@ -81,21 +75,12 @@ export function imageForm(
   };
 }
 
-const IMAGE_WORDS: MoneyWords = {
-  unavailable: "generation-rule-unavailable",
-  tooMany: "generation-rule-too-many",
-  perItem: "generation-price-per-image",
-  payForSuccess: "generation-pay-for-success",
-  overBalance: "generation-price-over-balance",
-  overBudget: "generation-price-over-budget",
-};
-
 /** The generation service's side of an image form: its refusals before they happen, and the quote. */
 export function imageContract(type: GenerationFormType, setup: ImageFormSetup): FormContract {
   return generationContract({
     type,
     setup,
-    words: IMAGE_WORDS,
+    words: { prefix: "generation", item: "image" },
     count: (view) => imageCount(type, view.values),
     issues: (model, view) =>
       type === "reference_image" && view.media.length > model.max_reference_files
@@ -115,13 +100,8 @@ export function buildImageRequest(
   values: FormValues,
   media: readonly MediaRef[],
 ): BuiltGenerationRequest {
-  const { model, request } = modelRequest(type, setup, values, variantsOf(values), (entry) => [
-    ["aspect", entry.aspects],
-    ["resolution", entry.resolutions],
-    ["quality_mode", entry.quality_modes],
-    ["background", entry.backgrounds],
-  ]);
-  if (type === "reference_image") request.reference_file_ids = [...media];
   const count = imageCount(type, values);
-  return { request, count, quote: quoteOf(model, count), modelLabel: model.label };
+  const built = modelRequest(type, setup, values, { clips: false, variants: variantsOf(values), count });
+  if (type === "reference_image") built.request.reference_file_ids = [...media];
+  return built;
 }
