@@ -30,7 +30,7 @@ import {
 } from "./batch-file.js";
 import type { GenerationFlowDeps } from "./conversation.js";
 import { MAX_PROMPT_TEXT } from "./forms/field-kit.js";
-import { spendingLimit } from "./forms/form-contract.js";
+import { BuiltRequestSchema, spendingLimit } from "./forms/form-contract.js";
 import { imageForm } from "./forms/images.js";
 import { notLinked } from "./offer-prices.js";
 
@@ -53,13 +53,7 @@ const LISTED_REFUSALS = 20;
 const createBatchButton = defineCallback(CALLBACK_SCOPES.batchFile, "c", {});
 const dismissBatchButton = defineCallback(CALLBACK_SCOPES.batchFile, "x", {});
 
-const GroupSchema = z.object({
-  request: z.record(z.string(), z.unknown()),
-  values: z.record(z.string(), z.unknown()),
-  count: z.number().int().positive(),
-  quote: z.object({ min: z.number().int(), max: z.number().int() }),
-  modelLabel: z.string(),
-});
+const GroupSchema = BuiltRequestSchema.extend({ values: z.record(z.string(), z.unknown()) });
 
 const DraftSchema = z.object({
   userId: z.number().int(),
@@ -74,28 +68,13 @@ type Draft = z.infer<typeof DraftSchema>;
 const draftKey = (id: string) => `batch-file:${id}`;
 
 function refusalText(t: Translate, refusal: Refusal): string {
-  switch (refusal.reason) {
-    case "empty":
-      return t("batch-refused-empty", { line: refusal.line });
-    case "too-long":
-      return t("batch-refused-too-long", {
-        line: refusal.line,
-        length: refusal.length,
-        max: MAX_PROMPT_TEXT,
-      });
-    case "unknown-model":
-      return t("batch-refused-unknown-model", { line: refusal.line, model: clip(refusal.model, 40) });
-    case "pro-only":
-      return t("batch-refused-pro-only", { line: refusal.line, model: refusal.model });
-    case "unknown-aspect":
-      return t("batch-refused-unknown-aspect", {
-        line: refusal.line,
-        aspect: clip(refusal.aspect, 20),
-        model: refusal.model,
-      });
-    case "over-limit":
-      return t("batch-refused-over-limit", { line: refusal.line, max: MAX_FILE_PROMPTS });
-  }
+  return t(`batch-refused-${refusal.reason}`, {
+    ...refusal,
+    // What the file named is cut short; a model's label comes from the catalog.
+    ...(refusal.reason === "unknown-model" ? { model: clip(refusal.model, 40) } : {}),
+    ...(refusal.reason === "unknown-aspect" ? { aspect: clip(refusal.aspect, 20) } : {}),
+    max: refusal.reason === "too-long" ? MAX_PROMPT_TEXT : MAX_FILE_PROMPTS,
+  });
 }
 
 function groupLine(t: Translate, group: BatchGroup): string {
@@ -198,10 +177,6 @@ async function preview(
   await ctx.reply(shown, { reply_markup: keyboard });
 }
 
-function promptLines(text: string): number {
-  return text.split(/\r?\n/).filter((line) => line.trim() !== "").length;
-}
-
 /**
  * A text of several lines, typed or sent as a .txt, may be a script to voice or a list of prompts: the
  * offers under it gain "images, one per line", which opens this preview in place of the offers.
@@ -215,7 +190,7 @@ export function batchTextOffer(deps: BatchFilesFeatureDeps): TextOffer {
     price: async (ctx) => (await deps.flow.offerPrices(ctx))("text_to_image"),
     unavailable: (ctx) => notLinked(ctx, deps.flow),
     maxLength: Number.MAX_SAFE_INTEGER,
-    fits: (text) => promptLines(text) >= 2,
+    fits: (text) => text.split(/\r?\n/).filter((line) => line.trim() !== "").length >= 2,
     open: (ctx, text, at) => preview(ctx, deps, text, "txt", at),
   };
 }
@@ -232,23 +207,20 @@ async function create(
     return;
   }
   const definition = imageForm("text_to_image", setup);
-  for (const [index, group] of draft.groups.entries()) {
+  for (const [index, { values, ...built }] of draft.groups.entries()) {
     await deps.flow.submit(
       {
         userId: draft.userId,
         chatId: draft.chatId,
         locale: draft.locale,
         type: "image",
-        form: { type: "text_to_image", values: group.values, media: [] },
+        form: { type: "text_to_image", values, media: [] },
         formInstance: `${draft.instance}:file:${index}`,
-        request: group.request,
-        modelLabel: group.modelLabel,
-        quote: group.quote,
-        count: group.count,
+        ...built,
         ...(index === 0 && messageId !== undefined ? { cardMessageId: messageId } : {}),
       },
       definition,
-      group.values,
+      values,
     );
   }
 }

@@ -213,7 +213,7 @@ export async function drawGallery(
   const drawn: GalleryState = {
     ...state,
     pageIds: selectable.map((generation) => generation.id),
-    ...(nextCursor ? { next: nextCursor } : { next: undefined }),
+    next: nextCursor,
   };
   const selected = new Set(state.selected);
   const first = state.cursors.length * GALLERY_PAGE_SIZE;
@@ -221,13 +221,9 @@ export async function drawGallery(
   const lines = [t("gallery-title"), storageLine(t, storage, locale)];
   if (state.full) lines.push("", t("gallery-full-advice"));
   if (extras.notice) lines.push("", extras.notice);
-  lines.push(
-    "",
-    t("gallery-filters", {
-      type: t(`gallery-type-${state.type ?? "all"}`),
-      status: t(`gallery-filter-${state.status ?? "all"}`),
-    }),
-  );
+  const type = t(`gallery-type-${state.type ?? "all"}`);
+  const status = t(`gallery-filter-${state.status ?? "all"}`);
+  lines.push("", t("gallery-filters", { type, status }));
   if (page.data.length === 0) {
     lines.push(t(state.cursors.length === 0 ? "gallery-empty" : "gallery-page-empty"));
   } else {
@@ -244,12 +240,8 @@ export async function drawGallery(
   const { nonce } = state;
   const rows: InlineKeyboardButton[][] = [
     [
-      button(t("gallery-button-type", { type: t(`gallery-type-${state.type ?? "all"}`) }), nonce, "type"),
-      button(
-        t("gallery-button-status", { status: t(`gallery-filter-${state.status ?? "all"}`) }),
-        nonce,
-        "status",
-      ),
+      button(t("gallery-button-type", { type }), nonce, "type"),
+      button(t("gallery-button-status", { status }), nonce, "status"),
     ],
   ];
   // A number sends its result again; while selecting, it toggles the result for deletion instead.
@@ -270,16 +262,11 @@ export async function drawGallery(
     ...(nextCursor ? [button(t("gallery-button-older"), nonce, "older")] : []),
   ];
   if (paging.length > 0) rows.push(paging);
+  const count = state.selected.length;
   if (state.selecting) {
     rows.push([
-      ...(state.selected.length > 0
-        ? [
-            button(
-              t("gallery-button-delete-selected", { count: state.selected.length }),
-              nonce,
-              "askDeleteSelected",
-            ),
-          ]
+      ...(count > 0
+        ? [button(t("gallery-button-delete-selected", { count }), nonce, "askDeleteSelected")]
         : []),
       button(t("gallery-button-stop-selecting"), nonce, "stopSelecting"),
     ]);

@@ -56,17 +56,19 @@ async function sayKeyNotices(ctx: BotContext, deps: GalleryFeatureDeps, userId: 
   }
 }
 
-/** Who asks, with their linked key; one without a key is told how to link one. */
+/** Who asks, with their linked key; one without a key is told how to link one, in place of a pressed message. */
 async function linkedCaller(
   ctx: BotContext,
   deps: GalleryFeatureDeps,
+  edit = false,
 ): Promise<{ chatId: number; userId: number; credentials: GenerationCredentials } | undefined> {
   const chatId = ctx.chat?.id;
   const userId = ctx.from?.id;
   if (chatId === undefined || userId === undefined) return undefined;
   const credentials = await deps.credentials.credentials(userId);
   if (!credentials) {
-    await ctx.reply(ctx.t("account-not-linked"));
+    if (edit) await editMenu(ctx, ctx.t("account-not-linked"));
+    else await ctx.reply(ctx.t("account-not-linked"));
     return undefined;
   }
   return { chatId, userId, credentials };
@@ -116,17 +118,14 @@ async function showQueue(ctx: BotContext, deps: GalleryFeatureDeps, mode: "reply
 async function onQueueButton(ctx: BotContext, deps: GalleryFeatureDeps, chatId: number, action: string) {
   const t = ctx.t.bind(ctx);
   const messageId = ctx.callbackQuery?.message?.message_id;
-  const userId = ctx.from?.id;
-  if (messageId === undefined || userId === undefined) return;
+  if (messageId === undefined) return;
   if (action === ACTIONS.queue) {
     await showQueue(ctx, deps, "edit");
     return;
   }
-  const credentials = await deps.credentials.credentials(userId);
-  if (!credentials) {
-    await editMenu(ctx, t("account-not-linked"));
-    return;
-  }
+  const caller = await linkedCaller(ctx, deps, true);
+  if (!caller) return;
+  const { userId, credentials } = caller;
   const nonce = newNonce();
   await deps.kv.set(queueKey(chatId), JSON.stringify({ nonce }), { ttlMs: STATE_TTL_MS });
   if (action === ACTIONS.askCancel) {
@@ -164,14 +163,9 @@ async function onGalleryButton(
   action: string,
   arg: number | undefined,
 ): Promise<void> {
-  const t = ctx.t.bind(ctx);
-  const userId = ctx.from?.id;
-  if (userId === undefined) return;
-  const credentials = await deps.credentials.credentials(userId);
-  if (!credentials) {
-    await editMenu(ctx, t("account-not-linked"));
-    return;
-  }
+  const caller = await linkedCaller(ctx, deps, true);
+  if (!caller) return;
+  const { userId, credentials } = caller;
   const apiKey = credentials.apiKey;
   const redraw = async (nextState: GalleryState, extras?: GalleryExtras) => {
     const view = await drawGallery(ctx, deps, apiKey, nextState, extras);
@@ -181,7 +175,7 @@ async function onGalleryButton(
   const idempotencyKey = (purpose: string) =>
     deriveIdempotencyKey(`gallery:${chatId}:${state.nonce}`, purpose);
   const handler = GALLERY_HANDLERS[action] ?? (({ redraw: again }: GalleryPress) => again(state));
-  await handler({ ctx, deps, state, arg, userId, apiKey, t, redraw, idempotencyKey });
+  await handler({ ctx, deps, state, arg, userId, apiKey, t: ctx.t.bind(ctx), redraw, idempotencyKey });
 }
 
 type GalleryPressed = BotContext & { pressed: { nonce: string; data: { action: string; arg?: number } } };

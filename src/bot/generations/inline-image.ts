@@ -21,6 +21,7 @@ import type { BotContext } from "../context.js";
 import type { GenerationFormType } from "../forms/form.js";
 import type { GenerationFormSetup } from "./conversation.js";
 import { chosenModel, normalizeImageValues } from "./forms/field-kit.js";
+import { BuiltRequestSchema } from "./forms/form-contract.js";
 import { buildImageRequest } from "./forms/images.js";
 
 /** The ids of made images among inline results; listed results start `r:`. */
@@ -48,12 +49,9 @@ export type InlineExtraResults = (request: {
   locale: string;
 }) => Promise<InlineQueryResult[]>;
 
-const OfferSchema = z.object({
+const OfferSchema = BuiltRequestSchema.omit({ count: true }).extend({
   locale: z.string().min(2),
   values: z.record(z.string(), z.unknown()),
-  request: z.record(z.string(), z.unknown()),
-  modelLabel: z.string(),
-  quote: z.object({ min: z.number().int(), max: z.number().int() }),
 });
 type Offer = z.infer<typeof OfferSchema>;
 

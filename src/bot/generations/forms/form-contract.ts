@@ -2,6 +2,7 @@
  * The service's side of a generation form, image and video alike: what it would refuse before it is
  * asked, the quote beside the balance and the key's budget, and the chosen model's options in a request.
  */
+import { z } from "zod";
 import type { CatalogModel } from "../../../generation-service/responses.js";
 import { formatNumber } from "../../../i18n/format.js";
 import type { Translate } from "../../../i18n/translate.js";
@@ -90,12 +91,13 @@ function moneyLines(
  * The request a generation form's Create sends, with the photos it takes still as Telegram references,
  * and what its card says of it: how many it makes, the quote, the model's label.
  */
-export interface BuiltGenerationRequest {
-  request: Record<string, unknown>;
-  count: number;
-  quote: { min: number; max: number };
-  modelLabel: string;
-}
+export const BuiltRequestSchema = z.object({
+  request: z.record(z.string(), z.unknown()),
+  count: z.number().int().positive(),
+  quote: z.object({ min: z.number().int(), max: z.number().int() }),
+  modelLabel: z.string(),
+});
+export type BuiltGenerationRequest = z.infer<typeof BuiltRequestSchema>;
 
 /** What makes one kind of generation form: how many it makes, and its refusals and lines of its own. */
 export interface GenerationContractSpec {
