@@ -1,8 +1,6 @@
 /**
- * The generation service account in the chat: /connect links a key made in the service's account area
- * (the message carrying it is deleted at once; the key is checked with GET /v1/account before it is
- * kept), then optionally the webhook signing secret; /account shows the account; /disconnect forgets
- * both. Keys and secrets are never logged and never repeated back.
+ * The generation service account in the chat: /connect (the key checked before it is kept, then optionally
+ * the webhook signing secret), /account and /disconnect. Keys and secrets are never logged nor repeated.
  */
 import { Composer, GrammyError, HttpError, InlineKeyboard } from "grammy";
 import { z } from "zod";

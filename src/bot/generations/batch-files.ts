@@ -1,10 +1,7 @@
 /**
- * Batches from a file: a .csv, or a .txt of more than one line, sent outside a form is read as prompts
- * and answered with a preview (the first prompts, how many, the price from the catalog against the
- * balance, and every line that would be refused, by its number). The plan waits in storage for Create,
- * which starts one batch per model and aspect, each under its own form instance derived from the
- * preview's, so a second press starts nothing more. The first batch's card takes the preview's place.
- * A one-line .txt is left to the text offers.
+ * Batches from a file: a .csv, or a .txt of more than one line, answered with a preview. The plan waits in
+ * storage for Create, which starts one batch per group, each under its own form instance derived from the
+ * preview's, so a second press starts nothing more. A one-line .txt is left to the text offers.
  */
 import { randomBytes } from "node:crypto";
 import { Composer, InlineKeyboard } from "grammy";
@@ -170,11 +167,8 @@ async function preview(
   await deps.kv.set(draftKey(id), JSON.stringify(draft), { ttlMs: DRAFT_TTL_MS });
   const shown = previewText(t, plan, setup.account);
   const keyboard = previewKeyboard(t, id, plan.accepted.length);
-  if (inPlaceOf !== undefined) {
-    await ctx.api.editMessageText(chatId, inPlaceOf, shown, { reply_markup: keyboard });
-    return;
-  }
-  await ctx.reply(shown, { reply_markup: keyboard });
+  if (inPlaceOf === undefined) await ctx.reply(shown, { reply_markup: keyboard });
+  else await ctx.api.editMessageText(chatId, inPlaceOf, shown, { reply_markup: keyboard });
 }
 
 /**

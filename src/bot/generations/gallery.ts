@@ -1,13 +1,8 @@
 /**
- * /gallery and /queue: the user's generations on the service, and what is running and waiting there.
- *
- * The gallery pages `GET /v1/generations` newest first by its cursor, filtered by type and status, under
- * a storage bar. One tap on a result's number sends it to the chat again with its buttons; in the mode
- * of selecting, the numbers choose results to delete together instead; everything older than 7, 14 or 30
- * days can go at once; each deletion after a confirmation that says how many go. The queue card is drawn by
- * src/generations/queue-card.ts; its Cancel is a job. Both messages are edited in place; their buttons
- * carry a nonce of their own (kept per chat), and the buttons on cards and notices that lead here carry
- * none, since they only open the presser's own gallery or queue. Private chats only.
+ * /gallery and /queue: the user's generations on the service, and what is running and waiting there. Both
+ * messages are edited in place; their buttons carry a nonce of their own (kept per chat), while the
+ * buttons on cards and notices that lead here carry none: they only open the presser's own gallery or
+ * queue. Private chats only.
  */
 import { Composer } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
@@ -119,10 +114,7 @@ async function onQueueButton(ctx: BotContext, deps: GalleryFeatureDeps, chatId: 
   const t = ctx.t.bind(ctx);
   const messageId = ctx.callbackQuery?.message?.message_id;
   if (messageId === undefined) return;
-  if (action === ACTIONS.queue) {
-    await showQueue(ctx, deps, "edit");
-    return;
-  }
+  if (action === ACTIONS.queue) return showQueue(ctx, deps, "edit");
   const caller = await linkedCaller(ctx, deps, true);
   if (!caller) return;
   const { userId, credentials } = caller;
@@ -131,10 +123,7 @@ async function onQueueButton(ctx: BotContext, deps: GalleryFeatureDeps, chatId: 
   if (action === ACTIONS.askCancel) {
     try {
       const queued = await listAll(deps.service, credentials.apiKey, "queued");
-      if (queued.length === 0) {
-        await showQueue(ctx, deps, "edit");
-        return;
-      }
+      if (queued.length === 0) return await showQueue(ctx, deps, "edit");
       const tokens = queued.reduce((total, generation) => total + generation.cost_tokens, 0);
       await editMenu(ctx, t("queue-cancel-confirm", { count: queued.length, tokens }), {
         reply_markup: {
@@ -189,20 +178,15 @@ async function onButton(ctx: GalleryPressed, deps: GalleryFeatureDeps): Promise<
   const queueState = await readStored(deps.kv, queueKey(chatId), QueueStateSchema);
   if (queueState?.nonce === nonce && queueActions.includes(action)) {
     await ctx.answerCallbackQuery();
-    await onQueueButton(ctx, deps, chatId, action);
-    return;
+    return onQueueButton(ctx, deps, chatId, action);
   }
   const state = await readStored(deps.kv, galleryKey(chatId), GalleryStateSchema);
   if (state?.nonce !== nonce) {
     await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
     return;
   }
-  if (action === ACTIONS.queue) {
-    await ctx.answerCallbackQuery();
-    await showQueue(ctx, deps, "reply");
-    return;
-  }
   await ctx.answerCallbackQuery();
+  if (action === ACTIONS.queue) return showQueue(ctx, deps, "reply");
   try {
     await onGalleryButton(ctx, deps, chatId, state, action, arg);
   } catch (error) {

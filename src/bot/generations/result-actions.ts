@@ -1,8 +1,6 @@
 /**
- * The buttons on generation results: Original, Again, Animate, Use as reference and Delete (with a
- * confirmation), the tasks a clip leads on to, Join under a keyframe chain's clips, and Cancel on the
- * batch card. They act on their batch's ticket and are checked against its owner, since they outlive the
- * chat's newest menu.
+ * The buttons on generation results and batch cards. They act on their batch's ticket and are checked
+ * against its owner, since they outlive the chat's newest menu.
  */
 import { Composer } from "grammy";
 import { z } from "zod";

@@ -1,8 +1,7 @@
 /**
- * The field kit of the generation forms, image and video alike: what a form opens with (the catalog's
- * models and the account), the model picker and each model's own choices (aspect, resolution, quality
- * mode) with the Free plan's locks, prompts and variants, and the quote beside the balance and budget.
- * Nothing here names a model, an aspect, a resolution or a price: all of it is read from the catalog.
+ * The field kit of the generation forms, image and video alike: what a form opens with, the model picker
+ * and each model's own choices with the Free plan's locks, prompts and variants. Nothing here names a
+ * model, an aspect, a resolution or a price: all of it is read from the catalog.
  */
 import type { CatalogModel, CatalogSection } from "../../../generation-service/responses.js";
 import { candidateModels, type VideoInput } from "../../../generations/model-inputs.js";
@@ -59,15 +58,14 @@ const VIDEO_INPUT_OF: Partial<Record<GenerationFormType, VideoInput>> = {
   audio_to_video: "audio",
 };
 
-/**
- * The models a form offers from its catalog section: for images all of them, or those that blend reference
- * photos; for videos the candidates for the form's input, likeliest first.
- */
 export function modelsFor(type: GenerationFormType, setup: ImageFormSetup): CatalogModel[] {
   return offeredModels(type, setup.catalog.models, (model) => !lockedModel(model, setup));
 }
 
-/** The models a form offers from its catalog section's, `usable` being those the plan allows. */
+/**
+ * The models a form offers from its catalog section's: for images all, or those that blend references; for
+ * videos the candidates for the form's input, likeliest first (`usable`: those the plan allows).
+ */
 export function offeredModels(
   type: GenerationFormType,
   models: readonly CatalogModel[],

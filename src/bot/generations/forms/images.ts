@@ -1,11 +1,6 @@
 /**
- * The image forms of the generation service, built from its catalog when a form opens: a model picker
- * with each model's label and price, then only the chosen model's aspects, resolutions, quality modes and
- * backgrounds, and its reference limit. Nothing here names a model, an aspect, a resolution or a price:
- * all of it is read from `GET /v1/models`. On a Free plan the Pro-only models and resolutions are shown
- * locked, with the reason, and never chosen; a value the model does not take is never offered, and is
- * dropped when the model changes. The form's contract quotes the price from the catalog's `price_tokens`
- * times the number of images, beside the balance and the key's budget.
+ * The image forms, built from the catalog (`GET /v1/models`) when a form opens: nothing here names a
+ * model, an aspect, a resolution or a price. Pro-only models and resolutions are locked on a Free plan.
  */
 import type { MediaRef } from "../../../media/media-ref.js";
 import type {

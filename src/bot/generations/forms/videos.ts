@@ -1,13 +1,7 @@
 /**
- * The video forms of the generation service, built from the catalog's video section when a form opens:
- * clips from text (prompts, clips per prompt), clips from start frames (one clip per photo), the
- * transitions along a chain of keyframes (N photos in the order on the card give N-1 clips), new clips from
- * source clips and talking clips to audio references (one clip each), each with
- * only the chosen model's quality modes, aspects, resolutions, lengths and, where the model can switch it
- * off, its sound. The prompt-count rule is the service's: for N clips from photos, no prompt (a default
- * motion), one prompt for all, or exactly N in order; any other count is explained on the card with the ways to fix
- * it, and Create waits, so the service is never sent a request it would refuse for it. A model whose price
- * grows with the clip's length shows its price a second besides its price a clip.
+ * The video forms, built from the catalog's video section when a form opens. The prompt-count rule is the
+ * service's: for N clips from files, no prompt, one for all, or exactly N in order; any other count is
+ * explained on the card and Create waits, so the service is never sent a request it would refuse for it.
  */
 import type { CatalogModel } from "../../../generation-service/responses.js";
 import { MAX_AUDIO_REFERENCE_SECONDS } from "../../../generations/reference-files.js";
@@ -71,10 +65,7 @@ export function isVideoFormType(type: GenerationFormType): type is VideoFormType
   return type === "text_to_video" || type in MEDIA_RULES;
 }
 
-/**
- * Where the prompt-count rule's words differ: clips from photos, transitions along a chain, clips from
- * source clips, or clips to audio.
- */
+/** Where the prompt-count rule's words differ by what the clips are made from. */
 function ruleWords(type: VideoFormType): string {
   if (type === "keyframe_video") return "video-chain";
   if (type === "video_to_video") return "video-refs-clips";
@@ -89,10 +80,7 @@ function promptMatch(prompts: number, clips: number) {
   return prompts === clips ? "in-order" : "mismatch";
 }
 
-/**
- * How many clips the request makes: prompts times clips per prompt from text, one per photo from start
- * frames, source clip or audio reference, one per pair of neighbours along a keyframe chain.
- */
+/** How many clips the request makes: from text, prompts times clips per prompt; along a chain, N-1. */
 export function clipCount(type: VideoFormType, values: FormValues, media: readonly MediaRef[]): number {
   if (type === "text_to_video") return promptsOf(type, values).length * variantsOf(values);
   return type === "keyframe_video" ? Math.max(0, media.length - 1) : media.length;
