@@ -23,7 +23,7 @@ import type { GenerationBalance } from "../features/balance.js";
 import { exitConversations } from "../features/cancel.js";
 import { escapeHtml } from "../forms/screens/text.js";
 import { currentMenu, editMenu, openMenu, replyWithMenu } from "../menu.js";
-import { storageLine } from "./gallery-view.js";
+import { sayProblem, storageLine } from "./gallery-view.js";
 
 export interface GenerationAccountDeps {
   links: GenerationLinksPort;
@@ -223,9 +223,7 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
       const text = accountText(ctx.t, account, await ctx.i18n.getLocale(), link);
       await replyWithMenu(ctx, text, (nonce) => accountKeyboard(ctx.t, nonce, false), HTML);
     } catch (error) {
-      const problem = generationProblem(error);
-      if (!problem) throw error;
-      await ctx.reply(ctx.t(problem.key, problem.params));
+      await sayProblem(ctx, error);
     }
   });
 
@@ -278,9 +276,7 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
       const text = accountText(ctx.t, account, await ctx.i18n.getLocale(), link, details);
       await editMenu(ctx, text, { ...HTML, reply_markup: accountKeyboard(ctx.t, currentMenu(ctx), details) });
     } catch (error) {
-      const problem = generationProblem(error);
-      if (!problem) throw error;
-      await ctx.reply(ctx.t(problem.key, problem.params));
+      await sayProblem(ctx, error);
     }
   });
 

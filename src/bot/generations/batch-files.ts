@@ -114,9 +114,7 @@ function previewText(
     t("batch-balance", { balance: account.balance }),
   );
   const { budgetBinds, left } = spendingLimit(account);
-  if (max > left) {
-    lines.push(t(budgetBinds ? "batch-over-budget" : "batch-over-balance", { max, left }));
-  }
+  if (max > left) lines.push(t(budgetBinds ? "batch-over-budget" : "batch-over-balance", { max, left }));
   if (plan.refused.length > 0) {
     lines.push("", t("batch-refused-title", { count: plan.refused.length }));
     for (const refusal of plan.refused.slice(0, LISTED_REFUSALS)) lines.push(refusalText(t, refusal));

@@ -10,6 +10,7 @@ import type { DeletedGenerations } from "../../generation-service/client.js";
 import type { BulkDeleteRequest } from "../../generation-service/requests.js";
 import { GENERATION_TYPES, type Generation, type StorageBlock } from "../../generation-service/responses.js";
 import type { KeyGuardian } from "../../generations/key-guardian.js";
+import { generationProblem } from "../../generations/problems.js";
 import type { CancelQueueData, QueueService } from "../../generations/queue-card.js";
 import { type GenerationRecords, isFinished } from "../../generations/records.js";
 import type { DeletionMarks } from "../../generations/retention.js";
@@ -18,6 +19,7 @@ import type { Translate } from "../../i18n/translate.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { CALLBACK_SCOPES, callbackInt, defineCallback, newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
+import { editMenu } from "../menu.js";
 
 export interface GalleryService extends QueueService {
   deleteGenerations(
@@ -129,6 +131,15 @@ export const galleryButton = defineCallback(CALLBACK_SCOPES.gallery, undefined, 
 
 export function button(text: string, nonce: string, action: keyof typeof ACTIONS, arg?: number) {
   return { text, callback_data: galleryButton.pack(nonce, { action: ACTIONS[action], arg }) };
+}
+
+/** Says a refusal of the service, in place of the message with `edit`; anything else is the error boundary's. */
+export async function sayProblem(ctx: BotContext, error: unknown, edit = false): Promise<void> {
+  const problem = generationProblem(error);
+  if (!problem) throw error;
+  const text = ctx.t(problem.key, problem.params);
+  if (edit) await editMenu(ctx, text);
+  else await ctx.reply(text);
 }
 
 export function next<T>(cycle: readonly T[], current: T): T {

@@ -10,7 +10,6 @@ import type { GenerationCredentials } from "../../accounts/generation-links.js";
 import { deriveIdempotencyKey } from "../../generation-service/idempotency.js";
 import type { Account } from "../../generation-service/responses.js";
 import { ENTRY_NONCE, ENTRY_TARGETS, galleryEntryButton } from "../../generations/account-buttons.js";
-import { generationProblem } from "../../generations/problems.js";
 import { listAll, queueCardText, readQueue } from "../../generations/queue-card.js";
 import type { Translate } from "../../i18n/translate.js";
 import { readStored } from "../../storage/json.js";
@@ -33,16 +32,8 @@ import {
   queueKey,
   STATE_TTL_MS,
   saveGallery,
+  sayProblem,
 } from "./gallery-view.js";
-
-/** Says a refusal of the service in place of the message; anything else is the error boundary's. */
-async function sayProblem(ctx: BotContext, error: unknown, edit: boolean): Promise<void> {
-  const problem = generationProblem(error);
-  if (!problem) throw error;
-  const text = ctx.t(problem.key, problem.params);
-  if (edit) await editMenu(ctx, text);
-  else await ctx.reply(text);
-}
 
 async function sayKeyNotices(ctx: BotContext, deps: GalleryFeatureDeps, userId: number, account: Account) {
   const locale = await ctx.i18n.getLocale();

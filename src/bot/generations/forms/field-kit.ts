@@ -5,7 +5,6 @@
  */
 import type { CatalogModel, CatalogSection } from "../../../generation-service/responses.js";
 import { candidateModels, type VideoInput } from "../../../generations/model-inputs.js";
-import { formatNumber } from "../../../i18n/format.js";
 import type { Translate } from "../../../i18n/translate.js";
 import type {
   FieldKey,
@@ -166,13 +165,6 @@ export function normalizeImageValues(
   }
   next.n = Math.min(variantsOf(values), maxVariants(model));
   return next;
-}
-
-export function priceText(model: CatalogModel, locale: string): string {
-  const { min, max } = model.price_tokens;
-  return min === max
-    ? formatNumber(min, locale)
-    : `${formatNumber(min, locale)}–${formatNumber(max, locale)}`;
 }
 
 /** A model's price per image for a message that says it as one figure or as a range (Fluent formats the numbers). */

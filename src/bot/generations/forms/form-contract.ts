@@ -14,7 +14,6 @@ import {
   keep,
   noModelIssue,
   priceParams,
-  priceText,
   promptsOf,
   quoteOf,
 } from "./field-kit.js";
@@ -50,17 +49,19 @@ function moneyLines(
   if (count === 0) return [t(`${prefix}-price-per-${item}`, priceParams(model))];
   const quote = quoteOf(model, count);
   const usd = (value: number) => formatNumber(value / account.tokensPerUsd, locale, 2);
+  const each = model.price_tokens;
   const lines = [
     quote.min === quote.max
       ? t("generation-price-fixed", {
           count,
-          each: formatNumber(model.price_tokens.min, locale),
+          each: formatNumber(each.min, locale),
           total: quote.max,
           usd: usd(quote.max),
         })
       : t("generation-price-range", {
           count,
-          each: priceText(model, locale),
+          // The quote is a range only where each one's price is.
+          each: `${formatNumber(each.min, locale)}–${formatNumber(each.max, locale)}`,
           min: quote.min,
           max: quote.max,
           usdMin: usd(quote.min),
@@ -76,14 +77,8 @@ function moneyLines(
   ];
   // Warned before Create: the service refuses a request whose top price it cannot cover whole.
   const { budgetBinds, left } = spendingLimit(account);
-  if (quote.max > left) {
-    lines.push(
-      t(`${prefix}-price-over-${budgetBinds ? "budget" : "balance"}`, {
-        max: quote.max,
-        left: formatNumber(left, locale),
-      }),
-    );
-  }
+  const over = `${prefix}-price-over-${budgetBinds ? "budget" : "balance"}`;
+  if (quote.max > left) lines.push(t(over, { max: quote.max, left: formatNumber(left, locale) }));
   return lines;
 }
 
