@@ -5,13 +5,11 @@
  * queue. Private chats only.
  */
 import { Composer } from "grammy";
-import type { InlineKeyboardMarkup } from "grammy/types";
 import type { GenerationCredentials } from "../../accounts/generation-links.js";
 import { deriveIdempotencyKey } from "../../generation-service/idempotency.js";
 import type { Account } from "../../generation-service/responses.js";
 import { ENTRY_NONCE, ENTRY_TARGETS, galleryEntryButton } from "../../generations/account-buttons.js";
 import { listAll, queueCardText, readQueue } from "../../generations/queue-card.js";
-import type { Translate } from "../../i18n/translate.js";
 import { readStored } from "../../storage/json.js";
 import { CALLBACK_SCOPES, decodeCallback, newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
@@ -74,15 +72,6 @@ async function openGallery(ctx: BotContext, deps: GalleryFeatureDeps, full: bool
   }
 }
 
-function queueKeyboard(t: Translate, nonce: string, queued: number): InlineKeyboardMarkup {
-  return {
-    inline_keyboard: [
-      ...(queued > 0 ? [[button(t("queue-button-cancel", { count: queued }), nonce, "askCancel")]] : []),
-      [button(t("gallery-button-refresh"), nonce, "queue")],
-    ],
-  };
-}
-
 async function showQueue(ctx: BotContext, deps: GalleryFeatureDeps, mode: "reply" | "edit"): Promise<void> {
   const caller = await linkedCaller(ctx, deps);
   if (!caller) return;
@@ -90,8 +79,15 @@ async function showQueue(ctx: BotContext, deps: GalleryFeatureDeps, mode: "reply
   try {
     const snapshot = await readQueue(deps.service, credentials.apiKey);
     const nonce = newNonce();
-    const text = queueCardText(ctx.t.bind(ctx), snapshot);
-    const reply_markup = queueKeyboard(ctx.t.bind(ctx), nonce, snapshot.queued.length);
+    const t = ctx.t.bind(ctx);
+    const queued = snapshot.queued.length;
+    const reply_markup = {
+      inline_keyboard: [
+        ...(queued > 0 ? [[button(t("queue-button-cancel", { count: queued }), nonce, "askCancel")]] : []),
+        [button(t("gallery-button-refresh"), nonce, "queue")],
+      ],
+    };
+    const text = queueCardText(t, snapshot);
     if (mode === "edit") await editMenu(ctx, text, { reply_markup });
     else await ctx.reply(text, { reply_markup });
     await deps.kv.set(queueKey(chatId), JSON.stringify({ nonce }), { ttlMs: STATE_TTL_MS });
