@@ -1,8 +1,6 @@
 /**
- * The generation service account in the chat: /connect links a key made in the service's account area
- * (the message carrying it is deleted at once; the key is checked with GET /v1/account before it is
- * kept), then optionally the webhook signing secret; /account shows the account; /disconnect forgets
- * both. Keys and secrets are never logged and never repeated back.
+ * The generation service account in the chat: /connect (the key checked before it is kept, then optionally
+ * the webhook signing secret), /account and /disconnect. Keys and secrets are never logged nor repeated.
  */
 import { Composer, GrammyError, HttpError, InlineKeyboard } from "grammy";
 import { z } from "zod";
@@ -25,7 +23,7 @@ import type { GenerationBalance } from "../features/balance.js";
 import { exitConversations } from "../features/cancel.js";
 import { escapeHtml } from "../forms/screens/text.js";
 import { currentMenu, editMenu, openMenu, replyWithMenu } from "../menu.js";
-import { storageLine } from "./gallery-view.js";
+import { sayProblem, storageLine } from "./gallery-view.js";
 
 export interface GenerationAccountDeps {
   links: GenerationLinksPort;
@@ -225,9 +223,7 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
       const text = accountText(ctx.t, account, await ctx.i18n.getLocale(), link);
       await replyWithMenu(ctx, text, (nonce) => accountKeyboard(ctx.t, nonce, false), HTML);
     } catch (error) {
-      const problem = generationProblem(error);
-      if (!problem) throw error;
-      await ctx.reply(ctx.t(problem.key, problem.params));
+      await sayProblem(ctx, error);
     }
   });
 
@@ -280,9 +276,7 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
       const text = accountText(ctx.t, account, await ctx.i18n.getLocale(), link, details);
       await editMenu(ctx, text, { ...HTML, reply_markup: accountKeyboard(ctx.t, currentMenu(ctx), details) });
     } catch (error) {
-      const problem = generationProblem(error);
-      if (!problem) throw error;
-      await ctx.reply(ctx.t(problem.key, problem.params));
+      await sayProblem(ctx, error);
     }
   });
 

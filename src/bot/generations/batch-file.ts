@@ -1,10 +1,7 @@
 /**
  * A file of prompts as a batch of images: a .txt holds one prompt per line, a .csv one per row (prompt,
- * then optionally the model and the aspect, by position or by a header row naming them). Every line the
- * service would refuse is found here, with its line number, before anything is sent: empty lines, prompts
- * too long, a model or an aspect the catalog does not list (or the plan does not allow), and lines past
- * the most one file may hold. The rest is grouped by model and aspect, one request per group (split
- * where a group holds more than one request may), each priced from the catalog.
+ * then optionally the model and the aspect). Every line the service would refuse is found here, with its
+ * line number, before anything is sent; the rest is grouped into requests by model and aspect.
  */
 import type { CatalogModel } from "../../generation-service/responses.js";
 import {
@@ -76,46 +73,29 @@ export function parseCsv(text: string): Array<{ line: number; cells: string[] }>
   let quoted = false;
   let line = 1;
   let rowLine = 1;
-  let index = 0;
-  const endRow = () => {
-    cells.push(cell);
-    rows.push({ line: rowLine, cells });
-    cells = [];
-    cell = "";
-  };
-  while (index < text.length) {
+  for (let index = 0; index < text.length; index++) {
     const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index += 2;
-        continue;
-      }
-      if (char === '"') quoted = false;
-      else {
-        if (char === "\n") line += 1;
-        cell += char;
-      }
-      index += 1;
-      continue;
-    }
-    if (char === '"' && cell.trim() === "") {
-      quoted = true;
-      cell = "";
-    } else if (char === ",") {
+    if (quoted && char === '"' && text[index + 1] === '"') {
+      cell += '"';
+      index++;
+    } else if (char === '"' && (quoted || cell.trim() === "")) {
+      // A quote opens a field only at its start, whose spaces before it are dropped.
+      if (!quoted) cell = "";
+      quoted = !quoted;
+    } else if (quoted || (char !== "," && char !== "\n" && char !== "\r")) {
+      if (char === "\n") line++;
+      cell += char;
+    } else {
       cells.push(cell);
       cell = "";
-    } else if (char === "\n" || char === "\r") {
-      endRow();
-      if (char === "\r" && text[index + 1] === "\n") index += 1;
-      line += 1;
-      rowLine = line;
-    } else {
-      cell += char;
+      if (char === ",") continue;
+      rows.push({ line: rowLine, cells });
+      cells = [];
+      if (char === "\r" && text[index + 1] === "\n") index++;
+      rowLine = ++line;
     }
-    index += 1;
   }
-  if (cell !== "" || cells.length > 0) endRow();
+  if (cell !== "" || cells.length > 0) rows.push({ line: rowLine, cells: [...cells, cell] });
   return rows;
 }
 

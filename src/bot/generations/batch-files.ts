@@ -1,10 +1,7 @@
 /**
- * Batches from a file: a .csv, or a .txt of more than one line, sent outside a form is read as prompts
- * and answered with a preview (the first prompts, how many, the price from the catalog against the
- * balance, and every line that would be refused, by its number). The plan waits in storage for Create,
- * which starts one batch per model and aspect, each under its own form instance derived from the
- * preview's, so a second press starts nothing more. The first batch's card takes the preview's place.
- * A one-line .txt is left to the text offers.
+ * Batches from a file: a .csv, or a .txt of more than one line, answered with a preview. The plan waits in
+ * storage for Create, which starts one batch per group, each under its own form instance derived from the
+ * preview's, so a second press starts nothing more. A one-line .txt is left to the text offers.
  */
 import { randomBytes } from "node:crypto";
 import { Composer, InlineKeyboard } from "grammy";
@@ -30,6 +27,7 @@ import {
 } from "./batch-file.js";
 import type { GenerationFlowDeps } from "./conversation.js";
 import { MAX_PROMPT_TEXT } from "./forms/field-kit.js";
+import { BuiltRequestSchema, spendingLimit } from "./forms/form-contract.js";
 import { imageForm } from "./forms/images.js";
 import { notLinked } from "./offer-prices.js";
 
@@ -52,13 +50,7 @@ const LISTED_REFUSALS = 20;
 const createBatchButton = defineCallback(CALLBACK_SCOPES.batchFile, "c", {});
 const dismissBatchButton = defineCallback(CALLBACK_SCOPES.batchFile, "x", {});
 
-const GroupSchema = z.object({
-  request: z.record(z.string(), z.unknown()),
-  values: z.record(z.string(), z.unknown()),
-  count: z.number().int().positive(),
-  quote: z.object({ min: z.number().int(), max: z.number().int() }),
-  modelLabel: z.string(),
-});
+const GroupSchema = BuiltRequestSchema.extend({ values: z.record(z.string(), z.unknown()) });
 
 const DraftSchema = z.object({
   userId: z.number().int(),
@@ -73,28 +65,13 @@ type Draft = z.infer<typeof DraftSchema>;
 const draftKey = (id: string) => `batch-file:${id}`;
 
 function refusalText(t: Translate, refusal: Refusal): string {
-  switch (refusal.reason) {
-    case "empty":
-      return t("batch-refused-empty", { line: refusal.line });
-    case "too-long":
-      return t("batch-refused-too-long", {
-        line: refusal.line,
-        length: refusal.length,
-        max: MAX_PROMPT_TEXT,
-      });
-    case "unknown-model":
-      return t("batch-refused-unknown-model", { line: refusal.line, model: clip(refusal.model, 40) });
-    case "pro-only":
-      return t("batch-refused-pro-only", { line: refusal.line, model: refusal.model });
-    case "unknown-aspect":
-      return t("batch-refused-unknown-aspect", {
-        line: refusal.line,
-        aspect: clip(refusal.aspect, 20),
-        model: refusal.model,
-      });
-    case "over-limit":
-      return t("batch-refused-over-limit", { line: refusal.line, max: MAX_FILE_PROMPTS });
-  }
+  return t(`batch-refused-${refusal.reason}`, {
+    ...refusal,
+    // What the file named is cut short; a model's label comes from the catalog.
+    ...(refusal.reason === "unknown-model" ? { model: clip(refusal.model, 40) } : {}),
+    ...(refusal.reason === "unknown-aspect" ? { aspect: clip(refusal.aspect, 20) } : {}),
+    max: refusal.reason === "too-long" ? MAX_PROMPT_TEXT : MAX_FILE_PROMPTS,
+  });
 }
 
 function groupLine(t: Translate, group: BatchGroup): string {
@@ -136,12 +113,8 @@ function previewText(
     }),
     t("batch-balance", { balance: account.balance }),
   );
-  // The key's own budget, when it has one and it is the smaller, is what the service checks first.
-  const budgetBinds = account.budgetLeft !== undefined && account.budgetLeft < account.balance;
-  const left = budgetBinds && account.budgetLeft !== undefined ? account.budgetLeft : account.balance;
-  if (max > left) {
-    lines.push(t(budgetBinds ? "batch-over-budget" : "batch-over-balance", { max, left }));
-  }
+  const { budgetBinds, left } = spendingLimit(account);
+  if (max > left) lines.push(t(budgetBinds ? "batch-over-budget" : "batch-over-balance", { max, left }));
   if (plan.refused.length > 0) {
     lines.push("", t("batch-refused-title", { count: plan.refused.length }));
     for (const refusal of plan.refused.slice(0, LISTED_REFUSALS)) lines.push(refusalText(t, refusal));
@@ -192,15 +165,8 @@ async function preview(
   await deps.kv.set(draftKey(id), JSON.stringify(draft), { ttlMs: DRAFT_TTL_MS });
   const shown = previewText(t, plan, setup.account);
   const keyboard = previewKeyboard(t, id, plan.accepted.length);
-  if (inPlaceOf !== undefined) {
-    await ctx.api.editMessageText(chatId, inPlaceOf, shown, { reply_markup: keyboard });
-    return;
-  }
-  await ctx.reply(shown, { reply_markup: keyboard });
-}
-
-function promptLines(text: string): number {
-  return text.split(/\r?\n/).filter((line) => line.trim() !== "").length;
+  if (inPlaceOf === undefined) await ctx.reply(shown, { reply_markup: keyboard });
+  else await ctx.api.editMessageText(chatId, inPlaceOf, shown, { reply_markup: keyboard });
 }
 
 /**
@@ -216,7 +182,7 @@ export function batchTextOffer(deps: BatchFilesFeatureDeps): TextOffer {
     price: async (ctx) => (await deps.flow.offerPrices(ctx))("text_to_image"),
     unavailable: (ctx) => notLinked(ctx, deps.flow),
     maxLength: Number.MAX_SAFE_INTEGER,
-    fits: (text) => promptLines(text) >= 2,
+    fits: (text) => text.split(/\r?\n/).filter((line) => line.trim() !== "").length >= 2,
     open: (ctx, text, at) => preview(ctx, deps, text, "txt", at),
   };
 }
@@ -233,23 +199,20 @@ async function create(
     return;
   }
   const definition = imageForm("text_to_image", setup);
-  for (const [index, group] of draft.groups.entries()) {
+  for (const [index, { values, ...built }] of draft.groups.entries()) {
     await deps.flow.submit(
       {
         userId: draft.userId,
         chatId: draft.chatId,
         locale: draft.locale,
         type: "image",
-        form: { type: "text_to_image", values: group.values, media: [] },
+        form: { type: "text_to_image", values, media: [] },
         formInstance: `${draft.instance}:file:${index}`,
-        request: group.request,
-        modelLabel: group.modelLabel,
-        quote: group.quote,
-        count: group.count,
+        ...built,
         ...(index === 0 && messageId !== undefined ? { cardMessageId: messageId } : {}),
       },
       definition,
-      group.values,
+      values,
     );
   }
 }

@@ -1,8 +1,7 @@
 /**
- * The generation service's forms on the same engine as the task forms: one conversation runs any of
- * them. When a form opens it reads (through conversation.external, so a replay never asks again) the
- * catalog, the account and the remembered choices, and gets an instance id that every POST of what it
- * creates derives its Idempotency-Key from. Create hands the request (images or videos) to the create job.
+ * The generation service's forms on the task forms' engine. A form reads its setup through
+ * conversation.external, so a replay never asks again, and gets an instance id that every POST of what it
+ * creates derives its Idempotency-Key from.
  */
 import type { Context } from "grammy";
 import { z } from "zod";
@@ -70,15 +69,10 @@ export interface GenerationFlowDeps {
  * The recordings with their lengths, read from a file's header where Telegram did not say them (a file sent
  * as a document); a length that cannot be read stays unknown.
  */
-export function withRecordingLengths(
-  refs: readonly MediaRef[],
-  measure: GenerationFlowDeps["measure"],
-): Promise<MediaRef[]> {
-  return withLengths(refs, unmeasuredRecording, measure);
-}
-
-function unmeasuredRecording(ref: MediaRef): ref is TelegramMediaRef {
-  return ref.source === "telegram" && ref.durationSec === undefined && mediaClassOf(ref) === "audio";
+export function withRecordingLengths(refs: readonly MediaRef[], measure: GenerationFlowDeps["measure"]) {
+  const unmeasured = (ref: MediaRef): ref is TelegramMediaRef =>
+    ref.source === "telegram" && ref.durationSec === undefined && mediaClassOf(ref) === "audio";
+  return withLengths(refs, unmeasured, measure);
 }
 
 export function generationFormConversation(deps: GenerationFlowDeps, cards: OpenFormCards) {

@@ -1,8 +1,6 @@
 /**
- * The ways into the generation forms: /image and /video (with or without a prompt), the /start menu's
- * entries, photos sent (an image from them as references, a clip from each, transitions between them),
- * clips sent (a new clip from each), a recording sent (a talking video to it), the offer for a text sent
- * outside a form (an image from it). Each offer carries its form's own name and its price class.
+ * The ways into the generation forms: /image and /video, the /start menu's entries, the intake's offers
+ * for photos, clips and a recording, and the offer for a text sent outside a form.
  */
 import { Composer } from "grammy";
 import { sizeLimitMbExceeded, takesFile } from "../../generations/reference-files.js";
@@ -37,6 +35,8 @@ const pendingMediaFormButton = defineCallback(scope, undefined, {
   form: callbackKeyOf(PENDING_MEDIA_FORMS),
 });
 const recordingFormButton = defineCallback(scope, "a", {});
+/** The forms offered for photos, likeliest first, and for clips. */
+const MEDIA_OFFERS = { photos: ["r", "f", "k"], clips: ["c"] } as const;
 /** Photos an intake offer may hand to a reference form at most. */
 const MAX_OFFERED_REFERENCES = 10;
 
@@ -71,18 +71,12 @@ export const generationIntakeOffers: MoreOffers = {
   accepts: (refs) => offeredFor(refs) !== undefined,
   sizeLimitMbExceeded,
   offers: (t, nonce, refs, prices) => {
-    const withMedia = (form: keyof typeof PENDING_MEDIA_FORMS) =>
-      formOffer(t, PENDING_MEDIA_FORMS[form], pendingMediaFormButton.pack(nonce, { form }), prices);
-    switch (offeredFor(refs)) {
-      case "photos":
-        return [withMedia("r"), withMedia("f"), withMedia("k")];
-      case "clips":
-        return [withMedia("c")];
-      case "audio":
-        return [formOffer(t, "audio_to_video", recordingFormButton.pack(nonce, {}), prices)];
-      default:
-        return [];
-    }
+    const offered = offeredFor(refs);
+    if (offered === "audio")
+      return [formOffer(t, "audio_to_video", recordingFormButton.pack(nonce, {}), prices)];
+    return (offered ? MEDIA_OFFERS[offered] : []).map((form) =>
+      formOffer(t, PENDING_MEDIA_FORMS[form], pendingMediaFormButton.pack(nonce, { form }), prices),
+    );
   },
 };
 

@@ -10,6 +10,7 @@ import type { DeletedGenerations } from "../../generation-service/client.js";
 import type { BulkDeleteRequest } from "../../generation-service/requests.js";
 import { GENERATION_TYPES, type Generation, type StorageBlock } from "../../generation-service/responses.js";
 import type { KeyGuardian } from "../../generations/key-guardian.js";
+import { generationProblem } from "../../generations/problems.js";
 import type { CancelQueueData, QueueService } from "../../generations/queue-card.js";
 import { type GenerationRecords, isFinished } from "../../generations/records.js";
 import type { DeletionMarks } from "../../generations/retention.js";
@@ -18,6 +19,7 @@ import type { Translate } from "../../i18n/translate.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { CALLBACK_SCOPES, callbackInt, defineCallback, newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
+import { editMenu } from "../menu.js";
 
 export interface GalleryService extends QueueService {
   deleteGenerations(
@@ -131,6 +133,15 @@ export function button(text: string, nonce: string, action: keyof typeof ACTIONS
   return { text, callback_data: galleryButton.pack(nonce, { action: ACTIONS[action], arg }) };
 }
 
+/** Says a refusal of the service, in place of the message with `edit`; anything else is the error boundary's. */
+export async function sayProblem(ctx: BotContext, error: unknown, edit = false): Promise<void> {
+  const problem = generationProblem(error);
+  if (!problem) throw error;
+  const text = ctx.t(problem.key, problem.params);
+  if (edit) await editMenu(ctx, text);
+  else await ctx.reply(text);
+}
+
 export function next<T>(cycle: readonly T[], current: T): T {
   const index = cycle.indexOf(current);
   return cycle[(index + 1) % cycle.length] as T;
@@ -213,7 +224,7 @@ export async function drawGallery(
   const drawn: GalleryState = {
     ...state,
     pageIds: selectable.map((generation) => generation.id),
-    ...(nextCursor ? { next: nextCursor } : { next: undefined }),
+    next: nextCursor,
   };
   const selected = new Set(state.selected);
   const first = state.cursors.length * GALLERY_PAGE_SIZE;
@@ -221,13 +232,9 @@ export async function drawGallery(
   const lines = [t("gallery-title"), storageLine(t, storage, locale)];
   if (state.full) lines.push("", t("gallery-full-advice"));
   if (extras.notice) lines.push("", extras.notice);
-  lines.push(
-    "",
-    t("gallery-filters", {
-      type: t(`gallery-type-${state.type ?? "all"}`),
-      status: t(`gallery-filter-${state.status ?? "all"}`),
-    }),
-  );
+  const type = t(`gallery-type-${state.type ?? "all"}`);
+  const status = t(`gallery-filter-${state.status ?? "all"}`);
+  lines.push("", t("gallery-filters", { type, status }));
   if (page.data.length === 0) {
     lines.push(t(state.cursors.length === 0 ? "gallery-empty" : "gallery-page-empty"));
   } else {
@@ -244,12 +251,8 @@ export async function drawGallery(
   const { nonce } = state;
   const rows: InlineKeyboardButton[][] = [
     [
-      button(t("gallery-button-type", { type: t(`gallery-type-${state.type ?? "all"}`) }), nonce, "type"),
-      button(
-        t("gallery-button-status", { status: t(`gallery-filter-${state.status ?? "all"}`) }),
-        nonce,
-        "status",
-      ),
+      button(t("gallery-button-type", { type }), nonce, "type"),
+      button(t("gallery-button-status", { status }), nonce, "status"),
     ],
   ];
   // A number sends its result again; while selecting, it toggles the result for deletion instead.
@@ -270,16 +273,11 @@ export async function drawGallery(
     ...(nextCursor ? [button(t("gallery-button-older"), nonce, "older")] : []),
   ];
   if (paging.length > 0) rows.push(paging);
+  const count = state.selected.length;
   if (state.selecting) {
     rows.push([
-      ...(state.selected.length > 0
-        ? [
-            button(
-              t("gallery-button-delete-selected", { count: state.selected.length }),
-              nonce,
-              "askDeleteSelected",
-            ),
-          ]
+      ...(count > 0
+        ? [button(t("gallery-button-delete-selected", { count }), nonce, "askDeleteSelected")]
         : []),
       button(t("gallery-button-stop-selecting"), nonce, "stopSelecting"),
     ]);

@@ -1,23 +1,15 @@
 /**
- * /gallery and /queue: the user's generations on the service, and what is running and waiting there.
- *
- * The gallery pages `GET /v1/generations` newest first by its cursor, filtered by type and status, under
- * a storage bar. One tap on a result's number sends it to the chat again with its buttons; in the mode
- * of selecting, the numbers choose results to delete together instead; everything older than 7, 14 or 30
- * days can go at once; each deletion after a confirmation that says how many go. The queue card is drawn by
- * src/generations/queue-card.ts; its Cancel is a job. Both messages are edited in place; their buttons
- * carry a nonce of their own (kept per chat), and the buttons on cards and notices that lead here carry
- * none, since they only open the presser's own gallery or queue. Private chats only.
+ * /gallery and /queue: the user's generations on the service, and what is running and waiting there. Both
+ * messages are edited in place; their buttons carry a nonce of their own (kept per chat), while the
+ * buttons on cards and notices that lead here carry none: they only open the presser's own gallery or
+ * queue. Private chats only.
  */
 import { Composer } from "grammy";
-import type { InlineKeyboardMarkup } from "grammy/types";
 import type { GenerationCredentials } from "../../accounts/generation-links.js";
 import { deriveIdempotencyKey } from "../../generation-service/idempotency.js";
 import type { Account } from "../../generation-service/responses.js";
 import { ENTRY_NONCE, ENTRY_TARGETS, galleryEntryButton } from "../../generations/account-buttons.js";
-import { generationProblem } from "../../generations/problems.js";
 import { listAll, queueCardText, readQueue } from "../../generations/queue-card.js";
-import type { Translate } from "../../i18n/translate.js";
 import { readStored } from "../../storage/json.js";
 import { CALLBACK_SCOPES, decodeCallback, newNonce } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
@@ -38,16 +30,8 @@ import {
   queueKey,
   STATE_TTL_MS,
   saveGallery,
+  sayProblem,
 } from "./gallery-view.js";
-
-/** Says a refusal of the service in place of the message; anything else is the error boundary's. */
-async function sayProblem(ctx: BotContext, error: unknown, edit: boolean): Promise<void> {
-  const problem = generationProblem(error);
-  if (!problem) throw error;
-  const text = ctx.t(problem.key, problem.params);
-  if (edit) await editMenu(ctx, text);
-  else await ctx.reply(text);
-}
 
 async function sayKeyNotices(ctx: BotContext, deps: GalleryFeatureDeps, userId: number, account: Account) {
   const locale = await ctx.i18n.getLocale();
@@ -56,17 +40,19 @@ async function sayKeyNotices(ctx: BotContext, deps: GalleryFeatureDeps, userId: 
   }
 }
 
-/** Who asks, with their linked key; one without a key is told how to link one. */
+/** Who asks, with their linked key; one without a key is told how to link one, in place of a pressed message. */
 async function linkedCaller(
   ctx: BotContext,
   deps: GalleryFeatureDeps,
+  edit = false,
 ): Promise<{ chatId: number; userId: number; credentials: GenerationCredentials } | undefined> {
   const chatId = ctx.chat?.id;
   const userId = ctx.from?.id;
   if (chatId === undefined || userId === undefined) return undefined;
   const credentials = await deps.credentials.credentials(userId);
   if (!credentials) {
-    await ctx.reply(ctx.t("account-not-linked"));
+    if (edit) await editMenu(ctx, ctx.t("account-not-linked"));
+    else await ctx.reply(ctx.t("account-not-linked"));
     return undefined;
   }
   return { chatId, userId, credentials };
@@ -86,15 +72,6 @@ async function openGallery(ctx: BotContext, deps: GalleryFeatureDeps, full: bool
   }
 }
 
-function queueKeyboard(t: Translate, nonce: string, queued: number): InlineKeyboardMarkup {
-  return {
-    inline_keyboard: [
-      ...(queued > 0 ? [[button(t("queue-button-cancel", { count: queued }), nonce, "askCancel")]] : []),
-      [button(t("gallery-button-refresh"), nonce, "queue")],
-    ],
-  };
-}
-
 async function showQueue(ctx: BotContext, deps: GalleryFeatureDeps, mode: "reply" | "edit"): Promise<void> {
   const caller = await linkedCaller(ctx, deps);
   if (!caller) return;
@@ -102,8 +79,15 @@ async function showQueue(ctx: BotContext, deps: GalleryFeatureDeps, mode: "reply
   try {
     const snapshot = await readQueue(deps.service, credentials.apiKey);
     const nonce = newNonce();
-    const text = queueCardText(ctx.t.bind(ctx), snapshot);
-    const reply_markup = queueKeyboard(ctx.t.bind(ctx), nonce, snapshot.queued.length);
+    const t = ctx.t.bind(ctx);
+    const queued = snapshot.queued.length;
+    const reply_markup = {
+      inline_keyboard: [
+        ...(queued > 0 ? [[button(t("queue-button-cancel", { count: queued }), nonce, "askCancel")]] : []),
+        [button(t("gallery-button-refresh"), nonce, "queue")],
+      ],
+    };
+    const text = queueCardText(t, snapshot);
     if (mode === "edit") await editMenu(ctx, text, { reply_markup });
     else await ctx.reply(text, { reply_markup });
     await deps.kv.set(queueKey(chatId), JSON.stringify({ nonce }), { ttlMs: STATE_TTL_MS });
@@ -116,26 +100,17 @@ async function showQueue(ctx: BotContext, deps: GalleryFeatureDeps, mode: "reply
 async function onQueueButton(ctx: BotContext, deps: GalleryFeatureDeps, chatId: number, action: string) {
   const t = ctx.t.bind(ctx);
   const messageId = ctx.callbackQuery?.message?.message_id;
-  const userId = ctx.from?.id;
-  if (messageId === undefined || userId === undefined) return;
-  if (action === ACTIONS.queue) {
-    await showQueue(ctx, deps, "edit");
-    return;
-  }
-  const credentials = await deps.credentials.credentials(userId);
-  if (!credentials) {
-    await editMenu(ctx, t("account-not-linked"));
-    return;
-  }
+  if (messageId === undefined) return;
+  if (action === ACTIONS.queue) return showQueue(ctx, deps, "edit");
+  const caller = await linkedCaller(ctx, deps, true);
+  if (!caller) return;
+  const { userId, credentials } = caller;
   const nonce = newNonce();
   await deps.kv.set(queueKey(chatId), JSON.stringify({ nonce }), { ttlMs: STATE_TTL_MS });
   if (action === ACTIONS.askCancel) {
     try {
       const queued = await listAll(deps.service, credentials.apiKey, "queued");
-      if (queued.length === 0) {
-        await showQueue(ctx, deps, "edit");
-        return;
-      }
+      if (queued.length === 0) return await showQueue(ctx, deps, "edit");
       const tokens = queued.reduce((total, generation) => total + generation.cost_tokens, 0);
       await editMenu(ctx, t("queue-cancel-confirm", { count: queued.length, tokens }), {
         reply_markup: {
@@ -164,14 +139,9 @@ async function onGalleryButton(
   action: string,
   arg: number | undefined,
 ): Promise<void> {
-  const t = ctx.t.bind(ctx);
-  const userId = ctx.from?.id;
-  if (userId === undefined) return;
-  const credentials = await deps.credentials.credentials(userId);
-  if (!credentials) {
-    await editMenu(ctx, t("account-not-linked"));
-    return;
-  }
+  const caller = await linkedCaller(ctx, deps, true);
+  if (!caller) return;
+  const { userId, credentials } = caller;
   const apiKey = credentials.apiKey;
   const redraw = async (nextState: GalleryState, extras?: GalleryExtras) => {
     const view = await drawGallery(ctx, deps, apiKey, nextState, extras);
@@ -181,7 +151,7 @@ async function onGalleryButton(
   const idempotencyKey = (purpose: string) =>
     deriveIdempotencyKey(`gallery:${chatId}:${state.nonce}`, purpose);
   const handler = GALLERY_HANDLERS[action] ?? (({ redraw: again }: GalleryPress) => again(state));
-  await handler({ ctx, deps, state, arg, userId, apiKey, t, redraw, idempotencyKey });
+  await handler({ ctx, deps, state, arg, userId, apiKey, t: ctx.t.bind(ctx), redraw, idempotencyKey });
 }
 
 type GalleryPressed = BotContext & { pressed: { nonce: string; data: { action: string; arg?: number } } };
@@ -195,20 +165,15 @@ async function onButton(ctx: GalleryPressed, deps: GalleryFeatureDeps): Promise<
   const queueState = await readStored(deps.kv, queueKey(chatId), QueueStateSchema);
   if (queueState?.nonce === nonce && queueActions.includes(action)) {
     await ctx.answerCallbackQuery();
-    await onQueueButton(ctx, deps, chatId, action);
-    return;
+    return onQueueButton(ctx, deps, chatId, action);
   }
   const state = await readStored(deps.kv, galleryKey(chatId), GalleryStateSchema);
   if (state?.nonce !== nonce) {
     await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
     return;
   }
-  if (action === ACTIONS.queue) {
-    await ctx.answerCallbackQuery();
-    await showQueue(ctx, deps, "reply");
-    return;
-  }
   await ctx.answerCallbackQuery();
+  if (action === ACTIONS.queue) return showQueue(ctx, deps, "reply");
   try {
     await onGalleryButton(ctx, deps, chatId, state, action, arg);
   } catch (error) {

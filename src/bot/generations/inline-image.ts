@@ -1,12 +1,9 @@
 /**
- * "🎨 Make an image: <query>" in inline mode. The offer is the image form as /image would open for the
- * user (the remembered model and options, one image of the query), priced by the same code; it is kept
- * under its result id, so what is made and charged is what the offer said. Choosing it posts a
- * placeholder picture, and its chosen_inline_result starts the batch through the generation lifecycle
- * with the inline message as its destination: the placeholder is replaced by the image, or says what went
- * wrong. The batch is claimed by the result id (with its inline message) and its creation's
- * Idempotency-Key derives from it, so however often Telegram repeats the update, one image is made and
- * charged.
+ * "🎨 Make an image: <query>" in inline mode: the image form as /image would open for the user, priced by
+ * the same code and kept under its result id, so what is made and charged is what the offer said. Its
+ * chosen_inline_result starts the batch with the inline message as its destination; the batch is claimed
+ * by the result id (with its inline message), so however often Telegram repeats the update, one image is
+ * made and charged.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { Composer } from "grammy";
@@ -21,6 +18,7 @@ import type { BotContext } from "../context.js";
 import type { GenerationFormType } from "../forms/form.js";
 import type { GenerationFormSetup } from "./conversation.js";
 import { chosenModel, normalizeImageValues } from "./forms/field-kit.js";
+import { BuiltRequestSchema } from "./forms/form-contract.js";
 import { buildImageRequest } from "./forms/images.js";
 
 /** The ids of made images among inline results; listed results start `r:`. */
@@ -48,12 +46,9 @@ export type InlineExtraResults = (request: {
   locale: string;
 }) => Promise<InlineQueryResult[]>;
 
-const OfferSchema = z.object({
+const OfferSchema = BuiltRequestSchema.omit({ count: true }).extend({
   locale: z.string().min(2),
   values: z.record(z.string(), z.unknown()),
-  request: z.record(z.string(), z.unknown()),
-  modelLabel: z.string(),
-  quote: z.object({ min: z.number().int(), max: z.number().int() }),
 });
 type Offer = z.infer<typeof OfferSchema>;
 

@@ -3,28 +3,19 @@
  * models the form offers that every plan may use. The form's card quotes the figure for the choices made.
  */
 import type { Catalog, CatalogModel } from "../../generation-service/responses.js";
-import { candidateModels, type VideoInput } from "../../generations/model-inputs.js";
 import type { BotContext } from "../context.js";
 import type { PriceClass } from "../features/offer-message.js";
 import type { GenerationFormType } from "../forms/form.js";
 import type { GenerationFlowDeps } from "./conversation.js";
-
-const VIDEO_INPUT: Partial<Record<GenerationFormType, VideoInput>> = {
-  text_to_video: "text",
-  image_to_video: "frames",
-  keyframe_video: "keyframes",
-  video_to_video: "video",
-  audio_to_video: "audio",
-};
+import { offeredModels } from "./forms/field-kit.js";
+import { isVideoFormType } from "./forms/videos.js";
 
 /** What every plan may use: a Pro-only model's price is no promise to a Free plan. */
 const anyPlan = (model: CatalogModel) => !model.pro_only;
 
 function modelsOf(type: GenerationFormType, catalog: Catalog): CatalogModel[] {
-  const input = VIDEO_INPUT[type];
-  if (input !== undefined) return candidateModels(catalog.video.models, input, anyPlan).filter(anyPlan);
-  const images = catalog.image.models.filter(anyPlan);
-  return type === "reference_image" ? images.filter((model) => model.max_reference_files > 0) : images;
+  const section = isVideoFormType(type) ? catalog.video : catalog.image;
+  return offeredModels(type, section.models, anyPlan).filter(anyPlan);
 }
 
 /** "From N tokens" for the form, or nothing where the catalog lists no model for it. */

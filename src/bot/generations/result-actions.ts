@@ -1,8 +1,6 @@
 /**
- * The buttons on generation results: Original, Again, Animate, Use as reference and Delete (with a
- * confirmation), the tasks a clip leads on to, Join under a keyframe chain's clips, and Cancel on the
- * batch card. They act on their batch's ticket and are checked against its owner, since they outlive the
- * chat's newest menu.
+ * The buttons on generation results and batch cards. They act on their batch's ticket and are checked
+ * against its owner, since they outlive the chat's newest menu.
  */
 import { Composer } from "grammy";
 import { z } from "zod";
@@ -143,8 +141,7 @@ interface ResultPress {
   ctx: BotContext;
   deps: ResultButtonsDeps;
   record: BatchRecord;
-  position: number | undefined;
-  item: Awaited<ReturnType<typeof itemOf>>;
+  item: ChunkItem | undefined;
   t: Translate;
   /** The words of a clip where they differ from those of an image. */
   words: (key: string) => string;
@@ -166,26 +163,19 @@ async function again({ ctx, deps, record, item }: ResultPress): Promise<unknown>
   });
 }
 
-async function asReference({ ctx, deps, record, item }: ResultPress): Promise<unknown> {
+/** An image as a new image's reference (with the batch's settings, not its prompt) or a clip's start frame. */
+async function withPhoto(
+  type: "reference_image" | "image_to_video",
+  { ctx, deps, record, item }: ResultPress,
+) {
   if (!item?.photoFileId || !item.photoFileUniqueId) return stale(ctx);
   await ctx.answerCallbackQuery();
   const { prompt: _prompt, ...settings } = record.form.values;
   const { photoFileId: fileId, photoFileUniqueId: fileUniqueId } = item;
   return openGenerationForm(ctx, deps.cards, {
-    type: "reference_image",
+    type,
     media: [{ source: "telegram", kind: "photo", fileId, fileUniqueId }],
-    prefill: settings,
-  });
-}
-
-/** An image as the start frame of a new clip: the video form opens with it, its prompt left to the user. */
-async function animate({ ctx, deps, item }: ResultPress): Promise<unknown> {
-  if (!item?.photoFileId || !item.photoFileUniqueId) return stale(ctx);
-  await ctx.answerCallbackQuery();
-  const { photoFileId: fileId, photoFileUniqueId: fileUniqueId } = item;
-  return openGenerationForm(ctx, deps.cards, {
-    type: "image_to_video",
-    media: [{ source: "telegram", kind: "photo", fileId, fileUniqueId }],
+    ...(type === "reference_image" ? { prefill: settings } : {}),
   });
 }
 
@@ -196,9 +186,9 @@ async function animate({ ctx, deps, item }: ResultPress): Promise<unknown> {
 const TASK_LINK_MARGIN_MS = 6 * 60 * 60 * 1000;
 
 /** A task on a clip: its form opens with the clip's link as its video, as a task's own "Then..." does. */
-async function thenTask({ ctx, deps, record, item, position, t, words }: ResultPress, type: VideoLinkTask) {
-  if (record.type !== "video" || !item?.output || position === undefined) return stale(ctx);
-  const number = position + 1;
+async function thenTask({ ctx, deps, record, item, t, words }: ResultPress, type: VideoLinkTask) {
+  if (record.type !== "video" || !item?.output) return stale(ctx);
+  const number = item.position + 1;
   if (item.deleted)
     return ctx.answerCallbackQuery({ text: t(words("generation-deleted-already"), { number }) });
   const link = await deps.actions.resultLink(record.userId, item, TASK_LINK_MARGIN_MS);
@@ -219,17 +209,18 @@ async function thenTask({ ctx, deps, record, item, position, t, words }: ResultP
 }
 
 /** Under an album of clips: the tasks one clip leads on to, in a message of their own. */
-async function thenMenu({ ctx, record, item, position, t }: ResultPress): Promise<unknown> {
-  if (record.type !== "video" || !item?.output || position === undefined) return stale(ctx);
+async function thenMenu({ ctx, record, item, t }: ResultPress): Promise<unknown> {
+  if (record.type !== "video" || !item?.output) return stale(ctx);
   await ctx.answerCallbackQuery();
-  return ctx.reply(t("video-then-menu", { number: position + 1 }), {
-    reply_markup: { inline_keyboard: clipThenRows(t, record.ticket, position) },
+  return ctx.reply(t("video-then-menu", { number: item.position + 1 }), {
+    reply_markup: { inline_keyboard: clipThenRows(t, record.ticket, item.position) },
   });
 }
 
-async function askDelete({ ctx, record, item, position, t, words }: ResultPress): Promise<unknown> {
-  if (!item || position === undefined) return stale(ctx);
+async function askDelete({ ctx, record, item, t, words }: ResultPress): Promise<unknown> {
+  if (!item) return stale(ctx);
   await ctx.answerCallbackQuery();
+  const { position } = item;
   const number = { number: position + 1 };
   if (item.deleted) return ctx.reply(t(words("generation-deleted-already"), number));
   const confirm = resultButton(
@@ -244,9 +235,10 @@ async function askDelete({ ctx, record, item, position, t, words }: ResultPress)
   });
 }
 
-async function deleteResult({ ctx, deps, record, item, position, t, words }: ResultPress): Promise<unknown> {
-  if (!item || position === undefined) return stale(ctx);
+async function deleteResult({ ctx, deps, record, item, t, words }: ResultPress): Promise<unknown> {
+  if (!item) return stale(ctx);
   await ctx.answerCallbackQuery();
+  const { position } = item;
   let outcome: string;
   try {
     if (!item.deleted) await deps.actions.deleteGeneration(record.userId, item.id);
@@ -313,18 +305,18 @@ export function createGenerationResultButtons(deps: ResultButtonsDeps): Composer
       if (position !== undefined && !item) return stale(ctx);
       const t = ctx.t.bind(ctx);
       const words = (key: string) => (record.type === "video" ? key.replace(/^generation-/, "video-") : key);
-      return handle({ ctx, deps, record, position, item, t, words }, ctx.pressed.data);
+      return handle({ ctx, deps, record, item, t, words }, ctx.pressed.data);
     });
   const route = (action: ResultAction, handle: (press: ResultPress) => Promise<unknown>) =>
     routeButton(RESULT_BUTTONS[action], handle);
-  route("original", async ({ ctx, record, position, t }) => {
-    if (position === undefined) return stale(ctx);
+  route("original", async ({ ctx, record, item, t }) => {
+    if (!item) return stale(ctx);
     await ctx.answerCallbackQuery({ text: t("generation-original-coming") });
-    return deps.actions.sendOriginal(record.ticket, position);
+    return deps.actions.sendOriginal(record.ticket, item.position);
   });
   route("again", again);
-  route("reference", asReference);
-  route("animate", animate);
+  route("reference", (press) => withPhoto("reference_image", press));
+  route("animate", (press) => withPhoto("image_to_video", press));
   route("thenMenu", thenMenu);
   routeButton(thenTaskButton, (press, { type }) => thenTask(press, type));
   route("delete", askDelete);

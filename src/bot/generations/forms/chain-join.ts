@@ -24,25 +24,26 @@ export function joinChosen(values: FormValues): boolean {
   return values.join === true;
 }
 
-/** What joining `clips` clips of the chosen length costs by the task price table, back to back. */
-export function joinEstimate(clips: number, values: FormValues): Estimate {
-  const seconds = typeof values.duration === "number" ? values.duration : undefined;
+/** What joining `clips` clips of the chosen length costs by the task price table, when the join is chosen. */
+function joinEstimate(view: FormView, clips: number): Estimate | undefined {
+  if (!joinChosen(view.values) || clips < 2) return undefined;
+  const seconds = typeof view.values.duration === "number" ? view.values.duration : undefined;
   return joinedClipsEstimate(Array.from({ length: clips }, () => seconds));
 }
 
 /** The task balance does not cover the join: the chain would be made and the join refused after it. */
 export function joinIssue(setup: ImageFormSetup, view: FormView, clips: number): FormIssue | undefined {
-  if (!joinChosen(view.values) || clips < 2) return undefined;
-  const estimate = joinEstimate(clips, view.values);
+  const estimate = joinEstimate(view, clips);
   const balance = setup.taskBalance;
-  if (balance === undefined || estimate.perMinute || estimate.tokens <= balance) return undefined;
+  if (!estimate || balance === undefined || estimate.perMinute || estimate.tokens <= balance)
+    return undefined;
   return { key: "join-card-short", params: { tokens: estimate.tokens, balance } };
 }
 
 /** The join's price on the card, and the balance it comes from, when the join is chosen. */
 export function joinLines(setup: ImageFormSetup, view: FormView, clips: number, t: Translate): string[] {
-  if (!joinChosen(view.values) || clips < 2) return [];
-  const estimate = joinEstimate(clips, view.values);
+  const estimate = joinEstimate(view, clips);
+  if (!estimate) return [];
   const balance = setup.taskBalance;
   if (estimate.perMinute) return ["", t("join-card-per-minute", { tokens: estimate.tokens })];
   return [

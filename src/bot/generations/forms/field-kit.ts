@@ -1,12 +1,10 @@
 /**
- * The field kit of the generation forms, image and video alike: what a form opens with (the catalog's
- * models and the account), the model picker and each model's own choices (aspect, resolution, quality
- * mode) with the Free plan's locks, prompts and variants, and the quote beside the balance and budget.
- * Nothing here names a model, an aspect, a resolution or a price: all of it is read from the catalog.
+ * The field kit of the generation forms, image and video alike: what a form opens with, the model picker
+ * and each model's own choices with the Free plan's locks, prompts and variants. Nothing here names a
+ * model, an aspect, a resolution or a price: all of it is read from the catalog.
  */
 import type { CatalogModel, CatalogSection } from "../../../generation-service/responses.js";
 import { candidateModels, type VideoInput } from "../../../generations/model-inputs.js";
-import { formatNumber } from "../../../i18n/format.js";
 import type { Translate } from "../../../i18n/translate.js";
 import type {
   FieldKey,
@@ -59,16 +57,22 @@ const VIDEO_INPUT_OF: Partial<Record<GenerationFormType, VideoInput>> = {
   audio_to_video: "audio",
 };
 
-/**
- * The models a form offers from its catalog section: for images all of them, or those that blend reference
- * photos; for videos the candidates for the form's input, likeliest first.
- */
 export function modelsFor(type: GenerationFormType, setup: ImageFormSetup): CatalogModel[] {
+  return offeredModels(type, setup.catalog.models, (model) => !lockedModel(model, setup));
+}
+
+/**
+ * The models a form offers from its catalog section's: for images all, or those that blend references; for
+ * videos the candidates for the form's input, likeliest first (`usable`: those the plan allows).
+ */
+export function offeredModels(
+  type: GenerationFormType,
+  models: readonly CatalogModel[],
+  usable: (model: CatalogModel) => boolean,
+): CatalogModel[] {
   const input = VIDEO_INPUT_OF[type];
-  const { models } = setup.catalog;
-  if (input !== undefined) return candidateModels(models, input, (model) => !lockedModel(model, setup));
-  if (type === "reference_image") return models.filter((model) => model.max_reference_files > 0);
-  return [...models];
+  if (input !== undefined) return candidateModels(models, input, usable);
+  return type === "reference_image" ? models.filter((model) => model.max_reference_files > 0) : [...models];
 }
 
 function lockedModel(model: CatalogModel, setup: ImageFormSetup): boolean {
@@ -161,13 +165,6 @@ export function normalizeImageValues(
   }
   next.n = Math.min(variantsOf(values), maxVariants(model));
   return next;
-}
-
-export function priceText(model: CatalogModel, locale: string): string {
-  const { min, max } = model.price_tokens;
-  return min === max
-    ? formatNumber(min, locale)
-    : `${formatNumber(min, locale)}–${formatNumber(max, locale)}`;
 }
 
 /** A model's price per image for a message that says it as one figure or as a range (Fluent formats the numbers). */

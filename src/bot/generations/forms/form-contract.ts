@@ -2,6 +2,7 @@
  * The service's side of a generation form, image and video alike: what it would refuse before it is
  * asked, the quote beside the balance and the key's budget, and the chosen model's options in a request.
  */
+import { z } from "zod";
 import type { CatalogModel } from "../../../generation-service/responses.js";
 import { formatNumber } from "../../../i18n/format.js";
 import type { Translate } from "../../../i18n/translate.js";
@@ -13,41 +14,54 @@ import {
   keep,
   noModelIssue,
   priceParams,
-  priceText,
   promptsOf,
   quoteOf,
 } from "./field-kit.js";
 
-/** The words of the contract that name what is made (images or clips). */
-export type MoneyWords = Record<
-  "unavailable" | "tooMany" | "perItem" | "payForSuccess" | "overBalance" | "overBudget",
-  string
->;
+/**
+ * The contract's words for what a form makes: `generation-…` for images, `video-…` for clips (whose price
+ * a clip is `video-price-per-clip`).
+ */
+export interface MoneyWords {
+  prefix: "generation" | "video";
+  item: "image" | "clip";
+}
+
+/** What the service checks a quote against: the key's own budget where it has one smaller than the balance. */
+export function spendingLimit(account: { balance: number; budgetLeft?: number | undefined }) {
+  const budgetBinds = account.budgetLeft !== undefined && account.budgetLeft < account.balance;
+  return {
+    budgetBinds,
+    left: budgetBinds && account.budgetLeft !== undefined ? account.budgetLeft : account.balance,
+  };
+}
 
 /** The quote for `count` generations of the model, beside the balance and the key's budget. */
-export function moneyLines(
+function moneyLines(
   setup: ImageFormSetup,
   model: CatalogModel,
   count: number,
   locale: string,
   t: Translate,
-  words: MoneyWords,
+  { prefix, item }: MoneyWords,
 ): string[] {
   const { account } = setup;
-  if (count === 0) return [t(words.perItem, priceParams(model))];
+  if (count === 0) return [t(`${prefix}-price-per-${item}`, priceParams(model))];
   const quote = quoteOf(model, count);
   const usd = (value: number) => formatNumber(value / account.tokensPerUsd, locale, 2);
+  const each = model.price_tokens;
   const lines = [
     quote.min === quote.max
       ? t("generation-price-fixed", {
           count,
-          each: formatNumber(model.price_tokens.min, locale),
+          each: formatNumber(each.min, locale),
           total: quote.max,
           usd: usd(quote.max),
         })
       : t("generation-price-range", {
           count,
-          each: priceText(model, locale),
+          // The quote is a range only where each one's price is.
+          each: `${formatNumber(each.min, locale)}–${formatNumber(each.max, locale)}`,
           min: quote.min,
           max: quote.max,
           usdMin: usd(quote.min),
@@ -59,19 +73,12 @@ export function moneyLines(
           balance: account.balance,
           left: formatNumber(account.budgetLeft, locale),
         }),
-    t(words.payForSuccess),
+    t(`${prefix}-pay-for-success`),
   ];
   // Warned before Create: the service refuses a request whose top price it cannot cover whole.
-  const budgetBinds = account.budgetLeft !== undefined && account.budgetLeft < account.balance;
-  const left = budgetBinds && account.budgetLeft !== undefined ? account.budgetLeft : account.balance;
-  if (quote.max > left) {
-    lines.push(
-      t(budgetBinds ? words.overBudget : words.overBalance, {
-        max: quote.max,
-        left: formatNumber(left, locale),
-      }),
-    );
-  }
+  const { budgetBinds, left } = spendingLimit(account);
+  const over = `${prefix}-price-over-${budgetBinds ? "budget" : "balance"}`;
+  if (quote.max > left) lines.push(t(over, { max: quote.max, left: formatNumber(left, locale) }));
   return lines;
 }
 
@@ -79,12 +86,13 @@ export function moneyLines(
  * The request a generation form's Create sends, with the photos it takes still as Telegram references,
  * and what its card says of it: how many it makes, the quote, the model's label.
  */
-export interface BuiltGenerationRequest {
-  request: Record<string, unknown>;
-  count: number;
-  quote: { min: number; max: number };
-  modelLabel: string;
-}
+export const BuiltRequestSchema = z.object({
+  request: z.record(z.string(), z.unknown()),
+  count: z.number().int().positive(),
+  quote: z.object({ min: z.number().int(), max: z.number().int() }),
+  modelLabel: z.string(),
+});
+export type BuiltGenerationRequest = z.infer<typeof BuiltRequestSchema>;
 
 /** What makes one kind of generation form: how many it makes, and its refusals and lines of its own. */
 export interface GenerationContractSpec {
@@ -105,7 +113,7 @@ export function generationContract(spec: GenerationContractSpec): FormContract {
   const { type, setup, words } = spec;
   return {
     issues(definition, view) {
-      if (!setup.available) return [{ key: words.unavailable }];
+      if (!setup.available) return [{ key: `${words.prefix}-rule-unavailable` }];
       const model = chosenModel(type, setup, view.values);
       if (!model) return [noModelIssue(type, setup)];
       const missing = missingRequired(definition, view).map((issue) =>
@@ -114,7 +122,8 @@ export function generationContract(spec: GenerationContractSpec): FormContract {
       if (missing.length > 0) return missing;
       const count = spec.count(view);
       if (count === 0) return [PROMPT_FIRST];
-      if (count > setup.maxBatch) return [{ key: words.tooMany, params: { count, max: setup.maxBatch } }];
+      if (count > setup.maxBatch)
+        return [{ key: `${words.prefix}-rule-too-many`, params: { count, max: setup.maxBatch } }];
       return spec.issues(model, view, count);
     },
     paidFrom: () => "generations",
@@ -129,28 +138,33 @@ export function generationContract(spec: GenerationContractSpec): FormContract {
 
 /**
  * A request's prompts, variants, model and the chosen model's options from the form's values, only those
- * the model lists: the service refuses others.
+ * the model lists (the service refuses others): for an image its background, for a clip its length and,
+ * where the model can switch it off, its sound.
  */
 export function modelRequest(
   type: GenerationFormType,
   setup: ImageFormSetup,
   values: FormValues,
-  variants: number,
-  choicesOf: (
-    model: CatalogModel,
-  ) => ReadonlyArray<readonly [keyof FormValues, readonly (string | number)[]]>,
-): { model: CatalogModel; request: Record<string, unknown> } {
+  made: { clips: boolean; variants: number; count: number },
+): BuiltGenerationRequest {
   const model = chosenModel(type, setup, values);
   if (!model) throw new Error("a generation request needs a model the form offers");
   const prompts = promptsOf(type, values);
   const request: Record<string, unknown> = {};
   if (prompts.length === 1) request.prompt = prompts[0];
   if (prompts.length > 1) request.prompts = prompts;
-  if (variants > 1) request.n = variants;
+  if (made.variants > 1) request.n = made.variants;
   request.model = model.id;
-  for (const [key, allowed] of choicesOf(model)) {
+  const choices: Array<[keyof FormValues, readonly (string | number)[]]> = [
+    ["aspect", model.aspects],
+    ["resolution", model.resolutions],
+    ["quality_mode", model.quality_modes],
+    made.clips ? ["duration", model.durations_sec] : ["background", model.backgrounds],
+  ];
+  for (const [key, allowed] of choices) {
     const value = keep(values[key], allowed);
     if (value !== undefined) request[key] = value;
   }
-  return { model, request };
+  if (made.clips && model.audio_toggle) request.audio = values.audio !== false;
+  return { request, count: made.count, quote: quoteOf(model, made.count), modelLabel: model.label };
 }

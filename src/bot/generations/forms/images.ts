@@ -1,11 +1,6 @@
 /**
- * The image forms of the generation service, built from its catalog when a form opens: a model picker
- * with each model's label and price, then only the chosen model's aspects, resolutions, quality modes and
- * backgrounds, and its reference limit. Nothing here names a model, an aspect, a resolution or a price:
- * all of it is read from `GET /v1/models`. On a Free plan the Pro-only models and resolutions are shown
- * locked, with the reason, and never chosen; a value the model does not take is never offered, and is
- * dropped when the model changes. The form's contract quotes the price from the catalog's `price_tokens`
- * times the number of images, beside the balance and the key's budget.
+ * The image forms, built from the catalog (`GET /v1/models`) when a form opens: nothing here names a
+ * model, an aspect, a resolution or a price. Pro-only models and resolutions are locked on a Free plan.
  */
 import type { MediaRef } from "../../../media/media-ref.js";
 import type {
@@ -27,17 +22,11 @@ import {
   normalizeImageValues,
   promptField,
   qualityModeField,
-  quoteOf,
   shapeFields,
   variantsField,
   variantsOf,
 } from "./field-kit.js";
-import {
-  type BuiltGenerationRequest,
-  generationContract,
-  type MoneyWords,
-  modelRequest,
-} from "./form-contract.js";
+import { type BuiltGenerationRequest, generationContract, modelRequest } from "./form-contract.js";
 
 const GROUPS = ["prompt", "model", "picture"];
 
@@ -81,21 +70,12 @@ export function imageForm(
   };
 }
 
-const IMAGE_WORDS: MoneyWords = {
-  unavailable: "generation-rule-unavailable",
-  tooMany: "generation-rule-too-many",
-  perItem: "generation-price-per-image",
-  payForSuccess: "generation-pay-for-success",
-  overBalance: "generation-price-over-balance",
-  overBudget: "generation-price-over-budget",
-};
-
 /** The generation service's side of an image form: its refusals before they happen, and the quote. */
 export function imageContract(type: GenerationFormType, setup: ImageFormSetup): FormContract {
   return generationContract({
     type,
     setup,
-    words: IMAGE_WORDS,
+    words: { prefix: "generation", item: "image" },
     count: (view) => imageCount(type, view.values),
     issues: (model, view) =>
       type === "reference_image" && view.media.length > model.max_reference_files
@@ -115,13 +95,8 @@ export function buildImageRequest(
   values: FormValues,
   media: readonly MediaRef[],
 ): BuiltGenerationRequest {
-  const { model, request } = modelRequest(type, setup, values, variantsOf(values), (entry) => [
-    ["aspect", entry.aspects],
-    ["resolution", entry.resolutions],
-    ["quality_mode", entry.quality_modes],
-    ["background", entry.backgrounds],
-  ]);
-  if (type === "reference_image") request.reference_file_ids = [...media];
   const count = imageCount(type, values);
-  return { request, count, quote: quoteOf(model, count), modelLabel: model.label };
+  const built = modelRequest(type, setup, values, { clips: false, variants: variantsOf(values), count });
+  if (type === "reference_image") built.request.reference_file_ids = [...media];
+  return built;
 }

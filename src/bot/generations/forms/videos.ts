@@ -1,13 +1,7 @@
 /**
- * The video forms of the generation service, built from the catalog's video section when a form opens:
- * clips from text (prompts, clips per prompt), clips from start frames (one clip per photo), the
- * transitions along a chain of keyframes (N photos in the order on the card give N-1 clips), new clips from
- * source clips and talking clips to audio references (one clip each), each with
- * only the chosen model's quality modes, aspects, resolutions, lengths and, where the model can switch it
- * off, its sound. The prompt-count rule is the service's: for N clips from photos, no prompt (a default
- * motion), one prompt for all, or exactly N in order; any other count is explained on the card with the ways to fix
- * it, and Create waits, so the service is never sent a request it would refuse for it. A model whose price
- * grows with the clip's length shows its price a second besides its price a clip.
+ * The video forms, built from the catalog's video section when a form opens. The prompt-count rule is the
+ * service's: for N clips from files, no prompt, one for all, or exactly N in order; any other count is
+ * explained on the card and Create waits, so the service is never sent a request it would refuse for it.
  */
 import type { CatalogModel } from "../../../generation-service/responses.js";
 import { MAX_AUDIO_REFERENCE_SECONDS } from "../../../generations/reference-files.js";
@@ -38,17 +32,11 @@ import {
   promptField,
   promptsOf,
   qualityModeField,
-  quoteOf,
   shapeFields,
   variantsField,
   variantsOf,
 } from "./field-kit.js";
-import {
-  type BuiltGenerationRequest,
-  generationContract,
-  type MoneyWords,
-  modelRequest,
-} from "./form-contract.js";
+import { type BuiltGenerationRequest, generationContract, modelRequest } from "./form-contract.js";
 
 export type VideoFormType = Extract<
   GenerationFormType,
@@ -59,15 +47,6 @@ export type VideoFormType = Extract<
 export const MAX_START_FRAMES = 10;
 
 const GROUPS = ["prompt", "model", "clip"];
-
-const VIDEO_WORDS: MoneyWords = {
-  unavailable: "video-rule-unavailable",
-  tooMany: "video-rule-too-many",
-  perItem: "video-price-per-clip",
-  payForSuccess: "video-pay-for-success",
-  overBalance: "video-price-over-balance",
-  overBudget: "video-price-over-budget",
-};
 
 /** The files each video form takes, and where they go in its request; a form from text takes none. */
 type VideoMediaRule = Pick<
@@ -86,10 +65,7 @@ export function isVideoFormType(type: GenerationFormType): type is VideoFormType
   return type === "text_to_video" || type in MEDIA_RULES;
 }
 
-/**
- * Where the prompt-count rule's words differ: clips from photos, transitions along a chain, clips from
- * source clips, or clips to audio.
- */
+/** Where the prompt-count rule's words differ by what the clips are made from. */
 function ruleWords(type: VideoFormType): string {
   if (type === "keyframe_video") return "video-chain";
   if (type === "video_to_video") return "video-refs-clips";
@@ -97,55 +73,33 @@ function ruleWords(type: VideoFormType): string {
   return "video-frames";
 }
 
-/** How the prompts of an image-to-video form meet its photos, by the service's prompt-count rule. */
-export type PromptMatch =
-  | { kind: "default"; frames: number }
-  | { kind: "one-for-all"; frames: number }
-  | { kind: "in-order"; frames: number }
-  | { kind: "mismatch"; frames: number; prompts: number };
+/** How a form's prompts meet the clips its files make, by the service's prompt-count rule. */
+function promptMatch(prompts: number, clips: number) {
+  if (prompts === 0) return "default";
+  if (prompts === 1) return "one-for-all";
+  return prompts === clips ? "in-order" : "mismatch";
+}
 
-export function promptMatch(prompts: number, frames: number): PromptMatch {
-  if (prompts === 0) return { kind: "default", frames };
-  if (prompts === 1) return { kind: "one-for-all", frames };
-  if (prompts === frames) return { kind: "in-order", frames };
-  return { kind: "mismatch", frames, prompts };
+/** How many clips the request makes: from text, prompts times clips per prompt; along a chain, N-1. */
+export function clipCount(type: VideoFormType, values: FormValues, media: readonly MediaRef[]): number {
+  if (type === "text_to_video") return promptsOf(type, values).length * variantsOf(values);
+  return type === "keyframe_video" ? Math.max(0, media.length - 1) : media.length;
 }
 
 /**
- * How many clips the request makes: prompts times clips per prompt from text, one per photo from start
- * frames, source clip or audio reference, one per pair of neighbours along a keyframe chain.
+ * The values with the model's own options, its length and, where it can be switched off, its sound; and
+ * what a keyframe chain decides beyond its request, its join.
  */
-export function clipCount(type: VideoFormType, values: FormValues, media: readonly MediaRef[]): number {
-  if (type === "image_to_video" || type === "video_to_video" || type === "audio_to_video")
-    return media.length;
-  if (type === "keyframe_video") return Math.max(0, media.length - 1);
-  return promptsOf(type, values).length * variantsOf(values);
-}
-
-/** The values with the model's own options, its length and, where it can be switched off, its sound. */
-export function normalizeVideoValues(
-  type: VideoFormType,
-  setup: ImageFormSetup,
-  values: FormValues,
-): FormValues {
+function normalizeVideoValues(type: VideoFormType, setup: ImageFormSetup, values: FormValues): FormValues {
   const next = normalizeImageValues(type, setup, values);
-  delete next.duration;
-  delete next.audio;
+  for (const key of ["duration", "audio", "join"] as const) delete next[key];
   if (type !== "text_to_video") delete next.n;
   const model = chosenModel(type, setup, next);
-  if (!model) return next;
-  const duration = keep(values.duration, model.durations_sec) ?? model.durations_sec[0];
+  const duration = model && (keep(values.duration, model.durations_sec) ?? model.durations_sec[0]);
   if (duration !== undefined) next.duration = duration;
-  if (model.audio_toggle) next.audio = values.audio !== false;
+  if (model?.audio_toggle) next.audio = values.audio !== false;
+  if (type === "keyframe_video") next.join = joinChosen(values) ? true : null;
   return next;
-}
-
-/** The values of a video form with what it decides beyond its request: a keyframe chain's join. */
-function withFollowUp(type: VideoFormType, values: FormValues, next: FormValues): FormValues {
-  const kept = { ...next };
-  delete kept.join;
-  if (type === "keyframe_video") kept.join = joinChosen(values) ? true : null;
-  return kept;
 }
 
 /** A video form's fields: the prompt, the model and the chosen model's clip options. */
@@ -197,9 +151,9 @@ function videoInsight(type: VideoFormType, view: FormView): Notice[] {
   const items = clipCount(type, view.values, view.media);
   const match = promptMatch(promptsOf(type, view.values).length, items);
   const insight: Notice[] = [];
-  if (match.kind !== "mismatch" && items > 0)
+  if (match !== "mismatch" && items > 0)
     insight.push({
-      key: `${ruleWords(type)}-${match.kind}`,
+      key: `${ruleWords(type)}-${match}`,
       params: { frames: view.media.length, clips: items },
     });
   if (type !== "audio_to_video") return insight;
@@ -240,7 +194,7 @@ export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefin
       : {}),
     ...(type === "text_to_video" ? {} : { insight: (view: FormView) => videoInsight(type, view) }),
     ...(type === "keyframe_video" ? { summaryChoice: "join" as const } : {}),
-    normalize: (values: FormValues) => withFollowUp(type, values, normalizeVideoValues(type, setup, values)),
+    normalize: (values: FormValues) => normalizeVideoValues(type, setup, values),
   };
 }
 
@@ -266,16 +220,15 @@ export function videoContract(type: VideoFormType, setup: ImageFormSetup): FormC
   return generationContract({
     type,
     setup,
-    words: VIDEO_WORDS,
+    words: { prefix: "video", item: "clip" },
     count: (view) => clipCount(type, view.values, view.media),
     issues(_model, view, count) {
       if (type === "text_to_video") return [];
-      const match = promptMatch(promptsOf(type, view.values).length, count);
-      if (match.kind !== "mismatch") {
+      const prompts = promptsOf(type, view.values).length;
+      if (promptMatch(prompts, count) !== "mismatch") {
         const short = type === "keyframe_video" ? joinIssue(setup, view, count) : undefined;
         return short ? [short] : [];
       }
-      const { prompts } = match;
       const params = { frames: view.media.length, clips: count, prompts };
       return [
         prompts < count
@@ -299,17 +252,11 @@ export function buildVideoRequest(
   media: readonly MediaRef[],
 ): BuiltGenerationRequest {
   const variants = type === "text_to_video" ? variantsOf(values) : 1;
-  const { model, request } = modelRequest(type, setup, values, variants, (entry) => [
-    ["aspect", entry.aspects],
-    ["resolution", entry.resolutions],
-    ["quality_mode", entry.quality_modes],
-    ["duration", entry.durations_sec],
-  ]);
-  if (model.audio_toggle) request.audio = values.audio !== false;
+  const count = clipCount(type, values, media);
+  const built = modelRequest(type, setup, values, { clips: true, variants, count });
   const [only] = media;
   const field = MEDIA_RULES[type]?.field;
-  if (type === "image_to_video" && media.length === 1 && only) request.image_file_id = only;
-  else if (field) request[field] = [...media];
-  const count = clipCount(type, values, media);
-  return { request, count, quote: quoteOf(model, count), modelLabel: model.label };
+  if (type === "image_to_video" && media.length === 1 && only) built.request.image_file_id = only;
+  else if (field) built.request[field] = [...media];
+  return built;
 }
