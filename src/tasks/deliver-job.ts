@@ -31,7 +31,7 @@ import type { ProgressCards } from "./card.js";
 import { cardText, taskName, taskTitle } from "./card.js";
 import type { CreationCheck } from "./creation-check.js";
 import type { ResultLinks, TaskRecord, TaskRecords } from "./records.js";
-import { resultButton, resultKeyboard } from "./result-actions.js";
+import { againRow, resultKeyboard } from "./result-actions.js";
 import { type ResultKind, type ResultSendRequest, type ResultSent, resultKindOf } from "./send-result.js";
 
 export const DeliverDataSchema = z.object({
@@ -243,14 +243,10 @@ async function deliverFinished(
     }
   } else if (!(await deps.records.partSent(record.ticket, "result"))) {
     const error = task.error_message ?? t("outcome-failed-unknown");
-    const buttons = [
-      resultButton(t, record, "tryAgain"),
-      ...(record.form ? [resultButton(t, record, "repeat")] : []),
-    ];
     await deps.sendMessage(
       record.chatId,
       t("outcome-failed", { task: taskName(t, record), id: String(taskId), error }),
-      record.request ? { inline_keyboard: [buttons] } : resultKeyboard(t, record),
+      record.request ? { inline_keyboard: [againRow(t, record, "tryAgain")] } : resultKeyboard(t, record),
     );
     await deps.records.markPartSent(record.ticket, "result");
   }
