@@ -66,13 +66,7 @@ export interface SubmitDeps {
   now?: () => number;
 }
 
-function isMediaRef(value: unknown): value is MediaRef {
-  return MediaRefSchema.safeParse(value).success;
-}
-
-function isResultRef(value: unknown): value is z.infer<typeof ResultFileRefSchema> {
-  return ResultFileRefSchema.safeParse(value).success;
-}
+const isMediaRef = (value: unknown): value is MediaRef => MediaRefSchema.safeParse(value).success;
 
 /** The files a request waits for, in order: the media, then the other file fields. */
 function filesOf(request: Record<string, unknown>): MediaRef[] {
@@ -149,7 +143,8 @@ async function requestOf(
 ): Promise<TaskRequest> {
   const resolve = async (value: unknown): Promise<unknown> => {
     if (isMediaRef(value)) return value.source === "link" ? value.url : resolved.get(mediaKey(value));
-    if (isResultRef(value)) return deps.reuploadResult(value.ticket, apiKey);
+    const result = ResultFileRefSchema.safeParse(value);
+    if (result.success) return deps.reuploadResult(result.data.ticket, apiKey);
     return value;
   };
   const body: Record<string, unknown> = {};
@@ -185,13 +180,11 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
       const requestDraft = record.request;
       const files = filesOf(requestDraft);
       const resolved = new Map<string, string>();
-      let done = 0;
-      for (const ref of files) {
+      for (const [done, ref] of files.entries()) {
         const key = mediaKey(ref);
         const earlier = record.uploads[key];
         if (earlier && now() - earlier.at < UPLOAD_REUSE_MS) {
           resolved.set(key, earlier.ref);
-          done += 1;
           continue;
         }
         record = await deps.cards.show(record, {
@@ -202,7 +195,6 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
         resolved.set(key, reference);
         record = { ...record, uploads: { ...record.uploads, [key]: { ref: reference, at: now() } } };
         await deps.records.put(record);
-        done += 1;
       }
       const request = await requestOf(deps, ticket, requestDraft, resolved, apiKey);
       record = await deps.cards.show(record, { text: cardText.creating(t, record), important: true });

@@ -64,10 +64,7 @@ export interface VoicePreviewDeps {
 export type PreviewRequest = PreviewData & { chatId: number; cardMessageId?: number };
 
 /** Who waits for a sample being made: the chat, and the card the sample answers. */
-interface Waiter {
-  chatId: number;
-  cardMessageId?: number;
-}
+type Waiter = Pick<PreviewRequest, "chatId" | "cardMessageId">;
 
 function waiterMember({ chatId, cardMessageId }: Waiter): string {
   return cardMessageId === undefined ? String(chatId) : `${chatId}:${cardMessageId}`;
@@ -149,10 +146,7 @@ export class VoicePreviews implements VoicePreviewPort {
     const key = previewKey(request);
     // The caption is the voice's name: the user hears which voice it is.
     const caption = voice.name;
-    const waiter: Waiter = {
-      chatId: request.chatId,
-      ...(request.cardMessageId === undefined ? {} : { cardMessageId: request.cardMessageId }),
-    };
+    const { provider, voice: voiceId, locale, ...waiter } = request;
     const fileId = await this.deps.storage.kv.get(cacheKey(key));
     if (fileId !== undefined) {
       await this.send(waiter, fileId, caption);
@@ -165,10 +159,13 @@ export class VoicePreviews implements VoicePreviewPort {
     }
     const now = Date.now();
     await this.deps.storage.sortedSets.add(waitersKey(key), waiterMember(waiter), now);
-    const data: PreviewData = { provider: request.provider, voice: request.voice, locale: request.locale };
-    await this.deps.queue.enqueue(this.job, data, {
-      jobId: `preview-${key}-${Math.floor(now / MAKE_LIMIT_MS)}`,
-    });
+    await this.deps.queue.enqueue(
+      this.job,
+      { provider, voice: voiceId, locale },
+      {
+        jobId: `preview-${key}-${Math.floor(now / MAKE_LIMIT_MS)}`,
+      },
+    );
     return "voice-preview-making";
   }
 
