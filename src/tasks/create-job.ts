@@ -22,7 +22,7 @@ import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/in
 import type { ProgressCards } from "./card.js";
 import { cardText } from "./card.js";
 import type { CreationCheck } from "./creation-check.js";
-import type { TaskRecord, TaskRecords } from "./records.js";
+import { requestMedia, type TaskRecord, type TaskRecords } from "./records.js";
 import { resultButton } from "./result-actions.js";
 
 /** The service keeps uploads 2 hours; reuse one only well within that. */
@@ -67,16 +67,6 @@ export interface SubmitDeps {
 }
 
 const isMediaRef = (value: unknown): value is MediaRef => MediaRefSchema.safeParse(value).success;
-
-/** The files a request waits for, in order: the media, then the other file fields. */
-function filesOf(request: Record<string, unknown>): MediaRef[] {
-  const files: MediaRef[] = [];
-  for (const value of Object.values(request)) {
-    if (Array.isArray(value)) files.push(...value.filter(isMediaRef));
-    else if (isMediaRef(value)) files.push(value);
-  }
-  return files.filter((ref) => ref.source === "telegram");
-}
 
 interface Failure {
   reason: { key: string; params?: Record<string, string | number> };
@@ -178,7 +168,8 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
     try {
       const { apiKey } = await deps.apiKeys.ensure(record.userId);
       const requestDraft = record.request;
-      const files = filesOf(requestDraft);
+      // The files the request waits for, in order: the media, then the other file fields.
+      const files = requestMedia(requestDraft).filter((ref) => ref.source === "telegram");
       const resolved = new Map<string, string>();
       for (const [done, ref] of files.entries()) {
         const key = mediaKey(ref);

@@ -22,7 +22,6 @@ import {
 import type { ResultIndex, SentFile } from "../lifecycle/result-index.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
-import { MediaRefSchema } from "../media/media-ref.js";
 import type { Metrics } from "../metrics.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
@@ -30,7 +29,7 @@ import type { Task } from "../tasks-service/responses.js";
 import type { ProgressCards } from "./card.js";
 import { cardText, taskName, taskTitle } from "./card.js";
 import type { CreationCheck } from "./creation-check.js";
-import type { ResultLinks, TaskRecord, TaskRecords } from "./records.js";
+import { type ResultLinks, requestMedia, type TaskRecord, type TaskRecords } from "./records.js";
 import { againRow, resultKeyboard } from "./result-actions.js";
 import { type ResultKind, type ResultSendRequest, type ResultSent, resultKindOf } from "./send-result.js";
 
@@ -99,11 +98,8 @@ function audioTitleOf(record: TaskRecord): string | undefined {
 
 /** The names of the files the task was made from, as the user sent them. */
 function inputFileNames(record: TaskRecord): string[] {
-  return Object.values(record.request ?? {}).flatMap((value) =>
-    (Array.isArray(value) ? value : [value]).flatMap((candidate) => {
-      const ref = MediaRefSchema.safeParse(candidate);
-      return ref.success && ref.data.source === "telegram" && ref.data.fileName ? [ref.data.fileName] : [];
-    }),
+  return requestMedia(record.request ?? {}).flatMap((ref) =>
+    ref.source === "telegram" && ref.fileName ? [ref.fileName] : [],
   );
 }
 
@@ -229,13 +225,12 @@ async function deliverFinished(
   let resultKind: ResultKind | undefined;
   let buttonsLeft: InlineKeyboardMarkup | undefined;
   if (task.status === "completed") {
-    const kind = resultKindOf(record, task);
-    resultKind = kind;
+    resultKind = resultKindOf(record, task);
     shown = { ...record, result: resultLinksOf(task) };
     await deps.records.put(shown);
-    if (kind === "srt_step") await deps.startReview(shown, task, t);
+    if (resultKind === "srt_step") await deps.startReview(shown, task, t);
     else {
-      const sent = await sendResult(deps, shown, task, kind, t, logger);
+      const sent = await sendResult(deps, shown, task, resultKind, t, logger);
       buttonsLeft = sent.buttonsLeft;
       // A "Then..." form started from the result knows its length, as one from a file sent would.
       if (sent.seconds !== undefined && shown.result)
@@ -254,8 +249,7 @@ async function deliverFinished(
   // card's place, one message for the job. An album leaves its buttons to the card, which stays.
   const card = resultKind === "srt_step" || buttonsLeft ? undefined : record.cardMessageId;
   const cardGoes = card !== undefined;
-  if (card !== undefined)
-    await cardGivesWay(deps.deleteMessage, { chatId: record.chatId, messageId: card }, logger);
+  if (cardGoes) await cardGivesWay(deps.deleteMessage, { chatId: record.chatId, messageId: card }, logger);
   await deps.records.markDelivered(record.ticket);
   const { cardMessageId: _gone, cardText: _said, cardEditedAt: _at, ...withoutCard } = shown;
   const delivered: TaskRecord = { ...(cardGoes ? withoutCard : shown), state: "delivered", progress: 100 };

@@ -7,9 +7,8 @@ import { Composer, HttpError } from "grammy";
 import type { ApiKeysPort } from "../../accounts/ports.js";
 import { languageName } from "../../catalog/index.js";
 import { formatDate } from "../../i18n/format.js";
-import { MediaRefSchema } from "../../media/media-ref.js";
 import { taskName } from "../../tasks/card.js";
-import type { TaskRecord, TaskRecords } from "../../tasks/records.js";
+import { requestMedia, type TaskRecord, type TaskRecords } from "../../tasks/records.js";
 import { ResultUnavailableError } from "../../tasks/result-files.js";
 import { resultKindOf, type TaskResultSender } from "../../tasks/send-result.js";
 import { isTasksServiceError } from "../../tasks-service/errors.js";
@@ -72,13 +71,8 @@ const INPUT_WORDS = 24;
 function inputWords(ctx: BotContext, request: Record<string, unknown> | undefined): string | undefined {
   if (!request) return undefined;
   if (typeof request.text === "string" && request.text.trim() !== "") return clip(request.text, INPUT_WORDS);
-  for (const value of Object.values(request)) {
-    for (const candidate of Array.isArray(value) ? value : [value]) {
-      const ref = MediaRefSchema.safeParse(candidate);
-      if (ref.success) return clip(mediaName(ref.data, ctx.t.bind(ctx)), INPUT_WORDS);
-    }
-  }
-  return undefined;
+  const [first] = requestMedia(request);
+  return first && clip(mediaName(first, ctx.t.bind(ctx)), INPUT_WORDS);
 }
 
 /** The record of a task (what it was made with), where it was made here by this user. */
