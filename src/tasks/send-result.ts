@@ -112,6 +112,12 @@ function clock(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
+/** What a clip's caption and its line in the summary say of it. */
+function clipFacts(clip: Clip) {
+  const { index, title, score } = clip;
+  return { index, title, score, from: clock(clip.start), to: clock(clip.end) };
+}
+
 class ResultSender {
   private readonly files: SentFile[] = [];
 
@@ -288,17 +294,6 @@ class ResultSender {
     return { buttonsShown: false, files: this.files };
   }
 
-  private clipCaption(clip: Clip): string {
-    return this.input.t("result-clip-caption", {
-      index: clip.index,
-      title: clip.title,
-      hook: clip.hook,
-      score: clip.score,
-      from: clock(clip.start),
-      to: clock(clip.end),
-    });
-  }
-
   private async clips(): Promise<ResultSent> {
     const { api, chatId, t, taskId, task } = this.input;
     const clips = [...(task.result_urls?.clips ?? [])].sort((a, b) => a.index - b.index);
@@ -314,7 +309,7 @@ class ResultSender {
           album.map((clip) => ({
             type: "video",
             media: this.file(clip.result_url, `clip-${clip.index}.mp4`),
-            caption: this.clipCaption(clip),
+            caption: t("result-clip-caption", { ...clipFacts(clip), hook: clip.hook }),
             supports_streaming: true,
             duration: Math.round(clip.duration),
           })),
@@ -323,13 +318,7 @@ class ResultSender {
     }
     const lines = [t("result-clips-summary", { id: String(taskId), count: clips.length })];
     for (const clip of clips) {
-      const line = t("result-clip-line", {
-        index: clip.index,
-        title: clip.title,
-        score: clip.score,
-        from: clock(clip.start),
-        to: clock(clip.end),
-      });
+      const line = t("result-clip-line", clipFacts(clip));
       lines.push(linked.includes(clip) ? `${line}\n${clip.result_url}` : line);
     }
     if (linked.length > 0 && task.result_url_expires_at) {
