@@ -169,7 +169,7 @@ async function sendResult(
   kind: ResultKind,
   t: Translate,
   logger: Logger,
-): Promise<{ buttonsLeft?: InlineKeyboardMarkup; seconds?: number }> {
+): Promise<{ buttonsLeft?: InlineKeyboardMarkup | undefined; seconds?: number | undefined }> {
   const taskId = record.taskId ?? task.task_id;
   const replyMarkup = resultKeyboard(t, record, kind);
   const title = audioTitleOf(record);
@@ -193,10 +193,7 @@ async function sendResult(
       sentParts,
     });
     await keepForInline(deps, record, task, sent.files ?? [], t);
-    return {
-      ...(sent.buttonsShown ? {} : { buttonsLeft: replyMarkup }),
-      ...(sent.seconds !== undefined ? { seconds: sent.seconds } : {}),
-    };
+    return { buttonsLeft: sent.buttonsShown ? undefined : replyMarkup, seconds: sent.seconds };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     // The upload may have reached Telegram: a second one could double it. The link cannot.
