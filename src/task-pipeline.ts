@@ -7,17 +7,15 @@
 import { Readable } from "node:stream";
 import { setTimeout as wait } from "node:timers/promises";
 import type { Api } from "grammy";
-import type { Hono } from "hono";
 import type { ApiKeyReader, ExistingApiKeyReader } from "./accounts/ports.js";
 import type { BotI18n } from "./bot/i18n.js";
 import { PreferencesRepository } from "./bot/preferences.js";
-import type { TaskFormsDeps } from "./bot/tasks/result-actions.js";
 import { accountOf, createFlowDeps } from "./bot/tasks/services.js";
 import type { Catalog } from "./catalog/index.js";
 import type { JoinTasks } from "./generations/join-clips.js";
 import { taskHookRoutes } from "./http/task-hooks.js";
 import type { Translate } from "./i18n/translate.js";
-import type { JobQueue, PeriodicWork } from "./jobs/queue.js";
+import type { JobQueue } from "./jobs/queue.js";
 import { chatDeliveryOf } from "./lifecycle/chat-delivery.js";
 import { hookUrlFor } from "./lifecycle/hook-url.js";
 import { ResultIndex } from "./lifecycle/result-index.js";
@@ -36,7 +34,7 @@ import { deliverJob } from "./tasks/deliver-job.js";
 import { pollDelayMs, taskPoller } from "./tasks/poller.js";
 import { TaskRecords } from "./tasks/records.js";
 import { createResultFetcher, type ResultFetcher } from "./tasks/result-files.js";
-import { createTaskResultSender, type TaskResultSender } from "./tasks/send-result.js";
+import { createTaskResultSender } from "./tasks/send-result.js";
 import { TaskSubmissions } from "./tasks/start.js";
 import { type VoicePreviewPort, VoicePreviews } from "./tasks/voice-previews.js";
 import type { TasksServicePort } from "./tasks-service/ports.js";
@@ -87,17 +85,6 @@ export interface TaskTimings {
   firstPollMs?: number;
   /** Between reads of a voice sample's task while the service makes it. Default 2 s. */
   voiceSamplePollMs?: number;
-}
-
-export interface TaskPipeline {
-  forms: TaskFormsDeps;
-  records: TaskRecords;
-  results: TaskResultSender;
-  routes: (app: Hono) => void;
-  /** Ticked by the queue; tests tick it by hand. */
-  poller: PeriodicWork;
-  /** This service's side of a keyframe chain's join: the video task, and the balance that pays for it. */
-  joinTasks: JoinTasks;
 }
 
 function joinTasksOf(
@@ -176,7 +163,7 @@ function voiceSamples(
   return previews;
 }
 
-export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
+export function createTaskPipeline(options: PipelineOptions) {
   const { storage, queue, logger, metrics, apiKeys, tasksService, i18n } = options;
   const translate = translatorFor(i18n);
   const timings = options.timings ?? {};
@@ -297,6 +284,7 @@ export function createTaskPipeline(options: PipelineOptions): TaskPipeline {
     apiKeys,
     tasksService,
   });
+  // This service's side of a keyframe chain's join: the video task, and the balance that pays for it.
   const joinTasks = joinTasksOf(options, records, submissions);
   return { forms: { flow, records, submissions }, records, results, routes, poller, joinTasks };
 }

@@ -74,25 +74,25 @@ export function taskTitle(t: Translate, record: TaskRecord): string {
     : t("task-render-of", { task: name, id: String(record.parentTaskId) });
 }
 
+/** A card's words that name the task, and its number where the service gave one. */
+const titled = (key: string) => (t: Translate, record: TaskRecord) => t(key, { task: taskTitle(t, record) });
+const numbered = (key: string) => (t: Translate, record: TaskRecord) =>
+  t(key, { task: taskTitle(t, record), id: String(record.taskId ?? "") });
+
 export const cardText = {
   uploading: (t: Translate, record: TaskRecord, done: number, total: number) =>
     t("card-uploading", { task: taskTitle(t, record), done, total }),
-  creating: (t: Translate, record: TaskRecord) => t("card-creating", { task: taskTitle(t, record) }),
-  created: (t: Translate, record: TaskRecord) =>
-    t("card-created", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
+  creating: titled("card-creating"),
+  created: numbered("card-created"),
   progress: (t: Translate, record: TaskRecord, percent: number) =>
     t("card-progress", { task: taskTitle(t, record), id: String(record.taskId ?? ""), percent }),
-  delivered: (t: Translate, record: TaskRecord) =>
-    t("card-delivered", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
-  awaitingCheck: (t: Translate, record: TaskRecord) =>
-    t("card-awaiting-check", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
-  failed: (t: Translate, record: TaskRecord) =>
-    t("card-failed", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
+  delivered: numbered("card-delivered"),
+  awaitingCheck: numbered("card-awaiting-check"),
+  failed: numbered("card-failed"),
   submitFailed: (t: Translate, record: TaskRecord, reason: string) =>
     t("card-submit-failed", { task: taskTitle(t, record), reason }),
-  unconfirmed: (t: Translate, record: TaskRecord) => t("card-unconfirmed", { task: taskTitle(t, record) }),
-  notCreated: (t: Translate, record: TaskRecord) => t("card-not-created", { task: taskTitle(t, record) }),
-  unresolved: (t: Translate, record: TaskRecord) => t("card-unresolved", { task: taskTitle(t, record) }),
-  gaveUp: (t: Translate, record: TaskRecord) =>
-    t("card-gave-up", { task: taskTitle(t, record), id: String(record.taskId ?? "") }),
+  unconfirmed: titled("card-unconfirmed"),
+  notCreated: titled("card-not-created"),
+  unresolved: titled("card-unresolved"),
+  gaveUp: numbered("card-gave-up"),
 };

@@ -22,7 +22,7 @@ import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/in
 import type { ProgressCards } from "./card.js";
 import { cardText } from "./card.js";
 import type { CreationCheck } from "./creation-check.js";
-import type { TaskRecord, TaskRecords } from "./records.js";
+import { requestMedia, type TaskRecord, type TaskRecords } from "./records.js";
 import { resultButton } from "./result-actions.js";
 
 /** The service keeps uploads 2 hours; reuse one only well within that. */
@@ -66,23 +66,7 @@ export interface SubmitDeps {
   now?: () => number;
 }
 
-function isMediaRef(value: unknown): value is MediaRef {
-  return MediaRefSchema.safeParse(value).success;
-}
-
-function isResultRef(value: unknown): value is z.infer<typeof ResultFileRefSchema> {
-  return ResultFileRefSchema.safeParse(value).success;
-}
-
-/** The files a request waits for, in order: the media, then the other file fields. */
-function filesOf(request: Record<string, unknown>): MediaRef[] {
-  const files: MediaRef[] = [];
-  for (const value of Object.values(request)) {
-    if (Array.isArray(value)) files.push(...value.filter(isMediaRef));
-    else if (isMediaRef(value)) files.push(value);
-  }
-  return files.filter((ref) => ref.source === "telegram");
-}
+const isMediaRef = (value: unknown): value is MediaRef => MediaRefSchema.safeParse(value).success;
 
 interface Failure {
   reason: { key: string; params?: Record<string, string | number> };
@@ -149,7 +133,8 @@ async function requestOf(
 ): Promise<TaskRequest> {
   const resolve = async (value: unknown): Promise<unknown> => {
     if (isMediaRef(value)) return value.source === "link" ? value.url : resolved.get(mediaKey(value));
-    if (isResultRef(value)) return deps.reuploadResult(value.ticket, apiKey);
+    const result = ResultFileRefSchema.safeParse(value);
+    if (result.success) return deps.reuploadResult(result.data.ticket, apiKey);
     return value;
   };
   const body: Record<string, unknown> = {};
@@ -183,15 +168,14 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
     try {
       const { apiKey } = await deps.apiKeys.ensure(record.userId);
       const requestDraft = record.request;
-      const files = filesOf(requestDraft);
+      // The files the request waits for, in order: the media, then the other file fields.
+      const files = requestMedia(requestDraft).filter((ref) => ref.source === "telegram");
       const resolved = new Map<string, string>();
-      let done = 0;
-      for (const ref of files) {
+      for (const [done, ref] of files.entries()) {
         const key = mediaKey(ref);
         const earlier = record.uploads[key];
         if (earlier && now() - earlier.at < UPLOAD_REUSE_MS) {
           resolved.set(key, earlier.ref);
-          done += 1;
           continue;
         }
         record = await deps.cards.show(record, {
@@ -202,7 +186,6 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
         resolved.set(key, reference);
         record = { ...record, uploads: { ...record.uploads, [key]: { ref: reference, at: now() } } };
         await deps.records.put(record);
-        done += 1;
       }
       const request = await requestOf(deps, ticket, requestDraft, resolved, apiKey);
       record = await deps.cards.show(record, { text: cardText.creating(t, record), important: true });

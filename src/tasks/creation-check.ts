@@ -21,7 +21,7 @@ import { reportedTaskType, type Task } from "../tasks-service/responses.js";
 import type { ProgressCards } from "./card.js";
 import { cardText } from "./card.js";
 import type { TaskRecord, TaskRecords } from "./records.js";
-import { resultButton } from "./result-actions.js";
+import { againRow } from "./result-actions.js";
 
 /**
  * How long the search goes on before the user hears the task was not created. The service lists a
@@ -212,30 +212,20 @@ export class CreationCheck {
 
   private async giveUp(record: TaskRecord, candidates: number, logger: Logger): Promise<void> {
     const t = this.deps.translate(record.locale);
+    const next: TaskRecord = { ...record, state: candidates === 0 ? "not_created" : "unresolved" };
+    await this.deps.records.put(next);
+    await this.deps.records.searches.remove(record.ticket);
     if (candidates === 0) {
-      const notCreated: TaskRecord = { ...record, state: "not_created" };
-      await this.deps.records.put(notCreated);
-      await this.deps.records.searches.remove(record.ticket);
       logger.warn("an unconfirmed creation never turned up; the user may retry");
-      await this.deps.cards.show(notCreated, {
-        text: cardText.notCreated(t, notCreated),
+      await this.deps.cards.show(next, {
+        text: cardText.notCreated(t, next),
         important: true,
-        replyMarkup: {
-          inline_keyboard: [
-            [
-              resultButton(t, notCreated, "retrySubmit"),
-              ...(notCreated.form ? [resultButton(t, notCreated, "repeat")] : []),
-            ],
-          ],
-        },
+        replyMarkup: { inline_keyboard: [againRow(t, next, "retrySubmit")] },
       });
       return;
     }
-    const unresolved: TaskRecord = { ...record, state: "unresolved" };
-    await this.deps.records.put(unresolved);
-    await this.deps.records.searches.remove(record.ticket);
     logger.warn({ candidates }, "several tasks could be the unconfirmed one; the user is asked to look");
-    await this.deps.cards.show(unresolved, { text: cardText.unresolved(t, unresolved), important: true });
+    await this.deps.cards.show(next, { text: cardText.unresolved(t, next), important: true });
   }
 
   /** Runs `change` on the record as stored now, one change at a time per ticket. */

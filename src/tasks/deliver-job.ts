@@ -22,7 +22,6 @@ import {
 import type { ResultIndex, SentFile } from "../lifecycle/result-index.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
-import { MediaRefSchema } from "../media/media-ref.js";
 import type { Metrics } from "../metrics.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
@@ -30,8 +29,8 @@ import type { Task } from "../tasks-service/responses.js";
 import type { ProgressCards } from "./card.js";
 import { cardText, taskName, taskTitle } from "./card.js";
 import type { CreationCheck } from "./creation-check.js";
-import type { ResultLinks, TaskRecord, TaskRecords } from "./records.js";
-import { resultButton, resultKeyboard } from "./result-actions.js";
+import { type ResultLinks, requestMedia, type TaskRecord, type TaskRecords } from "./records.js";
+import { againRow, resultKeyboard } from "./result-actions.js";
 import { type ResultKind, type ResultSendRequest, type ResultSent, resultKindOf } from "./send-result.js";
 
 export const DeliverDataSchema = z.object({
@@ -99,11 +98,8 @@ function audioTitleOf(record: TaskRecord): string | undefined {
 
 /** The names of the files the task was made from, as the user sent them. */
 function inputFileNames(record: TaskRecord): string[] {
-  return Object.values(record.request ?? {}).flatMap((value) =>
-    (Array.isArray(value) ? value : [value]).flatMap((candidate) => {
-      const ref = MediaRefSchema.safeParse(candidate);
-      return ref.success && ref.data.source === "telegram" && ref.data.fileName ? [ref.data.fileName] : [];
-    }),
+  return requestMedia(record.request ?? {}).flatMap((ref) =>
+    ref.source === "telegram" && ref.fileName ? [ref.fileName] : [],
   );
 }
 
@@ -173,7 +169,7 @@ async function sendResult(
   kind: ResultKind,
   t: Translate,
   logger: Logger,
-): Promise<{ buttonsLeft?: InlineKeyboardMarkup; seconds?: number }> {
+): Promise<{ buttonsLeft?: InlineKeyboardMarkup | undefined; seconds?: number | undefined }> {
   const taskId = record.taskId ?? task.task_id;
   const replyMarkup = resultKeyboard(t, record, kind);
   const title = audioTitleOf(record);
@@ -197,10 +193,7 @@ async function sendResult(
       sentParts,
     });
     await keepForInline(deps, record, task, sent.files ?? [], t);
-    return {
-      ...(sent.buttonsShown ? {} : { buttonsLeft: replyMarkup }),
-      ...(sent.seconds !== undefined ? { seconds: sent.seconds } : {}),
-    };
+    return { buttonsLeft: sent.buttonsShown ? undefined : replyMarkup, seconds: sent.seconds };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     // The upload may have reached Telegram: a second one could double it. The link cannot.
@@ -229,13 +222,12 @@ async function deliverFinished(
   let resultKind: ResultKind | undefined;
   let buttonsLeft: InlineKeyboardMarkup | undefined;
   if (task.status === "completed") {
-    const kind = resultKindOf(record, task);
-    resultKind = kind;
+    resultKind = resultKindOf(record, task);
     shown = { ...record, result: resultLinksOf(task) };
     await deps.records.put(shown);
-    if (kind === "srt_step") await deps.startReview(shown, task, t);
+    if (resultKind === "srt_step") await deps.startReview(shown, task, t);
     else {
-      const sent = await sendResult(deps, shown, task, kind, t, logger);
+      const sent = await sendResult(deps, shown, task, resultKind, t, logger);
       buttonsLeft = sent.buttonsLeft;
       // A "Then..." form started from the result knows its length, as one from a file sent would.
       if (sent.seconds !== undefined && shown.result)
@@ -243,14 +235,10 @@ async function deliverFinished(
     }
   } else if (!(await deps.records.partSent(record.ticket, "result"))) {
     const error = task.error_message ?? t("outcome-failed-unknown");
-    const buttons = [
-      resultButton(t, record, "tryAgain"),
-      ...(record.form ? [resultButton(t, record, "repeat")] : []),
-    ];
     await deps.sendMessage(
       record.chatId,
       t("outcome-failed", { task: taskName(t, record), id: String(taskId), error }),
-      record.request ? { inline_keyboard: [buttons] } : resultKeyboard(t, record),
+      record.request ? { inline_keyboard: [againRow(t, record, "tryAgain")] } : resultKeyboard(t, record),
     );
     await deps.records.markPartSent(record.ticket, "result");
   }
@@ -258,8 +246,7 @@ async function deliverFinished(
   // card's place, one message for the job. An album leaves its buttons to the card, which stays.
   const card = resultKind === "srt_step" || buttonsLeft ? undefined : record.cardMessageId;
   const cardGoes = card !== undefined;
-  if (card !== undefined)
-    await cardGivesWay(deps.deleteMessage, { chatId: record.chatId, messageId: card }, logger);
+  if (cardGoes) await cardGivesWay(deps.deleteMessage, { chatId: record.chatId, messageId: card }, logger);
   await deps.records.markDelivered(record.ticket);
   const { cardMessageId: _gone, cardText: _said, cardEditedAt: _at, ...withoutCard } = shown;
   const delivered: TaskRecord = { ...(cardGoes ? withoutCard : shown), state: "delivered", progress: 100 };

@@ -11,7 +11,7 @@ import {
   TicketRecordSchema,
   TicketRecords,
 } from "../lifecycle/records.js";
-import { MediaRefSchema } from "../media/media-ref.js";
+import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { Storage } from "../storage/ports.js";
 import { TASK_TYPES } from "../tasks-service/schemas/index.js";
 
@@ -104,6 +104,13 @@ export const TaskRecordSchema = TicketRecordSchema.extend({
   result: ResultLinksSchema.optional(),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
+
+/** The media a task's request names, in its fields' order (a field's list flattened). */
+export function requestMedia(request: Record<string, unknown>): MediaRef[] {
+  return Object.values(request)
+    .flat()
+    .filter((value): value is MediaRef => MediaRefSchema.safeParse(value).success);
+}
 
 export class TaskRecords extends TicketRecords<TaskRecord> {
   /** Tasks to poll at a time (epoch ms) unless their webhook comes first. */

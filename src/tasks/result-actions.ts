@@ -41,6 +41,11 @@ export function resultButton(t: Translate, record: TaskRecord, action: keyof typ
   };
 }
 
+/** An action on a task that made nothing, with "Repeat with changes" where its form is kept. */
+export function againRow(t: Translate, record: TaskRecord, action: "tryAgain" | "retrySubmit") {
+  return [resultButton(t, record, action), ...(record.form ? [resultButton(t, record, "repeat")] : [])];
+}
+
 const AFTER_CLIP: readonly TaskType[] = ["subtitles", "dubbing"];
 
 function thenButton(record: TaskRecord, label: string, type: TaskType, clip?: number) {

@@ -21,6 +21,20 @@ export interface ResultFetcher {
   head(url: string, maxBytes: number): Promise<Buffer>;
 }
 
+/** A stream's first chunks, up to at least `maxBytes` where it has them; the rest is not read. */
+export async function readHead(stream: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    chunks.push(bytes);
+    length += bytes.length;
+    if (length >= maxBytes) break;
+  }
+  stream.destroy();
+  return Buffer.concat(chunks);
+}
+
 /** Longest wait for a result file's headers, and between two chunks of it. */
 const RESULT_TIMEOUT_MS = 60_000;
 
@@ -60,17 +74,7 @@ export function createResultFetcher(options: { serviceBaseUrl: string }): Result
       return content.toString("utf8");
     },
     async head(url, maxBytes) {
-      const body = (await get(url, "GET")).body;
-      const chunks: Buffer[] = [];
-      let length = 0;
-      for await (const chunk of body) {
-        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-        chunks.push(bytes);
-        length += bytes.length;
-        if (length >= maxBytes) break;
-      }
-      body.destroy();
-      return Buffer.concat(chunks).subarray(0, maxBytes);
+      return (await readHead((await get(url, "GET")).body, maxBytes)).subarray(0, maxBytes);
     },
   };
 }

@@ -112,6 +112,12 @@ function clock(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
+/** What a clip's caption and its line in the summary say of it. */
+function clipFacts(clip: Clip) {
+  const { index, title, score } = clip;
+  return { index, title, score, from: clock(clip.start), to: clock(clip.end) };
+}
+
 class ResultSender {
   private readonly files: SentFile[] = [];
 
@@ -181,38 +187,28 @@ class ResultSender {
     return true;
   }
 
-  private async message(text: string): Promise<ResultSent> {
-    await this.input.api.sendMessage(this.input.chatId, text, {
+  private message(text: string) {
+    return this.input.api.sendMessage(this.input.chatId, text, {
       link_preview_options: { is_disabled: true },
       ...this.markup,
     });
-    return { buttonsShown: true, files: this.files };
   }
 
   /** A result of one message: sent once, so a delivery run again after a crash only finishes the rest. */
-  private async single(send: () => Promise<unknown>): Promise<void> {
+  private async single(send: () => Promise<unknown>): Promise<ResultSent> {
     await this.once("result", send);
+    return this.shown;
   }
 
   async send(): Promise<ResultSent> {
     const { task, now, kind, t, taskId } = this.input;
     const expires = task.result_url_expires_at;
     if (expires && expires.getTime() <= now.getTime()) {
-      await this.single(() => this.message(t("result-expired", { id: String(taskId) })));
-      return this.shown;
+      return this.single(() => this.message(t("result-expired", { id: String(taskId) })));
     }
-    switch (kind) {
-      case "video":
-        return this.video();
-      case "audio":
-        return this.audio();
-      case "transcription":
-        return this.transcription();
-      case "smart_clip":
-        return this.clips();
-      case "srt_step":
-        return this.transcription();
-    }
+    if (kind === "video") return this.video();
+    if (kind === "audio") return this.audio();
+    return kind === "smart_clip" ? this.clips() : this.transcription();
   }
 
   private mainUrl(): string {
@@ -224,10 +220,7 @@ class ResultSender {
   private async video(): Promise<ResultSent> {
     const { api, chatId, taskId } = this.input;
     const url = this.mainUrl();
-    if (!(await this.fits(url))) {
-      await this.single(() => this.message(this.linkText(url)));
-      return this.shown;
-    }
+    if (!(await this.fits(url))) return this.single(() => this.message(this.linkText(url)));
     const header = await this.header(url, mp4Header);
     await this.single(async () => {
       try {
@@ -253,8 +246,7 @@ class ResultSender {
     const url = this.mainUrl();
     const size = await fetcher.size(url).catch(() => undefined);
     if (size !== undefined && size > this.input.uploadLimitBytes) {
-      await this.single(() => this.message(this.linkText(url)));
-      return this.shown;
+      return this.single(() => this.message(this.linkText(url)));
     }
     const header = await this.header(url, (prefix) => {
       const seconds = mp3Seconds(prefix, size);
@@ -291,8 +283,7 @@ class ResultSender {
     );
     const [only] = files;
     if (files.length === 1 && only) {
-      await this.single(() => api.sendDocument(chatId, only, { caption, ...this.markup }));
-      return this.shown;
+      return this.single(() => api.sendDocument(chatId, only, { caption, ...this.markup }));
     }
     const media: InputMediaDocument[] = files.map((file, index) => ({
       type: "document",
@@ -301,17 +292,6 @@ class ResultSender {
     }));
     await this.once("transcript", () => api.sendMediaGroup(chatId, media));
     return { buttonsShown: false, files: this.files };
-  }
-
-  private clipCaption(clip: Clip): string {
-    return this.input.t("result-clip-caption", {
-      index: clip.index,
-      title: clip.title,
-      hook: clip.hook,
-      score: clip.score,
-      from: clock(clip.start),
-      to: clock(clip.end),
-    });
   }
 
   private async clips(): Promise<ResultSent> {
@@ -329,7 +309,7 @@ class ResultSender {
           album.map((clip) => ({
             type: "video",
             media: this.file(clip.result_url, `clip-${clip.index}.mp4`),
-            caption: this.clipCaption(clip),
+            caption: t("result-clip-caption", { ...clipFacts(clip), hook: clip.hook }),
             supports_streaming: true,
             duration: Math.round(clip.duration),
           })),
@@ -338,13 +318,7 @@ class ResultSender {
     }
     const lines = [t("result-clips-summary", { id: String(taskId), count: clips.length })];
     for (const clip of clips) {
-      const line = t("result-clip-line", {
-        index: clip.index,
-        title: clip.title,
-        score: clip.score,
-        from: clock(clip.start),
-        to: clock(clip.end),
-      });
+      const line = t("result-clip-line", clipFacts(clip));
       lines.push(linked.includes(clip) ? `${line}\n${clip.result_url}` : line);
     }
     if (linked.length > 0 && task.result_url_expires_at) {
@@ -378,15 +352,6 @@ export function createTaskResultSender(settings: {
   fetcher: ResultFetcher;
   now?: () => Date;
 }): TaskResultSender {
-  const now = settings.now ?? (() => new Date());
-  return {
-    send: (api, request) =>
-      new ResultSender({
-        ...request,
-        api,
-        now: now(),
-        uploadLimitBytes: settings.uploadLimitBytes,
-        fetcher: settings.fetcher,
-      }).send(),
-  };
+  const { now = () => new Date(), ...rest } = settings;
+  return { send: (api, request) => new ResultSender({ ...request, ...rest, api, now: now() }).send() };
 }

@@ -57,26 +57,16 @@ export class TaskSubmissions extends LifecycleStart<TaskRecords> {
       if (started.state === "submitting") await this.enqueue(started, started.retries);
       return started;
     }
+    const { ticket, uploads, ...given } = submission;
     const record: TaskRecord = {
-      ticket: submission.ticket ?? newTicket(),
-      userId: submission.userId,
-      chatId: submission.chatId,
-      locale: submission.locale,
-      type: submission.type,
+      ...given,
+      ticket: ticket ?? newTicket(),
       state: "submitting",
       origin: "bot",
-      request: submission.request,
-      uploads: submission.uploads ?? {},
+      uploads: uploads ?? {},
       polls: 0,
       retries: 0,
       createdAt: this.now(),
-      ...(submission.form ? { form: submission.form } : {}),
-      ...(submission.followUp ? { followUp: submission.followUp } : {}),
-      ...(submission.cost ? { cost: submission.cost } : {}),
-      ...(submission.cardMessageId !== undefined ? { cardMessageId: submission.cardMessageId } : {}),
-      ...(submission.parent ? { parent: submission.parent } : {}),
-      ...(submission.parentTaskId !== undefined ? { parentTaskId: submission.parentTaskId } : {}),
-      ...(submission.joined ? { joined: submission.joined } : {}),
     };
     await this.records.put(record);
     await this.enqueue(record, 0);

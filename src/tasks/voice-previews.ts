@@ -35,6 +35,10 @@ export type PreviewData = z.infer<typeof PreviewDataSchema>;
 const POLL_MS = 2_000;
 const MAKE_LIMIT_MS = 3 * 60_000;
 
+const cacheKey = (key: string) => `voice-preview:${key}`;
+const waitersKey = (key: string) => `voice-preview-waiters:${key}`;
+const shownKey = (chatId: number) => `voice-preview-shown:${chatId}`;
+
 function previewKey(data: Pick<PreviewData, "provider" | "voice">): string {
   return createHash("sha256").update(`${data.provider}\u0000${data.voice}`).digest("hex").slice(0, 32);
 }
@@ -60,10 +64,7 @@ export interface VoicePreviewDeps {
 export type PreviewRequest = PreviewData & { chatId: number; cardMessageId?: number };
 
 /** Who waits for a sample being made: the chat, and the card the sample answers. */
-interface Waiter {
-  chatId: number;
-  cardMessageId?: number;
-}
+type Waiter = Pick<PreviewRequest, "chatId" | "cardMessageId">;
 
 function waiterMember({ chatId, cardMessageId }: Waiter): string {
   return cardMessageId === undefined ? String(chatId) : `${chatId}:${cardMessageId}`;
@@ -108,18 +109,6 @@ export class VoicePreviews implements VoicePreviewPort {
     };
   }
 
-  private cacheKey(key: string): string {
-    return `voice-preview:${key}`;
-  }
-
-  private waitersKey(key: string): string {
-    return `voice-preview-waiters:${key}`;
-  }
-
-  private shownKey(chatId: number): string {
-    return `voice-preview-shown:${chatId}`;
-  }
-
   /**
    * Sends a sample as a reply to the card, then deletes the chat's sample before it, so trying voice
    * after voice never pushes the card up and away. A sample that cannot be deleted stays; it harms nothing.
@@ -131,7 +120,7 @@ export class VoicePreviews implements VoicePreviewPort {
         ? {}
         : { reply_parameters: { message_id: waiter.cardMessageId, allow_sending_without_reply: true } }),
     });
-    const key = this.shownKey(waiter.chatId);
+    const key = shownKey(waiter.chatId);
     const before = MessageIdSchema.safeParse(await this.deps.storage.kv.get(key));
     await this.deps.storage.kv.set(key, String(sent.message_id), { ttlMs: SHOWN_SAMPLE_TTL_MS });
     if (before.success && before.data !== sent.message_id) {
@@ -157,36 +146,36 @@ export class VoicePreviews implements VoicePreviewPort {
     const key = previewKey(request);
     // The caption is the voice's name: the user hears which voice it is.
     const caption = voice.name;
-    const waiter: Waiter = {
-      chatId: request.chatId,
-      ...(request.cardMessageId === undefined ? {} : { cardMessageId: request.cardMessageId }),
-    };
-    const fileId = await this.deps.storage.kv.get(this.cacheKey(key));
+    const { provider, voice: voiceId, locale, ...waiter } = request;
+    const fileId = await this.deps.storage.kv.get(cacheKey(key));
     if (fileId !== undefined) {
       await this.send(waiter, fileId, caption);
       return "voice-preview-sent";
     }
     if (voice.sampleFile !== undefined) {
       const sent = await this.send(waiter, new InputFile(voice.sampleFile), caption);
-      if (sent.audio?.file_id) await this.deps.storage.kv.set(this.cacheKey(key), sent.audio.file_id);
+      if (sent.audio?.file_id) await this.deps.storage.kv.set(cacheKey(key), sent.audio.file_id);
       return "voice-preview-sent";
     }
     const now = Date.now();
-    await this.deps.storage.sortedSets.add(this.waitersKey(key), waiterMember(waiter), now);
-    const data: PreviewData = { provider: request.provider, voice: request.voice, locale: request.locale };
-    await this.deps.queue.enqueue(this.job, data, {
-      jobId: `preview-${key}-${Math.floor(now / MAKE_LIMIT_MS)}`,
-    });
+    await this.deps.storage.sortedSets.add(waitersKey(key), waiterMember(waiter), now);
+    await this.deps.queue.enqueue(
+      this.job,
+      { provider, voice: voiceId, locale },
+      {
+        jobId: `preview-${key}-${Math.floor(now / MAKE_LIMIT_MS)}`,
+      },
+    );
     return "voice-preview-making";
   }
 
   private async waiters(key: string): Promise<Waiter[]> {
     const members = await this.deps.storage.sortedSets.rangeByScore(
-      this.waitersKey(key),
+      waitersKey(key),
       Number.MAX_SAFE_INTEGER,
       1000,
     );
-    for (const member of members) await this.deps.storage.sortedSets.remove(this.waitersKey(key), member);
+    for (const member of members) await this.deps.storage.sortedSets.remove(waitersKey(key), member);
     return members.map(parseWaiter).filter((waiter) => waiter !== undefined);
   }
 
@@ -195,7 +184,7 @@ export class VoicePreviews implements VoicePreviewPort {
     const t = this.deps.translate(data.locale);
     const voice = this.voiceOf(data);
     const caption = voice?.name ?? data.voice;
-    let fileId = await this.deps.storage.kv.get(this.cacheKey(key));
+    let fileId = await this.deps.storage.kv.get(cacheKey(key));
     if (fileId === undefined) {
       const url = voice ? await this.sample(voice) : undefined;
       if (url === undefined) {
@@ -211,10 +200,9 @@ export class VoicePreviews implements VoicePreviewPort {
         caption,
       );
       fileId = sent.audio?.file_id;
-      if (fileId) await this.deps.storage.kv.set(this.cacheKey(key), fileId);
-      for (const waiter of rest) {
-        if (fileId) await this.send(waiter, fileId, caption);
-      }
+      if (!fileId) return;
+      await this.deps.storage.kv.set(cacheKey(key), fileId);
+      for (const waiter of rest) await this.send(waiter, fileId, caption);
       return;
     }
     for (const waiter of await this.waiters(key)) await this.send(waiter, fileId, caption);

@@ -2,7 +2,12 @@
  * The ways into a task form, a task chosen for media sent (intake) or from the /start menu, and the
  * form engine installed for both products with the task buttons and the dubbing review that run inside it.
  */
-import { type ConversationFlavor, conversations, createConversation } from "@grammyjs/conversations";
+import {
+  type ConversationBuilder,
+  type ConversationFlavor,
+  conversations,
+  createConversation,
+} from "@grammyjs/conversations";
 import { Composer, type Context, type Transformer } from "grammy";
 import { mediaClassOf } from "../../media/accept.js";
 import { extractMedia } from "../../media/media-ref.js";
@@ -63,24 +68,12 @@ export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
       storage: { type: "key", version: FORM_VERSION, adapter: formStorage(deps.kv) },
     }),
   );
-  if (deps.generation) {
-    engine.use(
-      createConversation<FormContext, Context>(generationFormConversation(deps.generation, deps.cards), {
-        id: GENERATION_FORM,
-        maxMillisecondsToWait: FORM_IDLE_MS,
-        plugins,
-      }),
-    );
-  }
+  const form = (id: string, builder: ConversationBuilder<FormContext, Context>) =>
+    engine.use(createConversation(builder, { id, maxMillisecondsToWait: FORM_IDLE_MS, plugins }));
+  if (deps.generation) form(GENERATION_FORM, generationFormConversation(deps.generation, deps.cards));
   const tasks = deps.tasks;
   if (!tasks) return asBotMiddleware(engine);
-  engine.use(
-    createConversation<FormContext, Context>(taskFormConversation(tasks.flow, deps.cards), {
-      id: TASK_FORM,
-      maxMillisecondsToWait: FORM_IDLE_MS,
-      plugins,
-    }),
-  );
+  form(TASK_FORM, taskFormConversation(tasks.flow, deps.cards));
   const awaiting = new AwaitingSrt(deps.kv);
   engine.use(createTaskResultButtons({ ...tasks, cards: deps.cards, awaiting, now: deps.now }));
   engine.chatType("private").on("message:document", async (ctx, next) => {

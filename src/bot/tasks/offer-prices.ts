@@ -9,24 +9,19 @@ import type { TaskType } from "../../tasks-service/schemas/index.js";
 import type { PriceClass } from "../features/offer-message.js";
 import { PRICES } from "./estimate.js";
 
+const perMinute = (tokens: number, from: boolean): PriceClass => ({ kind: "perMinute", tokens, from });
+
+const PRICE_CLASSES: Record<TaskType, PriceClass> = {
+  video: perMinute(PRICES.videoPerMinute, true),
+  transcription: perMinute(PRICES.transcriptionPerMinute, false),
+  subtitles: perMinute(PRICES.subtitlesPerMinute, true),
+  pause_removal: perMinute(PRICES.pauseRemovalPerMinute, false),
+  smart_clip: perMinute(PRICES.smartClipPerMinute, true),
+  dubbing: perMinute(PRICES.dubbingBasePerMinute, true),
+  audio: { kind: "freeVoices" },
+  motion: { kind: "plan" },
+};
+
 export function taskPriceClass(type: TaskType, billing: TaskBillingKind): PriceClass {
-  if (billing === "quota") return { kind: "inPlan" };
-  switch (type) {
-    case "video":
-      return { kind: "perMinute", tokens: PRICES.videoPerMinute, from: true };
-    case "transcription":
-      return { kind: "perMinute", tokens: PRICES.transcriptionPerMinute, from: false };
-    case "subtitles":
-      return { kind: "perMinute", tokens: PRICES.subtitlesPerMinute, from: true };
-    case "pause_removal":
-      return { kind: "perMinute", tokens: PRICES.pauseRemovalPerMinute, from: false };
-    case "smart_clip":
-      return { kind: "perMinute", tokens: PRICES.smartClipPerMinute, from: true };
-    case "dubbing":
-      return { kind: "perMinute", tokens: PRICES.dubbingBasePerMinute, from: true };
-    case "audio":
-      return { kind: "freeVoices" };
-    case "motion":
-      return { kind: "plan" };
-  }
+  return billing === "quota" ? { kind: "inPlan" } : PRICE_CLASSES[type];
 }

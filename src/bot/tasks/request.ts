@@ -20,24 +20,15 @@ import {
 import { sceneSeconds } from "./estimate.js";
 
 /** Stands in for an upload id while the files are still in Telegram (validation before any upload). */
-export const PLACEHOLDER_UPLOAD_ID = "00000000-0000-4000-8000-000000000000";
-
-/** The file reference a piece of media will have once it is with the service. */
-export type ResolveMedia = (ref: MediaRef) => unknown;
-
-export const placeholderResolver: ResolveMedia = (ref) =>
-  ref.source === "link" ? ref.url : PLACEHOLDER_UPLOAD_ID;
+const PLACEHOLDER_UPLOAD_ID = "00000000-0000-4000-8000-000000000000";
 
 function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-export interface BuiltRequest {
-  /** Sent first. */
+/** The request sent first, and the dubbing's render step sent with the edited SRT (`srt_file` added then). */
+interface BuiltRequest {
   request: Record<string, unknown>;
-  /**
-   * Sent when the user returns the edited SRT (dubbing semi_auto render step); `srt_file` is added then.
-   */
   followUp?: Record<string, unknown>;
 }
 
@@ -64,7 +55,7 @@ function pick(request: Record<string, unknown>, keys: readonly string[]): Record
 export function buildRequest(
   definition: FormDefinition<TaskType>,
   view: FormView,
-  resolve: ResolveMedia,
+  resolve: (ref: MediaRef) => unknown,
 ): BuiltRequest {
   const defaults: Record<string, unknown> = TASK_DEFAULTS[definition.type];
   const request: Record<string, unknown> = { type: definition.type };
@@ -117,7 +108,9 @@ function issueOf(issue: z.core.$ZodIssue): FormIssue {
 export function validateForm(definition: FormDefinition<TaskType>, view: FormView): FormIssue[] {
   const issues = missingRequired(definition, view);
   if (issues.length > 0) return issues;
-  const built = buildRequest(definition, view, placeholderResolver);
+  const built = buildRequest(definition, view, (ref) =>
+    ref.source === "link" ? ref.url : PLACEHOLDER_UPLOAD_ID,
+  );
   const bodies = built.followUp
     ? [built.request, { ...built.followUp, srt_file: PLACEHOLDER_UPLOAD_ID }]
     : [built.request];

@@ -12,6 +12,7 @@ import type { MediaRef } from "../../media/media-ref.js";
 import { readAtMost } from "../../media/read-at-most.js";
 import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegram-download.js";
 import type { KeyValueStore } from "../../storage/ports.js";
+import { readHead } from "../../tasks/result-files.js";
 import type { TaskSubmissions } from "../../tasks/start.js";
 import type { VoicePreviewPort } from "../../tasks/voice-previews.js";
 import { parseSrt } from "../../tasks-service/parsers/srt.js";
@@ -73,16 +74,7 @@ async function realSeconds(telegram: TelegramDownloadDeps, video: MediaRef): Pro
   if (video.source !== "telegram") return undefined;
   try {
     const download = await openTelegramFile(telegram, video.fileId, video.size);
-    const chunks: Buffer[] = [];
-    let length = 0;
-    for await (const chunk of download.stream) {
-      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-      chunks.push(bytes);
-      length += bytes.length;
-      if (length >= VIDEO_HEADER_BYTES) break;
-    }
-    download.stream.destroy();
-    const seconds = mp4Header(Buffer.concat(chunks)).seconds;
+    const seconds = mp4Header(await readHead(download.stream, VIDEO_HEADER_BYTES)).seconds;
     if (seconds !== undefined) return seconds;
   } catch {
     // Not readable now: Telegram's own figure stands in.

@@ -7,9 +7,8 @@ import { Composer, HttpError } from "grammy";
 import type { ApiKeysPort } from "../../accounts/ports.js";
 import { languageName } from "../../catalog/index.js";
 import { formatDate } from "../../i18n/format.js";
-import { MediaRefSchema } from "../../media/media-ref.js";
 import { taskName } from "../../tasks/card.js";
-import type { TaskRecord, TaskRecords } from "../../tasks/records.js";
+import { requestMedia, type TaskRecord, type TaskRecords } from "../../tasks/records.js";
 import { ResultUnavailableError } from "../../tasks/result-files.js";
 import { resultKindOf, type TaskResultSender } from "../../tasks/send-result.js";
 import { isTasksServiceError } from "../../tasks-service/errors.js";
@@ -72,24 +71,15 @@ const INPUT_WORDS = 24;
 function inputWords(ctx: BotContext, request: Record<string, unknown> | undefined): string | undefined {
   if (!request) return undefined;
   if (typeof request.text === "string" && request.text.trim() !== "") return clip(request.text, INPUT_WORDS);
-  for (const value of Object.values(request)) {
-    for (const candidate of Array.isArray(value) ? value : [value]) {
-      const ref = MediaRefSchema.safeParse(candidate);
-      if (ref.success) return clip(mediaName(ref.data, ctx.t.bind(ctx)), INPUT_WORDS);
-    }
-  }
-  return undefined;
+  const [first] = requestMedia(request);
+  return first && clip(mediaName(first, ctx.t.bind(ctx)), INPUT_WORDS);
 }
 
-/** The record of each listed task (what it was made with), where it was made here by this user. */
-async function recordsOf(deps: TaskListDeps, userId: number, tasks: readonly Task[]) {
-  return Promise.all(
-    tasks.map(async (task) => {
-      const ticket = await deps.records.ticketOfTask(task.task_id);
-      const record = ticket ? await deps.records.get(ticket) : undefined;
-      return record?.userId === userId ? record : undefined;
-    }),
-  );
+/** The record of a task (what it was made with), where it was made here by this user. */
+async function ownRecord(deps: TaskListDeps, userId: number, taskId: number) {
+  const ticket = await deps.records.ticketOfTask(taskId);
+  const record = ticket ? await deps.records.get(ticket) : undefined;
+  return record?.userId === userId ? record : undefined;
 }
 
 async function pageView(deps: TaskListDeps, ctx: BotContext, userId: number, page: number, nonce: string) {
@@ -101,7 +91,7 @@ async function pageView(deps: TaskListDeps, ctx: BotContext, userId: number, pag
   const shown = tasks.slice(page * TASKS_PER_PAGE - windowStart, (page + 1) * TASKS_PER_PAGE - windowStart);
   if (shown.length === 0) return undefined;
   const locale = await ctx.i18n.getLocale();
-  const records = await recordsOf(deps, userId, shown);
+  const records = await Promise.all(shown.map((task) => ownRecord(deps, userId, task.task_id)));
   const entries = shown.map((task, index) => {
     const record = records[index];
     const input = inputWords(ctx, record?.request);
@@ -218,9 +208,7 @@ async function answerServiceError(ctx: BotContext, error: unknown): Promise<void
 async function taskOf(deps: TaskListDeps, userId: number, id: number) {
   const { apiKey } = await deps.apiKeys.ensure(userId);
   const task = await deps.tasksService.getTask(apiKey, id);
-  const ticket = await deps.records.ticketOfTask(id);
-  const record = ticket ? await deps.records.get(ticket) : undefined;
-  return { task, record: record?.userId === userId ? record : undefined };
+  return { task, record: await ownRecord(deps, userId, id) };
 }
 
 /** /tasks: the user's tasks, their details and their results again. */

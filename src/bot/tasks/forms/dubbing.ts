@@ -60,16 +60,7 @@ export const dubbingForm: FormDefinition<"dubbing"> = {
       { min: 0, max: 100, integer: true },
       { applies: overlay },
     ),
-    {
-      key: "sub_lang",
-      group: "subtitles",
-      input: {
-        kind: "choice",
-        options: () => SUB_LANG_KEYWORDS.map((value) => ({ value })),
-        typed: parseLanguage,
-      },
-      applies: isAuto,
-    },
+    choice("sub_lang", "subtitles", SUB_LANG_KEYWORDS, { typed: parseLanguage, applies: isAuto }),
     // Dubbing's subtitles take a style and a position, no size.
     choice("sub_style", "subtitles", SUB_STYLES, { applies: isAuto }),
     choice("sub_position", "subtitles", SUB_POSITIONS, { applies: isAuto }),

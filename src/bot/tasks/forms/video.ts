@@ -44,26 +44,14 @@ export const videoForm: FormDefinition<"video"> = {
     choice("animation", "scenes", ANIMATIONS),
     choice("transition", "scenes", ["none", ...MARKER_TRANSITIONS], { applies: animated }),
     number("transition_duration", "scenes", [0.3, 0.5, 1, 1.5], { min: 0.1, max: 5 }, { applies: animated }),
-    {
-      key: "scene_durations",
-      group: "scenes",
-      input: {
-        kind: "text",
-        maxLength: 600,
-        parse: (input, view) => parseNumberList(input, view.media.length),
-      },
+    text("scene_durations", "scenes", 600, {
+      parse: (input, view) => parseNumberList(input, view.media.length),
       applies: silent,
-    },
-    {
-      key: "scene_transitions",
-      group: "scenes",
-      input: {
-        kind: "text",
-        maxLength: 600,
-        parse: (input, view) => parseWordList(input, MARKER_TRANSITIONS, view.media.length - 1),
-      },
+    }),
+    text("scene_transitions", "scenes", 600, {
+      parse: (input, view) => parseWordList(input, MARKER_TRANSITIONS, view.media.length - 1),
       applies: (view) => silent(view) && view.media.length > 1,
-    },
+    }),
     number(
       "target_duration",
       "scenes",
