@@ -6,6 +6,7 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import type { ServiceClientBasics } from "../http-client/client-options.js";
+import { describeValidationIssue } from "../http-client/errors.js";
 import { parseRetryAfter, withRetries } from "../http-client/retry.js";
 import {
   attemptLog,
@@ -295,20 +296,10 @@ const CODE_OF_FAILURE: Record<TransportFailureKind, GenerationErrorCode> = {
 };
 
 function errorOfFailure(operation: GenerationOperation, failure: TransportFailure): GenerationServiceError {
-  return new GenerationServiceError(CODE_OF_FAILURE[failure.kind], {
-    operation,
-    ...(failure.detail === undefined ? {} : { detail: failure.detail }),
-    notSent: failure.notSent,
-    cause: failure.cause,
-  });
+  return new GenerationServiceError(CODE_OF_FAILURE[failure.kind], { operation, ...failure });
 }
 
 /** The path without its query: signed links carry their signature there. */
 function pathOf(url: string): string {
   return new URL(url).pathname;
-}
-
-function describeValidationIssue(issue: { loc: (string | number)[]; msg: string }): string {
-  const where = issue.loc.filter((part) => part !== "body").join(".");
-  return where ? `${where}: ${issue.msg}` : issue.msg;
 }

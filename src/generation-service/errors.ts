@@ -119,13 +119,10 @@ export class GenerationServiceError extends ServiceCallError<GenerationOperation
   }
 }
 
-function isServiceErrorCode(code: string): code is ServiceErrorCode {
-  return (SERVICE_ERROR_CODES as readonly string[]).includes(code);
-}
-
 /** The error for a body's `error.code`; a code this client does not know becomes unexpected_error. */
 export function errorForCode(code: string, init: GenerationErrorInit): GenerationServiceError {
-  if (isServiceErrorCode(code)) return new GenerationServiceError(code, init);
+  const known = SERVICE_ERROR_CODES.find((name) => name === code);
+  if (known) return new GenerationServiceError(known, init);
   return new GenerationServiceError("unexpected_error", { ...init, serviceCode: code });
 }
 

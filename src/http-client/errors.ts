@@ -49,3 +49,9 @@ export function summarizeIssues(error: z.ZodError): string {
     .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
     .join("; ");
 }
+
+/** A validation issue of a FastAPI-style 422 as one line: where (without the leading `body`) and what. */
+export function describeValidationIssue(issue: { loc?: (string | number)[] | null; msg: string }): string {
+  const where = (issue.loc ?? []).filter((part) => part !== "body").join(".");
+  return where ? `${where}: ${issue.msg}` : issue.msg;
+}

@@ -4,6 +4,7 @@
  * shapes strictly and keep fields they do not know instead of rejecting the whole answer.
  */
 import { z } from "zod";
+import { describeValidationIssue } from "../http-client/errors.js";
 import { TASK_TYPES, type TaskType } from "./schemas/index.js";
 
 const zonedTimestamp =
@@ -177,14 +178,7 @@ const ValidationIssueSchema = z.looseObject({
 export const ErrorBodySchema = z.looseObject({
   detail: z.union([
     z.string(),
-    z.array(ValidationIssueSchema).transform((issues) =>
-      issues
-        .map((issue) => {
-          const where = (issue.loc ?? []).filter((part) => part !== "body").join(".");
-          return where ? `${where}: ${issue.msg}` : issue.msg;
-        })
-        .join("; "),
-    ),
+    z.array(ValidationIssueSchema).transform((issues) => issues.map(describeValidationIssue).join("; ")),
   ]),
 });
 
