@@ -42,12 +42,8 @@ function checkOverlayVolume(
   ctx: RuleContext,
 ): void {
   if (value.overlay_volume !== undefined && value.mix_mode === "replace") {
-    addRuleIssue(
-      ctx,
-      ["overlay_volume"],
-      "overlay_volume_needs_overlay",
-      "overlay_volume is used only with mix_mode overlay",
-    );
+    const message = "overlay_volume is used only with mix_mode overlay";
+    addRuleIssue(ctx, ["overlay_volume"], "overlay_volume_needs_overlay", message);
   }
 }
 

@@ -95,23 +95,16 @@ export const VideoTaskSchema = taskObject("video", {
 }).check((ctx) => {
   const value = ctx.value;
   const mediaCount = value.photos.length;
-  if (value.scene_durations != null && value.scene_durations.length !== mediaCount) {
-    addRuleIssue(
-      ctx,
-      ["scene_durations"],
-      "scene_durations_count",
-      `scene_durations needs one value per media item (${mediaCount})`,
-      { expected: mediaCount, actual: value.scene_durations.length },
-    );
-  }
-  if (value.scene_transitions != null && value.scene_transitions.length !== mediaCount - 1) {
-    addRuleIssue(
-      ctx,
-      ["scene_transitions"],
-      "scene_transitions_count",
-      `scene_transitions needs one value per cut (${mediaCount - 1})`,
-      { expected: mediaCount - 1, actual: value.scene_transitions.length },
-    );
+  const counts = [
+    ["scene_durations", mediaCount, "media item"],
+    ["scene_transitions", mediaCount - 1, "cut"],
+  ] as const;
+  for (const [field, expected, per] of counts) {
+    const actual = value[field]?.length;
+    if (actual !== undefined && actual !== expected) {
+      const message = `${field} needs one value per ${per} (${expected})`;
+      addRuleIssue(ctx, [field], `${field}_count`, message, { expected, actual });
+    }
   }
   if (value.text != null) {
     const markers = parseSceneMarkers(value.text);
