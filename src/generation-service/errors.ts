@@ -111,11 +111,8 @@ export class GenerationServiceError extends ServiceCallError<GenerationOperation
   constructor(code: GenerationErrorCode, init: GenerationErrorInit) {
     super(code, init);
     this.code = code;
-    if (init.errorType !== undefined) this.errorType = init.errorType;
-    if (init.param !== undefined) this.param = init.param;
-    if (init.rate !== undefined) this.rate = init.rate;
-    if (init.issues !== undefined) this.issues = init.issues;
-    if (init.serviceCode !== undefined) this.serviceCode = init.serviceCode;
+    const { errorType, param, rate, issues, serviceCode } = init;
+    Object.assign(this, { errorType, param, rate, issues, serviceCode });
   }
 }
 

@@ -35,10 +35,9 @@ export class ServiceCallError<Operation extends string> extends Error {
     const where = init.status === undefined ? init.operation : `${init.operation} (HTTP ${init.status})`;
     super(init.detail ? `${where}: ${what}: ${init.detail}` : `${where}: ${what}`, { cause: init.cause });
     this.operation = init.operation;
-    if (init.status !== undefined) this.status = init.status;
-    if (init.detail !== undefined) this.detail = init.detail;
-    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
     this.notSent = init.notSent ?? false;
+    const { status, detail, retryAfterMs } = init;
+    Object.assign(this, { status, detail, retryAfterMs });
   }
 }
 
