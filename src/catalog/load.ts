@@ -26,12 +26,9 @@ export class CatalogError extends Error {
 }
 
 export async function loadCatalog(path: string): Promise<Catalog> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    throw new CatalogError(path, [{ path: "$", message: `cannot be read (${(error as Error).message})` }]);
-  }
+  const text = await readFile(path, "utf8").catch((error: Error) => {
+    throw new CatalogError(path, [{ path: "$", message: `cannot be read (${error.message})` }]);
+  });
   let json: unknown;
   try {
     json = JSON.parse(text);
