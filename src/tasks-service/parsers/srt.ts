@@ -23,7 +23,8 @@ const INDEX_PATTERN = /^\d{1,9}$/;
 const TIMECODE_PATTERN =
   /^(\d{2}):(\d{2}):(\d{2})[,.](\d{3}) *--> *(\d{2}):(\d{2}):(\d{2})[,.](\d{3})(?: +[^\n]*)?$/;
 
-function toMs(hours: string, minutes: string, seconds: string, millis: string): number | undefined {
+/** Milliseconds of the four fields of one side of a timecode; undefined for minutes or seconds over 59. */
+function toMs([hours, minutes, seconds, millis]: string[]): number | undefined {
   const m = Number(minutes);
   const s = Number(seconds);
   if (m > 59 || s > 59) return undefined;
@@ -33,11 +34,9 @@ function toMs(hours: string, minutes: string, seconds: string, millis: string): 
 function parseTimecode(line: string): { startMs: number; endMs: number } | undefined {
   const match = TIMECODE_PATTERN.exec(line);
   if (!match) return undefined;
-  const [, h1 = "", m1 = "", s1 = "", ms1 = "", h2 = "", m2 = "", s2 = "", ms2 = ""] = match;
-  const startMs = toMs(h1, m1, s1, ms1);
-  const endMs = toMs(h2, m2, s2, ms2);
-  if (startMs === undefined || endMs === undefined) return undefined;
-  return { startMs, endMs };
+  const startMs = toMs(match.slice(1, 5));
+  const endMs = toMs(match.slice(5, 9));
+  return startMs === undefined || endMs === undefined ? undefined : { startMs, endMs };
 }
 
 export function formatSrtTime(totalMs: number): string {
