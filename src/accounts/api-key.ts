@@ -20,18 +20,6 @@ const KEY_ID_PATTERN = /^[A-Za-z0-9]{8}$/;
  */
 const UNBIASED_BYTE_LIMIT = 256 - (256 % KEY_ALPHABET.length);
 
-interface GeneratedApiKey {
-  apiKey: string;
-  keyId: string;
-  secret: string;
-}
-
-interface ParsedApiKey {
-  prefix: string;
-  keyId: string;
-  secret: string;
-}
-
 /** Uniformly random characters of KEY_ALPHABET by rejection sampling over crypto.randomBytes. */
 export function randomKeyCharacters(length: number): string {
   let text = "";
@@ -47,7 +35,7 @@ export function randomKeyCharacters(length: number): string {
   return text;
 }
 
-export function generateApiKey(prefix: string): GeneratedApiKey {
+export function generateApiKey(prefix: string) {
   if (!KEY_PREFIX_PATTERN.test(prefix)) {
     throw new Error("an API key prefix is 2 to 16 characters of a-z and 0-9");
   }
@@ -57,7 +45,7 @@ export function generateApiKey(prefix: string): GeneratedApiKey {
 }
 
 /** Parses the exact key form (anchored, no whitespace); anything else is undefined. */
-export function parseApiKey(text: string): ParsedApiKey | undefined {
+export function parseApiKey(text: string) {
   const match = API_KEY_PATTERN.exec(text);
   if (!match) return undefined;
   const [, prefix, keyId, secret] = match;

@@ -54,20 +54,14 @@ const LOCK_RETRY_MS = 20;
 const MAX_ID_ATTEMPTS = 5;
 
 export class ApiKeys implements ApiKeysPort, ExistingApiKeyReader {
-  private readonly storage: Storage;
-  private readonly vault: KeyVault;
-  private readonly prefix: string;
   private readonly now: () => Date;
   readonly registry: KeyRegistry;
 
-  constructor(deps: ApiKeysDeps) {
-    this.storage = deps.storage;
-    this.vault = deps.vault;
-    this.prefix = deps.prefix;
+  constructor(private readonly deps: ApiKeysDeps) {
     this.now = deps.now ?? (() => new Date());
     this.registry = new KeyRegistry(deps.storage);
     // Fail at construction, not at a user's first key.
-    generateApiKey(this.prefix);
+    generateApiKey(deps.prefix);
   }
 
   /** A new personal key; one they already have is revoked at once (issuing again is rotating). */
@@ -86,7 +80,7 @@ export class ApiKeys implements ApiKeysPort, ExistingApiKeyReader {
       const record = await this.readUserRecord(userId, "personal");
       if (!record) return false;
       const revoked = await this.registry.revoke(record.keyId, userId, this.now());
-      await this.storage.kv.delete(userKey(userId, "personal"));
+      await this.deps.storage.kv.delete(userKey(userId, "personal"));
       return revoked;
     });
   }
@@ -105,14 +99,14 @@ export class ApiKeys implements ApiKeysPort, ExistingApiKeyReader {
   async keyFor(userId: number): Promise<string | undefined> {
     const record =
       (await this.liveUserRecord(userId, "service")) ?? (await this.liveUserRecord(userId, "personal"));
-    return record ? this.vault.open(record.sealedKey) : undefined;
+    return record ? this.deps.vault.open(record.sealedKey) : undefined;
   }
 
   /** The bot's service key for the user, issued silently when there is none (their first task needs one). */
   ensure(userId: number): Promise<{ apiKey: string; issued: boolean }> {
     return this.withUserLock(userId, async () => {
       const record = await this.liveUserRecord(userId, "service");
-      if (record) return { apiKey: this.vault.open(record.sealedKey), issued: false };
+      if (record) return { apiKey: this.deps.vault.open(record.sealedKey), issued: false };
       return { apiKey: (await this.replaceKey(userId, "service")).apiKey, issued: true };
     });
   }
@@ -124,14 +118,14 @@ export class ApiKeys implements ApiKeysPort, ExistingApiKeyReader {
     // step leaves the user with at most one live key, and every live key is one the record points at.
     if (previous) await this.registry.revoke(previous.keyId, userId, createdAt);
     for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
-      const generated = generateApiKey(this.prefix);
+      const generated = generateApiKey(this.deps.prefix);
       const record: UserKeyRecord = {
         v: 1,
         keyId: generated.keyId,
-        sealedKey: this.vault.seal(generated.apiKey),
+        sealedKey: this.deps.vault.seal(generated.apiKey),
         createdAt: createdAt.toISOString(),
       };
-      await this.storage.kv.set(userKey(userId, kind), JSON.stringify(record));
+      await this.deps.storage.kv.set(userKey(userId, kind), JSON.stringify(record));
       if (await this.registry.register(generated.apiKey, userId, createdAt)) {
         return { apiKey: generated.apiKey, keyId: generated.keyId, createdAt };
       }
@@ -150,7 +144,7 @@ export class ApiKeys implements ApiKeysPort, ExistingApiKeyReader {
 
   private readUserRecord(userId: number, kind: KeyKind): Promise<UserKeyRecord | undefined> {
     return readJsonRecord(
-      this.storage.kv,
+      this.deps.storage.kv,
       userKey(userId, kind),
       UserKeyRecordSchema,
       `the key record of user ${userId}`,
@@ -160,16 +154,16 @@ export class ApiKeys implements ApiKeysPort, ExistingApiKeyReader {
   private async withUserLock<T>(userId: number, work: () => Promise<T>): Promise<T> {
     const name = userKey(userId);
     const deadline = Date.now() + LOCK_WAIT_MS;
-    let token = await this.storage.locks.acquire(name, LOCK_TTL_MS);
+    let token = await this.deps.storage.locks.acquire(name, LOCK_TTL_MS);
     while (token === undefined) {
       if (Date.now() >= deadline) throw new ApiKeysBusyError(`the key of user ${userId} is being changed`);
       await sleep(LOCK_RETRY_MS);
-      token = await this.storage.locks.acquire(name, LOCK_TTL_MS);
+      token = await this.deps.storage.locks.acquire(name, LOCK_TTL_MS);
     }
     try {
       return await work();
     } finally {
-      await this.storage.locks.release(name, token);
+      await this.deps.storage.locks.release(name, token);
     }
   }
 }

@@ -2,20 +2,11 @@
  * The catalog: voice providers, voices, music and style names, read from CATALOG_PATH. Nothing else in
  * the program names them; everything asks these helpers.
  */
-import type { Catalog } from "./load.js";
+import { type Catalog, languageCode } from "./load.js";
 import type { CatalogMusicTrack, CatalogProvider, CatalogVoice } from "./schema.js";
 
-export { type Catalog, CatalogError, loadCatalog, parseCatalog } from "./load.js";
+export { type Catalog, CatalogError, languageCode, loadCatalog, parseCatalog } from "./load.js";
 export type { CatalogVoice } from "./schema.js";
-
-/** The short language code of a code or locale ("uk", "uk-UA", "UK" -> "uk"); undefined when it is none. */
-export function languageCode(codeOrLocale: string): string | undefined {
-  try {
-    return new Intl.Locale(codeOrLocale).language;
-  } catch {
-    return undefined;
-  }
-}
 
 export function providerById(catalog: Catalog, id: string): CatalogProvider | undefined {
   return catalog.providers.find((provider) => provider.id === id);

@@ -26,12 +26,9 @@ export class CatalogError extends Error {
 }
 
 export async function loadCatalog(path: string): Promise<Catalog> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    throw new CatalogError(path, [{ path: "$", message: `cannot be read (${(error as Error).message})` }]);
-  }
+  const text = await readFile(path, "utf8").catch((error: Error) => {
+    throw new CatalogError(path, [{ path: "$", message: `cannot be read (${error.message})` }]);
+  });
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -84,7 +81,7 @@ function crossCheck(catalog: Catalog): CatalogIssue[] {
   catalog.languages.forEach((language, index) => {
     const at = `languages[${index}] ("${language.code}")`;
     if (!added(languages, language.code)) report(at, `duplicate language code "${language.code}"`);
-    if (localeLanguage(language.locale) !== language.code) {
+    if (languageCode(language.locale) !== language.code) {
       report(`${at}.locale`, `locale "${language.locale}" is not a locale of "${language.code}"`);
     }
   });
@@ -144,33 +141,13 @@ function added(seen: Set<string>, value: string): boolean {
   return true;
 }
 
-function localeLanguage(locale: string): string | undefined {
+/** The short language code of a code or locale ("uk", "uk-UA", "UK" -> "uk"); undefined when it is none. */
+export function languageCode(codeOrLocale: string): string | undefined {
   try {
-    return new Intl.Locale(locale).language;
+    return new Intl.Locale(codeOrLocale).language;
   } catch {
     return undefined;
   }
-}
-
-/** `voices[3] ("x").provider`: the JSON path, with the id of the array entry it falls in when it has one. */
-function describePath(json: unknown, path: ReadonlyArray<PropertyKey>): string {
-  if (path.length === 0) return "$";
-  let text = "";
-  let node: unknown = json;
-  for (const [position, segment] of path.entries()) {
-    text += typeof segment === "number" ? `[${segment}]` : `${position === 0 ? "" : "."}${String(segment)}`;
-    node = childOf(node, segment);
-    if (typeof segment === "number" && position === 1) {
-      const label = entryLabel(node);
-      if (label) text += ` ("${label}")`;
-    }
-  }
-  return text;
-}
-
-function childOf(node: unknown, segment: PropertyKey): unknown {
-  if (typeof node !== "object" || node === null) return undefined;
-  return (node as Record<PropertyKey, unknown>)[segment];
 }
 
 const EntryLabelSchema = z.union([
@@ -180,7 +157,19 @@ const EntryLabelSchema = z.union([
   z.string(),
 ]);
 
-function entryLabel(entry: unknown): string | undefined {
-  const parsed = EntryLabelSchema.safeParse(entry);
-  return parsed.success ? parsed.data : undefined;
+/** `voices[3] ("x").provider`: the JSON path, with the id of the array entry it falls in when it has one. */
+function describePath(json: unknown, path: ReadonlyArray<PropertyKey>): string {
+  if (path.length === 0) return "$";
+  let text = "";
+  let node: unknown = json;
+  for (const [position, segment] of path.entries()) {
+    text += typeof segment === "number" ? `[${segment}]` : `${position === 0 ? "" : "."}${String(segment)}`;
+    node =
+      typeof node === "object" && node !== null ? (node as Record<PropertyKey, unknown>)[segment] : undefined;
+    if (typeof segment === "number" && position === 1) {
+      const label = EntryLabelSchema.safeParse(node).data;
+      if (label) text += ` ("${label}")`;
+    }
+  }
+  return text;
 }

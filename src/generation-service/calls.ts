@@ -6,6 +6,7 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import type { ServiceClientBasics } from "../http-client/client-options.js";
+import { describeValidationIssue } from "../http-client/errors.js";
 import { parseRetryAfter, withRetries } from "../http-client/retry.js";
 import {
   attemptLog,
@@ -99,19 +100,11 @@ export class GenerationCalls {
           },
           "generation service call will be retried",
         );
-        await this.tell(spec, { code: error.code, attempt, waitMs });
+        const notice = { code: error.code, attempt, waitMs };
+        const fields = { op: spec.operation };
+        await this.besides(() => spec.onRetry?.(notice), fields, "a retry notice could not be handled");
       },
     });
-  }
-
-  /** Tells the caller of a wait; what it does with the news cannot stop the call. */
-  private async tell<T>(spec: CallSpec<T>, notice: RetryNotice): Promise<void> {
-    if (!spec.onRetry) return;
-    try {
-      await spec.onRetry(notice);
-    } catch (error) {
-      this.deps.logger.warn({ op: spec.operation, err: error }, "a retry notice could not be handled");
-    }
   }
 
   /**
@@ -130,16 +123,21 @@ export class GenerationCalls {
     }
   }
 
-  private async remember(apiKey: string, operation: GenerationOperation, write: () => Promise<void>) {
+  /**
+   * Work beside the call, logged when it fails: a call that succeeded (a batch created, tokens reserved)
+   * does not fail over its bookkeeping, nor over what the caller does with a retry notice.
+   */
+  private async besides(work: () => Promise<void> | undefined, fields: object, message: string) {
     try {
-      await write();
+      await work();
     } catch (error) {
-      // A call that succeeded (a batch created, tokens reserved) must not fail over its bookkeeping.
-      this.deps.logger.warn(
-        { op: operation, err: error, keyId: this.deps.rateLimits.storageKey(apiKey) },
-        "generation rate state not saved",
-      );
+      this.deps.logger.warn({ ...fields, err: error }, message);
     }
+  }
+
+  private remember(apiKey: string, operation: GenerationOperation, write: () => Promise<void>) {
+    const keyId = this.deps.rateLimits.storageKey(apiKey);
+    return this.besides(write, { op: operation, keyId }, "generation rate state not saved");
   }
 
   private async attempt<T>(
@@ -295,20 +293,10 @@ const CODE_OF_FAILURE: Record<TransportFailureKind, GenerationErrorCode> = {
 };
 
 function errorOfFailure(operation: GenerationOperation, failure: TransportFailure): GenerationServiceError {
-  return new GenerationServiceError(CODE_OF_FAILURE[failure.kind], {
-    operation,
-    ...(failure.detail === undefined ? {} : { detail: failure.detail }),
-    notSent: failure.notSent,
-    cause: failure.cause,
-  });
+  return new GenerationServiceError(CODE_OF_FAILURE[failure.kind], { operation, ...failure });
 }
 
 /** The path without its query: signed links carry their signature there. */
 function pathOf(url: string): string {
   return new URL(url).pathname;
-}
-
-function describeValidationIssue(issue: { loc: (string | number)[]; msg: string }): string {
-  const where = issue.loc.filter((part) => part !== "body").join(".");
-  return where ? `${where}: ${issue.msg}` : issue.msg;
 }

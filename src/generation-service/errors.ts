@@ -111,21 +111,15 @@ export class GenerationServiceError extends ServiceCallError<GenerationOperation
   constructor(code: GenerationErrorCode, init: GenerationErrorInit) {
     super(code, init);
     this.code = code;
-    if (init.errorType !== undefined) this.errorType = init.errorType;
-    if (init.param !== undefined) this.param = init.param;
-    if (init.rate !== undefined) this.rate = init.rate;
-    if (init.issues !== undefined) this.issues = init.issues;
-    if (init.serviceCode !== undefined) this.serviceCode = init.serviceCode;
+    const { errorType, param, rate, issues, serviceCode } = init;
+    Object.assign(this, { errorType, param, rate, issues, serviceCode });
   }
-}
-
-function isServiceErrorCode(code: string): code is ServiceErrorCode {
-  return (SERVICE_ERROR_CODES as readonly string[]).includes(code);
 }
 
 /** The error for a body's `error.code`; a code this client does not know becomes unexpected_error. */
 export function errorForCode(code: string, init: GenerationErrorInit): GenerationServiceError {
-  if (isServiceErrorCode(code)) return new GenerationServiceError(code, init);
+  const known = SERVICE_ERROR_CODES.find((name) => name === code);
+  if (known) return new GenerationServiceError(known, init);
   return new GenerationServiceError("unexpected_error", { ...init, serviceCode: code });
 }
 

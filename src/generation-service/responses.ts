@@ -105,19 +105,12 @@ export const AccountKeySchema = z.looseObject({
   budget_used_tokens: count,
 });
 
-/** A key's own budget in tokens, as the account reports it. */
-export interface KeyBudget {
-  budget: number;
-  used: number;
-  left: number;
-}
-
 /**
- * The key's own budget, or undefined for a key without one. The spec does not say how such a key reads:
- * 0, null and no field all mean none, as a budget of 0 would refuse every request. A 402
+ * The key's own budget in tokens, or undefined for a key without one. The spec does not say how such
+ * a key reads: 0, null and no field all mean none, as a budget of 0 would refuse every request. A 402
  * `key_budget_exceeded` stays the authority on whether a request fits.
  */
-export function keyBudgetOf(key: z.infer<typeof AccountKeySchema>): KeyBudget | undefined {
+export function keyBudgetOf(key: z.infer<typeof AccountKeySchema>) {
   const budget = key.budget_tokens;
   if (budget == null || budget <= 0) return undefined;
   const used = key.budget_used_tokens;

@@ -35,16 +35,11 @@ export interface WebhookSignatureInput {
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
 
-interface SignatureHeader {
-  timestamp: string;
-  signatures: string[];
-}
-
 /**
  * `t=<digits>` once and one or more `v1=<64 hex>`. Other names are ignored: a new signature version
  * would come as one more pair beside v1.
  */
-function parseSignatureHeader(value: string): SignatureHeader | undefined {
+function parseSignatureHeader(value: string): { timestamp: string; signatures: string[] } | undefined {
   let timestamp: string | undefined;
   const signatures: string[] = [];
   for (const part of value.split(",")) {

@@ -35,10 +35,9 @@ export class ServiceCallError<Operation extends string> extends Error {
     const where = init.status === undefined ? init.operation : `${init.operation} (HTTP ${init.status})`;
     super(init.detail ? `${where}: ${what}: ${init.detail}` : `${where}: ${what}`, { cause: init.cause });
     this.operation = init.operation;
-    if (init.status !== undefined) this.status = init.status;
-    if (init.detail !== undefined) this.detail = init.detail;
-    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
     this.notSent = init.notSent ?? false;
+    const { status, detail, retryAfterMs } = init;
+    Object.assign(this, { status, detail, retryAfterMs });
   }
 }
 
@@ -48,4 +47,10 @@ export function summarizeIssues(error: z.ZodError): string {
     .slice(0, 5)
     .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
     .join("; ");
+}
+
+/** A validation issue of a FastAPI-style 422 as one line: where (without the leading `body`) and what. */
+export function describeValidationIssue(issue: { loc?: (string | number)[] | null; msg: string }): string {
+  const where = (issue.loc ?? []).filter((part) => part !== "body").join(".");
+  return where ? `${where}: ${issue.msg}` : issue.msg;
 }

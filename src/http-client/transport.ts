@@ -243,24 +243,17 @@ export function attemptLog(
   observe?: AttemptObserver,
 ): (status: number | undefined, failure?: Record<string, string>) => void {
   const started = performance.now();
+  const { op, method, path, attempt } = call;
   return (status, failure) => {
     const latencyMs = performance.now() - started;
     observe?.({
       service,
-      operation: call.op,
+      operation: op,
       status,
       seconds: latencyMs / 1000,
       failure: failure === undefined ? undefined : Object.values(failure).join(" "),
     });
-    const fields = {
-      op: call.op,
-      method: call.method,
-      path: call.path,
-      status,
-      latencyMs: Math.round(latencyMs),
-      attempt: call.attempt,
-      ...failure,
-    };
+    const fields = { op, method, path, status, latencyMs: Math.round(latencyMs), attempt, ...failure };
     if (failure) logger.warn(fields, `${service} service call failed`);
     else logger.debug(fields, `${service} service call`);
   };

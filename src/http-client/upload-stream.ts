@@ -27,19 +27,15 @@ export class UploadSourceError extends Error {
   }
 }
 
-export interface UploadStream {
-  stream: Readable;
-  /** Stops the file's stream (when the request ends early). */
-  abort: () => void;
-}
-
-export interface UploadFraming {
-  before?: Buffer;
-  after?: Buffer;
-}
-
-/** The bytes of `open()`, exactly `size` of them, between the framing's fixed bytes. */
-export function uploadStream(open: () => Readable, size: number, framing: UploadFraming = {}): UploadStream {
+/**
+ * The bytes of `open()`, exactly `size` of them, between the framing's fixed bytes; `abort` stops the
+ * file's stream (when the request ends early).
+ */
+export function uploadStream(
+  open: () => Readable,
+  size: number,
+  framing: { before?: Buffer; after?: Buffer } = {},
+) {
   let source: Readable | undefined;
 
   async function* generate(): AsyncGenerator<Uint8Array> {

@@ -300,12 +300,7 @@ const KIND_OF_FAILURE: Record<TransportFailureKind, ServiceErrorKind> = {
 };
 
 function failureInit(failure: TransportFailure): Omit<TasksServiceErrorInit, "operation"> {
-  return {
-    kind: KIND_OF_FAILURE[failure.kind],
-    ...(failure.detail === undefined ? {} : { detail: failure.detail }),
-    notSent: failure.notSent,
-    cause: failure.cause,
-  };
+  return { ...failure, kind: KIND_OF_FAILURE[failure.kind] };
 }
 
 function isRetryable(rule: RetryRule, kind: ServiceErrorKind, notSent: boolean): boolean {
@@ -316,10 +311,6 @@ function isRetryable(rule: RetryRule, kind: ServiceErrorKind, notSent: boolean):
 }
 
 function errorDetail(text: string): string | undefined {
-  try {
-    const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data.detail : undefined;
-  } catch {
-    return undefined;
-  }
+  const parsed = parseJsonAs(text, ErrorBodySchema);
+  return "value" in parsed ? parsed.value.detail : undefined;
 }

@@ -41,29 +41,20 @@ export function isTasksServiceError(error: unknown): error is TasksServiceError 
   return error instanceof TasksServiceError;
 }
 
-/** The kind an HTTP error status stands for. */
+const KIND_OF_STATUS: Partial<Record<number, ServiceErrorKind>> = {
+  401: "unauthorized",
+  402: "insufficient_balance",
+  403: "forbidden",
+  404: "not_found",
+  408: "timeout",
+  410: "not_found",
+  413: "too_large",
+  415: "unsupported_type",
+  429: "rate_limited",
+};
+
+/** The kind an HTTP error status stands for; a redirect or an informational one is no answer this API gives. */
 export function kindForStatus(status: number): ServiceErrorKind {
-  switch (status) {
-    case 401:
-      return "unauthorized";
-    case 402:
-      return "insufficient_balance";
-    case 403:
-      return "forbidden";
-    case 404:
-    case 410:
-      return "not_found";
-    case 413:
-      return "too_large";
-    case 415:
-      return "unsupported_type";
-    case 429:
-      return "rate_limited";
-    case 408:
-      return "timeout";
-  }
   if (status >= 500) return "server";
-  if (status >= 400) return "invalid_request";
-  // A redirect or an informational status is not an answer this API gives.
-  return "invalid_response";
+  return KIND_OF_STATUS[status] ?? (status >= 400 ? "invalid_request" : "invalid_response");
 }

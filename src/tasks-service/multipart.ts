@@ -37,9 +37,6 @@ function encodeFilename(filename: string): string {
 
 /** The request body; its release stops the file's stream when the request ends early. */
 export function multipartBody(source: UploadSource): RequestBody {
-  if (!Number.isSafeInteger(source.size) || source.size < 0) {
-    throw new RangeError(`upload size must be a non-negative integer, got ${source.size}`);
-  }
   const boundary = `----CompanionBotFormBoundary${randomBytes(16).toString("hex")}`;
   const preamble = Buffer.from(
     `--${boundary}\r\n` +

@@ -4,6 +4,7 @@
  * shapes strictly and keep fields they do not know instead of rejecting the whole answer.
  */
 import { z } from "zod";
+import { describeValidationIssue } from "../http-client/errors.js";
 import { TASK_TYPES, type TaskType } from "./schemas/index.js";
 
 const zonedTimestamp =
@@ -17,29 +18,13 @@ export function parseServiceTimestamp(text: string): Date | undefined {
   const match = zonedTimestamp.exec(text.trim());
   if (!match) return undefined;
   const [, year, month, day, hour, minute, second = "0", fraction = "0", zone] = match;
-  const millis = Math.floor(Number(`0.${fraction}`) * 1000);
-  const utc = Date.UTC(
-    Number(year),
-    Number(month) - 1,
-    Number(day),
-    Number(hour),
-    Number(minute),
-    Number(second),
-    millis,
-  );
-  const check = new Date(utc);
-  // Date.UTC rolls 2026-02-31 over into March; a real timestamp survives the round trip.
-  if (
-    check.getUTCFullYear() !== Number(year) ||
-    check.getUTCMonth() !== Number(month) - 1 ||
-    check.getUTCDate() !== Number(day) ||
-    check.getUTCHours() !== Number(hour) ||
-    check.getUTCMinutes() !== Number(minute) ||
-    check.getUTCSeconds() !== Number(second)
-  ) {
-    return undefined;
-  }
-  return new Date(utc - zoneOffsetMs(zone));
+  const [y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0] = [year, month, day, hour, minute, second].map(Number);
+  const utc = Date.UTC(y, mo - 1, d, h, mi, s);
+  // Date.UTC rolls 2026-02-31 over into March (and years below 100 into the 1900s); a real timestamp
+  // survives the round trip.
+  const written = `${year}-${month}-${day}T${hour}:${minute}:${second.padStart(2, "0")}`;
+  if (new Date(utc).toISOString().slice(0, 19) !== written) return undefined;
+  return new Date(utc + Math.floor(Number(`0.${fraction}`) * 1000) - zoneOffsetMs(zone));
 }
 
 function zoneOffsetMs(zone: string | undefined): number {
@@ -193,14 +178,7 @@ const ValidationIssueSchema = z.looseObject({
 export const ErrorBodySchema = z.looseObject({
   detail: z.union([
     z.string(),
-    z.array(ValidationIssueSchema).transform((issues) =>
-      issues
-        .map((issue) => {
-          const where = (issue.loc ?? []).filter((part) => part !== "body").join(".");
-          return where ? `${where}: ${issue.msg}` : issue.msg;
-        })
-        .join("; "),
-    ),
+    z.array(ValidationIssueSchema).transform((issues) => issues.map(describeValidationIssue).join("; ")),
   ]),
 });
 

@@ -28,49 +28,45 @@ function parseTime(raw: string): DirectiveTime | undefined {
 }
 
 function parseLine(raw: string, line: number, issues: ParseIssue[]): AiGraphicsDirective | undefined {
+  const refuse = (issue: Omit<ParseIssue, "line">) => {
+    issues.push({ line, ...issue });
+    return undefined;
+  };
   const tokens = raw.trim().split(/\s+/);
   const [timeToken = "", templateToken] = tokens;
   const [startRaw = "", endRaw, ...extra] = timeToken.split("-");
   const start = parseTime(startRaw);
   const end = endRaw === undefined ? null : parseTime(endRaw);
   if (start === undefined || end === undefined || extra.length > 0) {
-    issues.push({
-      line,
+    return refuse({
       column: 1,
       code: "directive_time_invalid",
       message: `"${timeToken}" is not a time; use MM:SS, MM:SS-MM:SS or end`,
       params: { value: timeToken },
     });
-    return undefined;
   }
   if (end !== null && (start === "end" || (end !== "end" && end <= start))) {
-    issues.push({
-      line,
+    return refuse({
       column: 1,
       code: "directive_time_order",
       message: `The card ends before it starts in "${timeToken}"`,
       params: { value: timeToken },
     });
-    return undefined;
   }
   if (templateToken === undefined) {
-    issues.push({
-      line,
+    return refuse({
       code: "directive_template_missing",
       message: `Name a template after the time: ${CARD_TEMPLATES.join(", ")}`,
     });
-    return undefined;
   }
   const template = templateToken.toLowerCase();
   if (!(CARD_TEMPLATES as readonly string[]).includes(template)) {
-    issues.push({
-      line,
+    return refuse({
       column: raw.indexOf(templateToken) + 1,
       code: "directive_template_unknown",
       message: `Unknown card template "${templateToken}"; use one of ${CARD_TEMPLATES.join(", ")}`,
       params: { value: templateToken },
     });
-    return undefined;
   }
   let rest = tokens.slice(2);
   let position: CardPosition | null = null;
@@ -78,14 +74,12 @@ function parseLine(raw: string, line: number, issues: ParseIssue[]): AiGraphicsD
   if (last?.startsWith("@")) {
     const name = last.slice(1).toLowerCase();
     if (!(CARD_POSITIONS as readonly string[]).includes(name)) {
-      issues.push({
-        line,
+      return refuse({
         column: raw.lastIndexOf(last) + 1,
         code: "directive_position_unknown",
         message: `Unknown card position "${last}"; use ${CARD_POSITIONS.map((p) => `@${p}`).join(", ")}`,
         params: { value: last },
       });
-      return undefined;
     }
     position = name as CardPosition;
     rest = rest.slice(0, -1);
@@ -93,13 +87,11 @@ function parseLine(raw: string, line: number, issues: ParseIssue[]): AiGraphicsD
   const args = rest.join(" ");
   const cardTemplate = template as CardTemplate;
   if (args === "" && !TEMPLATES_WITHOUT_ARGS.includes(cardTemplate)) {
-    issues.push({
-      line,
+    return refuse({
       code: "directive_args_missing",
       message: `The ${cardTemplate} card needs content after the template name`,
       params: { template: cardTemplate },
     });
-    return undefined;
   }
   return { line, start, end, template: cardTemplate, args, position };
 }

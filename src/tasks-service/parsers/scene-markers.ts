@@ -152,19 +152,13 @@ export function parseSceneMarkers(text: string): ParseResult<SceneMarkers> {
  */
 export function mapScenesToMedia(sceneCount: number, mediaCount: number): ParseResult<number[][]> {
   const issues: ParseIssue[] = [];
-  if (!Number.isInteger(sceneCount) || sceneCount < 1) {
-    issues.push({
-      code: "scene_count_invalid",
-      message: "Scene count must be a positive integer",
-      params: { value: sceneCount },
-    });
-  }
-  if (!Number.isInteger(mediaCount) || mediaCount < 1) {
-    issues.push({
-      code: "media_count_invalid",
-      message: "Media count must be a positive integer",
-      params: { value: mediaCount },
-    });
+  const counts = [
+    ["scene_count_invalid", "Scene", sceneCount],
+    ["media_count_invalid", "Media", mediaCount],
+  ] as const;
+  for (const [code, what, value] of counts) {
+    if (Number.isInteger(value) && value >= 1) continue;
+    issues.push({ code, message: `${what} count must be a positive integer`, params: { value } });
   }
   if (issues.length > 0) return failed(issues);
   const mapping: number[][] = [];

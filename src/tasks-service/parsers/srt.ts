@@ -10,11 +10,6 @@ export type SrtEntry = {
   line: number;
 };
 
-export type SrtOptions = {
-  /** Video length; a timecode after it is reported. */
-  maxDurationSeconds?: number;
-};
-
 /** Bounds keep parsing linear and memory bounded on hostile files. */
 export const SRT_LIMITS = {
   maxChars: 5_000_000,
@@ -28,7 +23,8 @@ const INDEX_PATTERN = /^\d{1,9}$/;
 const TIMECODE_PATTERN =
   /^(\d{2}):(\d{2}):(\d{2})[,.](\d{3}) *--> *(\d{2}):(\d{2}):(\d{2})[,.](\d{3})(?: +[^\n]*)?$/;
 
-function toMs(hours: string, minutes: string, seconds: string, millis: string): number | undefined {
+/** Milliseconds of the four fields of one side of a timecode; undefined for minutes or seconds over 59. */
+function toMs([hours, minutes, seconds, millis]: string[]): number | undefined {
   const m = Number(minutes);
   const s = Number(seconds);
   if (m > 59 || s > 59) return undefined;
@@ -38,11 +34,9 @@ function toMs(hours: string, minutes: string, seconds: string, millis: string): 
 function parseTimecode(line: string): { startMs: number; endMs: number } | undefined {
   const match = TIMECODE_PATTERN.exec(line);
   if (!match) return undefined;
-  const [, h1 = "", m1 = "", s1 = "", ms1 = "", h2 = "", m2 = "", s2 = "", ms2 = ""] = match;
-  const startMs = toMs(h1, m1, s1, ms1);
-  const endMs = toMs(h2, m2, s2, ms2);
-  if (startMs === undefined || endMs === undefined) return undefined;
-  return { startMs, endMs };
+  const startMs = toMs(match.slice(1, 5));
+  const endMs = toMs(match.slice(5, 9));
+  return startMs === undefined || endMs === undefined ? undefined : { startMs, endMs };
 }
 
 export function formatSrtTime(totalMs: number): string {
@@ -54,17 +48,17 @@ export function formatSrtTime(totalMs: number): string {
 
 /**
  * Total SRT parser: never throws, one pass over the lines. Tolerates a BOM, CRLF or CR line ends, trailing
- * spaces, leading blank lines, a missing final blank line and a missing blank line between entries.
+ * spaces, leading blank lines, a missing final blank line and a missing blank line between entries. A timecode after
+ * `maxDurationSeconds` (the video's length) is reported.
  */
-export function parseSrt(text: string, options: SrtOptions = {}): ParseResult<SrtEntry[]> {
-  if (text.length > SRT_LIMITS.maxChars) {
-    return failed([
-      {
-        code: "srt_too_large",
-        message: `The subtitle file is larger than ${SRT_LIMITS.maxChars} characters`,
-        params: { max: SRT_LIMITS.maxChars },
-      },
-    ]);
+export function parseSrt(
+  text: string,
+  options: { maxDurationSeconds?: number } = {},
+): ParseResult<SrtEntry[]> {
+  const { maxChars, maxLineLength, maxEntries, maxIssues } = SRT_LIMITS;
+  if (text.length > maxChars) {
+    const message = `The subtitle file is larger than ${maxChars} characters`;
+    return failed([{ code: "srt_too_large", message, params: { max: maxChars } }]);
   }
   const lines = text
     .replace(/^\uFEFF/, "")
@@ -73,8 +67,15 @@ export function parseSrt(text: string, options: SrtOptions = {}): ParseResult<Sr
     .map((line) => line.trimEnd());
   const issues: ParseIssue[] = [];
   const report = (issue: ParseIssue) => {
-    if (issues.length < SRT_LIMITS.maxIssues) issues.push(issue);
+    if (issues.length < maxIssues) issues.push(issue);
   };
+  const reportLongLine = (line: number) =>
+    report({
+      line,
+      code: "srt_line_too_long",
+      message: `Line longer than ${maxLineLength} characters`,
+      params: { max: maxLineLength },
+    });
   const entries: SrtEntry[] = [];
   const isBlank = (at: number) => (lines[at] ?? "").trim() === "";
   const startsEntry = (at: number) =>
@@ -82,29 +83,28 @@ export function parseSrt(text: string, options: SrtOptions = {}): ParseResult<Sr
   const maxMs = options.maxDurationSeconds === undefined ? undefined : options.maxDurationSeconds * 1000;
 
   let at = 0;
+  /** Skips the rest of a broken block, up to the next blank line. */
+  const skipBlock = () => {
+    while (at < lines.length && !isBlank(at)) at++;
+  };
   while (at < lines.length) {
     const current = lines[at] ?? "";
     if (current.trim() === "") {
       at++;
       continue;
     }
-    if (entries.length >= SRT_LIMITS.maxEntries) {
+    if (entries.length >= maxEntries) {
       report({
         code: "srt_too_many_entries",
-        message: `More than ${SRT_LIMITS.maxEntries} entries`,
-        params: { max: SRT_LIMITS.maxEntries },
+        message: `More than ${maxEntries} entries`,
+        params: { max: maxEntries },
       });
       break;
     }
     const blockStart = at + 1;
-    if ([current, lines[at + 1] ?? ""].some((line) => line.length > SRT_LIMITS.maxLineLength)) {
-      report({
-        line: blockStart,
-        code: "srt_line_too_long",
-        message: `Line longer than ${SRT_LIMITS.maxLineLength} characters`,
-        params: { max: SRT_LIMITS.maxLineLength },
-      });
-      while (at < lines.length && !isBlank(at)) at++;
+    if ([current, lines[at + 1] ?? ""].some((line) => line.length > maxLineLength)) {
+      reportLongLine(blockStart);
+      skipBlock();
       continue;
     }
     let index: number;
@@ -121,55 +121,45 @@ export function parseSrt(text: string, options: SrtOptions = {}): ParseResult<Sr
       index = entries.length + 1;
       timecodeLine = at;
     } else {
+      const value = current.trim().slice(0, 40);
       report({
         line: blockStart,
         code: "srt_index_invalid",
-        message: `"${current.trim().slice(0, 40)}" is not an entry number`,
-        params: { value: current.trim().slice(0, 40) },
+        message: `"${value}" is not an entry number`,
+        params: { value },
       });
-      while (at < lines.length && !isBlank(at)) at++;
+      skipBlock();
       continue;
     }
     const timecodeText = (lines[timecodeLine] ?? "").trim();
     const timecode = parseTimecode(timecodeText);
     if (!timecode) {
+      const value = timecodeText.slice(0, 60);
       report({
         line: timecodeLine + 1,
         code: "srt_timecode_invalid",
-        message: `"${timecodeText.slice(0, 60)}" is not a timecode; use HH:MM:SS,mmm --> HH:MM:SS,mmm`,
-        params: { value: timecodeText.slice(0, 60) },
+        message: `"${value}" is not a timecode; use HH:MM:SS,mmm --> HH:MM:SS,mmm`,
+        params: { value },
       });
       at = timecodeLine;
-      while (at < lines.length && !isBlank(at)) at++;
+      skipBlock();
       continue;
     }
     at = timecodeLine + 1;
     const textLines: string[] = [];
     let droppedLine = false;
-    while (at < lines.length && !isBlank(at) && !startsEntry(at)) {
+    for (; at < lines.length && !isBlank(at) && !startsEntry(at); at++) {
       const line = lines[at] ?? "";
-      if (line.length > SRT_LIMITS.maxLineLength) {
-        report({
-          line: at + 1,
-          code: "srt_line_too_long",
-          message: `Line longer than ${SRT_LIMITS.maxLineLength} characters`,
-          params: { max: SRT_LIMITS.maxLineLength },
-        });
+      if (line.length <= maxLineLength) textLines.push(line);
+      else {
+        reportLongLine(at + 1);
         droppedLine = true;
-      } else {
-        textLines.push(line);
       }
-      at++;
     }
     const entry: SrtEntry = { index, ...timecode, text: textLines.join("\n"), line: blockStart };
     const where = { line: timecodeLine + 1, params: { index } };
     if (entry.text.trim() === "" && !droppedLine) {
-      report({
-        line: blockStart,
-        code: "srt_text_empty",
-        message: `Entry ${index} has no text`,
-        params: { index },
-      });
+      report({ ...where, line: blockStart, code: "srt_text_empty", message: `Entry ${index} has no text` });
     }
     if (entry.endMs <= entry.startMs) {
       report({ ...where, code: "srt_end_before_start", message: `Entry ${index} ends before it starts` });
@@ -184,16 +174,12 @@ export function parseSrt(text: string, options: SrtOptions = {}): ParseResult<Sr
       });
     }
     if (maxMs !== undefined && entry.endMs > maxMs) {
+      const end = formatSrtTime(entry.endMs);
       report({
         ...where,
         code: "srt_exceeds_duration",
-        message: `Entry ${index} ends at ${formatSrtTime(entry.endMs)}, after the end of the video`,
-        params: {
-          index,
-          end: formatSrtTime(entry.endMs),
-          max: formatSrtTime(maxMs),
-          over: ((entry.endMs - maxMs) / 1000).toFixed(1),
-        },
+        message: `Entry ${index} ends at ${end}, after the end of the video`,
+        params: { index, end, max: formatSrtTime(maxMs), over: ((entry.endMs - maxMs) / 1000).toFixed(1) },
       });
     }
     entries.push(entry);

@@ -55,14 +55,6 @@ function toSeconds(raw: string): number {
   return Number(raw.replace(",", "."));
 }
 
-function looksLikeTime(field: string): boolean {
-  return /^\d/.test(field);
-}
-
-function slotOf(token: string): AttributeSlot | undefined {
-  return ATTRIBUTE_SLOTS.find(([, values]) => values.includes(token))?.[0];
-}
-
 function parseCaption(
   source: string,
   line: number,
@@ -90,29 +82,19 @@ function parseCaption(
     valid = false;
   };
   if (textField === "") report("overlay_text_empty", `Caption ${caption} has no text`);
-  if ([...textField].length > MAX_OVERLAY_TEXT_LENGTH) {
-    report(
-      "overlay_text_too_long",
-      `Caption ${caption} is longer than ${MAX_OVERLAY_TEXT_LENGTH} characters`,
-      {
-        max: MAX_OVERLAY_TEXT_LENGTH,
-      },
-    );
+  const max = MAX_OVERLAY_TEXT_LENGTH;
+  if ([...textField].length > max) {
+    report("overlay_text_too_long", `Caption ${caption} is longer than ${max} characters`, { max });
   }
   let sawTime = false;
   let sawAttributes = false;
   for (const field of fields) {
     if (field === "") continue;
-    if (looksLikeTime(field)) {
+    if (/^\d/.test(field)) {
       const match = TIME_PATTERN.exec(field);
       if (sawTime || !match) {
-        report(
-          "overlay_time_invalid",
-          `"${field}" is not a time range; use start-end in seconds, e.g. 1.5-4 or 2-end`,
-          {
-            value: field,
-          },
-        );
+        const message = `"${field}" is not a time range; use start-end in seconds, e.g. 1.5-4 or 2-end`;
+        report("overlay_time_invalid", message, { value: field });
         continue;
       }
       sawTime = true;
@@ -134,7 +116,7 @@ function parseCaption(
     for (const rawToken of field.split(/[\s,]+/)) {
       const token = rawToken.toLowerCase();
       if (token === "") continue;
-      const slot = slotOf(token);
+      const slot = ATTRIBUTE_SLOTS.find(([, values]) => values.includes(token))?.[0];
       if (slot === undefined) {
         report("overlay_attribute_unknown", `Unknown caption attribute "${rawToken}"`, { value: rawToken });
         continue;

@@ -1,16 +1,12 @@
 import { z } from "zod";
-import { COMMON_DEFAULTS, CommonFields, checkTtsProviderFeatures, TtsFields } from "./common.js";
+import { COMMON_DEFAULTS, checkTtsProviderFeatures, TtsFields, taskObject } from "./common.js";
 
-export const AudioTaskSchema = z
-  .strictObject({
-    type: z.literal("audio"),
-    ...CommonFields,
-    text: z.string().trim().min(1),
-    ...TtsFields,
-  })
-  .check((ctx) => {
-    checkTtsProviderFeatures(ctx.value, "provider_a", ctx);
-  });
+export const AudioTaskSchema = taskObject("audio", {
+  text: z.string().trim().min(1),
+  ...TtsFields,
+}).check((ctx) => {
+  checkTtsProviderFeatures(ctx.value, "provider_a", ctx);
+});
 
 export const AUDIO_DEFAULTS = {
   tts_provider: "provider_a",

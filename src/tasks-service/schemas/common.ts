@@ -248,10 +248,15 @@ export const WebhookUrlSchema = checkedString(
   { code: "url_not_https", message: "Expected an https:// link" },
 );
 
-export const CommonFields = {
+const CommonFields = {
   webhook_url: WebhookUrlSchema.nullish(),
   send_to_messenger: z.boolean().optional(),
 };
+
+/** A task type's request body: its `type`, the fields every type shares, and its own fields. */
+export function taskObject<Type extends string, Shape extends z.ZodRawShape>(type: Type, shape: Shape) {
+  return z.strictObject({ type: z.literal(type), ...CommonFields, ...shape });
+}
 
 /** Defaults every task type shares. */
 export const COMMON_DEFAULTS = { send_to_messenger: false } as const;
@@ -314,21 +319,15 @@ export function checkTtsProviderFeatures(
   ctx: RuleContext,
 ): void {
   const provider = value.tts_provider ?? defaultProvider;
-  if (value.tts_style != null && !(TTS_STYLE_PROVIDERS as readonly string[]).includes(provider)) {
-    addRuleIssue(
-      ctx,
-      ["tts_style"],
-      "tts_style_unsupported",
-      "tts_style needs tts_provider provider_b or provider_f",
-      {
-        provider,
-      },
-    );
-  }
-  if (value.tts_scene != null && !(TTS_SCENE_PROVIDERS as readonly string[]).includes(provider)) {
-    addRuleIssue(ctx, ["tts_scene"], "tts_scene_unsupported", "tts_scene needs tts_provider provider_b", {
-      provider,
-    });
+  const features = [
+    ["tts_style", TTS_STYLE_PROVIDERS],
+    ["tts_scene", TTS_SCENE_PROVIDERS],
+  ] as const;
+  for (const [field, providers] of features) {
+    if (value[field] != null && !(providers as readonly string[]).includes(provider)) {
+      const message = `${field} needs tts_provider ${providers.join(" or ")}`;
+      addRuleIssue(ctx, [field], `${field}_unsupported`, message, { provider });
+    }
   }
 }
 

@@ -5,7 +5,6 @@ import {
   AutoOrLanguageSchema,
   addRuleIssue,
   COMMON_DEFAULTS,
-  CommonFields,
   checkTtsProviderFeatures,
   FileReferenceSchema,
   LanguageCodeSchema,
@@ -19,9 +18,8 @@ import {
   SUB_STYLES,
   TTS_PROVIDERS,
   TtsFields,
+  taskObject,
 } from "./common.js";
-
-const base = { type: z.literal("dubbing"), ...CommonFields, file: FileReferenceSchema };
 
 /** The spec's voice fields of dubbing: provider, voice and style; no tts_speed or tts_scene in any mode. */
 const DubbingVoiceFields = {
@@ -44,74 +42,64 @@ function checkOverlayVolume(
   ctx: RuleContext,
 ): void {
   if (value.overlay_volume !== undefined && value.mix_mode === "replace") {
-    addRuleIssue(
-      ctx,
-      ["overlay_volume"],
-      "overlay_volume_needs_overlay",
-      "overlay_volume is used only with mix_mode overlay",
-    );
+    const message = "overlay_volume is used only with mix_mode overlay";
+    addRuleIssue(ctx, ["overlay_volume"], "overlay_volume_needs_overlay", message);
   }
 }
 
-export const DubbingAutoSchema = z
-  .strictObject({
-    ...base,
-    mode: z.literal("auto"),
-    source_lang: AutoOrLanguageSchema.optional(),
-    target_lang: LanguageCodeSchema,
-    ...DubbingVoiceFields,
-    ...MixFields,
-    sub_lang: SubLangSchema.optional(),
-    sub_style: z.enum(SUB_STYLES).optional(),
-    sub_position: z.enum(SUB_POSITIONS).optional(),
-    auto_text: z.boolean().optional(),
-    ...ReelsFields,
-    ...AiGraphicsFields,
-    sfx_auto_sound: z.enum(SFX_AUTO_SOUNDS).nullish(),
-  })
-  .check((ctx) => {
-    checkTtsProviderFeatures(ctx.value, "provider_d", ctx);
-    checkOverlayVolume(ctx.value, ctx);
-    checkAiGraphics(ctx.value, ctx);
-    checkAutoSound(ctx.value, ctx);
-  });
+export const DubbingAutoSchema = taskObject("dubbing", {
+  file: FileReferenceSchema,
+  mode: z.literal("auto"),
+  source_lang: AutoOrLanguageSchema.optional(),
+  target_lang: LanguageCodeSchema,
+  ...DubbingVoiceFields,
+  ...MixFields,
+  sub_lang: SubLangSchema.optional(),
+  sub_style: z.enum(SUB_STYLES).optional(),
+  sub_position: z.enum(SUB_POSITIONS).optional(),
+  auto_text: z.boolean().optional(),
+  ...ReelsFields,
+  ...AiGraphicsFields,
+  sfx_auto_sound: z.enum(SFX_AUTO_SOUNDS).nullish(),
+}).check((ctx) => {
+  checkTtsProviderFeatures(ctx.value, "provider_d", ctx);
+  checkOverlayVolume(ctx.value, ctx);
+  checkAiGraphics(ctx.value, ctx);
+  checkAutoSound(ctx.value, ctx);
+});
 
-export const DubbingSemiAutoTranscribeSchema = z.strictObject({
-  ...base,
+export const DubbingSemiAutoTranscribeSchema = taskObject("dubbing", {
+  file: FileReferenceSchema,
   mode: z.literal("semi_auto"),
   step: z.literal("transcribe"),
   source_lang: AutoOrLanguageSchema.optional(),
   target_lang: LanguageCodeSchema,
 });
 
-export const DubbingSemiAutoRenderSchema = z
-  .strictObject({
-    ...base,
-    mode: z.literal("semi_auto"),
-    step: z.literal("render"),
-    srt_file: FileReferenceSchema,
-    target_lang: LanguageCodeSchema,
-    tts_provider: z.enum(TTS_PROVIDERS).optional(),
-    tts_voice: TtsFields.tts_voice,
-    ...MixFields,
-  })
-  .check((ctx) => {
-    checkOverlayVolume(ctx.value, ctx);
-  });
+export const DubbingSemiAutoRenderSchema = taskObject("dubbing", {
+  file: FileReferenceSchema,
+  mode: z.literal("semi_auto"),
+  step: z.literal("render"),
+  srt_file: FileReferenceSchema,
+  target_lang: LanguageCodeSchema,
+  tts_provider: z.enum(TTS_PROVIDERS).optional(),
+  tts_voice: TtsFields.tts_voice,
+  ...MixFields,
+}).check((ctx) => {
+  checkOverlayVolume(ctx.value, ctx);
+});
 
-export const DubbingManualSchema = z
-  .strictObject({
-    ...base,
-    mode: z.literal("manual"),
-    srt_file: FileReferenceSchema,
-    target_lang: LanguageCodeSchema,
-    ...DubbingVoiceFields,
-    ...MixFields,
-  })
-  .check((ctx) => {
-    checkTtsProviderFeatures(ctx.value, "provider_d", ctx);
-    checkOverlayVolume(ctx.value, ctx);
-  });
+export const DubbingManualSchema = taskObject("dubbing", {
+  file: FileReferenceSchema,
+  mode: z.literal("manual"),
+  srt_file: FileReferenceSchema,
+  target_lang: LanguageCodeSchema,
+  ...DubbingVoiceFields,
+  ...MixFields,
+}).check((ctx) => {
+  checkTtsProviderFeatures(ctx.value, "provider_d", ctx);
+  checkOverlayVolume(ctx.value, ctx);
+});
 
 export const DubbingTaskSchema = z.discriminatedUnion("mode", [
   DubbingAutoSchema,

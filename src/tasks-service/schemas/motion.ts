@@ -4,52 +4,48 @@ import {
   BGM_DEFAULTS,
   BgmFields,
   COMMON_DEFAULTS,
-  CommonFields,
   checkBgmExclusive,
   FileReferenceSchema,
   MOTION_FORMATS,
   MOTION_SOURCES,
   MOTION_STYLES,
   TTS_PROVIDERS,
+  taskObject,
 } from "./common.js";
 
-export const MotionTaskSchema = z
-  .strictObject({
-    type: z.literal("motion"),
-    ...CommonFields,
-    source: z.enum(MOTION_SOURCES).optional(),
-    file: FileReferenceSchema.nullish(),
-    text: z.string().nullish(),
-    format: z.enum(MOTION_FORMATS).optional(),
-    style: z.enum(MOTION_STYLES).optional(),
-    tts_provider: z.enum(TTS_PROVIDERS).nullish(),
-    tts_voice: z.string().min(1).max(200).nullish(),
-    ...BgmFields,
-  })
-  .check((ctx) => {
-    const value = ctx.value;
-    const source = value.source ?? "text";
-    if (source === "text") {
-      if ((value.text ?? "").trim() === "") {
-        addRuleIssue(ctx, ["text"], "motion_text_required", "source text needs a non-empty text");
-      }
-    } else {
-      if (value.file == null) {
-        addRuleIssue(ctx, ["file"], "motion_file_required", `source ${source} needs a file`, { source });
-      }
-      for (const field of ["tts_provider", "tts_voice"] as const) {
-        if (value[field] != null) {
-          addRuleIssue(ctx, [field], "motion_tts_only_for_text", `${field} is used only with source text`, {
-            source,
-          });
-        }
+export const MotionTaskSchema = taskObject("motion", {
+  source: z.enum(MOTION_SOURCES).optional(),
+  file: FileReferenceSchema.nullish(),
+  text: z.string().nullish(),
+  format: z.enum(MOTION_FORMATS).optional(),
+  style: z.enum(MOTION_STYLES).optional(),
+  tts_provider: z.enum(TTS_PROVIDERS).nullish(),
+  tts_voice: z.string().min(1).max(200).nullish(),
+  ...BgmFields,
+}).check((ctx) => {
+  const value = ctx.value;
+  const source = value.source ?? "text";
+  if (source === "text") {
+    if ((value.text ?? "").trim() === "") {
+      addRuleIssue(ctx, ["text"], "motion_text_required", "source text needs a non-empty text");
+    }
+  } else {
+    if (value.file == null) {
+      addRuleIssue(ctx, ["file"], "motion_file_required", `source ${source} needs a file`, { source });
+    }
+    for (const field of ["tts_provider", "tts_voice"] as const) {
+      if (value[field] != null) {
+        addRuleIssue(ctx, [field], "motion_tts_only_for_text", `${field} is used only with source text`, {
+          source,
+        });
       }
     }
-    if (source === "video" && value.format !== undefined) {
-      addRuleIssue(ctx, ["format"], "motion_format_not_for_video", "format is not used with source video");
-    }
-    checkBgmExclusive(value, ctx);
-  });
+  }
+  if (source === "video" && value.format !== undefined) {
+    addRuleIssue(ctx, ["format"], "motion_format_not_for_video", "format is not used with source video");
+  }
+  checkBgmExclusive(value, ctx);
+});
 
 export const MOTION_DEFAULTS = {
   source: "text",

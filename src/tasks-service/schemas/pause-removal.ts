@@ -1,9 +1,7 @@
-import { z } from "zod";
-import { COMMON_DEFAULTS, CommonFields, FileReferenceSchema } from "./common.js";
+import type { z } from "zod";
+import { COMMON_DEFAULTS, FileReferenceSchema, taskObject } from "./common.js";
 
-export const PauseRemovalTaskSchema = z.strictObject({
-  type: z.literal("pause_removal"),
-  ...CommonFields,
+export const PauseRemovalTaskSchema = taskObject("pause_removal", {
   file: FileReferenceSchema,
 });
 export type PauseRemovalTask = z.output<typeof PauseRemovalTaskSchema>;

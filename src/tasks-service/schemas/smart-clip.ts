@@ -3,7 +3,6 @@ import { checkAutoSound } from "./ai-graphics.js";
 import {
   AutoOrLanguageSchema,
   COMMON_DEFAULTS,
-  CommonFields,
   FileReferenceSchema,
   HexColorSchema,
   REELS_DEFAULTS,
@@ -12,39 +11,36 @@ import {
   SMART_CLIP_FILTERS,
   SUBTITLE_LOOK_DEFAULTS,
   SubtitleLookFields,
+  taskObject,
 } from "./common.js";
 
-export const SmartClipTaskSchema = z
-  .strictObject({
-    type: z.literal("smart_clip"),
-    ...CommonFields,
-    file: FileReferenceSchema,
-    max_clips: z.number().int().min(0).optional(),
-    target_sec: z.number().int().positive().optional(),
-    language: AutoOrLanguageSchema.nullish(),
-    context: z.string().max(2000).nullish(),
-    ...ReelsFields,
-    subtitles: z.boolean().optional(),
-    ...SubtitleLookFields,
-    sub_color: HexColorSchema.nullish(),
-    auto_text: z.boolean().optional(),
-    filters: z.array(z.enum(SMART_CLIP_FILTERS)).optional(),
-    sfx_auto_sound: z.enum(SFX_AUTO_SOUNDS).nullish(),
-  })
-  .check((ctx) => {
-    const filters = ctx.value.filters ?? [];
-    const repeated = filters.filter((filter, index) => filters.indexOf(filter) !== index);
-    if (repeated.length > 0) {
-      ctx.issues.push({
-        code: "custom",
-        path: ["filters"],
-        input: filters,
-        message: `Each filter may be chosen once (${[...new Set(repeated)].join(", ")} repeated)`,
-        params: { code: "filters_repeated", value: [...new Set(repeated)].join(",") },
-      });
-    }
-    checkAutoSound(ctx.value, ctx);
-  });
+export const SmartClipTaskSchema = taskObject("smart_clip", {
+  file: FileReferenceSchema,
+  max_clips: z.number().int().min(0).optional(),
+  target_sec: z.number().int().positive().optional(),
+  language: AutoOrLanguageSchema.nullish(),
+  context: z.string().max(2000).nullish(),
+  ...ReelsFields,
+  subtitles: z.boolean().optional(),
+  ...SubtitleLookFields,
+  sub_color: HexColorSchema.nullish(),
+  auto_text: z.boolean().optional(),
+  filters: z.array(z.enum(SMART_CLIP_FILTERS)).optional(),
+  sfx_auto_sound: z.enum(SFX_AUTO_SOUNDS).nullish(),
+}).check((ctx) => {
+  const filters = ctx.value.filters ?? [];
+  const repeated = filters.filter((filter, index) => filters.indexOf(filter) !== index);
+  if (repeated.length > 0) {
+    ctx.issues.push({
+      code: "custom",
+      path: ["filters"],
+      input: filters,
+      message: `Each filter may be chosen once (${[...new Set(repeated)].join(", ")} repeated)`,
+      params: { code: "filters_repeated", value: [...new Set(repeated)].join(",") },
+    });
+  }
+  checkAutoSound(ctx.value, ctx);
+});
 
 export const SMART_CLIP_DEFAULTS = {
   max_clips: 0,

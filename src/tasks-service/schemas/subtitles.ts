@@ -3,7 +3,6 @@ import { checkAiGraphics, checkAutoSound } from "./ai-graphics.js";
 import {
   AiGraphicsFields,
   COMMON_DEFAULTS,
-  CommonFields,
   FileReferenceSchema,
   LanguageCodeSchema,
   REELS_DEFAULTS,
@@ -11,25 +10,22 @@ import {
   SFX_AUTO_SOUNDS,
   SUBTITLE_LOOK_DEFAULTS,
   SubtitleLookFields,
+  taskObject,
 } from "./common.js";
 
-export const SubtitlesTaskSchema = z
-  .strictObject({
-    type: z.literal("subtitles"),
-    ...CommonFields,
-    file: FileReferenceSchema,
-    language: LanguageCodeSchema.nullish(),
-    ...SubtitleLookFields,
-    translate_to: LanguageCodeSchema.nullish(),
-    auto_text: z.boolean().optional(),
-    ...ReelsFields,
-    ...AiGraphicsFields,
-    sfx_auto_sound: z.enum(SFX_AUTO_SOUNDS).nullish(),
-  })
-  .check((ctx) => {
-    checkAiGraphics(ctx.value, ctx);
-    checkAutoSound(ctx.value, ctx);
-  });
+export const SubtitlesTaskSchema = taskObject("subtitles", {
+  file: FileReferenceSchema,
+  language: LanguageCodeSchema.nullish(),
+  ...SubtitleLookFields,
+  translate_to: LanguageCodeSchema.nullish(),
+  auto_text: z.boolean().optional(),
+  ...ReelsFields,
+  ...AiGraphicsFields,
+  sfx_auto_sound: z.enum(SFX_AUTO_SOUNDS).nullish(),
+}).check((ctx) => {
+  checkAiGraphics(ctx.value, ctx);
+  checkAutoSound(ctx.value, ctx);
+});
 
 export const SUBTITLES_DEFAULTS = {
   ...SUBTITLE_LOOK_DEFAULTS,

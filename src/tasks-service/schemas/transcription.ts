@@ -1,15 +1,13 @@
 import { z } from "zod";
 import {
   COMMON_DEFAULTS,
-  CommonFields,
   FileReferenceSchema,
   LanguageCodeSchema,
   TRANSCRIPTION_OUTPUT_FORMATS,
+  taskObject,
 } from "./common.js";
 
-export const TranscriptionTaskSchema = z.strictObject({
-  type: z.literal("transcription"),
-  ...CommonFields,
+export const TranscriptionTaskSchema = taskObject("transcription", {
   file: FileReferenceSchema,
   language: LanguageCodeSchema.nullish(),
   ai_prompt: z.string().max(2000).nullish(),

@@ -12,7 +12,6 @@ import {
   BGM_DEFAULTS,
   BgmFields,
   COMMON_DEFAULTS,
-  CommonFields,
   checkBgmExclusive,
   checkTtsProviderFeatures,
   FileReferenceSchema,
@@ -32,6 +31,7 @@ import {
   TRANSITION_ALIASES,
   TRANSITIONS,
   TtsFields,
+  taskObject,
   VIDEO_FORMATS,
 } from "./common.js";
 
@@ -69,79 +69,68 @@ export const GlobalTransitionSchema = z
       : (value as (typeof TRANSITIONS)[number]),
   );
 
-export const VideoTaskSchema = z
-  .strictObject({
-    type: z.literal("video"),
-    ...CommonFields,
-    photos: z.array(FileReferenceSchema).min(1).max(MAX_VIDEO_MEDIA),
-    text: z.string().nullish(),
-    scene_durations: z.array(z.number().positive()).nullish(),
-    scene_transitions: z.array(z.enum(MARKER_TRANSITIONS)).nullish(),
-    target_duration: z.number().positive().nullish(),
-    format: z.enum(VIDEO_FORMATS).optional(),
-    animation: z.enum(ANIMATIONS).optional(),
-    transition: GlobalTransitionSchema.optional(),
-    transition_duration: z.number().positive().optional(),
-    ...TtsFields,
-    language: LanguageCodeSchema.nullish(),
-    subtitles: z.boolean().optional(),
-    ...SubtitleLookFields,
-    sub_color: AssColorSchema.nullish(),
-    text_overlays: z.array(TextOverlaySchema).max(MAX_TEXT_OVERLAYS).nullish(),
-    text_overlays_raw: z.string().nullish(),
-    auto_text: z.boolean().optional(),
-    ...BgmFields,
-    audio_mix_type: z.enum(AUDIO_MIX_TYPES).optional(),
-    ...AiGraphicsFields,
-    sfx_auto_sound: z.enum(SFX_AUTO_SOUNDS).nullish(),
-    sfx_transition_sound: z.enum(SFX_TRANSITION_SOUNDS).nullish(),
-  })
-  .check((ctx) => {
-    const value = ctx.value;
-    const mediaCount = value.photos.length;
-    if (value.scene_durations != null && value.scene_durations.length !== mediaCount) {
+export const VideoTaskSchema = taskObject("video", {
+  photos: z.array(FileReferenceSchema).min(1).max(MAX_VIDEO_MEDIA),
+  text: z.string().nullish(),
+  scene_durations: z.array(z.number().positive()).nullish(),
+  scene_transitions: z.array(z.enum(MARKER_TRANSITIONS)).nullish(),
+  target_duration: z.number().positive().nullish(),
+  format: z.enum(VIDEO_FORMATS).optional(),
+  animation: z.enum(ANIMATIONS).optional(),
+  transition: GlobalTransitionSchema.optional(),
+  transition_duration: z.number().positive().optional(),
+  ...TtsFields,
+  language: LanguageCodeSchema.nullish(),
+  subtitles: z.boolean().optional(),
+  ...SubtitleLookFields,
+  sub_color: AssColorSchema.nullish(),
+  text_overlays: z.array(TextOverlaySchema).max(MAX_TEXT_OVERLAYS).nullish(),
+  text_overlays_raw: z.string().nullish(),
+  auto_text: z.boolean().optional(),
+  ...BgmFields,
+  audio_mix_type: z.enum(AUDIO_MIX_TYPES).optional(),
+  ...AiGraphicsFields,
+  sfx_auto_sound: z.enum(SFX_AUTO_SOUNDS).nullish(),
+  sfx_transition_sound: z.enum(SFX_TRANSITION_SOUNDS).nullish(),
+}).check((ctx) => {
+  const value = ctx.value;
+  const mediaCount = value.photos.length;
+  const counts = [
+    ["scene_durations", mediaCount, "media item"],
+    ["scene_transitions", mediaCount - 1, "cut"],
+  ] as const;
+  for (const [field, expected, per] of counts) {
+    const actual = value[field]?.length;
+    if (actual !== undefined && actual !== expected) {
+      const message = `${field} needs one value per ${per} (${expected})`;
+      addRuleIssue(ctx, [field], `${field}_count`, message, { expected, actual });
+    }
+  }
+  if (value.text != null) {
+    const markers = parseSceneMarkers(value.text);
+    if (!markers.ok) addParseIssues(ctx, ["text"], markers.errors, { column: true });
+  }
+  if (value.auto_text === true && (value.text ?? "").trim() === "") {
+    addRuleIssue(ctx, ["auto_text"], "auto_text_needs_text", "auto_text needs a non-empty voiceover text");
+  }
+  if (value.text_overlays_raw != null) {
+    if (value.text_overlays != null) {
       addRuleIssue(
         ctx,
-        ["scene_durations"],
-        "scene_durations_count",
-        `scene_durations needs one value per media item (${mediaCount})`,
-        { expected: mediaCount, actual: value.scene_durations.length },
+        ["text_overlays_raw"],
+        "text_overlays_both",
+        "Use text_overlays or text_overlays_raw, not both (the raw form would be ignored)",
       );
+    } else {
+      const captions = parseTextOverlaysRaw(value.text_overlays_raw);
+      if (!captions.ok) addParseIssues(ctx, ["text_overlays_raw"], captions.errors);
     }
-    if (value.scene_transitions != null && value.scene_transitions.length !== mediaCount - 1) {
-      addRuleIssue(
-        ctx,
-        ["scene_transitions"],
-        "scene_transitions_count",
-        `scene_transitions needs one value per cut (${mediaCount - 1})`,
-        { expected: mediaCount - 1, actual: value.scene_transitions.length },
-      );
-    }
-    if (value.text != null) {
-      const markers = parseSceneMarkers(value.text);
-      if (!markers.ok) addParseIssues(ctx, ["text"], markers.errors, { column: true });
-    }
-    if (value.auto_text === true && (value.text ?? "").trim() === "") {
-      addRuleIssue(ctx, ["auto_text"], "auto_text_needs_text", "auto_text needs a non-empty voiceover text");
-    }
-    if (value.text_overlays_raw != null) {
-      if (value.text_overlays != null) {
-        addRuleIssue(
-          ctx,
-          ["text_overlays_raw"],
-          "text_overlays_both",
-          "Use text_overlays or text_overlays_raw, not both (the raw form would be ignored)",
-        );
-      } else {
-        const captions = parseTextOverlaysRaw(value.text_overlays_raw);
-        if (!captions.ok) addParseIssues(ctx, ["text_overlays_raw"], captions.errors);
-      }
-    }
-    checkTtsProviderFeatures(value, "provider_a", ctx);
-    checkBgmExclusive(value, ctx);
-    checkAiGraphics(value, ctx);
-    checkAutoSound(value, ctx);
-  });
+  }
+  checkTtsProviderFeatures(value, "provider_a", ctx);
+  checkBgmExclusive(value, ctx);
+  checkAiGraphics(value, ctx);
+  checkAutoSound(value, ctx);
+});
 
 /** Service defaults of the spec for fields the request may leave out (for forms). */
 export const VIDEO_DEFAULTS = {
