@@ -29,7 +29,7 @@ import type { GenerationFormType } from "../forms/form.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
 import { placeMedia } from "../forms/place-media.js";
 import { joinedText } from "../forms/text-parts.js";
-import { taskIntakeOffers } from "../keyboards/intake.js";
+import { intakeButton, taskOffers } from "../keyboards/intake.js";
 import { canOpenForms, openForm } from "../open-form.js";
 import { FORMS } from "../tasks/forms/index.js";
 import {
@@ -161,7 +161,7 @@ async function offersFor(
   return (nonce) =>
     rankOffers(
       [
-        ...taskIntakeOffers(ctx.t, nonce, tasks, ctx.taskBilling),
+        ...taskOffers(ctx.t, tasks, ctx.taskBilling, (type) => intakeButton.pack(nonce, { type })),
         ...(more?.offers(ctx.t, nonce, refs, prices) ?? []),
       ],
       likeliestFor(refs, text),
@@ -188,7 +188,7 @@ async function openTaskForm(
   const placed = placeMedia(FORMS[task], pending.refs, pending.text);
   await openForm(ctx, deps.cards, task, placed.media, {
     prefill: placed.prefill,
-    ...(pending.offerMessageId !== undefined ? { inPlaceOf: pending.offerMessageId } : {}),
+    inPlaceOf: pending.offerMessageId,
   });
 }
 

@@ -11,7 +11,7 @@ import { type TelegramMediaRef, telegramMediaOf } from "../../media/media-ref.js
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import { fieldOf } from "../forms/form.js";
+import { type FormValues, fieldOf } from "../forms/form.js";
 import type { Notice } from "../forms/form-state.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
 import { joinedText } from "../forms/text-parts.js";
@@ -58,34 +58,24 @@ function formTextMax(type: TaskType): number {
   return field.input.maxLength;
 }
 
-function inPlace(messageId: number | undefined) {
-  return messageId === undefined ? {} : { inPlaceOf: messageId };
-}
-
-/** A task's offer for a text: its name and price class, and its form opened in place of the offer. */
-function taskOffer(type: TaskType, open: TextOffer["open"]): TextOffer {
+/** A task's offer for a text: its name and price class, its form opened with the text in place of the offer. */
+function taskOffer(cards: OpenFormCards, type: TaskType, prefill: (text: string) => FormValues): TextOffer {
   return {
     id: type,
     job: type,
     label: `task-${type}-name`,
     price: async (ctx) => taskPriceClass(type, ctx.taskBilling),
     maxLength: formTextMax(type),
-    open,
+    open: (ctx, text, inPlaceOf) => openForm(ctx, cards, type, [], { prefill: prefill(text), inPlaceOf }),
   };
 }
 
-/** What a text can become among the tasks, each opening its form in place of the offer. */
+/** What a text can become among the tasks. */
 export const taskTextOffers = (cards: OpenFormCards): readonly TextOffer[] => [
-  taskOffer("audio", (ctx, text, at) =>
-    openForm(ctx, cards, "audio", [], { prefill: { text }, ...inPlace(at) }),
-  ),
-  taskOffer("motion", (ctx, text, at) =>
-    openForm(ctx, cards, "motion", [], { prefill: { source: "text", text }, ...inPlace(at) }),
-  ),
+  taskOffer(cards, "audio", (text) => ({ text })),
+  taskOffer(cards, "motion", (text) => ({ source: "text", text })),
   // The form asks for the photos and clips; the text is their voiceover.
-  taskOffer("video", (ctx, text, at) =>
-    openForm(ctx, cards, "video", [], { prefill: { text }, ...inPlace(at) }),
-  ),
+  taskOffer(cards, "video", (text) => ({ text })),
 ];
 
 /** What a text most likely wants first; the rest follow. */

@@ -12,17 +12,17 @@ export const intakeButton = defineCallback(CALLBACK_SCOPES.intake, undefined, {
   type: z.enum(BOT_TASK_TYPES),
 });
 
-/** One offer per task that accepts the media, by the task's name and price class. */
-export function taskIntakeOffers(
+/** One offer per task, by the task's name and price class; `data` is its button's. */
+export function taskOffers<T extends TaskType>(
   t: Translate,
-  nonce: string,
-  tasks: readonly TaskType[],
+  types: readonly T[],
   billing: TaskBillingKind,
+  data: (type: T) => string,
 ): Offer[] {
-  return tasks.map((type) => ({
+  return types.map((type) => ({
     job: type,
     name: t(`task-${type}-name`),
     price: taskPriceClass(type, billing),
-    data: intakeButton.pack(nonce, { type }),
+    data: data(type),
   }));
 }
