@@ -119,10 +119,9 @@ function albumOf(refs: readonly MediaRef[]): string | undefined {
 
 /** Whether new media belong to the set already waiting rather than start a new one. */
 function joinsPending(pending: PendingMedia, incoming: readonly MediaRef[], now: number): boolean {
-  if (pending.refs.length === 0)
-    return pending.mediaGroupId !== undefined && albumOf(incoming) === pending.mediaGroupId;
   const album = albumOf(incoming);
   if (album !== undefined && album === pending.mediaGroupId) return true;
+  if (pending.refs.length === 0) return false;
   const onlyVideo = tasksAccepting(pending.refs).join() === "video";
   return onlyVideo && now - pending.updatedAt <= COLLECT_WINDOW_MS && incoming.every(isVisual);
 }
@@ -207,16 +206,12 @@ async function openOnlyTask(
 }
 
 /** An SRT sent right after one video: the video is dubbed with these subtitles. */
-function subtitlesForVideo(pending: PendingMedia | undefined, incoming: readonly MediaRef[]): boolean {
-  const [video, ...more] = pending?.refs ?? [];
-  const [subtitles, ...moreIncoming] = incoming;
+function subtitlesForVideo(pending: PendingMedia, incoming: readonly MediaRef[]): boolean {
   return (
-    video !== undefined &&
-    subtitles !== undefined &&
-    more.length === 0 &&
-    moreIncoming.length === 0 &&
-    tasksAccepting([video]).includes("dubbing") &&
-    mediaClassOf(subtitles) === "subtitles"
+    pending.refs.length === 1 &&
+    incoming.length === 1 &&
+    tasksAccepting(pending.refs).includes("dubbing") &&
+    incoming.every((ref) => mediaClassOf(ref) === "subtitles")
   );
 }
 
@@ -324,9 +319,7 @@ export function createIntakeFeature(options: IntakeDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   feature.chatType("private").on("message", async (ctx, next) => {
     const message = ctx.message;
-    if (message.text?.startsWith("/")) return next();
-    const handled = await handleMedia(ctx, message, options);
-    if (!handled) return next();
+    if (message.text?.startsWith("/") || !(await handleMedia(ctx, message, options))) return next();
   });
   turnOfferPages(
     feature,
