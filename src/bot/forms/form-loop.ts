@@ -29,7 +29,7 @@ import { type RenderedScreen, ScreenContext } from "./screens/screen-context.js"
 import { clip } from "./screens/text.js";
 
 /** Presses, texts and files one form takes before it asks to start again. */
-export const MAX_FORM_EVENTS = 150;
+const MAX_FORM_EVENTS = 150;
 /** A form left alone this long closes; the next update goes to the rest of the bot. */
 export const FORM_IDLE_MS = 6 * 60 * 60 * 1000;
 
@@ -42,7 +42,6 @@ export interface FormRun {
   t: Translate;
   /** Every button of this form carries it; a press carrying another is from an older message. */
   nonce: string;
-  /** Where the chat's open card is noted, so a newer form or /cancel can close it. */
   cards: OpenFormCards;
   state: FormState;
   limits: IntakeLimits;
