@@ -88,15 +88,12 @@ async function offersFor(ctx: BotContext, offers: readonly TextOffer[]): Promise
   const prices = await Promise.all(offers.map((offer) => offer.price?.(ctx)));
   return (nonce) =>
     rankOffers(
-      offers.map((offer, index) => {
-        const price = prices[index];
-        return {
-          job: offer.job,
-          name: ctx.t(offer.label),
-          ...(price ? { price } : {}),
-          data: textOfferButton.pack(nonce, { offer: offer.id }),
-        };
-      }),
+      offers.map((offer, index) => ({
+        job: offer.job,
+        name: ctx.t(offer.label),
+        price: prices[index],
+        data: textOfferButton.pack(nonce, { offer: offer.id }),
+      })),
       LIKELIEST_FOR_TEXT,
     );
 }
@@ -147,14 +144,13 @@ export function createTextOffersFeature(options: {
   offers: readonly TextOffer[];
   pendingTexts: PendingTextStore;
 }): Composer<BotContext> {
-  const all = options.offers;
-  const readText = options.readText;
+  const { readText, offers: all, pendingTexts } = options;
   const feature = new Composer<BotContext>();
   feature.chatType("private").on("message", async (ctx, next) => {
     const message = ctx.message;
     if (message.text !== undefined) {
       if (message.text.startsWith("/") || message.text.trim() === "") return next();
-      await offerFor(ctx, options.pendingTexts, all, message.chat.id, {
+      await offerFor(ctx, pendingTexts, all, message.chat.id, {
         text: message.text,
         at: message.date,
       });
@@ -167,7 +163,7 @@ export function createTextOffersFeature(options: {
       await ctx.reply(ctx.t(read.key, read.params));
       return;
     }
-    await offerFor(ctx, options.pendingTexts, all, message.chat.id, { text: read });
+    await offerFor(ctx, pendingTexts, all, message.chat.id, { text: read });
   });
   feature.on("callback_query:data").filter(textOfferButton.filter, async (ctx) => {
     const offer = all.find((candidate) => candidate.id === ctx.pressed.data.offer);
@@ -179,7 +175,7 @@ export function createTextOffersFeature(options: {
       await ctx.reply(ctx.t(unavailable));
       return;
     }
-    const pending = await options.pendingTexts.take(chatId);
+    const pending = await pendingTexts.take(chatId);
     if (!pending) {
       await offerGone(ctx, "text-offer-expired");
       return;
@@ -191,7 +187,7 @@ export function createTextOffersFeature(options: {
     feature,
     "text",
     async (ctx, page) => {
-      const pending = ctx.chat ? await options.pendingTexts.get(ctx.chat.id) : undefined;
+      const pending = ctx.chat ? await pendingTexts.get(ctx.chat.id) : undefined;
       if (!pending) return undefined;
       const shown = await offersFor(ctx, fitting(all, pending.text));
       return (nonce) => offerKeyboard(ctx.t, nonce, shown(nonce), "text", page);
