@@ -41,7 +41,6 @@ export interface TextOffer {
   price?: (ctx: BotContext) => Promise<PriceClass | undefined>;
   /** Why it cannot open for this user now (a locale key), if so: the text then stays for another offer. */
   unavailable?: (ctx: BotContext) => Promise<string | undefined>;
-  /** The longest text it takes. */
   maxLength: number;
   /** Whether the offer makes sense for this text at all; by default every text that fits. */
   fits?: (text: string) => boolean;
@@ -51,7 +50,6 @@ export interface TextOffer {
   opensBelow?: boolean;
 }
 
-/** The most characters the `text` field of a task's form takes. */
 function formTextMax(type: TaskType): number {
   const field = fieldOf(FORMS[type], "text");
   if (field?.input.kind !== "text") throw new Error(`the ${type} form takes no text`);
