@@ -6,21 +6,15 @@
  * takes its place in its chat's line as it arrives, before anything is awaited, and waits for its turn
  * after the count; one the flood limit drops leaves the line at once.
  */
-import type { Context, MiddlewareFn } from "grammy";
+import type { Context, NextFunction } from "grammy";
 
-export interface ArrivalOrder<C extends Context> {
-  /** The first thing an update meets: its place in its chat's line. */
-  arrive: MiddlewareFn<C>;
-  /** Lets the update on once every update of its chat that arrived before it is done. */
-  turn: MiddlewareFn<C>;
-}
-
-export function arrivalOrder<C extends Context>(chatOf: (ctx: C) => string | undefined): ArrivalOrder<C> {
+/** `arrive` is the first thing an update meets; `turn` lets it on after its chat's earlier updates. */
+export function arrivalOrder<C extends Context>(chatOf: (ctx: C) => string | undefined) {
   /** Per chat: settles once every update of the chat that has arrived so far is done. */
   const lines = new Map<string, Promise<void>>();
   const ahead = new WeakMap<C, Promise<void>>();
   return {
-    async arrive(ctx, next) {
+    async arrive(ctx: C, next: NextFunction) {
       const chat = chatOf(ctx);
       if (chat === undefined) return next();
       const before = lines.get(chat) ?? Promise.resolve();
@@ -40,7 +34,7 @@ export function arrivalOrder<C extends Context>(chatOf: (ctx: C) => string | und
         });
       }
     },
-    async turn(ctx, next) {
+    async turn(ctx: C, next: NextFunction) {
       await ahead.get(ctx);
       await next();
     },

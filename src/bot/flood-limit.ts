@@ -9,7 +9,6 @@ import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
 import type { BotI18n } from "./i18n.js";
 import type { PreferencesRepository } from "./preferences.js";
-import { rateLimiterClient } from "./rate-limit-store.js";
 
 /** At most `limit` updates per user per window; the first refused one of a window gets one notice. */
 export function floodLimit(
@@ -18,11 +17,18 @@ export function floodLimit(
   preferences: PreferencesRepository,
   rateLimit: { limit: number; windowMs: number },
 ): Middleware<BotContext> {
-  return limit<BotContext, ReturnType<typeof rateLimiterClient>>({
+  // The limiter counts through a Redis-like client; this one counts on the storage port, so the limit
+  // holds across instances and on the memory adapter too.
+  const storageClient = {
+    incr: (key: string) => deps.storage.kv.increment(key, { ttlMs: rateLimit.windowMs }),
+    // The window is set when the counter is created; extending it would keep a steady sender limited.
+    pexpire: async (_key: string, _milliseconds: number) => 1,
+  };
+  return limit<BotContext, typeof storageClient>({
     timeFrame: rateLimit.windowMs,
     limit: rateLimit.limit,
     keyPrefix: "ratelimit:",
-    storageClient: rateLimiterClient(deps.storage.kv, rateLimit.windowMs),
+    storageClient,
     keyGenerator: (ctx) => ctx.from?.id.toString(),
     onLimitExceeded: async (ctx) => {
       const userId = ctx.from?.id;

@@ -9,8 +9,9 @@ import {
   type VersionedStateStorage,
 } from "@grammyjs/conversations";
 import { z } from "zod";
-import { OwnWrites } from "../storage/own-writes.js";
+import { grammyStorage } from "../storage/grammy-adapter.js";
 import type { KeyValueStore } from "../storage/ports.js";
+import { validatedSessionStorage } from "./session.js";
 
 /** Stored forms outlive a restart; abandoned ones disappear after a day. */
 const FORM_STORAGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -46,26 +47,9 @@ export function formStorageKey(chatKey: string): string {
   return `form:${chatKey}`;
 }
 
+/** A record that is not what the plugin wrote is dropped rather than handed over. */
 export function formStorage(kv: KeyValueStore): VersionedStateStorage<string, ConversationData> {
-  const own = new OwnWrites<VersionedState<ConversationData>>();
-  return {
-    async read(key: string): Promise<VersionedState<ConversationData> | undefined> {
-      const raw = await kv.get(formStorageKey(key));
-      if (raw === undefined) return undefined;
-      try {
-        // A record that is not what the plugin wrote is dropped rather than handed over.
-        const parsed = own.parse(key, raw, StoredFormSchema);
-        return parsed.success ? parsed.data : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-    async write(key: string, state: VersionedState<ConversationData>) {
-      await kv.set(formStorageKey(key), own.stringify(key, state), { ttlMs: FORM_STORAGE_TTL_MS });
-    },
-    async delete(key: string) {
-      own.forget(key);
-      await kv.delete(formStorageKey(key));
-    },
-  };
+  const schema: z.ZodType<VersionedState<ConversationData>> = StoredFormSchema;
+  const adapter = grammyStorage(kv, { prefix: formStorageKey(""), ttlMs: FORM_STORAGE_TTL_MS, schema });
+  return validatedSessionStorage(adapter, () => {});
 }

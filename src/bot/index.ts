@@ -266,12 +266,7 @@ function features(
   // that is not a search also offers to make an image of it.
   const extraResults =
     options.inline?.extraResults ?? (generation?.inlineImage && inlineImageOffer(generation.inlineImage));
-  chain.use(
-    createInlineFeature({
-      ...(extraResults ? { extraResults } : {}),
-      results: new ResultIndex(deps.storage.sortedSets),
-    }),
-  );
+  chain.use(createInlineFeature({ extraResults, results: new ResultIndex(deps.storage.sortedSets) }));
   // A running form sees the chat's updates before anything else; result buttons carry their own authority.
   if (forms || generation) {
     chain.use(
@@ -280,8 +275,8 @@ function features(
         cards,
         apiPolicy: deps.apiPolicy,
         now,
-        ...(forms ? { tasks: forms } : {}),
-        ...(generation ? { generation: generation.forms.flow } : {}),
+        tasks: forms,
+        generation: generation?.forms.flow,
       }),
     );
   }
@@ -321,14 +316,13 @@ function features(
         pending: pendingMedia,
         cards,
         now,
-        ...(generation ? { otherPrices: (ctx: BotContext) => generation.forms.flow.offerPrices(ctx) } : {}),
+        otherPrices: menuEntries?.prices,
       }),
     );
   if (forms || generation) {
-    const readText = forms?.flow.readText ?? batchFiles?.readFile;
     chain.use(
       createTextOffersFeature({
-        ...(readText ? { readText } : {}),
+        readText: forms?.flow.readText ?? batchFiles?.readFile,
         pendingTexts,
         offers: [
           ...(forms ? taskTextOffers(cards) : []),

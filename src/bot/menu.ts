@@ -73,19 +73,16 @@ export async function replyWithMenu(
   return sent;
 }
 
-/**
- * Edits the menu message in place. Pressing the option that is already chosen gives the same text and
- * keyboard, which Telegram refuses as "message is not modified"; that is not a failure for the user.
- */
+/** Telegram refuses an edit to what a message already shows; for the user nothing failed. */
+export function unlessNotModified(error: unknown): void {
+  if (!(error instanceof GrammyError && error.description.includes("message is not modified"))) throw error;
+}
+
+/** Edits the menu message in place (pressing the option already chosen changes nothing). */
 export async function editMenu(
   ctx: BotContext,
   text: string,
   other?: Parameters<BotContext["editMessageText"]>[1],
 ): Promise<void> {
-  try {
-    await ctx.editMessageText(text, other);
-  } catch (error) {
-    if (error instanceof GrammyError && error.description.includes("message is not modified")) return;
-    throw error;
-  }
+  await ctx.editMessageText(text, other).catch(unlessNotModified);
 }

@@ -24,7 +24,7 @@ function isConversationControls(value: unknown): value is ConversationControls {
   );
 }
 
-function formControls(ctx: BotContext): ConversationControls | undefined {
+export function formControls(ctx: BotContext): ConversationControls | undefined {
   const controls = "conversation" in ctx ? ctx.conversation : undefined;
   return isConversationControls(controls) ? controls : undefined;
 }
@@ -74,8 +74,8 @@ export async function openForm(
     type,
     locale: await ctx.i18n.getLocale(),
     media,
-    ...(options.prefill ? { prefill: options.prefill } : {}),
-    ...(options.inPlaceOf !== undefined ? { cardMessageId: options.inPlaceOf } : {}),
+    prefill: options.prefill,
+    cardMessageId: options.inPlaceOf,
   };
   await enterForm(ctx, cards, TASK_FORM, input);
 }

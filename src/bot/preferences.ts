@@ -4,9 +4,10 @@
  * process wrote itself); a record that no longer parses (an older shape, a hand edit) counts as no
  * preferences rather than breaking the bot.
  */
+import type { StorageAdapter } from "grammy";
 import { z } from "zod";
 import { BOT_LOCALES } from "../i18n/locales.js";
-import { OwnWrites } from "../storage/own-writes.js";
+import { grammyStorage } from "../storage/grammy-adapter.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import {
   SUB_POSITIONS,
@@ -16,6 +17,7 @@ import {
   TTS_STYLES,
   VIDEO_FORMATS,
 } from "../tasks-service/schemas/common.js";
+import { validatedSessionStorage } from "./session.js";
 
 /** The settings a user picks from one of the spec's lists, each with its list. */
 export const LISTED_PREFERENCES = {
@@ -40,26 +42,23 @@ export const UserPreferencesSchema = z.object({
 });
 export type UserPreferences = z.infer<typeof UserPreferencesSchema>;
 
+const PREFERENCES_PREFIX = "prefs:";
+
 /** Where a user's preferences are stored. */
 export function preferencesKey(userId: number): string {
-  return `prefs:${userId}`;
+  return PREFERENCES_PREFIX + userId;
 }
 
 export class PreferencesRepository {
-  private readonly own = new OwnWrites<UserPreferences>();
+  private readonly stored: StorageAdapter<UserPreferences>;
 
-  constructor(private readonly kv: KeyValueStore) {}
+  constructor(kv: KeyValueStore) {
+    const adapter = grammyStorage(kv, { prefix: PREFERENCES_PREFIX, schema: UserPreferencesSchema });
+    this.stored = validatedSessionStorage(adapter, () => {});
+  }
 
   async get(userId: number): Promise<UserPreferences> {
-    const key = preferencesKey(userId);
-    const stored = await this.kv.get(key);
-    if (stored === undefined) return {};
-    try {
-      const parsed = this.own.parse(key, stored, UserPreferencesSchema);
-      return parsed.success ? parsed.data : {};
-    } catch {
-      return {};
-    }
+    return (await this.stored.read(String(userId))) ?? {};
   }
 
   /** Applies a change; a field set to undefined returns to automatic. */
@@ -67,8 +66,7 @@ export class PreferencesRepository {
     const merged: Record<string, unknown> = { ...(await this.get(userId)), ...change };
     for (const [field, value] of Object.entries(merged)) if (value === undefined) delete merged[field];
     const next = UserPreferencesSchema.parse(merged);
-    const key = preferencesKey(userId);
-    await this.kv.set(key, this.own.stringify(key, next));
+    await this.stored.write(String(userId), next);
     return next;
   }
 }

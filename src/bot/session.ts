@@ -36,14 +36,15 @@ export function getSessionKey(ctx: Pick<Context, "chat">): string | undefined {
 export const SESSION_STORAGE_PREFIX = "session:";
 
 /**
- * Wraps the storage adapter (which checks records with SessionDataSchema) so an unreadable record
- * becomes a fresh session.
+ * Wraps a storage adapter that checks its records with a schema, so an unreadable record reads as none:
+ * a fresh session, no form.
  */
-export function validatedSessionStorage(
-  adapter: StorageAdapter<SessionData>,
+export function validatedSessionStorage<T>(
+  adapter: StorageAdapter<T>,
   onInvalid: (key: string) => void,
-): StorageAdapter<SessionData> {
+): StorageAdapter<T> {
   return {
+    ...adapter,
     async read(key) {
       try {
         return await adapter.read(key);
@@ -54,7 +55,5 @@ export function validatedSessionStorage(
         return undefined;
       }
     },
-    write: (key, value) => adapter.write(key, value),
-    delete: (key) => adapter.delete(key),
   };
 }

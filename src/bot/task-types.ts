@@ -4,15 +4,12 @@
  */
 import { TASK_TYPES, type TaskType } from "../tasks-service/schemas/index.js";
 
-/** The service's order is the order the bot offers them in. */
-export const BOT_TASK_TYPES = TASK_TYPES;
-export type BotTaskType = TaskType;
-
-export function isBotTaskType(value: string): value is BotTaskType {
-  return (BOT_TASK_TYPES as readonly string[]).includes(value);
+/** The bot offers them in the service's order. */
+export function isBotTaskType(value: string): value is TaskType {
+  return (TASK_TYPES as readonly string[]).includes(value);
 }
 
-const payloadAliases: Record<string, BotTaskType> = {
+const payloadAliases: Record<string, TaskType> = {
   "pause-removal": "pause_removal",
   pauses: "pause_removal",
   "smart-clip": "smart_clip",
@@ -22,7 +19,7 @@ const payloadAliases: Record<string, BotTaskType> = {
 };
 
 /** The task a /start payload opens, if any. */
-export function taskTypeFromPayload(payload: string): BotTaskType | undefined {
+export function taskTypeFromPayload(payload: string): TaskType | undefined {
   const normalized = payload.trim().toLowerCase();
   if (isBotTaskType(normalized)) return normalized;
   return payloadAliases[normalized];

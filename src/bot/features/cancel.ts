@@ -3,16 +3,12 @@ import type { PendingMediaStore } from "../../media/pending-media.js";
 import type { BotContext } from "../context.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
 import { openMenu, retireMenu } from "../menu.js";
-import { closeOpenCard } from "../open-form.js";
+import { closeOpenCard, formControls } from "../open-form.js";
 import type { PendingTextStore } from "../pending-text.js";
 
-/** Conversations are installed by the flows; /cancel leaves them when they are there. */
-export async function exitConversations(ctx: object): Promise<void> {
-  if (!("conversation" in ctx)) return;
-  const { conversation } = ctx;
-  if (typeof conversation !== "object" || conversation === null || !("exitAll" in conversation)) return;
-  const { exitAll } = conversation;
-  if (typeof exitAll === "function") await exitAll.call(conversation);
+/** Leaves the chat's forms, where the bot has them. */
+export async function exitConversations(ctx: BotContext): Promise<void> {
+  await formControls(ctx)?.exitAll();
 }
 
 /** /cancel: whatever the chat was in the middle of ends, and what waited for a choice is dropped. */

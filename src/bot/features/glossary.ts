@@ -25,7 +25,7 @@ import {
   glossaryLength,
   TERM_MAX_CHARS,
 } from "../glossary.js";
-import { currentMenu, editMenu, menuShownIn, openNewMenu } from "../menu.js";
+import { currentMenu, editMenu, replyWithMenu } from "../menu.js";
 
 /** How long after /glossary a typed message is taken as terms to add. */
 const AWAIT_MS = 10 * 60 * 1000;
@@ -89,11 +89,9 @@ export function createGlossaryFeature(deps: { kv: KeyValueStore; now(): Date }) 
   async function showGlossary(ctx: BotContext, userId: number, said?: string): Promise<void> {
     const terms = await store.terms(userId);
     const text = glossaryText(ctx.t, terms);
-    const nonce = openNewMenu(ctx);
-    const sent = await ctx.reply(said ? `${said}\n\n${text}` : text, {
-      reply_markup: glossaryKeyboard(ctx.t, nonce, terms),
-    });
-    menuShownIn(ctx, sent);
+    await replyWithMenu(ctx, said ? `${said}\n\n${text}` : text, (nonce) =>
+      glossaryKeyboard(ctx.t, nonce, terms),
+    );
     ctx.session.glossaryAwaiting = { since: deps.now().getTime() };
   }
 

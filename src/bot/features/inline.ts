@@ -34,7 +34,6 @@ export interface InlineDeps {
   extraResults?: (request: InlineRequest) => Promise<InlineQueryResult[]>;
 }
 
-/** The words of a query, as they are matched: lower case, split on spaces. */
 function queryWords(query: string): string[] {
   return query
     .toLocaleLowerCase()

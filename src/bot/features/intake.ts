@@ -29,7 +29,7 @@ import type { GenerationFormType } from "../forms/form.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
 import { placeMedia } from "../forms/place-media.js";
 import { joinedText } from "../forms/text-parts.js";
-import { taskIntakeOffers } from "../keyboards/intake.js";
+import { intakeButton, taskOffers } from "../keyboards/intake.js";
 import { canOpenForms, openForm } from "../open-form.js";
 import { FORMS } from "../tasks/forms/index.js";
 import {
@@ -119,10 +119,9 @@ function albumOf(refs: readonly MediaRef[]): string | undefined {
 
 /** Whether new media belong to the set already waiting rather than start a new one. */
 function joinsPending(pending: PendingMedia, incoming: readonly MediaRef[], now: number): boolean {
-  if (pending.refs.length === 0)
-    return pending.mediaGroupId !== undefined && albumOf(incoming) === pending.mediaGroupId;
   const album = albumOf(incoming);
   if (album !== undefined && album === pending.mediaGroupId) return true;
+  if (pending.refs.length === 0) return false;
   const onlyVideo = tasksAccepting(pending.refs).join() === "video";
   return onlyVideo && now - pending.updatedAt <= COLLECT_WINDOW_MS && incoming.every(isVisual);
 }
@@ -161,7 +160,7 @@ async function offersFor(
   return (nonce) =>
     rankOffers(
       [
-        ...taskIntakeOffers(ctx.t, nonce, tasks, ctx.taskBilling),
+        ...taskOffers(ctx.t, tasks, ctx.taskBilling, (type) => intakeButton.pack(nonce, { type })),
         ...(more?.offers(ctx.t, nonce, refs, prices) ?? []),
       ],
       likeliestFor(refs, text),
@@ -188,7 +187,7 @@ async function openTaskForm(
   const placed = placeMedia(FORMS[task], pending.refs, pending.text);
   await openForm(ctx, deps.cards, task, placed.media, {
     prefill: placed.prefill,
-    ...(pending.offerMessageId !== undefined ? { inPlaceOf: pending.offerMessageId } : {}),
+    inPlaceOf: pending.offerMessageId,
   });
 }
 
@@ -207,16 +206,12 @@ async function openOnlyTask(
 }
 
 /** An SRT sent right after one video: the video is dubbed with these subtitles. */
-function subtitlesForVideo(pending: PendingMedia | undefined, incoming: readonly MediaRef[]): boolean {
-  const [video, ...more] = pending?.refs ?? [];
-  const [subtitles, ...moreIncoming] = incoming;
+function subtitlesForVideo(pending: PendingMedia, incoming: readonly MediaRef[]): boolean {
   return (
-    video !== undefined &&
-    subtitles !== undefined &&
-    more.length === 0 &&
-    moreIncoming.length === 0 &&
-    tasksAccepting([video]).includes("dubbing") &&
-    mediaClassOf(subtitles) === "subtitles"
+    pending.refs.length === 1 &&
+    incoming.length === 1 &&
+    tasksAccepting(pending.refs).includes("dubbing") &&
+    incoming.every((ref) => mediaClassOf(ref) === "subtitles")
   );
 }
 
@@ -324,9 +319,7 @@ export function createIntakeFeature(options: IntakeDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   feature.chatType("private").on("message", async (ctx, next) => {
     const message = ctx.message;
-    if (message.text?.startsWith("/")) return next();
-    const handled = await handleMedia(ctx, message, options);
-    if (!handled) return next();
+    if (message.text?.startsWith("/") || !(await handleMedia(ctx, message, options))) return next();
   });
   turnOfferPages(
     feature,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Translate } from "../../i18n/translate.js";
 import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import { menuShownIn, redrawnMenu, replyWithMenu } from "../menu.js";
+import { menuShownIn, redrawnMenu, replyWithMenu, unlessNotModified } from "../menu.js";
 
 /**
  * What an offer costs, as a class rather than a figure: the card shows the figure once the choices are
@@ -46,23 +46,19 @@ export const offerPageButton = defineCallback(CALLBACK_SCOPES.offerPage, undefin
 });
 export type OfferPage = "first" | "rest";
 
+/** The words of the price classes that carry no figure. */
+const PRICE_WORDS = {
+  plan: "offer-price-plan",
+  inPlan: "offer-price-in-plan",
+  freeVoices: "offer-price-free-voices",
+  notLinked: "offer-price-not-linked",
+} as const;
+
 function priceText(t: Translate, price: PriceClass): string {
-  switch (price.kind) {
-    case "plan":
-      return t("offer-price-plan");
-    case "inPlan":
-      return t("offer-price-in-plan");
-    case "perMinute":
-      return t(price.from ? "offer-price-from-per-minute" : "offer-price-per-minute", {
-        tokens: price.tokens,
-      });
-    case "freeVoices":
-      return t("offer-price-free-voices");
-    case "from":
-      return t("offer-price-from", { tokens: price.tokens });
-    case "notLinked":
-      return t("offer-price-not-linked");
-  }
+  if (price.kind === "perMinute")
+    return t(price.from ? "offer-price-from-per-minute" : "offer-price-per-minute", { tokens: price.tokens });
+  if (price.kind === "from") return t("offer-price-from", { tokens: price.tokens });
+  return t(PRICE_WORDS[price.kind]);
 }
 
 /** The offers in the order of `likeliest` (jobs named there first, in its order), the rest as they came. */
@@ -108,16 +104,6 @@ export function offerKeyboard(
   return keyboard;
 }
 
-/** Shows the pressed page of an offer menu on the same message; a press on the page shown is no change. */
-export async function showOfferPage(ctx: BotContext, keyboard: InlineKeyboard): Promise<void> {
-  try {
-    await ctx.editMessageReplyMarkup({ reply_markup: keyboard });
-  } catch (error) {
-    if (error instanceof GrammyError && error.description.includes("message is not modified")) return;
-    throw error;
-  }
-}
-
 /**
  * The pressed offer menu's files or text are gone: it says so and its keyboard goes, so nothing on
  * screen offers what the bot no longer has.
@@ -148,9 +134,8 @@ export async function showOfferMessage(
       menuShownIn(ctx, { message_id: messageId });
       return messageId;
     } catch (error) {
-      if (error instanceof GrammyError && error.description.includes("message is not modified")) {
+      if (error instanceof GrammyError && error.description.includes("message is not modified"))
         return messageId;
-      }
       // The offer is gone (deleted, too old to edit) or its edit failed: a new one takes its place.
       ctx.logger.debug({ err: error }, "offer not editable; sending a new one");
     }
@@ -176,7 +161,11 @@ export function turnOfferPages(
       async (ctx) => {
         await ctx.answerCallbackQuery();
         const keyboard = await keyboardNow(ctx, ctx.pressed.data.page);
-        if (keyboard) await showOfferPage(ctx, keyboard(ctx.pressed.nonce));
+        // A press on the page shown changes nothing.
+        if (keyboard)
+          await ctx
+            .editMessageReplyMarkup({ reply_markup: keyboard(ctx.pressed.nonce) })
+            .catch(unlessNotModified);
         else if (goneKey) await offerGone(ctx, goneKey);
       },
     );

@@ -1,15 +1,15 @@
 import { Composer, type InlineKeyboard } from "grammy";
 import type { Translate } from "../../i18n/translate.js";
-import type { TaskBillingKind } from "../../tasks-service/billing.js";
+import { TASK_TYPES, type TaskType } from "../../tasks-service/schemas/index.js";
 import type { BotContext } from "../context.js";
+import { taskOffers } from "../keyboards/intake.js";
 import { startTaskButton } from "../keyboards/task-types.js";
 import { replyWithMenu } from "../menu.js";
-import { BOT_TASK_TYPES, type BotTaskType, taskTypeFromPayload } from "../task-types.js";
-import { taskPriceClass } from "../tasks/offer-prices.js";
+import { taskTypeFromPayload } from "../task-types.js";
 import type { OtherPrices } from "./intake.js";
 import { type Offer, type OfferPage, offerKeyboard, rankOffers, turnOfferPages } from "./offer-message.js";
 
-function taskCardText(ctx: BotContext, type: BotTaskType): string {
+function taskCardText(ctx: BotContext, type: TaskType): string {
   return ctx.t("task-card", {
     name: ctx.t(`task-${type}-name`),
     needs: ctx.t(`task-${type}-needs`),
@@ -37,15 +37,6 @@ const LIKELIEST_FIRST = [
   "dubbing",
 ];
 
-function taskOffers(t: Translate, nonce: string, billing: TaskBillingKind): Offer[] {
-  return BOT_TASK_TYPES.map((type) => ({
-    job: type,
-    name: t(`task-${type}-name`),
-    price: taskPriceClass(type, billing),
-    data: startTaskButton.pack(nonce, { type }),
-  }));
-}
-
 /**
  * The first choice: the task types and, where it is configured, the generation service's entries, four
  * at a time by what is likeliest wanted.
@@ -58,7 +49,7 @@ export async function startMenu(
   const prices = moreEntries ? await moreEntries.prices(ctx) : () => undefined;
   return (nonce) => {
     const offers = [
-      ...taskOffers(ctx.t, nonce, ctx.taskBilling),
+      ...taskOffers(ctx.t, TASK_TYPES, ctx.taskBilling, (type) => startTaskButton.pack(nonce, { type })),
       ...(moreEntries?.offers(ctx.t, nonce, prices) ?? []),
     ];
     return offerKeyboard(ctx.t, nonce, rankOffers(offers, LIKELIEST_FIRST), "start", page);

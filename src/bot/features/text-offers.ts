@@ -11,7 +11,7 @@ import { type TelegramMediaRef, telegramMediaOf } from "../../media/media-ref.js
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import { fieldOf } from "../forms/form.js";
+import { type FormValues, fieldOf } from "../forms/form.js";
 import type { Notice } from "../forms/form-state.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
 import { joinedText } from "../forms/text-parts.js";
@@ -41,7 +41,6 @@ export interface TextOffer {
   price?: (ctx: BotContext) => Promise<PriceClass | undefined>;
   /** Why it cannot open for this user now (a locale key), if so: the text then stays for another offer. */
   unavailable?: (ctx: BotContext) => Promise<string | undefined>;
-  /** The longest text it takes. */
   maxLength: number;
   /** Whether the offer makes sense for this text at all; by default every text that fits. */
   fits?: (text: string) => boolean;
@@ -51,41 +50,30 @@ export interface TextOffer {
   opensBelow?: boolean;
 }
 
-/** The most characters the `text` field of a task's form takes. */
 function formTextMax(type: TaskType): number {
   const field = fieldOf(FORMS[type], "text");
   if (field?.input.kind !== "text") throw new Error(`the ${type} form takes no text`);
   return field.input.maxLength;
 }
 
-function inPlace(messageId: number | undefined) {
-  return messageId === undefined ? {} : { inPlaceOf: messageId };
-}
-
-/** A task's offer for a text: its name and price class, and its form opened in place of the offer. */
-function taskOffer(type: TaskType, open: TextOffer["open"]): TextOffer {
+/** A task's offer for a text: its name and price class, its form opened with the text in place of the offer. */
+function taskOffer(cards: OpenFormCards, type: TaskType, prefill: (text: string) => FormValues): TextOffer {
   return {
     id: type,
     job: type,
     label: `task-${type}-name`,
     price: async (ctx) => taskPriceClass(type, ctx.taskBilling),
     maxLength: formTextMax(type),
-    open,
+    open: (ctx, text, inPlaceOf) => openForm(ctx, cards, type, [], { prefill: prefill(text), inPlaceOf }),
   };
 }
 
-/** What a text can become among the tasks, each opening its form in place of the offer. */
+/** What a text can become among the tasks. */
 export const taskTextOffers = (cards: OpenFormCards): readonly TextOffer[] => [
-  taskOffer("audio", (ctx, text, at) =>
-    openForm(ctx, cards, "audio", [], { prefill: { text }, ...inPlace(at) }),
-  ),
-  taskOffer("motion", (ctx, text, at) =>
-    openForm(ctx, cards, "motion", [], { prefill: { source: "text", text }, ...inPlace(at) }),
-  ),
+  taskOffer(cards, "audio", (text) => ({ text })),
+  taskOffer(cards, "motion", (text) => ({ source: "text", text })),
   // The form asks for the photos and clips; the text is their voiceover.
-  taskOffer("video", (ctx, text, at) =>
-    openForm(ctx, cards, "video", [], { prefill: { text }, ...inPlace(at) }),
-  ),
+  taskOffer(cards, "video", (text) => ({ text })),
 ];
 
 /** What a text most likely wants first; the rest follow. */
@@ -98,15 +86,12 @@ async function offersFor(ctx: BotContext, offers: readonly TextOffer[]): Promise
   const prices = await Promise.all(offers.map((offer) => offer.price?.(ctx)));
   return (nonce) =>
     rankOffers(
-      offers.map((offer, index) => {
-        const price = prices[index];
-        return {
-          job: offer.job,
-          name: ctx.t(offer.label),
-          ...(price ? { price } : {}),
-          data: textOfferButton.pack(nonce, { offer: offer.id }),
-        };
-      }),
+      offers.map((offer, index) => ({
+        job: offer.job,
+        name: ctx.t(offer.label),
+        price: prices[index],
+        data: textOfferButton.pack(nonce, { offer: offer.id }),
+      })),
       LIKELIEST_FOR_TEXT,
     );
 }
@@ -157,14 +142,13 @@ export function createTextOffersFeature(options: {
   offers: readonly TextOffer[];
   pendingTexts: PendingTextStore;
 }): Composer<BotContext> {
-  const all = options.offers;
-  const readText = options.readText;
+  const { readText, offers: all, pendingTexts } = options;
   const feature = new Composer<BotContext>();
   feature.chatType("private").on("message", async (ctx, next) => {
     const message = ctx.message;
     if (message.text !== undefined) {
       if (message.text.startsWith("/") || message.text.trim() === "") return next();
-      await offerFor(ctx, options.pendingTexts, all, message.chat.id, {
+      await offerFor(ctx, pendingTexts, all, message.chat.id, {
         text: message.text,
         at: message.date,
       });
@@ -177,7 +161,7 @@ export function createTextOffersFeature(options: {
       await ctx.reply(ctx.t(read.key, read.params));
       return;
     }
-    await offerFor(ctx, options.pendingTexts, all, message.chat.id, { text: read });
+    await offerFor(ctx, pendingTexts, all, message.chat.id, { text: read });
   });
   feature.on("callback_query:data").filter(textOfferButton.filter, async (ctx) => {
     const offer = all.find((candidate) => candidate.id === ctx.pressed.data.offer);
@@ -189,7 +173,7 @@ export function createTextOffersFeature(options: {
       await ctx.reply(ctx.t(unavailable));
       return;
     }
-    const pending = await options.pendingTexts.take(chatId);
+    const pending = await pendingTexts.take(chatId);
     if (!pending) {
       await offerGone(ctx, "text-offer-expired");
       return;
@@ -201,7 +185,7 @@ export function createTextOffersFeature(options: {
     feature,
     "text",
     async (ctx, page) => {
-      const pending = ctx.chat ? await options.pendingTexts.get(ctx.chat.id) : undefined;
+      const pending = ctx.chat ? await pendingTexts.get(ctx.chat.id) : undefined;
       if (!pending) return undefined;
       const shown = await offersFor(ctx, fitting(all, pending.text));
       return (nonce) => offerKeyboard(ctx.t, nonce, shown(nonce), "text", page);

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { type Catalog, languageCode, providerById } from "../../catalog/index.js";
 import { mediaClassOf } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
+import { readStored } from "../../storage/json.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { TASK_DEFAULTS, type TaskType } from "../../tasks-service/schemas/index.js";
 import type { UserPreferences } from "../preferences.js";
@@ -188,14 +189,7 @@ export class LastChoices {
   }
 
   async get(userId: number, type: string): Promise<FormValues> {
-    const raw = await this.kv.get(this.key(userId, type));
-    if (raw === undefined) return {};
-    try {
-      const parsed = RememberedSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : {};
-    } catch {
-      return {};
-    }
+    return (await readStored(this.kv, this.key(userId, type), RememberedSchema)) ?? {};
   }
 
   async remember(userId: number, definition: FormDefinition, values: FormValues): Promise<void> {

@@ -264,42 +264,20 @@ export function autoSound(
 
 /** Music: a library track by style, or the user's own MP3, and its volume. */
 export function musicFields(group: string): FormField<"bgm_track" | "bgm_file" | "bgm_volume">[] {
+  const tracks = ({ env }: FormView) => [
+    { value: null },
+    ...env.catalog.musicTracks.map((track) => ({ value: track.file, label: musicStyle(track, env.locale) })),
+  ];
   return [
-    {
-      key: "bgm_track",
-      group,
-      input: {
-        kind: "choice",
-        options: ({ env }) => [
-          { value: null },
-          ...env.catalog.musicTracks.map((track) => ({
-            value: track.file,
-            label: musicStyle(track, env.locale),
-          })),
-        ],
-      },
-      clears: ["bgm_file"],
-      unsetValue: null,
-    },
-    {
-      key: "bgm_file",
-      group,
-      input: { kind: "file", accepts: "audio" },
-      clears: ["bgm_track"],
-    },
-    {
-      key: "bgm_volume",
-      group,
-      input: {
-        kind: "choice",
-        options: options([0.1, 0.2, 0.3, 0.5, 0.8]),
-        // Shown and typed in percent, sent as a fraction of full volume.
-        typed: (input, view) => {
-          const parsed = parseNumber(input.replace("%", ""), { min: 0, max: 100 }, view);
-          return parsed.ok ? { ok: true, value: Number(parsed.value) / 100 } : parsed;
-        },
+    choice("bgm_track", group, tracks, { clears: ["bgm_file"], unsetValue: null }),
+    { key: "bgm_file", group, input: { kind: "file", accepts: "audio" }, clears: ["bgm_track"] },
+    choice("bgm_volume", group, [0.1, 0.2, 0.3, 0.5, 0.8], {
+      // Shown and typed in percent, sent as a fraction of full volume.
+      typed: (input, view) => {
+        const parsed = parseNumber(input.replace("%", ""), { min: 0, max: 100 }, view);
+        return parsed.ok ? { ok: true, value: Number(parsed.value) / 100 } : parsed;
       },
       applies: ({ values }) => values.bgm_track != null || values.bgm_file != null,
-    },
+    }),
   ];
 }

@@ -29,7 +29,7 @@ import { type RenderedScreen, ScreenContext } from "./screens/screen-context.js"
 import { clip } from "./screens/text.js";
 
 /** Presses, texts and files one form takes before it asks to start again. */
-export const MAX_FORM_EVENTS = 150;
+const MAX_FORM_EVENTS = 150;
 /** A form left alone this long closes; the next update goes to the rest of the bot. */
 export const FORM_IDLE_MS = 6 * 60 * 60 * 1000;
 
@@ -42,7 +42,6 @@ export interface FormRun {
   t: Translate;
   /** Every button of this form carries it; a press carrying another is from an older message. */
   nonce: string;
-  /** Where the chat's open card is noted, so a newer form or /cancel can close it. */
   cards: OpenFormCards;
   state: FormState;
   limits: IntakeLimits;
@@ -72,10 +71,7 @@ type Incoming = FormEvent | { kind: "text-file"; ref: TelegramMediaRef };
 
 function eventOf(
   ctx: Context,
-  nonce: string,
-  limits: IntakeLimits,
-  services: "tasks" | "any",
-  readsText: boolean,
+  { nonce, limits, services, readText }: FormRun,
 ): Incoming | "stale" | undefined {
   const query = ctx.callbackQuery;
   if (query) {
@@ -88,7 +84,7 @@ function eventOf(
   if (!message || ctx.chat?.type !== "private") return undefined;
   if (message.text?.startsWith("/")) return undefined;
   const file = telegramMediaOf(message);
-  if (readsText && file && isTextDocument(file)) return { kind: "text-file", ref: file };
+  if (readText && file && isTextDocument(file)) return { kind: "text-file", ref: file };
   const { refs, linkProblems } = extractMedia(message);
   if (refs.length > 0 || linkProblems.length > 0) {
     const problems: Notice[] = [];
@@ -104,14 +100,18 @@ function eventOf(
   return undefined;
 }
 
+/** What the user sent was refused, and the card is not right above it: a reply under it says so. */
+function refusedBelowCard(update: Context, cardId: number, notice: Notice | undefined): boolean {
+  const message = update.message;
+  return message !== undefined && notice !== undefined && !notice.info && message.message_id !== cardId + 1;
+}
+
 /**
  * The state as the card shows it. A refused file is told once: in the reply under it, not again on the
  * card (a typed value's refusal stays on the card, where the field being set is).
  */
 function withoutNoticeOnCard(update: Context, cardId: number, state: FormState): FormState {
-  const message = update.message;
-  if (!message || !state.notice || state.notice.info || message.message_id === cardId + 1) return state;
-  if (message.text !== undefined) return state;
+  if (!refusedBelowCard(update, cardId, state.notice) || update.message?.text !== undefined) return state;
   const shown = { ...state };
   delete shown.notice;
   return shown;
@@ -152,8 +152,8 @@ interface FormCard {
    * sent; otherwise a reply right under it, as the card may be far above.
    */
   sayRefused(update: Context, notice: Notice | undefined): Promise<void>;
-  /** The card is no longer the chat's open card (the form ended, or became what it made). */
-  release(): Promise<void>;
+  /** The card is no longer the chat's open card (the form ended, or became what it made) and says `text`. */
+  close(text: string): Promise<void>;
 }
 
 async function openCard(
@@ -167,7 +167,7 @@ async function openCard(
   const messageId = await showFirstCard(ctx, chatId, run.cardMessageId, first);
   await conversation.external(() => cards.put(chatId, { messageId, type: run.definition.type }));
   let shown = first;
-  return {
+  const card: FormCard = {
     messageId,
     async show(next) {
       if (sameScreen(next, shown)) return;
@@ -183,13 +183,17 @@ async function openCard(
     },
     async sayRefused(update, notice) {
       const message = update.message;
-      if (!message || !notice || notice.info || message.message_id === messageId + 1) return;
+      if (!message || !notice || !refusedBelowCard(update, messageId, notice)) return;
       await update.reply(noticeText(t, notice), {
         reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
       });
     },
-    release: () => conversation.external(() => cards.clear(chatId)),
+    async close(text) {
+      await conversation.external(() => cards.clear(chatId));
+      await card.show({ text, keyboard: [] });
+    },
   };
+  return card;
 }
 
 /**
@@ -204,7 +208,7 @@ async function receive(
   userId: number,
 ): Promise<FormEvent | { refused: Notice } | undefined> {
   const { t, readText } = run;
-  const event = eventOf(update, run.nonce, run.limits, run.services, readText !== undefined);
+  const event = eventOf(update, run);
   if (event === undefined) {
     await conversation.skip({ next: true });
     return undefined;
@@ -283,15 +287,13 @@ export async function runForm(
     const effect = transition.effect;
     if (effect?.kind === "cancel") {
       if (update.callbackQuery) await update.answerCallbackQuery();
-      await card.release();
-      await card.show({ text: t("form-cancelled", { task: name }), keyboard: [] });
+      await card.close(t("form-cancelled", { task: name }));
       return;
     }
     if (effect?.kind === "create") {
       if (update.callbackQuery) await update.answerCallbackQuery({ text: t("form-submitting") });
       // From here the card is the progress card of what it made, which no /cancel of a form touches.
-      await card.release();
-      await card.show({ text: t("card-queued", { task: name }), keyboard: [] });
+      await card.close(t("card-queued", { task: name }));
       const submitted = state;
       await conversation.external(() => run.create(submitted, card.messageId));
       return;
@@ -308,6 +310,5 @@ export async function runForm(
     await card.sayRefused(update, state.notice);
     await showState(update);
   }
-  await card.release();
-  await card.show({ text: t("form-too-long"), keyboard: [] });
+  await card.close(t("form-too-long"));
 }

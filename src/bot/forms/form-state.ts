@@ -10,20 +10,14 @@ import type { CardAction } from "./card-action.js";
 import type { FormEnv, FormType, FormValues, FormView, RequestField } from "./form.js";
 
 export type Screen =
-  /** The choices, the cost and Create; every choice only with `details`, when they are many. */
+  /** Every choice only with `details`, when they are many. */
   | { name: "summary"; details?: boolean }
-  /** Waiting for the media: photos and clips, or the one file. */
   | { name: "media" }
-  /** A group's fields. */
   | { name: "group"; group: string }
-  /** One field: its options, or what to send for it. */
   | { name: "field"; key: RequestField; page: number }
   | { name: "voice-languages"; page: number }
-  /** The voices of a language, every provider's, a page at a time. */
   | { name: "voices"; language: string; page: number }
-  /** The captions (text_overlays) so far. */
   | { name: "captions" }
-  /** Waiting for a new caption's text. */
   | { name: "new-caption" }
   /** One caption, or the values of one of its properties. */
   | { name: "caption"; index: number; property?: CaptionProperty };
@@ -81,7 +75,6 @@ export interface Transition {
   pass?: boolean;
 }
 
-/** The state unmoved, with a notice under the screen. */
 export function withNotice(state: FormState, notice: Notice): Transition {
   return { state: { ...state, notice } };
 }
@@ -117,7 +110,6 @@ export function withMediaAdded(
   return { media, ...(order ? { mediaOrder: order } : {}) };
 }
 
-/** The media in the order they go into the request. */
 export function orderedMedia(state: Pick<FormState, "media" | "mediaOrder">): MediaRef[] {
   return mediaOrderOf(state).flatMap((index) => {
     const ref = state.media[index];

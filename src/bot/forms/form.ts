@@ -13,10 +13,7 @@ import type { MediaRef } from "../../media/media-ref.js";
 import { TASK_TYPES, type TaskRequestInput, type TaskType } from "../../tasks-service/schemas/index.js";
 import { fitGlossary, type GlossaryFit } from "../glossary.js";
 
-/**
- * Forms of the generation service: images from text or reference photos; videos from text, from start
- * frames, as transitions along a chain of keyframes, from source clips, or to audio references.
- */
+/** Forms of the generation service. */
 export const GENERATION_FORM_TYPES = [
   "text_to_image",
   "reference_image",
@@ -28,27 +25,22 @@ export const GENERATION_FORM_TYPES = [
 ] as const;
 export type GenerationFormType = (typeof GENERATION_FORM_TYPES)[number];
 
-/** Every form the engine runs: one per task type, one per generation form. */
 export type FormType = TaskType | GenerationFormType;
 
 export function isTaskType(type: FormType): type is TaskType {
   return (TASK_TYPES as readonly string[]).includes(type);
 }
 
-/** The locale key of a form's name. */
 export function formNameKey(type: FormType): string {
   return isTaskType(type) ? `task-${type}-name` : `generation-form-${type}-name`;
 }
-
-/** The request body of task type T, as the bot writes it. */
-export type RequestOf<T extends TaskType> = Extract<TaskRequestInput, { type: T }>;
 
 /**
  * The fields a form of task type T may set: every field of T's request (of any of its variants, as
  * dubbing's modes), but the type itself and the webhook, which the bot sets.
  */
 type TaskFieldKey<T extends TaskType> =
-  RequestOf<T> extends infer Variant
+  Extract<TaskRequestInput, { type: T }> extends infer Variant
     ? Variant extends unknown
       ? Exclude<keyof Variant, "type" | "webhook_url"> & string
       : never
@@ -71,7 +63,6 @@ export type FieldKey<T extends FormType> = T extends TaskType
   ? TaskFieldKey<T>
   : GenerationFieldKey | GenerationFollowUpKey;
 
-/** A field of any form's request. */
 export type RequestField = FieldKey<FormType>;
 
 /**
@@ -89,9 +80,8 @@ export interface FormEnv {
   samplesOnRequest?: boolean;
   /** The user's account, when the service answered. */
   account?: AccountView;
-  /** What the service the form is for refuses, and what it costs. */
   contract: FormContract;
-  /** The user's glossary (/glossary) as it was when the form opened. */
+  /** The user's glossary as it was when the form opened. */
   glossary?: readonly string[];
 }
 
@@ -111,7 +101,6 @@ export type PaidFrom = "media-tasks" | "media-tasks-plan" | "generations";
 export interface FormContract {
   /** Everything the service would refuse; empty when the request may be sent. */
   issues(definition: FormDefinition, view: FormView): FormIssue[];
-  /** Which account pays for the form. */
   paidFrom(view: FormView): PaidFrom;
   /** The card's lines about money: the cost, and what the user has to pay it with. */
   ledger(definition: FormDefinition, view: FormView, t: Translate): string[];
@@ -129,9 +118,9 @@ export interface FormContract {
 
 /** What a form needs of GET /v1/me, kept plain so it survives the conversation's replay log. */
 export interface AccountView {
-  /** Token balance (token-billed deployment). */
+  /** On a token-billed deployment. */
   balance?: number;
-  /** Plan name (quota-based deployment). */
+  /** The plan's name, on a quota-based deployment. */
   tariff?: string;
   maxVideoDurationSeconds?: number;
   maxPhotos?: number;
@@ -180,7 +169,6 @@ export type FieldInput =
 
 /** A form field; K is every request field it names (its key, the fields it clears). */
 export interface FormField<K extends RequestField = RequestField> {
-  /** The request field it sets. */
   key: K;
   group: string;
   input: FieldInput;
@@ -214,7 +202,7 @@ type MediaField =
 
 export interface MediaRule<F extends MediaField = MediaField> {
   min: number;
-  /** A number, or what the current choices allow (a model's reference limit). */
+  /** Or what the current choices allow (a model's reference limit). */
   max: number | ((view: FormView) => number);
   /** The locale key that says too many were sent, where it is not the video's. */
   tooManyKey?: string;
@@ -227,7 +215,6 @@ export interface MediaRule<F extends MediaField = MediaField> {
   reorder?: boolean;
 }
 
-/** The form of type T; without T, the form of any. */
 export interface FormDefinition<T extends FormType = FormType> {
   type: T;
   media?: MediaRule<Extract<FieldKey<T>, MediaField>>;
@@ -255,7 +242,6 @@ export interface FormDefinition<T extends FormType = FormType> {
   glossary?: FieldKey<T>;
 }
 
-/** The locale key of a field's name. */
 export function fieldLabelKey(field: Pick<FormField, "key" | "label">): string {
   return field.label ?? `field-${field.key}`;
 }
@@ -326,7 +312,6 @@ export function glossaryField(
   return { key, ...fitGlossary(typeof own === "string" ? own : "", terms, field.input.maxLength) };
 }
 
-/** Fields the service needs that have no value yet. */
 export function missingRequired(definition: FormDefinition, view: FormView): FormIssue[] {
   const issues: FormIssue[] = [];
   for (const field of definition.fields) {

@@ -4,7 +4,7 @@
  * the screen on show. Pure, so every path of every form is tested without Telegram, and the
  * conversation around it (conversation.ts) only carries events and effects.
  */
-import type { CardAction } from "./card-action.js";
+import { type CardAction, isActionOn } from "./card-action.js";
 import type { FormDefinition, FormEnv } from "./form.js";
 import type { FormEvent, FormState, Transition } from "./form-state.js";
 import { pressOnCaptionEditor, textOnCaptionEditor } from "./screens/caption-editor.js";
@@ -37,39 +37,11 @@ export function reduce(
 }
 
 function onPress(definition: FormDefinition, state: FormState, action: CardAction, env: FormEnv): Transition {
-  switch (action.kind) {
-    case "show-summary":
-    case "create":
-    case "cancel":
-    case "use-settings":
-    case "toggle-details":
-    case "toggle-glossary":
-      return pressOnSummary(definition, state, action, env);
-    case "add-media":
-    case "media-done":
-    case "swap-media":
-      return pressOnMedia(definition, state, action, env);
-    case "open-group":
-    case "open-field":
-    case "choose-option":
-    case "flip-option":
-    case "reset-field":
-      return pressOnOptions(definition, state, action, env);
-    case "voice-languages":
-    case "voice-language":
-    case "voice-page":
-    case "choose-voice":
-    case "play-sample":
-    case "automatic-voice":
-      return pressOnVoicePicker(definition, state, action, env);
-    case "new-caption":
-    case "open-caption":
-    case "caption-property":
-    case "set-caption-property":
-    case "flip-caption-flag":
-    case "delete-caption":
-      return pressOnCaptionEditor(state, action);
-  }
+  if (isActionOn("summary", action)) return pressOnSummary(definition, state, action, env);
+  if (isActionOn("media", action)) return pressOnMedia(definition, state, action, env);
+  if (isActionOn("options", action)) return pressOnOptions(definition, state, action, env);
+  if (isActionOn("voicePicker", action)) return pressOnVoicePicker(definition, state, action, env);
+  return pressOnCaptionEditor(state, action);
 }
 
 /**

@@ -1,28 +1,27 @@
 import { z } from "zod";
 import type { Translate } from "../../i18n/translate.js";
 import type { TaskBillingKind } from "../../tasks-service/billing.js";
-import type { TaskType } from "../../tasks-service/schemas/index.js";
+import { TASK_TYPES, type TaskType } from "../../tasks-service/schemas/index.js";
 import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import type { Offer } from "../features/offer-message.js";
-import { BOT_TASK_TYPES } from "../task-types.js";
 import { taskPriceClass } from "../tasks/offer-prices.js";
 
 /** The task a pressed intake button chose (the forms read it, then take the pending media). */
 export const intakeButton = defineCallback(CALLBACK_SCOPES.intake, undefined, {
-  type: z.enum(BOT_TASK_TYPES),
+  type: z.enum(TASK_TYPES),
 });
 
-/** One offer per task that accepts the media, by the task's name and price class. */
-export function taskIntakeOffers(
+/** One offer per task, by the task's name and price class; `data` is its button's. */
+export function taskOffers<T extends TaskType>(
   t: Translate,
-  nonce: string,
-  tasks: readonly TaskType[],
+  types: readonly T[],
   billing: TaskBillingKind,
+  data: (type: T) => string,
 ): Offer[] {
-  return tasks.map((type) => ({
+  return types.map((type) => ({
     job: type,
     name: t(`task-${type}-name`),
     price: taskPriceClass(type, billing),
-    data: intakeButton.pack(nonce, { type }),
+    data: data(type),
   }));
 }

@@ -54,13 +54,13 @@ function resultName(ref: LinkMediaRef, origin: ResultOrigin, t: Translate): stri
 export function valueLabel(field: FormField, value: unknown, env: FormEnv, t: Translate): string {
   const described = field.describe?.(value, t);
   if (described !== undefined) return described;
-  if (field.input.kind === "voice") return voiceLabel(value, env, t);
+  if (field.input.kind === "voice")
+    return env.catalog.voices.find((entry) => entry.id === value)?.name ?? t("voice-automatic-short");
   if (field.input.kind === "toggle") return t(value === true ? "value-on" : "value-off");
   const named = optionLabel(field.key, value, t);
   if (named !== undefined) return named;
-  if (value === undefined || value === null || (typeof value === "string" && value === "")) {
+  if (value == null || value === "")
     return LANGUAGE_FIELDS.has(field.key) ? t("label-language-detect") : t("value-none");
-  }
   if (typeof value === "boolean") return t(value ? "value-on" : "value-off");
   if (LANGUAGE_FIELDS.has(field.key) && typeof value === "string") {
     if (value === "auto") return t("label-language-detect");
@@ -91,24 +91,14 @@ export function capitalised(text: string, locale: string): string {
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
-function voiceLabel(value: unknown, env: FormEnv, t: Translate): string {
-  const voice = env.catalog.voices.find((entry) => entry.id === value);
-  return voice ? voice.name : t("voice-automatic-short");
-}
-
-export function providerLabel(env: FormEnv, id: unknown): string | undefined {
-  return typeof id === "string" ? providerById(env.catalog, id)?.label : undefined;
-}
-
 /** "Label: value"; the voice adds its provider. */
 export function fieldLine(field: FormField, values: FormValues, env: FormEnv, t: Translate): string {
   const value = field.input.kind === "voice" ? values.tts_voice : values[field.key];
-  let label = valueLabel(field, value, env, t);
-  if (field.input.kind === "voice") {
-    const provider = providerLabel(env, values.tts_provider);
-    if (provider) label = `${label} · ${provider}`;
-  }
-  return `${t(fieldLabelKey(field))}: ${label}`;
+  const label = valueLabel(field, value, env, t);
+  const provider = values.tts_provider;
+  const by =
+    field.input.kind === "voice" && typeof provider === "string" && providerById(env.catalog, provider);
+  return `${t(fieldLabelKey(field))}: ${by ? `${label} · ${by.label}` : label}`;
 }
 
 /** "Label: value", with the one value a field can take where it has only one. */
