@@ -286,7 +286,6 @@ function webhookFor(
     secretToken,
     kv: storage.kv,
     logger: logger.child({ component: "telegram-webhook" }),
-    read: readUpdate,
     handle,
   });
 }

@@ -30,9 +30,7 @@ const prepaid = new Map<string, Array<{ remaining: number }>>();
 export async function withPrepaidSend<T>(chatId: number, work: () => Promise<T>): Promise<T> {
   const chat = String(chatId);
   const credit = { remaining: 1 };
-  const credits = prepaid.get(chat);
-  if (credits) credits.push(credit);
-  else prepaid.set(chat, [credit]);
+  prepaid.set(chat, [...(prepaid.get(chat) ?? []), credit]);
   try {
     return await work();
   } finally {
@@ -55,16 +53,10 @@ export async function reserveChatSend(buckets: TokenBucketStore, chatId: number)
   return (await buckets.take(`telegram:chat:${chatId}`, CHAT_RATE)).waitMs;
 }
 
-async function takeTokens(
-  buckets: TokenBucketStore,
-  bucket: string,
-  rule: TokenBucketRule,
-  cost: number,
-): Promise<void> {
-  for (;;) {
-    const { waitMs } = await buckets.take(bucket, rule, cost);
-    if (waitMs <= 0) return;
-    await sleep(waitMs);
+async function takeTokens(buckets: TokenBucketStore, bucket: string, rule: TokenBucketRule, cost: number) {
+  for (let wait = 1; wait > 0; ) {
+    wait = (await buckets.take(bucket, rule, cost)).waitMs;
+    if (wait > 0) await sleep(wait);
   }
 }
 
@@ -87,9 +79,8 @@ export function telegramPacing(
       // A burst is as much as a bucket holds: a longer album takes the whole of it.
       let chatCost = Math.min(messages, rates.chat.capacity);
       if (chat !== undefined && usePrepaidSend(chat)) chatCost -= 1;
-      if (chatCost > 0 && chat !== undefined) {
+      if (chatCost > 0 && chat !== undefined)
         await takeTokens(buckets, `telegram:chat:${chat}`, rates.chat, chatCost);
-      }
       await takeTokens(buckets, "telegram:bot", rates.bot, Math.min(messages, rates.bot.capacity));
     }
     return prev(method, payload, signal);

@@ -71,21 +71,17 @@ const UpdateShapeSchema = z.looseObject({
     .optional(),
 });
 
-export type ReadUpdate =
-  | { kind: "update"; update: Update }
-  | { kind: "ignored"; updateId: number }
-  | { kind: "malformed" };
-
 function hasUpdateShape(body: unknown): body is Update {
   return UpdateShapeSchema.safeParse(body).success;
 }
 
 /** What a body is: an update to handle, one of a kind the bot does not use, or not an update at all. */
-export function readUpdate(body: unknown): ReadUpdate {
+export function readUpdate(
+  body: unknown,
+): { kind: "update"; update: Update } | { kind: "ignored"; updateId: number } | { kind: "malformed" } {
   if (!hasUpdateShape(body)) return { kind: "malformed" };
-  if (!HANDLED_UPDATES.some((kind) => body[kind] !== undefined)) {
+  if (!HANDLED_UPDATES.some((kind) => body[kind] !== undefined))
     return { kind: "ignored", updateId: body.update_id };
-  }
   return { kind: "update", update: body };
 }
 
@@ -110,11 +106,7 @@ function speakerOf(payload: unknown): Progress | undefined {
     chat_id: chat,
     callback_query_id: press,
     inline_query_id: query,
-  } = payload as {
-    chat_id?: unknown;
-    callback_query_id?: unknown;
-    inline_query_id?: unknown;
-  };
+  } = payload as Record<string, unknown>;
   if (typeof press === "string") return speakerOfPress.get(press);
   if (typeof query === "string") return speakerOfQuery.get(query);
   return typeof chat === "number" || typeof chat === "string" ? speakerInChat.get(String(chat)) : undefined;
@@ -157,15 +149,10 @@ export function pollOnlyWhileStorageIsUp(storage: Pick<Storage, "whenUp">): Tran
 /** A handler that failed for storage more often than this is reported like any other failure. */
 const MAX_OUTAGE_ATTEMPTS = 5;
 
-export interface ResilientHandlingDeps {
-  storage: Pick<Storage, "whenUp" | "isOutage">;
-  logger: Logger;
-}
-
 /** Wraps bot.handleUpdate: waits for storage, and runs an update again that storage cut short. */
 export function handleThroughOutages(
   handleUpdate: (update: Update) => Promise<void>,
-  deps: ResilientHandlingDeps,
+  deps: { storage: Pick<Storage, "whenUp" | "isOutage">; logger: Logger },
 ): (update: Update) => Promise<void> {
   return async (update) => {
     for (let attempt = 1; ; attempt++) {
