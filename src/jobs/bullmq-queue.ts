@@ -13,10 +13,7 @@ const DAY_SECONDS = 24 * 60 * 60;
 const BACKGROUND_PRIORITY = 1;
 
 let bullmq: Promise<typeof import("bullmq")> | undefined;
-const loadBullMq = () => {
-  bullmq ??= import("bullmq");
-  return bullmq;
-};
+const loadBullMq = () => (bullmq ??= import("bullmq"));
 
 interface Lane {
   definition: JobDefinition<unknown>;
