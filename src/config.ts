@@ -72,10 +72,7 @@ export interface WebhookConfig extends CommonConfig {
 
 export type Config = PlaygroundConfig | PollingConfig | WebhookConfig;
 
-export interface ConfigProblem {
-  variable: string;
-  problem: string;
-}
+type ConfigProblem = { variable: string; problem: string };
 
 export class ConfigError extends Error {
   constructor(readonly problems: ConfigProblem[]) {

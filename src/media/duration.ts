@@ -14,14 +14,8 @@ export function mediaDuration(bytes: Buffer, format: MediaFormat): number | unde
   return DURATION_READERS[format]?.(bytes);
 }
 
-interface Span {
-  type: string;
-  start: number;
-  end: number;
-}
-
 /** The first whole box of `type`; the walk stops at a box that runs past `end`. */
-function child(bytes: Buffer, type: string, start: number, end: number): Span | undefined {
+function child(bytes: Buffer, type: string, start: number, end: number) {
   for (const box of mp4Boxes(bytes, start, end)) {
     if (!box.whole) return undefined;
     if (box.type === type) return box;
@@ -145,7 +139,7 @@ function mp3Duration(bytes: Buffer): number | undefined {
 }
 
 /** RIFF chunks from `start` to `end`; each chunk's content is padded to an even length. */
-function* chunks(bytes: Buffer, start: number, end: number): Generator<Span & { size: number }> {
+function* chunks(bytes: Buffer, start: number, end: number) {
   for (let offset = start; offset + 8 <= end; ) {
     const size = bytes.readUInt32LE(offset + 4);
     yield { type: bytes.toString("latin1", offset, offset + 4), start: offset + 8, end, size };

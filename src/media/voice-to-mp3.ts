@@ -40,6 +40,11 @@ export async function* oggOpusToMp3(
   const decoder = new OggOpusDecoder();
   const encoder = new Mp3Encoder(1, SAMPLE_RATE, BITRATE_KBPS);
   let samples = 0;
+  const encode = (decoded: { channelData: Float32Array[]; samplesDecoded: number }) => {
+    samples += decoded.samplesDecoded;
+    const mp3 = encoder.encodeBuffer(toInt16(decoded.channelData, decoded.samplesDecoded));
+    return mp3.length > 0 ? [bytes(mp3)] : [];
+  };
   try {
     await decoder.ready;
     for await (const chunk of source) {
@@ -48,17 +53,10 @@ export async function* oggOpusToMp3(
       if (decoded.errors.length > 0) {
         throw new Error(`Opus decoding failed: ${decoded.errors[0]?.message ?? "unknown error"}`);
       }
-      if (decoded.samplesDecoded === 0) continue;
-      samples += decoded.samplesDecoded;
-      const mp3 = encoder.encodeBuffer(toInt16(decoded.channelData, decoded.samplesDecoded));
-      if (mp3.length > 0) yield bytes(mp3);
+      if (decoded.samplesDecoded > 0) yield* encode(decoded);
     }
     const rest = await decoder.flush();
-    if (rest.samplesDecoded > 0) {
-      samples += rest.samplesDecoded;
-      const mp3 = encoder.encodeBuffer(toInt16(rest.channelData, rest.samplesDecoded));
-      if (mp3.length > 0) yield bytes(mp3);
-    }
+    if (rest.samplesDecoded > 0) yield* encode(rest);
     if (samples === 0) throw new Error("no audio in the voice note");
     const tail = encoder.flush();
     if (tail.length > 0) yield bytes(tail);

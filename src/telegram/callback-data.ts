@@ -33,12 +33,6 @@ export const MAX_CALLBACK_BYTES = 64;
 const SEPARATOR = ":";
 const PART_PATTERN = /^[A-Za-z0-9_.\-+]*$/;
 
-export interface CallbackData {
-  scope: CallbackScope;
-  nonce: string;
-  args: string[];
-}
-
 export function newNonce(): string {
   return randomBytes(4).toString("base64url").slice(0, 6);
 }
@@ -70,7 +64,9 @@ export function packCallback(
 }
 
 /** Scope, nonce and raw arguments; undefined for anything this bot did not produce. */
-export function decodeCallback(data: string | undefined): CallbackData | undefined {
+export function decodeCallback(
+  data: string | undefined,
+): { scope: CallbackScope; nonce: string; args: string[] } | undefined {
   if (data === undefined || Buffer.byteLength(data, "utf8") > MAX_CALLBACK_BYTES) return undefined;
   const [scope, nonce, ...args] = data.split(SEPARATOR);
   if (scope === undefined || nonce === undefined || !isCallbackScope(scope) || nonce.length === 0)
