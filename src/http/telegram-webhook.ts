@@ -1,8 +1,7 @@
 /**
- * Telegram's way in, in webhook mode: POST /telegram. Telegram waits 10 s for an answer and sends the
- * update again when it gets none or a 5xx, so the answer comes in time whatever the Bot API does, and
- * an update is handled once: its id is remembered in storage for a day before it is handled, and work
- * still running when the answer is due goes on after it.
+ * POST /telegram in webhook mode. Telegram sends an update again without an answer within 10 s, so the
+ * answer comes in time (work still running goes on after it), and an update is handled once: its id is
+ * remembered in storage for a day.
  */
 import type { Update } from "grammy/types";
 import type { Hono } from "hono";

@@ -26,11 +26,9 @@ interface Lane {
 }
 
 /**
- * BullMQ on Redis: each job kind is a queue, so kinds do not starve each other. A crashed worker's job
- * is taken over by another instance once its lock lapses (BullMQ's stalled-job check). BullMQ is
- * loaded when a queue is first used or the workers start, not with this module: it is the heaviest
- * package the bot has, and a process on the in-process queue never needs it. Periodic work is a job
- * scheduler's repeated job: one job per tick, taken by one instance, so no lock is needed.
+ * BullMQ on Redis: a queue per job kind, so kinds do not starve each other; a crashed worker's job is
+ * taken over once its lock lapses. BullMQ, the heaviest package, is loaded at first use. Periodic work is
+ * a job scheduler's repeated job, taken by one instance per tick.
  */
 
 const STALLED_CHECK_MS = 10_000;

@@ -1,10 +1,7 @@
 /**
- * How long an audio or video file plays, read from its container's header without decoding it: MP4, MOV
- * and M4A from `moov/mvhd`, MP3 from its frames (or the Xing/Info frame count), WAV from its RIFF header,
- * AVI from `hdrl/avih`, FLAC from STREAMINFO, OGG (Opus, Vorbis, FLAC) from its last page's granule
- * position, so an OGG needs its end as well. Telegram states the length of what it sends as video, audio or
- * voice; a file sent as a document comes without one, and the card's estimate and the talking video's
- * 15-second limit need it.
+ * How long an audio or video file plays, read from its container without decoding it (an OGG from its
+ * last page, so it needs its end as well): a file sent as a document comes without the length Telegram
+ * states for videos and audio, and the card's estimate and the talking video's 15-second limit need it.
  */
 import type { MediaFormat } from "./accept.js";
 import { mp4Boxes } from "./media-header.js";

@@ -1,8 +1,6 @@
 /**
- * Confirms from a file's first bytes that it is what its name and Telegram said: a renamed program is
- * refused before it reaches the service. The head is read and put back, so the caller streams the
- * whole file on as if nothing had been read. file-type is loaded at the first sniff: only a submission
- * with a Telegram file needs it, and the bot starts without it.
+ * Confirms from a file's first bytes that it is what its name and Telegram said, so a renamed program is
+ * refused; the head is put back for the caller to stream on. file-type is loaded at the first sniff.
  */
 
 import { Readable } from "node:stream";

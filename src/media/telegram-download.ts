@@ -1,8 +1,7 @@
 /**
- * Streams a file a user sent from the Bot API: getFile, then GET `${botApiRoot}/file/bot<token>/<path>`
- * with undici. That URL carries the bot token: it is never logged, stored or put in an error message.
- * A local Bot API server answers an absolute path on its own disk instead; that is read from the disk.
- * undici is loaded at the first download, not at start.
+ * Streams a file a user sent from the Bot API: getFile, then a GET of its URL with undici (loaded at the
+ * first download). The URL carries the bot token: it is never logged, stored or put in an error message.
+ * A local Bot API server's absolute path is read from the disk.
  */
 
 import { createReadStream } from "node:fs";

@@ -1,8 +1,7 @@
 /**
- * Hands one piece of media to the task service. Links pass through (the service fetches them itself).
- * A Telegram file is streamed from the Bot API into POST /v1/uploads: checked, sniffed, voice notes
- * converted to MP3. The upload is one request, so a failure leaves no upload id behind, and every
- * retry opens the whole pipeline again from Telegram.
+ * Hands one piece of media to the task service: a link as it is, a Telegram file streamed from the Bot
+ * API into POST /v1/uploads (checked, sniffed, a voice note as MP3) in one request, so a failure leaves no
+ * upload behind and a retry opens the whole pipeline again.
  */
 
 import { createReadStream, createWriteStream } from "node:fs";

@@ -1,8 +1,6 @@
 /**
- * Telegram voice notes are OGG Opus, which the service's upload table does not list. They are turned
- * into MP3 chunk by chunk (Opus decoded in WebAssembly, MP3 encoded in JavaScript): memory holds one
- * chunk's samples at a time, whatever the length of the recording. The decoder and the encoder are
- * loaded at the first voice note, not at start: few submissions carry one.
+ * Voice notes are OGG Opus, which the service does not take: they become MP3 chunk by chunk, so memory
+ * holds one chunk's samples at a time. The decoder and the encoder are loaded at the first voice note.
  */
 
 import { MediaError } from "./accept.js";

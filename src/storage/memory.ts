@@ -1,8 +1,6 @@
 /**
- * Storage in this process's memory: the playground and single-instance runs. Same semantics as the
- * Redis adapter (the contract suite runs against both). Expiry is lazy, with no timers: a key past its
- * time is treated as absent when touched, and writes sweep expired entries now and then so keys that
- * are never read again (update dedupe marks) do not pile up.
+ * Storage in this process's memory, with the Redis adapter's semantics (one contract suite runs against
+ * both). Expiry is lazy, without timers; writes sweep expired keys now and then so unread ones do not pile up.
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";

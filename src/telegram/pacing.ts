@@ -20,10 +20,9 @@ const PACED = /^(send|edit|copy|forward)/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends already paid for in their chat's budget, by chat: a delivery reserves its first message before
- * it starts (and waits elsewhere when the chat is busy), so that send does not take a second token. A
- * chat's tokens are all alike, so whichever send to the chat comes first uses a credit; one left unused
- * when its delivery ends is dropped.
+ * Sends already paid for in their chat's budget: a delivery reserves its first message before it starts,
+ * so that send takes no second token. Whichever send to the chat comes first uses a credit; one left
+ * unused when its delivery ends is dropped.
  */
 const prepaid = new Map<string, Array<{ remaining: number }>>();
 
