@@ -19,7 +19,7 @@ import type {
   GenerationTimings,
 } from "./generation-pipeline.js";
 import { inlinePlaceholderRoute } from "./http/inline-placeholder.js";
-import { createHttpApp, type RunningHttpServer, startHttpServer } from "./http/server.js";
+import { createHttpApp, startHttpServer } from "./http/server.js";
 import { telegramWebhook } from "./http/telegram-webhook.js";
 import type { BotLocale } from "./i18n/locales.js";
 import { BullJobQueue } from "./jobs/bullmq-queue.js";
@@ -210,7 +210,7 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
     routes,
   });
   const serveHttp = async () => {
-    const http: RunningHttpServer = await startHttpServer(httpApp, config.http);
+    const http = await startHttpServer(httpApp, config.http);
     closers.unshift(() => http.close());
     here.httpUrl = http.url;
     return http;

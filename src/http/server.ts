@@ -95,11 +95,6 @@ export function createHttpApp(deps: HttpAppDeps): Hono {
   return app;
 }
 
-export interface RunningHttpServer {
-  readonly url: string;
-  close(): Promise<void>;
-}
-
 /**
  * Serves the app. Node's HTTP adapter is loaded here, not at start: it sets up Node's fetch classes,
  * which a polling bot's first getUpdates need not wait for.
@@ -107,7 +102,7 @@ export interface RunningHttpServer {
 export async function startHttpServer(
   app: Hono,
   options: { host: string; port: number },
-): Promise<RunningHttpServer> {
+): Promise<{ url: string; close(): Promise<void> }> {
   const { serve } = await import("@hono/node-server");
   return new Promise((resolve, reject) => {
     let server: ServerType | undefined;

@@ -15,13 +15,9 @@ import { z } from "zod";
 import { CLOUD_INTAKE_LIMIT_MB } from "../config.js";
 import { MediaError } from "./accept.js";
 
-/** The one Bot API call a download needs (grammY's `bot.api` fits). */
-export interface FileApi {
-  getFile(fileId: string): Promise<unknown>;
-}
-
 export interface TelegramDownloadDeps {
-  api: FileApi;
+  /** The one Bot API call a download needs (grammY's `bot.api` fits). */
+  api: { getFile(fileId: string): Promise<unknown> };
   botApiRoot: string;
   token: string;
 }
