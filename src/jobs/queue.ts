@@ -62,9 +62,8 @@ export interface QueueDepth {
 }
 
 /**
- * Upkeep done every so often (looking for due polls, say), from start() until close(): each tick runs
- * on one instance however many run, so ticks need no lock. Ticks should be short: on Redis the next one
- * is due by the clock, and another instance may take it while a slow one still runs.
+ * Upkeep done every so often, from start() until close(): each tick runs on one instance, so it needs no
+ * lock; it should be short, since on Redis another instance may take the next while a slow one runs.
  */
 export interface PeriodicWork {
   /** Names the work across instances. */

@@ -1,7 +1,6 @@
 /**
- * Checks made before anything is downloaded: is this media a format the Media Task Service (or, where the
- * file may go there, the generation service) takes, is it small enough for the way the bot fetches it, and
- * which task types can use it. Pure: no I/O.
+ * Checks made before anything is downloaded, without I/O: is this media a format the services take, is it
+ * small enough for the way the bot fetches it, and which task types can use it.
  */
 
 import { CLOUD_INTAKE_LIMIT_MB, SERVICE_INTAKE_LIMIT_MB } from "../config.js";
@@ -55,11 +54,7 @@ function format(mediaClass: MediaClass, mimes: string[], extensions: string[], t
   return { mediaClass, mimes, extensions, tasks };
 }
 
-/**
- * What the two services' upload tables list: the Media Task Service's, plus Telegram voice notes (which
- * the bot converts to MP3 for it), and the formats only the generation service takes (WebM, FLV, MPEG,
- * OGG and FLAC files).
- */
+/** The two services' upload tables, with Telegram voice notes (converted to MP3 for the task service). */
 export const FORMATS = {
   jpeg: format("image", ["image/jpeg", "image/jpg", "image/pjpeg"], ["jpg", "jpeg"]),
   png: format("image", ["image/png"], ["png"]),
@@ -180,11 +175,7 @@ const TASKS_BY_CLASS: Record<MediaClass, readonly TaskType[]> = {
 /** A link whose path does not name a format: the service will judge it. */
 const TASKS_FOR_UNKNOWN_LINK: readonly TaskType[] = TASKS_BY_CLASS.video;
 
-/**
- * Whether the Media Task Service may take a file: not when Telegram names a format only the generation
- * service takes. A format unknown here (a link, a file the checks before download have not seen) the
- * service judges.
- */
+/** Whether the Media Task Service may take a file: a format unknown here (a link) the service judges. */
 export function tasksTake(ref: MediaRef): boolean {
   if (ref.source === "link") return true;
   const format = formatOf(ref);

@@ -212,11 +212,8 @@ export function mediaIdentity(ref: MediaRef): string {
 }
 
 /**
- * Where a file handed in goes among those collected so far: after every file of its own or an earlier
- * message, before those of a later one. An album's items are separate updates, which may be handled in
- * another order (the runner takes a batch at once, webhooks race, processes share a chat): their order
- * is their message ids', never the order they were handled in. A file of no message (a result's link)
- * goes last.
+ * Where a file handed in goes among those collected so far: by its message id, since an album's items are
+ * separate updates that may be handled in another order; a file of no message (a result's link) goes last.
  */
 export function messageOrderIndex(collected: readonly MediaRef[], ref: MediaRef): number {
   const at = ref.messageId;

@@ -80,9 +80,8 @@ export async function sniffFormat(head: Buffer): Promise<MediaFormat | undefined
 }
 
 /**
- * Checks that the bytes hold media of the expected class that the Media Task Service takes, and says which
- * format they really are (a "video.mp4" that is a QuickTime file is uploaded as MOV). Throws MediaError
- * "type_mismatch".
+ * The format the bytes really are (a "video.mp4" that is QuickTime is uploaded as MOV), of the expected
+ * class and taken by the Media Task Service, or MediaError "type_mismatch".
  */
 export async function confirmFormat(head: Buffer, expected: MediaClass): Promise<MediaFormat> {
   const sniffed = await sniffFormat(head);

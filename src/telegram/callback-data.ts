@@ -1,8 +1,6 @@
 /**
- * Compact callback data: `<scope>:<nonce>:<action>:<field>...`. The nonce is the one the chat's newest
- * menu was built with, so a press on any older message is recognised as stale. Telegram caps
- * callback_data at 64 bytes; packing refuses anything longer instead of letting Telegram reject the whole
- * message. Each kind of button is one `defineCallback`, whose fields are parsed back by zod.
+ * Callback data `<scope>:<nonce>:<action>:<field>...`, within Telegram's 64 bytes; the nonce is the chat's
+ * newest menu's, so a press on an older message is stale. Each kind of button is one `defineCallback`.
  */
 import { randomBytes } from "node:crypto";
 import type { Context } from "grammy";

@@ -1,7 +1,6 @@
 /**
- * How every Bot API call is made, in one place: over the process's kept-alive transport (transport.ts),
- * flood waits and Telegram's 5xx retried a capped number of times (auto-retry's default retries
- * forever), and sends paced per chat and per bot.
+ * How every Bot API call is made: over the shared transport, flood waits and 5xx retried a capped number
+ * of times (auto-retry's default retries forever), sends paced per chat and per bot.
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Api, type ApiClientOptions, type Transformer } from "grammy";

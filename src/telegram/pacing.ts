@@ -1,15 +1,13 @@
 /**
- * Keeps what the jobs send within Telegram's rates: about 30 messages a second per bot and one a
- * second per private chat (with a short burst). The budgets live in storage buckets, so several
- * instances share them. Installed as an API transformer on the jobs' Api.
+ * Keeps what the jobs send within Telegram's rates (about 30 messages a second per bot, one per chat),
+ * in storage buckets that several instances share.
  */
 import type { Transformer } from "grammy";
 import type { TokenBucketRule, TokenBucketStore } from "../storage/ports.js";
 
 /**
- * A little under Telegram's own figures: our clock and Telegram's count the same second a few
- * milliseconds apart, and a send refused with 429 costs a whole retry_after. A chat takes a burst of
- * three, which an album of three or more uses up.
+ * A little under Telegram's figures: clocks differ by milliseconds, and a 429 costs a whole retry_after.
+ * A chat takes a burst of three.
  */
 const BOT_RATE: TokenBucketRule = { capacity: 20, refillPerMs: 28 / 1000 };
 const CHAT_RATE: TokenBucketRule = { capacity: 3, refillPerMs: 0.9 / 1000 };

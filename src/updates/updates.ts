@@ -1,8 +1,7 @@
 /**
- * How an update reaches the middleware, whichever way it came (long polling or the webhook): its shape
- * checked first, not before storage is reachable, and handled once more when storage went away while
- * it ran and nothing had been said in the chat yet, so a Redis outage delays answers instead of
- * losing them. Polling asks Telegram for more only while storage is up: Telegram keeps the rest.
+ * How an update reaches the middleware, by polling or the webhook: its shape checked, once storage is up,
+ * and handled again when storage went away before anything was said in the chat, so a Redis outage delays
+ * answers instead of losing them.
  */
 import { API_CONSTANTS, BotError, type Transformer } from "grammy";
 import type { Update } from "grammy/types";
