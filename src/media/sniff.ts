@@ -16,24 +16,19 @@ import {
 /** file-type reads at most this much to decide. */
 const HEAD_BYTES = 4100;
 
-export interface PeekedStream {
-  head: Buffer;
-  /** The whole file again, head included. */
-  stream: Readable;
-}
-
-/** Reads up to `bytes` from the start of a stream without losing them. */
-export async function peek(source: Readable, bytes = HEAD_BYTES): Promise<PeekedStream> {
+/** Reads up to `bytes` from the start of a stream without losing them: `stream` is the whole file again. */
+export async function peek(
+  source: Readable,
+  bytes = HEAD_BYTES,
+): Promise<{ head: Buffer; stream: Readable }> {
   const iterator: AsyncIterator<Buffer> = source[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let length = 0;
   let ended = false;
   while (length < bytes) {
     const next = await iterator.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
+    ended = next.done === true;
+    if (next.done) break;
     const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
     chunks.push(chunk);
     length += chunk.length;
