@@ -95,10 +95,7 @@ export function createHttpApp(deps: HttpAppDeps): Hono {
   return app;
 }
 
-/**
- * Serves the app. Node's HTTP adapter is loaded here, not at start: it sets up Node's fetch classes,
- * which a polling bot's first getUpdates need not wait for.
- */
+/** Serves the app; Node's HTTP adapter is loaded here, so a polling bot's first getUpdates need not wait for it. */
 export async function startHttpServer(
   app: Hono,
   options: { host: string; port: number },

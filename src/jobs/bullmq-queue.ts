@@ -6,10 +6,7 @@ import type { EnqueueOptions, JobDefinition, JobQueue, PeriodicWork, QueueDepth 
 import { Lanes, PermanentJobError, RetryLaterError } from "./queue.js";
 
 const DAY_SECONDS = 24 * 60 * 60;
-/**
- * BullMQ takes every job without a priority before any prioritized one, so one numeric priority for
- * background jobs is enough to let the rest pass them; among themselves they stay in order.
- */
+/** BullMQ takes every job without a priority before any prioritized one: one priority lets the rest pass. */
 const BACKGROUND_PRIORITY = 1;
 
 let bullmq: Promise<typeof import("bullmq")> | undefined;

@@ -31,9 +31,8 @@ export interface EnqueueOptions {
   jobId?: string;
   delayMs?: number;
   /**
-   * A background job (routine upkeep) waits while any other job of its kind is ready, so callbacks and
-   * what users asked for are not held behind it; jobs of the same standing run in the order queued. A
-   * job keeps its standing through delays and retries.
+   * A background job (routine upkeep) waits while any other job of its kind is ready, through delays and
+   * retries; jobs of the same standing run in the order queued.
    */
   priority?: "background";
 }

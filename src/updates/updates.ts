@@ -91,10 +91,7 @@ const SAYS_SOMETHING =
 type Progress = { said: boolean };
 /** What each update being handled has said so far. */
 const progressOf = new WeakMap<Update, Progress>();
-/**
- * The update whose turn it is in each chat (a chat's updates take turns), and the presses and inline
- * queries being answered.
- */
+/** The update whose turn it is in each chat, and the presses and inline queries being answered. */
 const speakerInChat = new Map<string, Progress>();
 const speakerOfPress = new Map<string, Progress>();
 const speakerOfQuery = new Map<string, Progress>();
