@@ -89,13 +89,11 @@ async function uploadVerified(
   apiKey: string,
   first: VerifiedFile,
 ): Promise<UploadResponse> {
-  let pending: VerifiedFile | undefined = first;
+  let unread: Readable | undefined = first.stream;
   const open = (): Readable => {
-    if (pending) {
-      const { stream } = pending;
-      pending = undefined;
-      return stream;
-    }
+    const stream = unread;
+    unread = undefined;
+    if (stream) return stream;
     // A retry: the earlier stream is spent, so fetch the file again (and check it again).
     const output = new PassThrough();
     openVerified(deps, ref)
@@ -112,7 +110,7 @@ async function uploadVerified(
     });
   } finally {
     // Refused before the first attempt read it: let the download go.
-    (pending as VerifiedFile | undefined)?.stream.destroy();
+    unread?.destroy();
   }
 }
 
