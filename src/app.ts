@@ -19,7 +19,7 @@ import type {
   GenerationTimings,
 } from "./generation-pipeline.js";
 import { inlinePlaceholderRoute } from "./http/inline-placeholder.js";
-import { createHttpApp, type RunningHttpServer, startHttpServer } from "./http/server.js";
+import { createHttpApp, startHttpServer } from "./http/server.js";
 import { telegramWebhook } from "./http/telegram-webhook.js";
 import type { BotLocale } from "./i18n/locales.js";
 import { BullJobQueue } from "./jobs/bullmq-queue.js";
@@ -40,17 +40,7 @@ import { inChatOrder } from "./updates/chat-order.js";
 import { type PollingHandle, startPolling } from "./updates/runtime.js";
 import { HANDLED_UPDATES, handleThroughOutages, readUpdate } from "./updates/updates.js";
 
-export interface App {
-  /** Where the HTTP server answers (health, metrics, callbacks; the playground page too). */
-  readonly httpUrl: string;
-  /** The web chat page, in playground mode. */
-  readonly playgroundUrl: string | undefined;
-  /** The playground's emulator and sandbox (typed from its one dynamic import). */
-  readonly localStack: Playground | undefined;
-  /** Counts an error nothing handled (the process-level handlers in main.ts report them here). */
-  noteUnhandledError(kind: "rejection" | "exception"): void;
-  stop(deadlineMs: number): Promise<void>;
-}
+export type App = Awaited<ReturnType<typeof startApp>>;
 
 /** How often the lifecycles' periodic work runs; production's defaults unless a test shortens them. */
 export interface AppTimings {
@@ -126,7 +116,7 @@ async function startFoundations(
 
 type Closers = Array<() => Promise<unknown>>;
 
-export async function startApp(config: Config, logger: Logger, timings: AppTimings = {}): Promise<App> {
+export async function startApp(config: Config, logger: Logger, timings: AppTimings = {}) {
   const closers: Closers = [];
   const here: { httpUrl?: string } = {};
   const base = await startFoundations(config, logger, closers, here);
@@ -220,7 +210,7 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
     routes,
   });
   const serveHttp = async () => {
-    const http: RunningHttpServer = await startHttpServer(httpApp, config.http);
+    const http = await startHttpServer(httpApp, config.http);
     closers.unshift(() => http.close());
     here.httpUrl = http.url;
     return http;
@@ -246,8 +236,9 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
     httpUrl: http.url,
     playgroundUrl,
     localStack: playground,
-    noteUnhandledError: (kind) => metrics.unhandledErrors.inc({ kind }),
-    async stop(deadlineMs) {
+    /** Counts an error nothing handled (the process-level handlers in main.ts report them here). */
+    noteUnhandledError: (kind: "rejection" | "exception") => metrics.unhandledErrors.inc({ kind }),
+    async stop(deadlineMs: number) {
       // Stop taking updates first, let running jobs finish, then close connections.
       await polling?.stop();
       await webhook?.drain();
@@ -286,7 +277,6 @@ function webhookFor(
     secretToken,
     kv: storage.kv,
     logger: logger.child({ component: "telegram-webhook" }),
-    read: readUpdate,
     handle,
   });
 }
@@ -358,8 +348,8 @@ async function startGeneration(
     ...(sandboxServes
       ? {
           autoLink: async (userId: number) => {
-            const key = playground.generationKeyFor(userId);
-            return { apiKey: key.apiKey, signingSecret: key.signingSecret };
+            const { apiKey, signingSecret } = playground.generationKeyFor(userId);
+            return { apiKey, signingSecret };
           },
         }
       : {}),

@@ -44,38 +44,21 @@ interface CommonConfig {
   voiceSampleApiKey: string | undefined;
 }
 
-/** No BOT_TOKEN: the embedded emulator, sandbox and web chat page. */
-export interface PlaygroundConfig extends CommonConfig {
-  mode: "playground";
-  botToken: undefined;
-  webhookSecret: undefined;
-  publicUrl: string | undefined;
-  /** Undefined: the embedded sandbox. */
-  tasksBaseUrl: string | undefined;
+interface ModeConfig<Mode, Token, Secret, Url> extends CommonConfig {
+  mode: Mode;
+  botToken: Token;
+  webhookSecret: Secret;
+  publicUrl: Url;
+  tasksBaseUrl: Url;
 }
 
-export interface PollingConfig extends CommonConfig {
-  mode: "polling";
-  botToken: string;
-  webhookSecret: string | undefined;
-  publicUrl: string;
-  tasksBaseUrl: string;
-}
+export type Config =
+  // No BOT_TOKEN: the embedded emulator, sandbox and web chat page; no TASKS_BASE_URL: the embedded sandbox.
+  | ModeConfig<"playground", undefined, undefined, string | undefined>
+  | ModeConfig<"polling", string, string | undefined, string>
+  | ModeConfig<"webhook", string, string, string>;
 
-export interface WebhookConfig extends CommonConfig {
-  mode: "webhook";
-  botToken: string;
-  webhookSecret: string;
-  publicUrl: string;
-  tasksBaseUrl: string;
-}
-
-export type Config = PlaygroundConfig | PollingConfig | WebhookConfig;
-
-export interface ConfigProblem {
-  variable: string;
-  problem: string;
-}
+type ConfigProblem = { variable: string; problem: string };
 
 export class ConfigError extends Error {
   constructor(readonly problems: ConfigProblem[]) {

@@ -69,46 +69,33 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** Every form a secret can take in a line: as is, and JSON-escaped (quotes, backslashes). */
-function secretForms(secrets: string[]): string[] {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    if (secret.length < 4) continue;
-    forms.add(secret);
-    forms.add(JSON.stringify(secret).slice(1, -1));
-  }
-  return [...forms].sort((a, b) => b.length - a.length);
-}
-
-function secretsPattern(secrets: string[]): RegExp | undefined {
-  const forms = secretForms(secrets);
-  return forms.length === 0 ? undefined : new RegExp(forms.map(escapeRegExp).join("|"), "g");
-}
-
-interface Scrubber {
-  secrets: RegExp | undefined;
-  /** The configured key prefix, matched without word boundaries (keys glued to other text). */
-  ownKeys: RegExp | undefined;
-}
-
-function scrubberFor(secrets: string[], apiKeyPrefix?: string): Scrubber {
+/**
+ * A scrubber of the given secrets (as they are and JSON-escaped, quotes and backslashes) and of the
+ * configured key prefix, matched without word boundaries (keys glued to other text).
+ */
+function scrubber(secrets: string[], apiKeyPrefix?: string): (text: string) => string {
+  const forms = [
+    ...new Set(
+      secrets
+        .filter((secret) => secret.length >= 4)
+        .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]),
+    ),
+  ].sort((a, b) => b.length - a.length);
+  const secretsPattern = forms.length === 0 ? undefined : new RegExp(forms.map(escapeRegExp).join("|"), "g");
   const ownKeys =
     apiKeyPrefix === undefined
       ? undefined
       : new RegExp(`(${escapeRegExp(apiKeyPrefix)}_[A-Za-z0-9]{8}_)[A-Za-z0-9]{32}`, "g");
-  return { secrets: secretsPattern(secrets), ownKeys };
-}
-
-function scrub(text: string, { secrets, ownKeys }: Scrubber): string {
-  let result = secrets ? text.replace(secrets, REDACTED) : text;
-  if (ownKeys) result = result.replace(ownKeys, `$1${REDACTED}`);
-  result = result.replace(BOT_URL_PATTERN, `$1${REDACTED}`);
-  result = result.replace(BOT_TOKEN_PATTERN, REDACTED);
-  result = result.replace(API_KEY_PATTERN, `$1${REDACTED}`);
-  result = result.replace(GENERATION_KEY_PATTERN, `$1${REDACTED}`);
-  result = result.replace(API_KEY_HEADER_PATTERN, `$1${REDACTED}`);
-  result = result.replace(TICKET_PATTERN, `$1${REDACTED}`);
-  return result;
+  return (text) => {
+    let result = secretsPattern ? text.replace(secretsPattern, REDACTED) : text;
+    if (ownKeys) result = result.replace(ownKeys, `$1${REDACTED}`);
+    result = result.replace(BOT_URL_PATTERN, `$1${REDACTED}`);
+    result = result.replace(BOT_TOKEN_PATTERN, REDACTED);
+    result = result.replace(API_KEY_PATTERN, `$1${REDACTED}`);
+    result = result.replace(GENERATION_KEY_PATTERN, `$1${REDACTED}`);
+    result = result.replace(API_KEY_HEADER_PATTERN, `$1${REDACTED}`);
+    return result.replace(TICKET_PATTERN, `$1${REDACTED}`);
+  };
 }
 
 /**
@@ -116,20 +103,11 @@ function scrub(text: string, { secrets, ownKeys }: Scrubber): string {
  * and task tickets from a text. Secrets shorter than 4 characters are ignored: removing them would shred the text.
  */
 export function redactText(text: string, secrets: string[]): string {
-  return scrub(text, scrubberFor(secrets));
-}
-
-/** A destination that scrubs each serialized line before it is written. */
-function scrubbingDestination(destination: DestinationStream, scrubber: Scrubber): DestinationStream {
-  return {
-    write(line: string) {
-      destination.write(scrub(line, scrubber));
-    },
-  };
+  return scrubber(secrets)(text);
 }
 
 export function createLogger(options: LoggerOptions): Logger {
-  const scrubber = scrubberFor(options.secrets ?? [], options.apiKeyPrefix);
+  const scrub = scrubber(options.secrets ?? [], options.apiKeyPrefix);
   const destination = options.destination ?? pino.destination({ dest: 1, sync: true });
   return pino(
     {
@@ -137,6 +115,7 @@ export function createLogger(options: LoggerOptions): Logger {
       redact: { paths: REDACT_PATHS, censor: REDACTED },
       serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
     },
-    scrubbingDestination(destination, scrubber),
+    // Each serialized line is scrubbed before it is written.
+    { write: (line: string) => destination.write(scrub(line)) },
   );
 }

@@ -1,22 +1,9 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /** What an operator watches: updates, tasks, deliveries, queues and the service's health as we see it. */
-export interface Metrics {
-  readonly registry: Registry;
-  readonly updatesHandled: Counter<"type">;
-  readonly tasksCreated: Counter<"type">;
-  readonly generationBatches: Counter<"type">;
-  readonly deliveries: Counter<"outcome">;
-  readonly queueDepth: Gauge<"queue" | "state">;
-  readonly jobFailures: Counter<"job" | "final">;
-  readonly unhandledErrors: Counter<"kind">;
-  readonly storageUp: Gauge;
-  readonly completionToDelivery: Histogram;
-  readonly serviceCallSeconds: Histogram<"service" | "operation" | "status">;
-  readonly serviceErrors: Counter<"service" | "operation" | "kind">;
-}
+export type Metrics = ReturnType<typeof createMetrics>;
 
-export function createMetrics(): Metrics {
+export function createMetrics() {
   const registry = new Registry();
   const registers = [registry];
   const counter = <Label extends string>(name: string, help: string, ...labelNames: Label[]) =>

@@ -1,8 +1,6 @@
 /**
- * The generation service's way in: POST /hooks/generations/:ticket when a generation of that batch has
- * succeeded. Unlike the task service's callbacks these are signed, so a delivery that passes the check is
- * trusted as it is, without reading the generation again; the check comes first and the work is queued,
- * so the answer goes back well within the service's 10 seconds.
+ * POST /hooks/generations/:ticket when a generation of that batch has succeeded: signed, so a delivery
+ * that passes the check is trusted as it is; the work is queued, to answer within the service's 10 seconds.
  */
 import type { Hono } from "hono";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";

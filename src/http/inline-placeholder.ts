@@ -1,9 +1,7 @@
 /**
- * The picture an inline "Make an image" posts while the image is being made: a plain grey square, 320
- * by 320, as a baseline JPEG (what Telegram takes for an inline photo by URL). It is served by this bot's
- * HTTP server rather than uploaded for a file_id: an inline query has no chat to upload it into, and a
- * file_id is only good for the bot (and the Bot API server) that got it, while the bot's own address
- * works the same behind PUBLIC_URL in production and for the emulator in the playground.
+ * The picture an inline "Make an image" posts while the image is made: a grey 320x320 baseline JPEG
+ * (what Telegram takes for an inline photo by URL), served here because an inline query has no chat to
+ * upload a file_id into.
  */
 import type { Hono } from "hono";
 import { INLINE_PLACEHOLDER_PATH } from "../lifecycle/hook-url.js";

@@ -11,11 +11,6 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** An orchestrator asks often and acts on the answer: a dependency that hangs counts as down. */
 const READINESS_TIMEOUT_MS = 1_500;
 
-export interface ReadinessCheck {
-  name: string;
-  check(): Promise<void>;
-}
-
 function withinReadinessTime(check: () => Promise<void>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -28,7 +23,7 @@ export interface HttpAppDeps {
   logger: Logger;
   metrics: Metrics;
   queue: JobQueue;
-  readiness: ReadinessCheck[];
+  readiness: Array<{ name: string; check(): Promise<void> }>;
   /**
    * Whether storage is reachable. While it is not, Telegram and the services are told to come back
    * (503, which both retry) instead of being answered from a half-working process.
@@ -44,14 +39,11 @@ export function createHttpApp(deps: HttpAppDeps): Hono {
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ error: "body too large" }, 413),
   });
-  app.use("/telegram", smallBodies);
-  app.use("/hooks/*", smallBodies);
   const storageGate = async (c: Context, next: Next) => {
     if (!deps.storageUp()) return c.json({ error: "storage unavailable; try again" }, 503);
     await next();
   };
-  app.use("/telegram", storageGate);
-  app.use("/hooks/*", storageGate);
+  for (const path of ["/telegram", "/hooks/*"]) app.use(path, smallBodies, storageGate);
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
 
@@ -103,19 +95,11 @@ export function createHttpApp(deps: HttpAppDeps): Hono {
   return app;
 }
 
-export interface RunningHttpServer {
-  readonly url: string;
-  close(): Promise<void>;
-}
-
-/**
- * Serves the app. Node's HTTP adapter is loaded here, not at start: it sets up Node's fetch classes,
- * which a polling bot's first getUpdates need not wait for.
- */
+/** Serves the app; Node's HTTP adapter is loaded here, so a polling bot's first getUpdates need not wait for it. */
 export async function startHttpServer(
   app: Hono,
   options: { host: string; port: number },
-): Promise<RunningHttpServer> {
+): Promise<{ url: string; close(): Promise<void> }> {
   const { serve } = await import("@hono/node-server");
   return new Promise((resolve, reject) => {
     let server: ServerType | undefined;

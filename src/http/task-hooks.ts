@@ -1,8 +1,6 @@
 /**
- * The service's way in: POST /hooks/tasks/:ticket when a task finishes (unsigned, so only a hint: the
- * ticket must be one we issued and the delivery job re-reads the task), and POST /hooks/messenger for
- * tasks created through the API with send_to_messenger (authenticated by a shared secret; the user and
- * the task are checked before the delivery is queued, docs/messenger-hook.md).
+ * POST /hooks/tasks/:ticket when a task finishes (unsigned, so only a hint the delivery job checks), and
+ * POST /hooks/messenger for send_to_messenger tasks (with a shared secret, docs/messenger-hook.md).
  */
 import type { Hono } from "hono";
 import { z } from "zod";

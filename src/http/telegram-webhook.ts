@@ -1,12 +1,13 @@
 /**
- * Telegram's way in, in webhook mode: POST /telegram. Telegram waits 10 s for an answer and sends the
- * update again when it gets none or a 5xx, so the answer comes in time whatever the Bot API does, and
- * an update is handled once: its id is remembered in storage for a day before it is handled, and work
- * still running when the answer is due goes on after it.
+ * POST /telegram in webhook mode. Telegram sends an update again without an answer within 10 s, so the
+ * answer comes in time (work still running goes on after it), and an update is handled once: its id is
+ * remembered in storage for a day.
  */
+import type { Update } from "grammy/types";
 import type { Hono } from "hono";
 import type { Logger } from "../logger.js";
 import type { KeyValueStore } from "../storage/ports.js";
+import { readUpdate } from "../updates/updates.js";
 import { jsonBody, sameSecret } from "./request.js";
 
 /** Under Telegram's 10 s, with room for the network. */
@@ -14,30 +15,19 @@ const ANSWER_WITHIN_MS = 8_000;
 /** Telegram gives up re-sending an update long before this. */
 const SEEN_UPDATE_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** What the bot makes of a body: an update to handle, one of a kind it ignores, or not an update. */
-export type ReadBody<U> =
-  | { kind: "update"; update: U }
-  | { kind: "ignored"; updateId: number }
-  | { kind: "malformed" };
-
-export interface TelegramWebhookDeps<U extends { update_id: number }> {
+export interface TelegramWebhookDeps {
   secretToken: string;
   kv: KeyValueStore;
   logger: Logger;
-  read(body: unknown): ReadBody<U>;
-  handle(update: U): Promise<void>;
+  handle(update: Update): Promise<void>;
   answerWithinMs?: number;
 }
 
-export interface TelegramWebhook {
+export function telegramWebhook(deps: TelegramWebhookDeps): {
   mount(app: Hono): void;
   /** Resolves once the updates still being handled after their answer are done. */
   drain(): Promise<void>;
-}
-
-export function telegramWebhook<U extends { update_id: number }>(
-  deps: TelegramWebhookDeps<U>,
-): TelegramWebhook {
+} {
   const running = new Set<Promise<void>>();
   const answerWithinMs = deps.answerWithinMs ?? ANSWER_WITHIN_MS;
   return {
@@ -47,7 +37,7 @@ export function telegramWebhook<U extends { update_id: number }>(
           return c.json({ error: "wrong secret token" }, 401);
         }
         const body = await jsonBody(c);
-        const read = body.ok ? deps.read(body.value) : ({ kind: "malformed" } as const);
+        const read = body.ok ? readUpdate(body.value) : ({ kind: "malformed" } as const);
         if (read.kind === "malformed") return c.json({ error: "not an update" }, 400);
         if (read.kind === "ignored") return c.json({ ok: true });
         const updateId = read.update.update_id;

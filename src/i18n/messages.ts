@@ -41,13 +41,13 @@ export class Messages {
     directory: string,
     private readonly defaultLocale: BotLocale,
   ) {
-    const texts = new Map<BotLocale, string[]>();
     for (const file of ftlFiles(directory)) {
       const locale = botLocaleFromTag(file.split(path.sep)[0]?.replace(/\.ftl$/, ""));
       if (locale === undefined) continue;
-      texts.set(locale, [...(texts.get(locale) ?? []), readFileSync(path.join(directory, file), "utf8")]);
+      const text = readFileSync(path.join(directory, file), "utf8");
+      const before = this.sources.get(locale);
+      this.sources.set(locale, before === undefined ? text : `${before}\n${text}`);
     }
-    for (const [locale, parts] of texts) this.sources.set(locale, parts.join("\n"));
     const source = this.sources.get(defaultLocale);
     if (source === undefined) {
       throw new Error(`${directory} has no messages in ${defaultLocale}, the default language`);

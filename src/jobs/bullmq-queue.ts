@@ -6,17 +6,11 @@ import type { EnqueueOptions, JobDefinition, JobQueue, PeriodicWork, QueueDepth 
 import { Lanes, PermanentJobError, RetryLaterError } from "./queue.js";
 
 const DAY_SECONDS = 24 * 60 * 60;
-/**
- * BullMQ takes every job without a priority before any prioritized one, so one numeric priority for
- * background jobs is enough to let the rest pass them; among themselves they stay in order.
- */
+/** BullMQ takes every job without a priority before any prioritized one: one priority lets the rest pass. */
 const BACKGROUND_PRIORITY = 1;
 
 let bullmq: Promise<typeof import("bullmq")> | undefined;
-const loadBullMq = () => {
-  bullmq ??= import("bullmq");
-  return bullmq;
-};
+const loadBullMq = () => (bullmq ??= import("bullmq"));
 
 interface Lane {
   definition: JobDefinition<unknown>;
@@ -29,11 +23,9 @@ interface Lane {
 }
 
 /**
- * BullMQ on Redis: each job kind is a queue, so kinds do not starve each other. A crashed worker's job
- * is taken over by another instance once its lock lapses (BullMQ's stalled-job check). BullMQ is
- * loaded when a queue is first used or the workers start, not with this module: it is the heaviest
- * package the bot has, and a process on the in-process queue never needs it. Periodic work is a job
- * scheduler's repeated job: one job per tick, taken by one instance, so no lock is needed.
+ * BullMQ on Redis: a queue per job kind, so kinds do not starve each other; a crashed worker's job is
+ * taken over once its lock lapses. BullMQ, the heaviest package, is loaded at first use. Periodic work is
+ * a job scheduler's repeated job, taken by one instance per tick.
  */
 
 const STALLED_CHECK_MS = 10_000;

@@ -5,10 +5,8 @@ import { backoffDelay, Lanes, PermanentJobError, RetryLaterError } from "./queue
 
 interface QueuedJob {
   id: string;
-  name: string;
   data: unknown;
   attempt: number;
-  runAt: number;
   background: boolean;
 }
 
@@ -18,7 +16,6 @@ interface Lane {
   /** Ready background jobs: taken only when `ready` is empty. */
   readyBackground: QueuedJob[];
   delayed: Set<NodeJS.Timeout>;
-  delayedCount: number;
   active: number;
   failed: number;
 }
@@ -50,15 +47,7 @@ export class MemoryJobQueue extends Lanes<Lane> implements JobQueue {
   }
 
   protected newLane(definition: JobDefinition<unknown>): Lane {
-    return {
-      definition,
-      ready: [],
-      readyBackground: [],
-      delayed: new Set(),
-      delayedCount: 0,
-      active: 0,
-      failed: 0,
-    };
+    return { definition, ready: [], readyBackground: [], delayed: new Set(), active: 0, failed: 0 };
   }
 
   every(work: PeriodicWork): void {
@@ -72,18 +61,8 @@ export class MemoryJobQueue extends Lanes<Lane> implements JobQueue {
     this.forgetFinishedIds();
     if (this.knownIds.has(id)) return;
     this.knownIds.set(id, "live");
-    this.schedule(
-      lane,
-      {
-        id,
-        name: definition.name,
-        data: parsed,
-        attempt: 1,
-        runAt: 0,
-        background: options.priority === "background",
-      },
-      options.delayMs ?? 0,
-    );
+    const job = { id, data: parsed, attempt: 1, background: options.priority === "background" };
+    this.schedule(lane, job, options.delayMs ?? 0);
   }
 
   async start(): Promise<void> {
@@ -103,7 +82,7 @@ export class MemoryJobQueue extends Lanes<Lane> implements JobQueue {
       result[name] = {
         waiting: lane.ready.length + lane.readyBackground.length,
         active: lane.active,
-        delayed: lane.delayedCount,
+        delayed: lane.delayed.size,
         failed: lane.failed,
       };
     }
@@ -119,7 +98,6 @@ export class MemoryJobQueue extends Lanes<Lane> implements JobQueue {
     for (const lane of this.lanes.values()) {
       for (const timer of lane.delayed) clearTimeout(timer);
       lane.delayed.clear();
-      lane.delayedCount = 0;
     }
     if (this.activeCount() === 0) return;
     await new Promise<void>((resolve) => {
@@ -133,9 +111,7 @@ export class MemoryJobQueue extends Lanes<Lane> implements JobQueue {
   }
 
   private activeCount(): number {
-    let active = 0;
-    for (const lane of this.lanes.values()) active += lane.active;
-    return active;
+    return [...this.lanes.values()].reduce((active, lane) => active + lane.active, 0);
   }
 
   private schedule(lane: Lane, job: QueuedJob, delayMs: number): void {
@@ -143,10 +119,8 @@ export class MemoryJobQueue extends Lanes<Lane> implements JobQueue {
       this.makeReady(lane, job);
       return;
     }
-    lane.delayedCount += 1;
     const timer = setTimeout(() => {
       lane.delayed.delete(timer);
-      lane.delayedCount -= 1;
       this.makeReady(lane, job);
     }, delayMs);
     lane.delayed.add(timer);
@@ -167,7 +141,7 @@ export class MemoryJobQueue extends Lanes<Lane> implements JobQueue {
 
   private async run(lane: Lane, job: QueuedJob): Promise<void> {
     lane.active += 1;
-    const logger = this.logger.child({ job: job.name, jobId: job.id, attempt: job.attempt });
+    const logger = this.logger.child({ job: lane.definition.name, jobId: job.id, attempt: job.attempt });
     try {
       const data = lane.definition.schema.parse(job.data);
       await lane.definition.handler(data, { jobId: job.id, attempt: job.attempt, logger });

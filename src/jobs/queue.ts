@@ -31,9 +31,8 @@ export interface EnqueueOptions {
   jobId?: string;
   delayMs?: number;
   /**
-   * A background job (routine upkeep) waits while any other job of its kind is ready, so callbacks and
-   * what users asked for are not held behind it; jobs of the same standing run in the order queued. A
-   * job keeps its standing through delays and retries.
+   * A background job (routine upkeep) waits while any other job of its kind is ready, through delays and
+   * retries; jobs of the same standing run in the order queued.
    */
   priority?: "background";
 }
@@ -62,9 +61,8 @@ export interface QueueDepth {
 }
 
 /**
- * Upkeep done every so often (looking for due polls, say), from start() until close(): each tick runs
- * on one instance however many run, so ticks need no lock. Ticks should be short: on Redis the next one
- * is due by the clock, and another instance may take it while a slow one still runs.
+ * Upkeep done every so often, from start() until close(): each tick runs on one instance, so it needs no
+ * lock; it should be short, since on Redis another instance may take the next while a slow one runs.
  */
 export interface PeriodicWork {
   /** Names the work across instances. */

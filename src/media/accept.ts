@@ -1,7 +1,6 @@
 /**
- * Checks made before anything is downloaded: is this media a format the Media Task Service (or, where the
- * file may go there, the generation service) takes, is it small enough for the way the bot fetches it, and
- * which task types can use it. Pure: no I/O.
+ * Checks made before anything is downloaded, without I/O: is this media a format the services take, is it
+ * small enough for the way the bot fetches it, and which task types can use it.
  */
 
 import { CLOUD_INTAKE_LIMIT_MB, SERVICE_INTAKE_LIMIT_MB } from "../config.js";
@@ -51,71 +50,31 @@ type FormatInfo = {
   tasks: boolean;
 };
 
-/**
- * What the two services' upload tables list: the Media Task Service's, plus Telegram voice notes (which
- * the bot converts to MP3 for it), and the formats only the generation service takes (WebM, FLV, MPEG,
- * OGG and FLAC files).
- */
+function format(mediaClass: MediaClass, mimes: string[], extensions: string[], tasks = true): FormatInfo {
+  return { mediaClass, mimes, extensions, tasks };
+}
+
+/** The two services' upload tables, with Telegram voice notes (converted to MP3 for the task service). */
 export const FORMATS = {
-  jpeg: {
-    mediaClass: "image",
-    mimes: ["image/jpeg", "image/jpg", "image/pjpeg"],
-    extensions: ["jpg", "jpeg"],
-    tasks: true,
-  },
-  png: { mediaClass: "image", mimes: ["image/png"], extensions: ["png"], tasks: true },
-  webp: { mediaClass: "image", mimes: ["image/webp"], extensions: ["webp"], tasks: true },
-  mp4: { mediaClass: "video", mimes: ["video/mp4"], extensions: ["mp4", "m4v"], tasks: true },
-  mov: { mediaClass: "video", mimes: ["video/quicktime"], extensions: ["mov"], tasks: true },
-  avi: {
-    mediaClass: "video",
-    mimes: ["video/x-msvideo", "video/avi", "video/msvideo", "video/vnd.avi"],
-    extensions: ["avi"],
-    tasks: true,
-  },
-  webm: { mediaClass: "video", mimes: ["video/webm"], extensions: ["webm"], tasks: false },
-  flv: { mediaClass: "video", mimes: ["video/x-flv", "video/flv"], extensions: ["flv"], tasks: false },
-  mpeg: {
-    mediaClass: "video",
-    mimes: ["video/mpeg", "video/mpg"],
-    extensions: ["mpg", "mpeg"],
-    tasks: false,
-  },
-  mp3: {
-    mediaClass: "audio",
-    mimes: ["audio/mpeg", "audio/mp3", "audio/mpeg3"],
-    extensions: ["mp3"],
-    tasks: true,
-  },
-  wav: {
-    mediaClass: "audio",
-    mimes: ["audio/wav", "audio/x-wav", "audio/wave", "audio/vnd.wave"],
-    extensions: ["wav"],
-    tasks: true,
-  },
-  m4a: {
-    mediaClass: "audio",
-    mimes: ["audio/mp4", "audio/x-m4a", "audio/m4a", "audio/aac"],
-    extensions: ["m4a"],
-    tasks: true,
-  },
+  jpeg: format("image", ["image/jpeg", "image/jpg", "image/pjpeg"], ["jpg", "jpeg"]),
+  png: format("image", ["image/png"], ["png"]),
+  webp: format("image", ["image/webp"], ["webp"]),
+  mp4: format("video", ["video/mp4"], ["mp4", "m4v"]),
+  mov: format("video", ["video/quicktime"], ["mov"]),
+  avi: format("video", ["video/x-msvideo", "video/avi", "video/msvideo", "video/vnd.avi"], ["avi"]),
+  webm: format("video", ["video/webm"], ["webm"], false),
+  flv: format("video", ["video/x-flv", "video/flv"], ["flv"], false),
+  mpeg: format("video", ["video/mpeg", "video/mpg"], ["mpg", "mpeg"], false),
+  mp3: format("audio", ["audio/mpeg", "audio/mp3", "audio/mpeg3"], ["mp3"]),
+  wav: format("audio", ["audio/wav", "audio/x-wav", "audio/wave", "audio/vnd.wave"], ["wav"]),
+  m4a: format("audio", ["audio/mp4", "audio/x-m4a", "audio/m4a", "audio/aac"], ["m4a"]),
   // An OGG file may hold Opus or Vorbis; only a voice note is converted for the task service.
-  ogg: {
-    mediaClass: "audio",
-    mimes: ["audio/ogg", "audio/opus", "audio/vorbis"],
-    extensions: ["ogg", "oga", "opus"],
-    tasks: false,
-  },
-  flac: { mediaClass: "audio", mimes: ["audio/flac", "audio/x-flac"], extensions: ["flac"], tasks: false },
-  srt: {
-    mediaClass: "subtitles",
-    mimes: ["application/x-subrip", "text/srt", "application/srt"],
-    extensions: ["srt"],
-    tasks: true,
-  },
+  ogg: format("audio", ["audio/ogg", "audio/opus", "audio/vorbis"], ["ogg", "oga", "opus"], false),
+  flac: format("audio", ["audio/flac", "audio/x-flac"], ["flac"], false),
+  srt: format("subtitles", ["application/x-subrip", "text/srt", "application/srt"], ["srt"]),
   // Known by Telegram's kind alone: a file named .ogg is an OGG file.
-  ogg_opus: { mediaClass: "audio", mimes: [], extensions: [], tasks: true },
-} satisfies Record<string, FormatInfo>;
+  ogg_opus: format("audio", [], []),
+};
 export type MediaFormat = keyof typeof FORMATS;
 
 const FORMAT_ENTRIES = Object.entries(FORMATS) as Array<[MediaFormat, FormatInfo]>;
@@ -216,11 +175,7 @@ const TASKS_BY_CLASS: Record<MediaClass, readonly TaskType[]> = {
 /** A link whose path does not name a format: the service will judge it. */
 const TASKS_FOR_UNKNOWN_LINK: readonly TaskType[] = TASKS_BY_CLASS.video;
 
-/**
- * Whether the Media Task Service may take a file: not when Telegram names a format only the generation
- * service takes. A format unknown here (a link, a file the checks before download have not seen) the
- * service judges.
- */
+/** Whether the Media Task Service may take a file: a format unknown here (a link) the service judges. */
 export function tasksTake(ref: MediaRef): boolean {
   if (ref.source === "link") return true;
   const format = formatOf(ref);

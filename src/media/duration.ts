@@ -1,10 +1,7 @@
 /**
- * How long an audio or video file plays, read from its container's header without decoding it: MP4, MOV
- * and M4A from `moov/mvhd`, MP3 from its frames (or the Xing/Info frame count), WAV from its RIFF header,
- * AVI from `hdrl/avih`, FLAC from STREAMINFO, OGG (Opus, Vorbis, FLAC) from its last page's granule
- * position, so an OGG needs its end as well. Telegram states the length of what it sends as video, audio or
- * voice; a file sent as a document comes without one, and the card's estimate and the talking video's
- * 15-second limit need it.
+ * How long an audio or video file plays, read from its container without decoding it (an OGG from its
+ * last page, so it needs its end as well): a file sent as a document comes without the length Telegram
+ * states for videos and audio, and the card's estimate and the talking video's 15-second limit need it.
  */
 import type { MediaFormat } from "./accept.js";
 import { mp4Boxes } from "./media-header.js";
@@ -14,14 +11,8 @@ export function mediaDuration(bytes: Buffer, format: MediaFormat): number | unde
   return DURATION_READERS[format]?.(bytes);
 }
 
-interface Span {
-  type: string;
-  start: number;
-  end: number;
-}
-
 /** The first whole box of `type`; the walk stops at a box that runs past `end`. */
-function child(bytes: Buffer, type: string, start: number, end: number): Span | undefined {
+function child(bytes: Buffer, type: string, start: number, end: number) {
   for (const box of mp4Boxes(bytes, start, end)) {
     if (!box.whole) return undefined;
     if (box.type === type) return box;
@@ -32,24 +23,15 @@ function child(bytes: Buffer, type: string, start: number, end: number): Span | 
 function mp4Duration(bytes: Buffer): number | undefined {
   const moov = child(bytes, "moov", 0, bytes.length);
   const mvhd = moov && child(bytes, "mvhd", moov.start, moov.end);
-  if (!mvhd) return undefined;
-  const body = bytes.subarray(mvhd.start, mvhd.end);
-  let timescale: number;
-  let duration: number;
-  if (body[0] === 0 && body.length >= 20) {
-    timescale = body.readUInt32BE(12);
-    duration = body.readUInt32BE(16);
-    // All ones: the writer did not know the length.
-    if (duration === 0xffffffff) return undefined;
-  } else if (body[0] === 1 && body.length >= 32) {
-    timescale = body.readUInt32BE(20);
-    const raw = body.readBigUInt64BE(24);
-    if (raw === 0xffffffffffffffffn) return undefined;
-    duration = Number(raw);
-  } else {
-    return undefined;
-  }
-  return timescale > 0 && duration > 0 ? duration / timescale : undefined;
+  const body = mvhd && bytes.subarray(mvhd.start, mvhd.end);
+  // Version 1 has 64-bit times.
+  const wide = body?.[0] === 1;
+  if (!body || (body[0] !== 0 && !wide) || body.length < (wide ? 32 : 20)) return undefined;
+  const timescale = body.readUInt32BE(wide ? 20 : 12);
+  const duration = wide ? body.readBigUInt64BE(24) : BigInt(body.readUInt32BE(16));
+  // All ones: the writer did not know the length.
+  if (duration === (wide ? 0xffffffffffffffffn : 0xffffffffn)) return undefined;
+  return timescale > 0 && duration > 0n ? Number(duration) / timescale : undefined;
 }
 
 interface Frame {
@@ -61,15 +43,18 @@ interface Frame {
   crc: boolean;
 }
 
-/** kbit/s by bitrate index 1..14 (ISO 11172-3 / 13818-3). */
+/** kbit/s by bitrate index 1..14 (ISO 11172-3 / 13818-3), by layer: MPEG-2 and 2.5 share layers II and III's. */
+const V2_LAYER23 = [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
 const BITRATES = {
-  v1l1: [32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
-  v1l2: [32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
-  v1l3: [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
-  v2l1: [32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
-  v2l23: [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
-} as const;
-const SAMPLE_RATES = { v1: [44100, 48000, 32000], v2: [22050, 24000, 16000], v25: [11025, 12000, 8000] };
+  mpeg1: [
+    [32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
+    [32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
+    [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+  ],
+  mpeg2: [[32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256], V2_LAYER23, V2_LAYER23],
+};
+/** Sample rates by the version bits: MPEG-2.5, reserved, MPEG-2, MPEG-1. */
+const SAMPLE_RATES = [[11025, 12000, 8000], [], [22050, 24000, 16000], [44100, 48000, 32000]];
 
 function frameAt(bytes: Buffer, offset: number): Frame | undefined {
   if (offset + 4 > bytes.length) return undefined;
@@ -84,15 +69,8 @@ function frameAt(bytes: Buffer, offset: number): Frame | undefined {
     return undefined;
   const mpeg1 = versionBits === 3;
   const layer = 4 - layerBits;
-  const table = mpeg1
-    ? [BITRATES.v1l1, BITRATES.v1l2, BITRATES.v1l3][layer - 1]
-    : layer === 1
-      ? BITRATES.v2l1
-      : BITRATES.v2l23;
-  const bitrate = (table?.[bitrateIndex - 1] ?? 0) * 1000;
-  const sampleRate = (mpeg1 ? SAMPLE_RATES.v1 : versionBits === 2 ? SAMPLE_RATES.v2 : SAMPLE_RATES.v25)[
-    rateIndex
-  ];
+  const bitrate = (BITRATES[mpeg1 ? "mpeg1" : "mpeg2"][layer - 1]?.[bitrateIndex - 1] ?? 0) * 1000;
+  const sampleRate = SAMPLE_RATES[versionBits]?.[rateIndex];
   if (!sampleRate || bitrate === 0) return undefined;
   const padding = (b2 >> 1) & 1;
   const samples = layer === 1 ? 384 : layer === 2 || mpeg1 ? 1152 : 576;
@@ -158,7 +136,7 @@ function mp3Duration(bytes: Buffer): number | undefined {
 }
 
 /** RIFF chunks from `start` to `end`; each chunk's content is padded to an even length. */
-function* chunks(bytes: Buffer, start: number, end: number): Generator<Span & { size: number }> {
+function* chunks(bytes: Buffer, start: number, end: number) {
   for (let offset = start; offset + 8 <= end; ) {
     const size = bytes.readUInt32LE(offset + 4);
     yield { type: bytes.toString("latin1", offset, offset + 4), start: offset + 8, end, size };

@@ -13,16 +13,15 @@ export interface MediaHeader {
 /** Box types whose children are boxes, on the way to mvhd and tkhd. */
 const CONTAINER_BOXES = new Set(["moov", "trak"]);
 
-/** Where one MP4 box's body lies; `whole` is false for the last box when it runs past what was read. */
-export interface Mp4Box {
-  type: string;
-  start: number;
-  end: number;
-  whole: boolean;
-}
-
-/** The MP4 boxes between `start` and `end`, walked by their sizes (32-bit, 64-bit, or 0 for "to the end"). */
-export function* mp4Boxes(bytes: Buffer, start: number, end: number): Generator<Mp4Box> {
+/**
+ * The MP4 boxes between `start` and `end`, walked by their sizes (32-bit, 64-bit, or 0 for "to the end"):
+ * where each one's body lies; `whole` is false for the last box when it runs past what was read.
+ */
+export function* mp4Boxes(
+  bytes: Buffer,
+  start: number,
+  end: number,
+): Generator<{ type: string; start: number; end: number; whole: boolean }> {
   let offset = start;
   while (offset + 8 <= end) {
     const size32 = bytes.readUInt32BE(offset);
@@ -67,8 +66,7 @@ function readMp4(data: Buffer, header: MediaHeader): void {
 
 export function mp4Header(prefix: Buffer): MediaHeader {
   const header: MediaHeader = {};
-  if (prefix.length < 8 || prefix.toString("latin1", 4, 8) !== "ftyp") return header;
-  readMp4(prefix, header);
+  if (prefix.length >= 8 && prefix.toString("latin1", 4, 8) === "ftyp") readMp4(prefix, header);
   return header;
 }
 

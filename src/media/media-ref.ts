@@ -9,41 +9,6 @@ import { z } from "zod";
 const MEDIA_KINDS = ["photo", "video", "audio", "voice", "video_note", "document"] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
-export type TelegramMediaRef = {
-  source: "telegram";
-  kind: MediaKind;
-  fileId: string;
-  fileUniqueId: string;
-  size?: number;
-  mime?: string;
-  fileName?: string;
-  durationSec?: number;
-  width?: number;
-  height?: number;
-  mediaGroupId?: string;
-  /** The message that carried it: its place among the files a user sends (see addInMessageOrder). */
-  messageId?: number;
-};
-
-/**
- * One of the user's own results, handed on by its link: the card names a task's by the task and clip, a
- * generated clip by its number in its batch.
- */
-export type ResultOrigin = { taskId: number; clip?: number } | { generated: number };
-
-export type LinkMediaRef = {
-  source: "link";
-  url: string;
-  kindHint?: MediaKind;
-  /** The message the link was in; a link the bot made itself (a result's) has none. */
-  messageId?: number;
-  /** How long it plays, where the bot knows it (a result it delivered). */
-  durationSec?: number;
-  origin?: ResultOrigin;
-};
-
-export type MediaRef = TelegramMediaRef | LinkMediaRef;
-
 function isHttpsUrl(text: string): boolean {
   const url = URL.parse(text);
   return url?.protocol === "https:" && url.hostname !== "" && url.username === "" && url.password === "";
@@ -61,8 +26,10 @@ const TelegramMediaRefSchema = z.object({
   width: z.number().int().nonnegative().optional(),
   height: z.number().int().nonnegative().optional(),
   mediaGroupId: z.string().min(1).optional(),
+  /** The message that carried it: its place among the files a user sends (see addInMessageOrder). */
   messageId: z.number().int().positive().optional(),
-}) satisfies z.ZodType<TelegramMediaRef>;
+});
+export type TelegramMediaRef = z.infer<typeof TelegramMediaRefSchema>;
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
@@ -76,24 +43,31 @@ function isServiceFetchable(text: string): boolean {
   return isHttpsUrl(text) || (url?.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
 }
 
+/**
+ * One of the user's own results, handed on by its link: the card names a task's by the task and clip, a
+ * generated clip by its number in its batch.
+ */
+const ResultOriginSchema = z.union([
+  z.object({ taskId: z.number().int().nonnegative(), clip: z.number().int().nonnegative().optional() }),
+  z.object({ generated: z.number().int().positive() }),
+]);
+export type ResultOrigin = z.infer<typeof ResultOriginSchema>;
+
 const LinkMediaRefSchema = z.object({
   source: z.literal("link"),
   url: z.string().refine(isServiceFetchable, "must be an https URL without credentials"),
   kindHint: z.enum(MEDIA_KINDS).optional(),
+  /** The message the link was in; a link the bot made itself (a result's) has none. */
   messageId: z.number().int().positive().optional(),
+  /** How long it plays, where the bot knows it (a result it delivered). */
   durationSec: z.number().nonnegative().optional(),
-  origin: z
-    .union([
-      z.object({ taskId: z.number().int().nonnegative(), clip: z.number().int().nonnegative().optional() }),
-      z.object({ generated: z.number().int().positive() }),
-    ])
-    .optional(),
-}) satisfies z.ZodType<LinkMediaRef>;
+  origin: ResultOriginSchema.optional(),
+});
+export type LinkMediaRef = z.infer<typeof LinkMediaRefSchema>;
 
-export const MediaRefSchema: z.ZodType<MediaRef> = z.discriminatedUnion("source", [
-  TelegramMediaRefSchema,
-  LinkMediaRefSchema,
-]);
+export type MediaRef = TelegramMediaRef | LinkMediaRef;
+
+export const MediaRefSchema = z.discriminatedUnion("source", [TelegramMediaRefSchema, LinkMediaRefSchema]);
 
 /** A link the user sent that cannot be used, with a stable code (locale key `media-error-<code>`). */
 export type LinkProblem = { code: "link_not_https" | "link_malformed"; text: string };
@@ -238,11 +212,8 @@ export function mediaIdentity(ref: MediaRef): string {
 }
 
 /**
- * Where a file handed in goes among those collected so far: after every file of its own or an earlier
- * message, before those of a later one. An album's items are separate updates, which may be handled in
- * another order (the runner takes a batch at once, webhooks race, processes share a chat): their order
- * is their message ids', never the order they were handled in. A file of no message (a result's link)
- * goes last.
+ * Where a file handed in goes among those collected so far: by its message id, since an album's items are
+ * separate updates that may be handled in another order; a file of no message (a result's link) goes last.
  */
 export function messageOrderIndex(collected: readonly MediaRef[], ref: MediaRef): number {
   const at = ref.messageId;

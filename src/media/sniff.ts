@@ -1,8 +1,6 @@
 /**
- * Confirms from a file's first bytes that it is what its name and Telegram said: a renamed program is
- * refused before it reaches the service. The head is read and put back, so the caller streams the
- * whole file on as if nothing had been read. file-type is loaded at the first sniff: only a submission
- * with a Telegram file needs it, and the bot starts without it.
+ * Confirms from a file's first bytes that it is what its name and Telegram said, so a renamed program is
+ * refused; the head is put back for the caller to stream on. file-type is loaded at the first sniff.
  */
 
 import { Readable } from "node:stream";
@@ -18,24 +16,19 @@ import {
 /** file-type reads at most this much to decide. */
 const HEAD_BYTES = 4100;
 
-export interface PeekedStream {
-  head: Buffer;
-  /** The whole file again, head included. */
-  stream: Readable;
-}
-
-/** Reads up to `bytes` from the start of a stream without losing them. */
-export async function peek(source: Readable, bytes = HEAD_BYTES): Promise<PeekedStream> {
+/** Reads up to `bytes` from the start of a stream without losing them: `stream` is the whole file again. */
+export async function peek(
+  source: Readable,
+  bytes = HEAD_BYTES,
+): Promise<{ head: Buffer; stream: Readable }> {
   const iterator: AsyncIterator<Buffer> = source[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let length = 0;
   let ended = false;
   while (length < bytes) {
     const next = await iterator.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
+    ended = next.done === true;
+    if (next.done) break;
     const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
     chunks.push(chunk);
     length += chunk.length;
@@ -82,9 +75,8 @@ export async function sniffFormat(head: Buffer): Promise<MediaFormat | undefined
 }
 
 /**
- * Checks that the bytes hold media of the expected class that the Media Task Service takes, and says which
- * format they really are (a "video.mp4" that is a QuickTime file is uploaded as MOV). Throws MediaError
- * "type_mismatch".
+ * The format the bytes really are (a "video.mp4" that is QuickTime is uploaded as MOV), of the expected
+ * class and taken by the Media Task Service, or MediaError "type_mismatch".
  */
 export async function confirmFormat(head: Buffer, expected: MediaClass): Promise<MediaFormat> {
   const sniffed = await sniffFormat(head);

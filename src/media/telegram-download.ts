@@ -1,8 +1,7 @@
 /**
- * Streams a file a user sent from the Bot API: getFile, then GET `${botApiRoot}/file/bot<token>/<path>`
- * with undici. That URL carries the bot token: it is never logged, stored or put in an error message.
- * A local Bot API server answers an absolute path on its own disk instead; that is read from the disk.
- * undici is loaded at the first download, not at start.
+ * Streams a file a user sent from the Bot API: getFile, then a GET of its URL with undici (loaded at the
+ * first download). The URL carries the bot token: it is never logged, stored or put in an error message.
+ * A local Bot API server's absolute path is read from the disk.
  */
 
 import { createReadStream } from "node:fs";
@@ -16,13 +15,9 @@ import { z } from "zod";
 import { CLOUD_INTAKE_LIMIT_MB } from "../config.js";
 import { MediaError } from "./accept.js";
 
-/** The one Bot API call a download needs (grammY's `bot.api` fits). */
-export interface FileApi {
-  getFile(fileId: string): Promise<unknown>;
-}
-
 export interface TelegramDownloadDeps {
-  api: FileApi;
+  /** The one Bot API call a download needs (grammY's `bot.api` fits). */
+  api: { getFile(fileId: string): Promise<unknown> };
   botApiRoot: string;
   token: string;
 }
@@ -106,7 +101,7 @@ export async function openTelegramFile(
   const deadline = setTimeout(() => controller.abort(), DOWNLOAD_TIMEOUT_MS);
   deadline.unref();
   const url = `${deps.botApiRoot}/file/bot${deps.token}/${file.file_path}`;
-  let response: Dispatcher.ResponseData;
+  let response: Dispatcher.ResponseData | undefined;
   try {
     response = await request(url, {
       method: "GET",
@@ -114,36 +109,30 @@ export async function openTelegramFile(
       headersTimeout: 60_000,
       bodyTimeout: IDLE_TIMEOUT_MS,
     });
+    if (response.statusCode !== 200) {
+      await response.body.dump().catch(() => undefined);
+      throw failure(`download answered HTTP ${response.statusCode}`, deps.token);
+    }
+    const header = response.headers["content-length"];
+    const announced = typeof header === "string" && /^\d+$/.test(header) ? Number(header) : undefined;
+    if (announced !== undefined && knownSize !== undefined && announced !== knownSize) {
+      throw failure(`download is ${announced} bytes, Telegram said ${knownSize}`, deps.token);
+    }
+    const size = knownSize ?? announced;
+    if (size === undefined) throw failure("the file's size is unknown", deps.token);
+    const output = new PassThrough();
+    pipeline(response.body, exactLength(size), output)
+      .catch((error: unknown) => {
+        // The stream's consumer sees the failure, without the URL.
+        output.destroy(failure("download broke off", deps.token, error));
+      })
+      .finally(() => clearTimeout(deadline));
+    return { stream: output, size };
   } catch (error) {
     clearTimeout(deadline);
-    throw failure("download request failed", deps.token, error);
+    response?.body.destroy();
+    throw error instanceof MediaError ? error : failure("download request failed", deps.token, error);
   }
-  if (response.statusCode !== 200) {
-    clearTimeout(deadline);
-    await response.body.dump().catch(() => undefined);
-    throw failure(`download answered HTTP ${response.statusCode}`, deps.token);
-  }
-  const header = response.headers["content-length"];
-  const announced = typeof header === "string" && /^\d+$/.test(header) ? Number(header) : undefined;
-  if (announced !== undefined && knownSize !== undefined && announced !== knownSize) {
-    clearTimeout(deadline);
-    response.body.destroy();
-    throw failure(`download is ${announced} bytes, Telegram said ${knownSize}`, deps.token);
-  }
-  const size = knownSize ?? announced;
-  if (size === undefined) {
-    clearTimeout(deadline);
-    response.body.destroy();
-    throw failure("the file's size is unknown", deps.token);
-  }
-  const output = new PassThrough();
-  pipeline(response.body, exactLength(size), output)
-    .catch((error: unknown) => {
-      // The stream's consumer sees the failure, without the URL.
-      output.destroy(failure("download broke off", deps.token, error));
-    })
-    .finally(() => clearTimeout(deadline));
-  return { stream: output, size };
 }
 
 async function openLocalFile(

@@ -1,8 +1,7 @@
 /**
- * Hands one piece of media to the task service. Links pass through (the service fetches them itself).
- * A Telegram file is streamed from the Bot API into POST /v1/uploads: checked, sniffed, voice notes
- * converted to MP3. The upload is one request, so a failure leaves no upload id behind, and every
- * retry opens the whole pipeline again from Telegram.
+ * Hands one piece of media to the task service: a link as it is, a Telegram file streamed from the Bot
+ * API into POST /v1/uploads (checked, sniffed, a voice note as MP3) in one request, so a failure leaves no
+ * upload behind and a retry opens the whole pipeline again.
  */
 
 import { createReadStream, createWriteStream } from "node:fs";
@@ -90,13 +89,11 @@ async function uploadVerified(
   apiKey: string,
   first: VerifiedFile,
 ): Promise<UploadResponse> {
-  let pending: VerifiedFile | undefined = first;
+  let unread: Readable | undefined = first.stream;
   const open = (): Readable => {
-    if (pending) {
-      const { stream } = pending;
-      pending = undefined;
-      return stream;
-    }
+    const stream = unread;
+    unread = undefined;
+    if (stream) return stream;
     // A retry: the earlier stream is spent, so fetch the file again (and check it again).
     const output = new PassThrough();
     openVerified(deps, ref)
@@ -113,7 +110,7 @@ async function uploadVerified(
     });
   } finally {
     // Refused before the first attempt read it: let the download go.
-    (pending as VerifiedFile | undefined)?.stream.destroy();
+    unread?.destroy();
   }
 }
 

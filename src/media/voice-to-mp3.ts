@@ -1,8 +1,6 @@
 /**
- * Telegram voice notes are OGG Opus, which the service's upload table does not list. They are turned
- * into MP3 chunk by chunk (Opus decoded in WebAssembly, MP3 encoded in JavaScript): memory holds one
- * chunk's samples at a time, whatever the length of the recording. The decoder and the encoder are
- * loaded at the first voice note, not at start: few submissions carry one.
+ * Voice notes are OGG Opus, which the service does not take: they become MP3 chunk by chunk, so memory
+ * holds one chunk's samples at a time. The decoder and the encoder are loaded at the first voice note.
  */
 
 import { MediaError } from "./accept.js";
@@ -40,6 +38,11 @@ export async function* oggOpusToMp3(
   const decoder = new OggOpusDecoder();
   const encoder = new Mp3Encoder(1, SAMPLE_RATE, BITRATE_KBPS);
   let samples = 0;
+  const encode = (decoded: { channelData: Float32Array[]; samplesDecoded: number }) => {
+    samples += decoded.samplesDecoded;
+    const mp3 = encoder.encodeBuffer(toInt16(decoded.channelData, decoded.samplesDecoded));
+    return mp3.length > 0 ? [bytes(mp3)] : [];
+  };
   try {
     await decoder.ready;
     for await (const chunk of source) {
@@ -48,17 +51,10 @@ export async function* oggOpusToMp3(
       if (decoded.errors.length > 0) {
         throw new Error(`Opus decoding failed: ${decoded.errors[0]?.message ?? "unknown error"}`);
       }
-      if (decoded.samplesDecoded === 0) continue;
-      samples += decoded.samplesDecoded;
-      const mp3 = encoder.encodeBuffer(toInt16(decoded.channelData, decoded.samplesDecoded));
-      if (mp3.length > 0) yield bytes(mp3);
+      if (decoded.samplesDecoded > 0) yield* encode(decoded);
     }
     const rest = await decoder.flush();
-    if (rest.samplesDecoded > 0) {
-      samples += rest.samplesDecoded;
-      const mp3 = encoder.encodeBuffer(toInt16(rest.channelData, rest.samplesDecoded));
-      if (mp3.length > 0) yield bytes(mp3);
-    }
+    if (rest.samplesDecoded > 0) yield* encode(rest);
     if (samples === 0) throw new Error("no audio in the voice note");
     const tail = encoder.flush();
     if (tail.length > 0) yield bytes(tail);

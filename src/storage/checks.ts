@@ -5,29 +5,28 @@ function check(holds: boolean, rule: string): void {
   if (!holds) throw new RangeError(rule);
 }
 
+const positive = (value: number) => Number.isFinite(value) && value > 0;
+const positiveInteger = (value: number) => Number.isInteger(value) && value > 0;
+
 /** A time-to-live in whole milliseconds (Redis PX takes integers), or undefined for none. */
 export function checkTtl(ttlMs: number | undefined): number | undefined {
   if (ttlMs === undefined) return undefined;
-  check(Number.isFinite(ttlMs) && ttlMs > 0, "a time-to-live must be a positive number");
+  check(positive(ttlMs), "a time-to-live must be a positive number");
   return Math.ceil(ttlMs);
 }
 
+// A cost above what a bucket holds or a window lets in could never be paid: the caller would wait forever.
 export function checkBucketRequest(rule: TokenBucketRule, cost: number): void {
-  check(Number.isFinite(rule.capacity) && rule.capacity > 0, "a bucket's capacity must be positive");
-  check(Number.isFinite(rule.refillPerMs) && rule.refillPerMs > 0, "a bucket's refill rate must be positive");
-  // A cost above the capacity could never be paid: the caller would wait forever.
-  check(
-    Number.isFinite(cost) && cost > 0 && cost <= rule.capacity,
-    "a bucket's cost must be positive and at most its capacity",
-  );
+  check(positive(rule.capacity), "a bucket's capacity must be positive");
+  check(positive(rule.refillPerMs), "a bucket's refill rate must be positive");
+  check(positive(cost) && cost <= rule.capacity, "a bucket's cost must be positive and at most its capacity");
 }
 
 export function checkWindowRequest(rule: RateWindowRule, cost: number): void {
-  check(Number.isInteger(rule.limit) && rule.limit > 0, "a window's limit must be a positive integer");
-  check(Number.isFinite(rule.windowMs) && rule.windowMs > 0, "a window's length must be positive");
-  // More events than the limit could never fit in one window: the caller would wait forever.
+  check(positiveInteger(rule.limit), "a window's limit must be a positive integer");
+  check(positive(rule.windowMs), "a window's length must be positive");
   check(
-    Number.isInteger(cost) && cost > 0 && cost <= rule.limit,
+    positiveInteger(cost) && cost <= rule.limit,
     "a window's cost must be a positive integer of at most its limit",
   );
 }

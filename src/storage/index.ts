@@ -17,9 +17,8 @@ export interface RedisClientOptions {
   /** Shown in CLIENT LIST and in logs. */
   name: string;
   /**
-   * Blocking consumers (BullMQ workers) must wait out outages: null retries a command forever.
-   * Ordinary commands fail after a few reconnection attempts, so an update handler or a job errors
-   * out and is retried later instead of hanging.
+   * null (BullMQ workers, which must wait out outages) retries a command forever; by default a command
+   * fails after a few reconnection attempts, so its handler or job is retried later instead of hanging.
    */
   maxRetriesPerRequest?: number | null;
 }

@@ -1,7 +1,4 @@
-/**
- * Reading back JSON the bot stored, through zod: strictly (the record, or an error that says why not) or
- * tolerantly (anything unreadable reads as nothing).
- */
+/** Reading back JSON the bot stored, through zod: strictly (or an error that says why) or tolerantly. */
 import { z } from "zod";
 import type { KeyValueStore } from "./ports.js";
 

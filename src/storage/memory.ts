@@ -1,8 +1,6 @@
 /**
- * Storage in this process's memory: the playground and single-instance runs. Same semantics as the
- * Redis adapter (the contract suite runs against both). Expiry is lazy, with no timers: a key past its
- * time is treated as absent when touched, and writes sweep expired entries now and then so keys that
- * are never read again (update dedupe marks) do not pile up.
+ * Storage in this process's memory, with the Redis adapter's semantics (one contract suite runs against
+ * both). Expiry is lazy, without timers; writes sweep expired keys now and then so unread ones do not pile up.
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
@@ -16,13 +14,10 @@ import {
 import type {
   KeyValueStore,
   LockStore,
-  RateWindowRule,
   RateWindowStore,
   SortedSetStore,
   Storage,
-  TokenBucketRule,
   TokenBucketStore,
-  TtlOption,
 } from "./ports.js";
 
 interface Entry {
@@ -94,25 +89,17 @@ class ExpiringMap {
 
 function createKeyValueStore(map: ExpiringMap): KeyValueStore {
   return {
-    async get(key) {
-      return map.get(key);
-    },
-    async getMany(keys) {
-      return keys.map((key) => map.get(key));
-    },
-    async set(key, value, options?: TtlOption) {
-      map.set(key, value, checkTtl(options?.ttlMs));
-    },
-    async setIfAbsent(key, value, options?: TtlOption) {
+    get: async (key) => map.get(key),
+    getMany: async (keys) => keys.map((key) => map.get(key)),
+    set: async (key, value, options) => map.set(key, value, checkTtl(options?.ttlMs)),
+    async setIfAbsent(key, value, options) {
       const ttlMs = checkTtl(options?.ttlMs);
       if (map.get(key) !== undefined) return false;
       map.set(key, value, ttlMs);
       return true;
     },
-    async delete(key) {
-      return map.delete(key);
-    },
-    async increment(key, options?: TtlOption) {
+    delete: async (key) => map.delete(key),
+    async increment(key, options) {
       const ttlMs = checkTtl(options?.ttlMs);
       const current = map.get(key);
       if (current === undefined) {
@@ -125,12 +112,11 @@ function createKeyValueStore(map: ExpiringMap): KeyValueStore {
       map.replaceValue(key, String(next));
       return next;
     },
-    async keys(prefix) {
-      return map
+    keys: async (prefix) =>
+      map
         .keys()
         .filter((key) => key.startsWith(prefix))
-        .sort();
-    },
+        .sort(),
   };
 }
 
@@ -147,9 +133,7 @@ function createSortedSetStore(): SortedSetStore {
       if (members?.size === 0) sets.delete(set);
       return removed;
     },
-    async score(set, member) {
-      return sets.get(set)?.get(member);
-    },
+    score: async (set, member) => sets.get(set)?.get(member),
     async rangeByScore(set, maxScore, limit) {
       if (limit <= 0) return [];
       const members = sets.get(set);
@@ -160,9 +144,7 @@ function createSortedSetStore(): SortedSetStore {
         .slice(0, limit)
         .map(([member]) => member);
     },
-    async size(set) {
-      return sets.get(set)?.size ?? 0;
-    },
+    size: async (set) => sets.get(set)?.size ?? 0,
   };
 }
 
@@ -175,10 +157,7 @@ function createLockStore(map: ExpiringMap): LockStore {
       map.set(name, token, ttl);
       return token;
     },
-    async release(name, token) {
-      if (map.get(name) !== token) return false;
-      return map.delete(name);
-    },
+    release: async (name, token) => map.get(name) === token && map.delete(name),
     async extend(name, token, ttlMs) {
       const ttl = checkTtl(ttlMs);
       if (map.get(name) !== token) return false;
@@ -193,7 +172,7 @@ const BucketStateSchema = z.object({ tokens: z.number(), at: z.number() });
 /** Bucket states expire once the bucket would be full again, as in Redis. */
 function createTokenBucketStore(map: ExpiringMap, now: () => number): TokenBucketStore {
   return {
-    async take(bucket: string, rule: TokenBucketRule, cost = 1) {
+    async take(bucket, rule, cost = 1) {
       checkBucketRequest(rule, cost);
       const at = now();
       const previous = map.getParsed(bucket, BucketStateSchema);
@@ -214,7 +193,7 @@ const WindowEventsSchema = z.array(z.number());
 /** A window keeps the times of the events still inside it, and is forgotten a window after the last. */
 function createRateWindowStore(map: ExpiringMap, now: () => number): RateWindowStore {
   return {
-    async take(name: string, rule: RateWindowRule, cost = 1) {
+    async take(name, rule, cost = 1) {
       checkWindowRequest(rule, cost);
       const at = now();
       const events = (map.getParsed(name, WindowEventsSchema) ?? []).filter(

@@ -1,9 +1,7 @@
 /**
- * Records this process wrote lately, by key: the JSON it wrote and nothing else. A record read back
- * exactly as this process wrote it was made by the program from a value of its type, so reading it
- * needs JSON.parse and no schema; anything else (another instance's write, an older release's, a hand
- * edit) is parsed with the schema as before. Bounded by the characters it holds: the records written
- * longest ago are forgotten first, and parsed again when read.
+ * The JSON this process wrote lately, by key: read back exactly so, it needs no schema; anything else
+ * (another instance's write, an older release's) is parsed with the schema. Bounded by the characters it
+ * holds: the oldest records are forgotten first.
  */
 import type { z } from "zod";
 

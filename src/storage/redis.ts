@@ -20,7 +20,6 @@ import type {
   SortedSetStore,
   Storage,
   TokenBucketStore,
-  TtlOption,
 } from "./ports.js";
 
 /** A Lua script run by its SHA-1, loaded on the first NOSCRIPT (after a restart or SCRIPT FLUSH). */
@@ -118,16 +117,11 @@ return 0
 `);
 
 const IntegerReply = z.number().int();
-const ScoreReply = z.string().transform((text, context) => {
-  if (text === "inf" || text === "+inf") return Number.POSITIVE_INFINITY;
-  if (text === "-inf") return Number.NEGATIVE_INFINITY;
-  const score = Number(text);
-  if (Number.isNaN(score)) {
-    context.addIssue({ code: "custom", message: "not a score" });
-    return z.NEVER;
-  }
-  return score;
-});
+// Redis writes infinite scores as "inf", "+inf" and "-inf".
+const ScoreReply = z
+  .string()
+  .transform((text) => Number(text.replace(/inf$/, "Infinity")))
+  .refine((score) => !Number.isNaN(score), "not a score");
 
 function scoreArgument(score: number): string {
   if (Number.isNaN(score)) throw new RangeError("a score must be a number");
@@ -144,19 +138,17 @@ function escapeGlob(text: string): string {
 function createKeyValueStore(redis: Redis, namespace: string): KeyValueStore {
   const at = (key: string) => namespace + key;
   return {
-    async get(key) {
-      return (await redis.get(at(key))) ?? undefined;
-    },
+    get: async (key) => (await redis.get(at(key))) ?? undefined,
     async getMany(keys) {
       if (keys.length === 0) return [];
       return (await redis.mget(keys.map(at))).map((value) => value ?? undefined);
     },
-    async set(key, value, options?: TtlOption) {
+    async set(key, value, options) {
       const ttlMs = checkTtl(options?.ttlMs);
       if (ttlMs === undefined) await redis.set(at(key), value);
       else await redis.set(at(key), value, "PX", ttlMs);
     },
-    async setIfAbsent(key, value, options?: TtlOption) {
+    async setIfAbsent(key, value, options) {
       const ttlMs = checkTtl(options?.ttlMs);
       const reply =
         ttlMs === undefined
@@ -164,10 +156,8 @@ function createKeyValueStore(redis: Redis, namespace: string): KeyValueStore {
           : await redis.set(at(key), value, "PX", ttlMs, "NX");
       return reply === "OK";
     },
-    async delete(key) {
-      return (await redis.del(at(key))) > 0;
-    },
-    async increment(key, options?: TtlOption) {
+    delete: async (key) => (await redis.del(at(key))) > 0,
+    async increment(key, options) {
       const ttlMs = checkTtl(options?.ttlMs) ?? 0;
       return IntegerReply.parse(await INCREMENT.run(redis, [at(key)], [ttlMs]));
     },
@@ -191,9 +181,7 @@ function createSortedSetStore(redis: Redis, namespace: string): SortedSetStore {
     async add(set, member, score) {
       await redis.zadd(at(set), scoreArgument(score), member);
     },
-    async remove(set, member) {
-      return (await redis.zrem(at(set), member)) > 0;
-    },
+    remove: async (set, member) => (await redis.zrem(at(set), member)) > 0,
     async score(set, member) {
       const reply = await redis.zscore(at(set), member);
       return reply === null ? undefined : ScoreReply.parse(reply);
@@ -202,9 +190,7 @@ function createSortedSetStore(redis: Redis, namespace: string): SortedSetStore {
       if (limit <= 0) return [];
       return await redis.zrangebyscore(at(set), "-inf", scoreArgument(maxScore), "LIMIT", 0, limit);
     },
-    async size(set) {
-      return await redis.zcard(at(set));
-    },
+    size: (set) => redis.zcard(at(set)),
   };
 }
 
@@ -217,9 +203,8 @@ function createLockStore(redis: Redis, namespace: string): LockStore {
       const reply = await redis.set(namespace + name, token, "PX", ttl, "NX");
       return reply === "OK" ? token : undefined;
     },
-    async release(name, token) {
-      return IntegerReply.parse(await RELEASE.run(redis, [namespace + name], [token])) > 0;
-    },
+    release: async (name, token) =>
+      IntegerReply.parse(await RELEASE.run(redis, [namespace + name], [token])) > 0,
     async extend(name, token, ttlMs) {
       const ttl = checkTtl(ttlMs);
       if (ttl === undefined) throw new RangeError("a lock needs a time-to-live");

@@ -1,8 +1,6 @@
 /**
- * Compact callback data: `<scope>:<nonce>:<action>:<field>...`. The nonce is the one the chat's newest
- * menu was built with, so a press on any older message is recognised as stale. Telegram caps
- * callback_data at 64 bytes; packing refuses anything longer instead of letting Telegram reject the whole
- * message. Each kind of button is one `defineCallback`, whose fields are parsed back by zod.
+ * Callback data `<scope>:<nonce>:<action>:<field>...`, within Telegram's 64 bytes; the nonce is the chat's
+ * newest menu's, so a press on an older message is stale. Each kind of button is one `defineCallback`.
  */
 import { randomBytes } from "node:crypto";
 import type { Context } from "grammy";
@@ -32,12 +30,6 @@ export type CallbackScope = (typeof CALLBACK_SCOPES)[keyof typeof CALLBACK_SCOPE
 export const MAX_CALLBACK_BYTES = 64;
 const SEPARATOR = ":";
 const PART_PATTERN = /^[A-Za-z0-9_.\-+]*$/;
-
-export interface CallbackData {
-  scope: CallbackScope;
-  nonce: string;
-  args: string[];
-}
 
 export function newNonce(): string {
   return randomBytes(4).toString("base64url").slice(0, 6);
@@ -70,7 +62,9 @@ export function packCallback(
 }
 
 /** Scope, nonce and raw arguments; undefined for anything this bot did not produce. */
-export function decodeCallback(data: string | undefined): CallbackData | undefined {
+export function decodeCallback(
+  data: string | undefined,
+): { scope: CallbackScope; nonce: string; args: string[] } | undefined {
   if (data === undefined || Buffer.byteLength(data, "utf8") > MAX_CALLBACK_BYTES) return undefined;
   const [scope, nonce, ...args] = data.split(SEPARATOR);
   if (scope === undefined || nonce === undefined || !isCallbackScope(scope) || nonce.length === 0)

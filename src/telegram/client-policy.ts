@@ -1,7 +1,6 @@
 /**
- * How every Bot API call is made, in one place: over the process's kept-alive transport (transport.ts),
- * flood waits and Telegram's 5xx retried a capped number of times (auto-retry's default retries
- * forever), and sends paced per chat and per bot.
+ * How every Bot API call is made: over the shared transport, flood waits and 5xx retried a capped number
+ * of times (auto-retry's default retries forever), sends paced per chat and per bot.
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Api, type ApiClientOptions, type Transformer } from "grammy";
@@ -9,19 +8,12 @@ import type { TokenBucketStore } from "../storage/ports.js";
 import { telegramPacing } from "./pacing.js";
 import { botApiTransport } from "./transport.js";
 
-interface RetryCaps {
-  maxRetryAttempts: number;
-  maxDelaySeconds: number;
-}
-
-/** While a person waits (updates and forms): a longer flood wait is better reported than sat out. */
-const INTERACTIVE_RETRY: RetryCaps = { maxRetryAttempts: 3, maxDelaySeconds: 30 };
-/** Jobs have no one waiting on the line and can sit out a longer flood wait. */
-const BACKGROUND_RETRY: RetryCaps = { maxRetryAttempts: 3, maxDelaySeconds: 60 };
-
-/** For the bot's own Api and, through the conversations plugin, for calls made inside forms. */
+/**
+ * For the bot's own Api and, through the conversations plugin, for calls made inside forms: while a person
+ * waits, a longer flood wait is better reported than sat out.
+ */
 export function interactiveRetry(): Transformer {
-  return autoRetry({ ...INTERACTIVE_RETRY, rethrowHttpErrors: false });
+  return autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: false });
 }
 
 /** grammY client options for every Api of the process: its Bot API root and the shared transport. */
@@ -35,7 +27,8 @@ export function botApiClient(apiRoot: string | undefined): ApiClientOptions {
  */
 export function createJobsApi(options: { token: string; apiRoot: string; buckets: TokenBucketStore }): Api {
   const api = new Api(options.token, botApiClient(options.apiRoot));
-  api.config.use(autoRetry({ ...BACKGROUND_RETRY, rethrowHttpErrors: true }));
+  // Jobs have no one waiting on the line and can sit out a longer flood wait.
+  api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true }));
   api.config.use(telegramPacing(options.buckets));
   return api;
 }

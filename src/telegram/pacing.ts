@@ -1,15 +1,13 @@
 /**
- * Keeps what the jobs send within Telegram's rates: about 30 messages a second per bot and one a
- * second per private chat (with a short burst). The budgets live in storage buckets, so several
- * instances share them. Installed as an API transformer on the jobs' Api.
+ * Keeps what the jobs send within Telegram's rates (about 30 messages a second per bot, one per chat),
+ * in storage buckets that several instances share.
  */
 import type { Transformer } from "grammy";
 import type { TokenBucketRule, TokenBucketStore } from "../storage/ports.js";
 
 /**
- * A little under Telegram's own figures: our clock and Telegram's count the same second a few
- * milliseconds apart, and a send refused with 429 costs a whole retry_after. A chat takes a burst of
- * three, which an album of three or more uses up.
+ * A little under Telegram's figures: clocks differ by milliseconds, and a 429 costs a whole retry_after.
+ * A chat takes a burst of three.
  */
 const BOT_RATE: TokenBucketRule = { capacity: 20, refillPerMs: 28 / 1000 };
 const CHAT_RATE: TokenBucketRule = { capacity: 3, refillPerMs: 0.9 / 1000 };
@@ -20,19 +18,16 @@ const PACED = /^(send|edit|copy|forward)/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends already paid for in their chat's budget, by chat: a delivery reserves its first message before
- * it starts (and waits elsewhere when the chat is busy), so that send does not take a second token. A
- * chat's tokens are all alike, so whichever send to the chat comes first uses a credit; one left unused
- * when its delivery ends is dropped.
+ * Sends already paid for in their chat's budget: a delivery reserves its first message before it starts,
+ * so that send takes no second token. Whichever send to the chat comes first uses a credit; one left
+ * unused when its delivery ends is dropped.
  */
 const prepaid = new Map<string, Array<{ remaining: number }>>();
 
 export async function withPrepaidSend<T>(chatId: number, work: () => Promise<T>): Promise<T> {
   const chat = String(chatId);
   const credit = { remaining: 1 };
-  const credits = prepaid.get(chat);
-  if (credits) credits.push(credit);
-  else prepaid.set(chat, [credit]);
+  prepaid.set(chat, [...(prepaid.get(chat) ?? []), credit]);
   try {
     return await work();
   } finally {
@@ -55,16 +50,10 @@ export async function reserveChatSend(buckets: TokenBucketStore, chatId: number)
   return (await buckets.take(`telegram:chat:${chatId}`, CHAT_RATE)).waitMs;
 }
 
-async function takeTokens(
-  buckets: TokenBucketStore,
-  bucket: string,
-  rule: TokenBucketRule,
-  cost: number,
-): Promise<void> {
-  for (;;) {
-    const { waitMs } = await buckets.take(bucket, rule, cost);
-    if (waitMs <= 0) return;
-    await sleep(waitMs);
+async function takeTokens(buckets: TokenBucketStore, bucket: string, rule: TokenBucketRule, cost: number) {
+  for (let wait = 1; wait > 0; ) {
+    wait = (await buckets.take(bucket, rule, cost)).waitMs;
+    if (wait > 0) await sleep(wait);
   }
 }
 
@@ -87,9 +76,8 @@ export function telegramPacing(
       // A burst is as much as a bucket holds: a longer album takes the whole of it.
       let chatCost = Math.min(messages, rates.chat.capacity);
       if (chat !== undefined && usePrepaidSend(chat)) chatCost -= 1;
-      if (chatCost > 0 && chat !== undefined) {
+      if (chatCost > 0 && chat !== undefined)
         await takeTokens(buckets, `telegram:chat:${chat}`, rates.chat, chatCost);
-      }
       await takeTokens(buckets, "telegram:bot", rates.bot, Math.min(messages, rates.bot.capacity));
     }
     return prev(method, payload, signal);

@@ -1,12 +1,7 @@
 /**
- * One chat's updates in order across bot processes. The bot's own line (arrival-order.ts) orders a
- * chat's updates within one process; behind a load balancer in webhook mode two processes may each hold
- * an update of the same chat. Each update joins its chat's line in storage (a sorted set by update_id, which
- * Telegram hands out in order) and runs when it is first in line and holds the chat's lock, so the
- * chat's session is read and written by one update at a time, in the order Telegram sent them.
- *
- * Routing by chat id at the load balancer would also work, but ties the deployment to one balancer's
- * features; the line in storage works behind any balancer, with one Redis round trip or two per wait.
+ * One chat's updates in order across bot processes (behind a load balancer, in webhook mode): each update
+ * joins its chat's line in storage (a sorted set by update_id) and runs when it is first in line and
+ * holds the chat's lock. Unlike routing by chat id at the balancer, this works behind any balancer.
  */
 import type { Update } from "grammy/types";
 import type { Storage } from "../storage/ports.js";

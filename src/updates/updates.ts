@@ -1,8 +1,7 @@
 /**
- * How an update reaches the middleware, whichever way it came (long polling or the webhook): its shape
- * checked first, not before storage is reachable, and handled once more when storage went away while
- * it ran and nothing had been said in the chat yet, so a Redis outage delays answers instead of
- * losing them. Polling asks Telegram for more only while storage is up: Telegram keeps the rest.
+ * How an update reaches the middleware, by polling or the webhook: its shape checked, once storage is up,
+ * and handled again when storage went away before anything was said in the chat, so a Redis outage delays
+ * answers instead of losing them.
  */
 import { API_CONSTANTS, BotError, type Transformer } from "grammy";
 import type { Update } from "grammy/types";
@@ -71,21 +70,17 @@ const UpdateShapeSchema = z.looseObject({
     .optional(),
 });
 
-export type ReadUpdate =
-  | { kind: "update"; update: Update }
-  | { kind: "ignored"; updateId: number }
-  | { kind: "malformed" };
-
 function hasUpdateShape(body: unknown): body is Update {
   return UpdateShapeSchema.safeParse(body).success;
 }
 
 /** What a body is: an update to handle, one of a kind the bot does not use, or not an update at all. */
-export function readUpdate(body: unknown): ReadUpdate {
+export function readUpdate(
+  body: unknown,
+): { kind: "update"; update: Update } | { kind: "ignored"; updateId: number } | { kind: "malformed" } {
   if (!hasUpdateShape(body)) return { kind: "malformed" };
-  if (!HANDLED_UPDATES.some((kind) => body[kind] !== undefined)) {
+  if (!HANDLED_UPDATES.some((kind) => body[kind] !== undefined))
     return { kind: "ignored", updateId: body.update_id };
-  }
   return { kind: "update", update: body };
 }
 
@@ -96,10 +91,7 @@ const SAYS_SOMETHING =
 type Progress = { said: boolean };
 /** What each update being handled has said so far. */
 const progressOf = new WeakMap<Update, Progress>();
-/**
- * The update whose turn it is in each chat (a chat's updates take turns), and the presses and inline
- * queries being answered.
- */
+/** The update whose turn it is in each chat, and the presses and inline queries being answered. */
 const speakerInChat = new Map<string, Progress>();
 const speakerOfPress = new Map<string, Progress>();
 const speakerOfQuery = new Map<string, Progress>();
@@ -110,11 +102,7 @@ function speakerOf(payload: unknown): Progress | undefined {
     chat_id: chat,
     callback_query_id: press,
     inline_query_id: query,
-  } = payload as {
-    chat_id?: unknown;
-    callback_query_id?: unknown;
-    inline_query_id?: unknown;
-  };
+  } = payload as Record<string, unknown>;
   if (typeof press === "string") return speakerOfPress.get(press);
   if (typeof query === "string") return speakerOfQuery.get(query);
   return typeof chat === "number" || typeof chat === "string" ? speakerInChat.get(String(chat)) : undefined;
@@ -157,15 +145,10 @@ export function pollOnlyWhileStorageIsUp(storage: Pick<Storage, "whenUp">): Tran
 /** A handler that failed for storage more often than this is reported like any other failure. */
 const MAX_OUTAGE_ATTEMPTS = 5;
 
-export interface ResilientHandlingDeps {
-  storage: Pick<Storage, "whenUp" | "isOutage">;
-  logger: Logger;
-}
-
 /** Wraps bot.handleUpdate: waits for storage, and runs an update again that storage cut short. */
 export function handleThroughOutages(
   handleUpdate: (update: Update) => Promise<void>,
-  deps: ResilientHandlingDeps,
+  deps: { storage: Pick<Storage, "whenUp" | "isOutage">; logger: Logger },
 ): (update: Update) => Promise<void> {
   return async (update) => {
     for (let attempt = 1; ; attempt++) {

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { telegramWebhook } from "../../src/http/telegram-webhook.js";
 import { createLogger } from "../../src/logger.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
-import { handleThroughOutages, readUpdate } from "../../src/updates/updates.js";
+import { handleThroughOutages } from "../../src/updates/updates.js";
 import { BotHarness } from "../support/bot-harness.js";
 import { fuzzBodies } from "../support/fuzz.js";
 
@@ -37,7 +37,6 @@ describe("POST /telegram under fuzzing", () => {
       secretToken: SECRET,
       kv: storage.kv,
       logger: silent,
-      read: readUpdate,
       handle: handleThroughOutages((update) => harness.bot.handleUpdate(update), { storage, logger: silent }),
     });
     const app = new Hono();

@@ -5,7 +5,7 @@ import { telegramWebhook } from "../../src/http/telegram-webhook.js";
 import { createLogger } from "../../src/logger.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
 import type { Storage } from "../../src/storage/ports.js";
-import { handleThroughOutages, readUpdate } from "../../src/updates/updates.js";
+import { handleThroughOutages } from "../../src/updates/updates.js";
 import { BotHarness, type BotHarnessOptions, lastCall, textOf } from "../support/bot-harness.js";
 
 const SECRET = "s3cret-token";
@@ -35,7 +35,6 @@ function webhookRig(options: BotHarnessOptions & { answerWithinMs?: number } = {
     secretToken: SECRET,
     kv: storage.kv,
     logger: silent,
-    read: readUpdate,
     handle: handleThroughOutages((update) => harness.bot.handleUpdate(update), { storage, logger: silent }),
     ...(options.answerWithinMs === undefined ? {} : { answerWithinMs: options.answerWithinMs }),
   });
