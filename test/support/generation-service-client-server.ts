@@ -109,14 +109,3 @@ export function captureLogger(): { logger: Logger; lines: string[] } {
   });
   return { logger: pino({ level: "debug" }, destination), lines };
 }
-
-/** A port nothing listens on. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  await once(server, "close");
-  return port;
-}

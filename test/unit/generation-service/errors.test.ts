@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GenerationServiceError, SERVICE_ERROR_CODES } from "../../../src/generation-service/errors.js";
 import {
-  freePort,
   type GenerationServiceStub,
   rateHeaders,
   sendError,
   sendJson,
   startGenerationServiceStub,
 } from "../../support/generation-service-client-server.js";
+import { refusingAddress } from "../../support/refusing-address.js";
 import { API_KEY, IDEMPOTENCY_KEY } from "./fixtures.js";
 import { type ClientRig, clientRig, failure } from "./harness.js";
 
@@ -181,9 +181,12 @@ describe("failures without a code of the spec", () => {
   });
 
   it("reports a refused connection as network", async () => {
-    const port = await freePort();
-    const error = await failure(oneShot({ baseUrl: `http://127.0.0.1:${port}` }).client.listModels());
-    expect(error).toMatchObject({ code: "network" });
-    expect(error.code).toBe("network");
+    const refusing = await refusingAddress();
+    try {
+      const error = await failure(oneShot({ baseUrl: refusing.url }).client.listModels());
+      expect(error.code).toBe("network");
+    } finally {
+      await refusing.release();
+    }
   });
 });

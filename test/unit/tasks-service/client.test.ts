@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TasksServiceClient, type TasksServiceClientOptions } from "../../../src/tasks-service/client.js";
 import { TasksServiceError } from "../../../src/tasks-service/errors.js";
 import { KeyPacing } from "../../../src/tasks-service/pacing.js";
+import { refusingAddress } from "../../support/refusing-address.js";
 import {
   captureLogger,
   freePort,
@@ -263,10 +264,14 @@ describe("error statuses", () => {
   });
 
   it("reports a refused connection as network", async () => {
-    const port = await freePort();
-    const client = makeClient({ baseUrl: `http://127.0.0.1:${port}`, retry: { maxAttempts: 1 } });
-    const error = await failure(client.me(API_KEY));
-    expect(error).toMatchObject({ kind: "network", operation: "me", notSent: true });
+    const refusing = await refusingAddress();
+    try {
+      const client = makeClient({ baseUrl: refusing.url, retry: { maxAttempts: 1 } });
+      const error = await failure(client.me(API_KEY));
+      expect(error).toMatchObject({ kind: "network", operation: "me", notSent: true });
+    } finally {
+      await refusing.release();
+    }
   });
 });
 
