@@ -64,13 +64,8 @@ export class ApiKeys implements ApiKeysPort, ExistingApiKeyReader {
     generateApiKey(deps.prefix);
   }
 
-  /** A new personal key; one they already have is revoked at once (issuing again is rotating). */
+  /** A new personal key; the old one stops verifying before the new one exists (issuing again rotates). */
   issue(userId: number): Promise<IssuedApiKey> {
-    return this.withUserLock(userId, () => this.replaceKey(userId, "personal"));
-  }
-
-  /** A new personal key; the old one stops verifying before the new one exists. */
-  rotate(userId: number): Promise<IssuedApiKey> {
     return this.withUserLock(userId, () => this.replaceKey(userId, "personal"));
   }
 

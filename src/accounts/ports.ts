@@ -31,7 +31,6 @@ export interface ApiKeysPort extends ApiKeyReader {
   /** Also says whether the key was issued just now. */
   ensure(userId: number): Promise<{ apiKey: string; issued: boolean }>;
   issue(userId: number): Promise<IssuedApiKey>;
-  rotate(userId: number): Promise<IssuedApiKey>;
   revoke(userId: number): Promise<boolean>;
   describe(userId: number): Promise<DescribedApiKey | undefined>;
 }
