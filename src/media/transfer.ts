@@ -49,13 +49,7 @@ export function uploadFileName(
   return `${base}.${extension}`;
 }
 
-interface VerifiedFile {
-  stream: Readable;
-  size: number;
-  format: MediaFormat;
-}
-
-async function openVerified(deps: TransferDeps, ref: TelegramMediaRef): Promise<VerifiedFile> {
+async function openVerified(deps: TransferDeps, ref: TelegramMediaRef) {
   const declared = formatOf(ref);
   if (declared === undefined || !FORMATS[declared].tasks) {
     throw new MediaError("unsupported_type", `${ref.kind} ${ref.mime ?? ""} is not accepted`, {
@@ -73,6 +67,8 @@ async function openVerified(deps: TransferDeps, ref: TelegramMediaRef): Promise<
     throw error;
   }
 }
+
+type VerifiedFile = Awaited<ReturnType<typeof openVerified>>;
 
 /** The MediaError behind a failure, if one caused it (a download that broke during the upload). */
 function mediaErrorIn(error: unknown): MediaError | undefined {
