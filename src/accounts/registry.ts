@@ -25,11 +25,6 @@ const KeyRecordSchema = z.strictObject({
 });
 export type KeyRecord = z.infer<typeof KeyRecordSchema>;
 
-export interface VerifiedKey {
-  userId: number;
-  keyId: string;
-}
-
 /** A registry entry that is not what this module writes: data damage, never a caller's mistake. */
 export class KeyRegistryError extends Error {
   override name = "KeyRegistryError";
@@ -66,8 +61,7 @@ export class KeyRegistry {
   async revoke(keyId: string, userId: number, at: Date): Promise<boolean> {
     const record = await this.record(keyId);
     if (!record || record.userId !== userId || record.revokedAt !== null) return false;
-    const revoked: KeyRecord = { ...record, revokedAt: at.toISOString() };
-    await this.storage.kv.set(registryKey(keyId), JSON.stringify(revoked));
+    await this.storage.kv.set(registryKey(keyId), JSON.stringify({ ...record, revokedAt: at.toISOString() }));
     return true;
   }
 
@@ -87,7 +81,7 @@ export class KeyRegistry {
    * revoked. Malformed text is refused before any storage access; the digests are compared in constant
    * time, against a dummy when the id is unknown.
    */
-  async verify(apiKey: string): Promise<VerifiedKey | undefined> {
+  async verify(apiKey: string): Promise<Pick<KeyRecord, "userId" | "keyId"> | undefined> {
     const parsed = parseApiKey(apiKey);
     if (!parsed) return undefined;
     const record = await this.record(parsed.keyId);

@@ -29,13 +29,8 @@ export class KeyVault {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv(CIPHER, this.secret, iv, { authTagLength: TAG_BYTES });
     const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-    const tag = cipher.getAuthTag();
-    return [
-      VERSION,
-      iv.toString("base64url"),
-      tag.toString("base64url"),
-      ciphertext.toString("base64url"),
-    ].join(".");
+    const parts = [iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString("base64url"));
+    return [VERSION, ...parts].join(".");
   }
 
   open(sealed: string): string {

@@ -11,14 +11,7 @@ import {
   checkWindowRequest,
   compareMembers,
 } from "./checks.js";
-import type {
-  KeyValueStore,
-  LockStore,
-  RateWindowStore,
-  SortedSetStore,
-  Storage,
-  TokenBucketStore,
-} from "./ports.js";
+import type { Storage } from "./ports.js";
 
 interface Entry {
   value: string;
@@ -87,7 +80,7 @@ class ExpiringMap {
   }
 }
 
-function createKeyValueStore(map: ExpiringMap): KeyValueStore {
+function createKeyValueStore(map: ExpiringMap): Storage["kv"] {
   return {
     get: async (key) => map.get(key),
     getMany: async (keys) => keys.map((key) => map.get(key)),
@@ -120,7 +113,7 @@ function createKeyValueStore(map: ExpiringMap): KeyValueStore {
   };
 }
 
-function createSortedSetStore(): SortedSetStore {
+function createSortedSetStore(): Storage["sortedSets"] {
   const sets = new Map<string, Map<string, number>>();
   return {
     async add(set, member, score) {
@@ -148,7 +141,7 @@ function createSortedSetStore(): SortedSetStore {
   };
 }
 
-function createLockStore(map: ExpiringMap): LockStore {
+function createLockStore(map: ExpiringMap): Storage["locks"] {
   return {
     async acquire(name, ttlMs) {
       const ttl = checkTtl(ttlMs);
@@ -170,7 +163,7 @@ function createLockStore(map: ExpiringMap): LockStore {
 const BucketStateSchema = z.object({ tokens: z.number(), at: z.number() });
 
 /** Bucket states expire once the bucket would be full again, as in Redis. */
-function createTokenBucketStore(map: ExpiringMap, now: () => number): TokenBucketStore {
+function createTokenBucketStore(map: ExpiringMap, now: () => number): Storage["buckets"] {
   return {
     async take(bucket, rule, cost = 1) {
       checkBucketRequest(rule, cost);
@@ -191,7 +184,7 @@ function createTokenBucketStore(map: ExpiringMap, now: () => number): TokenBucke
 const WindowEventsSchema = z.array(z.number());
 
 /** A window keeps the times of the events still inside it, and is forgotten a window after the last. */
-function createRateWindowStore(map: ExpiringMap, now: () => number): RateWindowStore {
+function createRateWindowStore(map: ExpiringMap, now: () => number): Storage["windows"] {
   return {
     async take(name, rule, cost = 1) {
       checkWindowRequest(rule, cost);

@@ -14,11 +14,8 @@ export type ScheduleDeletion = (chatId: number, messageId: number, at: Date) => 
 /** Telegram's answers that mean there is nothing left to delete: retrying cannot change them. */
 function nothingToDelete(error: unknown): boolean {
   if (!(error instanceof GrammyError)) return false;
-  if (error.error_code === 403) return true;
-  return (
-    error.error_code === 400 &&
-    /message to delete not found|message can't be deleted/i.test(error.description)
-  );
+  const gone = /message to delete not found|message can't be deleted/i;
+  return error.error_code === 403 || (error.error_code === 400 && gone.test(error.description));
 }
 
 /**

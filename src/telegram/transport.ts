@@ -15,12 +15,8 @@ interface BotApiRequest {
   signal?: AbortSignal | null;
 }
 
-/** The answer as grammY's client reads it. */
-interface BotApiAnswer {
-  json(): Promise<unknown>;
-}
-
-type BotApiTransport = (url: string, init: BotApiRequest) => Promise<BotApiAnswer>;
+/** The answer as grammY's client reads it: its JSON. */
+type BotApiTransport = (url: string, init: BotApiRequest) => Promise<{ json(): Promise<unknown> }>;
 
 function createTransport(): BotApiTransport {
   const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
