@@ -1,8 +1,6 @@
 /**
- * Accounts of the Image and Video Generation Service linked to chat users. Keys for that service are made
- * in its own web account area, not by the bot: the user hands one over with /connect, optionally with the
- * webhook signing secret shown next to it. Both are kept only sealed by the vault, like the task service
- * keys, and are forgotten on /disconnect.
+ * Generation service accounts linked to chat users: the user hands over a key made in the service's web
+ * area with /connect, optionally with its webhook signing secret; both kept sealed, forgotten on /disconnect.
  */
 import { z } from "zod";
 import { readJsonRecord } from "../storage/json.js";

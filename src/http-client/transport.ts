@@ -1,10 +1,7 @@
 /**
- * One attempt of an HTTP call, the same for every service client: the request with its time-outs, the
- * answer's body read up to a limit, and what a failure on our side of the wire means. A failure says
- * whether the request certainly never reached the service (no connection was made): only then may a
- * call that is not safe to repeat be sent again; a time-out or a broken connection after sending leaves
- * the outcome unknown. undici and the connection pool are made at the first call, not at start: most
- * updates never reach a service.
+ * One attempt of an HTTP call for every service client: time-outs, the answer's body read up to a limit,
+ * and whether a failure certainly never reached the service (only then is a call that is not safe to
+ * repeat sent again). undici and the pool are made at the first call: most updates never reach a service.
  */
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";

@@ -23,15 +23,11 @@ export interface TelegramWebhookDeps {
   answerWithinMs?: number;
 }
 
-export function telegramWebhook(deps: TelegramWebhookDeps): {
-  mount(app: Hono): void;
-  /** Resolves once the updates still being handled after their answer are done. */
-  drain(): Promise<void>;
-} {
+export function telegramWebhook(deps: TelegramWebhookDeps) {
   const running = new Set<Promise<void>>();
   const answerWithinMs = deps.answerWithinMs ?? ANSWER_WITHIN_MS;
   return {
-    mount(app) {
+    mount(app: Hono) {
       app.post("/telegram", async (c) => {
         if (!sameSecret(c.req.header("x-telegram-bot-api-secret-token"), deps.secretToken)) {
           return c.json({ error: "wrong secret token" }, 401);
@@ -59,6 +55,7 @@ export function telegramWebhook(deps: TelegramWebhookDeps): {
         return c.json({ ok: true });
       });
     },
+    /** Resolves once the updates still being handled after their answer are done. */
     async drain() {
       await Promise.all(running);
     },
