@@ -5,22 +5,16 @@
  */
 import type { z } from "zod";
 
-export interface ServiceCallErrorInit<Operation extends string> {
-  operation: Operation;
-  /** Absent when the service did not answer (or the client refused before sending). */
-  status?: number;
-  /** The service's own explanation, or ours when it did not answer. */
-  detail?: string;
-  retryAfterMs?: number;
-  /** The request certainly did not reach the service: no connection was made. */
-  notSent?: boolean;
-  cause?: unknown;
-}
+export type ServiceCallErrorInit<Operation extends string> = Pick<
+  ServiceCallError<Operation>,
+  "operation" | "status" | "detail" | "retryAfterMs"
+> & { notSent?: boolean; cause?: unknown };
 
 export class ServiceCallError<Operation extends string> extends Error {
   readonly operation: Operation;
-  /** HTTP status when the service answered. */
+  /** Absent when the service did not answer (or the client refused before sending). */
   readonly status?: number;
+  /** The service's own explanation, or ours when it did not answer. */
   readonly detail?: string;
   /** How long the service (or our own pacing) asked to wait before trying again. */
   readonly retryAfterMs?: number;

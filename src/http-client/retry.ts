@@ -10,7 +10,6 @@ export interface RetryPolicy {
   maxAttempts: number;
   /** The shortest first wait; each later wait starts from twice the one before. */
   baseDelayMs: number;
-  /** Longest single backoff. */
   maxDelayMs: number;
   /** Longest Retry-After honoured; a longer one ends the retries (the caller sees the 429 or 503). */
   maxRetryAfterMs: number;

@@ -77,16 +77,12 @@ export class MemoryJobQueue extends Lanes<Lane> implements JobQueue {
   }
 
   async depths(): Promise<Record<string, QueueDepth>> {
-    const result: Record<string, QueueDepth> = {};
-    for (const [name, lane] of this.lanes) {
-      result[name] = {
-        waiting: lane.ready.length + lane.readyBackground.length,
-        active: lane.active,
-        delayed: lane.delayed.size,
-        failed: lane.failed,
-      };
-    }
-    return result;
+    return Object.fromEntries(
+      [...this.lanes].map(([name, { ready, readyBackground, active, delayed, failed }]) => [
+        name,
+        { waiting: ready.length + readyBackground.length, active, delayed: delayed.size, failed },
+      ]),
+    );
   }
 
   async close(deadlineMs: number): Promise<void> {

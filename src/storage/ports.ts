@@ -46,9 +46,8 @@ export interface LockStore {
 }
 
 export interface TokenBucketRule {
-  /** Largest burst. */
+  /** The largest burst. */
   capacity: number;
-  /** Tokens that come back per millisecond. */
   refillPerMs: number;
 }
 
