@@ -1,7 +1,6 @@
 /**
- * The bot's settings, read once from the environment and checked with zod. A bad setting stops start-up
- * with one message that names every bad variable and why, never its value (values may be secrets).
- * This is the only module that reads the environment; the caller hands it `process.env`.
+ * The bot's settings, read once from the environment (only here; the caller hands in `process.env`) and
+ * checked with zod: a bad one stops start-up naming every bad variable and why, never its value.
  */
 
 import path from "node:path";
@@ -9,10 +8,8 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 const LOCALES = ["en", "uk", "ru"] as const;
-export type Locale = (typeof LOCALES)[number];
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const CLOUD_BOT_API_ROOT = "https://api.telegram.org";
 /** The cloud Bot API serves downloads (getFile) up to 20 MB. */

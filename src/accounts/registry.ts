@@ -1,7 +1,6 @@
 /**
- * The key registry the service verifies keys against. Each key is one storage entry under its id holding
- * only the SHA-256 of the whole key, the owner and dates; never the key itself. The layout is documented
- * for the service's operators in docs/key-registry.md; change both together.
+ * The key registry the service verifies keys against: per key id, the SHA-256 of the whole key, its owner
+ * and dates, never the key. docs/key-registry.md documents the layout for operators; change both together.
  */
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";

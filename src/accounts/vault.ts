@@ -1,7 +1,6 @@
 /**
- * Users' keys at rest in the bot's own storage, so it can create tasks for them: AES-256-GCM under
- * KEY_VAULT_SECRET. Sealed form: `v1.<iv base64url>.<tag base64url>.<ciphertext base64url>`; the version
- * lets a later secret or cipher coexist with sealed values already stored.
+ * Users' keys at rest, AES-256-GCM under KEY_VAULT_SECRET, sealed as `v1.<iv>.<tag>.<ciphertext>` in
+ * base64url; the version lets a later secret or cipher coexist with values already stored.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 

@@ -1,7 +1,6 @@
 /**
- * The common part of each service's one error class: which call failed, what the service answered (its
- * status, its own explanation, how long it asked to wait) and whether the request certainly never
- * reached it. Each service adds how it names what went wrong (a kind, or the code of its error table).
+ * The common part of each service's error: which call failed, what the service answered and whether the
+ * request certainly never reached it. Each service adds its own name for what went wrong.
  */
 import type { z } from "zod";
 

@@ -1,7 +1,6 @@
 /**
- * POST /telegram in webhook mode. Telegram sends an update again without an answer within 10 s, so the
- * answer comes in time (work still running goes on after it), and an update is handled once: its id is
- * remembered in storage for a day.
+ * POST /telegram in webhook mode: answered within Telegram's 10 s (work goes on after it), or the update
+ * comes again; an update is handled once, its id remembered in storage for a day.
  */
 import type { Update } from "grammy/types";
 import type { Hono } from "hono";

@@ -1,7 +1,6 @@
 /**
- * How long an audio or video file plays, read from its container without decoding it (an OGG from its
- * last page, so it needs its end as well): a file sent as a document comes without the length Telegram
- * states for videos and audio, and the card's estimate and the talking video's 15-second limit need it.
+ * How long an audio or video file plays, read from its container (an OGG from its last page): a document
+ * comes without Telegram's length, and the card's estimate and the talking video's 15-second limit need it.
  */
 import type { MediaFormat } from "./accept.js";
 import { afterId3Tags, firstMp3Frame, mp3FrameAt, mp4Movie } from "./media-header.js";

@@ -1,7 +1,6 @@
 /**
- * Streams a file a user sent from the Bot API: getFile, then a GET of its URL with undici (loaded at the
- * first download). The URL carries the bot token: it is never logged, stored or put in an error message.
- * A local Bot API server's absolute path is read from the disk.
+ * Streams a file a user sent from the Bot API (getFile, then a GET with undici, or a local server's path
+ * from the disk). The URL carries the bot token: it is never logged, stored or put in an error message.
  */
 
 import { createReadStream } from "node:fs";

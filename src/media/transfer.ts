@@ -1,7 +1,6 @@
 /**
- * Hands one piece of media to the task service: a link as it is, a Telegram file streamed from the Bot
- * API into POST /v1/uploads (checked, sniffed, a voice note as MP3) in one request, so a failure leaves no
- * upload behind and a retry opens the whole pipeline again.
+ * Hands one piece of media to the task service: a link as it is, a Telegram file (checked, sniffed, a voice
+ * note as MP3) streamed into POST /v1/uploads in one request, so a failure leaves no upload behind.
  */
 
 import { createReadStream, createWriteStream } from "node:fs";

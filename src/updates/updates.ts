@@ -1,7 +1,6 @@
 /**
- * How an update reaches the middleware, by polling or the webhook: its shape checked, once storage is up,
- * and handled again when storage went away before anything was said in the chat, so a Redis outage delays
- * answers instead of losing them.
+ * How an update reaches the middleware (polling or webhook): its shape checked once storage is up, and
+ * handled again when storage went away before anything was said, so an outage delays answers, not loses them.
  */
 import { API_CONSTANTS, BotError, type Transformer } from "grammy";
 import type { Update } from "grammy/types";
