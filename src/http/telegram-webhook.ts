@@ -2,6 +2,7 @@
  * POST /telegram in webhook mode: answered within Telegram's 10 s (work goes on after it), or the update
  * comes again; an update is handled once, its id remembered in storage for a day.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Update } from "grammy/types";
 import type { Hono } from "hono";
 import type { Logger } from "../logger.js";
@@ -45,12 +46,10 @@ export function telegramWebhook(deps: TelegramWebhookDeps) {
         });
         running.add(work);
         void work.finally(() => running.delete(work));
-        let timer: NodeJS.Timeout | undefined;
-        const due = new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, answerWithinMs);
-        });
+        const answered = new AbortController();
+        const due = sleep(answerWithinMs, undefined, { signal: answered.signal }).catch(() => undefined);
         await Promise.race([work, due]);
-        clearTimeout(timer);
+        answered.abort();
         return c.json({ ok: true });
       });
     },

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Job, Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { z } from "zod";
@@ -143,15 +144,13 @@ export class BullJobQueue extends Lanes<Lane> implements JobQueue {
   async close(deadlineMs: number): Promise<void> {
     const workers = [...this.lanes.values()].flatMap((lane) => (lane.worker ? [lane.worker] : []));
     const graceful = Promise.all(workers.map((worker) => worker.close()));
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<"late">((resolve) => {
-      timer = setTimeout(() => resolve("late"), deadlineMs);
-    });
+    const closed = new AbortController();
+    const deadline = sleep(deadlineMs, "late", { signal: closed.signal }).catch(() => undefined);
     if ((await Promise.race([graceful, deadline])) === "late") {
       this.logger.warn("jobs still running at the shutdown deadline; another instance takes them over");
       await Promise.all(workers.map((worker) => worker.close(true)));
     }
-    clearTimeout(timer);
+    closed.abort();
     await Promise.all([...this.lanes.values()].map(async (lane) => (await lane.queue)?.close()));
     // Nothing is in flight once workers and queues are closed. Left open, the connections would keep
     // the process alive, reconnecting for ever once Redis is gone.

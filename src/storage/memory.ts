@@ -129,9 +129,7 @@ function createSortedSetStore(): Storage["sortedSets"] {
     score: async (set, member) => sets.get(set)?.get(member),
     async rangeByScore(set, maxScore, limit) {
       if (limit <= 0) return [];
-      const members = sets.get(set);
-      if (members === undefined) return [];
-      return [...members]
+      return [...(sets.get(set) ?? [])]
         .filter(([, score]) => score <= maxScore)
         .sort(([memberA, scoreA], [memberB, scoreB]) => scoreA - scoreB || compareMembers(memberA, memberB))
         .slice(0, limit)
