@@ -21,7 +21,6 @@ export interface TelegramDownloadDeps {
   token: string;
 }
 
-/** Whole-download time-out. */
 const DOWNLOAD_TIMEOUT_MS = 600_000;
 /** Longest silence between two chunks. */
 const IDLE_TIMEOUT_MS = 60_000;
