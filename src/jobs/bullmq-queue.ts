@@ -23,13 +23,12 @@ interface Lane {
   workerConnection?: Redis;
 }
 
-/**
- * BullMQ on Redis: a queue per job kind, so kinds do not starve each other; a crashed worker's job is
- * taken over once its lock lapses. BullMQ, the heaviest package, is loaded at first use. Periodic work is
- * a job scheduler's repeated job, taken by one instance per tick.
- */
-
 const STALLED_CHECK_MS = 10_000;
+
+/**
+ * BullMQ on Redis (loaded at first use, the heaviest package): a queue per job kind, so kinds do not starve
+ * each other; a crashed worker's job is taken over once its lock lapses; periodic work is a job scheduler's.
+ */
 export class BullJobQueue extends Lanes<Lane> implements JobQueue {
   readonly kind = "bullmq";
 

@@ -34,9 +34,8 @@ export type TelegramMediaRef = z.infer<typeof TelegramMediaRefSchema>;
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /**
- * A link the service can fetch: https, or plain http on this machine's loopback address, where a local
- * service (the playground's sandbox, tests) serves the results a "Then..." button hands back to it.
- * Links users send never get here as http: linksIn refuses them first.
+ * A link the service can fetch: https, or http on loopback, where a local service (the playground's
+ * sandbox, tests) serves the results a "Then..." button hands back; linksIn refuses users' http links.
  */
 function isServiceFetchable(text: string): boolean {
   const url = URL.parse(text);

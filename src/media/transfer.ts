@@ -31,9 +31,8 @@ export type TransferResult = { uploadId: string } | { url: string };
 const MAX_FILE_NAME_CHARS = 100;
 
 /**
- * The file name the service sees: the user's own name, without control, bidirectional or invisible
- * formatting characters (which could make "gpj.exe" read as "exe.jpg"), capped in length, with the
- * extension of what the bytes really are.
+ * The file name the service sees: the user's own, capped, without control or formatting characters (which
+ * could make "gpj.exe" read as "exe.jpg"), with the extension of what the bytes really are.
  */
 export function uploadFileName(
   ref: Pick<TelegramMediaRef, "fileName" | "kind">,

@@ -5,10 +5,7 @@
 import type { Transformer } from "grammy";
 import type { TokenBucketRule, TokenBucketStore } from "../storage/ports.js";
 
-/**
- * A little under Telegram's figures: clocks differ by milliseconds, and a 429 costs a whole retry_after.
- * A chat takes a burst of three.
- */
+/** A little under Telegram's figures (clocks differ, a 429 costs a whole retry_after); a chat bursts 3. */
 const BOT_RATE: TokenBucketRule = { capacity: 20, refillPerMs: 28 / 1000 };
 const CHAT_RATE: TokenBucketRule = { capacity: 3, refillPerMs: 0.9 / 1000 };
 
@@ -18,9 +15,8 @@ const PACED = /^(send|edit|copy|forward)/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends already paid for in their chat's budget: a delivery reserves its first message before it starts,
- * so that send takes no second token. Whichever send to the chat comes first uses a credit; one left
- * unused when its delivery ends is dropped.
+ * Sends already paid for in their chat's budget: a delivery reserves its first message before it starts;
+ * the chat's next send uses the credit, and one left unused when the delivery ends is dropped.
  */
 const prepaid = new Map<string, Array<{ remaining: number }>>();
 
