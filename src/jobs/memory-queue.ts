@@ -39,10 +39,7 @@ export class MemoryJobQueue extends Lanes<Lane> implements JobQueue {
   private running = false;
   private closing = false;
 
-  constructor(
-    private readonly logger: Logger,
-    private readonly now: () => number = Date.now,
-  ) {
+  constructor(private readonly logger: Logger) {
     super();
   }
 
@@ -175,11 +172,11 @@ export class MemoryJobQueue extends Lanes<Lane> implements JobQueue {
   }
 
   private finish(id: string): void {
-    this.knownIds.set(id, this.now() + FINISHED_ID_RETENTION_MS);
+    this.knownIds.set(id, Date.now() + FINISHED_ID_RETENTION_MS);
   }
 
   private forgetFinishedIds(): void {
-    const now = this.now();
+    const now = Date.now();
     for (const [id, until] of this.knownIds) {
       if (until !== "live" && until <= now) this.knownIds.delete(id);
     }

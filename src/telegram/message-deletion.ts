@@ -40,15 +40,11 @@ export function messageDeletionJob(api: Pick<Api, "deleteMessage">): JobDefiniti
   };
 }
 
-export function scheduleDeletionWith(
-  queue: JobQueue,
-  job: JobDefinition<MessageDeletion>,
-  now: () => number = Date.now,
-): ScheduleDeletion {
+export function scheduleDeletionWith(queue: JobQueue, job: JobDefinition<MessageDeletion>): ScheduleDeletion {
   return (chatId, messageId, at) =>
     queue.enqueue(
       job,
       { chatId, messageId },
-      { jobId: `delete-${chatId}-${messageId}`, delayMs: Math.max(0, at.getTime() - now()) },
+      { jobId: `delete-${chatId}-${messageId}`, delayMs: Math.max(0, at.getTime() - Date.now()) },
     );
 }

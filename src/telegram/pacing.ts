@@ -60,21 +60,18 @@ function messagesOf(method: string, payload: unknown): number {
   return Array.isArray(media) ? Math.max(1, media.length) : 1;
 }
 
-export function telegramPacing(
-  buckets: TokenBucketStore,
-  rates: { bot: TokenBucketRule; chat: TokenBucketRule } = { bot: BOT_RATE, chat: CHAT_RATE },
-): Transformer {
+export function telegramPacing(buckets: TokenBucketStore): Transformer {
   return async (prev, method, payload, signal) => {
     if (PACED.test(method)) {
       const messages = messagesOf(method, payload);
       const chatId = (payload as { chat_id?: unknown }).chat_id;
       const chat = typeof chatId === "number" || typeof chatId === "string" ? String(chatId) : undefined;
       // A burst is as much as a bucket holds: a longer album takes the whole of it.
-      let chatCost = Math.min(messages, rates.chat.capacity);
+      let chatCost = Math.min(messages, CHAT_RATE.capacity);
       if (chat !== undefined && usePrepaidSend(chat)) chatCost -= 1;
       if (chatCost > 0 && chat !== undefined)
-        await takeTokens(buckets, `telegram:chat:${chat}`, rates.chat, chatCost);
-      await takeTokens(buckets, "telegram:bot", rates.bot, Math.min(messages, rates.bot.capacity));
+        await takeTokens(buckets, `telegram:chat:${chat}`, CHAT_RATE, chatCost);
+      await takeTokens(buckets, "telegram:bot", BOT_RATE, Math.min(messages, BOT_RATE.capacity));
     }
     return prev(method, payload, signal);
   };
