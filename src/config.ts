@@ -119,11 +119,6 @@ type FieldName = keyof typeof fieldSchemas;
 export const SETTING_NAMES = Object.keys(fieldSchemas) as readonly FieldName[];
 type Fields = { [Name in FieldName]: z.output<(typeof fieldSchemas)[Name]> | undefined };
 
-function isCloudBotApi(root: string): boolean {
-  const url = new URL(root);
-  return url.protocol === "https:" && url.host === "api.telegram.org";
-}
-
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const problems: ConfigProblem[] = [];
   const fields = {} as Record<FieldName, unknown>;
@@ -148,7 +143,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const tokenGiven = botToken !== undefined || invalid.has("BOT_TOKEN");
   const mode = tokenGiven ? (given.BOT_MODE ?? "polling") : "playground";
   const botApiRoot = given.BOT_API_ROOT ?? CLOUD_BOT_API_ROOT;
-  const selfHostedBotApi = !isCloudBotApi(botApiRoot);
+  const root = new URL(botApiRoot);
+  const selfHostedBotApi = !(root.protocol === "https:" && root.host === "api.telegram.org");
 
   if (mode !== "playground") {
     requireSetting("PUBLIC_URL", "is required with BOT_TOKEN (task callbacks come to it)");

@@ -159,14 +159,11 @@ export class BullJobQueue extends Lanes<Lane> implements JobQueue {
 
   private async process(lane: Lane, job: Job, token: string | undefined): Promise<void> {
     const { DelayedError, UnrecoverableError } = await loadBullMq();
-    const logger = this.logger.child({
-      job: lane.definition.name,
-      jobId: job.id,
-      attempt: job.attemptsMade + 1,
-    });
+    const attempt = job.attemptsMade + 1;
+    const logger = this.logger.child({ job: lane.definition.name, jobId: job.id, attempt });
     try {
       const data = lane.definition.schema.parse(job.data);
-      await lane.definition.handler(data, { jobId: String(job.id), attempt: job.attemptsMade + 1, logger });
+      await lane.definition.handler(data, { jobId: String(job.id), attempt, logger });
     } catch (error) {
       if (error instanceof RetryLaterError) {
         await job.moveToDelayed(Date.now() + error.delayMs, token);
