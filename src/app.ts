@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { Update } from "grammy/types";
 import type { Hono } from "hono";
 import { ApiKeys } from "./accounts/api-keys.js";
-import { KeyRegistry } from "./accounts/registry.js";
+import type { KeyRegistry } from "./accounts/registry.js";
 import { KeyVault } from "./accounts/vault.js";
 import { generationIntakeOffers } from "./bot/generations/entries.js";
 import { createI18n, menuCommands, setBotCommands } from "./bot/i18n.js";
@@ -61,7 +61,6 @@ async function startFoundations(
 
   // Without Redis nothing outlives the process, so a per-run vault secret loses nothing.
   const vault = new KeyVault(config.keyVaultSecret ?? randomBytes(32));
-  const registry = new KeyRegistry(storage);
   const apiKeys = new ApiKeys({ storage, vault, prefix: config.apiKeyPrefix });
   const taskBilling = new TaskBilling(storage.kv);
   const [catalog] = await Promise.all([loadCatalog(config.catalogPath), taskBilling.load()]);
@@ -73,7 +72,7 @@ async function startFoundations(
     (config.mode === "playground" ? randomBytes(32).toString("hex") : undefined);
   const playground =
     config.mode === "playground"
-      ? await startPlayground(registry, logger, {
+      ? await startPlayground(apiKeys.registry, logger, {
           url: () => (here.httpUrl ? `${here.httpUrl}/hooks/messenger` : undefined),
           secret: messengerHookSecret ?? "",
         })
@@ -85,7 +84,7 @@ async function startFoundations(
   if (!botToken || !tasksBaseUrl) throw new Error("no Bot API or task service to talk to");
   const voiceSampleApiKey =
     config.voiceSampleApiKey ??
-    (playground ? await playgroundSampleKey(registry, config.apiKeyPrefix) : undefined);
+    (playground ? await playgroundSampleKey(apiKeys.registry, config.apiKeyPrefix) : undefined);
 
   const tasksService = new TasksServiceClient({
     baseUrl: tasksBaseUrl,
@@ -257,16 +256,6 @@ function setCommandMenu(bot: CompanionBot, locale: BotLocale, withGeneration: bo
   );
 }
 
-/** How an update reaches the bot: through storage outages, and behind a load balancer in its chat's order. */
-function updateHandler(config: Config, bot: CompanionBot, storage: Storage, logger: Logger) {
-  const handleUpdate = (update: Update) => bot.handleUpdate(update);
-  // Behind a load balancer another process may hold the chat's previous update: keep the chat's order.
-  return handleThroughOutages(config.mode === "webhook" ? inChatOrder(handleUpdate, storage) : handleUpdate, {
-    storage,
-    logger: logger.child({ component: "updates" }),
-  });
-}
-
 function webhookFor(
   secretToken: string,
   storage: Storage,
@@ -278,6 +267,16 @@ function webhookFor(
     kv: storage.kv,
     logger: logger.child({ component: "telegram-webhook" }),
     handle,
+  });
+}
+
+/** How an update reaches the bot: through storage outages, and behind a load balancer in its chat's order. */
+function updateHandler(config: Config, bot: CompanionBot, storage: Storage, logger: Logger) {
+  const handleUpdate = (update: Update) => bot.handleUpdate(update);
+  // Behind a load balancer another process may hold the chat's previous update: keep the chat's order.
+  return handleThroughOutages(config.mode === "webhook" ? inChatOrder(handleUpdate, storage) : handleUpdate, {
+    storage,
+    logger: logger.child({ component: "updates" }),
   });
 }
 
@@ -347,10 +346,7 @@ async function startGeneration(
     baseUrl,
     ...(sandboxServes
       ? {
-          autoLink: async (userId: number) => {
-            const { apiKey, signingSecret } = playground.generationKeyFor(userId);
-            return { apiKey, signingSecret };
-          },
+          autoLink: async (userId: number) => playground.generationKeyFor(userId),
         }
       : {}),
   });

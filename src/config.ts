@@ -1,7 +1,6 @@
 /**
- * The bot's settings, read once from the environment and checked with zod. A bad setting stops start-up
- * with one message that names every bad variable and why, never its value (values may be secrets).
- * This is the only module that reads the environment; the caller hands it `process.env`.
+ * The bot's settings, read once from the environment (only here; the caller hands in `process.env`) and
+ * checked with zod: a bad one stops start-up naming every bad variable and why, never its value.
  */
 
 import path from "node:path";
@@ -9,40 +8,14 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 const LOCALES = ["en", "uk", "ru"] as const;
-export type Locale = (typeof LOCALES)[number];
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const CLOUD_BOT_API_ROOT = "https://api.telegram.org";
 /** The cloud Bot API serves downloads (getFile) up to 20 MB. */
 export const CLOUD_INTAKE_LIMIT_MB = 20;
 /** The Media Task Service accepts uploads up to 500 MB. */
 export const SERVICE_INTAKE_LIMIT_MB = 500;
-
-interface CommonConfig {
-  botApiRoot: string;
-  http: { host: string; port: number };
-  redisUrl: string | undefined;
-  apiKeyPrefix: string;
-  /** 32 bytes; always present with Redis. */
-  keyVaultSecret: Buffer | undefined;
-  catalogPath: string;
-  defaultLocale: Locale;
-  maxIntakeMb: number;
-  /** The Bot API root is not the cloud's: larger downloads and uploads are possible. */
-  selfHostedBotApi: boolean;
-  /** Shared secret of POST /hooks/messenger (send_to_messenger tasks); unset turns the endpoint off. */
-  messengerHookSecret: string | undefined;
-  /**
-   * The Image and Video Generation Service. Unset outside the playground: its features are not shown.
-   * Unset in the playground: the embedded sandbox.
-   */
-  generationBaseUrl: string | undefined;
-  logLevel: LogLevel;
-  /** The operator's task service key that pays for voice samples; unset: only the catalog's sample files play. */
-  voiceSampleApiKey: string | undefined;
-}
 
 interface ModeConfig<Mode, Token, Secret, Url> extends CommonConfig {
   mode: Mode;
@@ -146,11 +119,6 @@ type FieldName = keyof typeof fieldSchemas;
 export const SETTING_NAMES = Object.keys(fieldSchemas) as readonly FieldName[];
 type Fields = { [Name in FieldName]: z.output<(typeof fieldSchemas)[Name]> | undefined };
 
-function isCloudBotApi(root: string): boolean {
-  const url = new URL(root);
-  return url.protocol === "https:" && url.host === "api.telegram.org";
-}
-
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const problems: ConfigProblem[] = [];
   const fields = {} as Record<FieldName, unknown>;
@@ -175,7 +143,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const tokenGiven = botToken !== undefined || invalid.has("BOT_TOKEN");
   const mode = tokenGiven ? (given.BOT_MODE ?? "polling") : "playground";
   const botApiRoot = given.BOT_API_ROOT ?? CLOUD_BOT_API_ROOT;
-  const selfHostedBotApi = !isCloudBotApi(botApiRoot);
+  const root = new URL(botApiRoot);
+  const selfHostedBotApi = !(root.protocol === "https:" && root.host === "api.telegram.org");
 
   if (mode !== "playground") {
     requireSetting("PUBLIC_URL", "is required with BOT_TOKEN (task callbacks come to it)");
@@ -203,21 +172,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     });
   }
 
-  const common: CommonConfig = {
-    botApiRoot,
-    http: { host: given.HTTP_HOST ?? "0.0.0.0", port: given.HTTP_PORT ?? 8080 },
-    redisUrl: given.REDIS_URL,
-    apiKeyPrefix: given.API_KEY_PREFIX ?? "cmp",
-    keyVaultSecret: given.KEY_VAULT_SECRET,
-    catalogPath: given.CATALOG_PATH ?? DEFAULT_CATALOG_PATH,
-    defaultLocale: given.DEFAULT_LOCALE ?? "en",
-    maxIntakeMb,
-    selfHostedBotApi,
-    messengerHookSecret: given.MESSENGER_HOOK_SECRET,
-    generationBaseUrl: given.GENERATION_BASE_URL,
-    logLevel: given.LOG_LEVEL ?? "info",
-    voiceSampleApiKey: given.VOICE_SAMPLE_API_KEY,
-  };
+  const common = commonConfig(given, { botApiRoot, selfHostedBotApi, maxIntakeMb });
   const { PUBLIC_URL: publicUrl, TASKS_BASE_URL: tasksBaseUrl, BOT_WEBHOOK_SECRET: webhookSecret } = given;
   if (problems.length === 0) {
     if (mode === "playground") {
@@ -232,6 +187,30 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   throw new ConfigError(problems);
 }
+
+function commonConfig(
+  given: Fields,
+  derived: { botApiRoot: string; selfHostedBotApi: boolean; maxIntakeMb: number },
+) {
+  return {
+    ...derived,
+    http: { host: given.HTTP_HOST ?? "0.0.0.0", port: given.HTTP_PORT ?? 8080 },
+    redisUrl: given.REDIS_URL,
+    apiKeyPrefix: given.API_KEY_PREFIX ?? "cmp",
+    // 32 bytes; always present with Redis.
+    keyVaultSecret: given.KEY_VAULT_SECRET,
+    catalogPath: given.CATALOG_PATH ?? DEFAULT_CATALOG_PATH,
+    defaultLocale: given.DEFAULT_LOCALE ?? "en",
+    // The secret of POST /hooks/messenger (send_to_messenger tasks); unset turns the endpoint off.
+    messengerHookSecret: given.MESSENGER_HOOK_SECRET,
+    // Unset: no generation features outside the playground, the embedded sandbox in it.
+    generationBaseUrl: given.GENERATION_BASE_URL,
+    logLevel: given.LOG_LEVEL ?? "info",
+    // The operator's task service key that pays for voice samples; unset: only the catalog's sample files play.
+    voiceSampleApiKey: given.VOICE_SAMPLE_API_KEY,
+  };
+}
+type CommonConfig = ReturnType<typeof commonConfig>;
 
 /** The literal secret values in a config, for the logger to scrub. */
 export function configSecrets(config: Config): string[] {

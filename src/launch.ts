@@ -1,8 +1,6 @@
 /**
- * The production bundle's entry (`node dist/main.js`, see scripts/build.ts): it turns on Node's compile
- * cache where the runtime has it (Node 22.1 and later; 20 has none), so a restart reuses V8's compiled code
- * of the bundle instead of compiling it again, and only then loads the bot, whose code the cache covers.
- * `npm start` runs src/main.ts directly.
+ * The production bundle's entry (scripts/build.ts): Node's compile cache (22.1 and later) is turned on
+ * before the bot loads, so a restart reuses V8's compiled code. `npm start` runs src/main.ts directly.
  */
 import nodeModule from "node:module";
 

@@ -1,10 +1,7 @@
 /**
- * The process logger (pino, JSON lines). Secrets never reach the output: named fields are censored by
- * pino's redact paths, and every serialized line is scrubbed of the configured secrets (bot token,
- * vault secret, Redis password), bot tokens inside `/bot<token>/` and `/file/bot<token>/` URLs, anything
- * shaped like an API key of either service, X-API-Key header values, and the tickets of tasks and of
- * generation batches where they show (callback paths, the data of result buttons), wherever they hide: messages, nested objects, error messages and stacks, child
- * bindings.
+ * The process logger (pino, JSON lines). Named secret fields are censored by redact paths, and every line
+ * is scrubbed of the configured secrets, bot tokens (also in Bot API URLs), either service's API keys,
+ * X-API-Key values and the tickets of tasks and batches, wherever they hide (messages, stacks, bindings).
  */
 import { type DestinationStream, type Logger as PinoLogger, pino } from "pino";
 
@@ -57,12 +54,7 @@ const GENERATION_KEY_PATTERN = /\b([a-z0-9]+_(?:live|test)_[a-z0-9]+_)[A-Za-z0-9
 /** Header dumps in free text (also JSON-escaped): `X-API-Key: value`, `"x-api-key":"value"`, `x-api-key=value`. */
 const API_KEY_HEADER_PATTERN = /(x-api-key(?:\\?["'])?\s*[:=]\s*(?:\\?["'])?)[^\s"'\\,;}]+/gi;
 
-/**
- * A task's or a generation batch's ticket is its callback capability: in a callback path
- * (`/hooks/tasks/<ticket>`, `/hooks/generations/<ticket>`), and in the callback data of result buttons
- * sent before buttons carried its tag (scopes `rs` and `gr`, src/telegram/callback-data.ts), which
- * failed Bot API calls carry in their payload. The bot's own lines name a ticket by its tag instead.
- */
+/** A ticket is a task's or batch's callback capability: in hook paths and old result buttons (`rs`, `gr`). */
 const TICKET_PATTERN = /(\/hooks\/(?:tasks|generations)\/|\b(?:rs|gr):)[A-Za-z0-9_-]{16,64}/g;
 
 function escapeRegExp(text: string): string {

@@ -70,10 +70,10 @@ export function createMetrics() {
 export interface ServiceAttempt {
   service: string;
   operation: string;
-  /** The answer's HTTP status; undefined when none came. */
+  /** Undefined when no answer came. */
   status: number | undefined;
   seconds: number;
-  /** The failure's kind or code; undefined for a success. */
+  /** The failure's kind or code. */
   failure: string | undefined;
 }
 

@@ -1,7 +1,6 @@
 /**
- * API keys in the service's form `<key_prefix>_<8 character id>_<32 character secret>`. The id is a lookup
- * handle shown to the user (the service's `api_key_prefix`); the secret carries the strength (32 base62
- * characters, about 190 bits).
+ * API keys in the service's form `<key_prefix>_<8 character id>_<32 character secret>`: the id is the handle
+ * shown to the user (the service's `api_key_prefix`), the secret (32 base62 characters) about 190 bits.
  */
 import { createHash, randomBytes } from "node:crypto";
 

@@ -1,13 +1,8 @@
 /**
- * Each user's keys, two of them with separate lives. The personal key is the user's API key, for their
- * own programs: issued, rotated and revoked only when they ask in /apikey, and shown once. The service
- * key is the bot's own key for the same account, which creates and reads the tasks the user starts in
- * chat: never shown, and issued silently the first time it is needed, so a chat task never issues, and
- * a revoked personal key never brings back, a key the user did not ask for.
- *
- * The registry holds each key's digest (what the service verifies against); the user's record holds
- * the key sealed by the vault. One live key per user and kind: changes run under a per-user lock, so
- * two concurrent issues cannot both leave a key alive.
+ * Each user's two keys. The personal key is for their own programs: issued, rotated and revoked only in
+ * /apikey, shown once. The service key is the bot's, for the tasks they start in chat: never shown, issued
+ * silently when first needed, so a chat task never brings back a key the user did not ask for. The
+ * registry holds each key's digest, the user's record the sealed key; a per-user lock keeps one live key.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
@@ -64,13 +59,8 @@ export class ApiKeys implements ApiKeysPort, ExistingApiKeyReader {
     generateApiKey(deps.prefix);
   }
 
-  /** A new personal key; one they already have is revoked at once (issuing again is rotating). */
+  /** A new personal key; the old one stops verifying before the new one exists (issuing again rotates). */
   issue(userId: number): Promise<IssuedApiKey> {
-    return this.withUserLock(userId, () => this.replaceKey(userId, "personal"));
-  }
-
-  /** A new personal key; the old one stops verifying before the new one exists. */
-  rotate(userId: number): Promise<IssuedApiKey> {
     return this.withUserLock(userId, () => this.replaceKey(userId, "personal"));
   }
 

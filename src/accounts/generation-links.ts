@@ -1,8 +1,6 @@
 /**
- * Accounts of the Image and Video Generation Service linked to chat users. Keys for that service are made
- * in its own web account area, not by the bot: the user hands one over with /connect, optionally with the
- * webhook signing secret shown next to it. Both are kept only sealed by the vault, like the task service
- * keys, and are forgotten on /disconnect.
+ * Generation service accounts linked to chat users: the user hands over a key made in the service's web
+ * area with /connect, optionally with its webhook signing secret; both kept sealed, forgotten on /disconnect.
  */
 import { z } from "zod";
 import { readJsonRecord } from "../storage/json.js";
@@ -69,17 +67,10 @@ export interface GenerationCredentialsReader {
   credentials(userId: number): Promise<GenerationCredentials | undefined>;
 }
 
-export interface GenerationLinksPort extends GenerationCredentialsReader {
-  /** Links the key (checked by the caller against the service); a signing secret of an earlier key goes. */
-  link(userId: number, apiKey: string): Promise<void>;
-  /** False when no key is linked to add it to. */
-  setSigningSecret(userId: number, secret: string): Promise<boolean>;
-  /** True when something was linked. */
-  unlink(userId: number): Promise<boolean>;
-  describe(userId: number): Promise<LinkedAccountView | undefined>;
-}
+/** The links as /connect, /disconnect and the account card see them: their public methods. */
+export type GenerationLinksPort = Pick<GenerationLinks, keyof GenerationLinks>;
 
-export class GenerationLinks implements GenerationLinksPort {
+export class GenerationLinks implements GenerationCredentialsReader {
   constructor(private readonly deps: GenerationLinksDeps) {}
 
   private key(userId: number): string {
@@ -96,6 +87,7 @@ export class GenerationLinks implements GenerationLinksPort {
     };
   }
 
+  /** Links the key (checked by the caller against the service); a signing secret of an earlier key goes. */
   async link(userId: number, apiKey: string): Promise<void> {
     if (!isGenerationApiKey(apiKey)) throw new Error("not a key of the generation service");
     await this.write(userId, {
@@ -106,6 +98,7 @@ export class GenerationLinks implements GenerationLinksPort {
     });
   }
 
+  /** False when no key is linked to add it to. */
   async setSigningSecret(userId: number, secret: string): Promise<boolean> {
     const record = await this.read(userId);
     if (!record) return false;
@@ -113,6 +106,7 @@ export class GenerationLinks implements GenerationLinksPort {
     return true;
   }
 
+  /** True when something was linked. */
   async unlink(userId: number): Promise<boolean> {
     // Also spends the one automatic link, so a disconnected playground user stays disconnected.
     await this.deps.storage.kv.set(`generation-link-auto:${userId}`, "used");

@@ -1,7 +1,6 @@
 /**
- * The accounts module as its users see it: most only need a user's key to act for them (ApiKeyReader);
- * requests about a user from outside read a key only if there is one (ExistingApiKeyReader); /apikey
- * manages the key itself (ApiKeysPort). ApiKeys implements them all.
+ * The accounts module as its users see it: a user's key to act for them (ApiKeyReader), one only if there is
+ * one (ExistingApiKeyReader), and /apikey's management of it (ApiKeysPort). ApiKeys implements them all.
  */
 
 export interface IssuedApiKey {
@@ -31,7 +30,6 @@ export interface ApiKeysPort extends ApiKeyReader {
   /** Also says whether the key was issued just now. */
   ensure(userId: number): Promise<{ apiKey: string; issued: boolean }>;
   issue(userId: number): Promise<IssuedApiKey>;
-  rotate(userId: number): Promise<IssuedApiKey>;
   revoke(userId: number): Promise<boolean>;
   describe(userId: number): Promise<DescribedApiKey | undefined>;
 }

@@ -1,7 +1,6 @@
 /**
- * The key registry the service verifies keys against. Each key is one storage entry under its id holding
- * only the SHA-256 of the whole key, the owner and dates; never the key itself. The layout is documented
- * for the service's operators in docs/key-registry.md; change both together.
+ * The key registry the service verifies keys against: per key id, the SHA-256 of the whole key, its owner
+ * and dates, never the key. docs/key-registry.md documents the layout for operators; change both together.
  */
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
@@ -24,11 +23,6 @@ const KeyRecordSchema = z.strictObject({
   revokedAt: z.iso.datetime().nullable(),
 });
 export type KeyRecord = z.infer<typeof KeyRecordSchema>;
-
-export interface VerifiedKey {
-  userId: number;
-  keyId: string;
-}
 
 /** A registry entry that is not what this module writes: data damage, never a caller's mistake. */
 export class KeyRegistryError extends Error {
@@ -66,8 +60,7 @@ export class KeyRegistry {
   async revoke(keyId: string, userId: number, at: Date): Promise<boolean> {
     const record = await this.record(keyId);
     if (!record || record.userId !== userId || record.revokedAt !== null) return false;
-    const revoked: KeyRecord = { ...record, revokedAt: at.toISOString() };
-    await this.storage.kv.set(registryKey(keyId), JSON.stringify(revoked));
+    await this.storage.kv.set(registryKey(keyId), JSON.stringify({ ...record, revokedAt: at.toISOString() }));
     return true;
   }
 
@@ -87,7 +80,7 @@ export class KeyRegistry {
    * revoked. Malformed text is refused before any storage access; the digests are compared in constant
    * time, against a dummy when the id is unknown.
    */
-  async verify(apiKey: string): Promise<VerifiedKey | undefined> {
+  async verify(apiKey: string): Promise<Pick<KeyRecord, "userId" | "keyId"> | undefined> {
     const parsed = parseApiKey(apiKey);
     if (!parsed) return undefined;
     const record = await this.record(parsed.keyId);

@@ -1,7 +1,6 @@
 /**
- * Users' keys at rest in the bot's own storage, so it can create tasks for them: AES-256-GCM under
- * KEY_VAULT_SECRET. Sealed form: `v1.<iv base64url>.<tag base64url>.<ciphertext base64url>`; the version
- * lets a later secret or cipher coexist with sealed values already stored.
+ * Users' keys at rest, AES-256-GCM under KEY_VAULT_SECRET, sealed as `v1.<iv>.<tag>.<ciphertext>` in
+ * base64url; the version lets a later secret or cipher coexist with values already stored.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
@@ -29,13 +28,8 @@ export class KeyVault {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv(CIPHER, this.secret, iv, { authTagLength: TAG_BYTES });
     const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-    const tag = cipher.getAuthTag();
-    return [
-      VERSION,
-      iv.toString("base64url"),
-      tag.toString("base64url"),
-      ciphertext.toString("base64url"),
-    ].join(".");
+    const parts = [iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString("base64url"));
+    return [VERSION, ...parts].join(".");
   }
 
   open(sealed: string): string {

@@ -63,12 +63,9 @@ export function musicStyle(track: CatalogMusicTrack, uiLocale: string): string {
 }
 
 /** The bot's view of the catalog (src/bot/deps.ts VoiceCatalogPort). */
-export function catalogPort(catalog: Catalog): {
-  providers(): ReadonlyArray<{ id: string; label: string }>;
-  voices(providerId: string, language: string): ReadonlyArray<{ id: string; name: string }>;
-} {
+export function catalogPort(catalog: Catalog) {
   return {
     providers: () => catalog.providers,
-    voices: (providerId, language) => voicesFor(catalog, providerId, language),
+    voices: (providerId: string, language: string) => voicesFor(catalog, providerId, language),
   };
 }

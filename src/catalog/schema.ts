@@ -1,7 +1,6 @@
 /**
- * The catalog file (CATALOG_PATH): what the service offers but its spec does not name. Entry shapes
- * only; cross-entry rules (a voice's provider exists and speaks its language, no duplicates) are checked
- * in load.ts, where each problem is reported with the entry it concerns.
+ * The catalog file (CATALOG_PATH): what the service offers but its spec does not name. Entry shapes only;
+ * load.ts checks the rules between entries, reporting each problem with its entry.
  */
 import { z } from "zod";
 

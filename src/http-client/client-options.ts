@@ -26,33 +26,21 @@ export interface ServiceClientOptions {
   observeAttempt?: AttemptObserver;
 }
 
-export interface ServiceClientBasics {
-  /** The service's base URL without a trailing slash. */
-  baseUrl: string;
-  timeoutMs: number;
-  transport: HttpTransport;
-  retryPolicy: RetryPolicy;
-  sleep: (ms: number) => Promise<void>;
-  random: () => number;
-  /** The time to the answer's headers once an upload's body is sent. */
-  uploadBaseTimeoutMs: number;
-  /** The whole time-out of an upload of `size` bytes. */
-  uploadTimeoutMs: (size: number) => number;
-  observeAttempt: AttemptObserver | undefined;
-}
+export type ServiceClientBasics = ReturnType<typeof serviceClientBasics>;
 
 /** The options with their defaults, and a transport named after the service in its errors. */
-export function serviceClientBasics(service: string, options: ServiceClientOptions): ServiceClientBasics {
+export function serviceClientBasics(service: string, options: ServiceClientOptions) {
   const uploadBaseTimeoutMs = options.uploadBaseTimeoutMs ?? 120_000;
   return {
     baseUrl: new URL(options.baseUrl).href.replace(/\/+$/, ""),
     timeoutMs: options.timeoutMs ?? 30_000,
     transport: new HttpTransport(service, options.dispatcher),
     retryPolicy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
-    sleep: options.sleep ?? ((ms) => delay(ms)),
+    sleep: options.sleep ?? ((ms: number) => delay(ms)),
     random: options.random ?? Math.random,
     uploadBaseTimeoutMs,
-    uploadTimeoutMs: (size) => uploadTimeoutMs(size, uploadBaseTimeoutMs, UPLOAD_MIN_BYTES_PER_SECOND),
+    uploadTimeoutMs: (size: number) =>
+      uploadTimeoutMs(size, uploadBaseTimeoutMs, UPLOAD_MIN_BYTES_PER_SECOND),
     observeAttempt: options.observeAttempt,
   };
 }

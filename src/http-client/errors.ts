@@ -1,26 +1,19 @@
 /**
- * The common part of each service's one error class: which call failed, what the service answered (its
- * status, its own explanation, how long it asked to wait) and whether the request certainly never
- * reached it. Each service adds how it names what went wrong (a kind, or the code of its error table).
+ * The common part of each service's error: which call failed, what the service answered and whether the
+ * request certainly never reached it. Each service adds its own name for what went wrong.
  */
 import type { z } from "zod";
 
-export interface ServiceCallErrorInit<Operation extends string> {
-  operation: Operation;
-  /** Absent when the service did not answer (or the client refused before sending). */
-  status?: number;
-  /** The service's own explanation, or ours when it did not answer. */
-  detail?: string;
-  retryAfterMs?: number;
-  /** The request certainly did not reach the service: no connection was made. */
-  notSent?: boolean;
-  cause?: unknown;
-}
+export type ServiceCallErrorInit<Operation extends string> = Pick<
+  ServiceCallError<Operation>,
+  "operation" | "status" | "detail" | "retryAfterMs"
+> & { notSent?: boolean; cause?: unknown };
 
 export class ServiceCallError<Operation extends string> extends Error {
   readonly operation: Operation;
-  /** HTTP status when the service answered. */
+  /** Absent when the service did not answer (or the client refused before sending). */
   readonly status?: number;
+  /** The service's own explanation, or ours when it did not answer. */
   readonly detail?: string;
   /** How long the service (or our own pacing) asked to wait before trying again. */
   readonly retryAfterMs?: number;

@@ -1,7 +1,6 @@
 /**
- * When and how long to wait before another attempt: exponential backoff with jitter that never comes back
- * sooner than the policy's first wait, and at least what the service asked for in Retry-After, within a cap
- * on attempts and on the total time spent waiting. A busy service is not asked again within the same second.
+ * The wait before another attempt: jittered exponential backoff, at least what Retry-After asks, within caps
+ * on attempts and on the total wait. A busy service is not asked again within the same second.
  */
 import { headerText } from "./transport.js";
 
@@ -10,7 +9,6 @@ export interface RetryPolicy {
   maxAttempts: number;
   /** The shortest first wait; each later wait starts from twice the one before. */
   baseDelayMs: number;
-  /** Longest single backoff. */
   maxDelayMs: number;
   /** Longest Retry-After honoured; a longer one ends the retries (the caller sees the 429 or 503). */
   maxRetryAfterMs: number;

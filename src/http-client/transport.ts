@@ -1,10 +1,7 @@
 /**
- * One attempt of an HTTP call, the same for every service client: the request with its time-outs, the
- * answer's body read up to a limit, and what a failure on our side of the wire means. A failure says
- * whether the request certainly never reached the service (no connection was made): only then may a
- * call that is not safe to repeat be sent again; a time-out or a broken connection after sending leaves
- * the outcome unknown. undici and the connection pool are made at the first call, not at start: most
- * updates never reach a service.
+ * One attempt of an HTTP call for every service client: time-outs, the answer's body read up to a limit,
+ * and whether a failure certainly never reached the service (only then is a call that is not safe to
+ * repeat sent again). undici and the pool are made at the first call: most updates never reach a service.
  */
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
@@ -21,7 +18,6 @@ export interface RequestBody {
 
 export interface HttpRequest {
   method: "GET" | "POST" | "DELETE";
-  /** Absolute URL of the request. */
   url: string;
   headers: Record<string, string>;
   /** Made again for each attempt: a streamed body is read once. */
@@ -68,23 +64,17 @@ const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_E
 const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT"]);
 
 let undici: Promise<typeof import("undici")> | undefined;
-const loadUndici = () => {
-  undici ??= import("undici");
-  return undici;
-};
+const loadUndici = () => (undici ??= import("undici"));
 
 export class HttpTransport {
-  private readonly givenDispatcher: Dispatcher | undefined;
   private ownDispatcher: Promise<Dispatcher> | undefined;
   private closed = false;
 
-  /** `dispatcher` is the connection pool; without one the transport owns a keep-alive Agent. */
+  /** `givenDispatcher` is the connection pool; without one the transport owns a keep-alive Agent. */
   constructor(
     private readonly name: string,
-    dispatcher?: Dispatcher,
-  ) {
-    this.givenDispatcher = dispatcher;
-  }
+    private readonly givenDispatcher?: Dispatcher,
+  ) {}
 
   /** Closes the connection pool when the transport created it. */
   async close(): Promise<void> {
@@ -155,7 +145,7 @@ export async function readText(body: Dispatcher.ResponseData["body"], limit: num
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** A header's value as text: the first of a repeated header, trimmed. */
+/** A header's value: the first of a repeated header, trimmed. */
 export function headerText(value: string | string[] | undefined): string | undefined {
   return (Array.isArray(value) ? value[0] : value)?.trim();
 }

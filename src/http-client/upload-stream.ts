@@ -1,8 +1,6 @@
 /**
- * A file's bytes on their way into a request body, checked against the size declared in advance (the
- * request carries a Content-Length), streamed so memory holds only the chunk in flight whatever the
- * size. A stream is read once: each attempt opens the file again. Optional fixed bytes go before and
- * after the file (a multipart part's headers and closing boundary).
+ * A file's bytes streamed into a request body, checked against the size declared in advance (the
+ * Content-Length), between optional fixed bytes (a multipart part's framing); each attempt opens it again.
  */
 import { Readable } from "node:stream";
 

@@ -1,7 +1,6 @@
 /**
- * The picture an inline "Make an image" posts while the image is made: a grey 320x320 baseline JPEG
- * (what Telegram takes for an inline photo by URL), served here because an inline query has no chat to
- * upload a file_id into.
+ * The grey 320x320 baseline JPEG an inline "Make an image" posts while the image is made, served here
+ * because an inline query has no chat to upload a file_id into.
  */
 import type { Hono } from "hono";
 import { INLINE_PLACEHOLDER_PATH } from "../lifecycle/hook-url.js";

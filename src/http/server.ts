@@ -24,10 +24,7 @@ export interface HttpAppDeps {
   metrics: Metrics;
   queue: JobQueue;
   readiness: Array<{ name: string; check(): Promise<void> }>;
-  /**
-   * Whether storage is reachable. While it is not, Telegram and the services are told to come back
-   * (503, which both retry) instead of being answered from a half-working process.
-   */
+  /** While storage is away, Telegram and the services are told to come back (503, which both retry). */
   storageUp: () => boolean;
   /** Mounted routes of other rooms: the Telegram webhook, task callbacks, the playground. */
   routes?: Array<(app: Hono) => void>;

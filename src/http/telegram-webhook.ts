@@ -1,8 +1,8 @@
 /**
- * POST /telegram in webhook mode. Telegram sends an update again without an answer within 10 s, so the
- * answer comes in time (work still running goes on after it), and an update is handled once: its id is
- * remembered in storage for a day.
+ * POST /telegram in webhook mode: answered within Telegram's 10 s (work goes on after it), or the update
+ * comes again; an update is handled once, its id remembered in storage for a day.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Update } from "grammy/types";
 import type { Hono } from "hono";
 import type { Logger } from "../logger.js";
@@ -23,15 +23,11 @@ export interface TelegramWebhookDeps {
   answerWithinMs?: number;
 }
 
-export function telegramWebhook(deps: TelegramWebhookDeps): {
-  mount(app: Hono): void;
-  /** Resolves once the updates still being handled after their answer are done. */
-  drain(): Promise<void>;
-} {
+export function telegramWebhook(deps: TelegramWebhookDeps) {
   const running = new Set<Promise<void>>();
   const answerWithinMs = deps.answerWithinMs ?? ANSWER_WITHIN_MS;
   return {
-    mount(app) {
+    mount(app: Hono) {
       app.post("/telegram", async (c) => {
         if (!sameSecret(c.req.header("x-telegram-bot-api-secret-token"), deps.secretToken)) {
           return c.json({ error: "wrong secret token" }, 401);
@@ -50,15 +46,14 @@ export function telegramWebhook(deps: TelegramWebhookDeps): {
         });
         running.add(work);
         void work.finally(() => running.delete(work));
-        let timer: NodeJS.Timeout | undefined;
-        const due = new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, answerWithinMs);
-        });
+        const answered = new AbortController();
+        const due = sleep(answerWithinMs, undefined, { signal: answered.signal }).catch(() => undefined);
         await Promise.race([work, due]);
-        clearTimeout(timer);
+        answered.abort();
         return c.json({ ok: true });
       });
     },
+    /** Resolves once the updates still being handled after their answer are done. */
     async drain() {
       await Promise.all(running);
     },

@@ -2,12 +2,8 @@ import type { Translate } from "./translate.js";
 
 /** Dates and numbers in the user's locale; the service's times are UTC and shown as such. */
 export function formatDate(date: Date, locale: string): string {
-  const formatter = new Intl.DateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  });
-  return `${formatter.format(date)} UTC`;
+  const options = { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" } as const;
+  return `${new Intl.DateTimeFormat(locale, options).format(date)} UTC`;
 }
 
 /**

@@ -1,8 +1,6 @@
 /**
- * The bot's words: one Fluent bundle per language, made from the .ftl files of its folder under
- * locales/ (joined into one resource), and the default language's bundle behind every other one for a
- * message it lacks. Which bundles answer a locale is settled once per locale, not on every message, and
- * a language's bundle is made when it is first asked for.
+ * The bot's words: one Fluent bundle per language from the .ftl files of its folder under locales/, with
+ * the default language's behind it for a message it lacks; each bundle is made when first asked for.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

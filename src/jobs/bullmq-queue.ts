@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Job, Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { z } from "zod";
@@ -22,13 +23,12 @@ interface Lane {
   workerConnection?: Redis;
 }
 
-/**
- * BullMQ on Redis: a queue per job kind, so kinds do not starve each other; a crashed worker's job is
- * taken over once its lock lapses. BullMQ, the heaviest package, is loaded at first use. Periodic work is
- * a job scheduler's repeated job, taken by one instance per tick.
- */
-
 const STALLED_CHECK_MS = 10_000;
+
+/**
+ * BullMQ on Redis (loaded at first use, the heaviest package): a queue per job kind, so kinds do not starve
+ * each other; a crashed worker's job is taken over once its lock lapses; periodic work is a job scheduler's.
+ */
 export class BullJobQueue extends Lanes<Lane> implements JobQueue {
   readonly kind = "bullmq";
 
@@ -143,15 +143,13 @@ export class BullJobQueue extends Lanes<Lane> implements JobQueue {
   async close(deadlineMs: number): Promise<void> {
     const workers = [...this.lanes.values()].flatMap((lane) => (lane.worker ? [lane.worker] : []));
     const graceful = Promise.all(workers.map((worker) => worker.close()));
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<"late">((resolve) => {
-      timer = setTimeout(() => resolve("late"), deadlineMs);
-    });
+    const closed = new AbortController();
+    const deadline = sleep(deadlineMs, "late", { signal: closed.signal }).catch(() => undefined);
     if ((await Promise.race([graceful, deadline])) === "late") {
       this.logger.warn("jobs still running at the shutdown deadline; another instance takes them over");
       await Promise.all(workers.map((worker) => worker.close(true)));
     }
-    clearTimeout(timer);
+    closed.abort();
     await Promise.all([...this.lanes.values()].map(async (lane) => (await lane.queue)?.close()));
     // Nothing is in flight once workers and queues are closed. Left open, the connections would keep
     // the process alive, reconnecting for ever once Redis is gone.
@@ -161,14 +159,11 @@ export class BullJobQueue extends Lanes<Lane> implements JobQueue {
 
   private async process(lane: Lane, job: Job, token: string | undefined): Promise<void> {
     const { DelayedError, UnrecoverableError } = await loadBullMq();
-    const logger = this.logger.child({
-      job: lane.definition.name,
-      jobId: job.id,
-      attempt: job.attemptsMade + 1,
-    });
+    const attempt = job.attemptsMade + 1;
+    const logger = this.logger.child({ job: lane.definition.name, jobId: job.id, attempt });
     try {
       const data = lane.definition.schema.parse(job.data);
-      await lane.definition.handler(data, { jobId: String(job.id), attempt: job.attemptsMade + 1, logger });
+      await lane.definition.handler(data, { jobId: String(job.id), attempt, logger });
     } catch (error) {
       if (error instanceof RetryLaterError) {
         await job.moveToDelayed(Date.now() + error.delayMs, token);

@@ -39,10 +39,7 @@ export class MemoryJobQueue extends Lanes<Lane> implements JobQueue {
   private running = false;
   private closing = false;
 
-  constructor(
-    private readonly logger: Logger,
-    private readonly now: () => number = Date.now,
-  ) {
+  constructor(private readonly logger: Logger) {
     super();
   }
 
@@ -77,16 +74,12 @@ export class MemoryJobQueue extends Lanes<Lane> implements JobQueue {
   }
 
   async depths(): Promise<Record<string, QueueDepth>> {
-    const result: Record<string, QueueDepth> = {};
-    for (const [name, lane] of this.lanes) {
-      result[name] = {
-        waiting: lane.ready.length + lane.readyBackground.length,
-        active: lane.active,
-        delayed: lane.delayed.size,
-        failed: lane.failed,
-      };
-    }
-    return result;
+    return Object.fromEntries(
+      [...this.lanes].map(([name, { ready, readyBackground, active, delayed, failed }]) => [
+        name,
+        { waiting: ready.length + readyBackground.length, active, delayed: delayed.size, failed },
+      ]),
+    );
   }
 
   async close(deadlineMs: number): Promise<void> {
@@ -179,11 +172,11 @@ export class MemoryJobQueue extends Lanes<Lane> implements JobQueue {
   }
 
   private finish(id: string): void {
-    this.knownIds.set(id, this.now() + FINISHED_ID_RETENTION_MS);
+    this.knownIds.set(id, Date.now() + FINISHED_ID_RETENTION_MS);
   }
 
   private forgetFinishedIds(): void {
-    const now = this.now();
+    const now = Date.now();
     for (const [id, until] of this.knownIds) {
       if (until !== "live" && until <= now) this.knownIds.delete(id);
     }

@@ -65,7 +65,6 @@ export interface QueueDepth {
  * lock; it should be short, since on Redis another instance may take the next while a slow one runs.
  */
 export interface PeriodicWork {
-  /** Names the work across instances. */
   readonly name: string;
   readonly everyMs: number;
   /** Returns how much it queued; never rejects (see `periodicWork`). */

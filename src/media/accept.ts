@@ -42,17 +42,16 @@ export class MediaError extends Error {
 
 export type MediaClass = "image" | "video" | "audio" | "subtitles";
 
-type FormatInfo = {
-  mediaClass: MediaClass;
-  mimes: readonly string[];
-  extensions: readonly string[];
-  /** Whether the Media Task Service takes it; the others go only to the generation service. */
-  tasks: boolean;
-};
-
-function format(mediaClass: MediaClass, mimes: string[], extensions: string[], tasks = true): FormatInfo {
+/** `tasks`: whether the Media Task Service takes it; the others go only to the generation service. */
+function format(
+  mediaClass: MediaClass,
+  mimes: readonly string[],
+  extensions: readonly string[],
+  tasks = true,
+) {
   return { mediaClass, mimes, extensions, tasks };
 }
+type FormatInfo = ReturnType<typeof format>;
 
 /** The two services' upload tables, with Telegram voice notes (converted to MP3 for the task service). */
 export const FORMATS = {
@@ -95,7 +94,6 @@ export const MAX_MEDIA_ITEMS = 30;
 const MIB = 1024 * 1024;
 
 export interface IntakeLimits {
-  /** MAX_INTAKE_MB. */
   maxIntakeMb: number;
   /** A self-hosted Bot API server (or the emulator) downloads files of any size. */
   selfHostedBotApi: boolean;
@@ -172,8 +170,6 @@ const TASKS_BY_CLASS: Record<MediaClass, readonly TaskType[]> = {
   // dubbing takes an SRT as srt_file (manual and semi-automatic modes).
   subtitles: ["dubbing"],
 };
-/** A link whose path does not name a format: the service will judge it. */
-const TASKS_FOR_UNKNOWN_LINK: readonly TaskType[] = TASKS_BY_CLASS.video;
 
 /** Whether the Media Task Service may take a file: a format unknown here (a link) the service judges. */
 export function tasksTake(ref: MediaRef): boolean {
@@ -191,8 +187,8 @@ export function tasksAccepting(refs: readonly MediaRef[]): TaskType[] {
     const allVisual = classes.every((c) => c === "image" || c === "video" || c === undefined);
     return allVisual && refs.length <= MAX_MEDIA_ITEMS ? ["video"] : [];
   }
-  const only = classes[0];
-  return [...(only ? TASKS_BY_CLASS[only] : TASKS_FOR_UNKNOWN_LINK)];
+  // A link whose path does not name a format: the service will judge it.
+  return [...TASKS_BY_CLASS[classes[0] ?? "video"]];
 }
 
 /**

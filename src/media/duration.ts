@@ -1,133 +1,28 @@
 /**
- * How long an audio or video file plays, read from its container without decoding it (an OGG from its
- * last page, so it needs its end as well): a file sent as a document comes without the length Telegram
- * states for videos and audio, and the card's estimate and the talking video's 15-second limit need it.
+ * How long an audio or video file plays, read from its container (an OGG from its last page): a document
+ * comes without Telegram's length, and the card's estimate and the talking video's 15-second limit need it.
  */
 import type { MediaFormat } from "./accept.js";
-import { mp4Boxes } from "./media-header.js";
+import { afterId3Tags, firstMp3Frame, mp3FrameAt, mp4Movie } from "./media-header.js";
 
 /** Seconds `bytes` plays when read as `format`; undefined for a header it cannot read or a format without length. */
 export function mediaDuration(bytes: Buffer, format: MediaFormat): number | undefined {
   return DURATION_READERS[format]?.(bytes);
 }
 
-/** The first whole box of `type`; the walk stops at a box that runs past `end`. */
-function child(bytes: Buffer, type: string, start: number, end: number) {
-  for (const box of mp4Boxes(bytes, start, end)) {
-    if (!box.whole) return undefined;
-    if (box.type === type) return box;
-  }
-  return undefined;
-}
-
 function mp4Duration(bytes: Buffer): number | undefined {
-  const moov = child(bytes, "moov", 0, bytes.length);
-  const mvhd = moov && child(bytes, "mvhd", moov.start, moov.end);
-  const body = mvhd && bytes.subarray(mvhd.start, mvhd.end);
-  // Version 1 has 64-bit times.
-  const wide = body?.[0] === 1;
-  if (!body || (body[0] !== 0 && !wide) || body.length < (wide ? 32 : 20)) return undefined;
-  const timescale = body.readUInt32BE(wide ? 20 : 12);
-  const duration = wide ? body.readBigUInt64BE(24) : BigInt(body.readUInt32BE(16));
-  // All ones: the writer did not know the length.
-  if (duration === (wide ? 0xffffffffffffffffn : 0xffffffffn)) return undefined;
-  return timescale > 0 && duration > 0n ? Number(duration) / timescale : undefined;
+  const movie = mp4Movie(bytes);
+  if (!movie?.whole || movie.unstated || !movie.timescale || !movie.duration) return undefined;
+  return movie.duration / movie.timescale;
 }
-
-interface Frame {
-  sampleRate: number;
-  samples: number;
-  bytes: number;
-  mono: boolean;
-  mpeg1: boolean;
-  crc: boolean;
-}
-
-/** kbit/s by bitrate index 1..14 (ISO 11172-3 / 13818-3), by layer: MPEG-2 and 2.5 share layers II and III's. */
-const V2_LAYER23 = [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const BITRATES = {
-  mpeg1: [
-    [32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
-    [32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
-    [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
-  ],
-  mpeg2: [[32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256], V2_LAYER23, V2_LAYER23],
-};
-/** Sample rates by the version bits: MPEG-2.5, reserved, MPEG-2, MPEG-1. */
-const SAMPLE_RATES = [[11025, 12000, 8000], [], [22050, 24000, 16000], [44100, 48000, 32000]];
-
-function frameAt(bytes: Buffer, offset: number): Frame | undefined {
-  if (offset + 4 > bytes.length) return undefined;
-  const b1 = bytes[offset + 1] ?? 0;
-  const b2 = bytes[offset + 2] ?? 0;
-  if (bytes[offset] !== 0xff || (b1 & 0xe0) !== 0xe0) return undefined;
-  const versionBits = (b1 >> 3) & 3;
-  const layerBits = (b1 >> 1) & 3;
-  const bitrateIndex = b2 >> 4;
-  const rateIndex = (b2 >> 2) & 3;
-  if (versionBits === 1 || layerBits === 0 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3)
-    return undefined;
-  const mpeg1 = versionBits === 3;
-  const layer = 4 - layerBits;
-  const bitrate = (BITRATES[mpeg1 ? "mpeg1" : "mpeg2"][layer - 1]?.[bitrateIndex - 1] ?? 0) * 1000;
-  const sampleRate = SAMPLE_RATES[versionBits]?.[rateIndex];
-  if (!sampleRate || bitrate === 0) return undefined;
-  const padding = (b2 >> 1) & 1;
-  const samples = layer === 1 ? 384 : layer === 2 || mpeg1 ? 1152 : 576;
-  const frameBytes =
-    layer === 1
-      ? (Math.floor((12 * bitrate) / sampleRate) + padding) * 4
-      : Math.floor(((samples / 8) * bitrate) / sampleRate) + padding;
-  return {
-    sampleRate,
-    samples,
-    bytes: frameBytes,
-    mono: (bytes[offset + 3] ?? 0) >> 6 === 3,
-    mpeg1,
-    crc: (b1 & 1) === 0,
-  };
-}
-
-/** Where the data after the leading ID3 tags starts. */
-function afterId3Tags(bytes: Buffer): number {
-  let offset = 0;
-  while (offset + 10 <= bytes.length && bytes.toString("latin1", offset, offset + 3) === "ID3") {
-    const size =
-      ((bytes[offset + 6] ?? 0) << 21) |
-      ((bytes[offset + 7] ?? 0) << 14) |
-      ((bytes[offset + 8] ?? 0) << 7) |
-      (bytes[offset + 9] ?? 0);
-    offset += 10 + size + (((bytes[offset + 5] ?? 0) & 0x10) !== 0 ? 10 : 0);
-  }
-  return offset;
-}
-
-/** How far past the tags the first frame is looked for. */
-const SYNC_SEARCH_BYTES = 64 * 1024;
 
 function mp3Duration(bytes: Buffer): number | undefined {
-  let offset = afterId3Tags(bytes);
-  const limit = Math.min(bytes.length, offset + SYNC_SEARCH_BYTES);
-  let first: Frame | undefined;
-  // A frame counts when the next one (or the end) follows it: a stray 0xFF is not a frame.
-  for (; offset + 4 <= limit; offset++) {
-    const frame = frameAt(bytes, offset);
-    if (frame && (offset + frame.bytes >= bytes.length || frameAt(bytes, offset + frame.bytes))) {
-      first = frame;
-      break;
-    }
-  }
-  if (!first) return undefined;
-  const sideInfo = first.mpeg1 ? (first.mono ? 17 : 32) : first.mono ? 9 : 17;
-  const tag = offset + 4 + (first.crc ? 2 : 0) + sideInfo;
-  const tagId = tag + 12 <= bytes.length ? bytes.toString("latin1", tag, tag + 4) : "";
-  if (tagId === "Xing" || tagId === "Info") {
-    if ((bytes.readUInt32BE(tag + 4) & 1) !== 0)
-      return (bytes.readUInt32BE(tag + 8) * first.samples) / first.sampleRate;
-    offset += first.bytes;
-  }
+  const first = firstMp3Frame(bytes);
+  if (!first || first.seconds !== undefined) return first?.seconds;
+  // The frame of a Xing/Info header holds no sound.
+  let offset = first.offset + (first.tagged ? first.frame.bytes : 0);
   let seconds = 0;
-  for (let frame = frameAt(bytes, offset); frame; frame = frameAt(bytes, offset)) {
+  for (let frame = mp3FrameAt(bytes, offset); frame; frame = mp3FrameAt(bytes, offset)) {
     if (offset + frame.bytes > bytes.length) break;
     seconds += frame.samples / frame.sampleRate;
     offset += frame.bytes;

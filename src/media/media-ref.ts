@@ -3,7 +3,7 @@
  * download URL, which carries the bot token) or an https link the service fetches itself.
  */
 
-import type { Message } from "grammy/types";
+import type { Message, Video } from "grammy/types";
 import { z } from "zod";
 
 const MEDIA_KINDS = ["photo", "video", "audio", "voice", "video_note", "document"] as const;
@@ -34,9 +34,8 @@ export type TelegramMediaRef = z.infer<typeof TelegramMediaRefSchema>;
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /**
- * A link the service can fetch: https, or plain http on this machine's loopback address, where a local
- * service (the playground's sandbox, tests) serves the results a "Then..." button hands back to it.
- * Links users send never get here as http: linksIn refuses them first.
+ * A link the service can fetch: https, or http on loopback, where a local service (the playground's
+ * sandbox, tests) serves the results a "Then..." button hands back; linksIn refuses users' http links.
  */
 function isServiceFetchable(text: string): boolean {
   const url = URL.parse(text);
@@ -86,16 +85,8 @@ function fileRef(fields: Record<string, unknown>): TelegramMediaRef | undefined 
 }
 
 /** The fields Telegram's file objects share; each kind carries some of them. */
-type TelegramFile = {
-  file_id: string;
-  file_unique_id: string;
-  file_size?: number;
-  mime_type?: string;
-  file_name?: string;
-  duration?: number;
-  width?: number;
-  height?: number;
-};
+type TelegramFile = Pick<Video, "file_id" | "file_unique_id"> &
+  Partial<Pick<Video, "file_size" | "mime_type" | "file_name" | "duration" | "width" | "height">>;
 
 /** The file a message carries, with what its kind leaves to us (a type Telegram does not state, a size). */
 function carriedFile(
@@ -116,11 +107,8 @@ function carriedFile(
   if (message.video_note) {
     const { length } = message.video_note;
     // Telegram records round videos as MP4 but does not state a mime type for them.
-    return {
-      kind: "video_note",
-      file: message.video_note,
-      known: { mime: "video/mp4", width: length, height: length },
-    };
+    const known = { mime: "video/mp4", width: length, height: length };
+    return { kind: "video_note", file: message.video_note, known };
   }
   if (message.document) return { kind: "document", file: message.document };
   return undefined;

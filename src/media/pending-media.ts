@@ -35,7 +35,7 @@ export function pendingMediaKey(chatId: number): string {
 
 /** The chat's waiting media; each set starts exactly one task form. */
 export class PendingMediaStore extends ChatSlots<typeof PendingMediaSchema> {
-  constructor(kv: KeyValueStore, ttlMs = PENDING_MEDIA_TTL_MS) {
-    super(kv, "intake", PendingMediaSchema, ttlMs);
+  constructor(kv: KeyValueStore) {
+    super(kv, "intake", PendingMediaSchema, PENDING_MEDIA_TTL_MS);
   }
 }

@@ -16,16 +16,13 @@ import {
 /** file-type reads at most this much to decide. */
 const HEAD_BYTES = 4100;
 
-/** Reads up to `bytes` from the start of a stream without losing them: `stream` is the whole file again. */
-export async function peek(
-  source: Readable,
-  bytes = HEAD_BYTES,
-): Promise<{ head: Buffer; stream: Readable }> {
+/** Reads the head of a stream without losing it: `stream` is the whole file again. */
+export async function peek(source: Readable): Promise<{ head: Buffer; stream: Readable }> {
   const iterator: AsyncIterator<Buffer> = source[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let length = 0;
   let ended = false;
-  while (length < bytes) {
+  while (length < HEAD_BYTES) {
     const next = await iterator.next();
     ended = next.done === true;
     if (next.done) break;
@@ -47,7 +44,7 @@ export async function peek(
   stream.once("close", () => {
     if (!source.destroyed) source.destroy();
   });
-  return { head: head.subarray(0, bytes), stream };
+  return { head: head.subarray(0, HEAD_BYTES), stream };
 }
 
 /**

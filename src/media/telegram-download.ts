@@ -1,7 +1,6 @@
 /**
- * Streams a file a user sent from the Bot API: getFile, then a GET of its URL with undici (loaded at the
- * first download). The URL carries the bot token: it is never logged, stored or put in an error message.
- * A local Bot API server's absolute path is read from the disk.
+ * Streams a file a user sent from the Bot API (getFile, then a GET with undici, or a local server's path
+ * from the disk). The URL carries the bot token: it is never logged, stored or put in an error message.
  */
 
 import { createReadStream } from "node:fs";
@@ -22,7 +21,6 @@ export interface TelegramDownloadDeps {
   token: string;
 }
 
-/** Whole-download time-out. */
 const DOWNLOAD_TIMEOUT_MS = 600_000;
 /** Longest silence between two chunks. */
 const IDLE_TIMEOUT_MS = 60_000;

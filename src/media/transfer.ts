@@ -1,7 +1,6 @@
 /**
- * Hands one piece of media to the task service: a link as it is, a Telegram file streamed from the Bot
- * API into POST /v1/uploads (checked, sniffed, a voice note as MP3) in one request, so a failure leaves no
- * upload behind and a retry opens the whole pipeline again.
+ * Hands one piece of media to the task service: a link as it is, a Telegram file (checked, sniffed, a voice
+ * note as MP3) streamed into POST /v1/uploads in one request, so a failure leaves no upload behind.
  */
 
 import { createReadStream, createWriteStream } from "node:fs";
@@ -32,9 +31,8 @@ export type TransferResult = { uploadId: string } | { url: string };
 const MAX_FILE_NAME_CHARS = 100;
 
 /**
- * The file name the service sees: the user's own name, without control, bidirectional or invisible
- * formatting characters (which could make "gpj.exe" read as "exe.jpg"), capped in length, with the
- * extension of what the bytes really are.
+ * The file name the service sees: the user's own, capped, without control or formatting characters (which
+ * could make "gpj.exe" read as "exe.jpg"), with the extension of what the bytes really are.
  */
 export function uploadFileName(
   ref: Pick<TelegramMediaRef, "fileName" | "kind">,
@@ -49,13 +47,7 @@ export function uploadFileName(
   return `${base}.${extension}`;
 }
 
-interface VerifiedFile {
-  stream: Readable;
-  size: number;
-  format: MediaFormat;
-}
-
-async function openVerified(deps: TransferDeps, ref: TelegramMediaRef): Promise<VerifiedFile> {
+async function openVerified(deps: TransferDeps, ref: TelegramMediaRef) {
   const declared = formatOf(ref);
   if (declared === undefined || !FORMATS[declared].tasks) {
     throw new MediaError("unsupported_type", `${ref.kind} ${ref.mime ?? ""} is not accepted`, {
@@ -73,6 +65,8 @@ async function openVerified(deps: TransferDeps, ref: TelegramMediaRef): Promise<
     throw error;
   }
 }
+
+type VerifiedFile = Awaited<ReturnType<typeof openVerified>>;
 
 /** The MediaError behind a failure, if one caused it (a download that broke during the upload). */
 function mediaErrorIn(error: unknown): MediaError | undefined {

@@ -13,21 +13,17 @@ export type { Storage } from "./ports.js";
 
 const MAX_RECONNECT_DELAY_MS = 5_000;
 
-export interface RedisClientOptions {
-  /** Shown in CLIENT LIST and in logs. */
-  name: string;
-  /**
-   * null (BullMQ workers, which must wait out outages) retries a command forever; by default a command
-   * fails after a few reconnection attempts, so its handler or job is retried later instead of hanging.
-   */
-  maxRetriesPerRequest?: number | null;
-}
-
 /**
  * An ioredis client that reconnects with capped exponential backoff forever and logs an outage once
- * (then at debug level until the connection is back), never the URL's password.
+ * (then at debug level until the connection is back), never the URL's password. `name` is shown in
+ * CLIENT LIST and logs. `maxRetriesPerRequest` null (BullMQ workers, which must wait out outages) retries a
+ * command forever; by default it fails after a few reconnections, so its handler or job is retried later.
  */
-export function createRedisClient(url: string, logger: Logger, options: RedisClientOptions): Redis {
+export function createRedisClient(
+  url: string,
+  logger: Logger,
+  options: { name: string; maxRetriesPerRequest?: number | null },
+): Redis {
   const secrets = urlPasswords(url);
   const log = logger.child({ component: "redis", connection: options.name });
   const redis = new Redis(url, {

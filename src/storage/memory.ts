@@ -11,14 +11,7 @@ import {
   checkWindowRequest,
   compareMembers,
 } from "./checks.js";
-import type {
-  KeyValueStore,
-  LockStore,
-  RateWindowStore,
-  SortedSetStore,
-  Storage,
-  TokenBucketStore,
-} from "./ports.js";
+import type { Storage } from "./ports.js";
 
 interface Entry {
   value: string;
@@ -87,7 +80,7 @@ class ExpiringMap {
   }
 }
 
-function createKeyValueStore(map: ExpiringMap): KeyValueStore {
+function createKeyValueStore(map: ExpiringMap): Storage["kv"] {
   return {
     get: async (key) => map.get(key),
     getMany: async (keys) => keys.map((key) => map.get(key)),
@@ -120,7 +113,7 @@ function createKeyValueStore(map: ExpiringMap): KeyValueStore {
   };
 }
 
-function createSortedSetStore(): SortedSetStore {
+function createSortedSetStore(): Storage["sortedSets"] {
   const sets = new Map<string, Map<string, number>>();
   return {
     async add(set, member, score) {
@@ -136,9 +129,7 @@ function createSortedSetStore(): SortedSetStore {
     score: async (set, member) => sets.get(set)?.get(member),
     async rangeByScore(set, maxScore, limit) {
       if (limit <= 0) return [];
-      const members = sets.get(set);
-      if (members === undefined) return [];
-      return [...members]
+      return [...(sets.get(set) ?? [])]
         .filter(([, score]) => score <= maxScore)
         .sort(([memberA, scoreA], [memberB, scoreB]) => scoreA - scoreB || compareMembers(memberA, memberB))
         .slice(0, limit)
@@ -148,7 +139,7 @@ function createSortedSetStore(): SortedSetStore {
   };
 }
 
-function createLockStore(map: ExpiringMap): LockStore {
+function createLockStore(map: ExpiringMap): Storage["locks"] {
   return {
     async acquire(name, ttlMs) {
       const ttl = checkTtl(ttlMs);
@@ -170,7 +161,7 @@ function createLockStore(map: ExpiringMap): LockStore {
 const BucketStateSchema = z.object({ tokens: z.number(), at: z.number() });
 
 /** Bucket states expire once the bucket would be full again, as in Redis. */
-function createTokenBucketStore(map: ExpiringMap, now: () => number): TokenBucketStore {
+function createTokenBucketStore(map: ExpiringMap, now: () => number): Storage["buckets"] {
   return {
     async take(bucket, rule, cost = 1) {
       checkBucketRequest(rule, cost);
@@ -191,7 +182,7 @@ function createTokenBucketStore(map: ExpiringMap, now: () => number): TokenBucke
 const WindowEventsSchema = z.array(z.number());
 
 /** A window keeps the times of the events still inside it, and is forgotten a window after the last. */
-function createRateWindowStore(map: ExpiringMap, now: () => number): RateWindowStore {
+function createRateWindowStore(map: ExpiringMap, now: () => number): Storage["windows"] {
   return {
     async take(name, rule, cost = 1) {
       checkWindowRequest(rule, cost);

@@ -1,7 +1,6 @@
 /**
- * The JSON this process wrote lately, by key: read back exactly so, it needs no schema; anything else
- * (another instance's write, an older release's) is parsed with the schema. Bounded by the characters it
- * holds: the oldest records are forgotten first.
+ * The JSON this process wrote lately, by key: read back exactly so it needs no schema, anything else is
+ * parsed with it. Bounded by the characters it holds, the oldest forgotten first.
  */
 import type { z } from "zod";
 

@@ -1,7 +1,6 @@
 /**
- * The storage the bot needs, as small ports. Two adapters implement them: Redis (ioredis 6) for
- * production and several instances, memory for the playground and one instance. Values are strings;
- * callers parse them with zod. Every time-to-live is in milliseconds.
+ * The storage the bot needs, as small ports, with two adapters: Redis for production and several instances,
+ * memory for one. Values are strings callers parse with zod; every time-to-live is in milliseconds.
  */
 
 export interface TtlOption {
@@ -46,9 +45,8 @@ export interface LockStore {
 }
 
 export interface TokenBucketRule {
-  /** Largest burst. */
+  /** The largest burst. */
   capacity: number;
-  /** Tokens that come back per millisecond. */
   refillPerMs: number;
 }
 

@@ -12,15 +12,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { bucketLifetimeMs, checkBucketRequest, checkTtl, checkWindowRequest } from "./checks.js";
-import type {
-  CancelSignal,
-  KeyValueStore,
-  LockStore,
-  RateWindowStore,
-  SortedSetStore,
-  Storage,
-  TokenBucketStore,
-} from "./ports.js";
+import type { CancelSignal, Storage } from "./ports.js";
 
 /** A Lua script run by its SHA-1, loaded on the first NOSCRIPT (after a restart or SCRIPT FLUSH). */
 class LuaScript {
@@ -135,7 +127,7 @@ function escapeGlob(text: string): string {
   return text.replace(/[*?[\]\\]/g, "\\$&");
 }
 
-function createKeyValueStore(redis: Redis, namespace: string): KeyValueStore {
+function createKeyValueStore(redis: Redis, namespace: string): Storage["kv"] {
   const at = (key: string) => namespace + key;
   return {
     get: async (key) => (await redis.get(at(key))) ?? undefined,
@@ -175,7 +167,7 @@ function createKeyValueStore(redis: Redis, namespace: string): KeyValueStore {
   };
 }
 
-function createSortedSetStore(redis: Redis, namespace: string): SortedSetStore {
+function createSortedSetStore(redis: Redis, namespace: string): Storage["sortedSets"] {
   const at = (set: string) => namespace + set;
   return {
     async add(set, member, score) {
@@ -194,7 +186,7 @@ function createSortedSetStore(redis: Redis, namespace: string): SortedSetStore {
   };
 }
 
-function createLockStore(redis: Redis, namespace: string): LockStore {
+function createLockStore(redis: Redis, namespace: string): Storage["locks"] {
   return {
     async acquire(name, ttlMs) {
       const ttl = checkTtl(ttlMs);
@@ -213,7 +205,7 @@ function createLockStore(redis: Redis, namespace: string): LockStore {
   };
 }
 
-function createTokenBucketStore(redis: Redis, namespace: string): TokenBucketStore {
+function createTokenBucketStore(redis: Redis, namespace: string): Storage["buckets"] {
   return {
     async take(bucket, rule, cost = 1) {
       checkBucketRequest(rule, cost);
@@ -227,7 +219,7 @@ function createTokenBucketStore(redis: Redis, namespace: string): TokenBucketSto
   };
 }
 
-function createRateWindowStore(redis: Redis, namespace: string): RateWindowStore {
+function createRateWindowStore(redis: Redis, namespace: string): Storage["windows"] {
   return {
     async take(name, rule, cost = 1) {
       checkWindowRequest(rule, cost);

@@ -41,10 +41,7 @@ function isCallbackScope(value: string): value is CallbackScope {
   return scopes.includes(value);
 }
 
-/**
- * The callback data of a button from its parts after the nonce; throws when a part cannot be carried or
- * the whole would not fit Telegram's limit.
- */
+/** A button's callback data from its parts after the nonce; throws when a part or the whole cannot fit. */
 export function packCallback(
   scope: CallbackScope,
   nonce: string,

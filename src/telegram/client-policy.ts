@@ -8,10 +8,7 @@ import type { TokenBucketStore } from "../storage/ports.js";
 import { telegramPacing } from "./pacing.js";
 import { botApiTransport } from "./transport.js";
 
-/**
- * For the bot's own Api and, through the conversations plugin, for calls made inside forms: while a person
- * waits, a longer flood wait is better reported than sat out.
- */
+/** For the bot's Api and calls in forms: while a person waits, a long flood wait is reported, not sat out. */
 export function interactiveRetry(): Transformer {
   return autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: false });
 }
@@ -34,8 +31,8 @@ export function createJobsApi(options: { token: string; apiRoot: string; buckets
 }
 
 /**
- * The same bot's Api making each call once, without the retries: for a call whose failure the user must
- * hear of at once, while a durable job retries it. `transformers` are the others it still needs.
+ * The bot's Api making each call once, for a call whose failure the user must hear of at once while a
+ * durable job retries it; `transformers` are the others it still needs.
  */
 export function singleAttempt(api: Api, ...transformers: Transformer[]): Api {
   const once = new Api(api.token, api.options);

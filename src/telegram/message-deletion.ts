@@ -14,11 +14,8 @@ export type ScheduleDeletion = (chatId: number, messageId: number, at: Date) => 
 /** Telegram's answers that mean there is nothing left to delete: retrying cannot change them. */
 function nothingToDelete(error: unknown): boolean {
   if (!(error instanceof GrammyError)) return false;
-  if (error.error_code === 403) return true;
-  return (
-    error.error_code === 400 &&
-    /message to delete not found|message can't be deleted/i.test(error.description)
-  );
+  const gone = /message to delete not found|message can't be deleted/i;
+  return error.error_code === 403 || (error.error_code === 400 && gone.test(error.description));
 }
 
 /**
@@ -43,15 +40,11 @@ export function messageDeletionJob(api: Pick<Api, "deleteMessage">): JobDefiniti
   };
 }
 
-export function scheduleDeletionWith(
-  queue: JobQueue,
-  job: JobDefinition<MessageDeletion>,
-  now: () => number = Date.now,
-): ScheduleDeletion {
+export function scheduleDeletionWith(queue: JobQueue, job: JobDefinition<MessageDeletion>): ScheduleDeletion {
   return (chatId, messageId, at) =>
     queue.enqueue(
       job,
       { chatId, messageId },
-      { jobId: `delete-${chatId}-${messageId}`, delayMs: Math.max(0, at.getTime() - now()) },
+      { jobId: `delete-${chatId}-${messageId}`, delayMs: Math.max(0, at.getTime() - Date.now()) },
     );
 }

@@ -5,10 +5,7 @@
 import type { Transformer } from "grammy";
 import type { TokenBucketRule, TokenBucketStore } from "../storage/ports.js";
 
-/**
- * A little under Telegram's figures: clocks differ by milliseconds, and a 429 costs a whole retry_after.
- * A chat takes a burst of three.
- */
+/** A little under Telegram's figures (clocks differ, a 429 costs a whole retry_after); a chat bursts 3. */
 const BOT_RATE: TokenBucketRule = { capacity: 20, refillPerMs: 28 / 1000 };
 const CHAT_RATE: TokenBucketRule = { capacity: 3, refillPerMs: 0.9 / 1000 };
 
@@ -18,9 +15,8 @@ const PACED = /^(send|edit|copy|forward)/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends already paid for in their chat's budget: a delivery reserves its first message before it starts,
- * so that send takes no second token. Whichever send to the chat comes first uses a credit; one left
- * unused when its delivery ends is dropped.
+ * Sends already paid for in their chat's budget: a delivery reserves its first message before it starts;
+ * the chat's next send uses the credit, and one left unused when the delivery ends is dropped.
  */
 const prepaid = new Map<string, Array<{ remaining: number }>>();
 
@@ -64,21 +60,18 @@ function messagesOf(method: string, payload: unknown): number {
   return Array.isArray(media) ? Math.max(1, media.length) : 1;
 }
 
-export function telegramPacing(
-  buckets: TokenBucketStore,
-  rates: { bot: TokenBucketRule; chat: TokenBucketRule } = { bot: BOT_RATE, chat: CHAT_RATE },
-): Transformer {
+export function telegramPacing(buckets: TokenBucketStore): Transformer {
   return async (prev, method, payload, signal) => {
     if (PACED.test(method)) {
       const messages = messagesOf(method, payload);
       const chatId = (payload as { chat_id?: unknown }).chat_id;
       const chat = typeof chatId === "number" || typeof chatId === "string" ? String(chatId) : undefined;
       // A burst is as much as a bucket holds: a longer album takes the whole of it.
-      let chatCost = Math.min(messages, rates.chat.capacity);
+      let chatCost = Math.min(messages, CHAT_RATE.capacity);
       if (chat !== undefined && usePrepaidSend(chat)) chatCost -= 1;
       if (chatCost > 0 && chat !== undefined)
-        await takeTokens(buckets, `telegram:chat:${chat}`, rates.chat, chatCost);
-      await takeTokens(buckets, "telegram:bot", rates.bot, Math.min(messages, rates.bot.capacity));
+        await takeTokens(buckets, `telegram:chat:${chat}`, CHAT_RATE, chatCost);
+      await takeTokens(buckets, "telegram:bot", BOT_RATE, Math.min(messages, BOT_RATE.capacity));
     }
     return prev(method, payload, signal);
   };

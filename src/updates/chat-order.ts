@@ -1,7 +1,6 @@
 /**
- * One chat's updates in order across bot processes (behind a load balancer, in webhook mode): each update
- * joins its chat's line in storage (a sorted set by update_id) and runs when it is first in line and
- * holds the chat's lock. Unlike routing by chat id at the balancer, this works behind any balancer.
+ * One chat's updates in order across processes behind any load balancer (webhook mode): each update joins
+ * its chat's line in storage (a sorted set by update_id) and runs first in line, holding the chat's lock.
  */
 import type { Update } from "grammy/types";
 import type { Storage } from "../storage/ports.js";

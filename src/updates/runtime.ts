@@ -8,8 +8,6 @@ import { HANDLED_UPDATES, pollOnlyWhileStorageIsUp } from "./updates.js";
 export interface PollingHandle {
   /** Stops fetching updates and resolves once the updates being handled are done. */
   stop(): Promise<void>;
-  /** Settles when polling ends (stopped or crashed). */
-  readonly done: Promise<void>;
 }
 
 export async function startPolling<C extends Context>(
@@ -40,6 +38,5 @@ export async function startPolling<C extends Context>(
     stop: async () => {
       if (handleRun.isRunning()) await handleRun.stop();
     },
-    done: handleRun.task() ?? Promise.resolve(),
   };
 }

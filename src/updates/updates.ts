@@ -1,7 +1,6 @@
 /**
- * How an update reaches the middleware, by polling or the webhook: its shape checked, once storage is up,
- * and handled again when storage went away before anything was said in the chat, so a Redis outage delays
- * answers instead of losing them.
+ * How an update reaches the middleware (polling or webhook): its shape checked once storage is up, and
+ * handled again when storage went away before anything was said, so an outage delays answers, not loses them.
  */
 import { API_CONSTANTS, BotError, type Transformer } from "grammy";
 import type { Update } from "grammy/types";
@@ -14,10 +13,7 @@ export const HANDLED_UPDATES = ["message", "callback_query", "inline_query", "ch
 
 const UPDATE_KINDS: ReadonlySet<string> = new Set(API_CONSTANTS.ALL_UPDATE_TYPES);
 
-/**
- * The kind of an update as a metric label: one of the Bot API's update kinds, or "other". Never a key
- * the sender chose, so crafted updates cannot make a new series each.
- */
+/** An update's kind as a metric label: a Bot API kind or "other", never a key a crafted update chose. */
 export function updateKind(update: Update): string {
   return Object.keys(update).find((key) => UPDATE_KINDS.has(key)) ?? "other";
 }

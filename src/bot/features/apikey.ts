@@ -89,7 +89,7 @@ export function createApiKeyFeature(deps: ApiKeyFeatureDeps): Composer<BotContex
 
   presses.filter(rotateKeyButton.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const issued = await deps.apiKeys.rotate(ctx.from.id);
+    const issued = await deps.apiKeys.issue(ctx.from.id);
     openMenu(ctx);
     await editMenu(ctx, ctx.t("apikey-replaced"));
     await showNewKey(deps, ctx, issued);

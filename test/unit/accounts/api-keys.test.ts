@@ -41,7 +41,7 @@ describe("KeyRegistry.verify", () => {
   it("rejects a rotated key at once and accepts its successor", async () => {
     const { apiKeys, registry } = setup();
     const old = await apiKeys.issue(42);
-    const next = await apiKeys.rotate(42);
+    const next = await apiKeys.issue(42);
     expect(next.keyId).not.toBe(old.keyId);
     expect(await registry.verify(old.apiKey)).toBeUndefined();
     expect(await registry.verify(next.apiKey)).toEqual({ userId: 42, keyId: next.keyId });
@@ -120,7 +120,7 @@ describe("ApiKeys", () => {
     expect(await apiKeys.keyFor(7)).toBeUndefined();
     const issued = await apiKeys.issue(7);
     expect(await apiKeys.keyFor(7)).toBe(issued.apiKey);
-    const rotated = await apiKeys.rotate(7);
+    const rotated = await apiKeys.issue(7);
     expect(await apiKeys.keyFor(7)).toBe(rotated.apiKey);
   });
 
@@ -146,7 +146,7 @@ describe("ApiKeys", () => {
     const { apiKeys, registry, storage } = setup();
     const personal = Promise.all([
       ...Array.from({ length: 8 }, () => apiKeys.issue(5)),
-      ...Array.from({ length: 4 }, () => apiKeys.rotate(5)),
+      ...Array.from({ length: 4 }, () => apiKeys.issue(5)),
     ]);
     const service = Promise.all(Array.from({ length: 4 }, () => apiKeys.ensure(5)));
     const [issued, ensured] = await Promise.all([personal, service]);
@@ -179,7 +179,7 @@ describe("ApiKeys", () => {
     const { storage, vault } = setup();
     const one = new ApiKeys({ storage, vault, prefix: "cmp" });
     const two = new ApiKeys({ storage, vault, prefix: "cmp" });
-    await Promise.all([one.issue(3), two.issue(3), one.issue(3), two.rotate(3)]);
+    await Promise.all([one.issue(3), two.issue(3), one.issue(3), two.issue(3)]);
     expect(await liveKeysOf(storage, 3)).toHaveLength(1);
   });
 
@@ -188,7 +188,7 @@ describe("ApiKeys", () => {
     const keys = [
       await apiKeys.issue(1),
       await apiKeys.issue(2),
-      await apiKeys.rotate(2),
+      await apiKeys.issue(2),
       await apiKeys.issue(3),
       (await apiKeys.ensure(4)) as { apiKey: string },
     ];
@@ -230,7 +230,7 @@ describe("ApiKeys", () => {
     expect(await apiKeys.keyFor(2)).toBeUndefined();
     expect(await apiKeys.describe(2)).toBeUndefined();
     expect(await apiKeys.revoke(2)).toBe(false);
-    await apiKeys.rotate(2);
+    await apiKeys.issue(2);
     expect(await registry.verify(owner.apiKey)).toEqual({ userId: 1, keyId: owner.keyId });
   });
 

@@ -96,7 +96,7 @@ describe("sniffing", () => {
     const bytes = fixture("sample.mp4");
     const chunks = [];
     for (let i = 0; i < bytes.length; i += 700) chunks.push(bytes.subarray(i, i + 700));
-    const { head, stream } = await peek(Readable.from(chunks), 4100);
+    const { head, stream } = await peek(Readable.from(chunks));
     expect(head.equals(bytes.subarray(0, 4100))).toBe(true);
     expect((await buffer(stream)).equals(bytes)).toBe(true);
   });
