@@ -33,19 +33,9 @@ import { type KeyRateLimits, readRateHeaders } from "./rate-limits.js";
 import { checkedIdempotencyKey } from "./requests.js";
 import { ErrorBodySchema, ValidationErrorBodySchema } from "./responses.js";
 
-/** Said before the client waits to send a call again: why, and for how long. */
-export interface RetryNotice {
-  /** The error code of the attempt that failed. */
-  code: string;
-  /** The attempt that failed, from 1. */
-  attempt: number;
-  waitMs: number;
-}
-
-/** What a caller may ask of one call. */
+/** `onRetry` is told before each wait for another attempt (the failed one's code and number, from 1). */
 export interface CallOptions {
-  /** Told before each wait for another attempt, so the caller can say what is going on. */
-  onRetry?: (notice: RetryNotice) => Promise<void>;
+  onRetry?: (notice: { code: string; attempt: number; waitMs: number }) => Promise<void>;
 }
 
 /** Largest JSON answer read; answers of this API are well under a megabyte. */
@@ -54,13 +44,12 @@ const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** The statuses the spec says to retry. */
 const RETRIED_STATUSES = new Set([429, 503]);
 
-export interface CallSpec<T> extends Omit<HttpRequest, "headers"> {
+export interface CallSpec<T> extends Omit<HttpRequest, "headers">, CallOptions {
   operation: GenerationOperation;
   accept: string;
   apiKey?: string;
   idempotencyKey?: string;
   receive: (response: Dispatcher.ResponseData) => Promise<T>;
-  onRetry?: CallOptions["onRetry"];
 }
 
 export interface Received<T> {
@@ -101,8 +90,11 @@ export class GenerationCalls {
           "generation service call will be retried",
         );
         const notice = { code: error.code, attempt, waitMs };
-        const fields = { op: spec.operation };
-        await this.besides(() => spec.onRetry?.(notice), fields, "a retry notice could not be handled");
+        await this.besides(
+          () => spec.onRetry?.(notice),
+          { op: spec.operation },
+          "a retry notice could not be handled",
+        );
       },
     });
   }
