@@ -11,7 +11,7 @@ import { rereadableFile, withinCaption } from "../lifecycle/chat-delivery.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import { imageCaption } from "./card.js";
 import type { GenerationRecords } from "./records.js";
-import { singleImageKeyboard, singleVideoKeyboard } from "./result-actions.js";
+import { singleKeyboard } from "./result-actions.js";
 import { fetchResult, type ResultReader, resultFileName, withDownloads } from "./result-files.js";
 import { freshOutput, type ResultLinkDeps } from "./result-links.js";
 import { tooBigText } from "./send-result.js";
@@ -50,9 +50,7 @@ export function resendJob(deps: ResendDeps): JobDefinition<ResendData> {
       const t = deps.translate(record.locale);
       const caption = withinCaption(imageCaption(t, record, item));
       const video = record.type === "video";
-      const reply_markup = video
-        ? singleVideoKeyboard(t, ticket, position)
-        : singleImageKeyboard(t, ticket, position);
+      const reply_markup = singleKeyboard(t, record.type, ticket, position);
       if (!video && item.photoFileId) {
         await deps.api.sendPhoto(chatId, item.photoFileId, { caption, reply_markup });
         return;

@@ -209,16 +209,6 @@ function actionRow(t: Translate, ticket: string, position: number, actions: Resu
   return actions.map((action) => resultButton(t(`generation-button-${action}`), ticket, action, position));
 }
 
-/** Under a clip sent alone: the tasks it leads on to, then Again and Delete. */
-export function singleVideoKeyboard(t: Translate, ticket: string, position: number): InlineKeyboardMarkup {
-  return {
-    inline_keyboard: [
-      ...clipThenRows(t, ticket, position),
-      actionRow(t, ticket, position, ["again", "delete"]),
-    ],
-  };
-}
-
 /** A batch made along a chain of keyframes: its clips are transitions that play on from one another. */
 export function isKeyframeChain(record: Pick<BatchRecord, "request">): boolean {
   return Array.isArray(record.request.keyframe_file_ids);
@@ -235,13 +225,19 @@ export function joinRows(t: Translate, record: BatchRecord, chunk: ChunkRecord):
   return [[resultButton(text, record.ticket, "join")]];
 }
 
-/** The actions of one image, under a photo sent alone: what it leads on to first. */
-export function singleImageKeyboard(t: Translate, ticket: string, position: number): InlineKeyboardMarkup {
+/** Under a result sent alone, what it leads on to first: a clip's tasks, an image's Animate and Reference. */
+export function singleKeyboard(
+  t: Translate,
+  type: BatchRecord["type"],
+  ticket: string,
+  position: number,
+): InlineKeyboardMarkup {
+  const row = (actions: ResultAction[]) => actionRow(t, ticket, position, actions);
   return {
-    inline_keyboard: [
-      actionRow(t, ticket, position, ["animate", "reference"]),
-      actionRow(t, ticket, position, ["original", "again", "delete"]),
-    ],
+    inline_keyboard:
+      type === "video"
+        ? [...clipThenRows(t, ticket, position), row(["again", "delete"])]
+        : [row(["animate", "reference"]), row(["original", "again", "delete"])],
   };
 }
 
@@ -263,17 +259,11 @@ const ALBUM_ACTIONS: Record<BatchRecord["type"], Array<[ResultAction, string]>> 
 };
 
 /** Albums take no buttons: the message after one has a numbered row of each action per five results. */
-export function albumKeyboard(
-  ticket: string,
-  positions: readonly number[],
-  type: BatchRecord["type"],
-): InlineKeyboardMarkup {
-  const rows = albums(positions, NUMBERS_PER_ROW);
-  return {
-    inline_keyboard: ALBUM_ACTIONS[type].flatMap(([action, mark]) =>
-      rows.map((row) =>
-        row.map((position) => resultButton(`${mark} ${position + 1}`, ticket, action, position)),
-      ),
+export function albumRows(record: BatchRecord, made: readonly ChunkItem[]): InlineKeyboardButton[][] {
+  const rows = albums(made, NUMBERS_PER_ROW);
+  return ALBUM_ACTIONS[record.type].flatMap(([action, mark]) =>
+    rows.map((row) =>
+      row.map(({ position }) => resultButton(`${mark} ${position + 1}`, record.ticket, action, position)),
     ),
-  };
+  );
 }

@@ -12,7 +12,7 @@ import { type SentFile, sentFileOf, sentFilesOf } from "../lifecycle/result-inde
 import { type MediaHeader, mp4Header } from "../media/media-header.js";
 import { controlText, failureLines, imageCaption } from "./card.js";
 import type { BatchRecord, ChunkItem, ChunkRecord, StoredOutput } from "./records.js";
-import { albumKeyboard, joinRows, singleImageKeyboard, singleVideoKeyboard } from "./result-actions.js";
+import { albumRows, joinRows, singleKeyboard } from "./result-actions.js";
 import { download, type ResultReader, ResultUnavailableError, resultFileName } from "./result-files.js";
 
 export type ResultApi = Pick<
@@ -234,7 +234,7 @@ async function sendVideos(sending: ChunkSending): Promise<boolean> {
   if (fits.length === 1 && only && tooBig.length === 0) {
     await parts.once("media", async () => {
       const { file, other } = media(only);
-      const rows = singleVideoKeyboard(t, record.ticket, only.position).inline_keyboard;
+      const rows = singleKeyboard(t, "video", record.ticket, only.position).inline_keyboard;
       const sent = await api.sendVideo(chatId, file, {
         ...other,
         caption: aloneCaption(sending, only),
@@ -265,12 +265,7 @@ async function sendVideos(sending: ChunkSending): Promise<boolean> {
       return undefined;
     });
   }
-  const keyboard = albumKeyboard(
-    record.ticket,
-    made.map((item) => item.position),
-    record.type,
-  );
-  await sendControl(sending, [...joinRows(t, record, chunk), ...keyboard.inline_keyboard]);
+  await sendControl(sending, [...joinRows(t, record, chunk), ...albumRows(record, made)]);
   return true;
 }
 
@@ -290,7 +285,7 @@ async function sendImages(sending: ChunkSending): Promise<boolean> {
   const [only] = made;
   if (made.length === 1 && only) {
     await parts.once("media", async () => {
-      const rows = singleImageKeyboard(t, record.ticket, only.position).inline_keyboard;
+      const rows = singleKeyboard(t, "image", record.ticket, only.position).inline_keyboard;
       const options = { caption: aloneCaption(sending, only), ...withCardRows(card, rows) };
       const sent = await photoElseDocument<Message>(
         () => api.sendPhoto(chatId, fileOf(only), options),
@@ -313,12 +308,7 @@ async function sendImages(sending: ChunkSending): Promise<boolean> {
     );
     return filesOf(made.map((item, index) => [item, messages[index]]));
   });
-  const keyboard = albumKeyboard(
-    record.ticket,
-    made.map((item) => item.position),
-    record.type,
-  );
-  await sendControl(sending, keyboard.inline_keyboard);
+  await sendControl(sending, albumRows(record, made));
   return true;
 }
 
