@@ -32,7 +32,7 @@ import { DeletionMarks, RETENTION_SET, retentionNoticeJob, retentionWatch } from
 import { retryFailed } from "./generations/retry-failed.js";
 import { GenerationSubmissions } from "./generations/start.js";
 import { generationHookRoutes } from "./http/generation-hooks.js";
-import type { JobQueue } from "./jobs/queue.js";
+import type { JobDefinition, JobQueue } from "./jobs/queue.js";
 import { chatDeliveryOf } from "./lifecycle/chat-delivery.js";
 import { hookUrlFor } from "./lifecycle/hook-url.js";
 import { ResultIndex } from "./lifecycle/result-index.js";
@@ -290,6 +290,8 @@ function generationFeatures(
   const flow = createGenerationFlowDeps(services);
   // A press repeated within this window is the same press (a double tap): one job.
   const pressSlot = () => Math.floor(Date.now() / 10_000);
+  const press = <T>(job: JobDefinition<T>, data: T, id: string) =>
+    queue.enqueue(job, data, { jobId: `${id}-${pressSlot()}` });
   const resend = resendFromGallery(records, queue, jobs.resend);
   return {
     account: { links, service: client },
@@ -300,17 +302,8 @@ function generationFeatures(
       records,
       actions: {
         sendOriginal: (ticket, position) =>
-          queue.enqueue(
-            jobs.original,
-            { ticket, position },
-            { jobId: `generation-original-${ticketTag(ticket)}-${position}-${pressSlot()}` },
-          ),
-        cancelQueued: (ticket) =>
-          queue.enqueue(
-            jobs.cancel,
-            { ticket },
-            { jobId: `generation-cancel-${ticketTag(ticket)}-${pressSlot()}` },
-          ),
+          press(jobs.original, { ticket, position }, `generation-original-${ticketTag(ticket)}-${position}`),
+        cancelQueued: (ticket) => press(jobs.cancel, { ticket }, `generation-cancel-${ticketTag(ticket)}`),
         retryFailed: (record) => retryFailed(records, services.submissions, record),
         joinClips: (data) => startJoin(storage.kv, queue, jobs.join, data, newTicket()),
         resultLink: (userId, item, marginMs) =>
@@ -330,9 +323,7 @@ function generationFeatures(
       records,
       resend: (id, userId, chatId) => resend(id, userId, chatId, pressSlot()),
       cancelQueue: (data) =>
-        queue.enqueue(jobs.cancelQueue, data, {
-          jobId: `generation-queue-cancel-${data.chatId}-${data.messageId}-${pressSlot()}`,
-        }),
+        press(jobs.cancelQueue, data, `generation-queue-cancel-${data.chatId}-${data.messageId}`),
     },
   };
 }

@@ -3,6 +3,7 @@
  * asked, a copy up to an hour old serves.
  */
 import { z } from "zod";
+import type { GenerationServiceClient } from "../generation-service/client.js";
 import { type Catalog, CatalogSchema } from "../generation-service/responses.js";
 import { readStored } from "../storage/json.js";
 import type { KeyValueStore } from "../storage/ports.js";
@@ -18,7 +19,7 @@ const STALE_MS = 60 * 60_000;
 export class GenerationCatalogCache {
   constructor(
     private readonly kv: KeyValueStore,
-    private readonly service: { listModels(): Promise<Catalog> },
+    private readonly service: Pick<GenerationServiceClient, "listModels">,
   ) {}
 
   async get(): Promise<Catalog> {

@@ -4,6 +4,7 @@
  */
 import type { Api } from "grammy";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
+import type { GenerationServiceClient } from "../generation-service/client.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
 import { type Account, keyBudgetOf } from "../generation-service/responses.js";
 import { formatDate, formatNumber } from "../i18n/format.js";
@@ -66,7 +67,7 @@ export class KeyGuardian {
 export interface OwnerAccountDeps {
   records: GenerationRecords;
   credentials: GenerationCredentialsReader;
-  service: { getAccount(apiKey: string): Promise<Account> };
+  service: Pick<GenerationServiceClient, "getAccount">;
   api: Pick<Api, "sendMessage">;
   translate(locale: string): Translate;
 }

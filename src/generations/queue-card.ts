@@ -5,11 +5,11 @@
 import type { Api } from "grammy";
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
-import type { CanceledGeneration } from "../generation-service/client.js";
+import type { GenerationServiceClient } from "../generation-service/client.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
 import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import type { ListGenerationsQuery } from "../generation-service/requests.js";
-import type { Account, Generation, GenerationPage, GenerationType } from "../generation-service/responses.js";
+import type { Account, Generation, GenerationType } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { readStored } from "../storage/json.js";
@@ -29,10 +29,7 @@ const CANCEL_ATTEMPTS = 4;
 /** The service keeps at most 1,000 in flight: ten pages hold them all. */
 const MAX_QUEUED_PAGES = 10;
 
-export interface QueueService {
-  getAccount(apiKey: string): Promise<Account>;
-  listGenerations(apiKey: string, query?: ListGenerationsQuery): Promise<GenerationPage>;
-}
+export type QueueService = Pick<GenerationServiceClient, "getAccount" | "listGenerations">;
 
 export interface QueueSnapshot {
   account: Account;
@@ -140,9 +137,7 @@ const TallySchema = z.object({
   running: z.number().int().nonnegative(),
 });
 
-export interface CancelService {
-  cancelGeneration(apiKey: string, id: string, idempotencyKey: string): Promise<CanceledGeneration>;
-}
+export type CancelService = Pick<GenerationServiceClient, "cancelGeneration">;
 
 /** Cancels a queued generation: as the service then has it, "running" once started, undefined when gone. */
 export async function cancelOne(

@@ -1,14 +1,14 @@
 /** A result's links with time enough left; a link about to expire is renewed by reading the generation. */
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
+import type { GenerationServiceClient } from "../generation-service/client.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
-import type { Generation } from "../generation-service/responses.js";
 import { RetryLaterError } from "../jobs/queue.js";
 import { type Problem, problemOf } from "./problems.js";
 import { type ChunkItem, type StoredOutput, storedOutput } from "./records.js";
 
 export interface ResultLinkDeps {
   credentials: GenerationCredentialsReader;
-  service: { getGeneration(apiKey: string, id: string): Promise<Generation> };
+  service: Pick<GenerationServiceClient, "getGeneration">;
 }
 
 /** The item's links with `marginMs` left, or why not (`gone`: its result no longer there). */

@@ -4,7 +4,7 @@
  */
 import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { CallOptions, UploadedFile } from "../generation-service/client.js";
+import type { CallOptions, GenerationServiceClient } from "../generation-service/client.js";
 import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import type { FileKind } from "../generation-service/responses.js";
 import type { FileUpload } from "../generation-service/upload.js";
@@ -31,14 +31,7 @@ export class RefusedFile extends Error {
 export interface UploadDeps {
   records: GenerationRecords;
   cards: Pick<BatchCards, "show">;
-  service: {
-    uploadFile(
-      apiKey: string,
-      upload: FileUpload,
-      idempotencyKey: string,
-      options?: CallOptions,
-    ): Promise<UploadedFile>;
-  };
+  service: Pick<GenerationServiceClient, "uploadFile">;
   /** A photo the user sent, streamed from Telegram. */
   openTelegramFile(ref: TelegramMediaRef): Promise<TelegramDownload>;
 }
