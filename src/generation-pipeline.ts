@@ -36,7 +36,7 @@ import type { JobDefinition, JobQueue } from "./jobs/queue.js";
 import { chatDeliveryOf } from "./lifecycle/chat-delivery.js";
 import { hookUrlFor } from "./lifecycle/hook-url.js";
 import { ResultIndex } from "./lifecycle/result-index.js";
-import { newTicket, ticketTag } from "./lifecycle/tickets.js";
+import { ticketTag } from "./lifecycle/tickets.js";
 import { translatorFor } from "./lifecycle/translate.js";
 import type { Logger } from "./logger.js";
 import { type IntakeLimits, uploadLimitBytes } from "./media/accept.js";
@@ -305,7 +305,7 @@ function generationFeatures(
           press(jobs.original, { ticket, position }, `generation-original-${ticketTag(ticket)}-${position}`),
         cancelQueued: (ticket) => press(jobs.cancel, { ticket }, `generation-cancel-${ticketTag(ticket)}`),
         retryFailed: (record) => retryFailed(records, services.submissions, record),
-        joinClips: (data) => startJoin(storage.kv, queue, jobs.join, data, newTicket()),
+        joinClips: (data) => startJoin(storage.kv, queue, jobs.join, data),
         resultLink: (userId, item, marginMs) =>
           resultLink({ credentials: links, service: client }, userId, item, marginMs),
         async deleteGeneration(userId, generationId) {

@@ -99,9 +99,8 @@ export async function startJoin(
   queue: JobQueue,
   job: JobDefinition<JoinData>,
   data: JoinData,
-  taskTicket: string,
 ): Promise<JoinOutcome> {
-  if (!(await kv.setIfAbsent(claimKey(data.ticket), taskTicket, { ttlMs: CLAIM_TTL_MS }))) return "already";
+  if (!(await kv.setIfAbsent(claimKey(data.ticket), newTicket(), { ttlMs: CLAIM_TTL_MS }))) return "already";
   await queue.enqueue(job, data, { jobId: `generation-join-${ticketTag(data.ticket)}` });
   return "started";
 }
@@ -127,13 +126,7 @@ export function chosenJoin(deps: ChosenJoinDeps): (record: BatchRecord) => Promi
       return;
     }
     const cost = estimate.perMinute ? {} : { cost: { tokens: estimate.tokens } };
-    await startJoin(
-      deps.kv,
-      deps.queue,
-      deps.job,
-      { ticket: record.ticket, positions, ...cost },
-      newTicket(),
-    );
+    await startJoin(deps.kv, deps.queue, deps.job, { ticket: record.ticket, positions, ...cost });
   };
 }
 
@@ -165,7 +158,7 @@ export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
       }
       const links: string[] = [];
       for (const clip of clips) {
-        const fresh = await freshOutput(deps, record.userId, clip, RENEW_BEFORE_EXPIRY_MS, Date.now(), {
+        const fresh = await freshOutput(deps, record.userId, clip, RENEW_BEFORE_EXPIRY_MS, {
           key: "join-clip-gone",
           params: { number: clip.position + 1 },
         });

@@ -55,7 +55,7 @@ export function resendJob(deps: ResendDeps): JobDefinition<ResendData> {
         await deps.api.sendPhoto(chatId, item.photoFileId, { caption, reply_markup });
         return;
       }
-      const fresh = await freshOutput(deps, record.userId, item, DOWNLOAD_MARGIN_MS, Date.now(), {
+      const fresh = await freshOutput(deps, record.userId, item, DOWNLOAD_MARGIN_MS, {
         key: video ? "video-deleted-already" : "generation-deleted-already",
         params: { number: position + 1 },
       });

@@ -54,9 +54,7 @@ export function originalJob(deps: OriginalDeps): JobDefinition<OriginalData> {
         await deps.api.sendDocument(record.chatId, item.documentFileId, { caption });
         return;
       }
-      const fresh = await freshOutput(deps, record.userId, item, 60_000, Date.now(), {
-        key: "generation-error-not_found",
-      });
+      const fresh = await freshOutput(deps, record.userId, item, 60_000);
       if ("problem" in fresh) {
         await deps.api.sendMessage(record.chatId, t(fresh.problem.key, fresh.problem.params));
         return;
@@ -86,9 +84,7 @@ export async function resultLink(
   marginMs: number,
 ): Promise<{ url: string } | { problem: Problem }> {
   try {
-    const fresh = await freshOutput(deps, userId, item, marginMs, Date.now(), {
-      key: "generation-error-not_found",
-    });
+    const fresh = await freshOutput(deps, userId, item, marginMs);
     return "problem" in fresh ? fresh : { url: fresh.output.url };
   } catch (error) {
     if (error instanceof RetryLaterError) return { problem: { key: "generation-error-unavailable" } };

@@ -17,10 +17,9 @@ export async function freshOutput(
   userId: number,
   item: ChunkItem,
   marginMs: number,
-  now: number,
-  gone: Problem,
+  gone: Problem = { key: "generation-error-not_found" },
 ): Promise<{ output: StoredOutput } | { problem: Problem }> {
-  if (item.output && item.output.expiresAt * 1000 - now >= marginMs) return { output: item.output };
+  if (item.output && item.output.expiresAt * 1000 - Date.now() >= marginMs) return { output: item.output };
   const credentials = await deps.credentials.credentials(userId);
   if (!credentials) return { problem: { key: "generation-not-linked" } };
   try {
