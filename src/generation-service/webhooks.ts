@@ -18,8 +18,7 @@ export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 
 export type WebhookVerification =
   | { ok: true; timestamp: number; signature: string }
-  | { ok: false; reason: "malformed" }
-  | { ok: false; reason: "bad_signature" }
+  | { ok: false; reason: "malformed" | "bad_signature" }
   /** Authentic but signed outside the tolerance (too old, or too far ahead of our clock). */
   | { ok: false; reason: "stale"; timestamp: number };
 

@@ -38,11 +38,8 @@ export interface FailureCheckDeps {
   now?: () => number;
 }
 
-export function failureCheckJob(deps: FailureCheckDeps): {
-  job: JobDefinition<FailureCheckData>;
-  /** Asks for a check of the batch within the current interval. */
-  checkSoon(ticket: string): Promise<void>;
-} {
+/** The job, and `checkSoon`, which asks for a check of the batch within the current interval. */
+export function failureCheckJob(deps: FailureCheckDeps) {
   const now = deps.now ?? Date.now;
 
   async function schedule(ticket: string, after: number | undefined): Promise<void> {
@@ -98,5 +95,5 @@ export function failureCheckJob(deps: FailureCheckDeps): {
       if (pending.size > 0) await schedule(ticket, slot);
     },
   };
-  return { job, checkSoon: (ticket) => schedule(ticket, undefined) };
+  return { job, checkSoon: (ticket: string) => schedule(ticket, undefined) };
 }

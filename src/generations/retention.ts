@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { formatDate } from "../i18n/format.js";
-import { type JobDefinition, type JobQueue, type PeriodicWork, periodicWork } from "../jobs/queue.js";
+import { type JobDefinition, type JobQueue, periodicWork } from "../jobs/queue.js";
 import { type TicketData, ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import type { KeyValueStore, SortedSetStore } from "../storage/ports.js";
@@ -66,9 +66,7 @@ export interface RetentionWatchOptions {
 }
 
 /** Each tick hands the batches whose notice is due to the job; `schedule` puts a new batch in the set. */
-export function retentionWatch(options: RetentionWatchOptions): PeriodicWork & {
-  schedule(record: Pick<BatchRecord, "ticket" | "createdAt" | "inlineMessageId">): Promise<void>;
-} {
+export function retentionWatch(options: RetentionWatchOptions) {
   const { sortedSets, queue, job } = options;
   const schedule = async (record: Pick<BatchRecord, "ticket" | "createdAt" | "inlineMessageId">) => {
     // An inline image is Telegram's once it took its placeholder's place: nothing of it leaves with the service.
