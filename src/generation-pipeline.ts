@@ -114,15 +114,19 @@ function generationCore(options: GenerationPipelineOptions) {
   const api =
     options.api ??
     createJobsApi({ token: options.botToken, apiRoot: options.botApiRoot, buckets: storage.buckets });
+  const translate = translatorFor(options.i18n);
+  const records = new GenerationRecords(storage);
   return {
     timings,
-    translate: translatorFor(options.i18n),
+    translate,
     rateLimits,
     client,
     links,
     api,
     telegram: { api, botApiRoot: options.botApiRoot, token: options.botToken },
-    records: new GenerationRecords(storage),
+    records,
+    // What most jobs on a batch reach: its records, the owner's key, the service, the chat and its words.
+    jobDeps: { records, credentials: links, service: client, api, translate },
     uploadLimitBytes: options.uploadLimitBytes ?? uploadLimitBytes(options.limits.selfHostedBotApi),
   };
 }
@@ -131,25 +135,20 @@ type GenerationCore = ReturnType<typeof generationCore>;
 /** What watches a batch's key and tells the user before results leave the service. */
 function keyAndRetentionJobs(options: GenerationPipelineOptions, core: GenerationCore) {
   const { storage, queue, logger } = options;
-  const { timings, translate, client, links, api, records } = core;
   const guardian = new KeyGuardian(storage.kv);
-  const guard = keyGuardJob({ records, credentials: links, service: client, guardian, api, translate });
-  const marks = new DeletionMarks(records, storage.kv);
+  const guard = keyGuardJob({ ...core.jobDeps, guardian });
+  const marks = new DeletionMarks(core.records, storage.kv);
   const retentionNotice = retentionNoticeJob({
-    records,
-    credentials: links,
-    service: client,
+    ...core.jobDeps,
     marks,
     reschedule: (ticket, dueAt) => storage.sortedSets.add(RETENTION_SET, ticket, dueAt),
-    api,
-    translate,
   });
   const retention = retentionWatch({
     sortedSets: storage.sortedSets,
     queue,
     job: retentionNotice,
     logger: logger.child({ component: "generation-retention" }),
-    intervalMs: timings.retentionTickMs ?? 10 * 60_000,
+    intervalMs: core.timings.retentionTickMs ?? 10 * 60_000,
   });
   return { guardian, guard, marks, retentionNotice, retention };
 }
@@ -157,7 +156,7 @@ function keyAndRetentionJobs(options: GenerationPipelineOptions, core: Generatio
 /** The batch's lifecycle after Create: its card, delivery, following, notices, and the jobs buttons start. */
 function followingJobs(options: GenerationPipelineOptions, core: GenerationCore) {
   const { storage, queue, logger } = options;
-  const { timings, translate, rateLimits, client, links, api, records } = core;
+  const { timings, translate, rateLimits, api, records } = core;
   const cards = new BatchCards(api, records);
   const cardIntervalMs = timings.cardIntervalMs ?? 4_000;
   const cardJob = cardRefreshJob({ records, cards, translate, queue, intervalMs: cardIntervalMs });
@@ -165,12 +164,9 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
   const results = createResultReader({ serviceBaseUrl: options.baseUrl });
   const deliver = deliverJob({
     ...chatDeliveryOf(storage, translate),
-    records,
+    ...core.jobDeps,
     queue,
-    credentials: links,
-    service: client,
     results,
-    api,
     uploadLimitBytes: core.uploadLimitBytes,
     resultIndex: new ResultIndex(storage.sortedSets),
     refreshCard,
@@ -179,11 +175,9 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
   const follower = new Follower({ records, queue, deliverJob: deliver, refreshCard });
   // The poll pass and the failure check read the user's lists alike, under the same lock and budget.
   const listReading = {
-    records,
+    ...core.jobDeps,
     follower,
     locks: storage.locks,
-    credentials: links,
-    service: client,
     budget: (apiKey: string) => rateLimits.current(apiKey),
   };
   const poll = pollJob({
@@ -206,20 +200,14 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
   const observe = observeJob(follower, failures.checkSoon);
   const { guardian, guard, marks, retentionNotice, retention } = keyAndRetentionJobs(options, core);
   const cancelQueue = cancelQueueJob({
-    credentials: links,
-    service: client,
+    ...core.jobDeps,
     observe: (observation) => follower.observe(observation),
     kv: storage.kv,
-    api,
-    translate,
   });
   const create = createJob({
-    records,
+    ...core.jobDeps,
     cards,
-    credentials: links,
-    service: client,
     openTelegramFile: (ref) => openTelegramFile(core.telegram, ref.fileId, ref.size),
-    translate,
     webhookUrl: (ticket, credentials) =>
       credentials.signingSecret ? hookUrlFor(options.publicUrl(), "generations", ticket) : undefined,
     firstPoll: (userId) => records.schedulePoll(userId, Date.now() + (timings.firstPollMs ?? 3_000)),
@@ -234,7 +222,7 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
     },
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
-  const sending = { records, credentials: links, service: client, results, api, translate };
+  const sending = { ...core.jobDeps, results };
   const original = originalJob(sending);
   const resend = resendJob({ ...sending, uploadLimitBytes: core.uploadLimitBytes });
   const cancel = cancelJob({ ...sending, follower, refreshCard });
