@@ -1,16 +1,10 @@
-/**
- * "Join into one video": one `video` task reading the clips' renewed links in order. The task service
- * takes no Idempotency-Key: one claim per batch holds the task's ticket; a join that made none frees it.
- */
-import type { Api } from "grammy";
 import { z } from "zod";
-import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { newTicket, TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import type { Problem } from "./problems.js";
 import type { BatchRecord, ChunkItem, GenerationRecords } from "./records.js";
-import { freshOutput, type ResultLinkDeps } from "./result-links.js";
+import { type BatchJobDeps, freshOutput } from "./result-links.js";
 
 /** A claim lives as long as the batch's buttons do. */
 const CLAIM_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -48,12 +42,9 @@ export interface JoinTasks {
   balance(userId: number): Promise<number | undefined>;
 }
 
-export interface JoinDeps extends ResultLinkDeps {
-  records: GenerationRecords;
+export interface JoinDeps extends BatchJobDeps {
   kv: KeyValueStore;
   tasks: JoinTasks;
-  api: Pick<Api, "sendMessage">;
-  translate(locale: string): Translate;
 }
 
 const claimKey = (ticket: string) => `generation-join:${ticket}`;

@@ -4,7 +4,6 @@
  */
 import type { Api } from "grammy";
 import { z } from "zod";
-import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import type { GenerationServiceClient } from "../generation-service/client.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
 import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
@@ -17,6 +16,7 @@ import type { KeyValueStore } from "../storage/ports.js";
 import { entryButton } from "./account-buttons.js";
 import type { Observation } from "./follower.js";
 import { isTransient, problemOf } from "./problems.js";
+import type { BatchJobDeps } from "./result-links.js";
 
 /** The spec's typical durations, in seconds: the band's two ends for one generation. */
 export const TYPICAL_SECONDS: Record<GenerationType, { low: number; high: number }> = {
@@ -157,14 +157,11 @@ export async function cancelOne(
   }
 }
 
-export interface CancelQueueDeps {
-  credentials: GenerationCredentialsReader;
-  service: Pick<QueueService, "listGenerations"> & CancelService;
+export interface CancelQueueDeps extends BatchJobDeps {
   /** Batch cards of this bot learn of the cancels as of any other news. */
   observe(observation: Observation): Promise<unknown>;
   kv: KeyValueStore;
-  api: Pick<Api, "editMessageText">;
-  translate(locale: string): Translate;
+  api: Pick<Api, "sendMessage" | "editMessageText">;
 }
 
 export function cancelQueueJob(deps: CancelQueueDeps): JobDefinition<CancelQueueData> {

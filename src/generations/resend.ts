@@ -5,7 +5,6 @@
 import { stat } from "node:fs/promises";
 import type { Api } from "grammy";
 import { z } from "zod";
-import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { rereadableFile, withinCaption } from "../lifecycle/chat-delivery.js";
 import { ticketTag } from "../lifecycle/tickets.js";
@@ -13,7 +12,7 @@ import { imageCaption } from "./card.js";
 import type { GenerationRecords } from "./records.js";
 import { singleKeyboard } from "./result-actions.js";
 import { fetchResult, type ResultReader, resultFileName, withDownloads } from "./result-files.js";
-import { freshOutput, type ResultLinkDeps } from "./result-links.js";
+import { type BatchJobDeps, freshOutput } from "./result-links.js";
 import { tooBigText } from "./send-result.js";
 
 const ResendDataSchema = z.object({
@@ -24,11 +23,9 @@ const ResendDataSchema = z.object({
 });
 export type ResendData = z.infer<typeof ResendDataSchema>;
 
-export interface ResendDeps extends ResultLinkDeps {
-  records: GenerationRecords;
+export interface ResendDeps extends BatchJobDeps {
   results: ResultReader;
   api: Pick<Api, "sendPhoto" | "sendVideo" | "sendDocument" | "sendMessage">;
-  translate(locale: string): Translate;
   /** The largest file the bot may upload to the chat; a bigger clip goes as its link. */
   uploadLimitBytes: number;
 }

@@ -5,7 +5,6 @@
 import type { Api } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
-import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
 import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import type { Translate } from "../i18n/translate.js";
@@ -16,25 +15,17 @@ import { type TicketData, ticketJob, ticketTag } from "../lifecycle/tickets.js";
 import { CALLBACK_SCOPES, callbackInt, defineCallback } from "../telegram/callback-data.js";
 import type { Follower, Observation } from "./follower.js";
 import type { Problem } from "./problems.js";
-import { type CancelService, cancelOne } from "./queue-card.js";
-import {
-  type BatchRecord,
-  type ChunkItem,
-  type ChunkRecord,
-  chunkOf,
-  type GenerationRecords,
-} from "./records.js";
+import { cancelOne } from "./queue-card.js";
+import { type BatchRecord, type ChunkItem, type ChunkRecord, chunkOf } from "./records.js";
 import { fetchResult, type ResultReader, resultFileName, withDownloads } from "./result-files.js";
-import { freshOutput, type ResultLinkDeps } from "./result-links.js";
+import { type BatchJobDeps, freshOutput, type ResultLinkDeps } from "./result-links.js";
 
 const OriginalDataSchema = z.object({ ticket: z.string().min(16), position: z.number().int().nonnegative() });
 export type OriginalData = z.infer<typeof OriginalDataSchema>;
 
-export interface OriginalDeps extends ResultLinkDeps {
-  records: GenerationRecords;
+export interface OriginalDeps extends BatchJobDeps {
   results: ResultReader;
   api: Pick<Api, "sendDocument" | "sendMessage">;
-  translate(locale: string): Translate;
 }
 
 export function originalJob(deps: OriginalDeps): JobDefinition<OriginalData> {
@@ -92,13 +83,8 @@ export async function resultLink(
   }
 }
 
-export interface CancelDeps {
-  records: GenerationRecords;
-  credentials: GenerationCredentialsReader;
-  service: CancelService;
+export interface CancelDeps extends BatchJobDeps {
   follower: Follower;
-  api: Pick<Api, "sendMessage">;
-  translate(locale: string): Translate;
   refreshCard(ticket: string): Promise<void>;
 }
 

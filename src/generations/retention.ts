@@ -9,8 +9,9 @@ import { type TicketData, ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import type { KeyValueStore, SortedSetStore } from "../storage/ports.js";
 import { entryButton } from "./account-buttons.js";
-import { type OwnerAccountDeps, ownerAccountJob } from "./key-guardian.js";
+import { ownerAccountJob } from "./key-guardian.js";
 import { type BatchRecord, chunkOf, type GenerationRecords } from "./records.js";
+import type { BatchJobDeps } from "./result-links.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Tickets scored by when their retention notice is due. */
@@ -89,7 +90,7 @@ export function retentionWatch(options: RetentionWatchOptions) {
   return { ...work, schedule };
 }
 
-export interface RetentionNoticeDeps extends OwnerAccountDeps {
+export interface RetentionNoticeDeps extends BatchJobDeps {
   marks: DeletionMarks;
   /** Puts the batch back for a later notice (its date on Pro). */
   reschedule(ticket: string, dueAt: number): Promise<void>;
