@@ -1,7 +1,4 @@
-/**
- * The model catalog kept briefly in storage, one copy for every instance; when the service cannot be
- * asked, a copy up to an hour old serves.
- */
+/** One stored catalog for all instances: fresh 5 minutes, used up to an hour while the service is down. */
 import { z } from "zod";
 import type { GenerationServiceClient } from "../generation-service/client.js";
 import { type Catalog, CatalogSchema } from "../generation-service/responses.js";

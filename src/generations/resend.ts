@@ -1,7 +1,4 @@
-/**
- * A result sent again from /gallery with its buttons: an image by its photo when Telegram has it, else
- * from its link; a clip too big to upload as its link.
- */
+/** A result sent again from /gallery: an image by its photo if Telegram has it, else a download or link. */
 import { stat } from "node:fs/promises";
 import type { Api } from "grammy";
 import { z } from "zod";
