@@ -46,10 +46,10 @@ const RETRIED_STATUSES = new Set([429, 503]);
 
 export interface CallSpec<T> extends Omit<HttpRequest, "headers">, CallOptions {
   operation: GenerationOperation;
-  accept: string;
   apiKey?: string;
   idempotencyKey?: string;
-  receive: (response: Dispatcher.ResponseData) => Promise<T>;
+  /** Every answer of this API is JSON, read into this shape. */
+  schema: z.ZodType<T>;
 }
 
 export interface Received<T> {
@@ -147,7 +147,7 @@ export class GenerationCalls {
       log(error.status, { code: error.code });
       return { error };
     };
-    const headers: Record<string, string> = { accept: spec.accept };
+    const headers: Record<string, string> = { accept: "application/json" };
     if (apiKey !== undefined) headers.authorization = `Bearer ${apiKey}`;
     if (spec.idempotencyKey !== undefined) headers["idempotency-key"] = spec.idempotencyKey;
     const exchange = await this.deps.transport.send({ ...spec, headers });
@@ -179,7 +179,7 @@ export class GenerationCalls {
   ): Promise<{ value: Received<T> } | { error: GenerationServiceError }> {
     const { response } = exchange;
     try {
-      const value = await spec.receive(response);
+      const value = await readJson(spec.operation, spec.schema, response);
       log(response.statusCode);
       const replayed = headerText(response.headers["idempotent-replay"])?.toLowerCase() === "true";
       return { value: { value, replayed } };
@@ -247,21 +247,15 @@ function isRetryable<T>(spec: CallSpec<T>, error: GenerationServiceError): boole
   return error.notSent || spec.method === "GET" || spec.idempotencyKey !== undefined;
 }
 
-/** Reads an answer's JSON body into the schema's shape. */
-export function receiveJson<T>(
+async function readJson<T>(
   operation: GenerationOperation,
   schema: z.ZodType<T>,
-): (response: Dispatcher.ResponseData) => Promise<T> {
-  return async (response) => {
-    const text = await readText(response.body, MAX_RESPONSE_BYTES);
-    const parsed = parseJsonAs(text.length === 0 ? undefined : text, schema);
-    if ("value" in parsed) return parsed.value;
-    throw new GenerationServiceError("invalid_response", {
-      operation,
-      status: response.statusCode,
-      ...parsed,
-    });
-  };
+  response: Dispatcher.ResponseData,
+): Promise<T> {
+  const text = await readText(response.body, MAX_RESPONSE_BYTES);
+  const parsed = parseJsonAs(text.length === 0 ? undefined : text, schema);
+  if ("value" in parsed) return parsed.value;
+  throw new GenerationServiceError("invalid_response", { operation, status: response.statusCode, ...parsed });
 }
 
 export function jsonBody(

@@ -13,7 +13,7 @@ import {
 } from "../http-client/client-options.js";
 import { uploadStream } from "../http-client/upload-stream.js";
 import type { Logger } from "../logger.js";
-import { type CallOptions, type CallSpec, GenerationCalls, jsonBody, receiveJson } from "./calls.js";
+import { type CallOptions, type CallSpec, GenerationCalls, jsonBody } from "./calls.js";
 import { type GenerationErrorCode, type GenerationOperation, GenerationServiceError } from "./errors.js";
 import type { KeyRateLimits } from "./rate-limits.js";
 import {
@@ -263,12 +263,11 @@ export class GenerationServiceClient {
       operation,
       method,
       url: `${this.basics.baseUrl}${path}`,
-      accept: "application/json",
       ...(apiKey === undefined ? {} : { apiKey }),
       timeoutMs: this.basics.timeoutMs,
       headersTimeoutMs: this.basics.timeoutMs,
       bodyTimeoutMs: this.basics.timeoutMs,
-      receive: receiveJson(operation, schema),
+      schema,
     };
   }
 }
