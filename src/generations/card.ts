@@ -3,7 +3,7 @@
  * id names it), a big batch's less often, so the card takes little of the chat's rate from its albums.
  */
 import { type Api, GrammyError } from "grammy";
-import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
+import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { type TicketData, TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
@@ -197,22 +197,17 @@ export function createdCardText(
 
 /** Cancel while some are queued; Retry of the failed ones once nothing waits or runs. */
 export function cardKeyboard(t: Translate, record: BatchRecord, counts: BatchCounts): InlineKeyboardMarkup {
-  const rows: InlineKeyboardButton[][] = [];
-  if (counts.queued > 0) {
-    rows.push([
-      resultButton(
-        t("generation-button-cancel-queued", { count: counts.queued }),
-        record.ticket,
-        "cancelQueued",
-      ),
-    ]);
-  }
-  if (counts.failed > 0 && counts.queued === 0 && counts.running === 0) {
-    rows.push([
-      resultButton(t("batch-button-retry", { count: counts.failed }), record.ticket, "retryFailed"),
-    ]);
-  }
-  return { inline_keyboard: rows };
+  const { queued, running, failed } = counts;
+  const cancel = t("generation-button-cancel-queued", { count: queued });
+  const retry = t("batch-button-retry", { count: failed });
+  return {
+    inline_keyboard: [
+      ...(queued > 0 ? [[resultButton(cancel, record.ticket, "cancelQueued")]] : []),
+      ...(failed > 0 && queued === 0 && running === 0
+        ? [[resultButton(retry, record.ticket, "retryFailed")]]
+        : []),
+    ],
+  };
 }
 
 /** An image's caption: its number and prompt, the model, and what it cost. */
