@@ -99,10 +99,7 @@ export class GenerationCalls {
     });
   }
 
-  /**
-   * Waits while the shared state says the key has nothing left. Storage trouble does not stop the call:
-   * the service still enforces its rate, and its 429 is retried.
-   */
+  /** Waits while the key has nothing left; storage trouble lets the call go (a 429 is retried). */
   private async awaitTurn(apiKey: string, operation: GenerationOperation): Promise<void> {
     try {
       await this.deps.rateLimits.awaitTurn(apiKey, operation);

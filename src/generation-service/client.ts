@@ -197,10 +197,7 @@ export class GenerationServiceClient {
     return { result: value, replayed };
   }
 
-  /**
-   * POST /v1/files: the file's raw bytes as the body, streamed. `upload.open()` is called once per
-   * attempt; memory stays flat whatever the size.
-   */
+  /** POST /v1/files: the raw bytes streamed, `upload.open()` once per attempt, so memory stays flat. */
   async uploadFile(
     apiKey: string,
     upload: FileUpload,

@@ -34,10 +34,7 @@ export interface WebhookSignatureInput {
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
 
-/**
- * `t=<digits>` once and one or more `v1=<64 hex>`. Other names are ignored: a new signature version
- * would come as one more pair beside v1.
- */
+/** `t=<digits>` once and one or more `v1=<64 hex>`; other names are ignored (a new version would be one). */
 function parseSignatureHeader(value: string): { timestamp: string; signatures: string[] } | undefined {
   let timestamp: string | undefined;
   const signatures: string[] = [];

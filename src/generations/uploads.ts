@@ -36,10 +36,7 @@ export interface UploadDeps {
   openTelegramFile(ref: TelegramMediaRef): Promise<TelegramDownload>;
 }
 
-/**
- * A source clip or audio reference, checked by size and first bytes before a byte goes (a recording over
- * 15 seconds goes as it is: the service trims it).
- */
+/** A source clip or audio checked by size and first bytes before a byte goes; the service trims long ones. */
 async function checkedUpload(
   open: (ref: TelegramMediaRef) => Promise<TelegramDownload>,
   ref: TelegramMediaRef,
