@@ -160,38 +160,26 @@ export function createdCardText(
   counts: BatchCounts,
   finished: boolean,
 ): string {
+  const { count, modelLabel: model, balanceTokens: balance, cancelRunning } = record;
+  const { queued, running, succeeded: done, failed, canceled } = counts;
   const name = formName(t, record);
-  const { queued, running, succeeded: done, failed } = counts;
+  const video = record.type === "video";
+  const money = { reserved: record.costTokens ?? 0, charged: counts.charged };
   const lines = finished
-    ? [t("generation-card-finished", { name, done, count: record.count })]
+    ? [t("generation-card-finished", { name, done, count }), t("generation-card-money-final", money)]
     : [
-        t(record.type === "video" ? "video-card-title" : "generation-card-title", {
-          name,
-          count: record.count,
-          model: record.modelLabel,
-        }),
+        t(video ? "video-card-title" : "generation-card-title", { name, count, model }),
         t("generation-card-progress", { queued, running, done, failed }),
+        t("generation-card-money", money),
+        ...(balance === undefined ? [] : [t("generation-card-balance", { balance })]),
       ];
-  lines.push(
-    t(finished ? "generation-card-money-final" : "generation-card-money", {
-      reserved: record.costTokens ?? 0,
-      charged: counts.charged,
-    }),
-  );
-  if (!finished && record.balanceTokens !== undefined) {
-    lines.push(t("generation-card-balance", { balance: record.balanceTokens }));
+  if (failed > 0) lines.push(t("generation-card-failed", { count: failed, refunded: counts.refundedFailed }));
+  if (canceled > 0)
+    lines.push(t("generation-card-canceled", { count: canceled, refunded: counts.refundedCanceled }));
+  if (!finished) {
+    if (cancelRunning) lines.push(t("generation-card-cancel-running", { count: cancelRunning }));
+    lines.push(t(video ? "video-pay-for-success" : "generation-card-pay-for-success"));
   }
-  if (counts.failed > 0) {
-    lines.push(t("generation-card-failed", { count: counts.failed, refunded: counts.refundedFailed }));
-  }
-  if (counts.canceled > 0) {
-    lines.push(t("generation-card-canceled", { count: counts.canceled, refunded: counts.refundedCanceled }));
-  }
-  if (!finished && record.cancelRunning) {
-    lines.push(t("generation-card-cancel-running", { count: record.cancelRunning }));
-  }
-  if (!finished)
-    lines.push(t(record.type === "video" ? "video-pay-for-success" : "generation-card-pay-for-success"));
   return lines.join("\n");
 }
 

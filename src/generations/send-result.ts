@@ -197,19 +197,11 @@ async function sendControl(sending: ChunkSending, rows?: InlineKeyboardButton[][
   });
 }
 
-/** The chunk's results that came out and are on disk. */
-function madeOf({ chunk, files }: ChunkSending): ChunkItem[] {
-  return chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
-}
-
 /** Clips as playable videos, alone with buttons or an album and its buttons; one too big goes as its link. */
-async function sendVideos(sending: ChunkSending): Promise<boolean> {
+async function sendVideos(sending: ChunkSending, made: ChunkItem[]): Promise<void> {
   const { deps, record, chunk, files, videos, t, parts, card } = sending;
   const { api } = deps;
   const chatId = record.chatId;
-  const made = madeOf(sending);
-  // Only canceled ones: the batch card says so, and nothing goes to the chat.
-  if (made.length === 0 && controlText(t, record, chunk) === "") return false;
   const fits = made.filter((item) => (videos.get(item.id)?.bytes ?? 0) <= deps.uploadLimitBytes);
   const tooBig = made.filter((item) => !fits.includes(item));
   const media = (item: ChunkItem) => {
@@ -242,7 +234,7 @@ async function sendVideos(sending: ChunkSending): Promise<boolean> {
       });
       return filesOf([[only, sent]]);
     });
-    return true;
+    return;
   }
   await parts.once("media", async () => {
     const album: InputMediaVideo[] = fits.map((item) => {
@@ -266,21 +258,17 @@ async function sendVideos(sending: ChunkSending): Promise<boolean> {
     });
   }
   await sendControl(sending, [...joinRows(t, record, chunk), ...albumRows(record, made)]);
-  return true;
 }
 
 /** Images: one as a photo with its buttons, several as an album and its message of buttons. */
-async function sendImages(sending: ChunkSending): Promise<boolean> {
-  const { deps, record, chunk, files, t, parts, card } = sending;
+async function sendImages(sending: ChunkSending, made: ChunkItem[]): Promise<void> {
+  const { deps, record, t, parts, card } = sending;
   const { api } = deps;
-  const fileOf = (item: ChunkItem) => resultFile(files, item);
+  const fileOf = (item: ChunkItem) => resultFile(sending.files, item);
   const chatId = record.chatId;
-  const made = madeOf(sending);
   if (made.length === 0) {
-    // Only canceled ones leave nothing to say here: the batch card counts them with their refund.
-    if (controlText(t, record, chunk) === "") return false;
     await sendControl(sending);
-    return true;
+    return;
   }
   const [only] = made;
   if (made.length === 1 && only) {
@@ -293,7 +281,7 @@ async function sendImages(sending: ChunkSending): Promise<boolean> {
       );
       return filesOf([[only, sent]]);
     });
-    return true;
+    return;
   }
   await parts.once("media", async () => {
     const album = <T extends "photo" | "document">(type: T) =>
@@ -309,10 +297,14 @@ async function sendImages(sending: ChunkSending): Promise<boolean> {
     return filesOf(made.map((item, index) => [item, messages[index]]));
   });
   await sendControl(sending, albumRows(record, made));
-  return true;
 }
 
 /** A chunk's results, each message once; true when the message carrying the card's last words is in. */
-export function sendChunk(sending: ChunkSending): Promise<boolean> {
-  return sending.record.type === "video" ? sendVideos(sending) : sendImages(sending);
+export async function sendChunk(sending: ChunkSending): Promise<boolean> {
+  const { record, chunk, files, t } = sending;
+  const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
+  // Only canceled ones leave nothing to say here: the batch card counts them with their refund.
+  if (made.length === 0 && controlText(t, record, chunk) === "") return false;
+  await (record.type === "video" ? sendVideos(sending, made) : sendImages(sending, made));
+  return true;
 }
