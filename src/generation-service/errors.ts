@@ -48,24 +48,20 @@ export const SERVICE_ERROR_CODES = [
   // 503: the generation backend is down.
   "provider_unavailable",
 ] as const;
-export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
 
-/** Failures with no code of the service. */
-export type ClientErrorCode =
+/** The service's codes, then ours for failures with no code of the service. */
+export type GenerationErrorCode =
+  | (typeof SERVICE_ERROR_CODES)[number]
   /** 422: the machine-readable description's validation refused a parameter or the body. */
   | "validation_failed"
   /** An error status whose body carries no code this client knows (a new code, or a proxy's page). */
   | "unexpected_error"
   /** A success status whose body is not the documented shape. */
   | "invalid_response"
-  /** No answer in time. */
   | "timeout"
-  /** The connection failed or broke. */
   | "network"
   /** The stream of a file being uploaded failed (for example its download broke). */
   | "upload_source_failed";
-
-export type GenerationErrorCode = ServiceErrorCode | ClientErrorCode;
 
 export type GenerationOperation =
   | "listModels"

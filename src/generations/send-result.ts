@@ -97,12 +97,9 @@ async function photoElseDocument<R>(photo: () => Promise<R>, document: () => Pro
   }
 }
 
-/** The files a message of the delivery carried, by the generation each shows. */
-export type SentFiles = Map<string, SentFile>;
-
-/** Pairs each generation with the file of the message that showed it. */
-function filesOf(pairs: Array<[ChunkItem, unknown]>): SentFiles {
-  const sent: SentFiles = new Map();
+/** The files the messages of a delivery carried, by the generation each shows. */
+function filesOf(pairs: Array<[ChunkItem, unknown]>): Map<string, SentFile> {
+  const sent = new Map<string, SentFile>();
   for (const [item, message] of pairs) {
     const file = sentFileOf(message);
     if (file) sent.set(item.id, file);
@@ -113,7 +110,7 @@ function filesOf(pairs: Array<[ChunkItem, unknown]>): SentFiles {
 /** The messages of a chunk's delivery already in the chat, each recorded as soon as Telegram answers it. */
 export interface SentParts {
   /** Sends one message unless an earlier run did, and records it (and its files) before the next goes. */
-  once(part: string, send: () => Promise<SentFiles | undefined>): Promise<void>;
+  once(part: string, send: () => Promise<Map<string, SentFile> | undefined>): Promise<void>;
   has(part: string): boolean;
 }
 
