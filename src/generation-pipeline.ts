@@ -125,7 +125,6 @@ function generationCore(options: GenerationPipelineOptions) {
     api,
     telegram: { api, botApiRoot: options.botApiRoot, token: options.botToken },
     records,
-    // What most jobs on a batch reach: its records, the owner's key, the service, the chat and its words.
     jobDeps: { records, credentials: links, service: client, api, translate },
     uploadLimitBytes: options.uploadLimitBytes ?? uploadLimitBytes(options.limits.selfHostedBotApi),
   };
