@@ -96,15 +96,13 @@ export async function startJoin(
   return "started";
 }
 
-/** Which clips a join takes now and what it costs by the task price table, which the bot's side knows. */
-export type JoinPlanner = (
-  record: BatchRecord,
-) => Promise<{ positions: number[]; estimate: { tokens: number; perMinute?: boolean } }>;
-
 export interface ChosenJoinDeps extends Pick<JoinDeps, "kv" | "api" | "translate"> {
   queue: JobQueue;
   job: JobDefinition<JoinData>;
-  plan: JoinPlanner;
+  /** Which clips a join takes now and what it costs by the task price table, which the bot's side knows. */
+  plan(
+    record: BatchRecord,
+  ): Promise<{ positions: number[]; estimate: { tokens: number; perMinute?: boolean } }>;
 }
 
 /** The join the chain's card chose, at its price once the clips are in, under the button's claim. */

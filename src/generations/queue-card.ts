@@ -8,7 +8,7 @@ import type { GenerationServiceClient } from "../generation-service/client.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
 import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import type { ListGenerationsQuery } from "../generation-service/requests.js";
-import type { Account, Generation, GenerationType } from "../generation-service/responses.js";
+import type { Generation, GenerationType } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { readStored } from "../storage/json.js";
@@ -30,13 +30,6 @@ const CANCEL_ATTEMPTS = 4;
 const MAX_QUEUED_PAGES = 10;
 
 export type QueueService = Pick<GenerationServiceClient, "getAccount" | "listGenerations">;
-
-export interface QueueSnapshot {
-  account: Account;
-  running: Generation[];
-  /** Newest first, as the service lists them. */
-  queued: Generation[];
-}
 
 /** The pages of the user's generations with the status, newest first, up to `maxPages`. */
 export async function* pages(
@@ -70,7 +63,8 @@ export async function listAll(
   return found;
 }
 
-export async function readQueue(service: QueueService, apiKey: string): Promise<QueueSnapshot> {
+/** The account, and its running and queued generations, newest first as the service lists them. */
+export async function readQueue(service: QueueService, apiKey: string) {
   const account = await service.getAccount(apiKey);
   const running = await listAll(service, apiKey, "running", 1);
   const queued = await listAll(service, apiKey, "queued");
@@ -101,7 +95,7 @@ export function bandText(t: Translate, band: { low: number; high: number }): str
   });
 }
 
-export function queueCardText(t: Translate, snapshot: QueueSnapshot): string {
+export function queueCardText(t: Translate, snapshot: Awaited<ReturnType<typeof readQueue>>): string {
   const { account, running, queued } = snapshot;
   const slots = account.limits.concurrent_generations;
   const lines = [t("queue-title"), ""];

@@ -20,13 +20,6 @@ export type ResultApi = Pick<
   "sendPhoto" | "sendVideo" | "sendMediaGroup" | "sendMessage" | "sendDocument" | "deleteMessage"
 >;
 
-/** A video result on disk: its poster when there is one, its size, and its length and frame as it states them. */
-export interface VideoFile {
-  poster?: string;
-  bytes: number;
-  header: MediaHeader;
-}
-
 /** Enough of an MP4's start to hold its movie header when it comes before the media, as streamable files have it. */
 const VIDEO_HEADER_BYTES = 512 * 1024;
 
@@ -121,13 +114,11 @@ export interface BatchResultSenderDeps {
   uploadLimitBytes: number;
 }
 
-/** A clip's size, and its poster beside it; a poster that cannot be read leaves the clip without one. */
-export async function videoFile(
-  deps: BatchResultSenderDeps,
-  item: ChunkItem,
-  file: string,
-  folder: string,
-): Promise<VideoFile> {
+/**
+ * A clip on disk: its size, its length and frame as it states them, and its poster beside it; a poster that
+ * cannot be read leaves the clip without one.
+ */
+export async function videoFile(deps: BatchResultSenderDeps, item: ChunkItem, file: string, folder: string) {
   const { size } = await stat(file);
   const posterUrl = item.output?.posterUrl;
   if (!posterUrl || size > deps.uploadLimitBytes) return { bytes: size, header: {} };
@@ -141,6 +132,8 @@ export async function videoFile(
     return { bytes: size, header };
   }
 }
+
+export type VideoFile = Awaited<ReturnType<typeof videoFile>>;
 
 function resultFile(files: Map<string, string>, item: ChunkItem): InputFile {
   const file = files.get(item.id);
