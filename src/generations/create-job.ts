@@ -52,13 +52,6 @@ export interface CreateDeps extends Omit<UploadDeps, "cards" | "service"> {
   random?: () => number;
 }
 
-function quoteText(record: BatchRecord, locale: string): string {
-  const { min, max } = record.quote;
-  return min === max
-    ? formatNumber(min, locale)
-    : `${formatNumber(min, locale)}–${formatNumber(max, locale)}`;
-}
-
 /** The card while the service is busy: that it is, and when the request goes again. */
 async function showBusy(deps: CreateDeps, record: BatchRecord, waitMs: number): Promise<void> {
   const t = deps.translate(record.locale);
@@ -157,8 +150,11 @@ async function moneyProblem(
     // Without the numbers the refusal is still explained.
   }
   if (!account) return problemOf(error);
-  const locale = record.locale;
-  const need = quoteText(record, locale);
+  const { locale, quote } = record;
+  const need =
+    quote.min === quote.max
+      ? formatNumber(quote.min, locale)
+      : `${formatNumber(quote.min, locale)}–${formatNumber(quote.max, locale)}`;
   if (error.code === "insufficient_credits") {
     return {
       key: "generation-error-insufficient_credits-numbers",

@@ -191,15 +191,13 @@ function actionRow(t: Translate, ticket: string, position: number, actions: Resu
   return actions.map((action) => resultButton(t(`generation-button-${action}`), ticket, action, position));
 }
 
-/** A batch made along a chain of keyframes: its clips are transitions that play on from one another. */
-export function isKeyframeChain(record: Pick<BatchRecord, "request">): boolean {
-  return Array.isArray(record.request.keyframe_file_ids);
-}
-
-/** Under a keyframe chain's clips: join them in order (saying how many when some failed), if two or more. */
+/**
+ * Under a keyframe chain's clips (transitions that play on from one another): join them in order, saying how
+ * many when some failed, if two or more.
+ */
 export function joinRows(t: Translate, record: BatchRecord, chunk: ChunkRecord): InlineKeyboardButton[][] {
   // Joining chosen on the card is under way once the clips are in: no second offer of it.
-  if (!isKeyframeChain(record) || record.form.values.join === true) return [];
+  if (!Array.isArray(record.request.keyframe_file_ids) || record.form.values.join === true) return [];
   const made = chunk.items.filter((item) => item.status === "succeeded").length;
   if (made < 2) return [];
   const text =
