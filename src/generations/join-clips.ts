@@ -63,25 +63,6 @@ export async function joinableClips(
   return positions.flatMap((position) => made.filter((item) => item.position === position));
 }
 
-/** The body of the joining task: the clips back to back, in their own size, with their own sound. */
-export function joinRequest(record: BatchRecord, links: readonly string[]): Record<string, unknown> {
-  return {
-    type: "video",
-    photos: [...links],
-    // The clips already have the chain's shape; the task's default would reframe them to vertical.
-    format: "original",
-    subtitles: false,
-    // Clips made with sound keep it: there is no voiceover to replace it with.
-    ...(record.request.audio === true ? { audio_mix_type: "add" } : {}),
-  };
-}
-
-/** The photos of the chain: one more than its clips. */
-function keyframesOf(record: BatchRecord): number {
-  const frames = record.request.keyframe_file_ids;
-  return Array.isArray(frames) ? frames.length : record.count + 1;
-}
-
 export type JoinOutcome = "started" | "already";
 
 /** Claims the batch's join and queues it; "already" when one was started before. */
@@ -157,15 +138,26 @@ export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
         }
         links.push(fresh.output.url);
       }
+      const frames = record.request.keyframe_file_ids;
       await deps.tasks.start({
         ticket: taskTicket,
         userId: record.userId,
         chatId: record.chatId,
         locale: record.locale,
         type: "video",
-        request: joinRequest(record, links),
+        // The clips back to back, in their own size, with their own sound.
+        request: {
+          type: "video",
+          photos: links,
+          // The clips already have the chain's shape; the task's default would reframe them to vertical.
+          format: "original",
+          subtitles: false,
+          // Clips made with sound keep it: there is no voiceover to replace it with.
+          ...(record.request.audio === true ? { audio_mix_type: "add" } : {}),
+        },
         ...(cost ? { cost } : {}),
-        joined: { keyframes: keyframesOf(record) },
+        // The video is named for the chain's photos: one more than its clips.
+        joined: { keyframes: Array.isArray(frames) ? frames.length : record.count + 1 },
       });
     },
   };
