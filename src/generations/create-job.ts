@@ -32,11 +32,10 @@ const BUSY_FIRST_WAIT_MS = 5_000;
 /** Refusals that say the service is busy (503) or that the key asks too often (429): nothing was made. */
 const BUSY_CODES: ReadonlySet<string> = new Set(["provider_unavailable", "rate_limit_exceeded"]);
 
-export interface CreateDeps extends Omit<UploadDeps, "cards" | "service"> {
+export interface CreateDeps extends UploadDeps {
   cards: BatchCards;
   credentials: GenerationCredentialsReader;
-  service: UploadDeps["service"] &
-    Pick<GenerationServiceClient, "createImages" | "createVideos" | "getAccount">;
+  service: Pick<GenerationServiceClient, "uploadFile" | "createImages" | "createVideos" | "getAccount">;
   translate(locale: string): Translate;
   /** The batch's webhook address, or undefined when the service cannot reach us or could not sign. */
   webhookUrl(ticket: string, credentials: GenerationCredentials): string | undefined;
