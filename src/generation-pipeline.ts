@@ -32,11 +32,11 @@ import { DeletionMarks, RETENTION_SET, retentionNoticeJob, retentionWatch } from
 import { retryFailed } from "./generations/retry-failed.js";
 import { GenerationSubmissions } from "./generations/start.js";
 import { generationHookRoutes } from "./http/generation-hooks.js";
-import type { JobQueue } from "./jobs/queue.js";
+import type { JobDefinition, JobQueue } from "./jobs/queue.js";
 import { chatDeliveryOf } from "./lifecycle/chat-delivery.js";
 import { hookUrlFor } from "./lifecycle/hook-url.js";
 import { ResultIndex } from "./lifecycle/result-index.js";
-import { newTicket, ticketTag } from "./lifecycle/tickets.js";
+import { ticketTag } from "./lifecycle/tickets.js";
 import { translatorFor } from "./lifecycle/translate.js";
 import type { Logger } from "./logger.js";
 import { type IntakeLimits, uploadLimitBytes } from "./media/accept.js";
@@ -114,15 +114,18 @@ function generationCore(options: GenerationPipelineOptions) {
   const api =
     options.api ??
     createJobsApi({ token: options.botToken, apiRoot: options.botApiRoot, buckets: storage.buckets });
+  const translate = translatorFor(options.i18n);
+  const records = new GenerationRecords(storage);
   return {
     timings,
-    translate: translatorFor(options.i18n),
+    translate,
     rateLimits,
     client,
     links,
     api,
     telegram: { api, botApiRoot: options.botApiRoot, token: options.botToken },
-    records: new GenerationRecords(storage),
+    records,
+    jobDeps: { records, credentials: links, service: client, api, translate },
     uploadLimitBytes: options.uploadLimitBytes ?? uploadLimitBytes(options.limits.selfHostedBotApi),
   };
 }
@@ -131,25 +134,20 @@ type GenerationCore = ReturnType<typeof generationCore>;
 /** What watches a batch's key and tells the user before results leave the service. */
 function keyAndRetentionJobs(options: GenerationPipelineOptions, core: GenerationCore) {
   const { storage, queue, logger } = options;
-  const { timings, translate, client, links, api, records } = core;
   const guardian = new KeyGuardian(storage.kv);
-  const guard = keyGuardJob({ records, credentials: links, service: client, guardian, api, translate });
-  const marks = new DeletionMarks(records, storage.kv);
+  const guard = keyGuardJob({ ...core.jobDeps, guardian });
+  const marks = new DeletionMarks(core.records, storage.kv);
   const retentionNotice = retentionNoticeJob({
-    records,
-    credentials: links,
-    service: client,
+    ...core.jobDeps,
     marks,
     reschedule: (ticket, dueAt) => storage.sortedSets.add(RETENTION_SET, ticket, dueAt),
-    api,
-    translate,
   });
   const retention = retentionWatch({
     sortedSets: storage.sortedSets,
     queue,
     job: retentionNotice,
     logger: logger.child({ component: "generation-retention" }),
-    intervalMs: timings.retentionTickMs ?? 10 * 60_000,
+    intervalMs: core.timings.retentionTickMs ?? 10 * 60_000,
   });
   return { guardian, guard, marks, retentionNotice, retention };
 }
@@ -157,7 +155,7 @@ function keyAndRetentionJobs(options: GenerationPipelineOptions, core: Generatio
 /** The batch's lifecycle after Create: its card, delivery, following, notices, and the jobs buttons start. */
 function followingJobs(options: GenerationPipelineOptions, core: GenerationCore) {
   const { storage, queue, logger } = options;
-  const { timings, translate, rateLimits, client, links, api, records } = core;
+  const { timings, translate, rateLimits, api, records } = core;
   const cards = new BatchCards(api, records);
   const cardIntervalMs = timings.cardIntervalMs ?? 4_000;
   const cardJob = cardRefreshJob({ records, cards, translate, queue, intervalMs: cardIntervalMs });
@@ -165,12 +163,9 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
   const results = createResultReader({ serviceBaseUrl: options.baseUrl });
   const deliver = deliverJob({
     ...chatDeliveryOf(storage, translate),
-    records,
+    ...core.jobDeps,
     queue,
-    credentials: links,
-    service: client,
     results,
-    api,
     uploadLimitBytes: core.uploadLimitBytes,
     resultIndex: new ResultIndex(storage.sortedSets),
     refreshCard,
@@ -179,11 +174,9 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
   const follower = new Follower({ records, queue, deliverJob: deliver, refreshCard });
   // The poll pass and the failure check read the user's lists alike, under the same lock and budget.
   const listReading = {
-    records,
+    ...core.jobDeps,
     follower,
     locks: storage.locks,
-    credentials: links,
-    service: client,
     budget: (apiKey: string) => rateLimits.current(apiKey),
   };
   const poll = pollJob({
@@ -206,20 +199,14 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
   const observe = observeJob(follower, failures.checkSoon);
   const { guardian, guard, marks, retentionNotice, retention } = keyAndRetentionJobs(options, core);
   const cancelQueue = cancelQueueJob({
-    credentials: links,
-    service: client,
+    ...core.jobDeps,
     observe: (observation) => follower.observe(observation),
     kv: storage.kv,
-    api,
-    translate,
   });
   const create = createJob({
-    records,
+    ...core.jobDeps,
     cards,
-    credentials: links,
-    service: client,
     openTelegramFile: (ref) => openTelegramFile(core.telegram, ref.fileId, ref.size),
-    translate,
     webhookUrl: (ticket, credentials) =>
       credentials.signingSecret ? hookUrlFor(options.publicUrl(), "generations", ticket) : undefined,
     firstPoll: (userId) => records.schedulePoll(userId, Date.now() + (timings.firstPollMs ?? 3_000)),
@@ -234,7 +221,7 @@ function followingJobs(options: GenerationPipelineOptions, core: GenerationCore)
     },
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
-  const sending = { records, credentials: links, service: client, results, api, translate };
+  const sending = { ...core.jobDeps, results };
   const original = originalJob(sending);
   const resend = resendJob({ ...sending, uploadLimitBytes: core.uploadLimitBytes });
   const cancel = cancelJob({ ...sending, follower, refreshCard });
@@ -290,6 +277,8 @@ function generationFeatures(
   const flow = createGenerationFlowDeps(services);
   // A press repeated within this window is the same press (a double tap): one job.
   const pressSlot = () => Math.floor(Date.now() / 10_000);
+  const press = <T>(job: JobDefinition<T>, data: T, id: string) =>
+    queue.enqueue(job, data, { jobId: `${id}-${pressSlot()}` });
   const resend = resendFromGallery(records, queue, jobs.resend);
   return {
     account: { links, service: client },
@@ -300,19 +289,10 @@ function generationFeatures(
       records,
       actions: {
         sendOriginal: (ticket, position) =>
-          queue.enqueue(
-            jobs.original,
-            { ticket, position },
-            { jobId: `generation-original-${ticketTag(ticket)}-${position}-${pressSlot()}` },
-          ),
-        cancelQueued: (ticket) =>
-          queue.enqueue(
-            jobs.cancel,
-            { ticket },
-            { jobId: `generation-cancel-${ticketTag(ticket)}-${pressSlot()}` },
-          ),
+          press(jobs.original, { ticket, position }, `generation-original-${ticketTag(ticket)}-${position}`),
+        cancelQueued: (ticket) => press(jobs.cancel, { ticket }, `generation-cancel-${ticketTag(ticket)}`),
         retryFailed: (record) => retryFailed(records, services.submissions, record),
-        joinClips: (data) => startJoin(storage.kv, queue, jobs.join, data, newTicket()),
+        joinClips: (data) => startJoin(storage.kv, queue, jobs.join, data),
         resultLink: (userId, item, marginMs) =>
           resultLink({ credentials: links, service: client }, userId, item, marginMs),
         async deleteGeneration(userId, generationId) {
@@ -330,9 +310,7 @@ function generationFeatures(
       records,
       resend: (id, userId, chatId) => resend(id, userId, chatId, pressSlot()),
       cancelQueue: (data) =>
-        queue.enqueue(jobs.cancelQueue, data, {
-          jobId: `generation-queue-cancel-${data.chatId}-${data.messageId}-${pressSlot()}`,
-        }),
+        press(jobs.cancelQueue, data, `generation-queue-cancel-${data.chatId}-${data.messageId}`),
     },
   };
 }

@@ -33,19 +33,9 @@ import { type KeyRateLimits, readRateHeaders } from "./rate-limits.js";
 import { checkedIdempotencyKey } from "./requests.js";
 import { ErrorBodySchema, ValidationErrorBodySchema } from "./responses.js";
 
-/** Said before the client waits to send a call again: why, and for how long. */
-export interface RetryNotice {
-  /** The error code of the attempt that failed. */
-  code: string;
-  /** The attempt that failed, from 1. */
-  attempt: number;
-  waitMs: number;
-}
-
-/** What a caller may ask of one call. */
+/** `onRetry` is told before each wait for another attempt (the failed one's code and number, from 1). */
 export interface CallOptions {
-  /** Told before each wait for another attempt, so the caller can say what is going on. */
-  onRetry?: (notice: RetryNotice) => Promise<void>;
+  onRetry?: (notice: { code: string; attempt: number; waitMs: number }) => Promise<void>;
 }
 
 /** Largest JSON answer read; answers of this API are well under a megabyte. */
@@ -54,13 +44,12 @@ const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** The statuses the spec says to retry. */
 const RETRIED_STATUSES = new Set([429, 503]);
 
-export interface CallSpec<T> extends Omit<HttpRequest, "headers"> {
+export interface CallSpec<T> extends Omit<HttpRequest, "headers">, CallOptions {
   operation: GenerationOperation;
-  accept: string;
   apiKey?: string;
   idempotencyKey?: string;
-  receive: (response: Dispatcher.ResponseData) => Promise<T>;
-  onRetry?: CallOptions["onRetry"];
+  /** Every answer of this API is JSON, read into this shape. */
+  schema: z.ZodType<T>;
 }
 
 export interface Received<T> {
@@ -101,16 +90,16 @@ export class GenerationCalls {
           "generation service call will be retried",
         );
         const notice = { code: error.code, attempt, waitMs };
-        const fields = { op: spec.operation };
-        await this.besides(() => spec.onRetry?.(notice), fields, "a retry notice could not be handled");
+        await this.besides(
+          () => spec.onRetry?.(notice),
+          { op: spec.operation },
+          "a retry notice could not be handled",
+        );
       },
     });
   }
 
-  /**
-   * Waits while the shared state says the key has nothing left. Storage trouble does not stop the call:
-   * the service still enforces its rate, and its 429 is retried.
-   */
+  /** Waits while the key has nothing left; storage trouble lets the call go (a 429 is retried). */
   private async awaitTurn(apiKey: string, operation: GenerationOperation): Promise<void> {
     try {
       await this.deps.rateLimits.awaitTurn(apiKey, operation);
@@ -155,7 +144,7 @@ export class GenerationCalls {
       log(error.status, { code: error.code });
       return { error };
     };
-    const headers: Record<string, string> = { accept: spec.accept };
+    const headers: Record<string, string> = { accept: "application/json" };
     if (apiKey !== undefined) headers.authorization = `Bearer ${apiKey}`;
     if (spec.idempotencyKey !== undefined) headers["idempotency-key"] = spec.idempotencyKey;
     const exchange = await this.deps.transport.send({ ...spec, headers });
@@ -187,7 +176,7 @@ export class GenerationCalls {
   ): Promise<{ value: Received<T> } | { error: GenerationServiceError }> {
     const { response } = exchange;
     try {
-      const value = await spec.receive(response);
+      const value = await readJson(spec.operation, spec.schema, response);
       log(response.statusCode);
       const replayed = headerText(response.headers["idempotent-replay"])?.toLowerCase() === "true";
       return { value: { value, replayed } };
@@ -255,21 +244,15 @@ function isRetryable<T>(spec: CallSpec<T>, error: GenerationServiceError): boole
   return error.notSent || spec.method === "GET" || spec.idempotencyKey !== undefined;
 }
 
-/** Reads an answer's JSON body into the schema's shape. */
-export function receiveJson<T>(
+async function readJson<T>(
   operation: GenerationOperation,
   schema: z.ZodType<T>,
-): (response: Dispatcher.ResponseData) => Promise<T> {
-  return async (response) => {
-    const text = await readText(response.body, MAX_RESPONSE_BYTES);
-    const parsed = parseJsonAs(text.length === 0 ? undefined : text, schema);
-    if ("value" in parsed) return parsed.value;
-    throw new GenerationServiceError("invalid_response", {
-      operation,
-      status: response.statusCode,
-      ...parsed,
-    });
-  };
+  response: Dispatcher.ResponseData,
+): Promise<T> {
+  const text = await readText(response.body, MAX_RESPONSE_BYTES);
+  const parsed = parseJsonAs(text.length === 0 ? undefined : text, schema);
+  if ("value" in parsed) return parsed.value;
+  throw new GenerationServiceError("invalid_response", { operation, status: response.statusCode, ...parsed });
 }
 
 export function jsonBody(

@@ -13,7 +13,7 @@ import {
 } from "../http-client/client-options.js";
 import { uploadStream } from "../http-client/upload-stream.js";
 import type { Logger } from "../logger.js";
-import { type CallOptions, type CallSpec, GenerationCalls, jsonBody, receiveJson } from "./calls.js";
+import { type CallOptions, type CallSpec, GenerationCalls, jsonBody } from "./calls.js";
 import { type GenerationErrorCode, type GenerationOperation, GenerationServiceError } from "./errors.js";
 import type { KeyRateLimits } from "./rate-limits.js";
 import {
@@ -57,8 +57,6 @@ export interface GenerationServiceClientOptions extends ServiceClientOptions {
   logger: Logger;
   /** The per-key budget shared by every instance; each keyed call waits its turn there. */
   rateLimits: KeyRateLimits;
-  /** Largest file sent per kind; larger ones fail as file_too_large without a request. */
-  maxUploadBytes?: Partial<Record<FileKind, number>>;
   now?: () => number;
 }
 
@@ -78,11 +76,13 @@ const BATCH_CREATIONS = {
   createVideos: { path: "/v1/videos/generations", schema: VideoGenerationRequestSchema },
 } as const;
 
-export interface CreatedBatch {
-  batch: Batch;
-  /** The service answered with the response of an earlier request with this Idempotency-Key. */
-  replayed: boolean;
-}
+/** `replayed`: the service answered with the response of an earlier request with this Idempotency-Key. */
+type Replayed<Name extends string, T> = Record<Name, T> & { replayed: boolean };
+export type CreatedBatch = Replayed<"batch", Batch>;
+export type UploadedFile = Replayed<"file", FileObject>;
+/** The canceled generation when the service answers with it (the spec does not show the answer). */
+export type CanceledGeneration = Replayed<"generation", Generation | undefined>;
+export type DeletedGenerations = Replayed<"result", BulkDeleteResult>;
 
 /** Creates a batch from a request of one kind; the Idempotency-Key makes a repeat answer as the first. */
 type CreateBatch<Request> = (
@@ -92,26 +92,9 @@ type CreateBatch<Request> = (
   options?: CallOptions,
 ) => Promise<CreatedBatch>;
 
-export interface UploadedFile {
-  file: FileObject;
-  replayed: boolean;
-}
-
-export interface CanceledGeneration {
-  /** The canceled generation when the service answers with it (the spec does not show the answer). */
-  generation: Generation | undefined;
-  replayed: boolean;
-}
-
-export interface DeletedGenerations {
-  result: BulkDeleteResult;
-  replayed: boolean;
-}
-
 export class GenerationServiceClient {
   private readonly basics: ServiceClientBasics;
   private readonly calls: GenerationCalls;
-  private readonly maxUploadBytes: Record<FileKind, number>;
 
   constructor(options: GenerationServiceClientOptions) {
     this.basics = serviceClientBasics("generation service", options);
@@ -121,7 +104,6 @@ export class GenerationServiceClient {
       rateLimits: options.rateLimits,
       now: options.now ?? Date.now,
     });
-    this.maxUploadBytes = { ...DEFAULT_MAX_UPLOAD_BYTES, ...options.maxUploadBytes };
   }
 
   /** Closes the connection pool when the client created it. */
@@ -215,10 +197,7 @@ export class GenerationServiceClient {
     return { result: value, replayed };
   }
 
-  /**
-   * POST /v1/files: the file's raw bytes as the body, streamed. `upload.open()` is called once per
-   * attempt; memory stays flat whatever the size.
-   */
+  /** POST /v1/files: the raw bytes streamed, `upload.open()` once per attempt, so memory stays flat. */
   async uploadFile(
     apiKey: string,
     upload: FileUpload,
@@ -228,7 +207,7 @@ export class GenerationServiceClient {
     if (!Number.isSafeInteger(upload.size) || upload.size < 0) {
       throw uploadRefusal("invalid_request", `bad file size ${upload.size}`);
     }
-    const limit = this.maxUploadBytes[upload.kind];
+    const limit = DEFAULT_MAX_UPLOAD_BYTES[upload.kind];
     if (upload.size > limit) {
       const detail = `${upload.size} bytes is more than the service takes for ${upload.kind} (${limit})`;
       throw uploadRefusal("file_too_large", detail);
@@ -281,12 +260,11 @@ export class GenerationServiceClient {
       operation,
       method,
       url: `${this.basics.baseUrl}${path}`,
-      accept: "application/json",
       ...(apiKey === undefined ? {} : { apiKey }),
       timeoutMs: this.basics.timeoutMs,
       headersTimeoutMs: this.basics.timeoutMs,
       bodyTimeoutMs: this.basics.timeoutMs,
-      receive: receiveJson(operation, schema),
+      schema,
     };
   }
 }

@@ -9,8 +9,7 @@ import type { ValidationIssue } from "./responses.js";
 
 /** The codes of the spec's error table, in its order. */
 export const SERVICE_ERROR_CODES = [
-  // 400: malformed or contradictory fields, or a value the model does not accept (the detail lists the
-  // allowed ones). Also raised before sending a request that breaks a fixed rule of the spec.
+  // 400: fields malformed, contradictory or not taken by the model; also ours for a rule of the spec.
   "invalid_request",
   // 400: the prompt count is neither 0, 1 nor the number of items.
   "prompt_count_mismatch",
@@ -36,36 +35,31 @@ export const SERVICE_ERROR_CODES = [
   "already_running",
   // 413: the account's storage is full; new generations are refused until results are deleted.
   "storage_full",
-  // 413: an upload over the limit of its kind. Also raised before sending a file known to be too large.
+  // 413: an upload over the limit of its kind; also ours for a file known to be too large.
   "file_too_large",
   // 415: the bytes are not a supported file of the requested kind.
   "unsupported_media_type",
-  // 429: over the key's request rate. Also raised before sending when the shared rate state says the
-  // wait is longer than the client may wait.
+  // 429: over the key's request rate; also ours when the shared rate state's wait is longer than allowed.
   "rate_limit_exceeded",
   // 429: the account already has the most generations in flight.
   "queue_full",
   // 503: the generation backend is down.
   "provider_unavailable",
 ] as const;
-export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
 
-/** Failures with no code of the service. */
-export type ClientErrorCode =
+/** The service's codes, then ours for failures with no code of the service. */
+export type GenerationErrorCode =
+  | (typeof SERVICE_ERROR_CODES)[number]
   /** 422: the machine-readable description's validation refused a parameter or the body. */
   | "validation_failed"
   /** An error status whose body carries no code this client knows (a new code, or a proxy's page). */
   | "unexpected_error"
   /** A success status whose body is not the documented shape. */
   | "invalid_response"
-  /** No answer in time. */
   | "timeout"
-  /** The connection failed or broke. */
   | "network"
   /** The stream of a file being uploaded failed (for example its download broke). */
   | "upload_source_failed";
-
-export type GenerationErrorCode = ServiceErrorCode | ClientErrorCode;
 
 export type GenerationOperation =
   | "listModels"

@@ -5,10 +5,7 @@
  */
 import { createHash } from "node:crypto";
 
-/**
- * The spec gives no length or alphabet for the header; keys are kept to visible ASCII within 255
- * characters, which any header parser and any common idempotency store accept.
- */
+/** The spec gives the header no format: 1 to 255 visible ASCII characters, as any parser and store take. */
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export function isIdempotencyKey(value: string): boolean {

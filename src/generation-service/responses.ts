@@ -29,9 +29,6 @@ export const OutputSchema = z.looseObject({
 });
 export type Output = z.infer<typeof OutputSchema>;
 
-/** The spec shows only `message`; whatever else the service puts there is kept. */
-export const GenerationFailureSchema = z.looseObject({ message: z.string() });
-
 export const GenerationSchema = z.looseObject({
   id: z.string().regex(/^gen_[0-9a-f]+$/i),
   object: z.literal("generation"),
@@ -45,7 +42,8 @@ export const GenerationSchema = z.looseObject({
   resolution: z.string().nullish(),
   prompt: z.string(),
   output: OutputSchema.nullable(),
-  error: GenerationFailureSchema.nullable(),
+  /** The spec shows only `message`; whatever else the service puts there is kept. */
+  error: z.looseObject({ message: z.string() }).nullable(),
   cost_tokens: count,
   created: unixSeconds,
   metadata: z.record(z.string(), z.string()),

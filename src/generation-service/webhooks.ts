@@ -18,8 +18,7 @@ export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 
 export type WebhookVerification =
   | { ok: true; timestamp: number; signature: string }
-  | { ok: false; reason: "malformed" }
-  | { ok: false; reason: "bad_signature" }
+  | { ok: false; reason: "malformed" | "bad_signature" }
   /** Authentic but signed outside the tolerance (too old, or too far ahead of our clock). */
   | { ok: false; reason: "stale"; timestamp: number };
 
@@ -35,10 +34,7 @@ export interface WebhookSignatureInput {
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
 
-/**
- * `t=<digits>` once and one or more `v1=<64 hex>`. Other names are ignored: a new signature version
- * would come as one more pair beside v1.
- */
+/** `t=<digits>` once and one or more `v1=<64 hex>`; other names are ignored (a new version would be one). */
 function parseSignatureHeader(value: string): { timestamp: string; signatures: string[] } | undefined {
   let timestamp: string | undefined;
   const signatures: string[] = [];

@@ -3,7 +3,7 @@
  * id names it), a big batch's less often, so the card takes little of the chat's rate from its albums.
  */
 import { type Api, GrammyError } from "grammy";
-import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
+import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { type TicketData, TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
@@ -160,59 +160,42 @@ export function createdCardText(
   counts: BatchCounts,
   finished: boolean,
 ): string {
+  const { count, modelLabel: model, balanceTokens: balance, cancelRunning } = record;
+  const { queued, running, succeeded: done, failed, canceled } = counts;
   const name = formName(t, record);
-  const { queued, running, succeeded: done, failed } = counts;
+  const video = record.type === "video";
+  const money = { reserved: record.costTokens ?? 0, charged: counts.charged };
   const lines = finished
-    ? [t("generation-card-finished", { name, done, count: record.count })]
+    ? [t("generation-card-finished", { name, done, count }), t("generation-card-money-final", money)]
     : [
-        t(record.type === "video" ? "video-card-title" : "generation-card-title", {
-          name,
-          count: record.count,
-          model: record.modelLabel,
-        }),
+        t(video ? "video-card-title" : "generation-card-title", { name, count, model }),
         t("generation-card-progress", { queued, running, done, failed }),
+        t("generation-card-money", money),
+        ...(balance === undefined ? [] : [t("generation-card-balance", { balance })]),
       ];
-  lines.push(
-    t(finished ? "generation-card-money-final" : "generation-card-money", {
-      reserved: record.costTokens ?? 0,
-      charged: counts.charged,
-    }),
-  );
-  if (!finished && record.balanceTokens !== undefined) {
-    lines.push(t("generation-card-balance", { balance: record.balanceTokens }));
+  if (failed > 0) lines.push(t("generation-card-failed", { count: failed, refunded: counts.refundedFailed }));
+  if (canceled > 0)
+    lines.push(t("generation-card-canceled", { count: canceled, refunded: counts.refundedCanceled }));
+  if (!finished) {
+    if (cancelRunning) lines.push(t("generation-card-cancel-running", { count: cancelRunning }));
+    lines.push(t(video ? "video-pay-for-success" : "generation-card-pay-for-success"));
   }
-  if (counts.failed > 0) {
-    lines.push(t("generation-card-failed", { count: counts.failed, refunded: counts.refundedFailed }));
-  }
-  if (counts.canceled > 0) {
-    lines.push(t("generation-card-canceled", { count: counts.canceled, refunded: counts.refundedCanceled }));
-  }
-  if (!finished && record.cancelRunning) {
-    lines.push(t("generation-card-cancel-running", { count: record.cancelRunning }));
-  }
-  if (!finished)
-    lines.push(t(record.type === "video" ? "video-pay-for-success" : "generation-card-pay-for-success"));
   return lines.join("\n");
 }
 
 /** Cancel while some are queued; Retry of the failed ones once nothing waits or runs. */
 export function cardKeyboard(t: Translate, record: BatchRecord, counts: BatchCounts): InlineKeyboardMarkup {
-  const rows: InlineKeyboardButton[][] = [];
-  if (counts.queued > 0) {
-    rows.push([
-      resultButton(
-        t("generation-button-cancel-queued", { count: counts.queued }),
-        record.ticket,
-        "cancelQueued",
-      ),
-    ]);
-  }
-  if (counts.failed > 0 && counts.queued === 0 && counts.running === 0) {
-    rows.push([
-      resultButton(t("batch-button-retry", { count: counts.failed }), record.ticket, "retryFailed"),
-    ]);
-  }
-  return { inline_keyboard: rows };
+  const { queued, running, failed } = counts;
+  const cancel = t("generation-button-cancel-queued", { count: queued });
+  const retry = t("batch-button-retry", { count: failed });
+  return {
+    inline_keyboard: [
+      ...(queued > 0 ? [[resultButton(cancel, record.ticket, "cancelQueued")]] : []),
+      ...(failed > 0 && queued === 0 && running === 0
+        ? [[resultButton(retry, record.ticket, "retryFailed")]]
+        : []),
+    ],
+  };
 }
 
 /** An image's caption: its number and prompt, the model, and what it cost. */

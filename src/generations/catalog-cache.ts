@@ -1,8 +1,6 @@
-/**
- * The model catalog kept briefly in storage, one copy for every instance; when the service cannot be
- * asked, a copy up to an hour old serves.
- */
+/** One stored catalog for all instances: fresh 5 minutes, used up to an hour while the service is down. */
 import { z } from "zod";
+import type { GenerationServiceClient } from "../generation-service/client.js";
 import { type Catalog, CatalogSchema } from "../generation-service/responses.js";
 import { readStored } from "../storage/json.js";
 import type { KeyValueStore } from "../storage/ports.js";
@@ -18,7 +16,7 @@ const STALE_MS = 60 * 60_000;
 export class GenerationCatalogCache {
   constructor(
     private readonly kv: KeyValueStore,
-    private readonly service: { listModels(): Promise<Catalog> },
+    private readonly service: Pick<GenerationServiceClient, "listModels">,
   ) {}
 
   async get(): Promise<Catalog> {

@@ -32,11 +32,10 @@ const BUSY_FIRST_WAIT_MS = 5_000;
 /** Refusals that say the service is busy (503) or that the key asks too often (429): nothing was made. */
 const BUSY_CODES: ReadonlySet<string> = new Set(["provider_unavailable", "rate_limit_exceeded"]);
 
-export interface CreateDeps extends Omit<UploadDeps, "cards" | "service"> {
+export interface CreateDeps extends UploadDeps {
   cards: BatchCards;
   credentials: GenerationCredentialsReader;
-  service: UploadDeps["service"] &
-    Pick<GenerationServiceClient, "createImages" | "createVideos" | "getAccount">;
+  service: Pick<GenerationServiceClient, "uploadFile" | "createImages" | "createVideos" | "getAccount">;
   translate(locale: string): Translate;
   /** The batch's webhook address, or undefined when the service cannot reach us or could not sign. */
   webhookUrl(ticket: string, credentials: GenerationCredentials): string | undefined;
@@ -50,13 +49,6 @@ export interface CreateDeps extends Omit<UploadDeps, "cards" | "service"> {
   busyLimitMs?: number;
   now?: () => number;
   random?: () => number;
-}
-
-function quoteText(record: BatchRecord, locale: string): string {
-  const { min, max } = record.quote;
-  return min === max
-    ? formatNumber(min, locale)
-    : `${formatNumber(min, locale)}–${formatNumber(max, locale)}`;
 }
 
 /** The card while the service is busy: that it is, and when the request goes again. */
@@ -157,8 +149,11 @@ async function moneyProblem(
     // Without the numbers the refusal is still explained.
   }
   if (!account) return problemOf(error);
-  const locale = record.locale;
-  const need = quoteText(record, locale);
+  const { locale, quote } = record;
+  const need =
+    quote.min === quote.max
+      ? formatNumber(quote.min, locale)
+      : `${formatNumber(quote.min, locale)}–${formatNumber(quote.max, locale)}`;
   if (error.code === "insufficient_credits") {
     return {
       key: "generation-error-insufficient_credits-numbers",

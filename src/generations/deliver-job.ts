@@ -159,8 +159,7 @@ function sentParts(deps: DeliverDeps, record: BatchRecord, chunk: ChunkRecord): 
         }),
       }));
       if (files && deps.resultIndex) {
-        const at = Date.now();
-        await keepForInline(deps.resultIndex, deps.translate(record.locale), record, chunk, files, at);
+        await keepForInline(deps.resultIndex, deps.translate(record.locale), record, chunk, files);
       }
     },
   };

@@ -3,12 +3,10 @@
  * successes), at most once an interval, and only while held so and the key's rate leaves room.
  */
 import { z } from "zod";
-import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
 import type { JobContext, JobDefinition, JobQueue } from "../jobs/queue.js";
 import { TicketDataSchema } from "../lifecycle/tickets.js";
-import type { LockStore } from "../storage/ports.js";
-import { type Follower, heldBack } from "./follower.js";
+import { heldBack } from "./follower.js";
 import {
   POLL_LOCK_TTL_MS,
   type PollDeps,
@@ -17,7 +15,6 @@ import {
   readFinished,
   stopsFollowing,
 } from "./poller.js";
-import type { GenerationRecords } from "./records.js";
 
 const FailureCheckDataSchema = TicketDataSchema.extend({
   /** The interval it was queued for: the next check goes into a later one. */
@@ -25,24 +22,16 @@ const FailureCheckDataSchema = TicketDataSchema.extend({
 });
 export type FailureCheckData = z.infer<typeof FailureCheckDataSchema>;
 
-export interface FailureCheckDeps {
-  records: GenerationRecords;
-  follower: Follower;
-  locks: LockStore;
-  credentials: GenerationCredentialsReader;
+export interface FailureCheckDeps
+  extends Pick<PollDeps, "records" | "follower" | "locks" | "credentials" | "budget" | "now"> {
   service: Pick<PollDeps["service"], "listGenerations">;
-  budget: PollDeps["budget"];
   queue: Pick<JobQueue, "enqueue">;
   /** At most one check of a batch per interval, while results wait. */
   intervalMs: number;
-  now?: () => number;
 }
 
-export function failureCheckJob(deps: FailureCheckDeps): {
-  job: JobDefinition<FailureCheckData>;
-  /** Asks for a check of the batch within the current interval. */
-  checkSoon(ticket: string): Promise<void>;
-} {
+/** The job, and `checkSoon`, which asks for a check of the batch within the current interval. */
+export function failureCheckJob(deps: FailureCheckDeps) {
   const now = deps.now ?? Date.now;
 
   async function schedule(ticket: string, after: number | undefined): Promise<void> {
@@ -98,5 +87,5 @@ export function failureCheckJob(deps: FailureCheckDeps): {
       if (pending.size > 0) await schedule(ticket, slot);
     },
   };
-  return { job, checkSoon: (ticket) => schedule(ticket, undefined) };
+  return { job, checkSoon: (ticket: string) => schedule(ticket, undefined) };
 }

@@ -1,7 +1,4 @@
-/**
- * Following generations: what the service says of one (webhook, list, read) is recorded in its chunk
- * once, and a chunk whose last generation finished is queued for delivery.
- */
+/** What the service says of a generation goes into its chunk once; a chunk all finished goes to delivery. */
 import { z } from "zod";
 import { type Generation, GenerationSchema, type GenerationStatus } from "../generation-service/responses.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";

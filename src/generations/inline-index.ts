@@ -14,8 +14,8 @@ export async function keepForInline(
   record: BatchRecord,
   chunk: ChunkRecord,
   files: ReadonlyMap<string, SentFile>,
-  at: number,
 ): Promise<void> {
+  const at = Date.now();
   const title = formName(t, record);
   const ownPrompt = hasOwnPrompt(record.request);
   for (const item of chunk.items) {

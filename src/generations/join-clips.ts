@@ -1,16 +1,10 @@
-/**
- * "Join into one video": one `video` task reading the clips' renewed links in order. The task service
- * takes no Idempotency-Key: one claim per batch holds the task's ticket; a join that made none frees it.
- */
-import type { Api } from "grammy";
 import { z } from "zod";
-import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { newTicket, TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import type { Problem } from "./problems.js";
 import type { BatchRecord, ChunkItem, GenerationRecords } from "./records.js";
-import { freshOutput, type ResultLinkDeps } from "./result-links.js";
+import { type BatchJobDeps, freshOutput } from "./result-links.js";
 
 /** A claim lives as long as the batch's buttons do. */
 const CLAIM_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -48,12 +42,9 @@ export interface JoinTasks {
   balance(userId: number): Promise<number | undefined>;
 }
 
-export interface JoinDeps extends ResultLinkDeps {
-  records: GenerationRecords;
+export interface JoinDeps extends BatchJobDeps {
   kv: KeyValueStore;
   tasks: JoinTasks;
-  api: Pick<Api, "sendMessage">;
-  translate(locale: string): Translate;
 }
 
 const claimKey = (ticket: string) => `generation-join:${ticket}`;
@@ -72,25 +63,6 @@ export async function joinableClips(
   return positions.flatMap((position) => made.filter((item) => item.position === position));
 }
 
-/** The body of the joining task: the clips back to back, in their own size, with their own sound. */
-export function joinRequest(record: BatchRecord, links: readonly string[]): Record<string, unknown> {
-  return {
-    type: "video",
-    photos: [...links],
-    // The clips already have the chain's shape; the task's default would reframe them to vertical.
-    format: "original",
-    subtitles: false,
-    // Clips made with sound keep it: there is no voiceover to replace it with.
-    ...(record.request.audio === true ? { audio_mix_type: "add" } : {}),
-  };
-}
-
-/** The photos of the chain: one more than its clips. */
-function keyframesOf(record: BatchRecord): number {
-  const frames = record.request.keyframe_file_ids;
-  return Array.isArray(frames) ? frames.length : record.count + 1;
-}
-
 export type JoinOutcome = "started" | "already";
 
 /** Claims the batch's join and queues it; "already" when one was started before. */
@@ -99,22 +71,19 @@ export async function startJoin(
   queue: JobQueue,
   job: JobDefinition<JoinData>,
   data: JoinData,
-  taskTicket: string,
 ): Promise<JoinOutcome> {
-  if (!(await kv.setIfAbsent(claimKey(data.ticket), taskTicket, { ttlMs: CLAIM_TTL_MS }))) return "already";
+  if (!(await kv.setIfAbsent(claimKey(data.ticket), newTicket(), { ttlMs: CLAIM_TTL_MS }))) return "already";
   await queue.enqueue(job, data, { jobId: `generation-join-${ticketTag(data.ticket)}` });
   return "started";
 }
 
-/** Which clips a join takes now and what it costs by the task price table, which the bot's side knows. */
-export type JoinPlanner = (
-  record: BatchRecord,
-) => Promise<{ positions: number[]; estimate: { tokens: number; perMinute?: boolean } }>;
-
 export interface ChosenJoinDeps extends Pick<JoinDeps, "kv" | "api" | "translate"> {
   queue: JobQueue;
   job: JobDefinition<JoinData>;
-  plan: JoinPlanner;
+  /** Which clips a join takes now and what it costs by the task price table, which the bot's side knows. */
+  plan(
+    record: BatchRecord,
+  ): Promise<{ positions: number[]; estimate: { tokens: number; perMinute?: boolean } }>;
 }
 
 /** The join the chain's card chose, at its price once the clips are in, under the button's claim. */
@@ -127,13 +96,7 @@ export function chosenJoin(deps: ChosenJoinDeps): (record: BatchRecord) => Promi
       return;
     }
     const cost = estimate.perMinute ? {} : { cost: { tokens: estimate.tokens } };
-    await startJoin(
-      deps.kv,
-      deps.queue,
-      deps.job,
-      { ticket: record.ticket, positions, ...cost },
-      newTicket(),
-    );
+    await startJoin(deps.kv, deps.queue, deps.job, { ticket: record.ticket, positions, ...cost });
   };
 }
 
@@ -165,7 +128,7 @@ export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
       }
       const links: string[] = [];
       for (const clip of clips) {
-        const fresh = await freshOutput(deps, record.userId, clip, RENEW_BEFORE_EXPIRY_MS, Date.now(), {
+        const fresh = await freshOutput(deps, record.userId, clip, RENEW_BEFORE_EXPIRY_MS, {
           key: "join-clip-gone",
           params: { number: clip.position + 1 },
         });
@@ -175,15 +138,26 @@ export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
         }
         links.push(fresh.output.url);
       }
+      const frames = record.request.keyframe_file_ids;
       await deps.tasks.start({
         ticket: taskTicket,
         userId: record.userId,
         chatId: record.chatId,
         locale: record.locale,
         type: "video",
-        request: joinRequest(record, links),
+        // The clips back to back, in their own size, with their own sound.
+        request: {
+          type: "video",
+          photos: links,
+          // The clips already have the chain's shape; the task's default would reframe them to vertical.
+          format: "original",
+          subtitles: false,
+          // Clips made with sound keep it: there is no voiceover to replace it with.
+          ...(record.request.audio === true ? { audio_mix_type: "add" } : {}),
+        },
         ...(cost ? { cost } : {}),
-        joined: { keyframes: keyframesOf(record) },
+        // The video is named for the chain's photos: one more than its clips.
+        joined: { keyframes: Array.isArray(frames) ? frames.length : record.count + 1 },
       });
     },
   };

@@ -1,9 +1,3 @@
-/**
- * Tells the user once per key when its own budget is 80 % used or it expires within 7 days, after each
- * batch and whenever the gallery or the queue card reads the account.
- */
-import type { Api } from "grammy";
-import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
 import { type Account, keyBudgetOf } from "../generation-service/responses.js";
 import { formatDate, formatNumber } from "../i18n/format.js";
@@ -11,7 +5,8 @@ import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { type TicketData, ticketJob } from "../lifecycle/tickets.js";
 import type { KeyValueStore } from "../storage/ports.js";
-import type { BatchRecord, GenerationRecords } from "./records.js";
+import type { BatchRecord } from "./records.js";
+import type { BatchJobDeps } from "./result-links.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Share of the key's budget used at which the user hears about it. */
@@ -63,14 +58,6 @@ export class KeyGuardian {
   }
 }
 
-export interface OwnerAccountDeps {
-  records: GenerationRecords;
-  credentials: GenerationCredentialsReader;
-  service: { getAccount(apiKey: string): Promise<Account> };
-  api: Pick<Api, "sendMessage">;
-  translate(locale: string): Translate;
-}
-
 /**
  * A job on a batch `takes` accepts, with its owner's account as the linked key reads it: nothing to do
  * without a key that still works. A rate limit puts the job off until the key has room.
@@ -78,7 +65,7 @@ export interface OwnerAccountDeps {
 export function ownerAccountJob(
   name: string,
   tuning: Pick<JobDefinition<TicketData>, "attempts" | "backoffMs" | "concurrency">,
-  deps: OwnerAccountDeps,
+  deps: BatchJobDeps,
   { retryAfterMs, takes }: { retryAfterMs: number; takes?: (record: BatchRecord) => boolean },
   work: (record: BatchRecord, account: Account, t: Translate) => Promise<void>,
 ): JobDefinition<TicketData> {
@@ -100,7 +87,7 @@ export function ownerAccountJob(
 }
 
 /** After a batch is created: reads the account once and says what the key guardian finds. */
-export function keyGuardJob(deps: OwnerAccountDeps & { guardian: KeyGuardian }): JobDefinition<TicketData> {
+export function keyGuardJob(deps: BatchJobDeps & { guardian: KeyGuardian }): JobDefinition<TicketData> {
   const tuning = { attempts: 3, backoffMs: 5_000, concurrency: 4 };
   // A key that no longer works is explained where it is used; the guardian only warns ahead.
   return ownerAccountJob(

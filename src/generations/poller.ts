@@ -5,9 +5,8 @@
  */
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
+import type { GenerationServiceClient } from "../generation-service/client.js";
 import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
-import type { ListGenerationsQuery } from "../generation-service/requests.js";
-import type { Generation, GenerationPage } from "../generation-service/responses.js";
 import {
   type JobContext,
   type JobDefinition,
@@ -30,10 +29,7 @@ export interface PollDeps {
   follower: Follower;
   locks: LockStore;
   credentials: GenerationCredentialsReader;
-  service: {
-    listGenerations(apiKey: string, query: ListGenerationsQuery): Promise<GenerationPage>;
-    getGeneration(apiKey: string, id: string): Promise<Generation>;
-  };
+  service: Pick<GenerationServiceClient, "listGenerations" | "getGeneration">;
   /** The key's remaining requests as last reported, and when its window resets (epoch ms). */
   budget(apiKey: string): Promise<{ remaining: number; resetAt: number } | undefined>;
   /** The wait before the next pass: short when polling is the only way, long beside webhooks. */

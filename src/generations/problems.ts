@@ -1,7 +1,4 @@
-/**
- * A generation service failure as the user reads it: each refusal has its own message, failures on the
- * way share one that says to try again later.
- */
+/** A service failure as the user reads it: each refusal its own message; failures on the way, try later. */
 import type { z } from "zod";
 import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
 import type { ProblemSchema } from "../lifecycle/records.js";

@@ -4,12 +4,11 @@
  */
 import type { Api } from "grammy";
 import { z } from "zod";
-import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
-import type { CanceledGeneration } from "../generation-service/client.js";
+import type { GenerationServiceClient } from "../generation-service/client.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
 import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import type { ListGenerationsQuery } from "../generation-service/requests.js";
-import type { Account, Generation, GenerationPage, GenerationType } from "../generation-service/responses.js";
+import type { Generation, GenerationType } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { readStored } from "../storage/json.js";
@@ -17,6 +16,7 @@ import type { KeyValueStore } from "../storage/ports.js";
 import { entryButton } from "./account-buttons.js";
 import type { Observation } from "./follower.js";
 import { isTransient, problemOf } from "./problems.js";
+import type { BatchJobDeps } from "./result-links.js";
 
 /** The spec's typical durations, in seconds: the band's two ends for one generation. */
 export const TYPICAL_SECONDS: Record<GenerationType, { low: number; high: number }> = {
@@ -29,17 +29,7 @@ const CANCEL_ATTEMPTS = 4;
 /** The service keeps at most 1,000 in flight: ten pages hold them all. */
 const MAX_QUEUED_PAGES = 10;
 
-export interface QueueService {
-  getAccount(apiKey: string): Promise<Account>;
-  listGenerations(apiKey: string, query?: ListGenerationsQuery): Promise<GenerationPage>;
-}
-
-export interface QueueSnapshot {
-  account: Account;
-  running: Generation[];
-  /** Newest first, as the service lists them. */
-  queued: Generation[];
-}
+export type QueueService = Pick<GenerationServiceClient, "getAccount" | "listGenerations">;
 
 /** The pages of the user's generations with the status, newest first, up to `maxPages`. */
 export async function* pages(
@@ -73,7 +63,8 @@ export async function listAll(
   return found;
 }
 
-export async function readQueue(service: QueueService, apiKey: string): Promise<QueueSnapshot> {
+/** The account, and its running and queued generations, newest first as the service lists them. */
+export async function readQueue(service: QueueService, apiKey: string) {
   const account = await service.getAccount(apiKey);
   const running = await listAll(service, apiKey, "running", 1);
   const queued = await listAll(service, apiKey, "queued");
@@ -104,7 +95,7 @@ export function bandText(t: Translate, band: { low: number; high: number }): str
   });
 }
 
-export function queueCardText(t: Translate, snapshot: QueueSnapshot): string {
+export function queueCardText(t: Translate, snapshot: Awaited<ReturnType<typeof readQueue>>): string {
   const { account, running, queued } = snapshot;
   const slots = account.limits.concurrent_generations;
   const lines = [t("queue-title"), ""];
@@ -140,9 +131,7 @@ const TallySchema = z.object({
   running: z.number().int().nonnegative(),
 });
 
-export interface CancelService {
-  cancelGeneration(apiKey: string, id: string, idempotencyKey: string): Promise<CanceledGeneration>;
-}
+export type CancelService = Pick<GenerationServiceClient, "cancelGeneration">;
 
 /** Cancels a queued generation: as the service then has it, "running" once started, undefined when gone. */
 export async function cancelOne(
@@ -162,14 +151,11 @@ export async function cancelOne(
   }
 }
 
-export interface CancelQueueDeps {
-  credentials: GenerationCredentialsReader;
-  service: Pick<QueueService, "listGenerations"> & CancelService;
+export interface CancelQueueDeps extends BatchJobDeps {
   /** Batch cards of this bot learn of the cancels as of any other news. */
   observe(observation: Observation): Promise<unknown>;
   kv: KeyValueStore;
-  api: Pick<Api, "editMessageText">;
-  translate(locale: string): Translate;
+  api: Pick<Api, "sendMessage" | "editMessageText">;
 }
 
 export function cancelQueueJob(deps: CancelQueueDeps): JobDefinition<CancelQueueData> {

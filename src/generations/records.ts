@@ -33,11 +33,8 @@ export function isFinished(status: GenerationStatus): boolean {
   return status === "succeeded" || status === "failed" || status === "canceled";
 }
 
-const BATCH_STATES = [
-  ...SHARED_STATES,
-  /** Every chunk reached the chat. */
-  "finished",
-] as const;
+/** `finished`: every chunk reached the chat. */
+const BATCH_STATES = [...SHARED_STATES, "finished"] as const;
 
 const OutputSchema = z.object({
   url: z.string(),

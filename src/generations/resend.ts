@@ -1,19 +1,15 @@
-/**
- * A result sent again from /gallery with its buttons: an image by its photo when Telegram has it, else
- * from its link; a clip too big to upload as its link.
- */
+/** A result sent again from /gallery: an image by its photo if Telegram has it, else a download or link. */
 import { stat } from "node:fs/promises";
 import type { Api } from "grammy";
 import { z } from "zod";
-import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { rereadableFile, withinCaption } from "../lifecycle/chat-delivery.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import { imageCaption } from "./card.js";
 import type { GenerationRecords } from "./records.js";
-import { singleImageKeyboard, singleVideoKeyboard } from "./result-actions.js";
+import { singleKeyboard } from "./result-actions.js";
 import { fetchResult, type ResultReader, resultFileName, withDownloads } from "./result-files.js";
-import { freshOutput, type ResultLinkDeps } from "./result-links.js";
+import { type BatchJobDeps, freshOutput } from "./result-links.js";
 import { tooBigText } from "./send-result.js";
 
 const ResendDataSchema = z.object({
@@ -24,11 +20,9 @@ const ResendDataSchema = z.object({
 });
 export type ResendData = z.infer<typeof ResendDataSchema>;
 
-export interface ResendDeps extends ResultLinkDeps {
-  records: GenerationRecords;
+export interface ResendDeps extends BatchJobDeps {
   results: ResultReader;
   api: Pick<Api, "sendPhoto" | "sendVideo" | "sendDocument" | "sendMessage">;
-  translate(locale: string): Translate;
   /** The largest file the bot may upload to the chat; a bigger clip goes as its link. */
   uploadLimitBytes: number;
 }
@@ -50,14 +44,12 @@ export function resendJob(deps: ResendDeps): JobDefinition<ResendData> {
       const t = deps.translate(record.locale);
       const caption = withinCaption(imageCaption(t, record, item));
       const video = record.type === "video";
-      const reply_markup = video
-        ? singleVideoKeyboard(t, ticket, position)
-        : singleImageKeyboard(t, ticket, position);
+      const reply_markup = singleKeyboard(t, record.type, ticket, position);
       if (!video && item.photoFileId) {
         await deps.api.sendPhoto(chatId, item.photoFileId, { caption, reply_markup });
         return;
       }
-      const fresh = await freshOutput(deps, record.userId, item, DOWNLOAD_MARGIN_MS, Date.now(), {
+      const fresh = await freshOutput(deps, record.userId, item, DOWNLOAD_MARGIN_MS, {
         key: video ? "video-deleted-already" : "generation-deleted-already",
         params: { number: position + 1 },
       });

@@ -5,7 +5,6 @@
 import type { Api } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
-import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import { isGenerationServiceError } from "../generation-service/errors.js";
 import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import type { Translate } from "../i18n/translate.js";
@@ -16,25 +15,17 @@ import { type TicketData, ticketJob, ticketTag } from "../lifecycle/tickets.js";
 import { CALLBACK_SCOPES, callbackInt, defineCallback } from "../telegram/callback-data.js";
 import type { Follower, Observation } from "./follower.js";
 import type { Problem } from "./problems.js";
-import { type CancelService, cancelOne } from "./queue-card.js";
-import {
-  type BatchRecord,
-  type ChunkItem,
-  type ChunkRecord,
-  chunkOf,
-  type GenerationRecords,
-} from "./records.js";
+import { cancelOne } from "./queue-card.js";
+import { type BatchRecord, type ChunkItem, type ChunkRecord, chunkOf } from "./records.js";
 import { fetchResult, type ResultReader, resultFileName, withDownloads } from "./result-files.js";
-import { freshOutput, type ResultLinkDeps } from "./result-links.js";
+import { type BatchJobDeps, freshOutput, type ResultLinkDeps } from "./result-links.js";
 
 const OriginalDataSchema = z.object({ ticket: z.string().min(16), position: z.number().int().nonnegative() });
 export type OriginalData = z.infer<typeof OriginalDataSchema>;
 
-export interface OriginalDeps extends ResultLinkDeps {
-  records: GenerationRecords;
+export interface OriginalDeps extends BatchJobDeps {
   results: ResultReader;
   api: Pick<Api, "sendDocument" | "sendMessage">;
-  translate(locale: string): Translate;
 }
 
 export function originalJob(deps: OriginalDeps): JobDefinition<OriginalData> {
@@ -54,9 +45,7 @@ export function originalJob(deps: OriginalDeps): JobDefinition<OriginalData> {
         await deps.api.sendDocument(record.chatId, item.documentFileId, { caption });
         return;
       }
-      const fresh = await freshOutput(deps, record.userId, item, 60_000, Date.now(), {
-        key: "generation-error-not_found",
-      });
+      const fresh = await freshOutput(deps, record.userId, item, 60_000);
       if ("problem" in fresh) {
         await deps.api.sendMessage(record.chatId, t(fresh.problem.key, fresh.problem.params));
         return;
@@ -86,9 +75,7 @@ export async function resultLink(
   marginMs: number,
 ): Promise<{ url: string } | { problem: Problem }> {
   try {
-    const fresh = await freshOutput(deps, userId, item, marginMs, Date.now(), {
-      key: "generation-error-not_found",
-    });
+    const fresh = await freshOutput(deps, userId, item, marginMs);
     return "problem" in fresh ? fresh : { url: fresh.output.url };
   } catch (error) {
     if (error instanceof RetryLaterError) return { problem: { key: "generation-error-unavailable" } };
@@ -96,13 +83,8 @@ export async function resultLink(
   }
 }
 
-export interface CancelDeps {
-  records: GenerationRecords;
-  credentials: GenerationCredentialsReader;
-  service: CancelService;
+export interface CancelDeps extends BatchJobDeps {
   follower: Follower;
-  api: Pick<Api, "sendMessage">;
-  translate(locale: string): Translate;
   refreshCard(ticket: string): Promise<void>;
 }
 
@@ -209,25 +191,13 @@ function actionRow(t: Translate, ticket: string, position: number, actions: Resu
   return actions.map((action) => resultButton(t(`generation-button-${action}`), ticket, action, position));
 }
 
-/** Under a clip sent alone: the tasks it leads on to, then Again and Delete. */
-export function singleVideoKeyboard(t: Translate, ticket: string, position: number): InlineKeyboardMarkup {
-  return {
-    inline_keyboard: [
-      ...clipThenRows(t, ticket, position),
-      actionRow(t, ticket, position, ["again", "delete"]),
-    ],
-  };
-}
-
-/** A batch made along a chain of keyframes: its clips are transitions that play on from one another. */
-export function isKeyframeChain(record: Pick<BatchRecord, "request">): boolean {
-  return Array.isArray(record.request.keyframe_file_ids);
-}
-
-/** Under a keyframe chain's clips: join them in order (saying how many when some failed), if two or more. */
+/**
+ * Under a keyframe chain's clips (transitions that play on from one another): join them in order, saying how
+ * many when some failed, if two or more.
+ */
 export function joinRows(t: Translate, record: BatchRecord, chunk: ChunkRecord): InlineKeyboardButton[][] {
   // Joining chosen on the card is under way once the clips are in: no second offer of it.
-  if (!isKeyframeChain(record) || record.form.values.join === true) return [];
+  if (!Array.isArray(record.request.keyframe_file_ids) || record.form.values.join === true) return [];
   const made = chunk.items.filter((item) => item.status === "succeeded").length;
   if (made < 2) return [];
   const text =
@@ -235,13 +205,19 @@ export function joinRows(t: Translate, record: BatchRecord, chunk: ChunkRecord):
   return [[resultButton(text, record.ticket, "join")]];
 }
 
-/** The actions of one image, under a photo sent alone: what it leads on to first. */
-export function singleImageKeyboard(t: Translate, ticket: string, position: number): InlineKeyboardMarkup {
+/** Under a result sent alone, what it leads on to first: a clip's tasks, an image's Animate and Reference. */
+export function singleKeyboard(
+  t: Translate,
+  type: BatchRecord["type"],
+  ticket: string,
+  position: number,
+): InlineKeyboardMarkup {
+  const row = (actions: ResultAction[]) => actionRow(t, ticket, position, actions);
   return {
-    inline_keyboard: [
-      actionRow(t, ticket, position, ["animate", "reference"]),
-      actionRow(t, ticket, position, ["original", "again", "delete"]),
-    ],
+    inline_keyboard:
+      type === "video"
+        ? [...clipThenRows(t, ticket, position), row(["again", "delete"])]
+        : [row(["animate", "reference"]), row(["original", "again", "delete"])],
   };
 }
 
@@ -263,17 +239,11 @@ const ALBUM_ACTIONS: Record<BatchRecord["type"], Array<[ResultAction, string]>> 
 };
 
 /** Albums take no buttons: the message after one has a numbered row of each action per five results. */
-export function albumKeyboard(
-  ticket: string,
-  positions: readonly number[],
-  type: BatchRecord["type"],
-): InlineKeyboardMarkup {
-  const rows = albums(positions, NUMBERS_PER_ROW);
-  return {
-    inline_keyboard: ALBUM_ACTIONS[type].flatMap(([action, mark]) =>
-      rows.map((row) =>
-        row.map((position) => resultButton(`${mark} ${position + 1}`, ticket, action, position)),
-      ),
+export function albumRows(record: BatchRecord, made: readonly ChunkItem[]): InlineKeyboardButton[][] {
+  const rows = albums(made, NUMBERS_PER_ROW);
+  return ALBUM_ACTIONS[record.type].flatMap(([action, mark]) =>
+    rows.map((row) =>
+      row.map(({ position }) => resultButton(`${mark} ${position + 1}`, record.ticket, action, position)),
     ),
-  };
+  );
 }

@@ -24,17 +24,13 @@ export class ResultUnavailableError extends Error {
   }
 }
 
-export interface ResultReader {
-  open(url: string): Promise<Readable>;
-}
-
 /** Longest wait for a result file's headers, and between two chunks of it. */
 const RESULT_TIMEOUT_MS = 60_000;
 
-export function createResultReader(options: { serviceBaseUrl: string }): ResultReader {
+export function createResultReader(options: { serviceBaseUrl: string }) {
   const serviceOrigin = new URL(options.serviceBaseUrl).origin;
   return {
-    async open(url) {
+    async open(url: string): Promise<Readable> {
       const parsed = new URL(url);
       if (parsed.protocol !== "https:" && parsed.origin !== serviceOrigin) {
         throw new ResultUnavailableError(`result address refused: ${parsed.origin}`);
@@ -57,6 +53,8 @@ export function createResultReader(options: { serviceBaseUrl: string }): ResultR
     },
   };
 }
+
+export type ResultReader = ReturnType<typeof createResultReader>;
 
 /** A folder of its own for one delivery's files, removed whatever happens. */
 export async function withDownloads<T>(work: (folder: string) => Promise<T>): Promise<T> {

@@ -1,7 +1,4 @@
-/**
- * What a start takes up from a process that died: every followed user is polled now, and each open
- * batch's next finished album is queued under an id of this start.
- */
+/** What a start takes up after a crash: followed users polled now, each open batch's next finished album. */
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import type { DeliverData } from "./deliver-job.js";
 import { type GenerationRecords, isFinished } from "./records.js";

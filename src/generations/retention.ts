@@ -4,13 +4,14 @@
  */
 import { z } from "zod";
 import { formatDate } from "../i18n/format.js";
-import { type JobDefinition, type JobQueue, type PeriodicWork, periodicWork } from "../jobs/queue.js";
+import { type JobDefinition, type JobQueue, periodicWork } from "../jobs/queue.js";
 import { type TicketData, ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import type { KeyValueStore, SortedSetStore } from "../storage/ports.js";
 import { entryButton } from "./account-buttons.js";
-import { type OwnerAccountDeps, ownerAccountJob } from "./key-guardian.js";
+import { ownerAccountJob } from "./key-guardian.js";
 import { type BatchRecord, chunkOf, type GenerationRecords } from "./records.js";
+import type { BatchJobDeps } from "./result-links.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Tickets scored by when their retention notice is due. */
@@ -66,9 +67,7 @@ export interface RetentionWatchOptions {
 }
 
 /** Each tick hands the batches whose notice is due to the job; `schedule` puts a new batch in the set. */
-export function retentionWatch(options: RetentionWatchOptions): PeriodicWork & {
-  schedule(record: Pick<BatchRecord, "ticket" | "createdAt" | "inlineMessageId">): Promise<void>;
-} {
+export function retentionWatch(options: RetentionWatchOptions) {
   const { sortedSets, queue, job } = options;
   const schedule = async (record: Pick<BatchRecord, "ticket" | "createdAt" | "inlineMessageId">) => {
     // An inline image is Telegram's once it took its placeholder's place: nothing of it leaves with the service.
@@ -91,7 +90,7 @@ export function retentionWatch(options: RetentionWatchOptions): PeriodicWork & {
   return { ...work, schedule };
 }
 
-export interface RetentionNoticeDeps extends OwnerAccountDeps {
+export interface RetentionNoticeDeps extends BatchJobDeps {
   marks: DeletionMarks;
   /** Puts the batch back for a later notice (its date on Pro). */
   reschedule(ticket: string, dueAt: number): Promise<void>;

@@ -37,11 +37,6 @@ export async function editInlineCaption(
   }
 }
 
-/** The words under an inline image: its prompt alone, as the person typed it. */
-function promptCaption(t: Translate, record: BatchRecord, item: ChunkItem): string {
-  return hasOwnPrompt(record.request) ? item.prompt : t("generation-no-prompt");
-}
-
 /** The image in place of the placeholder, or what went wrong in its caption. */
 export async function sendToInlineMessage(
   deps: { api: InlineResultApi; logger: Logger },
@@ -57,10 +52,12 @@ export async function sendToInlineMessage(
     await editInlineCaption(api, inlineMessageId, t(key, { reason, tokens: refundOf(item) }));
     return;
   }
+  // The words under an inline image: its prompt alone, as the person typed it.
+  const caption = hasOwnPrompt(record.request) ? item.prompt : t("generation-no-prompt");
   try {
     await api.editMessageMediaInline(
       inlineMessageId,
-      { type: "photo", media: item.output.url, caption: withinCaption(promptCaption(t, record, item)) },
+      { type: "photo", media: item.output.url, caption: withinCaption(caption) },
       { reply_markup: inlineImageKeyboard(t) },
     );
   } catch (error) {

@@ -12,20 +12,13 @@ import { type SentFile, sentFileOf, sentFilesOf } from "../lifecycle/result-inde
 import { type MediaHeader, mp4Header } from "../media/media-header.js";
 import { controlText, failureLines, imageCaption } from "./card.js";
 import type { BatchRecord, ChunkItem, ChunkRecord, StoredOutput } from "./records.js";
-import { albumKeyboard, joinRows, singleImageKeyboard, singleVideoKeyboard } from "./result-actions.js";
+import { albumRows, joinRows, singleKeyboard } from "./result-actions.js";
 import { download, type ResultReader, ResultUnavailableError, resultFileName } from "./result-files.js";
 
 export type ResultApi = Pick<
   Api,
   "sendPhoto" | "sendVideo" | "sendMediaGroup" | "sendMessage" | "sendDocument" | "deleteMessage"
 >;
-
-/** A video result on disk: its poster when there is one, its size, and its length and frame as it states them. */
-export interface VideoFile {
-  poster?: string;
-  bytes: number;
-  header: MediaHeader;
-}
 
 /** Enough of an MP4's start to hold its movie header when it comes before the media, as streamable files have it. */
 const VIDEO_HEADER_BYTES = 512 * 1024;
@@ -97,12 +90,9 @@ async function photoElseDocument<R>(photo: () => Promise<R>, document: () => Pro
   }
 }
 
-/** The files a message of the delivery carried, by the generation each shows. */
-export type SentFiles = Map<string, SentFile>;
-
-/** Pairs each generation with the file of the message that showed it. */
-function filesOf(pairs: Array<[ChunkItem, unknown]>): SentFiles {
-  const sent: SentFiles = new Map();
+/** The files the messages of a delivery carried, by the generation each shows. */
+function filesOf(pairs: Array<[ChunkItem, unknown]>): Map<string, SentFile> {
+  const sent = new Map<string, SentFile>();
   for (const [item, message] of pairs) {
     const file = sentFileOf(message);
     if (file) sent.set(item.id, file);
@@ -113,7 +103,7 @@ function filesOf(pairs: Array<[ChunkItem, unknown]>): SentFiles {
 /** The messages of a chunk's delivery already in the chat, each recorded as soon as Telegram answers it. */
 export interface SentParts {
   /** Sends one message unless an earlier run did, and records it (and its files) before the next goes. */
-  once(part: string, send: () => Promise<SentFiles | undefined>): Promise<void>;
+  once(part: string, send: () => Promise<Map<string, SentFile> | undefined>): Promise<void>;
   has(part: string): boolean;
 }
 
@@ -124,13 +114,11 @@ export interface BatchResultSenderDeps {
   uploadLimitBytes: number;
 }
 
-/** A clip's size, and its poster beside it; a poster that cannot be read leaves the clip without one. */
-export async function videoFile(
-  deps: BatchResultSenderDeps,
-  item: ChunkItem,
-  file: string,
-  folder: string,
-): Promise<VideoFile> {
+/**
+ * A clip on disk: its size, its length and frame as it states them, and its poster beside it; a poster that
+ * cannot be read leaves the clip without one.
+ */
+export async function videoFile(deps: BatchResultSenderDeps, item: ChunkItem, file: string, folder: string) {
   const { size } = await stat(file);
   const posterUrl = item.output?.posterUrl;
   if (!posterUrl || size > deps.uploadLimitBytes) return { bytes: size, header: {} };
@@ -144,6 +132,8 @@ export async function videoFile(
     return { bytes: size, header };
   }
 }
+
+export type VideoFile = Awaited<ReturnType<typeof videoFile>>;
 
 function resultFile(files: Map<string, string>, item: ChunkItem): InputFile {
   const file = files.get(item.id);
@@ -197,19 +187,11 @@ async function sendControl(sending: ChunkSending, rows?: InlineKeyboardButton[][
   });
 }
 
-/** The chunk's results that came out and are on disk. */
-function madeOf({ chunk, files }: ChunkSending): ChunkItem[] {
-  return chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
-}
-
 /** Clips as playable videos, alone with buttons or an album and its buttons; one too big goes as its link. */
-async function sendVideos(sending: ChunkSending): Promise<boolean> {
+async function sendVideos(sending: ChunkSending, made: ChunkItem[]): Promise<void> {
   const { deps, record, chunk, files, videos, t, parts, card } = sending;
   const { api } = deps;
   const chatId = record.chatId;
-  const made = madeOf(sending);
-  // Only canceled ones: the batch card says so, and nothing goes to the chat.
-  if (made.length === 0 && controlText(t, record, chunk) === "") return false;
   const fits = made.filter((item) => (videos.get(item.id)?.bytes ?? 0) <= deps.uploadLimitBytes);
   const tooBig = made.filter((item) => !fits.includes(item));
   const media = (item: ChunkItem) => {
@@ -234,7 +216,7 @@ async function sendVideos(sending: ChunkSending): Promise<boolean> {
   if (fits.length === 1 && only && tooBig.length === 0) {
     await parts.once("media", async () => {
       const { file, other } = media(only);
-      const rows = singleVideoKeyboard(t, record.ticket, only.position).inline_keyboard;
+      const rows = singleKeyboard(t, "video", record.ticket, only.position).inline_keyboard;
       const sent = await api.sendVideo(chatId, file, {
         ...other,
         caption: aloneCaption(sending, only),
@@ -242,7 +224,7 @@ async function sendVideos(sending: ChunkSending): Promise<boolean> {
       });
       return filesOf([[only, sent]]);
     });
-    return true;
+    return;
   }
   await parts.once("media", async () => {
     const album: InputMediaVideo[] = fits.map((item) => {
@@ -265,32 +247,23 @@ async function sendVideos(sending: ChunkSending): Promise<boolean> {
       return undefined;
     });
   }
-  const keyboard = albumKeyboard(
-    record.ticket,
-    made.map((item) => item.position),
-    record.type,
-  );
-  await sendControl(sending, [...joinRows(t, record, chunk), ...keyboard.inline_keyboard]);
-  return true;
+  await sendControl(sending, [...joinRows(t, record, chunk), ...albumRows(record, made)]);
 }
 
 /** Images: one as a photo with its buttons, several as an album and its message of buttons. */
-async function sendImages(sending: ChunkSending): Promise<boolean> {
-  const { deps, record, chunk, files, t, parts, card } = sending;
+async function sendImages(sending: ChunkSending, made: ChunkItem[]): Promise<void> {
+  const { deps, record, t, parts, card } = sending;
   const { api } = deps;
-  const fileOf = (item: ChunkItem) => resultFile(files, item);
+  const fileOf = (item: ChunkItem) => resultFile(sending.files, item);
   const chatId = record.chatId;
-  const made = madeOf(sending);
   if (made.length === 0) {
-    // Only canceled ones leave nothing to say here: the batch card counts them with their refund.
-    if (controlText(t, record, chunk) === "") return false;
     await sendControl(sending);
-    return true;
+    return;
   }
   const [only] = made;
   if (made.length === 1 && only) {
     await parts.once("media", async () => {
-      const rows = singleImageKeyboard(t, record.ticket, only.position).inline_keyboard;
+      const rows = singleKeyboard(t, "image", record.ticket, only.position).inline_keyboard;
       const options = { caption: aloneCaption(sending, only), ...withCardRows(card, rows) };
       const sent = await photoElseDocument<Message>(
         () => api.sendPhoto(chatId, fileOf(only), options),
@@ -298,7 +271,7 @@ async function sendImages(sending: ChunkSending): Promise<boolean> {
       );
       return filesOf([[only, sent]]);
     });
-    return true;
+    return;
   }
   await parts.once("media", async () => {
     const album = <T extends "photo" | "document">(type: T) =>
@@ -313,16 +286,15 @@ async function sendImages(sending: ChunkSending): Promise<boolean> {
     );
     return filesOf(made.map((item, index) => [item, messages[index]]));
   });
-  const keyboard = albumKeyboard(
-    record.ticket,
-    made.map((item) => item.position),
-    record.type,
-  );
-  await sendControl(sending, keyboard.inline_keyboard);
-  return true;
+  await sendControl(sending, albumRows(record, made));
 }
 
 /** A chunk's results, each message once; true when the message carrying the card's last words is in. */
-export function sendChunk(sending: ChunkSending): Promise<boolean> {
-  return sending.record.type === "video" ? sendVideos(sending) : sendImages(sending);
+export async function sendChunk(sending: ChunkSending): Promise<boolean> {
+  const { record, chunk, files, t } = sending;
+  const made = chunk.items.filter((item) => item.status === "succeeded" && files.has(item.id));
+  // Only canceled ones leave nothing to say here: the batch card counts them with their refund.
+  if (made.length === 0 && controlText(t, record, chunk) === "") return false;
+  await (record.type === "video" ? sendVideos(sending, made) : sendImages(sending, made));
+  return true;
 }

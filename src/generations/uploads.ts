@@ -4,7 +4,7 @@
  */
 import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { CallOptions, UploadedFile } from "../generation-service/client.js";
+import type { CallOptions, GenerationServiceClient } from "../generation-service/client.js";
 import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import type { FileKind } from "../generation-service/responses.js";
 import type { FileUpload } from "../generation-service/upload.js";
@@ -31,22 +31,12 @@ export class RefusedFile extends Error {
 export interface UploadDeps {
   records: GenerationRecords;
   cards: Pick<BatchCards, "show">;
-  service: {
-    uploadFile(
-      apiKey: string,
-      upload: FileUpload,
-      idempotencyKey: string,
-      options?: CallOptions,
-    ): Promise<UploadedFile>;
-  };
+  service: Pick<GenerationServiceClient, "uploadFile">;
   /** A photo the user sent, streamed from Telegram. */
   openTelegramFile(ref: TelegramMediaRef): Promise<TelegramDownload>;
 }
 
-/**
- * A source clip or audio reference, checked by size and first bytes before a byte goes (a recording over
- * 15 seconds goes as it is: the service trims it).
- */
+/** A source clip or audio checked by size and first bytes before a byte goes; the service trims long ones. */
 async function checkedUpload(
   open: (ref: TelegramMediaRef) => Promise<TelegramDownload>,
   ref: TelegramMediaRef,

@@ -1,7 +1,4 @@
-/**
- * What a job sending results to a chat needs on both sides: its lock, the chat's turn, Telegram's
- * refusals, albums and uploads that can be sent again.
- */
+/** What a job sending results to a chat needs: lock, turn, Telegram's refusals, albums, re-readable files. */
 import type { Readable } from "node:stream";
 import { type Api, GrammyError, InputFile } from "grammy";
 import type { InputMediaVideo, Message } from "grammy/types";

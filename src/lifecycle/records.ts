@@ -78,10 +78,7 @@ export abstract class TicketRecords<R extends { ticket: string }> {
     return next;
   }
 
-  /**
-   * The record a result button names: buttons carry the ticket's tag, never the ticket. A button sent
-   * before they did carries the ticket itself.
-   */
+  /** The record a result button names by the ticket's tag, or by the ticket itself on an older button. */
   async ofButton(id: string): Promise<R | undefined> {
     const ticket = await this.storage.kv.get(`${this.kind.button}:${id}`);
     return this.get(ticket ?? id);

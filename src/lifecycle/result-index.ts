@@ -33,12 +33,9 @@ export type SentFile = Pick<ResultEntry, "id" | "kind" | "fileId">;
 export function sentFileOf(message: unknown): SentFile | undefined {
   if (typeof message !== "object" || message === null) return undefined;
   const sent = message as Partial<Pick<Message, "video" | "photo" | "audio" | "document">>;
-  const photo = sent.photo?.at(-1);
-  if (sent.video) return { kind: "video", fileId: sent.video.file_id, id: sent.video.file_unique_id };
-  if (photo) return { kind: "photo", fileId: photo.file_id, id: photo.file_unique_id };
-  if (sent.audio) return { kind: "audio", fileId: sent.audio.file_id, id: sent.audio.file_unique_id };
-  if (sent.document) {
-    return { kind: "document", fileId: sent.document.file_id, id: sent.document.file_unique_id };
+  for (const kind of ["video", "photo", "audio", "document"] as const) {
+    const file = kind === "photo" ? sent.photo?.at(-1) : sent[kind];
+    if (file) return { kind, fileId: file.file_id, id: file.file_unique_id };
   }
   return undefined;
 }

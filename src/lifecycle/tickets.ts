@@ -1,7 +1,4 @@
-/**
- * Tickets: the secret each task and each generation batch is known by. The ticket is the callback
- * address of its job on the service, so everything else names it by its tag.
- */
+/** Tickets: each job's secret, its callback address on the service; everything else names it by its tag. */
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { JobContext, JobDefinition } from "../jobs/queue.js";

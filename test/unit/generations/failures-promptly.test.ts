@@ -100,7 +100,7 @@ async function setup(
   });
   const lists: string[] = [];
   const service = {
-    async listGenerations(_apiKey: string, query: { status?: string }): Promise<GenerationPage> {
+    async listGenerations(_apiKey: string, query: { status?: string } = {}): Promise<GenerationPage> {
       lists.push(query.status ?? "");
       const data = Object.entries(onService)
         .filter(([, status]) => status === query.status)
