@@ -74,15 +74,13 @@ function refusalText(t: Translate, refusal: Refusal): string {
   });
 }
 
-function groupLine(t: Translate, group: BatchGroup): string {
-  const aspect = typeof group.request.aspect === "string" ? group.request.aspect : "";
+function groupLine(t: Translate, { request, modelLabel, count, quote }: BatchGroup): string {
   return t("batch-preview-group", {
-    model: group.modelLabel,
-    aspect,
-    count: group.count,
-    min: group.quote.min,
-    max: group.quote.max,
-    kind: group.quote.min === group.quote.max ? "fixed" : "range",
+    model: modelLabel,
+    aspect: typeof request.aspect === "string" ? request.aspect : "",
+    count,
+    ...quote,
+    kind: quote.min === quote.max ? "fixed" : "range",
   });
 }
 
@@ -131,6 +129,14 @@ function previewKeyboard(t: Translate, id: string, count: number): InlineKeyboar
   return keyboard.text(t("batch-button-dismiss"), dismissBatchButton.pack(id, {}));
 }
 
+/** The image form's setup for the user, or undefined once they are told why it cannot open. */
+async function imageSetup(ctx: BotContext, deps: BatchFilesDeps) {
+  const setup = await deps.flow.prepare(ctx, "text_to_image");
+  if (!("problem" in setup)) return setup;
+  await ctx.reply(ctx.t(setup.problem.key, setup.problem.params));
+  return undefined;
+}
+
 /** `inPlaceOf`: the message that becomes the preview (the offers under a .txt), else a new one. */
 async function preview(
   ctx: BotContext,
@@ -143,11 +149,8 @@ async function preview(
   const userId = ctx.from?.id;
   if (chatId === undefined || userId === undefined) return;
   const t = ctx.t.bind(ctx);
-  const setup = await deps.flow.prepare(ctx, "text_to_image");
-  if ("problem" in setup) {
-    await ctx.reply(t(setup.problem.key, setup.problem.params));
-    return;
-  }
+  const setup = await imageSetup(ctx, deps);
+  if (!setup) return;
   if (!setup.available) {
     await ctx.reply(t("generation-rule-unavailable"));
     return;
@@ -160,7 +163,7 @@ async function preview(
     chatId,
     locale,
     instance: setup.instance,
-    groups: plan.groups.map(({ lines: _lines, ...group }) => group),
+    groups: plan.groups,
   };
   await deps.kv.set(draftKey(id), JSON.stringify(draft), { ttlMs: DRAFT_TTL_MS });
   const shown = previewText(t, plan, setup.account);
@@ -193,11 +196,8 @@ async function create(
   draft: Draft,
   messageId: number | undefined,
 ) {
-  const setup = await deps.flow.prepare(ctx, "text_to_image");
-  if ("problem" in setup) {
-    await ctx.reply(ctx.t(setup.problem.key, setup.problem.params));
-    return;
-  }
+  const setup = await imageSetup(ctx, deps);
+  if (!setup) return;
   const definition = imageForm("text_to_image", setup);
   for (const [index, { values, ...built }] of draft.groups.entries()) {
     await deps.flow.submit(
