@@ -46,18 +46,6 @@ function usd(tokens: number, account: Pick<Account, "tokens_per_usd">, locale: s
   return formatNumber(tokens / account.tokens_per_usd, locale, 2);
 }
 
-function keyLine(t: Translate, account: Account, locale: string): string {
-  const { key } = account;
-  const expiry = key.expires_at
-    ? t("account-key-expires", { date: formatDate(key.expires_at, locale) })
-    : t("account-key-no-expiry");
-  const own = keyBudgetOf(key);
-  const budget = own
-    ? t("account-key-budget", { used: own.used, budget: own.budget, left: own.left })
-    : t("account-key-no-budget", { used: key.budget_used_tokens });
-  return `${expiry}\n${budget}`;
-}
-
 /** The account at a glance; the service's limits on the key only with `details`. */
 function accountText(
   t: Translate,
@@ -66,7 +54,8 @@ function accountText(
   link: { keyName: string; hasSigningSecret: boolean },
   details = false,
 ): string {
-  const { limits } = account;
+  const { limits, key } = account;
+  const own = keyBudgetOf(key);
   const limitsLine = t("account-limits", {
     rpm: limits.rpm,
     concurrent: limits.concurrent_generations,
@@ -83,7 +72,12 @@ function accountText(
     }),
     "",
     t("account-key", { name: link.keyName }),
-    keyLine(t, account, locale),
+    key.expires_at
+      ? t("account-key-expires", { date: formatDate(key.expires_at, locale) })
+      : t("account-key-no-expiry"),
+    own
+      ? t("account-key-budget", { used: own.used, budget: own.budget, left: own.left })
+      : t("account-key-no-budget", { used: key.budget_used_tokens }),
     "",
     ...(details ? [limitsLine] : []),
     storageLine(t, account.storage, locale),
@@ -151,6 +145,30 @@ async function deleteAtOnce(
   }
 }
 
+/** The account as it is now, with the key's limits when `details`: sent, or drawn again `inPlace`. */
+async function showAccount(
+  ctx: BotContext & { from: { id: number } },
+  deps: GenerationAccountDeps,
+  details: boolean,
+  inPlace: boolean,
+): Promise<void> {
+  const credentials = await deps.links.credentials(ctx.from.id);
+  const link = await deps.links.describe(ctx.from.id);
+  if (!credentials || !link) {
+    await (inPlace ? editMenu(ctx, ctx.t("account-not-linked")) : ctx.reply(ctx.t("account-not-linked")));
+    return;
+  }
+  try {
+    const account = await deps.service.getAccount(credentials.apiKey);
+    const text = accountText(ctx.t, account, await ctx.i18n.getLocale(), link, details);
+    if (inPlace)
+      await editMenu(ctx, text, { ...HTML, reply_markup: accountKeyboard(ctx.t, currentMenu(ctx), details) });
+    else await replyWithMenu(ctx, text, (nonce) => accountKeyboard(ctx.t, nonce, details), HTML);
+  } catch (error) {
+    await sayProblem(ctx, error);
+  }
+}
+
 function keyIn(text: string): string | undefined {
   return text.split(/\s+/).find(isGenerationApiKey);
 }
@@ -211,21 +229,7 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
     await ctx.reply(ctx.t(forgotten ? "disconnect-done" : "disconnect-nothing"));
   });
 
-  privateChats.command("account", async (ctx) => {
-    const credentials = await deps.links.credentials(ctx.from.id);
-    const link = await deps.links.describe(ctx.from.id);
-    if (!credentials || !link) {
-      await ctx.reply(ctx.t("account-not-linked"));
-      return;
-    }
-    try {
-      const account = await deps.service.getAccount(credentials.apiKey);
-      const text = accountText(ctx.t, account, await ctx.i18n.getLocale(), link);
-      await replyWithMenu(ctx, text, (nonce) => accountKeyboard(ctx.t, nonce, false), HTML);
-    } catch (error) {
-      await sayProblem(ctx, error);
-    }
-  });
+  privateChats.command("account", (ctx) => showAccount(ctx, deps, false, false));
 
   // Any other command ends a /connect that is waiting: what follows is not meant as a key.
   privateChats.on("message:text", async (ctx, next) => {
@@ -264,20 +268,7 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
   // The account is read again: the balance and storage shown are as of the press.
   feature.on("callback_query:data").filter(accountDetailsButton.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const credentials = await deps.links.credentials(ctx.from.id);
-    const link = await deps.links.describe(ctx.from.id);
-    if (!credentials || !link) {
-      await editMenu(ctx, ctx.t("account-not-linked"));
-      return;
-    }
-    const details = ctx.pressed.data.show === "1";
-    try {
-      const account = await deps.service.getAccount(credentials.apiKey);
-      const text = accountText(ctx.t, account, await ctx.i18n.getLocale(), link, details);
-      await editMenu(ctx, text, { ...HTML, reply_markup: accountKeyboard(ctx.t, currentMenu(ctx), details) });
-    } catch (error) {
-      await sayProblem(ctx, error);
-    }
+    await showAccount(ctx, deps, ctx.pressed.data.show === "1", true);
   });
 
   feature.on("callback_query:data").filter(skipSecretButton.filter, async (ctx) => {
