@@ -6,8 +6,7 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../../accounts/generation-links.js";
-import type { DeletedGenerations } from "../../generation-service/client.js";
-import type { BulkDeleteRequest } from "../../generation-service/requests.js";
+import type { GenerationServiceClient } from "../../generation-service/client.js";
 import { GENERATION_TYPES, type Generation, type StorageBlock } from "../../generation-service/responses.js";
 import type { KeyGuardian } from "../../generations/key-guardian.js";
 import { generationProblem } from "../../generations/problems.js";
@@ -21,13 +20,7 @@ import { CALLBACK_SCOPES, callbackInt, defineCallback, newNonce } from "../../te
 import type { BotContext } from "../context.js";
 import { editMenu } from "../menu.js";
 
-export interface GalleryService extends QueueService {
-  deleteGenerations(
-    apiKey: string,
-    deletion: BulkDeleteRequest,
-    idempotencyKey: string,
-  ): Promise<DeletedGenerations>;
-}
+export type GalleryService = QueueService & Pick<GenerationServiceClient, "deleteGenerations">;
 
 export interface GalleryDeps {
   credentials: GenerationCredentialsReader;
@@ -36,10 +29,7 @@ export interface GalleryDeps {
   guardian: KeyGuardian;
   /** Which results the bot made without the user's prompt: the service's own prompt is not shown as theirs. */
   records: Pick<GenerationRecords, "withoutOwnPrompt">;
-  /**
-   * Sends one of the user's results to the chat again with its buttons, as a job; false when the bot did
-   * not make it (made elsewhere with the same key), so it has no buttons to give.
-   */
+  /** Sends a result to the chat again with its buttons, as a job; false for one the bot did not make. */
   resend(generationId: string, userId: number, chatId: number): Promise<boolean>;
   /** Cancels every waiting generation of the account, as a job that edits the card when it is done. */
   cancelQueue(data: CancelQueueData): Promise<void>;
