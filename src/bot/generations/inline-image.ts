@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { Composer } from "grammy";
-import type { InlineQueryResult, InlineQueryResultPhoto } from "grammy/types";
+import type { InlineQueryResultPhoto } from "grammy/types";
 import { z } from "zod";
 import { editInlineCaption, inlineImageKeyboard } from "../../generations/send-inline.js";
 import type { GenerationSubmissions } from "../../generations/start.js";
@@ -15,6 +15,7 @@ import type { Translate } from "../../i18n/translate.js";
 import { readStored } from "../../storage/json.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import type { BotContext } from "../context.js";
+import type { InlineDeps } from "../features/inline.js";
 import type { GenerationFormType } from "../forms/form.js";
 import type { GenerationFormSetup } from "./conversation.js";
 import { chosenModel, normalizeImageValues } from "./forms/field-kit.js";
@@ -38,13 +39,7 @@ export interface InlineImageDeps {
   placeholderUrl(): string | undefined;
 }
 
-/** What the inline answer's first results come from: `extraResults` of the inline feature. */
-export type InlineExtraResults = (request: {
-  userId: number;
-  query: string;
-  t: Translate;
-  locale: string;
-}) => Promise<InlineQueryResult[]>;
+type InlineExtraResults = NonNullable<InlineDeps["extraResults"]>;
 
 const OfferSchema = BuiltRequestSchema.omit({ count: true }).extend({
   locale: z.string().min(2),
@@ -77,8 +72,8 @@ function offerFor(setup: GenerationFormSetup, prompt: string, locale: string): O
   if ("problem" in setup || !setup.available) return undefined;
   const values = normalizeImageValues(FORM_TYPE, setup, { ...setup.last, prompt, n: 1 });
   if (!chosenModel(FORM_TYPE, setup, values)) return undefined;
-  const built = buildImageRequest(FORM_TYPE, setup, values, []);
-  return { locale, values, request: built.request, modelLabel: built.modelLabel, quote: built.quote };
+  const { count: _count, ...built } = buildImageRequest(FORM_TYPE, setup, values, []);
+  return { locale, values, ...built };
 }
 
 /** How long a user's form setup serves their next inline queries. */
@@ -168,17 +163,15 @@ export function createInlineImageFeature(deps: InlineImageDeps): Composer<BotCon
       await editInlineCaption(ctx.api, inlineMessageId, ctx.t("inline-image-expired"));
       return;
     }
+    const { values, ...built } = offer;
     const started = await deps.submissions.start({
       userId,
       // Whatever the batch says outside its inline message goes to the user's own chat with the bot.
       chatId: userId,
-      locale: offer.locale,
       type: "image",
-      form: { type: FORM_TYPE, values: offer.values, media: [] },
+      form: { type: FORM_TYPE, values, media: [] },
       formInstance: inlineInstance(userId, chosen.result_id, inlineMessageId),
-      request: offer.request,
-      modelLabel: offer.modelLabel,
-      quote: offer.quote,
+      ...built,
       count: 1,
       inlineMessageId,
     });
