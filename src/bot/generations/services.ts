@@ -55,22 +55,19 @@ export async function formSetup(
 ): Promise<GenerationFormSetup> {
   const credentials = await services.credentials.credentials(userId);
   if (!credentials) return { problem: { key: "generation-not-linked" } };
-  let catalog: Catalog;
-  let account: Account;
-  let last: Awaited<ReturnType<LastChoices["get"]>>;
-  try {
-    // The stored choices are read while the service answers.
-    [catalog, account, last] = await Promise.all([
-      services.models.get(),
-      services.service.getAccount(credentials.apiKey),
-      new LastChoices(services.kv).get(userId, type),
-    ]);
-  } catch (error) {
+  // The stored choices are read while the service answers.
+  const read = await Promise.all([
+    services.models.get(),
+    services.service.getAccount(credentials.apiKey),
+    new LastChoices(services.kv).get(userId, type),
+  ]).catch((error: unknown) => {
     const problem = generationProblem(error);
     if (!problem) throw error;
     logger.warn({ err: error }, "generation form could not open");
     return { problem };
-  }
+  });
+  if ("problem" in read) return read;
+  const [catalog, account, last] = read;
   const budgetLeft = keyBudgetOf(account.key)?.left;
   const taskBalance = type === "keyframe_video" ? await services.taskBalance?.(userId) : undefined;
   return {
