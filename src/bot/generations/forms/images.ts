@@ -18,7 +18,6 @@ import {
   imageCount,
   modelField,
   modelGroupName,
-  modelsFor,
   normalizeImageValues,
   promptField,
   qualityModeField,
@@ -35,7 +34,6 @@ export function imageForm(
   type: GenerationFormType,
   setup: ImageFormSetup,
 ): FormDefinition<GenerationFormType> {
-  const models = modelsFor(type, setup);
   const model = (view: FormView) => chosenModel(type, setup, view.values);
   return {
     type,
@@ -44,7 +42,7 @@ export function imageForm(
     fields: [
       promptField(type, true),
       variantsField(model),
-      modelField(models, setup, { label: "generation-model-label" }),
+      modelField(type, setup, { label: "generation-model-label" }),
       qualityModeField(model, { label: "value-quality-mode" }),
       ...shapeFields(model, setup, "picture"),
       catalogChoiceField({

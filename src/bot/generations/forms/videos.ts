@@ -27,7 +27,6 @@ import {
   type ModelOf,
   modelField,
   modelGroupName,
-  modelsFor,
   normalizeImageValues,
   promptField,
   promptsOf,
@@ -86,10 +85,7 @@ export function clipCount(type: VideoFormType, values: FormValues, media: readon
   return type === "keyframe_video" ? Math.max(0, media.length - 1) : media.length;
 }
 
-/**
- * The values with the model's own options, its length and, where it can be switched off, its sound; and
- * what a keyframe chain decides beyond its request, its join.
- */
+/** The values with the model's options, its length, its sound where it can be switched off, and a chain's join. */
 function normalizeVideoValues(type: VideoFormType, setup: ImageFormSetup, values: FormValues): FormValues {
   const next = normalizeImageValues(type, setup, values);
   for (const key of ["duration", "audio", "join"] as const) delete next[key];
@@ -110,7 +106,7 @@ function videoFields(type: VideoFormType, setup: ImageFormSetup, model: ModelOf)
       ...variantsField(model, { label: "video-field-n", hint: "video-hint-n" }),
       applies: () => type === "text_to_video",
     },
-    modelField(modelsFor(type, setup), setup, { label: "video-model-label", hint: "video-hint-model" }),
+    modelField(type, setup, { label: "video-model-label", hint: "video-hint-model" }),
     qualityModeField(model, { label: "video-value-quality-mode", hint: "video-hint-quality_mode" }),
     ...shapeFields(model, setup, "clip", {
       aspect: "video-hint-aspect",
