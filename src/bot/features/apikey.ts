@@ -1,23 +1,41 @@
-import { Composer } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { MessageEntity } from "grammy/types";
+import { z } from "zod";
 import type { ApiKeysPort, IssuedApiKey } from "../../accounts/ports.js";
 import { formatDate } from "../../i18n/format.js";
+import type { Translate } from "../../i18n/translate.js";
+import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import type { ScheduleDeletion } from "../../telegram/message-deletion.js";
 import type { BotContext } from "../context.js";
-import {
-  apiKeyConfirmKeyboard,
-  apiKeyIssueKeyboard,
-  apiKeyManageKeyboard,
-  askKeyChangeButton,
-  issueKeyButton,
-  keepKeyButton,
-  revokeKeyButton,
-  rotateKeyButton,
-} from "../keyboards/api-key.js";
 import { currentMenu, editMenu, menuShownIn, openMenu, openNewMenu } from "../menu.js";
 
 /** A shown key disappears from the chat after this long. */
 export const API_KEY_MESSAGE_LIFETIME_MS = 10 * 60 * 1000;
+
+const scope = CALLBACK_SCOPES.apiKey;
+const issueKeyButton = defineCallback(scope, "issue", {});
+/** Rotate or revoke, each asked to be confirmed first. */
+const askKeyChangeButton = defineCallback(scope, undefined, { change: z.enum(["rotate", "revoke"]) });
+const rotateKeyButton = defineCallback(scope, "rotate-ok", {});
+const revokeKeyButton = defineCallback(scope, "revoke-ok", {});
+const keepKeyButton = defineCallback(scope, "keep", {});
+
+function apiKeyIssueKeyboard(t: Translate, nonce: string): InlineKeyboard {
+  return new InlineKeyboard().text(t("apikey-button-issue"), issueKeyButton.pack(nonce, {}));
+}
+
+function apiKeyManageKeyboard(t: Translate, nonce: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("apikey-button-rotate"), askKeyChangeButton.pack(nonce, { change: "rotate" }))
+    .text(t("apikey-button-revoke"), askKeyChangeButton.pack(nonce, { change: "revoke" }));
+}
+
+function apiKeyConfirmKeyboard(t: Translate, nonce: string, change: "rotate" | "revoke"): InlineKeyboard {
+  const confirm = change === "rotate" ? rotateKeyButton : revokeKeyButton;
+  return new InlineKeyboard()
+    .text(t("button-confirm"), confirm.pack(nonce, {}))
+    .text(t("button-cancel"), keepKeyButton.pack(nonce, {}));
+}
 
 export interface ApiKeyFeatureDeps {
   apiKeys: ApiKeysPort;

@@ -1,17 +1,50 @@
-import { Composer } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
+import { z } from "zod";
+import type { Translate } from "../../i18n/translate.js";
+import { CALLBACK_SCOPES, callbackInt, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import type { VoiceCatalogPort } from "../deps.js";
-import {
-  openSettingButton,
-  resetSettingButton,
-  setSettingButton,
-  settingsMainKeyboard,
-  settingsMenuButton,
-  settingsOptionsKeyboard,
-} from "../keyboards/settings.js";
 import { currentMenu, editMenu, menuShownIn, openNewMenu } from "../menu.js";
 import type { UserPreferences } from "../preferences.js";
-import { SETTINGS_FIELDS, type SettingsField, settingsField, settingsSummary } from "../settings-fields.js";
+import {
+  SETTINGS_FIELDS,
+  type SettingsField,
+  type SettingsOption,
+  settingsField,
+  settingsSummary,
+} from "../settings-fields.js";
+
+const scope = CALLBACK_SCOPES.settings;
+const field = { code: z.string().min(1) };
+export const openSettingButton = defineCallback(scope, "open", field);
+const setSettingButton = defineCallback(scope, "set", { ...field, option: callbackInt });
+const resetSettingButton = defineCallback(scope, "reset", field);
+const settingsMenuButton = defineCallback(scope, "menu", {});
+
+function settingsMainKeyboard(t: Translate, nonce: string, fields: readonly SettingsField[]): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  fields.forEach(({ buttonKey, code }, index) => {
+    keyboard.text(t(buttonKey), openSettingButton.pack(nonce, { code }));
+    if (index % 2 === 1) keyboard.row();
+  });
+  return keyboard;
+}
+
+function settingsOptionsKeyboard(
+  t: Translate,
+  nonce: string,
+  { code, resets }: SettingsField,
+  options: readonly SettingsOption[],
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  options.forEach(({ label }, option) => {
+    keyboard.text(label, setSettingButton.pack(nonce, { code, option }));
+    if (option % 2 === 1) keyboard.row();
+  });
+  keyboard.row();
+  if (resets) keyboard.text(t("settings-button-reset"), resetSettingButton.pack(nonce, { code }));
+  return keyboard.text(t("button-back"), settingsMenuButton.pack(nonce, {}));
+}
 
 async function mainMenu(ctx: BotContext, catalog: VoiceCatalogPort, nonce: string) {
   const text = settingsSummary(ctx.t, catalog, ctx.preferences, await ctx.i18n.getLocale());
