@@ -1,7 +1,4 @@
-/**
- * The generation service account in the chat: /connect (the key checked before it is kept, then optionally
- * the webhook signing secret), /account and /disconnect. Keys and secrets are never logged nor repeated.
- */
+/** /connect (the key checked before it is kept, then the signing secret), /account, /disconnect; secrets never logged. */
 import { Composer, GrammyError, HttpError, InlineKeyboard } from "grammy";
 import { z } from "zod";
 import {
@@ -86,10 +83,7 @@ function accountText(
   ].join("\n");
 }
 
-/**
- * The balance of the user's generation account, for /balance: none when no key is linked, and unreadable
- * when the service refuses the key or is out of reach (/account then says why).
- */
+/** The generation balance for /balance; unreadable when the service refuses the key or is away (/account says why). */
 export function generationBalanceOf(
   deps: GenerationAccountDeps,
 ): (userId: number) => Promise<GenerationBalance> {
@@ -117,9 +111,8 @@ function accountKeyboard(t: Translate, nonce: string, details: boolean): InlineK
 }
 
 /**
- * Removes the message carrying a key or a secret now, in one attempt. Should Telegram refuse it or not
- * answer, the user hears so at once and is asked to delete it, while the durable deletion job keeps
- * trying: retrying here first would leave the secret in view, with no word, for as long as it retried.
+ * Removes the message with a key or a secret in one attempt; failing that the user is asked at once to delete
+ * it while the deletion job keeps trying, as retrying here would leave the secret in view without a word.
  */
 async function deleteAtOnce(
   ctx: BotContext,

@@ -1,7 +1,6 @@
 /**
- * A file of prompts as a batch of images: a .txt holds one prompt per line, a .csv one per row (prompt,
- * then optionally the model and the aspect). Every line the service would refuse is found here, with its
- * line number, before anything is sent; the rest is grouped into requests by model and aspect.
+ * A file of prompts as a batch of images: a .txt one per line, a .csv one per row (prompt, model, aspect).
+ * Every line the service would refuse is found here before anything is sent; the rest is grouped into requests.
  */
 import type { CatalogModel } from "../../generation-service/responses.js";
 import type { FormValues } from "../forms/form.js";
@@ -55,10 +54,7 @@ export function batchFileKind(
   return mime?.toLowerCase().split(";")[0]?.trim() === "text/csv" ? "csv" : undefined;
 }
 
-/**
- * The rows of a CSV text (RFC 4180): fields split by commas, a quoted field may hold commas, line
- * breaks and quotes written twice. Each row comes with the line it starts on.
- */
+/** The rows of a CSV text (RFC 4180), each with the line it starts on. */
 export function parseCsv(text: string): Array<{ line: number; cells: string[] }> {
   const rows: Array<{ line: number; cells: string[] }> = [];
   let cells: string[] = [];

@@ -1,7 +1,6 @@
 /**
- * Batches from a file: a .csv, or a .txt of more than one line, answered with a preview. The plan waits in
- * storage for Create, which starts one batch per group, each under its own form instance derived from the
- * preview's, so a second press starts nothing more. A one-line .txt is left to the text offers.
+ * Batches from a .csv, or a .txt of several lines, answered with a preview whose plan waits in storage for
+ * Create: one batch per group, each under a form instance derived from the preview's, started once.
  */
 import { randomBytes } from "node:crypto";
 import { Composer, InlineKeyboard } from "grammy";
@@ -172,10 +171,7 @@ async function preview(
   else await ctx.api.editMessageText(chatId, inPlaceOf, shown, { reply_markup: keyboard });
 }
 
-/**
- * A text of several lines, typed or sent as a .txt, may be a script to voice or a list of prompts: the
- * offers under it gain "images, one per line", which opens this preview in place of the offers.
- */
+/** A text of several lines may be a list of prompts: "images, one per line" opens the preview in its offers' place. */
 export function batchTextOffer(deps: BatchFilesFeatureDeps): TextOffer {
   return {
     id: "images-per-line",

@@ -1,7 +1,6 @@
 /**
- * The generation service's forms on the task forms' engine. A form reads its setup through
- * conversation.external, so a replay never asks again, and gets an instance id that every POST of what it
- * creates derives its Idempotency-Key from.
+ * The generation forms on the form engine: the setup is read through conversation.external, so a replay never
+ * asks again, and holds the instance id every POST derives its Idempotency-Key from.
  */
 import type { Context } from "grammy";
 import { z } from "zod";
@@ -65,10 +64,7 @@ export interface GenerationFlowDeps {
   measure(ref: TelegramMediaRef): Promise<number | undefined>;
 }
 
-/**
- * The recordings with their lengths, read from a file's header where Telegram did not say them (a file sent
- * as a document); a length that cannot be read stays unknown.
- */
+/** The recordings with their lengths, read from the header where Telegram did not say them. */
 export function withRecordingLengths(refs: readonly MediaRef[], measure: GenerationFlowDeps["measure"]) {
   const unmeasured = (ref: MediaRef): ref is TelegramMediaRef =>
     ref.source === "telegram" && ref.durationSec === undefined && mediaClassOf(ref) === "audio";

@@ -1,8 +1,4 @@
-/**
- * What the gallery shows: its state per chat (filters, the page's cursors, the chosen results), kept
- * for a day under a nonce its buttons carry, and the page drawn from the service's list with the store's
- * use above it. Its buttons name their action by one character on the wire.
- */
+/** The gallery's state per chat, kept a day under its buttons' nonce, and its page drawn from the service's list. */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../../accounts/generation-links.js";

@@ -1,8 +1,6 @@
 /**
- * /gallery and /queue: the user's generations on the service, and what is running and waiting there. Both
- * messages are edited in place; their buttons carry a nonce of their own (kept per chat), while the
- * buttons on cards and notices that lead here carry none: they only open the presser's own gallery or
- * queue. Private chats only.
+ * /gallery and /queue, private chats only, edited in place under a nonce of their own kept per chat; the
+ * buttons that lead here carry none, as they only open the presser's own gallery or queue.
  */
 import { Composer } from "grammy";
 import type { GenerationCredentials } from "../../accounts/generation-links.js";

@@ -1,9 +1,7 @@
 /**
- * "🎨 Make an image: <query>" in inline mode: the image form as /image would open for the user, priced by
- * the same code and kept under its result id, so what is made and charged is what the offer said. Its
- * chosen_inline_result starts the batch with the inline message as its destination; the batch is claimed
- * by the result id (with its inline message), so however often Telegram repeats the update, one image is
- * made and charged.
+ * "🎨 Make an image: <query>" in inline mode: the image form as /image would open, priced and kept under its
+ * result id, so what is made and charged is what the offer said; the batch is claimed by the result id and
+ * its inline message, so however often Telegram repeats the choice, one image is made and charged.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { Composer } from "grammy";
@@ -51,10 +49,7 @@ function offerKey(userId: number, resultId: string): string {
   return `inline-image-offer:${userId}:${resultId}`;
 }
 
-/**
- * The batch of one posted offer. Telegram repeats a chosen_inline_result with the same inline message; an
- * answer it kept may be chosen again, which posts a new inline message: a new image, asked for anew.
- */
+/** The batch of one posted offer: an answer chosen again posts a new inline message, a new image asked anew. */
 function inlineInstance(userId: number, resultId: string, inlineMessageId: string): string {
   const posted = createHash("sha256").update(JSON.stringify([userId, resultId, inlineMessageId]));
   return `inline-${posted.digest("base64url").slice(0, 24)}`;
@@ -81,10 +76,7 @@ const SETUP_REUSE_MS = 60_000;
 /** The most users whose setup is kept at once; the oldest goes first. */
 const SETUPS_KEPT = 10_000;
 
-/**
- * Telegram sends an inline query a few keystrokes at a time: the setup (an account read on the service,
- * which counts against the key's requests a minute) is read once a minute per user, not once per query.
- */
+/** Queries come a few keystrokes at a time: the setup, an account read the key pays for, is read once a minute. */
 function recentSetups(
   read: InlineImageDeps["setup"],
   now: () => number,
@@ -113,10 +105,7 @@ function recentSetups(
   };
 }
 
-/**
- * The "Make an image" result for an inline query: none without a generation account linked, for an empty
- * query, or while the service cannot say what it would cost.
- */
+/** The "Make an image" result: none without a linked account, for an empty query, or with no price to say. */
 export function inlineImageOffer(deps: InlineImageDeps, now = Date.now): InlineExtraResults {
   const setupOf = recentSetups(deps.setup, now);
   return async ({ userId, query, t, locale }) => {

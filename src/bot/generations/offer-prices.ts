@@ -1,7 +1,4 @@
-/**
- * The price class of each generation offer, read from the catalog: the least one result costs among the
- * models the form offers that every plan may use. The form's card quotes the figure for the choices made.
- */
+/** Each generation offer's price class: the least one result costs among the form's models every plan may use. */
 import type { Catalog, CatalogModel } from "../../generation-service/responses.js";
 import type { BotContext } from "../context.js";
 import type { PriceClass } from "../features/offer-message.js";

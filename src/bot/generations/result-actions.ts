@@ -1,7 +1,4 @@
-/**
- * The buttons on generation results and batch cards. They act on their batch's ticket and are checked
- * against its owner, since they outlive the chat's newest menu.
- */
+/** The buttons on generation results and batch cards, checked against the batch's owner: they outlive menus. */
 import { Composer } from "grammy";
 import { z } from "zod";
 import type { ApiKeysPort } from "../../accounts/ports.js";

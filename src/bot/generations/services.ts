@@ -1,7 +1,4 @@
-/**
- * The generation forms' GenerationFlowDeps, built from the program's services: what a form reads when it
- * opens (the linked account, the catalog, the remembered choices) and what Create does.
- */
+/** The generation forms' GenerationFlowDeps, built from the program's services. */
 import { randomBytes } from "node:crypto";
 import type { GenerationCredentialsReader } from "../../accounts/generation-links.js";
 import type { Catalog as TaskCatalog } from "../../catalog/index.js";
@@ -43,10 +40,7 @@ export interface GenerationFlowServices {
 /** An audio reference is at most this big (the service's limit): its whole header is read to measure it. */
 const MAX_MEASURED_AUDIO_BYTES = KIND_RULES.audio.maxBytes;
 
-/**
- * What a generation form of `type` opens with for the user: the catalog's section, the account and the
- * remembered choices; or why it cannot open.
- */
+/** What a generation form opens with for the user (catalog, account, last choices), or why it cannot open. */
 export async function formSetup(
   services: Pick<GenerationFlowServices, "credentials" | "models" | "service" | "kv" | "taskBalance">,
   userId: number,
