@@ -21,17 +21,15 @@ const MAX_REFUSED_ANSWERS = 16;
 /** What starts the id of a listed result; other kinds of inline results have prefixes of their own. */
 export const LISTED_RESULT_PREFIX = "r:";
 
-export interface InlineRequest {
-  userId: number;
-  query: string;
-  t: Translate;
-  locale: string;
-}
-
 export interface InlineDeps {
   results: Pick<ResultIndex, "list" | "remove">;
   /** More results before the user's own, on the first page of a query that is not empty. */
-  extraResults?: (request: InlineRequest) => Promise<InlineQueryResult[]>;
+  extraResults?: (request: {
+    userId: number;
+    query: string;
+    t: Translate;
+    locale: string;
+  }) => Promise<InlineQueryResult[]>;
 }
 
 function queryWords(query: string): string[] {

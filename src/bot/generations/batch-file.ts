@@ -36,14 +36,6 @@ export type Refusal = { line: number } & (
 
 export type BatchGroup = BuiltGenerationRequest & { values: FormValues };
 
-export interface BatchPlan {
-  /** The prompts that will be sent, in file order. */
-  accepted: FileLine[];
-  refused: Refusal[];
-  groups: BatchGroup[];
-  quote: { min: number; max: number };
-}
-
 /** The file kind of a document, by its name or type; undefined for any other file. */
 export function batchFileKind(
   fileName: string | undefined,
@@ -150,7 +142,7 @@ function checkLine(
 }
 
 /** A file's prompts checked against the catalog and the plan, grouped into requests. */
-export function planBatch(setup: ImageFormSetup, lines: readonly FileLine[]): BatchPlan {
+export function planBatch(setup: ImageFormSetup, lines: readonly FileLine[]) {
   const refused: Refusal[] = [];
   const accepted: FileLine[] = [];
   const byGroup = new Map<string, { values: FormValues; lines: FileLine[] }>();

@@ -17,7 +17,6 @@ import { paidFromLine } from "../forms/screens/summary.js";
 import { clip } from "../forms/screens/text.js";
 import {
   type BatchGroup,
-  type BatchPlan,
   batchFileKind,
   fileLines,
   MAX_FILE_PROMPTS,
@@ -85,7 +84,7 @@ function groupLine(t: Translate, { request, modelLabel, count, quote }: BatchGro
 
 function previewText(
   t: Translate,
-  plan: BatchPlan,
+  plan: ReturnType<typeof planBatch>,
   account: { balance: number; budgetLeft?: number },
 ): string {
   const lines = [t("batch-preview-title", { count: plan.accepted.length })];

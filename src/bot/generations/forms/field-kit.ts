@@ -21,17 +21,15 @@ export interface ImageFormSetup {
   /** Generations one request may make. */
   maxBatch: number;
   available: boolean;
-  account: ImageAccountView;
+  account: {
+    plan: string;
+    balance: number;
+    tokensPerUsd: number;
+    /** What the key's own budget has left; absent for a key without one. */
+    budgetLeft?: number;
+  };
   /** The Media Task Service balance a keyframe chain's join is paid from, where it was read. */
   taskBalance?: number;
-}
-
-export interface ImageAccountView {
-  plan: string;
-  balance: number;
-  tokensPerUsd: number;
-  /** What the key's own budget has left; absent for a key without one. */
-  budgetLeft?: number;
 }
 
 /** Variants per prompt, by the spec: 1 to 10 (and no more than the model makes). */
@@ -42,7 +40,7 @@ export const MAX_PROMPT_TEXT = 4000;
 export type ImageField = FormField<FieldKey<GenerationFormType>>;
 
 /** The plan is named Free: Pro-only models and resolutions are not for it. */
-export function isFreePlan(account: ImageAccountView): boolean {
+export function isFreePlan(account: ImageFormSetup["account"]): boolean {
   return account.plan.trim().toLowerCase() === "free";
 }
 

@@ -18,15 +18,6 @@ import {
   quoteOf,
 } from "./field-kit.js";
 
-/**
- * The contract's words for what a form makes: `generation-…` for images, `video-…` for clips (whose price
- * a clip is `video-price-per-clip`).
- */
-export interface MoneyWords {
-  prefix: "generation" | "video";
-  item: "image" | "clip";
-}
-
 /** What the service checks a quote against: the key's own budget where it has one smaller than the balance. */
 export function spendingLimit(account: { balance: number; budgetLeft?: number | undefined }) {
   const budgetBinds = account.budgetLeft !== undefined && account.budgetLeft < account.balance;
@@ -43,7 +34,7 @@ function moneyLines(
   count: number,
   locale: string,
   t: Translate,
-  { prefix, item }: MoneyWords,
+  { prefix, item }: GenerationContractSpec["words"],
 ): string[] {
   const { account } = setup;
   if (count === 0) return [t(`${prefix}-price-per-${item}`, priceParams(model))];
@@ -98,7 +89,8 @@ export type BuiltGenerationRequest = z.infer<typeof BuiltRequestSchema>;
 export interface GenerationContractSpec {
   type: GenerationFormType;
   setup: ImageFormSetup;
-  words: MoneyWords;
+  /** The contract's words: `generation-…` for images, `video-…` for clips (`video-price-per-clip`). */
+  words: { prefix: "generation" | "video"; item: "image" | "clip" };
   count(view: FormView): number;
   /** Refusals of this kind of form, once the model, the required fields and the batch size are right. */
   issues(model: CatalogModel, view: FormView, count: number): FormIssue[];
