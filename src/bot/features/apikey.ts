@@ -3,7 +3,6 @@ import type { MessageEntity } from "grammy/types";
 import { z } from "zod";
 import type { ApiKeysPort, IssuedApiKey } from "../../accounts/ports.js";
 import { formatDate } from "../../i18n/format.js";
-import type { Translate } from "../../i18n/translate.js";
 import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import type { ScheduleDeletion } from "../../telegram/message-deletion.js";
 import type { BotContext } from "../context.js";
@@ -19,23 +18,6 @@ const askKeyChangeButton = defineCallback(scope, undefined, { change: z.enum(["r
 const rotateKeyButton = defineCallback(scope, "rotate-ok", {});
 const revokeKeyButton = defineCallback(scope, "revoke-ok", {});
 const keepKeyButton = defineCallback(scope, "keep", {});
-
-function apiKeyIssueKeyboard(t: Translate, nonce: string): InlineKeyboard {
-  return new InlineKeyboard().text(t("apikey-button-issue"), issueKeyButton.pack(nonce, {}));
-}
-
-function apiKeyManageKeyboard(t: Translate, nonce: string): InlineKeyboard {
-  return new InlineKeyboard()
-    .text(t("apikey-button-rotate"), askKeyChangeButton.pack(nonce, { change: "rotate" }))
-    .text(t("apikey-button-revoke"), askKeyChangeButton.pack(nonce, { change: "revoke" }));
-}
-
-function apiKeyConfirmKeyboard(t: Translate, nonce: string, change: "rotate" | "revoke"): InlineKeyboard {
-  const confirm = change === "rotate" ? rotateKeyButton : revokeKeyButton;
-  return new InlineKeyboard()
-    .text(t("button-confirm"), confirm.pack(nonce, {}))
-    .text(t("button-cancel"), keepKeyButton.pack(nonce, {}));
-}
 
 export interface ApiKeyFeatureDeps {
   apiKeys: ApiKeysPort;
@@ -57,11 +39,18 @@ async function showNewKey(deps: ApiKeyFeatureDeps, ctx: BotContext, issued: Issu
 
 async function keyOverview(deps: ApiKeyFeatureDeps, ctx: BotContext, userId: number, nonce: string) {
   const described = await deps.apiKeys.describe(userId);
-  if (!described) return { text: ctx.t("apikey-none"), reply_markup: apiKeyIssueKeyboard(ctx.t, nonce) };
+  const { t } = ctx;
+  if (!described)
+    return {
+      text: t("apikey-none"),
+      reply_markup: new InlineKeyboard().text(t("apikey-button-issue"), issueKeyButton.pack(nonce, {})),
+    };
   const locale = await ctx.i18n.getLocale();
   return {
-    text: ctx.t("apikey-info", { prefix: described.prefix, date: formatDate(described.createdAt, locale) }),
-    reply_markup: apiKeyManageKeyboard(ctx.t, nonce),
+    text: t("apikey-info", { prefix: described.prefix, date: formatDate(described.createdAt, locale) }),
+    reply_markup: new InlineKeyboard()
+      .text(t("apikey-button-rotate"), askKeyChangeButton.pack(nonce, { change: "rotate" }))
+      .text(t("apikey-button-revoke"), askKeyChangeButton.pack(nonce, { change: "revoke" })),
     prefix: described.prefix,
   };
 }
@@ -100,8 +89,12 @@ export function createApiKeyFeature(deps: ApiKeyFeatureDeps): Composer<BotContex
   presses.filter(askKeyChangeButton.filter, async (ctx) => {
     const { change } = ctx.pressed.data;
     await ctx.answerCallbackQuery();
+    const nonce = currentMenu(ctx);
+    const confirm = change === "rotate" ? rotateKeyButton : revokeKeyButton;
     await editMenu(ctx, ctx.t(`apikey-${change}-confirm`), {
-      reply_markup: apiKeyConfirmKeyboard(ctx.t, currentMenu(ctx), change),
+      reply_markup: new InlineKeyboard()
+        .text(ctx.t("button-confirm"), confirm.pack(nonce, {}))
+        .text(ctx.t("button-cancel"), keepKeyButton.pack(nonce, {})),
     });
   });
 

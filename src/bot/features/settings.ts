@@ -1,18 +1,11 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { z } from "zod";
-import type { Translate } from "../../i18n/translate.js";
 import { CALLBACK_SCOPES, callbackInt, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import type { VoiceCatalogPort } from "../deps.js";
 import { currentMenu, editMenu, menuShownIn, openNewMenu } from "../menu.js";
 import type { UserPreferences } from "../preferences.js";
-import {
-  SETTINGS_FIELDS,
-  type SettingsField,
-  type SettingsOption,
-  settingsField,
-  settingsSummary,
-} from "../settings-fields.js";
+import { SETTINGS_FIELDS, type SettingsField, settingsField, settingsSummary } from "../settings-fields.js";
 
 const scope = CALLBACK_SCOPES.settings;
 const field = { code: z.string().min(1) };
@@ -21,34 +14,14 @@ const setSettingButton = defineCallback(scope, "set", { ...field, option: callba
 const resetSettingButton = defineCallback(scope, "reset", field);
 const settingsMenuButton = defineCallback(scope, "menu", {});
 
-function settingsMainKeyboard(t: Translate, nonce: string, fields: readonly SettingsField[]): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  fields.forEach(({ buttonKey, code }, index) => {
-    keyboard.text(t(buttonKey), openSettingButton.pack(nonce, { code }));
-    if (index % 2 === 1) keyboard.row();
-  });
-  return keyboard;
-}
-
-function settingsOptionsKeyboard(
-  t: Translate,
-  nonce: string,
-  { code, resets }: SettingsField,
-  options: readonly SettingsOption[],
-): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  options.forEach(({ label }, option) => {
-    keyboard.text(label, setSettingButton.pack(nonce, { code, option }));
-    if (option % 2 === 1) keyboard.row();
-  });
-  keyboard.row();
-  if (resets) keyboard.text(t("settings-button-reset"), resetSettingButton.pack(nonce, { code }));
-  return keyboard.text(t("button-back"), settingsMenuButton.pack(nonce, {}));
-}
-
 async function mainMenu(ctx: BotContext, catalog: VoiceCatalogPort, nonce: string) {
   const text = settingsSummary(ctx.t, catalog, ctx.preferences, await ctx.i18n.getLocale());
-  return { text, reply_markup: settingsMainKeyboard(ctx.t, nonce, SETTINGS_FIELDS) };
+  const keyboard = new InlineKeyboard();
+  SETTINGS_FIELDS.forEach(({ buttonKey, code }, index) => {
+    keyboard.text(ctx.t(buttonKey), openSettingButton.pack(nonce, { code }));
+    if (index % 2 === 1) keyboard.row();
+  });
+  return { text, reply_markup: keyboard };
 }
 
 async function fieldOptions(ctx: BotContext, catalog: VoiceCatalogPort, field: SettingsField) {
@@ -68,9 +41,16 @@ async function showField(ctx: BotContext, catalog: VoiceCatalogPort, field: Sett
     return;
   }
   await ctx.answerCallbackQuery();
-  await editMenu(ctx, ctx.t(field.promptKey), {
-    reply_markup: settingsOptionsKeyboard(ctx.t, nonce, field, options),
+  const { code, resets } = field;
+  const keyboard = new InlineKeyboard();
+  options.forEach(({ label }, option) => {
+    keyboard.text(label, setSettingButton.pack(nonce, { code, option }));
+    if (option % 2 === 1) keyboard.row();
   });
+  keyboard.row();
+  if (resets) keyboard.text(ctx.t("settings-button-reset"), resetSettingButton.pack(nonce, { code }));
+  keyboard.text(ctx.t("button-back"), settingsMenuButton.pack(nonce, {}));
+  await editMenu(ctx, ctx.t(field.promptKey), { reply_markup: keyboard });
 }
 
 /** The main menu again, after a change was saved or none was made. */
