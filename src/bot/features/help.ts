@@ -22,8 +22,7 @@ export function createHelpFeature(moreEntries?: MenuEntries): Composer<BotContex
       ctx.t("help-settings"),
       ctx.t("help-cancel"),
     ];
-    const text = lines.join("\n");
-    await replyWithMenu(ctx, text, await startMenu(ctx, moreEntries));
+    await replyWithMenu(ctx, lines.join("\n"), await startMenu(ctx, moreEntries));
   });
   return helpFeature;
 }

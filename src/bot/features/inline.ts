@@ -32,13 +32,6 @@ export interface InlineDeps {
   }) => Promise<InlineQueryResult[]>;
 }
 
-function queryWords(query: string): string[] {
-  return query
-    .toLocaleLowerCase()
-    .split(/\s+/)
-    .filter((word) => word !== "");
-}
-
 function matches(entry: ResultEntry, words: readonly string[]): boolean {
   if (words.length === 0) return true;
   const text = `${entry.title} ${entry.description} ${entry.words}`.toLocaleLowerCase();
@@ -83,7 +76,10 @@ export function createInlineFeature(deps: InlineDeps): Composer<BotContext> {
 
   inline.on("inline_query", async (ctx) => {
     const { query, offset, from } = ctx.inlineQuery;
-    const words = queryWords(query);
+    const words = query
+      .toLocaleLowerCase()
+      .split(/\s+/)
+      .filter((word) => word !== "");
     const all = await deps.results.list(from.id);
     const listed = all.filter((stored) => matches(stored.entry, words));
     const extras =

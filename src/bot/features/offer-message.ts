@@ -70,10 +70,6 @@ export function rankOffers(offers: readonly Offer[], likeliest: readonly string[
   return [...offers].sort((a, b) => rank(a) - rank(b));
 }
 
-function priceKey(price: PriceClass | undefined): string {
-  return price === undefined ? "" : JSON.stringify(price);
-}
-
 /**
  * The offers of one page, one to a row so a name and its price fit a phone's width: the first four and
  * "More…" for the rest, or the rest and "Back". Prices show where the offers' prices differ.
@@ -85,7 +81,7 @@ export function offerKeyboard(
   menu: OfferMenu,
   page: OfferPage = "first",
 ): InlineKeyboard {
-  const pricesDiffer = new Set(offers.map((offer) => priceKey(offer.price))).size > 1;
+  const pricesDiffer = new Set(offers.map((offer) => JSON.stringify(offer.price))).size > 1;
   const paged = offers.length > OFFERS_SHOWN;
   const shown = !paged
     ? offers

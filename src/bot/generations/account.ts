@@ -17,9 +17,9 @@ import type { ScheduleDeletion } from "../../telegram/message-deletion.js";
 import { noteWhatWasSaid } from "../../updates/updates.js";
 import type { BotContext } from "../context.js";
 import type { GenerationBalance } from "../features/balance.js";
-import { exitConversations } from "../features/cancel.js";
 import { escapeHtml } from "../forms/screens/text.js";
 import { currentMenu, editMenu, openMenu, replyWithMenu } from "../menu.js";
+import { formControls } from "../open-form.js";
 import { sayProblem, storageLine } from "./gallery-view.js";
 
 export interface GenerationAccountDeps {
@@ -208,7 +208,7 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
   const privateChats = feature.chatType("private");
 
   privateChats.command("connect", async (ctx) => {
-    await exitConversations(ctx);
+    await formControls(ctx)?.exitAll();
     const apiKey = keyIn(ctx.match);
     if (ctx.match.trim() !== "") await deleteAtOnce(ctx, deps, "key");
     if (apiKey) return checkAndLink(ctx, deps, apiKey);
