@@ -1,8 +1,4 @@
-/**
- * /glossary: the names and terms a user's recordings are full of. They add them by typing them (after
- * /glossary, or with it), remove one by tapping it and can clear all; transcriptions and smart clips
- * then carry them to the service (the forms' `glossary` field).
- */
+/** /glossary: the names and terms of a user's recordings, which transcriptions and smart clips carry along. */
 import { createHash } from "node:crypto";
 import { Composer, InlineKeyboard } from "grammy";
 import { z } from "zod";

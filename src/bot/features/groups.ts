@@ -1,10 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 
-/**
- * Outside private chats the bot only points to itself. It answers commands and replies addressed to
- * it, and stays quiet on the rest of a group's talk.
- */
+/** In groups the bot answers only commands and replies addressed to it, pointing to its private chat. */
 export const groupsFeature = new Composer<BotContext>();
 const groups = groupsFeature.chatType(["group", "supergroup"]);
 

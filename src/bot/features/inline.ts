@@ -1,9 +1,6 @@
 /**
- * Inline mode: typing the bot's name in any chat lists the user's own results, newest first, each by the
- * file Telegram already has, so choosing one posts it there as the user's message. A typed query keeps the
- * results whose words (prompt, file name, task type) hold every word of it. Pages of at most fifty follow
- * one another by the last result shown. A file Telegram no longer has is found by answering with ever
- * smaller parts of the page, dropped from the user's results, and the rest is answered.
+ * Inline mode lists the user's own results, newest first, by the files Telegram has, filtered by every word
+ * of the query; a file Telegram no longer has is found by answering with ever smaller parts, and dropped.
  */
 import { Composer, GrammyError } from "grammy";
 import type { InlineQueryResult, InlineQueryResultsButton } from "grammy/types";

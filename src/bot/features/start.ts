@@ -37,10 +37,7 @@ const LIKELIEST_FIRST = [
   "dubbing",
 ];
 
-/**
- * The first choice: the task types and, where it is configured, the generation service's entries, four
- * at a time by what is likeliest wanted.
- */
+/** The first choice: the task types and generation's entries, four at a time, likeliest first. */
 export async function startMenu(
   ctx: BotContext,
   moreEntries?: MenuEntries,

@@ -1,8 +1,6 @@
 /**
- * A text sent outside any form (typed, or a .txt file): what can be made of it, offered as buttons.
- * The offers are a list of data, each naming its button and what choosing it opens, so another thing
- * to make from a text is one more entry. The parts Telegram splits a long text into are joined, and the
- * offer is edited as they arrive; the chosen form takes the text and the offer's message becomes it.
+ * A text sent outside any form (typed, or a .txt file) and what can be made of it, one data entry per offer.
+ * The parts Telegram splits a long text into are joined as they arrive; the chosen form takes the text.
  */
 import { Composer } from "grammy";
 import { z } from "zod";
@@ -37,7 +35,6 @@ export interface TextOffer {
   job: string;
   /** The locale key of its button: the job's own name. */
   label: string;
-  /** Its price class for this user; none where it cannot be said. */
   price?: (ctx: BotContext) => Promise<PriceClass | undefined>;
   /** Why it cannot open for this user now (a locale key), if so: the text then stays for another offer. */
   unavailable?: (ctx: BotContext) => Promise<string | undefined>;
@@ -133,10 +130,7 @@ async function offerFor(
   });
 }
 
-/**
- * The offers for text: the tasks' (with `readText`, which also takes .txt files) and `more` (the
- * generation service's, where it is configured).
- */
+/** The offers for text; with `readText` .txt files too. */
 export function createTextOffersFeature(options: {
   readText?: (ref: TelegramMediaRef) => Promise<string | Notice>;
   offers: readonly TextOffer[];

@@ -1,7 +1,4 @@
-/**
- * The service's side of a generation form, image and video alike: what it would refuse before it is
- * asked, the quote beside the balance and the key's budget, and the chosen model's options in a request.
- */
+/** The service's side of a generation form: its refusals before it is asked, the quote, and the request. */
 import { z } from "zod";
 import type { CatalogModel } from "../../../generation-service/responses.js";
 import { formatNumber } from "../../../i18n/format.js";
@@ -73,10 +70,7 @@ function moneyLines(
   return lines;
 }
 
-/**
- * The request a generation form's Create sends, with the photos it takes still as Telegram references,
- * and what its card says of it: how many it makes, the quote, the model's label.
- */
+/** The request a form's Create sends, its photos still Telegram references, and what its card says of it. */
 export const BuiltRequestSchema = z.object({
   request: z.record(z.string(), z.unknown()),
   count: z.number().int().positive(),
@@ -128,11 +122,7 @@ export function generationContract(spec: GenerationContractSpec): FormContract {
   };
 }
 
-/**
- * A request's prompts, variants, model and the chosen model's options from the form's values, only those
- * the model lists (the service refuses others): for an image its background, for a clip its length and,
- * where the model can switch it off, its sound.
- */
+/** A request from the form's values: of the chosen model's options, only those it lists (the service refuses others). */
 export function modelRequest(
   type: GenerationFormType,
   setup: ImageFormSetup,

@@ -1,7 +1,4 @@
-/**
- * The image forms, built from the catalog (`GET /v1/models`) when a form opens: nothing here names a
- * model, an aspect, a resolution or a price. Pro-only models and resolutions are locked on a Free plan.
- */
+/** The image forms, built from the catalog (`GET /v1/models`) when a form opens. */
 import type { MediaRef } from "../../../media/media-ref.js";
 import type {
   FormContract,

@@ -1,7 +1,6 @@
 /**
- * The video forms, built from the catalog's video section when a form opens. The prompt-count rule is the
- * service's: for N clips from files, no prompt, one for all, or exactly N in order; any other count is
- * explained on the card and Create waits, so the service is never sent a request it would refuse for it.
+ * The video forms, built from the catalog's video section. For N clips from files the service takes no prompt,
+ * one for all or exactly N: any other count is explained on the card and Create waits.
  */
 import type { CatalogModel } from "../../../generation-service/responses.js";
 import { MAX_AUDIO_REFERENCE_SECONDS } from "../../../generations/reference-files.js";
@@ -139,10 +138,7 @@ function videoFields(type: VideoFormType, setup: ImageFormSetup, model: ModelOf)
   ];
 }
 
-/**
- * What the card says of a form's files: how its prompts meet them, and recordings the service will trim
- * or whose length could not be read.
- */
+/** What the card says of a form's files: how its prompts meet them, and recordings trimmed or unmeasured. */
 function videoInsight(type: VideoFormType, view: FormView): Notice[] {
   const items = clipCount(type, view.values, view.media);
   const match = promptMatch(promptsOf(type, view.values).length, items);
