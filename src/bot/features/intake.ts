@@ -178,11 +178,8 @@ async function openTaskForm(
   task: TaskType,
 ): Promise<void> {
   await deps.pending.clear(chatId);
-  const placed = placeMedia(FORMS[task], pending.refs, pending.text);
-  await openForm(ctx, deps.cards, task, placed.media, {
-    prefill: placed.prefill,
-    inPlaceOf: pending.offerMessageId,
-  });
+  const { media, prefill } = placeMedia(FORMS[task], pending.refs, pending.text);
+  await openForm(ctx, deps.cards, task, media, { prefill, inPlaceOf: pending.offerMessageId });
 }
 
 /** Only one task can use the media: its form opens at once, no question asked. */
@@ -214,8 +211,7 @@ async function handleText(ctx: BotContext, message: Message, options: IntakeDeps
   const text = message.text;
   if (text === undefined || text.trim() === "") return false;
   const chatId = message.chat.id;
-  const store = options.pending;
-  const pending = await store.get(chatId);
+  const pending = await options.pending.get(chatId);
   const now = options.now().getTime();
   if (!pending || !tasksAccepting(pending.refs).includes("video") || now - pending.updatedAt > TEXT_WINDOW_MS)
     return false;
@@ -225,7 +221,7 @@ async function handleText(ctx: BotContext, message: Message, options: IntakeDeps
     textPart: { at: message.date, length: text.length },
   };
   next.offerMessageId = await showOffer(ctx, next, options);
-  await store.put(chatId, next);
+  await options.pending.put(chatId, next);
   return true;
 }
 
@@ -235,7 +231,6 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeDep
   const { refs, linkProblems } = extractMedia(message);
   if (refs.length === 0 && linkProblems.length === 0) return handleText(ctx, message, options);
   const chatId = message.chat.id;
-  const store = options.pending;
   const now = options.now().getTime();
 
   for (const problem of linkProblems) {
@@ -243,15 +238,13 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeDep
   }
   if (refs.length === 0) return true;
 
-  const existing = await store.get(chatId);
+  const existing = await options.pending.get(chatId);
   if (existing && subtitlesForVideo(existing, refs) && canOpenForms(ctx)) {
     await openTaskForm(ctx, options, chatId, { ...existing, refs: [...existing.refs, ...refs] }, "dubbing");
     return true;
   }
   const joining = existing !== undefined && joinsPending(existing, refs, now);
-  const base: PendingMedia = joining
-    ? existing
-    : { refs: [], reported: [], updatedAt: now, ...(albumOf(refs) ? { mediaGroupId: albumOf(refs) } : {}) };
+  const base: PendingMedia = joining ? existing : { refs: [], reported: [], updatedAt: now };
 
   const reported = new Set(base.reported);
   const report = async (problem: MediaProblem) => {
@@ -302,7 +295,7 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeDep
   if (accepted.length > base.refs.length || (accepted.length > 0 && next.offerMessageId === undefined)) {
     next.offerMessageId = await showOffer(ctx, next, options);
   }
-  if (accepted.length > 0 || album !== undefined) await store.put(chatId, next);
+  if (accepted.length > 0 || album !== undefined) await options.pending.put(chatId, next);
   return true;
 }
 
