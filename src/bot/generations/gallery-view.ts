@@ -244,14 +244,10 @@ export async function drawGallery(
   // A number sends its result again; while selecting, it toggles the result for deletion instead.
   const numbers = page.data.flatMap((generation, index) => {
     const slot = drawn.pageIds.indexOf(generation.id);
-    if (slot < 0) return [];
-    if (!state.selecting) {
-      return generation.status === "succeeded"
-        ? [button(String(first + index + 1), nonce, "open", slot)]
-        : [];
-    }
-    const label = `${selected.has(generation.id) ? "☑️ " : ""}${first + index + 1}`;
-    return [button(label, nonce, "toggle", slot)];
+    const number = first + index + 1;
+    if (slot < 0 || (!state.selecting && generation.status !== "succeeded")) return [];
+    if (!state.selecting) return [button(String(number), nonce, "open", slot)];
+    return [button(`${selected.has(generation.id) ? "☑️ " : ""}${number}`, nonce, "toggle", slot)];
   });
   for (let start = 0; start < numbers.length; start += 4) rows.push(numbers.slice(start, start + 4));
   const paging = [

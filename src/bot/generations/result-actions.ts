@@ -205,15 +205,10 @@ async function askDelete({ ctx, record, item, t, words }: ResultPress): Promise<
   const { position } = item;
   const number = { number: position + 1 };
   if (item.deleted) return ctx.reply(t(words("generation-deleted-already"), number));
-  const confirm = resultButton(
-    t("generation-button-delete-confirm"),
-    record.ticket,
-    "deleteConfirmed",
-    position,
-  );
-  const keep = resultButton(t("generation-button-keep"), record.ticket, "keep", position);
+  const button = (key: string, action: ResultAction) => resultButton(t(key), record.ticket, action, position);
+  const confirm = button("generation-button-delete-confirm", "deleteConfirmed");
   return ctx.reply(t(words("generation-delete-confirm"), number), {
-    reply_markup: { inline_keyboard: [[confirm, keep]] },
+    reply_markup: { inline_keyboard: [[confirm, button("generation-button-keep", "keep")]] },
   });
 }
 
