@@ -4,22 +4,14 @@
  */
 import type { Context } from "grammy";
 import { z } from "zod";
-import type { Catalog as TaskCatalog } from "../../catalog/index.js";
 import type { Problem } from "../../generations/problems.js";
 import type { NewBatch } from "../../generations/start.js";
-import type { Translate } from "../../i18n/translate.js";
-import { type IntakeLimits, mediaClassOf } from "../../media/accept.js";
+import { mediaClassOf } from "../../media/accept.js";
 import { type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
 import type { BotContext } from "../context.js";
-import type { PriceClass } from "../features/offer-message.js";
-import {
-  type FormDefinition,
-  type FormEnv,
-  type FormValues,
-  GENERATION_FORM_TYPES,
-  type GenerationFormType,
-} from "../forms/form.js";
-import { withLengths } from "../forms/form-basics.js";
+import type { OtherPrices } from "../features/intake.js";
+import { type FormDefinition, type FormEnv, type FormValues, GENERATION_FORM_TYPES } from "../forms/form.js";
+import { type formBasics, withLengths } from "../forms/form-basics.js";
 import { type FormConversation, runForm } from "../forms/form-loop.js";
 import { type FormState, orderedMedia } from "../forms/form-state.js";
 import { firstScreen } from "../forms/navigation.js";
@@ -48,17 +40,10 @@ export type GenerationFormSetup =
     })
   | { problem: Problem };
 
-export interface GenerationFlowDeps {
-  /** The task catalog, which every form's environment carries. */
-  catalog: TaskCatalog;
-  limits: IntakeLimits;
-  translate(locale: string): Translate;
+export interface GenerationFlowDeps extends ReturnType<typeof formBasics> {
   prepare(outer: BotContext, type: GenerationFormInput["type"]): Promise<GenerationFormSetup>;
-  /**
-   * What the offers say of each form's price for this user: that an account is needed when none is
-   * linked, else the catalog's least; nothing where the catalog cannot be read.
-   */
-  offerPrices(outer: BotContext): Promise<(type: GenerationFormType) => PriceClass | undefined>;
+  /** Each form's price for the offers: "not linked", else the catalog's least; none where it cannot be read. */
+  offerPrices(outer: BotContext): Promise<OtherPrices>;
   submit(batch: NewBatch, definition: FormDefinition, values: FormValues): Promise<void>;
   /** Seconds a recording plays, read from its header; undefined when it cannot be read. */
   measure(ref: TelegramMediaRef): Promise<number | undefined>;
