@@ -1,31 +1,26 @@
 /** The generation forms' GenerationFlowDeps, built from the program's services. */
 import { randomBytes } from "node:crypto";
 import type { GenerationCredentialsReader } from "../../accounts/generation-links.js";
-import type { Catalog as TaskCatalog } from "../../catalog/index.js";
 import { type Account, type Catalog, keyBudgetOf } from "../../generation-service/responses.js";
 import { generationProblem } from "../../generations/problems.js";
 import { KIND_RULES } from "../../generations/reference-files.js";
 import type { GenerationSubmissions } from "../../generations/start.js";
 import { inlinePlaceholderUrlAt } from "../../lifecycle/hook-url.js";
 import type { Logger } from "../../logger.js";
-import { formatOf, type IntakeLimits } from "../../media/accept.js";
+import { formatOf } from "../../media/accept.js";
 import { mediaDuration } from "../../media/duration.js";
 import { readAtMost } from "../../media/read-at-most.js";
 import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegram-download.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { newNonce } from "../../telegram/callback-data.js";
 import { LastChoices } from "../forms/defaults.js";
-import { formBasics, formUser } from "../forms/form-basics.js";
-import type { BotI18n } from "../i18n.js";
+import { type FormBasicServices, formBasics, formUser } from "../forms/form-basics.js";
 import type { GenerationFlowDeps, GenerationFormInput, GenerationFormSetup } from "./conversation.js";
 import { isVideoFormType } from "./forms/videos.js";
 import type { InlineImageDeps } from "./inline-image.js";
 import { generationPriceClass } from "./offer-prices.js";
 
-export interface GenerationFlowServices {
-  i18n: BotI18n;
-  catalog: TaskCatalog;
-  limits: IntakeLimits;
+export interface GenerationFlowServices extends FormBasicServices {
   credentials: GenerationCredentialsReader;
   models: { get(): Promise<Catalog> };
   service: { getAccount(apiKey: string): Promise<Account> };
