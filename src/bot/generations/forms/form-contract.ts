@@ -16,12 +16,9 @@ import {
 } from "./field-kit.js";
 
 /** What the service checks a quote against: the key's own budget where it has one smaller than the balance. */
-export function spendingLimit(account: { balance: number; budgetLeft?: number | undefined }) {
-  const budgetBinds = account.budgetLeft !== undefined && account.budgetLeft < account.balance;
-  return {
-    budgetBinds,
-    left: budgetBinds && account.budgetLeft !== undefined ? account.budgetLeft : account.balance,
-  };
+export function spendingLimit({ balance, budgetLeft }: { balance: number; budgetLeft?: number | undefined }) {
+  const left = Math.min(balance, budgetLeft ?? balance);
+  return { budgetBinds: left < balance, left };
 }
 
 /** The quote for `count` generations of the model, beside the balance and the key's budget. */
