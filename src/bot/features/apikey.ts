@@ -77,10 +77,7 @@ export function createApiKeyFeature(deps: ApiKeyFeatureDeps): Composer<BotContex
     await ctx.answerCallbackQuery();
     const existing = await deps.apiKeys.describe(ctx.from.id);
     const { text, reply_markup, prefix } = await keyOverview(deps, ctx, ctx.from.id, openMenu(ctx));
-    if (existing) {
-      await editMenu(ctx, text, { reply_markup, entities: prefixAsCode(text, prefix) });
-      return;
-    }
+    if (existing) return editMenu(ctx, text, { reply_markup, entities: prefixAsCode(text, prefix) });
     const issued = await deps.apiKeys.issue(ctx.from.id);
     await editMenu(ctx, ctx.t("apikey-issued"));
     await showNewKey(deps, ctx, issued);

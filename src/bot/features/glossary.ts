@@ -93,10 +93,7 @@ export function createGlossaryFeature(deps: { kv: KeyValueStore; now(): Date }) 
   /** Adds the terms of `text`, or says why none was added: nothing is half taken. */
   async function addFrom(ctx: BotContext, userId: number, text: string): Promise<void> {
     const addition = addTerms(await store.terms(userId), text);
-    if (!addition.ok) {
-      await showGlossary(ctx, userId, `⚠️ ${refusalText(ctx.t, addition)}`);
-      return;
-    }
+    if (!addition.ok) return showGlossary(ctx, userId, `⚠️ ${refusalText(ctx.t, addition)}`);
     await store.save(userId, addition.terms);
     await showGlossary(ctx, userId, ctx.t("glossary-added", { terms: addition.added.join(", ") }));
   }

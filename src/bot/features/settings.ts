@@ -36,10 +36,8 @@ async function fieldOptions(ctx: BotContext, catalog: VoiceCatalogPort, field: S
 /** Shows a field's options in the menu message; fields without options explain why. */
 async function showField(ctx: BotContext, catalog: VoiceCatalogPort, field: SettingsField, nonce: string) {
   const options = await fieldOptions(ctx, catalog, field);
-  if (options.length === 0) {
-    await ctx.answerCallbackQuery({ text: ctx.t("settings-no-voices"), show_alert: true });
-    return;
-  }
+  if (options.length === 0)
+    return ctx.answerCallbackQuery({ text: ctx.t("settings-no-voices"), show_alert: true });
   await ctx.answerCallbackQuery();
   const { code, resets } = field;
   const keyboard = new InlineKeyboard();
@@ -66,10 +64,7 @@ async function saveSetting(
   userId: number,
   change: Partial<UserPreferences> | undefined,
 ) {
-  if (change === undefined) {
-    await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
-    return;
-  }
+  if (change === undefined) return ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
   ctx.preferences = await ctx.preferencesRepository.update(userId, change);
   if (ctx.preferences.language) ctx.i18n.useLocale(ctx.preferences.language);
   else await ctx.i18n.renegotiateLocale();

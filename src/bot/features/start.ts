@@ -64,10 +64,7 @@ export function createStartFeature(moreEntries?: MenuEntries): Composer<BotConte
     const payload = ctx.match.trim();
     if (payload && payload !== FROM_INLINE_START) {
       const type = taskTypeFromPayload(payload);
-      if (type) {
-        await ctx.reply(taskCardText(ctx, type));
-        return;
-      }
+      if (type) return ctx.reply(taskCardText(ctx, type));
       ctx.logger.info({ payload }, "unknown start payload");
       await replyWithMenu(ctx, ctx.t("start-unknown-payload"), await startMenu(ctx, moreEntries));
       return;

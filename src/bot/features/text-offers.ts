@@ -115,12 +115,11 @@ async function offerFor(
     await ctx.reply(ctx.t("text-offers-too-long", { count: text.length, max: longest }));
     return;
   }
-  const question = ctx.t("text-offers", { count: text.length });
   const shown = await offersFor(ctx, offers);
   const offerMessageId = await showOfferMessage(
     ctx,
     joined === undefined ? undefined : pending?.offerMessageId,
-    question,
+    ctx.t("text-offers", { count: text.length }),
     (nonce) => offerKeyboard(ctx.t, nonce, shown(nonce), "text"),
   );
   await store.put(chatId, {
@@ -142,19 +141,12 @@ export function createTextOffersFeature(options: {
     const message = ctx.message;
     if (message.text !== undefined) {
       if (message.text.startsWith("/") || message.text.trim() === "") return next();
-      await offerFor(ctx, pendingTexts, all, message.chat.id, {
-        text: message.text,
-        at: message.date,
-      });
-      return;
+      return offerFor(ctx, pendingTexts, all, message.chat.id, { text: message.text, at: message.date });
     }
     const file = telegramMediaOf(message);
     if (!file || !isTextDocument(file) || !readText) return next();
     const read = await readText(file);
-    if (typeof read !== "string") {
-      await ctx.reply(ctx.t(read.key, read.params));
-      return;
-    }
+    if (typeof read !== "string") return ctx.reply(ctx.t(read.key, read.params));
     await offerFor(ctx, pendingTexts, all, message.chat.id, { text: read });
   });
   feature.on("callback_query:data").filter(textOfferButton.filter, async (ctx) => {
@@ -163,15 +155,9 @@ export function createTextOffersFeature(options: {
     const chatId = ctx.chat?.id;
     if (!offer || chatId === undefined) return;
     const unavailable = await offer.unavailable?.(ctx);
-    if (unavailable !== undefined) {
-      await ctx.reply(ctx.t(unavailable));
-      return;
-    }
+    if (unavailable !== undefined) return ctx.reply(ctx.t(unavailable));
     const pending = await pendingTexts.take(chatId);
-    if (!pending) {
-      await offerGone(ctx, "text-offer-expired");
-      return;
-    }
+    if (!pending) return offerGone(ctx, "text-offer-expired");
     await offer.open(ctx, pending.text, ctx.callbackQuery.message?.message_id);
     if (offer.opensBelow) retireMenu(ctx);
   });

@@ -240,10 +240,7 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
       ctx.session.generationLink = undefined;
       return checkAndLink(ctx, deps, apiKey);
     }
-    if (waiting.awaiting === "key") {
-      await ctx.reply(ctx.t("connect-not-a-key"), HTML);
-      return;
-    }
+    if (waiting.awaiting === "key") return ctx.reply(ctx.t("connect-not-a-key"), HTML);
     const secret = text.trim();
     if (!isSigningSecret(secret)) {
       // Not shaped like a secret: the user moved on, and the text is for the rest of the bot.

@@ -220,10 +220,7 @@ export function createBatchFilesFeature(deps: BatchFilesFeatureDeps): Composer<B
     const kind = batchFileKind(ctx.message.document.file_name, ctx.message.document.mime_type);
     if (ref?.source !== "telegram" || kind !== "csv") return next();
     const read = await deps.readFile(ref);
-    if (typeof read !== "string") {
-      await ctx.reply(ctx.t(read.key, read.params));
-      return;
-    }
+    if (typeof read !== "string") return ctx.reply(ctx.t(read.key, read.params));
     await preview(ctx, deps, read, kind);
   });
   const presses = feature.on("callback_query:data");

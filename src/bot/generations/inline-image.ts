@@ -148,10 +148,7 @@ export function createInlineImageFeature(deps: InlineImageDeps): Composer<BotCon
     }
     const userId = chosen.from.id;
     const offer = await readStored(deps.kv, offerKey(userId, chosen.result_id), OfferSchema);
-    if (!offer) {
-      await editInlineCaption(ctx.api, inlineMessageId, ctx.t("inline-image-expired"));
-      return;
-    }
+    if (!offer) return editInlineCaption(ctx.api, inlineMessageId, ctx.t("inline-image-expired"));
     const { values, ...built } = offer;
     const started = await deps.submissions.start({
       userId,
