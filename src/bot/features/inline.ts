@@ -29,12 +29,6 @@ export interface InlineDeps {
   }) => Promise<InlineQueryResult[]>;
 }
 
-function matches(entry: ResultEntry, words: readonly string[]): boolean {
-  if (words.length === 0) return true;
-  const text = `${entry.title} ${entry.description} ${entry.words}`.toLocaleLowerCase();
-  return words.every((word) => text.includes(word));
-}
-
 /** A result as Telegram sends it again: by its file, under its title and line. */
 export function inlineResultOf(entry: ResultEntry): InlineQueryResult {
   const id = LISTED_RESULT_PREFIX + entry.id;
@@ -78,7 +72,10 @@ export function createInlineFeature(deps: InlineDeps): Composer<BotContext> {
       .split(/\s+/)
       .filter((word) => word !== "");
     const all = await deps.results.list(from.id);
-    const listed = all.filter((stored) => matches(stored.entry, words));
+    const listed = all.filter(({ entry }) => {
+      const text = `${entry.title} ${entry.description} ${entry.words}`.toLocaleLowerCase();
+      return words.every((word) => text.includes(word));
+    });
     const extras =
       offset === "" && words.length > 0 && deps.extraResults
         ? await deps.extraResults({

@@ -97,12 +97,9 @@ async function taskAccount(ctx: BotContext, deps: ResultButtonsDeps, userId: num
 }
 
 /** Before anything is charged: which clips, in which order, what it costs and whether the balance covers it. */
-async function confirmJoin({ ctx, deps, record, t }: ResultPress): Promise<void> {
+async function confirmJoin({ ctx, deps, record, t }: ResultPress): Promise<unknown> {
   const { positions, left, estimate } = await joinPlan(deps.records, record);
-  if (positions.length < 2) {
-    await ctx.answerCallbackQuery({ text: t("join-too-few") });
-    return;
-  }
+  if (positions.length < 2) return ctx.answerCallbackQuery({ text: t("join-too-few") });
   await ctx.answerCallbackQuery();
   const account = await taskAccount(ctx, deps, record.userId);
   const lines = [t("join-confirm", { count: positions.length, numbers: clipNumbers(positions) })];

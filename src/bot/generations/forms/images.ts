@@ -24,8 +24,6 @@ import {
 } from "./field-kit.js";
 import { type BuiltGenerationRequest, generationContract, modelRequest } from "./form-contract.js";
 
-const GROUPS = ["prompt", "model", "picture"];
-
 /** The definition of an image form, for the catalog and account it opened with. */
 export function imageForm(
   type: GenerationFormType,
@@ -34,7 +32,7 @@ export function imageForm(
   const model = (view: FormView) => chosenModel(type, setup, view.values);
   return {
     type,
-    groups: GROUPS,
+    groups: ["prompt", "model", "picture"],
     groupName: modelGroupName(model),
     fields: [
       promptField(type, true),

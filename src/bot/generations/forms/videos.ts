@@ -44,8 +44,6 @@ export type VideoFormType = Extract<
 /** Start frames, source clips or audio references one form takes: one album. */
 export const MAX_START_FRAMES = 10;
 
-const GROUPS = ["prompt", "model", "clip"];
-
 /** The files each video form takes, and where they go in its request; a form from text takes none. */
 type VideoMediaRule = Pick<
   MediaRule<"image_file_ids" | "keyframe_file_ids" | "video_file_ids" | "audio_file_ids">,
@@ -177,7 +175,7 @@ export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefin
   const media = MEDIA_RULES[type];
   return {
     type,
-    groups: GROUPS,
+    groups: ["prompt", "model", "clip"],
     groupName: modelGroupName(model),
     fields: videoFields(type, setup, model),
     freeText: "prompt",
