@@ -168,39 +168,30 @@ function keyIn(text: string): string | undefined {
 
 const skipSecretButton = defineCallback(CALLBACK_SCOPES.generationAccount, "skip", {});
 
-function skipKeyboard(t: Translate, nonce: string) {
-  const skip = { text: t("connect-button-skip"), callback_data: skipSecretButton.pack(nonce, {}) };
-  return { inline_keyboard: [[skip]] };
-}
-
 async function checkAndLink(ctx: BotContext, deps: AccountFeatureDeps, apiKey: string): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
   const status = await ctx.reply(ctx.t("connect-checking", { name: keyNameOf(apiKey) }), HTML);
-  const edit = (text: string, reply_markup?: ReturnType<typeof skipKeyboard>) =>
-    ctx.api.editMessageText(status.chat.id, status.message_id, text, reply_markup ? { reply_markup } : {});
-  let account: Account;
-  try {
-    account = await deps.service.getAccount(apiKey);
-  } catch (error) {
+  const edit = (text: string, other = {}) =>
+    ctx.api.editMessageText(status.chat.id, status.message_id, text, other);
+  const account = await deps.service.getAccount(apiKey).catch(async (error: unknown) => {
     const problem = generationProblem(error);
     if (!problem) throw error;
     ctx.logger.info({ code: problem.key }, "generation key refused");
     await edit(ctx.t(problem.key, problem.params));
-    return;
-  }
+  });
+  if (!account) return;
   await deps.links.link(userId, apiKey);
   ctx.logger.info({ keyName: keyNameOf(apiKey) }, "generation account linked");
   ctx.session.generationLink = { awaiting: "secret", since: deps.now().getTime() };
   const locale = await ctx.i18n.getLocale();
-  await edit(
-    ctx.t("connect-done", {
-      plan: account.plan,
-      tokens: account.balance_tokens,
-      usd: usd(account.balance_tokens, account, locale),
-    }),
-    skipKeyboard(ctx.t, openMenu(ctx)),
-  );
+  const usdLeft = usd(account.balance_tokens, account, locale);
+  const done = ctx.t("connect-done", { plan: account.plan, tokens: account.balance_tokens, usd: usdLeft });
+  const skip = {
+    text: ctx.t("connect-button-skip"),
+    callback_data: skipSecretButton.pack(openMenu(ctx), {}),
+  };
+  await edit(done, { reply_markup: { inline_keyboard: [[skip]] } });
 }
 
 export function createGenerationAccountFeature(deps: AccountFeatureDeps): Composer<BotContext> {
