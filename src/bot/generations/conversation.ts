@@ -9,8 +9,14 @@ import type { NewBatch } from "../../generations/start.js";
 import { mediaClassOf } from "../../media/accept.js";
 import { type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
 import type { BotContext } from "../context.js";
-import type { OtherPrices } from "../features/intake.js";
-import { type FormDefinition, type FormEnv, type FormValues, GENERATION_FORM_TYPES } from "../forms/form.js";
+import type { PriceClass } from "../features/offer-message.js";
+import {
+  type FormDefinition,
+  type FormEnv,
+  type FormValues,
+  GENERATION_FORM_TYPES,
+  type GenerationFormType,
+} from "../forms/form.js";
 import { type formBasics, withLengths } from "../forms/form-basics.js";
 import { type FormConversation, runForm } from "../forms/form-loop.js";
 import { type FormState, orderedMedia } from "../forms/form-state.js";
@@ -43,7 +49,7 @@ export type GenerationFormSetup =
 export interface GenerationFlowDeps extends ReturnType<typeof formBasics> {
   prepare(outer: BotContext, type: GenerationFormInput["type"]): Promise<GenerationFormSetup>;
   /** Each form's price for the offers: "not linked", else the catalog's least; none where it cannot be read. */
-  offerPrices(outer: BotContext): Promise<OtherPrices>;
+  offerPrices(outer: BotContext): Promise<(type: GenerationFormType) => PriceClass | undefined>;
   submit(batch: NewBatch, definition: FormDefinition, values: FormValues): Promise<void>;
   /** Seconds a recording plays, read from its header; undefined when it cannot be read. */
   measure(ref: TelegramMediaRef): Promise<number | undefined>;
