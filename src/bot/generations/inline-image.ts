@@ -9,7 +9,6 @@ import type { InlineQueryResultPhoto } from "grammy/types";
 import { z } from "zod";
 import { editInlineCaption, inlineImageKeyboard } from "../../generations/send-inline.js";
 import type { GenerationSubmissions } from "../../generations/start.js";
-import type { Translate } from "../../i18n/translate.js";
 import { readStored } from "../../storage/json.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import type { BotContext } from "../context.js";
@@ -53,13 +52,6 @@ function offerKey(userId: number, resultId: string): string {
 function inlineInstance(userId: number, resultId: string, inlineMessageId: string): string {
   const posted = createHash("sha256").update(JSON.stringify([userId, resultId, inlineMessageId]));
   return `inline-${posted.digest("base64url").slice(0, 24)}`;
-}
-
-/** The offer priced as the image form's card prices one image of its model. */
-function priceLine(t: Translate, quote: Offer["quote"]): string {
-  return quote.min === quote.max
-    ? t("inline-image-price", { tokens: quote.max })
-    : t("inline-image-price-range", { min: quote.min, max: quote.max });
 }
 
 /** The offer, built as /image would for this prompt; undefined where /image could not make it now. */
@@ -115,6 +107,7 @@ export function inlineImageOffer(deps: InlineImageDeps, now = Date.now): InlineE
     if (prompt === "" || placeholder === undefined) return [];
     const offer = offerFor(await setupOf(userId), prompt, locale);
     if (!offer) return [];
+    const { min, max } = offer.quote;
     const id = `${INLINE_IMAGE_PREFIX}${randomBytes(9).toString("base64url")}`;
     await deps.kv.set(offerKey(userId, id), JSON.stringify(offer), { ttlMs: OFFER_TTL_MS });
     const result: InlineQueryResultPhoto = {
@@ -125,7 +118,9 @@ export function inlineImageOffer(deps: InlineImageDeps, now = Date.now): InlineE
       photo_width: PLACEHOLDER_SIDE,
       photo_height: PLACEHOLDER_SIDE,
       title: t("inline-image-title", { prompt }),
-      description: priceLine(t, offer.quote),
+      // Priced as the image form's card prices one image of its model.
+      description:
+        min === max ? t("inline-image-price", { tokens: max }) : t("inline-image-price-range", { min, max }),
       caption: t("inline-image-making", { prompt }),
       // A chosen result carries its inline message's id only when the message has buttons.
       reply_markup: inlineImageKeyboard(t),
