@@ -21,7 +21,6 @@ function taskCardText(ctx: BotContext, type: TaskType): string {
 /** Menu entries beyond the task types (the generation service's, where it is configured). */
 export interface MenuEntries {
   offers(t: Translate, nonce: string, prices: OtherPrices): Offer[];
-  /** What they cost this user. */
   prices(ctx: BotContext): Promise<OtherPrices>;
 }
 

@@ -31,7 +31,6 @@ import {
 export interface TextOffer {
   /** The offer on the wire, in its button's callback data. */
   id: string;
-  /** The job it starts, by which the offers are ordered. */
   job: string;
   /** The locale key of its button: the job's own name. */
   label: string;

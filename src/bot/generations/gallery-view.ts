@@ -80,7 +80,6 @@ export const GalleryStateSchema = z.object({
   status: z.enum(STATUS_FILTERS).optional(),
   /** `starting_after` of each page after the first, in order: the last is the page shown. */
   cursors: z.array(z.string()).max(1_000),
-  /** The cursor of the page after this one, when there is one. */
   next: z.string().optional(),
   /** The finished results on the page shown, by their button's number. */
   pageIds: z.array(z.string()).max(GALLERY_PAGE_SIZE),

@@ -28,7 +28,6 @@ const OFFER_TTL_MS = 60 * 60 * 1000;
 const PLACEHOLDER_SIDE = 320;
 
 export interface InlineImageDeps {
-  /** What the image form would open with for the user, or why it cannot open. */
   setup(userId: number): Promise<GenerationFormSetup>;
   submissions: Pick<GenerationSubmissions, "start">;
   kv: KeyValueStore;

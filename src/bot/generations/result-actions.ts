@@ -37,7 +37,6 @@ import type { GenerationFlowDeps } from "./conversation.js";
 export interface GenerationActions {
   sendOriginal(ticket: string, position: number): Promise<void>;
   cancelQueued(ticket: string): Promise<void>;
-  /** A new batch of the failed prompts of this one. */
   retryFailed(record: BatchRecord): Promise<RetryOutcome>;
   /** Removes the generation from the service for good; rejects with the service's error. */
   deleteGeneration(userId: number, generationId: string): Promise<void>;

@@ -26,7 +26,6 @@ export interface GenerationFlowServices extends FormBasicServices {
   service: { getAccount(apiKey: string): Promise<Account> };
   submissions: Pick<GenerationSubmissions, "start">;
   kv: KeyValueStore;
-  /** Where the files users send are read from. */
   telegram: TelegramDownloadDeps;
   /** The user's Media Task Service balance, which pays for a keyframe chain's join; undefined when unread. */
   taskBalance?: (userId: number) => Promise<number | undefined>;

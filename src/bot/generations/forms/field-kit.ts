@@ -18,7 +18,6 @@ import { clip } from "../../forms/screens/text.js";
 /** What an image form opens with: the catalog's image models and the account, as the service said. */
 export interface ImageFormSetup {
   catalog: CatalogSection;
-  /** Generations one request may make. */
   maxBatch: number;
   available: boolean;
   account: {
