@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openSettingButton } from "../../src/bot/keyboards/settings.js";
+import { openSettingButton } from "../../src/bot/features/settings.js";
 import { showTaskButton } from "../../src/bot/keyboards/tasks.js";
 import { createMemoryStorage } from "../../src/storage/memory.js";
 import { BotHarness, lastCall, textOf } from "../support/bot-harness.js";

@@ -1,23 +1,23 @@
-import { Composer } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { MessageEntity } from "grammy/types";
+import { z } from "zod";
 import type { ApiKeysPort, IssuedApiKey } from "../../accounts/ports.js";
 import { formatDate } from "../../i18n/format.js";
+import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import type { ScheduleDeletion } from "../../telegram/message-deletion.js";
 import type { BotContext } from "../context.js";
-import {
-  apiKeyConfirmKeyboard,
-  apiKeyIssueKeyboard,
-  apiKeyManageKeyboard,
-  askKeyChangeButton,
-  issueKeyButton,
-  keepKeyButton,
-  revokeKeyButton,
-  rotateKeyButton,
-} from "../keyboards/api-key.js";
 import { currentMenu, editMenu, menuShownIn, openMenu, openNewMenu } from "../menu.js";
 
 /** A shown key disappears from the chat after this long. */
 export const API_KEY_MESSAGE_LIFETIME_MS = 10 * 60 * 1000;
+
+const scope = CALLBACK_SCOPES.apiKey;
+const issueKeyButton = defineCallback(scope, "issue", {});
+/** Rotate or revoke, each asked to be confirmed first. */
+const askKeyChangeButton = defineCallback(scope, undefined, { change: z.enum(["rotate", "revoke"]) });
+const rotateKeyButton = defineCallback(scope, "rotate-ok", {});
+const revokeKeyButton = defineCallback(scope, "revoke-ok", {});
+const keepKeyButton = defineCallback(scope, "keep", {});
 
 export interface ApiKeyFeatureDeps {
   apiKeys: ApiKeysPort;
@@ -39,11 +39,18 @@ async function showNewKey(deps: ApiKeyFeatureDeps, ctx: BotContext, issued: Issu
 
 async function keyOverview(deps: ApiKeyFeatureDeps, ctx: BotContext, userId: number, nonce: string) {
   const described = await deps.apiKeys.describe(userId);
-  if (!described) return { text: ctx.t("apikey-none"), reply_markup: apiKeyIssueKeyboard(ctx.t, nonce) };
+  const { t } = ctx;
+  if (!described)
+    return {
+      text: t("apikey-none"),
+      reply_markup: new InlineKeyboard().text(t("apikey-button-issue"), issueKeyButton.pack(nonce, {})),
+    };
   const locale = await ctx.i18n.getLocale();
   return {
-    text: ctx.t("apikey-info", { prefix: described.prefix, date: formatDate(described.createdAt, locale) }),
-    reply_markup: apiKeyManageKeyboard(ctx.t, nonce),
+    text: t("apikey-info", { prefix: described.prefix, date: formatDate(described.createdAt, locale) }),
+    reply_markup: new InlineKeyboard()
+      .text(t("apikey-button-rotate"), askKeyChangeButton.pack(nonce, { change: "rotate" }))
+      .text(t("apikey-button-revoke"), askKeyChangeButton.pack(nonce, { change: "revoke" })),
     prefix: described.prefix,
   };
 }
@@ -70,10 +77,7 @@ export function createApiKeyFeature(deps: ApiKeyFeatureDeps): Composer<BotContex
     await ctx.answerCallbackQuery();
     const existing = await deps.apiKeys.describe(ctx.from.id);
     const { text, reply_markup, prefix } = await keyOverview(deps, ctx, ctx.from.id, openMenu(ctx));
-    if (existing) {
-      await editMenu(ctx, text, { reply_markup, entities: prefixAsCode(text, prefix) });
-      return;
-    }
+    if (existing) return editMenu(ctx, text, { reply_markup, entities: prefixAsCode(text, prefix) });
     const issued = await deps.apiKeys.issue(ctx.from.id);
     await editMenu(ctx, ctx.t("apikey-issued"));
     await showNewKey(deps, ctx, issued);
@@ -82,8 +86,12 @@ export function createApiKeyFeature(deps: ApiKeyFeatureDeps): Composer<BotContex
   presses.filter(askKeyChangeButton.filter, async (ctx) => {
     const { change } = ctx.pressed.data;
     await ctx.answerCallbackQuery();
+    const nonce = currentMenu(ctx);
+    const confirm = change === "rotate" ? rotateKeyButton : revokeKeyButton;
     await editMenu(ctx, ctx.t(`apikey-${change}-confirm`), {
-      reply_markup: apiKeyConfirmKeyboard(ctx.t, currentMenu(ctx), change),
+      reply_markup: new InlineKeyboard()
+        .text(ctx.t("button-confirm"), confirm.pack(nonce, {}))
+        .text(ctx.t("button-cancel"), keepKeyButton.pack(nonce, {})),
     });
   });
 

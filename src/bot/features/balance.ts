@@ -11,10 +11,7 @@ import { replyServiceError } from "../service-errors.js";
 
 const TOKENS_PER_USD = 1000;
 
-/**
- * The generation account's balance, as /balance reads it beside the task service's: the tokens and what
- * they are worth, no key linked, or an account the service would not show now (/account says why).
- */
+/** The generation balance beside the task service's; unreadable when the service will not show it (/account says why). */
 export type GenerationBalance =
   | { state: "linked"; tokens: number; tokensPerUsd: number }
   | { state: "not-linked" }
@@ -59,10 +56,7 @@ function generationLine(t: Translate, locale: string, balance: GenerationBalance
     : t("balance-generation-tokens", { tokens });
 }
 
-/**
- * Both balances, a line each on what it pays for; this month's use and the reset of the task service's
- * plan; its limits only with `details`. The generation account's details are /account's.
- */
+/** Both balances, this month's use and reset, and the task plan's limits only with `details`. */
 function balanceText(
   t: Translate,
   locale: string,

@@ -6,11 +6,6 @@ import { openMenu, retireMenu } from "../menu.js";
 import { closeOpenCard, formControls } from "../open-form.js";
 import type { PendingTextStore } from "../pending-text.js";
 
-/** Leaves the chat's forms, where the bot has them. */
-export async function exitConversations(ctx: BotContext): Promise<void> {
-  await formControls(ctx)?.exitAll();
-}
-
 /** /cancel: whatever the chat was in the middle of ends, and what waited for a choice is dropped. */
 export function createCancelFeature(waiting: {
   media: PendingMediaStore;
@@ -21,7 +16,7 @@ export function createCancelFeature(waiting: {
   feature.chatType("private").command("cancel", async (ctx) => {
     // The open form's card and the newest menu say they are over, so none of their buttons looks alive.
     await closeOpenCard(ctx, waiting.cards, "cancelled");
-    await exitConversations(ctx);
+    await formControls(ctx)?.exitAll();
     retireMenu(ctx);
     await waiting.media.clear(ctx.chat.id);
     await waiting.texts.clear(ctx.chat.id);

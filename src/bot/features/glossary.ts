@@ -1,8 +1,4 @@
-/**
- * /glossary: the names and terms a user's recordings are full of. They add them by typing them (after
- * /glossary, or with it), remove one by tapping it and can clear all; transcriptions and smart clips
- * then carry them to the service (the forms' `glossary` field).
- */
+/** /glossary: the names and terms of a user's recordings, which transcriptions and smart clips carry along. */
 import { createHash } from "node:crypto";
 import { Composer, InlineKeyboard } from "grammy";
 import { z } from "zod";
@@ -30,6 +26,12 @@ import { currentMenu, editMenu, replyWithMenu } from "../menu.js";
 /** How long after /glossary a typed message is taken as terms to add. */
 const AWAIT_MS = 10 * 60 * 1000;
 const TERMS_PER_ROW = 2;
+/** The limit each refusal names. */
+const MOST = {
+  "term-too-long": TERM_MAX_CHARS,
+  "too-many": GLOSSARY_MAX_TERMS,
+  "too-long": GLOSSARY_MAX_CHARS,
+};
 
 /** A term's button carries its place and a short print of it, so a press on an older list removes nothing else. */
 const removeTermButton = defineCallback(CALLBACK_SCOPES.glossary, "rm", {
@@ -70,16 +72,9 @@ function glossaryKeyboard(t: Translate, nonce: string, terms: readonly string[])
 
 /** Why a message added nothing, in the user's words. */
 function refusalText(t: Translate, refusal: Exclude<GlossaryAddition, { ok: true }>): string {
-  switch (refusal.reason) {
-    case "nothing":
-      return t("glossary-nothing-new");
-    case "term-too-long":
-      return t("glossary-term-too-long", { term: refusal.term, max: TERM_MAX_CHARS });
-    case "too-many":
-      return t("glossary-too-many", { max: GLOSSARY_MAX_TERMS, room: refusal.room });
-    case "too-long":
-      return t("glossary-too-long", { needed: refusal.needed, room: refusal.room, max: GLOSSARY_MAX_CHARS });
-  }
+  if (refusal.reason === "nothing") return t("glossary-nothing-new");
+  const { ok: _ok, ...params } = refusal;
+  return t(`glossary-${refusal.reason}`, { ...params, max: MOST[refusal.reason] });
 }
 
 export function createGlossaryFeature(deps: { kv: KeyValueStore; now(): Date }) {
@@ -98,10 +93,7 @@ export function createGlossaryFeature(deps: { kv: KeyValueStore; now(): Date }) 
   /** Adds the terms of `text`, or says why none was added: nothing is half taken. */
   async function addFrom(ctx: BotContext, userId: number, text: string): Promise<void> {
     const addition = addTerms(await store.terms(userId), text);
-    if (!addition.ok) {
-      await showGlossary(ctx, userId, `⚠️ ${refusalText(ctx.t, addition)}`);
-      return;
-    }
+    if (!addition.ok) return showGlossary(ctx, userId, `⚠️ ${refusalText(ctx.t, addition)}`);
     await store.save(userId, addition.terms);
     await showGlossary(ctx, userId, ctx.t("glossary-added", { terms: addition.added.join(", ") }));
   }

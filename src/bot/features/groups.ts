@@ -1,11 +1,7 @@
-import { Composer } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
-import { privateChatKeyboard } from "../keyboards/private-chat.js";
 
-/**
- * Outside private chats the bot only points to itself. It answers commands and replies addressed to
- * it, and stays quiet on the rest of a group's talk.
- */
+/** In groups the bot answers only commands and replies addressed to it, pointing to its private chat. */
 export const groupsFeature = new Composer<BotContext>();
 const groups = groupsFeature.chatType(["group", "supergroup"]);
 
@@ -25,7 +21,7 @@ groups.on("message", async (ctx) => {
     ctx.message.reply_to_message?.from?.id === ctx.me.id;
   if (!addressed) return;
   await ctx.reply(ctx.t("group-private-only"), {
-    reply_markup: privateChatKeyboard(ctx.t("button-open-private"), ctx.me.username),
+    reply_markup: new InlineKeyboard().url(ctx.t("button-open-private"), `https://t.me/${ctx.me.username}`),
     reply_parameters: { message_id: ctx.message.message_id, allow_sending_without_reply: true },
   });
 });

@@ -3,10 +3,7 @@ import type { BotContext } from "../context.js";
 import { replyWithMenu } from "../menu.js";
 import { type MenuEntries, startMenu } from "./start.js";
 
-/**
- * What the bot does and every command of both services, in a few lines (each card shows its own price),
- * over the same buttons as /start. The generation service's commands show only where it is configured.
- */
+/** What the bot does and every command, in a few lines over /start's buttons; generation's where configured. */
 export function createHelpFeature(moreEntries?: MenuEntries): Composer<BotContext> {
   const helpFeature = new Composer<BotContext>();
   helpFeature.chatType("private").command("help", async (ctx) => {
@@ -22,8 +19,7 @@ export function createHelpFeature(moreEntries?: MenuEntries): Composer<BotContex
       ctx.t("help-settings"),
       ctx.t("help-cancel"),
     ];
-    const text = lines.join("\n");
-    await replyWithMenu(ctx, text, await startMenu(ctx, moreEntries));
+    await replyWithMenu(ctx, lines.join("\n"), await startMenu(ctx, moreEntries));
   });
   return helpFeature;
 }

@@ -1,9 +1,6 @@
 /**
- * Inline mode: typing the bot's name in any chat lists the user's own results, newest first, each by the
- * file Telegram already has, so choosing one posts it there as the user's message. A typed query keeps the
- * results whose words (prompt, file name, task type) hold every word of it. Pages of at most fifty follow
- * one another by the last result shown. A file Telegram no longer has is found by answering with ever
- * smaller parts of the page, dropped from the user's results, and the rest is answered.
+ * Inline mode lists the user's own results, newest first, by the files Telegram has, filtered by every word
+ * of the query; a file Telegram no longer has is found by answering with ever smaller parts, and dropped.
  */
 import { Composer, GrammyError } from "grammy";
 import type { InlineQueryResult, InlineQueryResultsButton } from "grammy/types";
@@ -21,30 +18,15 @@ const MAX_REFUSED_ANSWERS = 16;
 /** What starts the id of a listed result; other kinds of inline results have prefixes of their own. */
 export const LISTED_RESULT_PREFIX = "r:";
 
-export interface InlineRequest {
-  userId: number;
-  query: string;
-  t: Translate;
-  locale: string;
-}
-
 export interface InlineDeps {
   results: Pick<ResultIndex, "list" | "remove">;
   /** More results before the user's own, on the first page of a query that is not empty. */
-  extraResults?: (request: InlineRequest) => Promise<InlineQueryResult[]>;
-}
-
-function queryWords(query: string): string[] {
-  return query
-    .toLocaleLowerCase()
-    .split(/\s+/)
-    .filter((word) => word !== "");
-}
-
-function matches(entry: ResultEntry, words: readonly string[]): boolean {
-  if (words.length === 0) return true;
-  const text = `${entry.title} ${entry.description} ${entry.words}`.toLocaleLowerCase();
-  return words.every((word) => text.includes(word));
+  extraResults?: (request: {
+    userId: number;
+    query: string;
+    t: Translate;
+    locale: string;
+  }) => Promise<InlineQueryResult[]>;
 }
 
 /** A result as Telegram sends it again: by its file, under its title and line. */
@@ -85,9 +67,15 @@ export function createInlineFeature(deps: InlineDeps): Composer<BotContext> {
 
   inline.on("inline_query", async (ctx) => {
     const { query, offset, from } = ctx.inlineQuery;
-    const words = queryWords(query);
+    const words = query
+      .toLocaleLowerCase()
+      .split(/\s+/)
+      .filter((word) => word !== "");
     const all = await deps.results.list(from.id);
-    const listed = all.filter((stored) => matches(stored.entry, words));
+    const listed = all.filter(({ entry }) => {
+      const text = `${entry.title} ${entry.description} ${entry.words}`.toLocaleLowerCase();
+      return words.every((word) => text.includes(word));
+    });
     const extras =
       offset === "" && words.length > 0 && deps.extraResults
         ? await deps.extraResults({

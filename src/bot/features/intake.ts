@@ -1,11 +1,8 @@
 /**
- * Media sent without a command: photos, videos, audio, voice and video messages, documents, albums and
- * https links. The bot checks them (nothing is downloaded here), keeps them per chat and offers the
- * tasks that accept them; when only one task can use them, its form opens at once. Album items arrive
- * as separate updates, one at a time within a chat but not always in the album's order, so each takes
- * its place by its message id; the first handled sends the offer and later ones edit it: no timers,
- * nothing lost when the process restarts between two items. A caption, or a text typed while the offer
- * waits, goes with the media as a video's voiceover. Text files are not media: the text offers take them.
+ * Media sent without a command, checked (not downloaded), kept per chat and offered to the tasks that take
+ * them; the only task that can opens at once. An album's items come as updates not always in order: each
+ * takes its place by message id, the first sends the offer and the rest edit it, so no timer is needed.
+ * A caption, or a text typed while the offer waits, is a video's voiceover; text files go to the text offers.
  */
 
 import { Composer } from "grammy";
@@ -90,10 +87,7 @@ function offerText(ctx: BotContext, pending: PendingMedia, tasks: readonly TaskT
   return lines.join("\n");
 }
 
-/**
- * Why one file that passed the checks before download has no offer: a format only the generation service
- * takes, over that service's size limit (any other file is refused by those checks first).
- */
+/** Why a file that passed the checks has no offer: a format only the generation service takes, over its limit. */
 function unofferedProblem(ref: MediaRef, options: IntakeOptions): MediaProblem {
   const limitMb = options.moreOffers?.sizeLimitMbExceeded(ref);
   return limitMb === undefined
@@ -184,11 +178,8 @@ async function openTaskForm(
   task: TaskType,
 ): Promise<void> {
   await deps.pending.clear(chatId);
-  const placed = placeMedia(FORMS[task], pending.refs, pending.text);
-  await openForm(ctx, deps.cards, task, placed.media, {
-    prefill: placed.prefill,
-    inPlaceOf: pending.offerMessageId,
-  });
+  const { media, prefill } = placeMedia(FORMS[task], pending.refs, pending.text);
+  await openForm(ctx, deps.cards, task, media, { prefill, inPlaceOf: pending.offerMessageId });
 }
 
 /** Only one task can use the media: its form opens at once, no question asked. */
@@ -215,16 +206,12 @@ function subtitlesForVideo(pending: PendingMedia, incoming: readonly MediaRef[])
   );
 }
 
-/**
- * A text typed while media that can become a video wait for their task: it goes with them as the
- * voiceover (a long text's parts are joined), and the offer says so.
- */
+/** A text typed while media that can become a video wait goes with them as the voiceover, and the offer says so. */
 async function handleText(ctx: BotContext, message: Message, options: IntakeDeps): Promise<boolean> {
   const text = message.text;
   if (text === undefined || text.trim() === "") return false;
   const chatId = message.chat.id;
-  const store = options.pending;
-  const pending = await store.get(chatId);
+  const pending = await options.pending.get(chatId);
   const now = options.now().getTime();
   if (!pending || !tasksAccepting(pending.refs).includes("video") || now - pending.updatedAt > TEXT_WINDOW_MS)
     return false;
@@ -234,7 +221,7 @@ async function handleText(ctx: BotContext, message: Message, options: IntakeDeps
     textPart: { at: message.date, length: text.length },
   };
   next.offerMessageId = await showOffer(ctx, next, options);
-  await store.put(chatId, next);
+  await options.pending.put(chatId, next);
   return true;
 }
 
@@ -244,7 +231,6 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeDep
   const { refs, linkProblems } = extractMedia(message);
   if (refs.length === 0 && linkProblems.length === 0) return handleText(ctx, message, options);
   const chatId = message.chat.id;
-  const store = options.pending;
   const now = options.now().getTime();
 
   for (const problem of linkProblems) {
@@ -252,15 +238,13 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeDep
   }
   if (refs.length === 0) return true;
 
-  const existing = await store.get(chatId);
+  const existing = await options.pending.get(chatId);
   if (existing && subtitlesForVideo(existing, refs) && canOpenForms(ctx)) {
     await openTaskForm(ctx, options, chatId, { ...existing, refs: [...existing.refs, ...refs] }, "dubbing");
     return true;
   }
   const joining = existing !== undefined && joinsPending(existing, refs, now);
-  const base: PendingMedia = joining
-    ? existing
-    : { refs: [], reported: [], updatedAt: now, ...(albumOf(refs) ? { mediaGroupId: albumOf(refs) } : {}) };
+  const base: PendingMedia = joining ? existing : { refs: [], reported: [], updatedAt: now };
 
   const reported = new Set(base.reported);
   const report = async (problem: MediaProblem) => {
@@ -311,7 +295,7 @@ async function handleMedia(ctx: BotContext, message: Message, options: IntakeDep
   if (accepted.length > base.refs.length || (accepted.length > 0 && next.offerMessageId === undefined)) {
     next.offerMessageId = await showOffer(ctx, next, options);
   }
-  if (accepted.length > 0 || album !== undefined) await store.put(chatId, next);
+  if (accepted.length > 0 || album !== undefined) await options.pending.put(chatId, next);
   return true;
 }
 

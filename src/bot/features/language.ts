@@ -1,7 +1,24 @@
-import { Composer } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
+import { z } from "zod";
+import { BOT_LOCALES } from "../../i18n/locales.js";
+import type { Translate } from "../../i18n/translate.js";
+import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
-import { languageButton, languageKeyboard } from "../keyboards/language.js";
 import { editMenu, replyWithMenu } from "../menu.js";
+
+const languageButton = defineCallback(CALLBACK_SCOPES.language, undefined, {
+  language: z.enum(BOT_LOCALES),
+});
+
+/** One button per interface language, the current one marked. */
+function languageKeyboard(t: Translate, nonce: string, current: string): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const language of BOT_LOCALES) {
+    const mark = language === current ? "✅ " : "";
+    keyboard.text(`${mark}${t(`language-name-${language}`)}`, languageButton.pack(nonce, { language }));
+  }
+  return keyboard;
+}
 
 export const languageFeature = new Composer<BotContext>();
 

@@ -5,10 +5,7 @@ import { CALLBACK_SCOPES, defineCallback } from "../../telegram/callback-data.js
 import type { BotContext } from "../context.js";
 import { menuShownIn, redrawnMenu, replyWithMenu, unlessNotModified } from "../menu.js";
 
-/**
- * What an offer costs, as a class rather than a figure: the card shows the figure once the choices are
- * made. Each is true of every choice the offer's form allows.
- */
+/** What an offer costs, as a class true of every choice its form allows: the card shows the figure. */
 export type PriceClass =
   /** No tokens: the plan includes it. */
   | { kind: "plan" }
@@ -70,14 +67,7 @@ export function rankOffers(offers: readonly Offer[], likeliest: readonly string[
   return [...offers].sort((a, b) => rank(a) - rank(b));
 }
 
-function priceKey(price: PriceClass | undefined): string {
-  return price === undefined ? "" : JSON.stringify(price);
-}
-
-/**
- * The offers of one page, one to a row so a name and its price fit a phone's width: the first four and
- * "More…" for the rest, or the rest and "Back". Prices show where the offers' prices differ.
- */
+/** One page of offers, one to a row to fit a phone, with "More…" or "Back"; prices only where they differ. */
 export function offerKeyboard(
   t: Translate,
   nonce: string,
@@ -85,7 +75,7 @@ export function offerKeyboard(
   menu: OfferMenu,
   page: OfferPage = "first",
 ): InlineKeyboard {
-  const pricesDiffer = new Set(offers.map((offer) => priceKey(offer.price))).size > 1;
+  const pricesDiffer = new Set(offers.map((offer) => JSON.stringify(offer.price))).size > 1;
   const paged = offers.length > OFFERS_SHOWN;
   const shown = !paged
     ? offers
@@ -104,10 +94,7 @@ export function offerKeyboard(
   return keyboard;
 }
 
-/**
- * The pressed offer menu's files or text are gone: it says so and its keyboard goes, so nothing on
- * screen offers what the bot no longer has.
- */
+/** What the pressed menu offered is gone: it says so and loses its keyboard. */
 export async function offerGone(ctx: BotContext, key: string): Promise<void> {
   await ctx.reply(ctx.t(key));
   await ctx
@@ -115,10 +102,7 @@ export async function offerGone(ctx: BotContext, key: string): Promise<void> {
     .catch((error: unknown) => ctx.logger.debug({ err: error }, "keyboard of a spent offer not removed"));
 }
 
-/**
- * An offer of what to make of what was sent, edited in place as more arrives; a new one where the old
- * one is gone or too old to edit. Returns the offer's message.
- */
+/** The offer's message, edited as more arrives, or a new one where it can no longer be edited. */
 export async function showOfferMessage(
   ctx: BotContext,
   messageId: number | undefined,
@@ -143,10 +127,7 @@ export async function showOfferMessage(
   return (await replyWithMenu(ctx, text, keyboard)).message_id;
 }
 
-/**
- * "More…" and "Back" on a menu of offers: the press is answered and the menu drawn again on the page
- * asked for, from what its offers are now; where what they were for is gone, the menu says `goneKey`.
- */
+/** "More…" and "Back": the menu drawn again from its offers now, or `goneKey` where they are gone. */
 export function turnOfferPages(
   feature: Composer<BotContext>,
   menu: OfferMenu,

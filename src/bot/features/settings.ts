@@ -1,21 +1,27 @@
-import { Composer } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
+import { z } from "zod";
+import { CALLBACK_SCOPES, callbackInt, defineCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
 import type { VoiceCatalogPort } from "../deps.js";
-import {
-  openSettingButton,
-  resetSettingButton,
-  setSettingButton,
-  settingsMainKeyboard,
-  settingsMenuButton,
-  settingsOptionsKeyboard,
-} from "../keyboards/settings.js";
 import { currentMenu, editMenu, menuShownIn, openNewMenu } from "../menu.js";
 import type { UserPreferences } from "../preferences.js";
 import { SETTINGS_FIELDS, type SettingsField, settingsField, settingsSummary } from "../settings-fields.js";
 
+const scope = CALLBACK_SCOPES.settings;
+const field = { code: z.string().min(1) };
+export const openSettingButton = defineCallback(scope, "open", field);
+const setSettingButton = defineCallback(scope, "set", { ...field, option: callbackInt });
+const resetSettingButton = defineCallback(scope, "reset", field);
+const settingsMenuButton = defineCallback(scope, "menu", {});
+
 async function mainMenu(ctx: BotContext, catalog: VoiceCatalogPort, nonce: string) {
   const text = settingsSummary(ctx.t, catalog, ctx.preferences, await ctx.i18n.getLocale());
-  return { text, reply_markup: settingsMainKeyboard(ctx.t, nonce, SETTINGS_FIELDS) };
+  const keyboard = new InlineKeyboard();
+  SETTINGS_FIELDS.forEach(({ buttonKey, code }, index) => {
+    keyboard.text(ctx.t(buttonKey), openSettingButton.pack(nonce, { code }));
+    if (index % 2 === 1) keyboard.row();
+  });
+  return { text, reply_markup: keyboard };
 }
 
 async function fieldOptions(ctx: BotContext, catalog: VoiceCatalogPort, field: SettingsField) {
@@ -30,14 +36,19 @@ async function fieldOptions(ctx: BotContext, catalog: VoiceCatalogPort, field: S
 /** Shows a field's options in the menu message; fields without options explain why. */
 async function showField(ctx: BotContext, catalog: VoiceCatalogPort, field: SettingsField, nonce: string) {
   const options = await fieldOptions(ctx, catalog, field);
-  if (options.length === 0) {
-    await ctx.answerCallbackQuery({ text: ctx.t("settings-no-voices"), show_alert: true });
-    return;
-  }
+  if (options.length === 0)
+    return ctx.answerCallbackQuery({ text: ctx.t("settings-no-voices"), show_alert: true });
   await ctx.answerCallbackQuery();
-  await editMenu(ctx, ctx.t(field.promptKey), {
-    reply_markup: settingsOptionsKeyboard(ctx.t, nonce, field, options),
+  const { code, resets } = field;
+  const keyboard = new InlineKeyboard();
+  options.forEach(({ label }, option) => {
+    keyboard.text(label, setSettingButton.pack(nonce, { code, option }));
+    if (option % 2 === 1) keyboard.row();
   });
+  keyboard.row();
+  if (resets) keyboard.text(ctx.t("settings-button-reset"), resetSettingButton.pack(nonce, { code }));
+  keyboard.text(ctx.t("button-back"), settingsMenuButton.pack(nonce, {}));
+  await editMenu(ctx, ctx.t(field.promptKey), { reply_markup: keyboard });
 }
 
 /** The main menu again, after a change was saved or none was made. */
@@ -53,10 +64,7 @@ async function saveSetting(
   userId: number,
   change: Partial<UserPreferences> | undefined,
 ) {
-  if (change === undefined) {
-    await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
-    return;
-  }
+  if (change === undefined) return ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
   ctx.preferences = await ctx.preferencesRepository.update(userId, change);
   if (ctx.preferences.language) ctx.i18n.useLocale(ctx.preferences.language);
   else await ctx.i18n.renegotiateLocale();

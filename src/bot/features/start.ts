@@ -21,7 +21,6 @@ function taskCardText(ctx: BotContext, type: TaskType): string {
 /** Menu entries beyond the task types (the generation service's, where it is configured). */
 export interface MenuEntries {
   offers(t: Translate, nonce: string, prices: OtherPrices): Offer[];
-  /** What they cost this user. */
   prices(ctx: BotContext): Promise<OtherPrices>;
 }
 
@@ -37,10 +36,7 @@ const LIKELIEST_FIRST = [
   "dubbing",
 ];
 
-/**
- * The first choice: the task types and, where it is configured, the generation service's entries, four
- * at a time by what is likeliest wanted.
- */
+/** The first choice: the task types and generation's entries, four at a time, likeliest first. */
 export async function startMenu(
   ctx: BotContext,
   moreEntries?: MenuEntries,
@@ -67,10 +63,7 @@ export function createStartFeature(moreEntries?: MenuEntries): Composer<BotConte
     const payload = ctx.match.trim();
     if (payload && payload !== FROM_INLINE_START) {
       const type = taskTypeFromPayload(payload);
-      if (type) {
-        await ctx.reply(taskCardText(ctx, type));
-        return;
-      }
+      if (type) return ctx.reply(taskCardText(ctx, type));
       ctx.logger.info({ payload }, "unknown start payload");
       await replyWithMenu(ctx, ctx.t("start-unknown-payload"), await startMenu(ctx, moreEntries));
       return;

@@ -1,8 +1,6 @@
 /**
- * A text sent outside any form (typed, or a .txt file): what can be made of it, offered as buttons.
- * The offers are a list of data, each naming its button and what choosing it opens, so another thing
- * to make from a text is one more entry. The parts Telegram splits a long text into are joined, and the
- * offer is edited as they arrive; the chosen form takes the text and the offer's message becomes it.
+ * A text sent outside any form (typed, or a .txt file) and what can be made of it, one data entry per offer.
+ * The parts Telegram splits a long text into are joined as they arrive; the chosen form takes the text.
  */
 import { Composer } from "grammy";
 import { z } from "zod";
@@ -33,11 +31,9 @@ import {
 export interface TextOffer {
   /** The offer on the wire, in its button's callback data. */
   id: string;
-  /** The job it starts, by which the offers are ordered. */
   job: string;
   /** The locale key of its button: the job's own name. */
   label: string;
-  /** Its price class for this user; none where it cannot be said. */
   price?: (ctx: BotContext) => Promise<PriceClass | undefined>;
   /** Why it cannot open for this user now (a locale key), if so: the text then stays for another offer. */
   unavailable?: (ctx: BotContext) => Promise<string | undefined>;
@@ -118,12 +114,11 @@ async function offerFor(
     await ctx.reply(ctx.t("text-offers-too-long", { count: text.length, max: longest }));
     return;
   }
-  const question = ctx.t("text-offers", { count: text.length });
   const shown = await offersFor(ctx, offers);
   const offerMessageId = await showOfferMessage(
     ctx,
     joined === undefined ? undefined : pending?.offerMessageId,
-    question,
+    ctx.t("text-offers", { count: text.length }),
     (nonce) => offerKeyboard(ctx.t, nonce, shown(nonce), "text"),
   );
   await store.put(chatId, {
@@ -133,10 +128,7 @@ async function offerFor(
   });
 }
 
-/**
- * The offers for text: the tasks' (with `readText`, which also takes .txt files) and `more` (the
- * generation service's, where it is configured).
- */
+/** The offers for text; with `readText` .txt files too. */
 export function createTextOffersFeature(options: {
   readText?: (ref: TelegramMediaRef) => Promise<string | Notice>;
   offers: readonly TextOffer[];
@@ -148,19 +140,12 @@ export function createTextOffersFeature(options: {
     const message = ctx.message;
     if (message.text !== undefined) {
       if (message.text.startsWith("/") || message.text.trim() === "") return next();
-      await offerFor(ctx, pendingTexts, all, message.chat.id, {
-        text: message.text,
-        at: message.date,
-      });
-      return;
+      return offerFor(ctx, pendingTexts, all, message.chat.id, { text: message.text, at: message.date });
     }
     const file = telegramMediaOf(message);
     if (!file || !isTextDocument(file) || !readText) return next();
     const read = await readText(file);
-    if (typeof read !== "string") {
-      await ctx.reply(ctx.t(read.key, read.params));
-      return;
-    }
+    if (typeof read !== "string") return ctx.reply(ctx.t(read.key, read.params));
     await offerFor(ctx, pendingTexts, all, message.chat.id, { text: read });
   });
   feature.on("callback_query:data").filter(textOfferButton.filter, async (ctx) => {
@@ -169,15 +154,9 @@ export function createTextOffersFeature(options: {
     const chatId = ctx.chat?.id;
     if (!offer || chatId === undefined) return;
     const unavailable = await offer.unavailable?.(ctx);
-    if (unavailable !== undefined) {
-      await ctx.reply(ctx.t(unavailable));
-      return;
-    }
+    if (unavailable !== undefined) return ctx.reply(ctx.t(unavailable));
     const pending = await pendingTexts.take(chatId);
-    if (!pending) {
-      await offerGone(ctx, "text-offer-expired");
-      return;
-    }
+    if (!pending) return offerGone(ctx, "text-offer-expired");
     await offer.open(ctx, pending.text, ctx.callbackQuery.message?.message_id);
     if (offer.opensBelow) retireMenu(ctx);
   });

@@ -1,7 +1,4 @@
-/**
- * The generation service account in the chat: /connect (the key checked before it is kept, then optionally
- * the webhook signing secret), /account and /disconnect. Keys and secrets are never logged nor repeated.
- */
+/** /connect (the key checked before it is kept, then the signing secret), /account, /disconnect; secrets never logged. */
 import { Composer, GrammyError, HttpError, InlineKeyboard } from "grammy";
 import { z } from "zod";
 import {
@@ -20,9 +17,9 @@ import type { ScheduleDeletion } from "../../telegram/message-deletion.js";
 import { noteWhatWasSaid } from "../../updates/updates.js";
 import type { BotContext } from "../context.js";
 import type { GenerationBalance } from "../features/balance.js";
-import { exitConversations } from "../features/cancel.js";
 import { escapeHtml } from "../forms/screens/text.js";
 import { currentMenu, editMenu, openMenu, replyWithMenu } from "../menu.js";
+import { formControls } from "../open-form.js";
 import { sayProblem, storageLine } from "./gallery-view.js";
 
 export interface GenerationAccountDeps {
@@ -46,18 +43,6 @@ function usd(tokens: number, account: Pick<Account, "tokens_per_usd">, locale: s
   return formatNumber(tokens / account.tokens_per_usd, locale, 2);
 }
 
-function keyLine(t: Translate, account: Account, locale: string): string {
-  const { key } = account;
-  const expiry = key.expires_at
-    ? t("account-key-expires", { date: formatDate(key.expires_at, locale) })
-    : t("account-key-no-expiry");
-  const own = keyBudgetOf(key);
-  const budget = own
-    ? t("account-key-budget", { used: own.used, budget: own.budget, left: own.left })
-    : t("account-key-no-budget", { used: key.budget_used_tokens });
-  return `${expiry}\n${budget}`;
-}
-
 /** The account at a glance; the service's limits on the key only with `details`. */
 function accountText(
   t: Translate,
@@ -66,7 +51,8 @@ function accountText(
   link: { keyName: string; hasSigningSecret: boolean },
   details = false,
 ): string {
-  const { limits } = account;
+  const { limits, key } = account;
+  const own = keyBudgetOf(key);
   const limitsLine = t("account-limits", {
     rpm: limits.rpm,
     concurrent: limits.concurrent_generations,
@@ -83,7 +69,12 @@ function accountText(
     }),
     "",
     t("account-key", { name: link.keyName }),
-    keyLine(t, account, locale),
+    key.expires_at
+      ? t("account-key-expires", { date: formatDate(key.expires_at, locale) })
+      : t("account-key-no-expiry"),
+    own
+      ? t("account-key-budget", { used: own.used, budget: own.budget, left: own.left })
+      : t("account-key-no-budget", { used: key.budget_used_tokens }),
     "",
     ...(details ? [limitsLine] : []),
     storageLine(t, account.storage, locale),
@@ -92,10 +83,7 @@ function accountText(
   ].join("\n");
 }
 
-/**
- * The balance of the user's generation account, for /balance: none when no key is linked, and unreadable
- * when the service refuses the key or is out of reach (/account then says why).
- */
+/** The generation balance for /balance; unreadable when the service refuses the key or is away (/account says why). */
 export function generationBalanceOf(
   deps: GenerationAccountDeps,
 ): (userId: number) => Promise<GenerationBalance> {
@@ -123,9 +111,8 @@ function accountKeyboard(t: Translate, nonce: string, details: boolean): InlineK
 }
 
 /**
- * Removes the message carrying a key or a secret now, in one attempt. Should Telegram refuse it or not
- * answer, the user hears so at once and is asked to delete it, while the durable deletion job keeps
- * trying: retrying here first would leave the secret in view, with no word, for as long as it retried.
+ * Removes the message with a key or a secret in one attempt; failing that the user is asked at once to delete
+ * it while the deletion job keeps trying, as retrying here would leave the secret in view without a word.
  */
 async function deleteAtOnce(
   ctx: BotContext,
@@ -151,45 +138,60 @@ async function deleteAtOnce(
   }
 }
 
+/** The account as it is now, with the key's limits when `details`: sent, or drawn again `inPlace`. */
+async function showAccount(
+  ctx: BotContext & { from: { id: number } },
+  deps: GenerationAccountDeps,
+  details: boolean,
+  inPlace: boolean,
+): Promise<void> {
+  const credentials = await deps.links.credentials(ctx.from.id);
+  const link = await deps.links.describe(ctx.from.id);
+  if (!credentials || !link) {
+    await (inPlace ? editMenu(ctx, ctx.t("account-not-linked")) : ctx.reply(ctx.t("account-not-linked")));
+    return;
+  }
+  try {
+    const account = await deps.service.getAccount(credentials.apiKey);
+    const text = accountText(ctx.t, account, await ctx.i18n.getLocale(), link, details);
+    if (inPlace)
+      await editMenu(ctx, text, { ...HTML, reply_markup: accountKeyboard(ctx.t, currentMenu(ctx), details) });
+    else await replyWithMenu(ctx, text, (nonce) => accountKeyboard(ctx.t, nonce, details), HTML);
+  } catch (error) {
+    await sayProblem(ctx, error);
+  }
+}
+
 function keyIn(text: string): string | undefined {
   return text.split(/\s+/).find(isGenerationApiKey);
 }
 
 const skipSecretButton = defineCallback(CALLBACK_SCOPES.generationAccount, "skip", {});
 
-function skipKeyboard(t: Translate, nonce: string) {
-  const skip = { text: t("connect-button-skip"), callback_data: skipSecretButton.pack(nonce, {}) };
-  return { inline_keyboard: [[skip]] };
-}
-
 async function checkAndLink(ctx: BotContext, deps: AccountFeatureDeps, apiKey: string): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
   const status = await ctx.reply(ctx.t("connect-checking", { name: keyNameOf(apiKey) }), HTML);
-  const edit = (text: string, reply_markup?: ReturnType<typeof skipKeyboard>) =>
-    ctx.api.editMessageText(status.chat.id, status.message_id, text, reply_markup ? { reply_markup } : {});
-  let account: Account;
-  try {
-    account = await deps.service.getAccount(apiKey);
-  } catch (error) {
+  const edit = (text: string, other = {}) =>
+    ctx.api.editMessageText(status.chat.id, status.message_id, text, other);
+  const account = await deps.service.getAccount(apiKey).catch(async (error: unknown) => {
     const problem = generationProblem(error);
     if (!problem) throw error;
     ctx.logger.info({ code: problem.key }, "generation key refused");
     await edit(ctx.t(problem.key, problem.params));
-    return;
-  }
+  });
+  if (!account) return;
   await deps.links.link(userId, apiKey);
   ctx.logger.info({ keyName: keyNameOf(apiKey) }, "generation account linked");
   ctx.session.generationLink = { awaiting: "secret", since: deps.now().getTime() };
   const locale = await ctx.i18n.getLocale();
-  await edit(
-    ctx.t("connect-done", {
-      plan: account.plan,
-      tokens: account.balance_tokens,
-      usd: usd(account.balance_tokens, account, locale),
-    }),
-    skipKeyboard(ctx.t, openMenu(ctx)),
-  );
+  const usdLeft = usd(account.balance_tokens, account, locale);
+  const done = ctx.t("connect-done", { plan: account.plan, tokens: account.balance_tokens, usd: usdLeft });
+  const skip = {
+    text: ctx.t("connect-button-skip"),
+    callback_data: skipSecretButton.pack(openMenu(ctx), {}),
+  };
+  await edit(done, { reply_markup: { inline_keyboard: [[skip]] } });
 }
 
 export function createGenerationAccountFeature(deps: AccountFeatureDeps): Composer<BotContext> {
@@ -197,7 +199,7 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
   const privateChats = feature.chatType("private");
 
   privateChats.command("connect", async (ctx) => {
-    await exitConversations(ctx);
+    await formControls(ctx)?.exitAll();
     const apiKey = keyIn(ctx.match);
     if (ctx.match.trim() !== "") await deleteAtOnce(ctx, deps, "key");
     if (apiKey) return checkAndLink(ctx, deps, apiKey);
@@ -211,21 +213,7 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
     await ctx.reply(ctx.t(forgotten ? "disconnect-done" : "disconnect-nothing"));
   });
 
-  privateChats.command("account", async (ctx) => {
-    const credentials = await deps.links.credentials(ctx.from.id);
-    const link = await deps.links.describe(ctx.from.id);
-    if (!credentials || !link) {
-      await ctx.reply(ctx.t("account-not-linked"));
-      return;
-    }
-    try {
-      const account = await deps.service.getAccount(credentials.apiKey);
-      const text = accountText(ctx.t, account, await ctx.i18n.getLocale(), link);
-      await replyWithMenu(ctx, text, (nonce) => accountKeyboard(ctx.t, nonce, false), HTML);
-    } catch (error) {
-      await sayProblem(ctx, error);
-    }
-  });
+  privateChats.command("account", (ctx) => showAccount(ctx, deps, false, false));
 
   // Any other command ends a /connect that is waiting: what follows is not meant as a key.
   privateChats.on("message:text", async (ctx, next) => {
@@ -243,10 +231,7 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
       ctx.session.generationLink = undefined;
       return checkAndLink(ctx, deps, apiKey);
     }
-    if (waiting.awaiting === "key") {
-      await ctx.reply(ctx.t("connect-not-a-key"), HTML);
-      return;
-    }
+    if (waiting.awaiting === "key") return ctx.reply(ctx.t("connect-not-a-key"), HTML);
     const secret = text.trim();
     if (!isSigningSecret(secret)) {
       // Not shaped like a secret: the user moved on, and the text is for the rest of the bot.
@@ -264,20 +249,7 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
   // The account is read again: the balance and storage shown are as of the press.
   feature.on("callback_query:data").filter(accountDetailsButton.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const credentials = await deps.links.credentials(ctx.from.id);
-    const link = await deps.links.describe(ctx.from.id);
-    if (!credentials || !link) {
-      await editMenu(ctx, ctx.t("account-not-linked"));
-      return;
-    }
-    const details = ctx.pressed.data.show === "1";
-    try {
-      const account = await deps.service.getAccount(credentials.apiKey);
-      const text = accountText(ctx.t, account, await ctx.i18n.getLocale(), link, details);
-      await editMenu(ctx, text, { ...HTML, reply_markup: accountKeyboard(ctx.t, currentMenu(ctx), details) });
-    } catch (error) {
-      await sayProblem(ctx, error);
-    }
+    await showAccount(ctx, deps, ctx.pressed.data.show === "1", true);
   });
 
   feature.on("callback_query:data").filter(skipSecretButton.filter, async (ctx) => {

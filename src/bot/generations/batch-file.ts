@@ -1,9 +1,9 @@
 /**
- * A file of prompts as a batch of images: a .txt holds one prompt per line, a .csv one per row (prompt,
- * then optionally the model and the aspect). Every line the service would refuse is found here, with its
- * line number, before anything is sent; the rest is grouped into requests by model and aspect.
+ * A file of prompts as a batch of images: a .txt one per line, a .csv one per row (prompt, model, aspect).
+ * Every line the service would refuse is found here before anything is sent; the rest is grouped into requests.
  */
 import type { CatalogModel } from "../../generation-service/responses.js";
+import type { FormValues } from "../forms/form.js";
 import {
   chosenModel,
   type ImageFormSetup,
@@ -27,45 +27,26 @@ export interface FileLine {
   aspect?: string;
 }
 
-export type Refusal =
-  | { line: number; reason: "empty" }
-  | { line: number; reason: "too-long"; length: number }
-  | { line: number; reason: "unknown-model"; model: string }
-  | { line: number; reason: "pro-only"; model: string }
-  | { line: number; reason: "unknown-aspect"; aspect: string; model: string }
-  | { line: number; reason: "over-limit" };
+export type Refusal = { line: number } & (
+  | { reason: "empty" | "over-limit" }
+  | { reason: "too-long"; length: number }
+  | { reason: "unknown-model" | "pro-only"; model: string }
+  | { reason: "unknown-aspect"; aspect: string; model: string }
+);
 
-export interface BatchGroup extends BuiltGenerationRequest {
-  /** The file's line of each prompt, in order. */
-  lines: number[];
-  values: Record<string, unknown>;
-}
-
-export interface BatchPlan {
-  /** The prompts that will be sent, in file order. */
-  accepted: FileLine[];
-  refused: Refusal[];
-  groups: BatchGroup[];
-  quote: { min: number; max: number };
-}
+export type BatchGroup = BuiltGenerationRequest & { values: FormValues };
 
 /** The file kind of a document, by its name or type; undefined for any other file. */
 export function batchFileKind(
   fileName: string | undefined,
   mime: string | undefined,
 ): BatchFileKind | undefined {
-  const extension = fileName?.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
-  if (extension === "csv") return "csv";
-  if (extension === "txt") return "txt";
-  const type = mime?.toLowerCase().split(";")[0]?.trim();
-  if (type === "text/csv") return "csv";
-  return undefined;
+  const extension = fileName?.toLowerCase().match(/\.(csv|txt)$/)?.[1];
+  if (extension === "csv" || extension === "txt") return extension;
+  return mime?.toLowerCase().split(";")[0]?.trim() === "text/csv" ? "csv" : undefined;
 }
 
-/**
- * The rows of a CSV text (RFC 4180): fields split by commas, a quoted field may hold commas, line
- * breaks and quotes written twice. Each row comes with the line it starts on.
- */
+/** The rows of a CSV text (RFC 4180), each with the line it starts on. */
 export function parseCsv(text: string): Array<{ line: number; cells: string[] }> {
   const rows: Array<{ line: number; cells: string[] }> = [];
   let cells: string[] = [];
@@ -130,58 +111,55 @@ function findModel(setup: ImageFormSetup, name: string): CatalogModel | undefine
   );
 }
 
+/** The values a file's line is sent with, or why the service would refuse it. */
+function checkLine(
+  setup: ImageFormSetup,
+  defaults: FormValues,
+  entry: FileLine,
+  full: boolean,
+): { values: FormValues } | { refusal: Refusal } | undefined {
+  const { line, prompt } = entry;
+  if (prompt === "") return { refusal: { line, reason: "empty" } };
+  if (prompt.length > MAX_PROMPT_TEXT)
+    return { refusal: { line, reason: "too-long", length: prompt.length } };
+  let values = defaults;
+  if (entry.model !== undefined) {
+    const model = findModel(setup, entry.model);
+    if (!model) return { refusal: { line, reason: "unknown-model", model: entry.model } };
+    if (model.pro_only && isFreePlan(setup.account))
+      return { refusal: { line, reason: "pro-only", model: model.label } };
+    values = normalizeImageValues("text_to_image", setup, { model: model.id });
+  }
+  const model = chosenModel("text_to_image", setup, values);
+  if (!model) return undefined;
+  if (entry.aspect !== undefined) {
+    const aspect = model.aspects.find((candidate) => candidate === entry.aspect?.replace(/\s+/g, ""));
+    if (!aspect)
+      return { refusal: { line, reason: "unknown-aspect", aspect: entry.aspect, model: model.label } };
+    values = { ...values, aspect };
+  }
+  return full ? { refusal: { line, reason: "over-limit" } } : { values };
+}
+
 /** A file's prompts checked against the catalog and the plan, grouped into requests. */
-export function planBatch(setup: ImageFormSetup, lines: readonly FileLine[]): BatchPlan {
+export function planBatch(setup: ImageFormSetup, lines: readonly FileLine[]) {
   const refused: Refusal[] = [];
   const accepted: FileLine[] = [];
-  const byGroup = new Map<string, { values: Record<string, unknown>; lines: FileLine[] }>();
+  const byGroup = new Map<string, { values: FormValues; lines: FileLine[] }>();
   const defaults = normalizeImageValues("text_to_image", setup, {});
   // Blank lines at the end of a file are no one's mistake.
   const last = lines.findLastIndex((entry) => entry.prompt !== "");
   for (const entry of lines.slice(0, last + 1)) {
-    if (entry.prompt === "") {
-      refused.push({ line: entry.line, reason: "empty" });
-      continue;
-    }
-    if (entry.prompt.length > MAX_PROMPT_TEXT) {
-      refused.push({ line: entry.line, reason: "too-long", length: entry.prompt.length });
-      continue;
-    }
-    let values = defaults;
-    if (entry.model !== undefined) {
-      const model = findModel(setup, entry.model);
-      if (!model) {
-        refused.push({ line: entry.line, reason: "unknown-model", model: entry.model });
-        continue;
-      }
-      if (model.pro_only && isFreePlan(setup.account)) {
-        refused.push({ line: entry.line, reason: "pro-only", model: model.label });
-        continue;
-      }
-      values = normalizeImageValues("text_to_image", setup, { model: model.id });
-    }
-    const model = chosenModel("text_to_image", setup, values);
-    if (!model) continue;
-    if (entry.aspect !== undefined) {
-      const aspect = model.aspects.find((candidate) => candidate === entry.aspect?.replace(/\s+/g, ""));
-      if (!aspect) {
-        refused.push({
-          line: entry.line,
-          reason: "unknown-aspect",
-          aspect: entry.aspect,
-          model: model.label,
-        });
-        continue;
-      }
-      values = { ...values, aspect };
-    }
-    if (accepted.length >= MAX_FILE_PROMPTS) {
-      refused.push({ line: entry.line, reason: "over-limit" });
+    const checked = checkLine(setup, defaults, entry, accepted.length >= MAX_FILE_PROMPTS);
+    if (checked === undefined) continue;
+    if ("refusal" in checked) {
+      refused.push(checked.refusal);
       continue;
     }
     accepted.push(entry);
+    const { values } = checked;
     const key = JSON.stringify([values.model, values.aspect]);
-    const group = byGroup.get(key) ?? { values, lines: [] as FileLine[] };
+    const group = byGroup.get(key) ?? { values, lines: [] };
     group.lines.push(entry);
     byGroup.set(key, group);
   }
@@ -191,11 +169,7 @@ export function planBatch(setup: ImageFormSetup, lines: readonly FileLine[]): Ba
     for (let start = 0; start < grouped.length; start += most) {
       const part = grouped.slice(start, start + most);
       const partValues = { ...values, n: 1, prompt: part.map((entry) => entry.prompt).join("\n") };
-      groups.push({
-        ...buildImageRequest("text_to_image", setup, partValues, []),
-        lines: part.map((entry) => entry.line),
-        values: partValues,
-      });
+      groups.push({ ...buildImageRequest("text_to_image", setup, partValues, []), values: partValues });
     }
   }
   const quote = groups.reduce(

@@ -1,7 +1,6 @@
 /**
- * Batches from a file: a .csv, or a .txt of more than one line, answered with a preview. The plan waits in
- * storage for Create, which starts one batch per group, each under its own form instance derived from the
- * preview's, so a second press starts nothing more. A one-line .txt is left to the text offers.
+ * Batches from a .csv, or a .txt of several lines, answered with a preview whose plan waits in storage for
+ * Create: one batch per group, each under a form instance derived from the preview's, started once.
  */
 import { randomBytes } from "node:crypto";
 import { Composer, InlineKeyboard } from "grammy";
@@ -18,7 +17,6 @@ import { paidFromLine } from "../forms/screens/summary.js";
 import { clip } from "../forms/screens/text.js";
 import {
   type BatchGroup,
-  type BatchPlan,
   batchFileKind,
   fileLines,
   MAX_FILE_PROMPTS,
@@ -74,21 +72,19 @@ function refusalText(t: Translate, refusal: Refusal): string {
   });
 }
 
-function groupLine(t: Translate, group: BatchGroup): string {
-  const aspect = typeof group.request.aspect === "string" ? group.request.aspect : "";
+function groupLine(t: Translate, { request, modelLabel, count, quote }: BatchGroup): string {
   return t("batch-preview-group", {
-    model: group.modelLabel,
-    aspect,
-    count: group.count,
-    min: group.quote.min,
-    max: group.quote.max,
-    kind: group.quote.min === group.quote.max ? "fixed" : "range",
+    model: modelLabel,
+    aspect: typeof request.aspect === "string" ? request.aspect : "",
+    count,
+    ...quote,
+    kind: quote.min === quote.max ? "fixed" : "range",
   });
 }
 
 function previewText(
   t: Translate,
-  plan: BatchPlan,
+  plan: ReturnType<typeof planBatch>,
   account: { balance: number; budgetLeft?: number },
 ): string {
   const lines = [t("batch-preview-title", { count: plan.accepted.length })];
@@ -131,6 +127,14 @@ function previewKeyboard(t: Translate, id: string, count: number): InlineKeyboar
   return keyboard.text(t("batch-button-dismiss"), dismissBatchButton.pack(id, {}));
 }
 
+/** The image form's setup for the user, or undefined once they are told why it cannot open. */
+async function imageSetup(ctx: BotContext, deps: BatchFilesDeps) {
+  const setup = await deps.flow.prepare(ctx, "text_to_image");
+  if (!("problem" in setup)) return setup;
+  await ctx.reply(ctx.t(setup.problem.key, setup.problem.params));
+  return undefined;
+}
+
 /** `inPlaceOf`: the message that becomes the preview (the offers under a .txt), else a new one. */
 async function preview(
   ctx: BotContext,
@@ -143,11 +147,8 @@ async function preview(
   const userId = ctx.from?.id;
   if (chatId === undefined || userId === undefined) return;
   const t = ctx.t.bind(ctx);
-  const setup = await deps.flow.prepare(ctx, "text_to_image");
-  if ("problem" in setup) {
-    await ctx.reply(t(setup.problem.key, setup.problem.params));
-    return;
-  }
+  const setup = await imageSetup(ctx, deps);
+  if (!setup) return;
   if (!setup.available) {
     await ctx.reply(t("generation-rule-unavailable"));
     return;
@@ -160,7 +161,7 @@ async function preview(
     chatId,
     locale,
     instance: setup.instance,
-    groups: plan.groups.map(({ lines: _lines, ...group }) => group),
+    groups: plan.groups,
   };
   await deps.kv.set(draftKey(id), JSON.stringify(draft), { ttlMs: DRAFT_TTL_MS });
   const shown = previewText(t, plan, setup.account);
@@ -169,10 +170,7 @@ async function preview(
   else await ctx.api.editMessageText(chatId, inPlaceOf, shown, { reply_markup: keyboard });
 }
 
-/**
- * A text of several lines, typed or sent as a .txt, may be a script to voice or a list of prompts: the
- * offers under it gain "images, one per line", which opens this preview in place of the offers.
- */
+/** A text of several lines may be a list of prompts: "images, one per line" opens the preview in its offers' place. */
 export function batchTextOffer(deps: BatchFilesFeatureDeps): TextOffer {
   return {
     id: "images-per-line",
@@ -193,11 +191,8 @@ async function create(
   draft: Draft,
   messageId: number | undefined,
 ) {
-  const setup = await deps.flow.prepare(ctx, "text_to_image");
-  if ("problem" in setup) {
-    await ctx.reply(ctx.t(setup.problem.key, setup.problem.params));
-    return;
-  }
+  const setup = await imageSetup(ctx, deps);
+  if (!setup) return;
   const definition = imageForm("text_to_image", setup);
   for (const [index, { values, ...built }] of draft.groups.entries()) {
     await deps.flow.submit(
@@ -225,10 +220,7 @@ export function createBatchFilesFeature(deps: BatchFilesFeatureDeps): Composer<B
     const kind = batchFileKind(ctx.message.document.file_name, ctx.message.document.mime_type);
     if (ref?.source !== "telegram" || kind !== "csv") return next();
     const read = await deps.readFile(ref);
-    if (typeof read !== "string") {
-      await ctx.reply(ctx.t(read.key, read.params));
-      return;
-    }
+    if (typeof read !== "string") return ctx.reply(ctx.t(read.key, read.params));
     await preview(ctx, deps, read, kind);
   });
   const presses = feature.on("callback_query:data");

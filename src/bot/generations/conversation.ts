@@ -1,15 +1,12 @@
 /**
- * The generation service's forms on the task forms' engine. A form reads its setup through
- * conversation.external, so a replay never asks again, and gets an instance id that every POST of what it
- * creates derives its Idempotency-Key from.
+ * The generation forms on the form engine: the setup is read through conversation.external, so a replay never
+ * asks again, and holds the instance id every POST derives its Idempotency-Key from.
  */
 import type { Context } from "grammy";
 import { z } from "zod";
-import type { Catalog as TaskCatalog } from "../../catalog/index.js";
 import type { Problem } from "../../generations/problems.js";
 import type { NewBatch } from "../../generations/start.js";
-import type { Translate } from "../../i18n/translate.js";
-import { type IntakeLimits, mediaClassOf } from "../../media/accept.js";
+import { mediaClassOf } from "../../media/accept.js";
 import { type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
 import type { BotContext } from "../context.js";
 import type { PriceClass } from "../features/offer-message.js";
@@ -20,7 +17,7 @@ import {
   GENERATION_FORM_TYPES,
   type GenerationFormType,
 } from "../forms/form.js";
-import { withLengths } from "../forms/form-basics.js";
+import { type formBasics, withLengths } from "../forms/form-basics.js";
 import { type FormConversation, runForm } from "../forms/form-loop.js";
 import { type FormState, orderedMedia } from "../forms/form-state.js";
 import { firstScreen } from "../forms/navigation.js";
@@ -49,26 +46,16 @@ export type GenerationFormSetup =
     })
   | { problem: Problem };
 
-export interface GenerationFlowDeps {
-  /** The task catalog, which every form's environment carries. */
-  catalog: TaskCatalog;
-  limits: IntakeLimits;
-  translate(locale: string): Translate;
+export interface GenerationFlowDeps extends ReturnType<typeof formBasics> {
   prepare(outer: BotContext, type: GenerationFormInput["type"]): Promise<GenerationFormSetup>;
-  /**
-   * What the offers say of each form's price for this user: that an account is needed when none is
-   * linked, else the catalog's least; nothing where the catalog cannot be read.
-   */
+  /** Each form's price for the offers: "not linked", else the catalog's least; none where it cannot be read. */
   offerPrices(outer: BotContext): Promise<(type: GenerationFormType) => PriceClass | undefined>;
   submit(batch: NewBatch, definition: FormDefinition, values: FormValues): Promise<void>;
   /** Seconds a recording plays, read from its header; undefined when it cannot be read. */
   measure(ref: TelegramMediaRef): Promise<number | undefined>;
 }
 
-/**
- * The recordings with their lengths, read from a file's header where Telegram did not say them (a file sent
- * as a document); a length that cannot be read stays unknown.
- */
+/** The recordings with their lengths, read from the header where Telegram did not say them. */
 export function withRecordingLengths(refs: readonly MediaRef[], measure: GenerationFlowDeps["measure"]) {
   const unmeasured = (ref: MediaRef): ref is TelegramMediaRef =>
     ref.source === "telegram" && ref.durationSec === undefined && mediaClassOf(ref) === "audio";
@@ -128,10 +115,7 @@ export function generationFormConversation(deps: GenerationFlowDeps, cards: Open
               type: isVideoFormType(type) ? "video" : "image",
               form: { type: input.type, values: submitted.values, media },
               formInstance: setup.instance,
-              request: built.request,
-              modelLabel: built.modelLabel,
-              quote: built.quote,
-              count: built.count,
+              ...built,
               cardMessageId,
             },
             definition,

@@ -1,7 +1,4 @@
-/**
- * The ways into the generation forms: /image and /video, the /start menu's entries, the intake's offers
- * for photos, clips and a recording, and the offer for a text sent outside a form.
- */
+/** The ways into the generation forms: /image, /video, the /start menu, the intake's offers and the text offer. */
 import { Composer } from "grammy";
 import { sizeLimitMbExceeded, takesFile } from "../../generations/reference-files.js";
 import type { Translate } from "../../i18n/translate.js";
@@ -62,11 +59,7 @@ function offeredFor(refs: readonly MediaRef[]): "photos" | "clips" | "audio" | u
   return undefined;
 }
 
-/**
- * The intake's offers: up to ten photos can be blended into a new image, each start a clip, or be the
- * keyframes of a chain of transitions; up to ten clips each become a new clip; a recording becomes a
- * talking video.
- */
+/** The intake's offers: photos blended, animated or chained; clips each made anew; a recording made to talk. */
 export const generationIntakeOffers: MoreOffers = {
   accepts: (refs) => offeredFor(refs) !== undefined,
   sizeLimitMbExceeded,
@@ -96,10 +89,7 @@ export const generationTextOffer = (
   opensBelow: true,
 });
 
-/**
- * The media an offer's press hands to a form, taken from the chat's waiting media; undefined, with the
- * user told why, when they are gone or when no account is linked (then they stay, for another offer).
- */
+/** The waiting media an offer hands its form; none, said why, when gone or with no account (then they stay). */
 async function takenForForm(
   ctx: BotContext,
   flow: Pick<GenerationFlowDeps, "offerPrices">,

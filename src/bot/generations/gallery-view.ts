@@ -1,13 +1,8 @@
-/**
- * What the gallery shows: its state per chat (filters, the page's cursors, the chosen results), kept
- * for a day under a nonce its buttons carry, and the page drawn from the service's list with the store's
- * use above it. Its buttons name their action by one character on the wire.
- */
+/** The gallery's state per chat, kept a day under its buttons' nonce, and its page drawn from the service's list. */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
 import type { GenerationCredentialsReader } from "../../accounts/generation-links.js";
-import type { DeletedGenerations } from "../../generation-service/client.js";
-import type { BulkDeleteRequest } from "../../generation-service/requests.js";
+import type { GenerationServiceClient } from "../../generation-service/client.js";
 import { GENERATION_TYPES, type Generation, type StorageBlock } from "../../generation-service/responses.js";
 import type { KeyGuardian } from "../../generations/key-guardian.js";
 import { generationProblem } from "../../generations/problems.js";
@@ -21,13 +16,7 @@ import { CALLBACK_SCOPES, callbackInt, defineCallback, newNonce } from "../../te
 import type { BotContext } from "../context.js";
 import { editMenu } from "../menu.js";
 
-export interface GalleryService extends QueueService {
-  deleteGenerations(
-    apiKey: string,
-    deletion: BulkDeleteRequest,
-    idempotencyKey: string,
-  ): Promise<DeletedGenerations>;
-}
+export type GalleryService = QueueService & Pick<GenerationServiceClient, "deleteGenerations">;
 
 export interface GalleryDeps {
   credentials: GenerationCredentialsReader;
@@ -36,10 +25,7 @@ export interface GalleryDeps {
   guardian: KeyGuardian;
   /** Which results the bot made without the user's prompt: the service's own prompt is not shown as theirs. */
   records: Pick<GenerationRecords, "withoutOwnPrompt">;
-  /**
-   * Sends one of the user's results to the chat again with its buttons, as a job; false when the bot did
-   * not make it (made elsewhere with the same key), so it has no buttons to give.
-   */
+  /** Sends a result to the chat again with its buttons, as a job; false for one the bot did not make. */
   resend(generationId: string, userId: number, chatId: number): Promise<boolean>;
   /** Cancels every waiting generation of the account, as a job that edits the card when it is done. */
   cancelQueue(data: CancelQueueData): Promise<void>;
@@ -94,7 +80,6 @@ export const GalleryStateSchema = z.object({
   status: z.enum(STATUS_FILTERS).optional(),
   /** `starting_after` of each page after the first, in order: the last is the page shown. */
   cursors: z.array(z.string()).max(1_000),
-  /** The cursor of the page after this one, when there is one. */
   next: z.string().optional(),
   /** The finished results on the page shown, by their button's number. */
   pageIds: z.array(z.string()).max(GALLERY_PAGE_SIZE),
@@ -258,14 +243,10 @@ export async function drawGallery(
   // A number sends its result again; while selecting, it toggles the result for deletion instead.
   const numbers = page.data.flatMap((generation, index) => {
     const slot = drawn.pageIds.indexOf(generation.id);
-    if (slot < 0) return [];
-    if (!state.selecting) {
-      return generation.status === "succeeded"
-        ? [button(String(first + index + 1), nonce, "open", slot)]
-        : [];
-    }
-    const label = `${selected.has(generation.id) ? "☑️ " : ""}${first + index + 1}`;
-    return [button(label, nonce, "toggle", slot)];
+    const number = first + index + 1;
+    if (slot < 0 || (!state.selecting && generation.status !== "succeeded")) return [];
+    if (!state.selecting) return [button(String(number), nonce, "open", slot)];
+    return [button(`${selected.has(generation.id) ? "☑️ " : ""}${number}`, nonce, "toggle", slot)];
   });
   for (let start = 0; start < numbers.length; start += 4) rows.push(numbers.slice(start, start + 4));
   const paging = [

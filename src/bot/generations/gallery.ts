@@ -1,8 +1,6 @@
 /**
- * /gallery and /queue: the user's generations on the service, and what is running and waiting there. Both
- * messages are edited in place; their buttons carry a nonce of their own (kept per chat), while the
- * buttons on cards and notices that lead here carry none: they only open the presser's own gallery or
- * queue. Private chats only.
+ * /gallery and /queue, private chats only, edited in place under a nonce of their own kept per chat; the
+ * buttons that lead here carry none, as they only open the presser's own gallery or queue.
  */
 import { Composer } from "grammy";
 import type { GenerationCredentials } from "../../accounts/generation-links.js";
@@ -68,7 +66,7 @@ async function openGallery(ctx: BotContext, deps: GalleryFeatureDeps, full: bool
     await saveGallery(deps, chatId, view.state);
     await sayKeyNotices(ctx, deps, userId, await deps.service.getAccount(credentials.apiKey));
   } catch (error) {
-    await sayProblem(ctx, error, false);
+    await sayProblem(ctx, error);
   }
 }
 
@@ -131,56 +129,6 @@ async function onQueueButton(ctx: BotContext, deps: GalleryFeatureDeps, chatId: 
   }
 }
 
-async function onGalleryButton(
-  ctx: BotContext,
-  deps: GalleryFeatureDeps,
-  chatId: number,
-  state: GalleryState,
-  action: string,
-  arg: number | undefined,
-): Promise<void> {
-  const caller = await linkedCaller(ctx, deps, true);
-  if (!caller) return;
-  const { userId, credentials } = caller;
-  const apiKey = credentials.apiKey;
-  const redraw = async (nextState: GalleryState, extras?: GalleryExtras) => {
-    const view = await drawGallery(ctx, deps, apiKey, nextState, extras);
-    await editMenu(ctx, view.text, { reply_markup: view.keyboard });
-    await saveGallery(deps, chatId, view.state);
-  };
-  const idempotencyKey = (purpose: string) =>
-    deriveIdempotencyKey(`gallery:${chatId}:${state.nonce}`, purpose);
-  const handler = GALLERY_HANDLERS[action] ?? (({ redraw: again }: GalleryPress) => again(state));
-  await handler({ ctx, deps, state, arg, userId, apiKey, t: ctx.t.bind(ctx), redraw, idempotencyKey });
-}
-
-type GalleryPressed = BotContext & { pressed: { nonce: string; data: { action: string; arg?: number } } };
-
-async function onButton(ctx: GalleryPressed, deps: GalleryFeatureDeps): Promise<void> {
-  const { nonce, data } = ctx.pressed;
-  const { action, arg } = data;
-  const chatId = ctx.chat?.id;
-  if (chatId === undefined) return;
-  const queueActions: readonly string[] = [ACTIONS.askCancel, ACTIONS.cancel, ACTIONS.queue];
-  const queueState = await readStored(deps.kv, queueKey(chatId), QueueStateSchema);
-  if (queueState?.nonce === nonce && queueActions.includes(action)) {
-    await ctx.answerCallbackQuery();
-    return onQueueButton(ctx, deps, chatId, action);
-  }
-  const state = await readStored(deps.kv, galleryKey(chatId), GalleryStateSchema);
-  if (state?.nonce !== nonce) {
-    await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
-    return;
-  }
-  await ctx.answerCallbackQuery();
-  if (action === ACTIONS.queue) return showQueue(ctx, deps, "reply");
-  try {
-    await onGalleryButton(ctx, deps, chatId, state, action, arg);
-  } catch (error) {
-    await sayProblem(ctx, error, true);
-  }
-}
-
 async function onEntryButton(ctx: BotContext, deps: GalleryFeatureDeps, target: string): Promise<void> {
   await ctx.answerCallbackQuery();
   if (target === ENTRY_TARGETS.queue) await showQueue(ctx, deps, "reply");
@@ -204,6 +152,38 @@ export function createGalleryFeature(deps: GalleryFeatureDeps): Composer<BotCont
     if (ctx.pressed.nonce === ENTRY_NONCE) await onEntryButton(ctx, deps, ctx.pressed.data.target);
     else await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
   });
-  presses.filter(galleryButton.filter, (ctx) => onButton(ctx, deps));
+  presses.filter(galleryButton.filter, async (ctx) => {
+    const { nonce, data } = ctx.pressed;
+    const { action, arg } = data;
+    const chatId = ctx.chat?.id;
+    if (chatId === undefined) return;
+    const queueActions: readonly string[] = [ACTIONS.askCancel, ACTIONS.cancel, ACTIONS.queue];
+    const queueState = await readStored(deps.kv, queueKey(chatId), QueueStateSchema);
+    if (queueState?.nonce === nonce && queueActions.includes(action)) {
+      await ctx.answerCallbackQuery();
+      return onQueueButton(ctx, deps, chatId, action);
+    }
+    const state = await readStored(deps.kv, galleryKey(chatId), GalleryStateSchema);
+    if (state?.nonce !== nonce) return ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+    await ctx.answerCallbackQuery();
+    if (action === ACTIONS.queue) return showQueue(ctx, deps, "reply");
+    try {
+      const caller = await linkedCaller(ctx, deps, true);
+      if (!caller) return;
+      const { userId, credentials } = caller;
+      const apiKey = credentials.apiKey;
+      const redraw = async (nextState: GalleryState, extras?: GalleryExtras) => {
+        const view = await drawGallery(ctx, deps, apiKey, nextState, extras);
+        await editMenu(ctx, view.text, { reply_markup: view.keyboard });
+        await saveGallery(deps, chatId, view.state);
+      };
+      const idempotencyKey = (purpose: string) =>
+        deriveIdempotencyKey(`gallery:${chatId}:${state.nonce}`, purpose);
+      const handler = GALLERY_HANDLERS[action] ?? (({ redraw: again }: GalleryPress) => again(state));
+      await handler({ ctx, deps, state, arg, userId, apiKey, t: ctx.t.bind(ctx), redraw, idempotencyKey });
+    } catch (error) {
+      await sayProblem(ctx, error, true);
+    }
+  });
   return feature;
 }

@@ -1,20 +1,18 @@
 /**
- * "🎨 Make an image: <query>" in inline mode: the image form as /image would open for the user, priced by
- * the same code and kept under its result id, so what is made and charged is what the offer said. Its
- * chosen_inline_result starts the batch with the inline message as its destination; the batch is claimed
- * by the result id (with its inline message), so however often Telegram repeats the update, one image is
- * made and charged.
+ * "🎨 Make an image: <query>" in inline mode: the image form as /image would open, priced and kept under its
+ * result id, so what is made and charged is what the offer said; the batch is claimed by the result id and
+ * its inline message, so however often Telegram repeats the choice, one image is made and charged.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { Composer } from "grammy";
-import type { InlineQueryResult, InlineQueryResultPhoto } from "grammy/types";
+import type { InlineQueryResultPhoto } from "grammy/types";
 import { z } from "zod";
 import { editInlineCaption, inlineImageKeyboard } from "../../generations/send-inline.js";
 import type { GenerationSubmissions } from "../../generations/start.js";
-import type { Translate } from "../../i18n/translate.js";
 import { readStored } from "../../storage/json.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import type { BotContext } from "../context.js";
+import type { InlineDeps } from "../features/inline.js";
 import type { GenerationFormType } from "../forms/form.js";
 import type { GenerationFormSetup } from "./conversation.js";
 import { chosenModel, normalizeImageValues } from "./forms/field-kit.js";
@@ -30,7 +28,6 @@ const OFFER_TTL_MS = 60 * 60 * 1000;
 const PLACEHOLDER_SIDE = 320;
 
 export interface InlineImageDeps {
-  /** What the image form would open with for the user, or why it cannot open. */
   setup(userId: number): Promise<GenerationFormSetup>;
   submissions: Pick<GenerationSubmissions, "start">;
   kv: KeyValueStore;
@@ -38,13 +35,7 @@ export interface InlineImageDeps {
   placeholderUrl(): string | undefined;
 }
 
-/** What the inline answer's first results come from: `extraResults` of the inline feature. */
-export type InlineExtraResults = (request: {
-  userId: number;
-  query: string;
-  t: Translate;
-  locale: string;
-}) => Promise<InlineQueryResult[]>;
+type InlineExtraResults = NonNullable<InlineDeps["extraResults"]>;
 
 const OfferSchema = BuiltRequestSchema.omit({ count: true }).extend({
   locale: z.string().min(2),
@@ -56,20 +47,10 @@ function offerKey(userId: number, resultId: string): string {
   return `inline-image-offer:${userId}:${resultId}`;
 }
 
-/**
- * The batch of one posted offer. Telegram repeats a chosen_inline_result with the same inline message; an
- * answer it kept may be chosen again, which posts a new inline message: a new image, asked for anew.
- */
+/** The batch of one posted offer: an answer chosen again posts a new inline message, a new image asked anew. */
 function inlineInstance(userId: number, resultId: string, inlineMessageId: string): string {
   const posted = createHash("sha256").update(JSON.stringify([userId, resultId, inlineMessageId]));
   return `inline-${posted.digest("base64url").slice(0, 24)}`;
-}
-
-/** The offer priced as the image form's card prices one image of its model. */
-function priceLine(t: Translate, quote: Offer["quote"]): string {
-  return quote.min === quote.max
-    ? t("inline-image-price", { tokens: quote.max })
-    : t("inline-image-price-range", { min: quote.min, max: quote.max });
 }
 
 /** The offer, built as /image would for this prompt; undefined where /image could not make it now. */
@@ -77,8 +58,8 @@ function offerFor(setup: GenerationFormSetup, prompt: string, locale: string): O
   if ("problem" in setup || !setup.available) return undefined;
   const values = normalizeImageValues(FORM_TYPE, setup, { ...setup.last, prompt, n: 1 });
   if (!chosenModel(FORM_TYPE, setup, values)) return undefined;
-  const built = buildImageRequest(FORM_TYPE, setup, values, []);
-  return { locale, values, request: built.request, modelLabel: built.modelLabel, quote: built.quote };
+  const { count: _count, ...built } = buildImageRequest(FORM_TYPE, setup, values, []);
+  return { locale, values, ...built };
 }
 
 /** How long a user's form setup serves their next inline queries. */
@@ -86,10 +67,7 @@ const SETUP_REUSE_MS = 60_000;
 /** The most users whose setup is kept at once; the oldest goes first. */
 const SETUPS_KEPT = 10_000;
 
-/**
- * Telegram sends an inline query a few keystrokes at a time: the setup (an account read on the service,
- * which counts against the key's requests a minute) is read once a minute per user, not once per query.
- */
+/** Queries come a few keystrokes at a time: the setup, an account read the key pays for, is read once a minute. */
 function recentSetups(
   read: InlineImageDeps["setup"],
   now: () => number,
@@ -118,10 +96,7 @@ function recentSetups(
   };
 }
 
-/**
- * The "Make an image" result for an inline query: none without a generation account linked, for an empty
- * query, or while the service cannot say what it would cost.
- */
+/** The "Make an image" result: none without a linked account, for an empty query, or with no price to say. */
 export function inlineImageOffer(deps: InlineImageDeps, now = Date.now): InlineExtraResults {
   const setupOf = recentSetups(deps.setup, now);
   return async ({ userId, query, t, locale }) => {
@@ -131,6 +106,7 @@ export function inlineImageOffer(deps: InlineImageDeps, now = Date.now): InlineE
     if (prompt === "" || placeholder === undefined) return [];
     const offer = offerFor(await setupOf(userId), prompt, locale);
     if (!offer) return [];
+    const { min, max } = offer.quote;
     const id = `${INLINE_IMAGE_PREFIX}${randomBytes(9).toString("base64url")}`;
     await deps.kv.set(offerKey(userId, id), JSON.stringify(offer), { ttlMs: OFFER_TTL_MS });
     const result: InlineQueryResultPhoto = {
@@ -141,7 +117,9 @@ export function inlineImageOffer(deps: InlineImageDeps, now = Date.now): InlineE
       photo_width: PLACEHOLDER_SIDE,
       photo_height: PLACEHOLDER_SIDE,
       title: t("inline-image-title", { prompt }),
-      description: priceLine(t, offer.quote),
+      // Priced as the image form's card prices one image of its model.
+      description:
+        min === max ? t("inline-image-price", { tokens: max }) : t("inline-image-price-range", { min, max }),
       caption: t("inline-image-making", { prompt }),
       // A chosen result carries its inline message's id only when the message has buttons.
       reply_markup: inlineImageKeyboard(t),
@@ -164,21 +142,16 @@ export function createInlineImageFeature(deps: InlineImageDeps): Composer<BotCon
     }
     const userId = chosen.from.id;
     const offer = await readStored(deps.kv, offerKey(userId, chosen.result_id), OfferSchema);
-    if (!offer) {
-      await editInlineCaption(ctx.api, inlineMessageId, ctx.t("inline-image-expired"));
-      return;
-    }
+    if (!offer) return editInlineCaption(ctx.api, inlineMessageId, ctx.t("inline-image-expired"));
+    const { values, ...built } = offer;
     const started = await deps.submissions.start({
       userId,
       // Whatever the batch says outside its inline message goes to the user's own chat with the bot.
       chatId: userId,
-      locale: offer.locale,
       type: "image",
-      form: { type: FORM_TYPE, values: offer.values, media: [] },
+      form: { type: FORM_TYPE, values, media: [] },
       formInstance: inlineInstance(userId, chosen.result_id, inlineMessageId),
-      request: offer.request,
-      modelLabel: offer.modelLabel,
-      quote: offer.quote,
+      ...built,
       count: 1,
       inlineMessageId,
     });

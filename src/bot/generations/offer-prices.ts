@@ -1,7 +1,4 @@
-/**
- * The price class of each generation offer, read from the catalog: the least one result costs among the
- * models the form offers that every plan may use. The form's card quotes the figure for the choices made.
- */
+/** Each generation offer's price class: the least one result costs among the form's models every plan may use. */
 import type { Catalog, CatalogModel } from "../../generation-service/responses.js";
 import type { BotContext } from "../context.js";
 import type { PriceClass } from "../features/offer-message.js";
@@ -13,14 +10,12 @@ import { isVideoFormType } from "./forms/videos.js";
 /** What every plan may use: a Pro-only model's price is no promise to a Free plan. */
 const anyPlan = (model: CatalogModel) => !model.pro_only;
 
-function modelsOf(type: GenerationFormType, catalog: Catalog): CatalogModel[] {
-  const section = isVideoFormType(type) ? catalog.video : catalog.image;
-  return offeredModels(type, section.models, anyPlan).filter(anyPlan);
-}
-
 /** "From N tokens" for the form, or nothing where the catalog lists no model for it. */
 export function generationPriceClass(type: GenerationFormType, catalog: Catalog): PriceClass | undefined {
-  const prices = modelsOf(type, catalog).map((model) => model.price_tokens.min);
+  const section = isVideoFormType(type) ? catalog.video : catalog.image;
+  const prices = offeredModels(type, section.models, anyPlan)
+    .filter(anyPlan)
+    .map((model) => model.price_tokens.min);
   return prices.length === 0 ? undefined : { kind: "from", tokens: Math.min(...prices) };
 }
 /** Why a generation offer cannot open: no account is linked (the offers' price class says so). */

@@ -1,7 +1,4 @@
-/**
- * The buttons on generation results and batch cards. They act on their batch's ticket and are checked
- * against its owner, since they outlive the chat's newest menu.
- */
+/** The buttons on generation results and batch cards, checked against the batch's owner: they outlive menus. */
 import { Composer } from "grammy";
 import { z } from "zod";
 import type { ApiKeysPort } from "../../accounts/ports.js";
@@ -36,13 +33,10 @@ import { accountOf } from "../tasks/services.js";
 import { accountMoneyLines } from "../tasks/task-contract.js";
 import type { GenerationFlowDeps } from "./conversation.js";
 
-const FormTypeSchema = z.enum(GENERATION_FORM_TYPES);
-
 /** What the result buttons set going; each is a job or one call, never work that makes the update wait. */
 export interface GenerationActions {
   sendOriginal(ticket: string, position: number): Promise<void>;
   cancelQueued(ticket: string): Promise<void>;
-  /** A new batch of the failed prompts of this one. */
   retryFailed(record: BatchRecord): Promise<RetryOutcome>;
   /** Removes the generation from the service for good; rejects with the service's error. */
   deleteGeneration(userId: number, generationId: string): Promise<void>;
@@ -72,11 +66,9 @@ export interface ResultButtonsDeps extends GenerationFormsDeps {
 /** Clip numbers as a person reads them: "1–3" for a run, else "1, 3". */
 function clipNumbers(positions: readonly number[]): string {
   const numbers = positions.map((position) => position + 1);
-  const first = numbers[0];
-  const last = numbers.at(-1);
-  const run = numbers.every((number, index) => number === (first ?? 0) + index);
-  if (run && first !== undefined && last !== undefined && numbers.length > 2) return `${first}–${last}`;
-  return numbers.join(", ");
+  const first = numbers[0] ?? 0;
+  const run = numbers.length > 2 && numbers.every((number, index) => number === first + index);
+  return run ? `${first}–${first + numbers.length - 1}` : numbers.join(", ");
 }
 
 /** The clips a Join would take now, and what joining them costs by the task price table. */
@@ -104,13 +96,9 @@ async function taskAccount(ctx: BotContext, deps: ResultButtonsDeps, userId: num
 }
 
 /** Before anything is charged: which clips, in which order, what it costs and whether the balance covers it. */
-async function confirmJoin(ctx: BotContext, deps: ResultButtonsDeps, record: BatchRecord): Promise<void> {
-  const t = ctx.t.bind(ctx);
+async function confirmJoin({ ctx, deps, record, t }: ResultPress): Promise<unknown> {
   const { positions, left, estimate } = await joinPlan(deps.records, record);
-  if (positions.length < 2) {
-    await ctx.answerCallbackQuery({ text: t("join-too-few") });
-    return;
-  }
+  if (positions.length < 2) return ctx.answerCallbackQuery({ text: t("join-too-few") });
   await ctx.answerCallbackQuery();
   const account = await taskAccount(ctx, deps, record.userId);
   const lines = [t("join-confirm", { count: positions.length, numbers: clipNumbers(positions) })];
@@ -130,12 +118,6 @@ async function confirmJoin(ctx: BotContext, deps: ResultButtonsDeps, record: Bat
   });
 }
 
-async function itemOf(deps: ResultButtonsDeps, record: BatchRecord, position: number | undefined) {
-  if (position === undefined) return undefined;
-  const chunk = await deps.records.chunk(record.ticket, chunkOf(position));
-  return chunk?.items.find((item) => item.position === position);
-}
-
 /** A result button pressed by its batch's owner, with the result it is about when it is about one. */
 interface ResultPress {
   ctx: BotContext;
@@ -150,7 +132,7 @@ interface ResultPress {
 const stale = (ctx: BotContext) => ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
 
 async function again({ ctx, deps, record, item }: ResultPress): Promise<unknown> {
-  const formType = FormTypeSchema.safeParse(record.form.type);
+  const formType = z.enum(GENERATION_FORM_TYPES).safeParse(record.form.type);
   if (!formType.success) return stale(ctx);
   await ctx.answerCallbackQuery();
   return openGenerationForm(ctx, deps.cards, {
@@ -179,10 +161,7 @@ async function withPhoto(
   });
 }
 
-/**
- * The task service reads a link when it starts on the task, which may be a while after the form opens: a
- * link with less than this left is renewed before it goes on the form.
- */
+/** The task service reads a link only when it starts on the task: a link with less left is renewed first. */
 const TASK_LINK_MARGIN_MS = 6 * 60 * 60 * 1000;
 
 /** A task on a clip: its form opens with the clip's link as its video, as a task's own "Then..." does. */
@@ -192,9 +171,8 @@ async function thenTask({ ctx, deps, record, item, t, words }: ResultPress, type
   if (item.deleted)
     return ctx.answerCallbackQuery({ text: t(words("generation-deleted-already"), { number }) });
   const link = await deps.actions.resultLink(record.userId, item, TASK_LINK_MARGIN_MS);
-  if ("problem" in link) {
+  if ("problem" in link)
     return ctx.answerCallbackQuery({ text: t(link.problem.key, link.problem.params), show_alert: true });
-  }
   await ctx.answerCallbackQuery();
   const seconds = typeof record.request.duration === "number" ? record.request.duration : undefined;
   return openForm(ctx, deps.cards, type, [
@@ -223,15 +201,10 @@ async function askDelete({ ctx, record, item, t, words }: ResultPress): Promise<
   const { position } = item;
   const number = { number: position + 1 };
   if (item.deleted) return ctx.reply(t(words("generation-deleted-already"), number));
-  const confirm = resultButton(
-    t("generation-button-delete-confirm"),
-    record.ticket,
-    "deleteConfirmed",
-    position,
-  );
-  const keep = resultButton(t("generation-button-keep"), record.ticket, "keep", position);
+  const button = (key: string, action: ResultAction) => resultButton(t(key), record.ticket, action, position);
+  const confirm = button("generation-button-delete-confirm", "deleteConfirmed");
   return ctx.reply(t(words("generation-delete-confirm"), number), {
-    reply_markup: { inline_keyboard: [[confirm, keep]] },
+    reply_markup: { inline_keyboard: [[confirm, button("generation-button-keep", "keep")]] },
   });
 }
 
@@ -301,7 +274,9 @@ export function createGenerationResultButtons(deps: ResultButtonsDeps): Composer
       if (!record) return stale(ctx);
       if (record.userId !== ctx.from.id) return ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
       const { position } = ctx.pressed.data;
-      const item = await itemOf(deps, record, position);
+      const chunk =
+        position === undefined ? undefined : await deps.records.chunk(record.ticket, chunkOf(position));
+      const item = chunk?.items.find((candidate) => candidate.position === position);
       if (position !== undefined && !item) return stale(ctx);
       const t = ctx.t.bind(ctx);
       const words = (key: string) => (record.type === "video" ? key.replace(/^generation-/, "video-") : key);
@@ -326,7 +301,7 @@ export function createGenerationResultButtons(deps: ResultButtonsDeps): Composer
     await ctx.answerCallbackQuery({ text: t(words("generation-canceling")) });
     return deps.actions.cancelQueued(record.ticket);
   });
-  route("join", ({ ctx, record }) => confirmJoin(ctx, deps, record));
+  route("join", confirmJoin);
   route("joinConfirmed", join);
   route("joinDismissed", settle("join-not-now"));
   route("retryFailed", retryFailed);

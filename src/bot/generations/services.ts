@@ -1,40 +1,31 @@
-/**
- * The generation forms' GenerationFlowDeps, built from the program's services: what a form reads when it
- * opens (the linked account, the catalog, the remembered choices) and what Create does.
- */
+/** The generation forms' GenerationFlowDeps, built from the program's services. */
 import { randomBytes } from "node:crypto";
 import type { GenerationCredentialsReader } from "../../accounts/generation-links.js";
-import type { Catalog as TaskCatalog } from "../../catalog/index.js";
 import { type Account, type Catalog, keyBudgetOf } from "../../generation-service/responses.js";
 import { generationProblem } from "../../generations/problems.js";
 import { KIND_RULES } from "../../generations/reference-files.js";
 import type { GenerationSubmissions } from "../../generations/start.js";
 import { inlinePlaceholderUrlAt } from "../../lifecycle/hook-url.js";
 import type { Logger } from "../../logger.js";
-import { formatOf, type IntakeLimits } from "../../media/accept.js";
+import { formatOf } from "../../media/accept.js";
 import { mediaDuration } from "../../media/duration.js";
 import { readAtMost } from "../../media/read-at-most.js";
 import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegram-download.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { newNonce } from "../../telegram/callback-data.js";
 import { LastChoices } from "../forms/defaults.js";
-import { formBasics, formUser } from "../forms/form-basics.js";
-import type { BotI18n } from "../i18n.js";
+import { type FormBasicServices, formBasics, formUser } from "../forms/form-basics.js";
 import type { GenerationFlowDeps, GenerationFormInput, GenerationFormSetup } from "./conversation.js";
 import { isVideoFormType } from "./forms/videos.js";
 import type { InlineImageDeps } from "./inline-image.js";
 import { generationPriceClass } from "./offer-prices.js";
 
-export interface GenerationFlowServices {
-  i18n: BotI18n;
-  catalog: TaskCatalog;
-  limits: IntakeLimits;
+export interface GenerationFlowServices extends FormBasicServices {
   credentials: GenerationCredentialsReader;
   models: { get(): Promise<Catalog> };
   service: { getAccount(apiKey: string): Promise<Account> };
   submissions: Pick<GenerationSubmissions, "start">;
   kv: KeyValueStore;
-  /** Where the files users send are read from. */
   telegram: TelegramDownloadDeps;
   /** The user's Media Task Service balance, which pays for a keyframe chain's join; undefined when unread. */
   taskBalance?: (userId: number) => Promise<number | undefined>;
@@ -43,10 +34,7 @@ export interface GenerationFlowServices {
 /** An audio reference is at most this big (the service's limit): its whole header is read to measure it. */
 const MAX_MEASURED_AUDIO_BYTES = KIND_RULES.audio.maxBytes;
 
-/**
- * What a generation form of `type` opens with for the user: the catalog's section, the account and the
- * remembered choices; or why it cannot open.
- */
+/** What a generation form opens with for the user (catalog, account, last choices), or why it cannot open. */
 export async function formSetup(
   services: Pick<GenerationFlowServices, "credentials" | "models" | "service" | "kv" | "taskBalance">,
   userId: number,
@@ -55,22 +43,19 @@ export async function formSetup(
 ): Promise<GenerationFormSetup> {
   const credentials = await services.credentials.credentials(userId);
   if (!credentials) return { problem: { key: "generation-not-linked" } };
-  let catalog: Catalog;
-  let account: Account;
-  let last: Awaited<ReturnType<LastChoices["get"]>>;
-  try {
-    // The stored choices are read while the service answers.
-    [catalog, account, last] = await Promise.all([
-      services.models.get(),
-      services.service.getAccount(credentials.apiKey),
-      new LastChoices(services.kv).get(userId, type),
-    ]);
-  } catch (error) {
+  // The stored choices are read while the service answers.
+  const read = await Promise.all([
+    services.models.get(),
+    services.service.getAccount(credentials.apiKey),
+    new LastChoices(services.kv).get(userId, type),
+  ]).catch((error: unknown) => {
     const problem = generationProblem(error);
     if (!problem) throw error;
     logger.warn({ err: error }, "generation form could not open");
     return { problem };
-  }
+  });
+  if ("problem" in read) return read;
+  const [catalog, account, last] = read;
   const budgetLeft = keyBudgetOf(account.key)?.left;
   const taskBalance = type === "keyframe_video" ? await services.taskBalance?.(userId) : undefined;
   return {

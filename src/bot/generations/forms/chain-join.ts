@@ -1,7 +1,6 @@
 /**
- * A keyframe chain's card offers its clips joined into one video: a video task on the Media Task
- * Service, started by the bot once the clips are made and paid from the task balance. The card shows
- * the join's price beside the chain's, so the user decides once, before the first Create.
+ * A keyframe chain's clips joined into one video: a task started once the clips are made, paid from the task
+ * balance; the card prices it beside the chain, so the user decides once, before Create.
  */
 import type { Translate } from "../../../i18n/translate.js";
 import type { FormIssue, FormValues, FormView } from "../../forms/form.js";

@@ -1,7 +1,6 @@
 /**
- * The field kit of the generation forms, image and video alike: what a form opens with, the model picker
- * and each model's own choices with the Free plan's locks, prompts and variants. Nothing here names a
- * model, an aspect, a resolution or a price: all of it is read from the catalog.
+ * The field kit of the generation forms, image and video alike: the model picker, each model's choices with
+ * the Free plan's locks, prompts and variants. Models, aspects, resolutions and prices all come from the catalog.
  */
 import type { CatalogModel, CatalogSection } from "../../../generation-service/responses.js";
 import { candidateModels, type VideoInput } from "../../../generations/model-inputs.js";
@@ -19,21 +18,17 @@ import { clip } from "../../forms/screens/text.js";
 /** What an image form opens with: the catalog's image models and the account, as the service said. */
 export interface ImageFormSetup {
   catalog: CatalogSection;
-  /** Generations one request may make. */
   maxBatch: number;
-  /** False while the service takes no new generations. */
   available: boolean;
-  account: ImageAccountView;
+  account: {
+    plan: string;
+    balance: number;
+    tokensPerUsd: number;
+    /** What the key's own budget has left; absent for a key without one. */
+    budgetLeft?: number;
+  };
   /** The Media Task Service balance a keyframe chain's join is paid from, where it was read. */
   taskBalance?: number;
-}
-
-export interface ImageAccountView {
-  plan: string;
-  balance: number;
-  tokensPerUsd: number;
-  /** What the key's own budget has left; absent for a key without one. */
-  budgetLeft?: number;
 }
 
 /** Variants per prompt, by the spec: 1 to 10 (and no more than the model makes). */
@@ -44,7 +39,7 @@ export const MAX_PROMPT_TEXT = 4000;
 export type ImageField = FormField<FieldKey<GenerationFormType>>;
 
 /** The plan is named Free: Pro-only models and resolutions are not for it. */
-export function isFreePlan(account: ImageAccountView): boolean {
+export function isFreePlan(account: ImageFormSetup["account"]): boolean {
   return account.plan.trim().toLowerCase() === "free";
 }
 
@@ -61,10 +56,7 @@ export function modelsFor(type: GenerationFormType, setup: ImageFormSetup): Cata
   return offeredModels(type, setup.catalog.models, (model) => !lockedModel(model, setup));
 }
 
-/**
- * The models a form offers from its catalog section's: for images all, or those that blend references; for
- * videos the candidates for the form's input, likeliest first (`usable`: those the plan allows).
- */
+/** A form's models: for images all (or those that blend references), for videos the candidates likeliest first. */
 export function offeredModels(
   type: GenerationFormType,
   models: readonly CatalogModel[],
@@ -79,10 +71,7 @@ function lockedModel(model: CatalogModel, setup: ImageFormSetup): boolean {
   return model.pro_only && isFreePlan(setup.account);
 }
 
-/**
- * Why a form has no model to choose: the plan, only when `pro_only` says so of a model it offers;
- * otherwise the catalog lists none for it.
- */
+/** Why a form has no model to choose: the plan, where a model it offers is `pro_only`; else the catalog. */
 export function noModelIssue(type: GenerationFormType, setup: ImageFormSetup): FormIssue {
   return modelsFor(type, setup).some((model) => lockedModel(model, setup))
     ? { key: "generation-rule-no-model" }
@@ -108,8 +97,7 @@ function defaultModel(type: GenerationFormType, setup: ImageFormSetup): CatalogM
 }
 
 export function maxVariants(model: CatalogModel | undefined): number {
-  const most = model && model.max_results > 0 ? model.max_results : MAX_VARIANTS;
-  return Math.min(MAX_VARIANTS, most);
+  return Math.min(MAX_VARIANTS, model && model.max_results > 0 ? model.max_results : MAX_VARIANTS);
 }
 
 /** The prompts a form's text makes: one per line for images from text, the whole text for a reference image. */
@@ -195,14 +183,21 @@ export interface CatalogChoice {
   group: string;
   hint?: string | undefined;
   listOf: (model: CatalogModel) => readonly (string | number)[];
-  model: (view: FormView) => CatalogModel | undefined;
+  model: ModelOf;
   /** Why a value cannot be chosen on this account (a Pro-only size on Free), if it cannot. */
   lock?: (model: CatalogModel, value: string | number) => FormIssue | undefined;
   describe: (value: string | number, t: Translate) => string;
 }
 
-export function catalogChoiceField(choice: CatalogChoice): ImageField {
-  const { key, group, hint, listOf, model, lock, describe } = choice;
+export function catalogChoiceField({
+  key,
+  group,
+  hint,
+  listOf,
+  model,
+  lock,
+  describe,
+}: CatalogChoice): ImageField {
   return {
     key,
     group,
@@ -233,10 +228,11 @@ function proOnly(what: string): FormIssue {
 
 /** The model picker: each model by name and price, a Pro-only one locked on a Free plan. */
 export function modelField(
-  models: readonly CatalogModel[],
+  type: GenerationFormType,
   setup: ImageFormSetup,
   words: { label: string; hint?: string },
 ): ImageField {
+  const models = modelsFor(type, setup);
   return {
     key: "model",
     group: "model",

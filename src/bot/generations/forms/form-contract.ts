@@ -1,7 +1,4 @@
-/**
- * The service's side of a generation form, image and video alike: what it would refuse before it is
- * asked, the quote beside the balance and the key's budget, and the chosen model's options in a request.
- */
+/** The service's side of a generation form: its refusals before it is asked, the quote, and the request. */
 import { z } from "zod";
 import type { CatalogModel } from "../../../generation-service/responses.js";
 import { formatNumber } from "../../../i18n/format.js";
@@ -18,22 +15,10 @@ import {
   quoteOf,
 } from "./field-kit.js";
 
-/**
- * The contract's words for what a form makes: `generation-…` for images, `video-…` for clips (whose price
- * a clip is `video-price-per-clip`).
- */
-export interface MoneyWords {
-  prefix: "generation" | "video";
-  item: "image" | "clip";
-}
-
 /** What the service checks a quote against: the key's own budget where it has one smaller than the balance. */
-export function spendingLimit(account: { balance: number; budgetLeft?: number | undefined }) {
-  const budgetBinds = account.budgetLeft !== undefined && account.budgetLeft < account.balance;
-  return {
-    budgetBinds,
-    left: budgetBinds && account.budgetLeft !== undefined ? account.budgetLeft : account.balance,
-  };
+export function spendingLimit({ balance, budgetLeft }: { balance: number; budgetLeft?: number | undefined }) {
+  const left = Math.min(balance, budgetLeft ?? balance);
+  return { budgetBinds: left < balance, left };
 }
 
 /** The quote for `count` generations of the model, beside the balance and the key's budget. */
@@ -43,7 +28,7 @@ function moneyLines(
   count: number,
   locale: string,
   t: Translate,
-  { prefix, item }: MoneyWords,
+  { prefix, item }: GenerationContractSpec["words"],
 ): string[] {
   const { account } = setup;
   if (count === 0) return [t(`${prefix}-price-per-${item}`, priceParams(model))];
@@ -82,10 +67,7 @@ function moneyLines(
   return lines;
 }
 
-/**
- * The request a generation form's Create sends, with the photos it takes still as Telegram references,
- * and what its card says of it: how many it makes, the quote, the model's label.
- */
+/** The request a form's Create sends, its photos still Telegram references, and what its card says of it. */
 export const BuiltRequestSchema = z.object({
   request: z.record(z.string(), z.unknown()),
   count: z.number().int().positive(),
@@ -98,7 +80,8 @@ export type BuiltGenerationRequest = z.infer<typeof BuiltRequestSchema>;
 export interface GenerationContractSpec {
   type: GenerationFormType;
   setup: ImageFormSetup;
-  words: MoneyWords;
+  /** The contract's words: `generation-…` for images, `video-…` for clips (`video-price-per-clip`). */
+  words: { prefix: "generation" | "video"; item: "image" | "clip" };
   count(view: FormView): number;
   /** Refusals of this kind of form, once the model, the required fields and the batch size are right. */
   issues(model: CatalogModel, view: FormView, count: number): FormIssue[];
@@ -136,11 +119,7 @@ export function generationContract(spec: GenerationContractSpec): FormContract {
   };
 }
 
-/**
- * A request's prompts, variants, model and the chosen model's options from the form's values, only those
- * the model lists (the service refuses others): for an image its background, for a clip its length and,
- * where the model can switch it off, its sound.
- */
+/** A request from the form's values: of the chosen model's options, only those it lists (the service refuses others). */
 export function modelRequest(
   type: GenerationFormType,
   setup: ImageFormSetup,

@@ -1,7 +1,4 @@
-/**
- * The image forms, built from the catalog (`GET /v1/models`) when a form opens: nothing here names a
- * model, an aspect, a resolution or a price. Pro-only models and resolutions are locked on a Free plan.
- */
+/** The image forms, built from the catalog (`GET /v1/models`) when a form opens. */
 import type { MediaRef } from "../../../media/media-ref.js";
 import type {
   FormContract,
@@ -18,7 +15,6 @@ import {
   imageCount,
   modelField,
   modelGroupName,
-  modelsFor,
   normalizeImageValues,
   promptField,
   qualityModeField,
@@ -28,23 +24,20 @@ import {
 } from "./field-kit.js";
 import { type BuiltGenerationRequest, generationContract, modelRequest } from "./form-contract.js";
 
-const GROUPS = ["prompt", "model", "picture"];
-
 /** The definition of an image form, for the catalog and account it opened with. */
 export function imageForm(
   type: GenerationFormType,
   setup: ImageFormSetup,
 ): FormDefinition<GenerationFormType> {
-  const models = modelsFor(type, setup);
   const model = (view: FormView) => chosenModel(type, setup, view.values);
   return {
     type,
-    groups: GROUPS,
+    groups: ["prompt", "model", "picture"],
     groupName: modelGroupName(model),
     fields: [
       promptField(type, true),
       variantsField(model),
-      modelField(models, setup, { label: "generation-model-label" }),
+      modelField(type, setup, { label: "generation-model-label" }),
       qualityModeField(model, { label: "value-quality-mode" }),
       ...shapeFields(model, setup, "picture"),
       catalogChoiceField({

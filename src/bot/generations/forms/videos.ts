@@ -1,7 +1,6 @@
 /**
- * The video forms, built from the catalog's video section when a form opens. The prompt-count rule is the
- * service's: for N clips from files, no prompt, one for all, or exactly N in order; any other count is
- * explained on the card and Create waits, so the service is never sent a request it would refuse for it.
+ * The video forms, built from the catalog's video section. For N clips from files the service takes no prompt,
+ * one for all or exactly N: any other count is explained on the card and Create waits.
  */
 import type { CatalogModel } from "../../../generation-service/responses.js";
 import { MAX_AUDIO_REFERENCE_SECONDS } from "../../../generations/reference-files.js";
@@ -27,7 +26,6 @@ import {
   type ModelOf,
   modelField,
   modelGroupName,
-  modelsFor,
   normalizeImageValues,
   promptField,
   promptsOf,
@@ -45,8 +43,6 @@ export type VideoFormType = Extract<
 
 /** Start frames, source clips or audio references one form takes: one album. */
 export const MAX_START_FRAMES = 10;
-
-const GROUPS = ["prompt", "model", "clip"];
 
 /** The files each video form takes, and where they go in its request; a form from text takes none. */
 type VideoMediaRule = Pick<
@@ -86,10 +82,7 @@ export function clipCount(type: VideoFormType, values: FormValues, media: readon
   return type === "keyframe_video" ? Math.max(0, media.length - 1) : media.length;
 }
 
-/**
- * The values with the model's own options, its length and, where it can be switched off, its sound; and
- * what a keyframe chain decides beyond its request, its join.
- */
+/** The values with the model's options, its length, its sound where it can be switched off, and a chain's join. */
 function normalizeVideoValues(type: VideoFormType, setup: ImageFormSetup, values: FormValues): FormValues {
   const next = normalizeImageValues(type, setup, values);
   for (const key of ["duration", "audio", "join"] as const) delete next[key];
@@ -110,7 +103,7 @@ function videoFields(type: VideoFormType, setup: ImageFormSetup, model: ModelOf)
       ...variantsField(model, { label: "video-field-n", hint: "video-hint-n" }),
       applies: () => type === "text_to_video",
     },
-    modelField(modelsFor(type, setup), setup, { label: "video-model-label", hint: "video-hint-model" }),
+    modelField(type, setup, { label: "video-model-label", hint: "video-hint-model" }),
     qualityModeField(model, { label: "video-value-quality-mode", hint: "video-hint-quality_mode" }),
     ...shapeFields(model, setup, "clip", {
       aspect: "video-hint-aspect",
@@ -143,10 +136,7 @@ function videoFields(type: VideoFormType, setup: ImageFormSetup, model: ModelOf)
   ];
 }
 
-/**
- * What the card says of a form's files: how its prompts meet them, and recordings the service will trim
- * or whose length could not be read.
- */
+/** What the card says of a form's files: how its prompts meet them, and recordings trimmed or unmeasured. */
 function videoInsight(type: VideoFormType, view: FormView): Notice[] {
   const items = clipCount(type, view.values, view.media);
   const match = promptMatch(promptsOf(type, view.values).length, items);
@@ -185,7 +175,7 @@ export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefin
   const media = MEDIA_RULES[type];
   return {
     type,
-    groups: GROUPS,
+    groups: ["prompt", "model", "clip"],
     groupName: modelGroupName(model),
     fields: videoFields(type, setup, model),
     freeText: "prompt",
