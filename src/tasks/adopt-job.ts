@@ -8,12 +8,13 @@
  */
 import { z } from "zod";
 import type { ExistingApiKeyReader } from "../accounts/ports.js";
-import { type JobDefinition, type JobQueue, PermanentJobError, RetryLaterError } from "../jobs/queue.js";
+import { type JobDefinition, type JobQueue, PermanentJobError } from "../jobs/queue.js";
 import { newTicket, ticketTag } from "../lifecycle/tickets.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import { reportedTaskType } from "../tasks-service/responses.js";
 import { TASK_TYPES, type TaskType } from "../tasks-service/schemas/index.js";
+import { waitOutRateLimit } from "./creation-check.js";
 import type { DeliverData } from "./deliver-job.js";
 import type { TaskRecord, TaskRecords } from "./records.js";
 
@@ -116,14 +117,7 @@ export function adoptJob(deps: AdoptDeps): JobDefinition<AdoptData> {
       } else {
         let type = request.type;
         if (type === undefined) {
-          try {
-            type = await typeReadWith(deps, owner.apiKey, taskId);
-          } catch (error) {
-            if (isTasksServiceError(error) && error.kind === "rate_limited") {
-              throw new RetryLaterError(error.retryAfterMs ?? 10_000);
-            }
-            throw error;
-          }
+          type = await typeReadWith(deps, owner.apiKey, taskId).catch((error) => waitOutRateLimit(error));
           if (type === undefined) throw notTheirs;
         }
         const record: TaskRecord = {

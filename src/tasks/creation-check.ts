@@ -45,6 +45,14 @@ export function searchDelayMs(searches: number): number {
   return Math.min(5_000 * 2 ** searches, 60_000);
 }
 
+/** A rate limit is waited out by the job's retry; any other error goes on as it was. */
+export function waitOutRateLimit(error: unknown, fallbackMs = 10_000): never {
+  if (isTasksServiceError(error) && error.kind === "rate_limited") {
+    throw new RetryLaterError(error.retryAfterMs ?? fallbackMs);
+  }
+  throw error;
+}
+
 export interface CreationCheckDeps {
   records: TaskRecords;
   cards: ProgressCards;
@@ -101,10 +109,7 @@ export class CreationCheck {
         logger.warn({ task_id: taskId }, "callback names a task the user does not have; ignored");
         return undefined;
       }
-      if (isTasksServiceError(error) && error.kind === "rate_limited") {
-        throw new RetryLaterError(error.retryAfterMs ?? 10_000);
-      }
-      throw error;
+      waitOutRateLimit(error);
     }
     if (reportedTaskType(task.type) !== record.type) {
       logger.warn(
@@ -130,15 +135,9 @@ export class CreationCheck {
     const logger = jobLogger.child({ ticket: ticketTag(ticket), user_id: record.userId, type: record.type });
     const attemptAt = record.attemptAt ?? record.createdAt;
     const { apiKey } = await this.deps.apiKeys.ensure(record.userId);
-    let listed: Task[];
-    try {
-      listed = await this.recentTasks(apiKey, attemptAt);
-    } catch (error) {
-      if (isTasksServiceError(error) && error.kind === "rate_limited") {
-        throw new RetryLaterError(error.retryAfterMs ?? 20_000);
-      }
-      throw error;
-    }
+    const listed = await this.recentTasks(apiKey, attemptAt).catch((error) =>
+      waitOutRateLimit(error, 20_000),
+    );
     const candidates: Task[] = [];
     for (const task of listed) {
       if (reportedTaskType(task.type) !== record.type) continue;

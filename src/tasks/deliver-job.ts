@@ -12,7 +12,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
-import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import type { JobContext, JobDefinition } from "../jobs/queue.js";
 import {
   type ChatDeliveryDeps,
   cardGivesWay,
@@ -28,7 +28,7 @@ import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
 import type { ProgressCards } from "./card.js";
 import { cardText, taskName, taskTitle } from "./card.js";
-import type { CreationCheck } from "./creation-check.js";
+import { type CreationCheck, waitOutRateLimit } from "./creation-check.js";
 import { type ResultLinks, requestMedia, type TaskRecord, type TaskRecords } from "./records.js";
 import { againRow, resultKeyboard } from "./result-actions.js";
 import { type ResultKind, type ResultSendRequest, type ResultSent, resultKindOf } from "./send-result.js";
@@ -286,9 +286,6 @@ async function readTask(
       priority: reason === "poll" ? "background" : "foreground",
     });
   } catch (error) {
-    if (isTasksServiceError(error) && error.kind === "rate_limited") {
-      throw new RetryLaterError(error.retryAfterMs ?? 10_000);
-    }
     if (isTasksServiceError(error) && error.kind === "not_found") {
       logger.warn("the service does not know the task any more");
       await deps.records.put({ ...record, state: "gave_up" });
@@ -296,7 +293,7 @@ async function readTask(
       await deps.sendMessage(record.chatId, t("outcome-task-gone", { id: String(record.taskId) }));
       return undefined;
     }
-    throw error;
+    waitOutRateLimit(error);
   }
 }
 
