@@ -1,11 +1,9 @@
 /**
- * Delivery, as a job: run for a task's callback and for each reconciler poll. It trusts nothing it was
- * told: it re-reads the task with the user's key. Unfinished: the card shows the percent and the next
- * poll is booked, later as the task ages. Finished: the result (or the failure) goes to the chat once,
- * under a per-ticket lock and a delivered marker. A result of several messages (albums of clips) has each
- * recorded as it goes, so a run after a crash sends only the rest; only a crash between a message and its
- * record repeats that one. A result that carries its buttons takes its card's place: the card is deleted
- * once the result is recorded as sent, so a run after a crash there only deletes.
+ * Delivery, as a job, for a task's callback and each reconciler poll; it re-reads the task with the
+ * user's key. Unfinished: the card shows the percent and the next poll is booked. Finished: the result (or
+ * the failure) goes to the chat once, under a per-ticket lock and a delivered marker, each message of it
+ * recorded as it goes so a run after a crash sends only the rest. A result that carries its buttons takes
+ * its card's place: the card is deleted once the result is recorded as sent.
  */
 import { HttpError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
@@ -50,13 +48,10 @@ export interface DeliverDeps extends ChatDeliveryDeps {
   /** Adopts the task a callback names when the record's creation was not confirmed. */
   creation: Pick<CreationCheck, "canAdopt" | "adoptNamed">;
   sendResult(request: ResultSendRequest): Promise<ResultSent>;
-  /** A plain message (failures, fallbacks, reports). */
   sendMessage(chatId: number, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void>;
-  /** Deletes a message of the bot's: the card, once a result has taken its place. */
   deleteMessage(chatId: number, messageId: number): Promise<unknown>;
   /** The transcribe step's transcript, shown in the chat for the user's check before the render. */
   startReview(record: TaskRecord, task: Task, t: Translate): Promise<void>;
-  /** When to poll an unfinished task again, after `polls` polls. */
   pollDelayMs(polls: number): number;
   /** Unfinished after this long: the user is told and polling stops. */
   giveUpAfterMs: number;
@@ -149,11 +144,11 @@ async function finishUnfinished(
     return;
   }
   const polls = record.polls + 1;
-  let next: TaskRecord = { ...record, polls, progress: task.progress ?? record.progress };
+  const next: TaskRecord = { ...record, polls, progress: task.progress ?? record.progress };
   await deps.records.put(next);
   await deps.records.polls.add(record.ticket, now() + deps.pollDelayMs(polls));
   const percent = task.progress ?? 0;
-  next = await deps.cards.show(next, {
+  await deps.cards.show(next, {
     text: percent > 0 ? cardText.progress(t, next, percent) : cardText.created(t, next),
   });
 }

@@ -116,13 +116,12 @@ export class TaskSubmissions extends LifecycleStart<TaskRecords> {
     const srtFile = srt ?? { source: "result", ticket: parent.ticket, name: "transcript.srt" };
     // The render step is the last: it follows up nothing.
     const { followUp: _followUp, ...same } = startedFrom(parent, { ...parent.followUp, srt_file: srtFile });
-    const record = await this.start({
+    return this.start({
       ...same,
       parent: parent.ticket,
       ...(parent.taskId !== undefined ? { parentTaskId: parent.taskId } : {}),
       ...(parent.cardMessageId !== undefined ? { cardMessageId: parent.cardMessageId } : {}),
       uploads: parent.uploads,
     });
-    return record;
   }
 }
