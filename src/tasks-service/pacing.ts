@@ -93,26 +93,22 @@ export class KeyPacing {
       maxWaitMs: call === "poll" ? this.pollMaxWaitMs : this.maxWaitMs,
       operation,
     };
-    const names = {
-      requests: `pace:${id}:requests`,
-      uploads: `pace:${id}:uploads`,
-      poll: `pace:${id}:poll`,
-    };
+    const window = (budget: "requests" | "uploads" | "poll") => `pace:${id}:${budget}`;
     if (call === "poll") {
       await this.yieldToForeground(id);
-      await this.take(names.poll, this.pollAllowance, deadline);
-      await this.take(names.requests, this.requests, deadline);
+      await this.take(window("poll"), this.pollAllowance, deadline);
+      await this.take(window("requests"), this.requests, deadline);
       return;
     }
     const release = this.markForegroundWaiting(id);
     try {
-      if (call === "upload") await this.take(names.uploads, this.uploads, deadline);
-      await this.take(names.requests, this.requests, deadline);
+      if (call === "upload") await this.take(window("uploads"), this.uploads, deadline);
+      await this.take(window("requests"), this.requests, deadline);
     } finally {
       release();
     }
     // Drain the poll allowance when there is some: a busy foreground leaves polling less room.
-    await this.windows.take(names.poll, this.pollAllowance);
+    await this.windows.take(window("poll"), this.pollAllowance);
   }
 
   private async take(
