@@ -1,14 +1,9 @@
 /**
- * Paces calls per API key so the service's budget (30 requests and 20 uploads a minute per key) is
- * never overrun, even by several bot instances: the budgets are sliding windows in shared storage,
- * counted as the service counts them (at most so many in any 60 seconds), so a burst is allowed but
- * never more than the limit in a minute.
- *
- * Task creation, uploads and user-facing reads come first. Background polling (the reconciler) must
- * also fit in a smaller "poll allowance" window, which foreground calls drain as they go;
- * so polling gets at most `requests - reserve` a minute, pauses while the foreground is busy, and
- * never touches the last `reserve` requests of a full minute. Within one process a poll also waits
- * while any foreground call for the same key is waiting.
+ * Paces calls per API key within the service's budget (30 requests and 20 uploads a minute), across
+ * instances: sliding windows in shared storage, counted as the service counts them. Creation, uploads
+ * and user-facing reads come first; polls also fit a smaller "poll allowance" that foreground calls
+ * drain, so polling never touches the last `reserve` requests of a minute, and within one process a
+ * poll waits while a foreground call for the same key waits.
  */
 import { createHash } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";

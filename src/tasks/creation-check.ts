@@ -1,11 +1,9 @@
 /**
- * Tasks whose creation was not confirmed. When the answer to POST /v1/tasks is lost (a time-out, a
- * broken connection, a 5xx, a worker that died waiting), the service may have made the task, and
- * sending the request again could make and charge a second one. So it is never sent again: the record
- * becomes "unconfirmed" and two ways look for the task. The callback to its ticket names a task id,
- * adopted once the user's key reads it and its type matches; and the reconciler searches the user's
- * recent tasks and adopts the one task that can be it. Only when nothing turns up within
- * CREATION_SEARCH_MS is the user told it was not created, with a Retry that starts a new ticket.
+ * Tasks whose creation answer was lost (time-out, broken connection, 5xx, a worker that died): the
+ * service may have made and charged the task, so the request is never sent again. The record becomes
+ * "unconfirmed"; a callback naming a task id the user's key reads with the record's type adopts it, and
+ * the reconciler adopts the one recent task of the user's list that can be it. With nothing within
+ * CREATION_SEARCH_MS the user hears it was not created, with a Retry on a new ticket.
  */
 import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
@@ -23,12 +21,7 @@ import { cardText } from "./card.js";
 import type { TaskRecord, TaskRecords } from "./records.js";
 import { againRow } from "./result-actions.js";
 
-/**
- * How long the search goes on before the user hears the task was not created. The service lists a
- * task as soon as it exists, and a short task calls back within a minute or two; five minutes leave
- * no real chance that a task exists unseen, and the user whose task truly failed waits no longer than
- * that for their Retry.
- */
+/** The service lists a task as soon as it exists: after five minutes unseen it is not there. */
 export const CREATION_SEARCH_MS = 5 * 60_000;
 /** Our clock and the service's may disagree this much: a task listed this long before the attempt still counts. */
 const CLOCK_SKEW_MS = 60_000;

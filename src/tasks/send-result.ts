@@ -1,9 +1,7 @@
 /**
- * A finished task's result, into the chat, one message per result: videos as playable videos with
- * their length and frame, audio as one MP3 with a title and length, a transcript as one album of its
- * TXT and SRT (the first captioned with the start of the text), clips as albums and a summary. A file
- * over Telegram's upload limit goes as its link with the expiry. Each upload reads a fresh stream, so a
- * retried upload works.
+ * A finished task's result into the chat: a playable video or an MP3 with length and frame, a transcript
+ * as one album of its TXT and SRT, clips as albums and a summary; a file over Telegram's upload limit as
+ * its link. Each upload reads a fresh stream, so a retried upload works.
  */
 import { type Api, GrammyError, InputFile } from "grammy";
 import type { InlineKeyboardMarkup, InputMediaDocument } from "grammy/types";

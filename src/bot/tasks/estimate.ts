@@ -1,9 +1,7 @@
 /**
- * What a task will cost, from the spec's price table (tokens per minute, extras per render or per card),
- * the media's real length (as Telegram states it, or as read from the file) and, for speech, the text at a
- * usual narration pace. Tokens are deducted only on success and the service does the counting, so the card
- * says "about"; cards are priced per card the service places, so where it chooses them the figure is a range.
- * On a quota plan the same reading says what the task uses of the monthly allowances instead.
+ * What a task will cost, from the spec's price table, the media's real length and, for speech, the text
+ * at a usual narration pace; the service counts, so the card says "about", and cards it places itself
+ * make a range. On a quota plan the same reading says what the task uses of the monthly allowances.
  */
 import { providerById } from "../../catalog/index.js";
 import { parseAiGraphicsDirectives } from "../../tasks-service/parsers/ai-graphics-directives.js";
