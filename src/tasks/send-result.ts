@@ -64,7 +64,6 @@ export interface ResultSendRequest {
   task: Task;
   t: Translate;
   locale: string;
-  /** The task's name in the user's language, for the caption. */
   taskName: string;
   /** An audio result's title in players (the start of its text). */
   audioTitle?: string;

@@ -33,7 +33,6 @@ const LIST_WINDOW = 100;
 export interface TaskListDeps {
   apiKeys: ApiKeysPort;
   tasksService: TasksServicePort;
-  /** The task pipeline's records, for what a task was made with. */
   records: TaskRecords;
   results: TaskResultSender;
 }
@@ -143,12 +142,8 @@ async function detailsText(ctx: BotContext, task: Task, record: TaskRecord | und
   if (record?.request) parts.push(...optionsInWords(ctx, record.request, locale));
   if (record?.parentTaskId !== undefined)
     parts.push(ctx.t("details-render-of", { id: String(record.parentTaskId) }));
-  parts.push(
-    ctx.t("task-details-status", {
-      mark: STATUS_MARKS[task.status],
-      status: ctx.t(`task-status-${task.status}`),
-    }),
-  );
+  const status = ctx.t(`task-status-${task.status}`);
+  parts.push(ctx.t("task-details-status", { mark: STATUS_MARKS[task.status], status }));
   if (task.status === "processing" && typeof task.progress === "number") {
     parts.push(ctx.t("task-details-progress", { progress: task.progress }));
   }
