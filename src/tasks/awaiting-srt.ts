@@ -111,11 +111,7 @@ function escapeHtml(text: string): string {
 }
 
 /** A page of the transcript as numbered lines, with page turns, the SRT file and Render. */
-export function reviewView(
-  t: Translate,
-  review: Review,
-  page: number,
-): { text: string; keyboard: InlineKeyboardButton[][]; page: number } {
+export function reviewView(t: Translate, review: Review, page: number) {
   const pages = Math.max(1, Math.ceil(review.entries.length / REVIEW_LINES_PER_PAGE));
   const shown = Math.min(Math.max(0, page), pages - 1);
   const lines = review.entries
@@ -148,7 +144,7 @@ export function reviewView(
       { text: t("review-button-render"), callback_data: RESULT_BUTTONS.renderAsIs.pack(tag, {}) },
     ],
   ];
-  return { text, keyboard, page: shown };
+  return { text, keyboard };
 }
 
 const MAX_TRANSCRIPT_BYTES = 5 * 1024 * 1024;
