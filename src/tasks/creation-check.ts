@@ -88,9 +88,8 @@ export class CreationCheck {
   }
 
   /**
-   * A callback to the record's ticket named `taskId`. The ticket was only ever given to the service,
-   * but the body is not signed: the task is adopted only when the user's key reads it and it is of the
-   * record's type. Returns the record as created, or undefined when the callback did not hold.
+   * A callback to the record's ticket named `taskId`; its body is not signed, so the task is adopted only
+   * when the user's key reads it with the record's type. Undefined when the callback did not hold.
    */
   async adoptNamed(record: TaskRecord, taskId: number, logger: Logger): Promise<TaskRecord | undefined> {
     const { apiKey } = await this.deps.apiKeys.ensure(record.userId);
@@ -115,9 +114,8 @@ export class CreationCheck {
   }
 
   /**
-   * The reconciler's turn: the user's recent tasks of the record's type, created after the attempt and
-   * not known under another ticket. Exactly one is adopted; with none or several, the search goes on
-   * until CREATION_SEARCH_MS, then the user hears it was not created, or is asked to look in /tasks.
+   * The one recent task of the record's type made after the attempt and no other ticket's is adopted;
+   * with none or several the search goes on until CREATION_SEARCH_MS, then the user is told.
    */
   async search(ticket: string, jobLogger: Logger): Promise<void> {
     const record = await this.deps.records.get(ticket);

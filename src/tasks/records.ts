@@ -143,9 +143,8 @@ export class TaskRecords extends TicketRecords<TaskRecord> {
   }
 
   /**
-   * The ticket's callback epoch: callbacks queue one job per epoch, and each callback job moves the
-   * epoch on as it starts, so a job that already ran (on an early or forged callback) cannot swallow
-   * a later one, and however many callbacks arrive, at most one job per ticket waits.
+   * Callbacks queue one job per epoch, each moving the epoch on as it starts: a job that already ran cannot
+   * swallow a later callback, and at most one job per ticket waits.
    */
   async hookEpoch(ticket: string): Promise<number> {
     const epoch = Number(await this.storage.kv.get(`hook-epoch:${ticket}`));
