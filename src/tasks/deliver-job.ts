@@ -61,6 +61,15 @@ export interface DeliverDeps extends ChatDeliveryDeps {
   now?: () => number;
 }
 
+/** One run's delivery of one task: what each of its steps works with. */
+interface Delivery {
+  deps: DeliverDeps;
+  record: TaskRecord;
+  task: Task;
+  t: Translate;
+  logger: Logger;
+}
+
 /** Short, so a crashed holder frees the task soon; renewed while a long upload is still going. */
 const LOCK_TIMING = { ttlMs: 30_000, renewMs: 10_000 };
 
@@ -102,13 +111,7 @@ function inputFileNames(record: TaskRecord): string[] {
  * Keeps the files of a result the chat now has for the user's inline mode: each under the task's name,
  * with what it was made from (its text or first file) or a clip's title as its line.
  */
-async function keepForInline(
-  deps: DeliverDeps,
-  record: TaskRecord,
-  task: Task,
-  files: readonly SentFile[],
-  t: Translate,
-): Promise<void> {
+async function keepForInline({ deps, record, task, t }: Delivery, files: readonly SentFile[]): Promise<void> {
   if (!deps.resultIndex || files.length === 0) return;
   const taskId = record.taskId ?? task.task_id;
   const title = taskTitle(t, record);
@@ -128,12 +131,7 @@ async function keepForInline(
   }
 }
 
-async function finishUnfinished(
-  deps: DeliverDeps,
-  record: TaskRecord,
-  task: Task,
-  t: Translate,
-): Promise<void> {
+async function finishUnfinished({ deps, record, task, t }: Delivery): Promise<void> {
   const now = deps.now ?? Date.now;
   if (now() - record.createdAt > deps.giveUpAfterMs) {
     const gaveUp: TaskRecord = { ...record, state: "gave_up" };
@@ -158,13 +156,10 @@ async function finishUnfinished(
  * the result plays where its file said.
  */
 async function sendResult(
-  deps: DeliverDeps,
-  record: TaskRecord,
-  task: Task,
+  delivery: Delivery,
   kind: ResultKind,
-  t: Translate,
-  logger: Logger,
 ): Promise<{ buttonsLeft?: InlineKeyboardMarkup | undefined; seconds?: number | undefined }> {
+  const { deps, record, task, t, logger } = delivery;
   const taskId = record.taskId ?? task.task_id;
   const replyMarkup = resultKeyboard(t, record, kind);
   const title = audioTitleOf(record);
@@ -187,7 +182,7 @@ async function sendResult(
       replyMarkup,
       sentParts,
     });
-    await keepForInline(deps, record, task, sent.files ?? [], t);
+    await keepForInline(delivery, sent.files ?? []);
     return { buttonsLeft: sent.buttonsShown ? undefined : replyMarkup, seconds: sent.seconds };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
@@ -204,13 +199,8 @@ async function sendResult(
   }
 }
 
-async function deliverFinished(
-  deps: DeliverDeps,
-  record: TaskRecord,
-  task: Task,
-  t: Translate,
-  logger: Logger,
-): Promise<void> {
+async function deliverFinished(delivery: Delivery): Promise<void> {
+  const { deps, record, task, t, logger } = delivery;
   const now = deps.now ?? Date.now;
   const taskId = record.taskId ?? task.task_id;
   let shown = record;
@@ -222,7 +212,7 @@ async function deliverFinished(
     await deps.records.put(shown);
     if (resultKind === "srt_step") await deps.startReview(shown, task, t);
     else {
-      const sent = await sendResult(deps, shown, task, resultKind, t, logger);
+      const sent = await sendResult({ ...delivery, record: shown }, resultKind);
       buttonsLeft = sent.buttonsLeft;
       // A "Then..." form started from the result knows its length, as one from a file sent would.
       if (sent.seconds !== undefined && shown.result)
@@ -342,8 +332,8 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       if (!task) return;
       const finish = () =>
         task.status === "completed" || task.status === "failed"
-          ? deliverFinished(deps, delivering, task, t, logger)
-          : finishUnfinished(deps, delivering, task, t);
+          ? deliverFinished({ deps, record: delivering, task, t, logger })
+          : finishUnfinished({ deps, record: delivering, task, t, logger });
       await (data.reason === "poll" ? finish() : deps.withReservedSend(delivering.chatId, finish));
     });
   }
