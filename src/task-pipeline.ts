@@ -109,10 +109,7 @@ function joinTasksOf(
   };
 }
 
-/**
- * The transcript a dubbing's second step takes, uploaded again: as the user left it in the chat, or the
- * service's own when the check has lapsed.
- */
+/** The transcript a dubbing's render takes, uploaded again: as the user left it, or the service's own. */
 function transcriptReupload(deps: {
   records: TaskRecords;
   awaitingSrt: AwaitingSrt;

@@ -149,10 +149,7 @@ export function reviewView(t: Translate, review: Review, page: number) {
 
 const MAX_TRANSCRIPT_BYTES = 5 * 1024 * 1024;
 
-/**
- * The transcribe step's SRT, read from the service and shown as its first page; the chat then waits
- * for the user's check.
- */
+/** The transcribe step's SRT shown as its first page; the chat then waits for the user's check. */
 export async function startReview(
   deps: { awaiting: AwaitingSrt; fetcher: ResultFetcher; api: Pick<Api, "sendMessage"> },
   record: TaskRecord,

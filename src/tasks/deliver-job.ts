@@ -151,10 +151,7 @@ async function finishUnfinished({ deps, record, task, t }: Delivery): Promise<vo
   });
 }
 
-/**
- * The result with its buttons: returns the buttons when the result could not carry them, and how long
- * the result plays where its file said.
- */
+/** The result with its buttons: returns them when it could not carry them, and how long it plays. */
 async function sendResult(
   delivery: Delivery,
   kind: ResultKind,

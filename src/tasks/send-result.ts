@@ -74,10 +74,7 @@ export interface ResultSendRequest {
   sentParts?: SentParts;
 }
 
-/**
- * What went out: an album cannot carry buttons, so the caller shows them elsewhere. A result whose last
- * message carries its buttons takes the card's place.
- */
+/** What went out: an album cannot carry buttons, so the caller shows them elsewhere. */
 export interface ResultSent {
   buttonsShown: boolean;
   /** How long the main result plays, where its header said: the next task's estimate needs it. */
@@ -172,16 +169,12 @@ class ResultSender {
     );
   }
 
-  /**
-   * Sends one part of a result unless an earlier run of the same delivery did, and records it as soon as
-   * Telegram answers; true when it was sent now.
-   */
-  private async once(part: string, send: () => Promise<unknown>): Promise<boolean> {
+  /** Sends one part unless an earlier run of the delivery did, recorded as soon as Telegram answers. */
+  private async once(part: string, send: () => Promise<unknown>): Promise<void> {
     const parts = this.input.sentParts;
-    if (await parts?.has(part)) return false;
+    if (await parts?.has(part)) return;
     this.files.push(...sentFilesOf(await send()));
     await parts?.add(part);
-    return true;
   }
 
   private message(text: string) {
