@@ -256,11 +256,8 @@ async function deliverFinished(delivery: Delivery): Promise<void> {
 
 /** The task as the service has it now; undefined when the service no longer knows it (the user is told). */
 async function readTask(
-  deps: DeliverDeps,
-  record: TaskRecord & { taskId: number },
+  { deps, record, t, logger }: Omit<Delivery, "task"> & { record: { taskId: number } },
   reason: DeliverData["reason"],
-  t: Translate,
-  logger: Logger,
 ): Promise<Task | undefined> {
   const { apiKey } = await deps.apiKeys.ensure(record.userId);
   try {
@@ -323,15 +320,15 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       }
       const { taskId } = current;
       if (taskId === undefined || current.state !== "created") return;
-      const delivering = { ...current, taskId };
-      const t = deps.translate(current.locale);
-      const task = await readTask(deps, delivering, data.reason, t, logger);
+      const reading = { deps, record: { ...current, taskId }, t: deps.translate(current.locale), logger };
+      const task = await readTask(reading, data.reason);
       if (!task) return;
+      const delivery = { ...reading, task };
       const finish = () =>
         task.status === "completed" || task.status === "failed"
-          ? deliverFinished({ deps, record: delivering, task, t, logger })
-          : finishUnfinished({ deps, record: delivering, task, t, logger });
-      await (data.reason === "poll" ? finish() : deps.withReservedSend(delivering.chatId, finish));
+          ? deliverFinished(delivery)
+          : finishUnfinished(delivery);
+      await (data.reason === "poll" ? finish() : deps.withReservedSend(current.chatId, finish));
     });
   }
 
