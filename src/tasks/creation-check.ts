@@ -46,6 +46,12 @@ export function waitOutRateLimit(error: unknown, fallbackMs = 10_000): never {
   throw error;
 }
 
+/** A task read that the service answers 404 is undefined; a rate limit is waited out. */
+export function missingOrWaitOut(error: unknown): undefined {
+  if (isTasksServiceError(error) && error.kind === "not_found") return undefined;
+  return waitOutRateLimit(error);
+}
+
 export interface CreationCheckDeps {
   records: TaskRecords;
   cards: ProgressCards;
@@ -93,15 +99,10 @@ export class CreationCheck {
    */
   async adoptNamed(record: TaskRecord, taskId: number, logger: Logger): Promise<TaskRecord | undefined> {
     const { apiKey } = await this.deps.apiKeys.ensure(record.userId);
-    let task: Task;
-    try {
-      task = await this.deps.tasksService.getTask(apiKey, taskId);
-    } catch (error) {
-      if (isTasksServiceError(error) && error.kind === "not_found") {
-        logger.warn({ task_id: taskId }, "callback names a task the user does not have; ignored");
-        return undefined;
-      }
-      waitOutRateLimit(error);
+    const task = await this.deps.tasksService.getTask(apiKey, taskId).catch(missingOrWaitOut);
+    if (!task) {
+      logger.warn({ task_id: taskId }, "callback names a task the user does not have; ignored");
+      return undefined;
     }
     if (reportedTaskType(task.type) !== record.type) {
       logger.warn(

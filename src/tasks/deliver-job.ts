@@ -21,12 +21,11 @@ import type { ResultIndex, SentFile } from "../lifecycle/result-index.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import type { Metrics } from "../metrics.js";
-import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
 import type { ProgressCards } from "./card.js";
 import { cardText, taskName, taskTitle } from "./card.js";
-import { type CreationCheck, waitOutRateLimit } from "./creation-check.js";
+import { type CreationCheck, missingOrWaitOut } from "./creation-check.js";
 import { type ResultLinks, requestMedia, type TaskRecord, type TaskRecords } from "./records.js";
 import { againRow, resultKeyboard } from "./result-actions.js";
 import { type ResultKind, type ResultSendRequest, type ResultSent, resultKindOf } from "./send-result.js";
@@ -260,20 +259,14 @@ async function readTask(
   reason: DeliverData["reason"],
 ): Promise<Task | undefined> {
   const { apiKey } = await deps.apiKeys.ensure(record.userId);
-  try {
-    return await deps.tasksService.getTask(apiKey, record.taskId, {
-      priority: reason === "poll" ? "background" : "foreground",
-    });
-  } catch (error) {
-    if (isTasksServiceError(error) && error.kind === "not_found") {
-      logger.warn("the service does not know the task any more");
-      await deps.records.put({ ...record, state: "gave_up" });
-      await deps.records.polls.remove(record.ticket);
-      await deps.sendMessage(record.chatId, t("outcome-task-gone", { id: String(record.taskId) }));
-      return undefined;
-    }
-    waitOutRateLimit(error);
-  }
+  const priority = reason === "poll" ? "background" : "foreground";
+  const task = await deps.tasksService.getTask(apiKey, record.taskId, { priority }).catch(missingOrWaitOut);
+  if (task) return task;
+  logger.warn("the service does not know the task any more");
+  await deps.records.put({ ...record, state: "gave_up" });
+  await deps.records.polls.remove(record.ticket);
+  await deps.sendMessage(record.chatId, t("outcome-task-gone", { id: String(record.taskId) }));
+  return undefined;
 }
 
 export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
