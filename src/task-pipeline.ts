@@ -109,10 +109,7 @@ function joinTasksOf(
   };
 }
 
-/**
- * The transcript a dubbing's second step takes, uploaded again: as the user left it in the chat, or the
- * service's own when the check has lapsed.
- */
+/** The transcript a dubbing's render takes, uploaded again: as the user left it, or the service's own. */
 function transcriptReupload(deps: {
   records: TaskRecords;
   awaitingSrt: AwaitingSrt;
@@ -184,39 +181,24 @@ export function createTaskPipeline(options: PipelineOptions) {
     fetcher,
   });
   const awaitingSrt = new AwaitingSrt(storage.kv);
-  const creation = new CreationCheck({
-    records,
-    cards,
-    locks: storage.locks,
-    apiKeys,
-    tasksService,
-    translate,
-    firstPollDelayMs: pollDelay(0),
-    metrics,
-  });
+  // What the creation check and the submit and deliver jobs all work with.
+  const lifecycle = { records, cards, apiKeys, tasksService, translate, metrics };
+  const creation = new CreationCheck({ ...lifecycle, locks: storage.locks, firstPollDelayMs: pollDelay(0) });
 
   const submit = submitJob({
-    records,
-    cards,
-    apiKeys,
+    ...lifecycle,
     transfer:
       options.transfer ?? ((ref, apiKey) => transferToService({ telegram, tasksService }, ref, apiKey)),
     reuploadResult: transcriptReupload({ records, awaitingSrt, tasksService, fetcher }),
-    tasksService,
-    translate,
     webhookUrl: (ticket) => hookUrlFor(options.publicUrl(), "tasks", ticket),
     firstPollDelayMs: pollDelay(0),
     creation,
-    metrics,
   });
   const submissions = new TaskSubmissions(records, queue, submit);
 
   const deliver = deliverJob({
     ...chatDeliveryOf(storage, translate),
-    records,
-    cards,
-    apiKeys,
-    tasksService,
+    ...lifecycle,
     creation,
     sendResult: (request) => results.send(api, request),
     async sendMessage(chatId, text, replyMarkup) {
@@ -230,7 +212,6 @@ export function createTaskPipeline(options: PipelineOptions) {
     pollDelayMs: pollDelay,
     giveUpAfterMs: GIVE_UP_AFTER_MS,
     resultIndex: new ResultIndex(storage.sortedSets),
-    metrics,
   });
   const preferences = new PreferencesRepository(storage.kv);
   const adopt = adoptJob({

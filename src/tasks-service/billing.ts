@@ -1,8 +1,6 @@
 /**
- * How the task service bills: in tokens, or against a plan's monthly allowances (an earlier deployment
- * of the same interface). It belongs to the deployment, not to a user, so it is learned from any profile
- * the bot reads and kept for the next start: offers name their price class by it before the user's own
- * profile has been read, without a service call or a Redis read on the way to the answer.
+ * How the deployment bills (tokens, or a plan's monthly allowances), learned from any profile read and
+ * kept for the next start: offers name their price class before the user's own profile is read.
  */
 import { z } from "zod";
 import { readStored } from "../storage/json.js";

@@ -82,16 +82,12 @@ interface CallSpec<T> {
 export class TasksServiceClient implements TasksServicePort {
   private readonly basics: ServiceClientBasics;
   private readonly logger: Logger;
-  private readonly pacing: KeyPacing | undefined;
   private readonly maxUploadBytes: number;
-  private readonly onProfile: TasksServiceClientOptions["onProfile"];
 
-  constructor(options: TasksServiceClientOptions) {
+  constructor(private readonly options: TasksServiceClientOptions) {
     this.basics = serviceClientBasics("tasks service", options);
     this.logger = options.logger;
-    this.pacing = options.pacing;
     this.maxUploadBytes = options.maxUploadBytes ?? 500 * 1024 * 1024;
-    this.onProfile = options.onProfile;
   }
 
   /** Closes the connection pool when the client created it. */
@@ -116,9 +112,11 @@ export class TasksServiceClient implements TasksServicePort {
       schema: ProfileSchema,
     });
     // What is learned from the profile never costs the caller its answer.
-    await this.onProfile?.(profile).catch((error: unknown) =>
-      this.logger.warn({ err: error }, "what the profile says of billing was not kept"),
-    );
+    await this.options
+      .onProfile?.(profile)
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error }, "what the profile says of billing was not kept"),
+      );
     return profile;
   }
 
@@ -209,8 +207,8 @@ export class TasksServiceClient implements TasksServicePort {
       random: this.basics.random,
       sleep: this.basics.sleep,
       attempt: async (attempt) => {
-        if (spec.apiKey !== undefined && spec.pace !== undefined && this.pacing) {
-          await this.pacing.acquire(spec.apiKey, spec.pace, spec.operation);
+        if (spec.apiKey !== undefined && spec.pace !== undefined) {
+          await this.options.pacing?.acquire(spec.apiKey, spec.pace, spec.operation);
         }
         return await this.attempt(spec, attempt);
       },

@@ -1,14 +1,9 @@
 /**
- * Paces calls per API key so the service's budget (30 requests and 20 uploads a minute per key) is
- * never overrun, even by several bot instances: the budgets are sliding windows in shared storage,
- * counted as the service counts them (at most so many in any 60 seconds), so a burst is allowed but
- * never more than the limit in a minute.
- *
- * Task creation, uploads and user-facing reads come first. Background polling (the reconciler) must
- * also fit in a smaller "poll allowance" window, which foreground calls drain as they go;
- * so polling gets at most `requests - reserve` a minute, pauses while the foreground is busy, and
- * never touches the last `reserve` requests of a full minute. Within one process a poll also waits
- * while any foreground call for the same key is waiting.
+ * Paces calls per API key within the service's budget (30 requests and 20 uploads a minute), across
+ * instances: sliding windows in shared storage, counted as the service counts them. Creation, uploads
+ * and user-facing reads come first; polls also fit a smaller "poll allowance" that foreground calls
+ * drain, so polling never touches the last `reserve` requests of a minute, and within one process a
+ * poll waits while a foreground call for the same key waits.
  */
 import { createHash } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
@@ -93,26 +88,22 @@ export class KeyPacing {
       maxWaitMs: call === "poll" ? this.pollMaxWaitMs : this.maxWaitMs,
       operation,
     };
-    const names = {
-      requests: `pace:${id}:requests`,
-      uploads: `pace:${id}:uploads`,
-      poll: `pace:${id}:poll`,
-    };
+    const window = (budget: "requests" | "uploads" | "poll") => `pace:${id}:${budget}`;
     if (call === "poll") {
       await this.yieldToForeground(id);
-      await this.take(names.poll, this.pollAllowance, deadline);
-      await this.take(names.requests, this.requests, deadline);
+      await this.take(window("poll"), this.pollAllowance, deadline);
+      await this.take(window("requests"), this.requests, deadline);
       return;
     }
     const release = this.markForegroundWaiting(id);
     try {
-      if (call === "upload") await this.take(names.uploads, this.uploads, deadline);
-      await this.take(names.requests, this.requests, deadline);
+      if (call === "upload") await this.take(window("uploads"), this.uploads, deadline);
+      await this.take(window("requests"), this.requests, deadline);
     } finally {
       release();
     }
     // Drain the poll allowance when there is some: a busy foreground leaves polling less room.
-    await this.windows.take(names.poll, this.pollAllowance);
+    await this.windows.take(window("poll"), this.pollAllowance);
   }
 
   private async take(

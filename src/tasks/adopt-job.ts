@@ -1,19 +1,18 @@
 /**
- * Tasks a user created through the API with send_to_messenger: the service tells the bot (POST
- * /hooks/messenger) and this job takes the task in as if the bot had created it, then hands it to
- * delivery. Whose the task is comes from what the bot knows and what the user's own key reads (the
- * service answers 404 for another user's task), checked before the request is accepted; the job checks
- * what the bot knows again. A user the bot never issued a key to cannot have made the task, and the
- * hook never issues one. Each read spends the user's own request budget, so the task is read once.
+ * Tasks a user created through the API with send_to_messenger (POST /hooks/messenger), taken in as if the
+ * bot had created them and handed to delivery. Whose a task is comes from the bot's records and the
+ * user's own key (the service answers 404 for another's), checked before the hook accepts and again by
+ * the job; a user without a key cannot have made it. The task is read once: it spends the user's budget.
  */
 import { z } from "zod";
 import type { ExistingApiKeyReader } from "../accounts/ports.js";
-import { type JobDefinition, type JobQueue, PermanentJobError, RetryLaterError } from "../jobs/queue.js";
+import { type JobDefinition, type JobQueue, PermanentJobError } from "../jobs/queue.js";
 import { newTicket, ticketTag } from "../lifecycle/tickets.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import { reportedTaskType } from "../tasks-service/responses.js";
 import { TASK_TYPES, type TaskType } from "../tasks-service/schemas/index.js";
+import { waitOutRateLimit } from "./creation-check.js";
 import type { DeliverData } from "./deliver-job.js";
 import type { TaskRecord, TaskRecords } from "./records.js";
 
@@ -116,14 +115,7 @@ export function adoptJob(deps: AdoptDeps): JobDefinition<AdoptData> {
       } else {
         let type = request.type;
         if (type === undefined) {
-          try {
-            type = await typeReadWith(deps, owner.apiKey, taskId);
-          } catch (error) {
-            if (isTasksServiceError(error) && error.kind === "rate_limited") {
-              throw new RetryLaterError(error.retryAfterMs ?? 10_000);
-            }
-            throw error;
-          }
+          type = await typeReadWith(deps, owner.apiKey, taskId).catch((error) => waitOutRateLimit(error));
           if (type === undefined) throw notTheirs;
         }
         const record: TaskRecord = {

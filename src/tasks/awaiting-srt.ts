@@ -111,11 +111,7 @@ function escapeHtml(text: string): string {
 }
 
 /** A page of the transcript as numbered lines, with page turns, the SRT file and Render. */
-export function reviewView(
-  t: Translate,
-  review: Review,
-  page: number,
-): { text: string; keyboard: InlineKeyboardButton[][]; page: number } {
+export function reviewView(t: Translate, review: Review, page: number) {
   const pages = Math.max(1, Math.ceil(review.entries.length / REVIEW_LINES_PER_PAGE));
   const shown = Math.min(Math.max(0, page), pages - 1);
   const lines = review.entries
@@ -148,15 +144,12 @@ export function reviewView(
       { text: t("review-button-render"), callback_data: RESULT_BUTTONS.renderAsIs.pack(tag, {}) },
     ],
   ];
-  return { text, keyboard, page: shown };
+  return { text, keyboard };
 }
 
 const MAX_TRANSCRIPT_BYTES = 5 * 1024 * 1024;
 
-/**
- * The transcribe step's SRT, read from the service and shown as its first page; the chat then waits
- * for the user's check.
- */
+/** The transcribe step's SRT shown as its first page; the chat then waits for the user's check. */
 export async function startReview(
   deps: { awaiting: AwaitingSrt; fetcher: ResultFetcher; api: Pick<Api, "sendMessage"> },
   record: TaskRecord,

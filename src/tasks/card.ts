@@ -29,13 +29,8 @@ export class ProgressCards {
   async show(record: TaskRecord, update: CardUpdate): Promise<TaskRecord> {
     if (record.cardText === update.text && !update.replyMarkup) return record;
     const now = this.now();
-    if (
-      !update.important &&
-      record.cardEditedAt !== undefined &&
-      now - record.cardEditedAt < CARD_EDIT_INTERVAL_MS
-    ) {
-      return record;
-    }
+    const edited = record.cardEditedAt ?? Number.NEGATIVE_INFINITY;
+    if (!update.important && now - edited < CARD_EDIT_INTERVAL_MS) return record;
     const markup = update.replyMarkup ? { reply_markup: update.replyMarkup } : {};
     let cardMessageId = record.cardMessageId;
     if (cardMessageId === undefined) {

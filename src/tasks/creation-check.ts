@@ -1,11 +1,9 @@
 /**
- * Tasks whose creation was not confirmed. When the answer to POST /v1/tasks is lost (a time-out, a
- * broken connection, a 5xx, a worker that died waiting), the service may have made the task, and
- * sending the request again could make and charge a second one. So it is never sent again: the record
- * becomes "unconfirmed" and two ways look for the task. The callback to its ticket names a task id,
- * adopted once the user's key reads it and its type matches; and the reconciler searches the user's
- * recent tasks and adopts the one task that can be it. Only when nothing turns up within
- * CREATION_SEARCH_MS is the user told it was not created, with a Retry that starts a new ticket.
+ * Tasks whose creation answer was lost (time-out, broken connection, 5xx, a worker that died): the
+ * service may have made and charged the task, so the request is never sent again. The record becomes
+ * "unconfirmed"; a callback naming a task id the user's key reads with the record's type adopts it, and
+ * the reconciler adopts the one recent task of the user's list that can be it. With nothing within
+ * CREATION_SEARCH_MS the user hears it was not created, with a Retry on a new ticket.
  */
 import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
@@ -23,12 +21,7 @@ import { cardText } from "./card.js";
 import type { TaskRecord, TaskRecords } from "./records.js";
 import { againRow } from "./result-actions.js";
 
-/**
- * How long the search goes on before the user hears the task was not created. The service lists a
- * task as soon as it exists, and a short task calls back within a minute or two; five minutes leave
- * no real chance that a task exists unseen, and the user whose task truly failed waits no longer than
- * that for their Retry.
- */
+/** The service lists a task as soon as it exists: after five minutes unseen it is not there. */
 export const CREATION_SEARCH_MS = 5 * 60_000;
 /** Our clock and the service's may disagree this much: a task listed this long before the attempt still counts. */
 const CLOCK_SKEW_MS = 60_000;
@@ -43,6 +36,20 @@ const ADOPTABLE: ReadonlySet<TaskRecord["state"]> = new Set(["unconfirmed", "not
 /** 5 s after the attempt, then twice as long each time, at most a minute apart. */
 export function searchDelayMs(searches: number): number {
   return Math.min(5_000 * 2 ** searches, 60_000);
+}
+
+/** A rate limit is waited out by the job's retry; any other error goes on as it was. */
+export function waitOutRateLimit(error: unknown, fallbackMs = 10_000): never {
+  if (isTasksServiceError(error) && error.kind === "rate_limited") {
+    throw new RetryLaterError(error.retryAfterMs ?? fallbackMs);
+  }
+  throw error;
+}
+
+/** A task read that the service answers 404 is undefined; a rate limit is waited out. */
+export function missingOrWaitOut(error: unknown): undefined {
+  if (isTasksServiceError(error) && error.kind === "not_found") return undefined;
+  return waitOutRateLimit(error);
 }
 
 export interface CreationCheckDeps {
@@ -87,24 +94,15 @@ export class CreationCheck {
   }
 
   /**
-   * A callback to the record's ticket named `taskId`. The ticket was only ever given to the service,
-   * but the body is not signed: the task is adopted only when the user's key reads it and it is of the
-   * record's type. Returns the record as created, or undefined when the callback did not hold.
+   * A callback to the record's ticket named `taskId`; its body is not signed, so the task is adopted only
+   * when the user's key reads it with the record's type. Undefined when the callback did not hold.
    */
   async adoptNamed(record: TaskRecord, taskId: number, logger: Logger): Promise<TaskRecord | undefined> {
     const { apiKey } = await this.deps.apiKeys.ensure(record.userId);
-    let task: Task;
-    try {
-      task = await this.deps.tasksService.getTask(apiKey, taskId);
-    } catch (error) {
-      if (isTasksServiceError(error) && error.kind === "not_found") {
-        logger.warn({ task_id: taskId }, "callback names a task the user does not have; ignored");
-        return undefined;
-      }
-      if (isTasksServiceError(error) && error.kind === "rate_limited") {
-        throw new RetryLaterError(error.retryAfterMs ?? 10_000);
-      }
-      throw error;
+    const task = await this.deps.tasksService.getTask(apiKey, taskId).catch(missingOrWaitOut);
+    if (!task) {
+      logger.warn({ task_id: taskId }, "callback names a task the user does not have; ignored");
+      return undefined;
     }
     if (reportedTaskType(task.type) !== record.type) {
       logger.warn(
@@ -117,9 +115,8 @@ export class CreationCheck {
   }
 
   /**
-   * The reconciler's turn: the user's recent tasks of the record's type, created after the attempt and
-   * not known under another ticket. Exactly one is adopted; with none or several, the search goes on
-   * until CREATION_SEARCH_MS, then the user hears it was not created, or is asked to look in /tasks.
+   * The one recent task of the record's type made after the attempt and no other ticket's is adopted;
+   * with none or several the search goes on until CREATION_SEARCH_MS, then the user is told.
    */
   async search(ticket: string, jobLogger: Logger): Promise<void> {
     const record = await this.deps.records.get(ticket);
@@ -130,15 +127,9 @@ export class CreationCheck {
     const logger = jobLogger.child({ ticket: ticketTag(ticket), user_id: record.userId, type: record.type });
     const attemptAt = record.attemptAt ?? record.createdAt;
     const { apiKey } = await this.deps.apiKeys.ensure(record.userId);
-    let listed: Task[];
-    try {
-      listed = await this.recentTasks(apiKey, attemptAt);
-    } catch (error) {
-      if (isTasksServiceError(error) && error.kind === "rate_limited") {
-        throw new RetryLaterError(error.retryAfterMs ?? 20_000);
-      }
-      throw error;
-    }
+    const listed = await this.recentTasks(apiKey, attemptAt).catch((error) =>
+      waitOutRateLimit(error, 20_000),
+    );
     const candidates: Task[] = [];
     for (const task of listed) {
       if (reportedTaskType(task.type) !== record.type) continue;

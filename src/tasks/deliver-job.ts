@@ -1,18 +1,16 @@
 /**
- * Delivery, as a job: run for a task's callback and for each reconciler poll. It trusts nothing it was
- * told: it re-reads the task with the user's key. Unfinished: the card shows the percent and the next
- * poll is booked, later as the task ages. Finished: the result (or the failure) goes to the chat once,
- * under a per-ticket lock and a delivered marker. A result of several messages (albums of clips) has each
- * recorded as it goes, so a run after a crash sends only the rest; only a crash between a message and its
- * record repeats that one. A result that carries its buttons takes its card's place: the card is deleted
- * once the result is recorded as sent, so a run after a crash there only deletes.
+ * Delivery, as a job, for a task's callback and each reconciler poll; it re-reads the task with the
+ * user's key. Unfinished: the card shows the percent and the next poll is booked. Finished: the result (or
+ * the failure) goes to the chat once, under a per-ticket lock and a delivered marker, each message of it
+ * recorded as it goes so a run after a crash sends only the rest. A result that carries its buttons takes
+ * its card's place: the card is deleted once the result is recorded as sent.
  */
 import { HttpError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
-import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import type { JobContext, JobDefinition } from "../jobs/queue.js";
 import {
   type ChatDeliveryDeps,
   cardGivesWay,
@@ -23,12 +21,11 @@ import type { ResultIndex, SentFile } from "../lifecycle/result-index.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import type { Metrics } from "../metrics.js";
-import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
 import type { ProgressCards } from "./card.js";
 import { cardText, taskName, taskTitle } from "./card.js";
-import type { CreationCheck } from "./creation-check.js";
+import { type CreationCheck, missingOrWaitOut } from "./creation-check.js";
 import { type ResultLinks, requestMedia, type TaskRecord, type TaskRecords } from "./records.js";
 import { againRow, resultKeyboard } from "./result-actions.js";
 import { type ResultKind, type ResultSendRequest, type ResultSent, resultKindOf } from "./send-result.js";
@@ -50,13 +47,10 @@ export interface DeliverDeps extends ChatDeliveryDeps {
   /** Adopts the task a callback names when the record's creation was not confirmed. */
   creation: Pick<CreationCheck, "canAdopt" | "adoptNamed">;
   sendResult(request: ResultSendRequest): Promise<ResultSent>;
-  /** A plain message (failures, fallbacks, reports). */
   sendMessage(chatId: number, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void>;
-  /** Deletes a message of the bot's: the card, once a result has taken its place. */
   deleteMessage(chatId: number, messageId: number): Promise<unknown>;
   /** The transcribe step's transcript, shown in the chat for the user's check before the render. */
   startReview(record: TaskRecord, task: Task, t: Translate): Promise<void>;
-  /** When to poll an unfinished task again, after `polls` polls. */
   pollDelayMs(polls: number): number;
   /** Unfinished after this long: the user is told and polling stops. */
   giveUpAfterMs: number;
@@ -64,6 +58,15 @@ export interface DeliverDeps extends ChatDeliveryDeps {
   resultIndex?: Pick<ResultIndex, "add">;
   metrics?: Metrics;
   now?: () => number;
+}
+
+/** One run's delivery of one task: what each of its steps works with. */
+interface Delivery {
+  deps: DeliverDeps;
+  record: TaskRecord;
+  task: Task;
+  t: Translate;
+  logger: Logger;
 }
 
 /** Short, so a crashed holder frees the task soon; renewed while a long upload is still going. */
@@ -107,13 +110,7 @@ function inputFileNames(record: TaskRecord): string[] {
  * Keeps the files of a result the chat now has for the user's inline mode: each under the task's name,
  * with what it was made from (its text or first file) or a clip's title as its line.
  */
-async function keepForInline(
-  deps: DeliverDeps,
-  record: TaskRecord,
-  task: Task,
-  files: readonly SentFile[],
-  t: Translate,
-): Promise<void> {
+async function keepForInline({ deps, record, task, t }: Delivery, files: readonly SentFile[]): Promise<void> {
   if (!deps.resultIndex || files.length === 0) return;
   const taskId = record.taskId ?? task.task_id;
   const title = taskTitle(t, record);
@@ -133,12 +130,7 @@ async function keepForInline(
   }
 }
 
-async function finishUnfinished(
-  deps: DeliverDeps,
-  record: TaskRecord,
-  task: Task,
-  t: Translate,
-): Promise<void> {
+async function finishUnfinished({ deps, record, task, t }: Delivery): Promise<void> {
   const now = deps.now ?? Date.now;
   if (now() - record.createdAt > deps.giveUpAfterMs) {
     const gaveUp: TaskRecord = { ...record, state: "gave_up" };
@@ -149,27 +141,21 @@ async function finishUnfinished(
     return;
   }
   const polls = record.polls + 1;
-  let next: TaskRecord = { ...record, polls, progress: task.progress ?? record.progress };
+  const next: TaskRecord = { ...record, polls, progress: task.progress ?? record.progress };
   await deps.records.put(next);
   await deps.records.polls.add(record.ticket, now() + deps.pollDelayMs(polls));
   const percent = task.progress ?? 0;
-  next = await deps.cards.show(next, {
+  await deps.cards.show(next, {
     text: percent > 0 ? cardText.progress(t, next, percent) : cardText.created(t, next),
   });
 }
 
-/**
- * The result with its buttons: returns the buttons when the result could not carry them, and how long
- * the result plays where its file said.
- */
+/** The result with its buttons: returns them when it could not carry them, and how long it plays. */
 async function sendResult(
-  deps: DeliverDeps,
-  record: TaskRecord,
-  task: Task,
+  delivery: Delivery,
   kind: ResultKind,
-  t: Translate,
-  logger: Logger,
 ): Promise<{ buttonsLeft?: InlineKeyboardMarkup | undefined; seconds?: number | undefined }> {
+  const { deps, record, task, t, logger } = delivery;
   const taskId = record.taskId ?? task.task_id;
   const replyMarkup = resultKeyboard(t, record, kind);
   const title = audioTitleOf(record);
@@ -192,7 +178,7 @@ async function sendResult(
       replyMarkup,
       sentParts,
     });
-    await keepForInline(deps, record, task, sent.files ?? [], t);
+    await keepForInline(delivery, sent.files ?? []);
     return { buttonsLeft: sent.buttonsShown ? undefined : replyMarkup, seconds: sent.seconds };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
@@ -209,13 +195,8 @@ async function sendResult(
   }
 }
 
-async function deliverFinished(
-  deps: DeliverDeps,
-  record: TaskRecord,
-  task: Task,
-  t: Translate,
-  logger: Logger,
-): Promise<void> {
+async function deliverFinished(delivery: Delivery): Promise<void> {
+  const { deps, record, task, t, logger } = delivery;
   const now = deps.now ?? Date.now;
   const taskId = record.taskId ?? task.task_id;
   let shown = record;
@@ -227,7 +208,7 @@ async function deliverFinished(
     await deps.records.put(shown);
     if (resultKind === "srt_step") await deps.startReview(shown, task, t);
     else {
-      const sent = await sendResult(deps, shown, task, resultKind, t, logger);
+      const sent = await sendResult({ ...delivery, record: shown }, resultKind);
       buttonsLeft = sent.buttonsLeft;
       // A "Then..." form started from the result knows its length, as one from a file sent would.
       if (sent.seconds !== undefined && shown.result)
@@ -274,30 +255,18 @@ async function deliverFinished(
 
 /** The task as the service has it now; undefined when the service no longer knows it (the user is told). */
 async function readTask(
-  deps: DeliverDeps,
-  record: TaskRecord & { taskId: number },
+  { deps, record, t, logger }: Omit<Delivery, "task"> & { record: { taskId: number } },
   reason: DeliverData["reason"],
-  t: Translate,
-  logger: Logger,
 ): Promise<Task | undefined> {
   const { apiKey } = await deps.apiKeys.ensure(record.userId);
-  try {
-    return await deps.tasksService.getTask(apiKey, record.taskId, {
-      priority: reason === "poll" ? "background" : "foreground",
-    });
-  } catch (error) {
-    if (isTasksServiceError(error) && error.kind === "rate_limited") {
-      throw new RetryLaterError(error.retryAfterMs ?? 10_000);
-    }
-    if (isTasksServiceError(error) && error.kind === "not_found") {
-      logger.warn("the service does not know the task any more");
-      await deps.records.put({ ...record, state: "gave_up" });
-      await deps.records.polls.remove(record.ticket);
-      await deps.sendMessage(record.chatId, t("outcome-task-gone", { id: String(record.taskId) }));
-      return undefined;
-    }
-    throw error;
-  }
+  const priority = reason === "poll" ? "background" : "foreground";
+  const task = await deps.tasksService.getTask(apiKey, record.taskId, { priority }).catch(missingOrWaitOut);
+  if (task) return task;
+  logger.warn("the service does not know the task any more");
+  await deps.records.put({ ...record, state: "gave_up" });
+  await deps.records.polls.remove(record.ticket);
+  await deps.sendMessage(record.chatId, t("outcome-task-gone", { id: String(record.taskId) }));
+  return undefined;
 }
 
 export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
@@ -344,15 +313,15 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
       }
       const { taskId } = current;
       if (taskId === undefined || current.state !== "created") return;
-      const delivering = { ...current, taskId };
-      const t = deps.translate(current.locale);
-      const task = await readTask(deps, delivering, data.reason, t, logger);
+      const reading = { deps, record: { ...current, taskId }, t: deps.translate(current.locale), logger };
+      const task = await readTask(reading, data.reason);
       if (!task) return;
+      const delivery = { ...reading, task };
       const finish = () =>
         task.status === "completed" || task.status === "failed"
-          ? deliverFinished(deps, delivering, task, t, logger)
-          : finishUnfinished(deps, delivering, task, t);
-      await (data.reason === "poll" ? finish() : deps.withReservedSend(delivering.chatId, finish));
+          ? deliverFinished(delivery)
+          : finishUnfinished(delivery);
+      await (data.reason === "poll" ? finish() : deps.withReservedSend(current.chatId, finish));
     });
   }
 

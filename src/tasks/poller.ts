@@ -33,10 +33,8 @@ export function pollDelayMs(polls: number, firstMs = 15_000): number {
 }
 
 /**
- * Each tick queues a poll for every due task the queue has room for, and a search for every due
- * unconfirmed one, and returns how many it queued. Polls still waiting from earlier ticks count against
- * the batch: queued faster than the service's per-key budget lets them run, they would only pile up, and
- * once their lease lapsed the same tasks would be queued again.
+ * Each tick queues a poll for every due task the queue has room for and a search for every due unconfirmed
+ * one. Polls still waiting count against the batch: faster than the key's budget they would only pile up.
  */
 export function taskPoller(options: TaskPollerOptions): PeriodicWork {
   const { records, queue, job, searchJob } = options;

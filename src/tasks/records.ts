@@ -17,6 +17,7 @@ import { TASK_TYPES } from "../tasks-service/schemas/index.js";
 
 /** Results stay re-deliverable (Repeat, Try again) for a month; the service's links expire sooner. */
 const TASK_RECORD_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const KEPT_AS_LONG = { ttlMs: TASK_RECORD_TTL_MS };
 const WATCH_SET = "tasks:watch";
 const UNCONFIRMED_SET = "tasks:unconfirmed";
 
@@ -127,7 +128,7 @@ export class TaskRecords extends TicketRecords<TaskRecord> {
   override async put(record: TaskRecord): Promise<void> {
     await super.put(record);
     if (record.taskId !== undefined) {
-      await this.storage.kv.set(`task-id:${record.taskId}`, record.ticket, { ttlMs: TASK_RECORD_TTL_MS });
+      await this.storage.kv.set(`task-id:${record.taskId}`, record.ticket, KEPT_AS_LONG);
     }
   }
 
@@ -137,15 +138,12 @@ export class TaskRecords extends TicketRecords<TaskRecord> {
 
   /** Claims the one retry of a submission that was not created; false when it was retried already. */
   claimRetry(ticket: string): Promise<boolean> {
-    return this.storage.kv.setIfAbsent(`retried:${ticket}`, String(Date.now()), {
-      ttlMs: TASK_RECORD_TTL_MS,
-    });
+    return this.storage.kv.setIfAbsent(`retried:${ticket}`, String(Date.now()), KEPT_AS_LONG);
   }
 
   /**
-   * The ticket's callback epoch: callbacks queue one job per epoch, and each callback job moves the
-   * epoch on as it starts, so a job that already ran (on an early or forged callback) cannot swallow
-   * a later one, and however many callbacks arrive, at most one job per ticket waits.
+   * Callbacks queue one job per epoch, each moving the epoch on as it starts: a job that already ran cannot
+   * swallow a later callback, and at most one job per ticket waits.
    */
   async hookEpoch(ticket: string): Promise<number> {
     const epoch = Number(await this.storage.kv.get(`hook-epoch:${ticket}`));
@@ -153,12 +151,12 @@ export class TaskRecords extends TicketRecords<TaskRecord> {
   }
 
   async nextHookEpoch(ticket: string): Promise<number> {
-    return this.storage.kv.increment(`hook-epoch:${ticket}`, { ttlMs: TASK_RECORD_TTL_MS });
+    return this.storage.kv.increment(`hook-epoch:${ticket}`, KEPT_AS_LONG);
   }
 
   /** A message of the task's delivery is in the chat: a run after a crash does not send it again. */
   async markPartSent(ticket: string, part: string): Promise<void> {
-    await this.storage.kv.set(`delivered-part:${ticket}:${part}`, "1", { ttlMs: TASK_RECORD_TTL_MS });
+    await this.storage.kv.set(`delivered-part:${ticket}:${part}`, "1", KEPT_AS_LONG);
   }
 
   async partSent(ticket: string, part: string): Promise<boolean> {
@@ -167,9 +165,7 @@ export class TaskRecords extends TicketRecords<TaskRecord> {
 
   /** Claims the one delivery of a ticket; false when it was delivered already. */
   markDelivered(ticket: string): Promise<boolean> {
-    return this.storage.kv.setIfAbsent(`delivered:${ticket}`, String(Date.now()), {
-      ttlMs: TASK_RECORD_TTL_MS,
-    });
+    return this.storage.kv.setIfAbsent(`delivered:${ticket}`, String(Date.now()), KEPT_AS_LONG);
   }
 
   async isDelivered(ticket: string): Promise<boolean> {

@@ -11,13 +11,12 @@ export class ResultUnavailableError extends Error {
 }
 
 export interface ResultFetcher {
-  /** Size in bytes as the server states it, or undefined. */
+  /** As the server states it, or undefined. */
   size(url: string): Promise<number | undefined>;
-  /** A fresh stream of the file. */
+  /** A fresh stream on every call. */
   open(url: string): Promise<Readable>;
-  /** A small text file, whole; refuses more than maxBytes. */
+  /** Refuses a file over maxBytes. */
   text(url: string, maxBytes: number): Promise<string>;
-  /** The first bytes of a file, at most maxBytes of them. */
   head(url: string, maxBytes: number): Promise<Buffer>;
 }
 

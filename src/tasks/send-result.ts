@@ -1,9 +1,7 @@
 /**
- * A finished task's result, into the chat, one message per result: videos as playable videos with
- * their length and frame, audio as one MP3 with a title and length, a transcript as one album of its
- * TXT and SRT (the first captioned with the start of the text), clips as albums and a summary. A file
- * over Telegram's upload limit goes as its link with the expiry. Each upload reads a fresh stream, so a
- * retried upload works.
+ * A finished task's result into the chat: a playable video or an MP3 with length and frame, a transcript
+ * as one album of its TXT and SRT, clips as albums and a summary; a file over Telegram's upload limit as
+ * its link. Each upload reads a fresh stream, so a retried upload works.
  */
 import { type Api, GrammyError, InputFile } from "grammy";
 import type { InlineKeyboardMarkup, InputMediaDocument } from "grammy/types";
@@ -66,7 +64,6 @@ export interface ResultSendRequest {
   task: Task;
   t: Translate;
   locale: string;
-  /** The task's name in the user's language, for the caption. */
   taskName: string;
   /** An audio result's title in players (the start of its text). */
   audioTitle?: string;
@@ -77,10 +74,7 @@ export interface ResultSendRequest {
   sentParts?: SentParts;
 }
 
-/**
- * What went out: an album cannot carry buttons, so the caller shows them elsewhere. A result whose last
- * message carries its buttons takes the card's place.
- */
+/** What went out: an album cannot carry buttons, so the caller shows them elsewhere. */
 export interface ResultSent {
   buttonsShown: boolean;
   /** How long the main result plays, where its header said: the next task's estimate needs it. */
@@ -175,16 +169,12 @@ class ResultSender {
     );
   }
 
-  /**
-   * Sends one part of a result unless an earlier run of the same delivery did, and records it as soon as
-   * Telegram answers; true when it was sent now.
-   */
-  private async once(part: string, send: () => Promise<unknown>): Promise<boolean> {
+  /** Sends one part unless an earlier run of the delivery did, recorded as soon as Telegram answers. */
+  private async once(part: string, send: () => Promise<unknown>): Promise<void> {
     const parts = this.input.sentParts;
-    if (await parts?.has(part)) return false;
+    if (await parts?.has(part)) return;
     this.files.push(...sentFilesOf(await send()));
     await parts?.add(part);
-    return true;
   }
 
   private message(text: string) {

@@ -74,10 +74,8 @@ export class TaskSubmissions extends LifecycleStart<TaskRecords> {
   }
 
   /**
-   * A submission that created nothing, sent again on the same card. One that failed before its
-   * creation was sent goes again under its ticket. One whose creation went unconfirmed and never
-   * turned up goes under a new ticket: the old one stays able to adopt a late callback, on a card of
-   * its own.
+   * A submission that created nothing, sent again on the same card: under its ticket when it failed before
+   * its creation was sent, else under a new one, the old one still able to adopt a late callback.
    */
   async retry(record: TaskRecord): Promise<boolean> {
     if (record.state === "submit_failed") {
@@ -107,22 +105,20 @@ export class TaskSubmissions extends LifecycleStart<TaskRecords> {
   }
 
   /**
-   * The render step of a semi-automatic dubbing, with the options chosen at the start: the user's
-   * edited SRT file, or (undefined) the transcript as it stands after the check in the chat. It goes on
-   * the first step's card, as the second step of the same dubbing.
+   * A semi-automatic dubbing's render step on the first step's card, with the user's edited SRT file or
+   * (undefined) the transcript as it stands after the check in the chat.
    */
   async render(parent: TaskRecord, srt: MediaRef | undefined): Promise<TaskRecord | undefined> {
     if (!parent.followUp) return undefined;
     const srtFile = srt ?? { source: "result", ticket: parent.ticket, name: "transcript.srt" };
     // The render step is the last: it follows up nothing.
     const { followUp: _followUp, ...same } = startedFrom(parent, { ...parent.followUp, srt_file: srtFile });
-    const record = await this.start({
+    return this.start({
       ...same,
       parent: parent.ticket,
       ...(parent.taskId !== undefined ? { parentTaskId: parent.taskId } : {}),
       ...(parent.cardMessageId !== undefined ? { cardMessageId: parent.cardMessageId } : {}),
       uploads: parent.uploads,
     });
-    return record;
   }
 }

@@ -1,11 +1,8 @@
 /**
- * ▶ samples of voices, which never cost the user: a file the catalog names is played as it is; otherwise a
- * short sentence in the voice's language is made once through the service's audio task on the operator's
- * own key (VOICE_SAMPLE_API_KEY), never the user's, so it is neither charged to them nor listed in their
- * tasks. Either way the sample is sent again by its Telegram file_id from then on. With neither a file nor
- * the operator's key a voice has no sample, and the picker shows no ▶. Presses while a sample is being made
- * wait on a list and all get it when it is ready. A sample answers the form's card as a reply, and the
- * chat's last sample before it goes: one sample under the card, which stays in view.
+ * ▶ samples of voices, never charged to the user: the catalog's file, or a sentence made once by an audio
+ * task on the operator's key (VOICE_SAMPLE_API_KEY), then sent again by its file_id; with neither, no ▶.
+ * Presses while a sample is made wait on a list and all get it. A sample replies to the form's card and
+ * the chat's previous sample goes, so the card stays in view.
  */
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";

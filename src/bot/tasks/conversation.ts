@@ -9,7 +9,7 @@ import type { Logger } from "../../logger.js";
 import { mediaClassOf } from "../../media/accept.js";
 import { type MediaRef, MediaRefSchema, type TelegramMediaRef } from "../../media/media-ref.js";
 import type { NewSubmission } from "../../tasks/start.js";
-import type { PreviewRequest } from "../../tasks/voice-previews.js";
+import type { VoicePreviewPort } from "../../tasks/voice-previews.js";
 import { TASK_TYPES } from "../../tasks-service/schemas/index.js";
 import type { BotContext } from "../context.js";
 import { initialValues, settingsValues, voiceInLanguage } from "../forms/defaults.js";
@@ -64,15 +64,13 @@ export interface FlowDeps extends ReturnType<typeof formBasics> {
   submit(request: SubmitRequest, values: FormValues): Promise<void>;
   /** How long an audio or video file plays, read from the file (undefined when it cannot be read). */
   measure(ref: TelegramMediaRef, logger: Pick<Logger, "warn">): Promise<number | undefined>;
-  /** Every voice with a sample sentence has ▶ (the operator's key makes samples), not only those with a file. */
-  samplesOnRequest: boolean;
+  samplesOnRequest: VoicePreviewPort["madeOnRequest"];
   /**
    * Reads an SRT the user sent and says what is wrong with it (undefined when it is usable): timecodes
    * are checked against the video's real length, read from the file where it can be.
    */
   checkSrt(ref: MediaRef, video: MediaRef | undefined): Promise<Notice | undefined>;
-  /** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
-  preview(request: PreviewRequest): Promise<string>;
+  preview: VoicePreviewPort["play"];
   /** The words of a text file the user sent, or what is wrong with it. */
   readText(ref: TelegramMediaRef): Promise<string | Notice>;
 }
@@ -132,12 +130,12 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
       ...(input.prefill ? { prefill: input.prefill } : {}),
     });
     const settings = settingsValues({ definition, preferences: setup.preferences, locale: input.locale });
-    /** The form's language changed on the card: a remembered voice of the old one gives way. */
     /** New media: the values keep within what they allow (a clip no longer than its source). */
     const valuesFollowMedia = (before: FormState, after: FormState): FormState =>
       before.media === after.media || !definition.followMedia
         ? after
         : { ...after, values: definition.followMedia(after.values, after.media) };
+    /** The form's language changed on the card: a remembered voice of the old one gives way. */
     const voiceFollowsLanguage = (before: FormState, after: FormState): FormState =>
       speechLanguage(before.values, input.locale) === speechLanguage(after.values, input.locale)
         ? after

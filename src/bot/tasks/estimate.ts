@@ -1,14 +1,12 @@
 /**
- * What a task will cost, from the spec's price table (tokens per minute, extras per render or per card),
- * the media's real length (as Telegram states it, or as read from the file) and, for speech, the text at a
- * usual narration pace. Tokens are deducted only on success and the service does the counting, so the card
- * says "about"; cards are priced per card the service places, so where it chooses them the figure is a range.
- * On a quota plan the same reading says what the task uses of the monthly allowances instead.
+ * What a task will cost, from the spec's price table, the media's real length and, for speech, the text
+ * at a usual narration pace; the service counts, so the card says "about", and cards it places itself
+ * make a range. On a quota plan the same reading says what the task uses of the monthly allowances.
  */
 import { providerById } from "../../catalog/index.js";
 import { parseAiGraphicsDirectives } from "../../tasks-service/parsers/ai-graphics-directives.js";
 import { parseTextOverlaysRaw } from "../../tasks-service/parsers/text-overlays-raw.js";
-import type { TaskType } from "../../tasks-service/schemas/index.js";
+import { MAX_SPEED_UP, type TaskType } from "../../tasks-service/schemas/index.js";
 import type { FormDefinition, FormView } from "../forms/form.js";
 
 /** The spec's token prices, per minute unless named per render or per card. */
@@ -32,8 +30,6 @@ const WORDS_PER_SECOND = 2.5;
 const SECONDS_PER_PHOTO = 3;
 /** The most cards the service places by itself per minute at normal density; a short video counts as a minute. */
 const AUTO_CARDS_PER_MINUTE = 3;
-/** `target_duration` speeds a longer result up at most this much. */
-const MAX_SPEED_UP = 2;
 
 /** What a quota plan counts for the task. */
 export interface QuotaUse {
@@ -201,32 +197,26 @@ export interface TokenSpan {
   most: number;
 }
 
-/**
- * What one set of values costs more than another: tokens once, and tokens per minute of a file whose
- * length is not known yet (there the price is read at one minute and at two, and the difference is
- * the part that grows with the file).
- */
-export interface ExtraCost {
-  once: TokenSpan;
-  perMinute: TokenSpan;
-}
-
-const NO_TOKENS: TokenSpan = { least: 0, most: 0 };
-
 function spanOf(estimate: Estimate | undefined): TokenSpan {
-  return estimate ? { least: estimate.tokens, most: estimate.upTo ?? estimate.tokens } : NO_TOKENS;
+  return estimate
+    ? { least: estimate.tokens, most: estimate.upTo ?? estimate.tokens }
+    : { least: 0, most: 0 };
 }
 
 function minus(a: TokenSpan, b: TokenSpan): TokenSpan {
   return { least: a.least - b.least, most: a.most - b.most };
 }
 
-/** What the form's values cost more than `instead`; undefined when they cost no more. */
+/**
+ * What the form's values cost more than `instead`: tokens once, and per minute of a file whose length
+ * is not known yet (read at one minute and at two: the difference grows with the file); undefined when
+ * they cost no more.
+ */
 export function extraCost(
   definition: FormDefinition<TaskType>,
   view: FormView,
   instead: FormView["values"],
-): ExtraCost | undefined {
+): { once: TokenSpan; perMinute: TokenSpan } | undefined {
   const other: FormView = { ...view, values: instead };
   const extraAt = (seconds: number) =>
     minus(spanOf(estimateCost(definition, view, seconds)), spanOf(estimateCost(definition, other, seconds)));

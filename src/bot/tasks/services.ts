@@ -66,10 +66,7 @@ async function readSrt(telegram: TelegramDownloadDeps, ref: MediaRef): Promise<s
 /** Enough of an MP4's start to hold its movie header when it comes first. */
 const VIDEO_HEADER_BYTES = 512 * 1024;
 
-/**
- * How long a video plays, to the millisecond, from its movie header; Telegram's whole seconds when the
- * header cannot be read (a link, a header after the media data).
- */
+/** How long a video plays, from its movie header; Telegram's whole seconds when that cannot be read. */
 async function realSeconds(telegram: TelegramDownloadDeps, video: MediaRef): Promise<number | undefined> {
   if (video.source !== "telegram") return undefined;
   try {

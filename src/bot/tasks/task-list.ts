@@ -13,7 +13,7 @@ import { ResultUnavailableError } from "../../tasks/result-files.js";
 import { resultKindOf, type TaskResultSender } from "../../tasks/send-result.js";
 import { isTasksServiceError } from "../../tasks-service/errors.js";
 import type { TasksServicePort } from "../../tasks-service/ports.js";
-import type { Task } from "../../tasks-service/responses.js";
+import { reportedTaskType, type Task } from "../../tasks-service/responses.js";
 import type { BotContext } from "../context.js";
 import { clip } from "../forms/screens/text.js";
 import { mediaName } from "../forms/screens/value-labels.js";
@@ -26,7 +26,6 @@ import {
 } from "../keyboards/tasks.js";
 import { currentMenu, editMenu, menuShownIn, openNewMenu } from "../menu.js";
 import { replyServiceError } from "../service-errors.js";
-import { isBotTaskType } from "../task-types.js";
 
 const TASKS_PER_PAGE = 5;
 /** One read of the list covers this many pages, and tells how many there are when it is not full. */
@@ -34,7 +33,6 @@ const LIST_WINDOW = 100;
 export interface TaskListDeps {
   apiKeys: ApiKeysPort;
   tasksService: TasksServicePort;
-  /** The task pipeline's records, for what a task was made with. */
   records: TaskRecords;
   results: TaskResultSender;
 }
@@ -42,9 +40,8 @@ export interface TaskListDeps {
 const STATUS_MARKS = { pending: "🕓", processing: "⚙️", completed: "✅", failed: "❌" } as const;
 
 function typeName(ctx: BotContext, type: string): string {
-  // The service reports an audio task as "voiceover".
-  const known = type === "voiceover" ? "audio" : type;
-  return isBotTaskType(known) ? ctx.t(`task-${known}-name`) : type;
+  const known = reportedTaskType(type);
+  return known ? ctx.t(`task-${known}-name`) : type;
 }
 
 /** The task's name, as its own record knows it where it was made here (a joined video by its keyframes). */
@@ -145,12 +142,8 @@ async function detailsText(ctx: BotContext, task: Task, record: TaskRecord | und
   if (record?.request) parts.push(...optionsInWords(ctx, record.request, locale));
   if (record?.parentTaskId !== undefined)
     parts.push(ctx.t("details-render-of", { id: String(record.parentTaskId) }));
-  parts.push(
-    ctx.t("task-details-status", {
-      mark: STATUS_MARKS[task.status],
-      status: ctx.t(`task-status-${task.status}`),
-    }),
-  );
+  const status = ctx.t(`task-status-${task.status}`);
+  parts.push(ctx.t("task-details-status", { mark: STATUS_MARKS[task.status], status }));
   if (task.status === "processing" && typeof task.progress === "number") {
     parts.push(ctx.t("task-details-progress", { progress: task.progress }));
   }

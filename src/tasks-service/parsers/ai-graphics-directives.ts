@@ -28,8 +28,8 @@ function parseTime(raw: string): DirectiveTime | undefined {
 }
 
 function parseLine(raw: string, line: number, issues: ParseIssue[]): AiGraphicsDirective | undefined {
-  const refuse = (issue: Omit<ParseIssue, "line">) => {
-    issues.push({ line, ...issue });
+  const refuse = (code: string, message: string, where: Pick<ParseIssue, "column" | "params"> = {}) => {
+    issues.push({ line, ...where, code, message });
     return undefined;
   };
   const tokens = raw.trim().split(/\s+/);
@@ -38,35 +38,24 @@ function parseLine(raw: string, line: number, issues: ParseIssue[]): AiGraphicsD
   const start = parseTime(startRaw);
   const end = endRaw === undefined ? null : parseTime(endRaw);
   if (start === undefined || end === undefined || extra.length > 0) {
-    return refuse({
-      column: 1,
-      code: "directive_time_invalid",
-      message: `"${timeToken}" is not a time; use MM:SS, MM:SS-MM:SS or end`,
-      params: { value: timeToken },
-    });
+    const message = `"${timeToken}" is not a time; use MM:SS, MM:SS-MM:SS or end`;
+    return refuse("directive_time_invalid", message, { column: 1, params: { value: timeToken } });
   }
   if (end !== null && (start === "end" || (end !== "end" && end <= start))) {
-    return refuse({
-      column: 1,
-      code: "directive_time_order",
-      message: `The card ends before it starts in "${timeToken}"`,
-      params: { value: timeToken },
-    });
+    const message = `The card ends before it starts in "${timeToken}"`;
+    return refuse("directive_time_order", message, { column: 1, params: { value: timeToken } });
   }
   if (templateToken === undefined) {
-    return refuse({
-      code: "directive_template_missing",
-      message: `Name a template after the time: ${CARD_TEMPLATES.join(", ")}`,
-    });
+    return refuse(
+      "directive_template_missing",
+      `Name a template after the time: ${CARD_TEMPLATES.join(", ")}`,
+    );
   }
   const template = templateToken.toLowerCase();
   if (!(CARD_TEMPLATES as readonly string[]).includes(template)) {
-    return refuse({
-      column: raw.indexOf(templateToken) + 1,
-      code: "directive_template_unknown",
-      message: `Unknown card template "${templateToken}"; use one of ${CARD_TEMPLATES.join(", ")}`,
-      params: { value: templateToken },
-    });
+    const message = `Unknown card template "${templateToken}"; use one of ${CARD_TEMPLATES.join(", ")}`;
+    const column = raw.indexOf(templateToken) + 1;
+    return refuse("directive_template_unknown", message, { column, params: { value: templateToken } });
   }
   let rest = tokens.slice(2);
   let position: CardPosition | null = null;
@@ -74,10 +63,9 @@ function parseLine(raw: string, line: number, issues: ParseIssue[]): AiGraphicsD
   if (last?.startsWith("@")) {
     const name = last.slice(1).toLowerCase();
     if (!(CARD_POSITIONS as readonly string[]).includes(name)) {
-      return refuse({
+      const message = `Unknown card position "${last}"; use ${CARD_POSITIONS.map((p) => `@${p}`).join(", ")}`;
+      return refuse("directive_position_unknown", message, {
         column: raw.lastIndexOf(last) + 1,
-        code: "directive_position_unknown",
-        message: `Unknown card position "${last}"; use ${CARD_POSITIONS.map((p) => `@${p}`).join(", ")}`,
         params: { value: last },
       });
     }
@@ -87,11 +75,8 @@ function parseLine(raw: string, line: number, issues: ParseIssue[]): AiGraphicsD
   const args = rest.join(" ");
   const cardTemplate = template as CardTemplate;
   if (args === "" && !TEMPLATES_WITHOUT_ARGS.includes(cardTemplate)) {
-    return refuse({
-      code: "directive_args_missing",
-      message: `The ${cardTemplate} card needs content after the template name`,
-      params: { template: cardTemplate },
-    });
+    const message = `The ${cardTemplate} card needs content after the template name`;
+    return refuse("directive_args_missing", message, { params: { template: cardTemplate } });
   }
   return { line, start, end, template: cardTemplate, args, position };
 }

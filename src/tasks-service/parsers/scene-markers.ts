@@ -161,14 +161,11 @@ export function mapScenesToMedia(sceneCount: number, mediaCount: number): ParseR
     issues.push({ code, message: `${what} count must be a positive integer`, params: { value } });
   }
   if (issues.length > 0) return failed(issues);
-  const mapping: number[][] = [];
-  for (let scene = 0; scene < sceneCount; scene++) {
-    const isLastScene = scene === sceneCount - 1;
-    if (isLastScene && mediaCount > sceneCount) {
-      mapping.push(Array.from({ length: mediaCount - scene }, (_, offset) => scene + offset));
-    } else {
-      mapping.push([Math.min(scene, mediaCount - 1)]);
-    }
-  }
-  return parsed(mapping);
+  return parsed(
+    Array.from({ length: sceneCount }, (_, scene) =>
+      scene === sceneCount - 1 && mediaCount > sceneCount
+        ? Array.from({ length: mediaCount - scene }, (_, offset) => scene + offset)
+        : [Math.min(scene, mediaCount - 1)],
+    ),
+  );
 }

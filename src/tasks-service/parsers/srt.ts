@@ -66,14 +66,12 @@ export function parseSrt(
     .split("\n")
     .map((line) => line.trimEnd());
   const issues: ParseIssue[] = [];
-  const report = (issue: ParseIssue) => {
-    if (issues.length < maxIssues) issues.push(issue);
+  const report = (code: string, message: string, where: Omit<ParseIssue, "code" | "message"> = {}) => {
+    if (issues.length < maxIssues) issues.push({ ...where, code, message });
   };
   const reportLongLine = (line: number) =>
-    report({
+    report("srt_line_too_long", `Line longer than ${maxLineLength} characters`, {
       line,
-      code: "srt_line_too_long",
-      message: `Line longer than ${maxLineLength} characters`,
       params: { max: maxLineLength },
     });
   const entries: SrtEntry[] = [];
@@ -94,11 +92,7 @@ export function parseSrt(
       continue;
     }
     if (entries.length >= maxEntries) {
-      report({
-        code: "srt_too_many_entries",
-        message: `More than ${maxEntries} entries`,
-        params: { max: maxEntries },
-      });
+      report("srt_too_many_entries", `More than ${maxEntries} entries`, { params: { max: maxEntries } });
       break;
     }
     const blockStart = at + 1;
@@ -113,19 +107,13 @@ export function parseSrt(
       index = Number(current.trim());
       timecodeLine = at + 1;
     } else if (current.includes("-->")) {
-      report({
-        line: blockStart,
-        code: "srt_index_missing",
-        message: "The entry has no index line before its timecode",
-      });
+      report("srt_index_missing", "The entry has no index line before its timecode", { line: blockStart });
       index = entries.length + 1;
       timecodeLine = at;
     } else {
       const value = current.trim().slice(0, 40);
-      report({
+      report("srt_index_invalid", `"${value}" is not an entry number`, {
         line: blockStart,
-        code: "srt_index_invalid",
-        message: `"${value}" is not an entry number`,
         params: { value },
       });
       skipBlock();
@@ -135,12 +123,8 @@ export function parseSrt(
     const timecode = parseTimecode(timecodeText);
     if (!timecode) {
       const value = timecodeText.slice(0, 60);
-      report({
-        line: timecodeLine + 1,
-        code: "srt_timecode_invalid",
-        message: `"${value}" is not a timecode; use HH:MM:SS,mmm --> HH:MM:SS,mmm`,
-        params: { value },
-      });
+      const message = `"${value}" is not a timecode; use HH:MM:SS,mmm --> HH:MM:SS,mmm`;
+      report("srt_timecode_invalid", message, { line: timecodeLine + 1, params: { value } });
       at = timecodeLine;
       skipBlock();
       continue;
@@ -159,33 +143,29 @@ export function parseSrt(
     const entry: SrtEntry = { index, ...timecode, text: textLines.join("\n"), line: blockStart };
     const where = { line: timecodeLine + 1, params: { index } };
     if (entry.text.trim() === "" && !droppedLine) {
-      report({ ...where, line: blockStart, code: "srt_text_empty", message: `Entry ${index} has no text` });
+      report("srt_text_empty", `Entry ${index} has no text`, { ...where, line: blockStart });
     }
     if (entry.endMs <= entry.startMs) {
-      report({ ...where, code: "srt_end_before_start", message: `Entry ${index} ends before it starts` });
+      report("srt_end_before_start", `Entry ${index} ends before it starts`, where);
     }
     const previous = entries.at(-1);
     if (previous && entry.startMs < previous.endMs) {
-      report({
+      report("srt_overlap", `Entry ${index} starts before entry ${previous.index} ends`, {
         ...where,
-        code: "srt_overlap",
-        message: `Entry ${index} starts before entry ${previous.index} ends`,
         params: { index, previous: previous.index },
       });
     }
     if (maxMs !== undefined && entry.endMs > maxMs) {
       const end = formatSrtTime(entry.endMs);
-      report({
+      report("srt_exceeds_duration", `Entry ${index} ends at ${end}, after the end of the video`, {
         ...where,
-        code: "srt_exceeds_duration",
-        message: `Entry ${index} ends at ${end}, after the end of the video`,
         params: { index, end, max: formatSrtTime(maxMs), over: ((entry.endMs - maxMs) / 1000).toFixed(1) },
       });
     }
     entries.push(entry);
   }
   if (entries.length === 0 && issues.length === 0) {
-    report({ code: "srt_empty", message: "The subtitle file has no entries" });
+    report("srt_empty", "The subtitle file has no entries");
   }
   return issues.length > 0 ? failed(issues) : parsed(entries);
 }

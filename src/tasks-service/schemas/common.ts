@@ -144,9 +144,7 @@ export const MAX_SPEED_UP = 2;
 /** Context of a zod `.check()` callback; rule issues are pushed onto it. */
 export type RuleContext = { issues: z.core.$ZodRawIssue[] };
 
-/**
- * Custom issues carry `params.code`, a stable identifier the bot translates; the English message is for logs.
- */
+/** Custom issues carry `params.code`, a stable identifier the bot translates; the English message is for logs. */
 export function addRuleIssue(
   ctx: RuleContext,
   path: PropertyKey[],
@@ -157,10 +155,7 @@ export function addRuleIssue(
   ctx.issues.push({ code: "custom", path, message, params: { code, ...params }, input: undefined });
 }
 
-/**
- * A parser's issues as rule issues on `path`, each with the line it was found on (and the column where
- * the form shows it).
- */
+/** A parser's issues as rule issues on `path`, each with its line (and its column where the form shows it). */
 export function addParseIssues(
   ctx: RuleContext,
   path: PropertyKey[],
@@ -181,11 +176,10 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /**
- * True for an upload id (UUID form) or an https URL that parses; everything else goes to the service as
- * a typo. A local service's own result links are plain http on loopback, and a result handed on to the
- * next task is one of those.
+ * An upload id (UUID form) or an https URL that parses; plain http only on loopback, where a local
+ * service's own result links are (a result handed on to the next task is one of those).
  */
-export function isFileReference(value: string): boolean {
+function isFileReference(value: string): boolean {
   if (UUID_PATTERN.test(value)) return true;
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
@@ -213,11 +207,7 @@ export const FileReferenceSchema = checkedString(isFileReference, (value) =>
 const LANGUAGE_PATTERN = /^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Za-z]{2}|\d{3}))?$/;
 
 /** A short code (`en`) or a locale (`en-US`, `zh-Hans-CN`), checked by shape only: the service knows ~99 languages. */
-export function isLanguageCode(value: string): boolean {
-  return LANGUAGE_PATTERN.test(value);
-}
-
-export const LanguageCodeSchema = checkedString(isLanguageCode, {
+export const LanguageCodeSchema = checkedString((value) => LANGUAGE_PATTERN.test(value), {
   code: "language_invalid",
   message: "Expected a language code such as en or en-US",
 });
@@ -235,11 +225,7 @@ export const HexColorSchema = checkedString((value) => /^#[0-9A-Fa-f]{6}$/.test(
   message: "Expected a colour #RRGGBB",
 });
 
-/**
- * The spec asks for an https callback. A plain http one is taken only on this machine's loopback
- * address, where a local service (the playground's sandbox, tests) calls a local bot: no network
- * between them to protect, and nothing outside the machine can reach such an address anyway.
- */
+/** The spec asks for https; plain http only on loopback, where a local service calls a local bot. */
 export const WebhookUrlSchema = checkedString(
   (value) =>
     URL.canParse(value) &&
@@ -319,11 +305,10 @@ export function checkTtsProviderFeatures(
   ctx: RuleContext,
 ): void {
   const provider = value.tts_provider ?? defaultProvider;
-  const features = [
+  for (const [field, providers] of [
     ["tts_style", TTS_STYLE_PROVIDERS],
     ["tts_scene", TTS_SCENE_PROVIDERS],
-  ] as const;
-  for (const [field, providers] of features) {
+  ] as const) {
     if (value[field] != null && !(providers as readonly string[]).includes(provider)) {
       const message = `${field} needs tts_provider ${providers.join(" or ")}`;
       addRuleIssue(ctx, [field], `${field}_unsupported`, message, { provider });

@@ -16,17 +16,12 @@ import {
   SUB_LANG_KEYWORDS,
   SUB_POSITIONS,
   SUB_STYLES,
-  TTS_PROVIDERS,
   TtsFields,
   taskObject,
 } from "./common.js";
 
 /** The spec's voice fields of dubbing: provider, voice and style; no tts_speed or tts_scene in any mode. */
-const DubbingVoiceFields = {
-  tts_provider: TtsFields.tts_provider,
-  tts_voice: TtsFields.tts_voice,
-  tts_style: TtsFields.tts_style,
-};
+const { tts_speed: _speed, tts_scene: _scene, ...DubbingVoiceFields } = TtsFields;
 
 const MixFields = {
   mix_mode: z.enum(MIX_MODES).optional(),
@@ -82,7 +77,7 @@ export const DubbingSemiAutoRenderSchema = taskObject("dubbing", {
   step: z.literal("render"),
   srt_file: FileReferenceSchema,
   target_lang: LanguageCodeSchema,
-  tts_provider: z.enum(TTS_PROVIDERS).optional(),
+  tts_provider: TtsFields.tts_provider,
   tts_voice: TtsFields.tts_voice,
   ...MixFields,
 }).check((ctx) => {

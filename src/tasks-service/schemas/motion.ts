@@ -34,11 +34,8 @@ export const MotionTaskSchema = taskObject("motion", {
       addRuleIssue(ctx, ["file"], "motion_file_required", `source ${source} needs a file`, { source });
     }
     for (const field of ["tts_provider", "tts_voice"] as const) {
-      if (value[field] != null) {
-        addRuleIssue(ctx, [field], "motion_tts_only_for_text", `${field} is used only with source text`, {
-          source,
-        });
-      }
+      const message = `${field} is used only with source text`;
+      if (value[field] != null) addRuleIssue(ctx, [field], "motion_tts_only_for_text", message, { source });
     }
   }
   if (source === "video" && value.format !== undefined) {

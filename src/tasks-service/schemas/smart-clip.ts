@@ -2,6 +2,7 @@ import { z } from "zod";
 import { checkAutoSound } from "./ai-graphics.js";
 import {
   AutoOrLanguageSchema,
+  addRuleIssue,
   COMMON_DEFAULTS,
   FileReferenceSchema,
   HexColorSchema,
@@ -31,13 +32,8 @@ export const SmartClipTaskSchema = taskObject("smart_clip", {
   const filters = ctx.value.filters ?? [];
   const repeated = filters.filter((filter, index) => filters.indexOf(filter) !== index);
   if (repeated.length > 0) {
-    ctx.issues.push({
-      code: "custom",
-      path: ["filters"],
-      input: filters,
-      message: `Each filter may be chosen once (${[...new Set(repeated)].join(", ")} repeated)`,
-      params: { code: "filters_repeated", value: [...new Set(repeated)].join(",") },
-    });
+    const message = `Each filter may be chosen once (${[...new Set(repeated)].join(", ")} repeated)`;
+    addRuleIssue(ctx, ["filters"], "filters_repeated", message, { value: [...new Set(repeated)].join(",") });
   }
   checkAutoSound(ctx.value, ctx);
 });

@@ -11,30 +11,20 @@ export function checkTargetDuration(input: {
   maxVideoDurationSeconds: number;
   naturalDurationSeconds?: number;
 }): ParseIssue[] {
+  const { targetDuration: value, maxVideoDurationSeconds: max, naturalDurationSeconds: natural } = input;
+  if (!(value > 0)) {
+    const message = "target_duration must be a positive number of seconds";
+    return [{ code: "target_duration_invalid", message, params: { value } }];
+  }
   const issues: ParseIssue[] = [];
-  const { targetDuration, maxVideoDurationSeconds, naturalDurationSeconds } = input;
-  if (!(targetDuration > 0)) {
-    issues.push({
-      code: "target_duration_invalid",
-      message: "target_duration must be a positive number of seconds",
-      params: { value: targetDuration },
-    });
-    return issues;
+  if (value > max) {
+    const message = `target_duration ${value}s exceeds the account limit of ${max}s`;
+    issues.push({ code: "target_duration_over_limit", message, params: { value, max } });
   }
-  if (targetDuration > maxVideoDurationSeconds) {
-    issues.push({
-      code: "target_duration_over_limit",
-      message: `target_duration ${targetDuration}s exceeds the account limit of ${maxVideoDurationSeconds}s`,
-      params: { value: targetDuration, max: maxVideoDurationSeconds },
-    });
-  }
-  if (naturalDurationSeconds !== undefined && naturalDurationSeconds / targetDuration > MAX_SPEED_UP) {
-    const minimum = Math.ceil((naturalDurationSeconds / MAX_SPEED_UP) * 10) / 10;
-    issues.push({
-      code: "target_duration_speedup",
-      message: `Reaching ${targetDuration}s needs more than x${MAX_SPEED_UP} speed-up; the shortest is ${minimum}s`,
-      params: { value: targetDuration, min: minimum, natural: naturalDurationSeconds },
-    });
+  if (natural !== undefined && natural / value > MAX_SPEED_UP) {
+    const min = Math.ceil((natural / MAX_SPEED_UP) * 10) / 10;
+    const message = `Reaching ${value}s needs more than x${MAX_SPEED_UP} speed-up; the shortest is ${min}s`;
+    issues.push({ code: "target_duration_speedup", message, params: { value, min, natural } });
   }
   return issues;
 }

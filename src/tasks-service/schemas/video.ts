@@ -115,12 +115,8 @@ export const VideoTaskSchema = taskObject("video", {
   }
   if (value.text_overlays_raw != null) {
     if (value.text_overlays != null) {
-      addRuleIssue(
-        ctx,
-        ["text_overlays_raw"],
-        "text_overlays_both",
-        "Use text_overlays or text_overlays_raw, not both (the raw form would be ignored)",
-      );
+      const message = "Use text_overlays or text_overlays_raw, not both (the raw form would be ignored)";
+      addRuleIssue(ctx, ["text_overlays_raw"], "text_overlays_both", message);
     } else {
       const captions = parseTextOverlaysRaw(value.text_overlays_raw);
       if (!captions.ok) addParseIssues(ctx, ["text_overlays_raw"], captions.errors);
