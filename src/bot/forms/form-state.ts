@@ -75,8 +75,13 @@ export interface Transition {
   pass?: boolean;
 }
 
+/** The state with these parts changed. */
+export function moved(state: FormState, change: Partial<FormState>): Transition {
+  return { state: { ...state, ...change } };
+}
+
 export function withNotice(state: FormState, notice: Notice): Transition {
-  return { state: { ...state, notice } };
+  return moved(state, { notice });
 }
 
 /** The indexes of the media in the order they go into the request. */

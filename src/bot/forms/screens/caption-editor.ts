@@ -16,7 +16,7 @@ import {
 } from "../caption-drafts.js";
 import type { CaptionEditorAction, CardAction } from "../card-action.js";
 import type { FormDefinition, FormValues } from "../form.js";
-import { type FormState, type Screen, type Transition, withNotice } from "../form-state.js";
+import { type FormState, moved, type Screen, type Transition, withNotice } from "../form-state.js";
 import { type RenderedScreen, rows, type ScreenContext } from "./screen-context.js";
 import { clip, escapeHtml, hintHtml } from "./text.js";
 
@@ -51,13 +51,11 @@ export function pressOnCaptionEditor(state: FormState, action: CaptionEditorActi
     case "new-caption":
       if (captionsIn(state.values).length >= MAX_TEXT_OVERLAYS)
         return withNotice(state, { key: "form-overlay-full", params: { max: MAX_TEXT_OVERLAYS } });
-      return { state: { ...state, screen: { name: "new-caption" } } };
+      return moved(state, { screen: { name: "new-caption" } });
     case "open-caption":
-      return { state: { ...state, screen: { name: "caption", index: action.caption } } };
+      return moved(state, { screen: { name: "caption", index: action.caption } });
     case "caption-property":
-      return {
-        state: { ...state, screen: { name: "caption", index: action.caption, property: action.property } },
-      };
+      return moved(state, { screen: { name: "caption", index: action.caption, property: action.property } });
     case "set-caption-property":
     case "flip-caption-flag":
     case "delete-caption":
@@ -76,22 +74,16 @@ function editCaption(
   const captions = captionsIn(state.values);
   const current = captions[index];
   if (!current) return { state };
-  if (action.kind === "delete-caption") {
-    captions.splice(index, 1);
-    return {
-      state: { ...state, values: withCaptions(state.values, captions), screen: { name: "captions" } },
-    };
-  }
-  if (action.kind === "flip-caption-flag") {
+  if (action.kind === "delete-caption") captions.splice(index, 1);
+  else if (action.kind === "flip-caption-flag")
     captions[index] = { ...current, [action.flag]: current[action.flag] !== true };
-  } else {
+  else {
     const edited = withProperty(current, action.property, action.option);
     if (!edited) return { state };
     captions[index] = edited;
   }
-  return {
-    state: { ...state, values: withCaptions(state.values, captions), screen: { name: "caption", index } },
-  };
+  const screen: Screen = action.kind === "delete-caption" ? { name: "captions" } : { name: "caption", index };
+  return moved(state, { values: withCaptions(state.values, captions), screen });
 }
 
 /** A text on the editor: a new caption when one is awaited; on the list, a hint to use the buttons. */
@@ -120,7 +112,7 @@ export function textOnCaptionEditor(
   }
   const values = withCaptions(state.values, [...captions, caption]);
   delete values.text_overlays_raw;
-  return { state: { ...state, values, screen: { name: "caption", index: captions.length } } };
+  return moved(state, { values, screen: { name: "caption", index: captions.length } });
 }
 
 /** Back to the list of captions: the captions field's own button. */

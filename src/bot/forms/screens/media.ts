@@ -12,6 +12,7 @@ import {
   type FormEvent,
   type FormState,
   mediaOrderOf,
+  moved,
   type Transition,
   viewOf,
   withMediaAdded,
@@ -30,11 +31,11 @@ export function pressOnMedia(
 ): Transition {
   switch (action.kind) {
     case "add-media":
-      return { state: { ...state, screen: { name: "media" } } };
+      return moved(state, { screen: { name: "media" } });
     case "media-done":
       if (needsMedia(definition, state))
         return withNotice(state, { key: "form-media-needed", params: { min: definition.media?.min ?? 1 } });
-      return { state: { ...state, screen: firstScreen(definition, state, env) } };
+      return moved(state, { screen: firstScreen(definition, state, env) });
     case "swap-media": {
       const order = mediaOrderOf(state);
       const first = order[action.index];
@@ -42,7 +43,7 @@ export function pressOnMedia(
       if (!definition.media?.reorder || first === undefined || second === undefined) return { state };
       order[action.index] = second;
       order[action.index + 1] = first;
-      return { state: { ...state, mediaOrder: order, screen: { name: "summary" } } };
+      return moved(state, { mediaOrder: order, screen: { name: "summary" } });
     }
   }
 }
@@ -81,13 +82,10 @@ export function receiveMedia(
   }
   const next: FormState = { ...state, ...added };
   // One file goes straight on, its name on the card; several are counted as they come.
-  if (max === 1) return { state: { ...next, screen: firstScreen(definition, next, env) } };
-  return {
-    state: {
-      ...next,
-      notice: { key: "form-media-count", params: { count: media.length, max }, info: true },
-    },
-  };
+  if (max === 1) return moved(next, { screen: firstScreen(definition, next, env) });
+  return moved(next, {
+    notice: { key: "form-media-count", params: { count: media.length, max }, info: true },
+  });
 }
 
 export function renderMediaScreen(context: ScreenContext, state: FormState): RenderedScreen {

@@ -24,6 +24,7 @@ import {
 import {
   type FormEvent,
   type FormState,
+  moved,
   type Screen,
   type Transition,
   viewOf,
@@ -72,7 +73,7 @@ export function pressOnOptions(
   switch (action.kind) {
     case "open-group": {
       const group = definition.groups[action.group];
-      return { state: group ? { ...state, screen: { name: "group", group } } : state };
+      return group ? moved(state, { screen: { name: "group", group } }) : { state };
     }
     case "open-field": {
       const field = definition.fields[action.field];
@@ -80,15 +81,13 @@ export function pressOnOptions(
       if (!field || !applies(field, view) || soleValue(field, view)) return { state };
       switch (field.input.kind) {
         case "toggle":
-          return {
-            state: { ...state, values: withValue(state.values, field, state.values[field.key] !== true) },
-          };
+          return moved(state, { values: withValue(state.values, field, state.values[field.key] !== true) });
         case "voice":
-          return { state: { ...state, screen: openVoicePicker(state, env) } };
+          return moved(state, { screen: openVoicePicker(state, env) });
         case "overlays":
-          return { state: { ...state, screen: { name: "captions" } } };
+          return moved(state, { screen: { name: "captions" } });
         default:
-          return { state: { ...state, screen: { name: "field", key: field.key, page: action.page } } };
+          return moved(state, { screen: { name: "field", key: field.key, page: action.page } });
       }
     }
     case "choose-option": {
@@ -96,13 +95,8 @@ export function pressOnOptions(
       const option = field?.input.kind === "choice" ? field.input.options(view)[action.option] : undefined;
       if (!field || !option) return { state };
       if (option.locked) return withNotice(state, option.locked);
-      return {
-        state: {
-          ...state,
-          values: withValue(state.values, field, option.value),
-          screen: backFrom(definition, state, field),
-        },
-      };
+      const values = withValue(state.values, field, option.value);
+      return moved(state, { values, screen: backFrom(definition, state, field) });
     }
     case "flip-option": {
       const field = definition.fields[action.field];
@@ -111,7 +105,7 @@ export function pressOnOptions(
       if (option === undefined) return { state };
       const chosen = chosenOptions(state.values[field.key]);
       const next = chosen.includes(option) ? chosen.filter((item) => item !== option) : [...chosen, option];
-      return { state: { ...state, values: { ...state.values, [field.key]: next } } };
+      return moved(state, { values: { ...state.values, [field.key]: next } });
     }
     case "reset-field": {
       const field = definition.fields[action.field];
@@ -119,7 +113,7 @@ export function pressOnOptions(
       const values = { ...state.values };
       delete values[field.key];
       if (field.input.kind === "voice") delete values.tts_provider;
-      return { state: { ...state, values, screen: backFrom(definition, state, field) } };
+      return moved(state, { values, screen: backFrom(definition, state, field) });
     }
   }
 }
@@ -147,7 +141,7 @@ export function textOnField(
   const next: FormState = { ...state, values: withValue(state.values, field, parsed.value) };
   // A required text that opened the form leads straight on; otherwise back where it was chosen.
   const target = field.required ? firstScreen(definition, next, env) : backFrom(definition, state, field);
-  return { state: { ...next, screen: target } };
+  return moved(next, { screen: target });
 }
 
 /** The field on screen when it takes a file. */
@@ -192,14 +186,11 @@ export function receiveFile(
   if (!ref || event.refs.length > 1 || mediaClassOf(ref) !== accepts) {
     return withNotice(state, { key: `form-file-expected-${accepts}` });
   }
-  return {
-    state: {
-      ...state,
-      values: withValue({ ...state.values, ...field.implies }, field, ref),
-      // Sent on its field's screen, back to where it was chosen; sent elsewhere, the screen stays.
-      screen: state.screen.name === "field" ? backFrom(definition, state, field) : state.screen,
-    },
-  };
+  return moved(state, {
+    values: withValue({ ...state.values, ...field.implies }, field, ref),
+    // Sent on its field's screen, back to where it was chosen; sent elsewhere, the screen stays.
+    screen: state.screen.name === "field" ? backFrom(definition, state, field) : state.screen,
+  });
 }
 
 export function renderGroup(context: ScreenContext, state: FormState, group: string): RenderedScreen {

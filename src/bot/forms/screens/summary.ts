@@ -21,7 +21,7 @@ import {
   type PaidFrom,
   soleValue,
 } from "../form.js";
-import { type FormState, mediaOrderOf, noticeText, type Transition, viewOf } from "../form-state.js";
+import { type FormState, mediaOrderOf, moved, noticeText, type Transition, viewOf } from "../form-state.js";
 import { needsMedia } from "../navigation.js";
 import { type RenderedScreen, rows, type ScreenContext } from "./screen-context.js";
 import { escapeHtml } from "./text.js";
@@ -35,47 +35,39 @@ export function pressOnSummary(
 ): Transition {
   switch (action.kind) {
     case "show-summary":
-      return { state: { ...state, screen: { name: "summary" } } };
+      return moved(state, { screen: { name: "summary" } });
     case "create": {
-      if (needsMedia(definition, state)) return { state: { ...state, screen: { name: "media" } } };
-      const issues = env.contract.issues(definition, viewOf(state, env));
-      const [issue] = issues;
-      if (issue)
-        return {
-          state: { ...state, screen: { name: "summary" }, notice: issue },
-          effect: { kind: "refused", notice: issue },
-        };
-      return { state, effect: { kind: "create" } };
+      if (needsMedia(definition, state)) return moved(state, { screen: { name: "media" } });
+      const [issue] = env.contract.issues(definition, viewOf(state, env));
+      if (!issue) return { state, effect: { kind: "create" } };
+      return {
+        ...moved(state, { screen: { name: "summary" }, notice: issue }),
+        effect: { kind: "refused", notice: issue },
+      };
     }
     case "cancel":
       return { state, effect: { kind: "cancel" } };
     case "toggle-glossary": {
       const { withoutGlossary, ...rest } = state;
-      return {
-        state: {
-          ...rest,
-          screen: { name: "summary" },
-          ...(withoutGlossary ? {} : { withoutGlossary: true }),
-        },
-      };
+      return moved(rest, {
+        screen: { name: "summary" },
+        ...(withoutGlossary ? {} : { withoutGlossary: true }),
+      });
     }
     case "toggle-details": {
       const details = state.screen.name === "summary" && state.screen.details === true;
-      return { state: { ...state, screen: { name: "summary", ...(details ? {} : { details: true }) } } };
+      return moved(state, { screen: { name: "summary", ...(details ? {} : { details: true }) } });
     }
     case "use-settings": {
       const { lastChoices, ...rest } = state;
       if (!lastChoices) return { state };
       const keys = fromLastChoices(state.values, lastChoices.last, lastChoices.settings);
       const values = backToSettings(state.values, keys, lastChoices.settings);
-      return {
-        state: {
-          ...rest,
-          values,
-          screen: { name: "summary" },
-          notice: { key: "money-last-reset", info: true },
-        },
-      };
+      return moved(rest, {
+        values,
+        screen: { name: "summary" },
+        notice: { key: "money-last-reset", info: true },
+      });
     }
   }
 }

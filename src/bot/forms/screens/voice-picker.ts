@@ -16,7 +16,7 @@ import { hasSample } from "../../../tasks/voice-previews.js";
 import type { VoicePickerAction } from "../card-action.js";
 import { speechLanguage } from "../fields.js";
 import type { FormDefinition, FormEnv, FormValues } from "../form.js";
-import type { FormState, Screen, Transition } from "../form-state.js";
+import { type FormState, moved, type Screen, type Transition } from "../form-state.js";
 import { type RenderedScreen, rows, type ScreenContext } from "./screen-context.js";
 import { escapeHtml } from "./text.js";
 
@@ -49,16 +49,16 @@ export function pressOnVoicePicker(
   const screen = state.screen;
   switch (action.kind) {
     case "voice-languages":
-      return { state: { ...state, screen: { name: "voice-languages", page: action.page } } };
+      return moved(state, { screen: { name: "voice-languages", page: action.page } });
     case "voice-language": {
       const language = env.catalog.languages[action.language];
       return language
-        ? { state: { ...state, screen: { name: "voices", language: language.code, page: 0 } } }
+        ? moved(state, { screen: { name: "voices", language: language.code, page: 0 } })
         : { state };
     }
     case "voice-page":
       return screen.name === "voices"
-        ? { state: { ...state, screen: { ...screen, page: action.page } } }
+        ? moved(state, { screen: { ...screen, page: action.page } })
         : { state };
     case "choose-voice":
     case "play-sample": {
@@ -70,14 +70,14 @@ export function pressOnVoicePicker(
         return { state, effect: { kind: "preview", provider: voice.provider, voice: voice.id } };
       }
       const values: FormValues = { ...state.values, tts_provider: voice.provider, tts_voice: voice.id };
-      return { state: { ...state, values, screen: afterChoice(definition) } };
+      return moved(state, { values, screen: afterChoice(definition) });
     }
     case "automatic-voice": {
       if (screen.name !== "voices") return { state };
       const values: FormValues = { ...state.values };
       delete values.tts_provider;
       delete values.tts_voice;
-      return { state: { ...state, values, screen: afterChoice(definition) } };
+      return moved(state, { values, screen: afterChoice(definition) });
     }
   }
 }
