@@ -15,6 +15,7 @@ import { isTasksServiceError } from "../../tasks-service/errors.js";
 import type { TasksServicePort } from "../../tasks-service/ports.js";
 import type { Task } from "../../tasks-service/responses.js";
 import type { BotContext } from "../context.js";
+import { isTaskType } from "../forms/form.js";
 import { clip } from "../forms/screens/text.js";
 import { mediaName } from "../forms/screens/value-labels.js";
 import {
@@ -26,7 +27,6 @@ import {
 } from "../keyboards/tasks.js";
 import { currentMenu, editMenu, menuShownIn, openNewMenu } from "../menu.js";
 import { replyServiceError } from "../service-errors.js";
-import { isBotTaskType } from "../task-types.js";
 
 const TASKS_PER_PAGE = 5;
 /** One read of the list covers this many pages, and tells how many there are when it is not full. */
@@ -44,7 +44,7 @@ const STATUS_MARKS = { pending: "🕓", processing: "⚙️", completed: "✅", 
 function typeName(ctx: BotContext, type: string): string {
   // The service reports an audio task as "voiceover".
   const known = type === "voiceover" ? "audio" : type;
-  return isBotTaskType(known) ? ctx.t(`task-${known}-name`) : type;
+  return isTaskType(known) ? ctx.t(`task-${known}-name`) : type;
 }
 
 /** The task's name, as its own record knows it where it was made here (a joined video by its keyframes). */
