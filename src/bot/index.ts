@@ -68,7 +68,6 @@ import { PreferencesRepository, preferencesKey } from "./preferences.js";
 import { readAheadFor, readAheadKv } from "./read-ahead.js";
 import {
   getSessionKey,
-  initialSession,
   SESSION_STORAGE_PREFIX,
   SESSION_TTL_MS,
   SessionDataSchema,
@@ -226,7 +225,7 @@ function updateSetup(
   );
   chain.use(
     session({
-      initial: initialSession,
+      initial: () => ({}),
       getSessionKey,
       storage: validatedSessionStorage(
         grammyStorage(kv, {

@@ -23,10 +23,6 @@ export type SessionData = z.infer<typeof SessionDataSchema>;
 /** A session is forgotten a week after it last changed. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export function initialSession(): SessionData {
-  return {};
-}
-
 /** One key for sessions and for the chat's line of updates: one update at a time has the session. */
 export function getSessionKey(ctx: Pick<Context, "chat">): string | undefined {
   return ctx.chat?.id.toString();
