@@ -1,7 +1,6 @@
 /**
- * The option pickers: a group's fields, and one field's screen (its options as buttons, several of them
- * to tick, or what text or file to send). Setting a field goes back to its group; a required text that
- * opened the form goes on to whatever the form still lacks.
+ * The option pickers: a group's fields, and one field's screen (options as buttons, several to tick, or
+ * what to send). A set field goes back to its group; a required text goes on to what the form lacks.
  */
 import type { InlineKeyboardButton } from "grammy/types";
 import { z } from "zod";
@@ -151,10 +150,8 @@ export function fileFieldOn(definition: FormDefinition, screen: FieldScreen): Fi
 }
 
 /**
- * The field a lone file sent on any screen fills: one that takes its kind of file and applies, once the
- * values it brings along are set (an SRT to dub with is the manual mode), where the form's own media
- * never take that kind. So the SRT a dubbing card asks for, or the MP3 for a video's music, goes to the
- * form instead of starting another task.
+ * The field a lone file sent on any screen fills, where the form's media never take its kind: one that
+ * takes it and applies with the values it brings (an SRT for dubbing, an MP3 for a video's music).
  */
 export function fileFieldTaking(
   definition: FormDefinition,

@@ -1,8 +1,6 @@
 /**
- * The voice picker, as a voice library: the voices of the form's language (else of a language chosen) in
- * one list, the cheapest first, each by its name with how it sounds, its provider and its price, and ▶
- * for a sample on its row. It sets tts_provider and tts_voice together; the automatic voice sets neither
- * and leaves both to the service.
+ * The voice picker: the voices of the form's (or a chosen) language, cheapest first, each with how it
+ * sounds, its provider, its price and ▶ for a sample. It sets tts_provider and tts_voice together.
  */
 import {
   type CatalogVoice,
@@ -104,14 +102,9 @@ export function renderVoiceLanguages(context: ScreenContext, page: number): Rend
   return { text: t("voice-choose-language"), keyboard };
 }
 
-/** "free", or "6 tokens a minute". */
-function priceWords(price: number | undefined, t: Translate): string | undefined {
-  if (price === undefined) return undefined;
-  return price === 0 ? t("voice-price-free") : t("voice-price", { tokens: price });
-}
-
-/** "Emma — warm female voice · Vocalis · 6 tokens a minute": how the voice sounds, who speaks it, its price. */
-export function voiceLine(voice: CatalogVoice, env: FormEnv, t: Translate): string {
+/** "Emma — warm female voice · Vocalis · 6 tokens a minute": how it sounds, who speaks it, its price. */
+function voiceLine(voice: CatalogVoice, env: FormEnv, t: Translate): string {
+  const price = voicePricePerMinute(env.catalog, voice);
   // The words agree with "voice" in every language: "спокійний жіночий голос".
   const traits = [
     voice.tone && t(`voice-tone-${voice.tone}`),
@@ -119,7 +112,11 @@ export function voiceLine(voice: CatalogVoice, env: FormEnv, t: Translate): stri
   ].filter((trait) => trait !== undefined);
   const details = [
     providerById(env.catalog, voice.provider)?.label,
-    priceWords(voicePricePerMinute(env.catalog, voice), t),
+    price === undefined
+      ? undefined
+      : price === 0
+        ? t("voice-price-free")
+        : t("voice-price", { tokens: price }),
   ].filter((detail) => detail !== undefined);
   const named =
     traits.length > 0 ? t("voice-line", { name: voice.name, traits: traits.join(" ") }) : voice.name;
