@@ -1,10 +1,8 @@
 /**
- * The caption editor (the request's text_overlays): the list of captions, a new caption typed as
- * "text | start-end", and one caption's style, position, size, animation and flags. Captions built
- * here replace captions written as code (text_overlays_raw).
+ * The caption editor (text_overlays): the list, a new caption typed as "text | start-end", and one
+ * caption's properties and flags. Captions built here replace those written as code (text_overlays_raw).
  */
 import type { InlineKeyboardButton } from "grammy/types";
-import type { Translate } from "../../../i18n/translate.js";
 import { MAX_OVERLAY_TEXT_LENGTH, MAX_TEXT_OVERLAYS } from "../../../tasks-service/schemas/common.js";
 import { type TextOverlay, TextOverlaySchema } from "../../../tasks-service/schemas/video.js";
 import {
@@ -121,12 +119,6 @@ function toCaptionList(definition: FormDefinition): CardAction {
   return field >= 0 ? { kind: "open-field", field, page: 0 } : { kind: "show-summary" };
 }
 
-/** A caption's property in words; unset, the service's default. */
-function captionValue(caption: TextOverlay, property: CaptionProperty, t: Translate): string {
-  const value = caption[property];
-  return value === undefined ? t(`label-overlay-${property}-unset`) : t(`label-overlay-${property}-${value}`);
-}
-
 export function renderCaptions(context: ScreenContext, state: FormState): RenderedScreen {
   const { definition, t } = context;
   const keyboard = captionsIn(state.values).map((caption, index) => [
@@ -175,7 +167,8 @@ export function renderCaption(
   }
   keyboard.push(
     CAPTION_PROPERTIES.map((name) =>
-      context.button(`${t(`overlay-${name}`)}: ${captionValue(caption, name, t)}`, {
+      // Unset, the service's default.
+      context.button(`${t(`overlay-${name}`)}: ${t(`label-overlay-${name}-${caption[name] ?? "unset"}`)}`, {
         kind: "caption-property",
         caption: index,
         property: name,
@@ -193,13 +186,12 @@ export function renderCaption(
   );
   keyboard.push([context.button(t("form-overlay-delete"), { kind: "delete-caption", caption: index })]);
   keyboard.push(context.backRow(toCaptionList(context.definition)));
+  const { start, end } = caption;
   const times =
-    caption.start == null
+    start == null
       ? ""
-      : ` (${
-          caption.end == null
-            ? t("label-caption-from", { start: caption.start })
-            : t("label-caption-times", { start: caption.start, end: caption.end })
-        })`;
-  return { text: `${escapeHtml(caption.text)}${times}`, keyboard };
+      : end == null
+        ? t("label-caption-from", { start })
+        : t("label-caption-times", { start, end });
+  return { text: `${escapeHtml(caption.text)}${times && ` (${times})`}`, keyboard };
 }
