@@ -230,22 +230,15 @@ export function renderField(context: ScreenContext, state: FormState, screen: Fi
     const all = input.options(viewOf(state, env));
     const first = page * OPTIONS_PER_PAGE;
     const buttons = all.slice(first, first + OPTIONS_PER_PAGE).map((option, offset) => {
-      const named = option.label ?? valueLabel(field, option.value, env, t);
-      const label = option.locked ? `🔒 ${named}` : named;
       const mark = JSON.stringify(option.value) === JSON.stringify(current) ? "• " : "";
-      return context.button(`${mark}${label}`, {
-        kind: "choose-option",
-        field: index,
-        option: first + offset,
-      });
+      const named = option.label ?? valueLabel(field, option.value, env, t);
+      const label = `${mark}${option.locked ? "🔒 " : ""}${named}`;
+      return context.button(label, { kind: "choose-option", field: index, option: first + offset });
     });
-    keyboard.push(...rows(buttons, OPTIONS_PER_ROW));
+    const toPage = (to: number) => ({ kind: "open-field", field: index, page: to }) as const;
     keyboard.push(
-      ...context.pager(all.length, OPTIONS_PER_PAGE, page, (to) => ({
-        kind: "open-field",
-        field: index,
-        page: to,
-      })),
+      ...rows(buttons, OPTIONS_PER_ROW),
+      ...context.pager(all.length, OPTIONS_PER_PAGE, page, toPage),
     );
     if (input.typed) lines.push(t("form-or-type"));
   } else if (input.kind === "multi") {

@@ -84,22 +84,19 @@ export function renderVoiceLanguages(context: ScreenContext, page: number): Rend
   const { env, t } = context;
   const languages = env.catalog.languages;
   const first = page * LANGUAGES_PER_PAGE;
-  const shown = languages.slice(first, first + LANGUAGES_PER_PAGE);
-  const buttons = shown.map((language, offset) =>
-    context.button(languageName(language.code, env.locale), {
-      kind: "voice-language",
-      language: first + offset,
-    }),
-  );
-  const keyboard = rows(buttons, LANGUAGES_PER_ROW);
-  keyboard.push(
-    ...context.pager(languages.length, LANGUAGES_PER_PAGE, page, (to) => ({
-      kind: "voice-languages",
-      page: to,
-    })),
-  );
-  keyboard.push(context.backRow());
-  return { text: t("voice-choose-language"), keyboard };
+  const buttons = languages.slice(first, first + LANGUAGES_PER_PAGE).map((language, offset) => {
+    const action = { kind: "voice-language", language: first + offset } as const;
+    return context.button(languageName(language.code, env.locale), action);
+  });
+  const toPage = (to: number) => ({ kind: "voice-languages", page: to }) as const;
+  return {
+    text: t("voice-choose-language"),
+    keyboard: [
+      ...rows(buttons, LANGUAGES_PER_ROW),
+      ...context.pager(languages.length, LANGUAGES_PER_PAGE, page, toPage),
+      context.backRow(),
+    ],
+  };
 }
 
 /** "Emma — warm female voice · Vocalis · 6 tokens a minute": how it sounds, who speaks it, its price. */
