@@ -1,7 +1,4 @@
-/**
- * Where a form goes next: the screen it opens on (whatever it still lacks, else the summary) and the
- * screen a field returns to once it is set.
- */
+/** Where a form goes next: the screen it opens on, and the screen a field returns to once set. */
 import { applies, type FormDefinition, type FormEnv, type FormField, isUnset, mediaApplies } from "./form.js";
 import { type FormState, type Screen, viewOf } from "./form-state.js";
 

@@ -1,8 +1,6 @@
 /**
- * The one function that moves a form: an event (a button, a text, a file) in, the next state and at
- * most one effect out. It only routes: a press to the screen its action belongs to, a text or a file to
- * the screen on show. Pure, so every path of every form is tested without Telegram, and the
- * conversation around it (conversation.ts) only carries events and effects.
+ * The one function that moves a form: an event in, the next state and at most one effect out, routed to
+ * the screen a press belongs to or the screen on show. Pure, so every path is tested without Telegram.
  */
 import { type CardAction, isActionOn } from "./card-action.js";
 import type { FormDefinition, FormEnv } from "./form.js";

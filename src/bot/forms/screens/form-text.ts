@@ -1,7 +1,6 @@
 /**
- * The form's own text, the words a video, a voiceover or a motion video speaks: taken wherever it
- * arrives (a message on any screen, a caption on the media, a text file), confirmed on the card, and
- * joined with the parts Telegram splits a long text into.
+ * The form's own text (what a video or voiceover speaks): taken wherever it arrives, confirmed on the
+ * card, and joined with the parts Telegram splits a long text into.
  */
 import {
   applies,

@@ -1,7 +1,6 @@
 /**
- * The media a form works on: the screen that asks for them, and the files and links that arrive. A form
- * of several photos and clips takes them on any screen (albums arrive as separate updates) until Done;
- * a form of one file takes it on this screen and then moves on.
+ * The media a form works on: the screen that asks for them, and the files that arrive. Several are taken
+ * on any screen (albums come as separate updates) until Done; one file on this screen, then it moves on.
  */
 import type { InlineKeyboardButton } from "grammy/types";
 import { mediaClassOf } from "../../../media/accept.js";
@@ -102,7 +101,7 @@ export function renderMediaScreen(context: ScreenContext, state: FormState): Ren
   if (texts.length > 0)
     lines.push("", ...texts.map((field) => escapeHtml(fieldLine(field, state.values, context.env, t))));
   const keyboard: InlineKeyboardButton[][] = [];
-  if (rule && mediaMax(rule, viewOf(state, context.env)) > 1 && state.media.length > 0) {
+  if (rule && mediaMax(rule, view) > 1 && state.media.length > 0) {
     keyboard.push([
       context.button(t("form-media-done", { count: state.media.length }), { kind: "media-done" }),
     ]);
