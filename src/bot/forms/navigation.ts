@@ -19,8 +19,8 @@ export function firstScreen(definition: FormDefinition, state: FormState, env: F
 
 /** Where a field goes once set: back to its group, or to the summary when the form has no groups. */
 export function backFrom(definition: FormDefinition, state: FormState, field: FormField): Screen {
-  if (state.screen.name === "summary") return { name: "summary" };
-  if (state.screen.name !== "group" && definition.groups.length > 0)
-    return { name: "group", group: field.group };
-  return { name: "summary" };
+  const fromSummaryOrGroup = state.screen.name === "summary" || state.screen.name === "group";
+  return fromSummaryOrGroup || definition.groups.length === 0
+    ? { name: "summary" }
+    : { name: "group", group: field.group };
 }

@@ -4,10 +4,10 @@
  */
 import { type CardAction, isActionOn } from "./card-action.js";
 import type { FormDefinition, FormEnv } from "./form.js";
-import type { FormEvent, FormState, Transition } from "./form-state.js";
+import { type FormEvent, type FormState, type Transition, withNotice } from "./form-state.js";
 import { pressOnCaptionEditor, textOnCaptionEditor } from "./screens/caption-editor.js";
 import { nextTextPart, rememberTextPart, takeFormText } from "./screens/form-text.js";
-import { pressOnMedia, receiveMedia, textOnMedia } from "./screens/media.js";
+import { pressOnMedia, receiveMedia } from "./screens/media.js";
 import { fileFieldOn, fileFieldTaking, pressOnOptions, receiveFile, textOnField } from "./screens/options.js";
 import { pressOnSummary } from "./screens/summary.js";
 import { pressOnVoicePicker } from "./screens/voice-picker.js";
@@ -78,7 +78,8 @@ function onText(
     case "caption":
       return { state, pass: true };
     case "media":
-      return asFormText() ?? textOnMedia(definition, state);
+      // Where the media are awaited, say again what to send.
+      return asFormText() ?? withNotice(state, { key: `form-media-prompt-${definition.type}` });
     case "summary":
     case "group":
     case "voice-languages":

@@ -40,16 +40,10 @@ export function pressOnMedia(
       const first = order[action.index];
       const second = order[action.index + 1];
       if (!definition.media?.reorder || first === undefined || second === undefined) return { state };
-      order[action.index] = second;
-      order[action.index + 1] = first;
+      order.splice(action.index, 2, second, first);
       return moved(state, { mediaOrder: order, screen: { name: "summary" } });
     }
   }
-}
-
-/** A text where the media are awaited: say again what to send. */
-export function textOnMedia(definition: FormDefinition, state: FormState): Transition {
-  return withNotice(state, { key: `form-media-prompt-${definition.type}` });
 }
 
 /** Media sent outside a file field: the form's own media, when it takes them now. */
