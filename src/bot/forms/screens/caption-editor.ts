@@ -166,23 +166,17 @@ export function renderCaption(
     return { text: `${escapeHtml(caption.text)}\n\n${t(`overlay-${property}`)}`, keyboard };
   }
   keyboard.push(
-    CAPTION_PROPERTIES.map((name) =>
+    CAPTION_PROPERTIES.map((name) => {
       // Unset, the service's default.
-      context.button(`${t(`overlay-${name}`)}: ${t(`label-overlay-${name}-${caption[name] ?? "unset"}`)}`, {
-        kind: "caption-property",
-        caption: index,
-        property: name,
-      }),
-    ),
+      const label = `${t(`overlay-${name}`)}: ${t(`label-overlay-${name}-${caption[name] ?? "unset"}`)}`;
+      return context.button(label, { kind: "caption-property", caption: index, property: name });
+    }),
   );
   keyboard.push(
-    CAPTION_FLAGS.map((flag) =>
-      context.button(`${caption[flag] === true ? "☑️" : "▫️"} ${t(`overlay-${flag}`)}`, {
-        kind: "flip-caption-flag",
-        caption: index,
-        flag,
-      }),
-    ),
+    CAPTION_FLAGS.map((flag) => {
+      const label = `${caption[flag] === true ? "☑️" : "▫️"} ${t(`overlay-${flag}`)}`;
+      return context.button(label, { kind: "flip-caption-flag", caption: index, flag });
+    }),
   );
   keyboard.push([context.button(t("form-overlay-delete"), { kind: "delete-caption", caption: index })]);
   keyboard.push(context.backRow(toCaptionList(context.definition)));

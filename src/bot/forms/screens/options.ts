@@ -245,13 +245,8 @@ export function renderField(context: ScreenContext, state: FormState, screen: Fi
     const chosen = chosenOptions(current);
     input.options.forEach((option, offset) => {
       const mark = chosen.includes(option) ? "☑️ " : "▫️ ";
-      keyboard.push([
-        context.button(`${mark}${optionLabel(field.key, option, t) ?? option}`, {
-          kind: "flip-option",
-          field: index,
-          option: offset,
-        }),
-      ]);
+      const label = `${mark}${optionLabel(field.key, option, t) ?? option}`;
+      keyboard.push([context.button(label, { kind: "flip-option", field: index, option: offset })]);
     });
   } else if (input.kind === "text") {
     if (typeof current === "string" && current !== "")
