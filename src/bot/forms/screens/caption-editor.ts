@@ -154,12 +154,8 @@ export function renderCaption(
     const choices: readonly string[] = CAPTION_PROPERTY_VALUES[property];
     const buttons = choices.map((choice, option) => {
       const mark = caption[property] === choice ? "• " : "";
-      return context.button(`${mark}${t(`label-overlay-${property}-${choice}`)}`, {
-        kind: "set-caption-property",
-        caption: index,
-        property,
-        option,
-      });
+      const label = `${mark}${t(`label-overlay-${property}-${choice}`)}`;
+      return context.button(label, { kind: "set-caption-property", caption: index, property, option });
     });
     keyboard.push(...rows(buttons, CHOICES_PER_ROW));
     keyboard.push(context.backRow({ kind: "open-caption", caption: index }));
