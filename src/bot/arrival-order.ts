@@ -1,10 +1,7 @@
 /**
- * A chat's updates run one at a time, in the order they arrived in this process. The flood limit counts
- * each update as it arrives, before the chat's line, so a flood is dropped at once instead of waiting
- * there; but its count does not take the same time for every update (the first of a window waits a step
- * more), and a line joined after it would take an album's first photo behind the next two. Here an update
- * takes its place in its chat's line as it arrives, before anything is awaited, and waits for its turn
- * after the count; one the flood limit drops leaves the line at once.
+ * A chat's updates run one at a time, in arrival order. An update takes its place in the line before
+ * anything is awaited and waits for its turn after the flood limit's count, whose time varies (a line
+ * joined after it could put an album's first photo behind the next two); a dropped one leaves at once.
  */
 import type { Context, NextFunction } from "grammy";
 

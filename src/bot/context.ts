@@ -8,7 +8,6 @@ import type { SessionData } from "./session.js";
 
 /** The update's language, set up by the i18n middleware (src/bot/i18n.ts). */
 export interface I18nFlavor {
-  /** The message `key` in the update's language. */
   t: (key: string, variables?: MessageVariables) => string;
   i18n: {
     /** The sender's language as their preferences and Telegram tell it now. */
@@ -28,11 +27,7 @@ export interface BotContextExtras {
   taskBilling: TaskBillingKind;
   /** The sender's stored preferences, read once per update. */
   preferences: UserPreferences;
-  /**
-   * Runs `work` once the chat's turn is over (the answer sent, the session written): the chat's next
-   * update does not wait for it, while the handling of this one ends only with it. For what the answer
-   * does not need, such as taking an older menu's keyboard off.
-   */
+  /** Runs `work` after the chat's turn, which then does not wait for it (an old keyboard's removal). */
   afterTurn(work: () => Promise<void>): void;
 }
 

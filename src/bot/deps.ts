@@ -1,7 +1,4 @@
-/**
- * What the bot needs from the rest of the program, as narrow typed ports so tests and the playground can
- * hand in real or small implementations alike.
- */
+/** What the bot needs from the rest of the program, as narrow ports tests and the playground can fill. */
 import type { ApiKeysPort } from "../accounts/ports.js";
 import type { BotLocale } from "../i18n/locales.js";
 import type { Logger } from "../logger.js";

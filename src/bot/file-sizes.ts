@@ -1,8 +1,6 @@
 /**
- * A file Telegram sent without its size is sized with getFile before the intake or a form sees it, and
- * the update carries the size on as if Telegram had said it: a file is then judged when it arrives (an
- * empty one refused as empty, a big one against the limits) for either service, instead of at Create.
- * A getFile that fails or says no size either leaves the update as it came.
+ * A file Telegram sent without its size is sized with getFile before anything sees it, so it is judged
+ * when it arrives rather than at Create; a getFile that fails or says no size leaves the update as it came.
  */
 import { GrammyError, HttpError, type Middleware } from "grammy";
 import type { Message } from "grammy/types";

@@ -1,7 +1,3 @@
-/**
- * The flood limit: at most so many updates per user per window, counted in storage so every instance
- * counts the same; the first refused update of a window gets one notice in the user's language.
- */
 import { limit } from "@grammyjs/ratelimiter";
 import type { Middleware } from "grammy";
 import { botLocaleFromTag } from "../i18n/locales.js";
@@ -10,7 +6,10 @@ import type { BotDeps } from "./deps.js";
 import type { BotI18n } from "./i18n.js";
 import type { PreferencesRepository } from "./preferences.js";
 
-/** At most `limit` updates per user per window; the first refused one of a window gets one notice. */
+/**
+ * At most `limit` updates per user per window, counted in storage so every instance counts the same; the
+ * first refused one of a window gets one notice in the user's language.
+ */
 export function floodLimit(
   deps: BotDeps,
   i18n: BotI18n,

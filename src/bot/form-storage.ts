@@ -1,7 +1,4 @@
-/**
- * Where the forms wait between updates: the conversations plugin's state, kept per chat in the key-value
- * store so a form outlives a restart, and checked on the way back in.
- */
+/** Where forms wait between updates: the conversations plugin's state per chat, checked on the way back in. */
 import {
   type ConversationData,
   PLUGIN_DATA_VERSION,
@@ -16,10 +13,7 @@ import { validatedSessionStorage } from "./session.js";
 /** Stored forms outlive a restart; abandoned ones disappear after a day. */
 const FORM_STORAGE_TTL_MS = 24 * 60 * 60 * 1000;
 
-/**
- * What the conversations plugin stores: per conversation its arguments, its replay log and its pending
- * waits. Loose objects keep whatever else a plugin release adds; the plugin checks the version itself.
- */
+/** Per conversation its arguments, replay log and waits; loose objects keep what a plugin release adds. */
 const StoredFormSchema = z.object({
   version: z.tuple([z.literal(PLUGIN_DATA_VERSION), z.union([z.string(), z.number()])]),
   state: z.record(
@@ -42,7 +36,6 @@ const StoredFormSchema = z.object({
   ),
 });
 
-/** Where a chat's open form is stored; the conversations plugin keys it by the chat. */
 export function formStorageKey(chatKey: string): string {
   return `form:${chatKey}`;
 }

@@ -1,7 +1,6 @@
 /**
- * A user's glossary: the names and terms their recordings are full of, kept per user and added to what a
- * transcription or a smart clip tells the service about the recording. Stored as JSON on the key-value
- * port and read through zod; a record that no longer parses counts as an empty glossary.
+ * A user's glossary: the names and terms of their recordings, added to what a transcription or a smart
+ * clip tells the service. Read through zod; a record that no longer parses is an empty glossary.
  */
 import { z } from "zod";
 import { parseStored } from "../storage/json.js";
@@ -26,10 +25,7 @@ export type GlossaryAddition =
   | { ok: false; reason: "too-many"; room: number }
   | { ok: false; reason: "too-long"; needed: number; room: number };
 
-/** Where a user's glossary is stored. */
-export function glossaryKey(userId: number): string {
-  return `glossary:${userId}`;
-}
+const glossaryKey = (userId: number) => `glossary:${userId}`;
 
 /** The characters the terms take together. */
 export function glossaryLength(terms: readonly string[]): number {
@@ -37,7 +33,7 @@ export function glossaryLength(terms: readonly string[]): number {
 }
 
 /** The terms of a message: separated by commas (as any script writes them), semicolons or new lines. */
-export function termsIn(text: string): string[] {
+function termsIn(text: string): string[] {
   return text
     .split(/[,;\n，、；،]+/)
     .map((term) => term.replace(/\s+/g, " ").trim())
@@ -65,33 +61,23 @@ export function addTerms(current: readonly string[], text: string): GlossaryAddi
   return { ok: true, terms: [...current, ...added], added };
 }
 
-/** The glossary as a field of a request carries it: after the user's own text, on a line of its own. */
+/** The field's text (the user's own, then on a line of its own the terms that fit), and the terms left out. */
 export interface GlossaryFit {
-  /** The field's text: the user's own, then the terms that fit. */
   text: string;
-  /** The terms the field had no room for. */
   leftOut: string[];
 }
 
 const TERM_SEPARATOR = ", ";
 
-/**
- * The user's own text with as many of the terms as fit within `maxLength`, in the glossary's order; the
- * user's own words always come first and whole, a term that does not fit is left out.
- */
+/** The user's own words, whole, then as many terms as fit within `maxLength`, in the glossary's order. */
 export function fitGlossary(own: string, terms: readonly string[], maxLength: number): GlossaryFit {
-  const hasOwn = own.trim() !== "";
-  let text = hasOwn ? own : "";
+  const ownText = own.trim() === "" ? "" : own;
+  let text = ownText;
   const leftOut: string[] = [];
-  let first = true;
   for (const term of terms) {
-    const joint = first ? (hasOwn ? "\n" : "") : TERM_SEPARATOR;
-    if (text.length + joint.length + term.length > maxLength) {
-      leftOut.push(term);
-      continue;
-    }
-    text += joint + term;
-    first = false;
+    const joint = text === "" ? "" : text === ownText ? "\n" : TERM_SEPARATOR;
+    if (text.length + joint.length + term.length > maxLength) leftOut.push(term);
+    else text += joint + term;
   }
   return { text, leftOut };
 }

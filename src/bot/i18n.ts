@@ -75,10 +75,7 @@ export function createI18n(defaultLocale: BotLocale): BotI18n {
   };
 }
 
-/**
- * Registers the command menu in every locale (and the default one for everyone else). Run once at
- * start-up by main, not per update: it is three network calls.
- */
+/** Registers the command menu in every locale and the default; once at start-up, as it is network calls. */
 export async function setBotCommands(
   api: Api,
   i18n: Pick<BotI18n, "t">,

@@ -1,7 +1,4 @@
-/**
- * The bot, assembled from its dependencies. Building it has no side effects: no network, no timers.
- * main.ts starts it (runtime.ts: polling, or the webhook handler) and registers the command menu.
- */
+/** The bot, assembled from its dependencies without side effects; main.ts starts it and sets its menu. */
 import {
   Bot,
   type BotConfig,
@@ -68,7 +65,6 @@ import { PreferencesRepository, preferencesKey } from "./preferences.js";
 import { readAheadFor, readAheadKv } from "./read-ahead.js";
 import {
   getSessionKey,
-  initialSession,
   SESSION_STORAGE_PREFIX,
   SESSION_TTL_MS,
   SessionDataSchema,
@@ -86,7 +82,7 @@ export interface CreateBotOptions {
   /** Task forms and the buttons on cards and results; without them task choices only describe the task. */
   forms?: TaskFormsDeps;
   /** Flood limit per user: at most `limit` updates per `windowMs`. */
-  rateLimit?: { limit: number; windowMs: number };
+  rateLimit?: RateLimit;
   /** Built from locales/ when absent. */
   i18n?: BotI18n;
   /** The generation service's features; absent (no GENERATION_BASE_URL), none of them is shown. */
@@ -107,6 +103,8 @@ export interface GenerationFeatures {
   /** "Make an image" in inline mode: its offer (inlineImageOffer) and its chosen result. */
   inlineImage?: InlineImageDeps;
 }
+
+type RateLimit = { limit: number; windowMs: number };
 
 /** Room for a video's 30 media sent as albums (one update per item) and the taps around them. */
 const DEFAULT_RATE_LIMIT = { limit: 45, windowMs: 10_000 };
@@ -197,11 +195,7 @@ export function createBot(
 function updateSetup(
   deps: BotDeps,
   kv: KeyValueStore,
-  setup: {
-    i18n: BotI18n;
-    preferences: PreferencesRepository;
-    rateLimit: { limit: number; windowMs: number };
-  },
+  setup: { i18n: BotI18n; preferences: PreferencesRepository; rateLimit: RateLimit },
 ): Composer<BotContext> {
   const chain = new Composer<BotContext>();
   // A chat's updates run one at a time in the order they came. The flood limit counts them as they
@@ -226,7 +220,7 @@ function updateSetup(
   );
   chain.use(
     session({
-      initial: initialSession,
+      initial: () => ({}),
       getSessionKey,
       storage: validatedSessionStorage(
         grammyStorage(kv, {
@@ -253,11 +247,11 @@ function features(
   options: CreateBotOptions,
 ): Composer<BotContext> {
   const { forms, generation } = options;
-  const kv = deps.storage.kv;
+  const { now, storage } = deps;
+  const { kv } = storage;
   const pendingMedia = new PendingMediaStore(kv);
   const pendingTexts = new PendingTextStore(kv);
   const cards = new OpenFormCards(kv);
-  const { now } = deps;
   const chain = new Composer<BotContext>();
   const glossary = createGlossaryFeature({ kv, now });
   // What is typed after /glossary is for it, even while a form is open.
@@ -266,7 +260,7 @@ function features(
   // that is not a search also offers to make an image of it.
   const extraResults =
     options.inline?.extraResults ?? (generation?.inlineImage && inlineImageOffer(generation.inlineImage));
-  chain.use(createInlineFeature({ extraResults, results: new ResultIndex(deps.storage.sortedSets) }));
+  chain.use(createInlineFeature({ extraResults, results: new ResultIndex(storage.sortedSets) }));
   // A running form sees the chat's updates before anything else; result buttons carry their own authority.
   if (forms || generation) {
     chain.use(
@@ -307,7 +301,7 @@ function features(
     ),
   );
   // The task pipeline's records when it is there; /tasks alone reads the same store.
-  chain.use(createTaskListFeature({ ...deps, records: forms?.records ?? new TaskRecords(deps.storage) }));
+  chain.use(createTaskListFeature({ ...deps, records: forms?.records ?? new TaskRecords(storage) }));
   chain.use(createApiKeyFeature(deps));
   if (options.intake)
     chain.use(
@@ -336,17 +330,14 @@ function features(
   return chain;
 }
 
-/**
- * Logs the whole failure; the user hears only that something went wrong. It translates without
- * ctx.t, which does not exist yet when the failure came before i18n (a storage outage, say).
- */
+/** Logs the whole failure; the user hears that something went wrong (not via ctx.t: unset before i18n). */
 async function replyAndLogError(
   error: BotError<BotContext>,
   i18n: BotI18n,
   defaultLocale: BotLocale,
 ): Promise<void> {
   const { ctx } = error;
-  const logger = ctx.logger;
+  const { logger } = ctx;
   const kind =
     error.error instanceof GrammyError ? "bot-api" : error.error instanceof HttpError ? "network" : "handler";
   logger.error({ err: error.error, kind }, "update failed");

@@ -19,18 +19,16 @@ export function currentMenu(ctx: BotContext): string {
 }
 
 /**
- * The nonce for a menu message redrawn as more of the same input arrives (an album's next photo, a long
- * text's next part): the same menu while it is still the chat's newest, so a button pressed on it as it
- * was a moment before still acts; a new menu otherwise.
+ * The nonce for a menu redrawn as more of its input arrives (an album's next photo): the same menu while
+ * it is the chat's newest, so a button pressed a moment before still acts; a new menu otherwise.
  */
 export function redrawnMenu(ctx: BotContext, messageId: number): string {
   return ctx.session.menuMessageId === messageId ? currentMenu(ctx) : openMenu(ctx);
 }
 
 /**
- * Takes the keyboard off the message that showed the chat's menu, whose buttons no longer act (a newer
- * menu, /cancel), when there is one. The keyboard is only decoration by then: it goes after the chat's
- * turn (ctx.afterTurn), so no answer waits for it, and a message already gone is no failure.
+ * Takes the keyboard off the chat's older menu, whose buttons no longer act, after the chat's turn: it is
+ * only decoration by then, so no answer waits for it, and a message already gone is no failure.
  */
 export function retireMenu(ctx: BotContext): void {
   const messageId = ctx.session.menuMessageId;

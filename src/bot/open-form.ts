@@ -1,7 +1,6 @@
 /**
- * Opening a task or generation form from anywhere in the bot, and the one form card a chat has open. A newer form or
- * /cancel closes the older card: its text says what happened and its keyboard goes, so no button is
- * left on screen that no longer acts.
+ * Opening a form from anywhere in the bot. A newer form or /cancel closes the chat's open card: its text
+ * says what happened and its keyboard goes, so no button is left that no longer acts.
  */
 import type { ConversationControls } from "@grammyjs/conversations";
 import type { MediaRef } from "../media/media-ref.js";
@@ -34,11 +33,12 @@ export function canOpenForms(ctx: BotContext): boolean {
   return formControls(ctx) !== undefined;
 }
 
-/** Why an open card stops acting, each with the words its card then shows. */
-export type CardClosing = "cancelled" | "replaced";
-
-/** Edits the chat's open form card to say it is closed and takes its keyboard off. */
-export async function closeOpenCard(ctx: BotContext, cards: OpenFormCards, why: CardClosing): Promise<void> {
+/** Edits the chat's open form card to say why it closed (its words) and takes its keyboard off. */
+export async function closeOpenCard(
+  ctx: BotContext,
+  cards: OpenFormCards,
+  why: "cancelled" | "replaced",
+): Promise<void> {
   const chatId = ctx.chat?.id;
   if (chatId === undefined) return;
   const card = await cards.get(chatId);
@@ -52,22 +52,16 @@ export async function closeOpenCard(ctx: BotContext, cards: OpenFormCards, why: 
     .catch((error: unknown) => ctx.logger.debug({ err: error }, "older form card not closed"));
 }
 
-export interface OpenFormOptions {
-  prefill?: FormValues;
-  /** A message of the bot (the question that led here) to turn into the card instead of a new one. */
-  inPlaceOf?: number;
-}
-
 /**
- * Enters the task form; a form already open is closed first. Throws when the bot has no forms: every
- * caller runs after the form engine.
+ * Enters the task form; a form already open is closed first. `inPlaceOf` is the bot's message (the
+ * question that led here) that becomes the card instead of a new one.
  */
 export async function openForm(
   ctx: BotContext,
   cards: OpenFormCards,
   type: TaskType,
   media: MediaRef[],
-  options: OpenFormOptions = {},
+  options: { prefill?: FormValues; inPlaceOf?: number } = {},
 ): Promise<void> {
   if (options.inPlaceOf !== undefined) menuBecameCard(ctx, options.inPlaceOf);
   const input: FormInput = {

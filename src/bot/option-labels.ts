@@ -1,7 +1,6 @@
 /**
  * The words for the spec's values, shared by the task forms and /settings so a value reads the same
- * everywhere: formats, styles, modes, sounds, speeds, volumes and colours. The code and the wire keep the
- * spec's values; only these labels reach a screen.
+ * everywhere; the code and the wire keep the spec's values, only these labels reach a screen.
  */
 import type { Translate } from "../i18n/translate.js";
 
@@ -73,7 +72,7 @@ export function hexToAss(hex: string): string | undefined {
 }
 
 /** An ASS colour `&HAABBGGRR` as `#RRGGBB` (the alpha is not shown). */
-export function assToHex(ass: string): string | undefined {
+function assToHex(ass: string): string | undefined {
   const match = ASS_PATTERN.exec(ass.trim());
   if (!match) return undefined;
   const [, , blue, green, red] = match;
@@ -102,30 +101,24 @@ export function optionLabel(key: string, value: unknown, t: Translate): string |
   if (vocabulary && (typeof value === "string" || typeof value === "number")) {
     return t(`${vocabulary}-${keyPart(value)}`);
   }
-  if (typeof value === "number") return numberLabel(key, value, t);
+  if (typeof value === "number") return NUMBER_LABELS[key]?.(value, t);
   if (key === "sub_color" && typeof value === "string") return colourLabel(value, t);
   return undefined;
 }
 
-function numberLabel(key: string, value: number, t: Translate): string | undefined {
-  switch (key) {
-    case "tts_speed":
-      return t("label-speed", { speed: value });
-    case "bgm_volume":
-      return t("label-percent", { percent: Math.round(value * 100) });
-    case "overlay_volume":
-      return t("label-percent", { percent: value });
-    case "transition_duration":
-    case "target_duration":
-    case "target_sec":
-      return t("label-seconds", { seconds: value });
-    case "max_clips":
-      return value === 0 ? t("label-clips-auto") : t("label-clips", { count: value });
-    case "ai_graphics_density": {
-      const density = CARD_DENSITIES.get(value);
-      return density ? t(`label-card-density-${density}`) : String(value);
-    }
-    default:
-      return undefined;
-  }
-}
+const inSeconds = (seconds: number, t: Translate) => t("label-seconds", { seconds });
+
+/** The words of a number, by field. */
+const NUMBER_LABELS: Readonly<Record<string, (value: number, t: Translate) => string>> = {
+  tts_speed: (speed, t) => t("label-speed", { speed }),
+  bgm_volume: (volume, t) => t("label-percent", { percent: Math.round(volume * 100) }),
+  overlay_volume: (percent, t) => t("label-percent", { percent }),
+  transition_duration: inSeconds,
+  target_duration: inSeconds,
+  target_sec: inSeconds,
+  max_clips: (count, t) => (count === 0 ? t("label-clips-auto") : t("label-clips", { count })),
+  ai_graphics_density: (value, t) => {
+    const density = CARD_DENSITIES.get(value);
+    return density ? t(`label-card-density-${density}`) : String(value);
+  },
+};

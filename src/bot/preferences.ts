@@ -1,8 +1,6 @@
 /**
- * A user's remembered choices: interface language and the defaults that prefill every task form.
- * Stored per user on the key-value port as JSON and parsed with zod when read (but for what this
- * process wrote itself); a record that no longer parses (an older shape, a hand edit) counts as no
- * preferences rather than breaking the bot.
+ * A user's interface language and the defaults that prefill every task form, read back through zod; a
+ * record that no longer parses (an older shape, a hand edit) counts as no preferences.
  */
 import type { StorageAdapter } from "grammy";
 import { z } from "zod";
@@ -44,7 +42,6 @@ export type UserPreferences = z.infer<typeof UserPreferencesSchema>;
 
 const PREFERENCES_PREFIX = "prefs:";
 
-/** Where a user's preferences are stored. */
 export function preferencesKey(userId: number): string {
   return PREFERENCES_PREFIX + userId;
 }

@@ -1,18 +1,15 @@
 /**
- * One round trip for what every update reads: once the chat's turn has come, its session, the sender's
- * preferences and the chat's open form are fetched together, and the stores answer from that read for
- * the rest of the update. Writes go through to storage and are kept in step with what was read, so a
- * value read again in the same update is the one just written; a write of exactly what the update read
- * is left out, as nothing changed (a time-to-live then runs from the value's last change).
+ * One round trip for what every update reads (session, preferences, open form), answered from for the rest
+ * of the update. Writes go through and keep the read in step; a write of exactly what was read is left
+ * out, as nothing changed (a time-to-live then runs from the value's last change).
  */
 import type { Context, Middleware } from "grammy";
 import type { KeyValueStore } from "../storage/ports.js";
 
 /**
- * What the updates in flight read ahead, by key. A chat's updates take their turn one at a time, so a
- * chat's keys belong to one update at a time; a key two updates share (the sender's preferences, from two
- * chats at once) is one entry both read and write, counted by its holders, so neither reads a value the
- * other has since replaced. A key marked unknown is read from storage again.
+ * What the updates in flight read ahead, by key. A key two updates share (one sender's preferences from
+ * two chats) is one entry counted by its holders, so neither reads a value the other has replaced. A key
+ * marked unknown is read from storage again.
  */
 const held = new Map<string, { holders: number; known: boolean; value: string | undefined }>();
 

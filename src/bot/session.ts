@@ -1,7 +1,6 @@
 /**
- * Per-chat session: only what the bot's menus need between updates. Read back through zod (but for
- * what this process wrote itself), so a session written by an older release (or damaged) is replaced
- * by a fresh one instead of being trusted. It is written only when an update changed it.
+ * Per-chat session: what the menus need between updates. Read back through zod, so one written by an
+ * older release (or damaged) is replaced by a fresh one; written only when an update changed it.
  */
 import type { Context, StorageAdapter } from "grammy";
 import { z } from "zod";
@@ -23,22 +22,14 @@ export type SessionData = z.infer<typeof SessionDataSchema>;
 /** A session is forgotten a week after it last changed. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export function initialSession(): SessionData {
-  return {};
-}
-
 /** One key for sessions and for the chat's line of updates: one update at a time has the session. */
 export function getSessionKey(ctx: Pick<Context, "chat">): string | undefined {
   return ctx.chat?.id.toString();
 }
 
-/** Where a chat's session is stored, under the session key. */
 export const SESSION_STORAGE_PREFIX = "session:";
 
-/**
- * Wraps a storage adapter that checks its records with a schema, so an unreadable record reads as none:
- * a fresh session, no form.
- */
+/** A storage adapter whose unreadable records (by its schema) read as none: a fresh session, no form. */
 export function validatedSessionStorage<T>(
   adapter: StorageAdapter<T>,
   onInvalid: (key: string) => void,

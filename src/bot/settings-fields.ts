@@ -30,50 +30,48 @@ export interface SettingsField {
   }): SettingsOption[];
 }
 
+function field(
+  code: string,
+  name: string,
+  resets: SettingsField["resets"],
+  options: SettingsField["options"],
+): SettingsField {
+  return {
+    code,
+    buttonKey: `settings-button-${name}`,
+    promptKey: `settings-choose-${name}`,
+    resets,
+    options,
+  };
+}
+
 /** A preference chosen from one of the spec's lists, named with the words the task forms use for it. */
-function listedField<
-  K extends "ttsSpeed" | "ttsStyle" | "subStyle" | "subPosition" | "subSize" | "videoFormat",
->(
+function listedField<K extends keyof typeof LISTED_PREFERENCES>(
   code: string,
   name: string,
   preference: K,
   words: string,
   values: readonly NonNullable<UserPreferences[K]>[],
 ): SettingsField {
-  return {
-    code,
-    buttonKey: `settings-button-${name}`,
-    promptKey: `settings-choose-${name}`,
-    resets: [preference],
-    options: ({ t }) =>
-      values.map((value) => ({ label: label(words, value, t), change: { [preference]: value } })),
-  };
+  return field(code, name, [preference], ({ t }) =>
+    values.map((value) => ({ label: label(words, value, t), change: { [preference]: value } })),
+  );
 }
 
 export const SETTINGS_FIELDS: readonly SettingsField[] = [
-  {
-    code: "lang",
-    buttonKey: "settings-button-language",
-    promptKey: "settings-choose-language",
-    resets: ["language"],
-    options: ({ t }) =>
-      BOT_LOCALES.map((language) => ({ label: t(`language-name-${language}`), change: { language } })),
-  },
-  {
-    code: "voice",
-    buttonKey: "settings-button-voice",
-    promptKey: "settings-choose-voice",
-    resets: ["ttsProvider", "ttsVoice"],
-    // Every voice of the interface language at once, its provider beside its name: a voice is chosen by
-    // how it sounds, and choosing it chooses its provider.
-    options: ({ catalog, locale }) =>
-      providersWithVoices(catalog, locale).flatMap((provider) =>
-        catalog.voices(provider.id, locale).map((voice) => ({
-          label: `${voice.name} · ${provider.label}`,
-          change: { ttsProvider: provider.id, ttsVoice: voice.id },
-        })),
-      ),
-  },
+  field("lang", "language", ["language"], ({ t }) =>
+    BOT_LOCALES.map((language) => ({ label: t(`language-name-${language}`), change: { language } })),
+  ),
+  // Every voice of the interface language at once, its provider beside its name: a voice is chosen by
+  // how it sounds, and choosing it chooses its provider.
+  field("voice", "voice", ["ttsProvider", "ttsVoice"], ({ catalog, locale }) =>
+    catalog.providers().flatMap((provider) =>
+      catalog.voices(provider.id, locale).map((voice) => ({
+        label: `${voice.name} · ${provider.label}`,
+        change: { ttsProvider: provider.id, ttsVoice: voice.id },
+      })),
+    ),
+  ),
   listedField("speed", "speed", "ttsSpeed", "tts_speed", LISTED_PREFERENCES.ttsSpeed),
   listedField("style", "style", "ttsStyle", "tts_style", LISTED_PREFERENCES.ttsStyle),
   listedField("sst", "sub-style", "subStyle", "sub_style", LISTED_PREFERENCES.subStyle),
@@ -85,14 +83,6 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
 /** The same words the task forms use for a value. */
 function label(key: string, value: string | number, t: Translate): string {
   return optionLabel(key, value, t) ?? String(value);
-}
-
-/** Providers with at least one voice in the language. */
-export function providersWithVoices(
-  catalog: VoiceCatalogPort,
-  language: string,
-): ReadonlyArray<{ id: string; label: string }> {
-  return catalog.providers().filter((provider) => catalog.voices(provider.id, language).length > 0);
 }
 
 export function settingsField(code: string | undefined): SettingsField | undefined {

@@ -1,9 +1,7 @@
 /**
- * A form's starting values: the spec's defaults, then the user's /settings, then their last choices
- * for this task type, then what a "Repeat with changes" carries. The media decide a few (motion's
- * source follows the file it was given).
+ * A form's starting values: the spec's defaults, /settings, the last choices for the type, then what a
+ * "Repeat with changes" carries; the media decide a few (motion's source follows its file).
  */
-
 import { z } from "zod";
 import { type Catalog, languageCode, providerById } from "../../catalog/index.js";
 import { mediaClassOf } from "../../media/accept.js";
@@ -47,29 +45,22 @@ function fromPreferences(definition: FormDefinition<TaskType>, preferences: User
   return values;
 }
 
+/** Motion's source follows the first file's class. */
+const MOTION_SOURCES: Partial<Record<string, string>> = { audio: "voice", video: "video" };
+
 function fromMedia(definition: FormDefinition<TaskType>, media: readonly MediaRef[]): FormValues {
-  const [first] = media;
-  if (definition.type !== "motion" || first === undefined) return {};
-  const mediaClass = mediaClassOf(first);
-  if (mediaClass === "audio") return { source: "voice" };
-  if (mediaClass === "video") return { source: "video" };
-  return {};
+  const source = media[0] && MOTION_SOURCES[mediaClassOf(media[0]) ?? ""];
+  return definition.type === "motion" && source ? { source } : {};
 }
 
-/**
- * `next` over `values`, with the voice as one: a layer that names a provider brings its own voice (or
- * none), so a voice is never paired with another layer's provider.
- */
+/** `next` over `values`; a layer naming a provider brings its own voice (or none), never another's. */
 function over(values: FormValues, next: FormValues): FormValues {
   const merged: FormValues = { ...values, ...next };
   if (next.tts_provider !== undefined && next.tts_voice === undefined) delete merged.tts_voice;
   return merged;
 }
 
-/**
- * Where the bot starts elsewhere than the service: a dub into the user's own language, and smart clips
- * vertical, as clips are made for Reels and Shorts.
- */
+/** Where the bot starts elsewhere than the service: a dub into the user's language, smart clips vertical. */
 function botDefaults(type: TaskType, locale: string): FormValues {
   if (type === "dubbing") return { mode: "auto", target_lang: languageCode(locale) ?? locale };
   if (type === "smart_clip") return { reels_mode: true };
@@ -194,10 +185,9 @@ export class LastChoices {
 
   async remember(userId: number, definition: FormDefinition, values: FormValues): Promise<void> {
     const kept: FormValues = {};
-    for (const field of definition.fields) {
-      if (!REMEMBERED_KINDS.has(field.input.kind)) continue;
-      const keys: RequestField[] = field.input.kind === "voice" ? ["tts_provider", "tts_voice"] : [field.key];
-      for (const key of keys) if (values[key] !== undefined) kept[key] = values[key];
+    for (const field of definition.fields.filter((field) => REMEMBERED_KINDS.has(field.input.kind))) {
+      for (const key of field.input.kind === "voice" ? VOICE_KEYS : [field.key])
+        if (values[key] !== undefined) kept[key] = values[key];
     }
     await this.kv.set(this.key(userId, definition.type), JSON.stringify(kept), {
       ttlMs: LAST_CHOICES_TTL_MS,

@@ -1,7 +1,4 @@
-/**
- * Field builders shared by the forms: the spec's vocabularies turned into form fields once, so every
- * form offers a vocabulary the same way.
- */
+/** Field builders: the spec's vocabularies turned into form fields once, so every form offers them alike. */
 import { languageCode, musicStyle, providerById } from "../../catalog/index.js";
 import { parseAiGraphicsDirectives } from "../../tasks-service/parsers/ai-graphics-directives.js";
 import {
@@ -22,16 +19,13 @@ import {
 import { COLOUR_SWATCHES, hexToAss } from "../option-labels.js";
 import type { ChoiceOption, FormField, FormValues, FormView, ParsedInput, RequestField } from "./form.js";
 
-/** What a builder's caller may add to a field: when it applies, what it clears, whether it is needed. */
-export type FieldExtras<K extends RequestField> = Pick<
+/** What a builder's caller may add to a field. */
+type FieldExtras<K extends RequestField> = Pick<
   Partial<FormField<K>>,
   "applies" | "clears" | "required" | "unsetValue" | "hint"
 >;
-
-export function options(values: readonly unknown[]): () => ChoiceOption[] {
-  const list = values.map((value) => ({ value }));
-  return () => list;
-}
+type Applies = (view: FormView) => boolean;
+const always: Applies = () => true;
 
 /** Buttons of fixed values, or of what the form's state offers; `typed` also takes a value sent as text. */
 export function choice<K extends RequestField>(
@@ -41,7 +35,8 @@ export function choice<K extends RequestField>(
   extra: FieldExtras<K> & { typed?: (text: string, view: FormView) => ParsedInput } = {},
 ): FormField<K> {
   const { typed, ...rest } = extra;
-  const list = typeof values === "function" ? values : options(values);
+  const fixed = typeof values === "function" ? [] : values.map((value) => ({ value }));
+  const list = typeof values === "function" ? values : () => fixed;
   return { key, group, input: { kind: "choice", options: list, ...(typed ? { typed } : {}) }, ...rest };
 }
 
@@ -133,10 +128,7 @@ export function speechLanguage(values: FormValues, locale: string): string {
 }
 
 /** The voice picker: it sets tts_provider and tts_voice. */
-export function voice(
-  group: string,
-  appliesTo: (view: FormView) => boolean = () => true,
-): FormField<"tts_voice" | "tts_provider"> {
+export function voice(group: string, appliesTo = always): FormField<"tts_voice" | "tts_provider"> {
   return { key: "tts_voice", group, input: { kind: "voice" }, applies: appliesTo };
 }
 
@@ -144,7 +136,7 @@ export function voice(
 export function voiceStyle(
   group: string,
   defaultProvider: string,
-  appliesTo: (view: FormView) => boolean,
+  appliesTo: Applies,
 ): FormField<"tts_style"> {
   return choice("tts_style", group, [null, ...TTS_STYLES], {
     applies: (view) => appliesTo(view) && providerSupports(view, "supportsStyle", defaultProvider),
@@ -156,7 +148,7 @@ export function voiceStyle(
 export function voiceFields(
   group: string,
   defaultProvider: string,
-  appliesTo: (view: FormView) => boolean = () => true,
+  appliesTo = always,
 ): FormField<"tts_voice" | "tts_provider" | "tts_speed" | "tts_style" | "tts_scene">[] {
   return [
     voice(group, appliesTo),
@@ -171,7 +163,7 @@ export function voiceFields(
 /** Subtitle style, position and size. */
 export function subtitleLookFields(
   group: string,
-  appliesTo: (view: FormView) => boolean = () => true,
+  appliesTo = always,
 ): FormField<"sub_style" | "sub_position" | "sub_size">[] {
   return [
     choice("sub_style", group, SUB_STYLES, { applies: appliesTo }),
@@ -224,7 +216,7 @@ const cardsOn = ({ values }: FormView) => values.ai_graphics === true;
 /** Cards: on or off, mode, density, directives for manual and semi, and their sound. */
 export function cardFields(
   group: string,
-  appliesTo: (view: FormView) => boolean = () => true,
+  appliesTo = always,
 ): FormField<
   "ai_graphics" | "ai_graphics_mode" | "ai_graphics_density" | "ai_graphics_directives" | "ai_graphics_sfx"
 >[] {
@@ -252,10 +244,7 @@ export function cardFields(
 }
 
 /** The sound of each auto-text caption; it fires only with auto_text on. */
-export function autoSound(
-  group: string,
-  appliesTo: (view: FormView) => boolean = () => true,
-): FormField<"sfx_auto_sound"> {
+export function autoSound(group: string, appliesTo = always): FormField<"sfx_auto_sound"> {
   return choice("sfx_auto_sound", group, [null, ...SFX_AUTO_SOUNDS], {
     applies: (view) => appliesTo(view) && view.values.auto_text === true,
     unsetValue: null,

@@ -14,16 +14,12 @@ export interface FormBasicServices {
 }
 
 /** The catalog, the limits on files sent, and the words of a form in its own language. */
-export function formBasics(services: FormBasicServices): {
-  catalog: Catalog;
-  limits: IntakeLimits;
-  translate(locale: string): Translate;
-} {
-  return {
-    catalog: services.catalog,
-    limits: services.limits,
-    translate: (locale) => (key, variables) => services.i18n.t(locale, key, variables),
-  };
+export function formBasics({ catalog, limits, i18n }: FormBasicServices) {
+  const translate =
+    (locale: string): Translate =>
+    (key, variables) =>
+      i18n.t(locale, key, variables);
+  return { catalog, limits, translate };
 }
 
 /** Who opens a form: a form is only ever opened by someone's message or press. */

@@ -1,10 +1,7 @@
 /**
- * One form's life inside a conversation, whatever the form is for: it shows the card, waits for the next
- * press, text or file, moves the state with reduce() and edits the card, until Create or Cancel. What it
- * does outside the chat (a check that needs a download, the submission, a voice sample) comes from the
- * run and goes through conversation.external, so a replay never repeats it. The loop is bounded: a form
- * that takes too many steps closes itself, which keeps the replay log (it grows with every update waited
- * for) small.
+ * One form's life inside a conversation: show the card, wait for a press, text or file, reduce() and edit
+ * the card, until Create or Cancel. Work outside the chat goes through conversation.external, so a replay
+ * never repeats it; the step bound keeps the replay log small.
  */
 import type { Conversation } from "@grammyjs/conversations";
 import { type Context, GrammyError } from "grammy";
@@ -19,6 +16,7 @@ import {
 } from "../../media/media-ref.js";
 import { CALLBACK_SCOPES, decodeCallback } from "../../telegram/callback-data.js";
 import type { BotContext } from "../context.js";
+import { unlessNotModified } from "../menu.js";
 import { decodeCardAction } from "./card-action.js";
 import { type FormDefinition, type FormEnv, formNameKey } from "./form.js";
 import { type FormEffect, type FormEvent, type FormState, type Notice, noticeText } from "./form-state.js";
@@ -51,14 +49,14 @@ export interface FormRun {
   cardMessageId?: number;
   /** The words of a text file the user sent, or what is wrong with it; without it such a file is a file. */
   readText?(ref: TelegramMediaRef): Promise<string | Notice>;
-  /** The state after a move, with what needs a look at the files checked (an SRT against a new video). */
+  /** The state after a move, its files checked again (an SRT against a new video). */
   review?(before: FormState, after: FormState): Promise<FormState>;
-  /** A file that needs a look inside before the form takes it (an SRT's timecodes). */
+  /** A file to look inside before the form takes it (an SRT's timecodes). */
   inspect?: {
     applies(ref: MediaRef): boolean;
     check(ref: MediaRef, state: FormState): Promise<Notice | undefined>;
   };
-  /** The files sent, with what the form needs to know of them read from the files (their lengths). */
+  /** The files sent, with what the form needs read from them (their lengths). */
   measure?(refs: readonly MediaRef[], logger: Pick<Logger, "warn">): Promise<MediaRef[]>;
   /** Sends what the form asks for; the card's message becomes the card of what it started. */
   create(state: FormState, cardMessageId: number): Promise<void>;
@@ -117,6 +115,11 @@ function withoutNoticeOnCard(update: Context, cardId: number, state: FormState):
   return shown;
 }
 
+/** Sends a screen as the card's HTML text and keyboard. */
+function cardMarkup(screen: RenderedScreen) {
+  return { parse_mode: "HTML" as const, reply_markup: { inline_keyboard: screen.keyboard } };
+}
+
 /** The card: the question that led to the form, edited in place, else a new message. */
 async function showFirstCard(
   ctx: Context,
@@ -124,17 +127,16 @@ async function showFirstCard(
   inPlaceOf: number | undefined,
   shown: RenderedScreen,
 ): Promise<number> {
-  const other = { parse_mode: "HTML" as const, reply_markup: { inline_keyboard: shown.keyboard } };
   if (inPlaceOf !== undefined) {
     try {
-      await ctx.api.editMessageText(chatId, inPlaceOf, shown.text, other);
+      await ctx.api.editMessageText(chatId, inPlaceOf, shown.text, cardMarkup(shown));
       return inPlaceOf;
     } catch (error) {
       // The question is gone or too old to edit: the card comes as a new message.
       if (!(error instanceof GrammyError)) throw error;
     }
   }
-  const sent = await ctx.reply(shown.text, other);
+  const sent = await ctx.reply(shown.text, cardMarkup(shown));
   return sent.message_id;
 }
 
@@ -143,64 +145,43 @@ function sameScreen(a: RenderedScreen, b: RenderedScreen): boolean {
 }
 
 /** The form's card in the chat, noted as the chat's open card while the form runs. */
-interface FormCard {
-  messageId: number;
-  /** Edits the card to show this, unless it shows it already. */
-  show(next: RenderedScreen): Promise<void>;
-  /**
-   * What the user sent was refused: one message says so. The card, when it is right above what was
-   * sent; otherwise a reply right under it, as the card may be far above.
-   */
-  sayRefused(update: Context, notice: Notice | undefined): Promise<void>;
-  /** The card is no longer the chat's open card (the form ended, or became what it made) and says `text`. */
-  close(text: string): Promise<void>;
-}
-
 async function openCard(
   conversation: FormConversation,
   ctx: Context,
   run: FormRun,
   chatId: number,
   first: RenderedScreen,
-): Promise<FormCard> {
+) {
   const { t, cards } = run;
   const messageId = await showFirstCard(ctx, chatId, run.cardMessageId, first);
   await conversation.external(() => cards.put(chatId, { messageId, type: run.definition.type }));
   let shown = first;
-  const card: FormCard = {
+  /** Edits the card to show this, unless it shows it already. */
+  const show = async (next: RenderedScreen) => {
+    if (sameScreen(next, shown)) return;
+    shown = next;
+    await ctx.api.editMessageText(chatId, messageId, next.text, cardMarkup(next)).catch(unlessNotModified);
+  };
+  return {
     messageId,
-    async show(next) {
-      if (sameScreen(next, shown)) return;
-      shown = next;
-      try {
-        await ctx.api.editMessageText(chatId, messageId, next.text, {
-          parse_mode: "HTML",
-          reply_markup: { inline_keyboard: next.keyboard },
-        });
-      } catch (error) {
-        if (!(error instanceof GrammyError && /not modified/i.test(error.description))) throw error;
-      }
-    },
-    async sayRefused(update, notice) {
+    show,
+    /** A refusal gets one message: on the card right above what was sent, else a reply right under it. */
+    async sayRefused(update: Context, notice: Notice | undefined) {
       const message = update.message;
       if (!message || !notice || !refusedBelowCard(update, messageId, notice)) return;
       await update.reply(noticeText(t, notice), {
         reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
       });
     },
-    async close(text) {
+    /** The card stops being the chat's open card (the form ended, or became what it made) and says `text`. */
+    async close(text: string) {
       await conversation.external(() => cards.clear(chatId));
-      await card.show({ text, keyboard: [] });
+      await show({ text, keyboard: [] });
     },
   };
-  return card;
 }
 
-/**
- * The next update as an event of this form: a press of its own buttons by its user, or a text or file,
- * a text file read into its text. Undefined when the update is not for the form (it was passed on or
- * answered); a refusal when a text file could not be read.
- */
+/** The update as this form's event: undefined when not for it, a refusal for an unreadable text file. */
 async function receive(
   conversation: FormConversation,
   update: Context,
@@ -280,10 +261,9 @@ export async function runForm(
     const event = await lookInside(conversation, run, received, state);
     const transition = reduce(definition, state, event, env);
     if (transition.pass) await conversation.skip({ next: true });
-    const review = run.review;
+    const { review } = run;
     const before = state;
-    const after = transition.state;
-    state = review ? await conversation.external(() => review(before, after)) : after;
+    state = review ? await conversation.external(() => review(before, transition.state)) : transition.state;
     const effect = transition.effect;
     if (effect?.kind === "cancel") {
       if (update.callbackQuery) await update.answerCallbackQuery();

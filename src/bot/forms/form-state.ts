@@ -1,8 +1,4 @@
-/**
- * A form between two updates: the values chosen, the media, the screen shown and a notice under it;
- * the events that move it and the effects it asks of the conversation. Pure data, rebuilt by replaying
- * the events, so it is never stored.
- */
+/** A form between two updates, the events that move it and the effects it asks: rebuilt by replay. */
 import type { Translate } from "../../i18n/translate.js";
 import { type MediaRef, messageOrderIndex } from "../../media/media-ref.js";
 import type { CaptionProperty } from "./caption-drafts.js";
@@ -42,10 +38,7 @@ export interface FormState {
   lastChoices?: { last: FormValues; settings: FormValues };
   /** The text field the last event set, when it was a message: its next part may follow (text-parts.ts). */
   lastText?: { key: RequestField; at: number; length: number };
-  /**
-   * The media's order where the user changed it: indexes into `media`, which stays in the order sent
-   * (so each file keeps its number). Files sent later follow in the order they were sent.
-   */
+  /** The order the user chose, as indexes into `media` (kept as sent, so each file keeps its number). */
   mediaOrder?: number[];
   /** The user's glossary is left out of this one request. */
   withoutGlossary?: boolean;
@@ -55,10 +48,7 @@ export type FormEvent =
   | { kind: "press"; action: CardAction }
   /** A text: a message (`at`, its date in seconds) or the content of a text file. */
   | { kind: "text"; text: string; at?: number }
-  /**
-   * Files or links sent; `problems` are what the checks before any download found; `caption` is the
-   * words sent with them.
-   */
+  /** Files or links sent, what the checks before any download found, and the words sent with them. */
   | { kind: "media"; refs: MediaRef[]; problems: Notice[]; caption?: string };
 
 export type FormEffect =
@@ -75,8 +65,13 @@ export interface Transition {
   pass?: boolean;
 }
 
+/** The state with these parts changed. */
+export function moved(state: FormState, change: Partial<FormState>): Transition {
+  return { state: { ...state, ...change } };
+}
+
 export function withNotice(state: FormState, notice: Notice): Transition {
-  return { state: { ...state, notice } };
+  return moved(state, { notice });
 }
 
 /** The indexes of the media in the order they go into the request. */
@@ -92,10 +87,7 @@ export function mediaOrderOf(state: Pick<FormState, "media" | "mediaOrder">): nu
   return [...kept, ...rest];
 }
 
-/**
- * The media with new files each in its message's place (addInMessageOrder), the order the user chose
- * kept on the files it had: the new ones follow it.
- */
+/** The media with new files each in its message's place; a chosen order keeps its files, new ones after. */
 export function withMediaAdded(
   state: Pick<FormState, "media" | "mediaOrder">,
   added: readonly MediaRef[],
@@ -111,10 +103,7 @@ export function withMediaAdded(
 }
 
 export function orderedMedia(state: Pick<FormState, "media" | "mediaOrder">): MediaRef[] {
-  return mediaOrderOf(state).flatMap((index) => {
-    const ref = state.media[index];
-    return ref ? [ref] : [];
-  });
+  return mediaOrderOf(state).flatMap((index) => state.media[index] ?? []);
 }
 
 export function viewOf(state: FormState, env: FormEnv): FormView {

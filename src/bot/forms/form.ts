@@ -1,9 +1,7 @@
 /**
- * The shape of a form: its fields, what kind of input each takes, when each applies and which button
- * group shows it. Forms are data; the reducer and the screens read them. A form names only fields of its
- * request (a task's request schema, or the generation service's image request), so a misspelt or foreign
- * field is a type error. What the service would refuse and what a form costs are its contract, which the
- * form is run with: the task service's price table, or the generation service's catalog.
+ * The shape of a form, as data the reducer and screens read: its fields, their inputs, when each applies
+ * and its button group. A form names only fields of its request, so a misspelt field is a type error; what
+ * the service would refuse and what it costs are the contract the form runs with.
  */
 import type { Catalog } from "../../catalog/index.js";
 import type { ImageGenerationRequest, VideoGenerationRequest } from "../../generation-service/requests.js";
@@ -27,7 +25,7 @@ export type GenerationFormType = (typeof GENERATION_FORM_TYPES)[number];
 
 export type FormType = TaskType | GenerationFormType;
 
-export function isTaskType(type: FormType): type is TaskType {
+export function isTaskType(type: string): type is TaskType {
   return (TASK_TYPES as readonly string[]).includes(type);
 }
 
@@ -35,10 +33,7 @@ export function formNameKey(type: FormType): string {
   return isTaskType(type) ? `task-${type}-name` : `generation-form-${type}-name`;
 }
 
-/**
- * The fields a form of task type T may set: every field of T's request (of any of its variants, as
- * dubbing's modes), but the type itself and the webhook, which the bot sets.
- */
+/** The fields of T's request (of any of its variants, as dubbing's modes) but those the bot sets. */
 type TaskFieldKey<T extends TaskType> =
   Extract<TaskRequestInput, { type: T }> extends infer Variant
     ? Variant extends unknown
@@ -53,32 +48,21 @@ type GenerationFieldKey = Exclude<
 > &
   string;
 
-/**
- * What a generation form decides beyond its request: a keyframe chain's clips joined into one video once
- * they are made (a task on the Media Task Service, which the bot starts itself).
- */
-type GenerationFollowUpKey = "join";
-
-export type FieldKey<T extends FormType> = T extends TaskType
-  ? TaskFieldKey<T>
-  : GenerationFieldKey | GenerationFollowUpKey;
+/** Beyond the request, "join": a keyframe chain's clips joined into one video by a task the bot starts. */
+export type FieldKey<T extends FormType> = T extends TaskType ? TaskFieldKey<T> : GenerationFieldKey | "join";
 
 export type RequestField = FieldKey<FormType>;
 
-/**
- * The request fields chosen so far, as they will be sent (files are kept as MediaRef until the submit
- * job uploads them). Values are checked where they are used; the task's schema judges the whole.
- */
+/** The request fields chosen so far, as sent (files as MediaRef until uploaded); the schema judges the whole. */
 export type FormValues = { [Key in RequestField]?: unknown };
 
 /** What a form may look at besides its values. */
 export interface FormEnv {
   catalog: Catalog;
-  /** The interface language: the voice picker starts there. */
   locale: string;
   /** ▶ is offered for every voice with a sample sentence, not only for those with a sample file. */
   samplesOnRequest?: boolean;
-  /** The user's account, when the service answered. */
+  /** When the service answered. */
   account?: AccountView;
   contract: FormContract;
   /** The user's glossary as it was when the form opened. */
@@ -91,10 +75,7 @@ export interface FormIssue {
   params?: Record<string, string | number>;
 }
 
-/**
- * Which of the user's two accounts pays: the task service's balance (or its plan, on a quota
- * deployment), or the generation account's balance. Every card names it in words.
- */
+/** Which of the user's accounts pays (the task service's balance or plan, or the generations'); cards name it. */
 export type PaidFrom = "media-tasks" | "media-tasks-plan" | "generations";
 
 /** The service's side of a form: its refusals before they happen, and its price before Create. */
@@ -104,10 +85,7 @@ export interface FormContract {
   paidFrom(view: FormView): PaidFrom;
   /** The card's lines about money: the cost, and what the user has to pay it with. */
   ledger(definition: FormDefinition, view: FormView, t: Translate): string[];
-  /**
-   * What the form costs more than it would with `instead`'s values, in words ("+50 tokens"); undefined
-   * when it costs no more, or where the contract cannot say.
-   */
+  /** What the form costs beyond `instead`'s values, in words ("+50 tokens"); undefined if no more or unknown. */
   extraCost?(
     definition: FormDefinition,
     view: FormView,
@@ -143,9 +121,7 @@ export interface ChoiceOption {
 }
 
 /** A typed value: the parsed value, or the locale key (and variables) of what was wrong. */
-export type ParsedInput =
-  | { ok: true; value: unknown }
-  | { ok: false; key: string; params?: Record<string, string | number> };
+export type ParsedInput = { ok: true; value: unknown } | ({ ok: false } & FormIssue);
 
 export type FieldInput =
   /** Buttons, one per option; `typed` also takes a value sent as text (numbers, codes, colours). */
@@ -191,14 +167,7 @@ export interface FormField<K extends RequestField = RequestField> {
 }
 
 /** The request fields media go into. */
-type MediaField =
-  | "photos"
-  | "file"
-  | "reference_file_ids"
-  | "image_file_ids"
-  | "keyframe_file_ids"
-  | "video_file_ids"
-  | "audio_file_ids";
+type MediaField = "photos" | "file" | `${"reference" | "image" | "keyframe" | "video" | "audio"}_file_ids`;
 
 export interface MediaRule<F extends MediaField = MediaField> {
   min: number;
@@ -228,11 +197,8 @@ export interface FormDefinition<T extends FormType = FormType> {
   /** A choice offered on the card itself, one button per option (dubbing's mode). */
   summaryChoice?: FieldKey<T>;
   /** Lines of the card beyond the chosen values (the scene map of a video). */
-  insight?: (view: FormView) => Array<{ key: string; params?: Record<string, string | number> }>;
-  /**
-   * The locale key of a group's name where it depends on what the group holds now (a model's quality
-   * modes); otherwise `form-group-<group>`.
-   */
+  insight?: (view: FormView) => FormIssue[];
+  /** The locale key of a group's name where it depends on what it holds (a model's quality modes). */
   groupName?: (group: string, view: FormView) => string | undefined;
   /** Brings values back within what the other choices allow (a model's options once the model changes). */
   normalize?: (values: FormValues, env: FormEnv) => FormValues;
@@ -255,9 +221,8 @@ export function applies(field: FormField, view: FormView): boolean {
 }
 
 /**
- * The one value a field can take now, when it has only one: a fact the card states, not a button that
- * offers a choice of one. A value that can also be typed is never one; a single locked option stays a
- * button, since pressing it says why it is locked.
+ * The one value a field can take now, when it has only one: a fact the card states, not a button. A typed
+ * value is never one; a single locked option stays a button, as pressing it says why it is locked.
  */
 export function soleValue(field: FormField, view: FormView): { value: unknown } | undefined {
   const input = field.input;
@@ -295,10 +260,7 @@ export function isUnset(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
 
-/**
- * The field the form adds the glossary to, with its text as sent: the user's own words, then the terms
- * that fit within the field's length. Undefined when the form takes no glossary or none goes with it.
- */
+/** The field the glossary joins, its text as sent (the user's words, then the terms that fit), if any. */
 export function glossaryField(
   definition: FormDefinition,
   view: FormView,
@@ -313,12 +275,8 @@ export function glossaryField(
 }
 
 export function missingRequired(definition: FormDefinition, view: FormView): FormIssue[] {
-  const issues: FormIssue[] = [];
-  for (const field of definition.fields) {
-    const value = view.values[field.input.kind === "voice" ? "tts_voice" : field.key];
-    if (field.required && applies(field, view) && isUnset(value)) {
-      issues.push({ key: "form-required", params: { field: field.key } });
-    }
-  }
-  return issues;
+  return definition.fields
+    .filter((field) => field.required && applies(field, view))
+    .filter((field) => isUnset(view.values[field.input.kind === "voice" ? "tts_voice" : field.key]))
+    .map((field) => ({ key: "form-required", params: { field: field.key } }));
 }

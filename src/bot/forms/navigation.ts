@@ -1,7 +1,4 @@
-/**
- * Where a form goes next: the screen it opens on (whatever it still lacks, else the summary) and the
- * screen a field returns to once it is set.
- */
+/** Where a form goes next: the screen it opens on, and the screen a field returns to once set. */
 import { applies, type FormDefinition, type FormEnv, type FormField, isUnset, mediaApplies } from "./form.js";
 import { type FormState, type Screen, viewOf } from "./form-state.js";
 
@@ -22,8 +19,8 @@ export function firstScreen(definition: FormDefinition, state: FormState, env: F
 
 /** Where a field goes once set: back to its group, or to the summary when the form has no groups. */
 export function backFrom(definition: FormDefinition, state: FormState, field: FormField): Screen {
-  if (state.screen.name === "summary") return { name: "summary" };
-  if (state.screen.name !== "group" && definition.groups.length > 0)
-    return { name: "group", group: field.group };
-  return { name: "summary" };
+  const fromSummaryOrGroup = state.screen.name === "summary" || state.screen.name === "group";
+  return fromSummaryOrGroup || definition.groups.length === 0
+    ? { name: "summary" }
+    : { name: "group", group: field.group };
 }

@@ -1,15 +1,13 @@
 /**
- * The one function that moves a form: an event (a button, a text, a file) in, the next state and at
- * most one effect out. It only routes: a press to the screen its action belongs to, a text or a file to
- * the screen on show. Pure, so every path of every form is tested without Telegram, and the
- * conversation around it (conversation.ts) only carries events and effects.
+ * The one function that moves a form: an event in, the next state and at most one effect out, routed to
+ * the screen a press belongs to or the screen on show. Pure, so every path is tested without Telegram.
  */
 import { type CardAction, isActionOn } from "./card-action.js";
 import type { FormDefinition, FormEnv } from "./form.js";
-import type { FormEvent, FormState, Transition } from "./form-state.js";
+import { type FormEvent, type FormState, type Transition, withNotice } from "./form-state.js";
 import { pressOnCaptionEditor, textOnCaptionEditor } from "./screens/caption-editor.js";
 import { nextTextPart, rememberTextPart, takeFormText } from "./screens/form-text.js";
-import { pressOnMedia, receiveMedia, textOnMedia } from "./screens/media.js";
+import { pressOnMedia, receiveMedia } from "./screens/media.js";
 import { fileFieldOn, fileFieldTaking, pressOnOptions, receiveFile, textOnField } from "./screens/options.js";
 import { pressOnSummary } from "./screens/summary.js";
 import { pressOnVoicePicker } from "./screens/voice-picker.js";
@@ -80,7 +78,8 @@ function onText(
     case "caption":
       return { state, pass: true };
     case "media":
-      return asFormText() ?? textOnMedia(definition, state);
+      // Where the media are awaited, say again what to send.
+      return asFormText() ?? withNotice(state, { key: `form-media-prompt-${definition.type}` });
     case "summary":
     case "group":
     case "voice-languages":

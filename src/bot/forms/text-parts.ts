@@ -1,17 +1,14 @@
-/**
- * Telegram sends a message longer than 4096 characters as several messages, one right after another.
- * A part that follows a long one within a few seconds is taken as its continuation, not as a new text.
- */
+/** Telegram splits a text over 4096 characters: a part right after a long one continues it. */
 
 /** Telegram's limit for one message, in UTF-16 code units (JavaScript's string length). */
-export const TELEGRAM_TEXT_LIMIT = 4096;
+const TELEGRAM_TEXT_LIMIT = 4096;
 /** Clients cut a long text near the limit, at a word or line where they can. */
 const SPLIT_PART_MIN_LENGTH = 3500;
 /** The parts of one text arrive together; a later text is the user's next message. */
 const PART_GAP_SECONDS = 3;
 
-export interface TextPart {
-  /** The message's date, in seconds. */
+/** `at`: the message's date, in seconds. */
+interface TextPart {
   at: number;
   length: number;
 }

@@ -1,10 +1,8 @@
 /**
- * The caption editor (the request's text_overlays): the list of captions, a new caption typed as
- * "text | start-end", and one caption's style, position, size, animation and flags. Captions built
- * here replace captions written as code (text_overlays_raw).
+ * The caption editor (text_overlays): the list, a new caption typed as "text | start-end", and one
+ * caption's properties and flags. Captions built here replace those written as code (text_overlays_raw).
  */
 import type { InlineKeyboardButton } from "grammy/types";
-import type { Translate } from "../../../i18n/translate.js";
 import { MAX_OVERLAY_TEXT_LENGTH, MAX_TEXT_OVERLAYS } from "../../../tasks-service/schemas/common.js";
 import { type TextOverlay, TextOverlaySchema } from "../../../tasks-service/schemas/video.js";
 import {
@@ -16,7 +14,7 @@ import {
 } from "../caption-drafts.js";
 import type { CaptionEditorAction, CardAction } from "../card-action.js";
 import type { FormDefinition, FormValues } from "../form.js";
-import { type FormState, type Screen, type Transition, withNotice } from "../form-state.js";
+import { type FormState, moved, type Screen, type Transition, withNotice } from "../form-state.js";
 import { type RenderedScreen, rows, type ScreenContext } from "./screen-context.js";
 import { clip, escapeHtml, hintHtml } from "./text.js";
 
@@ -51,13 +49,11 @@ export function pressOnCaptionEditor(state: FormState, action: CaptionEditorActi
     case "new-caption":
       if (captionsIn(state.values).length >= MAX_TEXT_OVERLAYS)
         return withNotice(state, { key: "form-overlay-full", params: { max: MAX_TEXT_OVERLAYS } });
-      return { state: { ...state, screen: { name: "new-caption" } } };
+      return moved(state, { screen: { name: "new-caption" } });
     case "open-caption":
-      return { state: { ...state, screen: { name: "caption", index: action.caption } } };
+      return moved(state, { screen: { name: "caption", index: action.caption } });
     case "caption-property":
-      return {
-        state: { ...state, screen: { name: "caption", index: action.caption, property: action.property } },
-      };
+      return moved(state, { screen: { name: "caption", index: action.caption, property: action.property } });
     case "set-caption-property":
     case "flip-caption-flag":
     case "delete-caption":
@@ -76,22 +72,16 @@ function editCaption(
   const captions = captionsIn(state.values);
   const current = captions[index];
   if (!current) return { state };
-  if (action.kind === "delete-caption") {
-    captions.splice(index, 1);
-    return {
-      state: { ...state, values: withCaptions(state.values, captions), screen: { name: "captions" } },
-    };
-  }
-  if (action.kind === "flip-caption-flag") {
+  if (action.kind === "delete-caption") captions.splice(index, 1);
+  else if (action.kind === "flip-caption-flag")
     captions[index] = { ...current, [action.flag]: current[action.flag] !== true };
-  } else {
+  else {
     const edited = withProperty(current, action.property, action.option);
     if (!edited) return { state };
     captions[index] = edited;
   }
-  return {
-    state: { ...state, values: withCaptions(state.values, captions), screen: { name: "caption", index } },
-  };
+  const screen: Screen = action.kind === "delete-caption" ? { name: "captions" } : { name: "caption", index };
+  return moved(state, { values: withCaptions(state.values, captions), screen });
 }
 
 /** A text on the editor: a new caption when one is awaited; on the list, a hint to use the buttons. */
@@ -120,19 +110,13 @@ export function textOnCaptionEditor(
   }
   const values = withCaptions(state.values, [...captions, caption]);
   delete values.text_overlays_raw;
-  return { state: { ...state, values, screen: { name: "caption", index: captions.length } } };
+  return moved(state, { values, screen: { name: "caption", index: captions.length } });
 }
 
 /** Back to the list of captions: the captions field's own button. */
 function toCaptionList(definition: FormDefinition): CardAction {
   const field = definition.fields.findIndex((candidate) => candidate.input.kind === "overlays");
   return field >= 0 ? { kind: "open-field", field, page: 0 } : { kind: "show-summary" };
-}
-
-/** A caption's property in words; unset, the service's default. */
-function captionValue(caption: TextOverlay, property: CaptionProperty, t: Translate): string {
-  const value = caption[property];
-  return value === undefined ? t(`label-overlay-${property}-unset`) : t(`label-overlay-${property}-${value}`);
 }
 
 export function renderCaptions(context: ScreenContext, state: FormState): RenderedScreen {
@@ -170,44 +154,34 @@ export function renderCaption(
     const choices: readonly string[] = CAPTION_PROPERTY_VALUES[property];
     const buttons = choices.map((choice, option) => {
       const mark = caption[property] === choice ? "• " : "";
-      return context.button(`${mark}${t(`label-overlay-${property}-${choice}`)}`, {
-        kind: "set-caption-property",
-        caption: index,
-        property,
-        option,
-      });
+      const label = `${mark}${t(`label-overlay-${property}-${choice}`)}`;
+      return context.button(label, { kind: "set-caption-property", caption: index, property, option });
     });
     keyboard.push(...rows(buttons, CHOICES_PER_ROW));
     keyboard.push(context.backRow({ kind: "open-caption", caption: index }));
     return { text: `${escapeHtml(caption.text)}\n\n${t(`overlay-${property}`)}`, keyboard };
   }
   keyboard.push(
-    CAPTION_PROPERTIES.map((name) =>
-      context.button(`${t(`overlay-${name}`)}: ${captionValue(caption, name, t)}`, {
-        kind: "caption-property",
-        caption: index,
-        property: name,
-      }),
-    ),
+    CAPTION_PROPERTIES.map((name) => {
+      // Unset, the service's default.
+      const label = `${t(`overlay-${name}`)}: ${t(`label-overlay-${name}-${caption[name] ?? "unset"}`)}`;
+      return context.button(label, { kind: "caption-property", caption: index, property: name });
+    }),
   );
   keyboard.push(
-    CAPTION_FLAGS.map((flag) =>
-      context.button(`${caption[flag] === true ? "☑️" : "▫️"} ${t(`overlay-${flag}`)}`, {
-        kind: "flip-caption-flag",
-        caption: index,
-        flag,
-      }),
-    ),
+    CAPTION_FLAGS.map((flag) => {
+      const label = `${caption[flag] === true ? "☑️" : "▫️"} ${t(`overlay-${flag}`)}`;
+      return context.button(label, { kind: "flip-caption-flag", caption: index, flag });
+    }),
   );
   keyboard.push([context.button(t("form-overlay-delete"), { kind: "delete-caption", caption: index })]);
   keyboard.push(context.backRow(toCaptionList(context.definition)));
+  const { start, end } = caption;
   const times =
-    caption.start == null
+    start == null
       ? ""
-      : ` (${
-          caption.end == null
-            ? t("label-caption-from", { start: caption.start })
-            : t("label-caption-times", { start: caption.start, end: caption.end })
-        })`;
-  return { text: `${escapeHtml(caption.text)}${times}`, keyboard };
+      : end == null
+        ? t("label-caption-from", { start })
+        : t("label-caption-times", { start, end });
+  return { text: `${escapeHtml(caption.text)}${times && ` (${times})`}`, keyboard };
 }

@@ -1,7 +1,6 @@
 /**
- * The form's own text, the words a video, a voiceover or a motion video speaks: taken wherever it
- * arrives (a message on any screen, a caption on the media, a text file), confirmed on the card, and
- * joined with the parts Telegram splits a long text into.
+ * The form's own text (what a video or voiceover speaks): taken wherever it arrives, confirmed on the
+ * card, and joined with the parts Telegram splits a long text into.
  */
 import {
   applies,
@@ -13,7 +12,7 @@ import {
   fieldOf,
   type ParsedInput,
 } from "../form.js";
-import { type FormState, type Notice, type Transition, viewOf, withNotice } from "../form-state.js";
+import { type FormState, moved, type Notice, type Transition, viewOf, withNotice } from "../form-state.js";
 import { firstScreen } from "../navigation.js";
 import { joinTextParts } from "../text-parts.js";
 
@@ -56,15 +55,12 @@ export function takeFormText(
   if (text.length > field.input.maxLength)
     return withNotice(state, tooLong(field.input.maxLength, text.length));
   const next: FormState = { ...state, values: { ...state.values, [field.key]: text } };
-  return {
-    state: {
-      ...next,
-      // Photos still awaited are asked for on; otherwise the card shows the text in place, and Create.
-      screen: state.screen.name === "media" ? state.screen : firstScreen(definition, next, env),
-      notice: { key: how.notice, params: { count: text.length }, info: true },
-      ...(how.at !== undefined ? { lastText: { key: field.key, at: how.at, length: text.length } } : {}),
-    },
-  };
+  return moved(next, {
+    // Photos still awaited are asked for on; otherwise the card shows the text in place, and Create.
+    screen: state.screen.name === "media" ? state.screen : firstScreen(definition, next, env),
+    notice: { key: how.notice, params: { count: text.length }, info: true },
+    ...(how.at !== undefined ? { lastText: { key: field.key, at: how.at, length: text.length } } : {}),
+  });
 }
 
 /** The next part of a text the last event set; undefined when that field holds no text any more. */
@@ -81,14 +77,11 @@ export function nextTextPart(
   const text = joinTextParts(before, last.length, part.text);
   const parsed = parseText(field.input, text, viewOf(state, env));
   if (!parsed.ok) return withNotice(state, { key: parsed.key, params: parsed.params });
-  return {
-    state: {
-      ...state,
-      values: { ...state.values, [field.key]: parsed.value },
-      lastText: { key: field.key, at: part.at, length: part.text.length },
-      notice: { key: "form-text-joined", params: { count: text.length }, info: true },
-    },
-  };
+  return moved(state, {
+    values: { ...state.values, [field.key]: parsed.value },
+    lastText: { key: field.key, at: part.at, length: part.text.length },
+    notice: { key: "form-text-joined", params: { count: text.length }, info: true },
+  });
 }
 
 /** A text typed on a text field's screen and taken: its next part may follow. */

@@ -1,7 +1,6 @@
 /**
- * The media a form works on: the screen that asks for them, and the files and links that arrive. A form
- * of several photos and clips takes them on any screen (albums arrive as separate updates) until Done;
- * a form of one file takes it on this screen and then moves on.
+ * The media a form works on: the screen that asks for them, and the files that arrive. Several are taken
+ * on any screen (albums come as separate updates) until Done; one file on this screen, then it moves on.
  */
 import type { InlineKeyboardButton } from "grammy/types";
 import { mediaClassOf } from "../../../media/accept.js";
@@ -12,6 +11,7 @@ import {
   type FormEvent,
   type FormState,
   mediaOrderOf,
+  moved,
   type Transition,
   viewOf,
   withMediaAdded,
@@ -30,26 +30,20 @@ export function pressOnMedia(
 ): Transition {
   switch (action.kind) {
     case "add-media":
-      return { state: { ...state, screen: { name: "media" } } };
+      return moved(state, { screen: { name: "media" } });
     case "media-done":
       if (needsMedia(definition, state))
         return withNotice(state, { key: "form-media-needed", params: { min: definition.media?.min ?? 1 } });
-      return { state: { ...state, screen: firstScreen(definition, state, env) } };
+      return moved(state, { screen: firstScreen(definition, state, env) });
     case "swap-media": {
       const order = mediaOrderOf(state);
       const first = order[action.index];
       const second = order[action.index + 1];
       if (!definition.media?.reorder || first === undefined || second === undefined) return { state };
-      order[action.index] = second;
-      order[action.index + 1] = first;
-      return { state: { ...state, mediaOrder: order, screen: { name: "summary" } } };
+      order.splice(action.index, 2, second, first);
+      return moved(state, { mediaOrder: order, screen: { name: "summary" } });
     }
   }
-}
-
-/** A text where the media are awaited: say again what to send. */
-export function textOnMedia(definition: FormDefinition, state: FormState): Transition {
-  return withNotice(state, { key: `form-media-prompt-${definition.type}` });
 }
 
 /** Media sent outside a file field: the form's own media, when it takes them now. */
@@ -81,13 +75,10 @@ export function receiveMedia(
   }
   const next: FormState = { ...state, ...added };
   // One file goes straight on, its name on the card; several are counted as they come.
-  if (max === 1) return { state: { ...next, screen: firstScreen(definition, next, env) } };
-  return {
-    state: {
-      ...next,
-      notice: { key: "form-media-count", params: { count: media.length, max }, info: true },
-    },
-  };
+  if (max === 1) return moved(next, { screen: firstScreen(definition, next, env) });
+  return moved(next, {
+    notice: { key: "form-media-count", params: { count: media.length, max }, info: true },
+  });
 }
 
 export function renderMediaScreen(context: ScreenContext, state: FormState): RenderedScreen {
@@ -104,7 +95,7 @@ export function renderMediaScreen(context: ScreenContext, state: FormState): Ren
   if (texts.length > 0)
     lines.push("", ...texts.map((field) => escapeHtml(fieldLine(field, state.values, context.env, t))));
   const keyboard: InlineKeyboardButton[][] = [];
-  if (rule && mediaMax(rule, viewOf(state, context.env)) > 1 && state.media.length > 0) {
+  if (rule && mediaMax(rule, view) > 1 && state.media.length > 0) {
     keyboard.push([
       context.button(t("form-media-done", { count: state.media.length }), { kind: "media-done" }),
     ]);

@@ -1,7 +1,6 @@
 /**
- * The option pickers: a group's fields, and one field's screen (its options as buttons, several of them
- * to tick, or what text or file to send). Setting a field goes back to its group; a required text that
- * opened the form goes on to whatever the form still lacks.
+ * The option pickers: a group's fields, and one field's screen (options as buttons, several to tick, or
+ * what to send). A set field goes back to its group; a required text goes on to what the form lacks.
  */
 import type { InlineKeyboardButton } from "grammy/types";
 import { z } from "zod";
@@ -24,6 +23,7 @@ import {
 import {
   type FormEvent,
   type FormState,
+  moved,
   type Screen,
   type Transition,
   viewOf,
@@ -72,7 +72,7 @@ export function pressOnOptions(
   switch (action.kind) {
     case "open-group": {
       const group = definition.groups[action.group];
-      return { state: group ? { ...state, screen: { name: "group", group } } : state };
+      return group ? moved(state, { screen: { name: "group", group } }) : { state };
     }
     case "open-field": {
       const field = definition.fields[action.field];
@@ -80,15 +80,13 @@ export function pressOnOptions(
       if (!field || !applies(field, view) || soleValue(field, view)) return { state };
       switch (field.input.kind) {
         case "toggle":
-          return {
-            state: { ...state, values: withValue(state.values, field, state.values[field.key] !== true) },
-          };
+          return moved(state, { values: withValue(state.values, field, state.values[field.key] !== true) });
         case "voice":
-          return { state: { ...state, screen: openVoicePicker(state, env) } };
+          return moved(state, { screen: openVoicePicker(state, env) });
         case "overlays":
-          return { state: { ...state, screen: { name: "captions" } } };
+          return moved(state, { screen: { name: "captions" } });
         default:
-          return { state: { ...state, screen: { name: "field", key: field.key, page: action.page } } };
+          return moved(state, { screen: { name: "field", key: field.key, page: action.page } });
       }
     }
     case "choose-option": {
@@ -96,13 +94,8 @@ export function pressOnOptions(
       const option = field?.input.kind === "choice" ? field.input.options(view)[action.option] : undefined;
       if (!field || !option) return { state };
       if (option.locked) return withNotice(state, option.locked);
-      return {
-        state: {
-          ...state,
-          values: withValue(state.values, field, option.value),
-          screen: backFrom(definition, state, field),
-        },
-      };
+      const values = withValue(state.values, field, option.value);
+      return moved(state, { values, screen: backFrom(definition, state, field) });
     }
     case "flip-option": {
       const field = definition.fields[action.field];
@@ -111,7 +104,7 @@ export function pressOnOptions(
       if (option === undefined) return { state };
       const chosen = chosenOptions(state.values[field.key]);
       const next = chosen.includes(option) ? chosen.filter((item) => item !== option) : [...chosen, option];
-      return { state: { ...state, values: { ...state.values, [field.key]: next } } };
+      return moved(state, { values: { ...state.values, [field.key]: next } });
     }
     case "reset-field": {
       const field = definition.fields[action.field];
@@ -119,7 +112,7 @@ export function pressOnOptions(
       const values = { ...state.values };
       delete values[field.key];
       if (field.input.kind === "voice") delete values.tts_provider;
-      return { state: { ...state, values, screen: backFrom(definition, state, field) } };
+      return moved(state, { values, screen: backFrom(definition, state, field) });
     }
   }
 }
@@ -147,7 +140,7 @@ export function textOnField(
   const next: FormState = { ...state, values: withValue(state.values, field, parsed.value) };
   // A required text that opened the form leads straight on; otherwise back where it was chosen.
   const target = field.required ? firstScreen(definition, next, env) : backFrom(definition, state, field);
-  return { state: { ...next, screen: target } };
+  return moved(next, { screen: target });
 }
 
 /** The field on screen when it takes a file. */
@@ -157,10 +150,8 @@ export function fileFieldOn(definition: FormDefinition, screen: FieldScreen): Fi
 }
 
 /**
- * The field a lone file sent on any screen fills: one that takes its kind of file and applies, once the
- * values it brings along are set (an SRT to dub with is the manual mode), where the form's own media
- * never take that kind. So the SRT a dubbing card asks for, or the MP3 for a video's music, goes to the
- * form instead of starting another task.
+ * The field a lone file sent on any screen fills, where the form's media never take its kind: one that
+ * takes it and applies with the values it brings (an SRT for dubbing, an MP3 for a video's music).
  */
 export function fileFieldTaking(
   definition: FormDefinition,
@@ -192,14 +183,11 @@ export function receiveFile(
   if (!ref || event.refs.length > 1 || mediaClassOf(ref) !== accepts) {
     return withNotice(state, { key: `form-file-expected-${accepts}` });
   }
-  return {
-    state: {
-      ...state,
-      values: withValue({ ...state.values, ...field.implies }, field, ref),
-      // Sent on its field's screen, back to where it was chosen; sent elsewhere, the screen stays.
-      screen: state.screen.name === "field" ? backFrom(definition, state, field) : state.screen,
-    },
-  };
+  return moved(state, {
+    values: withValue({ ...state.values, ...field.implies }, field, ref),
+    // Sent on its field's screen, back to where it was chosen; sent elsewhere, the screen stays.
+    screen: state.screen.name === "field" ? backFrom(definition, state, field) : state.screen,
+  });
 }
 
 export function renderGroup(context: ScreenContext, state: FormState, group: string): RenderedScreen {
@@ -242,35 +230,23 @@ export function renderField(context: ScreenContext, state: FormState, screen: Fi
     const all = input.options(viewOf(state, env));
     const first = page * OPTIONS_PER_PAGE;
     const buttons = all.slice(first, first + OPTIONS_PER_PAGE).map((option, offset) => {
-      const named = option.label ?? valueLabel(field, option.value, env, t);
-      const label = option.locked ? `🔒 ${named}` : named;
       const mark = JSON.stringify(option.value) === JSON.stringify(current) ? "• " : "";
-      return context.button(`${mark}${label}`, {
-        kind: "choose-option",
-        field: index,
-        option: first + offset,
-      });
+      const named = option.label ?? valueLabel(field, option.value, env, t);
+      const label = `${mark}${option.locked ? "🔒 " : ""}${named}`;
+      return context.button(label, { kind: "choose-option", field: index, option: first + offset });
     });
-    keyboard.push(...rows(buttons, OPTIONS_PER_ROW));
+    const toPage = (to: number) => ({ kind: "open-field", field: index, page: to }) as const;
     keyboard.push(
-      ...context.pager(all.length, OPTIONS_PER_PAGE, page, (to) => ({
-        kind: "open-field",
-        field: index,
-        page: to,
-      })),
+      ...rows(buttons, OPTIONS_PER_ROW),
+      ...context.pager(all.length, OPTIONS_PER_PAGE, page, toPage),
     );
     if (input.typed) lines.push(t("form-or-type"));
   } else if (input.kind === "multi") {
     const chosen = chosenOptions(current);
     input.options.forEach((option, offset) => {
       const mark = chosen.includes(option) ? "☑️ " : "▫️ ";
-      keyboard.push([
-        context.button(`${mark}${optionLabel(field.key, option, t) ?? option}`, {
-          kind: "flip-option",
-          field: index,
-          option: offset,
-        }),
-      ]);
+      const label = `${mark}${optionLabel(field.key, option, t) ?? option}`;
+      keyboard.push([context.button(label, { kind: "flip-option", field: index, option: offset })]);
     });
   } else if (input.kind === "text") {
     if (typeof current === "string" && current !== "")

@@ -1,7 +1,6 @@
 /**
- * The summary card: what is chosen, what it will cost and what pays for it (the form's contract says),
- * the groups to change anything in, and Create. Create goes ahead only with the media in and nothing the
- * service would refuse; otherwise the card says what is missing.
+ * The summary card: what is chosen, its cost and what pays it (the contract says), the groups, and Create,
+ * which goes ahead only with the media in and nothing the service would refuse.
  */
 import type { InlineKeyboardButton } from "grammy/types";
 import type { Translate } from "../../../i18n/translate.js";
@@ -21,7 +20,7 @@ import {
   type PaidFrom,
   soleValue,
 } from "../form.js";
-import { type FormState, mediaOrderOf, noticeText, type Transition, viewOf } from "../form-state.js";
+import { type FormState, mediaOrderOf, moved, noticeText, type Transition, viewOf } from "../form-state.js";
 import { needsMedia } from "../navigation.js";
 import { type RenderedScreen, rows, type ScreenContext } from "./screen-context.js";
 import { escapeHtml } from "./text.js";
@@ -35,52 +34,44 @@ export function pressOnSummary(
 ): Transition {
   switch (action.kind) {
     case "show-summary":
-      return { state: { ...state, screen: { name: "summary" } } };
+      return moved(state, { screen: { name: "summary" } });
     case "create": {
-      if (needsMedia(definition, state)) return { state: { ...state, screen: { name: "media" } } };
-      const issues = env.contract.issues(definition, viewOf(state, env));
-      const [issue] = issues;
-      if (issue)
-        return {
-          state: { ...state, screen: { name: "summary" }, notice: issue },
-          effect: { kind: "refused", notice: issue },
-        };
-      return { state, effect: { kind: "create" } };
+      if (needsMedia(definition, state)) return moved(state, { screen: { name: "media" } });
+      const [issue] = env.contract.issues(definition, viewOf(state, env));
+      if (!issue) return { state, effect: { kind: "create" } };
+      return {
+        ...moved(state, { screen: { name: "summary" }, notice: issue }),
+        effect: { kind: "refused", notice: issue },
+      };
     }
     case "cancel":
       return { state, effect: { kind: "cancel" } };
     case "toggle-glossary": {
       const { withoutGlossary, ...rest } = state;
-      return {
-        state: {
-          ...rest,
-          screen: { name: "summary" },
-          ...(withoutGlossary ? {} : { withoutGlossary: true }),
-        },
-      };
+      return moved(rest, {
+        screen: { name: "summary" },
+        ...(withoutGlossary ? {} : { withoutGlossary: true }),
+      });
     }
     case "toggle-details": {
       const details = state.screen.name === "summary" && state.screen.details === true;
-      return { state: { ...state, screen: { name: "summary", ...(details ? {} : { details: true }) } } };
+      return moved(state, { screen: { name: "summary", ...(details ? {} : { details: true }) } });
     }
     case "use-settings": {
       const { lastChoices, ...rest } = state;
       if (!lastChoices) return { state };
       const keys = fromLastChoices(state.values, lastChoices.last, lastChoices.settings);
       const values = backToSettings(state.values, keys, lastChoices.settings);
-      return {
-        state: {
-          ...rest,
-          values,
-          screen: { name: "summary" },
-          notice: { key: "money-last-reset", info: true },
-        },
-      };
+      return moved(rest, {
+        values,
+        screen: { name: "summary" },
+        notice: { key: "money-last-reset", info: true },
+      });
     }
   }
 }
 
-/** The line of a card that names the account paying for it: the same words on every card of both services. */
+/** The line naming the account that pays: the same words on every card of both services. */
 export function paidFromLine(t: Translate, paidFrom: PaidFrom): string {
   return t(`paid-from-${paidFrom}`);
 }
@@ -91,12 +82,13 @@ const SWAPS_PER_ROW = 4;
 const SUMMARY_MAX_LINES = 12;
 
 /** Whether the card lists the field: it lists what is chosen; what is unset is one tap away. */
-function isChosen(field: FormField, state: FormState): boolean {
+function isChosen(field: FormField, { values }: FormState): boolean {
   if (field.input.kind === "voice")
-    return state.values.tts_provider !== undefined || state.values.tts_voice !== undefined;
-  const value = state.values[field.key];
-  if (value === undefined || value === null || value === "") return false;
-  return !(Array.isArray(value) && value.length === 0);
+    return values.tts_provider !== undefined || values.tts_voice !== undefined;
+  const value = values[field.key];
+  return (
+    value !== undefined && value !== null && value !== "" && !(Array.isArray(value) && value.length === 0)
+  );
 }
 
 export function renderSummary(context: ScreenContext, state: FormState): RenderedScreen {
@@ -178,10 +170,7 @@ export function renderSummary(context: ScreenContext, state: FormState): Rendere
   return { text: lines.join("\n"), keyboard };
 }
 
-/**
- * The card's word on the user's glossary, where the form takes one and the user has one: how many terms
- * go with the request, or that they are left out of it, and the terms the field had no room for.
- */
+/** The card's word on the user's glossary: how many terms go with the request (or none), and those left out. */
 function glossaryLines(context: ScreenContext, state: FormState): string[] {
   const { definition, env, t } = context;
   const terms = env.glossary ?? [];
@@ -194,21 +183,17 @@ function glossaryLines(context: ScreenContext, state: FormState): string[] {
   return [line, t("glossary-card-left-out", { count: fit.leftOut.length, terms: fit.leftOut.join(", ") })];
 }
 
-/**
- * Which values the last task of the type set, by their field names, each that adds to the cost with
- * what it adds ("Automatic captions (+50 tokens)"); undefined when none is left.
- */
+/** The fields the last task of the type set, each with what it adds to the cost ("Captions (+50 tokens)"). */
 function lastChoicesLine(context: ScreenContext, state: FormState): string | undefined {
   const { definition, env, t } = context;
   const lastChoices = state.lastChoices;
   if (!lastChoices) return undefined;
   const view = viewOf(state, env);
   const keys = new Set(fromLastChoices(state.values, lastChoices.last, lastChoices.settings));
+  const fromLast = (field: FormField) =>
+    field.input.kind === "voice" ? keys.has("tts_provider") || keys.has("tts_voice") : keys.has(field.key);
   const names = definition.fields
-    .filter((field) => applies(field, view))
-    .filter((field) =>
-      field.input.kind === "voice" ? keys.has("tts_provider") || keys.has("tts_voice") : keys.has(field.key),
-    )
+    .filter((field) => applies(field, view) && fromLast(field))
     .map((field) => {
       const name = t(fieldLabelKey(field));
       const instead = backToSettings(state.values, [field.key], lastChoices.settings);

@@ -24,7 +24,7 @@ import {
 } from "../form.js";
 import { clip } from "./text.js";
 
-const LANGUAGE_FIELDS: ReadonlySet<RequestField> = new Set<RequestField>([
+const LANGUAGE_FIELDS = new Set<RequestField>([
   "language",
   "target_lang",
   "source_lang",
@@ -87,7 +87,7 @@ export function valueLabel(field: FormField, value: unknown, env: FormEnv, t: Tr
 }
 
 /** "українська" as "Українська": a language's name starts a button or a line. */
-export function capitalised(text: string, locale: string): string {
+function capitalised(text: string, locale: string): string {
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 

@@ -1,8 +1,6 @@
 /**
- * The voice picker, as a voice library: the voices of the form's language (else of a language chosen) in
- * one list, the cheapest first, each by its name with how it sounds, its provider and its price, and ▶
- * for a sample on its row. It sets tts_provider and tts_voice together; the automatic voice sets neither
- * and leaves both to the service.
+ * The voice picker: the voices of the form's (or a chosen) language, cheapest first, each with how it
+ * sounds, its provider, its price and ▶ for a sample. It sets tts_provider and tts_voice together.
  */
 import {
   type CatalogVoice,
@@ -16,7 +14,7 @@ import { hasSample } from "../../../tasks/voice-previews.js";
 import type { VoicePickerAction } from "../card-action.js";
 import { speechLanguage } from "../fields.js";
 import type { FormDefinition, FormEnv, FormValues } from "../form.js";
-import type { FormState, Screen, Transition } from "../form-state.js";
+import { type FormState, moved, type Screen, type Transition } from "../form-state.js";
 import { type RenderedScreen, rows, type ScreenContext } from "./screen-context.js";
 import { escapeHtml } from "./text.js";
 
@@ -49,16 +47,16 @@ export function pressOnVoicePicker(
   const screen = state.screen;
   switch (action.kind) {
     case "voice-languages":
-      return { state: { ...state, screen: { name: "voice-languages", page: action.page } } };
+      return moved(state, { screen: { name: "voice-languages", page: action.page } });
     case "voice-language": {
       const language = env.catalog.languages[action.language];
       return language
-        ? { state: { ...state, screen: { name: "voices", language: language.code, page: 0 } } }
+        ? moved(state, { screen: { name: "voices", language: language.code, page: 0 } })
         : { state };
     }
     case "voice-page":
       return screen.name === "voices"
-        ? { state: { ...state, screen: { ...screen, page: action.page } } }
+        ? moved(state, { screen: { ...screen, page: action.page } })
         : { state };
     case "choose-voice":
     case "play-sample": {
@@ -70,14 +68,14 @@ export function pressOnVoicePicker(
         return { state, effect: { kind: "preview", provider: voice.provider, voice: voice.id } };
       }
       const values: FormValues = { ...state.values, tts_provider: voice.provider, tts_voice: voice.id };
-      return { state: { ...state, values, screen: afterChoice(definition) } };
+      return moved(state, { values, screen: afterChoice(definition) });
     }
     case "automatic-voice": {
       if (screen.name !== "voices") return { state };
       const values: FormValues = { ...state.values };
       delete values.tts_provider;
       delete values.tts_voice;
-      return { state: { ...state, values, screen: afterChoice(definition) } };
+      return moved(state, { values, screen: afterChoice(definition) });
     }
   }
 }
@@ -86,32 +84,24 @@ export function renderVoiceLanguages(context: ScreenContext, page: number): Rend
   const { env, t } = context;
   const languages = env.catalog.languages;
   const first = page * LANGUAGES_PER_PAGE;
-  const shown = languages.slice(first, first + LANGUAGES_PER_PAGE);
-  const buttons = shown.map((language, offset) =>
-    context.button(languageName(language.code, env.locale), {
-      kind: "voice-language",
-      language: first + offset,
-    }),
-  );
-  const keyboard = rows(buttons, LANGUAGES_PER_ROW);
-  keyboard.push(
-    ...context.pager(languages.length, LANGUAGES_PER_PAGE, page, (to) => ({
-      kind: "voice-languages",
-      page: to,
-    })),
-  );
-  keyboard.push(context.backRow());
-  return { text: t("voice-choose-language"), keyboard };
+  const buttons = languages.slice(first, first + LANGUAGES_PER_PAGE).map((language, offset) => {
+    const action = { kind: "voice-language", language: first + offset } as const;
+    return context.button(languageName(language.code, env.locale), action);
+  });
+  const toPage = (to: number) => ({ kind: "voice-languages", page: to }) as const;
+  return {
+    text: t("voice-choose-language"),
+    keyboard: [
+      ...rows(buttons, LANGUAGES_PER_ROW),
+      ...context.pager(languages.length, LANGUAGES_PER_PAGE, page, toPage),
+      context.backRow(),
+    ],
+  };
 }
 
-/** "free", or "6 tokens a minute". */
-function priceWords(price: number | undefined, t: Translate): string | undefined {
-  if (price === undefined) return undefined;
-  return price === 0 ? t("voice-price-free") : t("voice-price", { tokens: price });
-}
-
-/** "Emma — warm female voice · Vocalis · 6 tokens a minute": how the voice sounds, who speaks it, its price. */
-export function voiceLine(voice: CatalogVoice, env: FormEnv, t: Translate): string {
+/** "Emma — warm female voice · Vocalis · 6 tokens a minute": how it sounds, who speaks it, its price. */
+function voiceLine(voice: CatalogVoice, env: FormEnv, t: Translate): string {
+  const price = voicePricePerMinute(env.catalog, voice);
   // The words agree with "voice" in every language: "спокійний жіночий голос".
   const traits = [
     voice.tone && t(`voice-tone-${voice.tone}`),
@@ -119,7 +109,11 @@ export function voiceLine(voice: CatalogVoice, env: FormEnv, t: Translate): stri
   ].filter((trait) => trait !== undefined);
   const details = [
     providerById(env.catalog, voice.provider)?.label,
-    priceWords(voicePricePerMinute(env.catalog, voice), t),
+    price === undefined
+      ? undefined
+      : price === 0
+        ? t("voice-price-free")
+        : t("voice-price", { tokens: price }),
   ].filter((detail) => detail !== undefined);
   const named =
     traits.length > 0 ? t("voice-line", { name: voice.name, traits: traits.join(" ") }) : voice.name;
