@@ -82,8 +82,8 @@ export interface GenerationSandboxOptions {
   linkLifetimeMs?: number;
   /** Waits between webhook attempts. Default the spec's 5 s, 30 s, 5 min. */
   webhookRetryDelaysMs?: readonly number[];
-  /** A webhook receiver must answer within this. Default 10 s. */
-  webhookTimeoutMs?: number;
+  /** When an attempt stops waiting for the receiver's answer. Default 10 s after the attempt starts. */
+  webhookDeadline?: () => AbortSignal;
   /** Also accept http:// and private hosts as `webhook_url` (local receivers). Default false. */
   allowLocalWebhooks?: boolean;
   /** Balance of a new account when none is given. Default 10,000 tokens (10 USD). */
@@ -157,7 +157,7 @@ export async function startGenerationSandbox(
     faults,
     now,
     retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
-    timeoutMs: options.webhookTimeoutMs ?? 10_000,
+    deadline: options.webhookDeadline ?? (() => AbortSignal.timeout(10_000)),
     logger,
   });
   const engine = new GenerationEngine({

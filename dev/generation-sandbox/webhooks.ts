@@ -19,7 +19,7 @@ export function webhookSignature(secret: string, unixSeconds: number, body: stri
 /**
  * Sends `generation.succeeded` webhooks: `{data: <generation>}`, signed per attempt with the current time,
  * retried after each delay of `retryDelaysMs` (the spec's 5 s, 30 s, 5 min) until a 2xx. A redirect counts as a
- * failure (redirects are not followed), and so does no answer within `timeoutMs`.
+ * failure (redirects are not followed), and so does no answer before the attempt's `deadline`.
  */
 export class WebhookSender {
   constructor(
@@ -28,7 +28,7 @@ export class WebhookSender {
       faults: SandboxFaults;
       now: () => number;
       retryDelaysMs: readonly number[];
-      timeoutMs: number;
+      deadline: () => AbortSignal;
       logger: SandboxLogger;
     },
   ) {}
@@ -76,7 +76,7 @@ export class WebhookSender {
         },
         body: target.payload,
         redirect: "manual",
-        signal: AbortSignal.timeout(this.deps.timeoutMs),
+        signal: this.deps.deadline(),
       });
       await response.body?.cancel();
       if (response.status >= 200 && response.status < 300) return true;

@@ -147,9 +147,22 @@ describe("retries", () => {
   });
 
   it("counts no answer within the time-out as a failure", async () => {
+    // The hung attempt's deadline passes once the receiver holds it; the answered attempt's never does, so a
+    // slow machine cannot turn its answer into a second failure.
+    const deadlines: AbortController[] = [];
     await harness.close();
-    harness = await startHarness({ webhookTimeoutMs: 50 });
-    await useReceiver((attempt) => (attempt === 1 ? "hang" : 204));
+    harness = await startHarness({
+      webhookDeadline: () => {
+        const deadline = new AbortController();
+        deadlines.push(deadline);
+        return deadline.signal;
+      },
+    });
+    await useReceiver((attempt) => {
+      if (attempt > 1) return 204;
+      deadlines[0]?.abort(new DOMException("no answer in time", "TimeoutError"));
+      return "hang";
+    });
     await succeeded();
     expect(receiver.deliveries).toHaveLength(2);
   });
