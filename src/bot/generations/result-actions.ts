@@ -29,7 +29,7 @@ import { GENERATION_FORM_TYPES } from "../forms/form.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
 import { openForm, openGenerationForm } from "../open-form.js";
 import { joinedClipsEstimate } from "../tasks/estimate.js";
-import { accountOf } from "../tasks/services.js";
+import { readAccount } from "../tasks/services.js";
 import { accountMoneyLines } from "../tasks/task-contract.js";
 import type { GenerationFlowDeps } from "./conversation.js";
 
@@ -83,24 +83,14 @@ export async function joinPlan(records: GenerationRecords, record: BatchRecord) 
   return { positions, left, estimate };
 }
 
-/** The task-service account the join is paid from; undefined when it cannot be read now. */
-async function taskAccount(ctx: BotContext, deps: ResultButtonsDeps, userId: number) {
-  try {
-    const { apiKey } = await deps.apiKeys.ensure(userId);
-    return accountOf(await deps.tasksService.me(apiKey));
-  } catch (error) {
-    // The confirmation then shows no balance; the task service still refuses what the balance cannot cover.
-    ctx.logger.warn({ err: error }, "task account not readable before a join");
-    return undefined;
-  }
-}
-
 /** Before anything is charged: which clips, in which order, what it costs and whether the balance covers it. */
 async function confirmJoin({ ctx, deps, record, t }: ResultPress): Promise<unknown> {
   const { positions, left, estimate } = await joinPlan(deps.records, record);
   if (positions.length < 2) return ctx.answerCallbackQuery({ text: t("join-too-few") });
   await ctx.answerCallbackQuery();
-  const account = await taskAccount(ctx, deps, record.userId);
+  const account = await readAccount(deps, record.userId, (error) =>
+    ctx.logger.warn({ err: error }, "task account not readable before a join"),
+  );
   const lines = [t("join-confirm", { count: positions.length, numbers: clipNumbers(positions) })];
   if (left.length > 0) lines.push(t("join-left-out", { count: left.length, numbers: clipNumbers(left) }));
   lines.push("", ...accountMoneyLines(t, estimate, account));

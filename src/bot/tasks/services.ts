@@ -55,6 +55,24 @@ export function accountOf(profile: Profile): AccountView {
   };
 }
 
+/**
+ * The user's task-service account, or undefined when it cannot be read now (then `failed` logs why): what
+ * shows the balance can go without it, and the service still refuses what the balance cannot cover.
+ */
+export async function readAccount(
+  services: Pick<FlowServices, "apiKeys" | "tasksService">,
+  userId: number,
+  failed: (error: unknown) => void,
+): Promise<AccountView | undefined> {
+  try {
+    const { apiKey } = await services.apiKeys.ensure(userId);
+    return accountOf(await services.tasksService.me(apiKey));
+  } catch (error) {
+    failed(error);
+    return undefined;
+  }
+}
+
 async function readSrt(telegram: TelegramDownloadDeps, ref: MediaRef): Promise<string | Notice> {
   if (ref.source === "link") return { key: "form-srt-as-file" };
   if (ref.size !== undefined && ref.size > MAX_SRT_BYTES) return { key: "form-srt-too-big" };
@@ -86,21 +104,13 @@ export function createFlowDeps(services: FlowServices): FlowDeps {
     ...formBasics(services),
     async prepare(outer, type) {
       const userId = formUser(outer);
-      const readAccount = async (): Promise<AccountView | undefined> => {
-        try {
-          const { apiKey } = await services.apiKeys.ensure(userId);
-          return accountOf(await services.tasksService.me(apiKey));
-        } catch (error) {
-          // The card then shows no balance; Create still works and reports the service's answer.
-          outer.logger.warn({ err: error }, "account not readable when opening a form");
-          return undefined;
-        }
-      };
       // The service's answer is the slow one: the stored choices are read while it comes.
       const [last, glossary, account] = await Promise.all([
         lastChoices.get(userId, type),
         FORMS[type].glossary ? glossaries.terms(userId) : [],
-        readAccount(),
+        readAccount(services, userId, (error) =>
+          outer.logger.warn({ err: error }, "account not readable when opening a form"),
+        ),
       ]);
       return {
         nonce: newNonce(),
