@@ -51,7 +51,6 @@ export function accountOf(profile: Profile): AccountView {
     ...(typeof limits.max_video_duration === "number"
       ? { maxVideoDurationSeconds: limits.max_video_duration }
       : {}),
-    ...(typeof limits.max_photos === "number" ? { maxPhotos: limits.max_photos } : {}),
   };
 }
 
