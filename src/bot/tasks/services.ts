@@ -5,8 +5,6 @@
  */
 
 import type { ApiKeyReader } from "../../accounts/ports.js";
-import { formatOf } from "../../media/accept.js";
-import { mediaDuration } from "../../media/duration.js";
 import { mp4Header } from "../../media/media-header.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import { readAtMost } from "../../media/read-at-most.js";
@@ -21,7 +19,7 @@ import type { Profile } from "../../tasks-service/responses.js";
 import { newNonce } from "../../telegram/callback-data.js";
 import { LastChoices } from "../forms/defaults.js";
 import type { AccountView } from "../forms/form.js";
-import { type FormBasicServices, formBasics, formUser } from "../forms/form-basics.js";
+import { type FormBasicServices, formBasics, formUser, readLength } from "../forms/form-basics.js";
 import type { Notice } from "../forms/form-state.js";
 import { GlossaryStore } from "../glossary.js";
 import { readTextDocument } from "../text-document.js";
@@ -135,19 +133,12 @@ export function createFlowDeps(services: FlowServices): FlowDeps {
         params: { line: issue?.line ?? 1, ...(issue?.params ?? {}) },
       };
     },
-    async measure(ref, logger) {
-      const format = formatOf(ref);
-      if (format === undefined || (ref.size !== undefined && ref.size > MAX_MEASURED_BYTES)) return undefined;
-      try {
-        const download = await openTelegramFile(services.telegram, ref.fileId, ref.size);
-        const bytes = await readAtMost(download.stream, MAX_MEASURED_BYTES);
-        return bytes === undefined ? undefined : mediaDuration(bytes, format);
-      } catch (error) {
+    measure: (ref, logger) =>
+      readLength(services.telegram, ref, MAX_MEASURED_BYTES).catch((error: unknown) => {
         // The estimate then counts per minute; the submission reports a file that cannot be read.
         logger.warn({ err: error }, "media length not readable");
         return undefined;
-      }
-    },
+      }),
     samplesOnRequest: services.previews.madeOnRequest,
     preview: (request) => services.previews.play(request),
     readText: (ref) => readTextDocument(services.telegram, ref),
