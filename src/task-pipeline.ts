@@ -10,7 +10,7 @@ import type { Api } from "grammy";
 import type { ApiKeyReader, ExistingApiKeyReader } from "./accounts/ports.js";
 import type { BotI18n } from "./bot/i18n.js";
 import { PreferencesRepository } from "./bot/preferences.js";
-import { accountOf, createFlowDeps } from "./bot/tasks/services.js";
+import { createFlowDeps, readAccount } from "./bot/tasks/services.js";
 import type { Catalog } from "./catalog/index.js";
 import type { JoinTasks } from "./generations/join-clips.js";
 import { taskHookRoutes } from "./http/task-hooks.js";
@@ -97,14 +97,10 @@ function joinTasksOf(
     start: (task) => submissions.start(task),
     started: async (ticket) => (await records.get(ticket)) !== undefined,
     async balance(userId) {
-      try {
-        const { apiKey } = await apiKeys.ensure(userId);
-        return accountOf(await tasksService.me(apiKey)).balance;
-      } catch (error) {
-        // The card then shows the join's price without the balance; the task service still refuses a short one.
-        logger.warn({ err: error, user_id: userId }, "task balance not readable for a keyframe chain's card");
-        return undefined;
-      }
+      const account = await readAccount({ apiKeys, tasksService }, userId, (error) =>
+        logger.warn({ err: error, user_id: userId }, "task balance not readable for a keyframe chain's card"),
+      );
+      return account?.balance;
     },
   };
 }

@@ -4,9 +4,9 @@
  * silently when first needed, so a chat task never brings back a key the user did not ask for. The
  * registry holds each key's digest, the user's record the sealed key; a per-user lock keeps one live key.
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import { readJsonRecord } from "../storage/json.js";
+import { underLock } from "../storage/lock-wait.js";
 import type { Storage } from "../storage/ports.js";
 import { generateApiKey } from "./api-key.js";
 import type { ApiKeysPort, DescribedApiKey, ExistingApiKeyReader, IssuedApiKey } from "./ports.js";
@@ -41,10 +41,8 @@ class ApiKeysBusyError extends Error {
   override name = "ApiKeysBusyError";
 }
 
-/** Longer than any change takes; a crashed holder's lock lapses after this. */
-const LOCK_TTL_MS = 10_000;
-const LOCK_WAIT_MS = 10_000;
-const LOCK_RETRY_MS = 20;
+/** The lock's time-to-live is longer than any change takes; a crashed holder's lock lapses after it. */
+const USER_LOCK = { ttlMs: 10_000, waitMs: 10_000, pauseMs: () => 20 };
 /** Ids are 8 random base62 characters; more than one collision in a row means something else is wrong. */
 const MAX_ID_ATTEMPTS = 5;
 
@@ -141,19 +139,8 @@ export class ApiKeys implements ApiKeysPort, ExistingApiKeyReader {
     );
   }
 
-  private async withUserLock<T>(userId: number, work: () => Promise<T>): Promise<T> {
-    const name = userKey(userId);
-    const deadline = Date.now() + LOCK_WAIT_MS;
-    let token = await this.deps.storage.locks.acquire(name, LOCK_TTL_MS);
-    while (token === undefined) {
-      if (Date.now() >= deadline) throw new ApiKeysBusyError(`the key of user ${userId} is being changed`);
-      await sleep(LOCK_RETRY_MS);
-      token = await this.deps.storage.locks.acquire(name, LOCK_TTL_MS);
-    }
-    try {
-      return await work();
-    } finally {
-      await this.deps.storage.locks.release(name, token);
-    }
+  private withUserLock<T>(userId: number, work: () => Promise<T>): Promise<T> {
+    const busy = () => new ApiKeysBusyError(`the key of user ${userId} is being changed`);
+    return underLock(this.deps.storage.locks, userKey(userId), { ...USER_LOCK, busy }, work);
   }
 }

@@ -1,5 +1,5 @@
-import type { MiddlewareFn } from "grammy";
-import { decodeCallback } from "../telegram/callback-data.js";
+import type { Composer, MiddlewareFn } from "grammy";
+import { type CallbackDefinition, decodeCallback, type Pressed } from "../telegram/callback-data.js";
 import type { BotContext } from "./context.js";
 
 /**
@@ -13,7 +13,7 @@ export const buttonGuard: MiddlewareFn<BotContext> = async (ctx, next) => {
   // Buttons of inline-mode messages have no chat and so no session: none of them are ours.
   if (!data || ctx.chat === undefined || data.nonce !== ctx.session.menuNonce) {
     ctx.logger.debug({ data: query.data }, "stale button");
-    await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+    await answerStale(ctx);
     return;
   }
   if (query.from.id !== ctx.session.menuOwner) {
@@ -22,3 +22,23 @@ export const buttonGuard: MiddlewareFn<BotContext> = async (ctx, next) => {
   }
   return next();
 };
+
+export const answerStale = (ctx: BotContext) => ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+
+/** Buttons that outlive menus name their record: only its owner's presses reach `handle`, with it. */
+export function ownedButtons<R extends { userId: number }>(
+  feature: Composer<BotContext>,
+  records: { ofButton(nonce: string): Promise<R | undefined> },
+) {
+  const presses = feature.on("callback_query:data");
+  return <T>(
+    button: CallbackDefinition<T>,
+    handle: (ctx: BotContext & { pressed: Pressed<T> }, record: R) => Promise<unknown>,
+  ) =>
+    presses.filter(button.filter, async (ctx) => {
+      const record = await records.ofButton(ctx.pressed.nonce);
+      if (!record) return answerStale(ctx);
+      if (record.userId !== ctx.from.id) return ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
+      return handle(ctx, record);
+    });
+}

@@ -2,7 +2,6 @@
  * Each batch by its ticket (its webhook address): request, card and generations in chunks of an album each,
  * a chunk changed only under its lock so news counted twice counts once; the sets the poller follows.
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import {
   GENERATION_STATUSES,
@@ -21,13 +20,13 @@ import {
 import { ticketTag } from "../lifecycle/tickets.js";
 import { MediaRefSchema } from "../media/media-ref.js";
 import { readStored } from "../storage/json.js";
+import { underLock } from "../storage/lock-wait.js";
 import type { Storage } from "../storage/ports.js";
 
 /** Batches stay reachable from their buttons (Original, Again, Delete) for the longest retention, 30 days. */
 const RECORD_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const POLL_SET = "generations:poll";
-const LOCK_TTL_MS = 10_000;
-const LOCK_WAIT_MS = 15_000;
+const RECORD_LOCK = { ttlMs: 10_000, waitMs: 15_000, pauseMs: () => 10 + Math.floor(Math.random() * 20) };
 
 export function isFinished(status: GenerationStatus): boolean {
   return status === "succeeded" || status === "failed" || status === "canceled";
@@ -245,19 +244,9 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
   }
 
   /** Runs `work` under the lock `name`; `shown` names it in an error, by the ticket's tag. */
-  private async locked<T>(name: string, shown: string, work: () => Promise<T>): Promise<T> {
-    const deadline = this.now() + LOCK_WAIT_MS;
-    let token = await this.storage.locks.acquire(name, LOCK_TTL_MS);
-    while (token === undefined) {
-      if (this.now() > deadline) throw new RecordBusyError(`${shown} stayed locked`);
-      await sleep(10 + Math.floor(Math.random() * 20));
-      token = await this.storage.locks.acquire(name, LOCK_TTL_MS);
-    }
-    try {
-      return await work();
-    } finally {
-      await this.storage.locks.release(name, token);
-    }
+  private locked<T>(name: string, shown: string, work: () => Promise<T>): Promise<T> {
+    const busy = () => new RecordBusyError(`${shown} stayed locked`);
+    return underLock(this.storage.locks, name, { ...RECORD_LOCK, busy, now: this.now }, work);
   }
 
   async place(generationId: string, place: { ticket: string; position: number }): Promise<void> {

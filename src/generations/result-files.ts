@@ -10,6 +10,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseRetryAfter } from "../http-client/retry.js";
 import { RetryLaterError } from "../jobs/queue.js";
+import { requestResult } from "../lifecycle/result-link.js";
 
 export class ResultUnavailableError extends Error {
   override readonly name = "ResultUnavailableError";
@@ -24,32 +25,15 @@ export class ResultUnavailableError extends Error {
   }
 }
 
-/** Longest wait for a result file's headers, and between two chunks of it. */
-const RESULT_TIMEOUT_MS = 60_000;
-
 export function createResultReader(options: { serviceBaseUrl: string }) {
   const serviceOrigin = new URL(options.serviceBaseUrl).origin;
   return {
     async open(url: string): Promise<Readable> {
-      const parsed = new URL(url);
-      if (parsed.protocol !== "https:" && parsed.origin !== serviceOrigin) {
-        throw new ResultUnavailableError(`result address refused: ${parsed.origin}`);
-      }
-      const { request } = await import("undici");
-      const response = await request(parsed, {
-        method: "GET",
-        headersTimeout: RESULT_TIMEOUT_MS,
-        bodyTimeout: RESULT_TIMEOUT_MS,
+      const answer = await requestResult(url, "GET", serviceOrigin, (message, failed) => {
+        const retryAfterMs = failed && parseRetryAfter(failed.headers["retry-after"], Date.now());
+        return new ResultUnavailableError(message, failed?.statusCode, retryAfterMs);
       });
-      if (response.statusCode < 200 || response.statusCode >= 300) {
-        await response.body.dump();
-        throw new ResultUnavailableError(
-          `result answered HTTP ${response.statusCode}`,
-          response.statusCode,
-          parseRetryAfter(response.headers["retry-after"], Date.now()),
-        );
-      }
-      return response.body;
+      return answer.body;
     },
   };
 }

@@ -1,9 +1,6 @@
-/**
- * A finished task's files, read from the service only at https addresses or at the service's own origin
- * (the local sandbox), never at an address a callback named. undici is loaded at the first read, not at
- * start.
- */
+/** A finished task's files, read from their links (`requestResult` says which links are read). */
 import type { Readable } from "node:stream";
+import { requestResult } from "../lifecycle/result-link.js";
 import { readAtMost } from "../media/read-at-most.js";
 
 export class ResultUnavailableError extends Error {
@@ -34,29 +31,10 @@ export async function readHead(stream: Readable, maxBytes: number): Promise<Buff
   return Buffer.concat(chunks);
 }
 
-/** Longest wait for a result file's headers, and between two chunks of it. */
-const RESULT_TIMEOUT_MS = 60_000;
-
 export function createResultFetcher(options: { serviceBaseUrl: string }): ResultFetcher {
   const serviceOrigin = new URL(options.serviceBaseUrl).origin;
-  const allowed = (url: string): URL => {
-    const parsed = new URL(url);
-    if (parsed.protocol === "https:" || parsed.origin === serviceOrigin) return parsed;
-    throw new ResultUnavailableError(`result address refused: ${parsed.origin}`);
-  };
-  const get = async (url: string, method: "GET" | "HEAD") => {
-    const { request } = await import("undici");
-    const response = await request(allowed(url), {
-      method,
-      headersTimeout: RESULT_TIMEOUT_MS,
-      bodyTimeout: RESULT_TIMEOUT_MS,
-    });
-    if (response.statusCode < 200 || response.statusCode >= 300) {
-      await response.body.dump();
-      throw new ResultUnavailableError(`result answered HTTP ${response.statusCode}`);
-    }
-    return response;
-  };
+  const get = (url: string, method: "GET" | "HEAD") =>
+    requestResult(url, method, serviceOrigin, (message) => new ResultUnavailableError(message));
   return {
     async size(url) {
       const response = await get(url, "HEAD");

@@ -1,8 +1,11 @@
 /** What every product's forms are built on, whatever they make. */
 import type { Catalog } from "../../catalog/index.js";
 import type { Translate } from "../../i18n/translate.js";
-import type { IntakeLimits } from "../../media/accept.js";
+import { formatOf, type IntakeLimits } from "../../media/accept.js";
+import { mediaDuration } from "../../media/duration.js";
 import type { MediaRef, TelegramMediaRef } from "../../media/media-ref.js";
+import { readAtMost } from "../../media/read-at-most.js";
+import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegram-download.js";
 import type { BotContext } from "../context.js";
 import type { BotI18n } from "../i18n.js";
 
@@ -41,4 +44,13 @@ export async function withLengths(
     measured.push(seconds === undefined ? ref : { ...ref, durationSec: seconds });
   }
   return measured;
+}
+
+/** A file's length from its first `maxBytes` on Telegram; undefined where its format or size cannot tell it. */
+export async function readLength(telegram: TelegramDownloadDeps, ref: TelegramMediaRef, maxBytes: number) {
+  const format = formatOf(ref);
+  if (format === undefined || (ref.size !== undefined && ref.size > maxBytes)) return undefined;
+  const download = await openTelegramFile(telegram, ref.fileId, ref.size);
+  const bytes = await readAtMost(download.stream, maxBytes);
+  return bytes === undefined ? undefined : mediaDuration(bytes, format);
 }

@@ -101,7 +101,6 @@ export interface AccountView {
   /** The plan's name, on a quota-based deployment. */
   tariff?: string;
   maxVideoDurationSeconds?: number;
-  maxPhotos?: number;
 }
 
 export interface FormView {

@@ -24,12 +24,13 @@ import type { Translate } from "../../i18n/translate.js";
 import type { VideoLinkTask } from "../../lifecycle/then-buttons.js";
 import type { TasksServicePort } from "../../tasks-service/ports.js";
 import type { CallbackDefinition } from "../../telegram/callback-data.js";
+import { answerStale, ownedButtons } from "../button-guard.js";
 import type { BotContext } from "../context.js";
 import { GENERATION_FORM_TYPES } from "../forms/form.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
 import { openForm, openGenerationForm } from "../open-form.js";
 import { joinedClipsEstimate } from "../tasks/estimate.js";
-import { accountOf } from "../tasks/services.js";
+import { readAccount } from "../tasks/services.js";
 import { accountMoneyLines } from "../tasks/task-contract.js";
 import type { GenerationFlowDeps } from "./conversation.js";
 
@@ -83,24 +84,14 @@ export async function joinPlan(records: GenerationRecords, record: BatchRecord) 
   return { positions, left, estimate };
 }
 
-/** The task-service account the join is paid from; undefined when it cannot be read now. */
-async function taskAccount(ctx: BotContext, deps: ResultButtonsDeps, userId: number) {
-  try {
-    const { apiKey } = await deps.apiKeys.ensure(userId);
-    return accountOf(await deps.tasksService.me(apiKey));
-  } catch (error) {
-    // The confirmation then shows no balance; the task service still refuses what the balance cannot cover.
-    ctx.logger.warn({ err: error }, "task account not readable before a join");
-    return undefined;
-  }
-}
-
 /** Before anything is charged: which clips, in which order, what it costs and whether the balance covers it. */
 async function confirmJoin({ ctx, deps, record, t }: ResultPress): Promise<unknown> {
   const { positions, left, estimate } = await joinPlan(deps.records, record);
   if (positions.length < 2) return ctx.answerCallbackQuery({ text: t("join-too-few") });
   await ctx.answerCallbackQuery();
-  const account = await taskAccount(ctx, deps, record.userId);
+  const account = await readAccount(deps, record.userId, (error) =>
+    ctx.logger.warn({ err: error }, "task account not readable before a join"),
+  );
   const lines = [t("join-confirm", { count: positions.length, numbers: clipNumbers(positions) })];
   if (left.length > 0) lines.push(t("join-left-out", { count: left.length, numbers: clipNumbers(left) }));
   lines.push("", ...accountMoneyLines(t, estimate, account));
@@ -129,11 +120,9 @@ interface ResultPress {
   words: (key: string) => string;
 }
 
-const stale = (ctx: BotContext) => ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
-
 async function again({ ctx, deps, record, item }: ResultPress): Promise<unknown> {
   const formType = z.enum(GENERATION_FORM_TYPES).safeParse(record.form.type);
-  if (!formType.success) return stale(ctx);
+  if (!formType.success) return answerStale(ctx);
   await ctx.answerCallbackQuery();
   return openGenerationForm(ctx, deps.cards, {
     type: formType.data,
@@ -150,7 +139,7 @@ async function withPhoto(
   type: "reference_image" | "image_to_video",
   { ctx, deps, record, item }: ResultPress,
 ) {
-  if (!item?.photoFileId || !item.photoFileUniqueId) return stale(ctx);
+  if (!item?.photoFileId || !item.photoFileUniqueId) return answerStale(ctx);
   await ctx.answerCallbackQuery();
   const { prompt: _prompt, ...settings } = record.form.values;
   const { photoFileId: fileId, photoFileUniqueId: fileUniqueId } = item;
@@ -166,7 +155,7 @@ const TASK_LINK_MARGIN_MS = 6 * 60 * 60 * 1000;
 
 /** A task on a clip: its form opens with the clip's link as its video, as a task's own "Then..." does. */
 async function thenTask({ ctx, deps, record, item, t, words }: ResultPress, type: VideoLinkTask) {
-  if (record.type !== "video" || !item?.output) return stale(ctx);
+  if (record.type !== "video" || !item?.output) return answerStale(ctx);
   const number = item.position + 1;
   if (item.deleted)
     return ctx.answerCallbackQuery({ text: t(words("generation-deleted-already"), { number }) });
@@ -188,7 +177,7 @@ async function thenTask({ ctx, deps, record, item, t, words }: ResultPress, type
 
 /** Under an album of clips: the tasks one clip leads on to, in a message of their own. */
 async function thenMenu({ ctx, record, item, t }: ResultPress): Promise<unknown> {
-  if (record.type !== "video" || !item?.output) return stale(ctx);
+  if (record.type !== "video" || !item?.output) return answerStale(ctx);
   await ctx.answerCallbackQuery();
   return ctx.reply(t("video-then-menu", { number: item.position + 1 }), {
     reply_markup: { inline_keyboard: clipThenRows(t, record.ticket, item.position) },
@@ -196,7 +185,7 @@ async function thenMenu({ ctx, record, item, t }: ResultPress): Promise<unknown>
 }
 
 async function askDelete({ ctx, record, item, t, words }: ResultPress): Promise<unknown> {
-  if (!item) return stale(ctx);
+  if (!item) return answerStale(ctx);
   await ctx.answerCallbackQuery();
   const { position } = item;
   const number = { number: position + 1 };
@@ -209,7 +198,7 @@ async function askDelete({ ctx, record, item, t, words }: ResultPress): Promise<
 }
 
 async function deleteResult({ ctx, deps, record, item, t, words }: ResultPress): Promise<unknown> {
-  if (!item) return stale(ctx);
+  if (!item) return answerStale(ctx);
   await ctx.answerCallbackQuery();
   const { position } = item;
   let outcome: string;
@@ -235,7 +224,7 @@ async function deleteResult({ ctx, deps, record, item, t, words }: ResultPress):
 
 async function join({ ctx, deps, record, t }: ResultPress): Promise<unknown> {
   const { positions, estimate } = await joinPlan(deps.records, record);
-  if (positions.length < 2) return stale(ctx);
+  if (positions.length < 2) return answerStale(ctx);
   const outcome = await deps.actions.joinClips({
     ticket: record.ticket,
     positions,
@@ -264,20 +253,17 @@ const settle =
 /** The buttons on generation results and cards. Goes before the button guard: they carry their own authority. */
 export function createGenerationResultButtons(deps: ResultButtonsDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
-  const presses = feature.on("callback_query:data");
+  const owned = ownedButtons(feature, deps.records);
   const routeButton = <T extends { position?: number | undefined }>(
     button: CallbackDefinition<T>,
     handle: (press: ResultPress, data: T) => Promise<unknown>,
   ) =>
-    presses.filter(button.filter, async (ctx) => {
-      const record = await deps.records.ofButton(ctx.pressed.nonce);
-      if (!record) return stale(ctx);
-      if (record.userId !== ctx.from.id) return ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
+    owned(button, async (ctx, record) => {
       const { position } = ctx.pressed.data;
       const chunk =
         position === undefined ? undefined : await deps.records.chunk(record.ticket, chunkOf(position));
       const item = chunk?.items.find((candidate) => candidate.position === position);
-      if (position !== undefined && !item) return stale(ctx);
+      if (position !== undefined && !item) return answerStale(ctx);
       const t = ctx.t.bind(ctx);
       const words = (key: string) => (record.type === "video" ? key.replace(/^generation-/, "video-") : key);
       return handle({ ctx, deps, record, item, t, words }, ctx.pressed.data);
@@ -285,7 +271,7 @@ export function createGenerationResultButtons(deps: ResultButtonsDeps): Composer
   const route = (action: ResultAction, handle: (press: ResultPress) => Promise<unknown>) =>
     routeButton(RESULT_BUTTONS[action], handle);
   route("original", async ({ ctx, record, item, t }) => {
-    if (!item) return stale(ctx);
+    if (!item) return answerStale(ctx);
     await ctx.answerCallbackQuery({ text: t("generation-original-coming") });
     return deps.actions.sendOriginal(record.ticket, item.position);
   });

@@ -7,14 +7,11 @@ import { KIND_RULES } from "../../generations/reference-files.js";
 import type { GenerationSubmissions } from "../../generations/start.js";
 import { inlinePlaceholderUrlAt } from "../../lifecycle/hook-url.js";
 import type { Logger } from "../../logger.js";
-import { formatOf } from "../../media/accept.js";
-import { mediaDuration } from "../../media/duration.js";
-import { readAtMost } from "../../media/read-at-most.js";
-import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegram-download.js";
+import type { TelegramDownloadDeps } from "../../media/telegram-download.js";
 import type { KeyValueStore } from "../../storage/ports.js";
 import { newNonce } from "../../telegram/callback-data.js";
 import { LastChoices } from "../forms/defaults.js";
-import { type FormBasicServices, formBasics, formUser } from "../forms/form-basics.js";
+import { type FormBasicServices, formBasics, formUser, readLength } from "../forms/form-basics.js";
 import type { GenerationFlowDeps, GenerationFormInput, GenerationFormSetup } from "./conversation.js";
 import { isVideoFormType } from "./forms/videos.js";
 import type { InlineImageDeps } from "./inline-image.js";
@@ -106,19 +103,9 @@ export function createGenerationFlowDeps(services: GenerationFlowServices): Gene
         return () => undefined;
       }
     },
-    async measure(ref) {
-      const format = formatOf(ref);
-      if (format === undefined || (ref.size !== undefined && ref.size > MAX_MEASURED_AUDIO_BYTES))
-        return undefined;
-      try {
-        const download = await openTelegramFile(services.telegram, ref.fileId, ref.size);
-        const bytes = await readAtMost(download.stream, MAX_MEASURED_AUDIO_BYTES);
-        return bytes === undefined ? undefined : mediaDuration(bytes, format);
-      } catch {
-        // Unmeasured, it is measured again from its bytes before the upload.
-        return undefined;
-      }
-    },
+    measure: (ref) =>
+      // Unmeasured, it is measured again from its bytes before the upload.
+      readLength(services.telegram, ref, MAX_MEASURED_AUDIO_BYTES).catch(() => undefined),
     async submit(batch, definition, values) {
       await services.submissions.start(batch);
       await new LastChoices(services.kv).remember(batch.userId, definition, values);

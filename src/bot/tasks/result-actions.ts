@@ -18,6 +18,7 @@ import {
 } from "../../tasks/result-actions.js";
 import type { TaskSubmissions } from "../../tasks/start.js";
 import type { CallbackDefinition } from "../../telegram/callback-data.js";
+import { answerStale, ownedButtons } from "../button-guard.js";
 import type { BotContext } from "../context.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
 import { taskTypesKeyboard } from "../keyboards/task-types.js";
@@ -79,8 +80,6 @@ async function offerSameMedia(ctx: BotContext, record: TaskRecord): Promise<void
   await ctx.reply(ctx.t("new-task-same-media", { count: media.length }), { reply_markup: keyboard });
 }
 
-const stale = (ctx: BotContext) => ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
-
 /** A result's Then buttons, once its links expired, say so instead of starting anything. */
 async function thenExpired(ctx: BotContext, record: TaskRecord): Promise<void> {
   await ctx.answerCallbackQuery({ text: ctx.t("then-expired"), show_alert: true });
@@ -109,17 +108,7 @@ type Pressed<T> = BotContext & { pressed: { data: T } };
  */
 export function createTaskResultButtons(deps: TaskResultButtonsDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
-  const presses = feature.on("callback_query:data");
-  const route = <T>(
-    button: CallbackDefinition<T>,
-    handle: (ctx: Pressed<T>, record: TaskRecord) => Promise<unknown>,
-  ) =>
-    presses.filter(button.filter, async (ctx) => {
-      const record = await deps.records.ofButton(ctx.pressed.nonce);
-      if (!record) return stale(ctx);
-      if (record.userId !== ctx.from.id) return ctx.answerCallbackQuery({ text: ctx.t("button-foreign") });
-      return handle(ctx, record);
-    });
+  const route = ownedButtons(feature, deps.records);
   /** A transcript button acts on its dubbing review only while that is the chat's open one. */
   const routeReview = <T>(
     button: CallbackDefinition<T>,
@@ -128,19 +117,19 @@ export function createTaskResultButtons(deps: TaskResultButtonsDeps): Composer<B
     route(button, async (ctx, record) => {
       const ticket = ctx.chat ? await deps.awaiting.ticketIn(ctx.chat.id) : undefined;
       const review = ticket === record.ticket ? await deps.awaiting.review(record.ticket) : undefined;
-      return review ? handle(ctx, record, review) : stale(ctx);
+      return review ? handle(ctx, record, review) : answerStale(ctx);
     });
   route(nextTaskButton, async (ctx, record) => {
     const next = nextTaskFrom(record, ctx.pressed.data, deps.now().getTime());
     if (next === "expired") return thenExpired(ctx, record);
-    if (!next) return stale(ctx);
+    if (!next) return answerStale(ctx);
     await ctx.answerCallbackQuery();
     return openForm(ctx, deps.cards, next.type, next.media, { prefill: next.prefill });
   });
   route(sameMediaButton, async (ctx, record) => {
     const { type } = ctx.pressed.data;
     const media = record.form?.media ?? [];
-    if (!tasksAccepting(media).includes(type)) return stale(ctx);
+    if (!tasksAccepting(media).includes(type)) return answerStale(ctx);
     await ctx.answerCallbackQuery();
     return openForm(ctx, deps.cards, type, media);
   });

@@ -5,8 +5,6 @@
  */
 
 import type { ApiKeyReader } from "../../accounts/ports.js";
-import { formatOf } from "../../media/accept.js";
-import { mediaDuration } from "../../media/duration.js";
 import { mp4Header } from "../../media/media-header.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import { readAtMost } from "../../media/read-at-most.js";
@@ -21,7 +19,7 @@ import type { Profile } from "../../tasks-service/responses.js";
 import { newNonce } from "../../telegram/callback-data.js";
 import { LastChoices } from "../forms/defaults.js";
 import type { AccountView } from "../forms/form.js";
-import { type FormBasicServices, formBasics, formUser } from "../forms/form-basics.js";
+import { type FormBasicServices, formBasics, formUser, readLength } from "../forms/form-basics.js";
 import type { Notice } from "../forms/form-state.js";
 import { GlossaryStore } from "../glossary.js";
 import { readTextDocument } from "../text-document.js";
@@ -51,8 +49,25 @@ export function accountOf(profile: Profile): AccountView {
     ...(typeof limits.max_video_duration === "number"
       ? { maxVideoDurationSeconds: limits.max_video_duration }
       : {}),
-    ...(typeof limits.max_photos === "number" ? { maxPhotos: limits.max_photos } : {}),
   };
+}
+
+/**
+ * The user's task-service account, or undefined when it cannot be read now (then `failed` logs why): what
+ * shows the balance can go without it, and the service still refuses what the balance cannot cover.
+ */
+export async function readAccount(
+  services: Pick<FlowServices, "apiKeys" | "tasksService">,
+  userId: number,
+  failed: (error: unknown) => void,
+): Promise<AccountView | undefined> {
+  try {
+    const { apiKey } = await services.apiKeys.ensure(userId);
+    return accountOf(await services.tasksService.me(apiKey));
+  } catch (error) {
+    failed(error);
+    return undefined;
+  }
 }
 
 async function readSrt(telegram: TelegramDownloadDeps, ref: MediaRef): Promise<string | Notice> {
@@ -86,21 +101,13 @@ export function createFlowDeps(services: FlowServices): FlowDeps {
     ...formBasics(services),
     async prepare(outer, type) {
       const userId = formUser(outer);
-      const readAccount = async (): Promise<AccountView | undefined> => {
-        try {
-          const { apiKey } = await services.apiKeys.ensure(userId);
-          return accountOf(await services.tasksService.me(apiKey));
-        } catch (error) {
-          // The card then shows no balance; Create still works and reports the service's answer.
-          outer.logger.warn({ err: error }, "account not readable when opening a form");
-          return undefined;
-        }
-      };
       // The service's answer is the slow one: the stored choices are read while it comes.
       const [last, glossary, account] = await Promise.all([
         lastChoices.get(userId, type),
         FORMS[type].glossary ? glossaries.terms(userId) : [],
-        readAccount(),
+        readAccount(services, userId, (error) =>
+          outer.logger.warn({ err: error }, "account not readable when opening a form"),
+        ),
       ]);
       return {
         nonce: newNonce(),
@@ -126,19 +133,12 @@ export function createFlowDeps(services: FlowServices): FlowDeps {
         params: { line: issue?.line ?? 1, ...(issue?.params ?? {}) },
       };
     },
-    async measure(ref, logger) {
-      const format = formatOf(ref);
-      if (format === undefined || (ref.size !== undefined && ref.size > MAX_MEASURED_BYTES)) return undefined;
-      try {
-        const download = await openTelegramFile(services.telegram, ref.fileId, ref.size);
-        const bytes = await readAtMost(download.stream, MAX_MEASURED_BYTES);
-        return bytes === undefined ? undefined : mediaDuration(bytes, format);
-      } catch (error) {
+    measure: (ref, logger) =>
+      readLength(services.telegram, ref, MAX_MEASURED_BYTES).catch((error: unknown) => {
         // The estimate then counts per minute; the submission reports a file that cannot be read.
         logger.warn({ err: error }, "media length not readable");
         return undefined;
-      }
-    },
+      }),
     samplesOnRequest: services.previews.madeOnRequest,
     preview: (request) => services.previews.play(request),
     readText: (ref) => readTextDocument(services.telegram, ref),

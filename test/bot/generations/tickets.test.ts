@@ -3,7 +3,9 @@
  * jobs name it by its tag, and the buttons under its results carry the tag too and still act on the batch.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { RESULT_BUTTONS } from "../../../src/generations/result-actions.js";
 import { ticketTag } from "../../../src/lifecycle/tickets.js";
+import { sampleBatch } from "../../support/batch-record.js";
 import { type ApiCall, BotHarness, lastCall, textOf } from "../../support/bot-harness.js";
 import { GenerationRig } from "../../support/generation-rig.js";
 
@@ -44,5 +46,20 @@ describe("a generation batch's ticket", () => {
     const logged = [...rig.logLines, ...rig.harness.logLines].join("\n");
     expect(logged).toContain(ticketTag(ticket));
     expect(logged).not.toContain(ticket);
+  });
+
+  it("its buttons answer anyone but its owner that they are not theirs, and do nothing", async () => {
+    rig = await GenerationRig.create();
+    const ticket = "foreign-press-ticket-0001";
+    await rig.pipeline.features.forms.records.put(sampleBatch(ticket, 611, Date.now()));
+    const data = RESULT_BUTTONS.keep.pack(ticketTag(ticket), { position: undefined });
+    const calls = await rig.harness.press(rig.harness.user(612), data);
+    expect(calls).toEqual([
+      {
+        method: "answerCallbackQuery",
+        payload: { callback_query_id: expect.any(String), text: "This button is not yours." },
+        result: true,
+      },
+    ]);
   });
 });

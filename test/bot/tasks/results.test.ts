@@ -370,6 +370,19 @@ describe("Then... starts the next task from the result's link", () => {
     }
   });
 
+  it("a result's button pressed by anyone but the task's owner is answered as not theirs and opens nothing", async () => {
+    const r = await rig();
+    await r.records.put(delivered({}));
+    const calls = await r.harness.press(r.harness.user(778), "rs:RESULT-TICKET-0123456789:n");
+    expect(calls).toEqual([
+      {
+        method: "answerCallbackQuery",
+        payload: { callback_query_id: expect.any(String), text: "This button is not yours." },
+        result: true,
+      },
+    ]);
+  });
+
   it("after the link expires, the button says so and opens nothing", async () => {
     const r = await rig();
     const user = r.harness.user();
