@@ -2,35 +2,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { mediaDuration } from "../../../src/media/duration.js";
 import { mp3Seconds, mp4Header } from "../../../src/media/media-header.js";
+import { box, ftyp, mvhd, mvhdWide } from "../../support/mp4-boxes.js";
 
 const fixture = (name: string) => readFileSync(new URL(`../../../dev/fixtures/${name}`, import.meta.url));
-
-function box(type: string, ...children: Buffer[]): Buffer {
-  const body = Buffer.concat(children);
-  const header = Buffer.alloc(8);
-  header.writeUInt32BE(8 + body.length, 0);
-  header.write(type, 4, "latin1");
-  return Buffer.concat([header, body]);
-}
-
-const ftyp = box("ftyp", Buffer.from("isom\0\0\x02\0isom", "latin1"));
-
-/** A version 0 movie header: 32-bit times. */
-function mvhd(timescale: number, duration: number): Buffer {
-  const body = Buffer.alloc(100);
-  body.writeUInt32BE(timescale, 12);
-  body.writeUInt32BE(duration, 16);
-  return box("mvhd", body);
-}
-
-/** A version 1 movie header: 64-bit times. */
-function mvhdWide(timescale: number, duration: bigint): Buffer {
-  const body = Buffer.alloc(112);
-  body[0] = 1;
-  body.writeUInt32BE(timescale, 20);
-  body.writeBigUInt64BE(duration, 24);
-  return box("mvhd", body);
-}
 
 function tkhd(width: number, height: number): Buffer {
   const body = Buffer.alloc(84);

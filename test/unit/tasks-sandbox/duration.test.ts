@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bufferSource, durationOf, fileDuration } from "../../../dev/tasks-sandbox/duration/index.js";
 import { parseFrameHeader } from "../../../dev/tasks-sandbox/duration/mp3.js";
 import { FIXTURES_DIR } from "../../../dev/tasks-sandbox/index.js";
+import { box, ftyp, mvhd, mvhdWide } from "../../support/mp4-boxes.js";
 
 const fixture = (name: string) => readFile(`${FIXTURES_DIR}${name}`);
 
@@ -40,42 +41,17 @@ describe("durations of the committed fixtures, read from the files", () => {
   });
 });
 
-function box(type: string, ...content: Buffer[]): Buffer {
-  const body = Buffer.concat(content);
-  const header = Buffer.alloc(8);
-  header.writeUInt32BE(8 + body.length, 0);
-  header.write(type, 4, "latin1");
-  return Buffer.concat([header, body]);
-}
-
-function mvhdV0(timescale: number, duration: number): Buffer {
-  const body = Buffer.alloc(100);
-  body.writeUInt32BE(timescale, 12);
-  body.writeUInt32BE(duration, 16);
-  return box("mvhd", body);
-}
-
-function mvhdV1(timescale: number, duration: bigint): Buffer {
-  const body = Buffer.alloc(112);
-  body[0] = 1;
-  body.writeUInt32BE(timescale, 20);
-  body.writeBigUInt64BE(duration, 24);
-  return box("mvhd", body);
-}
-
-const ftyp = box("ftyp", Buffer.from("isom\0\0\x02\0isom", "latin1"));
-
 describe("MP4 and MOV: moov/mvhd", () => {
   it("reads a version 0 header after the media data (sample.mov keeps its moov at the end)", async () => {
     const mov = await fixture("sample.mov");
     expect(mov.toString("latin1", 32, 36)).toBe("mdat");
-    const file = Buffer.concat([ftyp, box("mdat", Buffer.alloc(3000)), box("moov", mvhdV0(600, 4500))]);
+    const file = Buffer.concat([ftyp, box("mdat", Buffer.alloc(3000)), box("moov", mvhd(600, 4500))]);
     expect(await durationOf(bufferSource(file), "mov")).toBe(7.5);
   });
 
   it("reads a version 1 header with a 64-bit duration", async () => {
     const threeHours = BigInt(3 * 3600 * 90_000);
-    const file = Buffer.concat([ftyp, box("moov", mvhdV1(90_000, threeHours))]);
+    const file = Buffer.concat([ftyp, box("moov", mvhdWide(90_000, threeHours))]);
     expect(await durationOf(bufferSource(file), "mp4")).toBe(3 * 3600);
   });
 
@@ -84,7 +60,7 @@ describe("MP4 and MOV: moov/mvhd", () => {
     large.writeUInt32BE(1, 0);
     large.write("mdat", 4, "latin1");
     large.writeBigUInt64BE(BigInt(large.length), 8);
-    const moov = box("moov", box("udta", Buffer.alloc(12)), mvhdV0(1000, 12_345));
+    const moov = box("moov", box("udta", Buffer.alloc(12)), mvhd(1000, 12_345));
     moov.writeUInt32BE(0, 0);
     const file = Buffer.concat([ftyp, large, moov]);
     expect(await durationOf(bufferSource(file), "mp4")).toBeCloseTo(12.345, 9);
@@ -92,10 +68,10 @@ describe("MP4 and MOV: moov/mvhd", () => {
 
   it("gives no duration for an unknown length, a zero timescale, a missing moov or a broken box", async () => {
     const read = (file: Buffer) => durationOf(bufferSource(file), "mp4");
-    expect(await read(Buffer.concat([ftyp, box("moov", mvhdV0(1000, 0xffffffff))]))).toBeUndefined();
-    expect(await read(Buffer.concat([ftyp, box("moov", mvhdV0(0, 1000))]))).toBeUndefined();
+    expect(await read(Buffer.concat([ftyp, box("moov", mvhd(1000, 0xffffffff))]))).toBeUndefined();
+    expect(await read(Buffer.concat([ftyp, box("moov", mvhd(0, 1000))]))).toBeUndefined();
     expect(await read(Buffer.concat([ftyp, box("mdat", Buffer.alloc(64))]))).toBeUndefined();
-    const truncated = Buffer.concat([ftyp, box("moov", mvhdV0(1000, 2000))]).subarray(0, 60);
+    const truncated = Buffer.concat([ftyp, box("moov", mvhd(1000, 2000))]).subarray(0, 60);
     expect(await read(truncated)).toBeUndefined();
   });
 });
