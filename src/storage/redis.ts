@@ -189,18 +189,15 @@ function createSortedSetStore(redis: Redis, namespace: string): Storage["sortedS
 function createLockStore(redis: Redis, namespace: string): Storage["locks"] {
   return {
     async acquire(name, ttlMs) {
-      const ttl = checkTtl(ttlMs);
-      if (ttl === undefined) throw new RangeError("a lock needs a time-to-live");
       const token = randomBytes(16).toString("hex");
-      const reply = await redis.set(namespace + name, token, "PX", ttl, "NX");
+      const reply = await redis.set(namespace + name, token, "PX", checkTtl(ttlMs), "NX");
       return reply === "OK" ? token : undefined;
     },
     release: async (name, token) =>
       IntegerReply.parse(await RELEASE.run(redis, [namespace + name], [token])) > 0,
     async extend(name, token, ttlMs) {
-      const ttl = checkTtl(ttlMs);
-      if (ttl === undefined) throw new RangeError("a lock needs a time-to-live");
-      return IntegerReply.parse(await EXTEND.run(redis, [namespace + name], [token, String(ttl)])) > 0;
+      const ttl = String(checkTtl(ttlMs));
+      return IntegerReply.parse(await EXTEND.run(redis, [namespace + name], [token, ttl])) > 0;
     },
   };
 }
@@ -230,10 +227,6 @@ function createRateWindowStore(redis: Redis, namespace: string): Storage["window
   };
 }
 
-/**
- * Storage over an ioredis client, which it then owns: `close()` quits it. Namespace several deployments
- * in one Redis with `keyPrefix` here, not with the client's own keyPrefix option (SCAN ignores that one).
- */
 const CONNECTION_ERROR_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH"]);
 
 /** ioredis's ways of saying a command never reached the server. */
@@ -260,6 +253,10 @@ function whenReady(redis: Redis, signal: CancelSignal | undefined): Promise<void
   });
 }
 
+/**
+ * Storage over an ioredis client, which it then owns: `close()` quits it. Namespace several deployments
+ * in one Redis with `keyPrefix` here, not with the client's own keyPrefix option (SCAN ignores that one).
+ */
 export function createRedisStorage(redis: Redis, options: { keyPrefix?: string } = {}): Storage {
   if (redis.options.keyPrefix) {
     throw new Error("pass the key prefix to createRedisStorage, not to the Redis client");
