@@ -294,9 +294,8 @@ async function takeUpdates(
 }
 
 /**
- * The generation service's side, when there is one: GENERATION_BASE_URL, else the playground's sandbox,
- * whose accounts are linked to users on their first use. Loaded only then: a bot without the service
- * never loads its client.
+ * The generation service's side: GENERATION_BASE_URL, else the playground's sandbox (accounts linked to
+ * users at first use). Loaded only then: a bot without the service never loads its client.
  */
 async function startGeneration(
   config: Config,

@@ -113,9 +113,8 @@ function mimeOf(ref: TelegramMediaRef): string | undefined {
 }
 
 /**
- * The format a Telegram file is in, judged from what Telegram says: its kind, its mime type, then its
- * file name (Telegram often labels documents application/octet-stream). Undefined: neither service
- * takes it.
+ * A Telegram file's format by what Telegram says: its kind, its mime type, then its file name (Telegram
+ * often labels documents application/octet-stream). Undefined: neither service takes it.
  */
 export function formatOf(ref: TelegramMediaRef): MediaFormat | undefined {
   if (ref.kind === "photo") return "jpeg";
@@ -161,7 +160,6 @@ const CLASS_OF_LINK_KIND: Record<MediaKind, MediaClass> = {
   document: "subtitles",
 };
 
-/** Task types that take a single file of a class. */
 const TASKS_BY_CLASS: Record<MediaClass, readonly TaskType[]> = {
   image: ["video"],
   video: ["video", "transcription", "subtitles", "pause_removal", "dubbing", "smart_clip", "motion"],

@@ -62,10 +62,7 @@ function exactLength(expected: number): Transform {
   });
 }
 
-/**
- * Opens a Telegram file as a stream of exactly its size. `expectedSize` is what the message said;
- * a different size from getFile or the download is refused.
- */
+/** A Telegram file as a stream of exactly its size; a size other than the message's `expectedSize` fails. */
 export async function openTelegramFile(
   deps: TelegramDownloadDeps,
   fileId: string,
