@@ -128,7 +128,6 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
   queue.register(deletionJob);
   const i18n = createI18n(config.defaultLocale);
   const limits = { maxIntakeMb: config.maxIntakeMb, selfHostedBotApi: config.selfHostedBotApi };
-  // What both pipelines are built on, beside their own logger and timings.
   const shared = { ...base, queue, i18n, limits, publicUrl: () => config.publicUrl ?? here.httpUrl };
   const pipeline = createTaskPipeline({
     ...shared,
@@ -253,7 +252,6 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
 /** How an update reaches the bot: through storage outages, and behind a load balancer in its chat's order. */
 function updateHandler(config: Config, bot: CompanionBot, storage: Storage, logger: Logger) {
   const handleUpdate = (update: Update) => bot.handleUpdate(update);
-  // Behind a load balancer another process may hold the chat's previous update: keep the chat's order.
   return handleThroughOutages(config.mode === "webhook" ? inChatOrder(handleUpdate, storage) : handleUpdate, {
     storage,
     logger: logger.child({ component: "updates" }),

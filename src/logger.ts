@@ -104,7 +104,6 @@ export function createLogger(options: LoggerOptions): Logger {
       redact: { paths: REDACT_PATHS, censor: REDACTED },
       serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
     },
-    // Each serialized line is scrubbed before it is written.
     { write: (line: string) => destination.write(scrub(line)) },
   );
 }
