@@ -263,9 +263,8 @@ async function takeUpdates(
   config: Config,
   bot: CompanionBot,
   handle: (update: Update) => Promise<void>,
-  deps: { storage: Storage; logger: Logger; metrics: Metrics },
+  { storage, logger, metrics }: { storage: Storage; logger: Logger; metrics: Metrics },
 ): Promise<PollingHandle | undefined> {
-  const { logger, metrics } = deps;
   if (config.mode === "webhook") {
     await bot.init();
     await bot.api.setWebhook(`${config.publicUrl}/telegram`, {
@@ -283,7 +282,7 @@ async function takeUpdates(
         "update of no shape the bot uses; skipped",
       );
     },
-    storage: deps.storage,
+    storage,
     onError: (error) => {
       metrics.unhandledErrors.inc({ kind: "update" });
       logger.error({ err: error }, "update failed past every boundary");
