@@ -24,8 +24,7 @@ export const MEDIA_ERROR_CODES = [
 ] as const;
 export type MediaErrorCode = (typeof MEDIA_ERROR_CODES)[number];
 
-export type MediaProblemParams = Record<string, string | number>;
-export type MediaProblem = { code: MediaErrorCode; params: MediaProblemParams };
+export type MediaProblem = { code: MediaErrorCode; params: Record<string, string | number> };
 
 /** A failure with a stable kind; `media-error-<kind>` is its message for the user. */
 export class MediaError extends Error {
@@ -33,7 +32,7 @@ export class MediaError extends Error {
   constructor(
     readonly kind: MediaErrorCode,
     message: string,
-    readonly params: MediaProblemParams = {},
+    readonly params: MediaProblem["params"] = {},
     options?: { cause?: unknown },
   ) {
     super(message, options);

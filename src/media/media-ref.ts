@@ -68,10 +68,10 @@ export type MediaRef = TelegramMediaRef | LinkMediaRef;
 
 export const MediaRefSchema = z.discriminatedUnion("source", [TelegramMediaRefSchema, LinkMediaRefSchema]);
 
-/** A link the user sent that cannot be used, with a stable code (locale key `media-error-<code>`). */
-export type LinkProblem = { code: "link_not_https" | "link_malformed"; text: string };
+/** A link the user sent that cannot be used has a stable code (locale key `media-error-<code>`). */
+type LinkProblem = { code: "link_not_https" | "link_malformed"; text: string };
 
-export type ExtractedMedia = { refs: MediaRef[]; linkProblems: LinkProblem[] };
+type ExtractedMedia = { refs: MediaRef[]; linkProblems: LinkProblem[] };
 
 /**
  * What a message's file fields make, checked: optional fields Telegram left out stay absent, and a
