@@ -21,7 +21,6 @@ import type {
 import { inlinePlaceholderRoute } from "./http/inline-placeholder.js";
 import { createHttpApp, startHttpServer } from "./http/server.js";
 import { telegramWebhook } from "./http/telegram-webhook.js";
-import type { BotLocale } from "./i18n/locales.js";
 import { BullJobQueue } from "./jobs/bullmq-queue.js";
 import { MemoryJobQueue } from "./jobs/memory-queue.js";
 import type { JobQueue } from "./jobs/queue.js";
@@ -119,8 +118,7 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
   const closers: Closers = [];
   const here: { httpUrl?: string } = {};
   const base = await startFoundations(config, logger, closers, here);
-  const { storage, apiKeys, catalog, playground, botToken, botApiRoot, tasksBaseUrl, tasksService, metrics } =
-    base;
+  const { storage, apiKeys, catalog, playground, botToken, botApiRoot, tasksService, metrics } = base;
 
   const queue = createQueue(config, logger);
   queue.onFailure((job, final) => metrics.jobFailures.inc({ job, final: String(final) }));
@@ -130,41 +128,19 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
   queue.register(deletionJob);
   const i18n = createI18n(config.defaultLocale);
   const limits = { maxIntakeMb: config.maxIntakeMb, selfHostedBotApi: config.selfHostedBotApi };
-  const publicUrl = () => config.publicUrl ?? here.httpUrl;
+  const shared = { ...base, queue, i18n, limits, publicUrl: () => config.publicUrl ?? here.httpUrl };
   const pipeline = createTaskPipeline({
-    botToken,
-    botApiRoot,
+    ...shared,
     selfHostedBotApi: config.selfHostedBotApi,
-    tasksBaseUrl,
-    publicUrl,
-    messengerHookSecret: base.messengerHookSecret,
     defaultLocale: config.defaultLocale,
-    storage,
-    queue,
     logger: logger.child({ component: "delivery" }),
-    metrics,
-    apiKeys,
-    tasksService,
-    catalog,
-    i18n,
-    limits,
-    voiceSampleApiKey: base.voiceSampleApiKey,
     ...(timings.tasks ? { timings: timings.tasks } : {}),
   });
   const generation = await startGeneration(config, {
-    botToken,
-    botApiRoot,
-    publicUrl,
-    storage,
-    queue,
-    vault: base.vault,
+    ...shared,
     logger: logger.child({ component: "generation" }),
-    metrics,
-    i18n,
     taskCatalog: catalog,
-    limits,
     tasks: pipeline.joinTasks,
-    playground,
     ...(timings.generations ? { timings: timings.generations } : {}),
   });
   if (generation) closers.unshift(() => generation.close());
@@ -197,7 +173,14 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
   const routes: Array<(app: Hono) => void> = [pipeline.routes];
   if (generation) routes.push(generation.routes, inlinePlaceholderRoute);
   const webhook =
-    config.mode === "webhook" ? webhookFor(config.webhookSecret, storage, logger, handle) : undefined;
+    config.mode === "webhook"
+      ? telegramWebhook({
+          secretToken: config.webhookSecret,
+          kv: storage.kv,
+          logger: logger.child({ component: "telegram-webhook" }),
+          handle,
+        })
+      : undefined;
   if (webhook) routes.push(webhook.mount);
   if (playground) routes.push(playground.mount);
   const httpApp = createHttpApp({
@@ -205,7 +188,16 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
     metrics,
     queue,
     storageUp: () => storage.isUp(),
-    readiness: readinessChecks(storage, tasksService),
+    readiness: [
+      {
+        name: "storage",
+        check: async () => {
+          if (!storage.isUp()) throw new Error("storage is unreachable");
+          await storage.ping();
+        },
+      },
+      { name: "tasks-service", check: async () => void (await tasksService.health()) },
+    ],
     routes,
   });
   const serveHttp = async () => {
@@ -225,7 +217,14 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
   await generation?.resume();
 
   // The command menu is for people opening the chat later: updates need not wait for it.
-  const commandMenu = setCommandMenu(bot, config.defaultLocale, generation !== undefined, logger);
+  const commandMenu = setBotCommands(
+    bot.api,
+    bot.i18n,
+    config.defaultLocale,
+    menuCommands(generation !== undefined),
+  ).catch((err: unknown) =>
+    logger.warn({ err }, "could not set the command menu; it will be set at the next start"),
+  );
 
   const playgroundUrl = playground ? `${http.url}/playground/` : undefined;
   logger.info({ mode: config.mode, http: http.url, storage: storage.kind, queue: queue.kind }, "bot started");
@@ -250,30 +249,9 @@ export async function startApp(config: Config, logger: Logger, timings: AppTimin
   };
 }
 
-function setCommandMenu(bot: CompanionBot, locale: BotLocale, withGeneration: boolean, logger: Logger) {
-  return setBotCommands(bot.api, bot.i18n, locale, menuCommands(withGeneration)).catch((err: unknown) =>
-    logger.warn({ err }, "could not set the command menu; it will be set at the next start"),
-  );
-}
-
-function webhookFor(
-  secretToken: string,
-  storage: Storage,
-  logger: Logger,
-  handle: (update: Update) => Promise<void>,
-) {
-  return telegramWebhook({
-    secretToken,
-    kv: storage.kv,
-    logger: logger.child({ component: "telegram-webhook" }),
-    handle,
-  });
-}
-
 /** How an update reaches the bot: through storage outages, and behind a load balancer in its chat's order. */
 function updateHandler(config: Config, bot: CompanionBot, storage: Storage, logger: Logger) {
   const handleUpdate = (update: Update) => bot.handleUpdate(update);
-  // Behind a load balancer another process may hold the chat's previous update: keep the chat's order.
   return handleThroughOutages(config.mode === "webhook" ? inChatOrder(handleUpdate, storage) : handleUpdate, {
     storage,
     logger: logger.child({ component: "updates" }),
@@ -285,9 +263,8 @@ async function takeUpdates(
   config: Config,
   bot: CompanionBot,
   handle: (update: Update) => Promise<void>,
-  deps: { storage: Storage; logger: Logger; metrics: Metrics },
+  { storage, logger, metrics }: { storage: Storage; logger: Logger; metrics: Metrics },
 ): Promise<PollingHandle | undefined> {
-  const { logger, metrics } = deps;
   if (config.mode === "webhook") {
     await bot.init();
     await bot.api.setWebhook(`${config.publicUrl}/telegram`, {
@@ -305,7 +282,7 @@ async function takeUpdates(
         "update of no shape the bot uses; skipped",
       );
     },
-    storage: deps.storage,
+    storage,
     onError: (error) => {
       metrics.unhandledErrors.inc({ kind: "update" });
       logger.error({ err: error }, "update failed past every boundary");
@@ -313,24 +290,9 @@ async function takeUpdates(
   });
 }
 
-/** What /ready asks before saying the bot can take traffic. */
-function readinessChecks(storage: Storage, tasksService: TasksServiceClient) {
-  return [
-    {
-      name: "storage",
-      check: async () => {
-        if (!storage.isUp()) throw new Error("storage is unreachable");
-        await storage.ping();
-      },
-    },
-    { name: "tasks-service", check: async () => void (await tasksService.health()) },
-  ];
-}
-
 /**
- * The generation service's side, when there is one: GENERATION_BASE_URL, else the playground's sandbox,
- * whose accounts are linked to users on their first use. Loaded only then: a bot without the service
- * never loads its client.
+ * The generation service's side: GENERATION_BASE_URL, else the playground's sandbox (accounts linked to
+ * users at first use). Loaded only then: a bot without the service never loads its client.
  */
 async function startGeneration(
   config: Config,
@@ -344,11 +306,7 @@ async function startGeneration(
   return createGenerationPipeline({
     ...pipelineDeps,
     baseUrl,
-    ...(sandboxServes
-      ? {
-          autoLink: async (userId: number) => playground.generationKeyFor(userId),
-        }
-      : {}),
+    ...(sandboxServes ? { autoLink: async (userId: number) => playground.generationKeyFor(userId) } : {}),
   });
 }
 

@@ -90,10 +90,7 @@ function scrubber(secrets: string[], apiKeyPrefix?: string): (text: string) => s
   };
 }
 
-/**
- * Removes the given secrets, bot tokens (also inside Bot API URLs), API keys, X-API-Key header values
- * and task tickets from a text. Secrets shorter than 4 characters are ignored: removing them would shred the text.
- */
+/** The log lines' scrubbing of one text; secrets under 4 characters are ignored (they would shred it). */
 export function redactText(text: string, secrets: string[]): string {
   return scrubber(secrets)(text);
 }
@@ -107,7 +104,6 @@ export function createLogger(options: LoggerOptions): Logger {
       redact: { paths: REDACT_PATHS, censor: REDACTED },
       serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
     },
-    // Each serialized line is scrubbed before it is written.
     { write: (line: string) => destination.write(scrub(line)) },
   );
 }

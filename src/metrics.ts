@@ -66,22 +66,16 @@ export function createMetrics() {
   };
 }
 
-/** One attempt of a service call, as the service clients report it. */
-export interface ServiceAttempt {
-  service: string;
-  operation: string;
-  /** Undefined when no answer came. */
-  status: number | undefined;
-  seconds: number;
-  /** The failure's kind or code. */
-  failure: string | undefined;
-}
-
-/** Counts every attempt of a service call into the service metrics. */
-export function serviceAttemptCounter(
-  metrics: Pick<Metrics, "serviceCallSeconds" | "serviceErrors">,
-): (attempt: ServiceAttempt) => void {
-  return ({ service, operation, status, seconds, failure }) => {
+/** Counts every attempt of a service call (as the clients' AttemptObserver reports it) into the metrics. */
+export function serviceAttemptCounter(metrics: Pick<Metrics, "serviceCallSeconds" | "serviceErrors">) {
+  return (attempt: {
+    service: string;
+    operation: string;
+    status: number | undefined;
+    seconds: number;
+    failure: string | undefined;
+  }) => {
+    const { service, operation, status, seconds, failure } = attempt;
     metrics.serviceCallSeconds.observe({ service, operation, status: status ?? "none" }, seconds);
     if (failure !== undefined) metrics.serviceErrors.inc({ service, operation, kind: failure });
   };

@@ -1,7 +1,4 @@
-/**
- * The playground's own pieces the composition root uses around its dynamic import: the operator key that
- * pays for voice samples, and the banner that says where to chat.
- */
+/** What the composition root needs of the playground outside its dynamic import of the development stack. */
 import { generateApiKey } from "./accounts/api-key.js";
 import type { KeyRegistry } from "./accounts/registry.js";
 

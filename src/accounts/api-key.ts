@@ -47,8 +47,7 @@ export function generateApiKey(prefix: string) {
 export function parseApiKey(text: string) {
   const match = API_KEY_PATTERN.exec(text);
   if (!match) return undefined;
-  const [, prefix, keyId, secret] = match;
-  if (prefix === undefined || keyId === undefined || secret === undefined) return undefined;
+  const [, prefix = "", keyId = "", secret = ""] = match;
   return { prefix, keyId, secret };
 }
 

@@ -14,14 +14,6 @@ export interface GenerationCredentials {
   signingSecret?: string;
 }
 
-/** A linked account as the user may see it: never the key itself. */
-export interface LinkedAccountView {
-  /** `<key_prefix>_<env>_<key_id>`: names the key without its secret part. */
-  keyName: string;
-  linkedAt: Date;
-  hasSigningSecret: boolean;
-}
-
 /**
  * `<key_prefix>_<env>_<key_id>_<secret>` with env `live` or `test` (the spec's form); the parts' lengths are
  * not given, so only their alphabet is checked.
@@ -113,7 +105,8 @@ export class GenerationLinks implements GenerationCredentialsReader {
     return this.deps.storage.kv.delete(this.key(userId));
   }
 
-  async describe(userId: number): Promise<LinkedAccountView | undefined> {
+  /** The linked account as the user may see it: the key's name (`<key_prefix>_<env>_<key_id>`), never the key. */
+  async describe(userId: number) {
     const record = await this.read(userId);
     if (!record) return undefined;
     return {

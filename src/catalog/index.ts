@@ -1,7 +1,4 @@
-/**
- * The catalog: voice providers, voices, music and style names, read from CATALOG_PATH. Nothing else in
- * the program names them; everything asks these helpers.
- */
+/** Nothing else in the program names the catalog's providers, voices, music or styles: ask these. */
 import { type Catalog, languageCode } from "./load.js";
 import type { CatalogMusicTrack, CatalogProvider, CatalogVoice } from "./schema.js";
 

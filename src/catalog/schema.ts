@@ -7,7 +7,7 @@ import { z } from "zod";
 const Identifier = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/, "letters, digits, _ . : - only");
 const LanguageCode = z.string().regex(/^[a-z]{2,3}$/, "a short language code such as uk");
 
-export const CatalogLanguageSchema = z.strictObject({
+const CatalogLanguageSchema = z.strictObject({
   code: LanguageCode,
   /** The full locale the service accepts for the code, for example uk-UA. */
   locale: z.string().regex(/^[a-z]{2,3}-[A-Z]{2}$/, "a locale such as uk-UA"),
@@ -41,10 +41,6 @@ export const CatalogProviderSchema = z.strictObject({
   ...sampleMarks,
 });
 
-export const VOICE_GENDERS = ["female", "male", "neutral"] as const;
-/** How a voice sounds, in a word people choose by (a voice library's descriptives). */
-export const VOICE_TONES = ["calm", "warm", "bright", "deep", "soft", "energetic", "confident"] as const;
-
 export const CatalogVoiceSchema = z.strictObject({
   /** The value sent as `tts_voice`. */
   id: z.string().trim().min(1).max(128),
@@ -53,8 +49,9 @@ export const CatalogVoiceSchema = z.strictObject({
   provider: Identifier,
   language: LanguageCode,
   /** Said beside the name, so a voice is chosen by how it sounds. */
-  gender: z.enum(VOICE_GENDERS).optional(),
-  tone: z.enum(VOICE_TONES).optional(),
+  gender: z.enum(["female", "male", "neutral"]).optional(),
+  /** In a word people choose by (a voice library's descriptives). */
+  tone: z.enum(["calm", "warm", "bright", "deep", "soft", "energetic", "confident"]).optional(),
   /** Priced at the provider's `neural` rate when "neural". */
   tier: z.enum(["standard", "neural"]).default("standard"),
   /**

@@ -1,7 +1,4 @@
-/**
- * What both service clients are configured with the same way: where the service is, the time-outs of a
- * call and of an upload, the retry policy, the connection pool, and the waits and randomness tests replace.
- */
+/** What both service clients are configured with alike, with its defaults. */
 import { setTimeout as delay } from "node:timers/promises";
 import type { Dispatcher } from "undici";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.js";

@@ -12,7 +12,6 @@ import { UploadSizeMismatchError, UploadSourceError } from "./upload-stream.js";
 export interface RequestBody {
   headers: Record<string, string>;
   payload: string | Readable;
-  /** Releases what the body holds open when the attempt ends. */
   release?: () => void;
 }
 
@@ -40,7 +39,6 @@ export type TransportFailureKind =
 
 export interface TransportFailure {
   kind: TransportFailureKind;
-  /** The request certainly did not reach the service. */
   notSent: boolean;
   /** The system error code of a network failure, or the message of a failure of ours. */
   detail?: string;
@@ -222,10 +220,7 @@ export type AttemptObserver = (attempt: {
   failure: string | undefined;
 }) => void;
 
-/**
- * Logs one attempt, a failure as a warning with what it was and a success at debug level, and tells
- * the observer of it.
- */
+/** Logs one attempt (a failure as a warning, with what it was; a success at debug) for the observer too. */
 export function attemptLog(
   logger: AttemptLogger,
   service: string,

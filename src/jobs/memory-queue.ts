@@ -23,7 +23,6 @@ interface Lane {
 /** How long a finished job's id keeps deduplicating, as BullMQ does with removeOnComplete by age. */
 const FINISHED_ID_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-/** Periodic work on its timer, and the tick running now, if one is. */
 interface Ticker {
   work: PeriodicWork;
   timer?: NodeJS.Timeout;

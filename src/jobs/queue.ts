@@ -99,7 +99,6 @@ export interface JobQueue {
   every(work: PeriodicWork): void;
   /** Resolves once the job is durably queued (or known already under its id). */
   enqueue<T>(definition: JobDefinition<T>, data: T, options?: EnqueueOptions): Promise<void>;
-  /** Starts the workers of every registered definition. */
   start(): Promise<void>;
   depths(): Promise<Record<string, QueueDepth>>;
   /** Tells the listener of every failed run (not of a requested pause); final when no attempt is left. */

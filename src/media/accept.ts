@@ -24,8 +24,7 @@ export const MEDIA_ERROR_CODES = [
 ] as const;
 export type MediaErrorCode = (typeof MEDIA_ERROR_CODES)[number];
 
-export type MediaProblemParams = Record<string, string | number>;
-export type MediaProblem = { code: MediaErrorCode; params: MediaProblemParams };
+export type MediaProblem = { code: MediaErrorCode; params: Record<string, string | number> };
 
 /** A failure with a stable kind; `media-error-<kind>` is its message for the user. */
 export class MediaError extends Error {
@@ -33,7 +32,7 @@ export class MediaError extends Error {
   constructor(
     readonly kind: MediaErrorCode,
     message: string,
-    readonly params: MediaProblemParams = {},
+    readonly params: MediaProblem["params"] = {},
     options?: { cause?: unknown },
   ) {
     super(message, options);
@@ -113,9 +112,8 @@ function mimeOf(ref: TelegramMediaRef): string | undefined {
 }
 
 /**
- * The format a Telegram file is in, judged from what Telegram says: its kind, its mime type, then its
- * file name (Telegram often labels documents application/octet-stream). Undefined: neither service
- * takes it.
+ * A Telegram file's format by what Telegram says: its kind, its mime type, then its file name (Telegram
+ * often labels documents application/octet-stream). Undefined: neither service takes it.
  */
 export function formatOf(ref: TelegramMediaRef): MediaFormat | undefined {
   if (ref.kind === "photo") return "jpeg";
@@ -161,7 +159,6 @@ const CLASS_OF_LINK_KIND: Record<MediaKind, MediaClass> = {
   document: "subtitles",
 };
 
-/** Task types that take a single file of a class. */
 const TASKS_BY_CLASS: Record<MediaClass, readonly TaskType[]> = {
   image: ["video"],
   video: ["video", "transcription", "subtitles", "pause_removal", "dubbing", "smart_clip", "motion"],

@@ -68,10 +68,10 @@ export type MediaRef = TelegramMediaRef | LinkMediaRef;
 
 export const MediaRefSchema = z.discriminatedUnion("source", [TelegramMediaRefSchema, LinkMediaRefSchema]);
 
-/** A link the user sent that cannot be used, with a stable code (locale key `media-error-<code>`). */
-export type LinkProblem = { code: "link_not_https" | "link_malformed"; text: string };
+/** A link the user sent that cannot be used has a stable code (locale key `media-error-<code>`). */
+type LinkProblem = { code: "link_not_https" | "link_malformed"; text: string };
 
-export type ExtractedMedia = { refs: MediaRef[]; linkProblems: LinkProblem[] };
+type ExtractedMedia = { refs: MediaRef[]; linkProblems: LinkProblem[] };
 
 /**
  * What a message's file fields make, checked: optional fields Telegram left out stay absent, and a
@@ -114,7 +114,6 @@ function carriedFile(
   return undefined;
 }
 
-/** The Telegram file a message carries, or undefined for a message without one. */
 export function telegramMediaOf(message: Message): TelegramMediaRef | undefined {
   const carried = carriedFile(message);
   if (!carried) return undefined;
@@ -140,7 +139,6 @@ export function telegramMediaOf(message: Message): TelegramMediaRef | undefined 
 const LINK_CANDIDATE = /\b(?:[a-z][a-z0-9+.-]*:\/\/\S*|www\.\S+)/gi;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}>»"'”’]+$/;
 
-/** The kind a link's file extension suggests. */
 const KIND_OF_EXTENSION = new Map<string, MediaKind>(
   (
     [
@@ -183,10 +181,7 @@ export function linksIn(text: string): ExtractedMedia {
   return { refs, linkProblems };
 }
 
-/**
- * The media a message carries: its file if it has one (a caption is the user's words, not more media),
- * otherwise the links in its text.
- */
+/** A message's file, else the links in its text (a caption is the user's words, not more media). */
 export function extractMedia(message: Message): ExtractedMedia {
   const file = telegramMediaOf(message);
   if (file) return { refs: [file], linkProblems: [] };

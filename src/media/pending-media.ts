@@ -1,7 +1,4 @@
-/**
- * Media a user sent without a command, kept per chat until they pick a task for it (or it expires).
- * The form of the chosen task takes it from here.
- */
+/** Media a user sent without a command, kept per chat until the form of the task they pick takes it. */
 
 import { z } from "zod";
 import { ChatSlots, slotKey } from "../storage/chat-slots.js";
@@ -15,7 +12,6 @@ export const PendingMediaSchema = z.object({
   refs: z.array(MediaRefSchema).max(30),
   /** The message offering tasks for these media; edited as album items arrive. */
   offerMessageId: z.number().int().optional(),
-  /** The album being collected, if any. */
   mediaGroupId: z.string().optional(),
   /** Problems already reported for this set, so an album's items do not repeat them. */
   reported: z.array(z.string()).default([]),
@@ -28,7 +24,6 @@ export const PendingMediaSchema = z.object({
 });
 export type PendingMedia = z.infer<typeof PendingMediaSchema>;
 
-/** Where a chat's waiting media are stored. */
 export function pendingMediaKey(chatId: number): string {
   return slotKey("intake", chatId);
 }

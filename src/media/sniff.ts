@@ -63,7 +63,6 @@ function looksLikeSrt(head: Buffer): boolean {
   return /^\s*\d+\s*\r?\n\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s*-->/.test(text);
 }
 
-/** The format the bytes are in, if it is one the bot takes. */
 export async function sniffFormat(head: Buffer): Promise<MediaFormat | undefined> {
   const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(head);

@@ -37,14 +37,10 @@ const FileSchema = z.object({
   file_path: z.string().min(1).optional(),
 });
 
-/** Removes the token from a text, however it got there. */
-function redactToken(text: string, token: string): string {
-  return token === "" ? text : text.split(token).join("<redacted>");
-}
-
+/** A failed download, its cause's words included and the token removed from them, however it got there. */
 function failure(message: string, token: string, cause?: unknown): MediaError {
-  const causeText = cause instanceof Error ? `: ${redactToken(cause.message, token)}` : "";
-  return new MediaError("download_failed", redactToken(`${message}${causeText}`, token));
+  const text = cause instanceof Error ? `${message}: ${cause.message}` : message;
+  return new MediaError("download_failed", token === "" ? text : text.split(token).join("<redacted>"));
 }
 
 /** Fails the stream when it delivers more or fewer bytes than announced. */
@@ -62,10 +58,7 @@ function exactLength(expected: number): Transform {
   });
 }
 
-/**
- * Opens a Telegram file as a stream of exactly its size. `expectedSize` is what the message said;
- * a different size from getFile or the download is refused.
- */
+/** A Telegram file as a stream of exactly its size; a size other than the message's `expectedSize` fails. */
 export async function openTelegramFile(
   deps: TelegramDownloadDeps,
   fileId: string,

@@ -19,26 +19,24 @@ export class ChatSlots<Schema extends z.ZodType> {
     private readonly ttlMs: number,
   ) {}
 
-  private key(chatId: number): string {
-    return slotKey(this.prefix, chatId);
-  }
-
   get(chatId: number): Promise<z.output<Schema> | undefined> {
-    return readStored(this.kv, this.key(chatId), this.schema);
+    return readStored(this.kv, slotKey(this.prefix, chatId), this.schema);
   }
 
   async put(chatId: number, value: z.input<Schema>): Promise<void> {
-    await this.kv.set(this.key(chatId), JSON.stringify(this.schema.parse(value)), { ttlMs: this.ttlMs });
+    await this.kv.set(slotKey(this.prefix, chatId), JSON.stringify(this.schema.parse(value)), {
+      ttlMs: this.ttlMs,
+    });
   }
 
   /** The chat's value, removed: whatever takes it is the only one that does. */
   async take(chatId: number): Promise<z.output<Schema> | undefined> {
     const value = await this.get(chatId);
-    if (value !== undefined) await this.kv.delete(this.key(chatId));
+    if (value !== undefined) await this.clear(chatId);
     return value;
   }
 
   async clear(chatId: number): Promise<void> {
-    await this.kv.delete(this.key(chatId));
+    await this.kv.delete(slotKey(this.prefix, chatId));
   }
 }

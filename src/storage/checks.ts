@@ -9,6 +9,8 @@ const positive = (value: number) => Number.isFinite(value) && value > 0;
 const positiveInteger = (value: number) => Number.isInteger(value) && value > 0;
 
 /** A time-to-live in whole milliseconds (Redis PX takes integers), or undefined for none. */
+export function checkTtl(ttlMs: number): number;
+export function checkTtl(ttlMs: number | undefined): number | undefined;
 export function checkTtl(ttlMs: number | undefined): number | undefined {
   if (ttlMs === undefined) return undefined;
   check(positive(ttlMs), "a time-to-live must be a positive number");

@@ -21,7 +21,6 @@ export interface GrammyStorageOptions<T> {
 
 export function grammyStorage<T>(kv: KeyValueStore, options: GrammyStorageOptions<T>): StorageAdapter<T> {
   const { prefix, ttlMs, schema } = options;
-  const ttl = ttlMs === undefined ? undefined : { ttlMs };
   const own = new OwnWrites<T>();
   return {
     async read(key) {
@@ -33,7 +32,7 @@ export function grammyStorage<T>(kv: KeyValueStore, options: GrammyStorageOption
       return parsed.data;
     },
     async write(key, value) {
-      await kv.set(prefix + key, own.stringify(key, value), ttl);
+      await kv.set(prefix + key, own.stringify(key, value), { ttlMs });
     },
     async delete(key) {
       own.forget(key);

@@ -1,7 +1,4 @@
-/**
- * Picks the storage for a run: Redis when REDIS_URL is set, memory otherwise (one instance, nothing
- * survives a restart; said loudly at start-up).
- */
+/** Redis when REDIS_URL is set, else memory (one instance, nothing survives a restart; said at start-up). */
 import { Redis } from "ioredis";
 import { type Config, urlPasswords } from "../config.js";
 import { type Logger, redactText } from "../logger.js";

@@ -40,7 +40,6 @@ export function parseStored<Schema extends z.ZodType>(
   }
 }
 
-/** The value under `key`, when it reads as `schema` says. */
 export async function readStored<Schema extends z.ZodType>(
   kv: Pick<KeyValueStore, "get">,
   key: string,

@@ -3,7 +3,6 @@
  * both). Expiry is lazy, without timers; writes sweep expired keys now and then so unread ones do not pile up.
  */
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
 import {
   bucketLifetimeMs,
   checkBucketRequest,
@@ -13,20 +12,20 @@ import {
 } from "./checks.js";
 import type { Storage } from "./ports.js";
 
-interface Entry {
-  value: string;
+interface Entry<V> {
+  value: V;
   /** Epoch milliseconds; undefined: no expiry. */
   expiresAt: number | undefined;
 }
 
 /** Keys with lazy expiry on an injectable clock. */
-class ExpiringMap {
-  private readonly entries = new Map<string, Entry>();
+class ExpiringMap<V = string> {
+  private readonly entries = new Map<string, Entry<V>>();
   private writesSinceSweep = 0;
 
   constructor(private readonly now: () => number) {}
 
-  get(key: string): string | undefined {
+  get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     if (this.expired(entry)) {
@@ -36,19 +35,13 @@ class ExpiringMap {
     return entry.value;
   }
 
-  /** A live value in the shape this adapter wrote it. */
-  getParsed<T>(key: string, schema: z.ZodType<T>): T | undefined {
-    const stored = this.get(key);
-    return stored === undefined ? undefined : schema.parse(JSON.parse(stored));
-  }
-
-  set(key: string, value: string, ttlMs: number | undefined): void {
+  set(key: string, value: V, ttlMs: number | undefined): void {
     this.entries.set(key, { value, expiresAt: ttlMs === undefined ? undefined : this.now() + ttlMs });
     this.afterWrite();
   }
 
   /** Replaces the value of a live key and keeps its expiry. */
-  replaceValue(key: string, value: string): void {
+  replaceValue(key: string, value: V): void {
     const entry = this.entries.get(key);
     if (entry !== undefined) entry.value = value;
   }
@@ -64,7 +57,7 @@ class ExpiringMap {
     return [...this.entries.keys()];
   }
 
-  private expired(entry: Entry): boolean {
+  private expired(entry: Entry<V>): boolean {
     return entry.expiresAt !== undefined && entry.expiresAt <= this.now();
   }
 
@@ -158,45 +151,42 @@ function createLockStore(map: ExpiringMap): Storage["locks"] {
   };
 }
 
-const BucketStateSchema = z.object({ tokens: z.number(), at: z.number() });
-
 /** Bucket states expire once the bucket would be full again, as in Redis. */
-function createTokenBucketStore(map: ExpiringMap, now: () => number): Storage["buckets"] {
+function createTokenBucketStore(
+  map: ExpiringMap<{ tokens: number; at: number }>,
+  now: () => number,
+): Storage["buckets"] {
   return {
     async take(bucket, rule, cost = 1) {
       checkBucketRequest(rule, cost);
       const at = now();
-      const previous = map.getParsed(bucket, BucketStateSchema);
+      const previous = map.get(bucket);
       const tokens =
         previous === undefined
           ? rule.capacity
           : Math.min(rule.capacity, previous.tokens + Math.max(0, at - previous.at) * rule.refillPerMs);
       const paid = tokens >= cost;
       const left = paid ? tokens - cost : tokens;
-      map.set(bucket, JSON.stringify({ tokens: left, at }), bucketLifetimeMs(rule));
+      map.set(bucket, { tokens: left, at }, bucketLifetimeMs(rule));
       return { waitMs: paid ? 0 : Math.ceil((cost - tokens) / rule.refillPerMs) };
     },
   };
 }
 
-const WindowEventsSchema = z.array(z.number());
-
 /** A window keeps the times of the events still inside it, and is forgotten a window after the last. */
-function createRateWindowStore(map: ExpiringMap, now: () => number): Storage["windows"] {
+function createRateWindowStore(map: ExpiringMap<number[]>, now: () => number): Storage["windows"] {
   return {
     async take(name, rule, cost = 1) {
       checkWindowRequest(rule, cost);
       const at = now();
-      const events = (map.getParsed(name, WindowEventsSchema) ?? []).filter(
-        (time) => time > at - rule.windowMs,
-      );
+      const events = (map.get(name) ?? []).filter((time) => time > at - rule.windowMs);
       const excess = events.length + cost - rule.limit;
       if (excess > 0) {
         const leaving = events[excess - 1] ?? at;
         return { waitMs: Math.max(1, Math.ceil(leaving + rule.windowMs - at)) };
       }
       for (let i = 0; i < cost; i += 1) events.push(at);
-      map.set(name, JSON.stringify(events), rule.windowMs);
+      map.set(name, events, rule.windowMs);
       return { waitMs: 0 };
     },
   };

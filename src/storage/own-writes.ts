@@ -4,13 +4,11 @@
  */
 import type { z } from "zod";
 
-const DEFAULT_MAX_CHARS = 1_000_000;
-
 export class OwnWrites<T> {
   private readonly written = new Map<string, string>();
   private chars = 0;
 
-  constructor(private readonly maxChars = DEFAULT_MAX_CHARS) {}
+  constructor(private readonly maxChars = 1_000_000) {}
 
   /** The JSON of `value`, noted as this process's own under `key`. */
   stringify(key: string, value: T): string {

@@ -8,7 +8,6 @@ export interface TtlOption {
   ttlMs?: number;
 }
 
-/** Plain keys with optional expiry. */
 export interface KeyValueStore {
   get(key: string): Promise<string | undefined>;
   /** Several keys in one round trip, in the order asked. */

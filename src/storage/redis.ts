@@ -15,28 +15,23 @@ import { bucketLifetimeMs, checkBucketRequest, checkTtl, checkWindowRequest } fr
 import type { CancelSignal, Storage } from "./ports.js";
 
 /** A Lua script run by its SHA-1, loaded on the first NOSCRIPT (after a restart or SCRIPT FLUSH). */
-class LuaScript {
-  private readonly sha: string;
-
-  constructor(private readonly source: string) {
-    this.sha = createHash("sha1").update(source).digest("hex");
-  }
-
-  async run(redis: Redis, keys: string[], args: (string | number)[]): Promise<unknown> {
+function luaScript(source: string) {
+  const sha = createHash("sha1").update(source).digest("hex");
+  return async (redis: Redis, keys: string[], args: (string | number)[]): Promise<unknown> => {
     try {
-      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
+      return await redis.evalsha(sha, keys.length, ...keys, ...args);
     } catch (error) {
       if (!(error instanceof Error && error.message.startsWith("NOSCRIPT"))) throw error;
-      return await redis.eval(this.source, keys.length, ...keys, ...args);
+      return await redis.eval(source, keys.length, ...keys, ...args);
     }
-  }
+  };
 }
 
 /**
  * INCR that sets the expiry only when it creates the counter, which it does at 1 (counters are made
  * only here, so a 1 is a new one). ARGV[1]: ttl ms, 0 for none.
  */
-const INCREMENT = new LuaScript(`
+const INCREMENT = luaScript(`
 local value = redis.call('INCR', KEYS[1])
 local ttl = tonumber(ARGV[1])
 if value == 1 and ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
@@ -44,13 +39,13 @@ return value
 `);
 
 /** Deletes the lock only while it still holds the caller's token. */
-const RELEASE = new LuaScript(`
+const RELEASE = luaScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 `);
 
 /** Renews the lock's time-to-live only while it still holds the caller's token. */
-const EXTEND = new LuaScript(`
+const EXTEND = luaScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 0
 `);
@@ -59,7 +54,7 @@ return 0
  * Token bucket. ARGV: capacity, refill per ms, cost, lifetime ms (time to full, after which the state
  * is worthless). Returns 0 when the tokens were taken, else the milliseconds to wait.
  */
-const TAKE = new LuaScript(`
+const TAKE = luaScript(`
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + tonumber(time[2]) / 1000
 local capacity = tonumber(ARGV[1])
@@ -87,7 +82,7 @@ return wait
  * counter so that events of the same millisecond stay apart. The wait is until enough of the oldest
  * events leave the window for `cost` new ones.
  */
-const WINDOW_TAKE = new LuaScript(`
+const WINDOW_TAKE = luaScript(`
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local limit = tonumber(ARGV[1])
@@ -151,7 +146,7 @@ function createKeyValueStore(redis: Redis, namespace: string): Storage["kv"] {
     delete: async (key) => (await redis.del(at(key))) > 0,
     async increment(key, options) {
       const ttlMs = checkTtl(options?.ttlMs) ?? 0;
-      return IntegerReply.parse(await INCREMENT.run(redis, [at(key)], [ttlMs]));
+      return IntegerReply.parse(await INCREMENT(redis, [at(key)], [ttlMs]));
     },
     async keys(prefix) {
       const pattern = `${escapeGlob(at(prefix))}*`;
@@ -189,18 +184,14 @@ function createSortedSetStore(redis: Redis, namespace: string): Storage["sortedS
 function createLockStore(redis: Redis, namespace: string): Storage["locks"] {
   return {
     async acquire(name, ttlMs) {
-      const ttl = checkTtl(ttlMs);
-      if (ttl === undefined) throw new RangeError("a lock needs a time-to-live");
       const token = randomBytes(16).toString("hex");
-      const reply = await redis.set(namespace + name, token, "PX", ttl, "NX");
+      const reply = await redis.set(namespace + name, token, "PX", checkTtl(ttlMs), "NX");
       return reply === "OK" ? token : undefined;
     },
-    release: async (name, token) =>
-      IntegerReply.parse(await RELEASE.run(redis, [namespace + name], [token])) > 0,
+    release: async (name, token) => IntegerReply.parse(await RELEASE(redis, [namespace + name], [token])) > 0,
     async extend(name, token, ttlMs) {
-      const ttl = checkTtl(ttlMs);
-      if (ttl === undefined) throw new RangeError("a lock needs a time-to-live");
-      return IntegerReply.parse(await EXTEND.run(redis, [namespace + name], [token, String(ttl)])) > 0;
+      const ttl = String(checkTtl(ttlMs));
+      return IntegerReply.parse(await EXTEND(redis, [namespace + name], [token, ttl])) > 0;
     },
   };
 }
@@ -209,7 +200,7 @@ function createTokenBucketStore(redis: Redis, namespace: string): Storage["bucke
   return {
     async take(bucket, rule, cost = 1) {
       checkBucketRequest(rule, cost);
-      const reply = await TAKE.run(
+      const reply = await TAKE(
         redis,
         [namespace + bucket],
         [rule.capacity, rule.refillPerMs, cost, bucketLifetimeMs(rule)],
@@ -224,16 +215,12 @@ function createRateWindowStore(redis: Redis, namespace: string): Storage["window
     async take(name, rule, cost = 1) {
       checkWindowRequest(rule, cost);
       const key = namespace + name;
-      const reply = await WINDOW_TAKE.run(redis, [key, `${key}:seq`], [rule.limit, rule.windowMs, cost]);
+      const reply = await WINDOW_TAKE(redis, [key, `${key}:seq`], [rule.limit, rule.windowMs, cost]);
       return { waitMs: IntegerReply.nonnegative().parse(reply) };
     },
   };
 }
 
-/**
- * Storage over an ioredis client, which it then owns: `close()` quits it. Namespace several deployments
- * in one Redis with `keyPrefix` here, not with the client's own keyPrefix option (SCAN ignores that one).
- */
 const CONNECTION_ERROR_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH"]);
 
 /** ioredis's ways of saying a command never reached the server. */
@@ -260,6 +247,10 @@ function whenReady(redis: Redis, signal: CancelSignal | undefined): Promise<void
   });
 }
 
+/**
+ * Storage over an ioredis client, which it then owns: `close()` quits it. Namespace several deployments
+ * in one Redis with `keyPrefix` here, not with the client's own keyPrefix option (SCAN ignores that one).
+ */
 export function createRedisStorage(redis: Redis, options: { keyPrefix?: string } = {}): Storage {
   if (redis.options.keyPrefix) {
     throw new Error("pass the key prefix to createRedisStorage, not to the Redis client");

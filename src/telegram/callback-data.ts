@@ -41,23 +41,6 @@ function isCallbackScope(value: string): value is CallbackScope {
   return scopes.includes(value);
 }
 
-/** A button's callback data from its parts after the nonce; throws when a part or the whole cannot fit. */
-export function packCallback(
-  scope: CallbackScope,
-  nonce: string,
-  args: ReadonlyArray<string | number>,
-): string {
-  const parts = [scope, nonce, ...args.map(String)];
-  for (const part of parts) {
-    if (!PART_PATTERN.test(part)) throw new Error(`callback part not encodable: ${part}`);
-  }
-  const packed = parts.join(SEPARATOR);
-  if (Buffer.byteLength(packed, "utf8") > MAX_CALLBACK_BYTES) {
-    throw new Error(`callback data over ${MAX_CALLBACK_BYTES} bytes: ${packed}`);
-  }
-  return packed;
-}
-
 /** Scope, nonce and raw arguments; undefined for anything this bot did not produce. */
 export function decodeCallback(
   data: string | undefined,
@@ -127,7 +110,15 @@ export function defineCallback<S extends CallbackShape>(
       const values = keys.map((key) => fields[key]);
       while (values.length > 0 && values.at(-1) === absent[values.length - 1]) values.pop();
       if (values.includes(undefined)) throw new Error(`callback field missing before a later one: ${scope}`);
-      return packCallback(scope, nonce, [...actionParts, ...values.map(String)]);
+      const parts = [scope, nonce, ...actionParts, ...values.map(String)];
+      for (const part of parts) {
+        if (!PART_PATTERN.test(part)) throw new Error(`callback part not encodable: ${part}`);
+      }
+      const packed = parts.join(SEPARATOR);
+      if (Buffer.byteLength(packed, "utf8") > MAX_CALLBACK_BYTES) {
+        throw new Error(`callback data over ${MAX_CALLBACK_BYTES} bytes: ${packed}`);
+      }
+      return packed;
     },
     unpack,
     filter<C extends Context>(ctx: C): ctx is C & { pressed: Pressed<CallbackValues<S>> } {

@@ -33,7 +33,6 @@ export async function withPrepaidSend<T>(chatId: number, work: () => Promise<T>)
   }
 }
 
-/** Takes one prepaid send of the chat, if it has one. */
 function usePrepaidSend(chat: string): boolean {
   const credit = prepaid.get(chat)?.find((each) => each.remaining > 0);
   if (!credit) return false;
