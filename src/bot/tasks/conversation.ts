@@ -1,7 +1,6 @@
 /**
- * The task forms on @grammyjs/conversations: one conversation runs any task form (form-loop.ts runs the
- * card). It reads the account and remembered choices when the form opens and hands Create to the submit
- * job; both go through conversation.external, so a replay never repeats them.
+ * One conversation runs any task form. Reading the account and choices when it opens and handing Create to
+ * the submit job go through conversation.external, so a replay never repeats them.
  */
 import type { Context } from "grammy";
 import { z } from "zod";
@@ -49,7 +48,6 @@ export interface FormSetup {
   account?: AccountView;
   preferences: UserPreferences;
   last: FormValues;
-  /** The user's glossary, for the forms that add it to their request. */
   glossary: readonly string[];
 }
 
@@ -62,16 +60,11 @@ export type SubmitRequest = Omit<NewSubmission, "ticket" | "parent" | "parentTas
 export interface FlowDeps extends ReturnType<typeof formBasics> {
   prepare(outer: BotContext, type: FormInput["type"]): Promise<FormSetup>;
   submit(request: SubmitRequest, values: FormValues): Promise<void>;
-  /** How long an audio or video file plays, read from the file (undefined when it cannot be read). */
   measure(ref: TelegramMediaRef, logger: Pick<Logger, "warn">): Promise<number | undefined>;
   samplesOnRequest: VoicePreviewPort["madeOnRequest"];
-  /**
-   * Reads an SRT the user sent and says what is wrong with it (undefined when it is usable): timecodes
-   * are checked against the video's real length, read from the file where it can be.
-   */
+  /** What is wrong with an SRT the user sent; its timecodes are checked against the video's real length. */
   checkSrt(ref: MediaRef, video: MediaRef | undefined): Promise<Notice | undefined>;
   preview: VoicePreviewPort["play"];
-  /** The words of a text file the user sent, or what is wrong with it. */
   readText(ref: TelegramMediaRef): Promise<string | Notice>;
 }
 
@@ -178,7 +171,6 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
         measure: (refs, logger) => withLengths(refs, unmeasured, (ref) => deps.measure(ref, logger)),
         async create(submitted, cardMessageId) {
           const view = viewOf(submitted, env);
-          const media = [...view.media];
           // Media stay Telegram references here; the submit job uploads them and puts the ids in.
           const built = buildRequest(definition, view, (ref) => ref);
           const estimate = env.account?.tariff === undefined ? estimateCost(definition, view) : undefined;
@@ -188,7 +180,7 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
               chatId,
               locale: input.locale,
               type: input.type,
-              form: { values: submitted.values, media },
+              form: { values: submitted.values, media: [...view.media] },
               request: built.request,
               ...(built.followUp ? { followUp: built.followUp } : {}),
               ...(estimate && !estimate.perMinute

@@ -1,20 +1,15 @@
-/**
- * /tasks: the user's tasks, five a page, each as a status mark, its type, the time with its zone and a few
- * words of its input; a task opens its details (type, the main options chosen, status, date) with "Send the
- * result again", which is the only thing that sends a result again.
- */
+/** /tasks: the user's tasks, five a page; a task's details offer "Send the result again", the only resend. */
 import { Composer, HttpError } from "grammy";
-import type { ApiKeysPort } from "../../accounts/ports.js";
 import { languageName } from "../../catalog/index.js";
 import { formatDate } from "../../i18n/format.js";
 import { taskName } from "../../tasks/card.js";
 import { requestMedia, type TaskRecord, type TaskRecords } from "../../tasks/records.js";
 import { ResultUnavailableError } from "../../tasks/result-files.js";
-import { resultKindOf, type TaskResultSender } from "../../tasks/send-result.js";
+import { resultKindOf } from "../../tasks/send-result.js";
 import { isTasksServiceError } from "../../tasks-service/errors.js";
-import type { TasksServicePort } from "../../tasks-service/ports.js";
 import { reportedTaskType, type Task } from "../../tasks-service/responses.js";
 import type { BotContext } from "../context.js";
+import type { BotDeps } from "../deps.js";
 import { clip } from "../forms/screens/text.js";
 import { mediaName } from "../forms/screens/value-labels.js";
 import {
@@ -30,23 +25,15 @@ import { replyServiceError } from "../service-errors.js";
 const TASKS_PER_PAGE = 5;
 /** One read of the list covers this many pages, and tells how many there are when it is not full. */
 const LIST_WINDOW = 100;
-export interface TaskListDeps {
-  apiKeys: ApiKeysPort;
-  tasksService: TasksServicePort;
-  records: TaskRecords;
-  results: TaskResultSender;
-}
+type TaskListDeps = Pick<BotDeps, "apiKeys" | "tasksService" | "results"> & { records: TaskRecords };
 
 const STATUS_MARKS = { pending: "🕓", processing: "⚙️", completed: "✅", failed: "❌" } as const;
 
-function typeName(ctx: BotContext, type: string): string {
-  const known = reportedTaskType(type);
-  return known ? ctx.t(`task-${known}-name`) : type;
-}
-
 /** The task's name, as its own record knows it where it was made here (a joined video by its keyframes). */
 function nameOf(ctx: BotContext, task: Task, record: TaskRecord | undefined): string {
-  return record?.joined ? taskName(ctx.t.bind(ctx), record) : typeName(ctx, task.type);
+  if (record?.joined) return taskName(ctx.t.bind(ctx), record);
+  const known = reportedTaskType(task.type);
+  return known ? ctx.t(`task-${known}-name`) : task.type;
 }
 
 /** Day and time with its zone: two tasks of one day differ by the minute they were made. */
