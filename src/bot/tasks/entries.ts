@@ -42,15 +42,10 @@ function asBotMiddleware(engine: Composer<FormContext>): Composer<BotContext> {
 export interface FormEngineDeps {
   kv: KeyValueStore;
   cards: OpenFormCards;
-  /**
-   * What the bot installs on its Api (capped retry among it): a form's calls go through an Api of their
-   * own, which transformers installed on bot.api never see, so the forms install them again.
-   */
+  /** The bot's Api transformers (capped retry): a form's own Api never sees bot.api's, so it installs them. */
   apiPolicy: readonly Transformer[];
   now(): Date;
-  /** The task forms, and the buttons on task cards and results. */
   tasks?: TaskFormsDeps;
-  /** The generation service's forms. */
   generation?: GenerationFlowDeps;
 }
 

@@ -1,7 +1,6 @@
 /**
- * What a task will cost, from the spec's price table, the media's real length and, for speech, the text
- * at a usual narration pace; the service counts, so the card says "about", and cards it places itself
- * make a range. On a quota plan the same reading says what the task uses of the monthly allowances.
+ * What a task will cost by the spec's price table; the service counts, so the card says "about", and cards
+ * it places itself make a range. On a quota plan the same reading is what the task uses of the allowances.
  */
 import { providerById } from "../../catalog/index.js";
 import { parseAiGraphicsDirectives } from "../../tasks-service/parsers/ai-graphics-directives.js";
@@ -83,10 +82,7 @@ function speechPrice(view: FormView, defaultProvider: string): number {
   return voice?.tier === "neural" ? (price.neural ?? price.standard) : price.standard;
 }
 
-/**
- * Seconds each media item plays: a photo has none (null); undefined where the length is unknown (a link,
- * unless it is a result the bot delivered and measured).
- */
+/** Seconds each item plays: null for a photo, undefined where unknown (a link, unless a result measured here). */
 function itemSeconds(view: FormView): Array<number | null | undefined> {
   return view.media.map((ref) => {
     if ((ref.source === "link" ? ref.kindHint : ref.kind) === "photo") return null;
@@ -143,10 +139,9 @@ function perMinuteOf(
   extras: number,
   counted: "seconds" | "transcriptionSeconds" = "seconds",
 ): Estimate {
-  const autoText = view.values.auto_text === true;
   const quota: QuotaUse = {
     ...(seconds === undefined ? {} : { [counted]: seconds }),
-    ...(autoText ? { autoTexts: 1 } : {}),
+    ...(view.values.auto_text === true ? { autoTexts: 1 } : {}),
   };
   if (seconds === undefined) return { tokens: price, perMinute: true, quota };
   return priced((price * seconds) / 60 + extras, cardsOf(view, seconds), quota);
@@ -209,14 +204,13 @@ function minus(a: TokenSpan, b: TokenSpan): TokenSpan {
 
 /**
  * What the form's values cost more than `instead`: tokens once, and per minute of a file whose length
- * is not known yet (read at one minute and at two: the difference grows with the file); undefined when
- * they cost no more.
+ * is not known yet (read at one minute and at two: the difference grows with the file).
  */
 export function extraCost(
   definition: FormDefinition<TaskType>,
   view: FormView,
   instead: FormView["values"],
-): { once: TokenSpan; perMinute: TokenSpan } | undefined {
+): { once: TokenSpan; perMinute: TokenSpan } {
   const other: FormView = { ...view, values: instead };
   const extraAt = (seconds: number) =>
     minus(spanOf(estimateCost(definition, view, seconds)), spanOf(estimateCost(definition, other, seconds)));
@@ -224,8 +218,7 @@ export function extraCost(
   const perMinute = minus(extraAt(120), oneMinute);
   const once = minus(oneMinute, perMinute);
   const atLeastNone = (span: TokenSpan) => ({ least: Math.max(0, span.least), most: Math.max(0, span.most) });
-  const extra = { once: atLeastNone(once), perMinute: atLeastNone(perMinute) };
-  return extra.once.most > 0 || extra.perMinute.most > 0 ? extra : undefined;
+  return { once: atLeastNone(once), perMinute: atLeastNone(perMinute) };
 }
 
 /**

@@ -26,12 +26,6 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The request sent first, and the dubbing's render step sent with the edited SRT (`srt_file` added then). */
-interface BuiltRequest {
-  request: Record<string, unknown>;
-  followUp?: Record<string, unknown>;
-}
-
 const SEMI_TRANSCRIBE_FIELDS = ["type", "mode", "file", "source_lang", "target_lang"];
 const SEMI_RENDER_FIELDS = [
   "type",
@@ -50,13 +44,14 @@ function pick(request: Record<string, unknown>, keys: readonly string[]): Record
 
 /**
  * The request body: the chosen values that apply and differ from the service's defaults (so the body
- * says only what the user changed) and the media resolved by `resolve`.
+ * says only what the user changed). A semi-automatic dubbing's render step is the `followUp`, sent later
+ * with the edited SRT.
  */
 export function buildRequest(
   definition: FormDefinition<TaskType>,
   view: FormView,
   resolve: (ref: MediaRef) => unknown,
-): BuiltRequest {
+): { request: Record<string, unknown>; followUp?: Record<string, unknown> } {
   const defaults: Record<string, unknown> = TASK_DEFAULTS[definition.type];
   const request: Record<string, unknown> = { type: definition.type };
   const rule = definition.media;
@@ -120,11 +115,10 @@ export function validateForm(definition: FormDefinition<TaskType>, view: FormVie
   }
   const target = built.request.target_duration;
   if (typeof target === "number") {
-    const max = view.env.account?.maxVideoDurationSeconds;
     const natural = naturalSeconds(view);
     for (const issue of checkTargetDuration({
       targetDuration: target,
-      maxVideoDurationSeconds: max ?? Number.POSITIVE_INFINITY,
+      maxVideoDurationSeconds: view.env.account?.maxVideoDurationSeconds ?? Number.POSITIVE_INFINITY,
       ...(natural === undefined ? {} : { naturalDurationSeconds: natural }),
     })) {
       issues.push({ key: `rule-${issue.code}`, params: plainParams(issue.params) });

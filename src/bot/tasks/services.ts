@@ -1,9 +1,4 @@
-/**
- * The forms' FlowDeps, built from the program's services: what a form reads when it opens (the
- * account, the remembered choices), what it does on Create, how an SRT is checked and how a voice
- * sample is played.
- */
-
+/** The task forms' FlowDeps, built from the program's services. */
 import type { ApiKeyReader } from "../../accounts/ports.js";
 import { mp4Header } from "../../media/media-header.js";
 import type { MediaRef } from "../../media/media-ref.js";
@@ -36,7 +31,6 @@ export interface FlowServices extends FormBasicServices {
   kv: KeyValueStore;
   telegram: TelegramDownloadDeps;
   previews: VoicePreviewPort;
-  /** The user's key and their account on the task service, for the card's balance and limits. */
   apiKeys: ApiKeyReader;
   tasksService: Pick<TasksServicePort, "me">;
 }

@@ -4,13 +4,7 @@
  */
 import type { Translate } from "../../i18n/translate.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
-import {
-  type AccountView,
-  type FormContract,
-  type FormDefinition,
-  type FormView,
-  isTaskType,
-} from "../forms/form.js";
+import { type AccountView, type FormContract, type FormDefinition, isTaskType } from "../forms/form.js";
 import { type Estimate, estimateCost, extraCost, PRICES, type QuotaUse, type TokenSpan } from "./estimate.js";
 import { validateForm } from "./request.js";
 
@@ -83,29 +77,18 @@ function spanWords(t: Translate, key: string, span: TokenSpan): string {
   return t(key, { span: kind, least: span.least, most: span.most });
 }
 
-/**
- * What a choice adds to the cost, in tokens; nothing on a quota plan, whose card lists each allowance
- * the task uses.
- */
-function extraCostWords(
-  definition: FormDefinition<TaskType>,
-  view: FormView,
-  instead: FormView["values"],
-  t: Translate,
-): string | undefined {
-  if (view.env.account?.tariff !== undefined) return undefined;
-  const extra = extraCost(definition, view, instead);
-  if (!extra) return undefined;
-  const parts: string[] = [];
-  if (extra.once.most > 0) parts.push(spanWords(t, "money-extra", extra.once));
-  if (extra.perMinute.most > 0) parts.push(spanWords(t, "money-extra-per-minute", extra.perMinute));
-  return parts.join(", ");
-}
-
 export const TASK_CONTRACT: FormContract = {
   issues: (definition, view) => validateForm(taskForm(definition), view),
   paidFrom: (view) => (view.env.account?.tariff === undefined ? "media-tasks" : "media-tasks-plan"),
   ledger: (definition, view, t) =>
     accountMoneyLines(t, estimateCost(taskForm(definition), view), view.env.account),
-  extraCost: (definition, view, instead, t) => extraCostWords(taskForm(definition), view, instead, t),
+  extraCost(definition, view, instead, t) {
+    // Nothing on a quota plan, whose card lists each allowance the task uses.
+    if (view.env.account?.tariff !== undefined) return undefined;
+    const { once, perMinute } = extraCost(taskForm(definition), view, instead);
+    const parts: string[] = [];
+    if (once.most > 0) parts.push(spanWords(t, "money-extra", once));
+    if (perMinute.most > 0) parts.push(spanWords(t, "money-extra-per-minute", perMinute));
+    return parts.length > 0 ? parts.join(", ") : undefined;
+  },
 };
