@@ -175,10 +175,7 @@ function videoEstimate(view: FormView, assumedSeconds: number | undefined): Esti
   return priced(base, cardsOf(view, output), quota);
 }
 
-/**
- * Clips joined end to end into one video: the video task's price for their length (nothing is spoken, so
- * nothing else is priced); per minute when a clip's length is not known.
- */
+/** Clips joined into one silent video: priced by their length, per minute where one's length is unknown. */
 export function joinedClipsEstimate(clipSeconds: ReadonlyArray<number | undefined>): Estimate {
   const known = clipSeconds.filter((seconds): seconds is number => seconds !== undefined);
   if (known.length < clipSeconds.length) return { tokens: PRICES.videoPerMinute, perMinute: true, quota: {} };

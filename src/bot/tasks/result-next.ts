@@ -1,8 +1,4 @@
-/**
- * What a result's "Then..." button starts: the next task, its input the result's own link at the
- * service (nothing is uploaded again), the form opened with that link in place.
- */
-
+/** A result's "Then..." button opens the next task on the result's link at the service: no upload again. */
 import { mediaClassOf } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import type { TaskRecord } from "../../tasks/records.js";

@@ -1,8 +1,7 @@
 /**
- * The typed inputs of a silent video (durations and transitions per scene) and the scene map the card
- * shows for a narrated one, so the user sees which text goes over which photo before anything is sent.
+ * A silent video's typed scene lists, and a narrated one's scene map: the user sees which text goes over
+ * which photo before anything is sent.
  */
-
 import { mapScenesToMedia, parseSceneMarkers } from "../../tasks-service/parsers/scene-markers.js";
 import type { FormView, ParsedInput } from "../forms/form.js";
 

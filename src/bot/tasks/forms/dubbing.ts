@@ -23,7 +23,6 @@ import type { FormDefinition, FormView } from "../../forms/form.js";
 const mode = ({ values }: FormView) => values.mode ?? "auto";
 const isAuto = (view: FormView) => mode(view) === "auto";
 const isManual = (view: FormView) => mode(view) === "manual";
-const notManual = (view: FormView) => !isManual(view);
 const overlay = ({ values }: FormView) => values.mix_mode !== "replace";
 
 /**
@@ -39,7 +38,7 @@ export const dubbingForm: FormDefinition<"dubbing"> = {
   fields: [
     choice("mode", "languages", DUBBING_MODES),
     language("target_lang", "languages", undefined, { required: true }),
-    language("source_lang", "languages", { value: "auto" }, { applies: notManual }),
+    language("source_lang", "languages", { value: "auto" }, { applies: (view) => !isManual(view) }),
     {
       key: "srt_file",
       group: "languages",
