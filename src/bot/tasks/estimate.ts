@@ -30,7 +30,6 @@ const SECONDS_PER_PHOTO = 3;
 /** The most cards the service places by itself per minute at normal density; a short video counts as a minute. */
 const AUTO_CARDS_PER_MINUTE = 3;
 
-/** What a quota plan counts for the task. */
 export interface QuotaUse {
   seconds?: number;
   transcriptionSeconds?: number;
@@ -90,7 +89,6 @@ function itemSeconds(view: FormView): Array<number | null | undefined> {
   });
 }
 
-/** A silent video's length as its scene durations set it; undefined when they are not set. */
 export function sceneSeconds(values: FormView["values"]): number | undefined {
   const durations = values.scene_durations;
   return Array.isArray(durations)
@@ -120,7 +118,6 @@ function hasFrameOverlays(view: FormView): boolean {
   return parsed.ok && parsed.value.length > 0;
 }
 
-/** Tokens from a base plus cards, with the quota reading alongside. */
 function priced(base: number, cards: TokenSpan, quota: QuotaUse): Estimate {
   const least = wholeTokens(base + PRICES.cardPerElement * cards.least);
   const most = wholeTokens(base + PRICES.cardPerElement * cards.most);

@@ -31,7 +31,6 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The chosen values a step's schema takes. */
 function pick(request: Record<string, unknown>, step: { shape: object }): Record<string, unknown> {
   return Object.fromEntries(
     Object.keys(step.shape).flatMap((key) => (key in request ? [[key, request[key]]] : [])),

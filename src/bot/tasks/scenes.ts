@@ -12,7 +12,6 @@ function items(input: string): string[] {
     .filter((item) => item !== "");
 }
 
-/** The list, when it has as many items as expected. */
 function ofCount(values: unknown[], expected: number): ParsedInput {
   return values.length === expected
     ? { ok: true, value: values }

@@ -70,8 +70,7 @@ async function pageView(deps: TaskListDeps, ctx: BotContext, userId: number, pag
   const { apiKey } = await deps.apiKeys.ensure(userId);
   const windowStart = Math.floor((page * TASKS_PER_PAGE) / LIST_WINDOW) * LIST_WINDOW;
   const tasks = await deps.tasksService.listTasks(apiKey, { limit: LIST_WINDOW, offset: windowStart });
-  const known = windowStart + tasks.length;
-  const pages = Math.ceil(known / TASKS_PER_PAGE);
+  const pages = Math.ceil((windowStart + tasks.length) / TASKS_PER_PAGE);
   const shown = tasks.slice(page * TASKS_PER_PAGE - windowStart, (page + 1) * TASKS_PER_PAGE - windowStart);
   if (shown.length === 0) return undefined;
   const locale = await ctx.i18n.getLocale();
@@ -96,7 +95,6 @@ async function pageView(deps: TaskListDeps, ctx: BotContext, userId: number, pag
   };
 }
 
-/** The options a task was made with that say most about it, in words. */
 function optionsInWords(ctx: BotContext, request: Record<string, unknown>, locale: string): string[] {
   const lines: string[] = [];
   const language = (key: string, message: string) => {
@@ -184,14 +182,12 @@ async function answerServiceError(ctx: BotContext, error: unknown): Promise<void
   await replyServiceError(ctx, error);
 }
 
-/** The task at the service, and its record when the user's own (what it was made with). */
 async function taskOf(deps: TaskListDeps, userId: number, id: number) {
   const { apiKey } = await deps.apiKeys.ensure(userId);
   const task = await deps.tasksService.getTask(apiKey, id);
   return { task, record: await ownRecord(deps, userId, id) };
 }
 
-/** /tasks: the user's tasks, their details and their results again. */
 export function createTaskListFeature(deps: TaskListDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   feature.chatType("private").command("tasks", async (ctx) => {
