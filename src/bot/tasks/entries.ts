@@ -78,12 +78,10 @@ export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
     const parent = await tasks.records.get(ticket);
     if (!parent) return next();
     const problem = await tasks.flow.checkSrt(ref, parent.form?.media[0]);
-    if (problem) {
-      await ctx.reply(ctx.t(problem.key, problem.params), {
+    if (problem)
+      return ctx.reply(ctx.t(problem.key, problem.params), {
         reply_parameters: { message_id: ctx.message.message_id, allow_sending_without_reply: true },
       });
-      return;
-    }
     await closeReview(ctx, awaiting, parent, "review-sent-file");
     await tasks.submissions.render(parent, ref);
   });
@@ -93,10 +91,8 @@ export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
     const review = ticket ? await awaiting.review(ticket) : undefined;
     if (!edit || !review) return next();
     const changed = withLine(review, edit.index, edit.text);
-    if (!changed) {
-      await ctx.reply(ctx.t("review-no-line", { line: edit.index, count: review.entries.length }));
-      return;
-    }
+    if (!changed)
+      return ctx.reply(ctx.t("review-no-line", { line: edit.index, count: review.entries.length }));
     // The transcript moves below the edit, so the latest state is where the user is looking.
     const view = reviewView(ctx.t.bind(ctx), changed, pageOfLine(changed, edit.index));
     const sent = await ctx.reply(view.text, {
@@ -121,10 +117,7 @@ export function createTaskFormEntries(
     const question = ctx.callbackQuery.message?.message_id;
     await ctx.answerCallbackQuery();
     const pending = ctx.chat ? await pendingMedia.take(ctx.chat.id) : undefined;
-    if (!pending || pending.refs.length === 0) {
-      await offerGone(ctx, "intake-expired");
-      return;
-    }
+    if (!pending || pending.refs.length === 0) return offerGone(ctx, "intake-expired");
     const placed = placeMedia(FORMS[type], pending.refs, pending.text);
     await openForm(ctx, cards, type, placed.media, {
       prefill: placed.prefill,

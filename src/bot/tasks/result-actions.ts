@@ -64,13 +64,11 @@ export async function closeReview(
 }
 
 /** "New task" after a result: the tasks that take the media just used, one tap each. */
-async function offerSameMedia(ctx: BotContext, record: TaskRecord): Promise<void> {
+async function offerSameMedia(ctx: BotContext, record: TaskRecord): Promise<unknown> {
   const media = record.form?.media ?? [];
   const tasks = tasksAccepting(media);
-  if (tasks.length === 0) {
-    await replyWithMenu(ctx, ctx.t("welcome-pick"), (nonce) => taskTypesKeyboard(ctx.t, nonce));
-    return;
-  }
+  if (tasks.length === 0)
+    return replyWithMenu(ctx, ctx.t("welcome-pick"), (nonce) => taskTypesKeyboard(ctx.t, nonce));
   const keyboard = new InlineKeyboard();
   tasks.forEach((type, index) => {
     keyboard.text(ctx.t(`task-${type}-name`), sameMediaButton.pack(ticketTag(record.ticket), { type }));

@@ -172,12 +172,9 @@ async function resendResult(
 }
 
 /** Answers a press whose task the service refused; anything else is the error boundary's. */
-async function answerServiceError(ctx: BotContext, error: unknown): Promise<void> {
+async function answerServiceError(ctx: BotContext, error: unknown): Promise<unknown> {
   if (!isTasksServiceError(error)) throw error;
-  if (error.kind === "not_found") {
-    await ctx.answerCallbackQuery({ text: ctx.t("task-not-found") });
-    return;
-  }
+  if (error.kind === "not_found") return ctx.answerCallbackQuery({ text: ctx.t("task-not-found") });
   await ctx.answerCallbackQuery();
   await replyServiceError(ctx, error);
 }
