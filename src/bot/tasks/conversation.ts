@@ -96,12 +96,6 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
       const problem = await deps.checkSrt(srt.data, video);
       return problem ? { ...given, notice: problem } : given;
     };
-    /** The video came after its SRT: the SRT is checked now. */
-    const checkSrtAgainstNewVideo = async (before: FormState, after: FormState): Promise<FormState> => {
-      const refused = after.notice !== undefined && !after.notice.info;
-      return refused || before.media[0] === after.media[0] ? after : checkGivenSrt(after);
-    };
-
     const env: FormEnv = {
       catalog: deps.catalog,
       locale: input.locale,
@@ -123,19 +117,19 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
       ...(input.prefill ? { prefill: input.prefill } : {}),
     });
     const settings = settingsValues({ definition, preferences: setup.preferences, locale: input.locale });
-    /** New media: the values keep within what they allow (a clip no longer than its source). */
-    const valuesFollowMedia = (before: FormState, after: FormState): FormState =>
-      before.media === after.media || !definition.followMedia
-        ? after
-        : { ...after, values: definition.followMedia(after.values, after.media) };
-    /** The form's language changed on the card: a remembered voice of the old one gives way. */
-    const voiceFollowsLanguage = (before: FormState, after: FormState): FormState =>
-      speechLanguage(before.values, input.locale) === speechLanguage(after.values, input.locale)
-        ? after
-        : {
-            ...after,
-            values: voiceInLanguage(after.values, { last: setup.last, settings }, deps.catalog, input.locale),
-          };
+    const memory = { last: setup.last, settings };
+    const review = async (before: FormState, changed: FormState): Promise<FormState> => {
+      let after = changed;
+      // The form's language changed on the card: a remembered voice of the old one gives way.
+      if (speechLanguage(before.values, input.locale) !== speechLanguage(after.values, input.locale))
+        after = { ...after, values: voiceInLanguage(after.values, memory, deps.catalog, input.locale) };
+      // New media: the values keep within what they allow (a clip no longer than its source).
+      if (before.media !== after.media && definition.followMedia)
+        after = { ...after, values: definition.followMedia(after.values, after.media) };
+      // The video came after its SRT: the SRT is checked now.
+      const refused = after.notice !== undefined && !after.notice.info;
+      return refused || before.media[0] === after.media[0] ? after : checkGivenSrt(after);
+    };
     // Only what the form's media rule takes is its media: nothing else is ever uploaded as its video.
     const placed = placeMedia(definition, media);
     const given = { ...values, ...placed.prefill };
@@ -144,7 +138,7 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
       values: definition.followMedia?.(given, placed.media) ?? given,
       media: placed.media,
       screen: { name: "summary" },
-      ...(Object.keys(setup.last).length > 0 ? { lastChoices: { last: setup.last, settings } } : {}),
+      ...(Object.keys(setup.last).length > 0 ? { lastChoices: memory } : {}),
     };
     const opened: FormState = { ...state, screen: firstScreen(definition, state, env) };
     state = await conversation.external(() => checkGivenSrt(opened));
@@ -162,8 +156,7 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
         services: "tasks",
         ...(input.cardMessageId !== undefined ? { cardMessageId: input.cardMessageId } : {}),
         readText: (ref) => deps.readText(ref),
-        review: (before, after) =>
-          checkSrtAgainstNewVideo(before, valuesFollowMedia(before, voiceFollowsLanguage(before, after))),
+        review,
         inspect: {
           applies: (ref) => mediaClassOf(ref) === "subtitles",
           check: (ref, current) => deps.checkSrt(ref, current.media[0]),
