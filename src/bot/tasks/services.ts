@@ -37,11 +37,10 @@ export interface FlowServices extends FormBasicServices {
 
 /** What a card shows of the task-service account: the balance or the plan, and the limits it checks. */
 export function accountOf(profile: Profile): AccountView {
-  const limits = profile.limits;
   return {
     ...(profile.billing === "tokens" ? { balance: profile.token_balance } : { tariff: profile.tariff }),
-    ...(typeof limits.max_video_duration === "number"
-      ? { maxVideoDurationSeconds: limits.max_video_duration }
+    ...(typeof profile.limits.max_video_duration === "number"
+      ? { maxVideoDurationSeconds: profile.limits.max_video_duration }
       : {}),
   };
 }
