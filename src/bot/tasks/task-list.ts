@@ -95,36 +95,32 @@ async function pageView(deps: TaskListDeps, ctx: BotContext, userId: number, pag
   };
 }
 
-function optionsInWords(ctx: BotContext, request: Record<string, unknown>, locale: string): string[] {
-  const lines: string[] = [];
+async function detailsText(ctx: BotContext, task: Task, record: TaskRecord | undefined): Promise<string> {
+  const locale = await ctx.i18n.getLocale();
+  const parts = [ctx.t("task-details-title", { id: String(task.task_id), type: nameOf(ctx, task, record) })];
+  // The options the task was made with that say most about it.
+  const request: Record<string, unknown> = record?.request ?? {};
   const language = (key: string, message: string) => {
     const code = request[key];
     if (typeof code === "string" && code !== "auto")
-      lines.push(ctx.t(message, { language: languageName(code, locale) }));
+      parts.push(ctx.t(message, { language: languageName(code, locale) }));
   };
   if (request.type === "dubbing" && typeof request.mode === "string") {
-    lines.push(ctx.t(`details-dubbing-${request.mode === "semi_auto" ? "semi" : request.mode}`));
+    parts.push(ctx.t(`details-dubbing-${request.mode === "semi_auto" ? "semi" : request.mode}`));
   }
   language("target_lang", "details-into");
   language("translate_to", "details-translated");
   language("language", "details-language");
   if (typeof request.text === "string" && request.type !== "motion") {
-    lines.push(ctx.t("details-voiceover", { count: request.text.length }));
+    parts.push(ctx.t("details-voiceover", { count: request.text.length }));
   }
-  if (Array.isArray(request.photos)) lines.push(ctx.t("details-media", { count: request.photos.length }));
+  if (Array.isArray(request.photos)) parts.push(ctx.t("details-media", { count: request.photos.length }));
   if (typeof request.max_clips === "number" && request.max_clips > 0)
-    lines.push(ctx.t("details-clips", { count: request.max_clips }));
+    parts.push(ctx.t("details-clips", { count: request.max_clips }));
   if (typeof request.target_sec === "number")
-    lines.push(ctx.t("details-clip-length", { seconds: request.target_sec }));
+    parts.push(ctx.t("details-clip-length", { seconds: request.target_sec }));
   if (request.type === "motion" && typeof request.source === "string")
-    lines.push(ctx.t(`details-motion-${request.source}`));
-  return lines;
-}
-
-async function detailsText(ctx: BotContext, task: Task, record: TaskRecord | undefined): Promise<string> {
-  const locale = await ctx.i18n.getLocale();
-  const parts = [ctx.t("task-details-title", { id: String(task.task_id), type: nameOf(ctx, task, record) })];
-  if (record?.request) parts.push(...optionsInWords(ctx, record.request, locale));
+    parts.push(ctx.t(`details-motion-${request.source}`));
   if (record?.parentTaskId !== undefined)
     parts.push(ctx.t("details-render-of", { id: String(record.parentTaskId) }));
   const status = ctx.t(`task-status-${task.status}`);
