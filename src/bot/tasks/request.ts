@@ -63,13 +63,10 @@ export function buildRequest(
       if (field.unsetValue !== undefined && sameValue(value, field.unsetValue)) continue;
       if (key in defaults && sameValue(value, defaults[key])) continue;
       if (typeof value === "string" && value.trim() === "") continue;
-      if (field.input.kind !== "file") {
-        request[key] = value;
-        continue;
-      }
       // A file field holds the MediaRef the user sent; anything else is not a file and stays out.
-      const ref = MediaRefSchema.safeParse(value);
-      if (ref.success) request[key] = resolve(ref.data);
+      const file = field.input.kind === "file" ? MediaRefSchema.safeParse(value) : undefined;
+      if (!file) request[key] = value;
+      else if (file.success) request[key] = resolve(file.data);
     }
   }
   // The glossary goes after the user's own words, as far as the field has room.

@@ -6,10 +6,7 @@ import { mapScenesToMedia, parseSceneMarkers } from "../../tasks-service/parsers
 import type { FormView, ParsedInput } from "../forms/form.js";
 
 function items(input: string): string[] {
-  return input
-    .split(/[\s,;]+/)
-    .map((item) => item.trim())
-    .filter((item) => item !== "");
+  return input.split(/[\s,;]+/).filter((item) => item !== "");
 }
 
 function ofCount(values: unknown[], expected: number): ParsedInput {
