@@ -1,7 +1,4 @@
-/**
- * The ways into a task form, a task chosen for media sent (intake) or from the /start menu, and the
- * form engine installed for both products with the task buttons and the dubbing review that run inside it.
- */
+/** The ways into a task form (intake, /start menu), and the form engine both products' forms run in. */
 import {
   type ConversationBuilder,
   type ConversationFlavor,

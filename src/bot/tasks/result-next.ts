@@ -39,18 +39,13 @@ export function nextTaskFrom(
   if (links.expiresAt !== undefined && links.expiresAt <= now) return "expired";
   if (clipIndex !== undefined) {
     const clip = links.clips?.find((entry) => entry.index === clipIndex);
-    return clip
-      ? { type, media: [link(record, clip.url, "video", { seconds: clip.seconds, clip: clip.index })] }
-      : undefined;
+    if (!clip) return undefined;
+    return { type, media: [link(record, clip.url, "video", { seconds: clip.seconds, clip: clip.index })] };
   }
   if (record.type === "audio") {
-    return links.url && type === "motion"
-      ? {
-          type,
-          media: [link(record, links.url, "audio", { seconds: links.seconds })],
-          prefill: { source: "voice" },
-        }
-      : undefined;
+    if (!links.url || type !== "motion") return undefined;
+    const media = [link(record, links.url, "audio", { seconds: links.seconds })];
+    return { type, media, prefill: { source: "voice" } };
   }
   if (record.type === "transcription") {
     if (!links.srt || type !== "dubbing") return undefined;

@@ -1,7 +1,4 @@
-/**
- * The task service's side of a task form: what the task's request schema refuses, and the cost from the
- * spec's price table beside the balance (or, on a quota plan, what the task uses of the allowances).
- */
+/** The task service's side of a task form: what its request schema refuses, and what the task costs. */
 import type { Translate } from "../../i18n/translate.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import { type AccountView, type FormContract, type FormDefinition, isTaskType } from "../forms/form.js";
