@@ -37,34 +37,26 @@ export function accountMoneyLines(
 
 function costLine(t: Translate, estimate: Estimate | undefined): string {
   if (!estimate) return t("money-cost-plan-feature");
-  if (estimate.perMinute) return t("money-cost-per-minute", { tokens: estimate.tokens });
-  if (estimate.upTo !== undefined)
-    return t("money-cost-range", {
-      least: estimate.tokens,
-      most: estimate.upTo,
-      card: PRICES.cardPerElement,
-    });
-  if (estimate.tokens === 0) return t("money-cost-free");
-  return t("money-cost", { tokens: estimate.tokens });
+  const { tokens, upTo } = estimate;
+  if (estimate.perMinute) return t("money-cost-per-minute", { tokens });
+  if (upTo !== undefined)
+    return t("money-cost-range", { least: tokens, most: upTo, card: PRICES.cardPerElement });
+  if (tokens === 0) return t("money-cost-free");
+  return t("money-cost", { tokens });
 }
 
 /** What a quota plan counts, as phrases ("about 45 s of video", "1 auto-caption render"). */
 function quotaParts(t: Translate, quota: QuotaUse): string[] {
+  const { seconds, transcriptionSeconds, characters, autoTexts, cards, cardsUpTo } = quota;
   const parts: string[] = [];
-  if (quota.seconds !== undefined)
-    parts.push(t("money-quota-seconds", { seconds: Math.ceil(quota.seconds) }));
-  if (quota.transcriptionSeconds !== undefined)
-    parts.push(t("money-quota-transcription", { seconds: Math.ceil(quota.transcriptionSeconds) }));
-  if (quota.characters !== undefined && quota.characters > 0)
-    parts.push(t("money-quota-characters", { characters: quota.characters }));
-  if (quota.autoTexts !== undefined) parts.push(t("money-quota-auto-text", { count: quota.autoTexts }));
-  if (quota.cards !== undefined) {
-    parts.push(
-      quota.cardsUpTo === undefined
-        ? t("money-quota-cards", { count: quota.cards })
-        : t("money-quota-cards-range", { least: quota.cards, most: quota.cardsUpTo }),
-    );
-  }
+  if (seconds !== undefined) parts.push(t("money-quota-seconds", { seconds: Math.ceil(seconds) }));
+  if (transcriptionSeconds !== undefined)
+    parts.push(t("money-quota-transcription", { seconds: Math.ceil(transcriptionSeconds) }));
+  if (characters !== undefined && characters > 0) parts.push(t("money-quota-characters", { characters }));
+  if (autoTexts !== undefined) parts.push(t("money-quota-auto-text", { count: autoTexts }));
+  if (cards !== undefined && cardsUpTo === undefined) parts.push(t("money-quota-cards", { count: cards }));
+  if (cards !== undefined && cardsUpTo !== undefined)
+    parts.push(t("money-quota-cards-range", { least: cards, most: cardsUpTo }));
   return parts;
 }
 
