@@ -121,7 +121,7 @@ describe("the balance before Create", () => {
     for (const [group, field] of [
       ["🏷 Captions", "Automatic captions:"],
       ["🃏 Cards", "Cards:"],
-    ]) {
+    ] as const) {
       await rig.tap(user, group);
       await rig.tap(user, field);
       await rig.tap(user, "« Back");
