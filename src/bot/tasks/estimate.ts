@@ -72,11 +72,10 @@ function speechSeconds(view: FormView): number {
 /** Tokens per minute of speech of the chosen voice; a neural voice is priced at its provider's neural rate. */
 function speechPrice(view: FormView, defaultProvider: string): number {
   const id = typeof view.values.tts_provider === "string" ? view.values.tts_provider : defaultProvider;
-  const provider = providerById(view.env.catalog, id);
+  const { catalog } = view.env;
+  const provider = providerById(catalog, id);
   if (!provider) return 0;
-  const voice = view.env.catalog.voices.find(
-    (entry) => entry.id === view.values.tts_voice && entry.provider === id,
-  );
+  const voice = catalog.voices.find((entry) => entry.id === view.values.tts_voice && entry.provider === id);
   const price = provider.pricePerMinute;
   return voice?.tier === "neural" ? (price.neural ?? price.standard) : price.standard;
 }
@@ -103,8 +102,7 @@ function cardsOf(view: FormView, seconds: number): TokenSpan {
   const text = typeof values.ai_graphics_directives === "string" ? values.ai_graphics_directives : "";
   const parsed = text.trim() === "" ? undefined : parseAiGraphicsDirectives(text);
   const directives = parsed?.ok ? parsed.value.length : 0;
-  const mode = values.ai_graphics_mode ?? "auto";
-  if (mode === "manual") return { least: directives, most: directives };
+  if (values.ai_graphics_mode === "manual") return { least: directives, most: directives };
   const density = typeof values.ai_graphics_density === "number" ? values.ai_graphics_density : 1;
   const automatic = Math.ceil(density * AUTO_CARDS_PER_MINUTE * Math.max(1, seconds / 60));
   return { least: directives, most: directives + automatic };

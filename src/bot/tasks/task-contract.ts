@@ -21,10 +21,9 @@ export function accountMoneyLines(
   account: AccountView | undefined,
 ): string[] {
   if (account?.tariff !== undefined) {
-    const lines = [t("money-plan", { tariff: account.tariff })];
+    const plan = t("money-plan", { tariff: account.tariff });
     const uses = estimate ? quotaParts(t, estimate.quota) : [];
-    if (uses.length > 0) lines.unshift(t("money-quota-uses", { uses: uses.join(", ") }));
-    return lines;
+    return uses.length > 0 ? [t("money-quota-uses", { uses: uses.join(", ") }), plan] : [plan];
   }
   const lines = [costLine(t, estimate)];
   if (account?.balance === undefined) return lines;
