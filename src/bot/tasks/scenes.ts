@@ -3,7 +3,7 @@
  * which photo before anything is sent.
  */
 import { mapScenesToMedia, parseSceneMarkers } from "../../tasks-service/parsers/scene-markers.js";
-import type { FormView, ParsedInput } from "../forms/form.js";
+import type { FormIssue, FormView, ParsedInput } from "../forms/form.js";
 
 function items(input: string): string[] {
   return input.split(/[\s,;]+/).filter((item) => item !== "");
@@ -35,9 +35,7 @@ export function parseWordList(input: string, allowed: readonly string[], expecte
 }
 
 /** "Scene 1 → media 1", …: how the narration's scenes fall on the media. */
-export function sceneInsight(
-  view: FormView,
-): Array<{ key: string; params?: Record<string, string | number> }> {
+export function sceneInsight(view: FormView): FormIssue[] {
   const text = view.values.text;
   if (typeof text !== "string" || text.trim() === "" || view.media.length === 0) return [];
   const markers = parseSceneMarkers(text);
