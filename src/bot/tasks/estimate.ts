@@ -147,7 +147,6 @@ function videoEstimate(view: FormView, assumedSeconds: number | undefined): Esti
   const speech = speechSeconds(view);
   const items = itemSeconds(view).map((seconds) => (seconds === undefined ? assumedSeconds : seconds));
   const durations = sceneSeconds(values);
-  const unknownClip = items.some((seconds) => seconds === undefined);
   const natural =
     durations ??
     (speech > 0 ? speech : items.reduce((sum: number, seconds) => sum + (seconds ?? SECONDS_PER_PHOTO), 0));
@@ -160,7 +159,7 @@ function videoEstimate(view: FormView, assumedSeconds: number | undefined): Esti
     ...(speech > 0 ? { characters: textOf(view).length } : {}),
     ...(autoText ? { autoTexts: 1 } : {}),
   };
-  if (durations === undefined && speech === 0 && unknownClip)
+  if (durations === undefined && speech === 0 && items.some((seconds) => seconds === undefined))
     return { tokens: PRICES.videoPerMinute, perMinute: true, quota: {} };
   const base =
     (PRICES.videoPerMinute * output) / 60 +
