@@ -1,7 +1,6 @@
 /**
- * The task forms on @grammyjs/conversations: one conversation runs any task form (form-loop.ts runs the
- * card). It reads the account and remembered choices when the form opens and hands Create to the submit
- * job; both go through conversation.external, so a replay never repeats them.
+ * One conversation runs any task form. Reading the account and choices when it opens and handing Create to
+ * the submit job go through conversation.external, so a replay never repeats them.
  */
 import type { Context } from "grammy";
 import { z } from "zod";
@@ -49,7 +48,6 @@ export interface FormSetup {
   account?: AccountView;
   preferences: UserPreferences;
   last: FormValues;
-  /** The user's glossary, for the forms that add it to their request. */
   glossary: readonly string[];
 }
 
@@ -62,16 +60,11 @@ export type SubmitRequest = Omit<NewSubmission, "ticket" | "parent" | "parentTas
 export interface FlowDeps extends ReturnType<typeof formBasics> {
   prepare(outer: BotContext, type: FormInput["type"]): Promise<FormSetup>;
   submit(request: SubmitRequest, values: FormValues): Promise<void>;
-  /** How long an audio or video file plays, read from the file (undefined when it cannot be read). */
   measure(ref: TelegramMediaRef, logger: Pick<Logger, "warn">): Promise<number | undefined>;
   samplesOnRequest: VoicePreviewPort["madeOnRequest"];
-  /**
-   * Reads an SRT the user sent and says what is wrong with it (undefined when it is usable): timecodes
-   * are checked against the video's real length, read from the file where it can be.
-   */
+  /** What is wrong with an SRT the user sent; its timecodes are checked against the video's real length. */
   checkSrt(ref: MediaRef, video: MediaRef | undefined): Promise<Notice | undefined>;
   preview: VoicePreviewPort["play"];
-  /** The words of a text file the user sent, or what is wrong with it. */
   readText(ref: TelegramMediaRef): Promise<string | Notice>;
 }
 
@@ -103,12 +96,6 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
       const problem = await deps.checkSrt(srt.data, video);
       return problem ? { ...given, notice: problem } : given;
     };
-    /** The video came after its SRT: the SRT is checked now. */
-    const checkSrtAgainstNewVideo = async (before: FormState, after: FormState): Promise<FormState> => {
-      const refused = after.notice !== undefined && !after.notice.info;
-      return refused || before.media[0] === after.media[0] ? after : checkGivenSrt(after);
-    };
-
     const env: FormEnv = {
       catalog: deps.catalog,
       locale: input.locale,
@@ -130,19 +117,19 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
       ...(input.prefill ? { prefill: input.prefill } : {}),
     });
     const settings = settingsValues({ definition, preferences: setup.preferences, locale: input.locale });
-    /** New media: the values keep within what they allow (a clip no longer than its source). */
-    const valuesFollowMedia = (before: FormState, after: FormState): FormState =>
-      before.media === after.media || !definition.followMedia
-        ? after
-        : { ...after, values: definition.followMedia(after.values, after.media) };
-    /** The form's language changed on the card: a remembered voice of the old one gives way. */
-    const voiceFollowsLanguage = (before: FormState, after: FormState): FormState =>
-      speechLanguage(before.values, input.locale) === speechLanguage(after.values, input.locale)
-        ? after
-        : {
-            ...after,
-            values: voiceInLanguage(after.values, { last: setup.last, settings }, deps.catalog, input.locale),
-          };
+    const memory = { last: setup.last, settings };
+    const review = async (before: FormState, changed: FormState): Promise<FormState> => {
+      let after = changed;
+      // The form's language changed on the card: a remembered voice of the old one gives way.
+      if (speechLanguage(before.values, input.locale) !== speechLanguage(after.values, input.locale))
+        after = { ...after, values: voiceInLanguage(after.values, memory, deps.catalog, input.locale) };
+      // New media: the values keep within what they allow (a clip no longer than its source).
+      if (before.media !== after.media && definition.followMedia)
+        after = { ...after, values: definition.followMedia(after.values, after.media) };
+      // The video came after its SRT: the SRT is checked now.
+      const refused = after.notice !== undefined && !after.notice.info;
+      return refused || before.media[0] === after.media[0] ? after : checkGivenSrt(after);
+    };
     // Only what the form's media rule takes is its media: nothing else is ever uploaded as its video.
     const placed = placeMedia(definition, media);
     const given = { ...values, ...placed.prefill };
@@ -151,7 +138,7 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
       values: definition.followMedia?.(given, placed.media) ?? given,
       media: placed.media,
       screen: { name: "summary" },
-      ...(Object.keys(setup.last).length > 0 ? { lastChoices: { last: setup.last, settings } } : {}),
+      ...(Object.keys(setup.last).length > 0 ? { lastChoices: memory } : {}),
     };
     const opened: FormState = { ...state, screen: firstScreen(definition, state, env) };
     state = await conversation.external(() => checkGivenSrt(opened));
@@ -169,8 +156,7 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
         services: "tasks",
         ...(input.cardMessageId !== undefined ? { cardMessageId: input.cardMessageId } : {}),
         readText: (ref) => deps.readText(ref),
-        review: (before, after) =>
-          checkSrtAgainstNewVideo(before, valuesFollowMedia(before, voiceFollowsLanguage(before, after))),
+        review,
         inspect: {
           applies: (ref) => mediaClassOf(ref) === "subtitles",
           check: (ref, current) => deps.checkSrt(ref, current.media[0]),
@@ -178,7 +164,6 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
         measure: (refs, logger) => withLengths(refs, unmeasured, (ref) => deps.measure(ref, logger)),
         async create(submitted, cardMessageId) {
           const view = viewOf(submitted, env);
-          const media = [...view.media];
           // Media stay Telegram references here; the submit job uploads them and puts the ids in.
           const built = buildRequest(definition, view, (ref) => ref);
           const estimate = env.account?.tariff === undefined ? estimateCost(definition, view) : undefined;
@@ -188,7 +173,7 @@ export function taskFormConversation(deps: FlowDeps, cards: OpenFormCards) {
               chatId,
               locale: input.locale,
               type: input.type,
-              form: { values: submitted.values, media },
+              form: { values: submitted.values, media: [...view.media] },
               request: built.request,
               ...(built.followUp ? { followUp: built.followUp } : {}),
               ...(estimate && !estimate.perMinute

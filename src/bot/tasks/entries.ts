@@ -1,7 +1,4 @@
-/**
- * The ways into a task form, a task chosen for media sent (intake) or from the /start menu, and the
- * form engine installed for both products with the task buttons and the dubbing review that run inside it.
- */
+/** The ways into a task form (intake, /start menu), and the form engine both products' forms run in. */
 import {
   type ConversationBuilder,
   type ConversationFlavor,
@@ -42,15 +39,10 @@ function asBotMiddleware(engine: Composer<FormContext>): Composer<BotContext> {
 export interface FormEngineDeps {
   kv: KeyValueStore;
   cards: OpenFormCards;
-  /**
-   * What the bot installs on its Api (capped retry among it): a form's calls go through an Api of their
-   * own, which transformers installed on bot.api never see, so the forms install them again.
-   */
+  /** The bot's Api transformers (capped retry): a form's own Api never sees bot.api's, so it installs them. */
   apiPolicy: readonly Transformer[];
   now(): Date;
-  /** The task forms, and the buttons on task cards and results. */
   tasks?: TaskFormsDeps;
-  /** The generation service's forms. */
   generation?: GenerationFlowDeps;
 }
 
@@ -83,12 +75,10 @@ export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
     const parent = await tasks.records.get(ticket);
     if (!parent) return next();
     const problem = await tasks.flow.checkSrt(ref, parent.form?.media[0]);
-    if (problem) {
-      await ctx.reply(ctx.t(problem.key, problem.params), {
+    if (problem)
+      return ctx.reply(ctx.t(problem.key, problem.params), {
         reply_parameters: { message_id: ctx.message.message_id, allow_sending_without_reply: true },
       });
-      return;
-    }
     await closeReview(ctx, awaiting, parent, "review-sent-file");
     await tasks.submissions.render(parent, ref);
   });
@@ -98,10 +88,8 @@ export function createFormEngine(deps: FormEngineDeps): Composer<BotContext> {
     const review = ticket ? await awaiting.review(ticket) : undefined;
     if (!edit || !review) return next();
     const changed = withLine(review, edit.index, edit.text);
-    if (!changed) {
-      await ctx.reply(ctx.t("review-no-line", { line: edit.index, count: review.entries.length }));
-      return;
-    }
+    if (!changed)
+      return ctx.reply(ctx.t("review-no-line", { line: edit.index, count: review.entries.length }));
     // The transcript moves below the edit, so the latest state is where the user is looking.
     const view = reviewView(ctx.t.bind(ctx), changed, pageOfLine(changed, edit.index));
     const sent = await ctx.reply(view.text, {
@@ -126,10 +114,7 @@ export function createTaskFormEntries(
     const question = ctx.callbackQuery.message?.message_id;
     await ctx.answerCallbackQuery();
     const pending = ctx.chat ? await pendingMedia.take(ctx.chat.id) : undefined;
-    if (!pending || pending.refs.length === 0) {
-      await offerGone(ctx, "intake-expired");
-      return;
-    }
+    if (!pending || pending.refs.length === 0) return offerGone(ctx, "intake-expired");
     const placed = placeMedia(FORMS[type], pending.refs, pending.text);
     await openForm(ctx, cards, type, placed.media, {
       prefill: placed.prefill,

@@ -1,7 +1,6 @@
 /**
- * What a task will cost, from the spec's price table, the media's real length and, for speech, the text
- * at a usual narration pace; the service counts, so the card says "about", and cards it places itself
- * make a range. On a quota plan the same reading says what the task uses of the monthly allowances.
+ * What a task will cost by the spec's price table; the service counts, so the card says "about", and cards
+ * it places itself make a range. On a quota plan the same reading is what the task uses of the allowances.
  */
 import { providerById } from "../../catalog/index.js";
 import { parseAiGraphicsDirectives } from "../../tasks-service/parsers/ai-graphics-directives.js";
@@ -31,7 +30,6 @@ const SECONDS_PER_PHOTO = 3;
 /** The most cards the service places by itself per minute at normal density; a short video counts as a minute. */
 const AUTO_CARDS_PER_MINUTE = 3;
 
-/** What a quota plan counts for the task. */
 export interface QuotaUse {
   seconds?: number;
   transcriptionSeconds?: number;
@@ -74,19 +72,15 @@ function speechSeconds(view: FormView): number {
 /** Tokens per minute of speech of the chosen voice; a neural voice is priced at its provider's neural rate. */
 function speechPrice(view: FormView, defaultProvider: string): number {
   const id = typeof view.values.tts_provider === "string" ? view.values.tts_provider : defaultProvider;
-  const provider = providerById(view.env.catalog, id);
+  const { catalog } = view.env;
+  const provider = providerById(catalog, id);
   if (!provider) return 0;
-  const voice = view.env.catalog.voices.find(
-    (entry) => entry.id === view.values.tts_voice && entry.provider === id,
-  );
+  const voice = catalog.voices.find((entry) => entry.id === view.values.tts_voice && entry.provider === id);
   const price = provider.pricePerMinute;
   return voice?.tier === "neural" ? (price.neural ?? price.standard) : price.standard;
 }
 
-/**
- * Seconds each media item plays: a photo has none (null); undefined where the length is unknown (a link,
- * unless it is a result the bot delivered and measured).
- */
+/** Seconds each item plays: null for a photo, undefined where unknown (a link, unless a result measured here). */
 function itemSeconds(view: FormView): Array<number | null | undefined> {
   return view.media.map((ref) => {
     if ((ref.source === "link" ? ref.kindHint : ref.kind) === "photo") return null;
@@ -94,7 +88,6 @@ function itemSeconds(view: FormView): Array<number | null | undefined> {
   });
 }
 
-/** A silent video's length as its scene durations set it; undefined when they are not set. */
 export function sceneSeconds(values: FormView["values"]): number | undefined {
   const durations = values.scene_durations;
   return Array.isArray(durations)
@@ -109,8 +102,7 @@ function cardsOf(view: FormView, seconds: number): TokenSpan {
   const text = typeof values.ai_graphics_directives === "string" ? values.ai_graphics_directives : "";
   const parsed = text.trim() === "" ? undefined : parseAiGraphicsDirectives(text);
   const directives = parsed?.ok ? parsed.value.length : 0;
-  const mode = values.ai_graphics_mode ?? "auto";
-  if (mode === "manual") return { least: directives, most: directives };
+  if (values.ai_graphics_mode === "manual") return { least: directives, most: directives };
   const density = typeof values.ai_graphics_density === "number" ? values.ai_graphics_density : 1;
   const automatic = Math.ceil(density * AUTO_CARDS_PER_MINUTE * Math.max(1, seconds / 60));
   return { least: directives, most: directives + automatic };
@@ -124,7 +116,6 @@ function hasFrameOverlays(view: FormView): boolean {
   return parsed.ok && parsed.value.length > 0;
 }
 
-/** Tokens from a base plus cards, with the quota reading alongside. */
 function priced(base: number, cards: TokenSpan, quota: QuotaUse): Estimate {
   const least = wholeTokens(base + PRICES.cardPerElement * cards.least);
   const most = wholeTokens(base + PRICES.cardPerElement * cards.most);
@@ -143,10 +134,9 @@ function perMinuteOf(
   extras: number,
   counted: "seconds" | "transcriptionSeconds" = "seconds",
 ): Estimate {
-  const autoText = view.values.auto_text === true;
   const quota: QuotaUse = {
     ...(seconds === undefined ? {} : { [counted]: seconds }),
-    ...(autoText ? { autoTexts: 1 } : {}),
+    ...(view.values.auto_text === true ? { autoTexts: 1 } : {}),
   };
   if (seconds === undefined) return { tokens: price, perMinute: true, quota };
   return priced((price * seconds) / 60 + extras, cardsOf(view, seconds), quota);
@@ -157,7 +147,6 @@ function videoEstimate(view: FormView, assumedSeconds: number | undefined): Esti
   const speech = speechSeconds(view);
   const items = itemSeconds(view).map((seconds) => (seconds === undefined ? assumedSeconds : seconds));
   const durations = sceneSeconds(values);
-  const unknownClip = items.some((seconds) => seconds === undefined);
   const natural =
     durations ??
     (speech > 0 ? speech : items.reduce((sum: number, seconds) => sum + (seconds ?? SECONDS_PER_PHOTO), 0));
@@ -170,7 +159,7 @@ function videoEstimate(view: FormView, assumedSeconds: number | undefined): Esti
     ...(speech > 0 ? { characters: textOf(view).length } : {}),
     ...(autoText ? { autoTexts: 1 } : {}),
   };
-  if (durations === undefined && speech === 0 && unknownClip)
+  if (durations === undefined && speech === 0 && items.some((seconds) => seconds === undefined))
     return { tokens: PRICES.videoPerMinute, perMinute: true, quota: {} };
   const base =
     (PRICES.videoPerMinute * output) / 60 +
@@ -180,10 +169,7 @@ function videoEstimate(view: FormView, assumedSeconds: number | undefined): Esti
   return priced(base, cardsOf(view, output), quota);
 }
 
-/**
- * Clips joined end to end into one video: the video task's price for their length (nothing is spoken, so
- * nothing else is priced); per minute when a clip's length is not known.
- */
+/** Clips joined into one silent video: priced by their length, per minute where one's length is unknown. */
 export function joinedClipsEstimate(clipSeconds: ReadonlyArray<number | undefined>): Estimate {
   const known = clipSeconds.filter((seconds): seconds is number => seconds !== undefined);
   if (known.length < clipSeconds.length) return { tokens: PRICES.videoPerMinute, perMinute: true, quota: {} };
@@ -209,14 +195,13 @@ function minus(a: TokenSpan, b: TokenSpan): TokenSpan {
 
 /**
  * What the form's values cost more than `instead`: tokens once, and per minute of a file whose length
- * is not known yet (read at one minute and at two: the difference grows with the file); undefined when
- * they cost no more.
+ * is not known yet (read at one minute and at two: the difference grows with the file).
  */
 export function extraCost(
   definition: FormDefinition<TaskType>,
   view: FormView,
   instead: FormView["values"],
-): { once: TokenSpan; perMinute: TokenSpan } | undefined {
+): { once: TokenSpan; perMinute: TokenSpan } {
   const other: FormView = { ...view, values: instead };
   const extraAt = (seconds: number) =>
     minus(spanOf(estimateCost(definition, view, seconds)), spanOf(estimateCost(definition, other, seconds)));
@@ -224,8 +209,7 @@ export function extraCost(
   const perMinute = minus(extraAt(120), oneMinute);
   const once = minus(oneMinute, perMinute);
   const atLeastNone = (span: TokenSpan) => ({ least: Math.max(0, span.least), most: Math.max(0, span.most) });
-  const extra = { once: atLeastNone(once), perMinute: atLeastNone(perMinute) };
-  return extra.once.most > 0 || extra.perMinute.most > 0 ? extra : undefined;
+  return { once: atLeastNone(once), perMinute: atLeastNone(perMinute) };
 }
 
 /**

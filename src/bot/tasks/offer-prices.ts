@@ -1,8 +1,6 @@
 /**
- * The price class of each task offer, from the spec's price table: tokens per minute ("from" where a
- * choice in the form adds to it: a voice, translation, captions, cards), free voices among the paid ones
- * for a voiceover (the spec prices speech free to 41 tokens a minute by provider), and the plan for
- * motion, which costs no tokens. Where the service bills by plan instead, every task is part of the plan.
+ * Each task offer's price class by the spec's table: "from" where a form's choice adds to it, free voices
+ * among paid ones for a voiceover (speech is free to 41 tokens a minute by provider), the plan for motion.
  */
 import type { TaskBillingKind } from "../../tasks-service/billing.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";

@@ -4,9 +4,14 @@
  */
 import type { z } from "zod";
 import { type MediaRef, MediaRefSchema } from "../../media/media-ref.js";
-import type { TaskType } from "../../tasks-service/schemas/index.js";
-import { TASK_DEFAULTS, TaskRequestSchema } from "../../tasks-service/schemas/index.js";
-import { checkTargetDuration } from "../../tasks-service/schemas/target-duration.js";
+import {
+  checkTargetDuration,
+  DubbingSemiAutoRenderSchema,
+  DubbingSemiAutoTranscribeSchema,
+  TASK_DEFAULTS,
+  TaskRequestSchema,
+  type TaskType,
+} from "../../tasks-service/schemas/index.js";
 import {
   applies,
   type FormDefinition,
@@ -26,37 +31,22 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The request sent first, and the dubbing's render step sent with the edited SRT (`srt_file` added then). */
-interface BuiltRequest {
-  request: Record<string, unknown>;
-  followUp?: Record<string, unknown>;
-}
-
-const SEMI_TRANSCRIBE_FIELDS = ["type", "mode", "file", "source_lang", "target_lang"];
-const SEMI_RENDER_FIELDS = [
-  "type",
-  "mode",
-  "file",
-  "target_lang",
-  "tts_provider",
-  "tts_voice",
-  "mix_mode",
-  "overlay_volume",
-];
-
-function pick(request: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(keys.filter((key) => key in request).map((key) => [key, request[key]]));
+function pick(request: Record<string, unknown>, step: { shape: object }): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.keys(step.shape).flatMap((key) => (key in request ? [[key, request[key]]] : [])),
+  );
 }
 
 /**
  * The request body: the chosen values that apply and differ from the service's defaults (so the body
- * says only what the user changed) and the media resolved by `resolve`.
+ * says only what the user changed). A semi-automatic dubbing's render step is the `followUp`, sent later
+ * with the edited SRT.
  */
 export function buildRequest(
   definition: FormDefinition<TaskType>,
   view: FormView,
   resolve: (ref: MediaRef) => unknown,
-): BuiltRequest {
+): { request: Record<string, unknown>; followUp?: Record<string, unknown> } {
   const defaults: Record<string, unknown> = TASK_DEFAULTS[definition.type];
   const request: Record<string, unknown> = { type: definition.type };
   const rule = definition.media;
@@ -73,13 +63,10 @@ export function buildRequest(
       if (field.unsetValue !== undefined && sameValue(value, field.unsetValue)) continue;
       if (key in defaults && sameValue(value, defaults[key])) continue;
       if (typeof value === "string" && value.trim() === "") continue;
-      if (field.input.kind !== "file") {
-        request[key] = value;
-        continue;
-      }
       // A file field holds the MediaRef the user sent; anything else is not a file and stays out.
-      const ref = MediaRefSchema.safeParse(value);
-      if (ref.success) request[key] = resolve(ref.data);
+      const file = field.input.kind === "file" ? MediaRefSchema.safeParse(value) : undefined;
+      if (!file) request[key] = value;
+      else if (file.success) request[key] = resolve(file.data);
     }
   }
   // The glossary goes after the user's own words, as far as the field has room.
@@ -87,8 +74,8 @@ export function buildRequest(
   if (glossary) request[glossary.key] = glossary.text;
   if (definition.type === "dubbing" && request.mode === "semi_auto") {
     return {
-      request: { ...pick(request, SEMI_TRANSCRIBE_FIELDS), step: "transcribe" },
-      followUp: { ...pick(request, SEMI_RENDER_FIELDS), step: "render" },
+      request: { ...pick(request, DubbingSemiAutoTranscribeSchema), step: "transcribe" },
+      followUp: { ...pick(request, DubbingSemiAutoRenderSchema), step: "render" },
     };
   }
   return { request };
@@ -120,11 +107,10 @@ export function validateForm(definition: FormDefinition<TaskType>, view: FormVie
   }
   const target = built.request.target_duration;
   if (typeof target === "number") {
-    const max = view.env.account?.maxVideoDurationSeconds;
     const natural = naturalSeconds(view);
     for (const issue of checkTargetDuration({
       targetDuration: target,
-      maxVideoDurationSeconds: max ?? Number.POSITIVE_INFINITY,
+      maxVideoDurationSeconds: view.env.account?.maxVideoDurationSeconds ?? Number.POSITIVE_INFINITY,
       ...(natural === undefined ? {} : { naturalDurationSeconds: natural }),
     })) {
       issues.push({ key: `rule-${issue.code}`, params: plainParams(issue.params) });

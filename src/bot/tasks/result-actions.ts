@@ -1,7 +1,6 @@
 /**
- * The buttons on task cards and results: "Repeat with changes", "New task", "Try again", the
- * submission's retry and the dubbing render step. They act on their ticket, which outlives the chat's
- * newest menu, so they are checked against the task's owner instead of the menu nonce.
+ * The buttons on task cards and results act on their ticket, which outlives the chat's newest menu, so a
+ * press is checked against the task's owner instead of the menu nonce; a ticket no longer known is stale.
  */
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import { ticketTag } from "../../lifecycle/tickets.js";
@@ -17,7 +16,7 @@ import {
   transcriptPageButton,
 } from "../../tasks/result-actions.js";
 import type { TaskSubmissions } from "../../tasks/start.js";
-import type { CallbackDefinition } from "../../telegram/callback-data.js";
+import type { CallbackDefinition, Pressed } from "../../telegram/callback-data.js";
 import { answerStale, ownedButtons } from "../button-guard.js";
 import type { BotContext } from "../context.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
@@ -65,13 +64,11 @@ export async function closeReview(
 }
 
 /** "New task" after a result: the tasks that take the media just used, one tap each. */
-async function offerSameMedia(ctx: BotContext, record: TaskRecord): Promise<void> {
+async function offerSameMedia(ctx: BotContext, record: TaskRecord): Promise<unknown> {
   const media = record.form?.media ?? [];
   const tasks = tasksAccepting(media);
-  if (tasks.length === 0) {
-    await replyWithMenu(ctx, ctx.t("welcome-pick"), (nonce) => taskTypesKeyboard(ctx.t, nonce));
-    return;
-  }
+  if (tasks.length === 0)
+    return replyWithMenu(ctx, ctx.t("welcome-pick"), (nonce) => taskTypesKeyboard(ctx.t, nonce));
   const keyboard = new InlineKeyboard();
   tasks.forEach((type, index) => {
     keyboard.text(ctx.t(`task-${type}-name`), sameMediaButton.pack(ticketTag(record.ticket), { type }));
@@ -93,26 +90,19 @@ async function thenExpired(ctx: BotContext, record: TaskRecord): Promise<void> {
     );
 }
 
-/** What the result buttons use beside the task forms: the stores the form engine keeps, and the clock. */
-export interface TaskResultButtonsDeps extends TaskFormsDeps {
-  cards: OpenFormCards;
-  awaiting: AwaitingSrt;
-  now(): Date;
-}
-
-type Pressed<T> = BotContext & { pressed: { data: T } };
-
-/**
- * The buttons on task results, one handler each. Every press is first checked against its task's
- * owner; a ticket no longer known is stale.
- */
-export function createTaskResultButtons(deps: TaskResultButtonsDeps): Composer<BotContext> {
+export function createTaskResultButtons(
+  deps: TaskFormsDeps & { cards: OpenFormCards; awaiting: AwaitingSrt; now(): Date },
+): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const route = ownedButtons(feature, deps.records);
   /** A transcript button acts on its dubbing review only while that is the chat's open one. */
   const routeReview = <T>(
     button: CallbackDefinition<T>,
-    handle: (ctx: Pressed<T>, record: TaskRecord, review: Review) => Promise<unknown>,
+    handle: (
+      ctx: BotContext & { pressed: Pressed<T> },
+      record: TaskRecord,
+      review: Review,
+    ) => Promise<unknown>,
   ) =>
     route(button, async (ctx, record) => {
       const ticket = ctx.chat ? await deps.awaiting.ticketIn(ctx.chat.id) : undefined;

@@ -1,8 +1,4 @@
-/**
- * What a result's "Then..." button starts: the next task, its input the result's own link at the
- * service (nothing is uploaded again), the form opened with that link in place.
- */
-
+/** A result's "Then..." button opens the next task on the result's link at the service: no upload again. */
 import { mediaClassOf } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import type { TaskRecord } from "../../tasks/records.js";
@@ -43,18 +39,13 @@ export function nextTaskFrom(
   if (links.expiresAt !== undefined && links.expiresAt <= now) return "expired";
   if (clipIndex !== undefined) {
     const clip = links.clips?.find((entry) => entry.index === clipIndex);
-    return clip
-      ? { type, media: [link(record, clip.url, "video", { seconds: clip.seconds, clip: clip.index })] }
-      : undefined;
+    if (!clip) return undefined;
+    return { type, media: [link(record, clip.url, "video", { seconds: clip.seconds, clip: clip.index })] };
   }
   if (record.type === "audio") {
-    return links.url && type === "motion"
-      ? {
-          type,
-          media: [link(record, links.url, "audio", { seconds: links.seconds })],
-          prefill: { source: "voice" },
-        }
-      : undefined;
+    if (!links.url || type !== "motion") return undefined;
+    const media = [link(record, links.url, "audio", { seconds: links.seconds })];
+    return { type, media, prefill: { source: "voice" } };
   }
   if (record.type === "transcription") {
     if (!links.srt || type !== "dubbing") return undefined;

@@ -1,19 +1,14 @@
 /**
- * The typed inputs of a silent video (durations and transitions per scene) and the scene map the card
- * shows for a narrated one, so the user sees which text goes over which photo before anything is sent.
+ * A silent video's typed scene lists, and a narrated one's scene map: the user sees which text goes over
+ * which photo before anything is sent.
  */
-
 import { mapScenesToMedia, parseSceneMarkers } from "../../tasks-service/parsers/scene-markers.js";
-import type { FormView, ParsedInput } from "../forms/form.js";
+import type { FormIssue, FormView, ParsedInput } from "../forms/form.js";
 
 function items(input: string): string[] {
-  return input
-    .split(/[\s,;]+/)
-    .map((item) => item.trim())
-    .filter((item) => item !== "");
+  return input.split(/[\s,;]+/).filter((item) => item !== "");
 }
 
-/** The list, when it has as many items as expected. */
 function ofCount(values: unknown[], expected: number): ParsedInput {
   return values.length === expected
     ? { ok: true, value: values }
@@ -40,9 +35,7 @@ export function parseWordList(input: string, allowed: readonly string[], expecte
 }
 
 /** "Scene 1 → media 1", …: how the narration's scenes fall on the media. */
-export function sceneInsight(
-  view: FormView,
-): Array<{ key: string; params?: Record<string, string | number> }> {
+export function sceneInsight(view: FormView): FormIssue[] {
   const text = view.values.text;
   if (typeof text !== "string" || text.trim() === "" || view.media.length === 0) return [];
   const markers = parseSceneMarkers(text);

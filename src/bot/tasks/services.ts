@@ -1,9 +1,4 @@
-/**
- * The forms' FlowDeps, built from the program's services: what a form reads when it opens (the
- * account, the remembered choices), what it does on Create, how an SRT is checked and how a voice
- * sample is played.
- */
-
+/** The task forms' FlowDeps, built from the program's services. */
 import type { ApiKeyReader } from "../../accounts/ports.js";
 import { mp4Header } from "../../media/media-header.js";
 import type { MediaRef } from "../../media/media-ref.js";
@@ -36,18 +31,16 @@ export interface FlowServices extends FormBasicServices {
   kv: KeyValueStore;
   telegram: TelegramDownloadDeps;
   previews: VoicePreviewPort;
-  /** The user's key and their account on the task service, for the card's balance and limits. */
   apiKeys: ApiKeyReader;
   tasksService: Pick<TasksServicePort, "me">;
 }
 
 /** What a card shows of the task-service account: the balance or the plan, and the limits it checks. */
 export function accountOf(profile: Profile): AccountView {
-  const limits = profile.limits;
   return {
     ...(profile.billing === "tokens" ? { balance: profile.token_balance } : { tariff: profile.tariff }),
-    ...(typeof limits.max_video_duration === "number"
-      ? { maxVideoDurationSeconds: limits.max_video_duration }
+    ...(typeof profile.limits.max_video_duration === "number"
+      ? { maxVideoDurationSeconds: profile.limits.max_video_duration }
       : {}),
   };
 }

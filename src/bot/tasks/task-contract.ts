@@ -1,16 +1,7 @@
-/**
- * The task service's side of a task form: what the task's request schema refuses, and the cost from the
- * spec's price table beside the balance (or, on a quota plan, what the task uses of the allowances).
- */
+/** The task service's side of a task form: what its request schema refuses, and what the task costs. */
 import type { Translate } from "../../i18n/translate.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
-import {
-  type AccountView,
-  type FormContract,
-  type FormDefinition,
-  type FormView,
-  isTaskType,
-} from "../forms/form.js";
+import { type AccountView, type FormContract, type FormDefinition, isTaskType } from "../forms/form.js";
 import { type Estimate, estimateCost, extraCost, PRICES, type QuotaUse, type TokenSpan } from "./estimate.js";
 import { validateForm } from "./request.js";
 
@@ -30,10 +21,9 @@ export function accountMoneyLines(
   account: AccountView | undefined,
 ): string[] {
   if (account?.tariff !== undefined) {
-    const lines = [t("money-plan", { tariff: account.tariff })];
+    const plan = t("money-plan", { tariff: account.tariff });
     const uses = estimate ? quotaParts(t, estimate.quota) : [];
-    if (uses.length > 0) lines.unshift(t("money-quota-uses", { uses: uses.join(", ") }));
-    return lines;
+    return uses.length > 0 ? [t("money-quota-uses", { uses: uses.join(", ") }), plan] : [plan];
   }
   const lines = [costLine(t, estimate)];
   if (account?.balance === undefined) return lines;
@@ -46,34 +36,26 @@ export function accountMoneyLines(
 
 function costLine(t: Translate, estimate: Estimate | undefined): string {
   if (!estimate) return t("money-cost-plan-feature");
-  if (estimate.perMinute) return t("money-cost-per-minute", { tokens: estimate.tokens });
-  if (estimate.upTo !== undefined)
-    return t("money-cost-range", {
-      least: estimate.tokens,
-      most: estimate.upTo,
-      card: PRICES.cardPerElement,
-    });
-  if (estimate.tokens === 0) return t("money-cost-free");
-  return t("money-cost", { tokens: estimate.tokens });
+  const { tokens, upTo } = estimate;
+  if (estimate.perMinute) return t("money-cost-per-minute", { tokens });
+  if (upTo !== undefined)
+    return t("money-cost-range", { least: tokens, most: upTo, card: PRICES.cardPerElement });
+  if (tokens === 0) return t("money-cost-free");
+  return t("money-cost", { tokens });
 }
 
 /** What a quota plan counts, as phrases ("about 45 s of video", "1 auto-caption render"). */
 function quotaParts(t: Translate, quota: QuotaUse): string[] {
+  const { seconds, transcriptionSeconds, characters, autoTexts, cards, cardsUpTo } = quota;
   const parts: string[] = [];
-  if (quota.seconds !== undefined)
-    parts.push(t("money-quota-seconds", { seconds: Math.ceil(quota.seconds) }));
-  if (quota.transcriptionSeconds !== undefined)
-    parts.push(t("money-quota-transcription", { seconds: Math.ceil(quota.transcriptionSeconds) }));
-  if (quota.characters !== undefined && quota.characters > 0)
-    parts.push(t("money-quota-characters", { characters: quota.characters }));
-  if (quota.autoTexts !== undefined) parts.push(t("money-quota-auto-text", { count: quota.autoTexts }));
-  if (quota.cards !== undefined) {
-    parts.push(
-      quota.cardsUpTo === undefined
-        ? t("money-quota-cards", { count: quota.cards })
-        : t("money-quota-cards-range", { least: quota.cards, most: quota.cardsUpTo }),
-    );
-  }
+  if (seconds !== undefined) parts.push(t("money-quota-seconds", { seconds: Math.ceil(seconds) }));
+  if (transcriptionSeconds !== undefined)
+    parts.push(t("money-quota-transcription", { seconds: Math.ceil(transcriptionSeconds) }));
+  if (characters !== undefined && characters > 0) parts.push(t("money-quota-characters", { characters }));
+  if (autoTexts !== undefined) parts.push(t("money-quota-auto-text", { count: autoTexts }));
+  if (cards !== undefined && cardsUpTo === undefined) parts.push(t("money-quota-cards", { count: cards }));
+  if (cards !== undefined && cardsUpTo !== undefined)
+    parts.push(t("money-quota-cards-range", { least: cards, most: cardsUpTo }));
   return parts;
 }
 
@@ -83,29 +65,18 @@ function spanWords(t: Translate, key: string, span: TokenSpan): string {
   return t(key, { span: kind, least: span.least, most: span.most });
 }
 
-/**
- * What a choice adds to the cost, in tokens; nothing on a quota plan, whose card lists each allowance
- * the task uses.
- */
-function extraCostWords(
-  definition: FormDefinition<TaskType>,
-  view: FormView,
-  instead: FormView["values"],
-  t: Translate,
-): string | undefined {
-  if (view.env.account?.tariff !== undefined) return undefined;
-  const extra = extraCost(definition, view, instead);
-  if (!extra) return undefined;
-  const parts: string[] = [];
-  if (extra.once.most > 0) parts.push(spanWords(t, "money-extra", extra.once));
-  if (extra.perMinute.most > 0) parts.push(spanWords(t, "money-extra-per-minute", extra.perMinute));
-  return parts.join(", ");
-}
-
 export const TASK_CONTRACT: FormContract = {
   issues: (definition, view) => validateForm(taskForm(definition), view),
   paidFrom: (view) => (view.env.account?.tariff === undefined ? "media-tasks" : "media-tasks-plan"),
   ledger: (definition, view, t) =>
     accountMoneyLines(t, estimateCost(taskForm(definition), view), view.env.account),
-  extraCost: (definition, view, instead, t) => extraCostWords(taskForm(definition), view, instead, t),
+  extraCost(definition, view, instead, t) {
+    // Nothing on a quota plan, whose card lists each allowance the task uses.
+    if (view.env.account?.tariff !== undefined) return undefined;
+    const { once, perMinute } = extraCost(taskForm(definition), view, instead);
+    const parts: string[] = [];
+    if (once.most > 0) parts.push(spanWords(t, "money-extra", once));
+    if (perMinute.most > 0) parts.push(spanWords(t, "money-extra-per-minute", perMinute));
+    return parts.length > 0 ? parts.join(", ") : undefined;
+  },
 };

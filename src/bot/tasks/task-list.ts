@@ -1,20 +1,15 @@
-/**
- * /tasks: the user's tasks, five a page, each as a status mark, its type, the time with its zone and a few
- * words of its input; a task opens its details (type, the main options chosen, status, date) with "Send the
- * result again", which is the only thing that sends a result again.
- */
+/** /tasks: the user's tasks, five a page; a task's details offer "Send the result again", the only resend. */
 import { Composer, HttpError } from "grammy";
-import type { ApiKeysPort } from "../../accounts/ports.js";
 import { languageName } from "../../catalog/index.js";
 import { formatDate } from "../../i18n/format.js";
 import { taskName } from "../../tasks/card.js";
 import { requestMedia, type TaskRecord, type TaskRecords } from "../../tasks/records.js";
 import { ResultUnavailableError } from "../../tasks/result-files.js";
-import { resultKindOf, type TaskResultSender } from "../../tasks/send-result.js";
+import { resultKindOf } from "../../tasks/send-result.js";
 import { isTasksServiceError } from "../../tasks-service/errors.js";
-import type { TasksServicePort } from "../../tasks-service/ports.js";
 import { reportedTaskType, type Task } from "../../tasks-service/responses.js";
 import type { BotContext } from "../context.js";
+import type { BotDeps } from "../deps.js";
 import { clip } from "../forms/screens/text.js";
 import { mediaName } from "../forms/screens/value-labels.js";
 import {
@@ -30,23 +25,15 @@ import { replyServiceError } from "../service-errors.js";
 const TASKS_PER_PAGE = 5;
 /** One read of the list covers this many pages, and tells how many there are when it is not full. */
 const LIST_WINDOW = 100;
-export interface TaskListDeps {
-  apiKeys: ApiKeysPort;
-  tasksService: TasksServicePort;
-  records: TaskRecords;
-  results: TaskResultSender;
-}
+type TaskListDeps = Pick<BotDeps, "apiKeys" | "tasksService" | "results"> & { records: TaskRecords };
 
 const STATUS_MARKS = { pending: "🕓", processing: "⚙️", completed: "✅", failed: "❌" } as const;
 
-function typeName(ctx: BotContext, type: string): string {
-  const known = reportedTaskType(type);
-  return known ? ctx.t(`task-${known}-name`) : type;
-}
-
 /** The task's name, as its own record knows it where it was made here (a joined video by its keyframes). */
 function nameOf(ctx: BotContext, task: Task, record: TaskRecord | undefined): string {
-  return record?.joined ? taskName(ctx.t.bind(ctx), record) : typeName(ctx, task.type);
+  if (record?.joined) return taskName(ctx.t.bind(ctx), record);
+  const known = reportedTaskType(task.type);
+  return known ? ctx.t(`task-${known}-name`) : task.type;
 }
 
 /** Day and time with its zone: two tasks of one day differ by the minute they were made. */
@@ -83,8 +70,7 @@ async function pageView(deps: TaskListDeps, ctx: BotContext, userId: number, pag
   const { apiKey } = await deps.apiKeys.ensure(userId);
   const windowStart = Math.floor((page * TASKS_PER_PAGE) / LIST_WINDOW) * LIST_WINDOW;
   const tasks = await deps.tasksService.listTasks(apiKey, { limit: LIST_WINDOW, offset: windowStart });
-  const known = windowStart + tasks.length;
-  const pages = Math.ceil(known / TASKS_PER_PAGE);
+  const pages = Math.ceil((windowStart + tasks.length) / TASKS_PER_PAGE);
   const shown = tasks.slice(page * TASKS_PER_PAGE - windowStart, (page + 1) * TASKS_PER_PAGE - windowStart);
   if (shown.length === 0) return undefined;
   const locale = await ctx.i18n.getLocale();
@@ -109,37 +95,32 @@ async function pageView(deps: TaskListDeps, ctx: BotContext, userId: number, pag
   };
 }
 
-/** The options a task was made with that say most about it, in words. */
-function optionsInWords(ctx: BotContext, request: Record<string, unknown>, locale: string): string[] {
-  const lines: string[] = [];
+async function detailsText(ctx: BotContext, task: Task, record: TaskRecord | undefined): Promise<string> {
+  const locale = await ctx.i18n.getLocale();
+  const parts = [ctx.t("task-details-title", { id: String(task.task_id), type: nameOf(ctx, task, record) })];
+  // The options the task was made with that say most about it.
+  const request: Record<string, unknown> = record?.request ?? {};
   const language = (key: string, message: string) => {
     const code = request[key];
     if (typeof code === "string" && code !== "auto")
-      lines.push(ctx.t(message, { language: languageName(code, locale) }));
+      parts.push(ctx.t(message, { language: languageName(code, locale) }));
   };
   if (request.type === "dubbing" && typeof request.mode === "string") {
-    lines.push(ctx.t(`details-dubbing-${request.mode === "semi_auto" ? "semi" : request.mode}`));
+    parts.push(ctx.t(`details-dubbing-${request.mode === "semi_auto" ? "semi" : request.mode}`));
   }
   language("target_lang", "details-into");
   language("translate_to", "details-translated");
   language("language", "details-language");
   if (typeof request.text === "string" && request.type !== "motion") {
-    lines.push(ctx.t("details-voiceover", { count: request.text.length }));
+    parts.push(ctx.t("details-voiceover", { count: request.text.length }));
   }
-  if (Array.isArray(request.photos)) lines.push(ctx.t("details-media", { count: request.photos.length }));
+  if (Array.isArray(request.photos)) parts.push(ctx.t("details-media", { count: request.photos.length }));
   if (typeof request.max_clips === "number" && request.max_clips > 0)
-    lines.push(ctx.t("details-clips", { count: request.max_clips }));
+    parts.push(ctx.t("details-clips", { count: request.max_clips }));
   if (typeof request.target_sec === "number")
-    lines.push(ctx.t("details-clip-length", { seconds: request.target_sec }));
+    parts.push(ctx.t("details-clip-length", { seconds: request.target_sec }));
   if (request.type === "motion" && typeof request.source === "string")
-    lines.push(ctx.t(`details-motion-${request.source}`));
-  return lines;
-}
-
-async function detailsText(ctx: BotContext, task: Task, record: TaskRecord | undefined): Promise<string> {
-  const locale = await ctx.i18n.getLocale();
-  const parts = [ctx.t("task-details-title", { id: String(task.task_id), type: nameOf(ctx, task, record) })];
-  if (record?.request) parts.push(...optionsInWords(ctx, record.request, locale));
+    parts.push(ctx.t(`details-motion-${request.source}`));
   if (record?.parentTaskId !== undefined)
     parts.push(ctx.t("details-render-of", { id: String(record.parentTaskId) }));
   const status = ctx.t(`task-status-${task.status}`);
@@ -187,24 +168,19 @@ async function resendResult(
 }
 
 /** Answers a press whose task the service refused; anything else is the error boundary's. */
-async function answerServiceError(ctx: BotContext, error: unknown): Promise<void> {
+async function answerServiceError(ctx: BotContext, error: unknown): Promise<unknown> {
   if (!isTasksServiceError(error)) throw error;
-  if (error.kind === "not_found") {
-    await ctx.answerCallbackQuery({ text: ctx.t("task-not-found") });
-    return;
-  }
+  if (error.kind === "not_found") return ctx.answerCallbackQuery({ text: ctx.t("task-not-found") });
   await ctx.answerCallbackQuery();
   await replyServiceError(ctx, error);
 }
 
-/** The task at the service, and its record when the user's own (what it was made with). */
 async function taskOf(deps: TaskListDeps, userId: number, id: number) {
   const { apiKey } = await deps.apiKeys.ensure(userId);
   const task = await deps.tasksService.getTask(apiKey, id);
   return { task, record: await ownRecord(deps, userId, id) };
 }
 
-/** /tasks: the user's tasks, their details and their results again. */
 export function createTaskListFeature(deps: TaskListDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   feature.chatType("private").command("tasks", async (ctx) => {

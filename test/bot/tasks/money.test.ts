@@ -111,6 +111,25 @@ describe("the balance before Create", () => {
     expect(card).toContain("Plan: Pro");
     expect(card).not.toMatch(/tokens?\b/);
   });
+
+  it("a quota plan counts the automatic captions and the range of cards the service may place", async () => {
+    rig = await FormRig.create();
+    rig.tasksService.profile = ProfileSchema.parse({ user_id: 777, tariff: "Pro", limits: {}, usage: {} });
+    const user = rig.harness.user(114);
+    await rig.fromIntake(user, "Subtitles", video("v1", 120));
+    // On a plan the card has no "Cost:" line for the rig's way back to find: each step is tapped.
+    for (const [group, field] of [
+      ["🏷 Captions", "Automatic captions:"],
+      ["🃏 Cards", "Cards:"],
+    ] as const) {
+      await rig.tap(user, group);
+      await rig.tap(user, field);
+      await rig.tap(user, "« Back");
+    }
+    expect(rig.card(user).text).toContain(
+      "From your monthly allowance this uses about 120 seconds of video, automatic captions for 1 video, 0–6 cards",
+    );
+  });
 });
 
 describe("voice samples", () => {

@@ -23,8 +23,6 @@ import type { FormDefinition, FormView } from "../../forms/form.js";
 const mode = ({ values }: FormView) => values.mode ?? "auto";
 const isAuto = (view: FormView) => mode(view) === "auto";
 const isManual = (view: FormView) => mode(view) === "manual";
-const notManual = (view: FormView) => !isManual(view);
-const overlay = ({ values }: FormView) => values.mix_mode !== "replace";
 
 /**
  * All three modes in one form. Semi-automatic sends the transcribe step first; the render step's voice
@@ -39,7 +37,7 @@ export const dubbingForm: FormDefinition<"dubbing"> = {
   fields: [
     choice("mode", "languages", DUBBING_MODES),
     language("target_lang", "languages", undefined, { required: true }),
-    language("source_lang", "languages", { value: "auto" }, { applies: notManual }),
+    language("source_lang", "languages", { value: "auto" }, { applies: (view) => !isManual(view) }),
     {
       key: "srt_file",
       group: "languages",
@@ -58,7 +56,7 @@ export const dubbingForm: FormDefinition<"dubbing"> = {
       "mix",
       [0, 10, 20, 40, 60],
       { min: 0, max: 100, integer: true },
-      { applies: overlay },
+      { applies: ({ values }) => values.mix_mode !== "replace" },
     ),
     choice("sub_lang", "subtitles", SUB_LANG_KEYWORDS, { typed: parseLanguage, applies: isAuto }),
     // Dubbing's subtitles take a style and a position, no size.

@@ -44,12 +44,6 @@ function clipWithinSource(values: FormValues, media: readonly MediaRef[]): FormV
   return { ...values, target_sec: Math.max(...clipLengths(media)) };
 }
 
-const clipLengthBounds = {
-  min: SHORTEST_CLIP,
-  max: (view: FormView) => longestClip(view.media),
-  integer: true,
-};
-
 export const smartClipForm: FormDefinition<"smart_clip"> = {
   type: "smart_clip",
   media: { min: 1, max: 1, field: "file", accepts: ["video"] },
@@ -57,7 +51,8 @@ export const smartClipForm: FormDefinition<"smart_clip"> = {
   fields: [
     number("max_clips", "clips", [0, 3, 5, 8, 10], { min: 0, max: 50, integer: true }),
     choice("target_sec", "clips", (view) => clipLengths(view.media).map((value) => ({ value })), {
-      typed: (input, view) => parseNumber(input, clipLengthBounds, view),
+      typed: (input, view) =>
+        parseNumber(input, { min: SHORTEST_CLIP, max: longestClip(view.media), integer: true }, view),
     }),
     // The shape of the clips is said beside their length, not behind Details.
     ...reelsFields("reels"),
