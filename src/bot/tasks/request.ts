@@ -4,14 +4,9 @@
  */
 import type { z } from "zod";
 import { type MediaRef, MediaRefSchema } from "../../media/media-ref.js";
-import {
-  checkTargetDuration,
-  DubbingSemiAutoRenderSchema,
-  DubbingSemiAutoTranscribeSchema,
-  TASK_DEFAULTS,
-  TaskRequestSchema,
-  type TaskType,
-} from "../../tasks-service/schemas/index.js";
+import type { TaskType } from "../../tasks-service/schemas/index.js";
+import { TASK_DEFAULTS, TaskRequestSchema } from "../../tasks-service/schemas/index.js";
+import { checkTargetDuration } from "../../tasks-service/schemas/target-duration.js";
 import {
   applies,
   type FormDefinition,
@@ -31,10 +26,20 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function pick(request: Record<string, unknown>, step: { shape: object }): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.keys(step.shape).flatMap((key) => (key in request ? [[key, request[key]]] : [])),
-  );
+const SEMI_TRANSCRIBE_FIELDS = ["type", "mode", "file", "source_lang", "target_lang"];
+const SEMI_RENDER_FIELDS = [
+  "type",
+  "mode",
+  "file",
+  "target_lang",
+  "tts_provider",
+  "tts_voice",
+  "mix_mode",
+  "overlay_volume",
+];
+
+function pick(request: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => key in request).map((key) => [key, request[key]]));
 }
 
 /**
@@ -74,8 +79,8 @@ export function buildRequest(
   if (glossary) request[glossary.key] = glossary.text;
   if (definition.type === "dubbing" && request.mode === "semi_auto") {
     return {
-      request: { ...pick(request, DubbingSemiAutoTranscribeSchema), step: "transcribe" },
-      followUp: { ...pick(request, DubbingSemiAutoRenderSchema), step: "render" },
+      request: { ...pick(request, SEMI_TRANSCRIBE_FIELDS), step: "transcribe" },
+      followUp: { ...pick(request, SEMI_RENDER_FIELDS), step: "render" },
     };
   }
   return { request };
