@@ -1,7 +1,4 @@
-/**
- * The one function that moves a form: an event in, the next state and at most one effect out, routed to
- * the screen a press belongs to or the screen on show. Pure, so every path is tested without Telegram.
- */
+/** The one function that moves a form; pure, so every path is tested without Telegram. */
 import { type CardAction, isActionOn } from "./card-action.js";
 import type { FormDefinition, FormEnv } from "./form.js";
 import { type FormEvent, type FormState, type Transition, withNotice } from "./form-state.js";
@@ -59,11 +56,7 @@ function onText(
     if (joined) return joined;
   }
   const screen = state.screen;
-  const asFormText = () =>
-    takeFormText(definition, state, text, env, {
-      notice: "form-text-saved",
-      ...(at !== undefined ? { at } : {}),
-    });
+  const asFormText = () => takeFormText(definition, state, text, env, { notice: "form-text-saved", at });
   switch (screen.name) {
     case "field":
       return rememberTextPart(
@@ -80,10 +73,7 @@ function onText(
     case "media":
       // Where the media are awaited, say again what to send.
       return asFormText() ?? withNotice(state, { key: `form-media-prompt-${definition.type}` });
-    case "summary":
-    case "group":
-    case "voice-languages":
-    case "voices":
+    default:
       return asFormText() ?? { state, pass: true };
   }
 }
