@@ -38,7 +38,10 @@ export function menuCommands(withGeneration: boolean): readonly string[] {
 }
 
 /** The user's stored choice, else Telegram's language_code, else the configured default. */
-export function negotiateLocale(ctx: BotContext, defaultLocale: BotLocale): BotLocale {
+export function negotiateLocale(
+  ctx: Pick<BotContext, "preferences" | "from">,
+  defaultLocale: BotLocale,
+): BotLocale {
   return ctx.preferences.language ?? botLocaleFromTag(ctx.from?.language_code) ?? defaultLocale;
 }
 

@@ -1,8 +1,4 @@
-/**
- * The /settings menu as data: each field, the preference it edits and the options it offers. Options
- * are addressed by index in callback data, which keeps long voice ids out of the 64-byte limit.
- */
-
+/** /settings as data; options go by index in callback data, keeping long voice ids within 64 bytes. */
 import { BOT_LOCALES, type BotLocale } from "../i18n/locales.js";
 import type { Translate } from "../i18n/translate.js";
 import { DUBBING_DEFAULTS } from "../tasks-service/schemas/dubbing.js";
@@ -10,11 +6,6 @@ import { VIDEO_DEFAULTS } from "../tasks-service/schemas/video.js";
 import type { VoiceCatalogPort } from "./deps.js";
 import { optionLabel } from "./option-labels.js";
 import { LISTED_PREFERENCES, type UserPreferences } from "./preferences.js";
-
-export interface SettingsOption {
-  label: string;
-  change: Partial<UserPreferences>;
-}
 
 export interface SettingsField {
   code: string;
@@ -27,7 +18,7 @@ export interface SettingsField {
     catalog: VoiceCatalogPort;
     preferences: UserPreferences;
     locale: BotLocale;
-  }): SettingsOption[];
+  }): { label: string; change: Partial<UserPreferences> }[];
 }
 
 function field(
