@@ -1,7 +1,4 @@
-/**
- * The caption editor (text_overlays): the list, a new caption typed as "text | start-end", and one
- * caption's properties and flags. Captions built here replace those written as code (text_overlays_raw).
- */
+/** The caption editor; captions built here replace those written as code (text_overlays_raw). */
 import type { InlineKeyboardButton } from "grammy/types";
 import { MAX_OVERLAY_TEXT_LENGTH, MAX_TEXT_OVERLAYS } from "../../../tasks-service/schemas/common.js";
 import { type TextOverlay, TextOverlaySchema } from "../../../tasks-service/schemas/video.js";
@@ -32,7 +29,6 @@ function seconds(text: string | undefined): number {
   return Number(text?.replace(",", "."));
 }
 
-/** The caption with one property set, when the property takes that value. */
 function withProperty(
   caption: TextOverlay,
   property: CaptionProperty,
@@ -84,7 +80,6 @@ function editCaption(
   return moved(state, { values: withCaptions(state.values, captions), screen });
 }
 
-/** A text on the editor: a new caption when one is awaited; on the list, a hint to use the buttons. */
 export function textOnCaptionEditor(
   state: FormState,
   screen: Extract<Screen, { name: "captions" | "new-caption" }>,
@@ -113,7 +108,6 @@ export function textOnCaptionEditor(
   return moved(state, { values, screen: { name: "caption", index: captions.length } });
 }
 
-/** Back to the list of captions: the captions field's own button. */
 function toCaptionList(definition: FormDefinition): CardAction {
   const field = definition.fields.findIndex((candidate) => candidate.input.kind === "overlays");
   return field >= 0 ? { kind: "open-field", field, page: 0 } : { kind: "show-summary" };

@@ -1,7 +1,4 @@
-/**
- * How a chosen value reads on a form's message: never a code where a word exists (languages by name,
- * music by style, voices by name, files by name), and a field's line as "Label: value".
- */
+/** How a chosen value reads on a form's message: never a code where a word exists. */
 import { languageName, musicStyle, providerById } from "../../../catalog/index.js";
 import type { Translate } from "../../../i18n/translate.js";
 import {
@@ -91,7 +88,7 @@ function capitalised(text: string, locale: string): string {
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
-/** "Label: value"; the voice adds its provider. */
+/** The voice adds its provider. */
 export function fieldLine(field: FormField, values: FormValues, env: FormEnv, t: Translate): string {
   const value = field.input.kind === "voice" ? values.tts_voice : values[field.key];
   const label = valueLabel(field, value, env, t);
@@ -101,7 +98,7 @@ export function fieldLine(field: FormField, values: FormValues, env: FormEnv, t:
   return `${t(fieldLabelKey(field))}: ${by ? `${label} · ${by.label}` : label}`;
 }
 
-/** "Label: value", with the one value a field can take where it has only one. */
+/** With the one value a field can take where it has only one. */
 export function factLine(field: FormField, values: FormValues, view: FormView, t: Translate): string {
   const sole = soleValue(field, view);
   return fieldLine(field, sole ? { ...values, [field.key]: sole.value } : values, view.env, t);
