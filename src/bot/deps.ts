@@ -13,10 +13,9 @@ export interface CatalogVoice {
   name: string;
 }
 
-/** Voice providers and voices from the catalog (CATALOG_PATH). */
 export interface VoiceCatalogPort {
   providers(): ReadonlyArray<{ id: string; label: string }>;
-  /** Voices of a provider for a speech language (a short code such as "uk"). */
+  /** `language`: a short code such as "uk". */
   voices(providerId: string, language: string): ReadonlyArray<CatalogVoice>;
 }
 
@@ -37,7 +36,7 @@ export interface BotDeps {
   catalog: VoiceCatalogPort;
   tasksService: TasksServicePort;
   scheduleDeletion: ScheduleDeletion;
-  /** Updates handled and failures nothing handled; absent in tests that do not look. */
+  /** Absent in tests that do not look. */
   metrics?: Pick<Metrics, "updatesHandled" | "unhandledErrors">;
   /** Sends a finished task's result again (/tasks), as its delivery did. */
   results: TaskResultSender;

@@ -1,7 +1,4 @@
-/**
- * A user's glossary: the names and terms of their recordings, added to what a transcription or a smart
- * clip tells the service. Read through zod; a record that no longer parses is an empty glossary.
- */
+/** A user's glossary: the names and terms added to what a transcription or a smart clip tells the service. */
 import { z } from "zod";
 import { parseStored } from "../storage/json.js";
 import type { KeyValueStore } from "../storage/ports.js";
@@ -27,7 +24,6 @@ export type GlossaryAddition =
 
 const glossaryKey = (userId: number) => `glossary:${userId}`;
 
-/** The characters the terms take together. */
 export function glossaryLength(terms: readonly string[]): number {
   return terms.reduce((sum, term) => sum + term.length, 0);
 }
@@ -90,11 +86,7 @@ export class GlossaryStore {
   }
 
   async save(userId: number, terms: readonly string[]): Promise<void> {
-    if (terms.length === 0) {
-      await this.kv.delete(glossaryKey(userId));
-      return;
-    }
-    const record = GlossarySchema.parse({ terms });
-    await this.kv.set(glossaryKey(userId), JSON.stringify(record));
+    if (terms.length === 0) await this.kv.delete(glossaryKey(userId));
+    else await this.kv.set(glossaryKey(userId), JSON.stringify(GlossarySchema.parse({ terms })));
   }
 }

@@ -2,10 +2,7 @@ import { GrammyError, type InlineKeyboard } from "grammy";
 import { newNonce } from "../telegram/callback-data.js";
 import type { BotContext } from "./context.js";
 
-/**
- * Starts a new inline menu in this chat: buttons of every earlier menu become stale, and only the
- * user who opened it may press its buttons.
- */
+/** A new inline menu: every earlier menu's buttons go stale; only who opened it may press its buttons. */
 export function openMenu(ctx: BotContext): string {
   const nonce = newNonce();
   ctx.session.menuNonce = nonce;
@@ -58,7 +55,6 @@ export function menuBecameCard(ctx: BotContext, messageId: number): void {
   if (ctx.session.menuMessageId === messageId) delete ctx.session.menuMessageId;
 }
 
-/** Sends a menu with its keyboard, retiring the older one. */
 export async function replyWithMenu(
   ctx: BotContext,
   text: string,
