@@ -81,9 +81,7 @@ export interface CreateBotOptions {
   intake?: IntakeOptions;
   /** Task forms and the buttons on cards and results; without them task choices only describe the task. */
   forms?: TaskFormsDeps;
-  /** Flood limit per user: at most `limit` updates per `windowMs`. */
   rateLimit?: RateLimit;
-  /** Built from locales/ when absent. */
   i18n?: BotI18n;
   /** The generation service's features; absent (no GENERATION_BASE_URL), none of them is shown. */
   generation?: GenerationFeatures;
@@ -95,12 +93,10 @@ export interface CreateBotOptions {
 
 export interface GenerationFeatures {
   account: GenerationAccountDeps;
-  /** Batches of images from a .txt or .csv of prompts. */
   batchFiles?: BatchFilesDeps;
   forms: GenerationFormsDeps;
   /** /gallery and /queue; without them neither command answers. */
   gallery?: GalleryDeps;
-  /** "Make an image" in inline mode: its offer (inlineImageOffer) and its chosen result. */
   inlineImage?: InlineImageDeps;
 }
 
@@ -197,16 +193,15 @@ function updateSetup(
   kv: KeyValueStore,
   setup: { i18n: BotI18n; preferences: PreferencesRepository; rateLimit: RateLimit },
 ): Composer<BotContext> {
-  const chain = new Composer<BotContext>();
   // A chat's updates run one at a time in the order they came. The flood limit counts them as they
   // arrive, between taking a place in the chat's line and waiting for the turn: a flood is refused at
   // once, and the flooding chat's line does not grow with updates that are only to be dropped.
   const chatLine = arrivalOrder<BotContext>(getSessionKey);
-  chain.use(chatLine.arrive);
-  chain.use(floodLimit(deps, setup.i18n, setup.preferences, setup.rateLimit));
-  chain.use(chatLine.turn);
-  chain.use((ctx, next) => (ctx.chat ? speakingInChat(ctx.update, ctx.chat.id, next) : next()));
-  chain.use(
+  return new Composer<BotContext>(
+    chatLine.arrive,
+    floodLimit(deps, setup.i18n, setup.preferences, setup.rateLimit),
+    chatLine.turn,
+    (ctx, next) => (ctx.chat ? speakingInChat(ctx.update, ctx.chat.id, next) : next()),
     readAheadFor<BotContext>(deps.storage.kv, (ctx) => {
       const chat = getSessionKey(ctx);
       // A message that is no command may join the media or the text waiting for their task.
@@ -217,8 +212,6 @@ function updateSetup(
         ...(joining === undefined ? [] : [pendingMediaKey(joining), pendingTextKey(joining)]),
       ];
     }),
-  );
-  chain.use(
     session({
       initial: () => ({}),
       getSessionKey,
@@ -231,14 +224,13 @@ function updateSetup(
         (key) => deps.logger.warn({ key }, "unreadable session replaced"),
       ),
     }),
+    async (ctx, next) => {
+      if (ctx.from) ctx.preferences = await setup.preferences.get(ctx.from.id);
+      await next();
+    },
+    setup.i18n,
+    sizeUnsizedFiles,
   );
-  chain.use(async (ctx, next) => {
-    if (ctx.from) ctx.preferences = await setup.preferences.get(ctx.from.id);
-    await next();
-  });
-  chain.use(setup.i18n);
-  chain.use(sizeUnsizedFiles);
-  return chain;
 }
 
 /** The features in the order they see an update, each built once with the stores it keeps. */
