@@ -1,15 +1,5 @@
 /** The bot, assembled from its dependencies without side effects; main.ts starts it and sets its menu. */
-import {
-  Bot,
-  type BotConfig,
-  type BotError,
-  Composer,
-  GrammyError,
-  HttpError,
-  session,
-  type Transformer,
-} from "grammy";
-import type { BotLocale } from "../i18n/locales.js";
+import { Bot, type BotConfig, Composer, GrammyError, HttpError, session, type Transformer } from "grammy";
 import { ResultIndex } from "../lifecycle/result-index.js";
 import type { Logger } from "../logger.js";
 import { PendingMediaStore, pendingMediaKey } from "../media/pending-media.js";
@@ -159,11 +149,21 @@ export function createBot(
     if (timed) ctx.logger.debug({ ms: Math.round(performance.now() - started) }, "update handled");
   });
 
-  const protectedBot = bot.errorBoundary((error) => {
+  const protectedBot = bot.errorBoundary(async ({ ctx, error }) => {
     // A storage outage is not the user's problem: the update is handled again once storage is back.
-    if (deps.storage.isOutage(error.error)) throw error.error;
+    if (deps.storage.isOutage(error)) throw error;
     deps.metrics?.unhandledErrors.inc({ kind: "update" });
-    return replyAndLogError(error, i18n, deps.config.defaultLocale);
+    const kind =
+      error instanceof GrammyError ? "bot-api" : error instanceof HttpError ? "network" : "handler";
+    ctx.logger.error({ err: error, kind }, "update failed");
+    // Not ctx.t: the failure may have come before the i18n middleware set it.
+    const text = i18n.t(negotiateLocale(ctx, deps.config.defaultLocale), "error-generic");
+    try {
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text }).catch(() => undefined);
+      if (ctx.chat?.type === "private") await ctx.reply(text);
+    } catch (replyError) {
+      ctx.logger.warn({ err: replyError }, "could not tell the user about the failure");
+    }
   });
   protectedBot.use(
     updateSetup(deps, storage.kv, {
@@ -320,24 +320,4 @@ function features(
   }
   chain.use(unhandledFeature);
   return chain;
-}
-
-/** Logs the whole failure; the user hears that something went wrong (not via ctx.t: unset before i18n). */
-async function replyAndLogError(
-  error: BotError<BotContext>,
-  i18n: BotI18n,
-  defaultLocale: BotLocale,
-): Promise<void> {
-  const { ctx } = error;
-  const { logger } = ctx;
-  const kind =
-    error.error instanceof GrammyError ? "bot-api" : error.error instanceof HttpError ? "network" : "handler";
-  logger.error({ err: error.error, kind }, "update failed");
-  const text = i18n.t(negotiateLocale(ctx, defaultLocale), "error-generic");
-  try {
-    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text }).catch(() => undefined);
-    if (ctx.chat?.type === "private") await ctx.reply(text);
-  } catch (replyError) {
-    logger.warn({ err: replyError }, "could not tell the user about the failure");
-  }
 }

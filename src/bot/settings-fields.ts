@@ -42,8 +42,8 @@ function listedField<K extends keyof typeof LISTED_PREFERENCES>(
   name: string,
   preference: K,
   words: string,
-  values: readonly NonNullable<UserPreferences[K]>[],
 ): SettingsField {
+  const values: readonly (string | number)[] = LISTED_PREFERENCES[preference];
   return field(code, name, [preference], ({ t }) =>
     values.map((value) => ({ label: label(words, value, t), change: { [preference]: value } })),
   );
@@ -63,12 +63,12 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
       })),
     ),
   ),
-  listedField("speed", "speed", "ttsSpeed", "tts_speed", LISTED_PREFERENCES.ttsSpeed),
-  listedField("style", "style", "ttsStyle", "tts_style", LISTED_PREFERENCES.ttsStyle),
-  listedField("sst", "sub-style", "subStyle", "sub_style", LISTED_PREFERENCES.subStyle),
-  listedField("spos", "sub-position", "subPosition", "sub_position", LISTED_PREFERENCES.subPosition),
-  listedField("ssz", "sub-size", "subSize", "sub_size", LISTED_PREFERENCES.subSize),
-  listedField("fmt", "format", "videoFormat", "format", LISTED_PREFERENCES.videoFormat),
+  listedField("speed", "speed", "ttsSpeed", "tts_speed"),
+  listedField("style", "style", "ttsStyle", "tts_style"),
+  listedField("sst", "sub-style", "subStyle", "sub_style"),
+  listedField("spos", "sub-position", "subPosition", "sub_position"),
+  listedField("ssz", "sub-size", "subSize", "sub_size"),
+  listedField("fmt", "format", "videoFormat", "format"),
 ];
 
 /** The same words the task forms use for a value. */
