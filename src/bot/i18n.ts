@@ -30,7 +30,6 @@ export const GENERATION_COMMANDS = [
   "queue",
 ] as const;
 
-/** The command menu: the generation service's commands follow /start when it is there. */
 export function menuCommands(withGeneration: boolean): readonly string[] {
   if (!withGeneration) return BOT_COMMANDS;
   const [first, ...rest] = BOT_COMMANDS;
@@ -78,7 +77,7 @@ export function createI18n(defaultLocale: BotLocale): BotI18n {
   };
 }
 
-/** Registers the command menu in every locale and the default; once at start-up, as it is network calls. */
+/** Once at start-up, as it is network calls. */
 export async function setBotCommands(
   api: Api,
   i18n: Pick<BotI18n, "t">,
