@@ -8,15 +8,10 @@ import type { TaskResultSender } from "../tasks/send-result.js";
 import type { TasksServicePort } from "../tasks-service/ports.js";
 import type { ScheduleDeletion } from "../telegram/message-deletion.js";
 
-export interface CatalogVoice {
-  id: string;
-  name: string;
-}
-
 export interface VoiceCatalogPort {
   providers(): ReadonlyArray<{ id: string; label: string }>;
   /** `language`: a short code such as "uk". */
-  voices(providerId: string, language: string): ReadonlyArray<CatalogVoice>;
+  voices(providerId: string, language: string): ReadonlyArray<{ id: string; name: string }>;
 }
 
 /** The parts of the program's Config the bot reads (src/config.ts's Config fits as it is). */

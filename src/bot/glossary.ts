@@ -57,16 +57,10 @@ export function addTerms(current: readonly string[], text: string): GlossaryAddi
   return { ok: true, terms: [...current, ...added], added };
 }
 
-/** The field's text (the user's own, then on a line of its own the terms that fit), and the terms left out. */
-export interface GlossaryFit {
-  text: string;
-  leftOut: string[];
-}
-
 const TERM_SEPARATOR = ", ";
 
-/** The user's own words, whole, then as many terms as fit within `maxLength`, in the glossary's order. */
-export function fitGlossary(own: string, terms: readonly string[], maxLength: number): GlossaryFit {
+/** The user's own words, whole, then on a line of their own as many terms as fit, and those left out. */
+export function fitGlossary(own: string, terms: readonly string[], maxLength: number) {
   const ownText = own.trim() === "" ? "" : own;
   let text = ownText;
   const leftOut: string[] = [];

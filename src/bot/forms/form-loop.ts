@@ -102,8 +102,7 @@ function refusedBelowCard(update: Context, cardId: number, notice: Notice | unde
  */
 function withoutNoticeOnCard(update: Context, cardId: number, state: FormState): FormState {
   if (!refusedBelowCard(update, cardId, state.notice) || update.message?.text !== undefined) return state;
-  const shown = { ...state };
-  delete shown.notice;
+  const { notice: _notice, ...shown } = state;
   return shown;
 }
 

@@ -5,7 +5,7 @@ import type { Translate } from "../../i18n/translate.js";
 import type { MediaClass } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import { TASK_TYPES, type TaskRequestInput, type TaskType } from "../../tasks-service/schemas/index.js";
-import { fitGlossary, type GlossaryFit } from "../glossary.js";
+import { fitGlossary } from "../glossary.js";
 
 export const GENERATION_FORM_TYPES = [
   "text_to_image",
@@ -245,10 +245,7 @@ export function isUnset(value: unknown): boolean {
 }
 
 /** The field the glossary joins, its text as sent (the user's words, then the terms that fit), if any. */
-export function glossaryField(
-  definition: FormDefinition,
-  view: FormView,
-): (GlossaryFit & { key: RequestField }) | undefined {
+export function glossaryField(definition: FormDefinition, view: FormView) {
   const key = definition.glossary;
   const terms = view.glossary;
   if (key === undefined || terms === undefined || terms.length === 0) return undefined;

@@ -17,9 +17,7 @@ export function reduce(
   env: FormEnv,
 ): Transition {
   // A notice answers one event; the next one clears it. A text's next part comes as the very next event.
-  const current: FormState = { ...state };
-  delete current.notice;
-  delete current.lastText;
+  const { notice: _notice, lastText: _lastText, ...current } = state;
   const transition =
     event.kind === "press"
       ? onPress(definition, current, event.action, env)

@@ -53,12 +53,12 @@ export function valueLabel(field: FormField, value: unknown, env: FormEnv, t: Tr
   if (described !== undefined) return described;
   if (field.input.kind === "voice")
     return env.catalog.voices.find((entry) => entry.id === value)?.name ?? t("voice-automatic-short");
-  if (field.input.kind === "toggle") return t(value === true ? "value-on" : "value-off");
+  if (field.input.kind === "toggle" || typeof value === "boolean")
+    return t(value === true ? "value-on" : "value-off");
   const named = optionLabel(field.key, value, t);
   if (named !== undefined) return named;
   if (value == null || value === "")
     return LANGUAGE_FIELDS.has(field.key) ? t("label-language-detect") : t("value-none");
-  if (typeof value === "boolean") return t(value ? "value-on" : "value-off");
   if (LANGUAGE_FIELDS.has(field.key) && typeof value === "string") {
     if (value === "auto") return t("label-language-detect");
     if (field.key === "sub_lang" && (SUB_LANG_KEYWORDS as readonly string[]).includes(value))

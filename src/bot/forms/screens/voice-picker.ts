@@ -68,9 +68,7 @@ export function pressOnVoicePicker(
     }
     case "automatic-voice": {
       if (screen.name !== "voices") return { state };
-      const values: FormValues = { ...state.values };
-      delete values.tts_provider;
-      delete values.tts_voice;
+      const { tts_provider: _provider, tts_voice: _voice, ...values } = state.values;
       return moved(state, { values, screen: afterChoice(definition) });
     }
   }
