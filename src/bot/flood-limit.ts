@@ -5,10 +5,7 @@ import type { BotDeps } from "./deps.js";
 import { type BotI18n, negotiateLocale } from "./i18n.js";
 import type { PreferencesRepository } from "./preferences.js";
 
-/**
- * At most `limit` updates per user per window, counted in storage so every instance counts the same; the
- * first refused one of a window gets one notice in the user's language.
- */
+/** Counted in storage so every instance counts alike; a window's first refused update gets one notice. */
 export function floodLimit(
   deps: BotDeps,
   i18n: BotI18n,

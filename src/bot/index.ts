@@ -184,10 +184,7 @@ export function createBot(
   return Object.assign(bot, { i18n });
 }
 
-/**
- * What every update goes through before any feature: its turn in the chat's line, the flood limit, one
- * read of what it will need, the session, the sender's preferences and the language.
- */
+/** What every update goes through before any feature. */
 function updateSetup(
   deps: BotDeps,
   kv: KeyValueStore,
@@ -248,8 +245,7 @@ function features(
   const glossary = createGlossaryFeature({ kv, now });
   // What is typed after /glossary is for it, even while a form is open.
   chain.use(glossary.input);
-  // Inline queries come from no chat: no form or menu is theirs. With a generation account, a query
-  // that is not a search also offers to make an image of it.
+  // Inline queries come from no chat: no form or menu is theirs.
   const extraResults =
     options.inline?.extraResults ?? (generation?.inlineImage && inlineImageOffer(generation.inlineImage));
   chain.use(createInlineFeature({ extraResults, results: new ResultIndex(storage.sortedSets) }));

@@ -23,10 +23,7 @@ export function redrawnMenu(ctx: BotContext, messageId: number): string {
   return ctx.session.menuMessageId === messageId ? currentMenu(ctx) : openMenu(ctx);
 }
 
-/**
- * Takes the keyboard off the chat's older menu, whose buttons no longer act, after the chat's turn: it is
- * only decoration by then, so no answer waits for it, and a message already gone is no failure.
- */
+/** After the chat's turn: the older menu's keyboard is only decoration, so no answer waits for it. */
 export function retireMenu(ctx: BotContext): void {
   const messageId = ctx.session.menuMessageId;
   const chatId = ctx.chat?.id;

@@ -49,10 +49,7 @@ export async function closeOpenCard(
     .catch((error: unknown) => ctx.logger.debug({ err: error }, "older form card not closed"));
 }
 
-/**
- * Enters the task form; a form already open is closed first. `inPlaceOf` is the bot's message (the
- * question that led here) that becomes the card instead of a new one.
- */
+/** `inPlaceOf`: the bot's message (the question that led here) that becomes the card. */
 export async function openForm(
   ctx: BotContext,
   cards: OpenFormCards,
@@ -71,7 +68,6 @@ export async function openForm(
   await enterForm(ctx, cards, TASK_FORM, input);
 }
 
-/** Enters a generation form; a form already open is closed first. */
 export async function openGenerationForm(
   ctx: BotContext,
   cards: OpenFormCards,

@@ -71,7 +71,6 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
   listedField("fmt", "format", "videoFormat", "format"),
 ];
 
-/** The same words the task forms use for a value. */
 function label(key: string, value: string | number, t: Translate): string {
   return optionLabel(key, value, t) ?? String(value);
 }
@@ -80,10 +79,7 @@ export function settingsField(code: string | undefined): SettingsField | undefin
   return SETTINGS_FIELDS.find((field) => field.code === code);
 }
 
-/**
- * The settings card: every default, the spec's own where the user set none (the voice alone has none:
- * the service picks it for the language).
- */
+/** Every default, the spec's own where the user set none (the service picks the voice for the language). */
 export function settingsSummary(
   t: Translate,
   catalog: VoiceCatalogPort,

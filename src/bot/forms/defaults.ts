@@ -141,10 +141,7 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/**
- * The fields whose value comes from the user's last task of the type rather than the defaults and
- * /settings: the card names them and offers to go back to the settings.
- */
+/** The fields whose value comes from the last task rather than /settings: the card names them. */
 export function fromLastChoices(values: FormValues, last: FormValues, settings: FormValues): RequestField[] {
   return (Object.keys(last) as RequestField[]).filter(
     (key) => sameValue(values[key], last[key]) && !sameValue(last[key], settings[key]),

@@ -37,10 +37,7 @@ function onPress(definition: FormDefinition, state: FormState, action: CardActio
   return pressOnCaptionEditor(state, action);
 }
 
-/**
- * A text: the next part of the one before, else what the screen on show takes (a field's value, a
- * caption), else the form's own text; a form that takes no text now lets it go to the rest of the bot.
- */
+/** A form that takes no text now lets it go to the rest of the bot. */
 function onText(
   definition: FormDefinition,
   state: FormState,
