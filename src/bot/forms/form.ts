@@ -204,7 +204,7 @@ export function fieldOf(definition: FormDefinition, key: RequestField): FormFiel
 }
 
 export function applies(field: FormField, view: FormView): boolean {
-  return field.applies === undefined || field.applies(view);
+  return field.applies?.(view) ?? true;
 }
 
 /** The field's one possible value, stated not offered; a locked option stays a button that says why. */
@@ -236,8 +236,7 @@ export function mediaMax(rule: MediaRule, view: FormView): number {
 }
 
 export function mediaApplies(definition: FormDefinition, values: FormValues): boolean {
-  const rule = definition.media;
-  return rule !== undefined && (rule.applies === undefined || rule.applies(values));
+  return definition.media !== undefined && (definition.media.applies?.(values) ?? true);
 }
 
 export function isUnset(value: unknown): boolean {
