@@ -74,8 +74,7 @@ function eventOf(
     return pressed?.nonce === nonce ? { kind: "press", action: pressed.data } : "stale";
   }
   const message = ctx.message;
-  if (!message || ctx.chat?.type !== "private") return undefined;
-  if (message.text?.startsWith("/")) return undefined;
+  if (!message || ctx.chat?.type !== "private" || message.text?.startsWith("/")) return undefined;
   const file = telegramMediaOf(message);
   if (readText && file && isTextDocument(file)) return { kind: "text-file", ref: file };
   const { refs, linkProblems } = extractMedia(message);
