@@ -111,7 +111,6 @@ export function createBot(
   const i18n = options.i18n ?? createI18n(deps.config.defaultLocale);
   // Everything an update reads goes through the read-ahead (see readAheadFor below).
   const storage = { ...deps.storage, kv: readAheadKv(deps.storage.kv) };
-  const fullDeps = { ...deps, storage, now: deps.now ?? (() => new Date()) };
   const preferencesRepository = new PreferencesRepository(storage.kv);
   const taskBilling = options.taskBilling ?? { kind: "tokens" as const };
 
@@ -172,7 +171,7 @@ export function createBot(
       rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
     }),
   );
-  protectedBot.use(features({ ...fullDeps, apiPolicy }, options));
+  protectedBot.use(features({ ...deps, storage, now: deps.now ?? (() => new Date()), apiPolicy }, options));
 
   bot.catch((error) => {
     deps.logger.error(

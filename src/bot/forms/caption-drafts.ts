@@ -22,10 +22,9 @@ export const CAPTION_PROPERTY_VALUES = {
 
 export const CAPTION_FLAGS = ["bold", "italic", "fade"] as const;
 
-const CaptionsSchema = z.array(TextOverlaySchema);
+/** A value that is not a list of captions reads as none; each read is a fresh list to edit. */
+const CaptionsSchema = z.array(TextOverlaySchema).catch(() => []);
 
-/** A value that is not a list of captions reads as none. */
 export function captionsIn(values: FormValues): TextOverlay[] {
-  const parsed = CaptionsSchema.safeParse(values.text_overlays);
-  return parsed.success ? parsed.data : [];
+  return CaptionsSchema.parse(values.text_overlays);
 }

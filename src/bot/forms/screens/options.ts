@@ -43,12 +43,7 @@ interface FileField {
   accepts: MediaClass;
 }
 
-const ChosenOptionsSchema = z.array(z.string());
-
-function chosenOptions(value: unknown): string[] {
-  const parsed = ChosenOptionsSchema.safeParse(value);
-  return parsed.success ? parsed.data : [];
-}
+const ChosenOptionsSchema = z.array(z.string()).catch(() => []);
 
 /** The values with the field set; a value set clears the fields it replaces. */
 function withValue(values: FormValues, field: FormField, value: unknown): FormValues {
@@ -95,7 +90,7 @@ export function pressOnOptions(
       if (field?.input.kind !== "multi") return { state };
       const option = field.input.options[action.option];
       if (option === undefined) return { state };
-      const chosen = chosenOptions(state.values[field.key]);
+      const chosen = ChosenOptionsSchema.parse(state.values[field.key]);
       const next = chosen.includes(option) ? chosen.filter((item) => item !== option) : [...chosen, option];
       return moved(state, { values: { ...state.values, [field.key]: next } });
     }
@@ -232,7 +227,7 @@ export function renderField(context: ScreenContext, state: FormState, screen: Fi
     );
     if (input.typed) lines.push(t("form-or-type"));
   } else if (input.kind === "multi") {
-    const chosen = chosenOptions(current);
+    const chosen = ChosenOptionsSchema.parse(current);
     input.options.forEach((option, offset) => {
       const mark = chosen.includes(option) ? "☑️ " : "▫️ ";
       const label = `${mark}${optionLabel(field.key, option, t) ?? option}`;

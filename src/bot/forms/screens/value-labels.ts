@@ -63,7 +63,9 @@ export function valueLabel(field: FormField, value: unknown, env: FormEnv, t: Tr
     if (value === "auto") return t("label-language-detect");
     if (field.key === "sub_lang" && (SUB_LANG_KEYWORDS as readonly string[]).includes(value))
       return t(`label-sub-lang-${value}`);
-    return capitalised(languageName(value, env.locale), env.locale);
+    const name = languageName(value, env.locale);
+    // "українська" as "Українська": a language's name starts a button or a line.
+    return name.charAt(0).toLocaleUpperCase(env.locale) + name.slice(1);
   }
   if (field.key === "bgm_track" && typeof value === "string") {
     const track = env.catalog.musicTracks.find((entry) => entry.file === value);
@@ -81,11 +83,6 @@ export function valueLabel(field: FormField, value: unknown, env: FormEnv, t: Tr
   }
   if (typeof value === "string") return clip(value);
   return String(value);
-}
-
-/** "українська" as "Українська": a language's name starts a button or a line. */
-function capitalised(text: string, locale: string): string {
-  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
 /** The voice adds its provider. */
