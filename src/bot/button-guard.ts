@@ -2,10 +2,7 @@ import type { Composer, MiddlewareFn } from "grammy";
 import { type CallbackDefinition, decodeCallback, type Pressed } from "../telegram/callback-data.js";
 import type { BotContext } from "./context.js";
 
-/**
- * Lets a button press through only when it belongs to the chat's newest menu and comes from the user
- * who opened it. Anything else is answered, so the button stops spinning, and does nothing more.
- */
+/** Only presses on the chat's newest menu by its opener pass; others are answered, so no button spins. */
 export const buttonGuard: MiddlewareFn<BotContext> = async (ctx, next) => {
   const query = ctx.callbackQuery;
   if (!query) return next();

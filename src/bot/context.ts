@@ -6,8 +6,8 @@ import type { TaskBillingKind } from "../tasks-service/billing.js";
 import type { PreferencesRepository, UserPreferences } from "./preferences.js";
 import type { SessionData } from "./session.js";
 
-/** The update's language, set up by the i18n middleware (src/bot/i18n.ts). */
-export interface I18nFlavor {
+/** What the bot's own middleware (index.ts, i18n.ts) adds to every update. */
+interface BotContextExtras {
   t: (key: string, variables?: MessageVariables) => string;
   i18n: {
     /** The sender's language as their preferences and Telegram tell it now. */
@@ -17,18 +17,15 @@ export interface I18nFlavor {
     /** Speaks the sender's language again as `getLocale` tells it (their choice was reset). */
     renegotiateLocale(): Promise<void>;
   };
-}
-
-export interface BotContextExtras {
-  /** Child logger carrying update_id, user_id and chat_id. */
+  /** Made when first asked for, carrying update_id, user_id and chat_id. */
   logger: Logger;
   preferencesRepository: PreferencesRepository;
   /** How the task service bills (tokens, or a plan's allowances), for the price class on its offers. */
   taskBilling: TaskBillingKind;
-  /** The sender's stored preferences, read once per update. */
+  /** Read once per update. */
   preferences: UserPreferences;
   /** Runs `work` after the chat's turn, which then does not wait for it (an old keyboard's removal). */
   afterTurn(work: () => Promise<void>): void;
 }
 
-export type BotContext = BaseContext & SessionFlavor<SessionData> & I18nFlavor & BotContextExtras;
+export type BotContext = BaseContext & SessionFlavor<SessionData> & BotContextExtras;

@@ -8,16 +8,10 @@ import type { TaskResultSender } from "../tasks/send-result.js";
 import type { TasksServicePort } from "../tasks-service/ports.js";
 import type { ScheduleDeletion } from "../telegram/message-deletion.js";
 
-export interface CatalogVoice {
-  id: string;
-  name: string;
-}
-
-/** Voice providers and voices from the catalog (CATALOG_PATH). */
 export interface VoiceCatalogPort {
   providers(): ReadonlyArray<{ id: string; label: string }>;
-  /** Voices of a provider for a speech language (a short code such as "uk"). */
-  voices(providerId: string, language: string): ReadonlyArray<CatalogVoice>;
+  /** `language`: a short code such as "uk". */
+  voices(providerId: string, language: string): ReadonlyArray<{ id: string; name: string }>;
 }
 
 /** The parts of the program's Config the bot reads (src/config.ts's Config fits as it is). */
@@ -37,7 +31,7 @@ export interface BotDeps {
   catalog: VoiceCatalogPort;
   tasksService: TasksServicePort;
   scheduleDeletion: ScheduleDeletion;
-  /** Updates handled and failures nothing handled; absent in tests that do not look. */
+  /** Absent in tests that do not look. */
   metrics?: Pick<Metrics, "updatesHandled" | "unhandledErrors">;
   /** Sends a finished task's result again (/tasks), as its delivery did. */
   results: TaskResultSender;

@@ -10,7 +10,6 @@ import type { BotContext } from "./context.js";
 
 const FileSizeSchema = z.object({ file_size: z.number().int().nonnegative().optional() });
 
-/** Writes the size into the message's file of this id. */
 function sizeFile(message: Message, fileId: string, size: number): void {
   const files = [
     message.document,

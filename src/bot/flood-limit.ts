@@ -1,23 +1,18 @@
 import { limit } from "@grammyjs/ratelimiter";
 import type { Middleware } from "grammy";
-import { botLocaleFromTag } from "../i18n/locales.js";
 import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
-import type { BotI18n } from "./i18n.js";
+import { type BotI18n, negotiateLocale } from "./i18n.js";
 import type { PreferencesRepository } from "./preferences.js";
 
-/**
- * At most `limit` updates per user per window, counted in storage so every instance counts the same; the
- * first refused one of a window gets one notice in the user's language.
- */
+/** Counted in storage so every instance counts alike; a window's first refused update gets one notice. */
 export function floodLimit(
   deps: BotDeps,
   i18n: BotI18n,
   preferences: PreferencesRepository,
   rateLimit: { limit: number; windowMs: number },
 ): Middleware<BotContext> {
-  // The limiter counts through a Redis-like client; this one counts on the storage port, so the limit
-  // holds across instances and on the memory adapter too.
+  // A Redis-like client on the storage port: the limit holds across instances and on the memory adapter.
   const storageClient = {
     incr: (key: string) => deps.storage.kv.increment(key, { ttlMs: rateLimit.windowMs }),
     // The window is set when the counter is created; extending it would keep a steady sender limited.
@@ -37,11 +32,8 @@ export function floodLimit(
       });
       if (!first) return;
       ctx.logger.info("user is flooding; updates dropped for the rest of the window");
-      const chosen = (await preferences.get(userId)).language;
-      const text = i18n.t(
-        chosen ?? botLocaleFromTag(ctx.from?.language_code) ?? deps.config.defaultLocale,
-        "rate-limited",
-      );
+      const sender = { from: ctx.from, preferences: await preferences.get(userId) };
+      const text = i18n.t(negotiateLocale(sender, deps.config.defaultLocale), "rate-limited");
       if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text });
       else if (ctx.chat?.type === "private") await ctx.reply(text);
     },

@@ -1,7 +1,4 @@
-/**
- * A user's glossary: the names and terms of their recordings, added to what a transcription or a smart
- * clip tells the service. Read through zod; a record that no longer parses is an empty glossary.
- */
+/** A user's glossary: the names and terms added to what a transcription or a smart clip tells the service. */
 import { z } from "zod";
 import { parseStored } from "../storage/json.js";
 import type { KeyValueStore } from "../storage/ports.js";
@@ -27,7 +24,6 @@ export type GlossaryAddition =
 
 const glossaryKey = (userId: number) => `glossary:${userId}`;
 
-/** The characters the terms take together. */
 export function glossaryLength(terms: readonly string[]): number {
   return terms.reduce((sum, term) => sum + term.length, 0);
 }
@@ -61,16 +57,10 @@ export function addTerms(current: readonly string[], text: string): GlossaryAddi
   return { ok: true, terms: [...current, ...added], added };
 }
 
-/** The field's text (the user's own, then on a line of its own the terms that fit), and the terms left out. */
-export interface GlossaryFit {
-  text: string;
-  leftOut: string[];
-}
-
 const TERM_SEPARATOR = ", ";
 
-/** The user's own words, whole, then as many terms as fit within `maxLength`, in the glossary's order. */
-export function fitGlossary(own: string, terms: readonly string[], maxLength: number): GlossaryFit {
+/** The user's own words, whole, then on a line of their own as many terms as fit, and those left out. */
+export function fitGlossary(own: string, terms: readonly string[], maxLength: number) {
   const ownText = own.trim() === "" ? "" : own;
   let text = ownText;
   const leftOut: string[] = [];
@@ -90,11 +80,7 @@ export class GlossaryStore {
   }
 
   async save(userId: number, terms: readonly string[]): Promise<void> {
-    if (terms.length === 0) {
-      await this.kv.delete(glossaryKey(userId));
-      return;
-    }
-    const record = GlossarySchema.parse({ terms });
-    await this.kv.set(glossaryKey(userId), JSON.stringify(record));
+    if (terms.length === 0) await this.kv.delete(glossaryKey(userId));
+    else await this.kv.set(glossaryKey(userId), JSON.stringify(GlossarySchema.parse({ terms })));
   }
 }

@@ -30,7 +30,6 @@ export const GENERATION_COMMANDS = [
   "queue",
 ] as const;
 
-/** The command menu: the generation service's commands follow /start when it is there. */
 export function menuCommands(withGeneration: boolean): readonly string[] {
   if (!withGeneration) return BOT_COMMANDS;
   const [first, ...rest] = BOT_COMMANDS;
@@ -38,7 +37,10 @@ export function menuCommands(withGeneration: boolean): readonly string[] {
 }
 
 /** The user's stored choice, else Telegram's language_code, else the configured default. */
-export function negotiateLocale(ctx: BotContext, defaultLocale: BotLocale): BotLocale {
+export function negotiateLocale(
+  ctx: Pick<BotContext, "preferences" | "from">,
+  defaultLocale: BotLocale,
+): BotLocale {
   return ctx.preferences.language ?? botLocaleFromTag(ctx.from?.language_code) ?? defaultLocale;
 }
 
@@ -75,7 +77,7 @@ export function createI18n(defaultLocale: BotLocale): BotI18n {
   };
 }
 
-/** Registers the command menu in every locale and the default; once at start-up, as it is network calls. */
+/** Once at start-up, as it is network calls. */
 export async function setBotCommands(
   api: Api,
   i18n: Pick<BotI18n, "t">,

@@ -1,15 +1,5 @@
 /** The bot, assembled from its dependencies without side effects; main.ts starts it and sets its menu. */
-import {
-  Bot,
-  type BotConfig,
-  type BotError,
-  Composer,
-  GrammyError,
-  HttpError,
-  session,
-  type Transformer,
-} from "grammy";
-import type { BotLocale } from "../i18n/locales.js";
+import { Bot, type BotConfig, Composer, GrammyError, HttpError, session, type Transformer } from "grammy";
 import { ResultIndex } from "../lifecycle/result-index.js";
 import type { Logger } from "../logger.js";
 import { PendingMediaStore, pendingMediaKey } from "../media/pending-media.js";
@@ -81,9 +71,7 @@ export interface CreateBotOptions {
   intake?: IntakeOptions;
   /** Task forms and the buttons on cards and results; without them task choices only describe the task. */
   forms?: TaskFormsDeps;
-  /** Flood limit per user: at most `limit` updates per `windowMs`. */
   rateLimit?: RateLimit;
-  /** Built from locales/ when absent. */
   i18n?: BotI18n;
   /** The generation service's features; absent (no GENERATION_BASE_URL), none of them is shown. */
   generation?: GenerationFeatures;
@@ -95,12 +83,10 @@ export interface CreateBotOptions {
 
 export interface GenerationFeatures {
   account: GenerationAccountDeps;
-  /** Batches of images from a .txt or .csv of prompts. */
   batchFiles?: BatchFilesDeps;
   forms: GenerationFormsDeps;
   /** /gallery and /queue; without them neither command answers. */
   gallery?: GalleryDeps;
-  /** "Make an image" in inline mode: its offer (inlineImageOffer) and its chosen result. */
   inlineImage?: InlineImageDeps;
 }
 
@@ -125,7 +111,6 @@ export function createBot(
   const i18n = options.i18n ?? createI18n(deps.config.defaultLocale);
   // Everything an update reads goes through the read-ahead (see readAheadFor below).
   const storage = { ...deps.storage, kv: readAheadKv(deps.storage.kv) };
-  const fullDeps = { ...deps, storage, now: deps.now ?? (() => new Date()) };
   const preferencesRepository = new PreferencesRepository(storage.kv);
   const taskBilling = options.taskBilling ?? { kind: "tokens" as const };
 
@@ -163,11 +148,21 @@ export function createBot(
     if (timed) ctx.logger.debug({ ms: Math.round(performance.now() - started) }, "update handled");
   });
 
-  const protectedBot = bot.errorBoundary((error) => {
+  const protectedBot = bot.errorBoundary(async ({ ctx, error }) => {
     // A storage outage is not the user's problem: the update is handled again once storage is back.
-    if (deps.storage.isOutage(error.error)) throw error.error;
+    if (deps.storage.isOutage(error)) throw error;
     deps.metrics?.unhandledErrors.inc({ kind: "update" });
-    return replyAndLogError(error, i18n, deps.config.defaultLocale);
+    const kind =
+      error instanceof GrammyError ? "bot-api" : error instanceof HttpError ? "network" : "handler";
+    ctx.logger.error({ err: error, kind }, "update failed");
+    // Not ctx.t: the failure may have come before the i18n middleware set it.
+    const text = i18n.t(negotiateLocale(ctx, deps.config.defaultLocale), "error-generic");
+    try {
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text }).catch(() => undefined);
+      if (ctx.chat?.type === "private") await ctx.reply(text);
+    } catch (replyError) {
+      ctx.logger.warn({ err: replyError }, "could not tell the user about the failure");
+    }
   });
   protectedBot.use(
     updateSetup(deps, storage.kv, {
@@ -176,7 +171,7 @@ export function createBot(
       rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
     }),
   );
-  protectedBot.use(features({ ...fullDeps, apiPolicy }, options));
+  protectedBot.use(features({ ...deps, storage, now: deps.now ?? (() => new Date()), apiPolicy }, options));
 
   bot.catch((error) => {
     deps.logger.error(
@@ -188,25 +183,21 @@ export function createBot(
   return Object.assign(bot, { i18n });
 }
 
-/**
- * What every update goes through before any feature: its turn in the chat's line, the flood limit, one
- * read of what it will need, the session, the sender's preferences and the language.
- */
+/** What every update goes through before any feature. */
 function updateSetup(
   deps: BotDeps,
   kv: KeyValueStore,
   setup: { i18n: BotI18n; preferences: PreferencesRepository; rateLimit: RateLimit },
 ): Composer<BotContext> {
-  const chain = new Composer<BotContext>();
   // A chat's updates run one at a time in the order they came. The flood limit counts them as they
   // arrive, between taking a place in the chat's line and waiting for the turn: a flood is refused at
   // once, and the flooding chat's line does not grow with updates that are only to be dropped.
   const chatLine = arrivalOrder<BotContext>(getSessionKey);
-  chain.use(chatLine.arrive);
-  chain.use(floodLimit(deps, setup.i18n, setup.preferences, setup.rateLimit));
-  chain.use(chatLine.turn);
-  chain.use((ctx, next) => (ctx.chat ? speakingInChat(ctx.update, ctx.chat.id, next) : next()));
-  chain.use(
+  return new Composer<BotContext>(
+    chatLine.arrive,
+    floodLimit(deps, setup.i18n, setup.preferences, setup.rateLimit),
+    chatLine.turn,
+    (ctx, next) => (ctx.chat ? speakingInChat(ctx.update, ctx.chat.id, next) : next()),
     readAheadFor<BotContext>(deps.storage.kv, (ctx) => {
       const chat = getSessionKey(ctx);
       // A message that is no command may join the media or the text waiting for their task.
@@ -217,8 +208,6 @@ function updateSetup(
         ...(joining === undefined ? [] : [pendingMediaKey(joining), pendingTextKey(joining)]),
       ];
     }),
-  );
-  chain.use(
     session({
       initial: () => ({}),
       getSessionKey,
@@ -231,14 +220,13 @@ function updateSetup(
         (key) => deps.logger.warn({ key }, "unreadable session replaced"),
       ),
     }),
+    async (ctx, next) => {
+      if (ctx.from) ctx.preferences = await setup.preferences.get(ctx.from.id);
+      await next();
+    },
+    setup.i18n,
+    sizeUnsizedFiles,
   );
-  chain.use(async (ctx, next) => {
-    if (ctx.from) ctx.preferences = await setup.preferences.get(ctx.from.id);
-    await next();
-  });
-  chain.use(setup.i18n);
-  chain.use(sizeUnsizedFiles);
-  return chain;
 }
 
 /** The features in the order they see an update, each built once with the stores it keeps. */
@@ -256,8 +244,7 @@ function features(
   const glossary = createGlossaryFeature({ kv, now });
   // What is typed after /glossary is for it, even while a form is open.
   chain.use(glossary.input);
-  // Inline queries come from no chat: no form or menu is theirs. With a generation account, a query
-  // that is not a search also offers to make an image of it.
+  // Inline queries come from no chat: no form or menu is theirs.
   const extraResults =
     options.inline?.extraResults ?? (generation?.inlineImage && inlineImageOffer(generation.inlineImage));
   chain.use(createInlineFeature({ extraResults, results: new ResultIndex(storage.sortedSets) }));
@@ -328,24 +315,4 @@ function features(
   }
   chain.use(unhandledFeature);
   return chain;
-}
-
-/** Logs the whole failure; the user hears that something went wrong (not via ctx.t: unset before i18n). */
-async function replyAndLogError(
-  error: BotError<BotContext>,
-  i18n: BotI18n,
-  defaultLocale: BotLocale,
-): Promise<void> {
-  const { ctx } = error;
-  const { logger } = ctx;
-  const kind =
-    error.error instanceof GrammyError ? "bot-api" : error.error instanceof HttpError ? "network" : "handler";
-  logger.error({ err: error.error, kind }, "update failed");
-  const text = i18n.t(negotiateLocale(ctx, defaultLocale), "error-generic");
-  try {
-    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text }).catch(() => undefined);
-    if (ctx.chat?.type === "private") await ctx.reply(text);
-  } catch (replyError) {
-    logger.warn({ err: replyError }, "could not tell the user about the failure");
-  }
 }

@@ -2,10 +2,7 @@ import { GrammyError, type InlineKeyboard } from "grammy";
 import { newNonce } from "../telegram/callback-data.js";
 import type { BotContext } from "./context.js";
 
-/**
- * Starts a new inline menu in this chat: buttons of every earlier menu become stale, and only the
- * user who opened it may press its buttons.
- */
+/** A new inline menu: every earlier menu's buttons go stale; only who opened it may press its buttons. */
 export function openMenu(ctx: BotContext): string {
   const nonce = newNonce();
   ctx.session.menuNonce = nonce;
@@ -26,10 +23,7 @@ export function redrawnMenu(ctx: BotContext, messageId: number): string {
   return ctx.session.menuMessageId === messageId ? currentMenu(ctx) : openMenu(ctx);
 }
 
-/**
- * Takes the keyboard off the chat's older menu, whose buttons no longer act, after the chat's turn: it is
- * only decoration by then, so no answer waits for it, and a message already gone is no failure.
- */
+/** After the chat's turn: the older menu's keyboard is only decoration, so no answer waits for it. */
 export function retireMenu(ctx: BotContext): void {
   const messageId = ctx.session.menuMessageId;
   const chatId = ctx.chat?.id;
@@ -58,7 +52,6 @@ export function menuBecameCard(ctx: BotContext, messageId: number): void {
   if (ctx.session.menuMessageId === messageId) delete ctx.session.menuMessageId;
 }
 
-/** Sends a menu with its keyboard, retiring the older one. */
 export async function replyWithMenu(
   ctx: BotContext,
   text: string,

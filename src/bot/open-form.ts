@@ -1,7 +1,4 @@
-/**
- * Opening a form from anywhere in the bot. A newer form or /cancel closes the chat's open card: its text
- * says what happened and its keyboard goes, so no button is left that no longer acts.
- */
+/** Opening a form; a newer form or /cancel closes the open card, so no button is left that no longer acts. */
 import type { ConversationControls } from "@grammyjs/conversations";
 import type { MediaRef } from "../media/media-ref.js";
 import type { TaskType } from "../tasks-service/schemas/index.js";
@@ -33,7 +30,7 @@ export function canOpenForms(ctx: BotContext): boolean {
   return formControls(ctx) !== undefined;
 }
 
-/** Edits the chat's open form card to say why it closed (its words) and takes its keyboard off. */
+/** Edits the chat's open form card to say why it closed and takes its keyboard off. */
 export async function closeOpenCard(
   ctx: BotContext,
   cards: OpenFormCards,
@@ -52,10 +49,7 @@ export async function closeOpenCard(
     .catch((error: unknown) => ctx.logger.debug({ err: error }, "older form card not closed"));
 }
 
-/**
- * Enters the task form; a form already open is closed first. `inPlaceOf` is the bot's message (the
- * question that led here) that becomes the card instead of a new one.
- */
+/** `inPlaceOf`: the bot's message (the question that led here) that becomes the card. */
 export async function openForm(
   ctx: BotContext,
   cards: OpenFormCards,
@@ -74,17 +68,14 @@ export async function openForm(
   await enterForm(ctx, cards, TASK_FORM, input);
 }
 
-/** Enters a generation form; a form already open is closed first. */
 export async function openGenerationForm(
   ctx: BotContext,
   cards: OpenFormCards,
   input: Omit<GenerationFormInput, "locale">,
 ): Promise<void> {
-  const full: GenerationFormInput = { ...input, locale: await ctx.i18n.getLocale() };
-  await enterForm(ctx, cards, GENERATION_FORM, full);
+  await enterForm(ctx, cards, GENERATION_FORM, { ...input, locale: await ctx.i18n.getLocale() });
 }
 
-/** Enters a form by its conversation id after closing the one open; the form engine must run before. */
 async function enterForm(ctx: BotContext, cards: OpenFormCards, id: string, input: unknown): Promise<void> {
   const controls = formControls(ctx);
   if (!controls) throw new Error("the form engine must run before the form entries");

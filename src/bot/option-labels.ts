@@ -1,10 +1,7 @@
-/**
- * The words for the spec's values, shared by the task forms and /settings so a value reads the same
- * everywhere; the code and the wire keep the spec's values, only these labels reach a screen.
- */
+/** The words for the spec's values, shared by forms and /settings: a value reads the same everywhere. */
 import type { Translate } from "../i18n/translate.js";
 
-/** The Fluent key stem of each field whose values are words of a vocabulary. */
+/** The Fluent key stem of each field whose values are a vocabulary's words. */
 const VOCABULARIES: Readonly<Record<string, string>> = {
   format: "label-format",
   animation: "label-animation",
@@ -50,7 +47,6 @@ const CARD_DENSITIES: ReadonlyMap<number, string> = new Map([
   [1.5, "dense"],
 ]);
 
-/** The colour swatches, by name, as `#RRGGBB`. */
 export const COLOUR_SWATCHES = [
   { name: "white", hex: "#FFFFFF" },
   { name: "yellow", hex: "#FFFF00" },
@@ -108,7 +104,6 @@ export function optionLabel(key: string, value: unknown, t: Translate): string |
 
 const inSeconds = (seconds: number, t: Translate) => t("label-seconds", { seconds });
 
-/** The words of a number, by field. */
 const NUMBER_LABELS: Readonly<Record<string, (value: number, t: Translate) => string>> = {
   tts_speed: (speed, t) => t("label-speed", { speed }),
   bgm_volume: (volume, t) => t("label-percent", { percent: Math.round(volume * 100) }),

@@ -1,7 +1,4 @@
-/**
- * A text the user sent outside any form, kept per chat while the bot's offers for it wait for a choice
- * (a voiceover of it, a motion video, a video). The chosen form takes it from here.
- */
+/** A text sent outside any form, kept per chat while the bot's offers for it wait for a choice. */
 import { z } from "zod";
 import { ChatSlots, slotKey } from "../storage/chat-slots.js";
 import type { KeyValueStore } from "../storage/ports.js";
@@ -17,7 +14,6 @@ const PendingTextSchema = z.object({
   offerMessageId: z.number().int().optional(),
 });
 
-/** Where a chat's waiting text is stored. */
 export function pendingTextKey(chatId: number): string {
   return slotKey("pending-text", chatId);
 }

@@ -1,7 +1,4 @@
-/**
- * A user's interface language and the defaults that prefill every task form, read back through zod; a
- * record that no longer parses (an older shape, a hand edit) counts as no preferences.
- */
+/** A user's language and form defaults; a record that no longer parses (an older shape) counts as none. */
 import type { StorageAdapter } from "grammy";
 import { z } from "zod";
 import { BOT_LOCALES } from "../i18n/locales.js";
@@ -17,7 +14,6 @@ import {
 } from "../tasks-service/schemas/common.js";
 import { validatedSessionStorage } from "./session.js";
 
-/** The settings a user picks from one of the spec's lists, each with its list. */
 export const LISTED_PREFERENCES = {
   ttsSpeed: TTS_SPEEDS,
   ttsStyle: TTS_STYLES,

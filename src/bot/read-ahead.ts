@@ -1,16 +1,11 @@
 /**
- * One round trip for what every update reads (session, preferences, open form), answered from for the rest
- * of the update. Writes go through and keep the read in step; a write of exactly what was read is left
- * out, as nothing changed (a time-to-live then runs from the value's last change).
+ * One round trip for what every update reads (session, preferences, open form). A write of exactly what
+ * was read is left out, as nothing changed (a time-to-live then runs from the value's last change).
  */
 import type { Context, Middleware } from "grammy";
 import type { KeyValueStore } from "../storage/ports.js";
 
-/**
- * What the updates in flight read ahead, by key. A key two updates share (one sender's preferences from
- * two chats) is one entry counted by its holders, so neither reads a value the other has replaced. A key
- * marked unknown is read from storage again.
- */
+/** A key two updates share (a sender's preferences in two chats) is one entry: neither reads stale data. */
 const held = new Map<string, { holders: number; known: boolean; value: string | undefined }>();
 
 function known(key: string): { value: string | undefined } | undefined {
@@ -28,7 +23,6 @@ function forget(key: string): void {
   if (entry) entry.known = false;
 }
 
-/** The key-value store, answering from the updates' read-ahead where it has the key. */
 export function readAheadKv(kv: KeyValueStore): KeyValueStore {
   return {
     async get(key) {
@@ -74,12 +68,10 @@ export function readAheadFor<C extends Context>(
     if (keys.length === 0) return next();
     const values = await kv.getMany(keys);
     keys.forEach((key, index) => {
-      const entry = held.get(key);
-      if (!entry) held.set(key, { holders: 1, known: true, value: values[index] });
-      else {
-        entry.holders += 1;
-        if (!entry.known) Object.assign(entry, { known: true, value: values[index] });
-      }
+      const entry = held.get(key) ?? { holders: 0, known: false, value: undefined };
+      held.set(key, entry);
+      entry.holders += 1;
+      if (!entry.known) Object.assign(entry, { known: true, value: values[index] });
     });
     try {
       await next();

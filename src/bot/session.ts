@@ -1,7 +1,4 @@
-/**
- * Per-chat session: what the menus need between updates. Read back through zod, so one written by an
- * older release (or damaged) is replaced by a fresh one; written only when an update changed it.
- */
+/** Per-chat session; one of an older release (or damaged) fails zod and is replaced by a fresh one. */
 import type { Context, StorageAdapter } from "grammy";
 import { z } from "zod";
 
@@ -19,7 +16,6 @@ export const SessionDataSchema = z.object({
 });
 export type SessionData = z.infer<typeof SessionDataSchema>;
 
-/** A session is forgotten a week after it last changed. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** One key for sessions and for the chat's line of updates: one update at a time has the session. */

@@ -1,8 +1,4 @@
-/**
- * The /settings menu as data: each field, the preference it edits and the options it offers. Options
- * are addressed by index in callback data, which keeps long voice ids out of the 64-byte limit.
- */
-
+/** /settings as data; options go by index in callback data, keeping long voice ids within 64 bytes. */
 import { BOT_LOCALES, type BotLocale } from "../i18n/locales.js";
 import type { Translate } from "../i18n/translate.js";
 import { DUBBING_DEFAULTS } from "../tasks-service/schemas/dubbing.js";
@@ -10,11 +6,6 @@ import { VIDEO_DEFAULTS } from "../tasks-service/schemas/video.js";
 import type { VoiceCatalogPort } from "./deps.js";
 import { optionLabel } from "./option-labels.js";
 import { LISTED_PREFERENCES, type UserPreferences } from "./preferences.js";
-
-export interface SettingsOption {
-  label: string;
-  change: Partial<UserPreferences>;
-}
 
 export interface SettingsField {
   code: string;
@@ -27,7 +18,7 @@ export interface SettingsField {
     catalog: VoiceCatalogPort;
     preferences: UserPreferences;
     locale: BotLocale;
-  }): SettingsOption[];
+  }): { label: string; change: Partial<UserPreferences> }[];
 }
 
 function field(
@@ -51,8 +42,8 @@ function listedField<K extends keyof typeof LISTED_PREFERENCES>(
   name: string,
   preference: K,
   words: string,
-  values: readonly NonNullable<UserPreferences[K]>[],
 ): SettingsField {
+  const values: readonly (string | number)[] = LISTED_PREFERENCES[preference];
   return field(code, name, [preference], ({ t }) =>
     values.map((value) => ({ label: label(words, value, t), change: { [preference]: value } })),
   );
@@ -72,15 +63,14 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
       })),
     ),
   ),
-  listedField("speed", "speed", "ttsSpeed", "tts_speed", LISTED_PREFERENCES.ttsSpeed),
-  listedField("style", "style", "ttsStyle", "tts_style", LISTED_PREFERENCES.ttsStyle),
-  listedField("sst", "sub-style", "subStyle", "sub_style", LISTED_PREFERENCES.subStyle),
-  listedField("spos", "sub-position", "subPosition", "sub_position", LISTED_PREFERENCES.subPosition),
-  listedField("ssz", "sub-size", "subSize", "sub_size", LISTED_PREFERENCES.subSize),
-  listedField("fmt", "format", "videoFormat", "format", LISTED_PREFERENCES.videoFormat),
+  listedField("speed", "speed", "ttsSpeed", "tts_speed"),
+  listedField("style", "style", "ttsStyle", "tts_style"),
+  listedField("sst", "sub-style", "subStyle", "sub_style"),
+  listedField("spos", "sub-position", "subPosition", "sub_position"),
+  listedField("ssz", "sub-size", "subSize", "sub_size"),
+  listedField("fmt", "format", "videoFormat", "format"),
 ];
 
-/** The same words the task forms use for a value. */
 function label(key: string, value: string | number, t: Translate): string {
   return optionLabel(key, value, t) ?? String(value);
 }
@@ -89,10 +79,7 @@ export function settingsField(code: string | undefined): SettingsField | undefin
   return SETTINGS_FIELDS.find((field) => field.code === code);
 }
 
-/**
- * The settings card: every default, the spec's own where the user set none (the voice alone has none:
- * the service picks it for the language).
- */
+/** Every default, the spec's own where the user set none (the service picks the voice for the language). */
 export function settingsSummary(
   t: Translate,
   catalog: VoiceCatalogPort,

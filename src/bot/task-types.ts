@@ -11,7 +11,6 @@ const payloadAliases: Record<string, TaskType> = {
   transcribe: "transcription",
 };
 
-/** The task a /start payload opens, if any. */
 export function taskTypeFromPayload(payload: string): TaskType | undefined {
   const normalized = payload.trim().toLowerCase();
   if (isTaskType(normalized)) return normalized;

@@ -1,7 +1,4 @@
-/**
- * A text file sent in the chat, read as words: both products take prompts and texts from one (a task
- * form's text, a generation batch's lines), so it is read the same way for both.
- */
+/** A text file read as words, alike for a task form's text and a generation batch's lines. */
 import { MAX_TEXT_DOCUMENT_BYTES, MediaError } from "../media/accept.js";
 import type { TelegramMediaRef } from "../media/media-ref.js";
 import { readAtMost } from "../media/read-at-most.js";

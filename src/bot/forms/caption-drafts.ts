@@ -1,7 +1,4 @@
-/**
- * Captions (the request's text_overlays) as the caption editor changes them: which properties take one
- * value from a list, which are flags that are on or off, and the captions a form's values hold.
- */
+/** Captions (the request's text_overlays) as the caption editor changes them. */
 import { z } from "zod";
 import {
   OVERLAY_ANIMS,
@@ -24,12 +21,10 @@ export const CAPTION_PROPERTY_VALUES = {
 } as const satisfies Record<CaptionProperty, readonly string[]>;
 
 export const CAPTION_FLAGS = ["bold", "italic", "fade"] as const;
-export type CaptionFlag = (typeof CAPTION_FLAGS)[number];
 
-const CaptionsSchema = z.array(TextOverlaySchema);
+/** A value that is not a list of captions reads as none; each read is a fresh list to edit. */
+const CaptionsSchema = z.array(TextOverlaySchema).catch(() => []);
 
-/** The captions chosen so far; a value that is not a list of captions reads as none. */
 export function captionsIn(values: FormValues): TextOverlay[] {
-  const parsed = CaptionsSchema.safeParse(values.text_overlays);
-  return parsed.success ? parsed.data : [];
+  return CaptionsSchema.parse(values.text_overlays);
 }

@@ -1,7 +1,4 @@
-/**
- * What a form's buttons do: each carries a CardAction, routed to the screen it is on. On the wire, a short
- * code and its numbers, within Telegram's 64 bytes; a press that does not decode is stale.
- */
+/** A form's buttons: a short code and numbers, within Telegram's 64 bytes; what does not decode is stale. */
 import { z } from "zod";
 import {
   CALLBACK_SCOPES,
@@ -44,9 +41,7 @@ const CARD_BUTTONS = {
   cancel: cardButton("summary", "cancel", "x", {}),
   // The values the last task of the type left go back to the defaults and /settings.
   "use-settings": cardButton("summary", "use-settings", "S", {}),
-  // The card's every line, or back to the short card.
   "toggle-details": cardButton("summary", "toggle-details", "D", {}),
-  // The user's glossary left out of this request, or back in.
   "toggle-glossary": cardButton("summary", "toggle-glossary", "G", {}),
   "add-media": cardButton("media", "add-media", "M", {}),
   "media-done": cardButton("media", "media-done", "d", {}),
@@ -59,7 +54,6 @@ const CARD_BUTTONS = {
     page: callbackInt.default(0),
   }),
   "choose-option": cardButton("options", "choose-option", "s", fieldOption),
-  // Adds or removes one option of a field that takes several.
   "flip-option": cardButton("options", "flip-option", "m", fieldOption),
   "reset-field": cardButton("options", "reset-field", "u", { field: callbackInt }),
   "voice-languages": cardButton("voicePicker", "voice-languages", "vl", { page: callbackInt }),
@@ -102,7 +96,6 @@ export function isActionOn<S extends ScreenOf>(screen: S, action: CardAction): a
   return CARD_BUTTONS[action.kind].screen === screen;
 }
 
-/** The callback data of a button of the form whose message carries `nonce`. */
 export function encodeCardAction(nonce: string, action: CardAction): string {
   const button: { pack(nonce: string, fields: object): string } = CARD_BUTTONS[action.kind];
   return button.pack(nonce, action);

@@ -1,7 +1,4 @@
-/**
- * A form's starting values: the spec's defaults, /settings, the last choices for the type, then what a
- * "Repeat with changes" carries; the media decide a few (motion's source follows its file).
- */
+/** A form's starting values: the spec's defaults, /settings, the last choices, then a Repeat's values. */
 import { z } from "zod";
 import { type Catalog, languageCode, providerById } from "../../catalog/index.js";
 import { mediaClassOf } from "../../media/accept.js";
@@ -45,7 +42,6 @@ function fromPreferences(definition: FormDefinition<TaskType>, preferences: User
   return values;
 }
 
-/** Motion's source follows the first file's class. */
 const MOTION_SOURCES: Partial<Record<string, string>> = { audio: "voice", video: "video" };
 
 function fromMedia(definition: FormDefinition<TaskType>, media: readonly MediaRef[]): FormValues {
@@ -67,12 +63,20 @@ function botDefaults(type: TaskType, locale: string): FormValues {
   return {};
 }
 
-/** The values a form starts from before the user's last choices: the spec's defaults and /settings. */
-export function settingsValues(input: {
+interface FormOpening {
   definition: FormDefinition<TaskType>;
   preferences: UserPreferences;
+  last: FormValues;
+  prefill?: FormValues;
+  media: readonly MediaRef[];
   locale: string;
-}): FormValues {
+  catalog: Catalog;
+}
+
+/** The values a form starts from before the user's last choices: the spec's defaults and /settings. */
+export function settingsValues(
+  input: Pick<FormOpening, "definition" | "preferences" | "locale">,
+): FormValues {
   const { definition } = input;
   const base = over(serviceDefaults(definition.type), botDefaults(definition.type, input.locale));
   return over(base, fromPreferences(definition, input.preferences));
@@ -124,15 +128,7 @@ export function voiceInLanguage(
 }
 
 /** The values a form opens with; a remembered voice only where it speaks the form's language. */
-export function initialValues(input: {
-  definition: FormDefinition<TaskType>;
-  preferences: UserPreferences;
-  last: FormValues;
-  prefill?: FormValues;
-  media: readonly MediaRef[];
-  locale: string;
-  catalog: Catalog;
-}): FormValues {
+export function initialValues(input: FormOpening): FormValues {
   const settings = settingsValues(input);
   const prefill = input.prefill ?? {};
   const values = [input.last, fromMedia(input.definition, input.media), prefill].reduce(over, settings);
@@ -145,10 +141,7 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/**
- * The fields whose value comes from the user's last task of the type rather than the defaults and
- * /settings: the card names them and offers to go back to the settings.
- */
+/** The fields whose value comes from the last task rather than /settings: the card names them. */
 export function fromLastChoices(values: FormValues, last: FormValues, settings: FormValues): RequestField[] {
   return (Object.keys(last) as RequestField[]).filter(
     (key) => sameValue(values[key], last[key]) && !sameValue(last[key], settings[key]),
@@ -172,15 +165,13 @@ export function backToSettings(
   return next;
 }
 
+const lastChoicesKey = (userId: number, type: string) => `last-choices:${userId}:${type}`;
+
 export class LastChoices {
   constructor(private readonly kv: KeyValueStore) {}
 
-  private key(userId: number, type: string): string {
-    return `last-choices:${userId}:${type}`;
-  }
-
   async get(userId: number, type: string): Promise<FormValues> {
-    return (await readStored(this.kv, this.key(userId, type), RememberedSchema)) ?? {};
+    return (await readStored(this.kv, lastChoicesKey(userId, type), RememberedSchema)) ?? {};
   }
 
   async remember(userId: number, definition: FormDefinition, values: FormValues): Promise<void> {
@@ -189,7 +180,7 @@ export class LastChoices {
       for (const key of field.input.kind === "voice" ? VOICE_KEYS : [field.key])
         if (values[key] !== undefined) kept[key] = values[key];
     }
-    await this.kv.set(this.key(userId, definition.type), JSON.stringify(kept), {
+    await this.kv.set(lastChoicesKey(userId, definition.type), JSON.stringify(kept), {
       ttlMs: LAST_CHOICES_TTL_MS,
     });
   }

@@ -19,7 +19,6 @@ import {
 import { COLOUR_SWATCHES, hexToAss } from "../option-labels.js";
 import type { ChoiceOption, FormField, FormValues, FormView, ParsedInput, RequestField } from "./form.js";
 
-/** What a builder's caller may add to a field. */
 type FieldExtras<K extends RequestField> = Pick<
   Partial<FormField<K>>,
   "applies" | "clears" | "required" | "unsetValue" | "hint"
@@ -115,19 +114,15 @@ function providerSupports(view: FormView, feature: "supportsStyle" | "supportsSc
   return providerById(view.env.catalog, id)?.[feature] === true;
 }
 
-/** Fields naming the language a form's voice speaks, the first one set winning. */
-const SPEECH_LANGUAGE_FIELDS: readonly RequestField[] = ["language", "target_lang"];
-
-/** The language a form's voice speaks: the language chosen on the form, else the interface language. */
+/** The language a form's voice speaks: the one chosen on the form, else the interface language. */
 export function speechLanguage(values: FormValues, locale: string): string {
-  for (const key of SPEECH_LANGUAGE_FIELDS) {
+  for (const key of ["language", "target_lang"] as const) {
     const value = values[key];
     if (typeof value === "string" && value !== "auto") return value;
   }
   return locale;
 }
 
-/** The voice picker: it sets tts_provider and tts_voice. */
 export function voice(group: string, appliesTo = always): FormField<"tts_voice" | "tts_provider"> {
   return { key: "tts_voice", group, input: { kind: "voice" }, applies: appliesTo };
 }
@@ -144,7 +139,6 @@ export function voiceStyle(
   });
 }
 
-/** Voice, speed, style and scene, as the vocabularies define them. */
 export function voiceFields(
   group: string,
   defaultProvider: string,
@@ -160,7 +154,6 @@ export function voiceFields(
   ];
 }
 
-/** Subtitle style, position and size. */
 export function subtitleLookFields(
   group: string,
   appliesTo = always,
@@ -213,7 +206,7 @@ export function reelsFields(group: string): FormField<"reels_mode" | "reels_refr
 
 const cardsOn = ({ values }: FormView) => values.ai_graphics === true;
 
-/** Cards: on or off, mode, density, directives for manual and semi, and their sound. */
+/** Directives only for manual and semi modes. */
 export function cardFields(
   group: string,
   appliesTo = always,
@@ -251,7 +244,7 @@ export function autoSound(group: string, appliesTo = always): FormField<"sfx_aut
   });
 }
 
-/** Music: a library track by style, or the user's own MP3, and its volume. */
+/** A library track or the user's own MP3, one clearing the other. */
 export function musicFields(group: string): FormField<"bgm_track" | "bgm_file" | "bgm_volume">[] {
   const tracks = ({ env }: FormView) => [
     { value: null },

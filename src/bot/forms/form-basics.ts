@@ -9,14 +9,12 @@ import { openTelegramFile, type TelegramDownloadDeps } from "../../media/telegra
 import type { BotContext } from "../context.js";
 import type { BotI18n } from "../i18n.js";
 
-/** What a product hands the engine to build its forms' basics from. */
 export interface FormBasicServices {
   i18n: BotI18n;
   catalog: Catalog;
   limits: IntakeLimits;
 }
 
-/** The catalog, the limits on files sent, and the words of a form in its own language. */
 export function formBasics({ catalog, limits, i18n }: FormBasicServices) {
   const translate =
     (locale: string): Translate =>

@@ -1,8 +1,4 @@
-/**
- * One form's life inside a conversation: show the card, wait for a press, text or file, reduce() and edit
- * the card, until Create or Cancel. Work outside the chat goes through conversation.external, so a replay
- * never repeats it; the step bound keeps the replay log small.
- */
+/** One form's life in a conversation; work outside the chat goes through external, which a replay skips. */
 import type { Conversation } from "@grammyjs/conversations";
 import { type Context, GrammyError } from "grammy";
 import type { Translate } from "../../i18n/translate.js";
@@ -34,7 +30,7 @@ export const FORM_IDLE_MS = 6 * 60 * 60 * 1000;
 export type FormConversation = Conversation<BotContext, Context>;
 
 /** What one form runs with, decided when it opened. */
-export interface FormRun {
+interface FormRun {
   definition: FormDefinition;
   env: FormEnv;
   t: Translate;
@@ -43,20 +39,19 @@ export interface FormRun {
   cards: OpenFormCards;
   state: FormState;
   limits: IntakeLimits;
-  /** Where the form's files go: "tasks" refuses what only the generation service takes. */
+  /** "tasks" refuses what only the generation service takes. */
   services: "tasks" | "any";
   /** The bot's message (the question that led to the form) that becomes the card, edited in place. */
   cardMessageId?: number;
   /** The words of a text file the user sent, or what is wrong with it; without it such a file is a file. */
   readText?(ref: TelegramMediaRef): Promise<string | Notice>;
-  /** The state after a move, its files checked again (an SRT against a new video). */
+  /** Files checked again after a move (an SRT against a new video). */
   review?(before: FormState, after: FormState): Promise<FormState>;
   /** A file to look inside before the form takes it (an SRT's timecodes). */
   inspect?: {
     applies(ref: MediaRef): boolean;
     check(ref: MediaRef, state: FormState): Promise<Notice | undefined>;
   };
-  /** The files sent, with what the form needs read from them (their lengths). */
   measure?(refs: readonly MediaRef[], logger: Pick<Logger, "warn">): Promise<MediaRef[]>;
   /** Sends what the form asks for; the card's message becomes the card of what it started. */
   create(state: FormState, cardMessageId: number): Promise<void>;
@@ -79,19 +74,15 @@ function eventOf(
     return pressed?.nonce === nonce ? { kind: "press", action: pressed.data } : "stale";
   }
   const message = ctx.message;
-  if (!message || ctx.chat?.type !== "private") return undefined;
-  if (message.text?.startsWith("/")) return undefined;
+  if (!message || ctx.chat?.type !== "private" || message.text?.startsWith("/")) return undefined;
   const file = telegramMediaOf(message);
   if (readText && file && isTextDocument(file)) return { kind: "text-file", ref: file };
   const { refs, linkProblems } = extractMedia(message);
   if (refs.length > 0 || linkProblems.length > 0) {
-    const problems: Notice[] = [];
-    for (const ref of refs) {
-      const problem = checkMediaRef(ref, limits, services);
-      if (problem) problems.push({ key: `media-error-${problem.code}`, params: problem.params });
-    }
-    for (const link of linkProblems)
-      problems.push({ key: `media-error-${link.code}`, params: { link: link.text } });
+    const problems: Notice[] = [
+      ...refs.flatMap((ref) => checkMediaRef(ref, limits, services) ?? []),
+      ...linkProblems.map((link) => ({ code: link.code, params: { link: link.text } })),
+    ].map((problem) => ({ key: `media-error-${problem.code}`, params: problem.params }));
     return { kind: "media", refs, problems, ...(message.caption ? { caption: message.caption } : {}) };
   }
   if (message.text !== undefined) return { kind: "text", text: message.text, at: message.date };
@@ -110,12 +101,10 @@ function refusedBelowCard(update: Context, cardId: number, notice: Notice | unde
  */
 function withoutNoticeOnCard(update: Context, cardId: number, state: FormState): FormState {
   if (!refusedBelowCard(update, cardId, state.notice) || update.message?.text !== undefined) return state;
-  const shown = { ...state };
-  delete shown.notice;
+  const { notice: _notice, ...shown } = state;
   return shown;
 }
 
-/** Sends a screen as the card's HTML text and keyboard. */
 function cardMarkup(screen: RenderedScreen) {
   return { parse_mode: "HTML" as const, reply_markup: { inline_keyboard: screen.keyboard } };
 }
@@ -126,7 +115,7 @@ async function showFirstCard(
   chatId: number,
   inPlaceOf: number | undefined,
   shown: RenderedScreen,
-): Promise<number> {
+) {
   if (inPlaceOf !== undefined) {
     try {
       await ctx.api.editMessageText(chatId, inPlaceOf, shown.text, cardMarkup(shown));
@@ -136,12 +125,7 @@ async function showFirstCard(
       if (!(error instanceof GrammyError)) throw error;
     }
   }
-  const sent = await ctx.reply(shown.text, cardMarkup(shown));
-  return sent.message_id;
-}
-
-function sameScreen(a: RenderedScreen, b: RenderedScreen): boolean {
-  return a.text === b.text && JSON.stringify(a.keyboard) === JSON.stringify(b.keyboard);
+  return (await ctx.reply(shown.text, cardMarkup(shown))).message_id;
 }
 
 /** The form's card in the chat, noted as the chat's open card while the form runs. */
@@ -156,9 +140,8 @@ async function openCard(
   const messageId = await showFirstCard(ctx, chatId, run.cardMessageId, first);
   await conversation.external(() => cards.put(chatId, { messageId, type: run.definition.type }));
   let shown = first;
-  /** Edits the card to show this, unless it shows it already. */
   const show = async (next: RenderedScreen) => {
-    if (sameScreen(next, shown)) return;
+    if (next.text === shown.text && JSON.stringify(next.keyboard) === JSON.stringify(shown.keyboard)) return;
     shown = next;
     await ctx.api.editMessageText(chatId, messageId, next.text, cardMarkup(next)).catch(unlessNotModified);
   };

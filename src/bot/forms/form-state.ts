@@ -40,7 +40,6 @@ export interface FormState {
   lastText?: { key: RequestField; at: number; length: number };
   /** The order the user chose, as indexes into `media` (kept as sent, so each file keeps its number). */
   mediaOrder?: number[];
-  /** The user's glossary is left out of this one request. */
   withoutGlossary?: boolean;
 }
 
@@ -65,7 +64,6 @@ export interface Transition {
   pass?: boolean;
 }
 
-/** The state with these parts changed. */
 export function moved(state: FormState, change: Partial<FormState>): Transition {
   return { state: { ...state, ...change } };
 }
@@ -74,7 +72,6 @@ export function withNotice(state: FormState, notice: Notice): Transition {
   return moved(state, { notice });
 }
 
-/** The indexes of the media in the order they go into the request. */
 export function mediaOrderOf(state: Pick<FormState, "media" | "mediaOrder">): number[] {
   const kept = (state.mediaOrder ?? []).filter(
     (index, position, order) =>

@@ -1,17 +1,12 @@
-/**
- * The shape of a form, as data the reducer and screens read: its fields, their inputs, when each applies
- * and its button group. A form names only fields of its request, so a misspelt field is a type error; what
- * the service would refuse and what it costs are the contract the form runs with.
- */
+/** A form as data the reducer and screens read; naming only its request's fields, a typo fails to compile. */
 import type { Catalog } from "../../catalog/index.js";
 import type { ImageGenerationRequest, VideoGenerationRequest } from "../../generation-service/requests.js";
 import type { Translate } from "../../i18n/translate.js";
 import type { MediaClass } from "../../media/accept.js";
 import type { MediaRef } from "../../media/media-ref.js";
 import { TASK_TYPES, type TaskRequestInput, type TaskType } from "../../tasks-service/schemas/index.js";
-import { fitGlossary, type GlossaryFit } from "../glossary.js";
+import { fitGlossary } from "../glossary.js";
 
-/** Forms of the generation service. */
 export const GENERATION_FORM_TYPES = [
   "text_to_image",
   "reference_image",
@@ -56,13 +51,12 @@ export type RequestField = FieldKey<FormType>;
 /** The request fields chosen so far, as sent (files as MediaRef until uploaded); the schema judges the whole. */
 export type FormValues = { [Key in RequestField]?: unknown };
 
-/** What a form may look at besides its values. */
 export interface FormEnv {
   catalog: Catalog;
   locale: string;
   /** ▶ is offered for every voice with a sample sentence, not only for those with a sample file. */
   samplesOnRequest?: boolean;
-  /** When the service answered. */
+  /** Absent when the service did not answer. */
   account?: AccountView;
   contract: FormContract;
   /** The user's glossary as it was when the form opened. */
@@ -80,10 +74,9 @@ export type PaidFrom = "media-tasks" | "media-tasks-plan" | "generations";
 
 /** The service's side of a form: its refusals before they happen, and its price before Create. */
 export interface FormContract {
-  /** Everything the service would refuse; empty when the request may be sent. */
   issues(definition: FormDefinition, view: FormView): FormIssue[];
   paidFrom(view: FormView): PaidFrom;
-  /** The card's lines about money: the cost, and what the user has to pay it with. */
+  /** The cost, and what the user has to pay it with. */
   ledger(definition: FormDefinition, view: FormView, t: Translate): string[];
   /** What the form costs beyond `instead`'s values, in words ("+50 tokens"); undefined if no more or unknown. */
   extraCost?(
@@ -96,9 +89,8 @@ export interface FormContract {
 
 /** What a form needs of GET /v1/me, kept plain so it survives the conversation's replay log. */
 export interface AccountView {
-  /** On a token-billed deployment. */
+  /** On a token-billed deployment; `tariff` on a quota-based one. */
   balance?: number;
-  /** The plan's name, on a quota-based deployment. */
   tariff?: string;
   maxVideoDurationSeconds?: number;
 }
@@ -123,19 +115,16 @@ export interface ChoiceOption {
 export type ParsedInput = { ok: true; value: unknown } | ({ ok: false } & FormIssue);
 
 export type FieldInput =
-  /** Buttons, one per option; `typed` also takes a value sent as text (numbers, codes, colours). */
+  /** `typed` also takes a value sent as text (numbers, codes, colours). */
   | {
       kind: "choice";
       options: (view: FormView) => readonly ChoiceOption[];
       typed?: (text: string, view: FormView) => ParsedInput;
     }
-  /** On or off; `fixed` says the one value it has where the form's state allows no other. */
+  /** `fixed`: the one value it has where the form's state allows no other. */
   | { kind: "toggle"; fixed?: (view: FormView) => boolean | undefined }
-  /** Several options at once (filters). */
   | { kind: "multi"; options: readonly string[] }
-  /** Text sent as a message; `parse` checks it. */
   | { kind: "text"; maxLength: number; parse?: (text: string, view: FormView) => ParsedInput }
-  /** A file sent in the chat (own music, an SRT). */
   | { kind: "file"; accepts: MediaClass }
   /** tts_provider and tts_voice, chosen through the voice picker. */
   | { kind: "voice" }
@@ -165,7 +154,6 @@ export interface FormField<K extends RequestField = RequestField> {
   describe?: (value: unknown, t: Translate) => string | undefined;
 }
 
-/** The request fields media go into. */
 type MediaField = "photos" | "file" | `${"reference" | "image" | "keyframe" | "video" | "audio"}_file_ids`;
 
 export interface MediaRule<F extends MediaField = MediaField> {
@@ -174,7 +162,7 @@ export interface MediaRule<F extends MediaField = MediaField> {
   max: number | ((view: FormView) => number);
   /** The locale key that says too many were sent, where it is not the video's. */
   tooManyKey?: string;
-  /** The request field the media go into: an array for video, one reference otherwise. */
+  /** An array for video, one reference otherwise. */
   field: F;
   accepts: readonly MediaClass[];
   /** False when the form does not take media for the current values (motion from text). */
@@ -187,7 +175,7 @@ export interface FormDefinition<T extends FormType = FormType> {
   type: T;
   media?: MediaRule<Extract<FieldKey<T>, MediaField>>;
   fields: readonly FormField<FieldKey<T>>[];
-  /** Group buttons, in card order. */
+  /** In card order. */
   groups: readonly string[];
   /** The locale key asking for the media, when the values change what to ask (`form-media-prompt-<type>`). */
   mediaPrompt?: (values: FormValues) => string | undefined;
@@ -216,13 +204,10 @@ export function fieldOf(definition: FormDefinition, key: RequestField): FormFiel
 }
 
 export function applies(field: FormField, view: FormView): boolean {
-  return field.applies === undefined || field.applies(view);
+  return field.applies?.(view) ?? true;
 }
 
-/**
- * The one value a field can take now, when it has only one: a fact the card states, not a button. A typed
- * value is never one; a single locked option stays a button, as pressing it says why it is locked.
- */
+/** The field's one possible value, stated not offered; a locked option stays a button that says why. */
 export function soleValue(field: FormField, view: FormView): { value: unknown } | undefined {
   const input = field.input;
   if (input.kind === "toggle") {
@@ -251,8 +236,7 @@ export function mediaMax(rule: MediaRule, view: FormView): number {
 }
 
 export function mediaApplies(definition: FormDefinition, values: FormValues): boolean {
-  const rule = definition.media;
-  return rule !== undefined && (rule.applies === undefined || rule.applies(values));
+  return definition.media !== undefined && (definition.media.applies?.(values) ?? true);
 }
 
 export function isUnset(value: unknown): boolean {
@@ -260,10 +244,7 @@ export function isUnset(value: unknown): boolean {
 }
 
 /** The field the glossary joins, its text as sent (the user's words, then the terms that fit), if any. */
-export function glossaryField(
-  definition: FormDefinition,
-  view: FormView,
-): (GlossaryFit & { key: RequestField }) | undefined {
+export function glossaryField(definition: FormDefinition, view: FormView) {
   const key = definition.glossary;
   const terms = view.glossary;
   if (key === undefined || terms === undefined || terms.length === 0) return undefined;

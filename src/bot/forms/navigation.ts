@@ -17,7 +17,7 @@ export function firstScreen(definition: FormDefinition, state: FormState, env: F
   return { name: "summary" };
 }
 
-/** Where a field goes once set: back to its group, or to the summary when the form has no groups. */
+/** Back to its group, or to the summary when the form has no groups. */
 export function backFrom(definition: FormDefinition, state: FormState, field: FormField): Screen {
   const fromSummaryOrGroup = state.screen.name === "summary" || state.screen.name === "group";
   return fromSummaryOrGroup || definition.groups.length === 0

@@ -1,7 +1,4 @@
-/**
- * The one form card a chat has open, noted while its form waits for the user, so that whatever ends
- * the form from outside (a newer form, /cancel) can close the card too.
- */
+/** The chat's open form card, so whatever ends its form from outside (a newer form, /cancel) closes it. */
 import { z } from "zod";
 import { ChatSlots } from "../../storage/chat-slots.js";
 import type { KeyValueStore } from "../../storage/ports.js";
@@ -16,7 +13,6 @@ const OpenCardSchema = z.object({
   type: z.enum([...TASK_TYPES, ...GENERATION_FORM_TYPES]),
 });
 
-/** Where each chat's open form card is noted while the form waits for the user. */
 export class OpenFormCards extends ChatSlots<typeof OpenCardSchema> {
   constructor(kv: KeyValueStore) {
     super(kv, "form-card", OpenCardSchema, OPEN_CARD_TTL_MS);

@@ -3,9 +3,8 @@ import type { MediaRef } from "../../media/media-ref.js";
 import type { FormDefinition, FormValues } from "./form.js";
 
 /**
- * Media handed in for a form, sorted by what the form does with them: what its media rule takes stays
- * its media; a file one of its fields takes (an SRT for dubbing) goes into that field with the values
- * it brings along; anything else is left out, so nothing that is not a video becomes a task's video.
+ * Media handed in for a form: its media, or a file for one of its fields (an SRT for dubbing); anything
+ * else is left out, so nothing that is not a video becomes a task's video.
  */
 export function placeMedia(
   definition: FormDefinition,

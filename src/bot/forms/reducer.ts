@@ -1,7 +1,4 @@
-/**
- * The one function that moves a form: an event in, the next state and at most one effect out, routed to
- * the screen a press belongs to or the screen on show. Pure, so every path is tested without Telegram.
- */
+/** The one function that moves a form; pure, so every path is tested without Telegram. */
 import { type CardAction, isActionOn } from "./card-action.js";
 import type { FormDefinition, FormEnv } from "./form.js";
 import { type FormEvent, type FormState, type Transition, withNotice } from "./form-state.js";
@@ -20,9 +17,7 @@ export function reduce(
   env: FormEnv,
 ): Transition {
   // A notice answers one event; the next one clears it. A text's next part comes as the very next event.
-  const current: FormState = { ...state };
-  delete current.notice;
-  delete current.lastText;
+  const { notice: _notice, lastText: _lastText, ...current } = state;
   const transition =
     event.kind === "press"
       ? onPress(definition, current, event.action, env)
@@ -42,10 +37,7 @@ function onPress(definition: FormDefinition, state: FormState, action: CardActio
   return pressOnCaptionEditor(state, action);
 }
 
-/**
- * A text: the next part of the one before, else what the screen on show takes (a field's value, a
- * caption), else the form's own text; a form that takes no text now lets it go to the rest of the bot.
- */
+/** A form that takes no text now lets it go to the rest of the bot. */
 function onText(
   definition: FormDefinition,
   state: FormState,
@@ -59,11 +51,7 @@ function onText(
     if (joined) return joined;
   }
   const screen = state.screen;
-  const asFormText = () =>
-    takeFormText(definition, state, text, env, {
-      notice: "form-text-saved",
-      ...(at !== undefined ? { at } : {}),
-    });
+  const asFormText = () => takeFormText(definition, state, text, env, { notice: "form-text-saved", at });
   switch (screen.name) {
     case "field":
       return rememberTextPart(
@@ -80,10 +68,7 @@ function onText(
     case "media":
       // Where the media are awaited, say again what to send.
       return asFormText() ?? withNotice(state, { key: `form-media-prompt-${definition.type}` });
-    case "summary":
-    case "group":
-    case "voice-languages":
-    case "voices":
+    default:
       return asFormText() ?? { state, pass: true };
   }
 }

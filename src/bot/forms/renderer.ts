@@ -1,7 +1,4 @@
-/**
- * The form's one message, edited in place: the screen on show, drawn by the screen that owns it, and
- * the notice under it.
- */
+/** The form's one message, edited in place: the screen on show, and the notice under it. */
 import { type FormState, noticeText } from "./form-state.js";
 import { renderCaption, renderCaptions, renderNewCaption } from "./screens/caption-editor.js";
 import { renderMediaScreen } from "./screens/media.js";
@@ -15,10 +12,7 @@ export function renderForm(context: ScreenContext, state: FormState): RenderedSc
   if (!state.notice) return rendered;
   // A notice that only informs (the files counted so far) is no warning.
   const mark = state.notice.info ? "📎" : "⚠️";
-  return {
-    ...rendered,
-    text: `${rendered.text}\n\n${mark} ${noticeText(context.t, state.notice)}`,
-  };
+  return { ...rendered, text: `${rendered.text}\n\n${mark} ${noticeText(context.t, state.notice)}` };
 }
 
 function renderScreen(context: ScreenContext, state: FormState): RenderedScreen {

@@ -13,14 +13,12 @@ interface TextPart {
   length: number;
 }
 
-/** Whether a message sent at `at` continues the text whose last part was `previous`. */
 export function continuesText(previous: TextPart, at: number): boolean {
   return (
     previous.length >= SPLIT_PART_MIN_LENGTH && at >= previous.at && at - previous.at <= PART_GAP_SECONDS
   );
 }
 
-/** The text before joined with this part, when the part continues it; undefined otherwise. */
 export function joinedText(
   before: string | undefined,
   previous: TextPart | undefined,

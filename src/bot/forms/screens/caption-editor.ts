@@ -1,17 +1,8 @@
-/**
- * The caption editor (text_overlays): the list, a new caption typed as "text | start-end", and one
- * caption's properties and flags. Captions built here replace those written as code (text_overlays_raw).
- */
+/** The caption editor; captions built here replace those written as code (text_overlays_raw). */
 import type { InlineKeyboardButton } from "grammy/types";
 import { MAX_OVERLAY_TEXT_LENGTH, MAX_TEXT_OVERLAYS } from "../../../tasks-service/schemas/common.js";
 import { type TextOverlay, TextOverlaySchema } from "../../../tasks-service/schemas/video.js";
-import {
-  CAPTION_FLAGS,
-  CAPTION_PROPERTIES,
-  CAPTION_PROPERTY_VALUES,
-  type CaptionProperty,
-  captionsIn,
-} from "../caption-drafts.js";
+import { CAPTION_FLAGS, CAPTION_PROPERTIES, CAPTION_PROPERTY_VALUES, captionsIn } from "../caption-drafts.js";
 import type { CaptionEditorAction, CardAction } from "../card-action.js";
 import type { FormDefinition, FormValues } from "../form.js";
 import { type FormState, moved, type Screen, type Transition, withNotice } from "../form-state.js";
@@ -32,18 +23,6 @@ function seconds(text: string | undefined): number {
   return Number(text?.replace(",", "."));
 }
 
-/** The caption with one property set, when the property takes that value. */
-function withProperty(
-  caption: TextOverlay,
-  property: CaptionProperty,
-  option: number,
-): TextOverlay | undefined {
-  const value = CAPTION_PROPERTY_VALUES[property][option];
-  if (!value) return undefined;
-  const parsed = TextOverlaySchema.safeParse({ ...caption, [property]: value });
-  return parsed.success ? parsed.data : undefined;
-}
-
 export function pressOnCaptionEditor(state: FormState, action: CaptionEditorAction): Transition {
   switch (action.kind) {
     case "new-caption":
@@ -54,20 +33,7 @@ export function pressOnCaptionEditor(state: FormState, action: CaptionEditorActi
       return moved(state, { screen: { name: "caption", index: action.caption } });
     case "caption-property":
       return moved(state, { screen: { name: "caption", index: action.caption, property: action.property } });
-    case "set-caption-property":
-    case "flip-caption-flag":
-    case "delete-caption":
-      return editCaption(state, action);
   }
-}
-
-function editCaption(
-  state: FormState,
-  action: Extract<
-    CaptionEditorAction,
-    { kind: "set-caption-property" | "flip-caption-flag" | "delete-caption" }
-  >,
-): Transition {
   const index = action.caption;
   const captions = captionsIn(state.values);
   const current = captions[index];
@@ -76,15 +42,15 @@ function editCaption(
   else if (action.kind === "flip-caption-flag")
     captions[index] = { ...current, [action.flag]: current[action.flag] !== true };
   else {
-    const edited = withProperty(current, action.property, action.option);
-    if (!edited) return { state };
-    captions[index] = edited;
+    const value = CAPTION_PROPERTY_VALUES[action.property][action.option];
+    const edited = value && TextOverlaySchema.safeParse({ ...current, [action.property]: value });
+    if (!edited?.success) return { state };
+    captions[index] = edited.data;
   }
   const screen: Screen = action.kind === "delete-caption" ? { name: "captions" } : { name: "caption", index };
   return moved(state, { values: withCaptions(state.values, captions), screen });
 }
 
-/** A text on the editor: a new caption when one is awaited; on the list, a hint to use the buttons. */
 export function textOnCaptionEditor(
   state: FormState,
   screen: Extract<Screen, { name: "captions" | "new-caption" }>,
@@ -113,7 +79,6 @@ export function textOnCaptionEditor(
   return moved(state, { values, screen: { name: "caption", index: captions.length } });
 }
 
-/** Back to the list of captions: the captions field's own button. */
 function toCaptionList(definition: FormDefinition): CardAction {
   const field = definition.fields.findIndex((candidate) => candidate.input.kind === "overlays");
   return field >= 0 ? { kind: "open-field", field, page: 0 } : { kind: "show-summary" };

@@ -1,7 +1,4 @@
-/**
- * The form's own text (what a video or voiceover speaks): taken wherever it arrives, confirmed on the
- * card, and joined with the parts Telegram splits a long text into.
- */
+/** The form's own text (what a video says): taken wherever it arrives, its split parts joined. */
 import {
   applies,
   type FieldInput,
@@ -22,7 +19,6 @@ function isTextField(field: FormField | undefined): field is TextField {
   return field?.input.kind === "text";
 }
 
-/** The form's `text` field (or the one it names instead), when it has one and it applies to the values chosen. */
 function formTextField(definition: FormDefinition, state: FormState, env: FormEnv): TextField | undefined {
   const key = definition.freeText ?? "text";
   const field = fieldOf(definition, key);
@@ -33,16 +29,12 @@ function tooLong(max: number, length: number): Notice {
   return { key: "form-error-too-long", params: { max, length } };
 }
 
-/** A text for a text field: within its length, and as its parse takes it. */
 export function parseText(input: TextField["input"], text: string, view: FormView): ParsedInput {
   if (text.length > input.maxLength) return { ok: false, ...tooLong(input.maxLength, text.length) };
   return input.parse ? input.parse(text, view) : { ok: true, value: text };
 }
 
-/**
- * The text becomes the form's text, and the card says so; undefined when the form takes no text now.
- * `at` is the message's date (a text file has none, and no next part).
- */
+/** Undefined when the form takes no text now; a text file has no `at` (its date), and no next part. */
 export function takeFormText(
   definition: FormDefinition,
   state: FormState,
@@ -63,7 +55,7 @@ export function takeFormText(
   });
 }
 
-/** The next part of a text the last event set; undefined when that field holds no text any more. */
+/** Undefined when the field of the text's last part holds no text any more. */
 export function nextTextPart(
   definition: FormDefinition,
   state: FormState,

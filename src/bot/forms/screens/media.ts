@@ -1,7 +1,4 @@
-/**
- * The media a form works on: the screen that asks for them, and the files that arrive. Several are taken
- * on any screen (albums come as separate updates) until Done; one file on this screen, then it moves on.
- */
+/** A form's media: several are taken on any screen (an album is an update each) until Done. */
 import type { InlineKeyboardButton } from "grammy/types";
 import { mediaClassOf } from "../../../media/accept.js";
 import { mediaIdentity } from "../../../media/media-ref.js";
@@ -46,7 +43,7 @@ export function pressOnMedia(
   }
 }
 
-/** Media sent outside a file field: the form's own media, when it takes them now. */
+/** Media sent outside a file field, when the form takes them now. */
 export function receiveMedia(
   definition: FormDefinition,
   state: FormState,

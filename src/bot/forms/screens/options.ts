@@ -1,7 +1,4 @@
-/**
- * The option pickers: a group's fields, and one field's screen (options as buttons, several to tick, or
- * what to send). A set field goes back to its group; a required text goes on to what the form lacks.
- */
+/** A group's fields and one field's screen; a set field goes back to its group, a required text on. */
 import type { InlineKeyboardButton } from "grammy/types";
 import { z } from "zod";
 import { type MediaClass, mediaClassOf } from "../../../media/accept.js";
@@ -41,19 +38,12 @@ const OPTIONS_PER_PAGE = 12;
 const OPTIONS_PER_ROW = 3;
 
 type FieldScreen = Extract<Screen, { name: "field" }>;
-/** A field that takes a file (own music, an SRT), and the kind of file it takes. */
 interface FileField {
   field: FormField;
   accepts: MediaClass;
 }
 
-const ChosenOptionsSchema = z.array(z.string());
-
-/** The options ticked so far of a field that takes several. */
-function chosenOptions(value: unknown): string[] {
-  const parsed = ChosenOptionsSchema.safeParse(value);
-  return parsed.success ? parsed.data : [];
-}
+const ChosenOptionsSchema = z.array(z.string()).catch(() => []);
 
 /** The values with the field set; a value set clears the fields it replaces. */
 function withValue(values: FormValues, field: FormField, value: unknown): FormValues {
@@ -69,13 +59,13 @@ export function pressOnOptions(
   env: FormEnv,
 ): Transition {
   const view = viewOf(state, env);
+  const field = "field" in action ? definition.fields[action.field] : undefined;
   switch (action.kind) {
     case "open-group": {
       const group = definition.groups[action.group];
       return group ? moved(state, { screen: { name: "group", group } }) : { state };
     }
     case "open-field": {
-      const field = definition.fields[action.field];
       // A field with one value left is a fact now: a button drawn before that offers nothing.
       if (!field || !applies(field, view) || soleValue(field, view)) return { state };
       switch (field.input.kind) {
@@ -90,7 +80,6 @@ export function pressOnOptions(
       }
     }
     case "choose-option": {
-      const field = definition.fields[action.field];
       const option = field?.input.kind === "choice" ? field.input.options(view)[action.option] : undefined;
       if (!field || !option) return { state };
       if (option.locked) return withNotice(state, option.locked);
@@ -98,16 +87,14 @@ export function pressOnOptions(
       return moved(state, { values, screen: backFrom(definition, state, field) });
     }
     case "flip-option": {
-      const field = definition.fields[action.field];
       if (field?.input.kind !== "multi") return { state };
       const option = field.input.options[action.option];
       if (option === undefined) return { state };
-      const chosen = chosenOptions(state.values[field.key]);
+      const chosen = ChosenOptionsSchema.parse(state.values[field.key]);
       const next = chosen.includes(option) ? chosen.filter((item) => item !== option) : [...chosen, option];
       return moved(state, { values: { ...state.values, [field.key]: next } });
     }
     case "reset-field": {
-      const field = definition.fields[action.field];
       if (!field) return { state };
       const values = { ...state.values };
       delete values[field.key];
@@ -143,7 +130,6 @@ export function textOnField(
   return moved(next, { screen: target });
 }
 
-/** The field on screen when it takes a file. */
 export function fileFieldOn(definition: FormDefinition, screen: FieldScreen): FileField | undefined {
   const field = fieldOf(definition, screen.key);
   return field?.input.kind === "file" ? { field, accepts: field.input.accepts } : undefined;
@@ -171,7 +157,6 @@ export function fileFieldTaking(
   return undefined;
 }
 
-/** One file of the kind the field takes, else what was wrong. */
 export function receiveFile(
   definition: FormDefinition,
   state: FormState,
@@ -242,7 +227,7 @@ export function renderField(context: ScreenContext, state: FormState, screen: Fi
     );
     if (input.typed) lines.push(t("form-or-type"));
   } else if (input.kind === "multi") {
-    const chosen = chosenOptions(current);
+    const chosen = ChosenOptionsSchema.parse(current);
     input.options.forEach((option, offset) => {
       const mark = chosen.includes(option) ? "☑️ " : "▫️ ";
       const label = `${mark}${optionLabel(field.key, option, t) ?? option}`;

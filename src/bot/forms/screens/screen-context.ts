@@ -1,7 +1,4 @@
-/**
- * What every screen of a form's message is drawn with: the form, the user's language, and buttons that
- * each carry one CardAction under this form's nonce, so a press on an older message is recognised.
- */
+/** What screens are drawn with; buttons carry the form's nonce, so an older message's press is known. */
 import type { InlineKeyboardButton } from "grammy/types";
 import type { Translate } from "../../../i18n/translate.js";
 import { type CardAction, encodeCardAction } from "../card-action.js";
@@ -15,7 +12,6 @@ export interface RenderedScreen {
   keyboard: InlineKeyboardButton[][];
 }
 
-/** Buttons laid out `perRow` to a row. */
 export function rows(buttons: readonly InlineKeyboardButton[], perRow: number): InlineKeyboardButton[][] {
   const laid: InlineKeyboardButton[][] = [];
   for (let index = 0; index < buttons.length; index += perRow)

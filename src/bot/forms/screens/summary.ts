@@ -1,7 +1,4 @@
-/**
- * The summary card: what is chosen, its cost and what pays it (the contract says), the groups, and Create,
- * which goes ahead only with the media in and nothing the service would refuse.
- */
+/** The summary card; Create goes ahead only with the media in and nothing the service would refuse. */
 import type { InlineKeyboardButton } from "grammy/types";
 import type { Translate } from "../../../i18n/translate.js";
 import type { SummaryAction } from "../card-action.js";
@@ -204,7 +201,7 @@ function lastChoicesLine(context: ScreenContext, state: FormState): string | und
   return `↩️ ${escapeHtml(t(`money-last-${definition.type}`, { fields: names.join(", ") }))}`;
 }
 
-/** The card's own choice: its options as buttons, the chosen one marked. */
+/** The card's own choice (dubbing's mode), the chosen option marked. */
 function summaryChoiceRow(context: ScreenContext, state: FormState): InlineKeyboardButton[] | undefined {
   const { definition, env, t } = context;
   const index = definition.fields.findIndex((field) => field.key === definition.summaryChoice);

@@ -1,7 +1,4 @@
-/**
- * How a chosen value reads on a form's message: never a code where a word exists (languages by name,
- * music by style, voices by name, files by name), and a field's line as "Label: value".
- */
+/** How a chosen value reads on a form's message: never a code where a word exists. */
 import { languageName, musicStyle, providerById } from "../../../catalog/index.js";
 import type { Translate } from "../../../i18n/translate.js";
 import {
@@ -56,17 +53,19 @@ export function valueLabel(field: FormField, value: unknown, env: FormEnv, t: Tr
   if (described !== undefined) return described;
   if (field.input.kind === "voice")
     return env.catalog.voices.find((entry) => entry.id === value)?.name ?? t("voice-automatic-short");
-  if (field.input.kind === "toggle") return t(value === true ? "value-on" : "value-off");
+  if (field.input.kind === "toggle" || typeof value === "boolean")
+    return t(value === true ? "value-on" : "value-off");
   const named = optionLabel(field.key, value, t);
   if (named !== undefined) return named;
   if (value == null || value === "")
     return LANGUAGE_FIELDS.has(field.key) ? t("label-language-detect") : t("value-none");
-  if (typeof value === "boolean") return t(value ? "value-on" : "value-off");
   if (LANGUAGE_FIELDS.has(field.key) && typeof value === "string") {
     if (value === "auto") return t("label-language-detect");
     if (field.key === "sub_lang" && (SUB_LANG_KEYWORDS as readonly string[]).includes(value))
       return t(`label-sub-lang-${value}`);
-    return capitalised(languageName(value, env.locale), env.locale);
+    const name = languageName(value, env.locale);
+    // "українська" as "Українська": a language's name starts a button or a line.
+    return name.charAt(0).toLocaleUpperCase(env.locale) + name.slice(1);
   }
   if (field.key === "bgm_track" && typeof value === "string") {
     const track = env.catalog.musicTracks.find((entry) => entry.file === value);
@@ -86,12 +85,7 @@ export function valueLabel(field: FormField, value: unknown, env: FormEnv, t: Tr
   return String(value);
 }
 
-/** "українська" as "Українська": a language's name starts a button or a line. */
-function capitalised(text: string, locale: string): string {
-  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
-}
-
-/** "Label: value"; the voice adds its provider. */
+/** The voice adds its provider. */
 export function fieldLine(field: FormField, values: FormValues, env: FormEnv, t: Translate): string {
   const value = field.input.kind === "voice" ? values.tts_voice : values[field.key];
   const label = valueLabel(field, value, env, t);
@@ -101,7 +95,7 @@ export function fieldLine(field: FormField, values: FormValues, env: FormEnv, t:
   return `${t(fieldLabelKey(field))}: ${by ? `${label} · ${by.label}` : label}`;
 }
 
-/** "Label: value", with the one value a field can take where it has only one. */
+/** With the one value a field can take where it has only one. */
 export function factLine(field: FormField, values: FormValues, view: FormView, t: Translate): string {
   const sole = soleValue(field, view);
   return fieldLine(field, sole ? { ...values, [field.key]: sole.value } : values, view.env, t);

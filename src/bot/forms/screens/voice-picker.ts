@@ -1,7 +1,4 @@
-/**
- * The voice picker: the voices of the form's (or a chosen) language, cheapest first, each with how it
- * sounds, its provider, its price and ▶ for a sample. It sets tts_provider and tts_voice together.
- */
+/** The voice picker, a language's voices cheapest first; it sets tts_provider and tts_voice together. */
 import {
   type CatalogVoice,
   languageName,
@@ -32,7 +29,6 @@ export function openVoicePicker(state: FormState, env: FormEnv): Screen {
   return { name: "voices", language, page: chosen > 0 ? Math.floor(chosen / VOICES_PER_PAGE) : 0 };
 }
 
-/** Back to the voice field's group once a voice is chosen. */
 function afterChoice(definition: FormDefinition): Screen {
   const field = definition.fields.find((candidate) => candidate.input.kind === "voice");
   return field ? { name: "group", group: field.group } : { name: "summary" };
@@ -72,9 +68,7 @@ export function pressOnVoicePicker(
     }
     case "automatic-voice": {
       if (screen.name !== "voices") return { state };
-      const values: FormValues = { ...state.values };
-      delete values.tts_provider;
-      delete values.tts_voice;
+      const { tts_provider: _provider, tts_voice: _voice, ...values } = state.values;
       return moved(state, { values, screen: afterChoice(definition) });
     }
   }
