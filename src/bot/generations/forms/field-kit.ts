@@ -1,7 +1,4 @@
-/**
- * The field kit of the generation forms, image and video alike: the model picker, each model's choices with
- * the Free plan's locks, prompts and variants. Models, aspects, resolutions and prices all come from the catalog.
- */
+/** The fields image and video forms share, all drawn from the catalog, with the Free plan's locks. */
 import type { CatalogModel, CatalogSection } from "../../../generation-service/responses.js";
 import { candidateModels, type VideoInput } from "../../../generations/model-inputs.js";
 import type { Translate } from "../../../i18n/translate.js";
@@ -43,7 +40,6 @@ export function isFreePlan(account: ImageFormSetup["account"]): boolean {
   return account.plan.trim().toLowerCase() === "free";
 }
 
-/** The input of the video model each video form sends. */
 const VIDEO_INPUT_OF: Partial<Record<GenerationFormType, VideoInput>> = {
   text_to_video: "text",
   image_to_video: "frames",
@@ -114,12 +110,10 @@ export function variantsOf(values: FormValues): number {
   return typeof values.n === "number" && Number.isInteger(values.n) && values.n >= 1 ? values.n : 1;
 }
 
-/** How many images the request makes: its prompts times the variants of each. */
 export function imageCount(type: GenerationFormType, values: FormValues): number {
   return promptsOf(type, values).length * variantsOf(values);
 }
 
-/** The catalog's price of the request: each image's `price_tokens`, times the images. */
 export function quoteOf(model: CatalogModel, count: number): { min: number; max: number } {
   return { min: model.price_tokens.min * count, max: model.price_tokens.max * count };
 }
@@ -189,19 +183,12 @@ export interface CatalogChoice {
   describe: (value: string | number, t: Translate) => string;
 }
 
-export function catalogChoiceField({
-  key,
-  group,
-  hint,
-  listOf,
-  model,
-  lock,
-  describe,
-}: CatalogChoice): ImageField {
+export function catalogChoiceField(choice: CatalogChoice): ImageField {
+  const { key, group, hint, listOf, model, lock, describe } = choice;
   return {
     key,
     group,
-    ...(hint ? { hint } : {}),
+    hint,
     input: {
       kind: "choice",
       options: (view) => {
@@ -236,7 +223,7 @@ export function modelField(
   return {
     key: "model",
     group: "model",
-    ...(words.hint ? { hint: words.hint } : {}),
+    hint: words.hint,
     input: {
       kind: "choice",
       options: () =>
@@ -259,7 +246,6 @@ export function modelGroupName(model: ModelOf): (group: string, view: FormView) 
     group === "model" && (model(view)?.quality_modes.length ?? 0) === 0 ? "form-group-model-only" : undefined;
 }
 
-/** The chosen model's quality modes, in words. */
 export function qualityModeField(model: ModelOf, words: { label: string; hint?: string }): ImageField {
   return catalogChoiceField({
     key: "quality_mode",
@@ -319,7 +305,6 @@ export function promptField(type: GenerationFormType, required: boolean): ImageF
   };
 }
 
-/** Variants of each prompt, as many as the chosen model makes at most. */
 export function variantsField(model: ModelOf, words: { label?: string; hint?: string } = {}): ImageField {
   return {
     key: "n",
