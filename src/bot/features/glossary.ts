@@ -46,7 +46,6 @@ function printOf(term: string): string {
   return createHash("sha256").update(term).digest("base64url").slice(0, 6);
 }
 
-/** The glossary as the user sees it: what it is for, its terms, the room left and how to change it. */
 function glossaryText(t: Translate, terms: readonly string[]): string {
   const left = GLOSSARY_MAX_CHARS - glossaryLength(terms);
   return [
@@ -70,7 +69,6 @@ function glossaryKeyboard(t: Translate, nonce: string, terms: readonly string[])
   return keyboard;
 }
 
-/** Why a message added nothing, in the user's words. */
 function refusalText(t: Translate, refusal: Exclude<GlossaryAddition, { ok: true }>): string {
   if (refusal.reason === "nothing") return t("glossary-nothing-new");
   const { ok: _ok, ...params } = refusal;

@@ -64,7 +64,6 @@ function taskOffer(cards: OpenFormCards, type: TaskType, prefill: (text: string)
   };
 }
 
-/** What a text can become among the tasks. */
 export const taskTextOffers = (cards: OpenFormCards): readonly TextOffer[] => [
   taskOffer(cards, "audio", (text) => ({ text })),
   taskOffer(cards, "motion", (text) => ({ source: "text", text })),

@@ -27,7 +27,6 @@ export interface GenerationAccountDeps {
   service: { getAccount(apiKey: string): Promise<Account> };
 }
 
-/** The account's commands with the bot's clock and its deletion of messages that hold a secret. */
 export interface AccountFeatureDeps extends GenerationAccountDeps {
   scheduleDeletion: ScheduleDeletion;
   now(): Date;

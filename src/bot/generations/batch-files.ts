@@ -35,7 +35,6 @@ export interface BatchFilesDeps {
   readFile(ref: TelegramMediaRef): Promise<string | Notice>;
 }
 
-/** The batch files with where the bot keeps their previews. */
 export interface BatchFilesFeatureDeps extends BatchFilesDeps {
   kv: KeyValueStore;
 }
@@ -153,13 +152,12 @@ async function preview(
     await ctx.reply(t("generation-rule-unavailable"));
     return;
   }
-  const locale = await ctx.i18n.getLocale();
   const plan = planBatch(setup, fileLines(kind, text));
   const id = randomBytes(9).toString("base64url");
   const draft: Draft = {
     userId,
     chatId,
-    locale,
+    locale: await ctx.i18n.getLocale(),
     instance: setup.instance,
     groups: plan.groups,
   };

@@ -43,7 +43,6 @@ function formOffer(t: Translate, type: GenerationFormType, data: string, prices:
   return { job: type, name: t(formNameKey(type)), ...(price ? { price } : {}), data };
 }
 
-/** The /start menu's entries. */
 export function generationMenuEntries(t: Translate, nonce: string, prices: OtherPrices): Offer[] {
   return (Object.keys(BLANK_FORMS) as Array<keyof typeof BLANK_FORMS>).map((form) =>
     formOffer(t, BLANK_FORMS[form], blankFormButton.pack(nonce, { form }), prices),

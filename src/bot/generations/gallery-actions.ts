@@ -139,7 +139,6 @@ export const GALLERY_HANDLERS: Record<string, (press: GalleryPress) => Promise<u
   [ACTIONS.older]: ({ state, redraw }) =>
     state.next ? redraw({ ...state, cursors: [...state.cursors, state.next] }) : redraw(state),
   [ACTIONS.newer]: ({ state, redraw }) => redraw({ ...state, cursors: state.cursors.slice(0, -1) }),
-  [ACTIONS.back]: ({ state, redraw }) => redraw(state),
   [ACTIONS.toggle]: toggle,
   [ACTIONS.open]: open,
   [ACTIONS.select]: ({ state, redraw }) => redraw({ ...state, selecting: true }),

@@ -31,7 +31,6 @@ export interface GalleryDeps {
   cancelQueue(data: CancelQueueData): Promise<void>;
 }
 
-/** The gallery with what the bot keeps for it: the chat's gallery and queue card states, and the clock. */
 export interface GalleryFeatureDeps extends GalleryDeps {
   kv: KeyValueStore;
   now(): Date;
@@ -123,8 +122,7 @@ export async function sayProblem(ctx: BotContext, error: unknown, edit = false):
   const problem = generationProblem(error);
   if (!problem) throw error;
   const text = ctx.t(problem.key, problem.params);
-  if (edit) await editMenu(ctx, text);
-  else await ctx.reply(text);
+  await (edit ? editMenu(ctx, text) : ctx.reply(text));
 }
 
 export function next<T>(cycle: readonly T[], current: T): T {

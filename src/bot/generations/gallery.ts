@@ -49,8 +49,7 @@ async function linkedCaller(
   if (chatId === undefined || userId === undefined) return undefined;
   const credentials = await deps.credentials.credentials(userId);
   if (!credentials) {
-    if (edit) await editMenu(ctx, ctx.t("account-not-linked"));
-    else await ctx.reply(ctx.t("account-not-linked"));
+    await (edit ? editMenu(ctx, ctx.t("account-not-linked")) : ctx.reply(ctx.t("account-not-linked")));
     return undefined;
   }
   return { chatId, userId, credentials };
@@ -86,8 +85,7 @@ async function showQueue(ctx: BotContext, deps: GalleryFeatureDeps, mode: "reply
       ],
     };
     const text = queueCardText(t, snapshot);
-    if (mode === "edit") await editMenu(ctx, text, { reply_markup });
-    else await ctx.reply(text, { reply_markup });
+    await (mode === "edit" ? editMenu(ctx, text, { reply_markup }) : ctx.reply(text, { reply_markup }));
     await deps.kv.set(queueKey(chatId), JSON.stringify({ nonce }), { ttlMs: STATE_TTL_MS });
     await sayKeyNotices(ctx, deps, userId, snapshot.account);
   } catch (error) {
@@ -129,12 +127,6 @@ async function onQueueButton(ctx: BotContext, deps: GalleryFeatureDeps, chatId: 
   }
 }
 
-async function onEntryButton(ctx: BotContext, deps: GalleryFeatureDeps, target: string): Promise<void> {
-  await ctx.answerCallbackQuery();
-  if (target === ENTRY_TARGETS.queue) await showQueue(ctx, deps, "reply");
-  else await openGallery(ctx, deps, target === ENTRY_TARGETS.galleryFull);
-}
-
 /** Goes before the button guard: its buttons carry their own nonce, and the entry buttons none. */
 export function createGalleryFeature(deps: GalleryFeatureDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
@@ -149,8 +141,11 @@ export function createGalleryFeature(deps: GalleryFeatureDeps): Composer<BotCont
     (ctx) => ctx.answerCallbackQuery({ text: ctx.t("button-stale") }),
   );
   presses.filter(galleryEntryButton.filter, async (ctx) => {
-    if (ctx.pressed.nonce === ENTRY_NONCE) await onEntryButton(ctx, deps, ctx.pressed.data.target);
-    else await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+    const { nonce, data } = ctx.pressed;
+    if (nonce !== ENTRY_NONCE) return ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+    await ctx.answerCallbackQuery();
+    if (data.target === ENTRY_TARGETS.queue) await showQueue(ctx, deps, "reply");
+    else await openGallery(ctx, deps, data.target === ENTRY_TARGETS.galleryFull);
   });
   presses.filter(galleryButton.filter, async (ctx) => {
     const { nonce, data } = ctx.pressed;

@@ -35,17 +35,14 @@ export interface InlineImageDeps {
   placeholderUrl(): string | undefined;
 }
 
-type InlineExtraResults = NonNullable<InlineDeps["extraResults"]>;
-
 const OfferSchema = BuiltRequestSchema.omit({ count: true }).extend({
   locale: z.string().min(2),
   values: z.record(z.string(), z.unknown()),
 });
 type Offer = z.infer<typeof OfferSchema>;
+type InlineExtraResults = NonNullable<InlineDeps["extraResults"]>;
 
-function offerKey(userId: number, resultId: string): string {
-  return `inline-image-offer:${userId}:${resultId}`;
-}
+const offerKey = (userId: number, resultId: string) => `inline-image-offer:${userId}:${resultId}`;
 
 /** The batch of one posted offer: an answer chosen again posts a new inline message, a new image asked anew. */
 function inlineInstance(userId: number, resultId: string, inlineMessageId: string): string {

@@ -57,7 +57,6 @@ export interface GenerationFormsDeps {
   actions: GenerationActions;
 }
 
-/** What the result buttons use beside the forms: the open form card, and the task account a join is paid from. */
 export interface ResultButtonsDeps extends GenerationFormsDeps {
   cards: OpenFormCards;
   apiKeys: ApiKeysPort;
@@ -242,7 +241,6 @@ async function retryFailed({ ctx, deps, record, t }: ResultPress): Promise<unkno
   return ctx.answerCallbackQuery({ text: t(key, { count: "started" in outcome ? outcome.started : 0 }) });
 }
 
-/** Says `key` in place of the message the button is on. */
 const settle =
   (key: string) =>
   async ({ ctx, t }: ResultPress) => {

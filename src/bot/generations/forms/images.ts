@@ -24,7 +24,6 @@ import {
 } from "./field-kit.js";
 import { type BuiltGenerationRequest, generationContract, modelRequest } from "./form-contract.js";
 
-/** The definition of an image form, for the catalog and account it opened with. */
 export function imageForm(
   type: GenerationFormType,
   setup: ImageFormSetup,
@@ -63,7 +62,6 @@ export function imageForm(
   };
 }
 
-/** The generation service's side of an image form: its refusals before they happen, and the quote. */
 export function imageContract(type: GenerationFormType, setup: ImageFormSetup): FormContract {
   return generationContract({
     type,

@@ -1,7 +1,4 @@
-/**
- * The video forms, built from the catalog's video section. For N clips from files the service takes no prompt,
- * one for all or exactly N: any other count is explained on the card and Create waits.
- */
+/** For N clips from files the service takes no prompt, one for all or exactly N: else the card says why. */
 import type { CatalogModel } from "../../../generation-service/responses.js";
 import { MAX_AUDIO_REFERENCE_SECONDS } from "../../../generations/reference-files.js";
 import { formatNumber } from "../../../i18n/format.js";
@@ -44,7 +41,6 @@ export type VideoFormType = Extract<
 /** Start frames, source clips or audio references one form takes: one album. */
 export const MAX_START_FRAMES = 10;
 
-/** The files each video form takes, and where they go in its request; a form from text takes none. */
 type VideoMediaRule = Pick<
   MediaRule<"image_file_ids" | "keyframe_file_ids" | "video_file_ids" | "audio_file_ids">,
   "min" | "field" | "accepts" | "reorder"
@@ -82,7 +78,6 @@ export function clipCount(type: VideoFormType, values: FormValues, media: readon
   return type === "keyframe_video" ? Math.max(0, media.length - 1) : media.length;
 }
 
-/** The values with the model's options, its length, its sound where it can be switched off, and a chain's join. */
 function normalizeVideoValues(type: VideoFormType, setup: ImageFormSetup, values: FormValues): FormValues {
   const next = normalizeImageValues(type, setup, values);
   for (const key of ["duration", "audio", "join"] as const) delete next[key];
@@ -95,7 +90,6 @@ function normalizeVideoValues(type: VideoFormType, setup: ImageFormSetup, values
   return next;
 }
 
-/** A video form's fields: the prompt, the model and the chosen model's clip options. */
 function videoFields(type: VideoFormType, setup: ImageFormSetup, model: ModelOf): ImageField[] {
   return [
     promptField(type, type === "text_to_video"),
@@ -169,7 +163,6 @@ function videoInsight(type: VideoFormType, view: FormView): Notice[] {
   return insight;
 }
 
-/** The definition of a video form, for the catalog and account it opened with. */
 export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefinition<GenerationFormType> {
   const model = (view: FormView) => chosenModel(type, setup, view.values);
   const media = MEDIA_RULES[type];
@@ -205,7 +198,6 @@ function perSecondLine(model: CatalogModel, locale: string, t: Translate): strin
   });
 }
 
-/** The generation service's side of a video form: its refusals before they happen, and the quote. */
 export function videoContract(type: VideoFormType, setup: ImageFormSetup): FormContract {
   return generationContract({
     type,
