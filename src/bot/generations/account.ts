@@ -42,7 +42,6 @@ function usd(tokens: number, account: Pick<Account, "tokens_per_usd">, locale: s
   return formatNumber(tokens / account.tokens_per_usd, locale, 2);
 }
 
-/** The account at a glance; the service's limits on the key only with `details`. */
 function accountText(
   t: Translate,
   account: Account,

@@ -36,7 +36,6 @@ export const GenerationFormInputSchema = z.object({
 });
 export type GenerationFormInput = z.infer<typeof GenerationFormInputSchema>;
 
-/** What a generation form opens with, or why it cannot open. */
 export type GenerationFormSetup =
   | (ImageFormSetup & {
       nonce: string;

@@ -37,7 +37,6 @@ const MEDIA_OFFERS = { photos: ["r", "f", "k"], clips: ["c"] } as const;
 /** Photos an intake offer may hand to a reference form at most. */
 const MAX_OFFERED_REFERENCES = 10;
 
-/** An offer of a generation form, by the form's own name and its price class. */
 function formOffer(t: Translate, type: GenerationFormType, data: string, prices: OtherPrices): Offer {
   const price = prices(type);
   return { job: type, name: t(formNameKey(type)), ...(price ? { price } : {}), data };

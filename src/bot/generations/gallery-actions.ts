@@ -56,7 +56,6 @@ async function open({ ctx, deps, state, arg, userId, t, redraw }: GalleryPress):
   return ctx.reply(t("gallery-open-elsewhere"));
 }
 
-/** Edits the page into `text` above `rows` of buttons and a Back to the page. */
 function withBack({ ctx, state, t }: GalleryPress, text: string, rows: InlineKeyboardButton[][] = []) {
   const back = button(t("gallery-button-back"), state.nonce, "back");
   return editMenu(ctx, text, { reply_markup: { inline_keyboard: [...rows, [back]] } });

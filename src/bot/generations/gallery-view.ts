@@ -130,7 +130,6 @@ export function next<T>(cycle: readonly T[], current: T): T {
   return cycle[(index + 1) % cycle.length] as T;
 }
 
-/** The account's storage in one line: its bar and use, or only its use when unlimited. */
 export function storageLine(t: Translate, storage: StorageBlock, locale: string): string {
   if (storage.unlimited) {
     return t("account-storage-unlimited", { used: formatBytes(storage.bytes_used, t, locale) });
@@ -195,12 +194,12 @@ export async function drawGallery(
   const t = ctx.t.bind(ctx);
   const locale = await ctx.i18n.getLocale();
   const storage = extras.storage ?? (await deps.service.getAccount(apiKey)).storage;
-  const cursor = state.cursors.at(-1);
+  // Filters and a cursor left undefined are left out of the query.
   const page = await deps.service.listGenerations(apiKey, {
     limit: GALLERY_PAGE_SIZE,
-    ...(state.type ? { type: state.type } : {}),
-    ...(state.status ? { status: state.status } : {}),
-    ...(cursor ? { starting_after: cursor } : {}),
+    type: state.type,
+    status: state.status,
+    starting_after: state.cursors.at(-1),
   });
   const nextCursor = page.has_more ? (page.next_cursor ?? page.data.at(-1)?.id) : undefined;
   const selectable = page.data.filter((generation) => isFinished(generation.status));
@@ -280,10 +279,7 @@ export async function countOlder(
   let count = 0;
   let cursor: string | undefined;
   for (let page = 0; page < MAX_COUNT_PAGES; page++) {
-    const answer = await deps.service.listGenerations(apiKey, {
-      limit: 100,
-      ...(cursor ? { starting_after: cursor } : {}),
-    });
+    const answer = await deps.service.listGenerations(apiKey, { limit: 100, starting_after: cursor });
     count += answer.data.filter(
       (generation) => generation.created < cutoffSeconds && isFinished(generation.status),
     ).length;

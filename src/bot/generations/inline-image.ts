@@ -75,10 +75,8 @@ function recentSetups(
     const entry = kept.get(userId);
     if (entry && entry.until > at) return entry.setup;
     kept.delete(userId);
-    if (kept.size >= SETUPS_KEPT) {
-      const oldest = kept.keys().next();
-      if (!oldest.done) kept.delete(oldest.value);
-    }
+    const [oldest] = kept.keys();
+    if (kept.size >= SETUPS_KEPT && oldest !== undefined) kept.delete(oldest);
     const setup = read(userId);
     kept.set(userId, { until: at + SETUP_REUSE_MS, setup });
     // Only an open form is kept: after a refusal or a failed read (no account linked yet, the service

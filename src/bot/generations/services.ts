@@ -31,7 +31,6 @@ export interface GenerationFlowServices extends FormBasicServices {
 /** An audio reference is at most this big (the service's limit): its whole header is read to measure it. */
 const MAX_MEASURED_AUDIO_BYTES = KIND_RULES.audio.maxBytes;
 
-/** What a generation form opens with for the user (catalog, account, last choices), or why it cannot open. */
 export async function formSetup(
   services: Pick<GenerationFlowServices, "credentials" | "models" | "service" | "kv" | "taskBalance">,
   userId: number,
@@ -53,8 +52,6 @@ export async function formSetup(
   });
   if ("problem" in read) return read;
   const [catalog, account, last] = read;
-  const budgetLeft = keyBudgetOf(account.key)?.left;
-  const taskBalance = type === "keyframe_video" ? await services.taskBalance?.(userId) : undefined;
   return {
     nonce: newNonce(),
     instance: randomBytes(12).toString("base64url"),
@@ -65,9 +62,9 @@ export async function formSetup(
       plan: account.plan,
       balance: account.balance_tokens,
       tokensPerUsd: account.tokens_per_usd,
-      ...(budgetLeft === undefined ? {} : { budgetLeft }),
+      budgetLeft: keyBudgetOf(account.key)?.left,
     },
-    ...(taskBalance === undefined ? {} : { taskBalance }),
+    taskBalance: type === "keyframe_video" ? await services.taskBalance?.(userId) : undefined,
     last,
   };
 }

@@ -78,7 +78,6 @@ function lockedResolution(model: CatalogModel, resolution: string, setup: ImageF
   return model.pro_only_resolutions.includes(resolution) && isFreePlan(setup.account);
 }
 
-/** The model the values name, when the form offers it and the plan allows it. */
 export function chosenModel(
   type: GenerationFormType,
   setup: ImageFormSetup,
