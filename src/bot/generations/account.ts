@@ -182,14 +182,13 @@ async function checkAndLink(ctx: BotContext, deps: AccountFeatureDeps, apiKey: s
   await deps.links.link(userId, apiKey);
   ctx.logger.info({ keyName: keyNameOf(apiKey) }, "generation account linked");
   ctx.session.generationLink = { awaiting: "secret", since: deps.now().getTime() };
-  const locale = await ctx.i18n.getLocale();
-  const usdLeft = usd(account.balance_tokens, account, locale);
+  const usdLeft = usd(account.balance_tokens, account, await ctx.i18n.getLocale());
   const done = ctx.t("connect-done", { plan: account.plan, tokens: account.balance_tokens, usd: usdLeft });
-  const skip = {
-    text: ctx.t("connect-button-skip"),
-    callback_data: skipSecretButton.pack(openMenu(ctx), {}),
-  };
-  await edit(done, { reply_markup: { inline_keyboard: [[skip]] } });
+  const skip = new InlineKeyboard().text(
+    ctx.t("connect-button-skip"),
+    skipSecretButton.pack(openMenu(ctx), {}),
+  );
+  await edit(done, { reply_markup: skip });
 }
 
 export function createGenerationAccountFeature(deps: AccountFeatureDeps): Composer<BotContext> {

@@ -28,9 +28,6 @@ export interface GenerationFlowServices extends FormBasicServices {
   taskBalance?: (userId: number) => Promise<number | undefined>;
 }
 
-/** An audio reference is at most this big (the service's limit): its whole header is read to measure it. */
-const MAX_MEASURED_AUDIO_BYTES = KIND_RULES.audio.maxBytes;
-
 export async function formSetup(
   services: Pick<GenerationFlowServices, "credentials" | "models" | "service" | "kv" | "taskBalance">,
   userId: number,
@@ -100,9 +97,9 @@ export function createGenerationFlowDeps(services: GenerationFlowServices): Gene
         return () => undefined;
       }
     },
-    measure: (ref) =>
-      // Unmeasured, it is measured again from its bytes before the upload.
-      readLength(services.telegram, ref, MAX_MEASURED_AUDIO_BYTES).catch(() => undefined),
+    // At most the service's limit for an audio reference, its whole header read; unmeasured, it is measured
+    // again from its bytes before the upload.
+    measure: (ref) => readLength(services.telegram, ref, KIND_RULES.audio.maxBytes).catch(() => undefined),
     async submit(batch, definition, values) {
       await services.submissions.start(batch);
       await new LastChoices(services.kv).remember(batch.userId, definition, values);
