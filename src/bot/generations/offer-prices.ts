@@ -4,8 +4,7 @@ import type { BotContext } from "../context.js";
 import type { PriceClass } from "../features/offer-message.js";
 import type { GenerationFormType } from "../forms/form.js";
 import type { GenerationFlowDeps } from "./conversation.js";
-import { offeredModels } from "./forms/field-kit.js";
-import { isVideoFormType } from "./forms/videos.js";
+import { isVideoFormType, offeredModels } from "./forms/field-kit.js";
 
 /** What every plan may use: a Pro-only model's price is no promise to a Free plan. */
 const anyPlan = (model: CatalogModel) => !model.pro_only;

@@ -13,7 +13,7 @@ import { newNonce } from "../../telegram/callback-data.js";
 import { LastChoices } from "../forms/defaults.js";
 import { type FormBasicServices, formBasics, formUser, readLength } from "../forms/form-basics.js";
 import type { GenerationFlowDeps, GenerationFormInput, GenerationFormSetup } from "./conversation.js";
-import { isVideoFormType } from "./forms/videos.js";
+import { isVideoFormType } from "./forms/field-kit.js";
 import type { InlineImageDeps } from "./inline-image.js";
 import { generationPriceClass } from "./offer-prices.js";
 

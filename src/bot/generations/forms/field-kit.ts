@@ -40,13 +40,20 @@ export function isFreePlan(account: ImageFormSetup["account"]): boolean {
   return account.plan.trim().toLowerCase() === "free";
 }
 
-const VIDEO_INPUT_OF: Partial<Record<GenerationFormType, VideoInput>> = {
+/** The video forms, each by the input of the video model it sends. */
+const VIDEO_INPUT_OF = {
   text_to_video: "text",
   image_to_video: "frames",
   keyframe_video: "keyframes",
   video_to_video: "video",
   audio_to_video: "audio",
-};
+} as const satisfies Partial<Record<GenerationFormType, VideoInput>>;
+
+export type VideoFormType = keyof typeof VIDEO_INPUT_OF;
+
+export function isVideoFormType(type: GenerationFormType): type is VideoFormType {
+  return type in VIDEO_INPUT_OF;
+}
 
 export function modelsFor(type: GenerationFormType, setup: ImageFormSetup): CatalogModel[] {
   return offeredModels(type, setup.catalog.models, (model) => !lockedModel(model, setup));
@@ -58,8 +65,7 @@ export function offeredModels(
   models: readonly CatalogModel[],
   usable: (model: CatalogModel) => boolean,
 ): CatalogModel[] {
-  const input = VIDEO_INPUT_OF[type];
-  if (input !== undefined) return candidateModels(models, input, usable);
+  if (isVideoFormType(type)) return candidateModels(models, VIDEO_INPUT_OF[type], usable);
   return type === "reference_image" ? models.filter((model) => model.max_reference_files > 0) : [...models];
 }
 

@@ -28,15 +28,11 @@ import {
   promptsOf,
   qualityModeField,
   shapeFields,
+  type VideoFormType,
   variantsField,
   variantsOf,
 } from "./field-kit.js";
 import { type BuiltGenerationRequest, generationContract, modelRequest } from "./form-contract.js";
-
-export type VideoFormType = Extract<
-  GenerationFormType,
-  "text_to_video" | "image_to_video" | "keyframe_video" | "video_to_video" | "audio_to_video"
->;
 
 /** Start frames, source clips or audio references one form takes: one album. */
 export const MAX_START_FRAMES = 10;
@@ -52,10 +48,6 @@ const MEDIA_RULES: Partial<Record<VideoFormType, VideoMediaRule>> = {
   video_to_video: { min: 1, field: "video_file_ids", accepts: ["video"] },
   audio_to_video: { min: 1, field: "audio_file_ids", accepts: ["audio"] },
 };
-
-export function isVideoFormType(type: GenerationFormType): type is VideoFormType {
-  return type === "text_to_video" || type in MEDIA_RULES;
-}
 
 /** Where the prompt-count rule's words differ by what the clips are made from. */
 function ruleWords(type: VideoFormType): string {
