@@ -51,9 +51,7 @@ function generationLine(t: Translate, locale: string, balance: GenerationBalance
   if (balance.state === "unreadable") return t("balance-generation-unreadable");
   const { tokens } = balance;
   const usd = formatNumber(tokens / balance.tokensPerUsd, locale, 2);
-  return details
-    ? t("balance-generation-tokens-usd", { tokens, usd })
-    : t("balance-generation-tokens", { tokens });
+  return t(details ? "balance-generation-tokens-usd" : "balance-generation-tokens", { tokens, usd });
 }
 
 /** Both balances, this month's use and reset, and the task plan's limits only with `details`. */

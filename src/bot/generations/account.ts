@@ -70,9 +70,7 @@ function accountText(
     key.expires_at
       ? t("account-key-expires", { date: formatDate(key.expires_at, locale) })
       : t("account-key-no-expiry"),
-    own
-      ? t("account-key-budget", { used: own.used, budget: own.budget, left: own.left })
-      : t("account-key-no-budget", { used: key.budget_used_tokens }),
+    own ? t("account-key-budget", own) : t("account-key-no-budget", { used: key.budget_used_tokens }),
     "",
     ...(details ? [limitsLine] : []),
     storageLine(t, account.storage, locale),

@@ -131,15 +131,10 @@ export function next<T>(cycle: readonly T[], current: T): T {
 }
 
 export function storageLine(t: Translate, storage: StorageBlock, locale: string): string {
-  if (storage.unlimited) {
-    return t("account-storage-unlimited", { used: formatBytes(storage.bytes_used, t, locale) });
-  }
-  return t("account-storage", {
-    bar: percentBar(storage.percent),
-    percent: storage.percent,
-    used: formatBytes(storage.bytes_used, t, locale),
-    quota: formatBytes(storage.bytes_quota, t, locale),
-  });
+  const used = formatBytes(storage.bytes_used, t, locale);
+  if (storage.unlimited) return t("account-storage-unlimited", { used });
+  const quota = formatBytes(storage.bytes_quota, t, locale);
+  return t("account-storage", { bar: percentBar(storage.percent), percent: storage.percent, used, quota });
 }
 
 /** The service's times are UTC, and the row says so. */

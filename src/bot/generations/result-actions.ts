@@ -95,13 +95,8 @@ async function confirmJoin({ ctx, deps, record, t }: ResultPress): Promise<unkno
   if (left.length > 0) lines.push(t("join-left-out", { count: left.length, numbers: clipNumbers(left) }));
   lines.push("", ...accountMoneyLines(t, estimate, account));
   const short = account?.balance !== undefined && !estimate.perMinute && estimate.tokens > account.balance;
-  const join = resultButton(
-    estimate.perMinute
-      ? t("join-button-confirm")
-      : t("join-button-confirm-cost", { tokens: estimate.tokens }),
-    record.ticket,
-    "joinConfirmed",
-  );
+  const label = estimate.perMinute ? "join-button-confirm" : "join-button-confirm-cost";
+  const join = resultButton(t(label, { tokens: estimate.tokens }), record.ticket, "joinConfirmed");
   const notNow = resultButton(t("join-button-not-now"), record.ticket, "joinDismissed");
   await ctx.reply(lines.join("\n"), {
     reply_markup: { inline_keyboard: [short ? [notNow] : [join, notNow]] },
