@@ -1,7 +1,4 @@
-/**
- * A text sent outside any form (typed, or a .txt file) and what can be made of it, one data entry per offer.
- * The parts Telegram splits a long text into are joined as they arrive; the chosen form takes the text.
- */
+/** A text sent outside a form (typed, or a .txt), joined across Telegram's parts, and what it can become. */
 import { Composer } from "grammy";
 import { z } from "zod";
 import { isTextDocument } from "../../media/accept.js";

@@ -1,7 +1,4 @@
-/**
- * /gallery and /queue, private chats only, edited in place under a nonce of their own kept per chat; the
- * buttons that lead here carry none, as they only open the presser's own gallery or queue.
- */
+/** /gallery and /queue, private chats only, edited in place under a nonce of their own kept per chat. */
 import { Composer } from "grammy";
 import type { GenerationCredentials } from "../../accounts/generation-links.js";
 import { deriveIdempotencyKey } from "../../generation-service/idempotency.js";
@@ -127,7 +124,7 @@ async function onQueueButton(ctx: BotContext, deps: GalleryFeatureDeps, chatId: 
   }
 }
 
-/** Goes before the button guard: its buttons carry their own nonce, and the entry buttons none. */
+/** Before the button guard: its buttons carry their own nonce; the entry buttons (the presser's own) none. */
 export function createGalleryFeature(deps: GalleryFeatureDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const privateChats = feature.chatType("private");

@@ -1,7 +1,6 @@
 /**
- * "🎨 Make an image: <query>" in inline mode: the image form as /image would open, priced and kept under its
- * result id, so what is made and charged is what the offer said; the batch is claimed by the result id and
- * its inline message, so however often Telegram repeats the choice, one image is made and charged.
+ * "🎨 Make an image: <query>" in inline mode, kept under its result id as priced, so what is charged is what the
+ * offer said; claimed by that id and its inline message, so a choice Telegram repeats makes one image.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { Composer } from "grammy";
