@@ -20,7 +20,6 @@ export type PriceClass =
   /** It needs a generation account, and none is linked: no price to say yet. */
   | { kind: "notLinked" };
 
-/** One thing an offer menu proposes: the job's own name, its price class when known, and its button's data. */
 export interface Offer {
   /** The job it starts (a task or generation form type), by which a menu orders its offers. */
   job: string;
