@@ -218,31 +218,6 @@ function proOnly(what: string): FormIssue {
   return { key: "generation-pro-only", params: { what } };
 }
 
-/** The model picker: each model by name and price, a Pro-only one locked on a Free plan. */
-export function modelField(
-  type: GenerationFormType,
-  setup: ImageFormSetup,
-  words: { label: string; hint?: string },
-): ImageField {
-  const models = modelsFor(type, setup);
-  return {
-    key: "model",
-    group: "model",
-    hint: words.hint,
-    input: {
-      kind: "choice",
-      options: () =>
-        models.map((entry) =>
-          lockedModel(entry, setup) ? { value: entry.id, locked: proOnly(entry.label) } : { value: entry.id },
-        ),
-    },
-    describe: (value, t) => {
-      const entry = models.find((candidate) => candidate.id === value);
-      return entry ? t(words.label, { model: entry.label, ...priceParams(entry) }) : undefined;
-    },
-  };
-}
-
 export type ModelOf = (view: FormView) => CatalogModel | undefined;
 
 /** The model group is named for what it holds: the model, and its quality modes where it has any. */
@@ -251,29 +226,51 @@ export function modelGroupName(model: ModelOf): (group: string, view: FormView) 
     group === "model" && (model(view)?.quality_modes.length ?? 0) === 0 ? "form-group-model-only" : undefined;
 }
 
-export function qualityModeField(model: ModelOf, words: { label: string; hint?: string }): ImageField {
-  return catalogChoiceField({
-    key: "quality_mode",
-    group: "model",
-    hint: words.hint,
-    listOf: (entry) => entry.quality_modes,
-    model,
-    describe: (value, t) => t(words.label, { mode: value, label: humanized(String(value)) }),
-  });
-}
-
-/** The chosen model's shapes, named by orientation, and its sizes, a Pro-only one locked on a Free plan. */
-export function shapeFields(
-  model: ModelOf,
-  setup: ImageFormSetup,
-  group: string,
-  hints: { aspect?: string; resolution?: string } = {},
-): ImageField[] {
+/**
+ * The model picker, a Pro-only model locked on a Free plan; the chosen model's quality modes, its shapes named
+ * by orientation and its sizes, a Pro-only one locked. A video form's words and hints are its own.
+ */
+export function modelFields(type: GenerationFormType, setup: ImageFormSetup, model: ModelOf): ImageField[] {
+  const models = modelsFor(type, setup);
+  const video = isVideoFormType(type);
+  const hint = (key: string) => (video ? `video-hint-${key}` : undefined);
+  const group = video ? "clip" : "picture";
   return [
+    {
+      key: "model",
+      group: "model",
+      hint: hint("model"),
+      input: {
+        kind: "choice",
+        options: () =>
+          models.map((entry) =>
+            lockedModel(entry, setup)
+              ? { value: entry.id, locked: proOnly(entry.label) }
+              : { value: entry.id },
+          ),
+      },
+      describe: (value, t) => {
+        const entry = models.find((candidate) => candidate.id === value);
+        const label = video ? "video-model-label" : "generation-model-label";
+        return entry ? t(label, { model: entry.label, ...priceParams(entry) }) : undefined;
+      },
+    },
+    catalogChoiceField({
+      key: "quality_mode",
+      group: "model",
+      hint: hint("quality_mode"),
+      listOf: (entry) => entry.quality_modes,
+      model,
+      describe: (value, t) =>
+        t(video ? "video-value-quality-mode" : "value-quality-mode", {
+          mode: value,
+          label: humanized(String(value)),
+        }),
+    }),
     catalogChoiceField({
       key: "aspect",
       group,
-      hint: hints.aspect,
+      hint: hint("aspect"),
       listOf: (entry) => entry.aspects,
       model,
       describe: (value, t) => t("value-aspect", { aspect: value, orientation: orientationOf(String(value)) }),
@@ -281,7 +278,7 @@ export function shapeFields(
     catalogChoiceField({
       key: "resolution",
       group,
-      hint: hints.resolution,
+      hint: hint("resolution"),
       listOf: (entry) => entry.resolutions,
       model,
       lock: (entry, value) =>

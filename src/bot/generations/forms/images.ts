@@ -13,12 +13,10 @@ import {
   humanized,
   type ImageFormSetup,
   imageCount,
-  modelField,
+  modelFields,
   modelGroupName,
   normalizeImageValues,
   promptField,
-  qualityModeField,
-  shapeFields,
   variantsField,
   variantsOf,
 } from "./field-kit.js";
@@ -36,9 +34,7 @@ export function imageForm(
     fields: [
       promptField(type, true),
       variantsField(model),
-      modelField(type, setup, { label: "generation-model-label" }),
-      qualityModeField(model, { label: "value-quality-mode" }),
-      ...shapeFields(model, setup, "picture"),
+      ...modelFields(type, setup, model),
       catalogChoiceField({
         key: "background",
         group: "picture",
