@@ -89,7 +89,6 @@ function balanceText(
   return parts.join("\n\n");
 }
 
-/** Details shows the account's limits, and Fewer details hides them again. */
 const balanceDetailsButton = defineCallback(CALLBACK_SCOPES.balance, undefined, { show: z.enum(["1", "0"]) });
 
 function balanceKeyboard(t: Translate, nonce: string, details: boolean): InlineKeyboard {

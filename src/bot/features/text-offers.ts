@@ -73,7 +73,6 @@ const LIKELIEST_FOR_TEXT = ["audio", "text_to_image", "images_per_line", "motion
 
 const textOfferButton = defineCallback(CALLBACK_SCOPES.textOffer, undefined, { offer: z.string().min(1) });
 
-/** The offers that fit the text, likeliest first, each with its price class for this user. */
 async function offersFor(ctx: BotContext, offers: readonly TextOffer[]): Promise<(nonce: string) => Offer[]> {
   const prices = await Promise.all(offers.map((offer) => offer.price?.(ctx)));
   return (nonce) =>

@@ -96,7 +96,6 @@ export function generationBalanceOf(
   };
 }
 
-/** Details shows the service's limits on the key, and Fewer details hides them again. */
 const accountDetailsButton = defineCallback(CALLBACK_SCOPES.generationAccount, "det", {
   show: z.enum(["1", "0"]),
 });
