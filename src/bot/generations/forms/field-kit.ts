@@ -307,11 +307,13 @@ export function promptField(type: GenerationFormType, required: boolean): ImageF
   };
 }
 
-export function variantsField(model: ModelOf, words: { label?: string; hint?: string } = {}): ImageField {
+export function variantsField(type: GenerationFormType, model: ModelOf): ImageField {
   return {
     key: "n",
     group: "prompt",
-    ...words,
+    ...(isVideoFormType(type)
+      ? { label: "video-field-n", hint: "video-hint-n", applies: () => type === "text_to_video" }
+      : {}),
     input: {
       kind: "choice",
       options: (view) =>

@@ -33,7 +33,7 @@ export function imageForm(
     groupName: modelGroupName(model),
     fields: [
       promptField(type, true),
-      variantsField(model),
+      variantsField(type, model),
       ...modelFields(type, setup, model),
       catalogChoiceField({
         key: "background",

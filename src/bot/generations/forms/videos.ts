@@ -83,10 +83,7 @@ function normalizeVideoValues(type: VideoFormType, setup: ImageFormSetup, values
 function videoFields(type: VideoFormType, setup: ImageFormSetup, model: ModelOf): ImageField[] {
   return [
     promptField(type, type === "text_to_video"),
-    {
-      ...variantsField(model, { label: "video-field-n", hint: "video-hint-n" }),
-      applies: () => type === "text_to_video",
-    },
+    variantsField(type, model),
     ...modelFields(type, setup, model),
     catalogChoiceField({
       key: "duration",
