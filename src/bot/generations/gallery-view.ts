@@ -99,12 +99,9 @@ export function freshState(full: boolean): GalleryState {
 export const galleryKey = (chatId: number) => `gallery:${chatId}`;
 export const queueKey = (chatId: number) => `queue-card:${chatId}`;
 
-export async function saveGallery(
-  deps: GalleryFeatureDeps,
-  chatId: number,
-  state: GalleryState,
-): Promise<void> {
-  await deps.kv.set(galleryKey(chatId), JSON.stringify(state), { ttlMs: STATE_TTL_MS });
+/** The gallery's or the queue card's state, kept under its buttons' nonce. */
+export async function saveCard(deps: GalleryFeatureDeps, key: string, state: { nonce: string }) {
+  await deps.kv.set(key, JSON.stringify(state), { ttlMs: STATE_TTL_MS });
 }
 
 /** The gallery's and the queue card's buttons: the action's code, and a number for those that take one. */

@@ -23,8 +23,7 @@ import {
   galleryKey,
   QueueStateSchema,
   queueKey,
-  STATE_TTL_MS,
-  saveGallery,
+  saveCard,
   sayProblem,
 } from "./gallery-view.js";
 
@@ -59,7 +58,7 @@ async function openGallery(ctx: BotContext, deps: GalleryFeatureDeps, full: bool
   try {
     const view = await drawGallery(ctx, deps, credentials.apiKey, freshState(full));
     await ctx.reply(view.text, { reply_markup: view.keyboard });
-    await saveGallery(deps, chatId, view.state);
+    await saveCard(deps, galleryKey(chatId), view.state);
     await sayKeyNotices(ctx, deps, userId, await deps.service.getAccount(credentials.apiKey));
   } catch (error) {
     await sayProblem(ctx, error);
@@ -83,7 +82,7 @@ async function showQueue(ctx: BotContext, deps: GalleryFeatureDeps, mode: "reply
     };
     const text = queueCardText(t, snapshot);
     await (mode === "edit" ? editMenu(ctx, text, { reply_markup }) : ctx.reply(text, { reply_markup }));
-    await deps.kv.set(queueKey(chatId), JSON.stringify({ nonce }), { ttlMs: STATE_TTL_MS });
+    await saveCard(deps, queueKey(chatId), { nonce });
     await sayKeyNotices(ctx, deps, userId, snapshot.account);
   } catch (error) {
     await sayProblem(ctx, error, mode === "edit");
@@ -99,7 +98,7 @@ async function onQueueButton(ctx: BotContext, deps: GalleryFeatureDeps, chatId: 
   if (!caller) return;
   const { userId, credentials } = caller;
   const nonce = newNonce();
-  await deps.kv.set(queueKey(chatId), JSON.stringify({ nonce }), { ttlMs: STATE_TTL_MS });
+  await saveCard(deps, queueKey(chatId), { nonce });
   if (action === ACTIONS.askCancel) {
     try {
       const queued = await listAll(deps.service, credentials.apiKey, "queued");
@@ -167,7 +166,7 @@ export function createGalleryFeature(deps: GalleryFeatureDeps): Composer<BotCont
       const redraw = async (nextState: GalleryState, extras?: GalleryExtras) => {
         const view = await drawGallery(ctx, deps, apiKey, nextState, extras);
         await editMenu(ctx, view.text, { reply_markup: view.keyboard });
-        await saveGallery(deps, chatId, view.state);
+        await saveCard(deps, galleryKey(chatId), view.state);
       };
       const idempotencyKey = (purpose: string) =>
         deriveIdempotencyKey(`gallery:${chatId}:${state.nonce}`, purpose);
