@@ -91,38 +91,6 @@ function fitting(all: readonly TextOffer[], text: string): TextOffer[] {
   return all.filter((offer) => text.length <= offer.maxLength && (offer.fits?.(text) ?? true));
 }
 
-/** Offers for a text, or for it joined to the text before when it is that text's next part. */
-async function offerFor(
-  ctx: BotContext,
-  store: PendingTextStore,
-  all: readonly TextOffer[],
-  chatId: number,
-  part: { text: string; at?: number },
-): Promise<void> {
-  const pending = await store.get(chatId);
-  const joined = joinedText(pending?.text, pending?.part, part);
-  const text = joined ?? part.text;
-  const offers = fitting(all, text);
-  if (offers.length === 0) {
-    await store.clear(chatId);
-    const longest = Math.max(...all.map((offer) => offer.maxLength));
-    await ctx.reply(ctx.t("text-offers-too-long", { count: text.length, max: longest }));
-    return;
-  }
-  const shown = await offersFor(ctx, offers);
-  const offerMessageId = await showOfferMessage(
-    ctx,
-    joined === undefined ? undefined : pending?.offerMessageId,
-    ctx.t("text-offers", { count: text.length }),
-    (nonce) => offerKeyboard(ctx.t, nonce, shown(nonce), "text"),
-  );
-  await store.put(chatId, {
-    text,
-    offerMessageId,
-    ...(part.at !== undefined ? { part: { at: part.at, length: part.text.length } } : {}),
-  });
-}
-
 /** The offers for text; with `readText` .txt files too. */
 export function createTextOffersFeature(options: {
   readText?: (ref: TelegramMediaRef) => Promise<string | Notice>;
@@ -131,17 +99,42 @@ export function createTextOffersFeature(options: {
 }): Composer<BotContext> {
   const { readText, offers: all, pendingTexts } = options;
   const feature = new Composer<BotContext>();
+  /** Offers for a text, or for it joined to the text before when it is that text's next part. */
+  const offerFor = async (ctx: BotContext, chatId: number, part: { text: string; at?: number }) => {
+    const pending = await pendingTexts.get(chatId);
+    const joined = joinedText(pending?.text, pending?.part, part);
+    const text = joined ?? part.text;
+    const offers = fitting(all, text);
+    if (offers.length === 0) {
+      await pendingTexts.clear(chatId);
+      const longest = Math.max(...all.map((offer) => offer.maxLength));
+      await ctx.reply(ctx.t("text-offers-too-long", { count: text.length, max: longest }));
+      return;
+    }
+    const shown = await offersFor(ctx, offers);
+    const offerMessageId = await showOfferMessage(
+      ctx,
+      joined === undefined ? undefined : pending?.offerMessageId,
+      ctx.t("text-offers", { count: text.length }),
+      (nonce) => offerKeyboard(ctx.t, nonce, shown(nonce), "text"),
+    );
+    await pendingTexts.put(chatId, {
+      text,
+      offerMessageId,
+      ...(part.at !== undefined ? { part: { at: part.at, length: part.text.length } } : {}),
+    });
+  };
   feature.chatType("private").on("message", async (ctx, next) => {
     const message = ctx.message;
     if (message.text !== undefined) {
       if (message.text.startsWith("/") || message.text.trim() === "") return next();
-      return offerFor(ctx, pendingTexts, all, message.chat.id, { text: message.text, at: message.date });
+      return offerFor(ctx, message.chat.id, { text: message.text, at: message.date });
     }
     const file = telegramMediaOf(message);
     if (!file || !isTextDocument(file) || !readText) return next();
     const read = await readText(file);
     if (typeof read !== "string") return ctx.reply(ctx.t(read.key, read.params));
-    await offerFor(ctx, pendingTexts, all, message.chat.id, { text: read });
+    await offerFor(ctx, message.chat.id, { text: read });
   });
   feature.on("callback_query:data").filter(textOfferButton.filter, async (ctx) => {
     const offer = all.find((candidate) => candidate.id === ctx.pressed.data.offer);
