@@ -105,34 +105,6 @@ function accountKeyboard(t: Translate, nonce: string, details: boolean): InlineK
   return new InlineKeyboard().text(label, accountDetailsButton.pack(nonce, { show: details ? "0" : "1" }));
 }
 
-/**
- * Removes the message with a key or a secret in one attempt; failing that the user is asked at once to delete
- * it while the deletion job keeps trying, as retrying here would leave the secret in view without a word.
- */
-async function deleteAtOnce(
-  ctx: BotContext,
-  deps: AccountFeatureDeps,
-  what: "key" | "secret",
-): Promise<"deleted" | "in view"> {
-  const message = ctx.message;
-  if (!message) return "deleted";
-  try {
-    await singleAttempt(ctx.api, noteWhatWasSaid).deleteMessage(message.chat.id, message.message_id);
-    return "deleted";
-  } catch (error) {
-    if (!(error instanceof GrammyError || error instanceof HttpError)) throw error;
-    // Deleted already (this update handled again after a storage outage): nothing is in view.
-    if (error instanceof GrammyError && /message to delete not found/i.test(error.description))
-      return "deleted";
-    ctx.logger.warn({ err: error }, "message with a secret not deleted at once; scheduled");
-    await deps.scheduleDeletion(message.chat.id, message.message_id, deps.now());
-    await ctx.reply(ctx.t("connect-not-deleted", { what }), {
-      reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
-    });
-    return "in view";
-  }
-}
-
 /** The account as it is now, with the key's limits when `details`: sent, or drawn again `inPlace`. */
 async function showAccount(
   ctx: BotContext & { from: { id: number } },
@@ -190,12 +162,35 @@ async function checkAndLink(ctx: BotContext, deps: AccountFeatureDeps, apiKey: s
 
 export function createGenerationAccountFeature(deps: AccountFeatureDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
+  /**
+   * Removes the message with a key or a secret in one attempt; failing that the user is asked at once to delete
+   * it while the deletion job keeps trying, as retrying here would leave the secret in view without a word.
+   */
+  const deleteAtOnce = async (ctx: BotContext, what: "key" | "secret"): Promise<"deleted" | "in view"> => {
+    const message = ctx.message;
+    if (!message) return "deleted";
+    try {
+      await singleAttempt(ctx.api, noteWhatWasSaid).deleteMessage(message.chat.id, message.message_id);
+      return "deleted";
+    } catch (error) {
+      if (!(error instanceof GrammyError || error instanceof HttpError)) throw error;
+      // Deleted already (this update handled again after a storage outage): nothing is in view.
+      if (error instanceof GrammyError && /message to delete not found/i.test(error.description))
+        return "deleted";
+      ctx.logger.warn({ err: error }, "message with a secret not deleted at once; scheduled");
+      await deps.scheduleDeletion(message.chat.id, message.message_id, deps.now());
+      await ctx.reply(ctx.t("connect-not-deleted", { what }), {
+        reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+      });
+      return "in view";
+    }
+  };
   const privateChats = feature.chatType("private");
 
   privateChats.command("connect", async (ctx) => {
     await formControls(ctx)?.exitAll();
     const apiKey = keyIn(ctx.match);
-    if (ctx.match.trim() !== "") await deleteAtOnce(ctx, deps, "key");
+    if (ctx.match.trim() !== "") await deleteAtOnce(ctx, "key");
     if (apiKey) return checkAndLink(ctx, deps, apiKey);
     ctx.session.generationLink = { awaiting: "key", since: deps.now().getTime() };
     await ctx.reply(ctx.t(ctx.match.trim() === "" ? "connect-ask-key" : "connect-not-a-key"), HTML);
@@ -221,7 +216,7 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
     }
     const apiKey = keyIn(text);
     if (apiKey) {
-      await deleteAtOnce(ctx, deps, "key");
+      await deleteAtOnce(ctx, "key");
       ctx.session.generationLink = undefined;
       return checkAndLink(ctx, deps, apiKey);
     }
@@ -232,7 +227,7 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
       ctx.session.generationLink = undefined;
       return next();
     }
-    const deletion = await deleteAtOnce(ctx, deps, "secret");
+    const deletion = await deleteAtOnce(ctx, "secret");
     ctx.session.generationLink = undefined;
     const saved = await deps.links.setSigningSecret(ctx.from.id, secret);
     openMenu(ctx);
