@@ -183,35 +183,30 @@ export function batchTextOffer(deps: BatchFilesFeatureDeps): TextOffer {
   };
 }
 
-async function create(
-  ctx: BotContext,
-  deps: BatchFilesFeatureDeps,
-  draft: Draft,
-  messageId: number | undefined,
-) {
-  const setup = await imageSetup(ctx, deps);
-  if (!setup) return;
-  const definition = imageForm("text_to_image", setup);
-  for (const [index, { values, ...built }] of draft.groups.entries()) {
-    await deps.flow.submit(
-      {
-        userId: draft.userId,
-        chatId: draft.chatId,
-        locale: draft.locale,
-        type: "image",
-        form: { type: "text_to_image", values, media: [] },
-        formInstance: `${draft.instance}:file:${index}`,
-        ...built,
-        ...(index === 0 && messageId !== undefined ? { cardMessageId: messageId } : {}),
-      },
-      definition,
-      values,
-    );
-  }
-}
-
 export function createBatchFilesFeature(deps: BatchFilesFeatureDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
+  /** Each group of the draft as its own batch; the first takes the preview's place. */
+  const create = async (ctx: BotContext, draft: Draft, messageId: number | undefined) => {
+    const setup = await imageSetup(ctx, deps);
+    if (!setup) return;
+    const definition = imageForm("text_to_image", setup);
+    for (const [index, { values, ...built }] of draft.groups.entries()) {
+      await deps.flow.submit(
+        {
+          userId: draft.userId,
+          chatId: draft.chatId,
+          locale: draft.locale,
+          type: "image",
+          form: { type: "text_to_image", values, media: [] },
+          formInstance: `${draft.instance}:file:${index}`,
+          ...built,
+          ...(index === 0 && messageId !== undefined ? { cardMessageId: messageId } : {}),
+        },
+        definition,
+        values,
+      );
+    }
+  };
   feature.chatType("private").on("message:document", async (ctx, next) => {
     const ref = telegramMediaOf(ctx.message);
     // A .txt may as well be a script to voice: it goes to the offers for a text, one of which is this.
@@ -236,7 +231,7 @@ export function createBatchFilesFeature(deps: BatchFilesFeatureDeps): Composer<B
     const draft = await takeDraft(ctx, ctx.from.id);
     if (!draft) return;
     await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } });
-    await create(ctx, deps, draft, ctx.callbackQuery.message?.message_id);
+    await create(ctx, draft, ctx.callbackQuery.message?.message_id);
   });
   presses.filter(dismissBatchButton.filter, async (ctx) => {
     if (await takeDraft(ctx, ctx.from.id)) await ctx.editMessageText(ctx.t("batch-dismissed"));
