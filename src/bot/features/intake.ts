@@ -178,12 +178,7 @@ async function openTaskForm(
 }
 
 /** Only one task can use the media: its form opens at once, no question asked. */
-async function openOnlyTask(
-  ctx: BotContext,
-  chatId: number,
-  pending: PendingMedia,
-  options: IntakeDeps,
-): Promise<boolean> {
+async function openOnlyTask(ctx: BotContext, chatId: number, pending: PendingMedia, options: IntakeDeps) {
   const [only, ...others] = tasksAccepting(pending.refs);
   if (only === undefined || others.length > 0 || !canOpenForms(ctx)) return false;
   if (options.moreOffers?.accepts(pending.refs)) return false;

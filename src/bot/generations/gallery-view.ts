@@ -263,11 +263,7 @@ export async function drawGallery(
 }
 
 /** Finished generations made before the cutoff: what `older_than_days` would remove. */
-export async function countOlder(
-  deps: GalleryFeatureDeps,
-  apiKey: string,
-  cutoffSeconds: number,
-): Promise<{ count: number; complete: boolean }> {
+export async function countOlder(deps: GalleryFeatureDeps, apiKey: string, cutoffSeconds: number) {
   let count = 0;
   let cursor: string | undefined;
   for (let page = 0; page < MAX_COUNT_PAGES; page++) {

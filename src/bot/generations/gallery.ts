@@ -1,6 +1,5 @@
 /** /gallery and /queue, private chats only, edited in place under a nonce of their own kept per chat. */
 import { Composer } from "grammy";
-import type { GenerationCredentials } from "../../accounts/generation-links.js";
 import { deriveIdempotencyKey } from "../../generation-service/idempotency.js";
 import type { Account } from "../../generation-service/responses.js";
 import { ENTRY_NONCE, ENTRY_TARGETS, galleryEntryButton } from "../../generations/account-buttons.js";
@@ -35,11 +34,7 @@ async function sayKeyNotices(ctx: BotContext, deps: GalleryFeatureDeps, userId: 
 }
 
 /** Who asks, with their linked key; one without a key is told how to link one, in place of a pressed message. */
-async function linkedCaller(
-  ctx: BotContext,
-  deps: GalleryFeatureDeps,
-  edit = false,
-): Promise<{ chatId: number; userId: number; credentials: GenerationCredentials } | undefined> {
+async function linkedCaller(ctx: BotContext, deps: GalleryFeatureDeps, edit = false) {
   const chatId = ctx.chat?.id;
   const userId = ctx.from?.id;
   if (chatId === undefined || userId === undefined) return undefined;

@@ -64,12 +64,9 @@ const SETUP_REUSE_MS = 60_000;
 const SETUPS_KEPT = 10_000;
 
 /** Queries come a few keystrokes at a time: the setup, an account read the key pays for, is read once a minute. */
-function recentSetups(
-  read: InlineImageDeps["setup"],
-  now: () => number,
-): (userId: number) => Promise<GenerationFormSetup> {
+function recentSetups(read: InlineImageDeps["setup"], now: () => number) {
   const kept = new Map<number, { until: number; setup: Promise<GenerationFormSetup> }>();
-  return (userId) => {
+  return (userId: number) => {
     const at = now();
     const entry = kept.get(userId);
     if (entry && entry.until > at) return entry.setup;

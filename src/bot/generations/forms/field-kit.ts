@@ -84,11 +84,7 @@ function lockedResolution(model: CatalogModel, resolution: string, setup: ImageF
   return model.pro_only_resolutions.includes(resolution) && isFreePlan(setup.account);
 }
 
-export function chosenModel(
-  type: GenerationFormType,
-  setup: ImageFormSetup,
-  values: FormValues,
-): CatalogModel | undefined {
+export function chosenModel(type: GenerationFormType, setup: ImageFormSetup, values: FormValues) {
   return modelsFor(type, setup).find((model) => model.id === values.model && !lockedModel(model, setup));
 }
 
@@ -128,11 +124,7 @@ export function keep<T>(value: unknown, allowed: readonly T[]): T | undefined {
 }
 
 /** The values with the model's own options: kept where it takes them, else its first that the plan allows. */
-export function normalizeImageValues(
-  type: GenerationFormType,
-  setup: ImageFormSetup,
-  values: FormValues,
-): FormValues {
+export function normalizeImageValues(type: GenerationFormType, setup: ImageFormSetup, values: FormValues) {
   const model = chosenModel(type, setup, values) ?? defaultModel(type, setup);
   const next: FormValues = { ...values };
   for (const key of ["model", "aspect", "resolution", "quality_mode", "background"] as const)
