@@ -18,10 +18,7 @@ export function generationPriceClass(type: GenerationFormType, catalog: Catalog)
   return prices.length === 0 ? undefined : { kind: "from", tokens: Math.min(...prices) };
 }
 /** Why a generation offer cannot open: no account is linked (the offers' price class says so). */
-export async function notLinked(
-  ctx: BotContext,
-  flow: Pick<GenerationFlowDeps, "offerPrices">,
-): Promise<string | undefined> {
+export async function notLinked(ctx: BotContext, flow: Pick<GenerationFlowDeps, "offerPrices">) {
   const price = (await flow.offerPrices(ctx))("text_to_image");
   return price?.kind === "notLinked" ? "generation-not-linked" : undefined;
 }
