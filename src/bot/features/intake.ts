@@ -139,15 +139,11 @@ function likeliestFor(refs: readonly MediaRef[], text: string | undefined): read
 }
 
 /** Every offer for the media, likeliest first: the tasks that take them and the other service's. */
-async function offersFor(
-  ctx: BotContext,
-  { refs, text }: Pick<PendingMedia, "refs" | "text">,
-  options: IntakeDeps,
-): Promise<(nonce: string) => Offer[]> {
+async function offersFor(ctx: BotContext, { refs, text }: PendingMedia, options: IntakeDeps) {
   const tasks = tasksAccepting(refs);
   const more = options.moreOffers?.accepts(refs) ? options.moreOffers : undefined;
   const prices: OtherPrices = more && options.otherPrices ? await options.otherPrices(ctx) : () => undefined;
-  return (nonce) =>
+  return (nonce: string) =>
     rankOffers(
       [
         ...taskOffers(ctx.t, tasks, ctx.taskBilling, (type) => intakeButton.pack(nonce, { type })),

@@ -6,6 +6,7 @@ import {
   isGenerationApiKey,
   isSigningSecret,
   keyNameOf,
+  type LinkedAccountView,
 } from "../../accounts/generation-links.js";
 import { type Account, keyBudgetOf } from "../../generation-service/responses.js";
 import { generationProblem } from "../../generations/problems.js";
@@ -46,9 +47,9 @@ function accountText(
   t: Translate,
   account: Account,
   locale: string,
-  link: { keyName: string; hasSigningSecret: boolean },
+  link: LinkedAccountView,
   details = false,
-): string {
+) {
   const { limits, key } = account;
   const own = keyBudgetOf(key);
   const limitsLine = t("account-limits", {

@@ -24,7 +24,7 @@ import {
   type Refusal,
 } from "./batch-file.js";
 import type { GenerationFlowDeps } from "./conversation.js";
-import { MAX_PROMPT_TEXT } from "./forms/field-kit.js";
+import { type ImageFormSetup, MAX_PROMPT_TEXT } from "./forms/field-kit.js";
 import { BuiltRequestSchema, spendingLimit } from "./forms/form-contract.js";
 import { imageForm } from "./forms/images.js";
 import { notLinked } from "./offer-prices.js";
@@ -81,11 +81,7 @@ function groupLine(t: Translate, { request, modelLabel, count, quote }: BatchGro
   });
 }
 
-function previewText(
-  t: Translate,
-  plan: ReturnType<typeof planBatch>,
-  account: { balance: number; budgetLeft?: number },
-): string {
+function previewText(t: Translate, plan: ReturnType<typeof planBatch>, account: ImageFormSetup["account"]) {
   const lines = [t("batch-preview-title", { count: plan.accepted.length })];
   for (const entry of plan.accepted.slice(0, PREVIEW_PROMPTS)) {
     lines.push(t("batch-preview-prompt", { line: entry.line, prompt: clip(entry.prompt, 60) }));
