@@ -25,12 +25,9 @@ export interface ApiKeyFeatureDeps {
   now(): Date;
 }
 
-/** The key as a spoiler in a protected message, scheduled for deletion. */
 async function showNewKey(deps: ApiKeyFeatureDeps, ctx: BotContext, issued: IssuedApiKey): Promise<void> {
   const text = ctx.t("apikey-new", { key: issued.apiKey });
-  const offset = text.indexOf(issued.apiKey);
-  const entities: MessageEntity[] =
-    offset < 0 ? [] : [{ type: "spoiler", offset, length: issued.apiKey.length }];
+  const entities = marked("spoiler", text, issued.apiKey);
   const message = await ctx.reply(text, { entities, protect_content: true });
   const at = new Date(deps.now().getTime() + API_KEY_MESSAGE_LIFETIME_MS);
   await deps.scheduleDeletion(message.chat.id, message.message_id, at);
@@ -55,10 +52,10 @@ async function keyOverview(deps: ApiKeyFeatureDeps, ctx: BotContext, userId: num
   };
 }
 
-/** The key's prefix set as code in the text: it is matched against the key, not read. */
-function prefixAsCode(text: string, prefix: string | undefined): MessageEntity[] {
-  const offset = prefix === undefined ? -1 : text.indexOf(prefix);
-  return prefix === undefined || offset < 0 ? [] : [{ type: "code", offset, length: prefix.length }];
+/** `part` of the text marked as `type`: the key hidden as a spoiler, its prefix set as code to match, not read. */
+function marked(type: "spoiler" | "code", text: string, part: string | undefined): MessageEntity[] {
+  const offset = part === undefined ? -1 : text.indexOf(part);
+  return part === undefined || offset < 0 ? [] : [{ type, offset, length: part.length }];
 }
 
 /** /apikey: the user's key of the Media Task Service, shown, issued, replaced or revoked. */
@@ -67,7 +64,7 @@ export function createApiKeyFeature(deps: ApiKeyFeatureDeps): Composer<BotContex
 
   feature.chatType("private").command("apikey", async (ctx) => {
     const { text, reply_markup, prefix } = await keyOverview(deps, ctx, ctx.from.id, openNewMenu(ctx));
-    menuShownIn(ctx, await ctx.reply(text, { reply_markup, entities: prefixAsCode(text, prefix) }));
+    menuShownIn(ctx, await ctx.reply(text, { reply_markup, entities: marked("code", text, prefix) }));
   });
 
   const presses = feature.on("callback_query:data");
@@ -77,7 +74,7 @@ export function createApiKeyFeature(deps: ApiKeyFeatureDeps): Composer<BotContex
     await ctx.answerCallbackQuery();
     const existing = await deps.apiKeys.describe(ctx.from.id);
     const { text, reply_markup, prefix } = await keyOverview(deps, ctx, ctx.from.id, openMenu(ctx));
-    if (existing) return editMenu(ctx, text, { reply_markup, entities: prefixAsCode(text, prefix) });
+    if (existing) return editMenu(ctx, text, { reply_markup, entities: marked("code", text, prefix) });
     const issued = await deps.apiKeys.issue(ctx.from.id);
     await editMenu(ctx, ctx.t("apikey-issued"));
     await showNewKey(deps, ctx, issued);
@@ -114,7 +111,7 @@ export function createApiKeyFeature(deps: ApiKeyFeatureDeps): Composer<BotContex
     await ctx.answerCallbackQuery();
     const { text, reply_markup, prefix } = await keyOverview(deps, ctx, ctx.from.id, currentMenu(ctx));
     const kept = `${ctx.t("apikey-kept")}\n\n${text}`;
-    await editMenu(ctx, kept, { reply_markup, entities: prefixAsCode(kept, prefix) });
+    await editMenu(ctx, kept, { reply_markup, entities: marked("code", kept, prefix) });
   });
   return feature;
 }

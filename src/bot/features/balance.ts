@@ -51,9 +51,7 @@ function generationLine(t: Translate, locale: string, balance: GenerationBalance
   if (balance.state === "unreadable") return t("balance-generation-unreadable");
   const { tokens } = balance;
   const usd = formatNumber(tokens / balance.tokensPerUsd, locale, 2);
-  return details
-    ? t("balance-generation-tokens-usd", { tokens, usd })
-    : t("balance-generation-tokens", { tokens });
+  return t(details ? "balance-generation-tokens-usd" : "balance-generation-tokens", { tokens, usd });
 }
 
 /** Both balances, this month's use and reset, and the task plan's limits only with `details`. */
@@ -91,7 +89,6 @@ function balanceText(
   return parts.join("\n\n");
 }
 
-/** Details shows the account's limits, and Fewer details hides them again. */
 const balanceDetailsButton = defineCallback(CALLBACK_SCOPES.balance, undefined, { show: z.enum(["1", "0"]) });
 
 function balanceKeyboard(t: Translate, nonce: string, details: boolean): InlineKeyboard {
@@ -102,31 +99,25 @@ function balanceKeyboard(t: Translate, nonce: string, details: boolean): InlineK
 export function createBalanceFeature(deps: BalanceDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   /** Both services are asked at once: the task service's profile, and the generation account where it is. */
-  const textFor = async (ctx: BotContext & { from: { id: number } }, details: boolean) => {
-    const [profile, generation] = await Promise.all([
-      deps.apiKeys.ensure(ctx.from.id).then(({ apiKey }) => deps.tasksService.me(apiKey)),
-      deps.generationBalance?.(ctx.from.id),
-    ]);
-    return balanceText(ctx.t, await ctx.i18n.getLocale(), profile, generation, details);
-  };
-  feature.chatType("private").command("balance", async (ctx) => {
+  const show = async (ctx: BotContext & { from: { id: number } }, details: boolean, inPlace: boolean) => {
     try {
-      const text = await textFor(ctx, false);
-      await replyWithMenu(ctx, text, (nonce) => balanceKeyboard(ctx.t, nonce, false));
+      const [profile, generation] = await Promise.all([
+        deps.apiKeys.ensure(ctx.from.id).then(({ apiKey }) => deps.tasksService.me(apiKey)),
+        deps.generationBalance?.(ctx.from.id),
+      ]);
+      const text = balanceText(ctx.t, await ctx.i18n.getLocale(), profile, generation, details);
+      if (inPlace)
+        await editMenu(ctx, text, { reply_markup: balanceKeyboard(ctx.t, currentMenu(ctx), details) });
+      else await replyWithMenu(ctx, text, (nonce) => balanceKeyboard(ctx.t, nonce, details));
     } catch (error) {
       if (!(await replyServiceError(ctx, error))) throw error;
     }
-  });
+  };
+  feature.chatType("private").command("balance", (ctx) => show(ctx, false, false));
   // Both are read again: the balances and use shown are as of the press.
   feature.on("callback_query:data").filter(balanceDetailsButton.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const details = ctx.pressed.data.show === "1";
-    try {
-      const text = await textFor(ctx, details);
-      await editMenu(ctx, text, { reply_markup: balanceKeyboard(ctx.t, currentMenu(ctx), details) });
-    } catch (error) {
-      if (!(await replyServiceError(ctx, error))) throw error;
-    }
+    await show(ctx, ctx.pressed.data.show === "1", true);
   });
   return feature;
 }

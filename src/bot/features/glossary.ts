@@ -46,7 +46,6 @@ function printOf(term: string): string {
   return createHash("sha256").update(term).digest("base64url").slice(0, 6);
 }
 
-/** The glossary as the user sees it: what it is for, its terms, the room left and how to change it. */
 function glossaryText(t: Translate, terms: readonly string[]): string {
   const left = GLOSSARY_MAX_CHARS - glossaryLength(terms);
   return [
@@ -70,7 +69,6 @@ function glossaryKeyboard(t: Translate, nonce: string, terms: readonly string[])
   return keyboard;
 }
 
-/** Why a message added nothing, in the user's words. */
 function refusalText(t: Translate, refusal: Exclude<GlossaryAddition, { ok: true }>): string {
   if (refusal.reason === "nothing") return t("glossary-nothing-new");
   const { ok: _ok, ...params } = refusal;
@@ -104,20 +102,17 @@ export function createGlossaryFeature(deps: { kv: KeyValueStore; now(): Date }) 
     if (ctx.chat?.type !== "private" || !ctx.from || !ctx.session.glossaryAwaiting) return next();
     if (decodeCallback(ctx.callbackQuery?.data)?.scope === CALLBACK_SCOPES.glossary) return next();
     const message = ctx.message;
-    const expired = deps.now().getTime() - ctx.session.glossaryAwaiting.since > AWAIT_MS;
-    // Anything but words (a command, a press elsewhere, a file, a link) ends the wait.
-    const words =
-      !expired &&
-      message?.text !== undefined &&
-      !message.text.startsWith("/") &&
-      extractMedia(message).refs.length === 0
-        ? message.text
-        : undefined;
-    if (words === undefined) {
+    // Anything but words (a command, a press elsewhere, a file, a link) ends the wait, as does the time.
+    if (
+      deps.now().getTime() - ctx.session.glossaryAwaiting.since > AWAIT_MS ||
+      message?.text === undefined ||
+      message.text.startsWith("/") ||
+      extractMedia(message).refs.length > 0
+    ) {
       delete ctx.session.glossaryAwaiting;
       return next();
     }
-    await addFrom(ctx, ctx.from.id, words);
+    await addFrom(ctx, ctx.from.id, message.text);
   });
 
   /** After the button guard: the command and the list's buttons. */

@@ -1,8 +1,6 @@
 /**
- * Media sent without a command, checked (not downloaded), kept per chat and offered to the tasks that take
- * them; the only task that can opens at once. An album's items come as updates not always in order: each
- * takes its place by message id, the first sends the offer and the rest edit it, so no timer is needed.
- * A caption, or a text typed while the offer waits, is a video's voiceover; text files go to the text offers.
+ * Media sent without a command, checked (not downloaded) and kept per chat for the offers. An album's items come
+ * not always in order: each takes its place by message id, the first sends the offer and the rest edit it.
  */
 
 import { Composer } from "grammy";
@@ -46,7 +44,6 @@ export interface MoreOffers {
   sizeLimitMbExceeded(ref: MediaRef): number | undefined;
 }
 
-/** The price class of each of the other service's forms for this user. */
 export type OtherPrices = (type: GenerationFormType) => PriceClass | undefined;
 
 export interface IntakeOptions {
@@ -55,7 +52,6 @@ export interface IntakeOptions {
   moreOffers?: MoreOffers;
 }
 
-/** The intake with what it keeps: the chat's waiting media, and the clock their windows are read on. */
 export interface IntakeDeps extends IntakeOptions {
   pending: PendingMediaStore;
   /** What the other service's offers cost this user; without it they show no price. */
@@ -143,15 +139,11 @@ function likeliestFor(refs: readonly MediaRef[], text: string | undefined): read
 }
 
 /** Every offer for the media, likeliest first: the tasks that take them and the other service's. */
-async function offersFor(
-  ctx: BotContext,
-  { refs, text }: Pick<PendingMedia, "refs" | "text">,
-  options: IntakeDeps,
-): Promise<(nonce: string) => Offer[]> {
+async function offersFor(ctx: BotContext, { refs, text }: PendingMedia, options: IntakeDeps) {
   const tasks = tasksAccepting(refs);
   const more = options.moreOffers?.accepts(refs) ? options.moreOffers : undefined;
   const prices: OtherPrices = more && options.otherPrices ? await options.otherPrices(ctx) : () => undefined;
-  return (nonce) =>
+  return (nonce: string) =>
     rankOffers(
       [
         ...taskOffers(ctx.t, tasks, ctx.taskBilling, (type) => intakeButton.pack(nonce, { type })),
@@ -169,7 +161,6 @@ async function showOffer(ctx: BotContext, pending: PendingMedia, options: Intake
   );
 }
 
-/** The task's form takes the media (and their text), in place of the offer if there is one. */
 async function openTaskForm(
   ctx: BotContext,
   deps: IntakeDeps,
@@ -183,12 +174,7 @@ async function openTaskForm(
 }
 
 /** Only one task can use the media: its form opens at once, no question asked. */
-async function openOnlyTask(
-  ctx: BotContext,
-  chatId: number,
-  pending: PendingMedia,
-  options: IntakeDeps,
-): Promise<boolean> {
+async function openOnlyTask(ctx: BotContext, chatId: number, pending: PendingMedia, options: IntakeDeps) {
   const [only, ...others] = tasksAccepting(pending.refs);
   if (only === undefined || others.length > 0 || !canOpenForms(ctx)) return false;
   if (options.moreOffers?.accepts(pending.refs)) return false;

@@ -10,7 +10,6 @@ const languageButton = defineCallback(CALLBACK_SCOPES.language, undefined, {
   language: z.enum(BOT_LOCALES),
 });
 
-/** One button per interface language, the current one marked. */
 function languageKeyboard(t: Translate, nonce: string, current: string): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const language of BOT_LOCALES) {

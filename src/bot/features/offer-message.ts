@@ -20,7 +20,6 @@ export type PriceClass =
   /** It needs a generation account, and none is linked: no price to say yet. */
   | { kind: "notLinked" };
 
-/** One thing an offer menu proposes: the job's own name, its price class when known, and its button's data. */
 export interface Offer {
   /** The job it starts (a task or generation form type), by which a menu orders its offers. */
   job: string;
@@ -77,20 +76,16 @@ export function offerKeyboard(
 ): InlineKeyboard {
   const pricesDiffer = new Set(offers.map((offer) => JSON.stringify(offer.price))).size > 1;
   const paged = offers.length > OFFERS_SHOWN;
-  const shown = !paged
-    ? offers
-    : page === "first"
-      ? offers.slice(0, OFFERS_SHOWN)
-      : offers.slice(OFFERS_SHOWN);
+  const rest = paged && page === "rest";
   const keyboard = new InlineKeyboard();
-  for (const offer of shown) {
+  for (const offer of rest ? offers.slice(OFFERS_SHOWN) : offers.slice(0, OFFERS_SHOWN)) {
     const label = pricesDiffer && offer.price ? `${offer.name} · ${priceText(t, offer.price)}` : offer.name;
     keyboard.text(label, offer.data).row();
   }
-  if (paged && page === "first")
-    keyboard.text(t("offer-more"), offerPageButton.pack(nonce, { menu, page: "rest" }));
-  if (paged && page === "rest")
-    keyboard.text(t("offer-back"), offerPageButton.pack(nonce, { menu, page: "first" }));
+  if (paged) {
+    const turn = offerPageButton.pack(nonce, { menu, page: rest ? "first" : "rest" });
+    keyboard.text(t(rest ? "offer-back" : "offer-more"), turn);
+  }
   return keyboard;
 }
 

@@ -33,7 +33,6 @@ async function fieldOptions(ctx: BotContext, catalog: VoiceCatalogPort, field: S
   });
 }
 
-/** Shows a field's options in the menu message; fields without options explain why. */
 async function showField(ctx: BotContext, catalog: VoiceCatalogPort, field: SettingsField, nonce: string) {
   const options = await fieldOptions(ctx, catalog, field);
   if (options.length === 0)

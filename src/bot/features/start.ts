@@ -1,4 +1,4 @@
-import { Composer, type InlineKeyboard } from "grammy";
+import { Composer } from "grammy";
 import type { Translate } from "../../i18n/translate.js";
 import { TASK_TYPES, type TaskType } from "../../tasks-service/schemas/index.js";
 import type { BotContext } from "../context.js";
@@ -37,13 +37,9 @@ const LIKELIEST_FIRST = [
 ];
 
 /** The first choice: the task types and generation's entries, four at a time, likeliest first. */
-export async function startMenu(
-  ctx: BotContext,
-  moreEntries?: MenuEntries,
-  page: OfferPage = "first",
-): Promise<(nonce: string) => InlineKeyboard> {
+export async function startMenu(ctx: BotContext, moreEntries?: MenuEntries, page: OfferPage = "first") {
   const prices = moreEntries ? await moreEntries.prices(ctx) : () => undefined;
-  return (nonce) => {
+  return (nonce: string) => {
     const offers = [
       ...taskOffers(ctx.t, TASK_TYPES, ctx.taskBilling, (type) => startTaskButton.pack(nonce, { type })),
       ...(moreEntries?.offers(ctx.t, nonce, prices) ?? []),

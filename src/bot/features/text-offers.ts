@@ -1,7 +1,4 @@
-/**
- * A text sent outside any form (typed, or a .txt file) and what can be made of it, one data entry per offer.
- * The parts Telegram splits a long text into are joined as they arrive; the chosen form takes the text.
- */
+/** A text sent outside a form (typed, or a .txt), joined across Telegram's parts, and what it can become. */
 import { Composer } from "grammy";
 import { z } from "zod";
 import { isTextDocument } from "../../media/accept.js";
@@ -64,7 +61,6 @@ function taskOffer(cards: OpenFormCards, type: TaskType, prefill: (text: string)
   };
 }
 
-/** What a text can become among the tasks. */
 export const taskTextOffers = (cards: OpenFormCards): readonly TextOffer[] => [
   taskOffer(cards, "audio", (text) => ({ text })),
   taskOffer(cards, "motion", (text) => ({ source: "text", text })),
@@ -77,7 +73,6 @@ const LIKELIEST_FOR_TEXT = ["audio", "text_to_image", "images_per_line", "motion
 
 const textOfferButton = defineCallback(CALLBACK_SCOPES.textOffer, undefined, { offer: z.string().min(1) });
 
-/** The offers that fit the text, likeliest first, each with its price class for this user. */
 async function offersFor(ctx: BotContext, offers: readonly TextOffer[]): Promise<(nonce: string) => Offer[]> {
   const prices = await Promise.all(offers.map((offer) => offer.price?.(ctx)));
   return (nonce) =>
@@ -96,38 +91,6 @@ function fitting(all: readonly TextOffer[], text: string): TextOffer[] {
   return all.filter((offer) => text.length <= offer.maxLength && (offer.fits?.(text) ?? true));
 }
 
-/** Offers for a text, or for it joined to the text before when it is that text's next part. */
-async function offerFor(
-  ctx: BotContext,
-  store: PendingTextStore,
-  all: readonly TextOffer[],
-  chatId: number,
-  part: { text: string; at?: number },
-): Promise<void> {
-  const pending = await store.get(chatId);
-  const joined = joinedText(pending?.text, pending?.part, part);
-  const text = joined ?? part.text;
-  const offers = fitting(all, text);
-  if (offers.length === 0) {
-    await store.clear(chatId);
-    const longest = Math.max(...all.map((offer) => offer.maxLength));
-    await ctx.reply(ctx.t("text-offers-too-long", { count: text.length, max: longest }));
-    return;
-  }
-  const shown = await offersFor(ctx, offers);
-  const offerMessageId = await showOfferMessage(
-    ctx,
-    joined === undefined ? undefined : pending?.offerMessageId,
-    ctx.t("text-offers", { count: text.length }),
-    (nonce) => offerKeyboard(ctx.t, nonce, shown(nonce), "text"),
-  );
-  await store.put(chatId, {
-    text,
-    offerMessageId,
-    ...(part.at !== undefined ? { part: { at: part.at, length: part.text.length } } : {}),
-  });
-}
-
 /** The offers for text; with `readText` .txt files too. */
 export function createTextOffersFeature(options: {
   readText?: (ref: TelegramMediaRef) => Promise<string | Notice>;
@@ -136,17 +99,42 @@ export function createTextOffersFeature(options: {
 }): Composer<BotContext> {
   const { readText, offers: all, pendingTexts } = options;
   const feature = new Composer<BotContext>();
+  /** Offers for a text, or for it joined to the text before when it is that text's next part. */
+  const offerFor = async (ctx: BotContext, chatId: number, part: { text: string; at?: number }) => {
+    const pending = await pendingTexts.get(chatId);
+    const joined = joinedText(pending?.text, pending?.part, part);
+    const text = joined ?? part.text;
+    const offers = fitting(all, text);
+    if (offers.length === 0) {
+      await pendingTexts.clear(chatId);
+      const longest = Math.max(...all.map((offer) => offer.maxLength));
+      await ctx.reply(ctx.t("text-offers-too-long", { count: text.length, max: longest }));
+      return;
+    }
+    const shown = await offersFor(ctx, offers);
+    const offerMessageId = await showOfferMessage(
+      ctx,
+      joined === undefined ? undefined : pending?.offerMessageId,
+      ctx.t("text-offers", { count: text.length }),
+      (nonce) => offerKeyboard(ctx.t, nonce, shown(nonce), "text"),
+    );
+    await pendingTexts.put(chatId, {
+      text,
+      offerMessageId,
+      ...(part.at !== undefined ? { part: { at: part.at, length: part.text.length } } : {}),
+    });
+  };
   feature.chatType("private").on("message", async (ctx, next) => {
     const message = ctx.message;
     if (message.text !== undefined) {
       if (message.text.startsWith("/") || message.text.trim() === "") return next();
-      return offerFor(ctx, pendingTexts, all, message.chat.id, { text: message.text, at: message.date });
+      return offerFor(ctx, message.chat.id, { text: message.text, at: message.date });
     }
     const file = telegramMediaOf(message);
     if (!file || !isTextDocument(file) || !readText) return next();
     const read = await readText(file);
     if (typeof read !== "string") return ctx.reply(ctx.t(read.key, read.params));
-    await offerFor(ctx, pendingTexts, all, message.chat.id, { text: read });
+    await offerFor(ctx, message.chat.id, { text: read });
   });
   feature.on("callback_query:data").filter(textOfferButton.filter, async (ctx) => {
     const offer = all.find((candidate) => candidate.id === ctx.pressed.data.offer);

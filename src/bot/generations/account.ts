@@ -6,6 +6,7 @@ import {
   isGenerationApiKey,
   isSigningSecret,
   keyNameOf,
+  type LinkedAccountView,
 } from "../../accounts/generation-links.js";
 import { type Account, keyBudgetOf } from "../../generation-service/responses.js";
 import { generationProblem } from "../../generations/problems.js";
@@ -27,7 +28,6 @@ export interface GenerationAccountDeps {
   service: { getAccount(apiKey: string): Promise<Account> };
 }
 
-/** The account's commands with the bot's clock and its deletion of messages that hold a secret. */
 export interface AccountFeatureDeps extends GenerationAccountDeps {
   scheduleDeletion: ScheduleDeletion;
   now(): Date;
@@ -43,14 +43,13 @@ function usd(tokens: number, account: Pick<Account, "tokens_per_usd">, locale: s
   return formatNumber(tokens / account.tokens_per_usd, locale, 2);
 }
 
-/** The account at a glance; the service's limits on the key only with `details`. */
 function accountText(
   t: Translate,
   account: Account,
   locale: string,
-  link: { keyName: string; hasSigningSecret: boolean },
+  link: LinkedAccountView,
   details = false,
-): string {
+) {
   const { limits, key } = account;
   const own = keyBudgetOf(key);
   const limitsLine = t("account-limits", {
@@ -72,9 +71,7 @@ function accountText(
     key.expires_at
       ? t("account-key-expires", { date: formatDate(key.expires_at, locale) })
       : t("account-key-no-expiry"),
-    own
-      ? t("account-key-budget", { used: own.used, budget: own.budget, left: own.left })
-      : t("account-key-no-budget", { used: key.budget_used_tokens }),
+    own ? t("account-key-budget", own) : t("account-key-no-budget", { used: key.budget_used_tokens }),
     "",
     ...(details ? [limitsLine] : []),
     storageLine(t, account.storage, locale),
@@ -100,7 +97,6 @@ export function generationBalanceOf(
   };
 }
 
-/** Details shows the service's limits on the key, and Fewer details hides them again. */
 const accountDetailsButton = defineCallback(CALLBACK_SCOPES.generationAccount, "det", {
   show: z.enum(["1", "0"]),
 });
@@ -108,34 +104,6 @@ const accountDetailsButton = defineCallback(CALLBACK_SCOPES.generationAccount, "
 function accountKeyboard(t: Translate, nonce: string, details: boolean): InlineKeyboard {
   const label = details ? t("account-details-fewer") : t("account-details-more");
   return new InlineKeyboard().text(label, accountDetailsButton.pack(nonce, { show: details ? "0" : "1" }));
-}
-
-/**
- * Removes the message with a key or a secret in one attempt; failing that the user is asked at once to delete
- * it while the deletion job keeps trying, as retrying here would leave the secret in view without a word.
- */
-async function deleteAtOnce(
-  ctx: BotContext,
-  deps: AccountFeatureDeps,
-  what: "key" | "secret",
-): Promise<"deleted" | "in view"> {
-  const message = ctx.message;
-  if (!message) return "deleted";
-  try {
-    await singleAttempt(ctx.api, noteWhatWasSaid).deleteMessage(message.chat.id, message.message_id);
-    return "deleted";
-  } catch (error) {
-    if (!(error instanceof GrammyError || error instanceof HttpError)) throw error;
-    // Deleted already (this update handled again after a storage outage): nothing is in view.
-    if (error instanceof GrammyError && /message to delete not found/i.test(error.description))
-      return "deleted";
-    ctx.logger.warn({ err: error }, "message with a secret not deleted at once; scheduled");
-    await deps.scheduleDeletion(message.chat.id, message.message_id, deps.now());
-    await ctx.reply(ctx.t("connect-not-deleted", { what }), {
-      reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
-    });
-    return "in view";
-  }
 }
 
 /** The account as it is now, with the key's limits when `details`: sent, or drawn again `inPlace`. */
@@ -184,24 +152,46 @@ async function checkAndLink(ctx: BotContext, deps: AccountFeatureDeps, apiKey: s
   await deps.links.link(userId, apiKey);
   ctx.logger.info({ keyName: keyNameOf(apiKey) }, "generation account linked");
   ctx.session.generationLink = { awaiting: "secret", since: deps.now().getTime() };
-  const locale = await ctx.i18n.getLocale();
-  const usdLeft = usd(account.balance_tokens, account, locale);
+  const usdLeft = usd(account.balance_tokens, account, await ctx.i18n.getLocale());
   const done = ctx.t("connect-done", { plan: account.plan, tokens: account.balance_tokens, usd: usdLeft });
-  const skip = {
-    text: ctx.t("connect-button-skip"),
-    callback_data: skipSecretButton.pack(openMenu(ctx), {}),
-  };
-  await edit(done, { reply_markup: { inline_keyboard: [[skip]] } });
+  const skip = new InlineKeyboard().text(
+    ctx.t("connect-button-skip"),
+    skipSecretButton.pack(openMenu(ctx), {}),
+  );
+  await edit(done, { reply_markup: skip });
 }
 
 export function createGenerationAccountFeature(deps: AccountFeatureDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
+  /**
+   * Removes the message with a key or a secret in one attempt; failing that the user is asked at once to delete
+   * it while the deletion job keeps trying, as retrying here would leave the secret in view without a word.
+   */
+  const deleteAtOnce = async (ctx: BotContext, what: "key" | "secret"): Promise<"deleted" | "in view"> => {
+    const message = ctx.message;
+    if (!message) return "deleted";
+    try {
+      await singleAttempt(ctx.api, noteWhatWasSaid).deleteMessage(message.chat.id, message.message_id);
+      return "deleted";
+    } catch (error) {
+      if (!(error instanceof GrammyError || error instanceof HttpError)) throw error;
+      // Deleted already (this update handled again after a storage outage): nothing is in view.
+      if (error instanceof GrammyError && /message to delete not found/i.test(error.description))
+        return "deleted";
+      ctx.logger.warn({ err: error }, "message with a secret not deleted at once; scheduled");
+      await deps.scheduleDeletion(message.chat.id, message.message_id, deps.now());
+      await ctx.reply(ctx.t("connect-not-deleted", { what }), {
+        reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+      });
+      return "in view";
+    }
+  };
   const privateChats = feature.chatType("private");
 
   privateChats.command("connect", async (ctx) => {
     await formControls(ctx)?.exitAll();
     const apiKey = keyIn(ctx.match);
-    if (ctx.match.trim() !== "") await deleteAtOnce(ctx, deps, "key");
+    if (ctx.match.trim() !== "") await deleteAtOnce(ctx, "key");
     if (apiKey) return checkAndLink(ctx, deps, apiKey);
     ctx.session.generationLink = { awaiting: "key", since: deps.now().getTime() };
     await ctx.reply(ctx.t(ctx.match.trim() === "" ? "connect-ask-key" : "connect-not-a-key"), HTML);
@@ -227,7 +217,7 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
     }
     const apiKey = keyIn(text);
     if (apiKey) {
-      await deleteAtOnce(ctx, deps, "key");
+      await deleteAtOnce(ctx, "key");
       ctx.session.generationLink = undefined;
       return checkAndLink(ctx, deps, apiKey);
     }
@@ -238,7 +228,7 @@ export function createGenerationAccountFeature(deps: AccountFeatureDeps): Compos
       ctx.session.generationLink = undefined;
       return next();
     }
-    const deletion = await deleteAtOnce(ctx, deps, "secret");
+    const deletion = await deleteAtOnce(ctx, "secret");
     ctx.session.generationLink = undefined;
     const saved = await deps.links.setSigningSecret(ctx.from.id, secret);
     openMenu(ctx);

@@ -19,7 +19,6 @@ export const MAX_FILE_PROMPTS = 500;
 
 export type BatchFileKind = "txt" | "csv";
 
-/** One prompt of the file, where it starts. */
 export interface FileLine {
   line: number;
   prompt: string;
@@ -36,7 +35,6 @@ export type Refusal = { line: number } & (
 
 export type BatchGroup = BuiltGenerationRequest & { values: FormValues };
 
-/** The file kind of a document, by its name or type; undefined for any other file. */
 export function batchFileKind(
   fileName: string | undefined,
   mime: string | undefined,
@@ -111,7 +109,6 @@ function findModel(setup: ImageFormSetup, name: string): CatalogModel | undefine
   );
 }
 
-/** The values a file's line is sent with, or why the service would refuse it. */
 function checkLine(
   setup: ImageFormSetup,
   defaults: FormValues,

@@ -24,7 +24,7 @@ import {
   type Refusal,
 } from "./batch-file.js";
 import type { GenerationFlowDeps } from "./conversation.js";
-import { MAX_PROMPT_TEXT } from "./forms/field-kit.js";
+import { type ImageFormSetup, MAX_PROMPT_TEXT } from "./forms/field-kit.js";
 import { BuiltRequestSchema, spendingLimit } from "./forms/form-contract.js";
 import { imageForm } from "./forms/images.js";
 import { notLinked } from "./offer-prices.js";
@@ -35,7 +35,6 @@ export interface BatchFilesDeps {
   readFile(ref: TelegramMediaRef): Promise<string | Notice>;
 }
 
-/** The batch files with where the bot keeps their previews. */
 export interface BatchFilesFeatureDeps extends BatchFilesDeps {
   kv: KeyValueStore;
 }
@@ -82,11 +81,7 @@ function groupLine(t: Translate, { request, modelLabel, count, quote }: BatchGro
   });
 }
 
-function previewText(
-  t: Translate,
-  plan: ReturnType<typeof planBatch>,
-  account: { balance: number; budgetLeft?: number },
-): string {
+function previewText(t: Translate, plan: ReturnType<typeof planBatch>, account: ImageFormSetup["account"]) {
   const lines = [t("batch-preview-title", { count: plan.accepted.length })];
   for (const entry of plan.accepted.slice(0, PREVIEW_PROMPTS)) {
     lines.push(t("batch-preview-prompt", { line: entry.line, prompt: clip(entry.prompt, 60) }));
@@ -153,13 +148,12 @@ async function preview(
     await ctx.reply(t("generation-rule-unavailable"));
     return;
   }
-  const locale = await ctx.i18n.getLocale();
   const plan = planBatch(setup, fileLines(kind, text));
   const id = randomBytes(9).toString("base64url");
   const draft: Draft = {
     userId,
     chatId,
-    locale,
+    locale: await ctx.i18n.getLocale(),
     instance: setup.instance,
     groups: plan.groups,
   };
@@ -185,35 +179,30 @@ export function batchTextOffer(deps: BatchFilesFeatureDeps): TextOffer {
   };
 }
 
-async function create(
-  ctx: BotContext,
-  deps: BatchFilesFeatureDeps,
-  draft: Draft,
-  messageId: number | undefined,
-) {
-  const setup = await imageSetup(ctx, deps);
-  if (!setup) return;
-  const definition = imageForm("text_to_image", setup);
-  for (const [index, { values, ...built }] of draft.groups.entries()) {
-    await deps.flow.submit(
-      {
-        userId: draft.userId,
-        chatId: draft.chatId,
-        locale: draft.locale,
-        type: "image",
-        form: { type: "text_to_image", values, media: [] },
-        formInstance: `${draft.instance}:file:${index}`,
-        ...built,
-        ...(index === 0 && messageId !== undefined ? { cardMessageId: messageId } : {}),
-      },
-      definition,
-      values,
-    );
-  }
-}
-
 export function createBatchFilesFeature(deps: BatchFilesFeatureDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
+  /** Each group of the draft as its own batch; the first takes the preview's place. */
+  const create = async (ctx: BotContext, draft: Draft, messageId: number | undefined) => {
+    const setup = await imageSetup(ctx, deps);
+    if (!setup) return;
+    const definition = imageForm("text_to_image", setup);
+    for (const [index, { values, ...built }] of draft.groups.entries()) {
+      await deps.flow.submit(
+        {
+          userId: draft.userId,
+          chatId: draft.chatId,
+          locale: draft.locale,
+          type: "image",
+          form: { type: "text_to_image", values, media: [] },
+          formInstance: `${draft.instance}:file:${index}`,
+          ...built,
+          ...(index === 0 && messageId !== undefined ? { cardMessageId: messageId } : {}),
+        },
+        definition,
+        values,
+      );
+    }
+  };
   feature.chatType("private").on("message:document", async (ctx, next) => {
     const ref = telegramMediaOf(ctx.message);
     // A .txt may as well be a script to voice: it goes to the offers for a text, one of which is this.
@@ -238,7 +227,7 @@ export function createBatchFilesFeature(deps: BatchFilesFeatureDeps): Composer<B
     const draft = await takeDraft(ctx, ctx.from.id);
     if (!draft) return;
     await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } });
-    await create(ctx, deps, draft, ctx.callbackQuery.message?.message_id);
+    await create(ctx, draft, ctx.callbackQuery.message?.message_id);
   });
   presses.filter(dismissBatchButton.filter, async (ctx) => {
     if (await takeDraft(ctx, ctx.from.id)) await ctx.editMessageText(ctx.t("batch-dismissed"));

@@ -22,9 +22,9 @@ import { type FormConversation, runForm } from "../forms/form-loop.js";
 import { type FormState, orderedMedia } from "../forms/form-state.js";
 import { firstScreen } from "../forms/navigation.js";
 import type { OpenFormCards } from "../forms/open-cards.js";
-import type { ImageFormSetup } from "./forms/field-kit.js";
+import { type ImageFormSetup, isVideoFormType } from "./forms/field-kit.js";
 import { buildImageRequest, imageContract, imageForm } from "./forms/images.js";
-import { buildVideoRequest, isVideoFormType, videoContract, videoForm } from "./forms/videos.js";
+import { buildVideoRequest, videoContract, videoForm } from "./forms/videos.js";
 
 export const GENERATION_FORM = "generation-form";
 
@@ -36,7 +36,6 @@ export const GenerationFormInputSchema = z.object({
 });
 export type GenerationFormInput = z.infer<typeof GenerationFormInputSchema>;
 
-/** What a generation form opens with, or why it cannot open. */
 export type GenerationFormSetup =
   | (ImageFormSetup & {
       nonce: string;

@@ -37,13 +37,11 @@ const MEDIA_OFFERS = { photos: ["r", "f", "k"], clips: ["c"] } as const;
 /** Photos an intake offer may hand to a reference form at most. */
 const MAX_OFFERED_REFERENCES = 10;
 
-/** An offer of a generation form, by the form's own name and its price class. */
 function formOffer(t: Translate, type: GenerationFormType, data: string, prices: OtherPrices): Offer {
   const price = prices(type);
   return { job: type, name: t(formNameKey(type)), ...(price ? { price } : {}), data };
 }
 
-/** The /start menu's entries. */
 export function generationMenuEntries(t: Translate, nonce: string, prices: OtherPrices): Offer[] {
   return (Object.keys(BLANK_FORMS) as Array<keyof typeof BLANK_FORMS>).map((form) =>
     formOffer(t, BLANK_FORMS[form], blankFormButton.pack(nonce, { form }), prices),
@@ -89,30 +87,6 @@ export const generationTextOffer = (
   opensBelow: true,
 });
 
-/** The waiting media an offer hands its form; none, said why, when gone or with no account (then they stay). */
-async function takenForForm(
-  ctx: BotContext,
-  flow: Pick<GenerationFlowDeps, "offerPrices">,
-  take: (chatId: number) => Promise<MediaRef[] | undefined>,
-): Promise<MediaRef[] | undefined> {
-  await ctx.answerCallbackQuery();
-  const chatId = ctx.chat?.id;
-  if (chatId === undefined) return undefined;
-  const unavailable = await notLinked(ctx, flow);
-  if (unavailable !== undefined) {
-    await ctx.reply(ctx.t(unavailable));
-    return undefined;
-  }
-  const media = await take(chatId);
-  if (!media || media.length === 0) {
-    await offerGone(ctx, "intake-expired");
-    return undefined;
-  }
-  // The offer's files went to the form: its buttons have nothing left to offer.
-  retireMenu(ctx);
-  return media;
-}
-
 /** /image, /video, the menu entries, the intake's offers and the offer under a plain text. Goes after the button guard. */
 export function createGenerationEntries(
   flow: Pick<GenerationFlowDeps, "measure" | "offerPrices">,
@@ -120,6 +94,25 @@ export function createGenerationEntries(
   cards: OpenFormCards,
 ): Composer<BotContext> {
   const feature = new Composer<BotContext>();
+  /** The waiting media an offer hands its form; none, said why, when gone or with no account (then they stay). */
+  const takenForForm = async (ctx: BotContext, take: (chatId: number) => Promise<MediaRef[] | undefined>) => {
+    await ctx.answerCallbackQuery();
+    const chatId = ctx.chat?.id;
+    if (chatId === undefined) return undefined;
+    const unavailable = await notLinked(ctx, flow);
+    if (unavailable !== undefined) {
+      await ctx.reply(ctx.t(unavailable));
+      return undefined;
+    }
+    const media = await take(chatId);
+    if (!media || media.length === 0) {
+      await offerGone(ctx, "intake-expired");
+      return undefined;
+    }
+    // The offer's files went to the form: its buttons have nothing left to offer.
+    retireMenu(ctx);
+    return media;
+  };
   const privateChats = feature.chatType("private");
 
   for (const [command, type] of [
@@ -138,7 +131,7 @@ export function createGenerationEntries(
     await openGenerationForm(ctx, cards, { type: BLANK_FORMS[ctx.pressed.data.form], media: [] });
   });
   presses.filter(recordingFormButton.filter, async (ctx) => {
-    const media = await takenForForm(ctx, flow, async (chatId) => {
+    const media = await takenForForm(ctx, async (chatId) => {
       const pending = await pendingMedia.get(chatId);
       if (!pending || pending.refs.length === 0) return undefined;
       // Measured as the open form measures a recording, so the card says one runs over 15 seconds.
@@ -150,7 +143,7 @@ export function createGenerationEntries(
   });
   presses.filter(pendingMediaFormButton.filter, async (ctx) => {
     const type = PENDING_MEDIA_FORMS[ctx.pressed.data.form];
-    const media = await takenForForm(ctx, flow, async (chatId) => (await pendingMedia.take(chatId))?.refs);
+    const media = await takenForForm(ctx, async (chatId) => (await pendingMedia.take(chatId))?.refs);
     if (media) await openGenerationForm(ctx, cards, { type, media });
   });
   return feature;

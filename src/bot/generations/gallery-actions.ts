@@ -56,7 +56,6 @@ async function open({ ctx, deps, state, arg, userId, t, redraw }: GalleryPress):
   return ctx.reply(t("gallery-open-elsewhere"));
 }
 
-/** Edits the page into `text` above `rows` of buttons and a Back to the page. */
 function withBack({ ctx, state, t }: GalleryPress, text: string, rows: InlineKeyboardButton[][] = []) {
   const back = button(t("gallery-button-back"), state.nonce, "back");
   return editMenu(ctx, text, { reply_markup: { inline_keyboard: [...rows, [back]] } });
@@ -139,7 +138,6 @@ export const GALLERY_HANDLERS: Record<string, (press: GalleryPress) => Promise<u
   [ACTIONS.older]: ({ state, redraw }) =>
     state.next ? redraw({ ...state, cursors: [...state.cursors, state.next] }) : redraw(state),
   [ACTIONS.newer]: ({ state, redraw }) => redraw({ ...state, cursors: state.cursors.slice(0, -1) }),
-  [ACTIONS.back]: ({ state, redraw }) => redraw(state),
   [ACTIONS.toggle]: toggle,
   [ACTIONS.open]: open,
   [ACTIONS.select]: ({ state, redraw }) => redraw({ ...state, selecting: true }),

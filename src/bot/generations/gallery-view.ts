@@ -31,7 +31,6 @@ export interface GalleryDeps {
   cancelQueue(data: CancelQueueData): Promise<void>;
 }
 
-/** The gallery with what the bot keeps for it: the chat's gallery and queue card states, and the clock. */
 export interface GalleryFeatureDeps extends GalleryDeps {
   kv: KeyValueStore;
   now(): Date;
@@ -100,12 +99,9 @@ export function freshState(full: boolean): GalleryState {
 export const galleryKey = (chatId: number) => `gallery:${chatId}`;
 export const queueKey = (chatId: number) => `queue-card:${chatId}`;
 
-export async function saveGallery(
-  deps: GalleryFeatureDeps,
-  chatId: number,
-  state: GalleryState,
-): Promise<void> {
-  await deps.kv.set(galleryKey(chatId), JSON.stringify(state), { ttlMs: STATE_TTL_MS });
+/** The gallery's or the queue card's state, kept under its buttons' nonce. */
+export async function saveCard(deps: GalleryFeatureDeps, key: string, state: { nonce: string }) {
+  await deps.kv.set(key, JSON.stringify(state), { ttlMs: STATE_TTL_MS });
 }
 
 /** The gallery's and the queue card's buttons: the action's code, and a number for those that take one. */
@@ -123,8 +119,7 @@ export async function sayProblem(ctx: BotContext, error: unknown, edit = false):
   const problem = generationProblem(error);
   if (!problem) throw error;
   const text = ctx.t(problem.key, problem.params);
-  if (edit) await editMenu(ctx, text);
-  else await ctx.reply(text);
+  await (edit ? editMenu(ctx, text) : ctx.reply(text));
 }
 
 export function next<T>(cycle: readonly T[], current: T): T {
@@ -132,17 +127,11 @@ export function next<T>(cycle: readonly T[], current: T): T {
   return cycle[(index + 1) % cycle.length] as T;
 }
 
-/** The account's storage in one line: its bar and use, or only its use when unlimited. */
 export function storageLine(t: Translate, storage: StorageBlock, locale: string): string {
-  if (storage.unlimited) {
-    return t("account-storage-unlimited", { used: formatBytes(storage.bytes_used, t, locale) });
-  }
-  return t("account-storage", {
-    bar: percentBar(storage.percent),
-    percent: storage.percent,
-    used: formatBytes(storage.bytes_used, t, locale),
-    quota: formatBytes(storage.bytes_quota, t, locale),
-  });
+  const used = formatBytes(storage.bytes_used, t, locale);
+  if (storage.unlimited) return t("account-storage-unlimited", { used });
+  const quota = formatBytes(storage.bytes_quota, t, locale);
+  return t("account-storage", { bar: percentBar(storage.percent), percent: storage.percent, used, quota });
 }
 
 /** The service's times are UTC, and the row says so. */
@@ -197,12 +186,12 @@ export async function drawGallery(
   const t = ctx.t.bind(ctx);
   const locale = await ctx.i18n.getLocale();
   const storage = extras.storage ?? (await deps.service.getAccount(apiKey)).storage;
-  const cursor = state.cursors.at(-1);
+  // Filters and a cursor left undefined are left out of the query.
   const page = await deps.service.listGenerations(apiKey, {
     limit: GALLERY_PAGE_SIZE,
-    ...(state.type ? { type: state.type } : {}),
-    ...(state.status ? { status: state.status } : {}),
-    ...(cursor ? { starting_after: cursor } : {}),
+    type: state.type,
+    status: state.status,
+    starting_after: state.cursors.at(-1),
   });
   const nextCursor = page.has_more ? (page.next_cursor ?? page.data.at(-1)?.id) : undefined;
   const selectable = page.data.filter((generation) => isFinished(generation.status));
@@ -274,18 +263,11 @@ export async function drawGallery(
 }
 
 /** Finished generations made before the cutoff: what `older_than_days` would remove. */
-export async function countOlder(
-  deps: GalleryFeatureDeps,
-  apiKey: string,
-  cutoffSeconds: number,
-): Promise<{ count: number; complete: boolean }> {
+export async function countOlder(deps: GalleryFeatureDeps, apiKey: string, cutoffSeconds: number) {
   let count = 0;
   let cursor: string | undefined;
   for (let page = 0; page < MAX_COUNT_PAGES; page++) {
-    const answer = await deps.service.listGenerations(apiKey, {
-      limit: 100,
-      ...(cursor ? { starting_after: cursor } : {}),
-    });
+    const answer = await deps.service.listGenerations(apiKey, { limit: 100, starting_after: cursor });
     count += answer.data.filter(
       (generation) => generation.created < cutoffSeconds && isFinished(generation.status),
     ).length;

@@ -1,9 +1,5 @@
-/**
- * /gallery and /queue, private chats only, edited in place under a nonce of their own kept per chat; the
- * buttons that lead here carry none, as they only open the presser's own gallery or queue.
- */
+/** /gallery and /queue, private chats only, edited in place under a nonce of their own kept per chat. */
 import { Composer } from "grammy";
-import type { GenerationCredentials } from "../../accounts/generation-links.js";
 import { deriveIdempotencyKey } from "../../generation-service/idempotency.js";
 import type { Account } from "../../generation-service/responses.js";
 import { ENTRY_NONCE, ENTRY_TARGETS, galleryEntryButton } from "../../generations/account-buttons.js";
@@ -26,8 +22,7 @@ import {
   galleryKey,
   QueueStateSchema,
   queueKey,
-  STATE_TTL_MS,
-  saveGallery,
+  saveCard,
   sayProblem,
 } from "./gallery-view.js";
 
@@ -39,18 +34,13 @@ async function sayKeyNotices(ctx: BotContext, deps: GalleryFeatureDeps, userId: 
 }
 
 /** Who asks, with their linked key; one without a key is told how to link one, in place of a pressed message. */
-async function linkedCaller(
-  ctx: BotContext,
-  deps: GalleryFeatureDeps,
-  edit = false,
-): Promise<{ chatId: number; userId: number; credentials: GenerationCredentials } | undefined> {
+async function linkedCaller(ctx: BotContext, deps: GalleryFeatureDeps, edit = false) {
   const chatId = ctx.chat?.id;
   const userId = ctx.from?.id;
   if (chatId === undefined || userId === undefined) return undefined;
   const credentials = await deps.credentials.credentials(userId);
   if (!credentials) {
-    if (edit) await editMenu(ctx, ctx.t("account-not-linked"));
-    else await ctx.reply(ctx.t("account-not-linked"));
+    await (edit ? editMenu(ctx, ctx.t("account-not-linked")) : ctx.reply(ctx.t("account-not-linked")));
     return undefined;
   }
   return { chatId, userId, credentials };
@@ -63,7 +53,7 @@ async function openGallery(ctx: BotContext, deps: GalleryFeatureDeps, full: bool
   try {
     const view = await drawGallery(ctx, deps, credentials.apiKey, freshState(full));
     await ctx.reply(view.text, { reply_markup: view.keyboard });
-    await saveGallery(deps, chatId, view.state);
+    await saveCard(deps, galleryKey(chatId), view.state);
     await sayKeyNotices(ctx, deps, userId, await deps.service.getAccount(credentials.apiKey));
   } catch (error) {
     await sayProblem(ctx, error);
@@ -86,9 +76,8 @@ async function showQueue(ctx: BotContext, deps: GalleryFeatureDeps, mode: "reply
       ],
     };
     const text = queueCardText(t, snapshot);
-    if (mode === "edit") await editMenu(ctx, text, { reply_markup });
-    else await ctx.reply(text, { reply_markup });
-    await deps.kv.set(queueKey(chatId), JSON.stringify({ nonce }), { ttlMs: STATE_TTL_MS });
+    await (mode === "edit" ? editMenu(ctx, text, { reply_markup }) : ctx.reply(text, { reply_markup }));
+    await saveCard(deps, queueKey(chatId), { nonce });
     await sayKeyNotices(ctx, deps, userId, snapshot.account);
   } catch (error) {
     await sayProblem(ctx, error, mode === "edit");
@@ -104,7 +93,7 @@ async function onQueueButton(ctx: BotContext, deps: GalleryFeatureDeps, chatId: 
   if (!caller) return;
   const { userId, credentials } = caller;
   const nonce = newNonce();
-  await deps.kv.set(queueKey(chatId), JSON.stringify({ nonce }), { ttlMs: STATE_TTL_MS });
+  await saveCard(deps, queueKey(chatId), { nonce });
   if (action === ACTIONS.askCancel) {
     try {
       const queued = await listAll(deps.service, credentials.apiKey, "queued");
@@ -129,13 +118,7 @@ async function onQueueButton(ctx: BotContext, deps: GalleryFeatureDeps, chatId: 
   }
 }
 
-async function onEntryButton(ctx: BotContext, deps: GalleryFeatureDeps, target: string): Promise<void> {
-  await ctx.answerCallbackQuery();
-  if (target === ENTRY_TARGETS.queue) await showQueue(ctx, deps, "reply");
-  else await openGallery(ctx, deps, target === ENTRY_TARGETS.galleryFull);
-}
-
-/** Goes before the button guard: its buttons carry their own nonce, and the entry buttons none. */
+/** Before the button guard: its buttons carry their own nonce; the entry buttons (the presser's own) none. */
 export function createGalleryFeature(deps: GalleryFeatureDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const privateChats = feature.chatType("private");
@@ -149,8 +132,11 @@ export function createGalleryFeature(deps: GalleryFeatureDeps): Composer<BotCont
     (ctx) => ctx.answerCallbackQuery({ text: ctx.t("button-stale") }),
   );
   presses.filter(galleryEntryButton.filter, async (ctx) => {
-    if (ctx.pressed.nonce === ENTRY_NONCE) await onEntryButton(ctx, deps, ctx.pressed.data.target);
-    else await ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+    const { nonce, data } = ctx.pressed;
+    if (nonce !== ENTRY_NONCE) return ctx.answerCallbackQuery({ text: ctx.t("button-stale") });
+    await ctx.answerCallbackQuery();
+    if (data.target === ENTRY_TARGETS.queue) await showQueue(ctx, deps, "reply");
+    else await openGallery(ctx, deps, data.target === ENTRY_TARGETS.galleryFull);
   });
   presses.filter(galleryButton.filter, async (ctx) => {
     const { nonce, data } = ctx.pressed;
@@ -175,7 +161,7 @@ export function createGalleryFeature(deps: GalleryFeatureDeps): Composer<BotCont
       const redraw = async (nextState: GalleryState, extras?: GalleryExtras) => {
         const view = await drawGallery(ctx, deps, apiKey, nextState, extras);
         await editMenu(ctx, view.text, { reply_markup: view.keyboard });
-        await saveGallery(deps, chatId, view.state);
+        await saveCard(deps, galleryKey(chatId), view.state);
       };
       const idempotencyKey = (purpose: string) =>
         deriveIdempotencyKey(`gallery:${chatId}:${state.nonce}`, purpose);

@@ -1,7 +1,6 @@
 /**
- * "🎨 Make an image: <query>" in inline mode: the image form as /image would open, priced and kept under its
- * result id, so what is made and charged is what the offer said; the batch is claimed by the result id and
- * its inline message, so however often Telegram repeats the choice, one image is made and charged.
+ * "🎨 Make an image: <query>" in inline mode, kept under its result id as priced, so what is charged is what the
+ * offer said; claimed by that id and its inline message, so a choice Telegram repeats makes one image.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { Composer } from "grammy";
@@ -35,17 +34,14 @@ export interface InlineImageDeps {
   placeholderUrl(): string | undefined;
 }
 
-type InlineExtraResults = NonNullable<InlineDeps["extraResults"]>;
-
 const OfferSchema = BuiltRequestSchema.omit({ count: true }).extend({
   locale: z.string().min(2),
   values: z.record(z.string(), z.unknown()),
 });
 type Offer = z.infer<typeof OfferSchema>;
+type InlineExtraResults = NonNullable<InlineDeps["extraResults"]>;
 
-function offerKey(userId: number, resultId: string): string {
-  return `inline-image-offer:${userId}:${resultId}`;
-}
+const offerKey = (userId: number, resultId: string) => `inline-image-offer:${userId}:${resultId}`;
 
 /** The batch of one posted offer: an answer chosen again posts a new inline message, a new image asked anew. */
 function inlineInstance(userId: number, resultId: string, inlineMessageId: string): string {
@@ -68,20 +64,15 @@ const SETUP_REUSE_MS = 60_000;
 const SETUPS_KEPT = 10_000;
 
 /** Queries come a few keystrokes at a time: the setup, an account read the key pays for, is read once a minute. */
-function recentSetups(
-  read: InlineImageDeps["setup"],
-  now: () => number,
-): (userId: number) => Promise<GenerationFormSetup> {
+function recentSetups(read: InlineImageDeps["setup"], now: () => number) {
   const kept = new Map<number, { until: number; setup: Promise<GenerationFormSetup> }>();
-  return (userId) => {
+  return (userId: number) => {
     const at = now();
     const entry = kept.get(userId);
     if (entry && entry.until > at) return entry.setup;
     kept.delete(userId);
-    if (kept.size >= SETUPS_KEPT) {
-      const oldest = kept.keys().next();
-      if (!oldest.done) kept.delete(oldest.value);
-    }
+    const [oldest] = kept.keys();
+    if (kept.size >= SETUPS_KEPT && oldest !== undefined) kept.delete(oldest);
     const setup = read(userId);
     kept.set(userId, { until: at + SETUP_REUSE_MS, setup });
     // Only an open form is kept: after a refusal or a failed read (no account linked yet, the service

@@ -4,8 +4,7 @@ import type { BotContext } from "../context.js";
 import type { PriceClass } from "../features/offer-message.js";
 import type { GenerationFormType } from "../forms/form.js";
 import type { GenerationFlowDeps } from "./conversation.js";
-import { offeredModels } from "./forms/field-kit.js";
-import { isVideoFormType } from "./forms/videos.js";
+import { isVideoFormType, offeredModels } from "./forms/field-kit.js";
 
 /** What every plan may use: a Pro-only model's price is no promise to a Free plan. */
 const anyPlan = (model: CatalogModel) => !model.pro_only;
@@ -19,10 +18,7 @@ export function generationPriceClass(type: GenerationFormType, catalog: Catalog)
   return prices.length === 0 ? undefined : { kind: "from", tokens: Math.min(...prices) };
 }
 /** Why a generation offer cannot open: no account is linked (the offers' price class says so). */
-export async function notLinked(
-  ctx: BotContext,
-  flow: Pick<GenerationFlowDeps, "offerPrices">,
-): Promise<string | undefined> {
+export async function notLinked(ctx: BotContext, flow: Pick<GenerationFlowDeps, "offerPrices">) {
   const price = (await flow.offerPrices(ctx))("text_to_image");
   return price?.kind === "notLinked" ? "generation-not-linked" : undefined;
 }

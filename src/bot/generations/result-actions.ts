@@ -57,7 +57,6 @@ export interface GenerationFormsDeps {
   actions: GenerationActions;
 }
 
-/** What the result buttons use beside the forms: the open form card, and the task account a join is paid from. */
 export interface ResultButtonsDeps extends GenerationFormsDeps {
   cards: OpenFormCards;
   apiKeys: ApiKeysPort;
@@ -96,13 +95,8 @@ async function confirmJoin({ ctx, deps, record, t }: ResultPress): Promise<unkno
   if (left.length > 0) lines.push(t("join-left-out", { count: left.length, numbers: clipNumbers(left) }));
   lines.push("", ...accountMoneyLines(t, estimate, account));
   const short = account?.balance !== undefined && !estimate.perMinute && estimate.tokens > account.balance;
-  const join = resultButton(
-    estimate.perMinute
-      ? t("join-button-confirm")
-      : t("join-button-confirm-cost", { tokens: estimate.tokens }),
-    record.ticket,
-    "joinConfirmed",
-  );
+  const label = estimate.perMinute ? "join-button-confirm" : "join-button-confirm-cost";
+  const join = resultButton(t(label, { tokens: estimate.tokens }), record.ticket, "joinConfirmed");
   const notNow = resultButton(t("join-button-not-now"), record.ticket, "joinDismissed");
   await ctx.reply(lines.join("\n"), {
     reply_markup: { inline_keyboard: [short ? [notNow] : [join, notNow]] },
@@ -242,7 +236,6 @@ async function retryFailed({ ctx, deps, record, t }: ResultPress): Promise<unkno
   return ctx.answerCallbackQuery({ text: t(key, { count: "started" in outcome ? outcome.started : 0 }) });
 }
 
-/** Says `key` in place of the message the button is on. */
 const settle =
   (key: string) =>
   async ({ ctx, t }: ResultPress) => {

@@ -13,7 +13,7 @@ import { newNonce } from "../../telegram/callback-data.js";
 import { LastChoices } from "../forms/defaults.js";
 import { type FormBasicServices, formBasics, formUser, readLength } from "../forms/form-basics.js";
 import type { GenerationFlowDeps, GenerationFormInput, GenerationFormSetup } from "./conversation.js";
-import { isVideoFormType } from "./forms/videos.js";
+import { isVideoFormType } from "./forms/field-kit.js";
 import type { InlineImageDeps } from "./inline-image.js";
 import { generationPriceClass } from "./offer-prices.js";
 
@@ -28,10 +28,6 @@ export interface GenerationFlowServices extends FormBasicServices {
   taskBalance?: (userId: number) => Promise<number | undefined>;
 }
 
-/** An audio reference is at most this big (the service's limit): its whole header is read to measure it. */
-const MAX_MEASURED_AUDIO_BYTES = KIND_RULES.audio.maxBytes;
-
-/** What a generation form opens with for the user (catalog, account, last choices), or why it cannot open. */
 export async function formSetup(
   services: Pick<GenerationFlowServices, "credentials" | "models" | "service" | "kv" | "taskBalance">,
   userId: number,
@@ -53,8 +49,6 @@ export async function formSetup(
   });
   if ("problem" in read) return read;
   const [catalog, account, last] = read;
-  const budgetLeft = keyBudgetOf(account.key)?.left;
-  const taskBalance = type === "keyframe_video" ? await services.taskBalance?.(userId) : undefined;
   return {
     nonce: newNonce(),
     instance: randomBytes(12).toString("base64url"),
@@ -65,9 +59,9 @@ export async function formSetup(
       plan: account.plan,
       balance: account.balance_tokens,
       tokensPerUsd: account.tokens_per_usd,
-      ...(budgetLeft === undefined ? {} : { budgetLeft }),
+      budgetLeft: keyBudgetOf(account.key)?.left,
     },
-    ...(taskBalance === undefined ? {} : { taskBalance }),
+    taskBalance: type === "keyframe_video" ? await services.taskBalance?.(userId) : undefined,
     last,
   };
 }
@@ -103,9 +97,9 @@ export function createGenerationFlowDeps(services: GenerationFlowServices): Gene
         return () => undefined;
       }
     },
-    measure: (ref) =>
-      // Unmeasured, it is measured again from its bytes before the upload.
-      readLength(services.telegram, ref, MAX_MEASURED_AUDIO_BYTES).catch(() => undefined),
+    // At most the service's limit for an audio reference, its whole header read; unmeasured, it is measured
+    // again from its bytes before the upload.
+    measure: (ref) => readLength(services.telegram, ref, KIND_RULES.audio.maxBytes).catch(() => undefined),
     async submit(batch, definition, values) {
       await services.submissions.start(batch);
       await new LastChoices(services.kv).remember(batch.userId, definition, values);

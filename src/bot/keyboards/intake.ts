@@ -11,7 +11,6 @@ export const intakeButton = defineCallback(CALLBACK_SCOPES.intake, undefined, {
   type: z.enum(TASK_TYPES),
 });
 
-/** One offer per task, by the task's name and price class; `data` is its button's. */
 export function taskOffers<T extends TaskType>(
   t: Translate,
   types: readonly T[],

@@ -8,7 +8,6 @@ export const taskPageButton = defineCallback(scope, "page", { page: callbackInt 
 export const showTaskButton = defineCallback(scope, "show", task);
 export const sendTaskAgainButton = defineCallback(scope, "again", task);
 
-/** A button per task, then previous/next page buttons where there is such a page. */
 export function taskListKeyboard(
   t: Translate,
   nonce: string,
@@ -23,7 +22,6 @@ export function taskListKeyboard(
   return keyboard;
 }
 
-/** A task's details: "Send the result again" when it has one, and back to its page. */
 export function taskDetailsKeyboard(
   t: Translate,
   nonce: string,

@@ -39,7 +39,6 @@ export function joinIssue(setup: ImageFormSetup, view: FormView, clips: number):
   return { key: "join-card-short", params: { tokens: estimate.tokens, balance } };
 }
 
-/** The join's price on the card, and the balance it comes from, when the join is chosen. */
 export function joinLines(setup: ImageFormSetup, view: FormView, clips: number, t: Translate): string[] {
   const estimate = joinEstimate(view, clips);
   if (!estimate) return [];

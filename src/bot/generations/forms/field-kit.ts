@@ -1,7 +1,4 @@
-/**
- * The field kit of the generation forms, image and video alike: the model picker, each model's choices with
- * the Free plan's locks, prompts and variants. Models, aspects, resolutions and prices all come from the catalog.
- */
+/** The fields image and video forms share, all drawn from the catalog, with the Free plan's locks. */
 import type { CatalogModel, CatalogSection } from "../../../generation-service/responses.js";
 import { candidateModels, type VideoInput } from "../../../generations/model-inputs.js";
 import type { Translate } from "../../../i18n/translate.js";
@@ -43,14 +40,20 @@ export function isFreePlan(account: ImageFormSetup["account"]): boolean {
   return account.plan.trim().toLowerCase() === "free";
 }
 
-/** The input of the video model each video form sends. */
-const VIDEO_INPUT_OF: Partial<Record<GenerationFormType, VideoInput>> = {
+/** The video forms, each by the input of the video model it sends. */
+const VIDEO_INPUT_OF = {
   text_to_video: "text",
   image_to_video: "frames",
   keyframe_video: "keyframes",
   video_to_video: "video",
   audio_to_video: "audio",
-};
+} as const satisfies Partial<Record<GenerationFormType, VideoInput>>;
+
+export type VideoFormType = keyof typeof VIDEO_INPUT_OF;
+
+export function isVideoFormType(type: GenerationFormType): type is VideoFormType {
+  return type in VIDEO_INPUT_OF;
+}
 
 export function modelsFor(type: GenerationFormType, setup: ImageFormSetup): CatalogModel[] {
   return offeredModels(type, setup.catalog.models, (model) => !lockedModel(model, setup));
@@ -62,8 +65,7 @@ export function offeredModels(
   models: readonly CatalogModel[],
   usable: (model: CatalogModel) => boolean,
 ): CatalogModel[] {
-  const input = VIDEO_INPUT_OF[type];
-  if (input !== undefined) return candidateModels(models, input, usable);
+  if (isVideoFormType(type)) return candidateModels(models, VIDEO_INPUT_OF[type], usable);
   return type === "reference_image" ? models.filter((model) => model.max_reference_files > 0) : [...models];
 }
 
@@ -82,12 +84,7 @@ function lockedResolution(model: CatalogModel, resolution: string, setup: ImageF
   return model.pro_only_resolutions.includes(resolution) && isFreePlan(setup.account);
 }
 
-/** The model the values name, when the form offers it and the plan allows it. */
-export function chosenModel(
-  type: GenerationFormType,
-  setup: ImageFormSetup,
-  values: FormValues,
-): CatalogModel | undefined {
+export function chosenModel(type: GenerationFormType, setup: ImageFormSetup, values: FormValues) {
   return modelsFor(type, setup).find((model) => model.id === values.model && !lockedModel(model, setup));
 }
 
@@ -114,12 +111,10 @@ export function variantsOf(values: FormValues): number {
   return typeof values.n === "number" && Number.isInteger(values.n) && values.n >= 1 ? values.n : 1;
 }
 
-/** How many images the request makes: its prompts times the variants of each. */
 export function imageCount(type: GenerationFormType, values: FormValues): number {
   return promptsOf(type, values).length * variantsOf(values);
 }
 
-/** The catalog's price of the request: each image's `price_tokens`, times the images. */
 export function quoteOf(model: CatalogModel, count: number): { min: number; max: number } {
   return { min: model.price_tokens.min * count, max: model.price_tokens.max * count };
 }
@@ -129,11 +124,7 @@ export function keep<T>(value: unknown, allowed: readonly T[]): T | undefined {
 }
 
 /** The values with the model's own options: kept where it takes them, else its first that the plan allows. */
-export function normalizeImageValues(
-  type: GenerationFormType,
-  setup: ImageFormSetup,
-  values: FormValues,
-): FormValues {
+export function normalizeImageValues(type: GenerationFormType, setup: ImageFormSetup, values: FormValues) {
   const model = chosenModel(type, setup, values) ?? defaultModel(type, setup);
   const next: FormValues = { ...values };
   for (const key of ["model", "aspect", "resolution", "quality_mode", "background"] as const)
@@ -189,19 +180,12 @@ export interface CatalogChoice {
   describe: (value: string | number, t: Translate) => string;
 }
 
-export function catalogChoiceField({
-  key,
-  group,
-  hint,
-  listOf,
-  model,
-  lock,
-  describe,
-}: CatalogChoice): ImageField {
+export function catalogChoiceField(choice: CatalogChoice): ImageField {
+  const { key, group, hint, listOf, model, lock, describe } = choice;
   return {
     key,
     group,
-    ...(hint ? { hint } : {}),
+    hint,
     input: {
       kind: "choice",
       options: (view) => {
@@ -226,31 +210,6 @@ function proOnly(what: string): FormIssue {
   return { key: "generation-pro-only", params: { what } };
 }
 
-/** The model picker: each model by name and price, a Pro-only one locked on a Free plan. */
-export function modelField(
-  type: GenerationFormType,
-  setup: ImageFormSetup,
-  words: { label: string; hint?: string },
-): ImageField {
-  const models = modelsFor(type, setup);
-  return {
-    key: "model",
-    group: "model",
-    ...(words.hint ? { hint: words.hint } : {}),
-    input: {
-      kind: "choice",
-      options: () =>
-        models.map((entry) =>
-          lockedModel(entry, setup) ? { value: entry.id, locked: proOnly(entry.label) } : { value: entry.id },
-        ),
-    },
-    describe: (value, t) => {
-      const entry = models.find((candidate) => candidate.id === value);
-      return entry ? t(words.label, { model: entry.label, ...priceParams(entry) }) : undefined;
-    },
-  };
-}
-
 export type ModelOf = (view: FormView) => CatalogModel | undefined;
 
 /** The model group is named for what it holds: the model, and its quality modes where it has any. */
@@ -259,30 +218,51 @@ export function modelGroupName(model: ModelOf): (group: string, view: FormView) 
     group === "model" && (model(view)?.quality_modes.length ?? 0) === 0 ? "form-group-model-only" : undefined;
 }
 
-/** The chosen model's quality modes, in words. */
-export function qualityModeField(model: ModelOf, words: { label: string; hint?: string }): ImageField {
-  return catalogChoiceField({
-    key: "quality_mode",
-    group: "model",
-    hint: words.hint,
-    listOf: (entry) => entry.quality_modes,
-    model,
-    describe: (value, t) => t(words.label, { mode: value, label: humanized(String(value)) }),
-  });
-}
-
-/** The chosen model's shapes, named by orientation, and its sizes, a Pro-only one locked on a Free plan. */
-export function shapeFields(
-  model: ModelOf,
-  setup: ImageFormSetup,
-  group: string,
-  hints: { aspect?: string; resolution?: string } = {},
-): ImageField[] {
+/**
+ * The model picker, a Pro-only model locked on a Free plan; the chosen model's quality modes, its shapes named
+ * by orientation and its sizes, a Pro-only one locked. A video form's words and hints are its own.
+ */
+export function modelFields(type: GenerationFormType, setup: ImageFormSetup, model: ModelOf): ImageField[] {
+  const models = modelsFor(type, setup);
+  const video = isVideoFormType(type);
+  const hint = (key: string) => (video ? `video-hint-${key}` : undefined);
+  const group = video ? "clip" : "picture";
   return [
+    {
+      key: "model",
+      group: "model",
+      hint: hint("model"),
+      input: {
+        kind: "choice",
+        options: () =>
+          models.map((entry) =>
+            lockedModel(entry, setup)
+              ? { value: entry.id, locked: proOnly(entry.label) }
+              : { value: entry.id },
+          ),
+      },
+      describe: (value, t) => {
+        const entry = models.find((candidate) => candidate.id === value);
+        const label = video ? "video-model-label" : "generation-model-label";
+        return entry ? t(label, { model: entry.label, ...priceParams(entry) }) : undefined;
+      },
+    },
+    catalogChoiceField({
+      key: "quality_mode",
+      group: "model",
+      hint: hint("quality_mode"),
+      listOf: (entry) => entry.quality_modes,
+      model,
+      describe: (value, t) =>
+        t(video ? "video-value-quality-mode" : "value-quality-mode", {
+          mode: value,
+          label: humanized(String(value)),
+        }),
+    }),
     catalogChoiceField({
       key: "aspect",
       group,
-      hint: hints.aspect,
+      hint: hint("aspect"),
       listOf: (entry) => entry.aspects,
       model,
       describe: (value, t) => t("value-aspect", { aspect: value, orientation: orientationOf(String(value)) }),
@@ -290,7 +270,7 @@ export function shapeFields(
     catalogChoiceField({
       key: "resolution",
       group,
-      hint: hints.resolution,
+      hint: hint("resolution"),
       listOf: (entry) => entry.resolutions,
       model,
       lock: (entry, value) =>
@@ -319,12 +299,13 @@ export function promptField(type: GenerationFormType, required: boolean): ImageF
   };
 }
 
-/** Variants of each prompt, as many as the chosen model makes at most. */
-export function variantsField(model: ModelOf, words: { label?: string; hint?: string } = {}): ImageField {
+export function variantsField(type: GenerationFormType, model: ModelOf): ImageField {
   return {
     key: "n",
     group: "prompt",
-    ...words,
+    ...(isVideoFormType(type)
+      ? { label: "video-field-n", hint: "video-hint-n", applies: () => type === "text_to_video" }
+      : {}),
     input: {
       kind: "choice",
       options: (view) =>

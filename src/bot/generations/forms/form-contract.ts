@@ -21,7 +21,6 @@ export function spendingLimit({ balance, budgetLeft }: { balance: number; budget
   return { budgetBinds: left < balance, left };
 }
 
-/** The quote for `count` generations of the model, beside the balance and the key's budget. */
 function moneyLines(
   setup: ImageFormSetup,
   model: CatalogModel,

@@ -13,18 +13,15 @@ import {
   humanized,
   type ImageFormSetup,
   imageCount,
-  modelField,
+  modelFields,
   modelGroupName,
   normalizeImageValues,
   promptField,
-  qualityModeField,
-  shapeFields,
   variantsField,
   variantsOf,
 } from "./field-kit.js";
 import { type BuiltGenerationRequest, generationContract, modelRequest } from "./form-contract.js";
 
-/** The definition of an image form, for the catalog and account it opened with. */
 export function imageForm(
   type: GenerationFormType,
   setup: ImageFormSetup,
@@ -36,10 +33,8 @@ export function imageForm(
     groupName: modelGroupName(model),
     fields: [
       promptField(type, true),
-      variantsField(model),
-      modelField(type, setup, { label: "generation-model-label" }),
-      qualityModeField(model, { label: "value-quality-mode" }),
-      ...shapeFields(model, setup, "picture"),
+      variantsField(type, model),
+      ...modelFields(type, setup, model),
       catalogChoiceField({
         key: "background",
         group: "picture",
@@ -63,7 +58,6 @@ export function imageForm(
   };
 }
 
-/** The generation service's side of an image form: its refusals before they happen, and the quote. */
 export function imageContract(type: GenerationFormType, setup: ImageFormSetup): FormContract {
   return generationContract({
     type,

@@ -1,7 +1,4 @@
-/**
- * The video forms, built from the catalog's video section. For N clips from files the service takes no prompt,
- * one for all or exactly N: any other count is explained on the card and Create waits.
- */
+/** For N clips from files the service takes no prompt, one for all or exactly N: else the card says why. */
 import type { CatalogModel } from "../../../generation-service/responses.js";
 import { MAX_AUDIO_REFERENCE_SECONDS } from "../../../generations/reference-files.js";
 import { formatNumber } from "../../../i18n/format.js";
@@ -24,27 +21,20 @@ import {
   type ImageFormSetup,
   keep,
   type ModelOf,
-  modelField,
+  modelFields,
   modelGroupName,
   normalizeImageValues,
   promptField,
   promptsOf,
-  qualityModeField,
-  shapeFields,
+  type VideoFormType,
   variantsField,
   variantsOf,
 } from "./field-kit.js";
 import { type BuiltGenerationRequest, generationContract, modelRequest } from "./form-contract.js";
 
-export type VideoFormType = Extract<
-  GenerationFormType,
-  "text_to_video" | "image_to_video" | "keyframe_video" | "video_to_video" | "audio_to_video"
->;
-
 /** Start frames, source clips or audio references one form takes: one album. */
 export const MAX_START_FRAMES = 10;
 
-/** The files each video form takes, and where they go in its request; a form from text takes none. */
 type VideoMediaRule = Pick<
   MediaRule<"image_file_ids" | "keyframe_file_ids" | "video_file_ids" | "audio_file_ids">,
   "min" | "field" | "accepts" | "reorder"
@@ -56,10 +46,6 @@ const MEDIA_RULES: Partial<Record<VideoFormType, VideoMediaRule>> = {
   video_to_video: { min: 1, field: "video_file_ids", accepts: ["video"] },
   audio_to_video: { min: 1, field: "audio_file_ids", accepts: ["audio"] },
 };
-
-export function isVideoFormType(type: GenerationFormType): type is VideoFormType {
-  return type === "text_to_video" || type in MEDIA_RULES;
-}
 
 /** Where the prompt-count rule's words differ by what the clips are made from. */
 function ruleWords(type: VideoFormType): string {
@@ -82,7 +68,6 @@ export function clipCount(type: VideoFormType, values: FormValues, media: readon
   return type === "keyframe_video" ? Math.max(0, media.length - 1) : media.length;
 }
 
-/** The values with the model's options, its length, its sound where it can be switched off, and a chain's join. */
 function normalizeVideoValues(type: VideoFormType, setup: ImageFormSetup, values: FormValues): FormValues {
   const next = normalizeImageValues(type, setup, values);
   for (const key of ["duration", "audio", "join"] as const) delete next[key];
@@ -95,20 +80,11 @@ function normalizeVideoValues(type: VideoFormType, setup: ImageFormSetup, values
   return next;
 }
 
-/** A video form's fields: the prompt, the model and the chosen model's clip options. */
 function videoFields(type: VideoFormType, setup: ImageFormSetup, model: ModelOf): ImageField[] {
   return [
     promptField(type, type === "text_to_video"),
-    {
-      ...variantsField(model, { label: "video-field-n", hint: "video-hint-n" }),
-      applies: () => type === "text_to_video",
-    },
-    modelField(type, setup, { label: "video-model-label", hint: "video-hint-model" }),
-    qualityModeField(model, { label: "video-value-quality-mode", hint: "video-hint-quality_mode" }),
-    ...shapeFields(model, setup, "clip", {
-      aspect: "video-hint-aspect",
-      resolution: "video-hint-resolution",
-    }),
+    variantsField(type, model),
+    ...modelFields(type, setup, model),
     catalogChoiceField({
       key: "duration",
       group: "clip",
@@ -169,7 +145,6 @@ function videoInsight(type: VideoFormType, view: FormView): Notice[] {
   return insight;
 }
 
-/** The definition of a video form, for the catalog and account it opened with. */
 export function videoForm(type: VideoFormType, setup: ImageFormSetup): FormDefinition<GenerationFormType> {
   const model = (view: FormView) => chosenModel(type, setup, view.values);
   const media = MEDIA_RULES[type];
@@ -205,7 +180,6 @@ function perSecondLine(model: CatalogModel, locale: string, t: Translate): strin
   });
 }
 
-/** The generation service's side of a video form: its refusals before they happen, and the quote. */
 export function videoContract(type: VideoFormType, setup: ImageFormSetup): FormContract {
   return generationContract({
     type,
