@@ -6,7 +6,6 @@ import {
   isGenerationApiKey,
   isSigningSecret,
   keyNameOf,
-  type LinkedAccountView,
 } from "../../accounts/generation-links.js";
 import { type Account, keyBudgetOf } from "../../generation-service/responses.js";
 import { generationProblem } from "../../generations/problems.js";
@@ -47,7 +46,7 @@ function accountText(
   t: Translate,
   account: Account,
   locale: string,
-  link: LinkedAccountView,
+  link: { keyName: string; hasSigningSecret: boolean },
   details = false,
 ) {
   const { limits, key } = account;
