@@ -137,7 +137,8 @@ export function initialValues(input: FormOpening): FormValues {
   return voiceInLanguage(values, { last: input.last, settings }, input.catalog, input.locale);
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
+/** Values compared as the request body would carry them. */
+export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 

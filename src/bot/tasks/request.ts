@@ -7,6 +7,7 @@ import { type MediaRef, MediaRefSchema } from "../../media/media-ref.js";
 import type { TaskType } from "../../tasks-service/schemas/index.js";
 import { TASK_DEFAULTS, TaskRequestSchema } from "../../tasks-service/schemas/index.js";
 import { checkTargetDuration } from "../../tasks-service/schemas/target-duration.js";
+import { sameValue } from "../forms/defaults.js";
 import {
   applies,
   type FormDefinition,
@@ -21,10 +22,6 @@ import { sceneSeconds } from "./estimate.js";
 
 /** Stands in for an upload id while the files are still in Telegram (validation before any upload). */
 const PLACEHOLDER_UPLOAD_ID = "00000000-0000-4000-8000-000000000000";
-
-function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
 
 const SEMI_TRANSCRIBE_FIELDS = ["type", "mode", "file", "source_lang", "target_lang"];
 const SEMI_RENDER_FIELDS = [
