@@ -1,7 +1,6 @@
 /**
- * How one call to the generation service is made: each attempt waits its turn in the shared rate state,
- * goes through the transport, records the answer's rate headers, and turns an error status into the
- * error of its `error.code`; the attempts are repeated as the client's header says.
+ * One call to the generation service: each attempt waits its turn in the shared rate state, records the
+ * answer's rate headers, and turns an error status into the error of its `error.code`.
  */
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
@@ -13,7 +12,6 @@ import {
   type Exchange,
   type HttpRequest,
   headerText,
-  jsonRequestBody,
   parseJsonAs,
   readText,
   type TransportFailure,
@@ -67,7 +65,9 @@ export interface GenerationCallsOptions
 export class GenerationCalls {
   constructor(private readonly deps: GenerationCallsOptions) {}
 
+  /** A malformed Idempotency-Key is refused before anything is sent. */
   call<T>(spec: CallSpec<T>): Promise<Received<T>> {
+    if (spec.idempotencyKey !== undefined) checkedIdempotencyKey(spec.operation, spec.idempotencyKey);
     return withRetries({
       policy: this.deps.retryPolicy,
       random: this.deps.random,
@@ -253,17 +253,6 @@ async function readJson<T>(
   const parsed = parseJsonAs(text.length === 0 ? undefined : text, schema);
   if ("value" in parsed) return parsed.value;
   throw new GenerationServiceError("invalid_response", { operation, status: response.statusCode, ...parsed });
-}
-
-export function jsonBody(
-  body: unknown,
-  operation: GenerationOperation,
-  idempotencyKey: string,
-): Pick<CallSpec<unknown>, "body" | "idempotencyKey"> {
-  return {
-    idempotencyKey: checkedIdempotencyKey(operation, idempotencyKey),
-    body: jsonRequestBody(body),
-  };
 }
 
 /** The code each failure on our side of the wire is told as. */

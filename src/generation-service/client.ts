@@ -11,16 +11,16 @@ import {
   type ServiceClientOptions,
   serviceClientBasics,
 } from "../http-client/client-options.js";
+import { jsonRequestBody } from "../http-client/transport.js";
 import { uploadStream } from "../http-client/upload-stream.js";
 import type { Logger } from "../logger.js";
-import { type CallOptions, type CallSpec, GenerationCalls, jsonBody } from "./calls.js";
+import { type CallOptions, type CallSpec, GenerationCalls } from "./calls.js";
 import { type GenerationErrorCode, type GenerationOperation, GenerationServiceError } from "./errors.js";
 import type { KeyRateLimits } from "./rate-limits.js";
 import {
   type BulkDeleteRequest,
   BulkDeleteRequestSchema,
   checked,
-  checkedIdempotencyKey,
   GenerationIdSchema,
   type ImageGenerationRequest,
   ImageGenerationRequestSchema,
@@ -138,7 +138,8 @@ export class GenerationServiceClient {
     const body: unknown = checked(operation, schema, generationRequest);
     const { value, replayed } = await this.calls.call({
       ...this.jsonSpec(operation, "POST", path, apiKey, BatchSchema),
-      ...jsonBody(body, operation, idempotencyKey),
+      body: jsonRequestBody(body),
+      idempotencyKey,
       ...options,
     });
     return { batch: value, replayed };
@@ -171,7 +172,7 @@ export class GenerationServiceClient {
     const path = `/v1/generations/${encodeURIComponent(id)}/cancel`;
     const { value, replayed } = await this.calls.call({
       ...this.jsonSpec("cancelGeneration", "POST", path, apiKey, CancelResponseSchema),
-      idempotencyKey: checkedIdempotencyKey("cancelGeneration", idempotencyKey),
+      idempotencyKey,
     });
     return { generation: value, replayed };
   }
@@ -192,7 +193,8 @@ export class GenerationServiceClient {
     const body = checked("deleteGenerations", BulkDeleteRequestSchema, deletion);
     const { value, replayed } = await this.calls.call({
       ...this.jsonSpec("deleteGenerations", "POST", "/v1/generations/delete", apiKey, BulkDeleteResultSchema),
-      ...jsonBody(body, "deleteGenerations", idempotencyKey),
+      body: jsonRequestBody(body),
+      idempotencyKey,
     });
     return { result: value, replayed };
   }
@@ -216,7 +218,7 @@ export class GenerationServiceClient {
     const path = `/v1/files?${new URLSearchParams({ kind: upload.kind })}`;
     const { value, replayed } = await this.calls.call({
       ...this.jsonSpec("uploadFile", "POST", path, apiKey, FileObjectSchema),
-      idempotencyKey: checkedIdempotencyKey("uploadFile", idempotencyKey),
+      idempotencyKey,
       timeoutMs: this.basics.uploadTimeoutMs(upload.size),
       headersTimeoutMs: this.basics.uploadBaseTimeoutMs,
       body: () => {
