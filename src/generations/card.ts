@@ -6,7 +6,7 @@ import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { type TicketData, TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
+import { type TicketData, ticketJob, ticketTag } from "../lifecycle/tickets.js";
 import {
   type BatchRecord,
   type ChunkItem,
@@ -73,36 +73,30 @@ export function cardRefreshJob(deps: {
   now?: () => number;
 }): JobDefinition<TicketData> {
   const now = deps.now ?? Date.now;
-  const job: JobDefinition<TicketData> = {
-    name: "refresh-generation-card",
-    schema: TicketDataSchema,
-    attempts: 3,
-    backoffMs: 2_000,
-    concurrency: 16,
-    async handler({ ticket }, { jobId }) {
-      const record = await deps.records.get(ticket);
-      if (!record || (record.state !== "created" && record.state !== "finished")) return;
-      const finished = record.state === "finished";
-      if (!finished) {
-        const spacing = deps.intervalMs * Math.max(1, Math.ceil(record.count / IMAGES_PER_INTERVAL));
-        const due = ((await deps.records.card(ticket))?.shownAt ?? 0) + spacing;
-        const later = `generation-card-${ticketTag(ticket)}-at-${due}`;
-        // A timer (or another instance's clock) may run the job for `due` a little early: putting it
-        // off again under its own id would be dropped as a duplicate, and the news never shown.
-        if (now() < due && later !== jobId) {
-          await deps.queue.enqueue(job, { ticket }, { jobId: later, delayMs: due - now() });
-          return;
-        }
+  const tuning = { attempts: 3, backoffMs: 2_000, concurrency: 16 };
+  const job = ticketJob("refresh-generation-card", tuning, async (ticket, { jobId }) => {
+    const record = await deps.records.get(ticket);
+    if (!record || (record.state !== "created" && record.state !== "finished")) return;
+    const finished = record.state === "finished";
+    if (!finished) {
+      const spacing = deps.intervalMs * Math.max(1, Math.ceil(record.count / IMAGES_PER_INTERVAL));
+      const due = ((await deps.records.card(ticket))?.shownAt ?? 0) + spacing;
+      const later = `generation-card-${ticketTag(ticket)}-at-${due}`;
+      // A timer (or another instance's clock) may run the job for `due` a little early: putting it
+      // off again under its own id would be dropped as a duplicate, and the news never shown.
+      if (now() < due && later !== jobId) {
+        await deps.queue.enqueue(job, { ticket }, { jobId: later, delayMs: due - now() });
+        return;
       }
-      const t = deps.translate(record.locale);
-      const counts = countBatch(await deps.records.chunks(record));
-      await deps.cards.show(
-        record,
-        createdCardText(t, record, counts, finished),
-        cardKeyboard(t, record, counts),
-      );
-    },
-  };
+    }
+    const t = deps.translate(record.locale);
+    const counts = countBatch(await deps.records.chunks(record));
+    await deps.cards.show(
+      record,
+      createdCardText(t, record, counts, finished),
+      cardKeyboard(t, record, counts),
+    );
+  });
   return job;
 }
 

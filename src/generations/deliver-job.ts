@@ -14,7 +14,7 @@ import {
   takeChatTurn,
 } from "../lifecycle/chat-delivery.js";
 import type { ResultIndex } from "../lifecycle/result-index.js";
-import { TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
+import { defineJob, TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import { cardKeyboard, countBatch, createdCardText } from "./card.js";
 import { keepForInline } from "./inline-index.js";
@@ -344,14 +344,8 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     });
   }
 
-  const definition: JobDefinition<DeliverData> = {
-    name: "deliver-generations",
-    schema: DeliverDataSchema,
-    attempts: 8,
-    backoffMs: 5_000,
-    // Mostly waiting for the chat's turn and for uploads: many at once keep Telegram's rate busy.
-    concurrency: 32,
-    handler,
-  };
+  // Mostly waiting for the chat's turn and for uploads: many at once keep Telegram's rate busy.
+  const tuning = { attempts: 8, backoffMs: 5_000, concurrency: 32 };
+  const definition = defineJob("deliver-generations", DeliverDataSchema, tuning, handler);
   return definition;
 }

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { type Generation, GenerationSchema, type GenerationStatus } from "../generation-service/responses.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { ticketTag } from "../lifecycle/tickets.js";
+import { defineJob, ticketTag } from "../lifecycle/tickets.js";
 import {
   type BatchRecord,
   type ChunkItem,
@@ -33,12 +33,11 @@ function observed(item: ChunkItem, observation: Observation): ChunkItem | undefi
   };
 }
 
-export interface FollowerDeps {
+interface FollowerDeps {
   records: GenerationRecords;
   queue: JobQueue;
-  /** Delivers a chunk whose generations have all finished. */
   deliverJob: JobDefinition<{ ticket: string; chunk: number }>;
-  /** Shows the batch's progress on its card (throttled by the caller). */
+  /** Throttled by the caller. */
   refreshCard(ticket: string): Promise<void>;
 }
 
@@ -114,17 +113,11 @@ export function observeJob(
   follower: Follower,
   checkFailures: (ticket: string) => Promise<void>,
 ): JobDefinition<ObserveData> {
-  return {
-    name: "observe-generation",
-    schema: ObserveDataSchema,
-    attempts: 5,
-    backoffMs: 2_000,
-    concurrency: 16,
-    async handler({ generation }) {
-      const news = await follower.observe(generation);
-      if (!news || generation.status !== "succeeded") return;
-      const ticket = await follower.waitsOnMissing(generation.id);
-      if (ticket) await checkFailures(ticket);
-    },
-  };
+  const tuning = { attempts: 5, backoffMs: 2_000, concurrency: 16 };
+  return defineJob("observe-generation", ObserveDataSchema, tuning, async ({ generation }) => {
+    const news = await follower.observe(generation);
+    if (!news || generation.status !== "succeeded") return;
+    const ticket = await follower.waitsOnMissing(generation.id);
+    if (ticket) await checkFailures(ticket);
+  });
 }
