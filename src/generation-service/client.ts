@@ -146,8 +146,7 @@ export class GenerationServiceClient {
   }
 
   async getGeneration(apiKey: string, generationId: string): Promise<Generation> {
-    const id = checked("getGeneration", GenerationIdSchema, generationId);
-    const path = `/v1/generations/${encodeURIComponent(id)}`;
+    const path = generationPath("getGeneration", generationId);
     return await this.read("getGeneration", "GET", path, apiKey, GenerationSchema);
   }
 
@@ -168,8 +167,7 @@ export class GenerationServiceClient {
     generationId: string,
     idempotencyKey: string,
   ): Promise<CanceledGeneration> {
-    const id = checked("cancelGeneration", GenerationIdSchema, generationId);
-    const path = `/v1/generations/${encodeURIComponent(id)}/cancel`;
+    const path = `${generationPath("cancelGeneration", generationId)}/cancel`;
     const { value, replayed } = await this.calls.call({
       ...this.jsonSpec("cancelGeneration", "POST", path, apiKey, CancelResponseSchema),
       idempotencyKey,
@@ -179,8 +177,7 @@ export class GenerationServiceClient {
 
   /** Removes a finished generation's file and history row for good. */
   async deleteGeneration(apiKey: string, generationId: string): Promise<GenerationDeleted> {
-    const id = checked("deleteGeneration", GenerationIdSchema, generationId);
-    const path = `/v1/generations/${encodeURIComponent(id)}`;
+    const path = generationPath("deleteGeneration", generationId);
     return await this.read("deleteGeneration", "DELETE", path, apiKey, GenerationDeletedSchema);
   }
 
@@ -269,6 +266,11 @@ export class GenerationServiceClient {
       schema,
     };
   }
+}
+
+/** A generation's path, its id checked first. */
+function generationPath(operation: GenerationOperation, generationId: string): string {
+  return `/v1/generations/${encodeURIComponent(checked(operation, GenerationIdSchema, generationId))}`;
 }
 
 /** An upload refused before sending: nothing reached the service. */
