@@ -55,7 +55,6 @@ export class BatchCards {
     await this.records.putCard(record.ticket, { messageId, shown, shownAt: this.now() });
   }
 
-  /** What went wrong, in the caption of an inline batch's placeholder. */
   async showInline(inlineMessageId: string, caption: string): Promise<void> {
     await editInlineCaption(this.api, inlineMessageId, caption);
   }
@@ -147,7 +146,6 @@ export function countBatch(chunks: readonly ChunkRecord[]) {
 }
 type BatchCounts = ReturnType<typeof countBatch>;
 
-/** The batch card for a batch the service has. */
 export function createdCardText(
   t: Translate,
   record: BatchRecord,
@@ -241,7 +239,7 @@ export function failureLines(t: Translate, chunk: ChunkRecord): string[] {
     );
 }
 
-/** The text on one line, cut to `max` characters and marked as cut. */
+/** On one line, cut to `max` characters and marked as cut. */
 export function clip(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;

@@ -7,7 +7,7 @@ import {
   ImageGenerationRequestSchema,
   VideoGenerationRequestSchema,
 } from "../generation-service/requests.js";
-import { type Account, keyBudgetOf } from "../generation-service/responses.js";
+import { keyBudgetOf } from "../generation-service/responses.js";
 import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
@@ -39,19 +39,16 @@ export interface CreateDeps extends UploadDeps {
   translate(locale: string): Translate;
   /** The batch's webhook address, or undefined when the service cannot reach us or could not sign. */
   webhookUrl(ticket: string, credentials: GenerationCredentials): string | undefined;
-  /** First poll of a new batch, as the backstop of its webhooks. */
   firstPoll(userId: number): Promise<void>;
   refreshCard(ticket: string): Promise<void>;
   /** What follows a created batch beside its following: the key guardian, the retention notice. */
   afterCreate(record: BatchRecord): Promise<void>;
   metrics?: Pick<Metrics, "generationBatches">;
-  /** How long a busy service is waited for before the batch is given up. Default 2 minutes. */
   busyLimitMs?: number;
   now?: () => number;
   random?: () => number;
 }
 
-/** The card while the service is busy: that it is, and when the request goes again. */
 async function showBusy(deps: CreateDeps, record: BatchRecord, waitMs: number): Promise<void> {
   const t = deps.translate(record.locale);
   await deps.cards.show(
@@ -142,12 +139,8 @@ async function moneyProblem(
   error: GenerationServiceError,
   apiKey: string,
 ): Promise<Problem> {
-  let account: Account | undefined;
-  try {
-    account = await deps.service.getAccount(apiKey);
-  } catch {
-    // Without the numbers the refusal is still explained.
-  }
+  // Without the numbers the refusal is still explained.
+  const account = await deps.service.getAccount(apiKey).catch(() => undefined);
   if (!account) return problemOf(error);
   const { locale, quote } = record;
   const need =

@@ -16,7 +16,7 @@ import {
 export type Observation = Pick<Generation, "id" | "status"> &
   Partial<Pick<Generation, "output" | "error" | "cost_tokens">>;
 
-/** How far along a status is: news of one no further along changes nothing. */
+/** News of a status no further along changes nothing. */
 const rank = (status: GenerationStatus) => (status === "queued" ? 0 : status === "running" ? 1 : 2);
 
 /** The item as the observation leaves it; undefined when the observation is not news. */

@@ -36,7 +36,6 @@ export interface JoinTask extends Pick<BatchRecord, "userId" | "chatId" | "local
 export interface JoinTasks {
   /** Starts the task with the user's own key, or finds the one already started under its ticket. */
   start(task: JoinTask): Promise<{ ticket: string }>;
-  /** Whether a task was started under the ticket. */
   started(ticket: string): Promise<boolean>;
   /** The user's task balance, for the keyframe chain's card; undefined when it cannot be read now. */
   balance(userId: number): Promise<number | undefined>;

@@ -86,7 +86,7 @@ export function ownerAccountJob(
   });
 }
 
-/** After a batch is created: reads the account once and says what the key guardian finds. */
+/** After a batch is created: says what the key guardian finds in the account. */
 export function keyGuardJob(deps: BatchJobDeps & { guardian: KeyGuardian }): JobDefinition<TicketData> {
   const tuning = { attempts: 3, backoffMs: 5_000, concurrency: 4 };
   // A key that no longer works is explained where it is used; the guardian only warns ahead.

@@ -29,7 +29,7 @@ export interface PollDeps {
   locks: LockStore;
   credentials: GenerationCredentialsReader;
   service: Pick<GenerationServiceClient, "listGenerations" | "getGeneration">;
-  /** The key's remaining requests as last reported, and when its window resets (epoch ms). */
+  /** As last reported; `resetAt` in epoch ms. */
   budget(apiKey: string): Promise<{ remaining: number; resetAt: number } | undefined>;
   /** The wait before the next pass: short when polling is the only way, long beside webhooks. */
   intervalMs(withWebhooks: boolean): number;

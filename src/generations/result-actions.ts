@@ -172,15 +172,11 @@ export function clipThenRows(t: Translate, ticket: string, position: number): In
   );
 }
 
-/** A row of one result's buttons, each labelled `generation-button-<action>`. */
 function actionRow(t: Translate, ticket: string, position: number, actions: ResultAction[]) {
   return actions.map((action) => resultButton(t(`generation-button-${action}`), ticket, action, position));
 }
 
-/**
- * Under a keyframe chain's clips (transitions that play on from one another): join them in order, saying how
- * many when some failed, if two or more.
- */
+/** Under a keyframe chain's two or more clips: join them in order, saying how many when some failed. */
 export function joinRows(t: Translate, record: BatchRecord, chunk: ChunkRecord): InlineKeyboardButton[][] {
   // Joining chosen on the card is under way once the clips are in: no second offer of it.
   if (!Array.isArray(record.request.keyframe_file_ids) || record.form.values.join === true) return [];

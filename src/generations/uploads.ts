@@ -32,7 +32,6 @@ export interface UploadDeps {
   records: GenerationRecords;
   cards: Pick<BatchCards, "show">;
   service: Pick<GenerationServiceClient, "uploadFile">;
-  /** A photo the user sent, streamed from Telegram. */
   openTelegramFile(ref: TelegramMediaRef): Promise<TelegramDownload>;
 }
 
