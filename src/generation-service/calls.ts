@@ -55,15 +55,13 @@ export interface Received<T> {
   replayed: boolean;
 }
 
-export interface GenerationCallsOptions
-  extends Pick<ServiceClientBasics, "transport" | "retryPolicy" | "sleep" | "random" | "observeAttempt"> {
-  logger: Logger;
-  rateLimits: KeyRateLimits;
-  now: () => number;
-}
-
 export class GenerationCalls {
-  constructor(private readonly deps: GenerationCallsOptions) {}
+  constructor(
+    private readonly deps: Pick<
+      ServiceClientBasics,
+      "transport" | "retryPolicy" | "sleep" | "random" | "observeAttempt"
+    > & { logger: Logger; rateLimits: KeyRateLimits; now: () => number },
+  ) {}
 
   /** A malformed Idempotency-Key is refused before anything is sent. */
   call<T>(spec: CallSpec<T>): Promise<Received<T>> {
@@ -112,10 +110,7 @@ export class GenerationCalls {
     }
   }
 
-  /**
-   * Work beside the call, logged when it fails: a call that succeeded (a batch created, tokens reserved)
-   * does not fail over its bookkeeping, nor over what the caller does with a retry notice.
-   */
+  /** Logged when it fails: a call that succeeded (tokens reserved) never fails over its bookkeeping. */
   private async besides(work: () => Promise<void> | undefined, fields: object, message: string) {
     try {
       await work();

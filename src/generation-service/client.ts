@@ -79,9 +79,6 @@ const BATCH_CREATIONS = {
 /** `replayed`: the service answered with the response of an earlier request with this Idempotency-Key. */
 type Replayed<Name extends string, T> = Record<Name, T> & { replayed: boolean };
 export type CreatedBatch = Replayed<"batch", Batch>;
-export type UploadedFile = Replayed<"file", FileObject>;
-/** The canceled generation when the service answers with it (the spec does not show the answer). */
-export type CanceledGeneration = Replayed<"generation", Generation | undefined>;
 export type DeletedGenerations = Replayed<"result", BulkDeleteResult>;
 
 /** Creates a batch from a request of one kind; the Idempotency-Key makes a repeat answer as the first. */
@@ -161,12 +158,15 @@ export class GenerationServiceClient {
     return await this.read("listGenerations", "GET", path, apiKey, GenerationPageSchema);
   }
 
-  /** Cancels a generation still queued; one already running fails with already_running. */
+  /**
+   * Cancels a generation still queued, answered with it when the service gives it (the spec shows no
+   * answer); one already running fails with already_running.
+   */
   async cancelGeneration(
     apiKey: string,
     generationId: string,
     idempotencyKey: string,
-  ): Promise<CanceledGeneration> {
+  ): Promise<Replayed<"generation", Generation | undefined>> {
     const path = `${generationPath("cancelGeneration", generationId)}/cancel`;
     const { value, replayed } = await this.calls.call({
       ...this.jsonSpec("cancelGeneration", "POST", path, apiKey, CancelResponseSchema),
@@ -202,7 +202,7 @@ export class GenerationServiceClient {
     upload: FileUpload,
     idempotencyKey: string,
     options: CallOptions = {},
-  ): Promise<UploadedFile> {
+  ): Promise<Replayed<"file", FileObject>> {
     if (!Number.isSafeInteger(upload.size) || upload.size < 0) {
       throw uploadRefusal("invalid_request", `bad file size ${upload.size}`);
     }

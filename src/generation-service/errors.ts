@@ -1,8 +1,7 @@
 /**
  * The one error of the generation service client. Its `code` is the body's `error.code` when the spec
  * names it (never chosen by status alone: 402, 403, 413 and 429 each carry several meanings), or one of
- * ours for failures on our side of the wire. Every error says which call failed; those the service
- * answered carry its status, message, `type`, `param`, Retry-After and the key's rate snapshot.
+ * ours for failures on our side of the wire.
  */
 import { ServiceCallError, type ServiceCallErrorInit } from "../http-client/errors.js";
 import type { ValidationIssue } from "./responses.js";
@@ -79,9 +78,7 @@ export interface GenerationErrorInit extends ServiceCallErrorInit<GenerationOper
 export class GenerationServiceError extends ServiceCallError<GenerationOperation> {
   override readonly name = "GenerationServiceError";
   readonly code: GenerationErrorCode;
-  /** `error.type` of the body (`billing_error` for insufficient_credits). */
   readonly errorType?: string;
-  /** `error.param`: the request field at fault, when the service names one. */
   readonly param?: string;
   readonly rate?: RateSnapshot;
   readonly issues?: readonly ValidationIssue[];

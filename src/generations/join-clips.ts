@@ -73,17 +73,19 @@ export async function startJoin(
   return "started";
 }
 
-export interface ChosenJoinDeps extends Pick<JoinDeps, "kv" | "api" | "translate"> {
-  queue: JobQueue;
-  job: JobDefinition<JoinData>;
-  /** Which clips a join takes now and what it costs by the task price table, which the bot's side knows. */
-  plan(
-    record: BatchRecord,
-  ): Promise<{ positions: number[]; estimate: { tokens: number; perMinute?: boolean } }>;
-}
-
-/** The join the chain's card chose, at its price once the clips are in, under the button's claim. */
-export function chosenJoin(deps: ChosenJoinDeps): (record: BatchRecord) => Promise<void> {
+/**
+ * The join the chain's card chose, at its price once the clips are in, under the button's claim. `plan`: which
+ * clips a join takes now and what it costs by the task price table, which the bot's side knows.
+ */
+export function chosenJoin(
+  deps: Pick<JoinDeps, "kv" | "api" | "translate"> & {
+    queue: JobQueue;
+    job: JobDefinition<JoinData>;
+    plan(
+      record: BatchRecord,
+    ): Promise<{ positions: number[]; estimate: { tokens: number; perMinute?: boolean } }>;
+  },
+): (record: BatchRecord) => Promise<void> {
   return async (record) => {
     if (record.form.values.join !== true) return;
     const { positions, estimate } = await deps.plan(record);

@@ -2,7 +2,6 @@
  * The files a request carries, by the service's upload table: each field's kind, and each kind's formats
  * and size, checked on what Telegram says before it is offered and on its first bytes before upload.
  */
-
 import type { FileKind } from "../generation-service/responses.js";
 import { FORMATS, formatOf, type MediaFormat } from "../media/accept.js";
 import type { MediaRef } from "../media/media-ref.js";

@@ -1,7 +1,4 @@
-/**
- * The buttons under results and on the card, and their jobs: Original as a document, Cancel of what is
- * queued. A button carries the ticket's tag (never the ticket) and the result's place in the batch.
- */
+/** Buttons under results and on the card, and their jobs; a button carries the ticket's tag, never the ticket. */
 import type { Api } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
