@@ -158,10 +158,7 @@ export class GenerationServiceClient {
     return await this.read("listGenerations", "GET", path, apiKey, GenerationPageSchema);
   }
 
-  /**
-   * Cancels a generation still queued, answered with it when the service gives it (the spec shows no
-   * answer); one already running fails with already_running.
-   */
+  /** Cancels a generation still queued; one already running fails with already_running. */
   async cancelGeneration(
     apiKey: string,
     generationId: string,

@@ -30,9 +30,7 @@ export class BatchCards {
     // An inline batch's card is its placeholder: it says it is being made until the image or what went
     // wrong takes its place (showInline), with no progress in a chat of others.
     if (record.cardGaveWay || record.inlineMessageId !== undefined) return;
-    const card = (await this.records.card(record.ticket)) ?? {
-      ...(record.cardMessageId === undefined ? {} : { messageId: record.cardMessageId }),
-    };
+    const card = (await this.records.card(record.ticket)) ?? { messageId: record.cardMessageId };
     const shown = JSON.stringify([text, replyMarkup?.inline_keyboard ?? []]);
     if (card.shown === shown) return;
     const markup = { reply_markup: replyMarkup ?? { inline_keyboard: [] } };

@@ -73,10 +73,7 @@ export async function startJoin(
   return "started";
 }
 
-/**
- * The join the chain's card chose, at its price once the clips are in, under the button's claim. `plan`: which
- * clips a join takes now and what it costs by the task price table, which the bot's side knows.
- */
+/** The join the chain's card chose, once the clips are in; `plan` prices it (the bot's side has the prices). */
 export function chosenJoin(
   deps: Pick<JoinDeps, "kv" | "api" | "translate"> & {
     queue: JobQueue;

@@ -58,10 +58,7 @@ export class KeyGuardian {
   }
 }
 
-/**
- * A job on a batch `takes` accepts, with its owner's account as the linked key reads it: nothing to do
- * without a key that still works. A rate limit puts the job off until the key has room.
- */
+/** A job on a batch with its owner's account: nothing to do without a working key; a rate limit waits. */
 export function ownerAccountJob(
   name: string,
   tuning: Pick<JobDefinition<TicketData>, "attempts" | "backoffMs" | "concurrency">,
