@@ -7,7 +7,7 @@ import {
   ImageGenerationRequestSchema,
   VideoGenerationRequestSchema,
 } from "../generation-service/requests.js";
-import { keyBudgetOf } from "../generation-service/responses.js";
+import { type Batch, keyBudgetOf } from "../generation-service/responses.js";
 import { formatNumber } from "../i18n/format.js";
 import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
@@ -162,9 +162,8 @@ async function moneyProblem(
   };
 }
 
-async function recordBatch(deps: CreateDeps, record: BatchRecord, created: CreatedBatch): Promise<void> {
-  const { batch } = created;
-  const generations = batch.generations;
+async function recordBatch(deps: CreateDeps, record: BatchRecord, batch: Batch): Promise<void> {
+  const { generations } = batch;
   for (const [index, album] of albums(generations).entries()) {
     // Written only once: a webhook may already have changed a chunk recorded by an earlier run.
     if (await deps.records.chunk(record.ticket, index)) continue;
@@ -284,7 +283,7 @@ export function createJob(deps: CreateDeps): JobDefinition<TicketData> {
         "generation batch created",
       );
       deps.metrics?.generationBatches.inc({ type: current.type });
-      await recordBatch(deps, current, created);
+      await recordBatch(deps, current, created.batch);
     } catch (error) {
       if (isGenerationServiceError(error) && BUSY_CODES.has(error.code)) {
         await waitForService(deps, record, error, logger);
