@@ -78,15 +78,11 @@ export class Follower {
     const place = await records.locate(observation.id);
     if (!place) return false;
     const index = chunkOf(place.position);
-    let news = false;
     const chunk = await records.changeChunk(place.ticket, index, (current) => {
-      const items = current.items.map((item) => {
-        if (item.id !== observation.id) return item;
-        const next = observed(item, observation);
-        if (next) news = true;
-        return next ?? item;
-      });
-      return news ? { ...current, items } : undefined;
+      const at = current.items.findIndex((item) => item.id === observation.id);
+      const item = current.items[at];
+      const next = item && observed(item, observation);
+      return next ? { ...current, items: current.items.with(at, next) } : undefined;
     });
     if (!chunk) return false;
     if (isFinished(observation.status)) {

@@ -18,7 +18,7 @@ import { defineJob } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import type { LockStore } from "../storage/ports.js";
 import type { Follower } from "./follower.js";
-import { pages } from "./queue-card.js";
+import { listAll, pages } from "./queue-card.js";
 import type { GenerationRecords } from "./records.js";
 
 const PollDataSchema = z.object({ userId: z.number().int() });
@@ -93,10 +93,8 @@ export function pollJob(deps: PollDeps) {
     await readFinished(deps, userId, apiKey, "succeeded", pending, oldestMs);
     await readFinished(deps, userId, apiKey, "failed", pending, oldestMs);
     if (pending.size > 0) {
-      for await (const running of pages(deps.service, apiKey, "running", 1)) {
-        for (const generation of running) {
-          if (pending.delete(generation.id)) await deps.follower.observe(generation);
-        }
+      for (const generation of await listAll(deps.service, apiKey, "running", 1)) {
+        if (pending.delete(generation.id)) await deps.follower.observe(generation);
       }
     }
     // Neither finished nor running for long: queued still, or canceled or deleted where we cannot see.
