@@ -76,18 +76,9 @@ export class GenerationCalls {
       },
       retryable: (error: GenerationServiceError) => isRetryable(spec, error),
       beforeWait: async (error, attempt, waitMs) => {
-        this.deps.logger.warn(
-          {
-            op: spec.operation,
-            method: spec.method,
-            path: pathOf(spec.url),
-            attempt,
-            code: error.code,
-            waitMs,
-          },
-          "generation service call will be retried",
-        );
         const notice = { code: error.code, attempt, waitMs };
+        const call = { op: spec.operation, method: spec.method, path: pathOf(spec.url) };
+        this.deps.logger.warn({ ...call, ...notice }, "generation service call will be retried");
         await this.besides(
           () => spec.onRetry?.(notice),
           { op: spec.operation },

@@ -65,15 +65,8 @@ export interface RateSnapshot {
   resetAt: number;
 }
 
-export interface GenerationErrorInit extends ServiceCallErrorInit<GenerationOperation> {
-  errorType?: string;
-  param?: string;
-  rate?: RateSnapshot;
-  /** validation_failed: what the service's validation refused. */
-  issues?: readonly ValidationIssue[];
-  /** unexpected_error: the body's `error.code` when there was one. */
-  serviceCode?: string;
-}
+export type GenerationErrorInit = ServiceCallErrorInit<GenerationOperation> &
+  Pick<GenerationServiceError, "errorType" | "param" | "rate" | "issues" | "serviceCode">;
 
 export class GenerationServiceError extends ServiceCallError<GenerationOperation> {
   override readonly name = "GenerationServiceError";
@@ -81,7 +74,9 @@ export class GenerationServiceError extends ServiceCallError<GenerationOperation
   readonly errorType?: string;
   readonly param?: string;
   readonly rate?: RateSnapshot;
+  /** validation_failed: what the service's validation refused. */
   readonly issues?: readonly ValidationIssue[];
+  /** unexpected_error: the body's `error.code` when there was one. */
   readonly serviceCode?: string;
 
   constructor(code: GenerationErrorCode, init: GenerationErrorInit) {
