@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { GenerationCredentials, GenerationCredentialsReader } from "../accounts/generation-links.js";
+import type { GenerationCredentials } from "../accounts/generation-links.js";
 import type { CallOptions, CreatedBatch, GenerationServiceClient } from "../generation-service/client.js";
 import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
 import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
@@ -9,7 +9,6 @@ import {
 } from "../generation-service/requests.js";
 import { type Batch, keyBudgetOf } from "../generation-service/responses.js";
 import { formatNumber } from "../i18n/format.js";
-import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { ALBUM_SIZE, albums } from "../lifecycle/chat-delivery.js";
 import { type TicketData, ticketJob, ticketTag } from "../lifecycle/tickets.js";
@@ -22,6 +21,7 @@ import { refusedInput } from "./model-inputs.js";
 import { isTransient, type Problem, problemOf } from "./problems.js";
 import { type BatchRecord, type ChunkRecord, storedOutput } from "./records.js";
 import { resultButton } from "./result-actions.js";
+import type { BatchJobDeps } from "./result-links.js";
 import { RefusedFile, type UploadDeps, uploadReferences } from "./uploads.js";
 
 const CREATE_ATTEMPTS = 5;
@@ -32,11 +32,9 @@ const BUSY_FIRST_WAIT_MS = 5_000;
 /** Refusals that say the service is busy (503) or that the key asks too often (429): nothing was made. */
 const BUSY_CODES: ReadonlySet<string> = new Set(["provider_unavailable", "rate_limit_exceeded"]);
 
-export interface CreateDeps extends UploadDeps {
+export interface CreateDeps extends UploadDeps, Pick<BatchJobDeps, "credentials" | "translate"> {
   cards: BatchCards;
-  credentials: GenerationCredentialsReader;
   service: Pick<GenerationServiceClient, "uploadFile" | "createImages" | "createVideos" | "getAccount">;
-  translate(locale: string): Translate;
   /** The batch's webhook address, or undefined when the service cannot reach us or could not sign. */
   webhookUrl(ticket: string, credentials: GenerationCredentials): string | undefined;
   firstPoll(userId: number): Promise<void>;
