@@ -4,7 +4,6 @@
  * backstop, and the only way failures are found.
  */
 import { z } from "zod";
-import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import type { GenerationServiceClient } from "../generation-service/client.js";
 import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
 import {
@@ -20,14 +19,14 @@ import type { LockStore } from "../storage/ports.js";
 import type { Follower } from "./follower.js";
 import { listAll, pages } from "./queue-card.js";
 import type { GenerationRecords } from "./records.js";
+import type { BatchJobDeps } from "./result-links.js";
 
 const PollDataSchema = z.object({ userId: z.number().int() });
 
-export interface PollDeps {
+export interface PollDeps extends Pick<BatchJobDeps, "credentials"> {
   records: GenerationRecords;
   follower: Follower;
   locks: LockStore;
-  credentials: GenerationCredentialsReader;
   service: Pick<GenerationServiceClient, "listGenerations" | "getGeneration">;
   /** As last reported; `resetAt` in epoch ms. */
   budget(apiKey: string): Promise<{ remaining: number; resetAt: number } | undefined>;
