@@ -49,7 +49,6 @@ import { createJobsApi } from "./telegram/client-policy.js";
 export interface GenerationTimings {
   /** Card edits of one batch at most this often. Default 4 s. */
   cardIntervalMs?: number;
-  /** How often the poller looks for users due a poll. Default 1 s. */
   pollTickMs?: number;
   /** Between poll passes of a user without a signing secret: polling is all there is. Default 5 s. */
   pollWithoutWebhooksMs?: number;
@@ -59,7 +58,6 @@ export interface GenerationTimings {
   firstPollMs?: number;
   /** How often a held-back result's batch has its failed list read. Default 4 s. */
   failureCheckMs?: number;
-  /** How often due retention notices are looked for. Default 10 minutes. */
   retentionTickMs?: number;
   /** The first wait before a call refused with 429 or 503 goes again; later ones double. Default 1 s. */
   serviceRetryBaseMs?: number;

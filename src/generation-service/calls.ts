@@ -1,7 +1,6 @@
 /**
- * How one call to the generation service is made: each attempt waits its turn in the shared rate state,
- * goes through the transport, records the answer's rate headers, and turns an error status into the
- * error of its `error.code`; the attempts are repeated as the client's header says.
+ * One call to the generation service: each attempt waits its turn in the shared rate state, records the
+ * answer's rate headers, and turns an error status into the error of its `error.code`.
  */
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
@@ -13,7 +12,6 @@ import {
   type Exchange,
   type HttpRequest,
   headerText,
-  jsonRequestBody,
   parseJsonAs,
   readText,
   type TransportFailure,
@@ -57,17 +55,17 @@ export interface Received<T> {
   replayed: boolean;
 }
 
-export interface GenerationCallsOptions
-  extends Pick<ServiceClientBasics, "transport" | "retryPolicy" | "sleep" | "random" | "observeAttempt"> {
-  logger: Logger;
-  rateLimits: KeyRateLimits;
-  now: () => number;
-}
-
 export class GenerationCalls {
-  constructor(private readonly deps: GenerationCallsOptions) {}
+  constructor(
+    private readonly deps: Pick<
+      ServiceClientBasics,
+      "transport" | "retryPolicy" | "sleep" | "random" | "observeAttempt"
+    > & { logger: Logger; rateLimits: KeyRateLimits; now: () => number },
+  ) {}
 
+  /** A malformed Idempotency-Key is refused before anything is sent. */
   call<T>(spec: CallSpec<T>): Promise<Received<T>> {
+    if (spec.idempotencyKey !== undefined) checkedIdempotencyKey(spec.operation, spec.idempotencyKey);
     return withRetries({
       policy: this.deps.retryPolicy,
       random: this.deps.random,
@@ -78,18 +76,9 @@ export class GenerationCalls {
       },
       retryable: (error: GenerationServiceError) => isRetryable(spec, error),
       beforeWait: async (error, attempt, waitMs) => {
-        this.deps.logger.warn(
-          {
-            op: spec.operation,
-            method: spec.method,
-            path: pathOf(spec.url),
-            attempt,
-            code: error.code,
-            waitMs,
-          },
-          "generation service call will be retried",
-        );
         const notice = { code: error.code, attempt, waitMs };
+        const call = { op: spec.operation, method: spec.method, path: pathOf(spec.url) };
+        this.deps.logger.warn({ ...call, ...notice }, "generation service call will be retried");
         await this.besides(
           () => spec.onRetry?.(notice),
           { op: spec.operation },
@@ -112,10 +101,7 @@ export class GenerationCalls {
     }
   }
 
-  /**
-   * Work beside the call, logged when it fails: a call that succeeded (a batch created, tokens reserved)
-   * does not fail over its bookkeeping, nor over what the caller does with a retry notice.
-   */
+  /** Logged when it fails: a call that succeeded (tokens reserved) never fails over its bookkeeping. */
   private async besides(work: () => Promise<void> | undefined, fields: object, message: string) {
     try {
       await work();
@@ -253,17 +239,6 @@ async function readJson<T>(
   const parsed = parseJsonAs(text.length === 0 ? undefined : text, schema);
   if ("value" in parsed) return parsed.value;
   throw new GenerationServiceError("invalid_response", { operation, status: response.statusCode, ...parsed });
-}
-
-export function jsonBody(
-  body: unknown,
-  operation: GenerationOperation,
-  idempotencyKey: string,
-): Pick<CallSpec<unknown>, "body" | "idempotencyKey"> {
-  return {
-    idempotencyKey: checkedIdempotencyKey(operation, idempotencyKey),
-    body: jsonRequestBody(body),
-  };
 }
 
 /** The code each failure on our side of the wire is told as. */

@@ -11,16 +11,16 @@ import {
   type ServiceClientOptions,
   serviceClientBasics,
 } from "../http-client/client-options.js";
+import { jsonRequestBody } from "../http-client/transport.js";
 import { uploadStream } from "../http-client/upload-stream.js";
 import type { Logger } from "../logger.js";
-import { type CallOptions, type CallSpec, GenerationCalls, jsonBody } from "./calls.js";
+import { type CallOptions, type CallSpec, GenerationCalls } from "./calls.js";
 import { type GenerationErrorCode, type GenerationOperation, GenerationServiceError } from "./errors.js";
 import type { KeyRateLimits } from "./rate-limits.js";
 import {
   type BulkDeleteRequest,
   BulkDeleteRequestSchema,
   checked,
-  checkedIdempotencyKey,
   GenerationIdSchema,
   type ImageGenerationRequest,
   ImageGenerationRequestSchema,
@@ -79,9 +79,6 @@ const BATCH_CREATIONS = {
 /** `replayed`: the service answered with the response of an earlier request with this Idempotency-Key. */
 type Replayed<Name extends string, T> = Record<Name, T> & { replayed: boolean };
 export type CreatedBatch = Replayed<"batch", Batch>;
-export type UploadedFile = Replayed<"file", FileObject>;
-/** The canceled generation when the service answers with it (the spec does not show the answer). */
-export type CanceledGeneration = Replayed<"generation", Generation | undefined>;
 export type DeletedGenerations = Replayed<"result", BulkDeleteResult>;
 
 /** Creates a batch from a request of one kind; the Idempotency-Key makes a repeat answer as the first. */
@@ -138,15 +135,15 @@ export class GenerationServiceClient {
     const body: unknown = checked(operation, schema, generationRequest);
     const { value, replayed } = await this.calls.call({
       ...this.jsonSpec(operation, "POST", path, apiKey, BatchSchema),
-      ...jsonBody(body, operation, idempotencyKey),
+      body: jsonRequestBody(body),
+      idempotencyKey,
       ...options,
     });
     return { batch: value, replayed };
   }
 
   async getGeneration(apiKey: string, generationId: string): Promise<Generation> {
-    const id = checked("getGeneration", GenerationIdSchema, generationId);
-    const path = `/v1/generations/${encodeURIComponent(id)}`;
+    const path = generationPath("getGeneration", generationId);
     return await this.read("getGeneration", "GET", path, apiKey, GenerationSchema);
   }
 
@@ -166,20 +163,18 @@ export class GenerationServiceClient {
     apiKey: string,
     generationId: string,
     idempotencyKey: string,
-  ): Promise<CanceledGeneration> {
-    const id = checked("cancelGeneration", GenerationIdSchema, generationId);
-    const path = `/v1/generations/${encodeURIComponent(id)}/cancel`;
+  ): Promise<Replayed<"generation", Generation | undefined>> {
+    const path = `${generationPath("cancelGeneration", generationId)}/cancel`;
     const { value, replayed } = await this.calls.call({
       ...this.jsonSpec("cancelGeneration", "POST", path, apiKey, CancelResponseSchema),
-      idempotencyKey: checkedIdempotencyKey("cancelGeneration", idempotencyKey),
+      idempotencyKey,
     });
     return { generation: value, replayed };
   }
 
   /** Removes a finished generation's file and history row for good. */
   async deleteGeneration(apiKey: string, generationId: string): Promise<GenerationDeleted> {
-    const id = checked("deleteGeneration", GenerationIdSchema, generationId);
-    const path = `/v1/generations/${encodeURIComponent(id)}`;
+    const path = generationPath("deleteGeneration", generationId);
     return await this.read("deleteGeneration", "DELETE", path, apiKey, GenerationDeletedSchema);
   }
 
@@ -192,7 +187,8 @@ export class GenerationServiceClient {
     const body = checked("deleteGenerations", BulkDeleteRequestSchema, deletion);
     const { value, replayed } = await this.calls.call({
       ...this.jsonSpec("deleteGenerations", "POST", "/v1/generations/delete", apiKey, BulkDeleteResultSchema),
-      ...jsonBody(body, "deleteGenerations", idempotencyKey),
+      body: jsonRequestBody(body),
+      idempotencyKey,
     });
     return { result: value, replayed };
   }
@@ -203,7 +199,7 @@ export class GenerationServiceClient {
     upload: FileUpload,
     idempotencyKey: string,
     options: CallOptions = {},
-  ): Promise<UploadedFile> {
+  ): Promise<Replayed<"file", FileObject>> {
     if (!Number.isSafeInteger(upload.size) || upload.size < 0) {
       throw uploadRefusal("invalid_request", `bad file size ${upload.size}`);
     }
@@ -216,7 +212,7 @@ export class GenerationServiceClient {
     const path = `/v1/files?${new URLSearchParams({ kind: upload.kind })}`;
     const { value, replayed } = await this.calls.call({
       ...this.jsonSpec("uploadFile", "POST", path, apiKey, FileObjectSchema),
-      idempotencyKey: checkedIdempotencyKey("uploadFile", idempotencyKey),
+      idempotencyKey,
       timeoutMs: this.basics.uploadTimeoutMs(upload.size),
       headersTimeoutMs: this.basics.uploadBaseTimeoutMs,
       body: () => {
@@ -267,6 +263,11 @@ export class GenerationServiceClient {
       schema,
     };
   }
+}
+
+/** A generation's path, its id checked first. */
+function generationPath(operation: GenerationOperation, generationId: string): string {
+  return `/v1/generations/${encodeURIComponent(checked(operation, GenerationIdSchema, generationId))}`;
 }
 
 /** An upload refused before sending: nothing reached the service. */

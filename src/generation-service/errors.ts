@@ -1,49 +1,33 @@
 /**
  * The one error of the generation service client. Its `code` is the body's `error.code` when the spec
  * names it (never chosen by status alone: 402, 403, 413 and 429 each carry several meanings), or one of
- * ours for failures on our side of the wire. Every error says which call failed; those the service
- * answered carry its status, message, `type`, `param`, Retry-After and the key's rate snapshot.
+ * ours for failures on our side of the wire.
  */
 import { ServiceCallError, type ServiceCallErrorInit } from "../http-client/errors.js";
 import type { ValidationIssue } from "./responses.js";
 
-/** The codes of the spec's error table, in its order. */
+/**
+ * The codes of the spec's error table, in its order (their statuses and meanings are there);
+ * invalid_request, file_too_large and rate_limit_exceeded are also ours for refusals found before sending.
+ */
 export const SERVICE_ERROR_CODES = [
-  // 400: fields malformed, contradictory or not taken by the model; also ours for a rule of the spec.
   "invalid_request",
-  // 400: the prompt count is neither 0, 1 nor the number of items.
   "prompt_count_mismatch",
-  // 400: more than 500 generations in one request.
   "batch_too_large",
-  // 401: the key is missing, malformed or revoked.
   "invalid_api_key",
-  // 402: the balance cannot cover the whole request; nothing was queued.
   "insufficient_credits",
-  // 402: the key's own token budget is used up (the account may still have a balance).
   "key_budget_exceeded",
-  // 403: the account's email is not verified.
   "email_not_verified",
-  // 403: the request needs the Pro plan.
   "pro_required",
-  // 403: a signed file link expired or was altered.
   "invalid_signature",
-  // 403: the key passed its expiry date.
   "key_expired",
-  // 404: unknown id, or one of another account.
   "not_found",
-  // 409: cancel of a generation already with the provider; it will finish (or fail) on its own.
   "already_running",
-  // 413: the account's storage is full; new generations are refused until results are deleted.
   "storage_full",
-  // 413: an upload over the limit of its kind; also ours for a file known to be too large.
   "file_too_large",
-  // 415: the bytes are not a supported file of the requested kind.
   "unsupported_media_type",
-  // 429: over the key's request rate; also ours when the shared rate state's wait is longer than allowed.
   "rate_limit_exceeded",
-  // 429: the account already has the most generations in flight.
   "queue_full",
-  // 503: the generation backend is down.
   "provider_unavailable",
 ] as const;
 
@@ -81,25 +65,18 @@ export interface RateSnapshot {
   resetAt: number;
 }
 
-export interface GenerationErrorInit extends ServiceCallErrorInit<GenerationOperation> {
-  errorType?: string;
-  param?: string;
-  rate?: RateSnapshot;
-  /** validation_failed: what the service's validation refused. */
-  issues?: readonly ValidationIssue[];
-  /** unexpected_error: the body's `error.code` when there was one. */
-  serviceCode?: string;
-}
+export type GenerationErrorInit = ServiceCallErrorInit<GenerationOperation> &
+  Pick<GenerationServiceError, "errorType" | "param" | "rate" | "issues" | "serviceCode">;
 
 export class GenerationServiceError extends ServiceCallError<GenerationOperation> {
   override readonly name = "GenerationServiceError";
   readonly code: GenerationErrorCode;
-  /** `error.type` of the body (`billing_error` for insufficient_credits). */
   readonly errorType?: string;
-  /** `error.param`: the request field at fault, when the service names one. */
   readonly param?: string;
   readonly rate?: RateSnapshot;
+  /** validation_failed: what the service's validation refused. */
   readonly issues?: readonly ValidationIssue[];
+  /** unexpected_error: the body's `error.code` when there was one. */
   readonly serviceCode?: string;
 
   constructor(code: GenerationErrorCode, init: GenerationErrorInit) {

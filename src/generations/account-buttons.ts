@@ -11,7 +11,6 @@ import { CALLBACK_SCOPES, defineCallback } from "../telegram/callback-data.js";
 export const ENTRY_NONCE = "go";
 
 export const ENTRY_TARGETS = {
-  /** The gallery, first page. */
   gallery: "gallery",
   /** The gallery, headed by the advice to make room because storage is full. */
   galleryFull: "full",

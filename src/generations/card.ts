@@ -6,7 +6,7 @@ import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { type TicketData, TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
+import { type TicketData, ticketJob, ticketTag } from "../lifecycle/tickets.js";
 import {
   type BatchRecord,
   type ChunkItem,
@@ -30,9 +30,7 @@ export class BatchCards {
     // An inline batch's card is its placeholder: it says it is being made until the image or what went
     // wrong takes its place (showInline), with no progress in a chat of others.
     if (record.cardGaveWay || record.inlineMessageId !== undefined) return;
-    const card = (await this.records.card(record.ticket)) ?? {
-      ...(record.cardMessageId === undefined ? {} : { messageId: record.cardMessageId }),
-    };
+    const card = (await this.records.card(record.ticket)) ?? { messageId: record.cardMessageId };
     const shown = JSON.stringify([text, replyMarkup?.inline_keyboard ?? []]);
     if (card.shown === shown) return;
     const markup = { reply_markup: replyMarkup ?? { inline_keyboard: [] } };
@@ -55,7 +53,6 @@ export class BatchCards {
     await this.records.putCard(record.ticket, { messageId, shown, shownAt: this.now() });
   }
 
-  /** What went wrong, in the caption of an inline batch's placeholder. */
   async showInline(inlineMessageId: string, caption: string): Promise<void> {
     await editInlineCaption(this.api, inlineMessageId, caption);
   }
@@ -73,36 +70,30 @@ export function cardRefreshJob(deps: {
   now?: () => number;
 }): JobDefinition<TicketData> {
   const now = deps.now ?? Date.now;
-  const job: JobDefinition<TicketData> = {
-    name: "refresh-generation-card",
-    schema: TicketDataSchema,
-    attempts: 3,
-    backoffMs: 2_000,
-    concurrency: 16,
-    async handler({ ticket }, { jobId }) {
-      const record = await deps.records.get(ticket);
-      if (!record || (record.state !== "created" && record.state !== "finished")) return;
-      const finished = record.state === "finished";
-      if (!finished) {
-        const spacing = deps.intervalMs * Math.max(1, Math.ceil(record.count / IMAGES_PER_INTERVAL));
-        const due = ((await deps.records.card(ticket))?.shownAt ?? 0) + spacing;
-        const later = `generation-card-${ticketTag(ticket)}-at-${due}`;
-        // A timer (or another instance's clock) may run the job for `due` a little early: putting it
-        // off again under its own id would be dropped as a duplicate, and the news never shown.
-        if (now() < due && later !== jobId) {
-          await deps.queue.enqueue(job, { ticket }, { jobId: later, delayMs: due - now() });
-          return;
-        }
+  const tuning = { attempts: 3, backoffMs: 2_000, concurrency: 16 };
+  const job = ticketJob("refresh-generation-card", tuning, async (ticket, { jobId }) => {
+    const record = await deps.records.get(ticket);
+    if (!record || (record.state !== "created" && record.state !== "finished")) return;
+    const finished = record.state === "finished";
+    if (!finished) {
+      const spacing = deps.intervalMs * Math.max(1, Math.ceil(record.count / IMAGES_PER_INTERVAL));
+      const due = ((await deps.records.card(ticket))?.shownAt ?? 0) + spacing;
+      const later = `generation-card-${ticketTag(ticket)}-at-${due}`;
+      // A timer (or another instance's clock) may run the job for `due` a little early: putting it
+      // off again under its own id would be dropped as a duplicate, and the news never shown.
+      if (now() < due && later !== jobId) {
+        await deps.queue.enqueue(job, { ticket }, { jobId: later, delayMs: due - now() });
+        return;
       }
-      const t = deps.translate(record.locale);
-      const counts = countBatch(await deps.records.chunks(record));
-      await deps.cards.show(
-        record,
-        createdCardText(t, record, counts, finished),
-        cardKeyboard(t, record, counts),
-      );
-    },
-  };
+    }
+    const t = deps.translate(record.locale);
+    const counts = countBatch(await deps.records.chunks(record));
+    await deps.cards.show(
+      record,
+      createdCardText(t, record, counts, finished),
+      cardKeyboard(t, record, counts),
+    );
+  });
   return job;
 }
 
@@ -153,7 +144,6 @@ export function countBatch(chunks: readonly ChunkRecord[]) {
 }
 type BatchCounts = ReturnType<typeof countBatch>;
 
-/** The batch card for a batch the service has. */
 export function createdCardText(
   t: Translate,
   record: BatchRecord,
@@ -247,7 +237,7 @@ export function failureLines(t: Translate, chunk: ChunkRecord): string[] {
     );
 }
 
-/** The text on one line, cut to `max` characters and marked as cut. */
+/** On one line, cut to `max` characters and marked as cut. */
 export function clip(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;

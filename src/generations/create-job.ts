@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { GenerationCredentials, GenerationCredentialsReader } from "../accounts/generation-links.js";
+import type { GenerationCredentials } from "../accounts/generation-links.js";
 import type { CallOptions, CreatedBatch, GenerationServiceClient } from "../generation-service/client.js";
 import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
 import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
@@ -7,9 +7,8 @@ import {
   ImageGenerationRequestSchema,
   VideoGenerationRequestSchema,
 } from "../generation-service/requests.js";
-import { type Account, keyBudgetOf } from "../generation-service/responses.js";
+import { type Batch, keyBudgetOf } from "../generation-service/responses.js";
 import { formatNumber } from "../i18n/format.js";
-import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { ALBUM_SIZE, albums } from "../lifecycle/chat-delivery.js";
 import { type TicketData, ticketJob, ticketTag } from "../lifecycle/tickets.js";
@@ -22,6 +21,7 @@ import { refusedInput } from "./model-inputs.js";
 import { isTransient, type Problem, problemOf } from "./problems.js";
 import { type BatchRecord, type ChunkRecord, storedOutput } from "./records.js";
 import { resultButton } from "./result-actions.js";
+import type { BatchJobDeps } from "./result-links.js";
 import { RefusedFile, type UploadDeps, uploadReferences } from "./uploads.js";
 
 const CREATE_ATTEMPTS = 5;
@@ -32,26 +32,21 @@ const BUSY_FIRST_WAIT_MS = 5_000;
 /** Refusals that say the service is busy (503) or that the key asks too often (429): nothing was made. */
 const BUSY_CODES: ReadonlySet<string> = new Set(["provider_unavailable", "rate_limit_exceeded"]);
 
-export interface CreateDeps extends UploadDeps {
+export interface CreateDeps extends UploadDeps, Pick<BatchJobDeps, "credentials" | "translate"> {
   cards: BatchCards;
-  credentials: GenerationCredentialsReader;
   service: Pick<GenerationServiceClient, "uploadFile" | "createImages" | "createVideos" | "getAccount">;
-  translate(locale: string): Translate;
   /** The batch's webhook address, or undefined when the service cannot reach us or could not sign. */
   webhookUrl(ticket: string, credentials: GenerationCredentials): string | undefined;
-  /** First poll of a new batch, as the backstop of its webhooks. */
   firstPoll(userId: number): Promise<void>;
   refreshCard(ticket: string): Promise<void>;
   /** What follows a created batch beside its following: the key guardian, the retention notice. */
   afterCreate(record: BatchRecord): Promise<void>;
   metrics?: Pick<Metrics, "generationBatches">;
-  /** How long a busy service is waited for before the batch is given up. Default 2 minutes. */
   busyLimitMs?: number;
   now?: () => number;
   random?: () => number;
 }
 
-/** The card while the service is busy: that it is, and when the request goes again. */
 async function showBusy(deps: CreateDeps, record: BatchRecord, waitMs: number): Promise<void> {
   const t = deps.translate(record.locale);
   await deps.cards.show(
@@ -142,12 +137,8 @@ async function moneyProblem(
   error: GenerationServiceError,
   apiKey: string,
 ): Promise<Problem> {
-  let account: Account | undefined;
-  try {
-    account = await deps.service.getAccount(apiKey);
-  } catch {
-    // Without the numbers the refusal is still explained.
-  }
+  // Without the numbers the refusal is still explained.
+  const account = await deps.service.getAccount(apiKey).catch(() => undefined);
   if (!account) return problemOf(error);
   const { locale, quote } = record;
   const need =
@@ -169,9 +160,8 @@ async function moneyProblem(
   };
 }
 
-async function recordBatch(deps: CreateDeps, record: BatchRecord, created: CreatedBatch): Promise<void> {
-  const { batch } = created;
-  const generations = batch.generations;
+async function recordBatch(deps: CreateDeps, record: BatchRecord, batch: Batch): Promise<void> {
+  const { generations } = batch;
   for (const [index, album] of albums(generations).entries()) {
     // Written only once: a webhook may already have changed a chunk recorded by an earlier run.
     if (await deps.records.chunk(record.ticket, index)) continue;
@@ -291,7 +281,7 @@ export function createJob(deps: CreateDeps): JobDefinition<TicketData> {
         "generation batch created",
       );
       deps.metrics?.generationBatches.inc({ type: current.type });
-      await recordBatch(deps, current, created);
+      await recordBatch(deps, current, created.batch);
     } catch (error) {
       if (isGenerationServiceError(error) && BUSY_CODES.has(error.code)) {
         await waitForService(deps, record, error, logger);

@@ -1,7 +1,4 @@
-/**
- * A chunk (an album) delivered once its generations have finished, under its lock, links renewed first;
- * each message recorded as it goes, and albums in order: each delivery hands the turn to the next.
- */
+/** A finished chunk (an album) into the chat under its lock, each message recorded as sent, albums in order. */
 import { HttpError } from "grammy";
 import { z } from "zod";
 import { isGenerationServiceError } from "../generation-service/errors.js";
@@ -14,7 +11,7 @@ import {
   takeChatTurn,
 } from "../lifecycle/chat-delivery.js";
 import type { ResultIndex } from "../lifecycle/result-index.js";
-import { TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
+import { defineJob, TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import { cardKeyboard, countBatch, createdCardText } from "./card.js";
 import { keepForInline } from "./inline-index.js";
@@ -51,9 +48,7 @@ export type DeliverData = z.infer<typeof DeliverDataSchema>;
 
 export interface DeliverDeps extends ChatDeliveryDeps, BatchResultSenderDeps, ResultLinkDeps {
   records: GenerationRecords;
-  /** Where a delivery queues the next chunk's, whose turn it is once this one is in the chat. */
   queue: Pick<JobQueue, "enqueue">;
-  /** The chat's results, and an inline batch's image in place of its placeholder. */
   api: ResultApi & InlineResultApi;
   refreshCard(ticket: string, options?: { final?: boolean }): Promise<void>;
   /** What follows once the whole batch is in the chat: the join a keyframe chain's card chose. */
@@ -62,7 +57,6 @@ export interface DeliverDeps extends ChatDeliveryDeps, BatchResultSenderDeps, Re
   resultIndex?: Pick<ResultIndex, "add">;
 }
 
-/** The items' links, renewed where they are about to expire. */
 async function freshOutputs(
   deps: DeliverDeps,
   record: BatchRecord,
@@ -234,7 +228,7 @@ async function sendOrLink(deps: DeliverDeps, sending: ChunkSending, logger: Logg
   }
 }
 
-/** The card gives way: marked first, so no later news shows it again, then deleted. */
+/** Marked first, so no later news shows the card again, then deleted. */
 async function retireCard(deps: DeliverDeps, record: BatchRecord, logger: Logger): Promise<void> {
   await deps.records.update(record.ticket, (current) => ({ ...current, cardGaveWay: true }));
   const messageId = (await deps.records.card(record.ticket))?.messageId ?? record.cardMessageId;
@@ -344,14 +338,8 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     });
   }
 
-  const definition: JobDefinition<DeliverData> = {
-    name: "deliver-generations",
-    schema: DeliverDataSchema,
-    attempts: 8,
-    backoffMs: 5_000,
-    // Mostly waiting for the chat's turn and for uploads: many at once keep Telegram's rate busy.
-    concurrency: 32,
-    handler,
-  };
+  // Mostly waiting for the chat's turn and for uploads: many at once keep Telegram's rate busy.
+  const tuning = { attempts: 8, backoffMs: 5_000, concurrency: 32 };
+  const definition = defineJob("deliver-generations", DeliverDataSchema, tuning, handler);
   return definition;
 }

@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { isGenerationServiceError } from "../generation-service/errors.js";
-import type { JobContext, JobDefinition, JobQueue } from "../jobs/queue.js";
-import { TicketDataSchema } from "../lifecycle/tickets.js";
+import type { JobQueue } from "../jobs/queue.js";
+import { defineJob, TicketDataSchema } from "../lifecycle/tickets.js";
 import { heldBack } from "./follower.js";
 import {
   POLL_LOCK_TTL_MS,
@@ -20,18 +20,16 @@ const FailureCheckDataSchema = TicketDataSchema.extend({
   /** The interval it was queued for: the next check goes into a later one. */
   slot: z.number().int().nonnegative(),
 });
-export type FailureCheckData = z.infer<typeof FailureCheckDataSchema>;
-
-export interface FailureCheckDeps
-  extends Pick<PollDeps, "records" | "follower" | "locks" | "credentials" | "budget" | "now"> {
-  service: Pick<PollDeps["service"], "listGenerations">;
-  queue: Pick<JobQueue, "enqueue">;
-  /** At most one check of a batch per interval, while results wait. */
-  intervalMs: number;
-}
 
 /** The job, and `checkSoon`, which asks for a check of the batch within the current interval. */
-export function failureCheckJob(deps: FailureCheckDeps) {
+export function failureCheckJob(
+  deps: Pick<PollDeps, "records" | "follower" | "locks" | "credentials" | "budget" | "now"> & {
+    service: Pick<PollDeps["service"], "listGenerations">;
+    queue: Pick<JobQueue, "enqueue">;
+    /** At most one check of a batch per interval, while results wait. */
+    intervalMs: number;
+  },
+) {
   const now = deps.now ?? Date.now;
 
   async function schedule(ticket: string, after: number | undefined): Promise<void> {
@@ -47,13 +45,13 @@ export function failureCheckJob(deps: FailureCheckDeps) {
     );
   }
 
-  const job: JobDefinition<FailureCheckData> = {
-    name: "check-generation-failures",
-    schema: FailureCheckDataSchema,
-    attempts: 3,
-    backoffMs: 2_000,
-    concurrency: 8,
-    async handler({ ticket, slot }, context: JobContext) {
+  const tuning = { attempts: 3, backoffMs: 2_000, concurrency: 8 };
+  const job = defineJob(
+    "check-generation-failures",
+    FailureCheckDataSchema,
+    tuning,
+    async (data, context) => {
+      const { ticket, slot } = data;
       const record = await deps.records.get(ticket);
       if (record?.state !== "created") return;
       const held = await heldBack(deps.records, record);
@@ -86,6 +84,6 @@ export function failureCheckJob(deps: FailureCheckDeps) {
       }
       if (pending.size > 0) await schedule(ticket, slot);
     },
-  };
+  );
   return { job, checkSoon: (ticket: string) => schedule(ticket, undefined) };
 }

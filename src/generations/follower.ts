@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { type Generation, GenerationSchema, type GenerationStatus } from "../generation-service/responses.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { ticketTag } from "../lifecycle/tickets.js";
+import { defineJob, ticketTag } from "../lifecycle/tickets.js";
 import {
   type BatchRecord,
   type ChunkItem,
@@ -16,7 +16,7 @@ import {
 export type Observation = Pick<Generation, "id" | "status"> &
   Partial<Pick<Generation, "output" | "error" | "cost_tokens">>;
 
-/** How far along a status is: news of one no further along changes nothing. */
+/** News of a status no further along changes nothing. */
 const rank = (status: GenerationStatus) => (status === "queued" ? 0 : status === "running" ? 1 : 2);
 
 /** The item as the observation leaves it; undefined when the observation is not news. */
@@ -33,12 +33,11 @@ function observed(item: ChunkItem, observation: Observation): ChunkItem | undefi
   };
 }
 
-export interface FollowerDeps {
+interface FollowerDeps {
   records: GenerationRecords;
   queue: JobQueue;
-  /** Delivers a chunk whose generations have all finished. */
   deliverJob: JobDefinition<{ ticket: string; chunk: number }>;
-  /** Shows the batch's progress on its card (throttled by the caller). */
+  /** Throttled by the caller. */
   refreshCard(ticket: string): Promise<void>;
 }
 
@@ -79,15 +78,11 @@ export class Follower {
     const place = await records.locate(observation.id);
     if (!place) return false;
     const index = chunkOf(place.position);
-    let news = false;
     const chunk = await records.changeChunk(place.ticket, index, (current) => {
-      const items = current.items.map((item) => {
-        if (item.id !== observation.id) return item;
-        const next = observed(item, observation);
-        if (next) news = true;
-        return next ?? item;
-      });
-      return news ? { ...current, items } : undefined;
+      const at = current.items.findIndex((item) => item.id === observation.id);
+      const item = current.items[at];
+      const next = item && observed(item, observation);
+      return next ? { ...current, items: current.items.with(at, next) } : undefined;
     });
     if (!chunk) return false;
     if (isFinished(observation.status)) {
@@ -114,17 +109,11 @@ export function observeJob(
   follower: Follower,
   checkFailures: (ticket: string) => Promise<void>,
 ): JobDefinition<ObserveData> {
-  return {
-    name: "observe-generation",
-    schema: ObserveDataSchema,
-    attempts: 5,
-    backoffMs: 2_000,
-    concurrency: 16,
-    async handler({ generation }) {
-      const news = await follower.observe(generation);
-      if (!news || generation.status !== "succeeded") return;
-      const ticket = await follower.waitsOnMissing(generation.id);
-      if (ticket) await checkFailures(ticket);
-    },
-  };
+  const tuning = { attempts: 5, backoffMs: 2_000, concurrency: 16 };
+  return defineJob("observe-generation", ObserveDataSchema, tuning, async ({ generation }) => {
+    const news = await follower.observe(generation);
+    if (!news || generation.status !== "succeeded") return;
+    const ticket = await follower.waitsOnMissing(generation.id);
+    if (ticket) await checkFailures(ticket);
+  });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
-import { newTicket, TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
+import { defineJob, newTicket, TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import type { Problem } from "./problems.js";
 import type { BatchRecord, ChunkItem, GenerationRecords } from "./records.js";
@@ -36,16 +36,12 @@ export interface JoinTask extends Pick<BatchRecord, "userId" | "chatId" | "local
 export interface JoinTasks {
   /** Starts the task with the user's own key, or finds the one already started under its ticket. */
   start(task: JoinTask): Promise<{ ticket: string }>;
-  /** Whether a task was started under the ticket. */
   started(ticket: string): Promise<boolean>;
   /** The user's task balance, for the keyframe chain's card; undefined when it cannot be read now. */
   balance(userId: number): Promise<number | undefined>;
 }
 
-export interface JoinDeps extends BatchJobDeps {
-  kv: KeyValueStore;
-  tasks: JoinTasks;
-}
+type JoinDeps = BatchJobDeps & { kv: KeyValueStore; tasks: JoinTasks };
 
 const claimKey = (ticket: string) => `generation-join:${ticket}`;
 
@@ -77,17 +73,16 @@ export async function startJoin(
   return "started";
 }
 
-export interface ChosenJoinDeps extends Pick<JoinDeps, "kv" | "api" | "translate"> {
-  queue: JobQueue;
-  job: JobDefinition<JoinData>;
-  /** Which clips a join takes now and what it costs by the task price table, which the bot's side knows. */
-  plan(
-    record: BatchRecord,
-  ): Promise<{ positions: number[]; estimate: { tokens: number; perMinute?: boolean } }>;
-}
-
-/** The join the chain's card chose, at its price once the clips are in, under the button's claim. */
-export function chosenJoin(deps: ChosenJoinDeps): (record: BatchRecord) => Promise<void> {
+/** The join the chain's card chose, once the clips are in; `plan` prices it (the bot's side has the prices). */
+export function chosenJoin(
+  deps: Pick<JoinDeps, "kv" | "api" | "translate"> & {
+    queue: JobQueue;
+    job: JobDefinition<JoinData>;
+    plan(
+      record: BatchRecord,
+    ): Promise<{ positions: number[]; estimate: { tokens: number; perMinute?: boolean } }>;
+  },
+): (record: BatchRecord) => Promise<void> {
   return async (record) => {
     if (record.form.values.join !== true) return;
     const { positions, estimate } = await deps.plan(record);
@@ -108,57 +103,51 @@ export function joinJob(deps: JoinDeps): JobDefinition<JoinData> {
     await deps.api.sendMessage(record.chatId, deps.translate(record.locale)(problem.key, problem.params));
   }
 
-  return {
-    name: "join-generations",
-    schema: JoinDataSchema,
-    attempts: 4,
-    backoffMs: 3_000,
-    concurrency: 4,
-    async handler({ ticket, positions, cost }) {
-      const record = await deps.records.get(ticket);
-      if (!record) return;
-      const taskTicket = await deps.kv.get(claimKey(ticket));
-      // Given up before: the button is free again, and a new tap makes a new claim and job.
-      if (taskTicket === undefined) return;
-      const clips = await joinableClips(deps.records, record, positions);
-      if (clips.length !== positions.length) {
-        const gone = positions.find((position) => !clips.some((clip) => clip.position === position)) ?? 0;
-        await giveUp(record, taskTicket, { key: "join-clip-gone", params: { number: gone + 1 } });
+  const tuning = { attempts: 4, backoffMs: 3_000, concurrency: 4 };
+  return defineJob("join-generations", JoinDataSchema, tuning, async ({ ticket, positions, cost }) => {
+    const record = await deps.records.get(ticket);
+    if (!record) return;
+    const taskTicket = await deps.kv.get(claimKey(ticket));
+    // Given up before: the button is free again, and a new tap makes a new claim and job.
+    if (taskTicket === undefined) return;
+    const clips = await joinableClips(deps.records, record, positions);
+    if (clips.length !== positions.length) {
+      const gone = positions.find((position) => !clips.some((clip) => clip.position === position)) ?? 0;
+      await giveUp(record, taskTicket, { key: "join-clip-gone", params: { number: gone + 1 } });
+      return;
+    }
+    const links: string[] = [];
+    for (const clip of clips) {
+      const fresh = await freshOutput(deps, record.userId, clip, RENEW_BEFORE_EXPIRY_MS, {
+        key: "join-clip-gone",
+        params: { number: clip.position + 1 },
+      });
+      if ("problem" in fresh) {
+        await giveUp(record, taskTicket, fresh.problem);
         return;
       }
-      const links: string[] = [];
-      for (const clip of clips) {
-        const fresh = await freshOutput(deps, record.userId, clip, RENEW_BEFORE_EXPIRY_MS, {
-          key: "join-clip-gone",
-          params: { number: clip.position + 1 },
-        });
-        if ("problem" in fresh) {
-          await giveUp(record, taskTicket, fresh.problem);
-          return;
-        }
-        links.push(fresh.output.url);
-      }
-      const frames = record.request.keyframe_file_ids;
-      await deps.tasks.start({
-        ticket: taskTicket,
-        userId: record.userId,
-        chatId: record.chatId,
-        locale: record.locale,
+      links.push(fresh.output.url);
+    }
+    const frames = record.request.keyframe_file_ids;
+    await deps.tasks.start({
+      ticket: taskTicket,
+      userId: record.userId,
+      chatId: record.chatId,
+      locale: record.locale,
+      type: "video",
+      // The clips back to back, in their own size, with their own sound.
+      request: {
         type: "video",
-        // The clips back to back, in their own size, with their own sound.
-        request: {
-          type: "video",
-          photos: links,
-          // The clips already have the chain's shape; the task's default would reframe them to vertical.
-          format: "original",
-          subtitles: false,
-          // Clips made with sound keep it: there is no voiceover to replace it with.
-          ...(record.request.audio === true ? { audio_mix_type: "add" } : {}),
-        },
-        ...(cost ? { cost } : {}),
-        // The video is named for the chain's photos: one more than its clips.
-        joined: { keyframes: Array.isArray(frames) ? frames.length : record.count + 1 },
-      });
-    },
-  };
+        photos: links,
+        // The clips already have the chain's shape; the task's default would reframe them to vertical.
+        format: "original",
+        subtitles: false,
+        // Clips made with sound keep it: there is no voiceover to replace it with.
+        ...(record.request.audio === true ? { audio_mix_type: "add" } : {}),
+      },
+      ...(cost ? { cost } : {}),
+      // The video is named for the chain's photos: one more than its clips.
+      joined: { keyframes: Array.isArray(frames) ? frames.length : record.count + 1 },
+    });
+  });
 }

@@ -58,10 +58,7 @@ export class KeyGuardian {
   }
 }
 
-/**
- * A job on a batch `takes` accepts, with its owner's account as the linked key reads it: nothing to do
- * without a key that still works. A rate limit puts the job off until the key has room.
- */
+/** A job on a batch with its owner's account: nothing to do without a working key; a rate limit waits. */
 export function ownerAccountJob(
   name: string,
   tuning: Pick<JobDefinition<TicketData>, "attempts" | "backoffMs" | "concurrency">,
@@ -86,7 +83,7 @@ export function ownerAccountJob(
   });
 }
 
-/** After a batch is created: reads the account once and says what the key guardian finds. */
+/** After a batch is created: says what the key guardian finds in the account. */
 export function keyGuardJob(deps: BatchJobDeps & { guardian: KeyGuardian }): JobDefinition<TicketData> {
   const tuning = { attempts: 3, backoffMs: 5_000, concurrency: 4 };
   // A key that no longer works is explained where it is used; the guardian only warns ahead.

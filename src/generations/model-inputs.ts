@@ -19,10 +19,7 @@ export function videoInputsOf(
 /** Inputs no catalog field states: nothing but the service's 400 says a model does not take them. */
 const INFERRED_INPUTS: ReadonlySet<VideoInput> = new Set(["video", "audio"]);
 
-/**
- * The models a form for `input` offers, likeliest first; for an inferred input with none the plan allows,
- * every video model follows, so there is always one to try.
- */
+/** Models for `input`, likeliest first; if the plan allows none for an inferred input, all others follow. */
 export function candidateModels<M extends Pick<CatalogModel, "reference_modes" | "audio">>(
   models: readonly M[],
   input: VideoInput,

@@ -4,33 +4,31 @@
  * backstop, and the only way failures are found.
  */
 import { z } from "zod";
-import type { GenerationCredentialsReader } from "../accounts/generation-links.js";
 import type { GenerationServiceClient } from "../generation-service/client.js";
 import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
 import {
-  type JobContext,
   type JobDefinition,
   type JobQueue,
   type PeriodicWork,
   periodicWork,
   RetryLaterError,
 } from "../jobs/queue.js";
+import { defineJob } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import type { LockStore } from "../storage/ports.js";
 import type { Follower } from "./follower.js";
-import { pages } from "./queue-card.js";
+import { listAll, pages } from "./queue-card.js";
 import type { GenerationRecords } from "./records.js";
+import type { BatchJobDeps } from "./result-links.js";
 
 const PollDataSchema = z.object({ userId: z.number().int() });
-export type PollData = z.infer<typeof PollDataSchema>;
 
-export interface PollDeps {
+export interface PollDeps extends Pick<BatchJobDeps, "credentials"> {
   records: GenerationRecords;
   follower: Follower;
   locks: LockStore;
-  credentials: GenerationCredentialsReader;
   service: Pick<GenerationServiceClient, "listGenerations" | "getGeneration">;
-  /** The key's remaining requests as last reported, and when its window resets (epoch ms). */
+  /** As last reported; `resetAt` in epoch ms. */
   budget(apiKey: string): Promise<{ remaining: number; resetAt: number } | undefined>;
   /** The wait before the next pass: short when polling is the only way, long beside webhooks. */
   intervalMs(withWebhooks: boolean): number;
@@ -84,7 +82,7 @@ export async function readFinished(
   }
 }
 
-export function pollJob(deps: PollDeps): JobDefinition<PollData> {
+export function pollJob(deps: PollDeps) {
   const now = deps.now ?? Date.now;
 
   async function pass(userId: number, apiKey: string, logger: Logger): Promise<boolean> {
@@ -94,10 +92,8 @@ export function pollJob(deps: PollDeps): JobDefinition<PollData> {
     await readFinished(deps, userId, apiKey, "succeeded", pending, oldestMs);
     await readFinished(deps, userId, apiKey, "failed", pending, oldestMs);
     if (pending.size > 0) {
-      for await (const running of pages(deps.service, apiKey, "running", 1)) {
-        for (const generation of running) {
-          if (pending.delete(generation.id)) await deps.follower.observe(generation);
-        }
+      for (const generation of await listAll(deps.service, apiKey, "running", 1)) {
+        if (pending.delete(generation.id)) await deps.follower.observe(generation);
       }
     }
     // Neither finished nor running for long: queued still, or canceled or deleted where we cannot see.
@@ -139,48 +135,40 @@ export function pollJob(deps: PollDeps): JobDefinition<PollData> {
     }
   }
 
-  return {
-    name: "poll-generations",
-    schema: PollDataSchema,
-    attempts: 3,
-    backoffMs: 5_000,
-    concurrency: 8,
-    async handler({ userId }, context: JobContext) {
-      const logger = context.logger.child({ user_id: userId });
-      const lockName = pollLockName(userId);
-      const lock = await deps.locks.acquire(lockName, POLL_LOCK_TTL_MS);
-      if (lock === undefined) {
-        // A live holder books the next pass when it ends, after this; a dead one's lock lapses by then.
-        await deps.records.schedulePoll(userId, now() + POLL_LOCK_BUSY_RETRY_MS);
-        return;
-      }
-      const renewal = setInterval(() => {
-        deps.locks.extend(lockName, lock, POLL_LOCK_TTL_MS).catch((error: unknown) => {
-          logger.warn({ err: error }, "poll lock not renewed");
-        });
-      }, POLL_LOCK_RENEW_MS);
-      try {
-        const next = await passThenNext(userId, logger);
-        if (next === undefined) await deps.records.unschedulePoll(userId);
-        else await deps.records.schedulePoll(userId, next);
-      } finally {
-        clearInterval(renewal);
-        await deps.locks.release(lockName, lock);
-      }
-    },
-  };
-}
-
-export interface GenerationPollerOptions {
-  records: GenerationRecords;
-  queue: JobQueue;
-  job: JobDefinition<PollData>;
-  logger: Logger;
-  intervalMs: number;
+  const tuning = { attempts: 3, backoffMs: 5_000, concurrency: 8 };
+  return defineJob("poll-generations", PollDataSchema, tuning, async ({ userId }, context) => {
+    const logger = context.logger.child({ user_id: userId });
+    const lockName = pollLockName(userId);
+    const lock = await deps.locks.acquire(lockName, POLL_LOCK_TTL_MS);
+    if (lock === undefined) {
+      // A live holder books the next pass when it ends, after this; a dead one's lock lapses by then.
+      await deps.records.schedulePoll(userId, now() + POLL_LOCK_BUSY_RETRY_MS);
+      return;
+    }
+    const renewal = setInterval(() => {
+      deps.locks.extend(lockName, lock, POLL_LOCK_TTL_MS).catch((error: unknown) => {
+        logger.warn({ err: error }, "poll lock not renewed");
+      });
+    }, POLL_LOCK_RENEW_MS);
+    try {
+      const next = await passThenNext(userId, logger);
+      if (next === undefined) await deps.records.unschedulePoll(userId);
+      else await deps.records.schedulePoll(userId, next);
+    } finally {
+      clearInterval(renewal);
+      await deps.locks.release(lockName, lock);
+    }
+  });
 }
 
 /** Each tick queues a poll pass for every user whose time has come. */
-export function generationPoller(options: GenerationPollerOptions): PeriodicWork {
+export function generationPoller(options: {
+  records: GenerationRecords;
+  queue: JobQueue;
+  job: JobDefinition<z.infer<typeof PollDataSchema>>;
+  logger: Logger;
+  intervalMs: number;
+}): PeriodicWork {
   const { records, queue, job } = options;
   return periodicWork("generation-poller", options.intervalMs, options.logger, async () => {
     const now = Date.now();

@@ -1,27 +1,13 @@
 /** A service failure as the user reads it: each refusal its own message; failures on the way, try later. */
 import type { z } from "zod";
-import { type GenerationServiceError, isGenerationServiceError } from "../generation-service/errors.js";
+import {
+  type GenerationServiceError,
+  isGenerationServiceError,
+  SERVICE_ERROR_CODES,
+} from "../generation-service/errors.js";
 import type { ProblemSchema } from "../lifecycle/records.js";
 
 export type Problem = z.infer<typeof ProblemSchema>;
-
-/** Codes with a message of their own: `generation-error-<code>`. */
-const OWN_MESSAGE = new Set<string>([
-  "invalid_api_key",
-  "key_expired",
-  "key_budget_exceeded",
-  "email_not_verified",
-  "pro_required",
-  "insufficient_credits",
-  "storage_full",
-  "queue_full",
-  "not_found",
-  "already_running",
-  "file_too_large",
-  "unsupported_media_type",
-  "batch_too_large",
-  "prompt_count_mismatch",
-]);
 
 /** The service could not do it now; the same request may work later. */
 const UNAVAILABLE = new Set<string>([
@@ -33,9 +19,14 @@ const UNAVAILABLE = new Set<string>([
   "invalid_response",
 ]);
 
+/** The spec's codes without a message of their own (`generation-error-<code>`): the service's detail says them. */
+const NO_OWN_MESSAGE = new Set<string>(["invalid_request", "invalid_signature"]);
+
 export function problemOf(error: GenerationServiceError): Problem {
-  if (OWN_MESSAGE.has(error.code)) return { key: `generation-error-${error.code}` };
   if (UNAVAILABLE.has(error.code)) return { key: "generation-error-unavailable" };
+  if (SERVICE_ERROR_CODES.some((code) => code === error.code) && !NO_OWN_MESSAGE.has(error.code)) {
+    return { key: `generation-error-${error.code}` };
+  }
   // What the service refused (a value, a field): its own message names what it takes.
   return { key: "generation-error-refused", params: { detail: error.detail ?? error.code } };
 }

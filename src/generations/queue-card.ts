@@ -10,7 +10,8 @@ import { deriveIdempotencyKey } from "../generation-service/idempotency.js";
 import type { ListGenerationsQuery } from "../generation-service/requests.js";
 import type { Generation, GenerationType } from "../generation-service/responses.js";
 import type { Translate } from "../i18n/translate.js";
-import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
+import { RetryLaterError } from "../jobs/queue.js";
+import { defineJob } from "../lifecycle/tickets.js";
 import { readStored } from "../storage/json.js";
 import type { KeyValueStore } from "../storage/ports.js";
 import { entryButton } from "./account-buttons.js";
@@ -125,17 +126,13 @@ const CancelQueueDataSchema = z.object({
 });
 export type CancelQueueData = z.infer<typeof CancelQueueDataSchema>;
 
-const TallySchema = z.object({
-  canceled: z.number().int().nonnegative(),
-  refunded: z.number().int().nonnegative(),
-  running: z.number().int().nonnegative(),
-});
-
-export type CancelService = Pick<GenerationServiceClient, "cancelGeneration">;
+const tallied = z.number().int().nonnegative();
+const TallySchema = z.object({ canceled: tallied, refunded: tallied, running: tallied });
+const NO_TALLY: z.infer<typeof TallySchema> = { canceled: 0, refunded: 0, running: 0 };
 
 /** Cancels a queued generation: as the service then has it, "running" once started, undefined when gone. */
 export async function cancelOne(
-  service: CancelService,
+  service: Pick<GenerationServiceClient, "cancelGeneration">,
   apiKey: string,
   id: string,
   idempotencyKey: string,
@@ -151,68 +148,59 @@ export async function cancelOne(
   }
 }
 
-export interface CancelQueueDeps extends BatchJobDeps {
-  /** Batch cards of this bot learn of the cancels as of any other news. */
-  observe(observation: Observation): Promise<unknown>;
-  kv: KeyValueStore;
-  api: Pick<Api, "sendMessage" | "editMessageText">;
-}
-
-export function cancelQueueJob(deps: CancelQueueDeps): JobDefinition<CancelQueueData> {
-  return {
-    name: "cancel-generation-queue",
-    schema: CancelQueueDataSchema,
-    attempts: CANCEL_ATTEMPTS,
-    backoffMs: 3_000,
-    concurrency: 2,
-    async handler({ userId, chatId, messageId, locale }, context) {
-      const t = deps.translate(locale);
-      const edit = (text: string) =>
-        deps.api.editMessageText(chatId, messageId, text, {
-          reply_markup: { inline_keyboard: [[entryButton(t, "queue")]] },
-        });
-      const credentials = await deps.credentials.credentials(userId);
-      if (!credentials) {
-        await edit(t("generation-not-linked"));
-        return;
-      }
-      const tallyKey = `queue-cancel:${chatId}:${messageId}`;
-      // What a run has done so far survives a retry, so the refund said at the end is the whole of it.
-      const tally = (await readStored(deps.kv, tallyKey, TallySchema)) ?? {
-        canceled: 0,
-        refunded: 0,
-        running: 0,
-      };
-      const save = () => deps.kv.set(tallyKey, JSON.stringify(tally), { ttlMs: 24 * 60 * 60 * 1000 });
-      try {
-        const queued = await listAll(deps.service, credentials.apiKey, "queued");
-        for (const generation of queued) {
-          const { id } = generation;
-          const key = deriveIdempotencyKey(`queue:${chatId}:${messageId}`, `cancel:${id}`);
-          const outcome = await cancelOne(deps.service, credentials.apiKey, id, key);
-          if (outcome === "running") tally.running += 1;
-          else if (outcome) {
-            tally.canceled += 1;
-            // What it held while queued comes back; once refunded, the service may report its cost as 0.
-            tally.refunded += generation.cost_tokens;
-            await deps.observe(outcome);
-          }
-          await save();
+/** `observe`: batch cards of this bot learn of the cancels as of any other news. */
+export function cancelQueueJob(
+  deps: BatchJobDeps & {
+    observe(observation: Observation): Promise<unknown>;
+    kv: KeyValueStore;
+    api: Pick<Api, "sendMessage" | "editMessageText">;
+  },
+) {
+  const tuning = { attempts: CANCEL_ATTEMPTS, backoffMs: 3_000, concurrency: 2 };
+  return defineJob("cancel-generation-queue", CancelQueueDataSchema, tuning, async (data, context) => {
+    const { userId, chatId, messageId, locale } = data;
+    const t = deps.translate(locale);
+    const edit = (text: string) =>
+      deps.api.editMessageText(chatId, messageId, text, {
+        reply_markup: { inline_keyboard: [[entryButton(t, "queue")]] },
+      });
+    const credentials = await deps.credentials.credentials(userId);
+    if (!credentials) {
+      await edit(t("generation-not-linked"));
+      return;
+    }
+    const tallyKey = `queue-cancel:${chatId}:${messageId}`;
+    // What a run has done so far survives a retry, so the refund said at the end is the whole of it.
+    const tally = (await readStored(deps.kv, tallyKey, TallySchema)) ?? { ...NO_TALLY };
+    const save = () => deps.kv.set(tallyKey, JSON.stringify(tally), { ttlMs: 24 * 60 * 60 * 1000 });
+    try {
+      const queued = await listAll(deps.service, credentials.apiKey, "queued");
+      for (const generation of queued) {
+        const { id } = generation;
+        const key = deriveIdempotencyKey(`queue:${chatId}:${messageId}`, `cancel:${id}`);
+        const outcome = await cancelOne(deps.service, credentials.apiKey, id, key);
+        if (outcome === "running") tally.running += 1;
+        else if (outcome) {
+          tally.canceled += 1;
+          // What it held while queued comes back; once refunded, the service may report its cost as 0.
+          tally.refunded += generation.cost_tokens;
+          await deps.observe(outcome);
         }
-      } catch (error) {
-        if (!isGenerationServiceError(error)) throw error;
-        if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 10_000);
-        if (isTransient(error) && context.attempt < CANCEL_ATTEMPTS) throw error;
-        const problem = problemOf(error);
-        await edit(t(problem.key, problem.params));
-        return;
+        await save();
       }
-      await edit(
-        [
-          t("queue-canceled", { count: tally.canceled, tokens: tally.refunded }),
-          ...(tally.running > 0 ? [t("queue-canceled-running", { count: tally.running })] : []),
-        ].join("\n"),
-      );
-    },
-  };
+    } catch (error) {
+      if (!isGenerationServiceError(error)) throw error;
+      if (error.code === "rate_limit_exceeded") throw new RetryLaterError(error.retryAfterMs ?? 10_000);
+      if (isTransient(error) && context.attempt < CANCEL_ATTEMPTS) throw error;
+      const problem = problemOf(error);
+      await edit(t(problem.key, problem.params));
+      return;
+    }
+    await edit(
+      [
+        t("queue-canceled", { count: tally.canceled, tokens: tally.refunded }),
+        ...(tally.running > 0 ? [t("queue-canceled-running", { count: tally.running })] : []),
+      ].join("\n"),
+    );
+  });
 }

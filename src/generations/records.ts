@@ -1,7 +1,4 @@
-/**
- * Each batch by its ticket (its webhook address): request, card and generations in chunks of an album each,
- * a chunk changed only under its lock so news counted twice counts once; the sets the poller follows.
- */
+/** Batches by ticket, their generations in chunks of an album each, changed under a lock: news counts once. */
 import { z } from "zod";
 import {
   GENERATION_STATUSES,
@@ -39,7 +36,7 @@ const OutputSchema = z.object({
   url: z.string(),
   expiresAt: z.number(),
   mime: z.string(),
-  /** A video's poster frame, its thumbnail in the chat. */
+  /** Its thumbnail in the chat. */
   posterUrl: z.string().optional(),
 });
 export type StoredOutput = z.infer<typeof OutputSchema>;
@@ -69,7 +66,6 @@ export const BatchRecordSchema = TicketRecordSchema.extend({
   /** The model's label and the quote shown before Create (tokens for the whole batch). */
   modelLabel: z.string(),
   quote: z.object({ min: z.number().int(), max: z.number().int() }),
-  /** How many generations the request makes. */
   count: z.number().int().positive(),
   state: z.enum(BATCH_STATES),
   /** The form's message, which becomes the batch card. */
@@ -78,13 +74,11 @@ export const BatchRecordSchema = TicketRecordSchema.extend({
   inlineMessageId: z.string().min(1).optional(),
   /** The card gave way to the results, which carry its last words: it is never shown again. */
   cardGaveWay: z.boolean().optional(),
-  /** Set once the service has the batch. */
   batchId: z.string().optional(),
   costTokens: z.number().int().optional(),
   balanceTokens: z.number().int().optional(),
   /** Uploads of the reference photos made so far, by media key, so a retried job does not upload twice. */
   uploads: z.record(z.string(), z.string()).default({}),
-  /** What went wrong, for the card. */
   problem: ProblemSchema.optional(),
   /** Generations Cancel found already running: they cannot be stopped and are paid only if they succeed. */
   cancelRunning: z.number().int().optional(),
@@ -122,7 +116,6 @@ export const ChunkItemSchema = z.object({
   photoFileId: z.string().optional(),
   photoFileUniqueId: z.string().optional(),
   documentFileId: z.string().optional(),
-  /** Removed from the service with Delete. */
   deleted: z.boolean().optional(),
 });
 export type ChunkItem = z.infer<typeof ChunkItemSchema>;
@@ -148,15 +141,14 @@ const CardStateSchema = z.object({
   messageId: z.number().int().optional(),
   /** The text and buttons last shown, so an edit that would change nothing is not sent. */
   shown: z.string().optional(),
-  /** When they were shown (epoch ms). */
   shownAt: z.number().optional(),
 });
+type CardState = z.infer<typeof CardStateSchema>;
 
 export function chunkOf(position: number): number {
   return Math.floor(position / ALBUM_SIZE);
 }
 
-/** Where a generation of ours lives. */
 function placeOf(raw: string | undefined): { ticket: string; position: number } | undefined {
   const match = raw === undefined ? undefined : /^([A-Za-z0-9_-]{16,64}) (\d+)$/.exec(raw);
   return match ? { ticket: match[1] ?? "", position: Number(match[2]) } : undefined;
@@ -194,11 +186,11 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
   }
 
   /** Where the batch's card is and what it shows (kept apart: it changes far more often). */
-  card(ticket: string): Promise<z.infer<typeof CardStateSchema> | undefined> {
+  card(ticket: string): Promise<CardState | undefined> {
     return readStored(this.storage.kv, `generation-card:${ticket}`, CardStateSchema);
   }
 
-  async putCard(ticket: string, card: z.infer<typeof CardStateSchema>): Promise<void> {
+  async putCard(ticket: string, card: CardState): Promise<void> {
     await this.putStored(`generation-card:${ticket}`, CardStateSchema, card);
   }
 
@@ -211,7 +203,6 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
     return readStored(this.storage.kv, chunkKey(ticket, index), ChunkRecordSchema);
   }
 
-  /** The generation at `position` of the batch. */
   async item(ticket: string, position: number): Promise<ChunkItem | undefined> {
     return (await this.chunk(ticket, chunkOf(position)))?.items.find((item) => item.position === position);
   }
@@ -243,7 +234,7 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
     });
   }
 
-  /** Runs `work` under the lock `name`; `shown` names it in an error, by the ticket's tag. */
+  /** `shown` names the lock in an error, by the ticket's tag. */
   private locked<T>(name: string, shown: string, work: () => Promise<T>): Promise<T> {
     const busy = () => new RecordBusyError(`${shown} stayed locked`);
     return underLock(this.storage.locks, name, { ...RECORD_LOCK, busy, now: this.now }, work);
@@ -295,7 +286,6 @@ export class GenerationRecords extends TicketRecords<BatchRecord> {
     };
   }
 
-  /** Poll the user's generations at `at` (epoch ms). */
   async schedulePoll(userId: number, at: number): Promise<void> {
     await this.storage.sortedSets.add(POLL_SET, String(userId), at);
   }

@@ -2,7 +2,6 @@
  * The files a request carries, by the service's upload table: each field's kind, and each kind's formats
  * and size, checked on what Telegram says before it is offered and on its first bytes before upload.
  */
-
 import type { FileKind } from "../generation-service/responses.js";
 import { FORMATS, formatOf, type MediaFormat } from "../media/accept.js";
 import type { MediaRef } from "../media/media-ref.js";
@@ -58,12 +57,10 @@ export function takesFile(ref: MediaRef, kind: FileKind): boolean {
 export function sizeLimitMbExceeded(ref: MediaRef): number | undefined {
   if (ref.source !== "telegram" || ref.size === undefined) return undefined;
   const format = formatOf(ref);
-  const kind = (Object.keys(KIND_RULES) as FileKind[]).find(
-    (candidate) => format !== undefined && KIND_RULES[candidate].formats.includes(format),
+  const rule = Object.values(KIND_RULES).find(
+    (kind) => format !== undefined && kind.formats.includes(format),
   );
-  if (kind === undefined) return undefined;
-  const { maxBytes } = KIND_RULES[kind];
-  return ref.size > maxBytes ? maxBytes / MIB : undefined;
+  return rule && ref.size > rule.maxBytes ? rule.maxBytes / MIB : undefined;
 }
 
 /** Whether bytes sniffed as `format` are a file of `kind` the service takes. */

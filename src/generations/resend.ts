@@ -4,7 +4,7 @@ import type { Api } from "grammy";
 import { z } from "zod";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { rereadableFile, withinCaption } from "../lifecycle/chat-delivery.js";
-import { ticketTag } from "../lifecycle/tickets.js";
+import { defineJob, TicketDataSchema, ticketTag } from "../lifecycle/tickets.js";
 import { imageCaption } from "./card.js";
 import type { GenerationRecords } from "./records.js";
 import { singleKeyboard } from "./result-actions.js";
@@ -12,68 +12,60 @@ import { fetchResult, type ResultReader, resultFileName, withDownloads } from ".
 import { type BatchJobDeps, freshOutput } from "./result-links.js";
 import { tooBigText } from "./send-result.js";
 
-const ResendDataSchema = z.object({
-  ticket: z.string().min(16),
+/** `chatId`: where the gallery was opened. */
+const ResendDataSchema = TicketDataSchema.extend({
   position: z.number().int().nonnegative(),
-  /** Where the gallery was opened. */
   chatId: z.number().int(),
 });
-export type ResendData = z.infer<typeof ResendDataSchema>;
-
-export interface ResendDeps extends BatchJobDeps {
-  results: ResultReader;
-  api: Pick<Api, "sendPhoto" | "sendVideo" | "sendDocument" | "sendMessage">;
-  /** The largest file the bot may upload to the chat; a bigger clip goes as its link. */
-  uploadLimitBytes: number;
-}
+type ResendData = z.infer<typeof ResendDataSchema>;
 
 /** Enough time left on a link to download the file now. */
 const DOWNLOAD_MARGIN_MS = 60_000;
 
-export function resendJob(deps: ResendDeps): JobDefinition<ResendData> {
-  return {
-    name: "resend-generation",
-    schema: ResendDataSchema,
-    attempts: 4,
-    backoffMs: 3_000,
-    concurrency: 4,
-    async handler({ ticket, position, chatId }) {
-      const record = await deps.records.get(ticket);
-      const item = await deps.records.item(ticket, position);
-      if (!record || item?.status !== "succeeded") return;
-      const t = deps.translate(record.locale);
-      const caption = withinCaption(imageCaption(t, record, item));
-      const video = record.type === "video";
-      const reply_markup = singleKeyboard(t, record.type, ticket, position);
-      if (!video && item.photoFileId) {
-        await deps.api.sendPhoto(chatId, item.photoFileId, { caption, reply_markup });
-        return;
+export function resendJob(
+  deps: BatchJobDeps & {
+    results: ResultReader;
+    api: Pick<Api, "sendPhoto" | "sendVideo" | "sendDocument" | "sendMessage">;
+    uploadLimitBytes: number;
+  },
+) {
+  const tuning = { attempts: 4, backoffMs: 3_000, concurrency: 4 };
+  return defineJob("resend-generation", ResendDataSchema, tuning, async ({ ticket, position, chatId }) => {
+    const record = await deps.records.get(ticket);
+    const item = await deps.records.item(ticket, position);
+    if (!record || item?.status !== "succeeded") return;
+    const t = deps.translate(record.locale);
+    const caption = withinCaption(imageCaption(t, record, item));
+    const video = record.type === "video";
+    const reply_markup = singleKeyboard(t, record.type, ticket, position);
+    if (!video && item.photoFileId) {
+      await deps.api.sendPhoto(chatId, item.photoFileId, { caption, reply_markup });
+      return;
+    }
+    const fresh = await freshOutput(deps, record.userId, item, DOWNLOAD_MARGIN_MS, {
+      key: video ? "video-deleted-already" : "generation-deleted-already",
+      params: { number: position + 1 },
+    });
+    if ("problem" in fresh) {
+      await deps.api.sendMessage(chatId, t(fresh.problem.key, fresh.problem.params));
+      return;
+    }
+    const { output } = fresh;
+    await withDownloads(async (folder) => {
+      const file = await fetchResult(deps.results, folder, position, output);
+      const upload = rereadableFile(file, resultFileName(position, output.mime));
+      if (!video) return deps.api.sendDocument(chatId, upload, { caption, reply_markup });
+      const { size } = await stat(file);
+      if (size <= deps.uploadLimitBytes) {
+        return deps.api.sendVideo(chatId, upload, { caption, reply_markup, supports_streaming: true });
       }
-      const fresh = await freshOutput(deps, record.userId, item, DOWNLOAD_MARGIN_MS, {
-        key: video ? "video-deleted-already" : "generation-deleted-already",
-        params: { number: position + 1 },
-      });
-      if ("problem" in fresh) {
-        await deps.api.sendMessage(chatId, t(fresh.problem.key, fresh.problem.params));
-        return;
-      }
-      const { output } = fresh;
-      await withDownloads(async (folder) => {
-        const file = await fetchResult(deps.results, folder, position, output);
-        const upload = rereadableFile(file, resultFileName(position, output.mime));
-        if (!video) return deps.api.sendDocument(chatId, upload, { caption, reply_markup });
-        const { size } = await stat(file);
-        if (size <= deps.uploadLimitBytes) {
-          return deps.api.sendVideo(chatId, upload, { caption, reply_markup, supports_streaming: true });
-        }
-        return deps.api.sendMessage(
-          chatId,
-          tooBigText(t, record.locale, { position, output }, size, deps.uploadLimitBytes),
-          { link_preview_options: { is_disabled: true }, reply_markup },
-        );
-      });
-    },
-  };
+      return deps.api.sendMessage(
+        chatId,
+        tooBigText(t, record.locale, { position, output }, size, deps.uploadLimitBytes),
+        { link_preview_options: { is_disabled: true }, reply_markup },
+      );
+    });
+  });
 }
 
 /** Queues a resend of the user's generation; false when not the bot's or not theirs. One job a `slot`. */

@@ -1,7 +1,4 @@
-/**
- * The buttons under results and on the card, and their jobs: Original as a document, Cancel of what is
- * queued. A button carries the ticket's tag (never the ticket) and the result's place in the batch.
- */
+/** Buttons under results and on the card, and their jobs; a button carries the ticket's tag, never the ticket. */
 import type { Api } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
@@ -11,7 +8,7 @@ import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { albums, rereadableFile } from "../lifecycle/chat-delivery.js";
 import { VIDEO_LINK_TASKS, videoThenRows } from "../lifecycle/then-buttons.js";
-import { type TicketData, ticketJob, ticketTag } from "../lifecycle/tickets.js";
+import { defineJob, type TicketData, TicketDataSchema, ticketJob, ticketTag } from "../lifecycle/tickets.js";
 import { CALLBACK_SCOPES, callbackInt, defineCallback } from "../telegram/callback-data.js";
 import type { Follower, Observation } from "./follower.js";
 import type { Problem } from "./problems.js";
@@ -20,51 +17,41 @@ import { type BatchRecord, type ChunkItem, type ChunkRecord, chunkOf } from "./r
 import { fetchResult, type ResultReader, resultFileName, withDownloads } from "./result-files.js";
 import { type BatchJobDeps, freshOutput, type ResultLinkDeps } from "./result-links.js";
 
-const OriginalDataSchema = z.object({ ticket: z.string().min(16), position: z.number().int().nonnegative() });
-export type OriginalData = z.infer<typeof OriginalDataSchema>;
+const OriginalDataSchema = TicketDataSchema.extend({ position: z.number().int().nonnegative() });
 
-export interface OriginalDeps extends BatchJobDeps {
-  results: ResultReader;
-  api: Pick<Api, "sendDocument" | "sendMessage">;
-}
-
-export function originalJob(deps: OriginalDeps): JobDefinition<OriginalData> {
-  return {
-    name: "send-generation-original",
-    schema: OriginalDataSchema,
-    attempts: 4,
-    backoffMs: 3_000,
-    concurrency: 8,
-    async handler({ ticket, position }) {
-      const record = await deps.records.get(ticket);
-      const item = await deps.records.item(ticket, position);
-      if (!record || !item) return;
-      const t = deps.translate(record.locale);
-      const caption = t("generation-original-caption", { number: position + 1 });
-      if (item.documentFileId) {
-        await deps.api.sendDocument(record.chatId, item.documentFileId, { caption });
-        return;
-      }
-      const fresh = await freshOutput(deps, record.userId, item, 60_000);
-      if ("problem" in fresh) {
-        await deps.api.sendMessage(record.chatId, t(fresh.problem.key, fresh.problem.params));
-        return;
-      }
-      const message = await withDownloads(async (folder) => {
-        const file = await fetchResult(deps.results, folder, position, fresh.output);
-        const name = resultFileName(position, fresh.output.mime);
-        return deps.api.sendDocument(record.chatId, rereadableFile(file, name), { caption });
-      });
-      const documentFileId = message.document?.file_id;
-      if (!documentFileId) return;
-      await deps.records.changeChunk(ticket, chunkOf(position), (current) => ({
-        ...current,
-        items: current.items.map((candidate) =>
-          candidate.position === position ? { ...candidate, documentFileId } : candidate,
-        ),
-      }));
-    },
-  };
+export function originalJob(
+  deps: BatchJobDeps & { results: ResultReader; api: Pick<Api, "sendDocument" | "sendMessage"> },
+) {
+  const tuning = { attempts: 4, backoffMs: 3_000, concurrency: 8 };
+  return defineJob("send-generation-original", OriginalDataSchema, tuning, async ({ ticket, position }) => {
+    const record = await deps.records.get(ticket);
+    const item = await deps.records.item(ticket, position);
+    if (!record || !item) return;
+    const t = deps.translate(record.locale);
+    const caption = t("generation-original-caption", { number: position + 1 });
+    if (item.documentFileId) {
+      await deps.api.sendDocument(record.chatId, item.documentFileId, { caption });
+      return;
+    }
+    const fresh = await freshOutput(deps, record.userId, item, 60_000);
+    if ("problem" in fresh) {
+      await deps.api.sendMessage(record.chatId, t(fresh.problem.key, fresh.problem.params));
+      return;
+    }
+    const message = await withDownloads(async (folder) => {
+      const file = await fetchResult(deps.results, folder, position, fresh.output);
+      const name = resultFileName(position, fresh.output.mime);
+      return deps.api.sendDocument(record.chatId, rereadableFile(file, name), { caption });
+    });
+    const documentFileId = message.document?.file_id;
+    if (!documentFileId) return;
+    await deps.records.changeChunk(ticket, chunkOf(position), (current) => ({
+      ...current,
+      items: current.items.map((candidate) =>
+        candidate.position === position ? { ...candidate, documentFileId } : candidate,
+      ),
+    }));
+  });
 }
 
 /** A result's link for another service, renewed with less than `marginMs` left; a busy service is said. */
@@ -83,12 +70,9 @@ export async function resultLink(
   }
 }
 
-export interface CancelDeps extends BatchJobDeps {
-  follower: Follower;
-  refreshCard(ticket: string): Promise<void>;
-}
-
-export function cancelJob(deps: CancelDeps): JobDefinition<TicketData> {
+export function cancelJob(
+  deps: BatchJobDeps & { follower: Follower; refreshCard(ticket: string): Promise<void> },
+): JobDefinition<TicketData> {
   const tuning = { attempts: 4, backoffMs: 3_000, concurrency: 4 };
   return ticketJob("cancel-generations", tuning, async (ticket) => {
     const record = await deps.records.get(ticket);
@@ -103,8 +87,7 @@ export function cancelJob(deps: CancelDeps): JobDefinition<TicketData> {
     const queued = items.filter((item) => item.status === "queued").reverse();
     // Those already known to be running cannot be stopped either; a retry counts the ones it found.
     const runningBefore = items.filter((item) => item.status === "running").length;
-    // Outcomes are recorded together after the calls, so the card never shows the refunds without
-    // the ones that could not be stopped.
+    // Recorded together after the calls: the card never shows refunds without what could not be stopped.
     const outcomes: Observation[] = [];
     let stopped: unknown;
     try {
@@ -186,15 +169,11 @@ export function clipThenRows(t: Translate, ticket: string, position: number): In
   );
 }
 
-/** A row of one result's buttons, each labelled `generation-button-<action>`. */
 function actionRow(t: Translate, ticket: string, position: number, actions: ResultAction[]) {
   return actions.map((action) => resultButton(t(`generation-button-${action}`), ticket, action, position));
 }
 
-/**
- * Under a keyframe chain's clips (transitions that play on from one another): join them in order, saying how
- * many when some failed, if two or more.
- */
+/** Under a keyframe chain's two or more clips: join them in order, saying how many when some failed. */
 export function joinRows(t: Translate, record: BatchRecord, chunk: ChunkRecord): InlineKeyboardButton[][] {
   // Joining chosen on the card is under way once the clips are in: no second offer of it.
   if (!Array.isArray(record.request.keyframe_file_ids) || record.form.values.join === true) return [];

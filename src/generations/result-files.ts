@@ -16,9 +16,7 @@ export class ResultUnavailableError extends Error {
   override readonly name = "ResultUnavailableError";
   constructor(
     message: string,
-    /** The link's HTTP status, when it answered. */
     readonly status?: number,
-    /** How long the link's server asked to wait. */
     readonly retryAfterMs?: number,
   ) {
     super(message);
@@ -50,7 +48,6 @@ export async function withDownloads<T>(work: (folder: string) => Promise<T>): Pr
   }
 }
 
-/** The file behind a link, on disk. */
 export async function download(reader: ResultReader, url: string, file: string): Promise<void> {
   await pipeline(await reader.open(url), createWriteStream(file));
 }

@@ -6,14 +6,12 @@ import { type GenerationRecords, isFinished } from "./records.js";
 /** More open batches or followed users than this are taken up by the ordinary polls and hand-ons. */
 const MAX_RESUMED = 10_000;
 
-export interface ResumeDeps {
+export async function resumeGenerations(deps: {
   records: GenerationRecords;
   queue: Pick<JobQueue, "enqueue">;
   deliverJob: JobDefinition<DeliverData>;
   now?: () => number;
-}
-
-export async function resumeGenerations(deps: ResumeDeps): Promise<{ users: number; albums: number }> {
+}): Promise<{ users: number; albums: number }> {
   const { records, queue, deliverJob } = deps;
   const startedAt = (deps.now ?? Date.now)();
   const users = await records.pollsDue(Number.MAX_SAFE_INTEGER, MAX_RESUMED);

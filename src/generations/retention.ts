@@ -52,22 +52,18 @@ export class DeletionMarks {
 
   async cutoff(userId: number): Promise<number | undefined> {
     const raw = await this.kv.get(`generations-deleted-before:${userId}`);
-    const parsed = z.coerce.number().int().safeParse(raw);
-    return raw !== undefined && parsed.success ? parsed.data : undefined;
+    return z.coerce.number().int().safeParse(raw).data;
   }
 }
 
-export interface RetentionWatchOptions {
+/** Each tick hands the batches whose notice is due to the job; `schedule` puts a new batch in the set. */
+export function retentionWatch(options: {
   sortedSets: SortedSetStore;
   queue: JobQueue;
   job: JobDefinition<TicketData>;
   logger: Logger;
-  /** How often due notices are looked for. */
   intervalMs: number;
-}
-
-/** Each tick hands the batches whose notice is due to the job; `schedule` puts a new batch in the set. */
-export function retentionWatch(options: RetentionWatchOptions) {
+}) {
   const { sortedSets, queue, job } = options;
   const schedule = async (record: Pick<BatchRecord, "ticket" | "createdAt" | "inlineMessageId">) => {
     // An inline image is Telegram's once it took its placeholder's place: nothing of it leaves with the service.
@@ -90,13 +86,10 @@ export function retentionWatch(options: RetentionWatchOptions) {
   return { ...work, schedule };
 }
 
-export interface RetentionNoticeDeps extends BatchJobDeps {
-  marks: DeletionMarks;
-  /** Puts the batch back for a later notice (its date on Pro). */
-  reschedule(ticket: string, dueAt: number): Promise<void>;
-}
-
-export function retentionNoticeJob(deps: RetentionNoticeDeps): JobDefinition<TicketData> {
+/** `reschedule` puts the batch back for a later notice (its date on Pro). */
+export function retentionNoticeJob(
+  deps: BatchJobDeps & { marks: DeletionMarks; reschedule(ticket: string, dueAt: number): Promise<void> },
+): JobDefinition<TicketData> {
   const tuning = { attempts: 4, backoffMs: 60_000, concurrency: 2 };
   // A key that no longer works cannot read the results either: there is nothing to offer.
   const options = {

@@ -90,7 +90,6 @@ async function photoElseDocument<R>(photo: () => Promise<R>, document: () => Pro
   }
 }
 
-/** The files the messages of a delivery carried, by the generation each shows. */
 function filesOf(pairs: Array<[ChunkItem, unknown]>): Map<string, SentFile> {
   const sent = new Map<string, SentFile>();
   for (const [item, message] of pairs) {
@@ -114,10 +113,7 @@ export interface BatchResultSenderDeps {
   uploadLimitBytes: number;
 }
 
-/**
- * A clip on disk: its size, its length and frame as it states them, and its poster beside it; a poster that
- * cannot be read leaves the clip without one.
- */
+/** A clip on disk: its size, its header, and its poster beside it unless the poster cannot be read. */
 export async function videoFile(deps: BatchResultSenderDeps, item: ChunkItem, file: string, folder: string) {
   const { size } = await stat(file);
   const posterUrl = item.output?.posterUrl;

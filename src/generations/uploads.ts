@@ -1,7 +1,4 @@
-/**
- * The request's files uploaded before the batch is created, each once, streamed from Telegram afresh by
- * every attempt; a source clip or audio is checked by its size and first bytes first.
- */
+/** The request's files uploaded once each before the batch is created, streamed afresh by every attempt. */
 import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { CallOptions, GenerationServiceClient } from "../generation-service/client.js";
@@ -32,7 +29,6 @@ export interface UploadDeps {
   records: GenerationRecords;
   cards: Pick<BatchCards, "show">;
   service: Pick<GenerationServiceClient, "uploadFile">;
-  /** A photo the user sent, streamed from Telegram. */
   openTelegramFile(ref: TelegramMediaRef): Promise<TelegramDownload>;
 }
 

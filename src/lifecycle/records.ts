@@ -10,11 +10,9 @@ import { ticketTag } from "./tickets.js";
 
 /** The states both lifecycles pass through; each side adds its own. */
 export const SHARED_STATES = [
-  /** The create job is uploading files or creating it on the service. */
   "submitting",
   /** Nothing was created; the card says why. */
   "submit_failed",
-  /** The service has it; it is being followed. */
   "created",
   /** The chat cannot be written to (the user blocked the bot). */
   "undeliverable",

@@ -1,8 +1,6 @@
 /**
- * Each user's results as Telegram keeps them: one entry per file the bot sent to the user's chat, by the
- * `file_id` Telegram returned, newest first, for inline mode to offer again in any chat. Kept by the
- * Telegram user, never by chat. The delivery jobs write it once a result is in the chat, so no update's
- * path gains a command. Capped per user: the oldest go first.
+ * Each user's results by the `file_id` Telegram returned, newest first, for inline mode to offer again in
+ * any chat; kept by user, never by chat. The delivery jobs write it, so no update's path gains a command.
  */
 import type { Message } from "grammy/types";
 import { z } from "zod";

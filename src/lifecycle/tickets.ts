@@ -19,16 +19,21 @@ export function ticketTag(ticket: string): string {
 export const TicketDataSchema = z.object({ ticket: z.string().min(16) });
 export type TicketData = z.infer<typeof TicketDataSchema>;
 
+/** A job by its name, the schema of its data, how it retries and how many run at once, and its handler. */
+export function defineJob<T>(
+  name: string,
+  schema: z.ZodType<T>,
+  tuning: Pick<JobDefinition<T>, "attempts" | "backoffMs" | "concurrency">,
+  handler: JobDefinition<T>["handler"],
+): JobDefinition<T> {
+  return { name, schema, ...tuning, handler };
+}
+
 /** A job on one ticket's record: its data is the ticket alone. */
 export function ticketJob(
   name: string,
   tuning: Pick<JobDefinition<TicketData>, "attempts" | "backoffMs" | "concurrency">,
   handler: (ticket: string, context: JobContext) => Promise<void>,
 ): JobDefinition<TicketData> {
-  return {
-    name,
-    schema: TicketDataSchema,
-    ...tuning,
-    handler: ({ ticket }, context) => handler(ticket, context),
-  };
+  return defineJob(name, TicketDataSchema, tuning, ({ ticket }, context) => handler(ticket, context));
 }
