@@ -51,9 +51,6 @@ export const MARKER_TRANSITIONS = [
   "circle",
   "random",
 ] as const;
-/** Global `transition` values: the marker ones and `none`; `crossfade` is an alias (see TRANSITION_ALIASES). */
-export const TRANSITIONS = ["none", ...MARKER_TRANSITIONS] as const;
-export const TRANSITION_ALIASES = { crossfade: "dissolve" } as const;
 
 export const REELS_REFRAMES = ["blur", "fill", "fill_blur", "zoom", "crop", "auto"] as const;
 export const AUDIO_MIX_TYPES = ["replace", "add", "overlay"] as const;
@@ -244,7 +241,6 @@ export function taskObject<Type extends string, Shape extends z.ZodRawShape>(typ
   return z.strictObject({ type: z.literal(type), ...CommonFields, ...shape });
 }
 
-/** Defaults every task type shares. */
 export const COMMON_DEFAULTS = { send_to_messenger: false } as const;
 
 export const SUBTITLE_LOOK_DEFAULTS = {
