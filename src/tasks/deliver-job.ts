@@ -74,20 +74,18 @@ const LOCK_TIMING = { ttlMs: 30_000, renewMs: 10_000 };
 
 /** Where the result lies, kept with the record so its buttons can start the next task from it. */
 function resultLinksOf(task: Task): ResultLinks {
-  const urls = task.result_urls;
+  const clips = task.result_urls?.clips;
   return {
-    ...(task.result_url ? { url: task.result_url } : {}),
-    ...(urls?.srt_url ? { srt: urls.srt_url } : {}),
-    ...(urls?.clips && urls.clips.length > 0
-      ? {
-          clips: urls.clips.map((clip) => ({
-            index: clip.index,
-            url: clip.result_url,
-            ...(clip.duration > 0 ? { seconds: clip.duration } : {}),
-          })),
-        }
-      : {}),
-    ...(task.result_url_expires_at ? { expiresAt: task.result_url_expires_at.getTime() } : {}),
+    url: task.result_url ?? undefined,
+    srt: task.result_urls?.srt_url ?? undefined,
+    clips: clips?.length
+      ? clips.map(({ index, result_url, duration }) => ({
+          index,
+          url: result_url,
+          seconds: duration > 0 ? duration : undefined,
+        }))
+      : undefined,
+    expiresAt: task.result_url_expires_at?.getTime(),
   };
 }
 
@@ -158,7 +156,6 @@ async function sendResult(
   const { deps, record, task, t, logger } = delivery;
   const taskId = record.taskId ?? task.task_id;
   const replyMarkup = resultKeyboard(t, record, kind);
-  const title = audioTitleOf(record);
   const sentParts = {
     has: (part: string) => deps.records.partSent(record.ticket, part),
     add: (part: string) => deps.records.markPartSent(record.ticket, part),
@@ -172,9 +169,9 @@ async function sendResult(
       t,
       locale: record.locale,
       taskName: taskTitle(t, record),
-      ...(title ? { audioTitle: title } : {}),
+      audioTitle: audioTitleOf(record),
       // The estimate the card showed at Create; the service reports no charge per task.
-      ...(record.cost ? { cost: record.cost } : {}),
+      cost: record.cost,
       replyMarkup,
       sentParts,
     });

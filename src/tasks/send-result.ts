@@ -38,10 +38,6 @@ export function resultKindOf(
   return "video";
 }
 
-function lengthOf(header: MediaHeader): Pick<ResultSent, "seconds"> {
-  return header.seconds !== undefined && header.seconds > 0 ? { seconds: header.seconds } : {};
-}
-
 export type ResultApi = Pick<
   Api,
   "sendVideo" | "sendAudio" | "sendDocument" | "sendMediaGroup" | "sendMessage"
@@ -117,12 +113,9 @@ class ResultSender {
 
   constructor(private readonly input: SendResultInput) {}
 
-  private get markup() {
-    return this.input.replyMarkup ? { reply_markup: this.input.replyMarkup } : {};
-  }
-
-  private get shown(): ResultSent {
-    return { buttonsShown: true, files: this.files };
+  /** What went out with its buttons, and how long it plays where its header said. */
+  private shown({ seconds }: MediaHeader = {}): ResultSent {
+    return { buttonsShown: true, files: this.files, seconds: seconds && seconds > 0 ? seconds : undefined };
   }
 
   private linkText(url: string): string {
@@ -164,9 +157,7 @@ class ResultSender {
 
   private caption(header: MediaHeader, format?: "mp3"): string {
     const { t, taskName, taskId } = this.input;
-    return (
-      resultCaption(t, { task: taskName, taskId, ...header, ...(format ? { format } : {}) }) + this.costLine
-    );
+    return resultCaption(t, { task: taskName, taskId, ...header, format }) + this.costLine;
   }
 
   /** Sends one part unless an earlier run of the delivery did, recorded as soon as Telegram answers. */
@@ -180,14 +171,14 @@ class ResultSender {
   private message(text: string) {
     return this.input.api.sendMessage(this.input.chatId, text, {
       link_preview_options: { is_disabled: true },
-      ...this.markup,
+      reply_markup: this.input.replyMarkup,
     });
   }
 
   /** A result of one message: sent once, so a delivery run again after a crash only finishes the rest. */
   private async single(send: () => Promise<unknown>): Promise<ResultSent> {
     await this.once("result", send);
-    return this.shown;
+    return this.shown();
   }
 
   async send(): Promise<ResultSent> {
@@ -208,7 +199,7 @@ class ResultSender {
   }
 
   private async video(): Promise<ResultSent> {
-    const { api, chatId, taskId } = this.input;
+    const { api, chatId, taskId, replyMarkup } = this.input;
     const url = this.mainUrl();
     if (!(await this.fits(url))) return this.single(() => this.message(this.linkText(url)));
     const header = await this.header(url, mp4Header);
@@ -217,22 +208,22 @@ class ResultSender {
         return await api.sendVideo(chatId, this.file(url, `task-${taskId}.mp4`), {
           caption: this.caption(header),
           supports_streaming: true,
-          ...(header.seconds !== undefined ? { duration: Math.round(header.seconds) } : {}),
+          duration: header.seconds === undefined ? undefined : Math.round(header.seconds),
           ...(header.width !== undefined && header.height !== undefined
             ? { width: header.width, height: header.height }
             : {}),
-          ...this.markup,
+          reply_markup: replyMarkup,
         });
       } catch (error) {
         if (!tooBigForTelegram(error)) throw error;
         return this.message(this.linkText(url));
       }
     });
-    return { ...this.shown, ...lengthOf(header) };
+    return this.shown(header);
   }
 
   private async audio(): Promise<ResultSent> {
-    const { api, chatId, taskId, fetcher, t, taskName, audioTitle } = this.input;
+    const { api, chatId, taskId, fetcher, t, taskName, audioTitle, replyMarkup } = this.input;
     const url = this.mainUrl();
     const size = await fetcher.size(url).catch(() => undefined);
     if (size !== undefined && size > this.input.uploadLimitBytes) {
@@ -246,16 +237,16 @@ class ResultSender {
       api.sendAudio(chatId, this.file(url, `task-${taskId}.mp3`), {
         caption: this.caption(header, "mp3"),
         title: audioTitle ?? t("result-audio-title", { task: taskName, id: String(taskId) }),
-        ...(header.seconds !== undefined ? { duration: Math.max(1, Math.round(header.seconds)) } : {}),
-        ...this.markup,
+        duration: header.seconds === undefined ? undefined : Math.max(1, Math.round(header.seconds)),
+        reply_markup: replyMarkup,
       }),
     );
-    return { ...this.shown, ...lengthOf(header) };
+    return this.shown(header);
   }
 
   /** The TXT and the SRT as one album, the first captioned with the start of the text. */
   private async transcription(): Promise<ResultSent> {
-    const { api, chatId, t, taskId, task, fetcher, taskName } = this.input;
+    const { api, chatId, t, taskId, task, fetcher, taskName, replyMarkup } = this.input;
     const documents: Array<[string, "txt" | "srt"]> = [];
     if (task.result_urls?.txt_url) documents.push([task.result_urls.txt_url, "txt"]);
     if (task.result_urls?.srt_url) documents.push([task.result_urls.srt_url, "srt"]);
@@ -273,7 +264,7 @@ class ResultSender {
     );
     const [only] = files;
     if (files.length === 1 && only) {
-      return this.single(() => api.sendDocument(chatId, only, { caption, ...this.markup }));
+      return this.single(() => api.sendDocument(chatId, only, { caption, reply_markup: replyMarkup }));
     }
     const media: InputMediaDocument[] = files.map((file, index) => ({
       type: "document",
@@ -317,7 +308,7 @@ class ResultSender {
       );
     }
     await this.once("clips:summary", () => this.message(lines.join("\n") + this.costLine));
-    return this.shown;
+    return this.shown();
   }
 }
 
