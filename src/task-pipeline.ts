@@ -139,7 +139,6 @@ function voiceSamples(
   options: PipelineOptions,
   deps: { api: Api; fetcher: ResultFetcher; translate: (locale: string) => Translate },
 ): VoicePreviewPort {
-  const samplePollMs = options.timings?.voiceSamplePollMs;
   const previews = new VoicePreviews({
     storage: options.storage,
     queue: options.queue,
@@ -150,7 +149,7 @@ function voiceSamples(
     openResult: (url) => deps.fetcher.open(url),
     translate: deps.translate,
     logger: options.logger,
-    sleep: (ms) => wait(samplePollMs ?? ms),
+    sleep: (ms) => wait(options.timings?.voiceSamplePollMs ?? ms),
   });
   options.queue.register(previews.job);
   return previews;
@@ -220,10 +219,7 @@ export function createTaskPipeline(options: PipelineOptions) {
   });
   const previews = options.voicePreviews ?? voiceSamples(options, { api, fetcher, translate });
   const search = creationSearchJob(creation);
-  queue.register(submit);
-  queue.register(deliver);
-  queue.register(search);
-  queue.register(adopt);
+  queue.register(submit, deliver, search, adopt);
 
   const poller = taskPoller({
     records,

@@ -147,11 +147,8 @@ export class TasksServiceClient implements TasksServicePort {
     });
   }
 
-  async createTask(
-    apiKey: string,
-    taskRequest: TaskRequest,
-  ): Promise<{ task_id: number; status: TaskStatus }> {
-    const created = await this.call({
+  createTask(apiKey: string, taskRequest: TaskRequest): Promise<{ task_id: number; status: TaskStatus }> {
+    return this.call({
       operation: "createTask",
       method: "POST",
       path: "/v1/tasks",
@@ -162,7 +159,6 @@ export class TasksServiceClient implements TasksServicePort {
       schema: CreateTaskResponseSchema,
       body: jsonRequestBody(taskRequest),
     });
-    return { task_id: created.task_id, status: created.status };
   }
 
   getTask(apiKey: string, id: number, options: { priority?: ReadPriority } = {}): Promise<Task> {

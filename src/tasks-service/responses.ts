@@ -107,7 +107,8 @@ export function reportedTaskType(reported: string): TaskType | undefined {
   return TASK_TYPES.find((type) => type === reported);
 }
 
-export const CreateTaskResponseSchema = z.looseObject({
+/** Only the id and the status: the caller gets nothing else of the answer. */
+export const CreateTaskResponseSchema = z.object({
   task_id: z.number().int(),
   status: TaskStatusSchema,
 });
