@@ -1,9 +1,7 @@
 /**
- * Delivery, as a job, for a task's callback and each reconciler poll; it re-reads the task with the
- * user's key. Unfinished: the card shows the percent and the next poll is booked. Finished: the result (or
- * the failure) goes to the chat once, under a per-ticket lock and a delivered marker, each message of it
- * recorded as it goes so a run after a crash sends only the rest. A result that carries its buttons takes
- * its card's place: the card is deleted once the result is recorded as sent.
+ * Delivery of a task, woken by its callback or a poll. A finished task's result (or failure) goes to the
+ * chat once, under a per-ticket lock and a delivered marker, each message recorded as it goes so a run
+ * after a crash sends only the rest.
  */
 import { HttpError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
@@ -60,7 +58,6 @@ export interface DeliverDeps extends ChatDeliveryDeps {
   now?: () => number;
 }
 
-/** One run's delivery of one task: what each of its steps works with. */
 interface Delivery {
   deps: DeliverDeps;
   record: TaskRecord;
@@ -104,10 +101,7 @@ function inputFileNames(record: TaskRecord): string[] {
   );
 }
 
-/**
- * Keeps the files of a result the chat now has for the user's inline mode: each under the task's name,
- * with what it was made from (its text or first file) or a clip's title as its line.
- */
+/** Keeps the result's files for inline mode, each under the task's name with its clip's title or source. */
 async function keepForInline({ deps, record, task, t }: Delivery, files: readonly SentFile[]): Promise<void> {
   if (!deps.resultIndex || files.length === 0) return;
   const taskId = record.taskId ?? task.task_id;
