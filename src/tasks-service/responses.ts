@@ -10,10 +10,7 @@ import { TASK_TYPES, type TaskType } from "./schemas/index.js";
 const zonedTimestamp =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
-/**
- * Reads an ISO 8601 timestamp. The service writes them without a zone; those are UTC.
- * Returns undefined for anything that is not a real calendar instant.
- */
+/** An ISO 8601 timestamp; the service writes them without a zone, which means UTC. */
 export function parseServiceTimestamp(text: string): Date | undefined {
   const match = zonedTimestamp.exec(text.trim());
   if (!match) return undefined;

@@ -36,7 +36,6 @@ interface OwnershipDeps {
 export interface AdoptDeps extends OwnershipDeps {
   queue: JobQueue;
   deliverJob: JobDefinition<DeliverData>;
-  /** The user's interface language for messages outside any update. */
   localeOf(userId: number): Promise<string>;
 }
 
@@ -48,7 +47,7 @@ type Ownership =
   /** A task the bot has no record of: only the user's key can tell whether it is theirs. */
   | { kind: "unknown"; apiKey: string };
 
-/** What the bot itself knows of whose the task is, without asking the service. */
+/** Whose the task is, as far as the bot knows without asking the service. */
 async function ownership(deps: OwnershipDeps, { taskId, userId }: AdoptData): Promise<Ownership> {
   const apiKey = await deps.apiKeys.keyFor(userId);
   // Without a key the user cannot have created a task through the API.

@@ -46,7 +46,6 @@ export class AwaitingSrt {
     await this.kv.set(chatKey(chatId), ticket, { ttlMs: AWAITING_SRT_TTL_MS });
   }
 
-  /** The ticket of the step waiting in this chat, if any. */
   ticketIn(chatId: number): Promise<string | undefined> {
     return this.kv.get(chatKey(chatId));
   }

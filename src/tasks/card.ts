@@ -25,7 +25,7 @@ export class ProgressCards {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Shows the update on the task's card; returns the record as stored afterwards. */
+  /** Returns the record as stored afterwards. */
   async show(record: TaskRecord, update: CardUpdate): Promise<TaskRecord> {
     if (record.cardText === update.text && !update.replyMarkup) return record;
     const now = this.now();

@@ -1,10 +1,7 @@
 /**
- * Submission of a task, as a job: every file handed to the service (progress on the card), then the
- * task created with its callback address. Nothing is created when an upload fails: the card says what
- * failed and offers a retry, and uploads already made are reused by the retry while they live.
- * Creation is sent once: when its answer is lost (a time-out, a broken connection, a 5xx) the service
- * may have made the task, so it is never repeated blindly; the record becomes unconfirmed and the
- * creation check (creation-check.ts) finds out. A 429 made nothing, so it is waited out and sent again.
+ * Submission of a task, as a job: its files uploaded, then the task created. Nothing is created when an
+ * upload fails; a retry reuses the uploads while they live. Creation is sent once: when its answer is
+ * lost the service may have made the task, so the creation check finds out; a 429 made nothing.
  */
 import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
@@ -52,15 +49,14 @@ export interface SubmitDeps {
   cards: ProgressCards;
   apiKeys: ApiKeyReader;
   transfer(ref: MediaRef, apiKey: string): Promise<TransferResult>;
-  /** Uploads a finished task's file again (the transcribe step's SRT, rendered as is). */
+  /** Uploads the transcribe step's SRT again, for its render. */
   reuploadResult(ticket: string, apiKey: string): Promise<string>;
   tasksService: { createTask(apiKey: string, request: TaskRequest): Promise<{ task_id: number }> };
   translate(locale: string): Translate;
-  /** The task's callback address, or undefined when the bot has no address the service can reach. */
+  /** Undefined when the bot has no address the service can reach. */
   webhookUrl(ticket: string): string | undefined;
   /** First poll of a created task, in case its webhook never comes. */
   firstPollDelayMs: number;
-  /** Takes over a task whose creation was sent but not answered. */
   creation: Pick<CreationCheck, "unconfirmed">;
   metrics?: Metrics;
   now?: () => number;

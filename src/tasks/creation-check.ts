@@ -1,9 +1,7 @@
 /**
- * Tasks whose creation answer was lost (time-out, broken connection, 5xx, a worker that died): the
- * service may have made and charged the task, so the request is never sent again. The record becomes
- * "unconfirmed"; a callback naming a task id the user's key reads with the record's type adopts it, and
- * the reconciler adopts the one recent task of the user's list that can be it. With nothing within
- * CREATION_SEARCH_MS the user hears it was not created, with a Retry on a new ticket.
+ * Tasks whose creation answer was lost: the service may have made and charged the task, so the request is
+ * never sent again. A callback naming the task, or the one recent task of the user's list that can be it,
+ * is adopted; with nothing within CREATION_SEARCH_MS the user hears it was not created, with a Retry.
  */
 import { z } from "zod";
 import type { ApiKeyReader } from "../accounts/ports.js";
@@ -72,7 +70,6 @@ export class CreationCheck {
     this.now = deps.now ?? Date.now;
   }
 
-  /** True when a callback naming a task may make it this record's. */
   canAdopt(record: TaskRecord): boolean {
     return record.taskId === undefined && ADOPTABLE.has(record.state);
   }
@@ -114,10 +111,7 @@ export class CreationCheck {
     return this.adopt(record.ticket, task, "callback", logger);
   }
 
-  /**
-   * The one recent task of the record's type made after the attempt and no other ticket's is adopted;
-   * with none or several the search goes on until CREATION_SEARCH_MS, then the user is told.
-   */
+  /** Adopts the one task of the record's type made after the attempt that no other ticket has. */
   async search(ticket: string, jobLogger: Logger): Promise<void> {
     const record = await this.deps.records.get(ticket);
     if (record?.state !== "unconfirmed") {
@@ -238,7 +232,6 @@ export class CreationCheck {
 const SearchDataSchema = z.object({ ticket: z.string().min(16) });
 export type SearchData = z.infer<typeof SearchDataSchema>;
 
-/** The reconciler's search for an unconfirmed task, as a job. */
 export function creationSearchJob(check: CreationCheck): JobDefinition<SearchData> {
   return {
     name: "search-created-task",

@@ -43,10 +43,7 @@ export type ResultApi = Pick<
   "sendVideo" | "sendAudio" | "sendDocument" | "sendMediaGroup" | "sendMessage"
 >;
 
-/**
- * The messages of one delivery of a result already in the chat (an album of clips, the transcript's
- * album, the clips' summary), kept by the caller: a delivery run again after a crash sends only the rest.
- */
+/** The messages of a delivery already in the chat: a delivery run again after a crash sends only the rest. */
 export interface SentParts {
   has(part: string): Promise<boolean>;
   add(part: string): Promise<void>;
@@ -66,7 +63,6 @@ export interface ResultSendRequest {
   replyMarkup?: InlineKeyboardMarkup;
   /** What the task cost in tokens, by the price table; said on its own line under the result. */
   cost?: { tokens: number; upTo?: number };
-  /** Parts a run cut short already sent; without it every part is sent. */
   sentParts?: SentParts;
 }
 
@@ -75,7 +71,7 @@ export interface ResultSent {
   buttonsShown: boolean;
   /** How long the main result plays, where its header said: the next task's estimate needs it. */
   seconds?: number;
-  /** The files this run put in the chat, as Telegram returned them, in the order they went. */
+  /** As Telegram returned them, in the order they went. */
   files?: SentFile[];
 }
 
@@ -126,7 +122,7 @@ class ResultSender {
       : t("result-link-no-expiry", { id: String(taskId), url }) + this.costLine;
   }
 
-  /** The cost line, set apart from the caption above it; empty without a cost. */
+  /** Set apart from the caption above it; empty without a cost. */
   private get costLine(): string {
     const { cost, t } = this.input;
     if (!cost) return "";
@@ -160,7 +156,7 @@ class ResultSender {
     return resultCaption(t, { task: taskName, taskId, ...header, format }) + this.costLine;
   }
 
-  /** Sends one part unless an earlier run of the delivery did, recorded as soon as Telegram answers. */
+  /** Sends one part unless an earlier run did, recorded as soon as Telegram answers. */
   private async once(part: string, send: () => Promise<unknown>): Promise<void> {
     const parts = this.input.sentParts;
     if (await parts?.has(part)) return;
@@ -175,7 +171,7 @@ class ResultSender {
     });
   }
 
-  /** A result of one message: sent once, so a delivery run again after a crash only finishes the rest. */
+  /** A result of one message, sent once. */
   private async single(send: () => Promise<unknown>): Promise<ResultSent> {
     await this.once("result", send);
     return this.shown();

@@ -50,7 +50,7 @@ export interface VoicePreviewDeps {
   tasksService: TaskReader & {
     createTask(apiKey: string, request: TaskRequest): Promise<{ task_id: number }>;
   };
-  /** A fresh stream of a result file each call (a retried upload reads it again). */
+  /** A fresh stream each call: a retried upload reads it again. */
   openResult(url: string): Promise<Readable>;
   translate(locale: string): Translate;
   logger: Pick<Logger, "warn">;
@@ -77,15 +77,13 @@ function parseWaiter(member: string): Waiter | undefined {
     : { chatId };
 }
 
-/** Plays voice samples; says which voices have one. */
 export interface VoicePreviewPort {
   /** Every voice of a language with a sample sentence can be made: the operator's key pays for it. */
   readonly madeOnRequest: boolean;
-  /** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
+  /** Returns a notice key. */
   play(request: PreviewRequest): Promise<string>;
 }
 
-/** Whether ▶ is offered for the voice. */
 export function hasSample(voice: CatalogVoice, madeOnRequest: boolean): boolean {
   return voice.sampleFile !== undefined || (madeOnRequest && sampleSentence(voice.language) !== undefined);
 }

@@ -1,7 +1,4 @@
-/**
- * Shared result shape of every parser. `code` is stable so the bot can translate it; `message` is an
- * English explanation for logs and developers; `params` carries the values a translated message needs.
- */
+/** `code` is stable so the bot can translate it, with `params`; `message` is English, for logs. */
 export type ParseIssue = {
   line?: number;
   column?: number;

@@ -8,7 +8,7 @@ export type SceneSegment = {
   text: string;
   /** Transition into this scene; null for the first scene or a bare `{scene}`. */
   transition: MarkerTransition | null;
-  /** Transition length in seconds from the marker, null when not given. */
+  /** Seconds, null when not given. */
   duration: number | null;
 };
 

@@ -183,10 +183,8 @@ function isFileReference(value: string): boolean {
   return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
 }
 
-/** What a refused string gets: a stable code the bot translates, and an English message for logs. */
 type Refusal = { code: string; message: string };
 
-/** A string that `valid` accepts; any other is refused as `refusal` says. */
 function checkedString(valid: (value: string) => boolean, refusal: Refusal | ((value: string) => Refusal)) {
   return z.string().check((ctx) => {
     if (valid(ctx.value)) return;
@@ -209,7 +207,6 @@ export const LanguageCodeSchema = checkedString((value) => LANGUAGE_PATTERN.test
   message: "Expected a language code such as en or en-US",
 });
 
-/** `auto` or a language code, for source languages the service can detect. */
 export const AutoOrLanguageSchema = z.union([z.literal("auto"), LanguageCodeSchema]);
 
 export const AssColorSchema = checkedString((value) => /^&H[0-9A-Fa-f]{8}$/.test(value), {
