@@ -124,11 +124,11 @@ async function requestOf(
   deps: SubmitDeps,
   ticket: string,
   draft: Record<string, unknown>,
-  resolved: Map<string, string>,
+  uploads: TaskRecord["uploads"],
   apiKey: string,
 ): Promise<TaskRequest> {
   const resolve = async (value: unknown): Promise<unknown> => {
-    if (isMediaRef(value)) return value.source === "link" ? value.url : resolved.get(mediaKey(value));
+    if (isMediaRef(value)) return value.source === "link" ? value.url : uploads[mediaKey(value)]?.ref;
     const result = ResultFileRefSchema.safeParse(value);
     if (result.success) return deps.reuploadResult(result.data.ticket, apiKey);
     return value;
@@ -160,30 +160,24 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
       await deps.creation.unconfirmed(record);
       return;
     }
-    const lastAttempt = context.attempt >= SUBMIT_ATTEMPTS;
     try {
       const { apiKey } = await deps.apiKeys.ensure(record.userId);
       const requestDraft = record.request;
       // The files the request waits for, in order: the media, then the other file fields.
       const files = requestMedia(requestDraft).filter((ref) => ref.source === "telegram");
-      const resolved = new Map<string, string>();
       for (const [done, ref] of files.entries()) {
         const key = mediaKey(ref);
         const earlier = record.uploads[key];
-        if (earlier && now() - earlier.at < UPLOAD_REUSE_MS) {
-          resolved.set(key, earlier.ref);
-          continue;
-        }
+        if (earlier && now() - earlier.at < UPLOAD_REUSE_MS) continue;
         record = await deps.cards.show(record, {
           text: cardText.uploading(t, record, done + 1, files.length),
         });
         const result = await deps.transfer(ref, apiKey);
         const reference = "uploadId" in result ? result.uploadId : result.url;
-        resolved.set(key, reference);
         record = { ...record, uploads: { ...record.uploads, [key]: { ref: reference, at: now() } } };
         await deps.records.put(record);
       }
-      const request = await requestOf(deps, ticket, requestDraft, resolved, apiKey);
+      const request = await requestOf(deps, ticket, requestDraft, record.uploads, apiKey);
       record = await deps.cards.show(record, { text: cardText.creating(t, record), important: true });
       record = { ...record, creating: true, attemptAt: now() };
       await deps.records.put(record);
@@ -217,7 +211,7 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
       logger.info({ task_id: created.task_id }, "task created");
       await deps.cards.show(createdRecord, { text: cardText.created(t, createdRecord), important: true });
     } catch (error) {
-      const failure = failureOf(error, lastAttempt, logger);
+      const failure = failureOf(error, context.attempt >= SUBMIT_ATTEMPTS, logger);
       if (!failure) throw error;
       await fail(deps, record, failure);
     }
