@@ -233,14 +233,12 @@ export function createTaskPipeline(options: PipelineOptions) {
     queue,
     deliverJob: deliver,
     logger: logger.child({ component: "task-hooks" }),
-    ...(options.messengerHookSecret
+    messenger: options.messengerHookSecret
       ? {
-          messenger: {
-            secret: options.messengerHookSecret,
-            accept: messengerIntake({ records, apiKeys, tasksService, queue, adoptJob: adopt }),
-          },
+          secret: options.messengerHookSecret,
+          accept: messengerIntake({ records, apiKeys, tasksService, queue, adoptJob: adopt }),
         }
-      : {}),
+      : undefined,
   });
 
   const flow = createFlowDeps({
