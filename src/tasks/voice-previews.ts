@@ -16,7 +16,8 @@ import { rereadableFile } from "../lifecycle/chat-delivery.js";
 import type { Logger } from "../logger.js";
 import type { Storage } from "../storage/ports.js";
 import type { TaskReader } from "../tasks-service/ports.js";
-import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/index.js";
+import { TaskRequestSchema } from "../tasks-service/schemas/index.js";
+import type { SubmitDeps } from "./create-job.js";
 
 const PreviewDataSchema = z.object({
   provider: z.string().min(1),
@@ -47,9 +48,7 @@ export interface VoicePreviewDeps {
   catalog: Catalog;
   /** The operator's key that pays for samples made through the service; undefined: only the catalog's files. */
   sampleApiKey: string | undefined;
-  tasksService: TaskReader & {
-    createTask(apiKey: string, request: TaskRequest): Promise<{ task_id: number }>;
-  };
+  tasksService: TaskReader & SubmitDeps["tasksService"];
   /** A fresh stream each call: a retried upload reads it again. */
   openResult(url: string): Promise<Readable>;
   translate(locale: string): Translate;
