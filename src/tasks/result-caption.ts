@@ -1,12 +1,10 @@
 /** A result's caption says what it is, how long it plays and its format: read later, it needs no card. */
 import type { Translate } from "../i18n/translate.js";
+import type { MediaHeader } from "../media/media-header.js";
 
-export interface ResultFacts {
+export interface ResultFacts extends MediaHeader {
   task: string;
   taskId: number;
-  seconds?: number;
-  width?: number;
-  height?: number;
   /** A file format named as such (MP3), when the result has no picture. */
   format?: "mp3" | "transcript";
 }

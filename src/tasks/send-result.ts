@@ -10,7 +10,7 @@ import type { Translate } from "../i18n/translate.js";
 import { albums, rereadableFile, sendVideoAlbum } from "../lifecycle/chat-delivery.js";
 import { type SentFile, sentFilesOf } from "../lifecycle/result-index.js";
 import { type MediaHeader, mp3Seconds, mp4Header } from "../media/media-header.js";
-import type { Clip, Task } from "../tasks-service/responses.js";
+import { type Clip, reportedTaskType, type Task } from "../tasks-service/responses.js";
 import type { TaskRecord } from "./records.js";
 import { resultCaption } from "./result-caption.js";
 import { type ResultFetcher, ResultUnavailableError } from "./result-files.js";
@@ -32,10 +32,8 @@ export function resultKindOf(
   if (record?.type === "dubbing" && record.request?.step === "transcribe") return "srt_step";
   if (urls?.clips && urls.clips.length > 0) return "smart_clip";
   if (urls?.txt_url || urls?.srt_url) return "transcription";
-  if (record?.type === "audio" || task.type === "audio" || task.type === "voiceover") return "audio";
-  if (record?.type === "transcription" || task.type === "transcription") return "transcription";
-  if (record?.type === "smart_clip" || task.type === "smart_clip") return "smart_clip";
-  return "video";
+  const types = [record?.type, reportedTaskType(task.type)];
+  return (["audio", "transcription", "smart_clip"] as const).find((kind) => types.includes(kind)) ?? "video";
 }
 
 export type ResultApi = Pick<
