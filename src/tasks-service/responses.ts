@@ -27,10 +27,9 @@ export function parseServiceTimestamp(text: string): Date | undefined {
 function zoneOffsetMs(zone: string | undefined): number {
   if (zone === undefined || zone.toUpperCase() === "Z") return 0;
   const sign = zone.startsWith("-") ? -1 : 1;
+  // `+05` has no minutes: its empty slice reads as 0.
   const digits = zone.slice(1).replace(":", "");
-  const hours = Number(digits.slice(0, 2));
-  const minutes = digits.length > 2 ? Number(digits.slice(2, 4)) : 0;
-  return sign * (hours * 60 + minutes) * 60_000;
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))) * 60_000;
 }
 
 const TimestampSchema = z.string().transform((text, ctx) => {
