@@ -37,12 +37,6 @@ function isTransition(value: string): value is MarkerTransition {
   return (MARKER_TRANSITIONS as readonly string[]).includes(value);
 }
 
-function parseSeconds(raw: string): number | undefined {
-  if (!SECONDS_PATTERN.test(raw)) return undefined;
-  const seconds = Number(raw);
-  return seconds > 0 ? seconds : undefined;
-}
-
 type Marker = { transition: MarkerTransition | null; duration: number | null };
 
 function parseMarkerBody(
@@ -55,10 +49,11 @@ function parseMarkerBody(
     return undefined;
   };
   const seconds = (raw: string) =>
-    parseSeconds(raw) ??
-    refuse("scene_marker_bad_seconds", `Scene length "${raw}" must be a positive number of seconds`, {
-      value: raw,
-    });
+    SECONDS_PATTERN.test(raw) && Number(raw) > 0
+      ? Number(raw)
+      : refuse("scene_marker_bad_seconds", `Scene length "${raw}" must be a positive number of seconds`, {
+          value: raw,
+        });
   const parts = body.split(":").map((part) => part.trim());
   if (parts[0]?.toLowerCase() !== MARKER_KEYWORD) {
     return refuse(
