@@ -37,7 +37,6 @@ const FormSnapshotSchema = z.object({
   values: z.record(z.string(), z.unknown()),
   media: z.array(MediaRefSchema).max(30),
 });
-export type FormSnapshot = z.infer<typeof FormSnapshotSchema>;
 
 /** Where a delivered result lies at the service, for the buttons that start the next task from it. */
 const ResultLinksSchema = z.object({
