@@ -13,6 +13,11 @@ export function parsed<T>(value: T): ParseResult<T> {
   return { ok: true, value };
 }
 
+/** Narrows a word the user wrote to one of a list's values. */
+export function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
+}
+
 export function failed<T>(errors: ParseIssue[]): ParseResult<T> {
   return { ok: false, errors };
 }

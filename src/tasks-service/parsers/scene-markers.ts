@@ -1,5 +1,5 @@
 import { MARKER_TRANSITIONS } from "../schemas/common.js";
-import { failed, type ParseIssue, type ParseResult, parsed } from "./result.js";
+import { failed, isOneOf, type ParseIssue, type ParseResult, parsed } from "./result.js";
 
 export type MarkerTransition = (typeof MARKER_TRANSITIONS)[number];
 
@@ -31,10 +31,6 @@ function positionTracker(text: string): (offset: number) => { line: number; colu
     }
     return { line, column: offset - lineStart + 1 };
   };
-}
-
-function isTransition(value: string): value is MarkerTransition {
-  return (MARKER_TRANSITIONS as readonly string[]).includes(value);
 }
 
 type Marker = { transition: MarkerTransition | null; duration: number | null };
@@ -77,7 +73,7 @@ function parseMarkerBody(
     return duration === undefined ? undefined : { transition: null, duration };
   }
   const type = first.toLowerCase();
-  if (!isTransition(type)) {
+  if (!isOneOf(MARKER_TRANSITIONS, type)) {
     return refuse(
       "scene_marker_unknown_type",
       `Unknown transition "${first}" in scene marker; use one of ${MARKER_TRANSITIONS.join(", ")}`,
