@@ -4,8 +4,6 @@
  * lost the service may have made the task, so the creation check finds out; a 429 made nothing.
  */
 import { z } from "zod";
-import type { ApiKeyReader } from "../accounts/ports.js";
-import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { mediaKey } from "../lifecycle/records.js";
 import { ticketTag } from "../lifecycle/tickets.js";
@@ -13,13 +11,12 @@ import type { Logger } from "../logger.js";
 import { MediaError, type MediaErrorCode } from "../media/accept.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { TransferResult } from "../media/transfer.js";
-import type { Metrics } from "../metrics.js";
 import { isTasksServiceError, type ServiceErrorKind } from "../tasks-service/errors.js";
 import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/index.js";
-import type { ProgressCards } from "./card.js";
+import type { TaskStageDeps } from "./card.js";
 import { cardText } from "./card.js";
 import type { CreationCheck } from "./creation-check.js";
-import { requestMedia, type TaskRecord, type TaskRecords } from "./records.js";
+import { requestMedia, type TaskRecord } from "./records.js";
 import { resultButton } from "./result-actions.js";
 
 /** The service keeps uploads 2 hours; reuse one only well within that. */
@@ -44,22 +41,16 @@ const ResultFileRefSchema = z.object({
   name: z.string(),
 });
 
-export interface SubmitDeps {
-  records: TaskRecords;
-  cards: ProgressCards;
-  apiKeys: ApiKeyReader;
+export interface SubmitDeps extends TaskStageDeps {
   transfer(ref: MediaRef, apiKey: string): Promise<TransferResult>;
   /** Uploads the transcribe step's SRT again, for its render. */
   reuploadResult(ticket: string, apiKey: string): Promise<string>;
   tasksService: { createTask(apiKey: string, request: TaskRequest): Promise<{ task_id: number }> };
-  translate(locale: string): Translate;
   /** Undefined when the bot has no address the service can reach. */
   webhookUrl(ticket: string): string | undefined;
   /** First poll of a created task, in case its webhook never comes. */
   firstPollDelayMs: number;
   creation: Pick<CreationCheck, "unconfirmed">;
-  metrics?: Metrics;
-  now?: () => number;
 }
 
 const isMediaRef = (value: unknown): value is MediaRef => MediaRefSchema.safeParse(value).success;

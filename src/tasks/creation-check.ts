@@ -4,19 +4,16 @@
  * is adopted; with nothing within CREATION_SEARCH_MS the user hears it was not created, with a Retry.
  */
 import { z } from "zod";
-import type { ApiKeyReader } from "../accounts/ports.js";
-import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
-import type { Metrics } from "../metrics.js";
 import type { LockStore } from "../storage/ports.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskLister, TaskReader } from "../tasks-service/ports.js";
 import { reportedTaskType, type Task } from "../tasks-service/responses.js";
-import type { ProgressCards } from "./card.js";
+import type { TaskStageDeps } from "./card.js";
 import { cardText } from "./card.js";
-import type { TaskRecord, TaskRecords } from "./records.js";
+import type { TaskRecord } from "./records.js";
 import { againRow } from "./result-actions.js";
 
 /** The service lists a task as soon as it exists: after five minutes unseen it is not there. */
@@ -50,17 +47,11 @@ export function missingOrWaitOut(error: unknown): undefined {
   return waitOutRateLimit(error);
 }
 
-export interface CreationCheckDeps {
-  records: TaskRecords;
-  cards: ProgressCards;
+export interface CreationCheckDeps extends TaskStageDeps {
   locks: LockStore;
-  apiKeys: ApiKeyReader;
   tasksService: TaskReader & TaskLister;
-  translate(locale: string): Translate;
   /** First delivery poll of a task adopted from a callback, in case that callback's job fails. */
   firstPollDelayMs: number;
-  metrics?: Metrics;
-  now?: () => number;
 }
 
 export class CreationCheck {

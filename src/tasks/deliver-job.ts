@@ -6,7 +6,6 @@
 import { HttpError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
-import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
 import type { JobContext, JobDefinition } from "../jobs/queue.js";
 import {
@@ -18,13 +17,12 @@ import {
 import type { ResultIndex, SentFile } from "../lifecycle/result-index.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
-import type { Metrics } from "../metrics.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
-import type { ProgressCards } from "./card.js";
+import type { TaskStageDeps } from "./card.js";
 import { cardText, taskName, taskTitle } from "./card.js";
 import { type CreationCheck, missingOrWaitOut } from "./creation-check.js";
-import { type ResultLinks, requestMedia, type TaskRecord, type TaskRecords } from "./records.js";
+import { type ResultLinks, requestMedia, type TaskRecord } from "./records.js";
 import { againRow, resultKeyboard } from "./result-actions.js";
 import { type ResultKind, type ResultSendRequest, type ResultSent, resultKindOf } from "./send-result.js";
 
@@ -37,10 +35,7 @@ export const DeliverDataSchema = z.object({
 });
 export type DeliverData = z.infer<typeof DeliverDataSchema>;
 
-export interface DeliverDeps extends ChatDeliveryDeps {
-  records: TaskRecords;
-  cards: ProgressCards;
-  apiKeys: ApiKeyReader;
+export interface DeliverDeps extends ChatDeliveryDeps, TaskStageDeps {
   tasksService: TaskReader;
   /** Adopts the task a callback names when the record's creation was not confirmed. */
   creation: Pick<CreationCheck, "canAdopt" | "adoptNamed">;
@@ -54,8 +49,6 @@ export interface DeliverDeps extends ChatDeliveryDeps {
   giveUpAfterMs: number;
   /** Where the user's results are kept for inline mode; absent, nothing is kept. */
   resultIndex?: Pick<ResultIndex, "add">;
-  metrics?: Metrics;
-  now?: () => number;
 }
 
 interface Delivery {
