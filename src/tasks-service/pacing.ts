@@ -18,10 +18,7 @@ export interface KeyPacingOptions {
   pollReserve?: number;
   /** Longest a call waits for its turn; past it the call fails as rate_limited. */
   maxWaitMs?: number;
-  /**
-   * Longest a poll waits for its turn, `maxWaitMs` unless given. A poll that fails sooner gives back the
-   * job worker it holds, for a callback or a user's read, and comes back when the window has room.
-   */
+  /** `maxWaitMs` unless given: a poll failing sooner frees its worker for a callback or a user's read. */
   pollMaxWaitMs?: number;
   sleep?: (ms: number) => Promise<void>;
 }

@@ -86,10 +86,7 @@ async function fail(deps: SubmitDeps, record: TaskRecord, { reason, retryable }:
   });
 }
 
-/**
- * Why a submission ends for good, said on its card; undefined when its job should run again. A rate limit
- * made nothing: it is waited out.
- */
+/** Why a submission ends for good, said on its card; undefined when its job should run again. */
 function failureOf(error: unknown, lastAttempt: boolean, logger: Logger): Failure | undefined {
   if (error instanceof MediaError) {
     logger.warn({ err: error, kind: error.kind }, "a file of the task could not be taken");

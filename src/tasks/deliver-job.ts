@@ -37,7 +37,6 @@ export type DeliverData = z.infer<typeof DeliverDataSchema>;
 
 export interface DeliverDeps extends ChatDeliveryDeps, TaskStageDeps {
   tasksService: TaskReader;
-  /** Adopts the task a callback names when the record's creation was not confirmed. */
   creation: Pick<CreationCheck, "canAdopt" | "adoptNamed">;
   sendResult(request: ResultSendRequest): Promise<ResultSent>;
   sendMessage(chatId: number, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void>;
@@ -87,7 +86,6 @@ function audioTitleOf(record: TaskRecord): string | undefined {
   return words.length <= 60 ? words : `${words.slice(0, 59).trimEnd()}…`;
 }
 
-/** The names of the files the task was made from, as the user sent them. */
 function inputFileNames(record: TaskRecord): string[] {
   return requestMedia(record.request ?? {}).flatMap((ref) =>
     ref.source === "telegram" && ref.fileName ? [ref.fileName] : [],

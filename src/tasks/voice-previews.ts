@@ -1,8 +1,6 @@
 /**
- * ▶ samples of voices, never charged to the user: the catalog's file, or a sentence made once by an audio
- * task on the operator's key (VOICE_SAMPLE_API_KEY), then sent again by its file_id; with neither, no ▶.
- * Presses while a sample is made wait on a list and all get it. A sample replies to the form's card and
- * the chat's previous sample goes, so the card stays in view.
+ * ▶ samples of voices, never charged to the user: the catalog's file, or a sentence made once on the
+ * operator's key (VOICE_SAMPLE_API_KEY), then sent by its file_id; presses while it is made all get it.
  */
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
@@ -103,10 +101,7 @@ export class VoicePreviews implements VoicePreviewPort {
     };
   }
 
-  /**
-   * Sends a sample as a reply to the card, then deletes the chat's sample before it, so trying voice
-   * after voice never pushes the card up and away. A sample that cannot be deleted stays; it harms nothing.
-   */
+  /** Replies to the card and deletes the chat's sample before it, so the card stays in view. */
   private async send(waiter: Waiter, file: string | InputFile, caption: string) {
     const sent = await this.deps.api.sendAudio(waiter.chatId, file, {
       caption,
