@@ -86,19 +86,15 @@ function audioTitleOf(record: TaskRecord): string | undefined {
   return words.length <= 60 ? words : `${words.slice(0, 59).trimEnd()}…`;
 }
 
-function inputFileNames(record: TaskRecord): string[] {
-  return requestMedia(record.request ?? {}).flatMap((ref) =>
-    ref.source === "telegram" && ref.fileName ? [ref.fileName] : [],
-  );
-}
-
 /** Keeps the result's files for inline mode, each under the task's name with its clip's title or source. */
 async function keepForInline({ deps, record, task, t }: Delivery, files: readonly SentFile[]): Promise<void> {
   if (!deps.resultIndex || files.length === 0) return;
   const taskId = record.taskId ?? task.task_id;
   const title = taskTitle(t, record);
   const text = audioTitleOf(record);
-  const fileNames = inputFileNames(record);
+  const fileNames = requestMedia(record.request ?? {}).flatMap((ref) =>
+    ref.source === "telegram" && ref.fileName ? [ref.fileName] : [],
+  );
   const clips = [...(task.result_urls?.clips ?? [])].sort((a, b) => a.index - b.index);
   const at = (deps.now ?? Date.now)();
   for (const [position, file] of files.entries()) {
