@@ -130,10 +130,7 @@ async function finishUnfinished({ deps, record, task, t }: Delivery): Promise<vo
 }
 
 /** The result with its buttons: returns them when it could not carry them, and how long it plays. */
-async function sendResult(
-  delivery: Delivery,
-  kind: ResultKind,
-): Promise<{ buttonsLeft?: InlineKeyboardMarkup | undefined; seconds?: number | undefined }> {
+async function sendResult(delivery: Delivery, kind: ResultKind) {
   const { deps, record, task, t, logger } = delivery;
   const taskId = record.taskId ?? task.task_id;
   const replyMarkup = resultKeyboard(t, record, kind);
