@@ -48,11 +48,7 @@ type Ownership =
   | { kind: "new"; type: TaskType };
 
 /** The task's type when the user's key reads it; undefined when the service says it has no such task of theirs. */
-async function typeReadWith(
-  deps: OwnershipDeps,
-  apiKey: string,
-  taskId: number,
-): Promise<TaskType | undefined> {
+async function typeReadWith(deps: OwnershipDeps, apiKey: string, taskId: number) {
   try {
     const task = await deps.tasksService.getTask(apiKey, taskId);
     return reportedTaskType(task.type) ?? "video";
