@@ -35,11 +35,7 @@ function positionTracker(text: string): (offset: number) => { line: number; colu
 
 type Marker = { transition: MarkerTransition | null; duration: number | null };
 
-function parseMarkerBody(
-  body: string,
-  at: { line: number; column: number },
-  issues: ParseIssue[],
-): Marker | undefined {
+function parseMarkerBody(body: string, at: { line: number; column: number }, issues: ParseIssue[]) {
   const refuse = (code: string, message: string, params: Record<string, string>) => {
     issues.push({ ...at, code, message, params });
     return undefined;
