@@ -73,11 +73,7 @@ export class KeyPacing {
   }
 
   /** Resolves when the call may be sent; throws rate_limited when the wait would pass `maxWaitMs`. */
-  async acquire(
-    apiKey: string,
-    call: PacedCall,
-    operation: ServiceOperation = operationOf[call],
-  ): Promise<void> {
+  async acquire(apiKey: string, call: PacedCall, operation: ServiceOperation = operationOf[call]) {
     const id = KeyPacing.budgetId(apiKey);
     const deadline = {
       waitedMs: 0,

@@ -157,12 +157,7 @@ export class CreationCheck {
     return tasks;
   }
 
-  private adopt(
-    ticket: string,
-    task: Task,
-    via: "callback" | "list",
-    logger: Logger,
-  ): Promise<TaskRecord | undefined> {
+  private adopt(ticket: string, task: Task, via: "callback" | "list", logger: Logger) {
     return this.locked(ticket, async (record) => {
       if (!this.canAdopt(record)) return record.taskId === task.task_id ? record : undefined;
       const owner = await this.deps.records.ticketOfTask(task.task_id);
@@ -205,10 +200,7 @@ export class CreationCheck {
   }
 
   /** Runs `change` on the record as stored now, one change at a time per ticket. */
-  private async locked<T>(
-    ticket: string,
-    change: (record: TaskRecord) => Promise<T>,
-  ): Promise<T | undefined> {
+  private async locked<T>(ticket: string, change: (record: TaskRecord) => Promise<T>) {
     const lock = await this.deps.locks.acquire(`creation:${ticket}`, LOCK_TTL_MS);
     if (lock === undefined) throw new RetryLaterError(1_000);
     try {
