@@ -55,12 +55,7 @@ function toSeconds(raw: string): number {
   return Number(raw.replace(",", "."));
 }
 
-function parseCaption(
-  source: string,
-  line: number,
-  caption: number,
-  issues: ParseIssue[],
-): RawCaption | undefined {
+function parseCaption(source: string, line: number, caption: number, issues: ParseIssue[]) {
   const [textField = "", ...fields] = source.split("|").map((field) => field.trim());
   const where = { line, params: { caption } };
   const result: RawCaption = {
