@@ -1,8 +1,6 @@
 /**
- * The task lifecycle, wired: forms hand a submission to the submit job; the service's callbacks, the
- * messenger hook and the poller wake the delivery job; results go out through one paced Api and one
- * result sender, which /tasks uses too. Part of the composition root: app.ts builds it once, and nothing
- * here runs until the queue is started.
+ * The task lifecycle, wired: forms hand a submission to the submit job; callbacks, the messenger hook and
+ * the poller wake the delivery job. Nothing here runs until the queue is started.
  */
 import { Readable } from "node:stream";
 import { setTimeout as wait } from "node:timers/promises";
@@ -77,9 +75,9 @@ export interface PipelineOptions {
   voicePreviews?: VoicePreviewPort;
 }
 
-/** How often things happen; the defaults are production's, tests shorten them. */
+/** The defaults are production's; tests shorten them. */
 export interface TaskTimings {
-  /** How often the poller looks for due polls. Default 5 s. */
+  /** Default 5 s. */
   pollTickMs?: number;
   /** The first poll of a task its callbacks left alone; later ones back off from it. Default 15 s. */
   firstPollMs?: number;
@@ -139,7 +137,6 @@ function voiceSamples(
   options: PipelineOptions,
   deps: { api: Api; fetcher: ResultFetcher; translate: (locale: string) => Translate },
 ): VoicePreviewPort {
-  const samplePollMs = options.timings?.voiceSamplePollMs;
   const previews = new VoicePreviews({
     storage: options.storage,
     queue: options.queue,
@@ -150,7 +147,7 @@ function voiceSamples(
     openResult: (url) => deps.fetcher.open(url),
     translate: deps.translate,
     logger: options.logger,
-    sleep: (ms) => wait(samplePollMs ?? ms),
+    sleep: (ms) => wait(options.timings?.voiceSamplePollMs ?? ms),
   });
   options.queue.register(previews.job);
   return previews;
@@ -177,7 +174,6 @@ export function createTaskPipeline(options: PipelineOptions) {
     fetcher,
   });
   const awaitingSrt = new AwaitingSrt(storage.kv);
-  // What the creation check and the submit and deliver jobs all work with.
   const lifecycle = { records, cards, apiKeys, tasksService, translate, metrics };
   const creation = new CreationCheck({ ...lifecycle, locks: storage.locks, firstPollDelayMs: pollDelay(0) });
 
@@ -220,10 +216,7 @@ export function createTaskPipeline(options: PipelineOptions) {
   });
   const previews = options.voicePreviews ?? voiceSamples(options, { api, fetcher, translate });
   const search = creationSearchJob(creation);
-  queue.register(submit);
-  queue.register(deliver);
-  queue.register(search);
-  queue.register(adopt);
+  queue.register(submit, deliver, search, adopt);
 
   const poller = taskPoller({
     records,
@@ -240,14 +233,12 @@ export function createTaskPipeline(options: PipelineOptions) {
     queue,
     deliverJob: deliver,
     logger: logger.child({ component: "task-hooks" }),
-    ...(options.messengerHookSecret
+    messenger: options.messengerHookSecret
       ? {
-          messenger: {
-            secret: options.messengerHookSecret,
-            accept: messengerIntake({ records, apiKeys, tasksService, queue, adoptJob: adopt }),
-          },
+          secret: options.messengerHookSecret,
+          accept: messengerIntake({ records, apiKeys, tasksService, queue, adoptJob: adopt }),
         }
-      : {}),
+      : undefined,
   });
 
   const flow = createFlowDeps({

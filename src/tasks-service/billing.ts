@@ -19,7 +19,7 @@ export class TaskBilling {
     return this.current;
   }
 
-  /** What the last start learned; once, before the bot answers anyone. */
+  /** Once, before the bot answers anyone. */
   async load(): Promise<void> {
     this.current = (await readStored(this.kv, BILLING_KEY, BillingSchema)) ?? this.current;
   }

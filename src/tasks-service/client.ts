@@ -1,8 +1,7 @@
 /**
- * HTTP client of the task service. Every call has a time-out; safe calls (reads, uploads) are retried
- * on 429, 5xx and network failures with jittered backoff; task creation is retried only when the
- * service certainly did not take it (a 429, or a connection that was never made). Uploads stream the
- * file: memory does not grow with its size. The API key is sent, never logged.
+ * HTTP client of the task service. Reads and uploads are retried on 429, 5xx and network failures; task
+ * creation only when the service certainly did not take it (a 429, or a connection never made). The API
+ * key is sent, never logged.
  */
 import type { z } from "zod";
 import {
@@ -52,7 +51,7 @@ export interface TasksServiceClientOptions extends ServiceClientOptions {
   pacing?: KeyPacing;
   /** Largest file sent; larger ones fail as too_large without a request. Default 500 MiB (the spec's limit). */
   maxUploadBytes?: number;
-  /** Told of every profile read: how the deployment bills is learned from it. */
+  /** How the deployment bills is learned from every profile read. */
   onProfile?: (profile: Profile) => Promise<void>;
 }
 
@@ -147,11 +146,8 @@ export class TasksServiceClient implements TasksServicePort {
     });
   }
 
-  async createTask(
-    apiKey: string,
-    taskRequest: TaskRequest,
-  ): Promise<{ task_id: number; status: TaskStatus }> {
-    const created = await this.call({
+  createTask(apiKey: string, taskRequest: TaskRequest): Promise<{ task_id: number; status: TaskStatus }> {
+    return this.call({
       operation: "createTask",
       method: "POST",
       path: "/v1/tasks",
@@ -162,7 +158,6 @@ export class TasksServiceClient implements TasksServicePort {
       schema: CreateTaskResponseSchema,
       body: jsonRequestBody(taskRequest),
     });
-    return { task_id: created.task_id, status: created.status };
   }
 
   getTask(apiKey: string, id: number, options: { priority?: ReadPriority } = {}): Promise<Task> {
@@ -283,12 +278,10 @@ export class TasksServiceClient implements TasksServicePort {
   }
 }
 
-/** A call refused before sending: nothing reached the service. */
 function refused(operation: ServiceOperation, kind: ServiceErrorKind, detail: string): Promise<never> {
   return Promise.reject(new TasksServiceError({ kind, operation, detail }));
 }
 
-/** The kind each failure on our side of the wire is told as. */
 const KIND_OF_FAILURE: Record<TransportFailureKind, ServiceErrorKind> = {
   timeout: "timeout",
   network: "network",

@@ -1,7 +1,6 @@
 /**
- * A multipart/form-data body with exactly one file part, produced as a stream: a preamble, the file's
- * own bytes as they arrive, an epilogue. Its length is known in advance, so the request carries a
- * Content-Length and nothing is ever held in memory beyond the chunk in flight.
+ * A multipart/form-data body of one file part, streamed: its length is known in advance, so the request
+ * carries a Content-Length and nothing is held in memory beyond the chunk in flight.
  */
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
@@ -11,7 +10,7 @@ import { uploadStream } from "../http-client/upload-stream.js";
 export interface UploadSource {
   filename: string;
   contentType: string;
-  /** Exact size in bytes; the stream must deliver exactly this many. */
+  /** The stream must deliver exactly this many bytes. */
   size: number;
   /** A fresh stream of the file on every call (a stream is one-shot; a retry opens it again). */
   open: () => Readable;
@@ -35,7 +34,7 @@ function encodeFilename(filename: string): string {
   return name.length > 0 && name !== "." && name !== ".." ? name : "file";
 }
 
-/** The request body; its release stops the file's stream when the request ends early. */
+/** Its release stops the file's stream when the request ends early. */
 export function multipartBody(source: UploadSource): RequestBody {
   const boundary = `----CompanionBotFormBoundary${randomBytes(16).toString("hex")}`;
   const preamble = Buffer.from(

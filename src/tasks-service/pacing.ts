@@ -1,9 +1,8 @@
 /**
  * Paces calls per API key within the service's budget (30 requests and 20 uploads a minute), across
- * instances: sliding windows in shared storage, counted as the service counts them. Creation, uploads
- * and user-facing reads come first; polls also fit a smaller "poll allowance" that foreground calls
- * drain, so polling never touches the last `reserve` requests of a minute, and within one process a
- * poll waits while a foreground call for the same key waits.
+ * instances, in sliding windows in shared storage. Polls also fit a smaller allowance that foreground
+ * calls drain, so polling never touches the last `pollReserve` requests of a minute, and within one
+ * process a poll waits while a foreground call for the same key waits.
  */
 import { createHash } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
@@ -19,10 +18,7 @@ export interface KeyPacingOptions {
   pollReserve?: number;
   /** Longest a call waits for its turn; past it the call fails as rate_limited. */
   maxWaitMs?: number;
-  /**
-   * Longest a poll waits for its turn, `maxWaitMs` unless given. A poll that fails sooner gives back the
-   * job worker it holds, for a callback or a user's read, and comes back when the window has room.
-   */
+  /** `maxWaitMs` unless given: a poll failing sooner frees its worker for a callback or a user's read. */
   pollMaxWaitMs?: number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -48,7 +44,7 @@ export class KeyPacing {
   private readonly maxWaitMs: number;
   private readonly pollMaxWaitMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
-  /** Foreground calls waiting for their turn, per key id, in this process. */
+  /** Per key id, in this process. */
   private readonly foregroundWaiting = new Map<
     string,
     { count: number; settled: Promise<void>; wake: () => void }
@@ -77,11 +73,7 @@ export class KeyPacing {
   }
 
   /** Resolves when the call may be sent; throws rate_limited when the wait would pass `maxWaitMs`. */
-  async acquire(
-    apiKey: string,
-    call: PacedCall,
-    operation: ServiceOperation = operationOf[call],
-  ): Promise<void> {
+  async acquire(apiKey: string, call: PacedCall, operation: ServiceOperation = operationOf[call]) {
     const id = KeyPacing.budgetId(apiKey);
     const deadline = {
       waitedMs: 0,

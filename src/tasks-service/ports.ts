@@ -1,8 +1,4 @@
-/**
- * The task service client as its users see it. Most only read a task by id (TaskReader); the search for
- * a task whose creation was not confirmed reads the task list (TaskLister); the bot's own commands also
- * read the account. TasksServiceClient implements them all.
- */
+/** The task service client as its users see it, each asking only for the calls it makes. */
 import type { Profile, Task } from "./responses.js";
 
 /** Background reads (the reconciler) yield the key's budget to task creation, uploads and user actions. */

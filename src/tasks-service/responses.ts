@@ -10,10 +10,7 @@ import { TASK_TYPES, type TaskType } from "./schemas/index.js";
 const zonedTimestamp =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
-/**
- * Reads an ISO 8601 timestamp. The service writes them without a zone; those are UTC.
- * Returns undefined for anything that is not a real calendar instant.
- */
+/** An ISO 8601 timestamp; the service writes them without a zone, which means UTC. */
 export function parseServiceTimestamp(text: string): Date | undefined {
   const match = zonedTimestamp.exec(text.trim());
   if (!match) return undefined;
@@ -30,10 +27,9 @@ export function parseServiceTimestamp(text: string): Date | undefined {
 function zoneOffsetMs(zone: string | undefined): number {
   if (zone === undefined || zone.toUpperCase() === "Z") return 0;
   const sign = zone.startsWith("-") ? -1 : 1;
+  // `+05` has no minutes: its empty slice reads as 0.
   const digits = zone.slice(1).replace(":", "");
-  const hours = Number(digits.slice(0, 2));
-  const minutes = digits.length > 2 ? Number(digits.slice(2, 4)) : 0;
-  return sign * (hours * 60 + minutes) * 60_000;
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))) * 60_000;
 }
 
 const TimestampSchema = z.string().transform((text, ctx) => {
@@ -107,7 +103,8 @@ export function reportedTaskType(reported: string): TaskType | undefined {
   return TASK_TYPES.find((type) => type === reported);
 }
 
-export const CreateTaskResponseSchema = z.looseObject({
+/** Only the id and the status: the caller gets nothing else of the answer. */
+export const CreateTaskResponseSchema = z.object({
   task_id: z.number().int(),
   status: TaskStatusSchema,
 });

@@ -14,7 +14,7 @@ import { reportedTaskType } from "../tasks-service/responses.js";
 import { TASK_TYPES, type TaskType } from "../tasks-service/schemas/index.js";
 import { waitOutRateLimit } from "./creation-check.js";
 import type { DeliverData } from "./deliver-job.js";
-import type { TaskRecord, TaskRecords } from "./records.js";
+import type { TaskRecords } from "./records.js";
 
 const AdoptDataSchema = z.object({
   taskId: z.number().int().nonnegative(),
@@ -36,7 +36,6 @@ interface OwnershipDeps {
 export interface AdoptDeps extends OwnershipDeps {
   queue: JobQueue;
   deliverJob: JobDefinition<DeliverData>;
-  /** The user's interface language for messages outside any update. */
   localeOf(userId: number): Promise<string>;
 }
 
@@ -45,26 +44,11 @@ type Ownership =
   | { kind: "not_theirs" }
   /** A task the bot already has a record of, the user's. */
   | { kind: "known"; ticket: string }
-  /** A task the bot has no record of: only the user's key can tell whether it is theirs. */
-  | { kind: "unknown"; apiKey: string };
-
-/** What the bot itself knows of whose the task is, without asking the service. */
-async function ownership(deps: OwnershipDeps, { taskId, userId }: AdoptData): Promise<Ownership> {
-  const apiKey = await deps.apiKeys.keyFor(userId);
-  // Without a key the user cannot have created a task through the API.
-  if (apiKey === undefined) return { kind: "unknown_user" };
-  const ticket = await deps.records.ticketOfTask(taskId);
-  const known = ticket === undefined ? undefined : await deps.records.get(ticket);
-  if (!known) return { kind: "unknown", apiKey };
-  return known.userId === userId ? { kind: "known", ticket: known.ticket } : { kind: "not_theirs" };
-}
+  /** A task the bot has no record of, with its type as the user's key reads it. */
+  | { kind: "new"; type: TaskType };
 
 /** The task's type when the user's key reads it; undefined when the service says it has no such task of theirs. */
-async function typeReadWith(
-  deps: OwnershipDeps,
-  apiKey: string,
-  taskId: number,
-): Promise<TaskType | undefined> {
+async function typeReadWith(deps: OwnershipDeps, apiKey: string, taskId: number) {
   try {
     const task = await deps.tasksService.getTask(apiKey, taskId);
     return reportedTaskType(task.type) ?? "video";
@@ -72,6 +56,24 @@ async function typeReadWith(
     if (isTasksServiceError(error) && error.kind === "not_found") return undefined;
     throw error;
   }
+}
+
+/** Whose the task is: the bot's records tell first; of a task they do not know, only the user's key can. */
+async function ownership(
+  deps: OwnershipDeps,
+  request: AdoptData,
+  readType = typeReadWith,
+): Promise<Ownership> {
+  const { taskId, userId } = request;
+  const apiKey = await deps.apiKeys.keyFor(userId);
+  // Without a key the user cannot have created a task through the API.
+  if (apiKey === undefined) return { kind: "unknown_user" };
+  const ticket = await deps.records.ticketOfTask(taskId);
+  const known = ticket === undefined ? undefined : await deps.records.get(ticket);
+  if (known)
+    return known.userId === userId ? { kind: "known", ticket: known.ticket } : { kind: "not_theirs" };
+  const type = request.type ?? (await readType(deps, apiKey, taskId));
+  return type === undefined ? { kind: "not_theirs" } : { kind: "new", type };
 }
 
 /**
@@ -85,18 +87,14 @@ export function messengerIntake(
   return async (request) => {
     const owner = await ownership(deps, request);
     if (owner.kind === "unknown_user" || owner.kind === "not_theirs") return owner.kind;
-    let data: AdoptData = request;
-    if (owner.kind === "unknown") {
-      const type = await typeReadWith(deps, owner.apiKey, request.taskId);
-      if (type === undefined) return "not_theirs";
-      data = { ...request, type };
-    }
+    const data = owner.kind === "new" ? { ...request, type: owner.type } : request;
     await deps.queue.enqueue(deps.adoptJob, data, { jobId: `adopt-${request.taskId}` });
     return "queued";
   };
 }
 
 export function adoptJob(deps: AdoptDeps): JobDefinition<AdoptData> {
+  const readType: typeof typeReadWith = (...read) => typeReadWith(...read).catch(waitOutRateLimit);
   return {
     name: "adopt-task",
     schema: AdoptDataSchema,
@@ -105,25 +103,19 @@ export function adoptJob(deps: AdoptDeps): JobDefinition<AdoptData> {
     concurrency: 16,
     async handler(request) {
       const { taskId, userId } = request;
-      const notTheirs = new PermanentJobError(`task ${taskId} is not one of user ${userId}'s`);
       // The key may have been revoked, or the task taken in as another's, since the hook accepted it.
-      const owner = await ownership(deps, request);
-      if (owner.kind === "unknown_user" || owner.kind === "not_theirs") throw notTheirs;
-      let ticket: string;
-      if (owner.kind === "known") {
-        ticket = owner.ticket;
-      } else {
-        let type = request.type;
-        if (type === undefined) {
-          type = await typeReadWith(deps, owner.apiKey, taskId).catch((error) => waitOutRateLimit(error));
-          if (type === undefined) throw notTheirs;
-        }
-        const record: TaskRecord = {
-          ticket: newTicket(),
+      const owner = await ownership(deps, request, readType);
+      if (owner.kind === "unknown_user" || owner.kind === "not_theirs") {
+        throw new PermanentJobError(`task ${taskId} is not one of user ${userId}'s`);
+      }
+      const ticket = owner.kind === "known" ? owner.ticket : newTicket();
+      if (owner.kind === "new") {
+        await deps.records.put({
+          ticket,
           userId,
           chatId: userId,
           locale: await deps.localeOf(userId),
-          type,
+          type: owner.type,
           state: "created",
           origin: "api",
           taskId,
@@ -131,9 +123,7 @@ export function adoptJob(deps: AdoptDeps): JobDefinition<AdoptData> {
           polls: 0,
           retries: 0,
           createdAt: Date.now(),
-        };
-        await deps.records.put(record);
-        ticket = record.ticket;
+        });
       }
       const data: DeliverData = { ticket, reason: "messenger" };
       await deps.queue.enqueue(deps.deliverJob, data, { jobId: `messenger-${ticketTag(ticket)}` });

@@ -17,7 +17,6 @@ import type { TaskRecord } from "./records.js";
 import { RESULT_BUTTONS, transcriptPageButton } from "./result-actions.js";
 import { type ResultFetcher, ResultUnavailableError } from "./result-files.js";
 
-/** How long a transcribe step waits for its check. */
 const AWAITING_SRT_TTL_MS = 24 * 60 * 60 * 1000;
 export const REVIEW_LINES_PER_PAGE = 10;
 /** A line as long as this fits a phone's screen in a few rows; the rest is cut on the page. */
@@ -46,7 +45,6 @@ export class AwaitingSrt {
     await this.kv.set(chatKey(chatId), ticket, { ttlMs: AWAITING_SRT_TTL_MS });
   }
 
-  /** The ticket of the step waiting in this chat, if any. */
   ticketIn(chatId: number): Promise<string | undefined> {
     return this.kv.get(chatKey(chatId));
   }

@@ -5,8 +5,20 @@
  */
 import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
+import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
+import type { Metrics } from "../metrics.js";
 import type { TaskRecord, TaskRecords } from "./records.js";
+
+/** What the creation check and the submit and deliver jobs all work with. */
+export interface TaskStageDeps {
+  records: TaskRecords;
+  cards: ProgressCards;
+  apiKeys: ApiKeyReader;
+  translate(locale: string): Translate;
+  metrics?: Metrics;
+  now?: () => number;
+}
 
 /** Progress edits at most this often; changes of state (created, done, failed) always go out. */
 const CARD_EDIT_INTERVAL_MS = 4_000;
@@ -25,7 +37,7 @@ export class ProgressCards {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Shows the update on the task's card; returns the record as stored afterwards. */
+  /** Returns the record as stored afterwards. */
   async show(record: TaskRecord, update: CardUpdate): Promise<TaskRecord> {
     if (record.cardText === update.text && !update.replyMarkup) return record;
     const now = this.now();

@@ -1,14 +1,9 @@
 /**
- * Submission of a task, as a job: every file handed to the service (progress on the card), then the
- * task created with its callback address. Nothing is created when an upload fails: the card says what
- * failed and offers a retry, and uploads already made are reused by the retry while they live.
- * Creation is sent once: when its answer is lost (a time-out, a broken connection, a 5xx) the service
- * may have made the task, so it is never repeated blindly; the record becomes unconfirmed and the
- * creation check (creation-check.ts) finds out. A 429 made nothing, so it is waited out and sent again.
+ * Submission of a task, as a job: its files uploaded, then the task created. Nothing is created when an
+ * upload fails; a retry reuses the uploads while they live. Creation is sent once: when its answer is
+ * lost the service may have made the task, so the creation check finds out; a 429 made nothing.
  */
 import { z } from "zod";
-import type { ApiKeyReader } from "../accounts/ports.js";
-import type { Translate } from "../i18n/translate.js";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { mediaKey } from "../lifecycle/records.js";
 import { ticketTag } from "../lifecycle/tickets.js";
@@ -16,13 +11,12 @@ import type { Logger } from "../logger.js";
 import { MediaError, type MediaErrorCode } from "../media/accept.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
 import type { TransferResult } from "../media/transfer.js";
-import type { Metrics } from "../metrics.js";
 import { isTasksServiceError, type ServiceErrorKind } from "../tasks-service/errors.js";
 import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/index.js";
-import type { ProgressCards } from "./card.js";
+import type { TaskStageDeps } from "./card.js";
 import { cardText } from "./card.js";
 import type { CreationCheck } from "./creation-check.js";
-import { requestMedia, type TaskRecord, type TaskRecords } from "./records.js";
+import { requestMedia, type TaskRecord } from "./records.js";
 import { resultButton } from "./result-actions.js";
 
 /** The service keeps uploads 2 hours; reuse one only well within that. */
@@ -47,23 +41,16 @@ const ResultFileRefSchema = z.object({
   name: z.string(),
 });
 
-export interface SubmitDeps {
-  records: TaskRecords;
-  cards: ProgressCards;
-  apiKeys: ApiKeyReader;
+export interface SubmitDeps extends TaskStageDeps {
   transfer(ref: MediaRef, apiKey: string): Promise<TransferResult>;
-  /** Uploads a finished task's file again (the transcribe step's SRT, rendered as is). */
+  /** Uploads the transcribe step's SRT again, for its render. */
   reuploadResult(ticket: string, apiKey: string): Promise<string>;
   tasksService: { createTask(apiKey: string, request: TaskRequest): Promise<{ task_id: number }> };
-  translate(locale: string): Translate;
-  /** The task's callback address, or undefined when the bot has no address the service can reach. */
+  /** Undefined when the bot has no address the service can reach. */
   webhookUrl(ticket: string): string | undefined;
   /** First poll of a created task, in case its webhook never comes. */
   firstPollDelayMs: number;
-  /** Takes over a task whose creation was sent but not answered. */
   creation: Pick<CreationCheck, "unconfirmed">;
-  metrics?: Metrics;
-  now?: () => number;
 }
 
 const isMediaRef = (value: unknown): value is MediaRef => MediaRefSchema.safeParse(value).success;
@@ -99,10 +86,7 @@ async function fail(deps: SubmitDeps, record: TaskRecord, { reason, retryable }:
   });
 }
 
-/**
- * Why a submission ends for good, said on its card; undefined when its job should run again. A rate limit
- * made nothing: it is waited out.
- */
+/** Why a submission ends for good, said on its card; undefined when its job should run again. */
 function failureOf(error: unknown, lastAttempt: boolean, logger: Logger): Failure | undefined {
   if (error instanceof MediaError) {
     logger.warn({ err: error, kind: error.kind }, "a file of the task could not be taken");
@@ -128,11 +112,11 @@ async function requestOf(
   deps: SubmitDeps,
   ticket: string,
   draft: Record<string, unknown>,
-  resolved: Map<string, string>,
+  uploads: TaskRecord["uploads"],
   apiKey: string,
 ): Promise<TaskRequest> {
   const resolve = async (value: unknown): Promise<unknown> => {
-    if (isMediaRef(value)) return value.source === "link" ? value.url : resolved.get(mediaKey(value));
+    if (isMediaRef(value)) return value.source === "link" ? value.url : uploads[mediaKey(value)]?.ref;
     const result = ResultFileRefSchema.safeParse(value);
     if (result.success) return deps.reuploadResult(result.data.ticket, apiKey);
     return value;
@@ -164,30 +148,24 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
       await deps.creation.unconfirmed(record);
       return;
     }
-    const lastAttempt = context.attempt >= SUBMIT_ATTEMPTS;
     try {
       const { apiKey } = await deps.apiKeys.ensure(record.userId);
       const requestDraft = record.request;
       // The files the request waits for, in order: the media, then the other file fields.
       const files = requestMedia(requestDraft).filter((ref) => ref.source === "telegram");
-      const resolved = new Map<string, string>();
       for (const [done, ref] of files.entries()) {
         const key = mediaKey(ref);
         const earlier = record.uploads[key];
-        if (earlier && now() - earlier.at < UPLOAD_REUSE_MS) {
-          resolved.set(key, earlier.ref);
-          continue;
-        }
+        if (earlier && now() - earlier.at < UPLOAD_REUSE_MS) continue;
         record = await deps.cards.show(record, {
           text: cardText.uploading(t, record, done + 1, files.length),
         });
         const result = await deps.transfer(ref, apiKey);
         const reference = "uploadId" in result ? result.uploadId : result.url;
-        resolved.set(key, reference);
         record = { ...record, uploads: { ...record.uploads, [key]: { ref: reference, at: now() } } };
         await deps.records.put(record);
       }
-      const request = await requestOf(deps, ticket, requestDraft, resolved, apiKey);
+      const request = await requestOf(deps, ticket, requestDraft, record.uploads, apiKey);
       record = await deps.cards.show(record, { text: cardText.creating(t, record), important: true });
       record = { ...record, creating: true, attemptAt: now() };
       await deps.records.put(record);
@@ -221,7 +199,7 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
       logger.info({ task_id: created.task_id }, "task created");
       await deps.cards.show(createdRecord, { text: cardText.created(t, createdRecord), important: true });
     } catch (error) {
-      const failure = failureOf(error, lastAttempt, logger);
+      const failure = failureOf(error, context.attempt >= SUBMIT_ATTEMPTS, logger);
       if (!failure) throw error;
       await fail(deps, record, failure);
     }

@@ -1,24 +1,19 @@
 /**
- * Tasks whose creation answer was lost (time-out, broken connection, 5xx, a worker that died): the
- * service may have made and charged the task, so the request is never sent again. The record becomes
- * "unconfirmed"; a callback naming a task id the user's key reads with the record's type adopts it, and
- * the reconciler adopts the one recent task of the user's list that can be it. With nothing within
- * CREATION_SEARCH_MS the user hears it was not created, with a Retry on a new ticket.
+ * Tasks whose creation answer was lost: the service may have made and charged the task, so the request is
+ * never sent again. A callback naming the task, or the one recent task of the user's list that can be it,
+ * is adopted; with nothing within CREATION_SEARCH_MS the user hears it was not created, with a Retry.
  */
 import { z } from "zod";
-import type { ApiKeyReader } from "../accounts/ports.js";
-import type { Translate } from "../i18n/translate.js";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
-import type { Metrics } from "../metrics.js";
 import type { LockStore } from "../storage/ports.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskLister, TaskReader } from "../tasks-service/ports.js";
 import { reportedTaskType, type Task } from "../tasks-service/responses.js";
-import type { ProgressCards } from "./card.js";
+import type { TaskStageDeps } from "./card.js";
 import { cardText } from "./card.js";
-import type { TaskRecord, TaskRecords } from "./records.js";
+import type { TaskRecord } from "./records.js";
 import { againRow } from "./result-actions.js";
 
 /** The service lists a task as soon as it exists: after five minutes unseen it is not there. */
@@ -52,17 +47,11 @@ export function missingOrWaitOut(error: unknown): undefined {
   return waitOutRateLimit(error);
 }
 
-export interface CreationCheckDeps {
-  records: TaskRecords;
-  cards: ProgressCards;
+export interface CreationCheckDeps extends TaskStageDeps {
   locks: LockStore;
-  apiKeys: ApiKeyReader;
   tasksService: TaskReader & TaskLister;
-  translate(locale: string): Translate;
   /** First delivery poll of a task adopted from a callback, in case that callback's job fails. */
   firstPollDelayMs: number;
-  metrics?: Metrics;
-  now?: () => number;
 }
 
 export class CreationCheck {
@@ -72,7 +61,6 @@ export class CreationCheck {
     this.now = deps.now ?? Date.now;
   }
 
-  /** True when a callback naming a task may make it this record's. */
   canAdopt(record: TaskRecord): boolean {
     return record.taskId === undefined && ADOPTABLE.has(record.state);
   }
@@ -114,10 +102,7 @@ export class CreationCheck {
     return this.adopt(record.ticket, task, "callback", logger);
   }
 
-  /**
-   * The one recent task of the record's type made after the attempt and no other ticket's is adopted;
-   * with none or several the search goes on until CREATION_SEARCH_MS, then the user is told.
-   */
+  /** Adopts the one task of the record's type made after the attempt that no other ticket has. */
   async search(ticket: string, jobLogger: Logger): Promise<void> {
     const record = await this.deps.records.get(ticket);
     if (record?.state !== "unconfirmed") {
@@ -172,12 +157,7 @@ export class CreationCheck {
     return tasks;
   }
 
-  private adopt(
-    ticket: string,
-    task: Task,
-    via: "callback" | "list",
-    logger: Logger,
-  ): Promise<TaskRecord | undefined> {
+  private adopt(ticket: string, task: Task, via: "callback" | "list", logger: Logger) {
     return this.locked(ticket, async (record) => {
       if (!this.canAdopt(record)) return record.taskId === task.task_id ? record : undefined;
       const owner = await this.deps.records.ticketOfTask(task.task_id);
@@ -220,10 +200,7 @@ export class CreationCheck {
   }
 
   /** Runs `change` on the record as stored now, one change at a time per ticket. */
-  private async locked<T>(
-    ticket: string,
-    change: (record: TaskRecord) => Promise<T>,
-  ): Promise<T | undefined> {
+  private async locked<T>(ticket: string, change: (record: TaskRecord) => Promise<T>) {
     const lock = await this.deps.locks.acquire(`creation:${ticket}`, LOCK_TTL_MS);
     if (lock === undefined) throw new RetryLaterError(1_000);
     try {
@@ -238,7 +215,6 @@ export class CreationCheck {
 const SearchDataSchema = z.object({ ticket: z.string().min(16) });
 export type SearchData = z.infer<typeof SearchDataSchema>;
 
-/** The reconciler's search for an unconfirmed task, as a job. */
 export function creationSearchJob(check: CreationCheck): JobDefinition<SearchData> {
   return {
     name: "search-created-task",

@@ -1,14 +1,11 @@
 /**
- * Delivery, as a job, for a task's callback and each reconciler poll; it re-reads the task with the
- * user's key. Unfinished: the card shows the percent and the next poll is booked. Finished: the result (or
- * the failure) goes to the chat once, under a per-ticket lock and a delivered marker, each message of it
- * recorded as it goes so a run after a crash sends only the rest. A result that carries its buttons takes
- * its card's place: the card is deleted once the result is recorded as sent.
+ * Delivery of a task, woken by its callback or a poll. A finished task's result (or failure) goes to the
+ * chat once, under a per-ticket lock and a delivered marker, each message recorded as it goes so a run
+ * after a crash sends only the rest.
  */
 import { HttpError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
-import type { ApiKeyReader } from "../accounts/ports.js";
 import type { Translate } from "../i18n/translate.js";
 import type { JobContext, JobDefinition } from "../jobs/queue.js";
 import {
@@ -20,13 +17,12 @@ import {
 import type { ResultIndex, SentFile } from "../lifecycle/result-index.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
-import type { Metrics } from "../metrics.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
-import type { ProgressCards } from "./card.js";
+import type { TaskStageDeps } from "./card.js";
 import { cardText, taskName, taskTitle } from "./card.js";
 import { type CreationCheck, missingOrWaitOut } from "./creation-check.js";
-import { type ResultLinks, requestMedia, type TaskRecord, type TaskRecords } from "./records.js";
+import { type ResultLinks, requestMedia, type TaskRecord } from "./records.js";
 import { againRow, resultKeyboard } from "./result-actions.js";
 import { type ResultKind, type ResultSendRequest, type ResultSent, resultKindOf } from "./send-result.js";
 
@@ -39,12 +35,8 @@ export const DeliverDataSchema = z.object({
 });
 export type DeliverData = z.infer<typeof DeliverDataSchema>;
 
-export interface DeliverDeps extends ChatDeliveryDeps {
-  records: TaskRecords;
-  cards: ProgressCards;
-  apiKeys: ApiKeyReader;
+export interface DeliverDeps extends ChatDeliveryDeps, TaskStageDeps {
   tasksService: TaskReader;
-  /** Adopts the task a callback names when the record's creation was not confirmed. */
   creation: Pick<CreationCheck, "canAdopt" | "adoptNamed">;
   sendResult(request: ResultSendRequest): Promise<ResultSent>;
   sendMessage(chatId: number, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void>;
@@ -56,11 +48,8 @@ export interface DeliverDeps extends ChatDeliveryDeps {
   giveUpAfterMs: number;
   /** Where the user's results are kept for inline mode; absent, nothing is kept. */
   resultIndex?: Pick<ResultIndex, "add">;
-  metrics?: Metrics;
-  now?: () => number;
 }
 
-/** One run's delivery of one task: what each of its steps works with. */
 interface Delivery {
   deps: DeliverDeps;
   record: TaskRecord;
@@ -74,20 +63,18 @@ const LOCK_TIMING = { ttlMs: 30_000, renewMs: 10_000 };
 
 /** Where the result lies, kept with the record so its buttons can start the next task from it. */
 function resultLinksOf(task: Task): ResultLinks {
-  const urls = task.result_urls;
+  const clips = task.result_urls?.clips;
   return {
-    ...(task.result_url ? { url: task.result_url } : {}),
-    ...(urls?.srt_url ? { srt: urls.srt_url } : {}),
-    ...(urls?.clips && urls.clips.length > 0
-      ? {
-          clips: urls.clips.map((clip) => ({
-            index: clip.index,
-            url: clip.result_url,
-            ...(clip.duration > 0 ? { seconds: clip.duration } : {}),
-          })),
-        }
-      : {}),
-    ...(task.result_url_expires_at ? { expiresAt: task.result_url_expires_at.getTime() } : {}),
+    url: task.result_url ?? undefined,
+    srt: task.result_urls?.srt_url ?? undefined,
+    clips: clips?.length
+      ? clips.map(({ index, result_url, duration }) => ({
+          index,
+          url: result_url,
+          seconds: duration > 0 ? duration : undefined,
+        }))
+      : undefined,
+    expiresAt: task.result_url_expires_at?.getTime(),
   };
 }
 
@@ -99,23 +86,15 @@ function audioTitleOf(record: TaskRecord): string | undefined {
   return words.length <= 60 ? words : `${words.slice(0, 59).trimEnd()}…`;
 }
 
-/** The names of the files the task was made from, as the user sent them. */
-function inputFileNames(record: TaskRecord): string[] {
-  return requestMedia(record.request ?? {}).flatMap((ref) =>
-    ref.source === "telegram" && ref.fileName ? [ref.fileName] : [],
-  );
-}
-
-/**
- * Keeps the files of a result the chat now has for the user's inline mode: each under the task's name,
- * with what it was made from (its text or first file) or a clip's title as its line.
- */
+/** Keeps the result's files for inline mode, each under the task's name with its clip's title or source. */
 async function keepForInline({ deps, record, task, t }: Delivery, files: readonly SentFile[]): Promise<void> {
   if (!deps.resultIndex || files.length === 0) return;
   const taskId = record.taskId ?? task.task_id;
   const title = taskTitle(t, record);
   const text = audioTitleOf(record);
-  const fileNames = inputFileNames(record);
+  const fileNames = requestMedia(record.request ?? {}).flatMap((ref) =>
+    ref.source === "telegram" && ref.fileName ? [ref.fileName] : [],
+  );
   const clips = [...(task.result_urls?.clips ?? [])].sort((a, b) => a.index - b.index);
   const at = (deps.now ?? Date.now)();
   for (const [position, file] of files.entries()) {
@@ -151,14 +130,10 @@ async function finishUnfinished({ deps, record, task, t }: Delivery): Promise<vo
 }
 
 /** The result with its buttons: returns them when it could not carry them, and how long it plays. */
-async function sendResult(
-  delivery: Delivery,
-  kind: ResultKind,
-): Promise<{ buttonsLeft?: InlineKeyboardMarkup | undefined; seconds?: number | undefined }> {
+async function sendResult(delivery: Delivery, kind: ResultKind) {
   const { deps, record, task, t, logger } = delivery;
   const taskId = record.taskId ?? task.task_id;
   const replyMarkup = resultKeyboard(t, record, kind);
-  const title = audioTitleOf(record);
   const sentParts = {
     has: (part: string) => deps.records.partSent(record.ticket, part),
     add: (part: string) => deps.records.markPartSent(record.ticket, part),
@@ -172,9 +147,9 @@ async function sendResult(
       t,
       locale: record.locale,
       taskName: taskTitle(t, record),
-      ...(title ? { audioTitle: title } : {}),
+      audioTitle: audioTitleOf(record),
       // The estimate the card showed at Create; the service reports no charge per task.
-      ...(record.cost ? { cost: record.cost } : {}),
+      cost: record.cost,
       replyMarkup,
       sentParts,
     });

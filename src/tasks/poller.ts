@@ -1,10 +1,7 @@
 /**
- * The task poller: callbacks are hints, so every created task is also on a watch list with the time of
- * its next poll, and every task whose creation was not confirmed on a list of searches. Each tick (on one
- * instance, as periodic work) takes the due ones and queues their job: delivery, which re-reads the task
- * and books the next poll, later as the task ages; or the search of the user's task list.
+ * Callbacks are hints, so every created task is also on a watch list with the time of its next poll, and
+ * every unconfirmed one on a list of searches; each tick queues the due ones' jobs.
  */
-
 import { type JobDefinition, type JobQueue, type PeriodicWork, periodicWork } from "../jobs/queue.js";
 import { ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
@@ -16,7 +13,6 @@ export interface TaskPollerOptions {
   records: TaskRecords;
   queue: JobQueue;
   job: JobDefinition<DeliverData>;
-  /** Looks for a task whose creation was not confirmed. */
   searchJob: JobDefinition<SearchData>;
   logger: Logger;
   intervalMs: number;

@@ -1,7 +1,6 @@
 /**
- * What the bot remembers about each task it submits or delivers, keyed by an unguessable ticket: the
- * ticket is the task's callback address (`/hooks/tasks/<ticket>`), so a callback that names no known
- * ticket is nobody's. Records are JSON on the key-value port, parsed with zod on every read.
+ * Each task the bot submits or delivers, by an unguessable ticket: the ticket is the task's callback
+ * address (`/hooks/tasks/<ticket>`), so a callback that names no known ticket is nobody's.
  */
 import { z } from "zod";
 import {
@@ -23,17 +22,12 @@ const UNCONFIRMED_SET = "tasks:unconfirmed";
 
 const TASK_RECORD_STATES = [
   ...SHARED_STATES,
-  /**
-   * The creation request was sent and its answer lost (a time-out, a broken connection, a 5xx, or a
-   * worker that died waiting): the service may have the task. Its callback or the user's task list
-   * tells; it is never sent again blindly.
-   */
+  /** The creation's answer was lost: the service may have the task, so it is never sent again blindly. */
   "unconfirmed",
   /** Unconfirmed, and not in the user's list within the search's time: Retry (a new ticket) is offered. */
   "not_created",
   /** Unconfirmed, and several tasks in the user's list could be it: the user is asked to look in /tasks. */
   "unresolved",
-  /** The result (or the failure) reached the chat. */
   "delivered",
   /** Unfinished after the watch limit; the user was told. */
   "gave_up",
@@ -43,7 +37,6 @@ const FormSnapshotSchema = z.object({
   values: z.record(z.string(), z.unknown()),
   media: z.array(MediaRefSchema).max(30),
 });
-export type FormSnapshot = z.infer<typeof FormSnapshotSchema>;
 
 /** Where a delivered result lies at the service, for the buttons that start the next task from it. */
 const ResultLinksSchema = z.object({
@@ -71,7 +64,6 @@ export const TaskRecordSchema = TicketRecordSchema.extend({
   /** Who created it: a form in the bot, or the user's own API call with send_to_messenger. */
   origin: z.enum(["bot", "api"]),
   taskId: z.number().int().optional(),
-  /** The progress card, edited as the task advances. */
   cardMessageId: z.number().int().optional(),
   cardText: z.string().optional(),
   cardEditedAt: z.number().optional(),
@@ -79,7 +71,7 @@ export const TaskRecordSchema = TicketRecordSchema.extend({
   form: FormSnapshotSchema.optional(),
   /** What the form's estimate said the task costs, in tokens (a range when the service places cards). */
   cost: z.object({ tokens: z.number().int().nonnegative(), upTo: z.number().int().optional() }).optional(),
-  /** The request body with media still as Telegram references (resolved by the submit job). */
+  /** The request body with media still as Telegram references. */
   request: z.record(z.string(), z.unknown()).optional(),
   /** The dubbing render step, sent when the edited SRT comes back. */
   followUp: z.record(z.string(), z.unknown()).optional(),
@@ -92,7 +84,6 @@ export const TaskRecordSchema = TicketRecordSchema.extend({
   problem: ProblemSchema.optional(),
   /** Polls made while unfinished (or list searches while unconfirmed), for the reconciler's backoff. */
   polls: z.number().int().default(0),
-  /** Submissions retried from the card. */
   retries: z.number().int().default(0),
   progress: z.number().optional(),
   createdAt: z.number(),
@@ -114,9 +105,8 @@ export function requestMedia(request: Record<string, unknown>): MediaRef[] {
 }
 
 export class TaskRecords extends TicketRecords<TaskRecord> {
-  /** Tasks to poll at a time (epoch ms) unless their webhook comes first. */
+  /** When each task is due a poll, and each unconfirmed one a search, unless a callback comes first. */
   readonly polls: DueTickets;
-  /** Unconfirmed tasks to look for in the user's list at a time (epoch ms), unless their callback comes first. */
   readonly searches: DueTickets;
 
   constructor(storage: Storage) {

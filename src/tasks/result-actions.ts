@@ -1,6 +1,6 @@
 /**
- * The words and buttons of a task's card in each state, outside any update (jobs use the locale the
- * task was created in).
+ * Buttons on results and failures: they act on the task, not on the chat's newest menu, and name it by
+ * its ticket's tag (the ticket is the task's callback address and never goes in a button).
  */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
@@ -12,10 +12,6 @@ import { CALLBACK_SCOPES, callbackInt, defineCallback } from "../telegram/callba
 import type { TaskRecord } from "./records.js";
 import type { ResultKind } from "./send-result.js";
 
-/**
- * Buttons on results and failures: they act on the task, not on the chat's newest menu, and name it by
- * its ticket's tag (the ticket is the task's callback address and never goes in a button).
- */
 const scope = CALLBACK_SCOPES.result;
 export const RESULT_BUTTONS = {
   repeat: defineCallback(scope, "r", {}),

@@ -1,16 +1,10 @@
-/**
- * The one caption of a result: what it is (the task and its number), how long it plays and its
- * format, so a result read later in the chat says what it is without the card above it.
- */
+/** A result's caption says what it is, how long it plays and its format: read later, it needs no card. */
 import type { Translate } from "../i18n/translate.js";
+import type { MediaHeader } from "../media/media-header.js";
 
-export interface ResultFacts {
-  /** The task's name in the user's language. */
+export interface ResultFacts extends MediaHeader {
   task: string;
   taskId: number;
-  seconds?: number;
-  width?: number;
-  height?: number;
   /** A file format named as such (MP3), when the result has no picture. */
   format?: "mp3" | "transcript";
 }

@@ -8,7 +8,6 @@ export class ResultUnavailableError extends Error {
 }
 
 export interface ResultFetcher {
-  /** As the server states it, or undefined. */
   size(url: string): Promise<number | undefined>;
   /** A fresh stream on every call. */
   open(url: string): Promise<Readable>;

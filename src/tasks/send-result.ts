@@ -10,7 +10,7 @@ import type { Translate } from "../i18n/translate.js";
 import { albums, rereadableFile, sendVideoAlbum } from "../lifecycle/chat-delivery.js";
 import { type SentFile, sentFilesOf } from "../lifecycle/result-index.js";
 import { type MediaHeader, mp3Seconds, mp4Header } from "../media/media-header.js";
-import type { Clip, Task } from "../tasks-service/responses.js";
+import { type Clip, reportedTaskType, type Task } from "../tasks-service/responses.js";
 import type { TaskRecord } from "./records.js";
 import { resultCaption } from "./result-caption.js";
 import { type ResultFetcher, ResultUnavailableError } from "./result-files.js";
@@ -32,14 +32,8 @@ export function resultKindOf(
   if (record?.type === "dubbing" && record.request?.step === "transcribe") return "srt_step";
   if (urls?.clips && urls.clips.length > 0) return "smart_clip";
   if (urls?.txt_url || urls?.srt_url) return "transcription";
-  if (record?.type === "audio" || task.type === "audio" || task.type === "voiceover") return "audio";
-  if (record?.type === "transcription" || task.type === "transcription") return "transcription";
-  if (record?.type === "smart_clip" || task.type === "smart_clip") return "smart_clip";
-  return "video";
-}
-
-function lengthOf(header: MediaHeader): Pick<ResultSent, "seconds"> {
-  return header.seconds !== undefined && header.seconds > 0 ? { seconds: header.seconds } : {};
+  const types = [record?.type, reportedTaskType(task.type)];
+  return (["audio", "transcription", "smart_clip"] as const).find((kind) => types.includes(kind)) ?? "video";
 }
 
 export type ResultApi = Pick<
@@ -47,10 +41,7 @@ export type ResultApi = Pick<
   "sendVideo" | "sendAudio" | "sendDocument" | "sendMediaGroup" | "sendMessage"
 >;
 
-/**
- * The messages of one delivery of a result already in the chat (an album of clips, the transcript's
- * album, the clips' summary), kept by the caller: a delivery run again after a crash sends only the rest.
- */
+/** The messages of a delivery already in the chat: a delivery run again after a crash sends only the rest. */
 export interface SentParts {
   has(part: string): Promise<boolean>;
   add(part: string): Promise<void>;
@@ -70,7 +61,6 @@ export interface ResultSendRequest {
   replyMarkup?: InlineKeyboardMarkup;
   /** What the task cost in tokens, by the price table; said on its own line under the result. */
   cost?: { tokens: number; upTo?: number };
-  /** Parts a run cut short already sent; without it every part is sent. */
   sentParts?: SentParts;
 }
 
@@ -79,7 +69,7 @@ export interface ResultSent {
   buttonsShown: boolean;
   /** How long the main result plays, where its header said: the next task's estimate needs it. */
   seconds?: number;
-  /** The files this run put in the chat, as Telegram returned them, in the order they went. */
+  /** As Telegram returned them, in the order they went. */
   files?: SentFile[];
 }
 
@@ -117,12 +107,9 @@ class ResultSender {
 
   constructor(private readonly input: SendResultInput) {}
 
-  private get markup() {
-    return this.input.replyMarkup ? { reply_markup: this.input.replyMarkup } : {};
-  }
-
-  private get shown(): ResultSent {
-    return { buttonsShown: true, files: this.files };
+  /** What went out with its buttons, and how long it plays where its header said. */
+  private shown({ seconds }: MediaHeader = {}): ResultSent {
+    return { buttonsShown: true, files: this.files, seconds: seconds && seconds > 0 ? seconds : undefined };
   }
 
   private linkText(url: string): string {
@@ -133,7 +120,7 @@ class ResultSender {
       : t("result-link-no-expiry", { id: String(taskId), url }) + this.costLine;
   }
 
-  /** The cost line, set apart from the caption above it; empty without a cost. */
+  /** Set apart from the caption above it; empty without a cost. */
   private get costLine(): string {
     const { cost, t } = this.input;
     if (!cost) return "";
@@ -164,12 +151,10 @@ class ResultSender {
 
   private caption(header: MediaHeader, format?: "mp3"): string {
     const { t, taskName, taskId } = this.input;
-    return (
-      resultCaption(t, { task: taskName, taskId, ...header, ...(format ? { format } : {}) }) + this.costLine
-    );
+    return resultCaption(t, { task: taskName, taskId, ...header, format }) + this.costLine;
   }
 
-  /** Sends one part unless an earlier run of the delivery did, recorded as soon as Telegram answers. */
+  /** Sends one part unless an earlier run did, recorded as soon as Telegram answers. */
   private async once(part: string, send: () => Promise<unknown>): Promise<void> {
     const parts = this.input.sentParts;
     if (await parts?.has(part)) return;
@@ -180,14 +165,14 @@ class ResultSender {
   private message(text: string) {
     return this.input.api.sendMessage(this.input.chatId, text, {
       link_preview_options: { is_disabled: true },
-      ...this.markup,
+      reply_markup: this.input.replyMarkup,
     });
   }
 
-  /** A result of one message: sent once, so a delivery run again after a crash only finishes the rest. */
+  /** A result of one message, sent once. */
   private async single(send: () => Promise<unknown>): Promise<ResultSent> {
     await this.once("result", send);
-    return this.shown;
+    return this.shown();
   }
 
   async send(): Promise<ResultSent> {
@@ -208,7 +193,7 @@ class ResultSender {
   }
 
   private async video(): Promise<ResultSent> {
-    const { api, chatId, taskId } = this.input;
+    const { api, chatId, taskId, replyMarkup } = this.input;
     const url = this.mainUrl();
     if (!(await this.fits(url))) return this.single(() => this.message(this.linkText(url)));
     const header = await this.header(url, mp4Header);
@@ -217,22 +202,22 @@ class ResultSender {
         return await api.sendVideo(chatId, this.file(url, `task-${taskId}.mp4`), {
           caption: this.caption(header),
           supports_streaming: true,
-          ...(header.seconds !== undefined ? { duration: Math.round(header.seconds) } : {}),
+          duration: header.seconds === undefined ? undefined : Math.round(header.seconds),
           ...(header.width !== undefined && header.height !== undefined
             ? { width: header.width, height: header.height }
             : {}),
-          ...this.markup,
+          reply_markup: replyMarkup,
         });
       } catch (error) {
         if (!tooBigForTelegram(error)) throw error;
         return this.message(this.linkText(url));
       }
     });
-    return { ...this.shown, ...lengthOf(header) };
+    return this.shown(header);
   }
 
   private async audio(): Promise<ResultSent> {
-    const { api, chatId, taskId, fetcher, t, taskName, audioTitle } = this.input;
+    const { api, chatId, taskId, fetcher, t, taskName, audioTitle, replyMarkup } = this.input;
     const url = this.mainUrl();
     const size = await fetcher.size(url).catch(() => undefined);
     if (size !== undefined && size > this.input.uploadLimitBytes) {
@@ -246,16 +231,16 @@ class ResultSender {
       api.sendAudio(chatId, this.file(url, `task-${taskId}.mp3`), {
         caption: this.caption(header, "mp3"),
         title: audioTitle ?? t("result-audio-title", { task: taskName, id: String(taskId) }),
-        ...(header.seconds !== undefined ? { duration: Math.max(1, Math.round(header.seconds)) } : {}),
-        ...this.markup,
+        duration: header.seconds === undefined ? undefined : Math.max(1, Math.round(header.seconds)),
+        reply_markup: replyMarkup,
       }),
     );
-    return { ...this.shown, ...lengthOf(header) };
+    return this.shown(header);
   }
 
   /** The TXT and the SRT as one album, the first captioned with the start of the text. */
   private async transcription(): Promise<ResultSent> {
-    const { api, chatId, t, taskId, task, fetcher, taskName } = this.input;
+    const { api, chatId, t, taskId, task, fetcher, taskName, replyMarkup } = this.input;
     const documents: Array<[string, "txt" | "srt"]> = [];
     if (task.result_urls?.txt_url) documents.push([task.result_urls.txt_url, "txt"]);
     if (task.result_urls?.srt_url) documents.push([task.result_urls.srt_url, "srt"]);
@@ -273,7 +258,7 @@ class ResultSender {
     );
     const [only] = files;
     if (files.length === 1 && only) {
-      return this.single(() => api.sendDocument(chatId, only, { caption, ...this.markup }));
+      return this.single(() => api.sendDocument(chatId, only, { caption, reply_markup: replyMarkup }));
     }
     const media: InputMediaDocument[] = files.map((file, index) => ({
       type: "document",
@@ -317,7 +302,7 @@ class ResultSender {
       );
     }
     await this.once("clips:summary", () => this.message(lines.join("\n") + this.costLine));
-    return this.shown;
+    return this.shown();
   }
 }
 

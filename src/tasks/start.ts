@@ -6,43 +6,20 @@
 import { LifecycleStart } from "../lifecycle/start.js";
 import { newTicket, ticketTag } from "../lifecycle/tickets.js";
 import type { MediaRef } from "../media/media-ref.js";
-import type { TaskType } from "../tasks-service/schemas/index.js";
-import type { FormSnapshot, TaskRecord, TaskRecords } from "./records.js";
+import type { TaskRecord, TaskRecords } from "./records.js";
 
-export interface NewSubmission {
-  /**
-   * A ticket the caller chose, for a caller that may start the same submission again (a job run again
-   * after a crash): the second start finds the first instead of making a second task.
-   */
-  ticket?: string;
-  userId: number;
-  chatId: number;
-  locale: string;
-  type: TaskType;
-  form?: FormSnapshot;
-  request: Record<string, unknown>;
-  followUp?: Record<string, unknown>;
-  cost?: TaskRecord["cost"];
-  cardMessageId?: number;
-  parent?: string;
-  parentTaskId?: number;
-  /** Uploads another submission made that this one may reuse while they live. */
-  uploads?: TaskRecord["uploads"];
-  joined?: TaskRecord["joined"];
-}
+/**
+ * `ticket`: one the caller chose, for a caller that may start the same submission again (a job run again
+ * after a crash): the second start finds the first instead of making a second task.
+ */
+export type NewSubmission = Pick<TaskRecord, "userId" | "chatId" | "locale" | "type"> &
+  Partial<Pick<TaskRecord, "ticket" | "form" | "followUp" | "cost" | "cardMessageId" | "uploads">> &
+  Partial<Pick<TaskRecord, "parent" | "parentTaskId" | "joined">> & { request: Record<string, unknown> };
 
 /** What a task started from another keeps of it: who asked where, by which form, at what price. */
 function startedFrom(record: TaskRecord, request: Record<string, unknown>): NewSubmission {
-  return {
-    userId: record.userId,
-    chatId: record.chatId,
-    locale: record.locale,
-    type: record.type,
-    request,
-    ...(record.form ? { form: record.form } : {}),
-    ...(record.followUp ? { followUp: record.followUp } : {}),
-    ...(record.cost ? { cost: record.cost } : {}),
-  };
+  const { userId, chatId, locale, type, form, followUp, cost } = record;
+  return { userId, chatId, locale, type, request, form, followUp, cost };
 }
 
 export class TaskSubmissions extends LifecycleStart<TaskRecords> {
@@ -89,12 +66,8 @@ export class TaskSubmissions extends LifecycleStart<TaskRecords> {
     if (!(await this.records.claimRetry(record.ticket))) return false;
     const { cardMessageId, cardText: _cardText, cardEditedAt: _cardEditedAt, ...rest } = record;
     await this.records.put(rest);
-    await this.start({
-      ...startedFrom(record, record.request),
-      uploads: record.uploads,
-      ...(cardMessageId !== undefined ? { cardMessageId } : {}),
-      ...(record.parent ? { parent: record.parent } : {}),
-    });
+    const { uploads, parent } = record;
+    await this.start({ ...startedFrom(record, record.request), uploads, cardMessageId, parent });
     return true;
   }
 
@@ -113,12 +86,7 @@ export class TaskSubmissions extends LifecycleStart<TaskRecords> {
     const srtFile = srt ?? { source: "result", ticket: parent.ticket, name: "transcript.srt" };
     // The render step is the last: it follows up nothing.
     const { followUp: _followUp, ...same } = startedFrom(parent, { ...parent.followUp, srt_file: srtFile });
-    return this.start({
-      ...same,
-      parent: parent.ticket,
-      ...(parent.taskId !== undefined ? { parentTaskId: parent.taskId } : {}),
-      ...(parent.cardMessageId !== undefined ? { cardMessageId: parent.cardMessageId } : {}),
-      uploads: parent.uploads,
-    });
+    const { ticket, taskId: parentTaskId, cardMessageId, uploads } = parent;
+    return this.start({ ...same, parent: ticket, parentTaskId, cardMessageId, uploads });
   }
 }

@@ -1,8 +1,6 @@
 /**
- * ▶ samples of voices, never charged to the user: the catalog's file, or a sentence made once by an audio
- * task on the operator's key (VOICE_SAMPLE_API_KEY), then sent again by its file_id; with neither, no ▶.
- * Presses while a sample is made wait on a list and all get it. A sample replies to the form's card and
- * the chat's previous sample goes, so the card stays in view.
+ * ▶ samples of voices, never charged to the user: the catalog's file, or a sentence made once on the
+ * operator's key (VOICE_SAMPLE_API_KEY), then sent by its file_id; presses while it is made all get it.
  */
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
@@ -16,7 +14,8 @@ import { rereadableFile } from "../lifecycle/chat-delivery.js";
 import type { Logger } from "../logger.js";
 import type { Storage } from "../storage/ports.js";
 import type { TaskReader } from "../tasks-service/ports.js";
-import { type TaskRequest, TaskRequestSchema } from "../tasks-service/schemas/index.js";
+import { TaskRequestSchema } from "../tasks-service/schemas/index.js";
+import type { SubmitDeps } from "./create-job.js";
 
 const PreviewDataSchema = z.object({
   provider: z.string().min(1),
@@ -47,10 +46,8 @@ export interface VoicePreviewDeps {
   catalog: Catalog;
   /** The operator's key that pays for samples made through the service; undefined: only the catalog's files. */
   sampleApiKey: string | undefined;
-  tasksService: TaskReader & {
-    createTask(apiKey: string, request: TaskRequest): Promise<{ task_id: number }>;
-  };
-  /** A fresh stream of a result file each call (a retried upload reads it again). */
+  tasksService: TaskReader & SubmitDeps["tasksService"];
+  /** A fresh stream each call: a retried upload reads it again. */
   openResult(url: string): Promise<Readable>;
   translate(locale: string): Translate;
   logger: Pick<Logger, "warn">;
@@ -77,15 +74,13 @@ function parseWaiter(member: string): Waiter | undefined {
     : { chatId };
 }
 
-/** Plays voice samples; says which voices have one. */
 export interface VoicePreviewPort {
   /** Every voice of a language with a sample sentence can be made: the operator's key pays for it. */
   readonly madeOnRequest: boolean;
-  /** Plays a voice sample in the chat (from the cache, or made once); returns a notice key. */
+  /** Returns a notice key. */
   play(request: PreviewRequest): Promise<string>;
 }
 
-/** Whether ▶ is offered for the voice. */
 export function hasSample(voice: CatalogVoice, madeOnRequest: boolean): boolean {
   return voice.sampleFile !== undefined || (madeOnRequest && sampleSentence(voice.language) !== undefined);
 }
@@ -106,10 +101,7 @@ export class VoicePreviews implements VoicePreviewPort {
     };
   }
 
-  /**
-   * Sends a sample as a reply to the card, then deletes the chat's sample before it, so trying voice
-   * after voice never pushes the card up and away. A sample that cannot be deleted stays; it harms nothing.
-   */
+  /** Replies to the card and deletes the chat's sample before it, so the card stays in view. */
   private async send(waiter: Waiter, file: string | InputFile, caption: string) {
     const sent = await this.deps.api.sendAudio(waiter.chatId, file, {
       caption,

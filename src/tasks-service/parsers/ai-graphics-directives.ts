@@ -1,5 +1,5 @@
 import { CARD_POSITIONS, CARD_TEMPLATES } from "../schemas/common.js";
-import { failed, type ParseIssue, type ParseResult, parsed } from "./result.js";
+import { failed, isOneOf, type ParseIssue, type ParseResult, parsed } from "./result.js";
 
 export type CardTemplate = (typeof CARD_TEMPLATES)[number];
 export type CardPosition = (typeof CARD_POSITIONS)[number];
@@ -52,7 +52,7 @@ function parseLine(raw: string, line: number, issues: ParseIssue[]): AiGraphicsD
     );
   }
   const template = templateToken.toLowerCase();
-  if (!(CARD_TEMPLATES as readonly string[]).includes(template)) {
+  if (!isOneOf(CARD_TEMPLATES, template)) {
     const message = `Unknown card template "${templateToken}"; use one of ${CARD_TEMPLATES.join(", ")}`;
     const column = raw.indexOf(templateToken) + 1;
     return refuse("directive_template_unknown", message, { column, params: { value: templateToken } });
@@ -62,23 +62,22 @@ function parseLine(raw: string, line: number, issues: ParseIssue[]): AiGraphicsD
   const last = rest.at(-1);
   if (last?.startsWith("@")) {
     const name = last.slice(1).toLowerCase();
-    if (!(CARD_POSITIONS as readonly string[]).includes(name)) {
+    if (!isOneOf(CARD_POSITIONS, name)) {
       const message = `Unknown card position "${last}"; use ${CARD_POSITIONS.map((p) => `@${p}`).join(", ")}`;
       return refuse("directive_position_unknown", message, {
         column: raw.lastIndexOf(last) + 1,
         params: { value: last },
       });
     }
-    position = name as CardPosition;
+    position = name;
     rest = rest.slice(0, -1);
   }
   const args = rest.join(" ");
-  const cardTemplate = template as CardTemplate;
-  if (args === "" && !TEMPLATES_WITHOUT_ARGS.includes(cardTemplate)) {
-    const message = `The ${cardTemplate} card needs content after the template name`;
-    return refuse("directive_args_missing", message, { params: { template: cardTemplate } });
+  if (args === "" && !TEMPLATES_WITHOUT_ARGS.includes(template)) {
+    const message = `The ${template} card needs content after the template name`;
+    return refuse("directive_args_missing", message, { params: { template } });
   }
-  return { line, start, end, template: cardTemplate, args, position };
+  return { line, start, end, template, args, position };
 }
 
 /** One card per non-blank line: `MM:SS[-MM:SS] <template> <args> [@position]`; a time may be the word `end`. */

@@ -1,7 +1,4 @@
-/**
- * Shared result shape of every parser. `code` is stable so the bot can translate it; `message` is an
- * English explanation for logs and developers; `params` carries the values a translated message needs.
- */
+/** `code` is stable so the bot can translate it, with `params`; `message` is English, for logs. */
 export type ParseIssue = {
   line?: number;
   column?: number;
@@ -14,6 +11,11 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: Parse
 
 export function parsed<T>(value: T): ParseResult<T> {
   return { ok: true, value };
+}
+
+/** Narrows a word the user wrote to one of a list's values. */
+export function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
 }
 
 export function failed<T>(errors: ParseIssue[]): ParseResult<T> {

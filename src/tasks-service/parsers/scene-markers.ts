@@ -1,5 +1,5 @@
 import { MARKER_TRANSITIONS } from "../schemas/common.js";
-import { failed, type ParseIssue, type ParseResult, parsed } from "./result.js";
+import { failed, isOneOf, type ParseIssue, type ParseResult, parsed } from "./result.js";
 
 export type MarkerTransition = (typeof MARKER_TRANSITIONS)[number];
 
@@ -8,7 +8,7 @@ export type SceneSegment = {
   text: string;
   /** Transition into this scene; null for the first scene or a bare `{scene}`. */
   transition: MarkerTransition | null;
-  /** Transition length in seconds from the marker, null when not given. */
+  /** Seconds, null when not given. */
   duration: number | null;
 };
 
@@ -33,32 +33,19 @@ function positionTracker(text: string): (offset: number) => { line: number; colu
   };
 }
 
-function isTransition(value: string): value is MarkerTransition {
-  return (MARKER_TRANSITIONS as readonly string[]).includes(value);
-}
-
-function parseSeconds(raw: string): number | undefined {
-  if (!SECONDS_PATTERN.test(raw)) return undefined;
-  const seconds = Number(raw);
-  return seconds > 0 ? seconds : undefined;
-}
-
 type Marker = { transition: MarkerTransition | null; duration: number | null };
 
-function parseMarkerBody(
-  body: string,
-  at: { line: number; column: number },
-  issues: ParseIssue[],
-): Marker | undefined {
+function parseMarkerBody(body: string, at: { line: number; column: number }, issues: ParseIssue[]) {
   const refuse = (code: string, message: string, params: Record<string, string>) => {
     issues.push({ ...at, code, message, params });
     return undefined;
   };
   const seconds = (raw: string) =>
-    parseSeconds(raw) ??
-    refuse("scene_marker_bad_seconds", `Scene length "${raw}" must be a positive number of seconds`, {
-      value: raw,
-    });
+    SECONDS_PATTERN.test(raw) && Number(raw) > 0
+      ? Number(raw)
+      : refuse("scene_marker_bad_seconds", `Scene length "${raw}" must be a positive number of seconds`, {
+          value: raw,
+        });
   const parts = body.split(":").map((part) => part.trim());
   if (parts[0]?.toLowerCase() !== MARKER_KEYWORD) {
     return refuse(
@@ -82,7 +69,7 @@ function parseMarkerBody(
     return duration === undefined ? undefined : { transition: null, duration };
   }
   const type = first.toLowerCase();
-  if (!isTransition(type)) {
+  if (!isOneOf(MARKER_TRANSITIONS, type)) {
     return refuse(
       "scene_marker_unknown_type",
       `Unknown transition "${first}" in scene marker; use one of ${MARKER_TRANSITIONS.join(", ")}`,

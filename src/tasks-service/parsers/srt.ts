@@ -4,9 +4,9 @@ export type SrtEntry = {
   index: number;
   startMs: number;
   endMs: number;
-  /** Text lines joined by `\n`, trailing spaces removed. */
+  /** Lines joined by `\n`, trailing spaces removed. */
   text: string;
-  /** Line of the index (or of the timecode when the index is missing), 1-based. */
+  /** 1-based line of the index (or of the timecode without one). */
   line: number;
 };
 

@@ -55,12 +55,7 @@ function toSeconds(raw: string): number {
   return Number(raw.replace(",", "."));
 }
 
-function parseCaption(
-  source: string,
-  line: number,
-  caption: number,
-  issues: ParseIssue[],
-): RawCaption | undefined {
+function parseCaption(source: string, line: number, caption: number, issues: ParseIssue[]) {
   const [textField = "", ...fields] = source.split("|").map((field) => field.trim());
   const where = { line, params: { caption } };
   const result: RawCaption = {
@@ -143,8 +138,7 @@ export function parseTextOverlaysRaw(raw: string): ParseResult<RawCaption[]> {
   const issues: ParseIssue[] = [];
   const captions: RawCaption[] = [];
   let count = 0;
-  const lines = raw.replace(/\r\n?/g, "\n").split("\n");
-  lines.forEach((lineText, lineIndex) => {
+  for (const [lineIndex, lineText] of raw.replace(/\r\n?/g, "\n").split("\n").entries()) {
     for (const source of lineText.split("/")) {
       if (source.trim() === "") continue;
       count++;
@@ -152,7 +146,7 @@ export function parseTextOverlaysRaw(raw: string): ParseResult<RawCaption[]> {
       const caption = parseCaption(source, lineIndex + 1, count, issues);
       if (caption) captions.push(caption);
     }
-  });
+  }
   if (count > MAX_TEXT_OVERLAYS) {
     issues.push({
       code: "overlay_too_many",

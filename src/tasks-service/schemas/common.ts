@@ -51,9 +51,6 @@ export const MARKER_TRANSITIONS = [
   "circle",
   "random",
 ] as const;
-/** Global `transition` values: the marker ones and `none`; `crossfade` is an alias (see TRANSITION_ALIASES). */
-export const TRANSITIONS = ["none", ...MARKER_TRANSITIONS] as const;
-export const TRANSITION_ALIASES = { crossfade: "dissolve" } as const;
 
 export const REELS_REFRAMES = ["blur", "fill", "fill_blur", "zoom", "crop", "auto"] as const;
 export const AUDIO_MIX_TYPES = ["replace", "add", "overlay"] as const;
@@ -186,10 +183,8 @@ function isFileReference(value: string): boolean {
   return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
 }
 
-/** What a refused string gets: a stable code the bot translates, and an English message for logs. */
 type Refusal = { code: string; message: string };
 
-/** A string that `valid` accepts; any other is refused as `refusal` says. */
 function checkedString(valid: (value: string) => boolean, refusal: Refusal | ((value: string) => Refusal)) {
   return z.string().check((ctx) => {
     if (valid(ctx.value)) return;
@@ -212,7 +207,6 @@ export const LanguageCodeSchema = checkedString((value) => LANGUAGE_PATTERN.test
   message: "Expected a language code such as en or en-US",
 });
 
-/** `auto` or a language code, for source languages the service can detect. */
 export const AutoOrLanguageSchema = z.union([z.literal("auto"), LanguageCodeSchema]);
 
 export const AssColorSchema = checkedString((value) => /^&H[0-9A-Fa-f]{8}$/.test(value), {
@@ -244,7 +238,6 @@ export function taskObject<Type extends string, Shape extends z.ZodRawShape>(typ
   return z.strictObject({ type: z.literal(type), ...CommonFields, ...shape });
 }
 
-/** Defaults every task type shares. */
 export const COMMON_DEFAULTS = { send_to_messenger: false } as const;
 
 export const SUBTITLE_LOOK_DEFAULTS = {

@@ -28,7 +28,6 @@ const MixFields = {
   overlay_volume: z.number().int().min(0).max(100).optional(),
 };
 
-/** Subtitle language of the dubbed video: the dubbed or original speech, none, or a language code. */
 export const SubLangSchema = z.union([z.enum(SUB_LANG_KEYWORDS), LanguageCodeSchema]);
 
 /** The original track is ducked to overlay_volume only when mixing in overlay mode (the default). */

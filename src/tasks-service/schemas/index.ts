@@ -45,7 +45,6 @@ export const TaskRequestSchema = z.discriminatedUnion("type", [
   SmartClipTaskSchema,
   MotionTaskSchema,
 ]);
-/** A validated request as sent to the service. */
 export type TaskRequest = z.output<typeof TaskRequestSchema>;
 /** A request as written by a caller, before normalisation (e.g. `transition: "crossfade"`). */
 export type TaskRequestInput = z.input<typeof TaskRequestSchema>;

@@ -28,8 +28,6 @@ import {
   SFX_TRANSITION_SOUNDS,
   SUBTITLE_LOOK_DEFAULTS,
   SubtitleLookFields,
-  TRANSITION_ALIASES,
-  TRANSITIONS,
   TtsFields,
   taskObject,
   VIDEO_FORMATS,
@@ -57,17 +55,10 @@ export const TextOverlaySchema = z
   });
 export type TextOverlay = z.output<typeof TextOverlaySchema>;
 
-/**
- * `crossfade` is the spec's default and an alias of `dissolve`. Normalising to one name means the bot stores,
- * compares and displays a single value and the service always receives a name from its transition list.
- */
+/** `crossfade`, the spec's default, is an alias of `dissolve`: the bot keeps and the service gets one name. */
 export const GlobalTransitionSchema = z
-  .enum([...TRANSITIONS, ...(Object.keys(TRANSITION_ALIASES) as (keyof typeof TRANSITION_ALIASES)[])])
-  .transform((value): (typeof TRANSITIONS)[number] =>
-    value in TRANSITION_ALIASES
-      ? TRANSITION_ALIASES[value as keyof typeof TRANSITION_ALIASES]
-      : (value as (typeof TRANSITIONS)[number]),
-  );
+  .enum(["none", ...MARKER_TRANSITIONS, "crossfade"])
+  .transform((value) => (value === "crossfade" ? "dissolve" : value));
 
 export const VideoTaskSchema = taskObject("video", {
   photos: z.array(FileReferenceSchema).min(1).max(MAX_VIDEO_MEDIA),

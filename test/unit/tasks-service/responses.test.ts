@@ -36,6 +36,8 @@ describe("timestamps", () => {
       "2026-11-22T10:05:07.000Z",
     );
     expect(parseServiceTimestamp("2026-11-22 10:05:07Z")?.toISOString()).toBe("2026-11-22T10:05:07.000Z");
+    expect(parseServiceTimestamp("2026-11-22T15:05:07+05")?.toISOString()).toBe("2026-11-22T10:05:07.000Z");
+    expect(parseServiceTimestamp("2026-11-22T04:35:07-0530")?.toISOString()).toBe("2026-11-22T10:05:07.000Z");
   });
 
   it("rejects dates that do not exist and text that is not a timestamp", () => {

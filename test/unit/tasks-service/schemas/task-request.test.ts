@@ -26,7 +26,6 @@ import {
   TASK_TYPES,
   TaskRequestSchema,
   TRANSCRIPTION_OUTPUT_FORMATS,
-  TRANSITIONS,
   TTS_PROVIDERS,
   TTS_SPEEDS,
   TTS_STYLES,
@@ -128,7 +127,12 @@ const ENUMS: EnumCase[] = [
   { bases: ["video", "subtitles", "smart_clip"], field: "sub_size", values: SUB_SIZES, bad: "huge" },
   { bases: ["video"], field: "format", values: VIDEO_FORMATS, bad: "9:16" },
   { bases: ["video"], field: "animation", values: ANIMATIONS, bad: "zoom" },
-  { bases: ["video"], field: "transition", values: [...TRANSITIONS, "crossfade"], bad: "wipe" },
+  {
+    bases: ["video"],
+    field: "transition",
+    values: ["none", ...MARKER_TRANSITIONS, "crossfade"],
+    bad: "wipe",
+  },
   { bases: ["video"], field: "audio_mix_type", values: AUDIO_MIX_TYPES, bad: "mute" },
   {
     bases: ["subtitles", "dubbing_auto", "smart_clip"],
