@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { ExistingApiKeyReader } from "../accounts/ports.js";
 import { type JobDefinition, type JobQueue, PermanentJobError } from "../jobs/queue.js";
-import { newTicket, ticketTag } from "../lifecycle/tickets.js";
+import { defineJob, newTicket, ticketTag } from "../lifecycle/tickets.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import { reportedTaskType } from "../tasks-service/responses.js";
@@ -95,13 +95,11 @@ export function messengerIntake(
 
 export function adoptJob(deps: AdoptDeps): JobDefinition<AdoptData> {
   const readType: typeof typeReadWith = (...read) => typeReadWith(...read).catch(waitOutRateLimit);
-  return {
-    name: "adopt-task",
-    schema: AdoptDataSchema,
-    attempts: 6,
-    backoffMs: 5_000,
-    concurrency: 16,
-    async handler(request) {
+  return defineJob(
+    "adopt-task",
+    AdoptDataSchema,
+    { attempts: 6, backoffMs: 5_000, concurrency: 16 },
+    async (request) => {
       const { taskId, userId } = request;
       // The key may have been revoked, or the task taken in as another's, since the hook accepted it.
       const owner = await ownership(deps, request, readType);
@@ -128,5 +126,5 @@ export function adoptJob(deps: AdoptDeps): JobDefinition<AdoptData> {
       const data: DeliverData = { ticket, reason: "messenger" };
       await deps.queue.enqueue(deps.deliverJob, data, { jobId: `messenger-${ticketTag(ticket)}` });
     },
-  };
+  );
 }

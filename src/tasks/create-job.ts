@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { type JobContext, type JobDefinition, RetryLaterError } from "../jobs/queue.js";
 import { mediaKey } from "../lifecycle/records.js";
-import { ticketTag } from "../lifecycle/tickets.js";
+import { defineJob, ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import { MediaError, type MediaErrorCode } from "../media/accept.js";
 import { type MediaRef, MediaRefSchema } from "../media/media-ref.js";
@@ -205,12 +205,10 @@ export function submitJob(deps: SubmitDeps): JobDefinition<SubmitData> {
     }
   }
 
-  return {
-    name: "submit-task",
-    schema: SubmitDataSchema,
-    attempts: SUBMIT_ATTEMPTS,
-    backoffMs: 3_000,
-    concurrency: 8,
+  return defineJob(
+    "submit-task",
+    SubmitDataSchema,
+    { attempts: SUBMIT_ATTEMPTS, backoffMs: 3_000, concurrency: 8 },
     handler,
-  };
+  );
 }

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { type JobDefinition, RetryLaterError } from "../jobs/queue.js";
-import { ticketTag } from "../lifecycle/tickets.js";
+import { defineJob, ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import type { LockStore } from "../storage/ports.js";
 import { isTasksServiceError } from "../tasks-service/errors.js";
@@ -216,13 +216,11 @@ const SearchDataSchema = z.object({ ticket: z.string().min(16) });
 export type SearchData = z.infer<typeof SearchDataSchema>;
 
 export function creationSearchJob(check: CreationCheck): JobDefinition<SearchData> {
-  return {
-    name: "search-created-task",
-    schema: SearchDataSchema,
-    // A failed search is due again once the reconciler's lease on it lapses.
-    attempts: 3,
-    backoffMs: 5_000,
-    concurrency: 8,
-    handler: ({ ticket }, context) => check.search(ticket, context.logger),
-  };
+  // A failed search is due again once the reconciler's lease on it lapses.
+  return defineJob(
+    "search-created-task",
+    SearchDataSchema,
+    { attempts: 3, backoffMs: 5_000, concurrency: 8 },
+    ({ ticket }, context) => check.search(ticket, context.logger),
+  );
 }

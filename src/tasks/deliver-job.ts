@@ -15,7 +15,7 @@ import {
   takeChatTurn,
 } from "../lifecycle/chat-delivery.js";
 import type { ResultIndex, SentFile } from "../lifecycle/result-index.js";
-import { ticketTag } from "../lifecycle/tickets.js";
+import { defineJob, ticketTag } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import type { TaskReader } from "../tasks-service/ports.js";
 import type { Task } from "../tasks-service/responses.js";
@@ -300,14 +300,12 @@ export function deliverJob(deps: DeliverDeps): JobDefinition<DeliverData> {
     });
   }
 
-  return {
-    name: "deliver-task",
-    schema: DeliverDataSchema,
-    attempts: 8,
-    backoffMs: 5_000,
-    // Most of a delivery is waiting (for the chat's one message a second, for uploads): many at once
-    // keep Telegram's 30 a second busy even when one chat has many results queued.
-    concurrency: 64,
+  // Most of a delivery is waiting (for the chat's one message a second, for uploads): many at once
+  // keep Telegram's 30 a second busy even when one chat has many results queued.
+  return defineJob(
+    "deliver-task",
+    DeliverDataSchema,
+    { attempts: 8, backoffMs: 5_000, concurrency: 64 },
     handler,
-  };
+  );
 }

@@ -11,6 +11,7 @@ import { sampleSentence } from "../catalog/sample-sentences.js";
 import type { Translate } from "../i18n/translate.js";
 import type { JobDefinition, JobQueue } from "../jobs/queue.js";
 import { rereadableFile } from "../lifecycle/chat-delivery.js";
+import { defineJob } from "../lifecycle/tickets.js";
 import type { Logger } from "../logger.js";
 import type { Storage } from "../storage/ports.js";
 import type { TaskReader } from "../tasks-service/ports.js";
@@ -91,14 +92,8 @@ export class VoicePreviews implements VoicePreviewPort {
 
   constructor(private readonly deps: VoicePreviewDeps) {
     this.madeOnRequest = deps.sampleApiKey !== undefined;
-    this.job = {
-      name: "voice-preview",
-      schema: PreviewDataSchema,
-      attempts: 2,
-      backoffMs: 5_000,
-      concurrency: 2,
-      handler: (data) => this.make(data),
-    };
+    const tuning = { attempts: 2, backoffMs: 5_000, concurrency: 2 };
+    this.job = defineJob("voice-preview", PreviewDataSchema, tuning, (data) => this.make(data));
   }
 
   /** Replies to the card and deletes the chat's sample before it, so the card stays in view. */
